@@ -1,0 +1,267 @@
+/* bspkit.h - load BSP maps into a caller's arena and query them.
+ *
+ * Freestanding and allocation-free: the caller supplies a stream (a read
+ * callback) and one block of memory, the arena. The loader reads the header,
+ * plans where every lump goes (bsp_measure tells how many bytes that takes),
+ * copies the lumps into the arena in native byte order, validates every index
+ * the queries follow, and fills a bsp_map of views into the arena. Queries
+ * never allocate and never fail by crashing: every failure is a bsp_status.
+ *
+ *     bsp_header h;  bsp_map map;  uint32_t need;
+ *     bsp_options o = bsp_default_options(BSP_LOAD_LIGHTING);
+ *     if (bsp_open(&h, &stream) == BSP_OK &&
+ *         bsp_measure(&h, &o, &need) == BSP_OK && need <= sizeof arena &&
+ *         bsp_load(&map, &h, &stream, arena, sizeof arena, &o, &need) == BSP_OK)
+ *         bsp_point_leaf(&map, 0, point, &leaf);
+ *
+ * Thread safety: no global or static mutable state. A loaded bsp_map is
+ * read-only; any number of threads may query it at once.
+ */
+#ifndef BSPKIT_H
+#define BSPKIT_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Status codes. Each has a stable lower-case name (bsp_status_name) that the
+ * `bspkit` tool prints verbatim in its JSON "error" field. */
+typedef enum bsp_status {
+    BSP_OK = 0,
+    BSP_E_BAD_ARGUMENT,    /* "bad_argument": a NULL pointer or bad option */
+    BSP_E_IO,              /* "io": the stream's read callback failed */
+    BSP_E_TRUNCATED,       /* "truncated": the file is shorter than its header */
+    BSP_E_BAD_MAGIC,       /* "bad_magic": not a BSP family bspkit knows */
+    BSP_E_BAD_VERSION,     /* "bad_version": a known family, an unsupported version */
+    BSP_E_BAD_LUMP,        /* "bad_lump": a lump outside the file, over the header
+                              or another lump, or not a whole number of records */
+    BSP_E_BAD_LUMP_VERSION,/* "bad_lump_version": a lump version whose record
+                              layout bspkit does not know */
+    BSP_E_BAD_ARENA,       /* "bad_arena": arena NULL or not BSP_ARENA_ALIGN-aligned */
+    BSP_E_ARENA_TOO_SMALL, /* "arena_too_small": *needed says how much is needed */
+    BSP_E_LZMA_CORRUPT,    /* "lzma_corrupt": a compressed lump does not decode */
+    BSP_E_LZMA_OVERLAP,    /* "lzma_overlap": in-place decoding would overwrite
+                              unread input; the lump is not trusted */
+    BSP_E_NOT_LOADED,      /* "not_loaded": the query needs a lump the load
+                              options left out */
+    /* Query errors, named by QUERIES.md section 6, in its precedence order. */
+    BSP_E_BAD_QUERY,       /* "bad_query": malformed request (NaN point, ...) */
+    BSP_E_UNSUPPORTED,     /* "unsupported": the family has no such query */
+    BSP_E_BAD_CLUSTER,     /* "bad_cluster": cluster outside 0..num_clusters-1 */
+    BSP_E_BAD_FACE,        /* "bad_face": face index outside the face lump */
+    BSP_E_NO_LIGHTMAP,     /* "no_lightmap": the face has no lightmap for the slot */
+    BSP_E_CORRUPT,         /* "corrupt": data the loader or a query follows is
+                              inconsistent (index out of range, tree cycle, ...) */
+    BSP_STATUS_COUNT
+} bsp_status;
+
+/* The stable name of a status, e.g. "bad_cluster"; "unknown" if out of range. */
+const char *bsp_status_name(bsp_status s);
+
+/* ------------------------------------------------------------------------ */
+/* Streams: how bytes reach the loader. platform/ has ready-made ones.        */
+
+/* Read exactly `len` bytes at `offset` into `dst`; return 0 on success,
+ * non-zero on any failure (the load then fails with BSP_E_IO). */
+typedef int (*bsp_read_fn)(void *ctx, uint32_t offset, void *dst, uint32_t len);
+
+typedef struct bsp_stream {
+    bsp_read_fn read;
+    void *ctx;
+    uint32_t size;         /* total bytes in the file */
+    int forward_only;      /* non-zero: the loader reads in ascending offset
+                              order and never reads a byte twice; a gap between
+                              two reads is for the stream to skip */
+} bsp_stream;
+
+/* ------------------------------------------------------------------------ */
+/* Header: the first bytes of the file, read once.                           */
+
+#define BSP_MAX_LUMPS 64
+
+typedef struct bsp_lump_entry {
+    uint32_t offset;       /* file offset of the lump's bytes */
+    uint32_t length;       /* bytes in the file (compressed: with its header) */
+    uint32_t version;      /* the lump's own format version (Source) */
+    uint32_t size;         /* bytes once loaded (uncompressed size) */
+    uint8_t compressed;    /* 1: LZMA-compressed in the file */
+    uint8_t reserved[3];
+} bsp_lump_entry;
+
+struct bsp_family;         /* a family's description; opaque */
+
+typedef struct bsp_header {
+    const struct bsp_family *family;
+    int32_t version;       /* the file's version number (0 for BSP2) */
+    uint8_t big_endian;    /* 1: file fields are big-endian (PSBV) */
+    uint8_t l4d2_order;    /* 1: Left 4 Dead 2 lump_t field order */
+    uint16_t num_lumps;    /* entries used in lumps[] */
+    uint32_t header_bytes; /* bytes bsp_open read from the stream */
+    uint32_t file_size;
+    bsp_lump_entry lumps[BSP_MAX_LUMPS];
+} bsp_header;
+
+/* Read and check the header and lump directory (the first bytes of the
+ * stream), detecting the family, byte order and lump_t order. On success
+ * bsp_load continues the same stream after these bytes, so a forward-only
+ * stream works. Fails with TRUNCATED, BAD_MAGIC, BAD_VERSION, BAD_LUMP or IO. */
+bsp_status bsp_open(bsp_header *h, const bsp_stream *s);
+
+/* The family's short name: "source", "goldsrc", "quake", ... */
+const char *bsp_family_name(const bsp_header *h);
+
+/* Lump `index`'s lower-case name ("planes", "faces_hdr", ...), NULL past the
+ * directory; and its record size in bytes, 0 for text, bytes, or a record
+ * layout bspkit does not know (record count = lumps[index].size / size). */
+const char *bsp_lump_name(const bsp_header *h, uint32_t index);
+uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
+
+/* ------------------------------------------------------------------------ */
+/* Load options and the arena.                                               */
+
+/* What to load. Sets add up; BSP_LOAD_QUERIES is always included. */
+#define BSP_LOAD_QUERIES  0x1u  /* planes, nodes, leafs, models, visibility:
+                                   point_leaf, clusters, PVS/PAS */
+#define BSP_LOAD_LIGHTING 0x2u  /* + faces, texinfo, lighting (and the edges,
+                                   surfedges, vertexes a family needs for
+                                   lightmap extents): luxel, light_point */
+#define BSP_LOAD_ENTITIES 0x4u  /* + the entity text */
+#define BSP_LOAD_ALL      0x8u  /* every non-empty lump of the file */
+
+typedef struct bsp_options {
+    uint32_t sets;          /* BSP_LOAD_* */
+    uint64_t extra_lumps;   /* bit i: also load lump i */
+    int prefer_hdr;         /* non-zero: Source maps answer lighting queries
+                               from the HDR faces and lighting (58, 53) when
+                               both LDR and HDR exist */
+} bsp_options;
+
+/* Options with the given BSP_LOAD_* sets and nothing else. */
+bsp_options bsp_default_options(uint32_t sets);
+
+/* The arena must be aligned to this many bytes. */
+#define BSP_ARENA_ALIGN 8u
+
+/* The exact number of arena bytes bsp_load will use with these options,
+ * computed from the header alone. */
+bsp_status bsp_measure(const bsp_header *h, const bsp_options *o, uint32_t *bytes);
+
+/* ------------------------------------------------------------------------ */
+/* The loaded map.                                                           */
+
+/* A typed view of one lump in the arena: `count` records of `stride` bytes,
+ * native byte order. */
+typedef struct bsp_view {
+    const uint8_t *data;
+    uint32_t count;
+    uint32_t stride;
+} bsp_view;
+
+/* Fields are read-only for the caller; use the functions below. */
+typedef struct bsp_map {
+    const struct bsp_family *family;
+    int32_t version;
+    uint8_t big_endian_file;
+    uint8_t use_hdr;               /* lighting queries use faces/lighting HDR */
+    uint8_t has_vis;
+    uint8_t reserved;
+    uint32_t num_clusters;
+    uint32_t arena_used;
+    const uint8_t *lump_data[BSP_MAX_LUMPS];   /* NULL: not loaded or empty */
+    uint32_t lump_size[BSP_MAX_LUMPS];
+    /* role views, resolved at load */
+    bsp_view planes, nodes, leafs, models, faces, texinfo, edges, surfedges,
+             vertexes, leaffaces;
+    bsp_view lighting, vis, entities;          /* stride 1 */
+} bsp_map;
+
+/* Load the lumps the options ask for into the arena and validate them.
+ * `h` must come from bsp_open on the same stream, and the stream must not
+ * have been read since. On BSP_E_ARENA_TOO_SMALL, *needed (if not NULL) holds
+ * the size required; on success it holds the bytes used. The arena must stay
+ * alive and unchanged as long as the map is used. */
+bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
+                    void *arena, uint32_t arena_bytes, const bsp_options *o,
+                    uint32_t *needed);
+
+/* A loaded lump's bytes (native byte order where bspkit knows the record
+ * layout), or NULL when the lump was not loaded; *size gets its length. */
+const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size);
+
+/* ------------------------------------------------------------------------ */
+/* Queries: QUERIES.md is the contract. Points are float[3] in map units.    */
+
+/* The leaf that contains p in the tree of `model` (0: the world). */
+bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3],
+                          uint32_t *leaf);
+
+/* A leaf's contents field as stored and its cluster (-1: none). */
+bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents,
+                         int32_t *cluster);
+
+/* Number of clusters (QUERIES.md section 2) and the byte length of a
+ * PVS/PAS row, ceil(num_clusters / 8). */
+uint32_t bsp_num_clusters(const bsp_map *m);
+uint32_t bsp_vis_row_bytes(const bsp_map *m);
+
+/* Write the PVS (or PAS) row of `cluster`: bsp_vis_row_bytes() bytes, bit j
+ * set when cluster j is potentially visible (audible). out_bytes must be at
+ * least the row length. PAS: source and quake2 only, else UNSUPPORTED. */
+bsp_status bsp_pvs(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes);
+bsp_status bsp_pas(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes);
+
+/* Is cluster b potentially visible from cluster a? Decodes a's row only as
+ * far as b. *visible gets 0 or 1. */
+bsp_status bsp_cluster_visible(const bsp_map *m, int32_t a, int32_t b, int *visible);
+
+/* One lightmap sample. raw holds raw_len bytes in file order (Source: r, g,
+ * b, exponent; others: 1 grey or 3 RGB bytes); rgb is the linear colour. */
+typedef struct bsp_sample {
+    int32_t face;          /* -1: bsp_light_point hit nothing */
+    int32_t s, t;          /* luxel column and row */
+    uint8_t raw[4];
+    uint32_t raw_len;
+    float rgb[3];
+} bsp_sample;
+
+/* The luxel of `face` nearest to p, for lightmap style slot `slot`
+ * (QUERIES.md section 4). */
+bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3],
+                     uint32_t slot, bsp_sample *out);
+
+/* The static light falling on p: the first lit face straight below p, style
+ * slot 0 (QUERIES.md section 5). out->face is -1 when nothing is hit. */
+bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out);
+
+/* ------------------------------------------------------------------------ */
+/* Entities: iterate the entity lump's text without copying it.              */
+
+typedef enum bsp_entity_event {
+    BSP_ENT_END = 0,       /* no more text */
+    BSP_ENT_BEGIN,         /* '{': an entity starts */
+    BSP_ENT_PAIR,          /* a "key" "value" pair of the current entity */
+    BSP_ENT_CLOSE,         /* '}': the entity ends (also reported when the
+                              text ends or a '{' comes inside an entity) */
+    BSP_ENT_ERROR          /* text that is not entity syntax; iteration stops */
+} bsp_entity_event;
+
+typedef struct bsp_entity_iter {
+    const char *pos, *end;
+    int in_entity;
+    const char *key, *value;   /* BSP_ENT_PAIR: not NUL-terminated */
+    uint32_t key_len, value_len;
+} bsp_entity_iter;
+
+/* Start iterating text[0 .. len). A NUL byte ends the text early. */
+void bsp_entity_begin(bsp_entity_iter *it, const char *text, uint32_t len);
+/* The next event; key/value fields are set for BSP_ENT_PAIR. */
+bsp_entity_event bsp_entity_next(bsp_entity_iter *it);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,137 @@
+/* family.h - what a BSP family is to the loader: a description.
+ *
+ * A family is data (lump directory shape, which lump plays which role,
+ * record layouts for the byte swapper, where the queries find each field)
+ * plus the few functions whose rule truly differs between families: how a
+ * leaf names its cluster, where a vis row starts, how a face's lightmap is
+ * addressed. Everything else (plan, fetch, swap, validate, queries) is one
+ * implementation over these descriptions.
+ */
+#ifndef BSP_FAMILY_H
+#define BSP_FAMILY_H
+
+#include "bspkit.h"
+#include "../port/bsp_port.h"
+
+/* Roles a lump plays for the loader and the queries. */
+enum bsp_role {
+    BSP_ROLE_ENTITIES, BSP_ROLE_PLANES, BSP_ROLE_NODES, BSP_ROLE_LEAFS,
+    BSP_ROLE_MODELS, BSP_ROLE_VIS, BSP_ROLE_FACES, BSP_ROLE_TEXINFO,
+    BSP_ROLE_LIGHTING, BSP_ROLE_EDGES, BSP_ROLE_SURFEDGES, BSP_ROLE_VERTEXES,
+    BSP_ROLE_LEAFFACES, BSP_ROLE_FACES_HDR, BSP_ROLE_LIGHTING_HDR,
+    BSP_ROLE_COUNT
+};
+
+/* One integer field of a record: where it is and how wide. */
+enum bsp_field_type { BSP_F_NONE = 0, BSP_F_U8, BSP_F_I16, BSP_F_U16, BSP_F_I32 };
+typedef struct bsp_field { uint8_t offset, type; } bsp_field;
+
+BSP_INLINE int32_t bsp_field_get(const uint8_t *rec, bsp_field f)
+{
+    switch (f.type) {
+    case BSP_F_U8: return rec[f.offset];
+    case BSP_F_I16: return bsp_i16(rec + f.offset);
+    case BSP_F_U16: return bsp_u16(rec + f.offset);
+    case BSP_F_I32: return bsp_i32(rec + f.offset);
+    default: return 0;
+    }
+}
+
+/* A lump's byte-order description, walked by the one swapper (swap.c).
+ * `widths` has one digit per field of a record ('1', '2', '4'); the record
+ * size is their sum. A lump that starts with a table of 32-bit words before
+ * its byte data (visibility) says so with prefix_words + prefix_per_count *
+ * (first word). widths NULL and no prefix: text or bytes, never swapped. */
+typedef struct bsp_layout {
+    const char *widths;
+    uint16_t record_size;
+    uint8_t prefix_words, prefix_per_count;
+} bsp_layout;
+
+/* The layout of `lump` when its version is lump_version (-1: any) in files
+ * of versions min_version..max_version. First match wins. */
+typedef struct bsp_layout_rule {
+    int8_t lump;
+    int8_t lump_version;
+    int16_t min_version, max_version;
+    bsp_layout layout;
+} bsp_layout_rule;
+
+/* Where a face's lightmap lies and how a point maps into it; filled by the
+ * family's face_lightmap function. A point p maps to
+ *   u = (dot(p, vecs[0].xyz) + vecs[0].w - base[0]) / scale   (v likewise)
+ * which is QUERIES.md section 4 for every family (Source: base = luxel mins,
+ * scale 1; Quake family: base = texturemins, scale 16). */
+typedef struct bsp_lightmap {
+    float vecs[2][4];
+    float base[2];
+    float scale;
+    int32_t w, h;              /* samples per row and column */
+    int32_t lightofs;
+    uint32_t pages;            /* Source bumped faces: 4 pages per style */
+    uint32_t bytes_per_luxel;  /* 4: RGBE; 3: RGB; 1: grey */
+    const uint8_t *styles;
+    uint32_t num_styles;
+} bsp_lightmap;
+
+/* A located vis row: `data[0 .. avail)` is where it starts; `all` means the
+ * family's "every cluster visible" marker. */
+typedef struct bsp_vis_row {
+    const uint8_t *data;
+    uint32_t avail;
+    uint8_t compressed;
+    uint8_t all;
+} bsp_vis_row;
+
+struct bsp_family {
+    const char *name;
+    /* Header: how the directory is laid out. */
+    uint16_t header_bytes;         /* up to the end of the directory */
+    uint16_t dir_offset;           /* first lump entry */
+    uint8_t num_lumps;
+    uint8_t entry_words;           /* 32-bit words per directory entry */
+    /* Word index of {offset, length, version, uncompressed size} in an
+     * entry (-1: absent); alt_entry: a second order the file may use
+     * (Left 4 Dead 2), chosen by the rule in QUERIES.md. */
+    int8_t entry[4], alt_entry[4];
+    int16_t min_version, max_version;
+    int8_t roles[BSP_ROLE_COUNT];  /* lump index playing each role; -1 none */
+    uint32_t lighting_roles;       /* roles BSP_LOAD_LIGHTING adds (bit per role) */
+    const char *const *lump_names; /* num_lumps names */
+    const bsp_layout_rule *layouts;
+    uint16_t num_layouts;
+    /* Record fields the queries and the validator read. */
+    bsp_field node_plane, node_child[2], node_firstface, node_numfaces;
+    bsp_field leaf_contents, leaf_cluster, leaf_firstleafface, leaf_numleaffaces;
+    bsp_field model_headnode, model_firstface, model_numfaces;
+    bsp_field face_plane, face_firstedge, face_numedges, face_texinfo,
+              face_dispinfo, face_lightofs;
+    bsp_field edge_v[2];
+    bsp_field leafface_face;
+    uint8_t face_styles_offset, face_num_styles;
+    uint8_t plane_stride_min;      /* planes: normal[3], dist floats first */
+    uint8_t has_pas;
+    /* Recognise the file from its first 8 bytes: 0 no, 1 little-endian,
+     * 2 big-endian. */
+    int (*detect)(const uint8_t first[8], int32_t *version);
+    /* Checks after the generic validation; sets m->num_clusters. */
+    bsp_status (*finish)(bsp_map *m);
+    int32_t (*cluster_of_leaf)(const bsp_map *m, const uint8_t *leaf, uint32_t index);
+    bsp_status (*vis_row)(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row);
+    bsp_status (*face_lightmap)(const bsp_map *m, uint32_t face, bsp_lightmap *lm);
+};
+
+/* The families bspkit knows, for detection. */
+extern const struct bsp_family *const bsp_families[];
+
+/* The record layout of lump `index` in this file; NULL if none is known.
+ * Role lumps always have one (their validation depends on it). */
+const bsp_layout *bsp_lump_layout(const bsp_header *h, uint32_t index);
+
+/* num_clusters = one more than the largest cluster a leaf names; for
+ * families whose map may have no vis lump. */
+bsp_status bsp_clusters_from_leaves(bsp_map *m);
+
+extern const struct bsp_family bsp_family_source;
+
+#endif

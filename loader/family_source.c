@@ -1,0 +1,210 @@
+/* family_source.c - Valve's Source engine maps: VBSP (PC, little-endian) and
+ * PSBV (Xbox 360 / PS3, big-endian), versions 17 to 21.
+ *
+ * Facts from the Source BSP format documents: a 1036-byte header (ident,
+ * version, 64 lump_t of 16 bytes, map revision), 56-byte faces (104 in v17),
+ * leaves of 56 bytes (lump version 0: with the ambient cube) or 32 bytes
+ * (lump version 1, and all of v17), and dvis_t visibility.
+ */
+#include "family.h"
+#include "fmath.h"
+
+enum {
+    L_ENTITIES = 0, L_PLANES = 1, L_TEXDATA = 2, L_VERTEXES = 3, L_VIS = 4,
+    L_NODES = 5, L_TEXINFO = 6, L_FACES = 7, L_LIGHTING = 8, L_LEAFS = 10,
+    L_FACEIDS = 11, L_EDGES = 12, L_SURFEDGES = 13, L_MODELS = 14,
+    L_LEAFFACES = 16, L_LEAFBRUSHES = 17, L_BRUSHES = 18, L_BRUSHSIDES = 19,
+    L_AREAS = 20, L_AREAPORTALS = 21, L_ORIGFACES = 27, L_VERTNORMALS = 30,
+    L_VERTNORMALINDICES = 31, L_DISP_VERTS = 33, L_PRIMVERTS = 38,
+    L_PRIMINDICES = 39, L_CLIPPORTALVERTS = 41, L_CUBEMAPS = 42,
+    L_TEXDATA_STRING_TABLE = 44, L_LEAFMINDISTTOWATER = 46,
+    L_FACE_MACRO_TEXINFO = 47, L_DISP_TRIS = 48, L_LEAF_AMBIENT_INDEX_HDR = 51,
+    L_LEAF_AMBIENT_INDEX = 52, L_LIGHTING_HDR = 53, L_FACES_HDR = 58,
+    L_MAP_FLAGS = 59
+};
+
+#define SURF_BUMPLIGHT 0x800
+
+/* dface_t of v18..21: planenum, side, onNode, firstedge, numedges, texinfo,
+ * dispinfo, fog volume, styles[4], lightofs, area, luxel mins[2] and
+ * size[2], origFace, numPrims, firstPrimID, smoothingGroups. */
+#define FACE_WIDTHS "2114" "2222" "1111" "4444444" "22" "4"
+/* dleaf_t: contents, cluster, area:9/flags:7, mins[3], maxs[3], leafface
+ * and leafbrush ranges, water id; version 0 adds the 24-byte ambient cube. */
+#define LEAF1_WIDTHS "4" "22" "222222" "2222" "2" "2"
+#define LEAF0_WIDTHS "4" "22" "222222" "2222" "2" "111111111111111111111111" "2"
+
+static const bsp_layout_rule source_layouts[] = {
+    { L_PLANES, -1, 0, 99, { "44444", 20, 0, 0 } },
+    { L_TEXDATA, -1, 0, 99, { "44444444", 32, 0, 0 } },
+    { L_VERTEXES, -1, 0, 99, { "444", 12, 0, 0 } },
+    { L_VIS, -1, 0, 99, { NULL, 0, 1, 2 } },
+    { L_NODES, -1, 0, 99, { "4442222222222", 32, 0, 0 } },
+    { L_TEXINFO, -1, 0, 99, { "444444444444444444", 72, 0, 0 } },
+    { L_FACES, -1, 18, 99, { FACE_WIDTHS, 56, 0, 0 } },
+    { L_ORIGFACES, -1, 18, 99, { FACE_WIDTHS, 56, 0, 0 } },
+    { L_FACES_HDR, -1, 18, 99, { FACE_WIDTHS, 56, 0, 0 } },
+    { L_LEAFS, -1, 17, 17, { LEAF1_WIDTHS, 32, 0, 0 } },
+    { L_LEAFS, 0, 18, 99, { LEAF0_WIDTHS, 56, 0, 0 } },
+    { L_LEAFS, 1, 18, 99, { LEAF1_WIDTHS, 32, 0, 0 } },
+    { L_FACEIDS, -1, 0, 99, { "2", 2, 0, 0 } },
+    { L_EDGES, -1, 0, 99, { "22", 4, 0, 0 } },
+    { L_SURFEDGES, -1, 0, 99, { "4", 4, 0, 0 } },
+    { L_MODELS, -1, 0, 99, { "444444444444", 48, 0, 0 } },
+    { L_LEAFFACES, -1, 0, 99, { "2", 2, 0, 0 } },
+    { L_LEAFBRUSHES, -1, 0, 99, { "2", 2, 0, 0 } },
+    { L_BRUSHES, -1, 0, 99, { "444", 12, 0, 0 } },
+    { L_BRUSHSIDES, -1, 0, 99, { "2222", 8, 0, 0 } },
+    { L_AREAS, -1, 0, 99, { "44", 8, 0, 0 } },
+    { L_AREAPORTALS, -1, 0, 99, { "22224", 12, 0, 0 } },
+    { L_VERTNORMALS, -1, 0, 99, { "444", 12, 0, 0 } },
+    { L_VERTNORMALINDICES, -1, 0, 99, { "2", 2, 0, 0 } },
+    { L_DISP_VERTS, -1, 0, 99, { "44444", 20, 0, 0 } },
+    { L_PRIMVERTS, -1, 0, 99, { "444", 12, 0, 0 } },
+    { L_PRIMINDICES, -1, 0, 99, { "2", 2, 0, 0 } },
+    { L_CLIPPORTALVERTS, -1, 0, 99, { "444", 12, 0, 0 } },
+    { L_CUBEMAPS, -1, 0, 99, { "4444", 16, 0, 0 } },
+    { L_TEXDATA_STRING_TABLE, -1, 0, 99, { "4", 4, 0, 0 } },
+    { L_LEAFMINDISTTOWATER, -1, 0, 99, { "2", 2, 0, 0 } },
+    { L_FACE_MACRO_TEXINFO, -1, 0, 99, { "2", 2, 0, 0 } },
+    { L_DISP_TRIS, -1, 0, 99, { "2", 2, 0, 0 } },
+    { L_LEAF_AMBIENT_INDEX_HDR, -1, 0, 99, { "22", 4, 0, 0 } },
+    { L_LEAF_AMBIENT_INDEX, -1, 0, 99, { "22", 4, 0, 0 } },
+    { L_MAP_FLAGS, -1, 0, 99, { "4", 4, 0, 0 } },
+};
+
+/* Lower-case LUMP_* names of Valve's bspfile.h, for tools and reports. */
+static const char *const source_lump_names[64] = {
+    "entities", "planes", "texdata", "vertexes", "visibility", "nodes",
+    "texinfo", "faces", "lighting", "occlusion", "leafs", "faceids", "edges",
+    "surfedges", "models", "worldlights", "leaffaces", "leafbrushes",
+    "brushes", "brushsides", "areas", "areaportals", "propcollision",
+    "clusters", "portalverts", "clusterportals", "dispinfo",
+    "originalfaces", "physdisp", "physcollide", "vertnormals",
+    "vertnormalindices", "disp_lightmap_alphas", "disp_verts",
+    "disp_lightmap_sample_positions", "game_lump", "leafwaterdata",
+    "primitives", "primverts", "primindices", "pakfile", "clipportalverts",
+    "cubemaps", "texdata_string_data", "texdata_string_table", "overlays",
+    "leafmindisttowater", "face_macro_texture_info", "disp_tris",
+    "physcollidesurface", "wateroverlays", "leaf_ambient_index_hdr",
+    "leaf_ambient_index", "lighting_hdr", "worldlights_hdr",
+    "leaf_ambient_lighting_hdr", "leaf_ambient_lighting", "xzippakfile",
+    "faces_hdr", "map_flags", "overlay_fades", "overlay_system_levels",
+    "physlevel", "disp_multiblend"
+};
+
+static int source_detect(const uint8_t first[8], int32_t *version)
+{
+    if (first[0] == 'V' && first[1] == 'B' && first[2] == 'S' && first[3] == 'P') {
+        *version = (int32_t)bsp_get_le32(first + 4);
+        return 1;
+    }
+    if (first[0] == 'P' && first[1] == 'S' && first[2] == 'B' && first[3] == 'V') {
+        *version = (int32_t)bsp_get_be32(first + 4);
+        return 2;
+    }
+    return 0;
+}
+
+/* dvis_t: numclusters, then a PVS and a PAS offset per cluster. Without
+ * one, the loader counts clusters from the leaves. */
+static bsp_status source_finish(bsp_map *m)
+{
+    uint32_t n, i, size = m->vis.count;
+    if (size == 0) return bsp_clusters_from_leaves(m);
+    if (size < 4) return BSP_E_CORRUPT;
+    n = bsp_u32(m->vis.data);
+    if (n > (size - 4) / 8) return BSP_E_CORRUPT;
+    for (i = 0; i < 2 * n; i++)
+        if (bsp_u32(m->vis.data + 4 + 4 * i) >= size) return BSP_E_CORRUPT;
+    m->num_clusters = n;
+    m->has_vis = 1;
+    return BSP_OK;
+}
+
+static int32_t source_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
+{
+    (void)m;
+    (void)index;
+    return bsp_i16(leaf + 4);
+}
+
+static bsp_status source_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row)
+{
+    uint32_t ofs = bsp_u32(m->vis.data + 4 + 8 * (uint32_t)cluster + 4 * (uint32_t)(pas != 0));
+    row->data = m->vis.data + ofs;
+    row->avail = m->vis.count - ofs;
+    row->compressed = 1;
+    row->all = 0;
+    return BSP_OK;
+}
+
+static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp_lightmap *lm)
+{
+    const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
+    const uint8_t *ti;
+    int32_t texinfo = bsp_i16(f + 10), size0, size1;
+    uint32_t k;
+
+    lm->styles = f + 16;
+    lm->num_styles = 4;
+    lm->lightofs = bsp_i32(f + 20);
+    lm->bytes_per_luxel = 4;
+    lm->scale = 1.0f;
+    lm->base[0] = (float)bsp_i32(f + 28);
+    lm->base[1] = (float)bsp_i32(f + 32);
+    size0 = bsp_i32(f + 36);
+    size1 = bsp_i32(f + 40);
+    /* A size outside 0..65535 cannot describe a block inside a real lump;
+     * such a face simply has no lightmap. */
+    lm->w = (size0 >= 0 && size0 < 65536) ? size0 + 1 : 0;
+    lm->h = (size1 >= 0 && size1 < 65536) ? size1 + 1 : 0;
+    if (texinfo < 0 || !m->texinfo.data) {
+        lm->w = 0;
+        lm->pages = 1;
+        for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = 0.0f;
+        return m->texinfo.data ? BSP_OK : BSP_E_NOT_LOADED;
+    }
+    ti = m->texinfo.data + (size_t)texinfo * m->texinfo.stride;
+    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp_f32(ti + 32 + 4 * k);
+    lm->pages = (bsp_u32(ti + 64) & SURF_BUMPLIGHT) ? 4 : 1;
+    return BSP_OK;
+}
+
+const struct bsp_family bsp_family_source = {
+    .name = "source",
+    .header_bytes = 8 + 64 * 16 + 4,
+    .dir_offset = 8,
+    .num_lumps = 64,
+    .entry_words = 4,
+    .entry = { 0, 1, 2, 3 },
+    .alt_entry = { 1, 2, 0, 3 },
+    .min_version = 18, .max_version = 21,
+    .roles = { L_ENTITIES, L_PLANES, L_NODES, L_LEAFS, L_MODELS, L_VIS,
+               L_FACES, L_TEXINFO, L_LIGHTING, L_EDGES, L_SURFEDGES,
+               L_VERTEXES, L_LEAFFACES, L_FACES_HDR, L_LIGHTING_HDR },
+    .lighting_roles = 1u << BSP_ROLE_TEXINFO,
+    .lump_names = source_lump_names,
+    .layouts = source_layouts,
+    .num_layouts = sizeof source_layouts / sizeof source_layouts[0],
+    .node_plane = { 0, BSP_F_I32 },
+    .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },
+    .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 },
+    .leaf_contents = { 0, BSP_F_I32 }, .leaf_cluster = { 4, BSP_F_I16 },
+    .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 },
+    .model_headnode = { 36, BSP_F_I32 },
+    .model_firstface = { 40, BSP_F_I32 }, .model_numfaces = { 44, BSP_F_I32 },
+    .face_plane = { 0, BSP_F_U16 }, .face_firstedge = { 4, BSP_F_I32 },
+    .face_numedges = { 8, BSP_F_I16 }, .face_texinfo = { 10, BSP_F_I16 },
+    .face_dispinfo = { 12, BSP_F_I16 }, .face_lightofs = { 20, BSP_F_I32 },
+    .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } },
+    .leafface_face = { 0, BSP_F_U16 },
+    .face_styles_offset = 16, .face_num_styles = 4,
+    .plane_stride_min = 20,
+    .has_pas = 1,
+    .detect = source_detect,
+    .finish = source_finish,
+    .cluster_of_leaf = source_leaf_cluster,
+    .vis_row = source_vis_row,
+    .face_lightmap = source_face_lightmap,
+};

@@ -1,0 +1,91 @@
+/* header.c - bsp_open: recognise the family, read the lump directory.
+ *
+ * Reads only the header bytes, in one forward pass (8 bytes to recognise the
+ * family, then the rest), so that bsp_load can continue a forward-only
+ * stream. Every non-empty lump must lie inside the file and after the
+ * header; lumps are not yet checked against each other (that depends on
+ * which ones a load wants).
+ */
+#include "family.h"
+
+#define HEADER_MAX 1040
+
+static uint32_t dir_word(const uint8_t *buf, const struct bsp_family *f, int big,
+                         uint32_t lump, int8_t word)
+{
+    if (word < 0) return 0;
+    return bsp_get32(buf + f->dir_offset + 4u * (lump * f->entry_words + (uint32_t)word), big);
+}
+
+/* Does reading the directory with `order` put every non-empty lump inside
+ * the file, after the header? */
+static int order_fits(const uint8_t *buf, const struct bsp_family *f, int big,
+                      const int8_t order[4], uint32_t file_size)
+{
+    uint32_t i;
+    for (i = 0; i < f->num_lumps; i++) {
+        uint32_t ofs = dir_word(buf, f, big, i, order[0]);
+        uint32_t len = dir_word(buf, f, big, i, order[1]);
+        if (len == 0) continue;
+        if (ofs < f->header_bytes || (uint64_t)ofs + len > file_size) return 0;
+    }
+    return 1;
+}
+
+static void read_directory(bsp_header *h, const uint8_t *buf, const int8_t order[4])
+{
+    const struct bsp_family *f = h->family;
+    uint32_t i;
+    for (i = 0; i < f->num_lumps; i++) {
+        bsp_lump_entry *e = &h->lumps[i];
+        uint32_t unpacked = dir_word(buf, f, h->big_endian, i, order[3]);
+        e->offset = dir_word(buf, f, h->big_endian, i, order[0]);
+        e->length = dir_word(buf, f, h->big_endian, i, order[1]);
+        e->version = dir_word(buf, f, h->big_endian, i, order[2]);
+        if (e->length == 0) e->offset = 0;
+        /* Source: a compressed lump keeps its uncompressed size where the
+         * fourCC would be, and its bytes start with an LZMA header. */
+        e->compressed = (uint8_t)(unpacked != 0 && e->length != 0);
+        e->size = e->compressed ? unpacked : e->length;
+    }
+}
+
+bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
+{
+    uint8_t buf[HEADER_MAX];
+    const struct bsp_family *f = NULL;
+    int32_t version = 0;
+    int endian = 0;
+    uint32_t i;
+
+    if (!h || !s || !s->read) return BSP_E_BAD_ARGUMENT;
+    bsp_fill(h, 0, sizeof *h);
+    if (s->size < 8) return BSP_E_TRUNCATED;
+    if (s->read(s->ctx, 0, buf, 8)) return BSP_E_IO;
+    for (i = 0; bsp_families[i]; i++) {
+        endian = bsp_families[i]->detect(buf, &version);
+        if (endian) {
+            f = bsp_families[i];
+            break;
+        }
+    }
+    if (!f) return BSP_E_BAD_MAGIC;
+    if (version < f->min_version || version > f->max_version) return BSP_E_BAD_VERSION;
+    if (s->size < f->header_bytes) return BSP_E_TRUNCATED;
+    if (f->header_bytes > 8 && s->read(s->ctx, 8, buf + 8, f->header_bytes - 8u)) return BSP_E_IO;
+
+    h->family = f;
+    h->version = version;
+    h->big_endian = (uint8_t)(endian == 2);
+    h->num_lumps = f->num_lumps;
+    h->header_bytes = f->header_bytes;
+    h->file_size = s->size;
+    if (!order_fits(buf, f, h->big_endian, f->entry, s->size) && f->alt_entry[0] != f->alt_entry[1] &&
+        order_fits(buf, f, h->big_endian, f->alt_entry, s->size)) {
+        h->l4d2_order = 1;
+        read_directory(h, buf, f->alt_entry);
+        return BSP_OK;
+    }
+    read_directory(h, buf, f->entry);
+    return order_fits(buf, f, h->big_endian, f->entry, s->size) ? BSP_OK : BSP_E_BAD_LUMP;
+}

@@ -1,0 +1,101 @@
+/* load.c - bsp_load: fetch the planned lumps into the arena, put them in
+ * native byte order, resolve the role views and validate.
+ *
+ * The stream is read in ascending offset order (the plan's order), each lump
+ * once, straight into its own region of the arena: no staging copy.
+ */
+#include "plan.h"
+#include "swap.h"
+#include "validate.h"
+
+static bsp_status fetch_lump(const bsp_header *h, const bsp_stream *s,
+                             const bsp_plan_item *it, uint8_t *region)
+{
+    const bsp_lump_entry *e = &h->lumps[it->lump];
+    if (s->read(s->ctx, e->offset, region, e->length)) return BSP_E_IO;
+    return BSP_OK;
+}
+
+static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int role)
+{
+    int lump = h->family->roles[role];
+    const bsp_layout *lay;
+    v->data = NULL;
+    v->count = 0;
+    v->stride = 1;
+    if (lump < 0 || !m->lump_data[lump]) return;
+    lay = bsp_lump_layout(h, (uint32_t)lump);
+    v->data = m->lump_data[lump];
+    if (lay && lay->record_size) v->stride = lay->record_size;
+    v->count = m->lump_size[lump] / v->stride;
+}
+
+static void resolve_views(bsp_map *m, const bsp_header *h)
+{
+    set_view(m, h, &m->planes, BSP_ROLE_PLANES);
+    set_view(m, h, &m->nodes, BSP_ROLE_NODES);
+    set_view(m, h, &m->leafs, BSP_ROLE_LEAFS);
+    set_view(m, h, &m->models, BSP_ROLE_MODELS);
+    set_view(m, h, &m->faces, m->use_hdr ? BSP_ROLE_FACES_HDR : BSP_ROLE_FACES);
+    set_view(m, h, &m->lighting, m->use_hdr ? BSP_ROLE_LIGHTING_HDR : BSP_ROLE_LIGHTING);
+    set_view(m, h, &m->texinfo, BSP_ROLE_TEXINFO);
+    set_view(m, h, &m->edges, BSP_ROLE_EDGES);
+    set_view(m, h, &m->surfedges, BSP_ROLE_SURFEDGES);
+    set_view(m, h, &m->vertexes, BSP_ROLE_VERTEXES);
+    set_view(m, h, &m->leaffaces, BSP_ROLE_LEAFFACES);
+    set_view(m, h, &m->vis, BSP_ROLE_VIS);
+    set_view(m, h, &m->entities, BSP_ROLE_ENTITIES);
+}
+
+bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
+                    void *arena, uint32_t arena_bytes, const bsp_options *o,
+                    uint32_t *needed)
+{
+    bsp_plan plan;
+    uint8_t *base = (uint8_t *)arena;
+    int swap;
+    uint32_t i;
+    bsp_status st;
+
+    if (!m || !h || !s || !s->read || !o) return BSP_E_BAD_ARGUMENT;
+    bsp_fill(m, 0, sizeof *m);
+    st = bsp_plan_build(h, o, &plan);
+    if (st != BSP_OK) return st;
+    if (needed) *needed = plan.total;
+    if (!arena || ((uintptr_t)arena & (BSP_ARENA_ALIGN - 1))) return BSP_E_BAD_ARENA;
+    if (plan.total > arena_bytes) return BSP_E_ARENA_TOO_SMALL;
+    if (s->size != h->file_size) return BSP_E_BAD_ARGUMENT;
+
+    swap = h->big_endian != BSP_HOST_BIG_ENDIAN;
+    for (i = 0; i < plan.count; i++) {
+        const bsp_plan_item *it = &plan.items[i];
+        const bsp_layout *lay = bsp_lump_layout(h, it->lump);
+        uint8_t *region = base + it->arena_offset;
+        st = fetch_lump(h, s, it, region);
+        if (st != BSP_OK) return st;
+        if (swap && lay) bsp_swap_lump(region, h->lumps[it->lump].size, lay);
+        m->lump_data[it->lump] = region;
+        m->lump_size[it->lump] = h->lumps[it->lump].size;
+    }
+
+    m->family = h->family;
+    m->version = h->version;
+    m->big_endian_file = h->big_endian;
+    m->use_hdr = plan.use_hdr;
+    m->arena_used = plan.total;
+    resolve_views(m, h);
+    st = bsp_validate(m);
+    if (st != BSP_OK) {
+        m->family = NULL;   /* a map that failed to load answers no query */
+        return st;
+    }
+    return BSP_OK;
+}
+
+const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size)
+{
+    if (size) *size = 0;
+    if (!m || index >= BSP_MAX_LUMPS || !m->lump_data[index]) return NULL;
+    if (size) *size = m->lump_size[index];
+    return m->lump_data[index];
+}

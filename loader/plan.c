@@ -1,0 +1,125 @@
+/* plan.c - choose the lumps a load needs and place them in the arena.
+ *
+ * Lumps are placed in the order they are read, ascending file offset, so a
+ * forward-only stream is read front to back exactly once. Each region is
+ * aligned for its records; the plan's total is what bsp_measure reports.
+ */
+#include "plan.h"
+
+bsp_options bsp_default_options(uint32_t sets)
+{
+    bsp_options o;
+    o.sets = sets | BSP_LOAD_QUERIES;
+    o.extra_lumps = 0;
+    o.prefer_hdr = 0;
+    return o;
+}
+
+static uint64_t role_bit(const struct bsp_family *f, int role)
+{
+    int lump = f->roles[role];
+    return lump >= 0 ? (uint64_t)1 << lump : 0;
+}
+
+static int lump_present(const bsp_header *h, int lump)
+{
+    return lump >= 0 && h->lumps[lump].length != 0;
+}
+
+/* Source keeps LDR faces/lighting (7, 8) and HDR ones (58, 53); queries use
+ * LDR unless lump 7 is empty or the caller prefers HDR. */
+static int choose_hdr(const bsp_header *h, const bsp_options *o)
+{
+    const struct bsp_family *f = h->family;
+    if (!lump_present(h, f->roles[BSP_ROLE_FACES_HDR])) return 0;
+    return !lump_present(h, f->roles[BSP_ROLE_FACES]) || o->prefer_hdr;
+}
+
+static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr)
+{
+    const struct bsp_family *f = h->family;
+    uint64_t want = role_bit(f, BSP_ROLE_PLANES) | role_bit(f, BSP_ROLE_NODES) |
+                    role_bit(f, BSP_ROLE_LEAFS) | role_bit(f, BSP_ROLE_MODELS) |
+                    role_bit(f, BSP_ROLE_VIS);
+    int r;
+    if (o->sets & BSP_LOAD_LIGHTING) {
+        want |= role_bit(f, hdr ? BSP_ROLE_FACES_HDR : BSP_ROLE_FACES);
+        want |= role_bit(f, hdr ? BSP_ROLE_LIGHTING_HDR : BSP_ROLE_LIGHTING);
+        for (r = 0; r < BSP_ROLE_COUNT; r++)
+            if (f->lighting_roles & (1u << r)) want |= role_bit(f, r);
+    }
+    if (o->sets & BSP_LOAD_ENTITIES) want |= role_bit(f, BSP_ROLE_ENTITIES);
+    if (o->sets & BSP_LOAD_ALL) want = ~(uint64_t)0;
+    want |= o->extra_lumps;
+    if (f->num_lumps < 64) want &= ((uint64_t)1 << f->num_lumps) - 1;
+    return want;
+}
+
+/* Is `lump` one the queries or the validator interpret? Those must have a
+ * known layout; others may be loaded as plain bytes. */
+static int is_role_lump(const struct bsp_family *f, uint32_t lump)
+{
+    int r;
+    for (r = 0; r < BSP_ROLE_COUNT; r++)
+        if (r != BSP_ROLE_ENTITIES && r != BSP_ROLE_LIGHTING &&
+            r != BSP_ROLE_LIGHTING_HDR && f->roles[r] == (int)lump)
+            return 1;
+    return 0;
+}
+
+bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p)
+{
+    const struct bsp_family *f;
+    uint64_t want, pos = 0;
+    uint32_t i, j;
+
+    if (!h || !h->family || !o || !p) return BSP_E_BAD_ARGUMENT;
+    f = h->family;
+    bsp_fill(p, 0, sizeof *p);
+    p->use_hdr = (uint8_t)choose_hdr(h, o);
+    want = wanted_lumps(h, o, p->use_hdr);
+
+    for (i = 0; i < f->num_lumps; i++) {
+        const bsp_lump_entry *e = &h->lumps[i];
+        const bsp_layout *lay;
+        bsp_plan_item it;
+        if (!(want & ((uint64_t)1 << i)) || e->length == 0) continue;
+        lay = bsp_lump_layout(h, i);
+        if (!lay && is_role_lump(f, i)) return BSP_E_BAD_LUMP_VERSION;
+        if (lay && lay->record_size && e->size % lay->record_size) return BSP_E_BAD_LUMP;
+        if (e->compressed) return BSP_E_UNSUPPORTED; /* LZMA lumps: see fetch */
+        it.lump = (uint8_t)i;
+        it.align = 4;
+        it.arena_offset = 0;
+        it.region = e->size;
+        /* insertion by file offset; at most 64 items */
+        for (j = p->count; j > 0 && h->lumps[p->items[j - 1].lump].offset > e->offset; j--)
+            p->items[j] = p->items[j - 1];
+        p->items[j] = it;
+        p->count++;
+    }
+    for (i = 0; i < p->count; i++) {
+        const bsp_lump_entry *e = &h->lumps[p->items[i].lump];
+        if (i + 1 < p->count &&
+            (uint64_t)e->offset + e->length > h->lumps[p->items[i + 1].lump].offset)
+            return BSP_E_BAD_LUMP;          /* overlapping lumps */
+        pos = (pos + p->items[i].align - 1) & ~(uint64_t)(p->items[i].align - 1);
+        p->items[i].arena_offset = (uint32_t)pos;
+        pos += p->items[i].region;
+        if (pos > 0xffffffffu - 64) return BSP_E_BAD_LUMP;
+    }
+    pos = (pos + BSP_ARENA_ALIGN - 1) & ~(uint64_t)(BSP_ARENA_ALIGN - 1);
+    p->scratch_offset = (uint32_t)pos;
+    p->total = (uint32_t)(pos + p->scratch_bytes);
+    return BSP_OK;
+}
+
+bsp_status bsp_measure(const bsp_header *h, const bsp_options *o, uint32_t *bytes)
+{
+    bsp_plan p;
+    bsp_status st;
+    if (!bytes) return BSP_E_BAD_ARGUMENT;
+    st = bsp_plan_build(h, o, &p);
+    *bytes = st == BSP_OK ? p.total : 0;
+    return st;
+}

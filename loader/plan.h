@@ -1,0 +1,26 @@
+/* plan.h - where each wanted lump goes in the arena (shared by bsp_measure
+ * and bsp_load, so the two cannot disagree). */
+#ifndef BSP_PLAN_H
+#define BSP_PLAN_H
+
+#include "family.h"
+
+typedef struct bsp_plan_item {
+    uint8_t lump;
+    uint8_t align;
+    uint32_t arena_offset;   /* start of the lump's region */
+    uint32_t region;         /* bytes reserved: the loaded size, or more for
+                                in-place decompression */
+} bsp_plan_item;
+
+typedef struct bsp_plan {
+    uint32_t count;                      /* items, in ascending file offset */
+    bsp_plan_item items[BSP_MAX_LUMPS];
+    uint32_t scratch_offset, scratch_bytes; /* decoder tables, arena end */
+    uint32_t total;
+    uint8_t use_hdr;
+} bsp_plan;
+
+bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p);
+
+#endif

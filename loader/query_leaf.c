@@ -1,0 +1,43 @@
+/* query_leaf.c - point to leaf, leaf contents and cluster (QUERIES.md 1-2). */
+#include "family.h"
+#include "fmath.h"
+
+bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], uint32_t *leaf)
+{
+    const struct bsp_family *f;
+    uint32_t steps = 0;
+    int32_t n;
+
+    if (!m || !m->family || !p || !leaf) return BSP_E_BAD_ARGUMENT;
+    if (!bsp_finite(p[0]) || !bsp_finite(p[1]) || !bsp_finite(p[2])) return BSP_E_BAD_QUERY;
+    f = m->family;
+    if (model >= m->models.count) return BSP_E_BAD_QUERY;
+    n = bsp_field_get(m->models.data + (size_t)model * m->models.stride, f->model_headnode);
+    /* Indices were validated at load; only a cycle can keep the walk going,
+     * and no walk in a tree is longer than the number of nodes. */
+    while (n >= 0) {
+        const uint8_t *node = m->nodes.data + (size_t)n * m->nodes.stride;
+        const uint8_t *plane;
+        float normal[3], d;
+        if (++steps > m->nodes.count) return BSP_E_CORRUPT;
+        plane = m->planes.data + (size_t)bsp_field_get(node, f->node_plane) * m->planes.stride;
+        normal[0] = bsp_f32(plane);
+        normal[1] = bsp_f32(plane + 4);
+        normal[2] = bsp_f32(plane + 8);
+        d = bsp_dot(normal, p) - bsp_f32(plane + 12);
+        n = bsp_field_get(node, f->node_child[d >= 0.0f ? 0 : 1]);
+    }
+    *leaf = (uint32_t)(-1 - n);
+    return BSP_OK;
+}
+
+bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents, int32_t *cluster)
+{
+    const uint8_t *l;
+    if (!m || !m->family) return BSP_E_BAD_ARGUMENT;
+    if (leaf >= m->leafs.count) return BSP_E_BAD_QUERY;
+    l = m->leafs.data + (size_t)leaf * m->leafs.stride;
+    if (contents) *contents = bsp_field_get(l, m->family->leaf_contents);
+    if (cluster) *cluster = m->family->cluster_of_leaf(m, l, leaf);
+    return BSP_OK;
+}

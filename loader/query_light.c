@@ -1,0 +1,188 @@
+/* query_light.c - the lightmap sample of a face at a point and the light at
+ * a point (QUERIES.md sections 4-5), one implementation for every family
+ * over the bsp_lightmap each family's face_lightmap fills in. */
+#include "family.h"
+#include "fmath.h"
+
+/* Deepest stack of pending far sides a light trace may need: one entry per
+ * plane the downward segment crosses on the way to a leaf. Real trees stay
+ * far below this; a deeper one is reported as corrupt. */
+#define TRACE_STACK 128
+#define TRACE_DEPTH 32768.0f
+
+/* The lightmap block of `slot` lies inside the lighting lump (the section 4
+ * "has a lightmap" rule). *first gets the block's first byte. */
+static int has_lightmap(const bsp_map *m, const bsp_lightmap *lm, uint32_t slot, uint64_t *first)
+{
+    uint64_t samples, block, start, size = m->lighting.count;
+    if (lm->lightofs < 0 || lm->styles[slot] == 255 || size == 0) return 0;
+    if (lm->w < 1 || lm->h < 1) return 0;
+    samples = (uint64_t)lm->w * (uint64_t)lm->h;
+    if (samples > size) return 0;
+    block = samples * lm->pages * lm->bytes_per_luxel;
+    start = (uint64_t)lm->lightofs + slot * block;
+    if (start + block > size) return 0;
+    *first = start;
+    return 1;
+}
+
+/* u, v of point p in the face's lightmap space, before rounding. */
+static void lightmap_coords(const bsp_lightmap *lm, const float p[3], float uv[2])
+{
+    int k;
+    for (k = 0; k < 2; k++)
+        uv[k] = ((bsp_dot(p, lm->vecs[k]) + lm->vecs[k][3]) - lm->base[k]) / lm->scale;
+}
+
+static void take_sample(const bsp_map *m, const bsp_lightmap *lm, uint64_t first,
+                        const float uv[2], int32_t face, bsp_sample *out)
+{
+    int32_t i = bsp_floor_clamp(uv[0] + 0.5f, 0, lm->w - 1);
+    int32_t j = bsp_floor_clamp(uv[1] + 0.5f, 0, lm->h - 1);
+    const uint8_t *s = m->lighting.data + first +
+                       ((uint64_t)j * (uint64_t)lm->w + (uint64_t)i) * lm->bytes_per_luxel;
+    uint32_t k;
+
+    out->face = face;
+    out->s = i;
+    out->t = j;
+    out->raw_len = lm->bytes_per_luxel;
+    for (k = 0; k < 4; k++) out->raw[k] = k < lm->bytes_per_luxel ? s[k] : 0;
+    if (lm->bytes_per_luxel == 4) {
+        int e = (int8_t)s[3];
+        for (k = 0; k < 3; k++) out->rgb[k] = bsp_ldexpf((float)s[k] / 255.0f, e);
+    } else if (lm->bytes_per_luxel == 3) {
+        for (k = 0; k < 3; k++) out->rgb[k] = (float)s[k] / 255.0f;
+    } else {
+        out->rgb[0] = out->rgb[1] = out->rgb[2] = (float)s[0] / 255.0f;
+    }
+}
+
+static int point_ok(const float p[3])
+{
+    return p && bsp_finite(p[0]) && bsp_finite(p[1]) && bsp_finite(p[2]);
+}
+
+bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t slot,
+                     bsp_sample *out)
+{
+    bsp_lightmap lm;
+    uint64_t first;
+    float uv[2];
+    bsp_status st;
+
+    if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
+    if (!point_ok(p) || slot >= m->family->face_num_styles) return BSP_E_BAD_QUERY;
+    if (!m->family->face_lightmap) return BSP_E_UNSUPPORTED;
+    if (!m->faces.data) return BSP_E_NOT_LOADED;
+    if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
+    st = m->family->face_lightmap(m, (uint32_t)face, &lm);
+    if (st != BSP_OK) return st;
+    if (!has_lightmap(m, &lm, slot, &first)) return BSP_E_NO_LIGHTMAP;
+    lightmap_coords(&lm, p, uv);
+    take_sample(m, &lm, first, uv, face, out);
+    return BSP_OK;
+}
+
+/* The first face of `node` that is lit for slot 0 and whose lightmap covers
+ * `mid` (section 5); 1 with *out filled, 0 for none, -1 with *st on error. */
+static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[3],
+                         bsp_sample *out, bsp_status *st)
+{
+    const struct bsp_family *f = m->family;
+    uint32_t first = (uint32_t)bsp_field_get(node, f->node_firstface);
+    uint32_t count = (uint32_t)bsp_field_get(node, f->node_numfaces), k;
+    for (k = first; k < first + count; k++) {
+        const uint8_t *rec = m->faces.data + (size_t)k * m->faces.stride;
+        bsp_lightmap lm;
+        uint64_t block;
+        float uv[2];
+        if (f->face_dispinfo.type && bsp_field_get(rec, f->face_dispinfo) != -1) continue;
+        *st = f->face_lightmap(m, k, &lm);
+        if (*st != BSP_OK) return -1;
+        if (!has_lightmap(m, &lm, 0, &block)) continue;
+        lightmap_coords(&lm, mid, uv);
+        if (!(uv[0] >= 0.0f && uv[0] <= (float)(lm.w - 1) &&
+              uv[1] >= 0.0f && uv[1] <= (float)(lm.h - 1)))
+            continue;
+        take_sample(m, &lm, block, uv, (int32_t)k, out);
+        return 1;
+    }
+    return 0;
+}
+
+/* A far side still to visit: node's other child, from mid to end. */
+typedef struct trace_frame {
+    int32_t node;
+    int32_t side;
+    float mid[3], end[3];
+} trace_frame;
+
+bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
+{
+    const struct bsp_family *f;
+    trace_frame stack[TRACE_STACK];
+    uint32_t depth = 0, visits = 0;
+    float start[3], end[3];
+    int32_t n;
+    bsp_status st = BSP_OK;
+
+    if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
+    if (!point_ok(p)) return BSP_E_BAD_QUERY;
+    f = m->family;
+    if (!f->face_lightmap || !f->node_firstface.type) return BSP_E_UNSUPPORTED;
+    if (!m->faces.data) return BSP_E_NOT_LOADED;
+    out->face = -1;
+    start[0] = end[0] = p[0];
+    start[1] = end[1] = p[1];
+    start[2] = p[2];
+    end[2] = p[2] - TRACE_DEPTH;
+    n = bsp_field_get(m->models.data, f->model_headnode);
+
+    /* The recursion of section 5, with an explicit stack: descend the near
+     * side; when a leaf ends it, test the pending node's faces at its mid
+     * point, then continue on that node's far side. In a tree every node is
+     * entered at most once per trace, which bounds the work on cyclic data. */
+    for (;;) {
+        const uint8_t *node, *plane;
+        float normal[3], front, back, frac;
+        int32_t side, k;
+        if (n < 0) {
+            const trace_frame *fr;
+            int hit;
+            if (depth == 0) return BSP_OK;
+            fr = &stack[--depth];
+            node = m->nodes.data + (size_t)fr->node * m->nodes.stride;
+            hit = node_face_hit(m, node, fr->mid, out, &st);
+            if (hit) return hit > 0 ? BSP_OK : st;
+            n = bsp_field_get(node, f->node_child[!fr->side]);
+            for (k = 0; k < 3; k++) {
+                start[k] = fr->mid[k];
+                end[k] = fr->end[k];
+            }
+            continue;
+        }
+        if (++visits > m->nodes.count) return BSP_E_CORRUPT;
+        node = m->nodes.data + (size_t)n * m->nodes.stride;
+        plane = m->planes.data + (size_t)bsp_field_get(node, f->node_plane) * m->planes.stride;
+        for (k = 0; k < 3; k++) normal[k] = bsp_f32(plane + 4 * k);
+        front = bsp_dot(normal, start) - bsp_f32(plane + 12);
+        back = bsp_dot(normal, end) - bsp_f32(plane + 12);
+        side = front < 0.0f;
+        if ((back < 0.0f) == side) {
+            n = bsp_field_get(node, f->node_child[side]);
+            continue;
+        }
+        if (depth == TRACE_STACK) return BSP_E_CORRUPT;
+        frac = front / (front - back);
+        stack[depth].node = n;
+        stack[depth].side = side;
+        for (k = 0; k < 3; k++) {
+            stack[depth].mid[k] = start[k] + (end[k] - start[k]) * frac;
+            stack[depth].end[k] = end[k];
+            end[k] = stack[depth].mid[k];
+        }
+        depth++;
+        n = bsp_field_get(node, f->node_child[side]);
+    }
+}

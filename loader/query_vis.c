@@ -1,0 +1,125 @@
+/* query_vis.c - PVS and PAS rows (QUERIES.md sections 2-3). */
+#include "family.h"
+
+uint32_t bsp_num_clusters(const bsp_map *m)
+{
+    return (m && m->family) ? m->num_clusters : 0;
+}
+
+uint32_t bsp_vis_row_bytes(const bsp_map *m)
+{
+    return (bsp_num_clusters(m) + 7) / 8;
+}
+
+/* Decode the first `len` bytes of a row into out. Run-length coding: a zero
+ * byte is followed by a count of zero bytes; a run past the end of the row is
+ * cut there; data ending before the row is full is corrupt. */
+static bsp_status decode_row(const bsp_vis_row *row, uint8_t *out, uint32_t len)
+{
+    const uint8_t *in = row->data, *end = row->data + row->avail;
+    uint32_t pos = 0;
+    if (!row->compressed) {
+        if (row->avail < len) return BSP_E_CORRUPT;
+        bsp_copy(out, in, len);
+        return BSP_OK;
+    }
+    while (pos < len) {
+        uint32_t run;
+        if (in >= end) return BSP_E_CORRUPT;
+        if (*in) {
+            out[pos++] = *in++;
+            continue;
+        }
+        if (in + 1 >= end) return BSP_E_CORRUPT;
+        run = in[1];
+        in += 2;
+        if (run > len - pos) run = len - pos;
+        bsp_fill(out + pos, 0, run);
+        pos += run;
+    }
+    return BSP_OK;
+}
+
+/* Decode cluster's whole row, with the "no vis data" and "every cluster
+ * visible" cases, and clear the bits past num_clusters. */
+static bsp_status vis_query(const bsp_map *m, int32_t cluster, int pas, uint8_t *out)
+{
+    uint32_t n = m->num_clusters, len = (n + 7) / 8;
+    bsp_vis_row row;
+    bsp_status st;
+
+    if (cluster < 0 || (uint32_t)cluster >= n) return BSP_E_BAD_CLUSTER;
+    if (!m->has_vis) {
+        bsp_fill(out, 0xff, len);
+    } else {
+        st = m->family->vis_row(m, cluster, pas, &row);
+        if (st != BSP_OK) return st;
+        if (row.all) bsp_fill(out, 0xff, len);
+        else if ((st = decode_row(&row, out, len)) != BSP_OK) return st;
+    }
+    if (n & 7) out[len - 1] &= (uint8_t)((1u << (n & 7)) - 1);
+    return BSP_OK;
+}
+
+static bsp_status row_query(const bsp_map *m, int32_t cluster, int pas,
+                            uint8_t *out, uint32_t out_bytes)
+{
+    if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
+    if (pas && !m->family->has_pas) return BSP_E_UNSUPPORTED;
+    if (out_bytes < bsp_vis_row_bytes(m)) return BSP_E_BAD_ARGUMENT;
+    return vis_query(m, cluster, pas, out);
+}
+
+bsp_status bsp_pvs(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes)
+{
+    return row_query(m, cluster, 0, out, out_bytes);
+}
+
+bsp_status bsp_pas(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes)
+{
+    return row_query(m, cluster, 1, out, out_bytes);
+}
+
+/* Byte `index` of a row, walking the runs before it: no row buffer. */
+static bsp_status row_byte(const bsp_vis_row *row, uint32_t index, uint8_t *value)
+{
+    const uint8_t *in = row->data, *end = row->data + row->avail;
+    uint32_t pos = 0;
+    if (!row->compressed) {
+        if (row->avail <= index) return BSP_E_CORRUPT;
+        *value = row->data[index];
+        return BSP_OK;
+    }
+    for (;;) {
+        if (in >= end) return BSP_E_CORRUPT;
+        if (*in) {
+            if (pos++ == index) { *value = *in; return BSP_OK; }
+            in++;
+            continue;
+        }
+        if (in + 1 >= end) return BSP_E_CORRUPT;
+        pos += in[1];
+        in += 2;
+        if (index < pos) { *value = 0; return BSP_OK; }
+    }
+}
+
+bsp_status bsp_cluster_visible(const bsp_map *m, int32_t a, int32_t b, int *visible)
+{
+    uint32_t n;
+    bsp_vis_row row;
+    uint8_t byte;
+    bsp_status st;
+
+    if (!m || !m->family || !visible) return BSP_E_BAD_ARGUMENT;
+    *visible = 0;
+    n = m->num_clusters;
+    if (a < 0 || (uint32_t)a >= n || b < 0 || (uint32_t)b >= n) return BSP_E_BAD_CLUSTER;
+    if (!m->has_vis) { *visible = 1; return BSP_OK; }
+    st = m->family->vis_row(m, a, 0, &row);
+    if (st != BSP_OK) return st;
+    if (row.all) { *visible = 1; return BSP_OK; }
+    st = row_byte(&row, (uint32_t)b >> 3, &byte);
+    if (st == BSP_OK) *visible = (byte >> (b & 7)) & 1;
+    return st;
+}

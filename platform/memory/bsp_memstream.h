@@ -1,0 +1,16 @@
+/* bsp_memstream.h - a bsp_stream over bytes already in memory (a map linked
+ * into the program, or a file a platform has read whole). Freestanding. */
+#ifndef BSP_MEMSTREAM_H
+#define BSP_MEMSTREAM_H
+
+#include "../../loader/bspkit.h"
+
+typedef struct bsp_memstream {
+    const uint8_t *data;
+    uint32_t size;
+} bsp_memstream;
+
+/* Fill *s to read data[0 .. size). */
+void bsp_memstream_init(bsp_memstream *m, bsp_stream *s, const void *data, uint32_t size);
+
+#endif

@@ -1,0 +1,20 @@
+/* bsp_file.h - a bsp_stream over a stdio FILE (hosted platforms). */
+#ifndef BSP_FILE_H
+#define BSP_FILE_H
+
+#include <stdio.h>
+#include "../../loader/bspkit.h"
+
+typedef struct bsp_file {
+    FILE *fp;
+    uint32_t pos;          /* where the next sequential read starts */
+    int seekable;
+} bsp_file;
+
+/* Open `path` for reading and fill *s. forward_only: read it front to back
+ * without seeking (a pipe; also useful to prove the loader's read order).
+ * Returns 0 on success, -1 if the file cannot be opened or is over 4 GiB. */
+int bsp_file_open(bsp_file *f, bsp_stream *s, const char *path, int forward_only);
+void bsp_file_close(bsp_file *f);
+
+#endif

@@ -1,0 +1,342 @@
+/* bspkit - inspect and query BSP maps from the command line.
+ *
+ * Built on the public API only (loader/bspkit.h) and platform/posix. Output
+ * is one JSON object per line, as QUERIES.md section 6 fixes it, so the same
+ * session gives byte-identical output on every target and byte order.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../loader/bspkit.h"
+#include "../platform/posix/bsp_file.h"
+
+static const char usage[] =
+    "usage: bspkit COMMAND [OPTIONS] MAP\n"
+    "\n"
+    "commands:\n"
+    "  info MAP      the header, lump directory and main counts, one JSON line:\n"
+    "                family, version, endian, non-empty lumps (index, offset,\n"
+    "                length, version, compressed, size), arena_bytes for a\n"
+    "                full load, models, nodes, leafs, faces, clusters\n"
+    "  stats MAP     record counts of every non-empty lump, by lump name (bytes\n"
+    "                for text and byte lumps), one JSON line\n"
+    "  query MAP     answer queries read from standard input, one per line:\n"
+    "                  leaf X Y Z        leaf, cluster and contents at a point\n"
+    "                  pvs C | pas C     clusters visible (audible) from C\n"
+    "                  light X Y Z       light falling on a point\n"
+    "                  luxel F X Y Z     lightmap sample of face F at a point\n"
+    "                one JSON line per query; errors as {\"q\":..,\"error\":..}\n"
+    "  entities MAP  the entity lump, one JSON object per entity\n"
+    "\n"
+    "options:\n"
+    "  --hdr         answer lighting queries from HDR lighting where both exist\n"
+    "  --forward     read the file front to back only (as from a disc)\n"
+    "  --help        this text\n"
+    "\n"
+    "A map that fails to load prints {\"error\":\"<status name>\"} and exits 1.\n";
+
+typedef struct loaded {
+    bsp_file file;
+    bsp_stream stream;
+    bsp_header header;
+    bsp_map map;
+    void *arena;
+    uint32_t arena_bytes;
+} loaded;
+
+static int fail(const char *status)
+{
+    printf("{\"error\":\"%s\"}\n", status);
+    return 1;
+}
+
+/* Open and load `path` with the given sets; prints the error and returns
+ * non-zero on failure. */
+static int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
+{
+    bsp_options o = bsp_default_options(sets);
+    bsp_status st;
+    memset(L, 0, sizeof *L);
+    o.prefer_hdr = hdr;
+    if (bsp_file_open(&L->file, &L->stream, path, forward)) {
+        fprintf(stderr, "bspkit: cannot open %s: %s\n", path, strerror(errno));
+        return fail("io");
+    }
+    st = bsp_open(&L->header, &L->stream);
+    if (st == BSP_OK) st = bsp_measure(&L->header, &o, &L->arena_bytes);
+    if (st == BSP_OK) {
+        L->arena = malloc(L->arena_bytes ? L->arena_bytes : 1);
+        if (!L->arena) return fail("out_of_memory");
+        st = bsp_load(&L->map, &L->header, &L->stream, L->arena, L->arena_bytes, &o, NULL);
+    }
+    bsp_file_close(&L->file);
+    if (st != BSP_OK) {
+        free(L->arena);
+        L->arena = NULL;
+        return fail(bsp_status_name(st));
+    }
+    return 0;
+}
+
+static void unload_map(loaded *L)
+{
+    free(L->arena);
+    L->arena = NULL;
+}
+
+static int cmd_info(const char *path, int hdr, int forward)
+{
+    loaded L;
+    uint32_t i;
+    int first = 1;
+    if (load_map(&L, path, BSP_LOAD_ALL, hdr, forward)) return 1;
+    printf("{\"family\":\"%s\",\"version\":%d,\"endian\":\"%s\",\"lumps\":[",
+           bsp_family_name(&L.header), (int)L.header.version,
+           L.header.big_endian ? "big" : "little");
+    for (i = 0; i < L.header.num_lumps; i++) {
+        const bsp_lump_entry *e = &L.header.lumps[i];
+        if (e->length == 0) continue;
+        printf("%s{\"index\":%u,\"offset\":%u,\"length\":%u,\"version\":%u,"
+               "\"compressed\":%s,\"size\":%u}",
+               first ? "" : ",", (unsigned)i, (unsigned)e->offset, (unsigned)e->length,
+               (unsigned)e->version, e->compressed ? "true" : "false", (unsigned)e->size);
+        first = 0;
+    }
+    printf("],\"arena_bytes\":%u,\"models\":%u,\"nodes\":%u,\"leafs\":%u,"
+           "\"faces\":%u,\"clusters\":%u}\n",
+           (unsigned)L.arena_bytes, (unsigned)L.map.models.count,
+           (unsigned)L.map.nodes.count, (unsigned)L.map.leafs.count,
+           (unsigned)L.map.faces.count, (unsigned)bsp_num_clusters(&L.map));
+    unload_map(&L);
+    return 0;
+}
+
+static int cmd_stats(const char *path, int forward)
+{
+    loaded L;
+    uint32_t i;
+    int first = 1;
+    if (load_map(&L, path, BSP_LOAD_ALL, 0, forward)) return 1;
+    printf("{");
+    for (i = 0; i < L.header.num_lumps; i++) {
+        uint32_t rec = bsp_lump_record_size(&L.header, i);
+        uint32_t size = L.header.lumps[i].size;
+        if (L.header.lumps[i].length == 0) continue;
+        printf("%s\"%s\":%u", first ? "" : ",", bsp_lump_name(&L.header, i),
+               (unsigned)(rec ? size / rec : size));
+        first = 0;
+    }
+    printf("%s\"num_clusters\":%u}\n", first ? "" : ",", (unsigned)bsp_num_clusters(&L.map));
+    unload_map(&L);
+    return 0;
+}
+
+/* JSON string body: quotes, backslashes and control bytes escaped. */
+static void json_string(const char *s, size_t n)
+{
+    size_t i;
+    putchar('"');
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') printf("\\%c", c);
+        else if (c < 0x20 || c == 0x7f) printf("\\u%04x", c);
+        else putchar(c);
+    }
+    putchar('"');
+}
+
+static int cmd_entities(const char *path, int forward)
+{
+    loaded L;
+    bsp_entity_iter it;
+    bsp_entity_event ev;
+    int first = 1;
+    if (load_map(&L, path, BSP_LOAD_ENTITIES, 0, forward)) return 1;
+    bsp_entity_begin(&it, (const char *)L.map.entities.data, L.map.entities.count);
+    while ((ev = bsp_entity_next(&it)) != BSP_ENT_END && ev != BSP_ENT_ERROR) {
+        if (ev == BSP_ENT_BEGIN) {
+            printf("{");
+            first = 1;
+        } else if (ev == BSP_ENT_PAIR) {
+            if (!first) printf(",");
+            json_string(it.key, it.key_len);
+            printf(":");
+            json_string(it.value, it.value_len);
+            first = 0;
+        } else if (ev == BSP_ENT_CLOSE) {
+            printf("}\n");
+        }
+    }
+    unload_map(&L);
+    if (ev == BSP_ENT_ERROR) return fail("bad_entities");
+    return 0;
+}
+
+/* ---- query ------------------------------------------------------------- */
+
+#define MAX_TOKENS 8
+
+static int parse_float(const char *tok, float *out)
+{
+    char *end;
+    float v;
+    errno = 0;
+    v = strtof(tok, &end);
+    if (end == tok || *end || !isfinite(v)) return 0;
+    *out = v;
+    return 1;
+}
+
+static int parse_int(const char *tok, int32_t *out)
+{
+    char *end;
+    long long v;
+    errno = 0;
+    v = strtoll(tok, &end, 10);
+    if (end == tok || *end || errno == ERANGE || v < INT32_MIN || v > INT32_MAX) return 0;
+    *out = (int32_t)v;
+    return 1;
+}
+
+static int parse_point(char **tok, float p[3])
+{
+    return parse_float(tok[0], &p[0]) && parse_float(tok[1], &p[1]) &&
+           parse_float(tok[2], &p[2]);
+}
+
+static void print_error(const char *q, bsp_status st)
+{
+    printf("{\"q\":");
+    json_string(q, strlen(q));
+    printf(",\"error\":\"%s\"}\n", bsp_status_name(st));
+}
+
+static void print_sample(const char *q, const bsp_sample *s)
+{
+    uint32_t k;
+    printf("{\"q\":\"%s\",\"face\":%d,\"s\":%d,\"t\":%d,\"raw\":\"", q, (int)s->face,
+           (int)s->s, (int)s->t);
+    for (k = 0; k < s->raw_len; k++) printf("%02x", s->raw[k]);
+    printf("\",\"rgb\":[%.9g,%.9g,%.9g]}\n", (double)s->rgb[0], (double)s->rgb[1],
+           (double)s->rgb[2]);
+}
+
+static void print_row(const char *q, int32_t cluster, const uint8_t *row, uint32_t n)
+{
+    uint32_t j;
+    int first = 1;
+    printf("{\"q\":\"%s\",\"cluster\":%d,\"visible\":[", q, (int)cluster);
+    for (j = 0; j < n; j++)
+        if (row[j >> 3] & (1u << (j & 7))) {
+            printf(first ? "%u" : ",%u", (unsigned)j);
+            first = 0;
+        }
+    printf("]}\n");
+}
+
+/* One query line; returns the status to report, BSP_OK once printed. */
+static bsp_status run_query(const bsp_map *m, char **tok, int n, uint8_t *row)
+{
+    const char *q = tok[0];
+    bsp_status st;
+    float p[3];
+    int32_t num;
+    bsp_sample s;
+
+    if (!strcmp(q, "leaf")) {
+        uint32_t leaf;
+        int32_t contents, cluster;
+        if (n != 4 || !parse_point(tok + 1, p)) return BSP_E_BAD_QUERY;
+        st = bsp_point_leaf(m, 0, p, &leaf);
+        if (st == BSP_OK) st = bsp_leaf_info(m, leaf, &contents, &cluster);
+        if (st != BSP_OK) return st;
+        printf("{\"q\":\"leaf\",\"leaf\":%u,\"cluster\":%d,\"contents\":%d}\n",
+               (unsigned)leaf, (int)cluster, (int)contents);
+    } else if (!strcmp(q, "pvs") || !strcmp(q, "pas")) {
+        int pas = q[1] == 'a';
+        if (n != 2 || !parse_int(tok[1], &num)) return BSP_E_BAD_QUERY;
+        st = pas ? bsp_pas(m, num, row, bsp_vis_row_bytes(m))
+                 : bsp_pvs(m, num, row, bsp_vis_row_bytes(m));
+        if (st != BSP_OK) return st;
+        print_row(q, num, row, bsp_num_clusters(m));
+    } else if (!strcmp(q, "light")) {
+        if (n != 4 || !parse_point(tok + 1, p)) return BSP_E_BAD_QUERY;
+        st = bsp_light_point(m, p, &s);
+        if (st != BSP_OK) return st;
+        if (s.face < 0) printf("{\"q\":\"light\",\"face\":-1}\n");
+        else print_sample(q, &s);
+    } else if (!strcmp(q, "luxel")) {
+        if (n != 5 || !parse_int(tok[1], &num) || !parse_point(tok + 2, p))
+            return BSP_E_BAD_QUERY;
+        st = bsp_luxel(m, num, p, 0, &s);
+        if (st != BSP_OK) return st;
+        print_sample(q, &s);
+    } else {
+        return BSP_E_BAD_QUERY;
+    }
+    return BSP_OK;
+}
+
+static int cmd_query(const char *path, int hdr, int forward)
+{
+    loaded L;
+    char *line = NULL;
+    size_t cap = 0;
+    uint8_t *row;
+    bsp_status st;
+    if (load_map(&L, path, BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES, hdr, forward)) return 1;
+    row = malloc(bsp_vis_row_bytes(&L.map) + 1);
+    if (!row) return fail("out_of_memory");
+    while (getline(&line, &cap, stdin) >= 0) {
+        char *tok[MAX_TOKENS + 1], *save = NULL, *t;
+        int n = 0;
+        for (t = strtok_r(line, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
+            if (n <= MAX_TOKENS) tok[n++] = t;
+        if (n == 0) continue;
+        st = run_query(&L.map, tok, n, row);
+        if (st != BSP_OK) print_error(tok[0], st);
+    }
+    free(line);
+    free(row);
+    unload_map(&L);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *cmd = NULL, *path = NULL;
+    int hdr = 0, forward = 0, i;
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--hdr")) {
+            hdr = 1;
+        } else if (!strcmp(argv[i], "--forward")) {
+            forward = 1;
+        } else if (!cmd) {
+            cmd = argv[i];
+        } else if (!path) {
+            path = argv[i];
+        } else {
+            fputs(usage, stderr);
+            return 2;
+        }
+    }
+    if (!cmd || !path) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    if (!strcmp(cmd, "info")) return cmd_info(path, hdr, forward);
+    if (!strcmp(cmd, "stats")) return cmd_stats(path, forward);
+    if (!strcmp(cmd, "query")) return cmd_query(path, hdr, forward);
+    if (!strcmp(cmd, "entities")) return cmd_entities(path, forward);
+    fprintf(stderr, "bspkit: unknown command '%s'\n", cmd);
+    fputs(usage, stderr);
+    return 2;
+}
