@@ -15,7 +15,7 @@ typedef struct check_tally { int passed, failed, skipped; } check_tally;
 
 static check_tally check_counts;
 
-static void check_report(int ok, const char *name, const char *fmt, ...)
+static __attribute__((unused)) void check_report(int ok, const char *name, const char *fmt, ...)
 {
     va_list ap;
     if (ok) {
@@ -32,7 +32,7 @@ static void check_report(int ok, const char *name, const char *fmt, ...)
     fflush(stdout);
 }
 
-static void check_skip(const char *name, const char *reason)
+static __attribute__((unused)) void check_skip(const char *name, const char *reason)
 {
     check_counts.skipped++;
     printf("SKIP %s: %s\n", name, reason);
@@ -41,7 +41,7 @@ static void check_skip(const char *name, const char *reason)
 /* CHECK(cond, name, detail-format, ...): one check, with detail on failure. */
 #define CHECK(cond, name, ...) check_report((cond) ? 1 : 0, (name), __VA_ARGS__)
 
-static int check_exit(void)
+static __attribute__((unused)) int check_exit(void)
 {
     fflush(stdout);
     return check_counts.failed ? 1 : 0;

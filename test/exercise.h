@@ -1,0 +1,51 @@
+/* exercise.h - run every query of a loaded map over a spread of points,
+ * clusters and faces. Used by the hostile-input tests and the fuzz targets:
+ * whatever the map, each call must return a valid status and stay inside
+ * its buffers (the sanitizers watch that). */
+#ifndef BSP_TEST_EXERCISE_H
+#define BSP_TEST_EXERCISE_H
+
+#include "../loader/bspkit.h"
+
+/* Returns the number of calls that returned a status outside the enum. */
+static int exercise_map(const bsp_map *m)
+{
+    static const float coords[] = { 0.0f, 1.5f, -7.25f, 64.0f, -300.0f, 1000.5f, 1e6f, -1e-3f };
+    uint8_t row[4096 + 8];
+    uint32_t rowlen = bsp_vis_row_bytes(m), n = bsp_num_clusters(m);
+    int bad = 0, i, j, k;
+    bsp_status st;
+    for (i = 0; i < 8; i++)
+        for (j = 0; j < 8; j++) {
+            float p[3];
+            uint32_t leaf;
+            int32_t contents, cluster;
+            bsp_sample s;
+            p[0] = coords[i];
+            p[1] = coords[j];
+            p[2] = coords[(i + j) & 7];
+            for (k = 0; k < 3; k++) {
+                st = bsp_point_leaf(m, (uint32_t)k, p, &leaf);
+                if ((unsigned)st >= BSP_STATUS_COUNT) bad++;
+                if (st == BSP_OK && bsp_leaf_info(m, leaf, &contents, &cluster) != BSP_OK) bad++;
+            }
+            st = bsp_light_point(m, p, &s);
+            if ((unsigned)st >= BSP_STATUS_COUNT) bad++;
+            for (k = -1; k < 40; k += 7) {
+                st = bsp_luxel(m, k, p, (uint32_t)(i & 3), &s);
+                if ((unsigned)st >= BSP_STATUS_COUNT) bad++;
+            }
+        }
+    if (rowlen <= 4096) {
+        int32_t c;
+        for (c = -1; c <= (int32_t)(n < 64 ? n : 64); c++) {
+            int vis;
+            if ((unsigned)bsp_pvs(m, c, row, rowlen) >= BSP_STATUS_COUNT) bad++;
+            if ((unsigned)bsp_pas(m, c, row, rowlen) >= BSP_STATUS_COUNT) bad++;
+            if ((unsigned)bsp_cluster_visible(m, c, (int32_t)n - 1 - c, &vis) >= BSP_STATUS_COUNT) bad++;
+        }
+    }
+    return bad;
+}
+
+#endif

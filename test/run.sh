@@ -1,0 +1,130 @@
+#!/bin/sh
+# run.sh - the whole suite, as `make test` runs it. Every check prints one
+# PASS/FAIL/SKIP line; the last line is "N passed, N failed, N skipped" and
+# the exit status is non-zero if anything failed.
+#
+# Environment: BUILD (default build), SHARED (default ../shared).
+BUILD=${BUILD:-build}
+SHARED=${SHARED:-../shared}
+MAPS=$BUILD/maps
+LOG=$BUILD/test.log
+: > "$LOG"
+
+pass() { echo "PASS $*" >> "$LOG"; }
+fail() { echo "FAIL $*" >> "$LOG"; echo "FAIL $*"; }
+skip() { echo "SKIP $*" >> "$LOG"; echo "SKIP $*"; }
+
+# A C test program: its PASS/FAIL/SKIP lines go to the log; a crash or a
+# non-zero exit without a FAIL line is a failure of its own.
+run_prog() {
+    name=$1; shift
+    out=$BUILD/test-$name.out
+    "$@" > "$out" 2>&1
+    rc=$?
+    grep -E '^(PASS|FAIL|SKIP) ' "$out" >> "$LOG"
+    grep -E '^(FAIL|SKIP) ' "$out"
+    if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$out"; then
+        fail "$name: exited with status $rc (see $out)"
+        tail -5 "$out"
+    fi
+}
+
+have_shared() { [ -d "$SHARED/maps" ]; }
+
+# ---- freestanding loader ------------------------------------------------
+# Only these headers may appear in loader/, and the loader's objects may
+# reference no symbol that loader/ and port/ do not define themselves.
+bad_inc=$(grep -rhoE '#[[:space:]]*include[[:space:]]*<[^>]+>' loader | sed 's/.*<//; s/>//' | sort -u |
+          grep -vxE 'stdint.h|stddef.h|stdbool.h|limits.h|float.h')
+if [ -z "$bad_inc" ]; then pass "loader/ includes only freestanding headers"
+else fail "loader/ includes hosted headers: $bad_inc"; fi
+
+objs=$(ls $BUILD/obj/loader/*.o)
+undef=$(nm -u $objs | awk 'NF==2 {print $2}' | sort -u)
+defined=$(nm --defined-only $objs | awk 'NF==3 {print $3}' | sort -u)
+foreign=$(echo "$undef" | grep -vxF "$defined" | grep -v '^$')
+if [ -z "$foreign" ]; then pass "loader objects reference no symbol outside loader/ (no libc)"
+else fail "loader objects reference outside symbols: $(echo $foreign)"; fi
+
+# ---- unit tests ---------------------------------------------------------
+run_prog unit $BUILD/asan/test_unit
+[ -x $BUILD/asan/test_lzma ] && run_prog lzma $BUILD/asan/test_lzma
+
+# ---- generated maps -----------------------------------------------------
+gen_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
+if [ -z "$gen_maps" ]; then
+    fail "generated maps: none in $MAPS (bspgen did not run)"
+fi
+api_args=""
+for m in $gen_maps; do
+    base=${m%.bsp}
+    name=$(basename "$base")
+    api_args="$api_args $m"
+    [ -f "$base.api" ] && api_args="$api_args $base.api"
+    if [ -f "$base.queries" ] && [ -f "$base.expected" ]; then
+        for tool in $BUILD/bspkit $BUILD/asan/bspkit; do
+            $tool query "$m" < "$base.queries" > "$base.out" 2>&1
+            if cmp -s "$base.out" "$base.expected"; then
+                pass "$name: $tool query output equals the expected answers"
+            else
+                fail "$name: $tool query output differs from $base.expected"
+                diff "$base.expected" "$base.out" | head -10
+            fi
+        done
+        $BUILD/bspkit query --forward "$m" < "$base.queries" > "$base.fwd" 2>&1
+        if cmp -s "$base.fwd" "$base.expected"; then pass "$name: forward-only reading gives the same answers"
+        else fail "$name: forward-only reading differs"; fi
+    fi
+    if [ -f "$base.counts" ]; then
+        if python3 test/compare_counts.py counts "$base.counts" "$($BUILD/bspkit stats "$m")" >> "$LOG.tmp" 2>&1; then
+            pass "$name: bspkit stats equals the generator's counts"
+        else
+            fail "$name: bspkit stats differs from $base.counts"; cat "$LOG.tmp"
+        fi
+        rm -f "$LOG.tmp"
+    fi
+done
+[ -n "$api_args" ] && run_prog api-generated $BUILD/asan/test_api $api_args
+small=$(ls $MAPS/v20_ldr.bsp 2>/dev/null)
+[ -n "$small" ] && run_prog hostile-generated $BUILD/asan/test_hostile $small
+
+# ---- real maps ----------------------------------------------------------
+if have_shared; then
+    for log in "$SHARED"/maps/source/*.vbspinfo.txt; do
+        m=${log%.vbspinfo.txt}.bsp
+        name=$(basename "$m")
+        if python3 test/compare_counts.py vbspinfo "$log" "$($BUILD/bspkit stats "$m")" > "$LOG.tmp" 2>&1; then
+            pass "$name: bspkit stats equals Valve's vbspinfo log"
+        else
+            fail "$name: bspkit stats differs from vbspinfo"; cat "$LOG.tmp"
+        fi
+        rm -f "$LOG.tmp"
+    done
+    real=$(ls "$SHARED"/maps/source/*.bsp)
+    run_prog api-real $BUILD/asan/test_api $real
+    run_prog hostile-real $BUILD/asan/test_hostile "$SHARED/maps/source/tf2_mp_lobby.bsp" \
+        "$SHARED/maps/source/l4d2_tooltextures.bsp"
+    if [ -f test/reference/bspref.py ]; then
+        for m in $real; do
+            name=$(basename "$m")
+            q=$BUILD/ref-$name.queries
+            python3 test/reference/bspref.py points "$m" > "$q" 2>/dev/null
+            python3 test/reference/bspref.py query "$m" < "$q" > "$q.ref" 2>&1
+            $BUILD/asan/bspkit query "$m" < "$q" > "$q.out" 2>&1
+            if [ -s "$q" ] && cmp -s "$q.ref" "$q.out"; then
+                pass "$name: $(wc -l < "$q") queries answer as the independent reference does"
+            else
+                fail "$name: answers differ from test/reference/bspref.py"
+                diff "$q.ref" "$q.out" | head -6
+            fi
+        done
+    fi
+else
+    skip "real maps: $SHARED/maps is absent"
+fi
+
+passed=$(grep -c '^PASS ' "$LOG")
+failed=$(grep -c '^FAIL ' "$LOG")
+skipped=$(grep -c '^SKIP ' "$LOG")
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

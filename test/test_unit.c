@@ -1,0 +1,292 @@
+/* test_unit.c - module tests that need no map file: layout tables, the
+ * swapper, float helpers, the entity iterator, status names, memory stream. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "../loader/family.h"
+#include "../loader/fmath.h"
+#include "../loader/swap.h"
+#include "../platform/memory/bsp_memstream.h"
+
+/* ---- layout tables ---------------------------------------------------- */
+
+static int width_sum(const char *w)
+{
+    int sum = 0;
+    for (; *w; w++) {
+        if (*w != '1' && *w != '2' && *w != '4') return -1;
+        sum += *w - '0';
+    }
+    return sum;
+}
+
+/* Does a field of `type` at `offset` start on a field boundary of the same
+ * width in `widths`? (So the swapper swaps exactly the bytes it is read from.) */
+static int field_matches_layout(const char *widths, bsp_field f)
+{
+    int ofs = 0, want;
+    if (f.type == BSP_F_NONE) return 1;
+    want = f.type == BSP_F_U8 ? 1 : f.type == BSP_F_I32 ? 4 : 2;
+    for (; *widths; ofs += *widths++ - '0')
+        if (ofs == f.offset) return *widths - '0' == want;
+    return 0;
+}
+
+static const char *role_layout(const struct bsp_family *f, int role, int32_t version, int lump_version)
+{
+    bsp_header h;
+    const bsp_layout *lay;
+    memset(&h, 0, sizeof h);
+    h.family = f;
+    h.version = version;
+    if (f->roles[role] < 0) return NULL;
+    h.lumps[f->roles[role]].version = (uint32_t)lump_version;
+    lay = bsp_lump_layout(&h, (uint32_t)f->roles[role]);
+    return lay ? lay->widths : NULL;
+}
+
+static void test_layouts(const struct bsp_family *f)
+{
+    char name[128];
+    uint32_t i;
+    int32_t v;
+    for (i = 0; i < f->num_layouts; i++) {
+        const bsp_layout *l = &f->layouts[i].layout;
+        snprintf(name, sizeof name, "layout %s lump %d rule %u: widths sum to record size",
+                 f->name, f->layouts[i].lump, (unsigned)i);
+        if (l->widths)
+            CHECK(width_sum(l->widths) == l->record_size, name, "sum %d, record %u",
+                  width_sum(l->widths), (unsigned)l->record_size);
+        else
+            CHECK(l->record_size == 0, name, "bytes lump with record size %u", (unsigned)l->record_size);
+    }
+    for (v = f->min_version; v <= f->max_version; v++) {
+        int lv;
+        for (lv = 0; lv <= 1; lv++) {
+            const char *nodes = role_layout(f, BSP_ROLE_NODES, v, lv);
+            const char *leafs = role_layout(f, BSP_ROLE_LEAFS, v, lv);
+            const char *models = role_layout(f, BSP_ROLE_MODELS, v, lv);
+            const char *faces = role_layout(f, BSP_ROLE_FACES, v, lv);
+            const char *edges = role_layout(f, BSP_ROLE_EDGES, v, lv);
+            int ok = 1;
+            if (!nodes || !models || !faces || !edges) ok = 0;
+            if (ok) {
+                ok &= field_matches_layout(nodes, f->node_plane);
+                ok &= field_matches_layout(nodes, f->node_child[0]);
+                ok &= field_matches_layout(nodes, f->node_child[1]);
+                ok &= field_matches_layout(nodes, f->node_firstface);
+                ok &= field_matches_layout(nodes, f->node_numfaces);
+                ok &= field_matches_layout(models, f->model_headnode);
+                ok &= field_matches_layout(models, f->model_firstface);
+                ok &= field_matches_layout(models, f->model_numfaces);
+                ok &= field_matches_layout(faces, f->face_plane);
+                ok &= field_matches_layout(faces, f->face_firstedge);
+                ok &= field_matches_layout(faces, f->face_numedges);
+                ok &= field_matches_layout(faces, f->face_texinfo);
+                ok &= field_matches_layout(faces, f->face_dispinfo);
+                ok &= field_matches_layout(faces, f->face_lightofs);
+                ok &= field_matches_layout(edges, f->edge_v[0]);
+                ok &= field_matches_layout(edges, f->edge_v[1]);
+            }
+            if (leafs) {
+                ok &= field_matches_layout(leafs, f->leaf_contents);
+                ok &= field_matches_layout(leafs, f->leaf_cluster);
+                ok &= field_matches_layout(leafs, f->leaf_firstleafface);
+                ok &= field_matches_layout(leafs, f->leaf_numleaffaces);
+            }
+            snprintf(name, sizeof name, "fields of %s v%d (leaf lump v%d) sit on layout fields",
+                     f->name, (int)v, lv);
+            CHECK(ok, name, "a query field does not match its lump's layout");
+        }
+    }
+}
+
+/* ---- swapper ---------------------------------------------------------- */
+
+static void test_swapper(void)
+{
+    static const bsp_layout rec = { "42114", 12, 0, 0 };
+    static const bsp_layout vis = { NULL, 0, 1, 2 };
+    uint32_t store[6], orig_store[6], vstore[6];
+    uint8_t *buf = (uint8_t *)store, *orig = (uint8_t *)orig_store, *v = (uint8_t *)vstore;
+    int i;
+    for (i = 0; i < 24; i++) buf[i] = orig[i] = (uint8_t)(i + 1);
+    bsp_swap_lump(buf, 24, &rec);
+    CHECK(buf[0] == 4 && buf[3] == 1 && buf[4] == 6 && buf[5] == 5 && buf[6] == 7 &&
+          buf[7] == 8 && buf[8] == 12 && buf[11] == 9 && buf[12] == 16 && buf[23] == 21,
+          "swapper reverses each field of each record, bytes stay",
+          "got %02x %02x %02x %02x %02x %02x", buf[0], buf[3], buf[4], buf[5], buf[8], buf[12]);
+    bsp_swap_lump(buf, 24, &rec);
+    CHECK(memcmp(buf, orig, 24) == 0, "swapping twice restores the lump", "differs");
+
+    /* vis: count 2 (big-endian), 4 offsets, then row bytes untouched */
+    memset(v, 0, 24);
+    v[3] = 2;
+    for (i = 0; i < 4; i++) v[4 + 4 * i + 3] = (uint8_t)(20 + i);
+    v[20] = 0xaa; v[21] = 0xbb; v[22] = 0xcc;
+    if (BSP_HOST_BIG_ENDIAN) {
+        check_skip("swapper converts the vis offset table", "host is big-endian; covered by file tests");
+    } else {
+        bsp_swap_lump(v, 23, &vis);
+        CHECK(bsp_u32(v) == 2 && bsp_u32(v + 4) == 20 && bsp_u32(v + 16) == 23 &&
+              v[20] == 0xaa && v[21] == 0xbb && v[22] == 0xcc,
+              "swapper converts the vis offset table, leaves row bytes", "count %u", bsp_u32(v));
+    }
+    /* a lying count never makes the swapper run past the lump */
+    memset(v, 0xff, 24);
+    bsp_swap_lump(v, 23, &vis);
+    CHECK(v[20] == 0xff && v[22] == 0xff, "swapper clamps a huge vis count to the lump", "ok");
+}
+
+/* ---- float helpers ---------------------------------------------------- */
+
+static void test_fmath(void)
+{
+    int c, e, bad = 0;
+    uint32_t seed = 12345, i;
+    for (c = 0; c <= 255 && !bad; c++)
+        for (e = -128; e <= 127; e++) {
+            float want = ldexpf((float)c / 255.0f, e), got = bsp_ldexpf((float)c / 255.0f, e);
+            if (memcmp(&want, &got, sizeof want)) {
+                bad = 1;
+                printf("  ldexpf(%d/255, %d): libm %.9g, bspkit %.9g\n", c, e, want, got);
+                break;
+            }
+        }
+    CHECK(!bad, "bsp_ldexpf equals libm ldexpf for every byte and exponent", "mismatch");
+
+    bad = 0;
+    for (i = 0; i < 200000; i++) {
+        float x;
+        int32_t want, got;
+        seed = seed * 1103515245u + 12345u;
+        x = ((float)(int32_t)seed / 65536.0f) * ((i & 1) ? 1.0f : 0.001f);
+        if (i % 7 == 0) x = (float)((int32_t)seed % 100);           /* exact integers */
+        want = (int32_t)floorf(x);
+        if (want < -50) want = -50;
+        if (want > 50) want = 50;
+        got = bsp_floor_clamp(x, -50, 50);
+        if (got != want) {
+            bad = 1;
+            printf("  floor_clamp(%.9g): want %d, got %d\n", x, want, got);
+            break;
+        }
+    }
+    CHECK(!bad, "bsp_floor_clamp equals clamp(floorf(x))", "mismatch");
+    CHECK(bsp_floor_clamp(NAN, 0, 9) == 0 && bsp_floor_clamp(1e30f, 0, 9) == 9 &&
+          bsp_floor_clamp(-1e30f, 0, 9) == 0,
+          "bsp_floor_clamp handles NaN and huge values", "wrong");
+    CHECK(!bsp_finite(NAN) && !bsp_finite(INFINITY) && !bsp_finite(-INFINITY) &&
+          bsp_finite(0.0f) && bsp_finite(-3e38f), "bsp_finite", "wrong");
+}
+
+/* ---- entity iterator -------------------------------------------------- */
+
+/* Render the iterator's events as a compact string: B, P(key=value), C, E. */
+static void entity_trace(const char *text, uint32_t len, char *out, size_t cap)
+{
+    bsp_entity_iter it;
+    bsp_entity_event ev;
+    size_t n = 0;
+    int guard = 0;
+    out[0] = 0;
+    bsp_entity_begin(&it, text, len);
+    while ((ev = bsp_entity_next(&it)) != BSP_ENT_END && guard++ < 100) {
+        if (ev == BSP_ENT_BEGIN) n += (size_t)snprintf(out + n, cap - n, "B");
+        if (ev == BSP_ENT_CLOSE) n += (size_t)snprintf(out + n, cap - n, "C");
+        if (ev == BSP_ENT_PAIR)
+            n += (size_t)snprintf(out + n, cap - n, "(%.*s=%.*s)", (int)it.key_len, it.key,
+                                  (int)it.value_len, it.value);
+        if (ev == BSP_ENT_ERROR) {
+            n += (size_t)snprintf(out + n, cap - n, "E");
+            break;
+        }
+        if (n >= cap) break;
+    }
+}
+
+static void test_entities(void)
+{
+    static const struct { const char *text; const char *want; const char *name; } cases[] = {
+        { "{\n\"classname\" \"worldspawn\"\n\"sky\" \"x\"\n}\n{\n\"a\" \"\"\n}\n",
+          "B(classname=worldspawn)(sky=x)CB(a=)C", "entities: two entities" },
+        { "", "", "entities: empty text" },
+        { "{ \"a\" \"b\"", "B(a=b)C", "entities: cut after a pair closes the entity" },
+        { "{ \"a\" \"b", "BE", "entities: unterminated value is an error" },
+        { "{ \"a\" \"b\" { \"c\" \"d\" }", "B(a=b)CB(c=d)C", "entities: '{' inside closes the open one" },
+        { "junk", "E", "entities: text outside braces is an error" },
+        { "{ \"a\" }", "BE", "entities: a key without value is an error" },
+        { "}", "E", "entities: stray close brace is an error" },
+    };
+    char got[512];
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        entity_trace(cases[i].text, (uint32_t)strlen(cases[i].text), got, sizeof got);
+        CHECK(strcmp(got, cases[i].want) == 0, cases[i].name, "want %s, got %s", cases[i].want, got);
+    }
+    {
+        /* a NUL ends the text, as in real entity lumps */
+        static const char nul[] = "{ \"a\" \"b\" }\0{ \"c\" \"d\" }";
+        entity_trace(nul, sizeof nul, got, sizeof got);
+        CHECK(strcmp(got, "B(a=b)C") == 0, "entities: NUL ends the text", "got %s", got);
+        /* length limits reading: no byte past len is looked at */
+        entity_trace("{ \"a\" \"b\" }", 7, got, sizeof got);
+        CHECK(strcmp(got, "BE") == 0, "entities: stops at the given length", "got %s", got);
+    }
+}
+
+/* ---- status names ----------------------------------------------------- */
+
+static void test_status_names(void)
+{
+    int i, j, ok = 1;
+    for (i = 0; i < BSP_STATUS_COUNT; i++) {
+        const char *n = bsp_status_name((bsp_status)i);
+        const char *c;
+        if (!strcmp(n, "unknown")) ok = 0;
+        for (c = n; *c; c++)
+            if (!((*c >= 'a' && *c <= 'z') || *c == '_')) ok = 0;
+        for (j = 0; j < i; j++)
+            if (!strcmp(n, bsp_status_name((bsp_status)j))) ok = 0;
+    }
+    CHECK(ok, "status names are distinct lower-case words", "a name is missing or repeated");
+    CHECK(!strcmp(bsp_status_name(BSP_E_BAD_QUERY), "bad_query") &&
+          !strcmp(bsp_status_name(BSP_E_UNSUPPORTED), "unsupported") &&
+          !strcmp(bsp_status_name(BSP_E_BAD_CLUSTER), "bad_cluster") &&
+          !strcmp(bsp_status_name(BSP_E_BAD_FACE), "bad_face") &&
+          !strcmp(bsp_status_name(BSP_E_NO_LIGHTMAP), "no_lightmap") &&
+          !strcmp(bsp_status_name(BSP_E_CORRUPT), "corrupt"),
+          "query error names are those of QUERIES.md section 6", "differ");
+    CHECK(!strcmp(bsp_status_name((bsp_status)999), "unknown"), "out-of-range status is unknown", "no");
+}
+
+/* ---- memory stream ---------------------------------------------------- */
+
+static void test_memstream(void)
+{
+    static const uint8_t data[10] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+    bsp_memstream ms;
+    bsp_stream s;
+    uint8_t out[10];
+    bsp_memstream_init(&ms, &s, data, sizeof data);
+    CHECK(s.size == 10 && s.read(s.ctx, 3, out, 4) == 0 && out[0] == 3 && out[3] == 6,
+          "memstream reads a range", "wrong");
+    CHECK(s.read(s.ctx, 8, out, 3) != 0 && s.read(s.ctx, 11, out, 0) != 0 &&
+          s.read(s.ctx, 0xfffffff0u, out, 0x20) != 0,
+          "memstream refuses reads past the end (incl. wrapping)", "accepted");
+    CHECK(s.read(s.ctx, 10, out, 0) == 0, "memstream allows an empty read at the end", "refused");
+}
+
+int main(void)
+{
+    size_t i;
+    for (i = 0; bsp_families[i]; i++) test_layouts(bsp_families[i]);
+    test_swapper();
+    test_fmath();
+    test_entities();
+    test_status_names();
+    test_memstream();
+    return check_exit();
+}
