@@ -3,6 +3,7 @@
 
 const struct bsp_family *const bsp_families[] = {
     &bsp_family_source,
+    &bsp_family_source17,
     NULL
 };
 

@@ -109,6 +109,7 @@ struct bsp_family {
     bsp_field edge_v[2];
     bsp_field leafface_face;
     uint8_t face_styles_offset, face_num_styles;
+    uint8_t face_luxels_offset;    /* Source: int32 luxel mins[2], size[2] */
     uint8_t plane_stride_min;      /* planes: normal[3], dist floats first */
     uint8_t has_pas;
     /* Recognise the file from its first 8 bytes: 0 no, 1 little-endian,
@@ -132,6 +133,6 @@ const bsp_layout *bsp_lump_layout(const bsp_header *h, uint32_t index);
  * families whose map may have no vis lump. */
 bsp_status bsp_clusters_from_leaves(bsp_map *m);
 
-extern const struct bsp_family bsp_family_source;
+extern const struct bsp_family bsp_family_source, bsp_family_source17;
 
 #endif

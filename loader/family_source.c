@@ -31,6 +31,11 @@ enum {
 #define FACE_WIDTHS "2114" "2222" "1111" "4444444" "22" "4"
 /* dleaf_t: contents, cluster, area:9/flags:7, mins[3], maxs[3], leafface
  * and leafbrush ranges, water id; version 0 adds the 24-byte ambient cube. */
+/* v17 dface_t: 8 average colours, planenum, side, onNode, firstedge,
+ * numedges, texinfo, dispinfo, fog volume, styles[8], day[8], night[8],
+ * lightofs, area, luxel mins[2] and size[2], origFace, smoothingGroups. */
+#define FACE17_WIDTHS "11111111111111111111111111111111" "2114" "2222" \
+    "111111111111111111111111" "44" "44444" "4"
 #define LEAF1_WIDTHS "4" "22" "222222" "2222" "2" "2"
 #define LEAF0_WIDTHS "4" "22" "222222" "2222" "2" "111111111111111111111111" "2"
 
@@ -41,6 +46,8 @@ static const bsp_layout_rule source_layouts[] = {
     { L_VIS, -1, 0, 99, { NULL, 0, 1, 2 } },
     { L_NODES, -1, 0, 99, { "4442222222222", 32, 0, 0 } },
     { L_TEXINFO, -1, 0, 99, { "444444444444444444", 72, 0, 0 } },
+    { L_FACES, -1, 17, 17, { FACE17_WIDTHS, 104, 0, 0 } },
+    { L_ORIGFACES, -1, 17, 17, { FACE17_WIDTHS, 104, 0, 0 } },
     { L_FACES, -1, 18, 99, { FACE_WIDTHS, 56, 0, 0 } },
     { L_ORIGFACES, -1, 18, 99, { FACE_WIDTHS, 56, 0, 0 } },
     { L_FACES_HDR, -1, 18, 99, { FACE_WIDTHS, 56, 0, 0 } },
@@ -141,70 +148,90 @@ static bsp_status source_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp
 
 static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp_lightmap *lm)
 {
+    const struct bsp_family *fam = m->family;
     const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
+    const uint8_t *luxels = f + fam->face_luxels_offset;  /* mins[2], size[2] */
     const uint8_t *ti;
-    int32_t texinfo = bsp_i16(f + 10), size0, size1;
+    int32_t texinfo = bsp_field_get(f, fam->face_texinfo), size0, size1;
     uint32_t k;
 
-    lm->styles = f + 16;
-    lm->num_styles = 4;
-    lm->lightofs = bsp_i32(f + 20);
+    lm->styles = f + fam->face_styles_offset;
+    lm->num_styles = fam->face_num_styles;
+    lm->lightofs = bsp_field_get(f, fam->face_lightofs);
     lm->bytes_per_luxel = 4;
     lm->scale = 1.0f;
-    lm->base[0] = (float)bsp_i32(f + 28);
-    lm->base[1] = (float)bsp_i32(f + 32);
-    size0 = bsp_i32(f + 36);
-    size1 = bsp_i32(f + 40);
+    lm->base[0] = (float)bsp_i32(luxels);
+    lm->base[1] = (float)bsp_i32(luxels + 4);
+    size0 = bsp_i32(luxels + 8);
+    size1 = bsp_i32(luxels + 12);
     /* A size outside 0..65535 cannot describe a block inside a real lump;
      * such a face simply has no lightmap. */
     lm->w = (size0 >= 0 && size0 < 65536) ? size0 + 1 : 0;
     lm->h = (size1 >= 0 && size1 < 65536) ? size1 + 1 : 0;
-    if (texinfo < 0 || !m->texinfo.data) {
+    lm->pages = 1;
+    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = 0.0f;
+    if (!m->texinfo.data) return BSP_E_NOT_LOADED;
+    if (texinfo < 0) {
         lm->w = 0;
-        lm->pages = 1;
-        for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = 0.0f;
-        return m->texinfo.data ? BSP_OK : BSP_E_NOT_LOADED;
+        return BSP_OK;
     }
     ti = m->texinfo.data + (size_t)texinfo * m->texinfo.stride;
     for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp_f32(ti + 32 + 4 * k);
-    lm->pages = (bsp_u32(ti + 64) & SURF_BUMPLIGHT) ? 4 : 1;
+    if (bsp_u32(ti + 64) & SURF_BUMPLIGHT) lm->pages = 4;
     return BSP_OK;
 }
 
+/* Everything but the face record is shared by v17 and v18..21. */
+#define SOURCE_COMMON \
+    .header_bytes = 8 + 64 * 16 + 4, \
+    .dir_offset = 8, \
+    .num_lumps = 64, \
+    .entry_words = 4, \
+    .entry = { 0, 1, 2, 3 }, \
+    .alt_entry = { 1, 2, 0, 3 }, \
+    .roles = { L_ENTITIES, L_PLANES, L_NODES, L_LEAFS, L_MODELS, L_VIS, \
+               L_FACES, L_TEXINFO, L_LIGHTING, L_EDGES, L_SURFEDGES, \
+               L_VERTEXES, L_LEAFFACES, L_FACES_HDR, L_LIGHTING_HDR }, \
+    .lighting_roles = 1u << BSP_ROLE_TEXINFO, \
+    .lump_names = source_lump_names, \
+    .layouts = source_layouts, \
+    .num_layouts = sizeof source_layouts / sizeof source_layouts[0], \
+    .node_plane = { 0, BSP_F_I32 }, \
+    .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
+    .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 }, \
+    .leaf_contents = { 0, BSP_F_I32 }, .leaf_cluster = { 4, BSP_F_I16 }, \
+    .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 }, \
+    .model_headnode = { 36, BSP_F_I32 }, \
+    .model_firstface = { 40, BSP_F_I32 }, .model_numfaces = { 44, BSP_F_I32 }, \
+    .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
+    .leafface_face = { 0, BSP_F_U16 }, \
+    .plane_stride_min = 20, \
+    .has_pas = 1, \
+    .detect = source_detect, \
+    .finish = source_finish, \
+    .cluster_of_leaf = source_leaf_cluster, \
+    .vis_row = source_vis_row, \
+    .face_lightmap = source_face_lightmap
+
 const struct bsp_family bsp_family_source = {
     .name = "source",
-    .header_bytes = 8 + 64 * 16 + 4,
-    .dir_offset = 8,
-    .num_lumps = 64,
-    .entry_words = 4,
-    .entry = { 0, 1, 2, 3 },
-    .alt_entry = { 1, 2, 0, 3 },
     .min_version = 18, .max_version = 21,
-    .roles = { L_ENTITIES, L_PLANES, L_NODES, L_LEAFS, L_MODELS, L_VIS,
-               L_FACES, L_TEXINFO, L_LIGHTING, L_EDGES, L_SURFEDGES,
-               L_VERTEXES, L_LEAFFACES, L_FACES_HDR, L_LIGHTING_HDR },
-    .lighting_roles = 1u << BSP_ROLE_TEXINFO,
-    .lump_names = source_lump_names,
-    .layouts = source_layouts,
-    .num_layouts = sizeof source_layouts / sizeof source_layouts[0],
-    .node_plane = { 0, BSP_F_I32 },
-    .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },
-    .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 },
-    .leaf_contents = { 0, BSP_F_I32 }, .leaf_cluster = { 4, BSP_F_I16 },
-    .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 },
-    .model_headnode = { 36, BSP_F_I32 },
-    .model_firstface = { 40, BSP_F_I32 }, .model_numfaces = { 44, BSP_F_I32 },
+    SOURCE_COMMON,
     .face_plane = { 0, BSP_F_U16 }, .face_firstedge = { 4, BSP_F_I32 },
     .face_numedges = { 8, BSP_F_I16 }, .face_texinfo = { 10, BSP_F_I16 },
     .face_dispinfo = { 12, BSP_F_I16 }, .face_lightofs = { 20, BSP_F_I32 },
-    .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } },
-    .leafface_face = { 0, BSP_F_U16 },
-    .face_styles_offset = 16, .face_num_styles = 4,
-    .plane_stride_min = 20,
-    .has_pas = 1,
-    .detect = source_detect,
-    .finish = source_finish,
-    .cluster_of_leaf = source_leaf_cluster,
-    .vis_row = source_vis_row,
-    .face_lightmap = source_face_lightmap,
+    .face_styles_offset = 16, .face_num_styles = 4, .face_luxels_offset = 28,
+};
+
+/* Vampire: The Masquerade - Bloodlines: 104-byte faces that start with 8
+ * average colours and carry 8 style slots (then 8 "day" and 8 "night"
+ * styles bspkit does not use); leaves are 32 bytes at lump version 0. */
+const struct bsp_family bsp_family_source17 = {
+    .name = "source",
+    .min_version = 17, .max_version = 17,
+    SOURCE_COMMON,
+    .face_plane = { 32, BSP_F_U16 }, .face_firstedge = { 36, BSP_F_I32 },
+    .face_numedges = { 40, BSP_F_I16 }, .face_texinfo = { 42, BSP_F_I16 },
+    .face_dispinfo = { 44, BSP_F_I16 }, .face_lightofs = { 72, BSP_F_I32 },
+    .face_styles_offset = 48, .face_num_styles = 8, .face_luxels_offset = 80,
 };

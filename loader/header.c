@@ -62,15 +62,19 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     bsp_fill(h, 0, sizeof *h);
     if (s->size < 8) return BSP_E_TRUNCATED;
     if (s->read(s->ctx, 0, buf, 8)) return BSP_E_IO;
+    /* Several descriptions may share a magic (Source v17 and v18..21); the
+     * version picks one. A known magic with no matching version is
+     * BAD_VERSION, never a guess. */
     for (i = 0; bsp_families[i]; i++) {
-        endian = bsp_families[i]->detect(buf, &version);
-        if (endian) {
+        int e = bsp_families[i]->detect(buf, &version);
+        if (!e) continue;
+        endian = e;
+        if (version >= bsp_families[i]->min_version && version <= bsp_families[i]->max_version) {
             f = bsp_families[i];
             break;
         }
     }
-    if (!f) return BSP_E_BAD_MAGIC;
-    if (version < f->min_version || version > f->max_version) return BSP_E_BAD_VERSION;
+    if (!f) return endian ? BSP_E_BAD_VERSION : BSP_E_BAD_MAGIC;
     if (s->size < f->header_bytes) return BSP_E_TRUNCATED;
     if (f->header_bytes > 8 && s->read(s->ctx, 8, buf + 8, f->header_bytes - 8u)) return BSP_E_IO;
 
