@@ -253,6 +253,7 @@ static void test_query_rules(const char *name, const uint8_t *data, uint32_t siz
  *   leafm MODEL X Y Z LEAF
  *   luxel HDR FACE SLOT X Y Z RAWHEX|error-name
  *   clusters N
+ *   pvs C HEX | pas C HEX     (the decompressed row)
  */
 static void test_expectations(const char *name, const uint8_t *data, uint32_t size, const char *api)
 {
@@ -301,6 +302,18 @@ static void test_expectations(const char *name, const uint8_t *data, uint32_t si
             }
             CHECK(!strcmp(got, want), LABEL("%s: api line %d (luxel hdr %d face %d slot %d)", name,
                                             lineno, h, face, slot), "want %s, got %s", want, got);
+        } else if ((!strcmp(kind, "pvs") || !strcmp(kind, "pas")) &&
+                   sscanf(line, "%*s %d %63s", &n, want) == 2) {
+            uint8_t row[32];
+            uint32_t k, len = bsp_vis_row_bytes(&maps[0].m);
+            bsp_status st = BSP_E_BAD_ARGUMENT;
+            got[0] = 0;
+            if (len <= sizeof row) {
+                st = kind[1] == 'v' ? bsp_pvs(&maps[0].m, n, row, len) : bsp_pas(&maps[0].m, n, row, len);
+                for (k = 0; st == BSP_OK && k < len; k++) sprintf(got + 2 * k, "%02x", row[k]);
+            }
+            CHECK(st == BSP_OK && !strcmp(got, want), LABEL("%s: api line %d (%s %d)", name, lineno, kind, n),
+                  "want %s, got %s %s", want, bsp_status_name(st), got);
         } else if (!strcmp(kind, "clusters") && sscanf(line, "%*s %d", &n) == 1) {
             CHECK(bsp_num_clusters(&maps[0].m) == (uint32_t)n, LABEL("%s: api line %d (clusters)", name, lineno),
                   "want %d, got %u", n, (unsigned)bsp_num_clusters(&maps[0].m));
