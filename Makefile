@@ -1,71 +1,95 @@
 # bspkit - plain make, no configure step.
 #   make            build/libbspkit.a and build/bspkit for the host
-#   make test       every test; ends with "N passed, N failed"
+#   make test       every test (host under ASan+UBSan, then ppc and ppc64
+#                   under qemu-user); ends with "N passed, N failed"
 #   make demo       generate the bundled map and query it (and ../shared maps)
 #   make asan       build/asan/bspkit with AddressSanitizer + UBSan
+#   make cross      build/ppc/bspkit and build/ppc64/bspkit (static, big-endian)
 
 CC      ?= cc
 AR      ?= ar
-BUILD   := build
+BUILD   ?= build
 WARN    := -std=c99 -Wall -Wextra -Werror -pedantic -Wshadow -Wstrict-prototypes
 FLOAT   := -ffp-contract=off
 CFLAGS  ?= -O2 -g
+LDFLAGS ?=
 # The loader is freestanding: no libc, and no compiler-invented calls to
 # memcpy/memset (bsp_copy/bsp_fill loops must stay loops).
 FREESTANDING := -ffreestanding -fno-builtin -fno-tree-loop-distribute-patterns
-SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ASAN    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# Test programs are built with TEST_SAN (the sanitizers on the host; cross
+# builds clear it).
+TEST_SAN ?= $(ASAN)
 
 LOADER_SRC := $(wildcard loader/*.c)
-PLATFORM_FREE_SRC := platform/memory/bsp_memstream.c
+LIB_SRC := $(LOADER_SRC) platform/memory/bsp_memstream.c
 HOST_SRC := platform/posix/bsp_file.c
-LIB_SRC := $(LOADER_SRC) $(PLATFORM_FREE_SRC)
 HEADERS := $(wildcard loader/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
+TESTS   ?= test_unit test_api test_hostile
+LZMA_REF := -llzma
 
-LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
-ASAN_LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/asan/obj/%.o)
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+ASAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/asan/obj/%.o)
+TEST_OBJ := $(LIB_SRC:%.c=$(BUILD)/t/obj/%.o)
 
-.PHONY: all test demo asan clean
+.PHONY: all test demo asan cross bins clean
 all: $(BUILD)/libbspkit.a $(BUILD)/bspkit
 
 $(BUILD)/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) -c $< -o $@
-
 $(BUILD)/asan/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) $(SAN) -c $< -o $@
+	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) $(ASAN) -c $< -o $@
+$(BUILD)/t/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) $(TEST_SAN) -c $< -o $@
 
 $(BUILD)/libbspkit.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
-
-$(BUILD)/asan/libbspkit.a: $(ASAN_LIB_OBJ)
+$(BUILD)/asan/libbspkit.a: $(ASAN_OBJ)
+	$(AR) rcs $@ $^
+$(BUILD)/t/libbspkit.a: $(TEST_OBJ)
 	$(AR) rcs $@ $^
 
 $(BUILD)/bspkit: tools/bspkit.c $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
-	$(CC) $(WARN) $(FLOAT) $(CFLAGS) tools/bspkit.c $(HOST_SRC) $(BUILD)/libbspkit.a -lm -o $@
-
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(LDFLAGS) tools/bspkit.c $(HOST_SRC) $(BUILD)/libbspkit.a -lm -o $@
 $(BUILD)/asan/bspkit: tools/bspkit.c $(HOST_SRC) $(BUILD)/asan/libbspkit.a $(HEADERS)
-	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(SAN) tools/bspkit.c $(HOST_SRC) $(BUILD)/asan/libbspkit.a -lm -o $@
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(ASAN) tools/bspkit.c $(HOST_SRC) $(BUILD)/asan/libbspkit.a -lm -o $@
 
 asan: $(BUILD)/asan/bspkit
 
-# Host-side fixture generator (test code: libc and libm allowed).
+# Test programs (test code: libc allowed). test_lzma also links the
+# reference decoder/encoder (liblzma), never part of the library.
+$(BUILD)/t/test_%: test/test_%.c test/check.h test/exercise.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(HOST_SRC) $(BUILD)/t/libbspkit.a -lm -o $@
+$(BUILD)/t/test_lzma: test/test_lzma.c test/check.h $(BUILD)/t/libbspkit.a $(HEADERS)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(BUILD)/t/libbspkit.a $(LZMA_REF) -lm -o $@
+
+# Everything a target runs the suite with.
+bins: $(BUILD)/bspkit $(TESTS:%=$(BUILD)/t/%)
+
+# Host-side fixture generator (test code).
 $(BUILD)/bspgen: $(GEN_SRC) $(wildcard test/gen/*.h)
 	@mkdir -p $(BUILD)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(GEN_SRC) -lm -o $@
-
 $(BUILD)/maps/.stamp: $(BUILD)/bspgen
 	@mkdir -p $(BUILD)/maps
 	$(BUILD)/bspgen $(BUILD)/maps
 	@touch $@
 
-# Test programs: host C tests linked against the sanitized library.
-TESTS := test_unit test_api test_hostile
-$(BUILD)/asan/test_%: test/test_%.c test/check.h $(BUILD)/asan/libbspkit.a $(HOST_SRC) $(HEADERS)
-	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(SAN) $< $(HOST_SRC) $(BUILD)/asan/libbspkit.a -lm -o $@
+# Big-endian PowerPC, static, run under qemu-user by the suite.
+CROSS_ppc   := powerpc-linux-gnu-
+CROSS_ppc64 := powerpc64-linux-gnu-
+cross: cross-ppc cross-ppc64
+cross-%: FORCE
+	@$(MAKE) --no-print-directory BUILD=build/$* CC=$(CROSS_$*)gcc AR=$(CROSS_$*)ar \
+	    TEST_SAN= LDFLAGS=-static TESTS="test_unit test_api test_hostile" bins
+.PHONY: FORCE
+FORCE:
 
-test: all $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(TESTS:%=$(BUILD)/asan/%) $(LIB_OBJ)
+test: bins $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) cross
 	@sh test/run.sh
 
 demo: all $(BUILD)/maps/.stamp

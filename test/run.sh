@@ -47,8 +47,8 @@ if [ -z "$foreign" ]; then pass "loader objects reference no symbol outside load
 else fail "loader objects reference outside symbols: $(echo $foreign)"; fi
 
 # ---- unit tests ---------------------------------------------------------
-run_prog unit $BUILD/asan/test_unit
-[ -x $BUILD/asan/test_lzma ] && run_prog lzma $BUILD/asan/test_lzma
+run_prog unit $BUILD/t/test_unit
+[ -x $BUILD/t/test_lzma ] && run_prog lzma $BUILD/t/test_lzma
 
 # ---- generated maps -----------------------------------------------------
 gen_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
@@ -84,9 +84,9 @@ for m in $gen_maps; do
         rm -f "$LOG.tmp"
     fi
 done
-[ -n "$api_args" ] && run_prog api-generated $BUILD/asan/test_api $api_args
+[ -n "$api_args" ] && run_prog api-generated $BUILD/t/test_api $api_args
 small=$(ls $MAPS/v20_ldr.bsp 2>/dev/null)
-[ -n "$small" ] && run_prog hostile-generated $BUILD/asan/test_hostile $small
+[ -n "$small" ] && run_prog hostile-generated $BUILD/t/test_hostile $small
 
 # ---- real maps ----------------------------------------------------------
 if have_shared; then
@@ -101,8 +101,8 @@ if have_shared; then
         rm -f "$LOG.tmp"
     done
     real=$(ls "$SHARED"/maps/source/*.bsp)
-    run_prog api-real $BUILD/asan/test_api $real
-    run_prog hostile-real $BUILD/asan/test_hostile "$SHARED/maps/source/tf2_mp_lobby.bsp" \
+    run_prog api-real $BUILD/t/test_api $real
+    run_prog hostile-real $BUILD/t/test_hostile "$SHARED/maps/source/tf2_mp_lobby.bsp" \
         "$SHARED/maps/source/l4d2_tooltextures.bsp"
     if [ -f test/reference/bspref.py ]; then
         for m in $real; do
@@ -122,6 +122,43 @@ if have_shared; then
 else
     skip "real maps: $SHARED/maps is absent"
 fi
+
+# ---- big-endian PowerPC under qemu-user ----------------------------------
+# The same C tests, and the same bspkit sessions with byte-identical output.
+sessions=""
+for m in $gen_maps; do sessions="$sessions $m:${m%.bsp}.queries"; done
+if have_shared; then
+    for m in $real; do sessions="$sessions $m:$BUILD/ref-$(basename "$m").queries"; done
+fi
+for arch in ppc ppc64; do
+    dir=build/$arch
+    if ! command -v qemu-$arch >/dev/null || [ ! -x $dir/bspkit ]; then
+        fail "$arch: qemu-$arch or $dir/bspkit missing (make cross)"
+        continue
+    fi
+    run_prog $arch-unit qemu-$arch $dir/t/test_unit
+    run_prog $arch-api qemu-$arch $dir/t/test_api $api_args
+    [ -n "$small" ] && run_prog $arch-hostile qemu-$arch $dir/t/test_hostile $small
+    if have_shared; then run_prog $arch-api-real qemu-$arch $dir/t/test_api $real; fi
+    same=0; differ=""
+    for pair in $sessions; do
+        m=${pair%%:*}; q=${pair#*:}
+        [ -f "$q" ] || continue
+        for cmd in info stats; do
+            $BUILD/bspkit $cmd "$m" > $BUILD/host.out 2>&1
+            qemu-$arch $dir/bspkit $cmd "$m" > $BUILD/$arch.out 2>&1
+            if cmp -s $BUILD/host.out $BUILD/$arch.out; then same=$((same + 1)); else differ="$differ $cmd:$(basename "$m")"; fi
+        done
+        $BUILD/bspkit query "$m" < "$q" > $BUILD/host.out 2>&1
+        qemu-$arch $dir/bspkit query "$m" < "$q" > $BUILD/$arch.out 2>&1
+        if cmp -s $BUILD/host.out $BUILD/$arch.out; then same=$((same + 1)); else differ="$differ query:$(basename "$m")"; fi
+    done
+    if [ -z "$differ" ] && [ $same -gt 0 ]; then
+        pass "$arch: $same bspkit info/stats/query sessions byte-identical to the host"
+    else
+        fail "$arch: bspkit output differs from the host:$differ"
+    fi
+done
 
 passed=$(grep -c '^PASS ' "$LOG")
 failed=$(grep -c '^FAIL ' "$LOG")
