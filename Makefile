@@ -73,7 +73,7 @@ bins: $(BUILD)/bspkit $(TESTS:%=$(BUILD)/t/%)
 # Host-side fixture generator (test code).
 $(BUILD)/bspgen: $(GEN_SRC) $(wildcard test/gen/*.h)
 	@mkdir -p $(BUILD)
-	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(GEN_SRC) -lm -o $@
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(GEN_SRC) -lm -llzma -o $@
 $(BUILD)/maps/.stamp: $(BUILD)/bspgen
 	@mkdir -p $(BUILD)/maps
 	$(BUILD)/bspgen $(BUILD)/maps

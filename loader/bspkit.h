@@ -45,6 +45,8 @@ typedef enum bsp_status {
     BSP_E_LZMA_CORRUPT,    /* "lzma_corrupt": a compressed lump does not decode */
     BSP_E_LZMA_OVERLAP,    /* "lzma_overlap": in-place decoding would overwrite
                               unread input; the lump is not trusted */
+    BSP_E_LZMA_PROPS,      /* "lzma_props": a lump's lc + lp exceeds
+                              options.lzma_lclp_max */
     BSP_E_NOT_LOADED,      /* "not_loaded": the query needs a lump the load
                               options left out */
     /* Query errors, named by QUERIES.md section 6, in its precedence order. */
@@ -137,10 +139,26 @@ typedef struct bsp_options {
     int prefer_hdr;         /* non-zero: Source maps answer lighting queries
                                from the HDR faces and lighting (58, 53) when
                                both LDR and HDR exist */
+    uint32_t lzma_lclp_max; /* largest lc + lp of a compressed lump the arena
+                               holds decoder tables for (0: 3, Valve's
+                               lc=3 lp=0). Tables: 2 * (1846 + 768 << n)
+                               bytes, 15 980 for n = 3; a lump beyond it
+                               fails with BSP_E_LZMA_PROPS. At most 12. */
 } bsp_options;
 
 /* Options with the given BSP_LOAD_* sets and nothing else. */
 bsp_options bsp_default_options(uint32_t sets);
+
+/* In-place decompression. A compressed lump's stored bytes (Valve's
+ * 17-byte "LZMA" header and the raw stream) are read into the tail of the
+ * lump's own arena region and decoded forward into its head. The region is
+ *     max(stored, size + stored / 64 + 64)
+ * bytes: LZMA costs at most about 1.4% over the input on data that does not
+ * compress, so a 1/64 margin keeps the write position behind the unread
+ * input for every real encoder's output; the decoder checks it on every
+ * write and fails with BSP_E_LZMA_OVERLAP rather than corrupt. The decoder's
+ * probability tables (see lzma_lclp_max) come from the arena's end, once.
+ * Both are included in bsp_measure. */
 
 /* The arena must be aligned to this many bytes. */
 #define BSP_ARENA_ALIGN 8u

@@ -37,5 +37,5 @@ uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index)
     const bsp_layout *lay;
     if (!h || !h->family || index >= h->family->num_lumps) return 0;
     lay = bsp_lump_layout(h, index);
-    return lay ? lay->record_size : 0;
+    return (lay && lay->kind == BSP_LAYOUT_RECORDS) ? lay->record_size : 0;
 }

@@ -39,13 +39,16 @@ BSP_INLINE int32_t bsp_field_get(const uint8_t *rec, bsp_field f)
 
 /* A lump's byte-order description, walked by the one swapper (swap.c).
  * `widths` has one digit per field of a record ('1', '2', '4'); the record
- * size is their sum. A lump that starts with a table of 32-bit words before
- * its byte data (visibility) says so with prefix_words + prefix_per_count *
- * (first word). widths NULL and no prefix: text or bytes, never swapped. */
+ * size is their sum. Kinds:
+ *   BSP_LAYOUT_RECORDS  the lump is an array of records;
+ *   BSP_LAYOUT_COUNTED  an int32 count, that many records, then bytes
+ *                       (Source visibility, the game lump directory);
+ *   widths NULL         text or bytes, never swapped. */
+enum { BSP_LAYOUT_RECORDS = 0, BSP_LAYOUT_COUNTED = 1 };
 typedef struct bsp_layout {
     const char *widths;
     uint16_t record_size;
-    uint8_t prefix_words, prefix_per_count;
+    uint8_t kind;
 } bsp_layout;
 
 /* The layout of `lump` when its version is lump_version (-1: any) in files

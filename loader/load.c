@@ -7,13 +7,18 @@
 #include "plan.h"
 #include "swap.h"
 #include "validate.h"
+#include "unpack.h"
 
-static bsp_status fetch_lump(const bsp_header *h, const bsp_stream *s,
-                             const bsp_plan_item *it, uint8_t *region)
+static bsp_status fetch_lump(const bsp_header *h, const bsp_stream *s, const bsp_plan *plan,
+                             const bsp_plan_item *it, uint8_t *base)
 {
     const bsp_lump_entry *e = &h->lumps[it->lump];
-    if (s->read(s->ctx, e->offset, region, e->length)) return BSP_E_IO;
-    return BSP_OK;
+    uint8_t *region = base + it->arena_offset;
+    if (!e->compressed)
+        return s->read(s->ctx, e->offset, region, e->length) ? BSP_E_IO : BSP_OK;
+    if (s->read(s->ctx, e->offset, region + it->region - e->length, e->length)) return BSP_E_IO;
+    return bsp_unpack_in_place(region, it->region, e->length, e->size,
+                               base + plan->scratch_offset, plan->lclp_max);
 }
 
 static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int role)
@@ -26,7 +31,7 @@ static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int role)
     if (lump < 0 || !m->lump_data[lump]) return;
     lay = bsp_lump_layout(h, (uint32_t)lump);
     v->data = m->lump_data[lump];
-    if (lay && lay->record_size) v->stride = lay->record_size;
+    if (lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size) v->stride = lay->record_size;
     v->count = m->lump_size[lump] / v->stride;
 }
 
@@ -71,7 +76,7 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
         const bsp_plan_item *it = &plan.items[i];
         const bsp_layout *lay = bsp_lump_layout(h, it->lump);
         uint8_t *region = base + it->arena_offset;
-        st = fetch_lump(h, s, it, region);
+        st = fetch_lump(h, s, &plan, it, base);
         if (st != BSP_OK) return st;
         if (swap && lay) bsp_swap_lump(region, h->lumps[it->lump].size, lay);
         m->lump_data[it->lump] = region;

@@ -5,6 +5,7 @@
  * aligned for its records; the plan's total is what bsp_measure reports.
  */
 #include "plan.h"
+#include "lzma.h"
 
 bsp_options bsp_default_options(uint32_t sets)
 {
@@ -12,6 +13,7 @@ bsp_options bsp_default_options(uint32_t sets)
     o.sets = sets | BSP_LOAD_QUERIES;
     o.extra_lumps = 0;
     o.prefer_hdr = 0;
+    o.lzma_lclp_max = 0;
     return o;
 }
 
@@ -72,8 +74,9 @@ bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p
     const struct bsp_family *f;
     uint64_t want, pos = 0;
     uint32_t i, j;
+    int any_compressed = 0;
 
-    if (!h || !h->family || !o || !p) return BSP_E_BAD_ARGUMENT;
+    if (!h || !h->family || !o || !p || o->lzma_lclp_max > 12) return BSP_E_BAD_ARGUMENT;
     f = h->family;
     bsp_fill(p, 0, sizeof *p);
     p->use_hdr = (uint8_t)choose_hdr(h, o);
@@ -86,12 +89,18 @@ bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p
         if (!(want & ((uint64_t)1 << i)) || e->length == 0) continue;
         lay = bsp_lump_layout(h, i);
         if (!lay && is_role_lump(f, i)) return BSP_E_BAD_LUMP_VERSION;
-        if (lay && lay->record_size && e->size % lay->record_size) return BSP_E_BAD_LUMP;
-        if (e->compressed) return BSP_E_UNSUPPORTED; /* LZMA lumps: see fetch */
+        if (lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size &&
+            e->size % lay->record_size)
+            return BSP_E_BAD_LUMP;
         it.lump = (uint8_t)i;
         it.align = 4;
         it.arena_offset = 0;
         it.region = e->size;
+        if (e->compressed) {
+            it.region = bsp_lzma_region_bytes(e->size, e->length);
+            if (it.region == 0) return BSP_E_BAD_LUMP;
+            any_compressed = 1;
+        }
         /* insertion by file offset; at most 64 items */
         for (j = p->count; j > 0 && h->lumps[p->items[j - 1].lump].offset > e->offset; j--)
             p->items[j] = p->items[j - 1];
@@ -110,6 +119,19 @@ bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p
     }
     pos = (pos + BSP_ARENA_ALIGN - 1) & ~(uint64_t)(BSP_ARENA_ALIGN - 1);
     p->scratch_offset = (uint32_t)pos;
+    if (any_compressed) {
+        bsp_lzma_props widest;
+        widest.lc = (uint8_t)(o->lzma_lclp_max ? o->lzma_lclp_max : 3);
+        widest.lp = 0;
+        widest.pb = 0;
+        widest.dict_size = 0;
+        if (widest.lc > 8) {   /* lc stops at 8; lp carries the rest */
+            widest.lp = (uint8_t)(widest.lc - 8);
+            widest.lc = 8;
+        }
+        p->lclp_max = (uint8_t)(widest.lc + widest.lp);
+        p->scratch_bytes = bsp_lzma_probs_bytes(&widest);
+    }
     p->total = (uint32_t)(pos + p->scratch_bytes);
     return BSP_OK;
 }

@@ -19,6 +19,7 @@ typedef struct bsp_plan {
     uint32_t scratch_offset, scratch_bytes; /* decoder tables, arena end */
     uint32_t total;
     uint8_t use_hdr;
+    uint8_t lclp_max;                    /* decoder tables fit lc + lp <= this */
 } bsp_plan;
 
 bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p);

@@ -4,7 +4,7 @@
 static const char *const status_names[BSP_STATUS_COUNT] = {
     "ok", "bad_argument", "io", "truncated", "bad_magic", "bad_version",
     "bad_lump", "bad_lump_version", "bad_arena", "arena_too_small",
-    "lzma_corrupt", "lzma_overlap", "not_loaded", "bad_query", "unsupported",
+    "lzma_corrupt", "lzma_overlap", "lzma_props", "not_loaded", "bad_query", "unsupported",
     "bad_cluster", "bad_face", "no_lightmap", "corrupt"
 };
 

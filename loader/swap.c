@@ -3,28 +3,10 @@
  * order differs from the host's. */
 #include "swap.h"
 
-static void swap_words(uint8_t *p, uint32_t n)
+static void swap_records(uint8_t *data, uint32_t nrec, const bsp_layout *lay)
 {
-    for (; n; n--, p += 4) bsp_put_u32(p, bsp_bswap32(bsp_u32(p)));
-}
-
-void bsp_swap_lump(uint8_t *data, uint32_t size, const bsp_layout *lay)
-{
-    uint32_t rec, nrec;
+    uint32_t rec;
     const char *w;
-    if (lay->prefix_words || lay->prefix_per_count) {
-        /* A table of words whose length depends on its first word, read
-         * after that word is swapped; the rest is bytes. */
-        uint64_t words;
-        if (size < 4) return;
-        swap_words(data, 1);
-        words = lay->prefix_words + (uint64_t)lay->prefix_per_count * bsp_u32(data);
-        if (words > size / 4) words = size / 4;
-        swap_words(data + 4, (uint32_t)words - 1);
-        return;
-    }
-    if (!lay->widths || !lay->record_size) return;
-    nrec = size / lay->record_size;
     for (rec = 0; rec < nrec; rec++, data += lay->record_size) {
         uint8_t *p = data;
         for (w = lay->widths; *w; p += *w++ - '0') {
@@ -32,4 +14,21 @@ void bsp_swap_lump(uint8_t *data, uint32_t size, const bsp_layout *lay)
             else if (*w == '4') bsp_put_u32(p, bsp_bswap32(bsp_u32(p)));
         }
     }
+}
+
+void bsp_swap_lump(uint8_t *data, uint32_t size, const bsp_layout *lay)
+{
+    if (!lay->widths || !lay->record_size) return;
+    if (lay->kind == BSP_LAYOUT_COUNTED) {
+        /* The count is read after it is swapped; a lying count is cut to
+         * the records that fit (validation rejects the lump later). */
+        uint32_t n;
+        if (size < 4) return;
+        bsp_put_u32(data, bsp_bswap32(bsp_u32(data)));
+        n = bsp_u32(data);
+        if (n > (size - 4) / lay->record_size) n = (size - 4) / lay->record_size;
+        swap_records(data + 4, n, lay);
+        return;
+    }
+    swap_records(data, size / lay->record_size, lay);
 }

@@ -100,7 +100,15 @@ if have_shared; then
         fi
         rm -f "$LOG.tmp"
     done
-    real=$(ls "$SHARED"/maps/source/*.bsp)
+    x360="$SHARED/maps/xbox360/shack.360.bsp"
+    if python3 test/compare_counts.py vbspinfo-console "$SHARED/maps/xbox360/shack.pc-original.vbspinfo.txt" \
+            "$($BUILD/bspkit stats "$x360")" > "$LOG.tmp" 2>&1; then
+        pass "shack.360.bsp: bspkit stats equals vbspinfo of its PC original (less what MakeGameData strips)"
+    else
+        fail "shack.360.bsp: bspkit stats differs from the PC original's vbspinfo"; cat "$LOG.tmp"
+    fi
+    rm -f "$LOG.tmp"
+    real=$(ls "$SHARED"/maps/source/*.bsp "$x360")
     run_prog api-real $BUILD/t/test_api $real
     run_prog hostile-real $BUILD/t/test_hostile "$SHARED/maps/source/tf2_mp_lobby.bsp" \
         "$SHARED/maps/source/l4d2_tooltextures.bsp"

@@ -60,7 +60,7 @@ static void test_layouts(const struct bsp_family *f)
             CHECK(width_sum(l->widths) == l->record_size, name, "sum %d, record %u",
                   width_sum(l->widths), (unsigned)l->record_size);
         else
-            CHECK(l->record_size == 0, name, "bytes lump with record size %u", (unsigned)l->record_size);
+            CHECK(l->kind == BSP_LAYOUT_RECORDS, name, "a counted layout needs widths");
     }
     for (v = f->min_version; v <= f->max_version; v++) {
         int lv;
@@ -107,8 +107,8 @@ static void test_layouts(const struct bsp_family *f)
 
 static void test_swapper(void)
 {
-    static const bsp_layout rec = { "42114", 12, 0, 0 };
-    static const bsp_layout vis = { NULL, 0, 1, 2 };
+    static const bsp_layout rec = { "42114", 12, BSP_LAYOUT_RECORDS };
+    static const bsp_layout vis = { "44", 8, BSP_LAYOUT_COUNTED };
     uint32_t store[6], orig_store[6], vstore[6];
     uint8_t *buf = (uint8_t *)store, *orig = (uint8_t *)orig_store, *v = (uint8_t *)vstore;
     int i;

@@ -55,6 +55,29 @@ static int fail(const char *status)
     return 1;
 }
 
+/* Open `path` and load it with options o into a fresh heap arena. */
+static bsp_status try_load(loaded *L, const char *path, const bsp_options *o, int forward)
+{
+    bsp_status st;
+    if (bsp_file_open(&L->file, &L->stream, path, forward)) {
+        fprintf(stderr, "bspkit: cannot open %s: %s\n", path, strerror(errno));
+        return BSP_E_IO;
+    }
+    st = bsp_open(&L->header, &L->stream);
+    if (st == BSP_OK) st = bsp_measure(&L->header, o, &L->arena_bytes);
+    if (st == BSP_OK) {
+        L->arena = malloc(L->arena_bytes ? L->arena_bytes : 1);
+        st = L->arena ? bsp_load(&L->map, &L->header, &L->stream, L->arena, L->arena_bytes, o, NULL)
+                      : BSP_E_BAD_ARENA;
+    }
+    bsp_file_close(&L->file);
+    if (st != BSP_OK) {
+        free(L->arena);
+        L->arena = NULL;
+    }
+    return st;
+}
+
 /* Open and load `path` with the given sets; prints the error and returns
  * non-zero on failure. */
 static int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
@@ -63,24 +86,14 @@ static int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int for
     bsp_status st;
     memset(L, 0, sizeof *L);
     o.prefer_hdr = hdr;
-    if (bsp_file_open(&L->file, &L->stream, path, forward)) {
-        fprintf(stderr, "bspkit: cannot open %s: %s\n", path, strerror(errno));
-        return fail("io");
+    st = try_load(L, path, &o, forward);
+    if (st == BSP_E_LZMA_PROPS) {
+        /* Unusual LZMA settings: a PC has the memory for the widest decoder
+         * tables, so load again with them. */
+        o.lzma_lclp_max = 12;
+        st = try_load(L, path, &o, forward);
     }
-    st = bsp_open(&L->header, &L->stream);
-    if (st == BSP_OK) st = bsp_measure(&L->header, &o, &L->arena_bytes);
-    if (st == BSP_OK) {
-        L->arena = malloc(L->arena_bytes ? L->arena_bytes : 1);
-        if (!L->arena) return fail("out_of_memory");
-        st = bsp_load(&L->map, &L->header, &L->stream, L->arena, L->arena_bytes, &o, NULL);
-    }
-    bsp_file_close(&L->file);
-    if (st != BSP_OK) {
-        free(L->arena);
-        L->arena = NULL;
-        return fail(bsp_status_name(st));
-    }
-    return 0;
+    return st == BSP_OK ? 0 : fail(bsp_status_name(st));
 }
 
 static void unload_map(loaded *L)

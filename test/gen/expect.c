@@ -334,11 +334,14 @@ static void write_api(ctx *c)
     const gen_world *w = c->w;
     const gen_desc *d = w->desc;
     int n = w->nclusters, nb = gen_vis_rowbytes(n), r, k, f, pas, hdr;
+    int nslots = c->o->api_slots > 0 ? c->o->api_slots : 4;
     unsigned char *row = malloc((size_t)nb);
     float p[3];
     if (!row) gen_die("out of memory");
 
     gbuf_printf(&c->api, "# bspgen API expectations for %s.bsp (format: test/gen/main.c)\n", c->o->name);
+    if (c->o->seed_name && strcmp(c->o->seed_name, c->o->name))
+        gbuf_printf(&c->api, "# the same world and answers as %s.bsp\n", c->o->seed_name);
     gbuf_printf(&c->api, "clusters %d\n", n);
     for (r = 0; r < d->nrooms; r++)
         if (room_sampled(c, r)) {
@@ -368,7 +371,7 @@ static void write_api(ctx *c)
             const gen_face *fc = &w->faces[f];
             int interesting = fc->nstyles != 1 || fc->pages != 1 || fc->texinfo != 0 || fc->model != 0;
             if (!face_sampled(c, f) || (!interesting && f % 4 != 0)) continue;
-            for (k = 0; k < 4; k++) {
+            for (k = 0; k < nslots; k++) {
                 if (!luxel_point(c, fc, k == 3, p)) continue;
                 api_luxel(c, hdr, f, k, p);
             }
@@ -402,7 +405,7 @@ void gen_write_expected(const gen_world *w, const gen_expect_opts *o, const gen_
     memset(&cb, 0, sizeof cb);
     c.w = w;
     c.o = o;
-    c.rng.s = gen_hash_str(o->name);
+    c.rng.s = gen_hash_str(o->seed_name ? o->seed_name : o->name);
     c.use_hdr = !o->has_ldr;
     c.nfaces = w->nfaces;
 

@@ -1,4 +1,4 @@
-/* bspgen - writes small Source (VBSP) test maps built from a geometric
+/* bspgen - writes small Source (VBSP, PSBV) test maps built from a geometric
  * description, with the answers the loader and `bspkit query` must give.
  *
  *   bspgen [--large N] OUTDIR      (OUTDIR must exist)
@@ -32,9 +32,30 @@
  *                  hdr_faces leaves leaffaces leafbrushes edges surfedges
  *                  visdata lightdata hdr_lightdata entdata clusters
  *                  (records, except visdata/lightdata/hdr_lightdata/entdata:
- *                  bytes of lumps 4/8/53/0; faces/hdr_faces: lumps 7/58).
+ *                  bytes of lumps 4/8/53/0; faces/hdr_faces: lumps 7/58;
+ *                  all uncompressed).
+ *   NAME.gamelumps one line per real sub-lump of the game lump (35), in
+ *                  directory order, fields separated by one space:
+ *                    ID VERSION FLAGS SIZE FNV
+ *                  ID the 4 characters of the id (most significant byte
+ *                  first: "sprp", "dprp"), VERSION and FLAGS (1: LZMA-
+ *                  compressed on its own) as stored, SIZE the uncompressed
+ *                  size in bytes, FNV the FNV-1a 32-bit hash (basis
+ *                  0x811c9dc5, prime 0x01000193) of the uncompressed bytes
+ *                  as the file holds them (console: big-endian fields), 8
+ *                  lower-case hex digits. The console dummy entry that ends
+ *                  the directory is not listed.
  *
- * Variants:
+ * Every map has a game lump: sprp version 6 (400 bytes: two model names,
+ * two leaves, two props) and dprp version 4 (12 zero bytes). PC files give
+ * absolute sub-lump offsets; console files offsets relative to the game
+ * lump, sprp compressed on its own (flags 1, filelen = uncompressed size as
+ * in shack.360.bsp), a dummy entry {id 0, offset = end of data, length 0}
+ * counted in the header; the game lump itself is never compressed.
+ *
+ * Variants (PC: VBSP little-endian; x360: PSBV big-endian as MakeGameData
+ * writes it: lump 59 first, pakfile last at 2048, LZMA lumps with fourCC =
+ * uncompressed size, lumps that do not shrink stored as they are):
  *   v19_ldr_hdr   v19, 56-byte leaves (lump version 0), LDR and HDR
  *   v20_ldr       v20, 32-byte leaves, LDR only, lumps in index order
  *   v20_hdr_only  v20, lumps 7/8 empty: the tool answers from 58/53
@@ -42,9 +63,39 @@
  *   v21_l4d2      v21, Left 4 Dead 2 lump_t order {version, ofs, len, 4cc}
  *   v20_novis     v20, no visibility lump: everything visible
  *   demo          the bundled demo map (nicer layout), v20 LDR
+ *   x360_v20_ldr      world of v20_ldr, LZMA lc 3 lp 0 pb 2, 256 KiB
+ *                     dictionary, no end marker (Valve's settings)
+ *   x360_v20_hdr_only world of v20_hdr_only (HDR only, like shack), Valve's
+ *   x360_lc0lp2pb0    world of v19_ldr_hdr (56-byte leaves), lc 0 lp 2 pb 0
+ *   x360_lc4lp0pb4    world of v21_ldr_hdr, lc 4 lp 0 pb 4, 64 KiB dictionary
+ *   x360_eos          world of v20_ldr, Valve's settings, every stream ends
+ *                     with an end marker
+ *   x360_lc8          world of v20_ldr, lc 8 lp 0 pb 2 (LZMA SDK encoder;
+ *                     skipped with a note when it is not available)
+ *   x360_raw          world of v21_ldr_hdr, big-endian, nothing compressed
+ *   v20_lzma          world of v20_ldr, VBSP with lumps 0 1 4 5 7 8 10 12 29
+ *                     LZMA-compressed (Valve's settings), the rest not
+ *   v17           Vampire: The Masquerade - Bloodlines: world of v20_ldr
+ *                 with a third style (slot 2) on one face, 104-byte faces
+ *                 with 8 style slots and the average colours in the face,
+ *                 32-byte leaves at lump version 0; NAME.api tries slots 0-7
  *   large         --large N: N rooms on a grid (benchmarks), v20 LDR
+ *   large_x360    --large N: the same world as PSBV, Valve's LZMA settings
+ *                 (a quicker match finder), no random lumps
+ * The other x360_* variants and v20_lzma also hold a 40000-byte random pakfile
+ * (lump 40, never compressed) and 24588 random bytes in lump 29
+ * (physcollide), compressed although LZMA makes them larger: the case that
+ * needs a decoder's in-place margin. A variant "world of X" has the .queries,
+ * .expected, .api (plus one comment line naming X) and .counts of X.
  *
- * Everything is deterministic: the same files on every run and host.
+ * Everything is deterministic: the same files on every run and host, but
+ * for the LZMA streams, whose bytes (not their decoded contents) may change
+ * with the liblzma or LZMA SDK version.
+ *
+ * Build: every .c file here, linked with -lm -llzma. liblzma >= 5.4 writes
+ * streams without an end marker; Debian's lzma-dev (LZMA SDK sources, found
+ * through __has_include) encodes lc 8 and stands in for an older liblzma;
+ * a variant neither can encode is skipped with a note on stderr.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,18 +109,56 @@ typedef struct {
     const char *name;
     int layout; /* 0 standard, 1 demo, 2 grid */
     src_opts src;
+    const char *world_of; /* answers of this variant (same world); NULL: own */
+    int v17_styles;       /* one face gets a third style; .api tries 8 slots */
 } variant;
 
-/*                         version leafv ldr hdr vis l4d2 index_order */
+#define VALVE GEN_LZMA_VALVE
+#define NOLZ {0, 0, 0, 0, 0, 0}
+#define KIB(n) ((uint32_t)(n) * 1024u)
+
+/* version leafv ldr hdr vis l4d2 index_order | console pack lzma extras */
 static const variant variants[] = {
-    {"v19_ldr_hdr", 0, {19, 0, 1, 1, 1, 0, 0}},
-    {"v20_ldr", 0, {20, 1, 1, 0, 1, 0, 1}},
-    {"v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0}},
-    {"v21_ldr_hdr", 0, {21, 1, 1, 1, 1, 0, 0}},
-    {"v21_l4d2", 0, {21, 1, 1, 1, 1, 1, 0}},
-    {"v20_novis", 0, {20, 1, 1, 0, 0, 0, 0}},
-    {"demo", 1, {20, 1, 1, 0, 1, 0, 0}},
+    {"v19_ldr_hdr", 0, {19, 0, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
+    {"v20_ldr", 0, {20, 1, 1, 0, 1, 0, 1, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
+    {"v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
+    {"v21_ldr_hdr", 0, {21, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
+    {"v21_l4d2", 0, {21, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
+    {"v20_novis", 0, {20, 1, 1, 0, 0, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
+    {"demo", 1, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
+    {"x360_v20_ldr", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1}, "v20_ldr", 0},
+    {"x360_v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1}, "v20_hdr_only", 0},
+    {"x360_lc0lp2pb0", 0, {19, 0, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {0, 2, 0, KIB(256), 0, 0}, 1}, "v19_ldr_hdr", 0},
+    {"x360_lc4lp0pb4", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {4, 0, 4, KIB(64), 0, 0}, 1}, "v21_ldr_hdr", 0},
+    {"x360_eos", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {3, 0, 2, KIB(256), 1, 0}, 1}, "v20_ldr", 0},
+    {"x360_lc8", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {8, 0, 2, KIB(256), 0, 0}, 1}, "v20_ldr", 0},
+    {"x360_raw", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_NONE, VALVE, 1}, "v21_ldr_hdr", 0},
+    {"v20_lzma", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_SOME, VALVE, 1}, "v20_ldr", 0},
+    {"v17", 0, {17, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 1},
 };
+
+/* v17: the first single-page face with two styles gets a third one, so
+ * style slot 2 has a block (and slots 3..7 none). */
+static void add_third_style(gen_world *w)
+{
+    int f;
+    for (f = 0; f < w->nfaces; f++) {
+        gen_face *fc = &w->faces[f];
+        if (fc->nstyles == 2 && fc->pages == 1) {
+            fc->styles[2] = 6;
+            fc->nstyles = 3;
+            return;
+        }
+    }
+    gen_die("no face to give a third style");
+}
+
+static void save_text(const gbuf *b, const char *outdir, const char *name, const char *ext)
+{
+    char path[1024];
+    if ((size_t)snprintf(path, sizeof path, "%s/%s%s", outdir, name, ext) >= sizeof path) gen_die("path too long");
+    if (gbuf_save(b, path)) gen_die("cannot write %s", path);
+}
 
 static void write_variant(const variant *v, int nrooms, const char *outdir)
 {
@@ -77,23 +166,35 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
     gen_world w;
     gen_counts counts;
     gen_expect_opts eo;
+    gbuf gl;
     char path[1024];
 
+    if (v->src.pack != SRC_PACK_NONE && !gen_lzma_can_encode(&v->src.lzma)) {
+        fprintf(stderr, "bspgen: skipping %s: lc %d lp %d needs the LZMA SDK encoder (Debian lzma-dev)\n",
+                v->name, v->src.lzma.lc, v->src.lzma.lp);
+        return;
+    }
     if (v->layout == 0) gen_layout_standard(&d);
     else if (v->layout == 1) gen_layout_demo(&d);
     else gen_layout_grid(&d, nrooms);
     gen_compile(&d, &w);
+    if (v->v17_styles) add_third_style(&w);
 
     if ((size_t)snprintf(path, sizeof path, "%s/%s.bsp", outdir, v->name) >= sizeof path) gen_die("path too long");
     memset(&counts, 0, sizeof counts);
-    src_write(&w, &v->src, path, &counts);
+    memset(&gl, 0, sizeof gl);
+    src_write(&w, &v->src, path, &counts, &gl);
+    save_text(&gl, outdir, v->name, ".gamelumps");
+    gbuf_free(&gl);
 
     memset(&eo, 0, sizeof eo);
     eo.name = v->name;
+    eo.seed_name = v->world_of;
     eo.has_ldr = v->src.ldr;
     eo.has_hdr = v->src.hdr;
     eo.has_vis = v->src.vis;
     eo.max_rooms = v->layout == 2 ? 64 : 0;
+    eo.api_slots = v->v17_styles ? 8 : 0;
     gen_write_expected(&w, &eo, &counts, outdir);
 
     gen_world_free(&w);
@@ -130,10 +231,19 @@ int main(int argc, char **argv)
     for (i = 0; i < (int)(sizeof variants / sizeof variants[0]); i++) write_variant(&variants[i], 0, outdir);
     if (large) {
         variant v;
+        static const gen_lzma valve = GEN_LZMA_VALVE;
+        memset(&v, 0, sizeof v);
         v.name = "large";
         v.layout = 2;
         v.src = variants[1].src; /* v20, LDR */
         v.src.index_order = 0;
+        write_variant(&v, (int)large, outdir);
+        v.name = "large_x360";
+        v.world_of = "large";
+        v.src.console = 1;
+        v.src.pack = SRC_PACK_ALL;
+        v.src.lzma = valve;
+        v.src.lzma.fast = 1; /* same settings, quicker match finder */
         write_variant(&v, (int)large, outdir);
     }
     return 0;

@@ -1,22 +1,35 @@
-/* source_writer.c - a gen_world as a little-endian Source engine map.
+/* source_writer.c - a gen_world as a Source engine map.
  *
- * Layout follows what vbsp/vrad write (compare with a real v20 map):
+ * PC layout follows what vbsp/vrad write (compare with a real v20 map):
  * 1036-byte header, lumps at 4-byte aligned offsets in vbsp's (not index)
  * order, planes in +/- pairs, edge 0 unused, leaf 0 an unreferenced solid
  * placeholder, each lit face's per-style average samples just before its
- * lightofs, PVS rows then PAS rows in the vis lump.
+ * lightofs (v17: in the face record instead), PVS rows then PAS rows in the
+ * vis lump, a game lump (35) with absolute sub-lump offsets.
+ *
+ * Console layout follows MakeGameData (compare with shack.360.bsp): magic
+ * PSBV, every header, lump_t and record field big-endian (swapped by its
+ * own width; byte data such as lighting, entities and strings untouched),
+ * lumps LZMA-compressed one by one when that makes them smaller (fourCC =
+ * uncompressed size), lump 59 first and the pakfile (40, never compressed)
+ * last at a 2048-byte boundary, a game lump whose sub-lumps are compressed
+ * one by one with offsets relative to the game lump and a final dummy entry.
+ * The records are built little-endian first and swapped, as MakeGameData
+ * swaps a PC map.
  */
 #include "source_writer.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "lzma_enc.h"
+
 enum {
     L_ENTITIES = 0, L_PLANES = 1, L_TEXDATA = 2, L_VERTEXES = 3, L_VISIBILITY = 4, L_NODES = 5,
     L_TEXINFO = 6, L_FACES = 7, L_LIGHTING = 8, L_LEAFS = 10, L_EDGES = 12, L_SURFEDGES = 13,
     L_MODELS = 14, L_LEAFFACES = 16, L_LEAFBRUSHES = 17, L_BRUSHES = 18, L_BRUSHSIDES = 19,
-    L_AREAS = 20, L_TEXDATA_STRING_DATA = 43, L_TEXDATA_STRING_TABLE = 44, L_LIGHTING_HDR = 53,
-    L_FACES_HDR = 58, NUM_LUMPS = 64
+    L_AREAS = 20, L_PHYSCOLLIDE = 29, L_GAME_LUMP = 35, L_PAKFILE = 40, L_TEXDATA_STRING_DATA = 43,
+    L_TEXDATA_STRING_TABLE = 44, L_LIGHTING_HDR = 53, L_FACES_HDR = 58, L_MAP_FLAGS = 59, NUM_LUMPS = 64
 };
 #define HEADER_SIZE (8 + NUM_LUMPS * 16 + 4)
 
@@ -26,6 +39,25 @@ static const int vbsp_order[] = {L_PLANES, L_LEAFS, L_VERTEXES, L_NODES, L_TEXIN
                                  L_LEAFBRUSHES, L_SURFEDGES, L_EDGES, L_MODELS, L_AREAS, L_LIGHTING,
                                  L_LIGHTING_HDR, L_VISIBILITY, L_ENTITIES, L_TEXDATA_STRING_DATA,
                                  L_TEXDATA_STRING_TABLE};
+
+/* MakeGameData's order (shack.360.bsp), with the LDR lumps it strips put
+ * beside their HDR twins; lumps not listed follow in index order, the
+ * pakfile is always last. */
+static const int console_order[] = {L_MAP_FLAGS, L_LEAFS, 55, 51, 9, L_GAME_LUMP, L_FACES_HDR, L_FACES, 54, 28,
+                                    L_PHYSCOLLIDE, L_VISIBILITY, L_MODELS, L_VERTEXES, L_PLANES, L_NODES,
+                                    L_TEXINFO, L_TEXDATA, 26, 33, 48, 37, 39, L_LEAFFACES, L_LEAFBRUSHES,
+                                    L_SURFEDGES, L_EDGES, L_BRUSHES, L_BRUSHSIDES, L_AREAS, 21, L_ENTITIES, 30,
+                                    31, L_TEXDATA_STRING_DATA, L_TEXDATA_STRING_TABLE, 46, L_LIGHTING,
+                                    L_LIGHTING_HDR};
+
+/* Lumps a SRC_PACK_SOME map compresses (when that makes them smaller). */
+static const int some_packed[] = {L_ENTITIES, L_PLANES, L_VISIBILITY, L_NODES, L_FACES, L_LIGHTING, L_LEAFS,
+                                  L_EDGES, L_PHYSCOLLIDE};
+
+#define FACE_BYTES 56
+#define FACE17_BYTES 104
+#define EXTRA_PHYSCOLLIDE_BYTES (24 * 1024 + 12)
+#define EXTRA_PAKFILE_BYTES 40000
 
 static unsigned u16(long v, const char *what)
 {
@@ -54,7 +86,9 @@ static void put_bounds(gbuf *b, const gen_world *w, const gen_region *r, int mod
         }
 }
 
-static void build_lighting(const gen_world *w, int hdr, gbuf *out, int *lightofs)
+/* averages: write each style's average sample just before lightofs (the
+ * v18+ layout; v17 keeps them in the face record). */
+static void build_lighting(const gen_world *w, int hdr, int averages, gbuf *out, int *lightofs)
 {
     int k, f;
     unsigned char smp[4];
@@ -69,7 +103,7 @@ static void build_lighting(const gen_world *w, int hdr, gbuf *out, int *lightofs
             lightofs[f] = -1;
             continue;
         }
-        for (slot = fc->nstyles - 1; slot >= 0; slot--) {
+        for (slot = fc->nstyles - 1; slot >= 0 && averages; slot--) {
             gen_sample(hdr, f, slot, GEN_PAGE_AVG, 0, 0, smp);
             gbuf_put(out, smp, 4);
         }
@@ -107,6 +141,45 @@ static void build_faces(const gen_world *w, const int *lightofs, gbuf *b)
         gbuf_i32(b, 0); /* origFace */
         gbuf_le16(b, 0); /* numPrims */
         gbuf_le16(b, 0); /* firstPrimID */
+        gbuf_le32(b, 0); /* smoothingGroups */
+    }
+}
+
+/* v17 (Bloodlines) dface_t, 104 bytes: 8 average colours (one per style
+ * slot in use, else zero), planenum, side, onNode, firstedge, numedges,
+ * texinfo, dispinfo, fog volume, styles[8], day[8], night[8] (255), lightofs,
+ * area, luxel mins[2] and size[2], origFace, smoothingGroups. */
+static void build_faces17(const gen_world *w, const int *lightofs, gbuf *b)
+{
+    int f, k;
+    unsigned char smp[4];
+    for (f = 0; f < w->nfaces; f++) {
+        const gen_face *fc = &w->faces[f];
+        for (k = 0; k < 8; k++) {
+            if (k < fc->nstyles) {
+                gen_sample(0, f, k, GEN_PAGE_AVG, 0, 0, smp);
+                gbuf_put(b, smp, 4);
+            } else {
+                gbuf_zero(b, 4);
+            }
+        }
+        gbuf_le16(b, u16(fc->plane, "face plane"));
+        gbuf_u8(b, (unsigned)fc->side);
+        gbuf_u8(b, 1); /* onNode */
+        gbuf_i32(b, fc->firstedge);
+        gbuf_le16(b, s16(fc->numedges, "numedges"));
+        gbuf_le16(b, s16(fc->texinfo, "texinfo"));
+        gbuf_le16(b, 0xffff); /* dispinfo -1 */
+        gbuf_le16(b, 0xffff); /* surfaceFogVolumeID -1 */
+        gbuf_put(b, fc->styles, 4);
+        for (k = 4; k < 24; k++) gbuf_u8(b, 255); /* styles[4..7], day[8], night[8] */
+        gbuf_i32(b, lightofs[f]);
+        gbuf_f32(b, fc->area);
+        gbuf_i32(b, fc->lmins[0]);
+        gbuf_i32(b, fc->lmins[1]);
+        gbuf_i32(b, fc->lsize[0]);
+        gbuf_i32(b, fc->lsize[1]);
+        gbuf_i32(b, 0); /* origFace */
         gbuf_le32(b, 0); /* smoothingGroups */
     }
 }
@@ -197,11 +270,13 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         gbuf_i32(&L[L_TEXINFO], t->texdata);
     }
     if (o->ldr) {
-        build_lighting(w, 0, &L[L_LIGHTING], lightofs);
-        build_faces(w, lightofs, &L[L_FACES]);
+        build_lighting(w, 0, o->version != 17, &L[L_LIGHTING], lightofs);
+        if (o->version == 17) build_faces17(w, lightofs, &L[L_FACES]);
+        else build_faces(w, lightofs, &L[L_FACES]);
     }
     if (o->hdr) {
-        build_lighting(w, 1, &L[L_LIGHTING_HDR], lightofs);
+        if (o->version == 17) gen_die("v17 has no HDR lumps");
+        build_lighting(w, 1, 1, &L[L_LIGHTING_HDR], lightofs);
         build_faces(w, lightofs, &L[L_FACES_HDR]);
     }
     build_leaves(w, o->leaf_version, &L[L_LEAFS]);
@@ -237,72 +312,365 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         gbuf_i32(&L[L_AREAS], 0);
     }
 
+    if (o->console) gbuf_i32(&L[L_MAP_FLAGS], 0); /* MakeGameData writes it; 0 as in shack */
+    if (o->extras) {
+        gen_rng r;
+        r.s = 0x52414e44u; /* the same bytes in every variant */
+        for (i = 0; i < EXTRA_PHYSCOLLIDE_BYTES; i++) gbuf_u8(&L[L_PHYSCOLLIDE], (unsigned)(gen_rng_next(&r) >> 56));
+        for (i = 0; i < EXTRA_PAKFILE_BYTES; i++) gbuf_u8(&L[L_PAKFILE], (unsigned)(gen_rng_next(&r) >> 56));
+    }
+
     for (i = 0; i < NUM_LUMPS; i++) lump_version[i] = 0;
-    lump_version[L_LEAFS] = o->leaf_version;
-    lump_version[L_FACES] = lump_version[L_FACES_HDR] = 1; /* as vbsp writes */
-    lump_version[L_LIGHTING] = lump_version[L_LIGHTING_HDR] = 1;
+    if (o->version != 17) { /* v17: every lump version 0, 32-byte leaves */
+        lump_version[L_LEAFS] = o->leaf_version;
+        lump_version[L_FACES] = lump_version[L_FACES_HDR] = 1; /* as vbsp writes */
+        lump_version[L_LIGHTING] = lump_version[L_LIGHTING_HDR] = 1;
+    } else if (o->leaf_version != 1) {
+        gen_die("v17 leaves are 32-byte records");
+    }
     free(lightofs);
 }
+
+/* ---------------- byte order ---------------- */
+
+static uint32_t get32(const unsigned char *e, int be)
+{
+    if (be) return (uint32_t)e[0] << 24 | (uint32_t)e[1] << 16 | (uint32_t)e[2] << 8 | (uint32_t)e[3];
+    return (uint32_t)e[0] | (uint32_t)e[1] << 8 | (uint32_t)e[2] << 16 | (uint32_t)e[3] << 24;
+}
+
+static void set32(unsigned char *e, uint32_t v, int be)
+{
+    int k;
+    for (k = 0; k < 4; k++) e[be ? 3 - k : k] = (unsigned char)(v >> (8 * k));
+}
+
+static void put16(gbuf *b, unsigned v, int be)
+{
+    if (be) {
+        gbuf_u8(b, (v >> 8) & 0xff);
+        gbuf_u8(b, v & 0xff);
+    } else {
+        gbuf_le16(b, v);
+    }
+}
+
+static void put32(gbuf *b, uint32_t v, int be)
+{
+    unsigned char e[4];
+    set32(e, v, be);
+    gbuf_put(b, e, 4);
+}
+
+static void putf(gbuf *b, float v, int be)
+{
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    put32(b, u, be);
+}
+
+/* Reverse each field of each record in place; widths holds one digit
+ * (1, 2 or 4) per field of a record. */
+static void swap_records(unsigned char *p, size_t len, const char *widths)
+{
+    size_t rec = 0, at = 0;
+    const char *c;
+    for (c = widths; *c; c++) rec += (size_t)(*c - '0');
+    if (!rec || len % rec) gen_die("lump of %lu bytes is not made of %lu-byte records", (unsigned long)len,
+                                   (unsigned long)rec);
+    while (at < len)
+        for (c = widths; *c; c++) {
+            size_t n = (size_t)(*c - '0'), k;
+            for (k = 0; k < n / 2; k++) {
+                unsigned char t = p[at + k];
+                p[at + k] = p[at + n - 1 - k];
+                p[at + n - 1 - k] = t;
+            }
+            at += n;
+        }
+}
+
+#define FACE_WIDTHS "2114" "2222" "1111" "4444444" "22" "4"
+#define FACE17_WIDTHS "11111111111111111111111111111111" "2114" "2222" "111111111111111111111111" "44" "44444" "4"
+#define LEAF32_WIDTHS "4" "22" "222222" "2222" "2" "2" /* area:9/flags:7 is one short */
+#define LEAF56_WIDTHS "4" "22" "222222" "2222" "2" "111111111111111111111111" "2"
+
+/* A little-endian lump as MakeGameData writes it big-endian. Lumps of
+ * bytes (entities, lighting, strings, pakfile, the random physcollide) and
+ * the game lump (built in its console form) are left alone. */
+static void swap_lump(int lump, const src_opts *o, gbuf *b)
+{
+    const char *wd = NULL;
+    switch (lump) {
+    case L_PLANES: wd = "44444"; break;
+    case L_TEXDATA: wd = "44444444"; break;
+    case L_VERTEXES: wd = "444"; break;
+    case L_NODES: wd = "444" "222222" "2222"; break;
+    case L_TEXINFO: wd = "444444444444444444"; break;
+    case L_FACES: case L_FACES_HDR: wd = o->version == 17 ? FACE17_WIDTHS : FACE_WIDTHS; break;
+    case L_LEAFS: wd = o->leaf_version == 0 ? LEAF56_WIDTHS : LEAF32_WIDTHS; break;
+    case L_EDGES: wd = "22"; break;
+    case L_SURFEDGES: case L_TEXDATA_STRING_TABLE: case L_MAP_FLAGS: wd = "4"; break;
+    case L_MODELS: wd = "444444444444"; break;
+    case L_LEAFFACES: case L_LEAFBRUSHES: wd = "2"; break;
+    case L_BRUSHES: wd = "444"; break;
+    case L_BRUSHSIDES: wd = "2222"; break;
+    case L_AREAS: wd = "44"; break;
+    case L_VISIBILITY:
+        /* numclusters and the offset pairs; the rows are bytes */
+        if (b->len >= 4) {
+            uint32_t n = get32(b->data, 0);
+            size_t head = 4 + 8 * (size_t)n;
+            if (head > b->len) gen_die("vis lump shorter than its offsets");
+            swap_records(b->data, head, "4");
+        }
+        return;
+    default: return;
+    }
+    swap_records(b->data, b->len, wd);
+}
+
+/* ---------------- game lump ---------------- */
+
+#define GL_ID(a, b, c, d) ((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | (uint32_t)(d))
+
+/* sprp version 6: a dictionary of two models, a leaf list, two props
+ * (StaticPropLump_t v6, 64 bytes) standing in the player's room and in the
+ * last room. Fields in the file's byte order. */
+static void build_sprp(const gen_world *w, int be, gbuf *b)
+{
+    static const char *const names[2] = {"models/props_c17/oildrum001.mdl",
+                                         "models/props_junk/wood_crate001a.mdl"};
+    const gen_desc *d = w->desc;
+    int rooms[2], k, a;
+    float org[2][3];
+    rooms[0] = d->player_room;
+    rooms[1] = d->nrooms - 1;
+    put32(b, 2, be);
+    for (k = 0; k < 2; k++) {
+        size_t n = strlen(names[k]);
+        gbuf_put(b, names[k], n);
+        gbuf_zero(b, 128 - n);
+    }
+    put32(b, 2, be);
+    for (k = 0; k < 2; k++) {
+        const gen_ibox *rb = &d->rooms[rooms[k]].box;
+        float p[3];
+        for (a = 0; a < 2; a++) org[k][a] = (float)((rb->lo[a] + rb->hi[a]) / 2) + 8.5f;
+        org[k][2] = (float)rb->lo[2];
+        p[0] = org[k][0], p[1] = org[k][1], p[2] = org[k][2] + 8.5f;
+        put16(b, u16(gen_point_leaf(w, 0, p), "prop leaf"), be);
+    }
+    put32(b, 2, be);
+    for (k = 0; k < 2; k++) {
+        for (a = 0; a < 3; a++) putf(b, org[k][a], be);   /* m_Origin */
+        putf(b, 0.0f, be);                                /* m_Angles */
+        putf(b, 90.0f * (float)k, be);
+        putf(b, 0.0f, be);
+        put16(b, (unsigned)k, be); /* m_PropType */
+        put16(b, (unsigned)k, be); /* m_FirstLeaf */
+        put16(b, 1, be);           /* m_LeafCount */
+        gbuf_u8(b, 6);             /* m_Solid: SOLID_VPHYSICS */
+        gbuf_u8(b, 0);             /* m_Flags */
+        put32(b, 0, be);           /* m_Skin */
+        putf(b, -1.0f, be);        /* m_FadeMinDist */
+        putf(b, 0.0f, be);         /* m_FadeMaxDist */
+        for (a = 0; a < 3; a++) putf(b, org[k][a] + (a == 2 ? 16.0f : 0.0f), be); /* m_LightingOrigin */
+        putf(b, 1.0f, be);         /* m_flForcedFadeScale */
+        put16(b, 0, be);           /* m_nMinDXLevel */
+        put16(b, 0, be);           /* m_nMaxDXLevel */
+    }
+}
+
+static uint32_t fnv1a(const unsigned char *p, size_t n)
+{
+    uint32_t h = 0x811c9dc5u;
+    size_t k;
+    for (k = 0; k < n; k++) {
+        h ^= p[k];
+        h *= 0x01000193u;
+    }
+    return h;
+}
+
+/* dgamelumpheader_t + dgamelump_t {id, flags, version, fileofs, filelen}
+ * + data. PC: fileofs absolute (base = the game lump's file offset), no
+ * dummy entry. Console: fileofs relative to the game lump, sprp compressed
+ * on its own when packing (flags 1; filelen keeps the uncompressed size, as
+ * in shack.360.bsp, the compressed size is in its LZMA header), dprp left
+ * uncompressed, 4-byte alignment padding between sub-lumps, and a final
+ * dummy entry {0, 0, 0, end of data, 0} counted in the header. */
+static void build_game_lump(const gen_world *w, const src_opts *o, long base, gbuf *out, gbuf *txt)
+{
+    gbuf sub[2], stored[2];
+    uint32_t id[2], ver[2], flags[2], ofs[2];
+    int k, n = 2, be = o->console, count = o->console ? 3 : 2;
+    size_t at;
+    memset(sub, 0, sizeof sub);
+    memset(stored, 0, sizeof stored);
+    id[0] = GL_ID('s', 'p', 'r', 'p');
+    ver[0] = 6;
+    build_sprp(w, be, &sub[0]);
+    id[1] = GL_ID('d', 'p', 'r', 'p');
+    ver[1] = 4;
+    gbuf_zero(&sub[1], 12); /* no detail models, sprites or props */
+
+    at = 4 + 16 * (size_t)count;
+    for (k = 0; k < n; k++) {
+        flags[k] = 0;
+        if (o->console && o->pack != SRC_PACK_NONE && k == 0) {
+            gen_lzma_lump(&o->lzma, sub[k].data, sub[k].len, &stored[k]);
+            flags[k] = 1;
+        } else {
+            gbuf_put(&stored[k], sub[k].data, sub[k].len);
+        }
+        at = (at + 3) & ~(size_t)3;
+        ofs[k] = (uint32_t)at;
+        at += stored[k].len;
+    }
+    put32(out, (uint32_t)count, be);
+    for (k = 0; k < n; k++) {
+        put32(out, id[k], be);
+        put16(out, flags[k], be);
+        put16(out, ver[k], be);
+        put32(out, (uint32_t)(o->console ? (long)ofs[k] : base + (long)ofs[k]), be);
+        put32(out, (uint32_t)sub[k].len, be);
+    }
+    if (o->console) { /* dummy: where the data ends */
+        put32(out, 0, be);
+        put16(out, 0, be);
+        put16(out, 0, be);
+        put32(out, (uint32_t)at, be);
+        put32(out, 0, be);
+    }
+    for (k = 0; k < n; k++) {
+        gbuf_zero(out, ofs[k] - out->len);
+        gbuf_put(out, stored[k].data, stored[k].len);
+    }
+    if (txt)
+        for (k = 0; k < n; k++)
+            gbuf_printf(txt, "%c%c%c%c %u %u %lu %08lx\n", (int)(id[k] >> 24), (int)((id[k] >> 16) & 0xff),
+                        (int)((id[k] >> 8) & 0xff), (int)(id[k] & 0xff), (unsigned)ver[k], (unsigned)flags[k],
+                        (unsigned long)sub[k].len, (unsigned long)fnv1a(sub[k].data, sub[k].len));
+    for (k = 0; k < n; k++) {
+        gbuf_free(&sub[k]);
+        gbuf_free(&stored[k]);
+    }
+}
+
+/* ---------------- file ---------------- */
 
 /* A Left 4 Dead 2 directory read the usual way must put a non-empty lump
  * inside the header or past the end (that is how loaders detect it), and
  * read the L4D2 way must not. */
-static int directory_bad(const gbuf *f, int first)
+static int directory_bad(const gbuf *f, int first, int be)
 {
     int i;
     for (i = 0; i < NUM_LUMPS; i++) {
         const unsigned char *e = f->data + 8 + 16 * i + 4 * first;
-        long ofs = (long)(int32_t)((uint32_t)e[0] | (uint32_t)e[1] << 8 | (uint32_t)e[2] << 16 | (uint32_t)e[3] << 24);
-        long len = (long)(int32_t)((uint32_t)e[4] | (uint32_t)e[5] << 8 | (uint32_t)e[6] << 16 | (uint32_t)e[7] << 24);
+        long ofs = (long)(int32_t)get32(e, be);
+        long len = (long)(int32_t)get32(e + 4, be);
         if (len != 0 && (ofs < HEADER_SIZE || len < 0 || ofs + len > (long)f->len)) return 1;
     }
     return 0;
 }
 
-void src_write(const gen_world *w, const src_opts *o, const char *path, gen_counts *c)
+/* 0: stored as is; 1: compressed if that makes it smaller; 2: compressed. */
+static int pack_mode(const src_opts *o, int lump)
 {
-    gbuf L[NUM_LUMPS], file;
+    int k;
+    if (o->pack == SRC_PACK_NONE || lump == L_GAME_LUMP || lump == L_PAKFILE) return 0;
+    if (lump == L_PHYSCOLLIDE && o->extras) return 2; /* incompressible on purpose */
+    if (o->pack == SRC_PACK_ALL) return 1;
+    for (k = 0; k < (int)(sizeof some_packed / sizeof some_packed[0]); k++)
+        if (some_packed[k] == lump) return 1;
+    return 0;
+}
+
+void src_write(const gen_world *w, const src_opts *o, const char *path, gen_counts *c, gbuf *gamelumps)
+{
+    gbuf L[NUM_LUMPS], S[NUM_LUMPS], file;
     int ver[NUM_LUMPS], ofs[NUM_LUMPS], placed[NUM_LUMPS], order[NUM_LUMPS];
-    int i, n = 0;
+    uint32_t fourcc[NUM_LUMPS];
+    long len[NUM_LUMPS];
+    int i, n = 0, be = o->console, face_bytes = o->version == 17 ? FACE17_BYTES : FACE_BYTES;
     memset(L, 0, sizeof L);
+    memset(S, 0, sizeof S);
     memset(&file, 0, sizeof file);
     memset(placed, 0, sizeof placed);
     memset(ofs, 0, sizeof ofs);
+    memset(fourcc, 0, sizeof fourcc);
+    if (o->console && o->l4d2) gen_die("%s: no Left 4 Dead 2 directory on consoles", path);
     build_lumps(w, o, L, ver);
+    build_game_lump(w, o, 0, &L[L_GAME_LUMP], gamelumps); /* right size; PC offsets set below */
 
-    if (!o->index_order)
+    /* stored form of each lump: swapped, then maybe compressed */
+    for (i = 0; i < NUM_LUMPS; i++) {
+        int mode = pack_mode(o, i);
+        gbuf raw;
+        len[i] = (long)L[i].len;
+        if (!L[i].len) continue;
+        memset(&raw, 0, sizeof raw);
+        gbuf_put(&raw, L[i].data, L[i].len);
+        if (be && i != L_GAME_LUMP) swap_lump(i, o, &raw);
+        if (mode) gen_lzma_lump(&o->lzma, raw.data, raw.len, &S[i]);
+        if (mode == 1 && S[i].len >= raw.len) gbuf_free(&S[i]); /* not worth it */
+        if (S[i].len) {
+            fourcc[i] = (uint32_t)raw.len;
+            gbuf_free(&raw);
+        } else {
+            S[i] = raw;
+        }
+    }
+
+    if (o->console) {
+        for (i = 0; i < (int)(sizeof console_order / sizeof console_order[0]); i++) {
+            order[n++] = console_order[i];
+            placed[console_order[i]] = 1;
+        }
+        placed[L_PAKFILE] = 1;
+    } else if (!o->index_order) {
         for (i = 0; i < (int)(sizeof vbsp_order / sizeof vbsp_order[0]); i++) {
             order[n++] = vbsp_order[i];
             placed[vbsp_order[i]] = 1;
         }
+    }
     for (i = 0; i < NUM_LUMPS; i++)
         if (!placed[i]) order[n++] = i;
+    if (o->console) order[n++] = L_PAKFILE;
+    if (n != NUM_LUMPS) gen_die("lump order is not a permutation");
 
-    gbuf_put(&file, "VBSP", 4);
-    gbuf_i32(&file, o->version);
+    gbuf_put(&file, o->console ? "PSBV" : "VBSP", 4);
+    put32(&file, (uint32_t)o->version, be);
     gbuf_zero(&file, NUM_LUMPS * 16);
-    gbuf_i32(&file, 1); /* mapRevision */
+    put32(&file, 1, be); /* mapRevision */
     for (i = 0; i < n; i++) {
         int k = order[i];
-        if (!L[k].len) continue;
-        gbuf_zero(&file, (4 - file.len % 4) % 4);
+        size_t align = o->console && k == L_PAKFILE ? 2048 : 4;
+        if (!S[k].len) continue;
+        gbuf_zero(&file, (align - file.len % align) % align);
         ofs[k] = (int)file.len;
-        gbuf_put(&file, L[k].data, L[k].len);
+        if (k == L_GAME_LUMP && !o->console) { /* absolute sub-lump offsets */
+            gbuf_free(&S[k]);
+            build_game_lump(w, o, ofs[k], &S[k], NULL);
+            if ((long)S[k].len != len[k]) gen_die("game lump changed size");
+        }
+        gbuf_put(&file, S[k].data, S[k].len);
     }
     for (i = 0; i < NUM_LUMPS; i++) {
-        size_t at = 8 + 16 * (size_t)i;
+        unsigned char *e = file.data + 8 + 16 * (size_t)i;
         int32_t f[3];
-        f[0] = L[i].len ? ofs[i] : 0;
-        f[1] = (int32_t)L[i].len;
-        f[2] = L[i].len ? ver[i] : 0;
-        gbuf_set_le32(&file, at + 0, (uint32_t)(o->l4d2 ? f[2] : f[0]));
-        gbuf_set_le32(&file, at + 4, (uint32_t)(o->l4d2 ? f[0] : f[1]));
-        gbuf_set_le32(&file, at + 8, (uint32_t)(o->l4d2 ? f[1] : f[2]));
-        /* fourCC stays 0: lumps are not compressed */
+        f[0] = S[i].len ? ofs[i] : 0;
+        f[1] = (int32_t)S[i].len;
+        f[2] = S[i].len ? ver[i] : 0;
+        set32(e + 0, (uint32_t)(o->l4d2 ? f[2] : f[0]), be);
+        set32(e + 4, (uint32_t)(o->l4d2 ? f[0] : f[1]), be);
+        set32(e + 8, (uint32_t)(o->l4d2 ? f[1] : f[2]), be);
+        set32(e + 12, fourcc[i], be); /* uncompressed size, or 0 */
     }
-    if (o->l4d2 && !(directory_bad(&file, 0) && !directory_bad(&file, 1)))
+    if (o->l4d2 && !(directory_bad(&file, 0, be) && !directory_bad(&file, 1, be)))
         gen_die("%s: the L4D2 directory is not detectable", path);
-    if (!o->l4d2 && directory_bad(&file, 0)) gen_die("%s: bad lump directory", path);
+    if (!o->l4d2 && directory_bad(&file, 0, be)) gen_die("%s: bad lump directory", path);
     if (gbuf_save(&file, path)) gen_die("cannot write %s", path);
 
     c->n = 0;
@@ -314,19 +682,22 @@ void src_write(const gen_world *w, const src_opts *o, const char *path, gen_coun
     gen_count(c, "nodes", w->nnodes);
     gen_count(c, "texinfos", gen_num_texinfos);
     gen_count(c, "texdata", gen_num_texdata);
-    gen_count(c, "faces", (long)(L[L_FACES].len / 56));
-    gen_count(c, "hdr_faces", (long)(L[L_FACES_HDR].len / 56));
+    gen_count(c, "faces", len[L_FACES] / face_bytes);
+    gen_count(c, "hdr_faces", len[L_FACES_HDR] / FACE_BYTES);
     gen_count(c, "leaves", w->nleaves);
     gen_count(c, "leaffaces", w->nleaffaces);
     gen_count(c, "leafbrushes", w->nleafbrushes);
     gen_count(c, "edges", w->nedges);
     gen_count(c, "surfedges", w->nsurfedges);
-    gen_count(c, "visdata", (long)L[L_VISIBILITY].len);
-    gen_count(c, "lightdata", (long)L[L_LIGHTING].len);
-    gen_count(c, "hdr_lightdata", (long)L[L_LIGHTING_HDR].len);
-    gen_count(c, "entdata", (long)L[L_ENTITIES].len);
+    gen_count(c, "visdata", len[L_VISIBILITY]);
+    gen_count(c, "lightdata", len[L_LIGHTING]);
+    gen_count(c, "hdr_lightdata", len[L_LIGHTING_HDR]);
+    gen_count(c, "entdata", len[L_ENTITIES]);
     gen_count(c, "clusters", w->nclusters);
 
-    for (i = 0; i < NUM_LUMPS; i++) gbuf_free(&L[i]);
+    for (i = 0; i < NUM_LUMPS; i++) {
+        gbuf_free(&L[i]);
+        gbuf_free(&S[i]);
+    }
     gbuf_free(&file);
 }

@@ -1,19 +1,37 @@
-/* source_writer.h - serialise a gen_world as a little-endian Source VBSP. */
+/* source_writer.h - serialise a gen_world as a Source map: little-endian
+ * VBSP (PC) or big-endian PSBV (Xbox 360, as MakeGameData writes it), with
+ * lumps optionally LZMA-compressed. */
 #ifndef BSPGEN_SOURCE_WRITER_H
 #define BSPGEN_SOURCE_WRITER_H
 
+#include "lzma_enc.h"
 #include "world.h"
 
+enum {
+    SRC_PACK_NONE = 0, /* no lump compressed */
+    SRC_PACK_ALL,      /* every lump that shrinks (console): not 35, 40 */
+    SRC_PACK_SOME      /* a fixed subset of lumps (a PC map with LZMA lumps) */
+};
+
 typedef struct {
-    int version;      /* 19, 20 or 21 */
-    int leaf_version; /* 0: 56-byte leaves (ambient cube); 1: 32-byte */
+    int version;      /* 17, 19, 20 or 21 */
+    int leaf_version; /* 0: 56-byte leaves (ambient cube); 1: 32-byte
+                       * (v17: 32-byte records, lump version 0) */
     int ldr, hdr;     /* write faces+lighting 7/8, and/or 58/53 */
     int vis;          /* write the visibility lump */
     int l4d2;         /* lump_t stored as {version, fileofs, filelen, fourCC} */
     int index_order;  /* lumps in index order instead of vbsp's order */
+    int console;      /* PSBV: big-endian header, directory and records,
+                       * MakeGameData's lump order, map flags (59),
+                       * console game lump */
+    int pack;         /* SRC_PACK_* */
+    gen_lzma lzma;    /* settings of every compressed lump */
+    int extras;       /* random physcollide (29, always compressed when
+                       * packing) and pakfile (40, never compressed) */
 } src_opts;
 
-/* Writes path; fills counts with the records written (see main.c). */
-void src_write(const gen_world *w, const src_opts *o, const char *path, gen_counts *counts);
+/* Writes path; fills counts with the records written (see main.c) and
+ * appends the NAME.gamelumps lines to gamelumps. */
+void src_write(const gen_world *w, const src_opts *o, const char *path, gen_counts *counts, gbuf *gamelumps);
 
 #endif

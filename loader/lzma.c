@@ -1,0 +1,431 @@
+/* lzma.c - raw LZMA1 decoder: whole buffer in one call, in place capable.
+ *
+ * Written from the format description (range coder, literal coder with
+ * lc/lp, 12-state match/rep machine, length and distance coders, align
+ * bits). See lzma.h for the contract and the in-place margin rule.
+ */
+#include "lzma.h"
+#include "../port/bsp_port.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LZ_UNLIKELY(x) __builtin_expect(!!(x), 0)
+/* Unaligned 8-byte chunks for match copies; other compilers copy bytes. */
+#define LZ_COPY8 1
+typedef uint64_t __attribute__((may_alias, aligned(1))) lz_u64;
+#else
+#define LZ_UNLIKELY(x) (x)
+#endif
+
+/* Range coder: 11-bit probabilities of a 0 bit, adapted by 1/32. */
+#define RC_TOP (1u << 24)
+#define PROB_BITS 11
+#define PROB_ONE (1u << PROB_BITS)
+#define PROB_INIT (PROB_ONE / 2)
+#define MOVE_BITS 5
+
+/* 12 states; below 7 the previous symbol was a literal, so the next literal
+ * is coded plainly, otherwise against the byte at rep0. */
+#define STATES 12
+#define LIT_STATES 7
+
+/* Probability table layout, in 16-bit units. */
+#define P_IS_MATCH 0                        /* [STATES][16 pos states] */
+#define P_IS_REP (P_IS_MATCH + STATES * 16) /* [STATES] */
+#define P_IS_REP0 (P_IS_REP + STATES)
+#define P_IS_REP1 (P_IS_REP0 + STATES)
+#define P_IS_REP2 (P_IS_REP1 + STATES)
+#define P_REP0_LONG (P_IS_REP2 + STATES)    /* [STATES][16] */
+#define P_DIST_SLOT (P_REP0_LONG + STATES * 16) /* [4 len states][64] */
+#define P_DIST_SPEC (P_DIST_SLOT + 4 * 64)  /* reverse trees of slots 4..13 */
+#define P_ALIGN (P_DIST_SPEC + 114)         /* [16], reverse tree */
+#define P_LEN (P_ALIGN + 16)                /* match lengths */
+#define P_REP_LEN (P_LEN + LEN_PROBS)       /* rep match lengths */
+#define P_LITERAL (P_REP_LEN + LEN_PROBS)   /* [0x300 << (lc + lp)] */
+#define P_BASE P_LITERAL                    /* 1846 */
+
+/* A length coder: 2..9 from low[pos_state], 10..17 from mid[pos_state],
+ * 18..273 from high. */
+#define L_CHOICE 0
+#define L_CHOICE2 1
+#define L_LOW 2
+#define L_MID (L_LOW + 16 * 8)
+#define L_HIGH (L_MID + 16 * 8)
+#define LEN_PROBS (L_HIGH + 256)
+
+#define LIT_SIZE 0x300
+#define EOPM_DIST 0xFFFFFFFFu
+
+typedef bsp_alias_u16 prob;
+
+/* Everything the decoder keeps besides the caller's probability table. */
+struct lzma_dec {
+    const uint8_t *in, *in_end;  /* next unread byte, end of input */
+    uint8_t *buf, *out_end;      /* output buf[0 .. out_end - buf) */
+    prob *probs;
+    uint32_t range, code;
+    uint32_t dict_lim;           /* distances must be below this */
+    uint8_t lc, lp, pb_mask, pad_;
+};
+
+/* One bit against probability *P_, lazily normalised: input is read only
+ * when a bit needs it, which keeps the read position as far back as it can
+ * be for in-place decoding and makes the end check exact. */
+#define RC_NORM() \
+    do { \
+        if (range < RC_TOP) { \
+            if (LZ_UNLIKELY(in == in_end)) goto truncated; \
+            range <<= 8; \
+            code = (code << 8) | *in++; \
+        } \
+    } while (0)
+
+#define RC_IF0(P_) \
+    RC_NORM(); \
+    pv = *(P_); \
+    bound = (range >> PROB_BITS) * pv; \
+    if (code < bound)
+
+#define RC_UPD0(P_) \
+    do { range = bound; *(P_) = (uint16_t)(pv + ((PROB_ONE - pv) >> MOVE_BITS)); } while (0)
+#define RC_UPD1(P_) \
+    do { range -= bound; code -= bound; *(P_) = (uint16_t)(pv - (pv >> MOVE_BITS)); } while (0)
+
+/* One step down a bit tree rooted at P_ with node index S_. */
+#define RC_TREE(P_, S_) \
+    do { \
+        RC_IF0((P_) + (S_)) { RC_UPD0((P_) + (S_)); (S_) <<= 1; } \
+        else { RC_UPD1((P_) + (S_)); (S_) = ((S_) << 1) + 1; } \
+    } while (0)
+
+/* One bit of a literal coded against the byte at rep0 (mbyte): while the
+ * bits so far equal it, use the half of the table its next bit selects; at
+ * the first difference offs drops to 0 and the plain tree takes over. */
+#define LIT_MATCHED() \
+    do { \
+        mbyte <<= 1; \
+        mbit = mbyte & offs; \
+        q = p + offs + mbit + sym; \
+        RC_IF0(q) { RC_UPD0(q); sym <<= 1; offs &= ~mbit; } \
+        else { RC_UPD1(q); sym = (sym << 1) + 1; offs &= mbit; } \
+    } while (0)
+
+/* Length (2..273) into len, from the coder at L_, for pos_state. */
+#define LEN_DECODE(L_) \
+    do { \
+        prob *lq_ = (L_); \
+        RC_IF0(lq_ + L_CHOICE) { \
+            RC_UPD0(lq_ + L_CHOICE); \
+            lq_ += L_LOW + (pos_state << 3); \
+            len = 1; \
+            RC_TREE(lq_, len); RC_TREE(lq_, len); RC_TREE(lq_, len); \
+            len -= 8u - 2u; \
+        } else { \
+            RC_UPD1(lq_ + L_CHOICE); \
+            RC_IF0(lq_ + L_CHOICE2) { \
+                RC_UPD0(lq_ + L_CHOICE2); \
+                lq_ += L_MID + (pos_state << 3); \
+                len = 1; \
+                RC_TREE(lq_, len); RC_TREE(lq_, len); RC_TREE(lq_, len); \
+                len += 10u - 8u; \
+            } else { \
+                RC_UPD1(lq_ + L_CHOICE2); \
+                lq_ += L_HIGH; \
+                len = 1; \
+                RC_TREE(lq_, len); RC_TREE(lq_, len); RC_TREE(lq_, len); \
+                RC_TREE(lq_, len); RC_TREE(lq_, len); RC_TREE(lq_, len); \
+                RC_TREE(lq_, len); RC_TREE(lq_, len); \
+                len -= 256u - 18u; \
+            } \
+        } \
+    } while (0)
+
+static int lzma_run(const struct lzma_dec *d)
+{
+    prob *const pr = d->probs;
+    const uint8_t *in = d->in;
+    const uint8_t *const in_end = d->in_end;
+    uint8_t *const buf = d->buf;
+    uint8_t *out = buf;
+    uint8_t *const out_end = d->out_end;
+    const uint32_t dict_lim = d->dict_lim;
+    const uint32_t lit_shift = 8u - d->lc, pb_mask = d->pb_mask;
+    const uint32_t lit_mask = (1u << (d->lc + d->lp)) - 1;
+    uint32_t range = d->range, code = d->code, bound, pv;
+    uint32_t rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0, state = 0;
+    uint32_t pos_state, sym, len, slot, nbits, t;
+    const uint8_t *src;
+    prob *p;
+
+    for (;;) {
+        if (LZ_UNLIKELY(out == out_end))
+            goto at_end;
+        pos_state = (uint32_t)(out - buf) & pb_mask;
+        p = pr + P_IS_MATCH + (state << 4) + pos_state;
+        RC_IF0(p) {
+            RC_UPD0(p);
+            /* ((pos & lp_mask) << lc) + (prev >> (8 - lc)) in one go: shift
+             * pos:prev right by 8 - lc and keep lc + lp bits. */
+            t = ((uint32_t)(out - buf) << 8) + (out != buf ? out[-1] : 0u);
+            p = pr + P_LITERAL + LIT_SIZE * ((t >> lit_shift) & lit_mask);
+            sym = 1;
+            if (state < LIT_STATES) {
+                state = state < 4 ? 0 : state - 3;
+                RC_TREE(p, sym); RC_TREE(p, sym); RC_TREE(p, sym); RC_TREE(p, sym);
+                RC_TREE(p, sym); RC_TREE(p, sym); RC_TREE(p, sym); RC_TREE(p, sym);
+            } else {
+                uint32_t mbyte = *(out - 1 - rep0), offs = 0x100, mbit;
+                prob *q;
+                state = state < 10 ? state - 3 : state - 6;
+                LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED();
+                LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED();
+            }
+            /* A write must stay below the next unread input byte. */
+            if (LZ_UNLIKELY(out >= in) && out < in_end)
+                goto overlap;
+            *out++ = (uint8_t)sym;
+            continue;
+        }
+        RC_UPD1(p);
+        p = pr + P_IS_REP + state;
+        RC_IF0(p) {
+            RC_UPD0(p);
+            state = state < LIT_STATES ? 7 : 10;
+            rep3 = rep2;
+            rep2 = rep1;
+            rep1 = rep0;
+new_match:
+            LEN_DECODE(pr + P_LEN);
+            p = pr + P_DIST_SLOT + ((len < 6 ? len - 2 : 3) << 6);
+            slot = 1;
+            RC_TREE(p, slot); RC_TREE(p, slot); RC_TREE(p, slot);
+            RC_TREE(p, slot); RC_TREE(p, slot); RC_TREE(p, slot);
+            slot -= 64;
+            if (slot < 4) {
+                rep0 = slot;
+            } else {
+                nbits = (slot >> 1) - 1;
+                rep0 = (2 | (slot & 1)) << nbits;
+                if (slot < 14) {
+                    /* Reverse tree; slots 4..13 share one packed array. */
+                    p = pr + P_DIST_SPEC + rep0 - slot - 1;
+                    sym = 1;
+                    t = 1;
+                    do {
+                        RC_IF0(p + sym) { RC_UPD0(p + sym); sym <<= 1; }
+                        else { RC_UPD1(p + sym); sym = (sym << 1) + 1; rep0 += t; }
+                        t <<= 1;
+                    } while (--nbits);
+                } else {
+                    /* Direct bits at probability 1/2. The subtract-and-
+                     * restore form matches other decoders bit for bit even
+                     * on corrupt input where code >= range. */
+                    nbits -= 4;
+                    sym = 0;
+                    do {
+                        RC_NORM();
+                        range >>= 1;
+                        code -= range;
+                        t = 0u - (code >> 31);
+                        code += range & t;
+                        sym = (sym << 1) + (t + 1);
+                    } while (--nbits);
+                    rep0 += sym << 4;
+                    p = pr + P_ALIGN;
+                    sym = 1;
+                    t = 1;
+                    do {
+                        RC_IF0(p + sym) { RC_UPD0(p + sym); sym <<= 1; }
+                        else { RC_UPD1(p + sym); sym = (sym << 1) + 1; rep0 += t; }
+                        t <<= 1;
+                    } while (t < 16);
+                    if (rep0 == EOPM_DIST)
+                        goto eopm;
+                }
+            }
+            if (rep0 >= (uint32_t)(out - buf) || rep0 >= dict_lim)
+                goto corrupt;
+        } else {
+            RC_UPD1(p);
+            if (out == buf)
+                goto corrupt;
+            p = pr + P_IS_REP0 + state;
+            RC_IF0(p) {
+                RC_UPD0(p);
+                p = pr + P_REP0_LONG + (state << 4) + pos_state;
+                RC_IF0(p) {
+                    RC_UPD0(p);
+                    state = state < LIT_STATES ? 9 : 11;
+                    if (LZ_UNLIKELY(out >= in) && out < in_end)
+                        goto overlap;
+                    *out = *(out - 1 - rep0);
+                    out++;
+                    continue;
+                }
+                RC_UPD1(p);
+            } else {
+                RC_UPD1(p);
+                p = pr + P_IS_REP1 + state;
+                RC_IF0(p) {
+                    RC_UPD0(p);
+                    t = rep1;
+                } else {
+                    RC_UPD1(p);
+                    p = pr + P_IS_REP2 + state;
+                    RC_IF0(p) {
+                        RC_UPD0(p);
+                        t = rep2;
+                    } else {
+                        RC_UPD1(p);
+                        t = rep3;
+                        rep3 = rep2;
+                    }
+                    rep2 = rep1;
+                }
+                rep1 = rep0;
+                rep0 = t;
+            }
+            state = state < LIT_STATES ? 8 : 11;
+            LEN_DECODE(pr + P_REP_LEN);
+        }
+
+        /* Copy len bytes from rep0 + 1 back; overlapping is the point
+         * (distance 1 repeats a byte), so byte by byte. */
+        if (len > (uint32_t)(out_end - out))
+            goto corrupt;
+        if (LZ_UNLIKELY(in < out + len) && out < in_end)
+            goto overlap;
+        src = out - 1 - rep0;
+#ifdef LZ_COPY8
+        /* Eight at a time when the source stays eight behind and the
+         * overshoot (up to 7 bytes, rewritten later) is still below both
+         * the output end and the unread input. */
+        if (rep0 >= 7 && (size_t)(out_end - out) >= len + 8 &&
+            in > out && (size_t)(in - out) >= len + 8) {
+            uint8_t *const e = out + len;
+            do {
+                *(lz_u64 *)(void *)out = *(const lz_u64 *)(const void *)src;
+                out += 8;
+                src += 8;
+            } while (out < e);
+            out = e;
+            continue;
+        }
+#endif
+        do {
+            *out++ = *src++;
+        } while (--len);
+    }
+
+at_end:
+    /* All output is there. The encoder's flush may leave one byte the last
+     * symbol did not need; liblzma reads it too, then wants code 0, or else
+     * an end marker. */
+    RC_NORM();
+    if (code == 0)
+        return BSP_LZMA_OK;
+    pos_state = (uint32_t)(out - buf) & pb_mask;
+    p = pr + P_IS_MATCH + (state << 4) + pos_state;
+    RC_IF0(p)
+        goto corrupt;
+    RC_UPD1(p);
+    p = pr + P_IS_REP + state;
+    RC_IF0(p) {
+        RC_UPD0(p);
+        goto new_match;     /* len + distance; only the end marker passes */
+    }
+    goto corrupt;
+
+eopm:
+    if (out != out_end)
+        goto corrupt;
+    RC_NORM();
+    return code == 0 ? BSP_LZMA_OK : BSP_LZMA_CORRUPT;
+
+truncated:
+    return BSP_LZMA_TRUNCATED;
+corrupt:
+    return BSP_LZMA_CORRUPT;
+overlap:
+    return BSP_LZMA_OVERLAP;
+}
+
+int bsp_lzma_parse_props(const uint8_t raw[5], bsp_lzma_props *out)
+{
+    uint32_t b;
+
+    if (!raw || !out)
+        return BSP_LZMA_BAD_PROPS;
+    b = raw[0];
+    if (b >= 9 * 5 * 5)
+        return BSP_LZMA_BAD_PROPS;
+    out->lc = (uint8_t)(b % 9);
+    b /= 9;
+    out->lp = (uint8_t)(b % 5);
+    out->pb = (uint8_t)(b / 5);
+    out->dict_size = bsp_get_le32(raw + 1);
+    return BSP_LZMA_OK;
+}
+
+static int props_ok(const bsp_lzma_props *p)
+{
+    return p && p->lc <= 8 && p->lp <= 4 && p->pb <= 4;
+}
+
+uint32_t bsp_lzma_probs_bytes(const bsp_lzma_props *p)
+{
+    if (!props_ok(p))
+        return 0;
+    return 2u * (P_BASE + ((uint32_t)LIT_SIZE << (p->lc + p->lp)));
+}
+
+uint32_t bsp_lzma_region_bytes(uint32_t out_len, uint32_t in_len)
+{
+    uint32_t margin = in_len / 48 + 64;   /* see lzma.h */
+
+    if (out_len > 0xFFFFFFFFu - margin)
+        return 0;
+    return out_len + margin > in_len ? out_len + margin : in_len;
+}
+
+int bsp_lzma_decode(const bsp_lzma_props *p, void *probs,
+                    uint8_t *buf, uint32_t out_len,
+                    uint32_t in_ofs, uint32_t in_len)
+{
+    struct lzma_dec d;
+    prob *pr;
+    uint32_t n, i;
+    const uint8_t *in;
+
+    if (!props_ok(p) || !probs || !buf || in_len > 0xFFFFFFFFu - in_ofs)
+        return BSP_LZMA_BAD_PROPS;
+
+    pr = (prob *)probs;
+    n = P_BASE + ((uint32_t)LIT_SIZE << (p->lc + p->lp));
+    for (i = 0; i < n; i++)
+        pr[i] = (uint16_t)PROB_INIT;
+
+    /* liblzma's dictionary: at least 4 KiB, a multiple of 16. */
+    d.dict_lim = p->dict_size < 4096 ? 4096 : p->dict_size;
+    d.dict_lim = d.dict_lim > 0xFFFFFFF0u ? 0xFFFFFFFFu : (d.dict_lim + 15) & ~15u;
+
+    in = buf + in_ofs;
+    d.in_end = in + in_len;
+    if (in_len == 0)
+        return BSP_LZMA_TRUNCATED;
+    if (in[0] != 0)
+        return BSP_LZMA_CORRUPT;
+    if (in_len < 5)
+        return BSP_LZMA_TRUNCATED;
+    d.code = bsp_get_be32(in + 1);
+    d.range = 0xFFFFFFFFu;
+    d.in = in + 5;
+
+    d.buf = buf;
+    d.out_end = buf + out_len;
+    d.probs = pr;
+    d.lc = p->lc;
+    d.lp = p->lp;
+    d.pb_mask = (uint8_t)((1u << p->pb) - 1);
+    d.pad_ = 0;
+    return lzma_run(&d);
+}
