@@ -190,6 +190,7 @@ typedef struct bsp_map {
     uint32_t arena_used;
     const uint8_t *lump_data[BSP_MAX_LUMPS];   /* NULL: not loaded or empty */
     uint32_t lump_size[BSP_MAX_LUMPS];
+    uint32_t lump_file_offset[BSP_MAX_LUMPS];
     /* role views, resolved at load */
     bsp_view planes, nodes, leafs, models, faces, texinfo, edges, surfedges,
              vertexes, leaffaces;
@@ -253,6 +254,38 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3],
 /* The static light falling on p: the first lit face straight below p, style
  * slot 0 (QUERIES.md section 5). out->face is -1 when nothing is hit. */
 bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out);
+
+/* ------------------------------------------------------------------------ */
+/* Source game lump (lump 35): game-specific sub-lumps (static props, ...).  */
+
+/* One sub-lump as stored. Its contents are game-specific structures bspkit
+ * does not interpret: they stay in the file's byte order. A compressed
+ * sub-lump (console maps, some PC maps) is a Valve LZMA block. */
+typedef struct bsp_game_lump {
+    uint32_t id;            /* four characters as an int: 'sprp' = 0x73707270 */
+    uint16_t flags, version;
+    const uint8_t *data;    /* stored bytes, inside the arena */
+    uint32_t stored;        /* bytes stored */
+    uint32_t size;          /* bytes once unpacked */
+    int compressed;
+} bsp_game_lump;
+
+/* Number of sub-lumps (a console file's closing dummy entry not counted);
+ * 0 when the game lump was not loaded. */
+uint32_t bsp_game_lump_count(const bsp_map *m);
+
+/* Sub-lump `index`. The directory's offsets may be relative to the file (PC)
+ * or to the game lump (consoles): bspkit tells which from where they point.
+ * CORRUPT if the directory or the entry does not fit the lump. */
+bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *out);
+
+/* Unpack a sub-lump into dst: its `size` bytes land at dst[0]. dst_bytes
+ * must be at least *need_dst, and tables (2-aligned) at least *need_tables,
+ * as bsp_game_lump_unpack_bytes reports (in-place decoding, as for lumps). */
+bsp_status bsp_game_lump_unpack_bytes(const bsp_game_lump *g, uint32_t *need_dst,
+                                      uint32_t *need_tables);
+bsp_status bsp_game_lump_unpack(const bsp_game_lump *g, void *dst, uint32_t dst_bytes,
+                                void *tables, uint32_t tables_bytes);
 
 /* ------------------------------------------------------------------------ */
 /* Entities: iterate the entity lump's text without copying it.              */

@@ -81,6 +81,7 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
         if (swap && lay) bsp_swap_lump(region, h->lumps[it->lump].size, lay);
         m->lump_data[it->lump] = region;
         m->lump_size[it->lump] = h->lumps[it->lump].size;
+        m->lump_file_offset[it->lump] = h->lumps[it->lump].offset;
     }
 
     m->family = h->family;

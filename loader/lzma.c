@@ -57,7 +57,10 @@ typedef uint64_t __attribute__((may_alias, aligned(1))) lz_u64;
 
 typedef bsp_alias_u16 prob;
 
-/* Everything the decoder keeps besides the caller's probability table. */
+/* What setup hands the decode loop (56 bytes on LP64, 36 on ILP32). The
+ * loop keeps range, code, pointers, the four reps and the state in locals,
+ * i.e. registers: bsp_lzma_decode's whole frame is 56 bytes on x86-64, 96 on
+ * ppc32, 192 on ppc64 (mostly the ABI's save area; gcc -O2 -fstack-usage). */
 struct lzma_dec {
     const uint8_t *in, *in_end;  /* next unread byte, end of input */
     uint8_t *buf, *out_end;      /* output buf[0 .. out_end - buf) */
@@ -67,9 +70,12 @@ struct lzma_dec {
     uint8_t lc, lp, pb_mask, pad_;
 };
 
-/* One bit against probability *P_, lazily normalised: input is read only
- * when a bit needs it, which keeps the read position as far back as it can
- * be for in-place decoding and makes the end check exact. */
+/* One bit against probability *P_, lazily normalised: a byte is read only
+ * when a bit needs it, so no byte is read before its time (the in-place
+ * margin depends on it) and the end check sees exactly what liblzma sees.
+ * The input bound check sits on this path, taken about once per input
+ * byte; hoisting it out (a safe-margin fast loop, as the SDK and liblzma
+ * do) measured no gain. */
 #define RC_NORM() \
     do { \
         if (range < RC_TOP) { \
@@ -207,7 +213,7 @@ new_match:
                 rep0 = (2 | (slot & 1)) << nbits;
                 if (slot < 14) {
                     /* Reverse tree; slots 4..13 share one packed array. */
-                    p = pr + P_DIST_SPEC + rep0 - slot - 1;
+                    p = pr + (P_DIST_SPEC - 1) + (rep0 - slot);
                     sym = 1;
                     t = 1;
                     do {
@@ -288,8 +294,9 @@ new_match:
             LEN_DECODE(pr + P_REP_LEN);
         }
 
-        /* Copy len bytes from rep0 + 1 back; overlapping is the point
-         * (distance 1 repeats a byte), so byte by byte. */
+        /* Copy len bytes from rep0 + 1 back. Source and destination may
+         * overlap (distance 1 repeats a byte), so forward, byte by byte
+         * unless the distance allows eight at a time. */
         if (len > (uint32_t)(out_end - out))
             goto corrupt;
         if (LZ_UNLIKELY(in < out + len) && out < in_end)

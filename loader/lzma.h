@@ -6,9 +6,13 @@
  * the properties, the exact output length and the input length.
  *
  * Freestanding: no libc, no allocation, no global mutable state, reentrant.
- * The decoder's state lives on the stack (struct lzma_dec in lzma.c: 64
- * bytes on LP64, 48 on ILP32; bsp_lzma_decode's whole frame is under 128
- * bytes, see -fstack-usage); the probability table is the caller's.
+ * (The file name matches liblzma's <lzma.h>: a host program using both
+ * includes this one by path, not with -Iloader.)
+ * The decoder's state lives on the stack: struct lzma_dec in lzma.c (56
+ * bytes on LP64, 36 on ILP32) plus the loop's locals, which stay in
+ * registers; bsp_lzma_decode's whole frame is 56 bytes on x86-64, 96 on
+ * ppc32, 192 on ppc64 (gcc -O2 -fstack-usage). The probability table is
+ * the caller's: bsp_lzma_probs_bytes().
  *
  * Accept/reject rules (chosen to agree with liblzma's lzma_alone decoder
  * given the uncompressed size, i.e. raw LZMA1 with known size, EOPM allowed):
@@ -22,7 +26,9 @@
  *    byte) and the stream ends if its code is 0; otherwise the next symbol
  *    must be an end marker followed by code 0;
  *  - input after the end of the stream is ignored, as liblzma leaves it
- *    unread.
+ *    unread. So, as with liblzma, a stream also decodes "validly" to a
+ *    shorter out_len when all it codes after that point are 0 bits (e.g.
+ *    trailing zero bytes sent as literals): the end test is code == 0.
  * Where it differs: lc + lp > 4 is accepted (liblzma refuses those props,
  * the LZMA SDK and its encoder, which Valve used, allow lc 0..8, lp 0..4).
  * A corrupt stream that runs out of input may be reported TRUNCATED here and
@@ -52,7 +58,7 @@ typedef struct bsp_lzma_props {
 int bsp_lzma_parse_props(const uint8_t raw[5], bsp_lzma_props *out);
 
 /* Size of the probability table bsp_lzma_decode needs, in bytes:
- * 2 * (1846 + 0x300 << (lc + lp)); 7 KiB for lc=3 lp=0, 6 MiB at most.
+ * 2 * (1846 + (0x300 << (lc + lp))): 16 KB for lc=3 lp=0, 6 MB at most.
  * 0 for invalid props. */
 uint32_t bsp_lzma_probs_bytes(const bsp_lzma_props *p);
 

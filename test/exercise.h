@@ -5,6 +5,7 @@
 #ifndef BSP_TEST_EXERCISE_H
 #define BSP_TEST_EXERCISE_H
 
+#include <stdlib.h>
 #include "../loader/bspkit.h"
 
 /* Returns the number of calls that returned a status outside the enum. */
@@ -36,6 +37,25 @@ static int exercise_map(const bsp_map *m)
                 if ((unsigned)st >= BSP_STATUS_COUNT) bad++;
             }
         }
+    {
+        /* game sub-lumps: directory, then unpacking into exact buffers */
+        uint32_t g, count = bsp_game_lump_count(m);
+        for (g = 0; g < count && g < 8; g++) {
+            bsp_game_lump gl;
+            uint32_t need_dst, need_tables;
+            st = bsp_game_lump_get(m, g, &gl);
+            if ((unsigned)st >= BSP_STATUS_COUNT) bad++;
+            if (st != BSP_OK) continue;
+            st = bsp_game_lump_unpack_bytes(&gl, &need_dst, &need_tables);
+            if (st == BSP_OK && need_dst <= (1u << 24) && need_tables <= (1u << 24)) {
+                void *dst = malloc(need_dst ? need_dst : 1), *tables = malloc(need_tables + 2);
+                st = bsp_game_lump_unpack(&gl, dst, need_dst, tables, need_tables);
+                free(dst);
+                free(tables);
+            }
+            if ((unsigned)st >= BSP_STATUS_COUNT) bad++;
+        }
+    }
     if (rowlen <= 4096) {
         int32_t c;
         for (c = -1; c <= (int32_t)(n < 64 ? n : 64); c++) {

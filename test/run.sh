@@ -75,6 +75,18 @@ for m in $gen_maps; do
         if cmp -s "$base.fwd" "$base.expected"; then pass "$name: forward-only reading gives the same answers"
         else fail "$name: forward-only reading differs"; fi
     fi
+    if [ -f "$base.gamelumps" ]; then
+        $BUILD/bspkit gamelumps "$m" | python3 -c '
+import json, sys
+for l in sys.stdin:
+    g = json.loads(l)
+    print(g["id"], g["version"], g["flags"], g["size"], g["fnv1a"])' > "$base.gl.out" 2>&1
+        if cmp -s "$base.gl.out" "$base.gamelumps"; then
+            pass "$name: game lump sub-lumps unpack to the generator's bytes"
+        else
+            fail "$name: bspkit gamelumps differs from $base.gamelumps"; diff "$base.gamelumps" "$base.gl.out" | head -4
+        fi
+    fi
     if [ -f "$base.counts" ]; then
         if python3 test/compare_counts.py counts "$base.counts" "$($BUILD/bspkit stats "$m")" >> "$LOG.tmp" 2>&1; then
             pass "$name: bspkit stats equals the generator's counts"

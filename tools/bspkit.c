@@ -32,6 +32,8 @@ static const char usage[] =
     "                  luxel F X Y Z     lightmap sample of face F at a point\n"
     "                one JSON line per query; errors as {\"q\":..,\"error\":..}\n"
     "  entities MAP  the entity lump, one JSON object per entity\n"
+    "  gamelumps MAP the Source game lump's sub-lumps, unpacked: id, version,\n"
+    "                flags, stored and unpacked size, FNV-1a of the bytes\n"
     "\n"
     "options:\n"
     "  --hdr         answer lighting queries from HDR lighting where both exist\n"
@@ -188,6 +190,44 @@ static int cmd_entities(const char *path, int forward)
     unload_map(&L);
     if (ev == BSP_ENT_ERROR) return fail("bad_entities");
     return 0;
+}
+
+/* Each game sub-lump, unpacked: id, version, flags, sizes and an FNV-1a
+ * hash of the unpacked bytes (as the file holds them). */
+static int cmd_gamelumps(const char *path, int forward)
+{
+    loaded L;
+    uint32_t i, n;
+    int rc = 0;
+    if (load_map(&L, path, BSP_LOAD_ALL, 0, forward)) return 1;
+    n = bsp_game_lump_count(&L.map);
+    for (i = 0; i < n && rc == 0; i++) {
+        bsp_game_lump g;
+        uint32_t need_dst, need_tables, k, hash = 2166136261u;
+        uint8_t *dst = NULL;
+        void *tables = NULL;
+        bsp_status st = bsp_game_lump_get(&L.map, i, &g);
+        if (st == BSP_OK) st = bsp_game_lump_unpack_bytes(&g, &need_dst, &need_tables);
+        if (st == BSP_OK) {
+            dst = malloc(need_dst + 1);
+            tables = malloc(need_tables + 2);
+            st = bsp_game_lump_unpack(&g, dst, need_dst, tables, need_tables);
+        }
+        if (st == BSP_OK) {
+            for (k = 0; k < g.size; k++) hash = (hash ^ dst[k]) * 16777619u;
+            printf("{\"id\":\"%c%c%c%c\",\"version\":%u,\"flags\":%u,\"stored\":%u,"
+                   "\"size\":%u,\"fnv1a\":\"%08x\"}\n",
+                   (int)(g.id >> 24) & 0xff, (int)(g.id >> 16) & 0xff, (int)(g.id >> 8) & 0xff,
+                   (int)g.id & 0xff, (unsigned)g.version, (unsigned)g.flags,
+                   (unsigned)g.stored, (unsigned)g.size, (unsigned)hash);
+        } else {
+            rc = fail(bsp_status_name(st));
+        }
+        free(dst);
+        free(tables);
+    }
+    unload_map(&L);
+    return rc;
 }
 
 /* ---- query ------------------------------------------------------------- */
@@ -349,6 +389,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "stats")) return cmd_stats(path, forward);
     if (!strcmp(cmd, "query")) return cmd_query(path, hdr, forward);
     if (!strcmp(cmd, "entities")) return cmd_entities(path, forward);
+    if (!strcmp(cmd, "gamelumps")) return cmd_gamelumps(path, forward);
     fprintf(stderr, "bspkit: unknown command '%s'\n", cmd);
     fputs(usage, stderr);
     return 2;
