@@ -97,7 +97,7 @@ for l in sys.stdin:
     fi
 done
 [ -n "$api_args" ] && run_prog api-generated $BUILD/t/test_api $api_args
-small=$(ls $MAPS/v20_ldr.bsp 2>/dev/null)
+small=$(ls $MAPS/v20_ldr.bsp $MAPS/x360_v20_ldr.bsp $MAPS/v20_lzma.bsp 2>/dev/null)
 [ -n "$small" ] && run_prog hostile-generated $BUILD/t/test_hostile $small
 
 # ---- real maps ----------------------------------------------------------
@@ -123,7 +123,7 @@ if have_shared; then
     real=$(ls "$SHARED"/maps/source/*.bsp "$x360")
     run_prog api-real $BUILD/t/test_api $real
     run_prog hostile-real $BUILD/t/test_hostile "$SHARED/maps/source/tf2_mp_lobby.bsp" \
-        "$SHARED/maps/source/l4d2_tooltextures.bsp"
+        "$SHARED/maps/source/l4d2_tooltextures.bsp" "$x360"
     if [ -f test/reference/bspref.py ]; then
         for m in $real; do
             name=$(basename "$m")
