@@ -185,7 +185,7 @@ static int lzma_run(const struct lzma_dec *d)
                 LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED();
                 LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED();
             }
-            /* A write must stay below the next unread input byte. */
+            /* A write must not land on unread input, [in, in_end). */
             if (LZ_UNLIKELY(out >= in) && out < in_end)
                 goto overlap;
             *out++ = (uint8_t)sym;
@@ -299,7 +299,7 @@ new_match:
          * unless the distance allows eight at a time. */
         if (len > (uint32_t)(out_end - out))
             goto corrupt;
-        if (LZ_UNLIKELY(in < out + len) && out < in_end)
+        if (LZ_UNLIKELY(in < out + len) && out < in_end && in != in_end)
             goto overlap;
         src = out - 1 - rep0;
 #ifdef LZ_COPY8

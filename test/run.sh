@@ -157,6 +157,7 @@ for arch in ppc ppc64; do
         continue
     fi
     run_prog $arch-unit qemu-$arch $dir/t/test_unit
+    BSP_TEST_QUICK=1 run_prog $arch-lzma qemu-$arch $dir/t/test_lzma
     run_prog $arch-api qemu-$arch $dir/t/test_api $api_args
     [ -n "$small" ] && run_prog $arch-hostile qemu-$arch $dir/t/test_hostile $small
     if have_shared; then run_prog $arch-api-real qemu-$arch $dir/t/test_api $real; fi
