@@ -5,6 +5,7 @@
 #   make demo       generate the bundled map and query it (and ../shared maps)
 #   make asan       build/asan/bspkit with AddressSanitizer + UBSan
 #   make cross      build/ppc/bspkit and build/ppc64/bspkit (static, big-endian)
+#   make bench      decoder, load and query benchmarks (last line: JSON)
 
 CC      ?= cc
 AR      ?= ar
@@ -33,7 +34,7 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/asan/obj/%.o)
 TEST_OBJ := $(LIB_SRC:%.c=$(BUILD)/t/obj/%.o)
 
-.PHONY: all test demo asan cross bins clean
+.PHONY: all test demo asan cross bins bench clean
 all: $(BUILD)/libbspkit.a $(BUILD)/bspkit
 
 $(BUILD)/obj/%.o: %.c $(HEADERS)
@@ -97,6 +98,17 @@ cross-%: FORCE
 	    LZMA_TEST_FLAGS="-DBSP_TEST_NO_LIBLZMA -I/usr/include/lzma" bins
 .PHONY: FORCE
 FORCE:
+
+# Benchmarks (not part of test): reference decoders linked here only.
+$(BUILD)/bench/sdk/LzmaDec.o: $(SDK)/LzmaDec.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -w -D_7ZIP_ST -c $< -o $@
+$(BUILD)/bench/bench_lzma: test/bench_lzma.c $(BUILD)/libbspkit.a $(BUILD)/bench/sdk/LzmaDec.o
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a $(BUILD)/bench/sdk/LzmaDec.o -llzma -o $@
+$(BUILD)/bench/bench_load: test/bench_load.c $(HOST_SRC) $(BUILD)/libbspkit.a
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(HOST_SRC) $(BUILD)/libbspkit.a -llzma -o $@
+bench: all $(BUILD)/bspgen $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load
+	@sh test/bench.sh
 
 test: bins $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) cross
 	@sh test/run.sh

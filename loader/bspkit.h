@@ -150,15 +150,20 @@ typedef struct bsp_options {
 bsp_options bsp_default_options(uint32_t sets);
 
 /* In-place decompression. A compressed lump's stored bytes (Valve's
- * 17-byte "LZMA" header and the raw stream) are read into the tail of the
- * lump's own arena region and decoded forward into its head. The region is
- *     max(stored, size + stored / 64 + 64)
- * bytes: LZMA costs at most about 1.4% over the input on data that does not
- * compress, so a 1/64 margin keeps the write position behind the unread
- * input for every real encoder's output; the decoder checks it on every
- * write and fails with BSP_E_LZMA_OVERLAP rather than corrupt. The decoder's
- * probability tables (see lzma_lclp_max) come from the arena's end, once.
- * Both are included in bsp_measure. */
+ * 17-byte "LZMA" header and the raw stream) are read into the tail of a
+ * window that starts at the lump's own arena region, and decoded forward
+ * into the region. The window is
+ *     max(stored, size + stored / 48 + 64)
+ * bytes. The margin: LZMA spends 1.4-1.8% more than the input on data that
+ * does not compress (1.36% for the SDK encoder Valve used), so a compressible
+ * head followed by such a tail brings the write position up to stored/48 +
+ * 64 bytes behind the unread input; the decoder checks every write and fails
+ * with BSP_E_LZMA_OVERLAP rather than corrupt unread input (loader/lzma.h
+ * has the measurements). Lumps are placed in reading order and the next
+ * lump's region starts right after this lump's loaded bytes: it is still
+ * empty while this one decodes, so only the margin that reaches furthest
+ * costs arena. The decoder's probability tables (see lzma_lclp_max) come
+ * from the arena's end, once. bsp_measure includes both. */
 
 /* The arena must be aligned to this many bytes. */
 #define BSP_ARENA_ALIGN 8u

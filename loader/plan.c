@@ -72,7 +72,7 @@ static int is_role_lump(const struct bsp_family *f, uint32_t lump)
 bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p)
 {
     const struct bsp_family *f;
-    uint64_t want, pos = 0;
+    uint64_t want, pos = 0, end = 0;
     uint32_t i, j;
     int any_compressed = 0;
 
@@ -114,10 +114,16 @@ bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p
             return BSP_E_BAD_LUMP;          /* overlapping lumps */
         pos = (pos + p->items[i].align - 1) & ~(uint64_t)(p->items[i].align - 1);
         p->items[i].arena_offset = (uint32_t)pos;
-        pos += p->items[i].region;
-        if (pos > 0xffffffffu - 64) return BSP_E_BAD_LUMP;
+        /* A compressed lump's decoding window runs past its loaded size by
+         * the in-place margin. The next lump's region may start right after
+         * the loaded bytes: it is still empty while this one decodes, so
+         * the margins of all but the furthest-reaching lump cost nothing. */
+        if (pos + p->items[i].region > end) end = pos + p->items[i].region;
+        pos += e->size;
+        if (end > 0xffffffffu - 64) return BSP_E_BAD_LUMP;
     }
-    pos = (pos + BSP_ARENA_ALIGN - 1) & ~(uint64_t)(BSP_ARENA_ALIGN - 1);
+    if (pos > end) end = pos;
+    pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint64_t)(BSP_ARENA_ALIGN - 1);
     p->scratch_offset = (uint32_t)pos;
     if (any_compressed) {
         bsp_lzma_props widest;

@@ -9,8 +9,10 @@ typedef struct bsp_plan_item {
     uint8_t lump;
     uint8_t align;
     uint32_t arena_offset;   /* start of the lump's region */
-    uint32_t region;         /* bytes reserved: the loaded size, or more for
-                                in-place decompression */
+    uint32_t region;         /* its window: the loaded size, or for in-place
+                                decompression the size plus the margin, which
+                                may run on into the next lumps' (still empty)
+                                regions */
 } bsp_plan_item;
 
 typedef struct bsp_plan {

@@ -1,0 +1,50 @@
+#!/bin/sh
+# bench.sh - `make bench`: decoder throughput against the LZMA SDK's
+# LzmaDec.c and liblzma, whole-map load against read + liblzma decode, arena
+# bytes against the uncompressed lumps, and query times. Ratios come from
+# runs in the same process; the last line is one JSON object.
+BUILD=${BUILD:-build}
+SHARED=${SHARED:-../shared}
+B=$BUILD/bench
+mkdir -p $B
+[ -f $B/large_x360.bsp ] || $BUILD/bspgen --large 4096 $B > /dev/null || exit 1
+
+echo "== LZMA decoder (same data, same process)"
+$B/bench_lzma > $B/lzma.out || exit 1
+grep -v '^{' $B/lzma.out
+lzma_json=$(grep '^{' $B/lzma.out | tail -1)
+
+echo "== console map load, generated grid (4096 rooms)"
+$B/bench_load $B/large_x360.bsp > $B/load.out || exit 1
+grep -v '^{' $B/load.out
+load_json=$(grep '^{' $B/load.out | tail -1)
+
+shack_json='{}'
+if [ -f "$SHARED/maps/xbox360/shack.360.bsp" ]; then
+    echo "== console map load, real Xbox 360 map"
+    $B/bench_load "$SHARED/maps/xbox360/shack.360.bsp" 40 > $B/shack.out || exit 1
+    grep -v '^{' $B/shack.out
+    shack_json=$(grep '^{' $B/shack.out | tail -1)
+fi
+
+python3 - "$lzma_json" "$load_json" "$shack_json" <<'PY'
+import json, sys
+lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
+out = {
+    "lzma_vs_lzmadec": lz["lzma_vs_lzmadec"],
+    "lzma_vs_liblzma": lz["lzma_vs_liblzma"],
+    "lzma_mbps": lz["lzma_mbps"],
+    "load_vs_read_decode": ld["load_vs_read_decode"],
+    "arena_overhead": ld["arena_overhead"],
+    "arena_overhead_without_tables": ld["overhead_without_tables"],
+    "ns_point_leaf": ld["ns_point_leaf"],
+    "ns_pvs": ld["ns_pvs"],
+    "ns_light": ld["ns_light"],
+}
+if sh:
+    out["shack_load_vs_read_decode"] = sh["load_vs_read_decode"]
+    out["shack_arena_overhead"] = sh["arena_overhead"]
+    out["shack_arena_overhead_without_tables"] = sh["overhead_without_tables"]
+    out["shack_ns_light"] = sh["ns_light"]
+print(json.dumps(out, separators=(",", ":")))
+PY
