@@ -110,7 +110,7 @@ $(BUILD)/bench/bench_load: test/bench_load.c $(HOST_SRC) $(BUILD)/libbspkit.a
 bench: all $(BUILD)/bspgen $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load
 	@sh test/bench.sh
 
-test: bins $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) cross
+test: bins $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o cross
 	@sh test/run.sh
 
 demo: all $(BUILD)/maps/.stamp

@@ -41,10 +41,14 @@ else fail "loader/ includes hosted headers: $bad_inc"; fi
 
 objs=$(ls $BUILD/obj/loader/*.o)
 undef=$(nm -u $objs | awk 'NF==2 {print $2}' | sort -u)
-defined=$(nm --defined-only $objs | awk 'NF==3 {print $3}' | sort -u)
+defined=$(nm --defined-only $objs $BUILD/obj/port/*.o | awk 'NF==3 {print $3}' | sort -u)
 foreign=$(echo "$undef" | grep -vxF "$defined" | grep -v '^$')
-if [ -z "$foreign" ]; then pass "loader objects reference no symbol outside loader/ (no libc)"
+if [ -z "$foreign" ]; then pass "loader objects reference no symbol outside loader/ and port/ (no libc)"
 else fail "loader objects reference outside symbols: $(echo $foreign)"; fi
+# port/bsp_mem.c must not call itself through the names it defines
+selfcalls=$(nm -u $BUILD/obj/port/bsp_mem.o | awk 'NF==2 {print $2}')
+if [ -z "$selfcalls" ]; then pass "port/bsp_mem.o (memcpy, memset, ...) references no symbol"
+else fail "port/bsp_mem.o references: $(echo $selfcalls)"; fi
 
 # ---- unit tests ---------------------------------------------------------
 run_prog unit $BUILD/t/test_unit
