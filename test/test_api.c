@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "files.h"
 #include "../platform/memory/bsp_memstream.h"
 
 #define GUARD 64
@@ -103,25 +104,6 @@ static void unload(loaded_map *L)
 {
     free(L->block);
     L->block = NULL;
-}
-
-static uint8_t *read_file(const char *path, uint32_t *size)
-{
-    FILE *fp = fopen(path, "rb");
-    uint8_t *data;
-    long n;
-    if (!fp) return NULL;
-    fseek(fp, 0, SEEK_END);
-    n = ftell(fp);
-    fseek(fp, 0, SEEK_SET);
-    data = malloc((size_t)n + 1);
-    if (data && fread(data, 1, (size_t)n, fp) != (size_t)n) {
-        free(data);
-        data = NULL;
-    }
-    fclose(fp);
-    *size = (uint32_t)n;
-    return data;
 }
 
 #define LABEL(...) (snprintf(label, sizeof label, __VA_ARGS__), label)

@@ -8,30 +8,12 @@
 #include <string.h>
 
 #include "check.h"
+#include "files.h"
 #include "exercise.h"
 #include "../platform/memory/bsp_memstream.h"
 #include "../port/bsp_port.h"
 
 typedef struct outcome { int loaded, failed, bad_status; } outcome;
-
-static uint8_t *read_file(const char *path, uint32_t *size)
-{
-    FILE *fp = fopen(path, "rb");
-    uint8_t *data;
-    long n;
-    if (!fp) return NULL;
-    fseek(fp, 0, SEEK_END);
-    n = ftell(fp);
-    fseek(fp, 0, SEEK_SET);
-    data = malloc((size_t)n + 1);
-    if (data && fread(data, 1, (size_t)n, fp) != (size_t)n) {
-        free(data);
-        data = NULL;
-    }
-    fclose(fp);
-    *size = (uint32_t)n;
-    return data;
-}
 
 /* Open, load with everything and, if it loads, run every query. The arena is
  * a fresh heap block of exactly the measured size, so ASan sees any write
