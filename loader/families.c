@@ -4,6 +4,13 @@
 const struct bsp_family *const bsp_families[] = {
     &bsp_family_source,
     &bsp_family_source17,
+    &bsp_family_quake,
+    &bsp_family_goldsrc,
+    &bsp_family_bsp2,
+    &bsp_family_bsp2_rmq,
+    &bsp_family_quake2,
+    &bsp_family_quake3,
+    &bsp_family_nightfire,
     NULL
 };
 

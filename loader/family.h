@@ -43,8 +43,9 @@ BSP_INLINE int32_t bsp_field_get(const uint8_t *rec, bsp_field f)
  *   BSP_LAYOUT_RECORDS  the lump is an array of records;
  *   BSP_LAYOUT_COUNTED  an int32 count, that many records, then bytes
  *                       (Source visibility, the game lump directory);
+ *   BSP_LAYOUT_HEADER   one record, then bytes (Quake 3 visibility);
  *   widths NULL         text or bytes, never swapped. */
-enum { BSP_LAYOUT_RECORDS = 0, BSP_LAYOUT_COUNTED = 1 };
+enum { BSP_LAYOUT_RECORDS = 0, BSP_LAYOUT_COUNTED = 1, BSP_LAYOUT_HEADER = 2 };
 typedef struct bsp_layout {
     const char *widths;
     uint16_t record_size;
@@ -75,6 +76,8 @@ typedef struct bsp_lightmap {
     uint32_t bytes_per_luxel;  /* 4: RGBE; 3: RGB; 1: grey */
     const uint8_t *styles;
     uint32_t num_styles;
+    int bad;                   /* extents cannot be computed (no vertices):
+                                  the face's data is inconsistent */
 } bsp_lightmap;
 
 /* A located vis row: `data[0 .. avail)` is where it starts; `all` means the
@@ -132,10 +135,36 @@ extern const struct bsp_family *const bsp_families[];
  * Role lumps always have one (their validation depends on it). */
 const bsp_layout *bsp_lump_layout(const bsp_header *h, uint32_t index);
 
+/* The node (or -1 - leaf) a model's tree starts at. Families without a
+ * head node field (Quake 3, Nightfire) start the world at node 0 and have
+ * BSP_NO_HEAD for other models. */
+#define BSP_NO_HEAD INT32_MIN
+BSP_INLINE int32_t bsp_head_node(const bsp_map *m, uint32_t model)
+{
+    if (m->family->model_headnode.type)
+        return bsp_field_get(m->models.data + (size_t)model * m->models.stride,
+                             m->family->model_headnode);
+    if (model != 0) return BSP_NO_HEAD;
+    return m->nodes.count ? 0 : -1;
+}
+
 /* num_clusters = one more than the largest cluster a leaf names; for
  * families whose map may have no vis lump. */
 bsp_status bsp_clusters_from_leaves(bsp_map *m);
 
+/* The Quake-family lightmap of QUERIES.md section 4: extents from the
+ * face's vertices, 16 texels per luxel, `bytes_per_luxel` 1 (grey) or 3
+ * (RGB). Shared by quake, goldsrc, bsp2 and quake2; texinfo vecs at 0. */
+bsp_status bsp_extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_per_luxel,
+                                bsp_lightmap *lm);
+
+/* Source and Quake 2 dvis_t: numclusters, then a PVS and a PAS offset per
+ * cluster; checks the table at load and locates rows. */
+bsp_status bsp_dvis_finish(bsp_map *m);
+bsp_status bsp_dvis_row(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row);
+
 extern const struct bsp_family bsp_family_source, bsp_family_source17;
+extern const struct bsp_family bsp_family_quake, bsp_family_goldsrc, bsp_family_bsp2,
+    bsp_family_bsp2_rmq, bsp_family_quake2, bsp_family_quake3, bsp_family_nightfire;
 
 #endif

@@ -117,37 +117,11 @@ static int source_detect(const uint8_t first[8], int32_t *version)
     return 0;
 }
 
-/* dvis_t: numclusters, then a PVS and a PAS offset per cluster. Without
- * one, the loader counts clusters from the leaves. */
-static bsp_status source_finish(bsp_map *m)
-{
-    uint32_t n, i, size = m->vis.count;
-    if (size == 0) return bsp_clusters_from_leaves(m);
-    if (size < 4) return BSP_E_CORRUPT;
-    n = bsp_u32(m->vis.data);
-    if (n > (size - 4) / 8) return BSP_E_CORRUPT;
-    for (i = 0; i < 2 * n; i++)
-        if (bsp_u32(m->vis.data + 4 + 4 * i) >= size) return BSP_E_CORRUPT;
-    m->num_clusters = n;
-    m->has_vis = 1;
-    return BSP_OK;
-}
-
 static int32_t source_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
 {
     (void)m;
     (void)index;
     return bsp_i16(leaf + 4);
-}
-
-static bsp_status source_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row)
-{
-    uint32_t ofs = bsp_u32(m->vis.data + 4 + 8 * (uint32_t)cluster + 4 * (uint32_t)(pas != 0));
-    row->data = m->vis.data + ofs;
-    row->avail = m->vis.count - ofs;
-    row->compressed = 1;
-    row->all = 0;
-    return BSP_OK;
 }
 
 static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp_lightmap *lm)
@@ -173,6 +147,7 @@ static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp_ligh
     lm->w = (size0 >= 0 && size0 < 65536) ? size0 + 1 : 0;
     lm->h = (size1 >= 0 && size1 < 65536) ? size1 + 1 : 0;
     lm->pages = 1;
+    lm->bad = 0;
     for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = 0.0f;
     if (!m->texinfo.data) return BSP_E_NOT_LOADED;
     if (texinfo < 0) {
@@ -212,9 +187,9 @@ static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp_ligh
     .plane_stride_min = 20, \
     .has_pas = 1, \
     .detect = source_detect, \
-    .finish = source_finish, \
+    .finish = bsp_dvis_finish, \
     .cluster_of_leaf = source_leaf_cluster, \
-    .vis_row = source_vis_row, \
+    .vis_row = bsp_dvis_row, \
     .face_lightmap = source_face_lightmap
 
 const struct bsp_family bsp_family_source = {

@@ -12,7 +12,8 @@ bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], ui
     if (!bsp_finite(p[0]) || !bsp_finite(p[1]) || !bsp_finite(p[2])) return BSP_E_BAD_QUERY;
     f = m->family;
     if (model >= m->models.count) return BSP_E_BAD_QUERY;
-    n = bsp_field_get(m->models.data + (size_t)model * m->models.stride, f->model_headnode);
+    n = bsp_head_node(m, model);
+    if (n == BSP_NO_HEAD) return BSP_E_UNSUPPORTED;
     /* Indices were validated at load; only a cycle can keep the walk going,
      * and no walk in a tree is longer than the number of nodes. */
     while (n >= 0) {

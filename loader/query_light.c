@@ -72,12 +72,15 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
     bsp_status st;
 
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
-    if (!point_ok(p) || slot >= m->family->face_num_styles) return BSP_E_BAD_QUERY;
+    if (!point_ok(p)) return BSP_E_BAD_QUERY;
     if (!m->family->face_lightmap) return BSP_E_UNSUPPORTED;
+    if (slot >= m->family->face_num_styles) return BSP_E_BAD_QUERY;
     if (!m->faces.data) return BSP_E_NOT_LOADED;
     if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
     st = m->family->face_lightmap(m, (uint32_t)face, &lm);
     if (st != BSP_OK) return st;
+    if (lm.bad && lm.lightofs >= 0 && lm.styles[slot] != 255 && m->lighting.count)
+        return BSP_E_CORRUPT;   /* lit, but its extents cannot be computed */
     if (!has_lightmap(m, &lm, slot, &first)) return BSP_E_NO_LIGHTMAP;
     lightmap_coords(&lm, p, uv);
     take_sample(m, &lm, first, uv, face, out);
@@ -99,6 +102,9 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
         float uv[2];
         if (f->face_dispinfo.type && bsp_field_get(rec, f->face_dispinfo) != -1) continue;
         *st = f->face_lightmap(m, k, &lm);
+        if (*st == BSP_OK && lm.bad && lm.lightofs >= 0 && lm.styles[0] != 255 &&
+            m->lighting.count)
+            *st = BSP_E_CORRUPT;
         if (*st != BSP_OK) return -1;
         if (!has_lightmap(m, &lm, 0, &block)) continue;
         lightmap_coords(&lm, mid, uv);
@@ -137,7 +143,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
     start[1] = end[1] = p[1];
     start[2] = p[2];
     end[2] = p[2] - TRACE_DEPTH;
-    n = bsp_field_get(m->models.data, f->model_headnode);
+    n = bsp_head_node(m, 0);
 
     /* The recursion of section 5, with an explicit stack: descend the near
      * side; when a leaf ends it, test the pending node's faces at its mid

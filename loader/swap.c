@@ -30,5 +30,9 @@ void bsp_swap_lump(uint8_t *data, uint32_t size, const bsp_layout *lay)
         swap_records(data + 4, n, lay);
         return;
     }
+    if (lay->kind == BSP_LAYOUT_HEADER) {
+        if (size >= lay->record_size) swap_records(data, 1, lay);
+        return;
+    }
     swap_records(data, size / lay->record_size, lay);
 }

@@ -88,13 +88,14 @@ static bsp_status check_faces(const bsp_map *m)
         const uint8_t *r = REC(m->faces, i);
         int32_t plane = bsp_field_get(r, f->face_plane);
         int32_t texinfo = bsp_field_get(r, f->face_texinfo);
-        if (plane < 0 || (uint32_t)plane >= m->planes.count) return BSP_E_CORRUPT;
-        if (m->surfedges.data &&
+        if (f->face_plane.type && (plane < 0 || (uint32_t)plane >= m->planes.count))
+            return BSP_E_CORRUPT;
+        if (m->surfedges.data && f->face_firstedge.type &&
             !range_ok(bsp_field_get(r, f->face_firstedge),
                       bsp_field_get(r, f->face_numedges), m->surfedges.count))
             return BSP_E_CORRUPT;
         /* -1: no texture information (no lightmap); other negatives are bad */
-        if (m->texinfo.data && (texinfo < -1 || (texinfo >= 0 &&
+        if (m->texinfo.data && f->face_texinfo.type && (texinfo < -1 || (texinfo >= 0 &&
                                 (uint32_t)texinfo >= m->texinfo.count)))
             return BSP_E_CORRUPT;
     }

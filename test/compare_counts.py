@@ -6,6 +6,9 @@
   compare_counts.py vbspinfo-console FILE JSON
         as vbspinfo, for a console file made from that PC map: skips what
         MakeGameData strips (LDR faces and LDR lighting)
+  compare_counts.py ericw FILE JSON      ericw-tools bspinfo (Quake, BSP2)
+  compare_counts.py q2tools FILE JSON    q2tools' last FILE STATS block
+  compare_counts.py q3map2 FILE JSON     q3map2 -info
 
 Exit 0 when every compared count is equal; prints each difference.
 """
@@ -51,9 +54,76 @@ def read_vbspinfo(path):
     return want
 
 
+# (row name in the log, lump name in stats, "count" or "bytes" column)
+ERICW = [("models", "models", "count"), ("planes", "planes", "count"),
+         ("vertexes", "vertexes", "count"), ("nodes", "nodes", "count"),
+         ("texinfos", "texinfo", "count"), ("faces", "faces", "count"),
+         ("clipnodes", "clipnodes", "count"), ("leafs", "leafs", "count"),
+         ("marksurfaces", "marksurfaces", "count"), ("edges", "edges", "count"),
+         ("surfedges", "surfedges", "count"), ("textures", "textures", "bytes"),
+         ("lightdata", "lighting", "bytes"), ("visdata", "visibility", "bytes"),
+         ("entdata", "entities", "bytes")]
+Q2TOOLS = [("models", "models", "count"), ("brushes", "brushes", "count"),
+           ("brushsides", "brushsides", "count"), ("planes", "planes", "count"),
+           ("texinfo", "texinfo", "count"), ("entdata", "entities", "bytes"),
+           ("vertices", "vertexes", "count"), ("nodes", "nodes", "count"),
+           ("faces", "faces", "count"), ("leafs", "leafs", "count"),
+           ("leaffaces", "leaffaces", "count"), ("leafbrushes", "leafbrushes", "count"),
+           ("edges", "edges", "count"), ("surfedges", "surfedges", "count"),
+           ("lightdata", "lighting", "bytes"), ("visdata", "visibility", "bytes")]
+Q3MAP2 = [("models", "models", "count"), ("shaders", "shaders", "count"),
+          ("brushes", "brushes", "count"), ("brushsides", "brushsides", "count"),
+          ("fogs", "fogs", "count"), ("planes", "planes", "count"),
+          ("nodes", "nodes", "count"), ("leafs", "leafs", "count"),
+          ("leafsurfaces", "leafsurfaces", "count"), ("leafbrushes", "leafbrushes", "count"),
+          ("drawsurfaces", "surfaces", "count"), ("drawverts", "drawverts", "count"),
+          ("drawindexes", "drawindexes", "count"), ("lightgrid", "lightgrid", "count"),
+          ("visibility", "visibility", "bytes")]
+
+
+def read_table(path, mode):
+    """{row name: (count or None, bytes or None)} from a compiler's report."""
+    rows = {}
+    text = open(path, encoding="utf-8", errors="replace").read()
+    if mode == "q2tools":
+        text = text.split("FILE STATS")[-1]
+    for line in text.splitlines():
+        if mode == "q2tools":
+            m = re.match(r"^\s*(\w+):\s+(\d+)\s+size:\s+(\d+)", line) or \
+                re.match(r"^\s*(\w+) size:\s+(\d+)()", line)
+            if m:
+                if m.group(3) == "":
+                    rows[m.group(1)] = (None, int(m.group(2)))
+                else:
+                    rows[m.group(1)] = (int(m.group(2)), int(m.group(3)))
+            continue
+        m = re.match(r"^\s*(\d+)?\s+([a-z]+)\s+(\d+)?\s*\*?\s*$", line)
+        if m and (m.group(1) or m.group(3)):
+            count = int(m.group(1)) if m.group(1) else None
+            size = int(m.group(3)) if m.group(3) else None
+            rows[m.group(2)] = (count, size)
+    return rows
+
+
+def compare_table(mode, path, stats):
+    table = {"ericw": ERICW, "q2tools": Q2TOOLS, "q3map2": Q3MAP2}[mode]
+    rows = read_table(path, mode)
+    pairs = []
+    for name, lump, column in table:
+        if name not in rows:
+            continue
+        count, size = rows[name]
+        want = count if column == "count" else size
+        if want is not None:
+            pairs.append((name, lump, want))
+    return pairs
+
+
 def main():
     mode, path, stats = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
-    if mode == "counts":
+    if mode in ("ericw", "q2tools", "q3map2"):
+        pairs = compare_table(mode, path, stats)
+    elif mode == "counts":
         pairs = [(k, GEN[k], int(v)) for k, v in
                  (l.split() for l in open(path) if l.strip()) if k in GEN]
     else:

@@ -124,14 +124,27 @@ if have_shared; then
         fail "shack.360.bsp: bspkit stats differs from the PC original's vbspinfo"; cat "$LOG.tmp"
     fi
     rm -f "$LOG.tmp"
-    real=$(ls "$SHARED"/maps/source/*.bsp "$x360")
+    for pair in ericw:quake/mp_lobby ericw:bsp2/mp_lobby q2tools:quake2/mp_lobby q3map2:quake3/mp_lobby; do
+        kind=${pair%%:*}; m="$SHARED/maps/${pair#*:}.bsp"
+        if python3 test/compare_counts.py $kind "${m%.bsp}.bspinfo.txt" "$($BUILD/bspkit stats "$m")" > "$LOG.tmp" 2>&1; then
+            pass "${pair#*:}: bspkit stats equals the $kind report"
+        else
+            fail "${pair#*:}: bspkit stats differs from the $kind report"; cat "$LOG.tmp"
+        fi
+        rm -f "$LOG.tmp"
+    done
+    real=$(ls "$SHARED"/maps/source/*.bsp "$x360" "$SHARED"/maps/quake/*.bsp "$SHARED"/maps/bsp2/*.bsp \
+              "$SHARED"/maps/quake2/*.bsp "$SHARED"/maps/quake3/*.bsp "$SHARED"/maps/goldsrc/*.bsp \
+              "$SHARED"/maps/nightfire/*.bsp)
     run_prog api-real $BUILD/t/test_api $real
     run_prog hostile-real $BUILD/t/test_hostile "$SHARED/maps/source/tf2_mp_lobby.bsp" \
-        "$SHARED/maps/source/l4d2_tooltextures.bsp" "$x360"
+        "$SHARED/maps/source/l4d2_tooltextures.bsp" "$x360" "$SHARED/maps/quake/q1_cube.bsp" \
+        "$SHARED/maps/bsp2/mp_lobby.bsp" "$SHARED/maps/quake2/mp_lobby.bsp" \
+        "$SHARED/maps/quake3/mp_lobby.bsp" "$SHARED/maps/nightfire/weapon_accuracy_nf.bsp"
     if [ -f test/reference/bspref.py ]; then
         for m in $real; do
             name=$(basename "$m")
-            q=$BUILD/ref-$name.queries
+            q=$BUILD/ref-$(basename "$(dirname "$m")")-$name.queries
             python3 test/reference/bspref.py points "$m" > "$q" 2>/dev/null
             python3 test/reference/bspref.py query "$m" < "$q" > "$q.ref" 2>&1
             $BUILD/asan/bspkit query "$m" < "$q" > "$q.out" 2>&1
@@ -152,7 +165,7 @@ fi
 sessions=""
 for m in $gen_maps; do sessions="$sessions $m:${m%.bsp}.queries"; done
 if have_shared; then
-    for m in $real; do sessions="$sessions $m:$BUILD/ref-$(basename "$m").queries"; done
+    for m in $real; do sessions="$sessions $m:$BUILD/ref-$(basename "$(dirname "$m")")-$(basename "$m").queries"; done
 fi
 for arch in ppc ppc64; do
     dir=build/$arch

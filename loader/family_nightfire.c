@@ -1,0 +1,117 @@
+/* family_nightfire.c - James Bond 007: Nightfire (int32 version 42): 18
+ * lumps of {offset, length}, little-endian. The world's leaves are a block
+ * models[0].LeavesIndex .. +LeavesCount; cluster n is leaf first + n, whose
+ * VisibilityOffset locates an uncompressed row (-1: everything visible).
+ * Point to leaf starts at node 0 (world only); lightmaps are unsupported
+ * (QUERIES.md). */
+#include "family.h"
+
+enum {
+    NF_ENTITIES, NF_PLANES, NF_TEXTURES, NF_MATERIALS, NF_VERTEXES,
+    NF_ZEROVERTEXES, NF_DRAWINDICES, NF_VIS, NF_NODES, NF_SURFACES,
+    NF_LIGHTING, NF_LEAFS, NF_LEAFSURFACES, NF_LEAFBRUSHES, NF_MODELS,
+    NF_BRUSHES, NF_BRUSHSIDES, NF_PROJECTIONS
+};
+
+static const char *const nightfire_lump_names[18] = {
+    "entities", "planes", "textures", "materials", "vertexes",
+    "zerovertexes", "drawindices", "visibility", "nodes", "surfaces",
+    "lighting", "leafs", "leafsurfaces", "leafbrushes", "models", "brushes",
+    "brushsides", "projections"
+};
+
+/* Model: mins[3], maxs[3], hulls[4], LeavesIndex, LeavesCount,
+ * SurfacesIndex, SurfacesCount */
+#define MODEL_FIRST_LEAF 40
+#define MODEL_LEAF_COUNT 44
+
+static const bsp_layout_rule nightfire_layouts[] = {
+    { NF_VIS, -1, 0, 99, { NULL, 0, BSP_LAYOUT_RECORDS } },   /* rows: bytes */
+    { NF_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
+    { NF_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
+    { NF_ZEROVERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
+    { NF_DRAWINDICES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
+    { NF_NODES, -1, 0, 99, { "444" "444444", 36, BSP_LAYOUT_RECORDS } },
+    { NF_SURFACES, -1, 0, 99, { "4444444444" "1111" "4", 48, BSP_LAYOUT_RECORDS } },
+    /* Type, VisibilityOffset, mins[3], maxs[3], surface and brush ranges */
+    { NF_LEAFS, -1, 0, 99, { "44" "444444" "4444", 48, BSP_LAYOUT_RECORDS } },
+    { NF_LEAFSURFACES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
+    { NF_LEAFBRUSHES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
+    { NF_MODELS, -1, 0, 99, { "444444" "4444" "4444", 56, BSP_LAYOUT_RECORDS } },
+    { NF_BRUSHES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
+    { NF_BRUSHSIDES, -1, 0, 99, { "44", 8, BSP_LAYOUT_RECORDS } },
+    { NF_PROJECTIONS, -1, 0, 99, { "44444444", 32, BSP_LAYOUT_RECORDS } },
+};
+
+static int nightfire_detect(const uint8_t first[8], int32_t *version)
+{
+    if (bsp_get_le32(first) != 42) return 0;
+    *version = 42;
+    return 1;
+}
+
+static int32_t first_leaf(const bsp_map *m)
+{
+    return bsp_i32(m->models.data + MODEL_FIRST_LEAF);
+}
+
+static bsp_status nightfire_finish(bsp_map *m)
+{
+    int32_t n = bsp_i32(m->models.data + MODEL_LEAF_COUNT);
+    if (n < 0 || first_leaf(m) < 0) return BSP_E_CORRUPT;
+    m->num_clusters = (uint32_t)n;
+    m->has_vis = m->vis.count > 0;
+    return BSP_OK;
+}
+
+static int32_t nightfire_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
+{
+    uint32_t first = (uint32_t)first_leaf(m);
+    (void)leaf;
+    return (index >= first && index - first < m->num_clusters) ? (int32_t)(index - first) : -1;
+}
+
+static bsp_status nightfire_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row)
+{
+    uint64_t leaf = (uint64_t)(uint32_t)first_leaf(m) + (uint32_t)cluster;
+    int32_t ofs;
+    (void)pas;
+    if (leaf >= m->leafs.count) return BSP_E_CORRUPT;
+    ofs = bsp_i32(m->leafs.data + (size_t)leaf * m->leafs.stride + 4);
+    row->all = ofs == -1;
+    row->compressed = 0;
+    row->data = m->vis.data;
+    row->avail = 0;
+    if (row->all) return BSP_OK;
+    if (ofs < 0 || (uint32_t)ofs >= m->vis.count) return BSP_E_CORRUPT;
+    row->data = m->vis.data + ofs;
+    row->avail = m->vis.count - (uint32_t)ofs;
+    return BSP_OK;
+}
+
+const struct bsp_family bsp_family_nightfire = {
+    .name = "nightfire",
+    .min_version = 42, .max_version = 42,
+    .header_bytes = 4 + 18 * 8,
+    .dir_offset = 4,
+    .num_lumps = 18,
+    .entry_words = 2,
+    .entry = { 0, 1, -1, -1 },
+    .roles = { NF_ENTITIES, NF_PLANES, NF_NODES, NF_LEAFS, NF_MODELS, NF_VIS, NF_SURFACES,
+               -1, NF_LIGHTING, -1, -1, NF_VERTEXES, NF_LEAFSURFACES, -1, -1 },
+    .lump_names = nightfire_lump_names,
+    .layouts = nightfire_layouts,
+    .num_layouts = sizeof nightfire_layouts / sizeof nightfire_layouts[0],
+    .node_plane = { 0, BSP_F_I32 },
+    .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },
+    .leaf_contents = { 0, BSP_F_I32 },
+    .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
+    .model_firstface = { 48, BSP_F_I32 }, .model_numfaces = { 52, BSP_F_I32 },
+    .face_plane = { 0, BSP_F_I32 },
+    .leafface_face = { 0, BSP_F_I32 },
+    .plane_stride_min = 20,
+    .detect = nightfire_detect,
+    .finish = nightfire_finish,
+    .cluster_of_leaf = nightfire_leaf_cluster,
+    .vis_row = nightfire_vis_row,
+};
