@@ -6,6 +6,8 @@
 #   make asan       build/asan/bspkit with AddressSanitizer + UBSan
 #   make cross      build/ppc/bspkit and build/ppc64/bspkit (static, big-endian)
 #   make bench      decoder, load and query benchmarks (last line: JSON)
+#   make test-baremetal   only the bare-metal e500 part of the suite
+#   make size       text+data of the loader built for the e500 board
 
 CC      ?= cc
 AR      ?= ar
@@ -110,7 +112,7 @@ $(BUILD)/bench/bench_load: test/bench_load.c $(HOST_SRC) $(BUILD)/libbspkit.a
 bench: all $(BUILD)/bspgen $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load
 	@sh test/bench.sh
 
-test: bins $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o cross
+test: bins $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o cross baremetal
 	@sh test/run.sh
 
 demo: all $(BUILD)/maps/.stamp
@@ -118,3 +120,6 @@ demo: all $(BUILD)/maps/.stamp
 
 clean:
 	rm -rf $(BUILD)
+
+# Bare metal: PowerPC e500 under qemu-system-ppc (needs the variables above).
+include mk/baremetal.mk

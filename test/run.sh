@@ -198,6 +198,12 @@ for arch in ppc ppc64; do
     fi
 done
 
+# ---- bare metal: the loader on an emulated e500 board, no OS, no libc -----
+run_prog baremetal sh test/baremetal/run.sh
+
+# ---- Quake 3 maps of Debian's openarena-data, when installed -------------
+run_prog openarena sh test/openarena.sh
+
 passed=$(grep -c '^PASS ' "$LOG")
 failed=$(grep -c '^FAIL ' "$LOG")
 skipped=$(grep -c '^SKIP ' "$LOG")

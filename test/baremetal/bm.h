@@ -1,0 +1,50 @@
+/* bm.h - the tables the host generates for the bare-metal test.
+ *
+ * mktables.py turns each map's query lines and the host's JSON answers into
+ * bm_query records (tables.c); measure.c writes the host's bsp_measure
+ * results (sizes.h); maps.S embeds the map files. Floats travel as IEEE
+ * single bit patterns, so the board compares answers bit for bit without
+ * parsing or printing a float.
+ */
+#ifndef BSP_BM_H
+#define BSP_BM_H
+
+#include "../../loader/bspkit.h"
+
+/* What the board (and the host, for sizes.h) loads: the `bspkit query`
+ * tool's sets, so the answers are the tool's. */
+#define BM_LOAD_SETS (BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES)
+
+enum { BM_LEAF, BM_PVS, BM_PAS, BM_LIGHT, BM_LUXEL, BM_KINDS };
+
+typedef struct bm_query {
+    uint32_t line;          /* line of the query file, for messages */
+    uint8_t kind;           /* BM_LEAF ... */
+    uint8_t raw_len;        /* light/luxel: bytes in raw */
+    uint8_t raw[4];
+    int32_t num;            /* pvs/pas: cluster; luxel: face */
+    uint32_t p[3];          /* leaf/light/luxel: the point's bits */
+    bsp_status status;      /* expected status; BSP_OK: the fields below */
+    const char *error;      /* its stable name, NULL for BSP_OK */
+    int32_t e[3];           /* leaf: leaf, cluster, contents;
+                               light/luxel: face, s, t (light: face -1 =
+                               nothing hit, the rest unused) */
+    uint32_t rgb[3];        /* light/luxel: the colour's bits */
+    uint32_t vis, nvis;     /* pvs/pas: bm_vis[vis .. vis + nvis), ascending */
+} bm_query;
+
+typedef struct bm_map {
+    const char *name;
+    const uint8_t *data, *end;  /* the embedded file */
+    uint32_t arena;             /* bsp_measure(BM_LOAD_SETS) on the host */
+    const bm_query *q;
+    uint32_t nq;
+    uint32_t host_only;         /* query lines the tool rejects before any
+                                   library call (its own parser): not run */
+} bm_map;
+
+extern const bm_map bm_maps[];
+extern const uint32_t bm_num_maps;
+extern const uint32_t bm_vis[];
+
+#endif

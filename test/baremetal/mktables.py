@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""mktables.py - the bare-metal test's tables, from query lines and answers.
+
+    mktables.py OUTDIR NAME MAP QUERIES EXPECTED [NAME MAP QUERIES EXPECTED ...]
+
+QUERIES is input for `bspkit query` and EXPECTED its output, one JSON line
+per non-blank query line (QUERIES.md section 6). Writes OUTDIR/tables.c
+(bm_query records, see bm.h) and OUTDIR/maps.S (the map files, .incbin).
+
+Numbers are parsed with the C library's own strtof/strtoll (through ctypes),
+as the tool parses them, so a point is the very float the tool queried and
+an rgb printed with %.9g comes back as the very float the tool printed.
+Lines the tool's parser rejects (bad_query before any library call) have no
+library call to repeat; they are checked against the answers here and
+counted, not sent to the board.
+"""
+import ctypes
+import json
+import os
+import re
+import struct
+import sys
+
+libc = ctypes.CDLL(None)
+libc.strtof.restype = ctypes.c_float
+libc.strtof.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p)]
+libc.strtoll.restype = ctypes.c_longlong
+libc.strtoll.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_int]
+
+KINDS = {"leaf": "BM_LEAF", "pvs": "BM_PVS", "pas": "BM_PAS", "light": "BM_LIGHT", "luxel": "BM_LUXEL"}
+
+
+def whole(fn, tok, *extra):
+    """fn(tok) as C parses it; None unless the whole token is consumed."""
+    buf = ctypes.create_string_buffer(tok.encode())
+    end = ctypes.c_char_p()
+    v = fn(buf, ctypes.byref(end), *extra)
+    used = ctypes.cast(end, ctypes.c_void_p).value - ctypes.addressof(buf)
+    return v if tok and used == len(tok.encode()) else None
+
+
+def f32_bits(tok):
+    """The bits of strtof(tok), or None where the tool says bad_query."""
+    v = whole(libc.strtof, tok)
+    if v is None or v != v or v in (float("inf"), float("-inf")):
+        return None
+    return struct.unpack(">I", struct.pack(">f", v))[0]
+
+
+def i32(tok):
+    v = whole(libc.strtoll, tok, 10)
+    return v if v is not None and -2**31 <= v < 2**31 else None
+
+
+def parse(tokens):
+    """(kind, num, point bits) as tools/bspkit.c reads the line, or None."""
+    arity = {"leaf": 4, "pvs": 2, "pas": 2, "light": 4, "luxel": 5}
+    q = tokens[0]
+    if q not in arity or len(tokens) != arity[q]:
+        return None
+    num, pts = 0, tokens[1:]
+    if q in ("pvs", "pas", "luxel"):
+        num = i32(tokens[1])
+        if num is None:
+            return None
+        pts = tokens[2:]
+    bits = [f32_bits(t) for t in pts]
+    if None in bits:
+        return None
+    return q, num, bits + [0] * (3 - len(bits))
+
+
+def cstr(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def c_i32(v):
+    return "INT32_MIN" if v == -2**31 else "%d" % v
+
+
+def ident(name):
+    return re.sub(r"[^A-Za-z0-9]", "_", name)
+
+
+def convert(name, queries, expected, vis):
+    """C initialisers for one map's queries; appends to vis."""
+    with open(queries, encoding="latin-1") as f:
+        lines = f.read().split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    with open(expected) as f:
+        answers = [json.loads(l, parse_float=str, parse_int=str) for l in f if l.strip()]
+    recs, host_only, k = [], 0, 0
+    for lineno, line in enumerate(lines, 1):
+        tokens = [t for t in re.split(r"[ \t\r\n]+", line) if t]
+        if not tokens:
+            continue                    # the tool skips blank lines
+        if k >= len(answers):
+            sys.exit(f"mktables: {expected}: fewer answers than query lines")
+        a = answers[k]
+        k += 1
+        parsed = parse(tokens)
+        if parsed is None:
+            if a.get("error") != "bad_query":
+                sys.exit(f"mktables: {queries}:{lineno}: rejected here, but the tool answered {a}")
+            host_only += 1
+            continue
+        q, num, p = parsed
+        if a.get("q") != q:
+            sys.exit(f"mktables: {expected}: answer {k} is for {a.get('q')}, query {lineno} is {q}")
+        r = {"line": lineno, "kind": KINDS[q], "num": num, "p": p, "status": "BSP_OK", "error": "NULL",
+             "e": [0, 0, 0], "rgb": [0, 0, 0], "raw": [], "vis": 0, "nvis": 0}
+        if "error" in a:
+            r["status"] = "BSP_E_" + a["error"].upper()
+            r["error"] = cstr(a["error"])
+        elif q == "leaf":
+            r["e"] = [int(a["leaf"]), int(a["cluster"]), int(a["contents"])]
+        elif q in ("pvs", "pas"):
+            r["vis"], r["nvis"] = len(vis), len(a["visible"])
+            vis.extend(int(c) for c in a["visible"])
+        else:
+            r["e"] = [int(a["face"]), int(a.get("s", 0)), int(a.get("t", 0))]
+            if int(a["face"]) >= 0:
+                raw = bytes.fromhex(a["raw"])
+                if len(raw) > 4:
+                    sys.exit(f"mktables: {expected}: raw longer than 4 bytes")
+                r["raw"] = list(raw)
+                r["rgb"] = [f32_bits(c) for c in a["rgb"]]
+                if None in r["rgb"]:
+                    sys.exit(f"mktables: {expected}: answer {k}: rgb is not a finite float")
+        recs.append(r)
+    if k != len(answers):
+        sys.exit(f"mktables: {expected}: {len(answers) - k} answers more than query lines")
+    out = []
+    for r in recs:
+        raw = r["raw"] + [0] * (4 - len(r["raw"]))
+        out.append("    {%d, %s, %d, {%s}, %s, {%s}, %s, %s, {%s}, {%s}, %d, %d}," % (
+            r["line"], r["kind"], len(r["raw"]), ", ".join("0x%02x" % b for b in raw), c_i32(r["num"]),
+            ", ".join("0x%08xu" % b for b in r["p"]), r["status"], r["error"],
+            ", ".join(map(c_i32, r["e"])),
+            ", ".join("0x%08xu" % b for b in r["rgb"]), r["vis"], r["nvis"]))
+    return out, host_only
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 5 or (len(args) - 1) % 4:
+        sys.exit(__doc__)
+    outdir, specs = args[0], [args[i:i + 4] for i in range(1, len(args), 4)]
+    vis, c, s = [], [], []
+    c.append("/* generated by test/baremetal/mktables.py: do not edit */")
+    c.append('#include "bm.h"\n#include "sizes.h"\n')
+    s.append("/* generated by test/baremetal/mktables.py: the embedded map files */")
+    maps = []
+    for name, path, queries, expected in specs:
+        sym = "bm_file_" + ident(name)
+        s.append('    .section .rodata.maps, "a"\n    .balign 8\n    .globl %s, %s_end\n'
+                 '%s:\n    .incbin "%s"\n%s_end:\n' % (sym, sym, sym, path, sym))
+        recs, host_only = convert(name, queries, expected, vis)
+        c.append("extern const uint8_t %s[], %s_end[];" % (sym, sym))
+        c.append("static const bm_query q_%s[] = {" % ident(name))
+        c.extend(recs)
+        c.append("};\n")
+        maps.append("    {%s, %s, %s_end, BM_ARENA_%s, q_%s, %d, %d}," % (
+            cstr(name), sym, sym, ident(name).upper(), ident(name), len(recs), host_only))
+    s.append('    .section .note.GNU-stack, "", @progbits')
+    c.append("const uint32_t bm_vis[] = {%s};" % (", ".join(map(str, vis)) or "0"))
+    c.append("const bm_map bm_maps[] = {")
+    c.extend(maps)
+    c.append("};\nconst uint32_t bm_num_maps = %d;" % len(maps))
+    for fname, text in (("tables.c", c), ("maps.S", s)):
+        tmp = os.path.join(outdir, fname + ".tmp")
+        with open(tmp, "w") as f:
+            f.write("\n".join(text) + "\n")
+        os.replace(tmp, os.path.join(outdir, fname))
+
+
+if __name__ == "__main__":
+    main()
