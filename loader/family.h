@@ -106,7 +106,9 @@ struct bsp_family {
     const char *const *lump_names; /* num_lumps names */
     const bsp_layout_rule *layouts;
     uint16_t num_layouts;
-    /* Record fields the queries and the validator read. */
+    /* Record fields the queries and the validator read. Planes are the same
+     * in every family: float normal[3], float dist first (Quake 3 stops
+     * there, the others add an int32 type). */
     bsp_field node_plane, node_child[2], node_firstface, node_numfaces;
     bsp_field leaf_contents, leaf_cluster, leaf_firstleafface, leaf_numleaffaces;
     bsp_field model_headnode, model_firstface, model_numfaces;
@@ -116,7 +118,6 @@ struct bsp_family {
     bsp_field leafface_face;
     uint8_t face_styles_offset, face_num_styles;
     uint8_t face_luxels_offset;    /* Source: int32 luxel mins[2], size[2] */
-    uint8_t plane_stride_min;      /* planes: normal[3], dist floats first */
     uint8_t has_pas;
     /* Recognise the file from its first 8 bytes: 0 no, 1 little-endian,
      * 2 big-endian. */

@@ -109,7 +109,6 @@ const struct bsp_family bsp_family_nightfire = {
     .model_firstface = { 48, BSP_F_I32 }, .model_numfaces = { 52, BSP_F_I32 },
     .face_plane = { 0, BSP_F_I32 },
     .leafface_face = { 0, BSP_F_I32 },
-    .plane_stride_min = 20,
     .detect = nightfire_detect,
     .finish = nightfire_finish,
     .cluster_of_leaf = nightfire_leaf_cluster,

@@ -238,7 +238,6 @@ static int bsp2_rmq_detect(const uint8_t first[8], int32_t *version)
     .model_headnode = { 36, BSP_F_I32 }, \
     .model_firstface = { 56, BSP_F_I32 }, .model_numfaces = { 60, BSP_F_I32 }, \
     .face_num_styles = 4, \
-    .plane_stride_min = 20, \
     .finish = quake_finish, \
     .cluster_of_leaf = quake_leaf_cluster, \
     .vis_row = quake_vis_row

@@ -89,7 +89,6 @@ const struct bsp_family bsp_family_quake2 = {
     .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } },
     .leafface_face = { 0, BSP_F_U16 },
     .face_styles_offset = 12, .face_num_styles = 4,
-    .plane_stride_min = 20,
     .has_pas = 1,
     .detect = quake2_detect,
     .finish = bsp_dvis_finish,

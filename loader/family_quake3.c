@@ -101,7 +101,6 @@ const struct bsp_family bsp_family_quake3 = {
     .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
     .model_firstface = { 24, BSP_F_I32 }, .model_numfaces = { 28, BSP_F_I32 },
     .leafface_face = { 0, BSP_F_I32 },
-    .plane_stride_min = 16,
     .detect = quake3_detect,
     .finish = quake3_finish,
     .cluster_of_leaf = quake3_leaf_cluster,

@@ -184,7 +184,6 @@ static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp_ligh
     .model_firstface = { 40, BSP_F_I32 }, .model_numfaces = { 44, BSP_F_I32 }, \
     .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
     .leafface_face = { 0, BSP_F_U16 }, \
-    .plane_stride_min = 20, \
     .has_pas = 1, \
     .detect = source_detect, \
     .finish = bsp_dvis_finish, \

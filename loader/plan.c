@@ -7,6 +7,9 @@
 #include "plan.h"
 #include "lzma.h"
 
+/* Every record bspkit reads has fields of at most 4 bytes. */
+#define LUMP_ALIGN 4
+
 bsp_options bsp_default_options(uint32_t sets)
 {
     bsp_options o;
@@ -93,7 +96,6 @@ bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p
             e->size % lay->record_size)
             return BSP_E_BAD_LUMP;
         it.lump = (uint8_t)i;
-        it.align = 4;
         it.arena_offset = 0;
         it.region = e->size;
         if (e->compressed) {
@@ -112,7 +114,7 @@ bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p
         if (i + 1 < p->count &&
             (uint64_t)e->offset + e->length > h->lumps[p->items[i + 1].lump].offset)
             return BSP_E_BAD_LUMP;          /* overlapping lumps */
-        pos = (pos + p->items[i].align - 1) & ~(uint64_t)(p->items[i].align - 1);
+        pos = (pos + LUMP_ALIGN - 1) & ~(uint64_t)(LUMP_ALIGN - 1);
         p->items[i].arena_offset = (uint32_t)pos;
         /* A compressed lump's decoding window runs past its loaded size by
          * the in-place margin. The next lump's region may start right after
@@ -138,6 +140,7 @@ bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p
         p->lclp_max = (uint8_t)(widest.lc + widest.lp);
         p->scratch_bytes = bsp_lzma_probs_bytes(&widest);
     }
+    if (pos + p->scratch_bytes > 0xffffffffu) return BSP_E_BAD_LUMP;
     p->total = (uint32_t)(pos + p->scratch_bytes);
     return BSP_OK;
 }

@@ -7,7 +7,6 @@
 
 typedef struct bsp_plan_item {
     uint8_t lump;
-    uint8_t align;
     uint32_t arena_offset;   /* start of the lump's region */
     uint32_t region;         /* its window: the loaded size, or for in-place
                                 decompression the size plus the margin, which
