@@ -27,6 +27,11 @@ GEN = {
     "hdr_lightdata": "lighting_hdr", "entdata": "entities",
     "clusters": "num_clusters",
 }
+# lumps the generator counts under bspkit's own lump name
+GEN.update({k: k for k in (
+    "clipnodes", "marksurfaces", "textures", "pop", "areas", "areaportals",
+    "shaders", "leafsurfaces", "surfaces", "drawverts", "drawindexes",
+    "materials", "zerovertexes", "drawindices", "projections")})
 VBSPINFO = {
     "models": "models", "brushes": "brushes", "brushsides": "brushsides",
     "planes": "planes", "vertexes": "vertexes", "nodes": "nodes",
@@ -124,8 +129,12 @@ def main():
     if mode in ("ericw", "q2tools", "q3map2"):
         pairs = compare_table(mode, path, stats)
     elif mode == "counts":
-        pairs = [(k, GEN[k], int(v)) for k, v in
-                 (l.split() for l in open(path) if l.strip()) if k in GEN]
+        rows = [l.split() for l in open(path) if l.strip()]
+        unknown = [k for k, _ in rows if k not in GEN]
+        if unknown:
+            print("  keys this script does not know: " + " ".join(unknown))
+            sys.exit(1)
+        pairs = [(k, GEN[k], int(v)) for k, v in rows]
     else:
         info = read_vbspinfo(path)
         skip = CONSOLE_STRIPPED if mode == "vbspinfo-console" else set()

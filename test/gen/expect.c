@@ -1,9 +1,12 @@
 /* expect.c - picks query points and writes NAME.queries, NAME.expected,
  * NAME.api and NAME.counts (formats: main.c).
  *
- * Answers come from the description: leaf = the one recorded leaf box
- * holding the point; light = gen_light_point; luxel/raw bytes = the sample
- * pattern at the contract's i, j. Points keep > 0.1 units from every plane
+ * Answers come from the description through the family's view
+ * (family.h): leaf = the one recorded leaf box holding the point, as the
+ * family numbers it; light = the walk of gen_light_point with the family's
+ * face test; luxel/raw bytes = the sample pattern at the contract's i, j;
+ * pas, light and luxel are "unsupported" where the family has no such
+ * data. Points keep > 0.1 units from every plane
  * (all planes sit on multiples of 16 and coordinates stay >= 0.5 away) and
  * luxel coordinates keep clear of rounding and range edges.
  */
@@ -15,6 +18,7 @@
 
 typedef struct {
     const gen_world *w;
+    const gen_view *v;
     const gen_expect_opts *o;
     gbuf q, e, api;
     gen_rng rng;
@@ -46,12 +50,18 @@ static void put_point(gbuf *b, const float p[3])
     }
 }
 
-static void put_sample(gbuf *b, const unsigned char s[4])
+/* n bytes: 4 (Source r, g, b, exponent), 3 (RGB) or 1 (grey). */
+static void put_sample(gbuf *b, const unsigned char s[4], int n)
 {
     int k;
-    gbuf_printf(b, "\"raw\":\"%02x%02x%02x%02x\",\"rgb\":[", s[0], s[1], s[2], s[3]);
-    for (k = 0; k < 3; k++)
-        gbuf_printf(b, "%s%.9g", k ? "," : "", (double)ldexpf((float)s[k] / 255.0f, (signed char)s[3]));
+    gbuf_printf(b, "\"raw\":\"");
+    for (k = 0; k < n; k++) gbuf_printf(b, "%02x", s[k]);
+    gbuf_printf(b, "\",\"rgb\":[");
+    for (k = 0; k < 3; k++) {
+        float c = (float)s[n == 1 ? 0 : k] / 255.0f;
+        if (n == 4) c = ldexpf(c, (signed char)s[3]);
+        gbuf_printf(b, "%s%.9g", k ? "," : "", (double)c);
+    }
     gbuf_printf(b, "]}\n");
 }
 
@@ -61,33 +71,37 @@ static void blank(ctx *c) { gbuf_printf(&c->q, "\n"); }
 
 static void q_leaf(ctx *c, const float p[3])
 {
-    int l = gen_point_leaf(c->w, 0, p);
+    int l = gen_view_leaf(c->v, 0, p);
     gbuf_printf(&c->q, "leaf");
     put_point(&c->q, p);
     gbuf_printf(&c->q, "\n");
-    gbuf_printf(&c->e, "{\"q\":\"leaf\",\"leaf\":%d,\"cluster\":%d,\"contents\":%d}\n", l, c->w->leaves[l].cluster,
-                c->w->leaves[l].contents);
+    gbuf_printf(&c->e, "{\"q\":\"leaf\",\"leaf\":%d,\"cluster\":%d,\"contents\":%d}\n", l, c->v->leaf_cluster[l],
+                c->v->leaf_contents[l]);
 }
 
 static void answer_luxel(ctx *c, const char *q, int f, const float p[3])
 {
     unsigned char s[4];
-    int i, j;
-    gen_face_ij(&c->w->faces[f], p, &i, &j);
-    gen_sample(c->use_hdr, f, 0, 0, i, j, s);
+    int i, j, n;
+    gen_view_ij(c->v, f, p, &i, &j);
+    n = gen_view_sample(c->v, c->use_hdr, f, 0, i, j, s);
     gbuf_printf(&c->e, "{\"q\":\"%s\",\"face\":%d,\"s\":%d,\"t\":%d,", q, f, i, j);
-    put_sample(&c->e, s);
+    put_sample(&c->e, s, n);
 }
+
+static void unsupported(ctx *c, const char *q) { gbuf_printf(&c->e, "{\"q\":\"%s\",\"error\":\"unsupported\"}\n", q); }
 
 /* Only points whose answer cannot flip with a rounding are emitted. */
 static int q_light(ctx *c, const float p[3])
 {
-    int clear = 1, f = gen_light_point(c->w, p, &clear);
+    int clear = 1, f = -1;
+    if (c->v->lightmaps) f = gen_view_light_point(c->v, p, &clear);
     if (!clear) return 0;
     gbuf_printf(&c->q, "light");
     put_point(&c->q, p);
     gbuf_printf(&c->q, "\n");
-    if (f < 0) gbuf_printf(&c->e, "{\"q\":\"light\",\"face\":-1}\n");
+    if (!c->v->lightmaps) unsupported(c, "light");
+    else if (f < 0) gbuf_printf(&c->e, "{\"q\":\"light\",\"face\":-1}\n");
     else answer_luxel(c, "light", f, p);
     return 1;
 }
@@ -97,35 +111,29 @@ static void q_luxel(ctx *c, long f, const float p[3])
     gbuf_printf(&c->q, "luxel %ld", f);
     put_point(&c->q, p);
     gbuf_printf(&c->q, "\n");
-    if (f < 0 || f >= c->nfaces) gbuf_printf(&c->e, "{\"q\":\"luxel\",\"error\":\"bad_face\"}\n");
-    else if (!gen_face_has_lightmap(&c->w->faces[f], 0)) gbuf_printf(&c->e, "{\"q\":\"luxel\",\"error\":\"no_lightmap\"}\n");
+    if (!c->v->lightmaps) unsupported(c, "luxel");
+    else if (f < 0 || f >= c->nfaces) gbuf_printf(&c->e, "{\"q\":\"luxel\",\"error\":\"bad_face\"}\n");
+    else if (!gen_view_has_lightmap(c->v, (int)f, 0)) gbuf_printf(&c->e, "{\"q\":\"luxel\",\"error\":\"no_lightmap\"}\n");
     else answer_luxel(c, "luxel", (int)f, p);
-}
-
-static void vis_row(ctx *c, int cl, int pas, unsigned char *row)
-{
-    int n = c->w->nclusters, k;
-    if (c->o->has_vis) {
-        gen_vis_row(c->w, cl, pas, row);
-        return;
-    }
-    memset(row, 0, (size_t)gen_vis_rowbytes(n)); /* no vis: all valid bits */
-    for (k = 0; k < n; k++) row[k >> 3] |= (unsigned char)(1u << (k & 7));
 }
 
 static void q_vis(ctx *c, int pas, long cl)
 {
     const char *name = pas ? "pas" : "pvs";
-    int n = c->w->nclusters, k, first = 1;
+    int n = c->v->nclusters, k, first = 1;
     unsigned char *row;
     gbuf_printf(&c->q, "%s %ld\n", name, cl);
+    if (pas && !c->v->has_pas) {
+        unsupported(c, name);
+        return;
+    }
     if (cl < 0 || cl >= n) {
         gbuf_printf(&c->e, "{\"q\":\"%s\",\"error\":\"bad_cluster\"}\n", name);
         return;
     }
     row = malloc((size_t)gen_vis_rowbytes(n));
     if (!row) gen_die("out of memory");
-    vis_row(c, (int)cl, pas, row);
+    gen_view_row(c->v, (int)cl, pas, row);
     gbuf_printf(&c->e, "{\"q\":\"%s\",\"cluster\":%ld,\"visible\":[", name, cl);
     for (k = 0; k < n; k++)
         if (row[k >> 3] & (1u << (k & 7))) {
@@ -190,7 +198,7 @@ static int luxel_point(ctx *c, const gen_face *f, int where, float p[3])
             else p[a] = a == 0 ? rand_coord(c, lo - 96, lo - 32) : rand_coord(c, hi + 32, hi + 96);
         }
         p[2] = rand_coord(c, f->rect.lo[2] - 64, f->rect.lo[2] + 64);
-        if (gen_face_st_clear(f, p, 0.01f)) return 1;
+        if (gen_view_st_clear(c->v, (int)(f - c->w->faces), p, 0.01f)) return 1;
     }
     return 0;
 }
@@ -201,7 +209,7 @@ static void write_queries(ctx *c)
 {
     const gen_world *w = c->w;
     const gen_desc *d = w->desc;
-    int r, k, f, n = w->nclusters, tries;
+    int r, k, f, n = c->v->nclusters, tries;
     float p[3];
 
     /* leaf: room centres, points inside rooms, solid, far away */
@@ -284,7 +292,13 @@ static void write_queries(ctx *c)
     for (f = 0; f < c->nfaces; f++) {
         const gen_face *fc = &w->faces[f];
         if (!face_sampled(c, f)) continue;
-        if (!gen_face_has_lightmap(fc, 0)) {
+        if (!c->v->lightmaps) { /* unsupported: a few faces are enough */
+            if (f >= 3) break;
+            room_centre(&d->rooms[0], f, p);
+            q_luxel(c, f, p);
+            continue;
+        }
+        if (!gen_view_has_lightmap(c->v, f, 0)) {
             room_centre(&d->rooms[0], 0, p);
             q_luxel(c, f, p);
             continue;
@@ -308,24 +322,26 @@ static void write_queries(ctx *c)
 
 static void api_leaf(ctx *c, int model, const float p[3])
 {
+    if (model != 0 && !c->v->submodels) return; /* point_leaf: world only */
     gbuf_printf(&c->api, "leafm %d", model);
     put_point(&c->api, p);
-    gbuf_printf(&c->api, " %d\n", gen_point_leaf(c->w, model, p));
+    gbuf_printf(&c->api, " %d\n", gen_view_leaf(c->v, model, p));
 }
 
 static void api_luxel(ctx *c, int hdr, int f, int slot, const float p[3])
 {
-    const gen_face *fc = &c->w->faces[f];
     gbuf_printf(&c->api, "luxel %d %d %d", hdr, f, slot);
     put_point(&c->api, p);
-    if (!gen_face_has_lightmap(fc, slot)) {
+    if (!gen_view_has_lightmap(c->v, f, slot)) {
         gbuf_printf(&c->api, " no_lightmap\n");
     } else {
         unsigned char s[4];
-        int i, j;
-        gen_face_ij(fc, p, &i, &j);
-        gen_sample(hdr, f, slot, 0, i, j, s);
-        gbuf_printf(&c->api, " %02x%02x%02x%02x\n", s[0], s[1], s[2], s[3]);
+        int i, j, k, n;
+        gen_view_ij(c->v, f, p, &i, &j);
+        n = gen_view_sample(c->v, hdr, f, slot, i, j, s);
+        gbuf_printf(&c->api, " ");
+        for (k = 0; k < n; k++) gbuf_printf(&c->api, "%02x", s[k]);
+        gbuf_printf(&c->api, "\n");
     }
 }
 
@@ -333,7 +349,7 @@ static void write_api(ctx *c)
 {
     const gen_world *w = c->w;
     const gen_desc *d = w->desc;
-    int n = w->nclusters, nb = gen_vis_rowbytes(n), r, k, f, pas, hdr;
+    int n = c->v->nclusters, nb = gen_vis_rowbytes(n), r, k, f, pas, hdr;
     int nslots = c->o->api_slots > 0 ? c->o->api_slots : 4;
     unsigned char *row = malloc((size_t)nb);
     float p[3];
@@ -365,7 +381,7 @@ static void write_api(ctx *c)
 
     /* luxels, per lump pair present: every slot of a sampled set of
      * faces, which covers two styles, bump pages and no_lightmap slots */
-    for (hdr = 0; hdr < 2; hdr++) {
+    for (hdr = 0; hdr < 2 && c->v->lightmaps; hdr++) {
         if (!(hdr ? c->o->has_hdr : c->o->has_ldr)) continue;
         for (f = 0; f < c->nfaces; f++) {
             const gen_face *fc = &w->faces[f];
@@ -378,10 +394,10 @@ static void write_api(ctx *c)
         }
     }
 
-    for (pas = 0; pas < 2; pas++)
+    for (pas = 0; pas < 1 + c->v->has_pas; pas++)
         for (r = 0; r < n; r++) {
             if (!room_sampled(c, r)) continue;
-            vis_row(c, r, pas, row);
+            gen_view_row(c->v, r, pas, row);
             gbuf_printf(&c->api, "%s %d ", pas ? "pas" : "pvs", r);
             for (k = 0; k < nb; k++) gbuf_printf(&c->api, "%02x", row[k]);
             gbuf_printf(&c->api, "\n");
@@ -396,7 +412,8 @@ static void save(const gbuf *b, const char *outdir, const char *name, const char
     if (gbuf_save(b, path)) gen_die("cannot write %s", path);
 }
 
-void gen_write_expected(const gen_world *w, const gen_expect_opts *o, const gen_counts *counts, const char *outdir)
+void gen_write_expected(const gen_world *w, const gen_view *v, const gen_expect_opts *o, const gen_counts *counts,
+                        const char *outdir)
 {
     ctx c;
     gbuf cb;
@@ -404,6 +421,7 @@ void gen_write_expected(const gen_world *w, const gen_expect_opts *o, const gen_
     memset(&c, 0, sizeof c);
     memset(&cb, 0, sizeof cb);
     c.w = w;
+    c.v = v;
     c.o = o;
     c.rng.s = gen_hash_str(o->seed_name ? o->seed_name : o->name);
     c.use_hdr = !o->has_ldr;

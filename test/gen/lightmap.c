@@ -93,7 +93,24 @@ static int cmp_desc(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
-int gen_light_point(const gen_world *w, const float p[3], int *clear)
+/* The contract's test of one face for the Source families: the face has a
+ * lightmap for slot 0 and 0 <= s <= W-1, 0 <= t <= H-1 at p. */
+static int source_face_test(const void *ctx, int f, const float p[3], float eps, int *clear)
+{
+    const gen_face *fc = &((const gen_world *)ctx)->faces[f];
+    float s, t;
+    int W = gen_face_w(fc), H = gen_face_h(fc);
+    if (!gen_face_has_lightmap(fc, 0)) return 0;
+    gen_face_st(fc, p, &s, &t);
+    if (clear && !(range_clear(s, W, eps) && range_clear(t, H, eps))) *clear = 0;
+    if (s >= 0 && s <= (float)(W - 1) && t >= 0 && t <= (float)(H - 1)) {
+        if (clear && !gen_face_st_clear(fc, p, eps)) *clear = 0;
+        return 1;
+    }
+    return 0;
+}
+
+int gen_light_point_with(const gen_world *w, const float p[3], int *clear, gen_face_test test, const void *ctx)
 {
     const gen_model *m = &w->models[0];
     int *zs = malloc((size_t)(m->numfaces + 1) * sizeof *zs);
@@ -117,18 +134,15 @@ int gen_light_point(const gen_world *w, const float p[3], int *clear)
     for (k = 0; k < nz && hit < 0; k++) {
         if (!((float)zs[k] < p[2] && (float)zs[k] > p[2] - 32768.0f)) continue;
         for (f = m->firstface; f < m->firstface + m->numfaces && hit < 0; f++) {
-            const gen_face *fc = &w->faces[f];
-            float s, t;
-            int W = gen_face_w(fc), H = gen_face_h(fc);
-            if (fc->rect.lo[2] != zs[k] || !gen_face_has_lightmap(fc, 0)) continue;
-            gen_face_st(fc, p, &s, &t);
-            if (clear && !(range_clear(s, W, eps) && range_clear(t, H, eps))) *clear = 0;
-            if (s >= 0 && s <= (float)(W - 1) && t >= 0 && t <= (float)(H - 1)) {
-                hit = f;
-                if (clear && !gen_face_st_clear(fc, p, eps)) *clear = 0;
-            }
+            if (w->faces[f].rect.lo[2] != zs[k]) continue;
+            if (test(ctx, f, p, eps, clear)) hit = f;
         }
     }
     free(zs);
     return hit;
+}
+
+int gen_light_point(const gen_world *w, const float p[3], int *clear)
+{
+    return gen_light_point_with(w, p, clear, source_face_test, w);
 }

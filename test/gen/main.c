@@ -1,4 +1,5 @@
-/* bspgen - writes small Source (VBSP, PSBV) test maps built from a geometric
+/* bspgen - writes small test maps of every family (Source VBSP/PSBV, Quake,
+ * GoldSrc, BSP2, Quake 2, Quake 3, Nightfire) built from a geometric
  * description, with the answers the loader and `bspkit query` must give.
  *
  *   bspgen [--large N] OUTDIR      (OUTDIR must exist)
@@ -19,22 +20,50 @@
  *                    luxel HDR FACE SLOT X Y Z RAW
  *                    luxel HDR FACE SLOT X Y Z no_lightmap
  *                        the sample of FACE at the point for style SLOT,
- *                        RAW = 8 lower-case hex digits (r g b exponent in
- *                        file order), read from faces+lighting 7/8 (HDR 0)
- *                        or 58/53 (HDR 1); only pairs present are listed.
+ *                        RAW = the sample's bytes in file order as lower-
+ *                        case hex: Source 8 digits (r g b exponent), read
+ *                        from faces+lighting 7/8 (HDR 0) or 58/53 (HDR 1),
+ *                        only pairs present listed; quake and bsp2 2 digits
+ *                        (grey), goldsrc and quake2 6 (r g b), HDR 0.
  *                    pvs C HEX
  *                    pas C HEX
  *                        the decompressed row of cluster C,
  *                        ceil(clusters / 8) bytes as lower-case hex.
  *                  Coordinates are decimal text strtof reads exactly.
- *   NAME.counts    "key value" lines, in this order: models brushes
- *                  brushsides planes vertexes nodes texinfos texdata faces
- *                  hdr_faces leaves leaffaces leafbrushes edges surfedges
- *                  visdata lightdata hdr_lightdata entdata clusters
- *                  (records, except visdata/lightdata/hdr_lightdata/entdata:
- *                  bytes of lumps 4/8/53/0; faces/hdr_faces: lumps 7/58;
- *                  all uncompressed).
- *   NAME.gamelumps one line per real sub-lump of the game lump (35), in
+ *                  Families without lightmaps (quake3, nightfire) have no
+ *                  luxel lines, families without PAS no pas lines, and
+ *                  those whose point_leaf is world-only (quake3,
+ *                  nightfire) no "leafm 1" lines.
+ *   NAME.counts    "key value" lines: records of a lump, or bytes for the
+ *                  lumps of bytes (visdata lightdata hdr_lightdata entdata
+ *                  textures pop materials); clusters is num_clusters.
+ *                  Keys in this order, per family:
+ *                  source: models brushes brushsides planes vertexes
+ *                    nodes texinfos texdata faces hdr_faces leaves
+ *                    leaffaces leafbrushes edges surfedges visdata
+ *                    lightdata hdr_lightdata entdata clusters (faces/
+ *                    hdr_faces: lumps 7/58; visdata/lightdata/
+ *                    hdr_lightdata/entdata: lumps 4/8/53/0; all
+ *                    uncompressed).
+ *                  quake, goldsrc, bsp2: models planes vertexes nodes
+ *                    texinfos faces clipnodes leaves marksurfaces edges
+ *                    surfedges textures (bytes of the miptex lump 2)
+ *                    visdata lightdata entdata clusters.
+ *                  quake2: models brushes brushsides planes vertexes nodes
+ *                    texinfos faces leaves leaffaces leafbrushes edges
+ *                    surfedges pop (bytes) areas areaportals visdata
+ *                    lightdata entdata clusters.
+ *                  quake3: models shaders brushes brushsides planes nodes
+ *                    leaves leafsurfaces leafbrushes surfaces drawverts
+ *                    drawindexes visdata entdata clusters.
+ *                  nightfire: models planes textures (bytes) materials
+ *                    (bytes) vertexes zerovertexes drawindices nodes
+ *                    surfaces leaves leafsurfaces leafbrushes brushes
+ *                    brushsides projections visdata lightdata entdata
+ *                    clusters.
+ *                  (The names besides leaves/texinfos/visdata/lightdata/
+ *                  entdata/clusters are the lump names of `bspkit stats`.)
+ *   NAME.gamelumps (Source only) one line per real sub-lump of the game lump (35), in
  *                  directory order, fields separated by one space:
  *                    ID VERSION FLAGS SIZE FNV
  *                  ID the 4 characters of the id (most significant byte
@@ -46,7 +75,7 @@
  *                  lower-case hex digits. The console dummy entry that ends
  *                  the directory is not listed.
  *
- * Every map has a game lump: sprp version 6 (400 bytes: two model names,
+ * Every Source map has a game lump: sprp version 6 (400 bytes: two model names,
  * two leaves, two props) and dprp version 4 (12 zero bytes). PC files give
  * absolute sub-lump offsets; console files offsets relative to the game
  * lump, sprp compressed on its own (flags 1, filelen = uncompressed size as
@@ -82,6 +111,31 @@
  *   large         --large N: N rooms on a grid (benchmarks), v20 LDR
  *   large_x360    --large N: the same world as PSBV, Valve's LZMA settings
  *                 (a quicker match finder), no random lumps
+ *
+ * The other families: the standard world (that of v20_ldr) in each
+ * family's own layout, numbering and lightmaps (family.h says how the
+ * world maps onto each; the writers' top comments give the record layouts
+ * and lump orders, checked against the maps in shared/maps):
+ *   q1          Quake v29: solid leaves merged into leaf 0, one cluster
+ *               per empty world leaf (82 clusters, 11-byte rows, run-length
+ *               rows some of which overrun), grey lighting (1 byte per
+ *               luxel), the door's top face with a texinfo whose lightmap
+ *               extents need the contract's double-then-float rule, pas
+ *               unsupported, clipnodes, embedded miptex
+ *   q1_novis    q1 without vis data: every visofs -1, every cluster sees
+ *               every cluster, num_clusters still models[0].visleafs
+ *   goldsrc     Half-Life v30: q1's layout, RGB lighting (3 bytes), a
+ *               miptex with its palette and two WAD-only ones
+ *   bsp2        "BSP2": q1 with 32-bit indices and float bounds
+ *   bsp2_2psb   "2PSB" (BSP2-RMQ): 32-bit indices, int16 bounds
+ *   q2          Quake 2 (IBSP 38): clusters = rooms, dvis with PVS and
+ *               PAS rows (as Source), RGB lighting by the quake rule
+ *   q3          Quake 3 (IBSP 46): world tree only, 48-byte leaves, vis
+ *               rows uncompressed with bytesPerCluster 8 (> 3 needed),
+ *               contents 0, lightmaps and pas unsupported
+ *   nightfire   Nightfire v42: every world leaf is a cluster (194), rows
+ *               uncompressed 32 bytes apart, one leaf with offset -1,
+ *               lightmaps and pas unsupported
  * The other x360_* variants and v20_lzma also hold a 40000-byte random pakfile
  * (lump 40, never compressed) and 24588 random bytes in lump 29
  * (physcollide), compressed although LZMA makes them larger: the case that
@@ -102,6 +156,7 @@
 #include <string.h>
 
 #include "expect.h"
+#include "idtech.h"
 #include "source_writer.h"
 #include "world.h"
 
@@ -164,6 +219,7 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
 {
     gen_desc d;
     gen_world w;
+    gen_view view;
     gen_counts counts;
     gen_expect_opts eo;
     gbuf gl;
@@ -192,11 +248,56 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
     eo.seed_name = v->world_of;
     eo.has_ldr = v->src.ldr;
     eo.has_hdr = v->src.hdr;
-    eo.has_vis = v->src.vis;
     eo.max_rooms = v->layout == 2 ? 64 : 0;
     eo.api_slots = v->v17_styles ? 8 : 0;
-    gen_write_expected(&w, &eo, &counts, outdir);
+    gen_view_build(&w, GEN_FAM_SOURCE, v->src.vis, &view);
+    gen_write_expected(&w, &view, &eo, &counts, outdir);
 
+    gen_view_free(&view);
+    gen_world_free(&w);
+    gen_desc_free(&d);
+}
+
+/* The other families: the standard world, each in its own file format. */
+typedef struct {
+    const char *name;
+    int family;
+    int vis;
+} fam_variant;
+
+static const fam_variant fam_variants[] = {
+    {"q1", GEN_FAM_QUAKE, 1},         {"q1_novis", GEN_FAM_QUAKE, 0},  {"goldsrc", GEN_FAM_GOLDSRC, 1},
+    {"bsp2", GEN_FAM_BSP2, 1},        {"bsp2_2psb", GEN_FAM_BSP2RMQ, 1}, {"q2", GEN_FAM_QUAKE2, 1},
+    {"q3", GEN_FAM_QUAKE3, 1},        {"nightfire", GEN_FAM_NIGHTFIRE, 1},
+};
+
+static void write_fam_variant(const fam_variant *fv, const char *outdir)
+{
+    gen_desc d;
+    gen_world w;
+    gen_view view;
+    gen_counts counts;
+    gen_expect_opts eo;
+    char path[1024];
+
+    gen_layout_standard(&d);
+    gen_compile(&d, &w);
+    gen_view_build(&w, fv->family, fv->vis, &view);
+    if ((size_t)snprintf(path, sizeof path, "%s/%s.bsp", outdir, fv->name) >= sizeof path) gen_die("path too long");
+    memset(&counts, 0, sizeof counts);
+    switch (fv->family) {
+    case GEN_FAM_QUAKE2: q2_write(&view, path, &counts); break;
+    case GEN_FAM_QUAKE3: q3_write(&view, path, &counts); break;
+    case GEN_FAM_NIGHTFIRE: nf_write(&view, path, &counts); break;
+    default: qk_write(&view, path, &counts); break;
+    }
+
+    memset(&eo, 0, sizeof eo);
+    eo.name = fv->name;
+    eo.has_ldr = 1;
+    gen_write_expected(&w, &view, &eo, &counts, outdir);
+
+    gen_view_free(&view);
     gen_world_free(&w);
     gen_desc_free(&d);
 }
@@ -229,6 +330,8 @@ int main(int argc, char **argv)
     if (!outdir) usage();
 
     for (i = 0; i < (int)(sizeof variants / sizeof variants[0]); i++) write_variant(&variants[i], 0, outdir);
+    for (i = 0; i < (int)(sizeof fam_variants / sizeof fam_variants[0]); i++)
+        write_fam_variant(&fam_variants[i], outdir);
     if (large) {
         variant v;
         static const gen_lzma valve = GEN_LZMA_VALVE;

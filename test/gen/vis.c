@@ -38,7 +38,7 @@ void gen_vis_row(const gen_world *w, int c, int pas, unsigned char *row)
  * (1..255). With overrun > 0 a zero run that ends the row claims that many
  * extra bytes past the row's end, as real compilers sometimes write; the
  * contract cuts such runs at the row's end. */
-static void rle(const unsigned char *row, int nb, int overrun, gbuf *out)
+void gen_vis_rle(const unsigned char *row, int nb, int overrun, gbuf *out)
 {
     int i = 0;
     while (i < nb) {
@@ -68,7 +68,7 @@ void gen_vis_lump(const gen_world *w, gbuf *out)
         for (c = 0; c < n; c++) {
             gbuf_set_le32(out, base + 4 + (size_t)c * 8 + (size_t)pas * 4, (uint32_t)(out->len - base));
             gen_vis_row(w, c, pas, row);
-            rle(row, nb, (!pas && (c & 1)) ? 3 : 0, out); /* odd PVS rows overrun */
+            gen_vis_rle(row, nb, (!pas && (c & 1)) ? 3 : 0, out); /* odd PVS rows overrun */
         }
     free(row);
 }

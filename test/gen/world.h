@@ -6,7 +6,8 @@
  * boxes, faces with lightmap geometry, brushes, vertices/edges), and every
  * expected answer is derived from the description and the recorded boxes,
  * never by reading a written file back. Family writers (source_writer.c;
- * later quake, goldsrc, quake2...) serialise a gen_world.
+ * quake_writer.c, quake2_writer.c, quake3_writer.c, nightfire_writer.c
+ * through the family view of family.h) serialise a gen_world.
  */
 #ifndef BSPGEN_WORLD_H
 #define BSPGEN_WORLD_H
@@ -193,6 +194,11 @@ int gen_face_st_clear(const gen_face *f, const float p[3], float eps);
  * clear (may be NULL) is set to 0 when some tested face has s or t too
  * close to an edge for the point to be a robust test. */
 int gen_light_point(const gen_world *w, const float p[3], int *clear);
+/* The same walk with another family's face test: test returns 1 when face
+ * f is hit at p (the walk's crossing point: p's x and y), and clears
+ * *clear (when clear is not NULL) when the test at p is not robust by eps. */
+typedef int (*gen_face_test)(const void *ctx, int f, const float p[3], float eps, int *clear);
+int gen_light_point_with(const gen_world *w, const float p[3], int *clear, gen_face_test test, const void *ctx);
 
 /* Record counts of a written file, in the order they are printed. */
 #define GEN_MAX_COUNTS 32
@@ -212,5 +218,9 @@ void gen_vis_row(const gen_world *w, int c, int pas, unsigned char *row);
 /* dvis_t: numclusters, byteofs[n][2], PVS rows then PAS rows, run-length
  * compressed (source and quake2 share it). */
 void gen_vis_lump(const gen_world *w, gbuf *out);
+/* One row run-length compressed as Quake does (a zero byte, then the count
+ * of zero bytes); overrun > 0: a final zero run claims that many bytes
+ * past the row's end. */
+void gen_vis_rle(const unsigned char *row, int nb, int overrun, gbuf *out);
 
 #endif

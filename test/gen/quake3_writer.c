@@ -1,0 +1,210 @@
+/* quake3_writer.c - a gen_view as a Quake 3 map (IBSP version 46).
+ *
+ * Header "IBSP", int32 46, 17 lumps {fileofs, filelen}: 0 entities,
+ * 1 shaders, 2 planes, 3 nodes, 4 leafs, 5 leafsurfaces, 6 leafbrushes,
+ * 7 models, 8 brushes, 9 brushsides, 10 drawverts, 11 drawindexes, 12 fogs,
+ * 13 surfaces, 14 lightmaps, 15 lightgrid, 16 visibility; in the file in
+ * q3map2's order (quake3/mp_lobby.bsp): 1 2 4 3 8 9 5 6 7 10 13 16 14 15 0
+ * 11 12.
+ *
+ * Records (bytes): shader 72 (char name[64], i32 surfaceFlags,
+ * contentFlags); plane 16 (f32 normal[3], dist); node 36 (i32 plane,
+ * children[2], mins[3], maxs[3]); leaf 48 (i32 cluster, area, mins[3],
+ * maxs[3], firstLeafSurface, numLeafSurfaces, firstLeafBrush,
+ * numLeafBrushes); leafsurface and leafbrush i32; model 40 (f32 mins[3],
+ * maxs[3], i32 firstSurface, numSurfaces, firstBrush, numBrushes); brush 12
+ * (i32 firstSide, numSides, shaderNum); brushside 8 (i32 planeNum,
+ * shaderNum); drawvert 44 (f32 xyz[3], st[2], lightmap[2], normal[3], u8
+ * color[4]); drawindex i32; surface 104 (i32 shaderNum, fogNum,
+ * surfaceType, firstVert, numVerts, firstIndex, numIndexes, lightmapNum,
+ * lightmapX, lightmapY, lightmapWidth, lightmapHeight, f32
+ * lightmapOrigin[3], lightmapVecs[3][3], i32 patchWidth, patchHeight);
+ * visibility: i32 numClusters, i32 bytesPerCluster, then the rows
+ * uncompressed. Layouts: id Software's qfiles.h (Quake III Arena source
+ * release); bytesPerCluster = ((numClusters + 63) & ~63) >> 3 as q3map2's
+ * vis computes it (8 for up to 64 clusters: the rows carry zero padding).
+ *
+ * Content: the world's nodes and leaves only (brush models have no tree in
+ * Quake 3; node 0 is the world's head), leaf 0 the unreferenced solid one;
+ * solid leaves have cluster -1, area -1, empty ones area 0. Each face is a
+ * planar surface (type 1) of 4 drawverts and 6 indexes, lightmapNum -1: no
+ * lightmaps, light grid or fogs are written.
+ */
+#include "idtech.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    Q3_ENTITIES, Q3_SHADERS, Q3_PLANES, Q3_NODES, Q3_LEAFS, Q3_LEAFSURFACES, Q3_LEAFBRUSHES, Q3_MODELS,
+    Q3_BRUSHES, Q3_BRUSHSIDES, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_FOGS, Q3_SURFACES, Q3_LIGHTMAPS,
+    Q3_LIGHTGRID, Q3_VISIBILITY, Q3_NUM_LUMPS
+};
+
+static const int q3_order[Q3_NUM_LUMPS] = {Q3_SHADERS, Q3_PLANES, Q3_LEAFS, Q3_NODES, Q3_BRUSHES,
+                                           Q3_BRUSHSIDES, Q3_LEAFSURFACES, Q3_LEAFBRUSHES, Q3_MODELS,
+                                           Q3_DRAWVERTS, Q3_SURFACES, Q3_VISIBILITY, Q3_LIGHTMAPS,
+                                           Q3_LIGHTGRID, Q3_ENTITIES, Q3_DRAWINDEXES, Q3_FOGS};
+
+#define Q3_SURF_NODRAW 0x80
+#define Q3_CONTENTS_SOLID 1
+#define Q3_MST_PLANAR 1
+
+/* The brushes of a model are contiguous (brushes follow leaf order). */
+static void model_brushes(const gen_world *w, int model, int *first, int *count)
+{
+    int l, k, lo = -1, hi = -1;
+    for (l = 1; l < w->nleaves; l++) {
+        const gen_leaf *lf = &w->leaves[l];
+        if (lf->model != model) continue;
+        for (k = 0; k < lf->numleafbrushes; k++) {
+            int b = w->leafbrushes[lf->firstleafbrush + k];
+            if (lo < 0 || b < lo) lo = b;
+            if (b > hi) hi = b;
+        }
+    }
+    *first = lo < 0 ? 0 : lo;
+    *count = lo < 0 ? 0 : hi - lo + 1;
+}
+
+void q3_write(const gen_view *v, const char *path, gen_counts *c)
+{
+    const gen_world *w = v->w;
+    gbuf L[Q3_NUM_LUMPS];
+    static const unsigned char prefix[8] = {'I', 'B', 'S', 'P', 46, 0, 0, 0};
+    int i, a, k, bpc, nls = 0, nlb = 0, fb[2], nb[2];
+    if (v->family != GEN_FAM_QUAKE3) gen_die("q3_write: family %d", v->family);
+    memset(L, 0, sizeof L);
+
+    id_entities(w, v->family, &L[Q3_ENTITIES]);
+    for (i = 0; i < gen_num_texdata; i++) {
+        char name[64];
+        memset(name, 0, sizeof name);
+        memcpy(name, "textures/", 9);
+        id_texture_name(i, name + 9, sizeof name - 9);
+        gbuf_put(&L[Q3_SHADERS], name, sizeof name);
+        gbuf_i32(&L[Q3_SHADERS], i == 2 ? Q3_SURF_NODRAW : 0);
+        gbuf_i32(&L[Q3_SHADERS], Q3_CONTENTS_SOLID);
+    }
+    for (i = 0; i < w->nplanes; i++) {
+        for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_PLANES], w->planes[i].normal[a]);
+        gbuf_f32(&L[Q3_PLANES], w->planes[i].dist);
+    }
+    for (i = 0; i < v->nnodes; i++) {
+        const gen_node *n = &w->nodes[i];
+        int lo[3], hi[3];
+        gbuf_i32(&L[Q3_NODES], n->plane);
+        gbuf_i32(&L[Q3_NODES], id_child(v, n->child[0]));
+        gbuf_i32(&L[Q3_NODES], id_child(v, n->child[1]));
+        id_node_bounds(v, i, lo, hi);
+        for (a = 0; a < 3; a++) gbuf_i32(&L[Q3_NODES], lo[a]);
+        for (a = 0; a < 3; a++) gbuf_i32(&L[Q3_NODES], hi[a]);
+    }
+    for (i = 0; i < v->nleaves; i++) {
+        const gen_leaf *lf = &w->leaves[v->leaf_src[i]];
+        int lo[3], hi[3];
+        gbuf_i32(&L[Q3_LEAFS], v->leaf_cluster[i]);
+        gbuf_i32(&L[Q3_LEAFS], v->leaf_cluster[i] >= 0 ? 0 : -1); /* area */
+        id_leaf_bounds(v, i, lo, hi);
+        for (a = 0; a < 3; a++) gbuf_i32(&L[Q3_LEAFS], lo[a]);
+        for (a = 0; a < 3; a++) gbuf_i32(&L[Q3_LEAFS], hi[a]);
+        gbuf_i32(&L[Q3_LEAFS], lf->firstleafface);
+        gbuf_i32(&L[Q3_LEAFS], lf->numleaffaces);
+        gbuf_i32(&L[Q3_LEAFS], lf->firstleafbrush);
+        gbuf_i32(&L[Q3_LEAFS], lf->numleafbrushes);
+        if (lf->firstleafface + lf->numleaffaces > nls) nls = lf->firstleafface + lf->numleaffaces;
+        if (lf->firstleafbrush + lf->numleafbrushes > nlb) nlb = lf->firstleafbrush + lf->numleafbrushes;
+    }
+    /* the lists of the leaves written (the door's come last) */
+    for (i = 0; i < nls; i++) gbuf_i32(&L[Q3_LEAFSURFACES], w->leaffaces[i]);
+    for (i = 0; i < nlb; i++) gbuf_i32(&L[Q3_LEAFBRUSHES], w->leafbrushes[i]);
+    for (i = 0; i < w->nmodels; i++) {
+        const gen_model *m = &w->models[i];
+        model_brushes(w, i, &fb[i], &nb[i]);
+        for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_MODELS], (float)m->box.lo[a]);
+        for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_MODELS], (float)m->box.hi[a]);
+        gbuf_i32(&L[Q3_MODELS], m->firstface);
+        gbuf_i32(&L[Q3_MODELS], m->numfaces);
+        gbuf_i32(&L[Q3_MODELS], fb[i]);
+        gbuf_i32(&L[Q3_MODELS], nb[i]);
+    }
+    if (fb[0] + nb[0] != fb[1] || nb[0] + nb[1] != w->nbrushes) gen_die("model brushes are not contiguous");
+    for (i = 0; i < w->nbrushes; i++) {
+        gbuf_i32(&L[Q3_BRUSHES], w->brushes[i].firstside);
+        gbuf_i32(&L[Q3_BRUSHES], w->brushes[i].numsides);
+        gbuf_i32(&L[Q3_BRUSHES], 2); /* the nodraw shader (solid) */
+    }
+    for (i = 0; i < w->nsides; i++) {
+        gbuf_i32(&L[Q3_BRUSHSIDES], w->sides[i].plane);
+        gbuf_i32(&L[Q3_BRUSHSIDES], 2);
+    }
+    for (i = 0; i < w->nfaces; i++) {
+        const gen_face *fc = &w->faces[i];
+        const gen_texinfo *ti = &gen_texinfos[fc->texinfo];
+        const gen_plane *pl = &w->planes[fc->plane];
+        float sign = fc->side ? -1.0f : 1.0f;
+        int vi[4];
+        id_face_verts(w, i, vi);
+        for (k = 0; k < 4; k++) {
+            const int *p = w->verts[vi[k]];
+            for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_DRAWVERTS], (float)p[a]);
+            for (a = 0; a < 2; a++) /* texture st: textureVecs over a 256-texel texture */
+                gbuf_f32(&L[Q3_DRAWVERTS], ((float)p[0] * ti->tex[a][0] + (float)p[1] * ti->tex[a][1] +
+                                             (float)p[2] * ti->tex[a][2] + ti->tex[a][3]) / 256.0f);
+            gbuf_f32(&L[Q3_DRAWVERTS], 0.0f); /* lightmap st */
+            gbuf_f32(&L[Q3_DRAWVERTS], 0.0f);
+            for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_DRAWVERTS], sign * pl->normal[a] + 0.0f);
+            gbuf_le32(&L[Q3_DRAWVERTS], 0xffffffffu); /* colour: white, opaque */
+        }
+        gbuf_i32(&L[Q3_DRAWINDEXES], 0);
+        gbuf_i32(&L[Q3_DRAWINDEXES], 1);
+        gbuf_i32(&L[Q3_DRAWINDEXES], 2);
+        gbuf_i32(&L[Q3_DRAWINDEXES], 0);
+        gbuf_i32(&L[Q3_DRAWINDEXES], 2);
+        gbuf_i32(&L[Q3_DRAWINDEXES], 3);
+
+        gbuf_i32(&L[Q3_SURFACES], ti->texdata); /* shader */
+        gbuf_i32(&L[Q3_SURFACES], -1);          /* no fog */
+        gbuf_i32(&L[Q3_SURFACES], Q3_MST_PLANAR);
+        gbuf_i32(&L[Q3_SURFACES], 4 * i);
+        gbuf_i32(&L[Q3_SURFACES], 4);
+        gbuf_i32(&L[Q3_SURFACES], 6 * i);
+        gbuf_i32(&L[Q3_SURFACES], 6);
+        gbuf_i32(&L[Q3_SURFACES], -1); /* lightmapNum: none */
+        gbuf_zero(&L[Q3_SURFACES], 4 * 4); /* lightmap x, y, width, height */
+        gbuf_zero(&L[Q3_SURFACES], 3 * 4); /* lightmapOrigin */
+        gbuf_zero(&L[Q3_SURFACES], 6 * 4); /* lightmapVecs[0..1] */
+        for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_SURFACES], sign * pl->normal[a] + 0.0f); /* [2]: normal */
+        gbuf_i32(&L[Q3_SURFACES], 0); /* patch size */
+        gbuf_i32(&L[Q3_SURFACES], 0);
+    }
+    bpc = ((v->nclusters + 63) & ~63) >> 3;
+    if (v->vis) {
+        gbuf_i32(&L[Q3_VISIBILITY], v->nclusters);
+        gbuf_i32(&L[Q3_VISIBILITY], bpc);
+        for (i = 0; i < v->nclusters; i++) {
+            gbuf_put(&L[Q3_VISIBILITY], v->pvs + (size_t)i * (size_t)v->rowbytes, (size_t)v->rowbytes);
+            gbuf_zero(&L[Q3_VISIBILITY], (size_t)(bpc - v->rowbytes));
+        }
+    }
+
+    id_assemble(prefix, 8, L, Q3_NUM_LUMPS, q3_order, path);
+
+    c->n = 0;
+    gen_count(c, "models", w->nmodels);
+    gen_count(c, "shaders", gen_num_texdata);
+    gen_count(c, "brushes", w->nbrushes);
+    gen_count(c, "brushsides", w->nsides);
+    gen_count(c, "planes", w->nplanes);
+    gen_count(c, "nodes", v->nnodes);
+    gen_count(c, "leaves", v->nleaves);
+    gen_count(c, "leafsurfaces", nls);
+    gen_count(c, "leafbrushes", nlb);
+    gen_count(c, "surfaces", w->nfaces);
+    gen_count(c, "drawverts", 4 * w->nfaces);
+    gen_count(c, "drawindexes", 6 * w->nfaces);
+    gen_count(c, "visdata", (long)L[Q3_VISIBILITY].len);
+    gen_count(c, "entdata", (long)L[Q3_ENTITIES].len);
+    gen_count(c, "clusters", v->nclusters);
+    for (i = 0; i < Q3_NUM_LUMPS; i++) gbuf_free(&L[i]);
+}
