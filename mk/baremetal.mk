@@ -52,10 +52,11 @@ $(BM_TEST_OBJ) $(BM_DIR)/obj/platform/e500/board.o: $(BM_GEN_H)
 # Xbox 360 map, when ../shared is there, uses the reference points and the
 # host tool's answers.
 BM_SHACK  := $(wildcard $(SHARED)/maps/xbox360/shack.360.bsp)
-BM_SPECS  := v20_ldr $(BUILD)/maps/v20_ldr.bsp $(BUILD)/maps/v20_ldr.queries $(BUILD)/maps/v20_ldr.expected \
-             x360_v20_ldr $(BUILD)/maps/x360_v20_ldr.bsp $(BUILD)/maps/x360_v20_ldr.queries $(BUILD)/maps/x360_v20_ldr.expected
+# One generated map of every family, plus the console twin of v20_ldr.
+BM_GEN_MAPS := v20_ldr x360_v20_ldr q1 goldsrc bsp2 q2 q3 nightfire
+BM_SPECS  := $(foreach n,$(BM_GEN_MAPS),$(n) $(BUILD)/maps/$(n).bsp $(BUILD)/maps/$(n).queries $(BUILD)/maps/$(n).expected)
 BM_EXTRA  :=
-BM_FILES  := $(BUILD)/maps/v20_ldr.bsp $(BUILD)/maps/x360_v20_ldr.bsp $(BM_SHACK)
+BM_FILES  := $(BM_GEN_MAPS:%=$(BUILD)/maps/%.bsp) $(BM_SHACK)
 ifneq ($(BM_SHACK),)
 BM_SPECS  += shack.360 $(BM_SHACK) $(BM_DIR)/gen/shack.360.queries $(BM_DIR)/gen/shack.360.expected
 BM_EXTRA  += $(BM_DIR)/gen/shack.360.expected
