@@ -409,7 +409,7 @@ static void test_map(const bm_map *bm)
         bsp_status want = lightmaps_unsupported(&m) ? BSP_E_UNSUPPORTED : BSP_E_NOT_LOADED;
         ok = a == want && b == want;
         verdict(ok, bm->name);
-        put("loaded without lighting, light and luxel are not_loaded (unsupported: no lightmaps)");
+        put("loaded without lighting, light and luxel are not_loaded (unsupported in families without lightmaps)");
         if (!ok) {
             put(": got ");
             say_status(a);
