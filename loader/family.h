@@ -159,6 +159,14 @@ bsp_status bsp_clusters_from_leaves(bsp_map *m);
 bsp_status bsp_extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_per_luxel,
                                 bsp_lightmap *lm);
 
+/* The row of a leaf whose int32 at offset 4 is a vis offset (Quake family,
+ * Nightfire): -1 means every cluster is visible; others must lie in the
+ * vis lump. */
+bsp_status bsp_visofs_row(const bsp_map *m, uint64_t leaf, int compressed, bsp_vis_row *row);
+
+/* "IBSP" files: Quake 2 (38) and Quake 3 (46) share the magic. */
+int bsp_ibsp_detect(const uint8_t first[8], int32_t *version);
+
 /* Source and Quake 2 dvis_t: numclusters, then a PVS and a PAS offset per
  * cluster; checks the table at load and locates rows. */
 bsp_status bsp_dvis_finish(bsp_map *m);

@@ -73,20 +73,8 @@ static int32_t nightfire_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uin
 
 static bsp_status nightfire_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row)
 {
-    uint64_t leaf = (uint64_t)(uint32_t)first_leaf(m) + (uint32_t)cluster;
-    int32_t ofs;
     (void)pas;
-    if (leaf >= m->leafs.count) return BSP_E_CORRUPT;
-    ofs = bsp_i32(m->leafs.data + (size_t)leaf * m->leafs.stride + 4);
-    row->all = ofs == -1;
-    row->compressed = 0;
-    row->data = m->vis.data;
-    row->avail = 0;
-    if (row->all) return BSP_OK;
-    if (ofs < 0 || (uint32_t)ofs >= m->vis.count) return BSP_E_CORRUPT;
-    row->data = m->vis.data + ofs;
-    row->avail = m->vis.count - (uint32_t)ofs;
-    return BSP_OK;
+    return bsp_visofs_row(m, (uint64_t)(uint32_t)first_leaf(m) + (uint32_t)cluster, 0, row);
 }
 
 const struct bsp_family bsp_family_nightfire = {

@@ -157,15 +157,13 @@ static int32_t quake_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_
     return (index >= 1 && index <= (uint32_t)world_visleafs(m)) ? (int32_t)index - 1 : -1;
 }
 
-static bsp_status quake_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row)
+bsp_status bsp_visofs_row(const bsp_map *m, uint64_t leaf, int compressed, bsp_vis_row *row)
 {
-    uint32_t leaf = (uint32_t)cluster + 1;
     int32_t ofs;
-    (void)pas;
     if (leaf >= m->leafs.count) return BSP_E_CORRUPT;
     ofs = bsp_i32(m->leafs.data + (size_t)leaf * m->leafs.stride + 4);
     row->all = ofs == -1;
-    row->compressed = 1;
+    row->compressed = (uint8_t)compressed;
     row->data = m->vis.data;
     row->avail = 0;
     if (row->all) return BSP_OK;
@@ -173,6 +171,13 @@ static bsp_status quake_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp_
     row->data = m->vis.data + ofs;
     row->avail = m->vis.count - (uint32_t)ofs;
     return BSP_OK;
+}
+
+/* Cluster c is leaf c + 1. */
+static bsp_status quake_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row)
+{
+    (void)pas;
+    return bsp_visofs_row(m, (uint64_t)(uint32_t)cluster + 1, 1, row);
 }
 
 static bsp_status grey_lightmap(const bsp_map *m, uint32_t face, bsp_lightmap *lm)

@@ -41,7 +41,7 @@ static const bsp_layout_rule quake2_layouts[] = {
     { Q2_AREAPORTALS, -1, 0, 99, { "44", 8, BSP_LAYOUT_RECORDS } },
 };
 
-static int quake2_detect(const uint8_t first[8], int32_t *version)
+int bsp_ibsp_detect(const uint8_t first[8], int32_t *version)
 {
     if (first[0] != 'I' || first[1] != 'B' || first[2] != 'S' || first[3] != 'P') return 0;
     *version = (int32_t)bsp_get_le32(first + 4);
@@ -90,7 +90,7 @@ const struct bsp_family bsp_family_quake2 = {
     .leafface_face = { 0, BSP_F_U16 },
     .face_styles_offset = 12, .face_num_styles = 4,
     .has_pas = 1,
-    .detect = quake2_detect,
+    .detect = bsp_ibsp_detect,
     .finish = bsp_dvis_finish,
     .cluster_of_leaf = quake2_leaf_cluster,
     .vis_row = bsp_dvis_row,

@@ -39,13 +39,6 @@ static const bsp_layout_rule quake3_layouts[] = {
     { Q3_VIS, -1, 0, 99, { "44", 8, BSP_LAYOUT_HEADER } },
 };
 
-static int quake3_detect(const uint8_t first[8], int32_t *version)
-{
-    if (first[0] != 'I' || first[1] != 'B' || first[2] != 'S' || first[3] != 'P') return 0;
-    *version = (int32_t)bsp_get_le32(first + 4);
-    return 1;
-}
-
 static bsp_status quake3_finish(bsp_map *m)
 {
     int32_t n;
@@ -101,7 +94,7 @@ const struct bsp_family bsp_family_quake3 = {
     .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
     .model_firstface = { 24, BSP_F_I32 }, .model_numfaces = { 28, BSP_F_I32 },
     .leafface_face = { 0, BSP_F_I32 },
-    .detect = quake3_detect,
+    .detect = bsp_ibsp_detect,
     .finish = quake3_finish,
     .cluster_of_leaf = quake3_leaf_cluster,
     .vis_row = quake3_vis_row,
