@@ -30,7 +30,7 @@ if [ -f $BUILD/maps/demo.queries ]; then
     session "$demo" "$@"
 fi
 if [ -d "$SHARED/maps" ]; then
-    for m in "$SHARED"/maps/source/*.bsp "$SHARED"/maps/xbox360/*.bsp; do
+    for m in "$SHARED"/maps/*/*.bsp; do
         [ -f "$m" ] || continue
         session "$m" "leaf 0 0 0" "leaf 64 -32 16" "pvs 0" "light 0 0 64" "luxel 0 0 0 0"
     done
