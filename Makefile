@@ -8,6 +8,8 @@
 #   make bench      decoder, load and query benchmarks (last line: JSON)
 #   make test-baremetal   only the bare-metal e500 part of the suite
 #   make size       text+data of the loader built for the e500 board
+#   make fuzz       every libFuzzer target for FUZZ_SECONDS (default 60) each
+#   make coverage   loader/ line coverage of the test suite
 
 CC      ?= cc
 AR      ?= ar
@@ -29,7 +31,7 @@ LIB_SRC := $(LOADER_SRC) platform/memory/bsp_memstream.c
 HOST_SRC := platform/posix/bsp_file.c
 HEADERS := $(wildcard loader/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
-TESTS   ?= test_unit test_api test_hostile test_lzma
+TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -112,7 +114,7 @@ $(BUILD)/bench/bench_load: test/bench_load.c $(HOST_SRC) $(BUILD)/libbspkit.a
 bench: all $(BUILD)/bspgen $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load
 	@sh test/bench.sh
 
-test: bins $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o cross baremetal
+test: bins $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o cross baremetal fuzz-bins
 	@sh test/run.sh
 
 demo: all $(BUILD)/maps/.stamp
@@ -123,3 +125,6 @@ clean:
 
 # Bare metal: PowerPC e500 under qemu-system-ppc (needs the variables above).
 include mk/baremetal.mk
+
+# Fuzzing, the fuzz regression corpus, loader/ line coverage.
+include mk/fuzz.mk

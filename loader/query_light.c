@@ -88,9 +88,19 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
 }
 
 /* The first face of `node` that is lit for slot 0 and whose lightmap covers
- * `mid` (section 5); 1 with *out filled, 0 for none, -1 with *st on error. */
+ * `mid` (section 5); 1 with *out filled, 0 for none, -1 with *st on error.
+ *
+ * *budget bounds the work of one trace by the loaded data. Node visits are
+ * bounded by the node count, but hostile nodes may all list the same long
+ * face range, and faces the same long edge loop (extents cost one step per
+ * edge): unbounded, a trace would cost nodes * faces * edges (2.7e10
+ * steps for a 200 KB map; test/test_bounds.c builds it). In a valid map
+ * each face lies on one node and has its own surfedges, so one trace tests
+ * each face at most once and walks each surfedge at most once: a face costs
+ * 1 plus its edge count (when the surfedges are loaded), and a trace that
+ * spends more than faces + surfedges is corrupt. */
 static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[3],
-                         bsp_sample *out, bsp_status *st)
+                         bsp_sample *out, bsp_status *st, uint64_t *budget)
 {
     const struct bsp_family *f = m->family;
     uint32_t first = (uint32_t)bsp_field_get(node, f->node_firstface);
@@ -98,8 +108,17 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
     for (k = first; k < first + count; k++) {
         const uint8_t *rec = m->faces.data + (size_t)k * m->faces.stride;
         bsp_lightmap lm;
-        uint64_t block;
+        uint64_t block, cost = 1;
         float uv[2];
+        if (m->surfedges.data && f->face_numedges.type) {
+            int32_t edges = bsp_field_get(rec, f->face_numedges);
+            if (edges > 0) cost += (uint32_t)edges;
+        }
+        if (cost > *budget) {
+            *st = BSP_E_CORRUPT;
+            return -1;
+        }
+        *budget -= cost;
         if (f->face_dispinfo.type && bsp_field_get(rec, f->face_dispinfo) != -1) continue;
         *st = f->face_lightmap(m, k, &lm);
         if (*st == BSP_OK && lm.bad && lm.lightofs >= 0 && lm.styles[0] != 255 &&
@@ -129,6 +148,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
     const struct bsp_family *f;
     trace_frame stack[TRACE_STACK];
     uint32_t depth = 0, visits = 0;
+    uint64_t budget;
     float start[3], end[3];
     int32_t n;
     bsp_status st = BSP_OK;
@@ -139,6 +159,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
     if (!f->face_lightmap || !f->node_firstface.type) return BSP_E_UNSUPPORTED;
     if (!m->faces.data) return BSP_E_NOT_LOADED;
     out->face = -1;
+    budget = (uint64_t)m->faces.count + m->surfedges.count;
     start[0] = end[0] = p[0];
     start[1] = end[1] = p[1];
     start[2] = p[2];
@@ -159,7 +180,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
             if (depth == 0) return BSP_OK;
             fr = &stack[--depth];
             node = m->nodes.data + (size_t)fr->node * m->nodes.stride;
-            hit = node_face_hit(m, node, fr->mid, out, &st);
+            hit = node_face_hit(m, node, fr->mid, out, &st, &budget);
             if (hit) return hit > 0 ? BSP_OK : st;
             n = bsp_field_get(node, f->node_child[!fr->side]);
             for (k = 0; k < 3; k++) {

@@ -129,7 +129,10 @@ bsp_status bsp_clusters_from_leaves(bsp_map *m)
         int32_t c = m->family->cluster_of_leaf(m, REC(m->leafs, i), i);
         if (c > max) max = c;
     }
-    m->num_clusters = (uint32_t)(max + 1);
+    /* Unsigned: a Quake 3 leaf may name cluster INT32_MAX, and max + 1 in
+     * int32 would overflow (undefined behaviour); 2^31 clusters then fail
+     * the leaf-count check as corrupt. */
+    m->num_clusters = (uint32_t)max + 1u;
     return BSP_OK;
 }
 

@@ -160,6 +160,12 @@ else
     skip "real maps: $SHARED/maps is absent"
 fi
 
+# ---- bounded time; arena and stream discipline (every map) ---------------
+run_prog bounds $BUILD/t/test_bounds $gen_maps $real
+
+# ---- fuzzing: the regression corpus, then a short run of every target ----
+run_prog fuzz env BUILD=$BUILD sh test/fuzz/run.sh
+
 # ---- big-endian PowerPC under qemu-user ----------------------------------
 # The same C tests, and the same bspkit sessions with byte-identical output.
 sessions=""
@@ -177,6 +183,8 @@ for arch in ppc ppc64; do
     BSP_TEST_QUICK=1 run_prog $arch-lzma qemu-$arch $dir/t/test_lzma
     run_prog $arch-api qemu-$arch $dir/t/test_api $api_args
     [ -n "$small" ] && run_prog $arch-hostile qemu-$arch $dir/t/test_hostile $small
+    run_prog $arch-bounds qemu-$arch $dir/t/test_bounds $small
+    run_prog $arch-fuzz-replay qemu-$arch $dir/t/fuzz_replay test/fuzz/regressions
     if have_shared; then run_prog $arch-api-real qemu-$arch $dir/t/test_api $real; fi
     same=0; differ=""
     for pair in $sessions; do

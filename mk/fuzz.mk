@@ -1,0 +1,125 @@
+# fuzz.mk - fuzzing, the fuzz regression corpus and loader/ line coverage.
+# Included by the main Makefile after its variables and rules, as its last
+# lines (uses BUILD, CC, WARN, FLOAT, CFLAGS, LDFLAGS, FREESTANDING, ASAN,
+# TEST_SAN, LIB_SRC, HOST_SRC, HEADERS, LZMA_REF, LZMA_TEST_FLAGS, SDK and
+# the rules for $(BUILD)/t/libbspkit.a and $(BUILD)/maps/.stamp).
+#
+#   make fuzz            every libFuzzer target (or those in FUZZ_TARGETS) for
+#                        FUZZ_SECONDS (default 60) each, FUZZ_JOBS (default
+#                        2) at a time; the corpus
+#                        grows in $(BUILD)/fuzz/corpus/TARGET, crashes land in
+#                        $(BUILD)/fuzz/artifacts/
+#   make fuzz-bins       build the libFuzzer targets (clang, ASan + UBSan), or
+#                        say why not; never fails for want of clang
+#   make fuzz-smoke      what `make test` runs (test/fuzz/run.sh): replay the
+#                        regression corpus, then FUZZ_SMOKE_SECONDS (default 20)
+#                        of each target
+#   make coverage        loader/ line coverage of the test suite (gcc
+#                        --coverage, gcovr): the C tests, the bspkit tool on the
+#                        generated and real maps, the regression corpus
+#
+# Targets (test/fuzz/): load (whole maps, every load option, every query),
+# family (the same on maps whose header and directory the target writes, so
+# mutations reach the records), lzma (the decoder in and out of place),
+# lzma_diff (against liblzma), entity (the entity iterator). $(BUILD)/t/fuzz_replay runs inputs through the same
+# code without libFuzzer; it is part of `bins`, so cross builds
+# (BUILD=build/ppc64 CC=powerpc64-linux-gnu-gcc LDFLAGS=-static TEST_SAN=)
+# make a static big-endian one for qemu-user too.
+
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_JOBS    ?= 2
+FUZZ_DIR     := $(BUILD)/fuzz
+FUZZ_TARGETS ?= load family lzma lzma_diff entity
+FUZZ_ALL     := load family lzma lzma_diff entity
+FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
+FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h $(HEADERS)
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
+SHARED       ?= ../shared
+
+.PHONY: fuzz fuzz-bins fuzz-bins-real fuzz-seeds fuzz-smoke coverage
+
+# Does $(FUZZ_CC) link a libFuzzer target? (clang and libclang-rt-dev)
+FUZZ_PROBE = printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' \
+    | $(FUZZ_CC) -x c -fsanitize=fuzzer - -o $(FUZZ_DIR)/probe >/dev/null 2>&1
+
+fuzz-bins:
+	@mkdir -p $(FUZZ_DIR)
+	@if $(FUZZ_PROBE); then $(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) fuzz-bins-real; \
+	else echo "fuzz: $(FUZZ_CC) cannot build libFuzzer targets (apt-get install clang libclang-rt-14-dev); skipped"; \
+	     rm -f $(FUZZ_ALL:%=$(FUZZ_DIR)/fuzz_%); fi
+
+fuzz-bins-real: $(FUZZ_ALL:%=$(FUZZ_DIR)/fuzz_%) fuzz-seeds
+
+# The library with coverage feedback for libFuzzer, the same flags otherwise
+# (clang has no -fno-tree-loop-distribute-patterns: filtered out).
+FUZZ_FREESTANDING := $(filter-out -fno-tree-loop-distribute-patterns,$(FREESTANDING))
+$(FUZZ_DIR)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN) $(FLOAT) $(FUZZ_FREESTANDING) -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c $< -o $@
+$(FUZZ_DIR)/libbspkit.a: $(FUZZ_LIB_OBJ)
+	$(AR) rcs $@ $^
+$(FUZZ_DIR)/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_DEPS) $(FUZZ_DIR)/libbspkit.a
+	$(FUZZ_CC) $(WARN) $(FLOAT) -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer $< $(FUZZ_DIR)/libbspkit.a -llzma -lm -o $@
+
+# The replay driver: every target, no libFuzzer, the suite's test flags.
+$(BUILD)/t/fuzz_replay: test/fuzz/replay.c $(FUZZ_SRC) $(FUZZ_DEPS) test/check.h test/files.h $(BUILD)/t/libbspkit.a
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LZMA_TEST_FLAGS) -DFUZZ_REPLAY $(LDFLAGS) \
+	    test/fuzz/replay.c $(FUZZ_SRC) $(BUILD)/t/libbspkit.a $(LZMA_REF) -lm -o $@
+bins: $(BUILD)/t/fuzz_replay
+
+# Seeds: the generated maps (every family and console variant; not the
+# benchmark's large.bsp) and the real ones for `load`; the same maps in
+# fuzz_family's form, and LZMA streams and entity texts cut from them, for
+# the rest.
+$(BUILD)/t/fuzz_mkseeds: test/fuzz/mkseeds.c test/files.h $(BUILD)/t/libbspkit.a $(HEADERS)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(BUILD)/t/libbspkit.a -llzma -lm -o $@
+fuzz-seeds: $(FUZZ_DIR)/seeds/.stamp
+$(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
+	@rm -rf $(FUZZ_DIR)/seeds
+	@mkdir -p $(FUZZ_DIR)/seeds/load
+	@for m in $(BUILD)/maps/*.bsp; do case $$m in */large.bsp) ;; *) cp "$$m" $(FUZZ_DIR)/seeds/load/;; esac; done
+	@for m in $(wildcard $(SHARED)/maps/*/*.bsp); do \
+	    cp "$$m" "$(FUZZ_DIR)/seeds/load/real-$$(basename $$(dirname $$m))-$$(basename $$m)"; done
+	@$(BUILD)/t/fuzz_mkseeds $(FUZZ_DIR)/seeds $(FUZZ_DIR)/seeds/load/*.bsp
+	@touch $@
+
+fuzz: fuzz-bins $(BUILD)/t/fuzz_replay
+	@BUILD=$(BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_TARGETS="$(FUZZ_TARGETS)" \
+	    sh test/fuzz/run.sh fuzz
+
+fuzz-smoke: fuzz-bins $(BUILD)/t/fuzz_replay
+	@BUILD=$(BUILD) FUZZ_SMOKE_SECONDS=$(FUZZ_SMOKE_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" sh test/fuzz/run.sh
+
+# ---- line coverage of loader/ ---------------------------------------------
+# The library and the C tests built with gcc --coverage (no sanitizers, -O0),
+# run the way test/run.sh runs them, plus the bspkit tool's commands on every
+# map; gcovr then reports loader/ alone.
+COV_DIR   := $(BUILD)/cov
+COV_FLAGS := -O0 -g --coverage
+COV_OBJ   := $(LIB_SRC:%.c=$(COV_DIR)/obj/%.o)
+COV_TESTS := test_unit test_api test_hostile test_lzma test_bounds
+
+$(COV_DIR)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(COV_FLAGS) -c $< -o $@
+$(COV_DIR)/libbspkit.a: $(COV_OBJ)
+	$(AR) rcs $@ $^
+$(COV_DIR)/sdk/%.o: $(SDK)/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -w -D_7ZIP_ST -c $< -o $@
+$(COV_DIR)/test_lzma: test/test_lzma.c test/check.h $(COV_DIR)/libbspkit.a $(COV_DIR)/sdk/LzmaEnc.o $(COV_DIR)/sdk/LzFind.o
+	$(CC) $(WARN) $(FLOAT) $(COV_FLAGS) $< $(COV_DIR)/libbspkit.a $(COV_DIR)/sdk/LzmaEnc.o \
+	    $(COV_DIR)/sdk/LzFind.o -llzma -lm -o $@
+$(COV_DIR)/test_%: test/test_%.c test/check.h test/exercise.h test/files.h $(COV_DIR)/libbspkit.a $(HOST_SRC)
+	$(CC) $(WARN) $(FLOAT) $(COV_FLAGS) $< $(HOST_SRC) $(COV_DIR)/libbspkit.a -lm -o $@
+$(COV_DIR)/bspkit: tools/bspkit.c $(HOST_SRC) $(COV_DIR)/libbspkit.a
+	$(CC) $(WARN) $(FLOAT) $(COV_FLAGS) tools/bspkit.c $(HOST_SRC) $(COV_DIR)/libbspkit.a -lm -o $@
+$(COV_DIR)/fuzz_replay: test/fuzz/replay.c $(FUZZ_SRC) $(FUZZ_DEPS) $(COV_DIR)/libbspkit.a
+	$(CC) $(WARN) $(FLOAT) $(COV_FLAGS) -DFUZZ_REPLAY test/fuzz/replay.c $(FUZZ_SRC) \
+	    $(COV_DIR)/libbspkit.a -llzma -lm -o $@
+
+coverage: $(COV_TESTS:%=$(COV_DIR)/%) $(COV_DIR)/bspkit $(COV_DIR)/fuzz_replay $(BUILD)/maps/.stamp
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/fuzz/coverage.sh

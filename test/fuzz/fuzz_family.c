@@ -1,0 +1,89 @@
+/* fuzz_family.c - the whole API on maps whose header is always well formed.
+ *
+ * fuzz_load spends most mutations on headers and directories the loader
+ * rejects at once; this target builds a consistent header and directory
+ * itself, so mutations land in the lumps' records, their order in the file
+ * and their sizes.
+ *
+ * Input: byte 0 picks the family template (see templates[]: Source v20
+ * little- and big-endian, v17, v21, Quake, GoldSrc, BSP2, 2PSB, Quake 2,
+ * Quake 3, Nightfire); then chunks, each a flags byte, a 3-byte
+ * little-endian length and that many bytes (fewer if the input ends). Flags:
+ * bits 0-5 the lump index (modulo the family's lump count); Source only:
+ * bit 6 lump version 1 (else 0), bit 7 LZMA-compressed (the directory's
+ * uncompressed size is then taken from the chunk's bytes 4..7, as Valve's
+ * header has it). Chunks are laid out in input order, each at a 4-aligned
+ * offset after the header; a later chunk for the same lump replaces the
+ * directory entry (the earlier bytes stay in the file). The map then goes
+ * through load_all() (load_all.h), as in fuzz_load.
+ *
+ * Seeds: every generated and real map converted to this form by
+ * fuzz_mkseeds. */
+#include "load_all.h"
+
+typedef struct tmpl {
+    const char *magic;     /* 4 bytes at 0, or NULL: the version is at 0 */
+    int32_t version;
+    int be;
+    uint32_t num_lumps, dir_offset, entry_words, header_bytes;
+} tmpl;
+
+static const tmpl templates[] = {
+    { "VBSP", 20, 0, 64, 8, 4, 1036 },
+    { "PSBV", 20, 1, 64, 8, 4, 1036 },
+    { "VBSP", 17, 0, 64, 8, 4, 1036 },
+    { "VBSP", 21, 0, 64, 8, 4, 1036 },
+    { NULL, 29, 0, 15, 4, 2, 124 },
+    { NULL, 30, 0, 15, 4, 2, 124 },
+    { "BSP2", -1, 0, 15, 4, 2, 124 },
+    { "2PSB", -1, 0, 15, 4, 2, 124 },
+    { "IBSP", 38, 0, 19, 8, 2, 160 },
+    { "IBSP", 46, 0, 17, 8, 2, 144 },
+    { NULL, 42, 0, 18, 4, 2, 148 },
+};
+#define NUM_TEMPLATES (sizeof templates / sizeof templates[0])
+
+static void put32(uint8_t *p, uint32_t v, int be)
+{
+    int k;
+    for (k = 0; k < 4; k++) p[be ? 3 - k : k] = (uint8_t)(v >> (8 * k));
+}
+
+FUZZ_ENTRY(family)
+{
+    const tmpl *t;
+    uint8_t *file;
+    size_t pos = 1, cap;
+    uint32_t out;
+
+    if (size < 1 || size > (32u << 20)) return 0;
+    t = &templates[data[0] % NUM_TEMPLATES];
+    /* header + every chunk's bytes + alignment */
+    cap = t->header_bytes + size + 4 * (size / 4 + 1);
+    file = (uint8_t *)calloc(1, cap);
+    FUZZ_ASSERT(file != NULL);
+    if (t->magic) memcpy(file, t->magic, 4);
+    if (t->version >= 0) put32(file + (t->magic ? 4 : 0), (uint32_t)t->version, t->be);
+    out = t->header_bytes;
+    while (pos + 4 <= size) {
+        uint32_t flags = data[pos], len = fuzz_le(data + pos + 1, 3), lump;
+        uint8_t *e;
+        pos += 4;
+        if (len > size - pos) len = (uint32_t)(size - pos);
+        lump = (flags & 63) % t->num_lumps;
+        out = (out + 3) & ~3u;
+        memcpy(file + out, data + pos, len);
+        e = file + t->dir_offset + 4 * t->entry_words * lump;
+        put32(e, len ? out : 0, t->be);
+        put32(e + 4, len, t->be);
+        if (t->entry_words == 4) {
+            put32(e + 8, (flags >> 6) & 1, t->be);
+            put32(e + 12, (flags & 128) && len >= 8 ? fuzz_le(data + pos + 4, 4) : 0, t->be);
+        }
+        out += len;
+        pos += len;
+    }
+    load_all(file, out);
+    free(file);
+    return 0;
+}

@@ -1,0 +1,257 @@
+/* load_all.h - the whole API on bytes taken as a map file: what fuzz_load
+ * does with its input and fuzz_family with the map it builds.
+ *
+ * load_all(data, size): bsp_open, then bsp_measure and bsp_load under several load
+ * options (QUERIES, LIGHTING through a strict forward-only stream,
+ * LIGHTING|ENTITIES preferring HDR with the widest LZMA tables, ALL, ALL
+ * with too-narrow tables, ALL through a forward-only stream, ENTITIES with
+ * extra_lumps picked by the input) into an arena of
+ * exactly the measured size with guard bytes on both sides; then every query
+ * on a spread of points, clusters and faces (test/exercise.h), the entity
+ * iterator over the loaded entity text, the game lump API, bsp_lump and the
+ * header helpers. Checked on every path: each call returns a status of the
+ * enum, the loader reads only inside the file (and, forward-only, in
+ * ascending order, each byte once), writes only inside the arena, and a
+ * successful load used exactly what bsp_measure said; a random-access and
+ * a forward-only full load agree byte for byte; a larger load set never
+ * measures less.
+ */
+#ifndef BSP_FUZZ_LOAD_ALL_H
+#define BSP_FUZZ_LOAD_ALL_H
+
+#include "fuzz.h"
+#include "../exercise.h"
+
+/* Loads whose arena would exceed this are only asked for arena_too_small. */
+#define ARENA_CAP (64u << 20)
+
+typedef struct rec_stream {
+    const uint8_t *data;
+    uint32_t size;
+    uint32_t next;        /* forward-only: lowest offset the next read may use */
+    int forward;
+    uint32_t fail_at;     /* 1-based read number that fails (0: none) */
+    uint32_t reads;
+} rec_stream;
+
+static int rec_read(void *ctx, uint32_t offset, void *dst, uint32_t len)
+{
+    rec_stream *s = (rec_stream *)ctx;
+    /* The loader never asks for bytes outside the file: lumps are checked
+     * against the header's file size before anything is read. */
+    FUZZ_ASSERT(offset <= s->size && len <= s->size - offset);
+    if (s->forward) FUZZ_ASSERT(offset >= s->next);
+    s->next = offset + len;
+    if (++s->reads == s->fail_at) return -1;
+    memcpy(dst, s->data + offset, len);
+    return 0;
+}
+
+static void rec_init(rec_stream *r, bsp_stream *s, const uint8_t *data, uint32_t size, int forward,
+                     uint32_t fail_at)
+{
+    r->data = data;
+    r->size = size;
+    r->next = 0;
+    r->forward = forward;
+    r->fail_at = fail_at;
+    r->reads = 0;
+    s->read = rec_read;
+    s->ctx = r;
+    s->size = size;
+    s->forward_only = forward;
+}
+
+static void status_ok(bsp_status st)
+{
+    FUZZ_ASSERT((unsigned)st < BSP_STATUS_COUNT);
+}
+
+/* Walk an entity text; events stay inside it and iteration ends. */
+static void walk_entities(const uint8_t *text, uint32_t len)
+{
+    bsp_entity_iter it;
+    bsp_entity_event ev;
+    uint32_t steps = 0;
+    const char *t = (const char *)text;
+    bsp_entity_begin(&it, t, len);
+    while ((ev = bsp_entity_next(&it)) != BSP_ENT_END && ev != BSP_ENT_ERROR) {
+        FUZZ_ASSERT(ev == BSP_ENT_BEGIN || ev == BSP_ENT_PAIR || ev == BSP_ENT_CLOSE);
+        FUZZ_ASSERT(++steps <= 2 * len + 2);   /* see fuzz_entity.c */
+        if (ev == BSP_ENT_PAIR)
+            FUZZ_ASSERT(it.key >= t && it.key + it.key_len <= t + len && it.value >= t &&
+                        it.value + it.value_len <= t + len);
+    }
+}
+
+static void api_on_map(const bsp_map *m, const bsp_header *h)
+{
+    uint32_t i, sz;
+    FUZZ_ASSERT(exercise_map(m) == 0);
+    for (i = 0; i <= BSP_MAX_LUMPS; i++) {
+        const void *p = bsp_lump(m, i, &sz);
+        FUZZ_ASSERT(p || sz == 0);
+        if (p && i < h->num_lumps) FUZZ_ASSERT(sz == h->lumps[i].size);
+    }
+    if (m->entities.data) walk_entities(m->entities.data, m->entities.count);
+}
+
+static void header_helpers(const bsp_header *h)
+{
+    uint32_t i;
+    FUZZ_ASSERT(bsp_family_name(h) != NULL);
+    for (i = 0; i <= h->num_lumps; i++) {
+        const char *name = bsp_lump_name(h, i);
+        FUZZ_ASSERT((name != NULL) == (i < h->num_lumps));
+        (void)bsp_lump_record_size(h, i);
+    }
+}
+
+typedef struct variant {
+    uint32_t sets;
+    int prefer_hdr;
+    uint32_t lclp_max;
+    int forward;
+    int extra;            /* extra_lumps: a set of lumps picked by the input */
+} variant;
+
+static const variant variants[] = {
+    { BSP_LOAD_QUERIES, 0, 0, 0, 0 },
+    { BSP_LOAD_LIGHTING, 0, 0, 1, 0 },
+    { BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES, 1, 12, 0, 0 },
+    { BSP_LOAD_ALL, 0, 0, 0, 0 },
+    { BSP_LOAD_ALL, 1, 1, 0, 0 },
+    { BSP_LOAD_ALL, 0, 12, 1, 0 },
+    { BSP_LOAD_ENTITIES, 0, 3, 0, 1 },
+};
+
+/* A lump set from the input's bytes (FNV-1a of its first 64), so some loads
+ * take lumps without the ones their queries need (faces without texinfo). */
+static uint64_t extra_of(const uint8_t *data, uint32_t size)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    uint32_t i;
+    for (i = 0; i < size && i < 64; i++) h = (h ^ data[i]) * 0x100000001b3u;
+    return h ^ ((uint64_t)size << 32);
+}
+
+static void load_variant(const uint8_t *data, uint32_t size, const variant *v, uint32_t fail_at)
+{
+    rec_stream rs;
+    bsp_stream s;
+    bsp_header h;
+    bsp_map m;
+    bsp_options o = bsp_default_options(v->sets);
+    uint32_t need = 0, reported = 0;
+    bsp_status st;
+    fuzz_block arena;
+
+    o.prefer_hdr = v->prefer_hdr;
+    o.lzma_lclp_max = v->lclp_max;
+    if (v->extra) o.extra_lumps = extra_of(data, size);
+    rec_init(&rs, &s, data, size, v->forward, fail_at);
+    st = bsp_open(&h, &s);
+    status_ok(st);
+    if (st != BSP_OK) return;
+    FUZZ_ASSERT(h.family != NULL && h.num_lumps <= BSP_MAX_LUMPS && h.file_size == size);
+    header_helpers(&h);
+    st = bsp_measure(&h, &o, &need);
+    status_ok(st);
+    if (st != BSP_OK) {
+        FUZZ_ASSERT(need == 0);
+        /* load agrees with measure about the options and the plan */
+        FUZZ_ASSERT(bsp_load(&m, &h, &s, NULL, 0, &o, NULL) == st);
+        return;
+    }
+    if (need > ARENA_CAP) {
+        uint8_t small[64] __attribute__((aligned(8)));
+        st = bsp_load(&m, &h, &s, small, sizeof small, &o, &reported);
+        FUZZ_ASSERT(st == BSP_E_ARENA_TOO_SMALL && reported == need);
+        return;
+    }
+    if (fuzz_block_alloc(&arena, need)) return;
+    /* A one-byte-short arena is refused before anything is read. */
+    if (need > 0) {
+        uint32_t reads = rs.reads;
+        FUZZ_ASSERT(bsp_load(&m, &h, &s, arena.p, need - 1, &o, &reported) ==
+                        BSP_E_ARENA_TOO_SMALL &&
+                    reported == need && rs.reads == reads);
+    }
+    st = bsp_load(&m, &h, &s, arena.p, (uint32_t)need, &o, &reported);
+    status_ok(st);
+    FUZZ_ASSERT(fuzz_block_guards_ok(&arena));
+    if (st == BSP_OK) {
+        FUZZ_ASSERT(m.arena_used == need && reported == need);
+        api_on_map(&m, &h);
+    } else {
+        /* a failed load answers no query, and says so with a status */
+        FUZZ_ASSERT(exercise_map(&m) == 0);
+    }
+    FUZZ_ASSERT(fuzz_block_guards_ok(&arena));
+    fuzz_block_free(&arena);
+}
+
+/* bsp_measure of a set, ~0u when it fails. */
+static uint32_t measure_of(const uint8_t *data, uint32_t size, uint32_t sets)
+{
+    rec_stream rs;
+    bsp_stream s;
+    bsp_header h;
+    bsp_options o = bsp_default_options(sets);
+    uint32_t need;
+    rec_init(&rs, &s, data, size, 0, 0);
+    if (bsp_open(&h, &s) != BSP_OK || bsp_measure(&h, &o, &need) != BSP_OK) return ~0u;
+    return need;
+}
+
+/* A full load through a random-access stream and through a forward-only
+ * one: the same verdict, and the same bytes in every lump. */
+static void same_either_way(const uint8_t *data, uint32_t size)
+{
+    rec_stream rs[2];
+    bsp_stream s[2];
+    bsp_header h[2];
+    bsp_map m[2];
+    bsp_status st[2];
+    fuzz_block arena[2];
+    bsp_options o = bsp_default_options(BSP_LOAD_ALL);
+    uint32_t need = 0, k, i, sz[2];
+    o.lzma_lclp_max = 12;
+    for (k = 0; k < 2; k++) {
+        arena[k].raw = NULL;
+        rec_init(&rs[k], &s[k], data, size, (int)k, 0);
+        st[k] = bsp_open(&h[k], &s[k]);
+        if (st[k] == BSP_OK) st[k] = bsp_measure(&h[k], &o, &need);
+        if (st[k] == BSP_OK && need <= ARENA_CAP && fuzz_block_alloc(&arena[k], need) == 0)
+            st[k] = bsp_load(&m[k], &h[k], &s[k], arena[k].p, need, &o, NULL);
+    }
+    FUZZ_ASSERT(st[0] == st[1]);
+    if (st[0] == BSP_OK && arena[0].raw && arena[1].raw) {
+        FUZZ_ASSERT(m[0].num_clusters == m[1].num_clusters && m[0].has_vis == m[1].has_vis);
+        for (i = 0; i < BSP_MAX_LUMPS; i++) {
+            const void *a = bsp_lump(&m[0], i, &sz[0]), *b = bsp_lump(&m[1], i, &sz[1]);
+            FUZZ_ASSERT((a == NULL) == (b == NULL) && sz[0] == sz[1]);
+            if (a) FUZZ_ASSERT(memcmp(a, b, sz[0]) == 0);
+        }
+    }
+    fuzz_block_free(&arena[0]);
+    fuzz_block_free(&arena[1]);
+}
+
+static void load_all(const uint8_t *data, uint32_t size32)
+{
+    uint32_t k, q, l, a;
+    for (k = 0; k < sizeof variants / sizeof variants[0]; k++) load_variant(data, size32, &variants[k], 0);
+    same_either_way(data, size32);
+    /* a larger set never needs less arena */
+    q = measure_of(data, size32, BSP_LOAD_QUERIES);
+    l = measure_of(data, size32, BSP_LOAD_LIGHTING);
+    a = measure_of(data, size32, BSP_LOAD_ALL);
+    if (q != ~0u && l != ~0u) FUZZ_ASSERT(q <= l);
+    if (l != ~0u && a != ~0u) FUZZ_ASSERT(l <= a);
+    /* A read that fails midway (the stream's I/O error) on a full load. */
+    load_variant(data, size32, &variants[3], 3 + (size32 % 7));
+}
+
+#endif
+
