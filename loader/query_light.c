@@ -26,6 +26,13 @@ static int has_lightmap(const bsp_map *m, const bsp_lightmap *lm, uint32_t slot,
     return 1;
 }
 
+/* A face that would be lit for `slot` but whose extents cannot be computed:
+ * its data is inconsistent (QUERIES.md: no_lightmap before corrupt). */
+static int lit_but_broken(const bsp_map *m, const bsp_lightmap *lm, uint32_t slot)
+{
+    return lm->bad && lm->lightofs >= 0 && lm->styles[slot] != 255 && m->lighting.count;
+}
+
 /* u, v of point p in the face's lightmap space, before rounding. */
 static void lightmap_coords(const bsp_lightmap *lm, const float p[3], float uv[2])
 {
@@ -79,8 +86,7 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
     if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
     st = m->family->face_lightmap(m, (uint32_t)face, &lm);
     if (st != BSP_OK) return st;
-    if (lm.bad && lm.lightofs >= 0 && lm.styles[slot] != 255 && m->lighting.count)
-        return BSP_E_CORRUPT;   /* lit, but its extents cannot be computed */
+    if (lit_but_broken(m, &lm, slot)) return BSP_E_CORRUPT;
     if (!has_lightmap(m, &lm, slot, &first)) return BSP_E_NO_LIGHTMAP;
     lightmap_coords(&lm, p, uv);
     take_sample(m, &lm, first, uv, face, out);
@@ -121,9 +127,7 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
         *budget -= cost;
         if (f->face_dispinfo.type && bsp_field_get(rec, f->face_dispinfo) != -1) continue;
         *st = f->face_lightmap(m, k, &lm);
-        if (*st == BSP_OK && lm.bad && lm.lightofs >= 0 && lm.styles[0] != 255 &&
-            m->lighting.count)
-            *st = BSP_E_CORRUPT;
+        if (*st == BSP_OK && lit_but_broken(m, &lm, 0)) *st = BSP_E_CORRUPT;
         if (*st != BSP_OK) return -1;
         if (!has_lightmap(m, &lm, 0, &block)) continue;
         lightmap_coords(&lm, mid, uv);
