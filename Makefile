@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bspkit - plain make, no configure step.
 #   make            build/libbspkit.a and build/bspkit for the host
 #   make test       every test (host under ASan+UBSan, then ppc and ppc64
@@ -19,17 +20,17 @@ FLOAT   := -ffp-contract=off
 CFLAGS  ?= -O2 -g
 LDFLAGS ?=
 # The loader is freestanding: no libc, and no compiler-invented calls to
-# memcpy/memset (bsp_copy/bsp_fill loops must stay loops).
+# memcpy/memset (bsp__copy/bsp__fill loops must stay loops).
 FREESTANDING := -ffreestanding -fno-builtin -fno-tree-loop-distribute-patterns
 ASAN    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # Test programs are built with TEST_SAN (the sanitizers on the host; cross
 # builds clear it).
 TEST_SAN ?= $(ASAN)
 
-LOADER_SRC := $(wildcard loader/*.c)
+LOADER_SRC := $(wildcard loader/*/*.c)
 LIB_SRC := $(LOADER_SRC) platform/memory/bsp_memstream.c
 HOST_SRC := platform/posix/bsp_file.c
-HEADERS := $(wildcard loader/*.h port/*.h platform/*/*.h)
+HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
 TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds
 LZMA_REF := -llzma

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bspkit.h - load BSP maps into a caller's arena and query them.
  *
  * Freestanding and allocation-free: the caller supplies a stream (a read

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # baremetal.mk - bspkit with no OS and no libc: PowerPC e500 under QEMU.
 # Included by the main Makefile after its variables, e.g. as its last line
 # (uses BUILD, CC, WARN, FLOAT, FREESTANDING, LOADER_SRC, HEADERS and the
@@ -9,7 +10,7 @@
 #   make baremetal       just build the image
 #   make size            text + data of the loader for the e500 (no maps)
 #
-# The image is the same loader/*.c, port/ and platform/memory sources as the
+# The image is the same loader/*/*.c, port/ and platform/memory sources as the
 # host library, compiled freestanding and linked with -nostdlib and nothing
 # else: no libc, no libgcc, not even the libc headers (-nostdinc; only GCC's
 # own freestanding stdint.h/stddef.h).

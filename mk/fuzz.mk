@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # fuzz.mk - fuzzing, the fuzz regression corpus and loader/ line coverage.
 # Included by the main Makefile after its variables and rules, as its last
 # lines (uses BUILD, CC, WARN, FLOAT, CFLAGS, LDFLAGS, FREESTANDING, ASAN,

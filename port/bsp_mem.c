@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 /* bsp_mem.c - memcpy, memmove, memset and memcmp for freestanding targets.
  *
- * The loader itself calls bsp_copy/bsp_fill (bsp_port.h), but C compilers
+ * The loader itself calls bsp__copy/bsp__fill (bsp_port.h), but C compilers
  * may emit calls to these four names on their own (GCC documents that a
  * freestanding environment must provide them), for example for a large
  * struct copy. Link this file on targets without a C library; hosted

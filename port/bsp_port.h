@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bsp_port.h - the only compiler-specific code bspkit uses.
  *
  * Fixed-width types, the host's byte order, byte swaps, aliasing-safe loads
@@ -16,11 +17,11 @@
 #define BSP_INLINE static __inline__ __attribute__((unused))
 /* Arena memory is declared by the caller as bytes; reading it through wider
  * types needs a may_alias type to stay inside the aliasing rules. */
-typedef uint16_t __attribute__((may_alias)) bsp_alias_u16;
-typedef uint32_t __attribute__((may_alias)) bsp_alias_u32;
-typedef int16_t __attribute__((may_alias)) bsp_alias_i16;
-typedef int32_t __attribute__((may_alias)) bsp_alias_i32;
-typedef float __attribute__((may_alias)) bsp_alias_f32;
+typedef uint16_t __attribute__((may_alias)) bsp__alias_u16;
+typedef uint32_t __attribute__((may_alias)) bsp__alias_u32;
+typedef int16_t __attribute__((may_alias)) bsp__alias_i16;
+typedef int32_t __attribute__((may_alias)) bsp__alias_i32;
+typedef float __attribute__((may_alias)) bsp__alias_f32;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define BSP_HOST_BIG_ENDIAN 1
 #elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -28,60 +29,60 @@ typedef float __attribute__((may_alias)) bsp_alias_f32;
 #else
 #error "bsp_port.h: cannot tell the host byte order; define BSP_HOST_BIG_ENDIAN"
 #endif
-#define bsp_bswap16_(x) __builtin_bswap16(x)
-#define bsp_bswap32_(x) __builtin_bswap32(x)
+#define bsp__bswap16_(x) __builtin_bswap16(x)
+#define bsp__bswap32_(x) __builtin_bswap32(x)
 #else
 /* Port note: another compiler needs its own may_alias equivalent (or
  * -fno-strict-aliasing) and must define BSP_HOST_BIG_ENDIAN. */
 #define BSP_INLINE static
-typedef uint16_t bsp_alias_u16;
-typedef uint32_t bsp_alias_u32;
-typedef int16_t bsp_alias_i16;
-typedef int32_t bsp_alias_i32;
-typedef float bsp_alias_f32;
+typedef uint16_t bsp__alias_u16;
+typedef uint32_t bsp__alias_u32;
+typedef int16_t bsp__alias_i16;
+typedef int32_t bsp__alias_i32;
+typedef float bsp__alias_f32;
 #ifndef BSP_HOST_BIG_ENDIAN
 #error "bsp_port.h: define BSP_HOST_BIG_ENDIAN to 0 or 1 for this compiler"
 #endif
-#define bsp_bswap16_(x) ((uint16_t)(((x) >> 8) | ((x) << 8)))
-#define bsp_bswap32_(x) ((((x) >> 24) & 0xffu) | (((x) >> 8) & 0xff00u) | \
+#define bsp__bswap16_(x) ((uint16_t)(((x) >> 8) | ((x) << 8)))
+#define bsp__bswap32_(x) ((((x) >> 24) & 0xffu) | (((x) >> 8) & 0xff00u) | \
                          (((x) & 0xff00u) << 8) | ((x) << 24))
 #endif
 
-BSP_INLINE uint16_t bsp_bswap16(uint16_t v) { return (uint16_t)bsp_bswap16_(v); }
-BSP_INLINE uint32_t bsp_bswap32(uint32_t v) { return (uint32_t)bsp_bswap32_(v); }
+BSP_INLINE uint16_t bsp__bswap16(uint16_t v) { return (uint16_t)bsp__bswap16_(v); }
+BSP_INLINE uint32_t bsp__bswap32(uint32_t v) { return (uint32_t)bsp__bswap32_(v); }
 
 /* Reads of raw file bytes at any alignment, in a stated byte order. */
-BSP_INLINE uint16_t bsp_get_le16(const uint8_t *p) { return (uint16_t)(p[0] | (p[1] << 8)); }
-BSP_INLINE uint16_t bsp_get_be16(const uint8_t *p) { return (uint16_t)(p[1] | (p[0] << 8)); }
-BSP_INLINE uint32_t bsp_get_le32(const uint8_t *p)
+BSP_INLINE uint16_t bsp__get_le16(const uint8_t *p) { return (uint16_t)(p[0] | (p[1] << 8)); }
+BSP_INLINE uint16_t bsp__get_be16(const uint8_t *p) { return (uint16_t)(p[1] | (p[0] << 8)); }
+BSP_INLINE uint32_t bsp__get_le32(const uint8_t *p)
 {
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
-BSP_INLINE uint32_t bsp_get_be32(const uint8_t *p)
+BSP_INLINE uint32_t bsp__get_be32(const uint8_t *p)
 {
     return (uint32_t)p[3] | ((uint32_t)p[2] << 8) | ((uint32_t)p[1] << 16) | ((uint32_t)p[0] << 24);
 }
-BSP_INLINE uint32_t bsp_get32(const uint8_t *p, int big) { return big ? bsp_get_be32(p) : bsp_get_le32(p); }
+BSP_INLINE uint32_t bsp__get32(const uint8_t *p, int big) { return big ? bsp__get_be32(p) : bsp__get_le32(p); }
 
 /* Native-order reads of arena records; p must be aligned for the type
  * (the loader places every lump at its record alignment). */
-BSP_INLINE uint16_t bsp_u16(const uint8_t *p) { return *(const bsp_alias_u16 *)(const void *)p; }
-BSP_INLINE int16_t bsp_i16(const uint8_t *p) { return *(const bsp_alias_i16 *)(const void *)p; }
-BSP_INLINE uint32_t bsp_u32(const uint8_t *p) { return *(const bsp_alias_u32 *)(const void *)p; }
-BSP_INLINE int32_t bsp_i32(const uint8_t *p) { return *(const bsp_alias_i32 *)(const void *)p; }
-BSP_INLINE float bsp_f32(const uint8_t *p) { return *(const bsp_alias_f32 *)(const void *)p; }
-BSP_INLINE void bsp_put_u16(uint8_t *p, uint16_t v) { *(bsp_alias_u16 *)(void *)p = v; }
-BSP_INLINE void bsp_put_u32(uint8_t *p, uint32_t v) { *(bsp_alias_u32 *)(void *)p = v; }
+BSP_INLINE uint16_t bsp__u16(const uint8_t *p) { return *(const bsp__alias_u16 *)(const void *)p; }
+BSP_INLINE int16_t bsp__i16(const uint8_t *p) { return *(const bsp__alias_i16 *)(const void *)p; }
+BSP_INLINE uint32_t bsp__u32(const uint8_t *p) { return *(const bsp__alias_u32 *)(const void *)p; }
+BSP_INLINE int32_t bsp__i32(const uint8_t *p) { return *(const bsp__alias_i32 *)(const void *)p; }
+BSP_INLINE float bsp__f32(const uint8_t *p) { return *(const bsp__alias_f32 *)(const void *)p; }
+BSP_INLINE void bsp__put_u16(uint8_t *p, uint16_t v) { *(bsp__alias_u16 *)(void *)p = v; }
+BSP_INLINE void bsp__put_u32(uint8_t *p, uint32_t v) { *(bsp__alias_u32 *)(void *)p = v; }
 
 /* Byte copy and fill for the loader; the loader calls these, never the libc
  * names, so a hosted build needs nothing from libc. */
-BSP_INLINE void bsp_copy(void *dst, const void *src, size_t n)
+BSP_INLINE void bsp__copy(void *dst, const void *src, size_t n)
 {
     uint8_t *d = (uint8_t *)dst;
     const uint8_t *s = (const uint8_t *)src;
     while (n--) *d++ = *s++;
 }
-BSP_INLINE void bsp_fill(void *dst, uint8_t v, size_t n)
+BSP_INLINE void bsp__fill(void *dst, uint8_t v, size_t n)
 {
     uint8_t *d = (uint8_t *)dst;
     while (n--) *d++ = v;

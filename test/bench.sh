@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # bench.sh - `make bench`: decoder throughput against the LZMA SDK's
 # LzmaDec.c and liblzma, whole-map load against read + liblzma decode, arena
 # bytes against the uncompressed lumps, and query times. Ratios come from

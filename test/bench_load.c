@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_load.c - whole-map load against "read the file + liblzma-decode its
  * compressed lumps", arena bytes against the uncompressed lumps, and query
  * times. Run by `make bench`; the last line is a JSON object.
@@ -12,7 +13,7 @@
 #include <time.h>
 
 #include "../loader/bspkit.h"
-#include "../loader/lzma.h"
+#include "../loader/lzma/lzma_decoder.h"
 #include "../platform/posix/bsp_file.h"
 
 static double now(void)
@@ -103,7 +104,7 @@ int main(int argc, char **argv)
     double best_ref = 1e9, best_bsp = 1e9, t, ns_leaf, ns_pvs, ns_light;
     float lo[3] = { 1e30f, 1e30f, 1e30f }, hi[3] = { -1e30f, -1e30f, -1e30f };
     uint32_t seed = 1, sink = 0, hits = 0, tables = 0;
-    bsp_lzma_props valve = { 0, 3, 0, 2 };
+    bsp__lzma_props valve = { 0, 3, 0, 2 };
 
     if (bsp_file_open(&f, &s, path, 0) || bsp_open(&h, &s) != BSP_OK ||
         bsp_measure(&h, &o, &need) != BSP_OK) {
@@ -114,7 +115,7 @@ int main(int argc, char **argv)
     for (i = 0; i < h.num_lumps; i++) {
         outs[i] = h.lumps[i].compressed ? malloc(h.lumps[i].size) : NULL;
         if (h.lumps[i].length) lumps_bytes += h.lumps[i].size;
-        if (h.lumps[i].compressed) tables = bsp_lzma_probs_bytes(&valve);
+        if (h.lumps[i].compressed) tables = bsp__lzma_probs_bytes(&valve);
     }
     arena = malloc(need ? need : 1);   /* malloc is 16-aligned on the hosts we bench */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_lzma.c - bspkit's LZMA decoder against the LZMA SDK's LzmaDec.c and
  * liblzma on the same streams.
  *
@@ -23,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "../loader/lzma.h"
+#include "../loader/lzma/lzma_decoder.h"
 
 #define RUNS 7
 #define NSTREAMS 6
@@ -170,7 +171,7 @@ struct stream {
     uint8_t *comp;
     size_t comp_len;
     uint8_t *work;      /* bspkit: output, then the compressed bytes */
-    uint8_t *region;    /* bspkit in place: bsp_lzma_region_bytes() */
+    uint8_t *region;    /* bspkit in place: bsp__lzma_region_bytes() */
     size_t region_len;
     uint8_t *out[2];    /* LzmaDec, liblzma */
 };
@@ -197,16 +198,16 @@ static ISzAlloc sz_allocator = { sz_alloc, sz_free };
 
 /* 0 when the decoder reports success with the full length. */
 static int decode_one(int k, struct stream *s, const lzma_options_lzma *o, const uint8_t props[5],
-                      const bsp_lzma_props *bp, void *probs, uint8_t *dst)
+                      const bsp__lzma_props *bp, void *probs, uint8_t *dst)
 {
     if (k == 0)
-        return bsp_lzma_decode(bp, probs, dst, (uint32_t)s->raw_len, (uint32_t)s->raw_len,
+        return bsp__lzma_decode(bp, probs, dst, (uint32_t)s->raw_len, (uint32_t)s->raw_len,
                                (uint32_t)s->comp_len) != BSP_LZMA_OK;
     if (k == 3) {
         /* In place destroys the input: put it back each time (a memcpy of
          * the compressed size, included in the time). */
         memcpy(dst + s->region_len - s->comp_len, s->comp, s->comp_len);
-        return bsp_lzma_decode(bp, probs, dst, (uint32_t)s->raw_len, (uint32_t)(s->region_len - s->comp_len),
+        return bsp__lzma_decode(bp, probs, dst, (uint32_t)s->raw_len, (uint32_t)(s->region_len - s->comp_len),
                                (uint32_t)s->comp_len) != BSP_LZMA_OK;
     }
     if (k == 1) {
@@ -243,7 +244,7 @@ int main(void)
     struct stream s[NSTREAMS];
     lzma_options_lzma o;
     uint8_t props[5];
-    bsp_lzma_props bp;
+    bsp__lzma_props bp;
     size_t total_raw = 0, total_comp = 0, i;
     void *probs;
     double best[4] = { 1e30, 1e30, 1e30, 1e30 };
@@ -260,7 +261,7 @@ int main(void)
     props[0] = (uint8_t)((o.pb * 5 + o.lp) * 9 + o.lc);
     props[1] = (uint8_t)o.dict_size; props[2] = (uint8_t)(o.dict_size >> 8);
     props[3] = (uint8_t)(o.dict_size >> 16); props[4] = (uint8_t)(o.dict_size >> 24);
-    bsp_lzma_parse_props(props, &bp);
+    bsp__lzma_parse_props(props, &bp);
 
     for (i = 0; i < NSTREAMS; i++) {
         s[i].name = spec[i].name;
@@ -277,7 +278,7 @@ int main(void)
     }
     printf("total      %8zu -> %8zu (%.1f%%)\n", total_raw, total_comp, 100.0 * (double)total_comp / (double)total_raw);
 
-    probs = malloc(bsp_lzma_probs_bytes(&bp));
+    probs = malloc(bsp__lzma_probs_bytes(&bp));
 
     /* bspkit decodes with the input placed after the output in one buffer,
      * as the loader's out-of-place path; set up once, decoding does not
@@ -285,7 +286,7 @@ int main(void)
     for (i = 0; i < NSTREAMS; i++) {
         s[i].work = malloc(s[i].raw_len + s[i].comp_len);
         memcpy(s[i].work + s[i].raw_len, s[i].comp, s[i].comp_len);
-        s[i].region_len = bsp_lzma_region_bytes((uint32_t)s[i].raw_len, (uint32_t)s[i].comp_len);
+        s[i].region_len = bsp__lzma_region_bytes((uint32_t)s[i].raw_len, (uint32_t)s[i].comp_len);
         s[i].region = malloc(s[i].region_len);
     }
     for (run = 0; run < RUNS; run++) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.h - the test programs' reporting convention.
  *
  * Every test program prints one line per check: "PASS name", "FAIL name:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Compare `bspkit stats` JSON with record counts from elsewhere.
 
   compare_counts.py counts FILE JSON     FILE: the generator's "key value" lines

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # demo.sh - the main job, as `make demo` runs it: bspkit info and a short
 # scripted query session on the bundled generated map, then on the real maps
 # in ../shared/maps when they are there.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exercise.h - run every query of a loaded map over a spread of points,
  * clusters and faces. Used by the hostile-input tests and the fuzz targets:
  * whatever the map, each call must return a valid status and stay inside

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* files.h - read a whole file for the test programs. */
 #ifndef BSP_TEST_FILES_H
 #define BSP_TEST_FILES_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # openarena.sh - every Quake 3 map in Debian's openarena-data (.bsp files in
 # its .pk3 zips): bspkit loads each one and answers a sample of leaf and PVS
 # queries exactly as the independent reference does. Prints PASS/FAIL/SKIP

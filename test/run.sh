@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - the whole suite, as `make test` runs it. Every check prints one
 # PASS/FAIL/SKIP line; the last line is "N passed, N failed, N skipped" and
 # the exit status is non-zero if anything failed.
@@ -39,7 +40,7 @@ bad_inc=$(grep -rhoE '#[[:space:]]*include[[:space:]]*<[^>]+>' loader | sed 's/.
 if [ -z "$bad_inc" ]; then pass "loader/ includes only freestanding headers"
 else fail "loader/ includes hosted headers: $bad_inc"; fi
 
-objs=$(ls $BUILD/obj/loader/*.o)
+objs=$(ls $BUILD/obj/loader/*/*.o)
 undef=$(nm -u $objs | awk 'NF==2 {print $2}' | sort -u)
 defined=$(nm --defined-only $objs $BUILD/obj/port/*.o | awk 'NF==3 {print $3}' | sort -u)
 foreign=$(echo "$undef" | grep -vxF "$defined" | grep -v '^$')

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_api.c - the public API on real and generated maps: streaming order,
  * measure versus load, arena discipline, load options, error precedence,
  * and (given a .api file from the generator) expected answers.

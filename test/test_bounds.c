@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_bounds.c - bounded time and bounded memory, case by case.
  *
  * Part 1 builds small hostile maps by hand (Source v20 and Quake v29, byte

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_hostile.c - truncated, corrupted and lying maps through bsp_open,
  * bsp_load and every query. Built with ASan and UBSan: a pass means every
  * input ended in a status code, with no out-of-bounds access and no hang.
@@ -71,7 +72,7 @@ static int header_of(const uint8_t *data, uint32_t size, bsp_header *h)
  * trailing padding may load. */
 static uint32_t get32(const uint8_t *p, int big)
 {
-    return big ? bsp_get_be32(p) : bsp_get_le32(p);
+    return big ? bsp__get_be32(p) : bsp__get_le32(p);
 }
 
 static void put32(uint8_t *p, uint32_t v, int big)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_lzma.c - bspkit's LZMA decoder against liblzma and the LZMA SDK.
  *
  * Reference encoders: liblzma's raw LZMA1 encoder (LZMA_FILTER_LZMA1 writes
@@ -26,7 +27,7 @@
 #include <string.h>
 #include <time.h>
 #include "check.h"
-#include "../loader/lzma.h"
+#include "../loader/lzma/lzma_decoder.h"
 #ifdef BSP_TEST_NO_LIBLZMA
 #include "LzmaEnc.h"
 #define HAVE_XZ 0
@@ -239,9 +240,9 @@ static int ref_decode(const uint8_t props[5], const uint8_t *c, size_t clen, uin
 static void *probs_mem;
 static size_t probs_cap;
 
-static void *probs_for(const bsp_lzma_props *p)
+static void *probs_for(const bsp__lzma_props *p)
 {
-    size_t need = bsp_lzma_probs_bytes(p);
+    size_t need = bsp__lzma_probs_bytes(p);
     if (need > probs_cap) {
         free(probs_mem);
         probs_mem = malloc(need);
@@ -251,7 +252,7 @@ static void *probs_for(const bsp_lzma_props *p)
 }
 
 typedef struct run {
-    int status;  /* bsp_lzma_decode's result */
+    int status;  /* bsp__lzma_decode's result */
     int clean;   /* guards intact; written bytes are a correct output prefix */
     int match;   /* output == orig (when orig is given) */
 } run;
@@ -272,7 +273,7 @@ static run run_bsp(const uint8_t props[5], const uint8_t *c, size_t clen, const 
                    uint32_t n, size_t ofs, uint8_t *out_copy)
 {
     run r;
-    bsp_lzma_props p;
+    bsp__lzma_props p;
     size_t A, i, l1 = 0, l2 = 0;
     uint8_t *mem, *reg, *init;
 
@@ -289,9 +290,9 @@ static run run_bsp(const uint8_t props[5], const uint8_t *c, size_t clen, const 
         memcpy(reg + ofs, c, clen);
     memcpy(init, reg, A);
 
-    r.status = bsp_lzma_parse_props(props, &p);
+    r.status = bsp__lzma_parse_props(props, &p);
     if (r.status == BSP_LZMA_OK)
-        r.status = bsp_lzma_decode(&p, probs_for(&p), reg, n, (uint32_t)ofs, (uint32_t)clen);
+        r.status = bsp__lzma_decode(&p, probs_for(&p), reg, n, (uint32_t)ofs, (uint32_t)clen);
 
     r.clean = 1;
     for (i = 0; i < GUARD; i++)
@@ -329,14 +330,14 @@ static double now(void)
 static void test_props(void)
 {
     int b, ok = 1;
-    bsp_lzma_props p;
+    bsp__lzma_props p;
     uint8_t raw[5] = { 0, 0x78, 0x56, 0x34, 0x12 };
     uint8_t *buf = malloc(64);
 
     for (b = 0; b < 256; b++) {
         int r;
         raw[0] = (uint8_t)b;
-        r = bsp_lzma_parse_props(raw, &p);
+        r = bsp__lzma_parse_props(raw, &p);
         if (b < 225) {
             if (r != BSP_LZMA_OK || p.lc != b % 9 || p.lp != (b / 9) % 5 || p.pb != b / 45 ||
                 p.dict_size != 0x12345678u)
@@ -349,44 +350,44 @@ static void test_props(void)
 
     p.dict_size = 1u << 16;
     p.lc = 3; p.lp = 0; p.pb = 2;
-    ok = bsp_lzma_probs_bytes(&p) == 2u * (1846 + 0x300 * 8);
+    ok = bsp__lzma_probs_bytes(&p) == 2u * (1846 + 0x300 * 8);
     p.lc = 8; p.lp = 4;
-    ok = ok && bsp_lzma_probs_bytes(&p) == 2u * (1846 + 0x300u * 4096);
+    ok = ok && bsp__lzma_probs_bytes(&p) == 2u * (1846 + 0x300u * 4096);
     p.lc = 0; p.lp = 0;
-    ok = ok && bsp_lzma_probs_bytes(&p) == 2u * (1846 + 0x300);
+    ok = ok && bsp__lzma_probs_bytes(&p) == 2u * (1846 + 0x300);
     p.lc = 9;
-    ok = ok && bsp_lzma_probs_bytes(&p) == 0;
+    ok = ok && bsp__lzma_probs_bytes(&p) == 0;
     CHECK(ok, "props_probs_bytes", "unexpected probability table size");
 
     memset(buf, 0, 64);
     ok = 1;
     p.lc = 9; p.lp = 0; p.pb = 0;
-    ok = ok && bsp_lzma_decode(&p, probs_mem, buf, 10, 20, 10) == BSP_LZMA_BAD_PROPS;
+    ok = ok && bsp__lzma_decode(&p, probs_mem, buf, 10, 20, 10) == BSP_LZMA_BAD_PROPS;
     p.lc = 0; p.lp = 5;
-    ok = ok && bsp_lzma_decode(&p, probs_mem, buf, 10, 20, 10) == BSP_LZMA_BAD_PROPS;
+    ok = ok && bsp__lzma_decode(&p, probs_mem, buf, 10, 20, 10) == BSP_LZMA_BAD_PROPS;
     p.lp = 0; p.pb = 5;
-    ok = ok && bsp_lzma_decode(&p, probs_mem, buf, 10, 20, 10) == BSP_LZMA_BAD_PROPS;
+    ok = ok && bsp__lzma_decode(&p, probs_mem, buf, 10, 20, 10) == BSP_LZMA_BAD_PROPS;
     p.pb = 0;
-    ok = ok && bsp_lzma_decode(NULL, probs_mem, buf, 10, 20, 10) == BSP_LZMA_BAD_PROPS;
-    ok = ok && bsp_lzma_decode(&p, NULL, buf, 10, 20, 10) == BSP_LZMA_BAD_PROPS;
-    ok = ok && bsp_lzma_decode(&p, probs_mem, NULL, 10, 20, 10) == BSP_LZMA_BAD_PROPS;
-    ok = ok && bsp_lzma_decode(&p, probs_mem, buf, 10, 0xFFFFFFF0u, 0x20) == BSP_LZMA_BAD_PROPS;
+    ok = ok && bsp__lzma_decode(NULL, probs_mem, buf, 10, 20, 10) == BSP_LZMA_BAD_PROPS;
+    ok = ok && bsp__lzma_decode(&p, NULL, buf, 10, 20, 10) == BSP_LZMA_BAD_PROPS;
+    ok = ok && bsp__lzma_decode(&p, probs_mem, NULL, 10, 20, 10) == BSP_LZMA_BAD_PROPS;
+    ok = ok && bsp__lzma_decode(&p, probs_mem, buf, 10, 0xFFFFFFF0u, 0x20) == BSP_LZMA_BAD_PROPS;
     CHECK(ok, "props_bad_rejected", "bad props or arguments not rejected with BAD_PROPS");
 
     /* Short or wrong input before any symbol. */
     ok = 1;
     p.lc = 3; p.lp = 0; p.pb = 2; p.dict_size = 4096;
     memset(buf, 0, 64);
-    ok = ok && bsp_lzma_decode(&p, probs_for(&p), buf, 10, 32, 0) == BSP_LZMA_TRUNCATED;
-    ok = ok && bsp_lzma_decode(&p, probs_for(&p), buf, 10, 32, 4) == BSP_LZMA_TRUNCATED;
+    ok = ok && bsp__lzma_decode(&p, probs_for(&p), buf, 10, 32, 0) == BSP_LZMA_TRUNCATED;
+    ok = ok && bsp__lzma_decode(&p, probs_for(&p), buf, 10, 32, 4) == BSP_LZMA_TRUNCATED;
     buf[32] = 1;
-    ok = ok && bsp_lzma_decode(&p, probs_for(&p), buf, 10, 32, 20) == BSP_LZMA_CORRUPT;
-    ok = ok && bsp_lzma_decode(&p, probs_for(&p), buf, 0, 32, 1) == BSP_LZMA_CORRUPT;
+    ok = ok && bsp__lzma_decode(&p, probs_for(&p), buf, 10, 32, 20) == BSP_LZMA_CORRUPT;
+    ok = ok && bsp__lzma_decode(&p, probs_for(&p), buf, 0, 32, 1) == BSP_LZMA_CORRUPT;
     CHECK(ok, "rc_init_checks", "empty/short input or nonzero first byte misreported");
 
-    ok = bsp_lzma_region_bytes(0, 0) == 64 && bsp_lzma_region_bytes(1000, 640) == 1000 + 13 + 64 &&
-         bsp_lzma_region_bytes(100, 100000) == 100000 && bsp_lzma_region_bytes(0xFFFFFFF0u, 100) == 0;
-    CHECK(ok, "region_bytes_rule", "bsp_lzma_region_bytes does not follow its rule");
+    ok = bsp__lzma_region_bytes(0, 0) == 64 && bsp__lzma_region_bytes(1000, 640) == 1000 + 13 + 64 &&
+         bsp__lzma_region_bytes(100, 100000) == 100000 && bsp__lzma_region_bytes(0xFFFFFFF0u, 100) == 0;
+    CHECK(ok, "region_bytes_rule", "bsp__lzma_region_bytes does not follow its rule");
     free(buf);
 }
 
@@ -703,7 +704,7 @@ static size_t min_region(const enc *e, const uint8_t *orig, size_t n, size_t hi)
  * gives OVERLAP with nothing corrupted; so does a much smaller region. */
 static int inplace_one(const char *what, const enc *e, const uint8_t *orig, size_t n, char *why, size_t wl)
 {
-    size_t rule = bsp_lzma_region_bytes((uint32_t)n, (uint32_t)e->clen), rmin, floor_;
+    size_t rule = bsp__lzma_region_bytes((uint32_t)n, (uint32_t)e->clen), rmin, floor_;
     run r;
     double rate;
 
@@ -922,7 +923,7 @@ static void test_inplace_fast_encoder(void)
         size_t before = (size_t)ms.streams;
         ok = inplace_one("zeros_random_1m/xz-0-4MiB", &e, d, n, why, sizeof why);
         if (ok && (size_t)ms.streams > before) {
-            size_t rmin = min_region(&e, d, n, bsp_lzma_region_bytes((uint32_t)n, (uint32_t)e.clen));
+            size_t rmin = min_region(&e, d, n, bsp__lzma_region_bytes((uint32_t)n, (uint32_t)e.clen));
             printf("# xz -0 4 MiB dict, 1 MiB random tail: rmin - out_len = %ld, in_len/48 + 64 = %zu,"
                    " in_len/64 + 64 = %zu\n", (long)rmin - (long)n, e.clen / 48 + 64, e.clen / 64 + 64);
         }
@@ -1171,7 +1172,7 @@ static void test_large(void)
     ok = enc_sdk(d, n, 3, 0, 2, 1u << 18, 5, 0, &e) == 0;
 #endif
     if (ok) {
-        r = run_bsp(e.props, e.c, e.clen, d, (uint32_t)n, bsp_lzma_region_bytes((uint32_t)n, (uint32_t)e.clen) - e.clen, NULL);
+        r = run_bsp(e.props, e.c, e.clen, d, (uint32_t)n, bsp__lzma_region_bytes((uint32_t)n, (uint32_t)e.clen) - e.clen, NULL);
         ok = r.status == BSP_LZMA_OK && r.match && r.clean;
         if (!ok)
             snprintf(why, sizeof why, "status %d match %d clean %d", r.status, r.match, r.clean);
@@ -1191,7 +1192,7 @@ int main(void)
     quick = q && *q && *q != '0';
     q = getenv("BSP_TEST_VERBOSE");
     verbose = q && *q && *q != '0';
-    probs_for(&(bsp_lzma_props){ 0, 0, 0, 0 });
+    probs_for(&(bsp__lzma_props){ 0, 0, 0, 0 });
 
     test_props();
     test_matrix();

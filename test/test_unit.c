@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_unit.c - module tests that need no map file: layout tables, the
  * swapper, float helpers, the entity iterator, status names, memory stream. */
 #include <math.h>
@@ -5,9 +6,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "../loader/family.h"
-#include "../loader/fmath.h"
-#include "../loader/swap.h"
+#include "../loader/family/family.h"
+#include "../loader/query/fmath.h"
+#include "../loader/pipeline/swap.h"
 #include "../platform/memory/bsp_memstream.h"
 
 /* ---- layout tables ---------------------------------------------------- */
@@ -24,7 +25,7 @@ static int width_sum(const char *w)
 
 /* Does a field of `type` at `offset` start on a field boundary of the same
  * width in `widths`? (So the swapper swaps exactly the bytes it is read from.) */
-static int field_matches_layout(const char *widths, bsp_field f)
+static int field_matches_layout(const char *widths, bsp__field f)
 {
     int ofs = 0, want;
     if (f.type == BSP_F_NONE) return 1;
@@ -37,13 +38,13 @@ static int field_matches_layout(const char *widths, bsp_field f)
 static const char *role_layout(const struct bsp_family *f, int role, int32_t version, int lump_version)
 {
     bsp_header h;
-    const bsp_layout *lay;
+    const bsp__layout *lay;
     memset(&h, 0, sizeof h);
     h.family = f;
     h.version = version;
     if (f->roles[role] < 0) return NULL;
     h.lumps[f->roles[role]].version = (uint32_t)lump_version;
-    lay = bsp_lump_layout(&h, (uint32_t)f->roles[role]);
+    lay = bsp__lump_layout(&h, (uint32_t)f->roles[role]);
     return lay ? lay->widths : NULL;
 }
 
@@ -53,7 +54,7 @@ static void test_layouts(const struct bsp_family *f)
     uint32_t i;
     int32_t v;
     for (i = 0; i < f->num_layouts; i++) {
-        const bsp_layout *l = &f->layouts[i].layout;
+        const bsp__layout *l = &f->layouts[i].layout;
         snprintf(name, sizeof name, "layout %s lump %d rule %u: widths sum to record size",
                  f->name, f->layouts[i].lump, (unsigned)i);
         if (l->widths)
@@ -109,32 +110,32 @@ static void test_layouts(const struct bsp_family *f)
 
 static void test_swapper(void)
 {
-    static const bsp_layout rec = { "42114", 12, BSP_LAYOUT_RECORDS };
-    static const bsp_layout vis = { "44", 8, BSP_LAYOUT_COUNTED };
+    static const bsp__layout rec = { "42114", 12, BSP_LAYOUT_RECORDS };
+    static const bsp__layout vis = { "44", 8, BSP_LAYOUT_COUNTED };
     uint32_t store[6], orig_store[6], vstore[6];
     uint8_t *buf = (uint8_t *)store, *orig = (uint8_t *)orig_store, *v = (uint8_t *)vstore;
     int i;
     for (i = 0; i < 24; i++) buf[i] = orig[i] = (uint8_t)(i + 1);
-    bsp_swap_lump(buf, 24, &rec);
+    bsp__swap_lump(buf, 24, &rec);
     CHECK(buf[0] == 4 && buf[3] == 1 && buf[4] == 6 && buf[5] == 5 && buf[6] == 7 &&
           buf[7] == 8 && buf[8] == 12 && buf[11] == 9 && buf[12] == 16 && buf[23] == 21,
           "swapper reverses each field of each record, bytes stay",
           "got %02x %02x %02x %02x %02x %02x", buf[0], buf[3], buf[4], buf[5], buf[8], buf[12]);
-    bsp_swap_lump(buf, 24, &rec);
+    bsp__swap_lump(buf, 24, &rec);
     CHECK(memcmp(buf, orig, 24) == 0, "swapping twice restores the lump", "differs");
 
     /* vis: count 2 and 4 offsets in the other byte order, then row bytes */
     memset(v, 0, 24);
-    bsp_put_u32(v, bsp_bswap32(2));
-    for (i = 0; i < 4; i++) bsp_put_u32(v + 4 + 4 * i, bsp_bswap32((uint32_t)(20 + i)));
+    bsp__put_u32(v, bsp__bswap32(2));
+    for (i = 0; i < 4; i++) bsp__put_u32(v + 4 + 4 * i, bsp__bswap32((uint32_t)(20 + i)));
     v[20] = 0xaa; v[21] = 0xbb; v[22] = 0xcc;
-    bsp_swap_lump(v, 23, &vis);
-    CHECK(bsp_u32(v) == 2 && bsp_u32(v + 4) == 20 && bsp_u32(v + 16) == 23 &&
+    bsp__swap_lump(v, 23, &vis);
+    CHECK(bsp__u32(v) == 2 && bsp__u32(v + 4) == 20 && bsp__u32(v + 16) == 23 &&
           v[20] == 0xaa && v[21] == 0xbb && v[22] == 0xcc,
-          "swapper converts the vis offset table, leaves row bytes", "count %u", bsp_u32(v));
+          "swapper converts the vis offset table, leaves row bytes", "count %u", bsp__u32(v));
     /* a lying count never makes the swapper run past the lump */
     memset(v, 0xff, 24);
-    bsp_swap_lump(v, 23, &vis);
+    bsp__swap_lump(v, 23, &vis);
     CHECK(v[20] == 0xff && v[22] == 0xff, "swapper clamps a huge vis count to the lump", "ok");
 }
 
@@ -146,14 +147,14 @@ static void test_fmath(void)
     uint32_t seed = 12345, i;
     for (c = 0; c <= 255 && !bad; c++)
         for (e = -128; e <= 127; e++) {
-            float want = ldexpf((float)c / 255.0f, e), got = bsp_ldexpf((float)c / 255.0f, e);
+            float want = ldexpf((float)c / 255.0f, e), got = bsp__ldexpf((float)c / 255.0f, e);
             if (memcmp(&want, &got, sizeof want)) {
                 bad = 1;
                 printf("  ldexpf(%d/255, %d): libm %.9g, bspkit %.9g\n", c, e, want, got);
                 break;
             }
         }
-    CHECK(!bad, "bsp_ldexpf equals libm ldexpf for every byte and exponent", "mismatch");
+    CHECK(!bad, "bsp__ldexpf equals libm ldexpf for every byte and exponent", "mismatch");
 
     bad = 0;
     for (i = 0; i < 200000; i++) {
@@ -165,19 +166,19 @@ static void test_fmath(void)
         want = (int32_t)floorf(x);
         if (want < -50) want = -50;
         if (want > 50) want = 50;
-        got = bsp_floor_clamp(x, -50, 50);
+        got = bsp__floor_clamp(x, -50, 50);
         if (got != want) {
             bad = 1;
             printf("  floor_clamp(%.9g): want %d, got %d\n", x, want, got);
             break;
         }
     }
-    CHECK(!bad, "bsp_floor_clamp equals clamp(floorf(x))", "mismatch");
-    CHECK(bsp_floor_clamp(NAN, 0, 9) == 0 && bsp_floor_clamp(1e30f, 0, 9) == 9 &&
-          bsp_floor_clamp(-1e30f, 0, 9) == 0,
-          "bsp_floor_clamp handles NaN and huge values", "wrong");
-    CHECK(!bsp_finite(NAN) && !bsp_finite(INFINITY) && !bsp_finite(-INFINITY) &&
-          bsp_finite(0.0f) && bsp_finite(-3e38f), "bsp_finite", "wrong");
+    CHECK(!bad, "bsp__floor_clamp equals clamp(floorf(x))", "mismatch");
+    CHECK(bsp__floor_clamp(NAN, 0, 9) == 0 && bsp__floor_clamp(1e30f, 0, 9) == 9 &&
+          bsp__floor_clamp(-1e30f, 0, 9) == 0,
+          "bsp__floor_clamp handles NaN and huge values", "wrong");
+    CHECK(!bsp__finite(NAN) && !bsp__finite(INFINITY) && !bsp__finite(-INFINITY) &&
+          bsp__finite(0.0f) && bsp__finite(-3e38f), "bsp__finite", "wrong");
 }
 
 /* ---- entity iterator -------------------------------------------------- */
@@ -280,7 +281,7 @@ static void test_memstream(void)
 int main(void)
 {
     size_t i;
-    for (i = 0; bsp_families[i]; i++) test_layouts(bsp_families[i]);
+    for (i = 0; bsp__families[i]; i++) test_layouts(bsp__families[i]);
     test_swapper();
     test_fmath();
     test_entities();

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bspkit - inspect and query BSP maps from the command line.
  *
  * Built on the public API only (loader/bspkit.h) and platform/posix. Output

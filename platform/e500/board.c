@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* board.c - console and exit on the MPC8544's 16550 UART and reset control.
  * Freestanding: volatile accesses to the CCSR mapping start.S made. */
 #include "board.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* board.h - what a bare-metal program gets from its board: a console, an
  * exit, and a report of unexpected exceptions. This one is for an MPC8544
  * (e500) as QEMU's mpc8544ds machine emulates it; another board provides

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* start.S - entry of a bare-metal image on a PowerPC e500 core (Book E).
  *
  * Entered as QEMU's mpc8544ds -kernel boot (and ePAPR boot loaders) leave

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bsp_memstream.c - bsp_stream over a byte array. */
 #include "bsp_memstream.h"
 #include "../../port/bsp_port.h"
@@ -6,7 +7,7 @@ static int mem_read(void *ctx, uint32_t offset, void *dst, uint32_t len)
 {
     const bsp_memstream *m = (const bsp_memstream *)ctx;
     if (offset > m->size || len > m->size - offset) return -1;
-    bsp_copy(dst, m->data + offset, len);
+    bsp__copy(dst, m->data + offset, len);
     return 0;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bsp_memstream.h - a bsp_stream over bytes already in memory (a map linked
  * into the program, or a file a platform has read whole). Freestanding. */
 #ifndef BSP_MEMSTREAM_H

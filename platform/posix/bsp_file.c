@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bsp_file.c - a bsp_stream over stdio. A forward-only stream skips ahead by
  * reading and discarding, as it would on a pipe or an optical disc. */
 #include "bsp_file.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bsp_file.h - a bsp_stream over a stdio FILE (hosted platforms). */
 #ifndef BSP_FILE_H
 #define BSP_FILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bm.h - the tables the host generates for the bare-metal test.
  *
  * mktables.py turns each map's query lines and the host's JSON answers into

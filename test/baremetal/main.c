@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - the bare-metal test: load the embedded maps with bspkit and
  * compare every answer with the host's, bit for bit.
  *
@@ -10,7 +11,7 @@
  */
 #include "bm.h"
 #include "sizes.h"
-#include "board.h"
+#include "../../platform/e500/board.h"
 #include "../../platform/memory/bsp_memstream.h"
 
 /* Bytes past the largest map's arena that must stay untouched too. */

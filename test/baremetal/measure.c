@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* measure.c - host helper: bsp_measure of each map with the board's load
  * options, written as a C header for the bare-metal image.
  *

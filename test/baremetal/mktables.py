@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """mktables.py - the bare-metal test's tables, from query lines and answers.
 
     mktables.py OUTDIR NAME MAP QUERIES EXPECTED [NAME MAP QUERIES EXPECTED ...]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - check the bare-metal image's link, boot it on QEMU's e500 board
 # and relay the board's PASS/FAIL lines. `make test-baremetal` builds the
 # image first; test/run.sh may call this directly once it is built.
@@ -56,7 +57,7 @@ else fail "baremetal image: symbols from elsewhere: $(echo $others)"; fi
 
 # The e500 loader objects need nothing beyond loader/ and port/ (the same
 # check test/run.sh makes on the host objects).
-lobjs=$(ls $DIR/obj/loader/*.o)
+lobjs=$(ls $DIR/obj/loader/*/*.o)
 lundef=$($NM -u $lobjs | awk 'NF == 2 { print $2 }' | sort -u)
 ldef=$($NM --defined-only $lobjs $DIR/obj/port/*.o | awk 'NF == 3 { print $3 }' | sort -u)
 lforeign=$(echo "$lundef" | grep -vxF "$ldef" | grep -v '^$')

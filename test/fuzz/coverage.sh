@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # coverage.sh - loader/ line coverage of the test suite (`make coverage`).
 #
 # Runs the --coverage builds in $BUILD/cov the way test/run.sh runs the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz.h - what the fuzz targets share.
  *
  * Each target (fuzz_*.c) defines one entry point with FUZZ_ENTRY(name). Built

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_entity.c - the entity iterator on arbitrary text.
  *
  * The whole input is the text (an exact-size copy, so a read past it is an

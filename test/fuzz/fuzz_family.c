@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_family.c - the whole API on maps whose header is always well formed.
  *
  * fuzz_load spends most mutations on headers and directories the loader

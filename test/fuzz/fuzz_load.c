@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_load.c - the whole API on arbitrary bytes taken as a map file.
  *
  * Each input is a map file, loaded under several options and queried in

@@ -1,4 +1,5 @@
-/* fuzz_lzma.c - bsp_lzma_decode alone, out of place and in place.
+/* SPDX-License-Identifier: MIT */
+/* fuzz_lzma.c - bsp__lzma_decode alone, out of place and in place.
  *
  * Input: byte 0 the props byte (lc/lp/pb, taken modulo 225), bytes 1..4 the
  * dictionary size (LE), bytes 5..7 out_len (LE, low 18 bits: up to 256 KiB),
@@ -6,7 +7,7 @@
  *
  * Every input is decoded out of place (input after the output and a canary
  * gap) and in place (input at the tail of a region of
- * bsp_lzma_region_bytes(), that minus or plus the slack, or just
+ * bsp__lzma_region_bytes(), that minus or plus the slack, or just
  * max(out_len, in_len)), with the
  * probability table in an exact-size block. Checked: the result is one of
  * the enum; out of place, nothing but buf[0 .. out_len) is written (the
@@ -15,7 +16,7 @@
  * equals the out-of-place output byte for byte (so in-place decoding never
  * corrupted input it had yet to read). */
 #include "fuzz.h"
-#include "../../loader/lzma.h"
+#include "../../loader/lzma/lzma_decoder.h"
 
 #define HEAD 10
 #define CANARY 32
@@ -24,7 +25,7 @@
 FUZZ_ENTRY(lzma)
 {
     uint8_t raw_props[5];
-    bsp_lzma_props p;
+    bsp__lzma_props p;
     uint32_t out_len, in_len, region, slack, mode, probs_bytes, k;
     fuzz_block probs, oop, inp;
     int r1, r2;
@@ -37,9 +38,9 @@ FUZZ_ENTRY(lzma)
     slack = data[9];
     in_len = (uint32_t)(size - HEAD);
 
-    FUZZ_ASSERT(bsp_lzma_parse_props(raw_props, &p) == BSP_LZMA_OK);
-    FUZZ_ASSERT(bsp_lzma_parse_props(NULL, &p) == BSP_LZMA_BAD_PROPS);
-    probs_bytes = bsp_lzma_probs_bytes(&p);
+    FUZZ_ASSERT(bsp__lzma_parse_props(raw_props, &p) == BSP_LZMA_OK);
+    FUZZ_ASSERT(bsp__lzma_parse_props(NULL, &p) == BSP_LZMA_BAD_PROPS);
+    probs_bytes = bsp__lzma_probs_bytes(&p);
     FUZZ_ASSERT(probs_bytes >= 2 * (1846 + 0x300));
     if (fuzz_block_alloc(&probs, probs_bytes)) return 0;
 
@@ -50,7 +51,7 @@ FUZZ_ENTRY(lzma)
     }
     memset(oop.p + out_len, 0x5a, CANARY);
     memcpy(oop.p + out_len + CANARY, data + HEAD, in_len);
-    r1 = bsp_lzma_decode(&p, probs.p, oop.p, out_len, out_len + CANARY, in_len);
+    r1 = bsp__lzma_decode(&p, probs.p, oop.p, out_len, out_len + CANARY, in_len);
     FUZZ_ASSERT(r1 >= BSP_LZMA_OK && r1 <= BSP_LZMA_OVERLAP);
     FUZZ_ASSERT(r1 != BSP_LZMA_OVERLAP && r1 != BSP_LZMA_BAD_PROPS);
     for (k = 0; k < CANARY; k++) FUZZ_ASSERT(oop.p[out_len + k] == 0x5a);
@@ -58,7 +59,7 @@ FUZZ_ENTRY(lzma)
     FUZZ_ASSERT(fuzz_block_guards_ok(&oop) && fuzz_block_guards_ok(&probs));
 
     /* in place: the input at the tail of the region */
-    region = bsp_lzma_region_bytes(out_len, in_len);
+    region = bsp__lzma_region_bytes(out_len, in_len);
     FUZZ_ASSERT(region >= in_len && region >= out_len);
     if (mode == 1) region = region > slack ? region - slack : 0;   /* below the rule */
     if (mode == 2) region += slack;                                   /* above it */
@@ -67,7 +68,7 @@ FUZZ_ENTRY(lzma)
     if (region < in_len) region = in_len;
     if (fuzz_block_alloc(&inp, region) == 0) {
         memcpy(inp.p + region - in_len, data + HEAD, in_len);
-        r2 = bsp_lzma_decode(&p, probs.p, inp.p, out_len, region - in_len, in_len);
+        r2 = bsp__lzma_decode(&p, probs.p, inp.p, out_len, region - in_len, in_len);
         FUZZ_ASSERT(r2 >= BSP_LZMA_OK && r2 <= BSP_LZMA_OVERLAP);
         FUZZ_ASSERT(r2 == r1 || r2 == BSP_LZMA_OVERLAP);
         if (r2 == BSP_LZMA_OK) FUZZ_ASSERT(memcmp(inp.p, oop.p, out_len) == 0);

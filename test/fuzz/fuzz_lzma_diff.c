@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_lzma_diff.c - bspkit's LZMA decoder against liblzma on the same bytes.
  *
  * Input: byte 0 picks lc, lp, pb among the 75 settings liblzma accepts
@@ -15,7 +16,7 @@
  * Built with -DBSP_TEST_NO_LIBLZMA (cross builds, no liblzma) the reference
  * is skipped and only bspkit's side runs. */
 #include "fuzz.h"
-#include "../../loader/lzma.h"
+#include "../../loader/lzma/lzma_decoder.h"
 #ifndef BSP_TEST_NO_LIBLZMA
 #include <lzma.h>
 #ifndef LZMA_VERSION
@@ -58,7 +59,7 @@ static int ref_decode(const uint8_t props[5], const uint8_t *c, size_t clen, uin
 FUZZ_ENTRY(lzma_diff)
 {
     uint8_t props[5];
-    bsp_lzma_props p;
+    bsp__lzma_props p;
     uint32_t out_len, in_len, dict, sel, lc, lp, pb;
     fuzz_block probs, buf;
     uint8_t *ref;
@@ -83,15 +84,15 @@ FUZZ_ENTRY(lzma_diff)
     props[2] = (uint8_t)(dict >> 8);
     props[3] = (uint8_t)(dict >> 16);
     props[4] = 0;
-    FUZZ_ASSERT(bsp_lzma_parse_props(props, &p) == BSP_LZMA_OK);
+    FUZZ_ASSERT(bsp__lzma_parse_props(props, &p) == BSP_LZMA_OK);
     FUZZ_ASSERT(p.lc == lc && p.lp == lp && p.pb == pb && p.dict_size == dict);
-    if (fuzz_block_alloc(&probs, bsp_lzma_probs_bytes(&p))) return 0;
+    if (fuzz_block_alloc(&probs, bsp__lzma_probs_bytes(&p))) return 0;
     if (fuzz_block_alloc(&buf, (size_t)out_len + in_len)) {
         fuzz_block_free(&probs);
         return 0;
     }
     memcpy(buf.p + out_len, data + HEAD, in_len);
-    r = bsp_lzma_decode(&p, probs.p, buf.p, out_len, out_len, in_len);
+    r = bsp__lzma_decode(&p, probs.p, buf.p, out_len, out_len, in_len);
     FUZZ_ASSERT(r == BSP_LZMA_OK || r == BSP_LZMA_CORRUPT || r == BSP_LZMA_TRUNCATED);
     FUZZ_ASSERT(fuzz_block_guards_ok(&buf) && fuzz_block_guards_ok(&probs));
     ref = (uint8_t *)malloc(out_len + 1);

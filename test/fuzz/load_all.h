@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* load_all.h - the whole API on bytes taken as a map file: what fuzz_load
  * does with its input and fuzz_family with the map it builds.
  *

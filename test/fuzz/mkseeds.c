@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mkseeds.c - seed inputs for the fuzz targets that do not take whole maps.
  *
  * usage: fuzz_mkseeds OUTDIR MAP...
@@ -22,7 +23,7 @@
 
 #include "../files.h"
 #include "../../loader/bspkit.h"
-#include "../../loader/lzma.h"
+#include "../../loader/lzma/lzma_decoder.h"
 #include "../../platform/memory/bsp_memstream.h"
 #ifndef BSP_TEST_NO_LIBLZMA
 #include <lzma.h>

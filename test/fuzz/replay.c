@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.c - run fuzz inputs through the targets without libFuzzer.
  *
  * usage: fuzz_replay [-t TARGET] PATH...

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - the fuzz part of the suite, and `make fuzz`.
 #
 #   sh test/fuzz/run.sh          replay test/fuzz/regressions through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* expect.c - picks query points and writes NAME.queries, NAME.expected,
  * NAME.api and NAME.counts (formats: main.c).
  *

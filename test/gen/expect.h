@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* expect.h - query lines and expected answers for one written map. */
 #ifndef BSPGEN_EXPECT_H
 #define BSPGEN_EXPECT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* family.c - gen_view: a gen_world as one BSP family numbers and answers
  * it (see family.h). */
 #include "family.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* family.h - what each BSP family makes of a gen_world: how it numbers
  * leaves, what a cluster is, which visibility rows and lightmaps it holds.
  *

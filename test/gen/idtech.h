@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* idtech.h - writers of the non-Source families (quake, goldsrc, bsp2,
  * quake2, quake3, nightfire) over a gen_view, and what they share.
  *

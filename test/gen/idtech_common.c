@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* idtech_common.c - what the non-Source writers share (idtech.h). */
 #include "idtech.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layouts.c - the geometric descriptions the fixtures are built from.
  *
  * Rooms are boxes with coordinates multiple of 16, never overlapping (they

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lightmap.c - lightmap samples and the contract's light queries
  * (QUERIES.md sections 4 and 5), computed from the description.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lzma_enc.c - Valve's LZMA lump header around a raw LZMA1 stream
  * (format: lzma_enc.h). liblzma encodes what it can; the LZMA SDK encoder
  * (lzma_sdk.c) the rest. Both are deterministic for given input and

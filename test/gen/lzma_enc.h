@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lzma_enc.h - LZMA-compressed lumps as Valve's tools write them.
  *
  * A compressed lump is "LZMA", uint32 LE uncompressed size, uint32 LE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lzma_sdk.c - the LZMA SDK encoder (Igor Pavlov, public domain) as Debian's
  * lzma-dev installs it in /usr/include/lzma/, compiled into this unit.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bspgen - writes small test maps of every family (Source VBSP/PSBV, Quake,
  * GoldSrc, BSP2, Quake 2, Quake 3, Nightfire) built from a geometric
  * description, with the answers the loader and `bspkit query` must give.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* nightfire_writer.c - a gen_view as a James Bond 007: Nightfire map
  * (version 42), per shared/spec/nightfire-bsp-v42.txt.
  *

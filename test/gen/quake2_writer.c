@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* quake2_writer.c - a gen_view as a Quake 2 map (IBSP version 38).
  *
  * Header "IBSP", int32 38, 19 lumps {fileofs, filelen}: 0 entities,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* quake3_writer.c - a gen_view as a Quake 3 map (IBSP version 46).
  *
  * Header "IBSP", int32 46, 17 lumps {fileofs, filelen}: 0 entities,

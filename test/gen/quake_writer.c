@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* quake_writer.c - a gen_view as a Quake (v29), GoldSrc (v30), BSP2 or
  * 2PSB (BSP2-RMQ) map.
  *

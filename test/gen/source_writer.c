@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* source_writer.c - a gen_world as a Source engine map.
  *
  * PC layout follows what vbsp/vrad write (compare with a real v20 map):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* source_writer.h - serialise a gen_world as a Source map: little-endian
  * VBSP (PC) or big-endian PSBV (Xbox 360, as MakeGameData writes it), with
  * lumps optionally LZMA-compressed. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.c - see util.h. */
 #include "util.h"
 

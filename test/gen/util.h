@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.h - small host-side helpers shared by the fixture generator:
  * growable arrays and byte buffers, little-endian packing, a seeded RNG,
  * an integer-keyed hash map for de-duplication, and number formatting that

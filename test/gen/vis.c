@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vis.c - visibility rows from the declared room visibility, and the
  * run-length compressed dvis_t lump (Source and Quake 2 layout).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world.c - shared texture/lighting tables, the BSP compiler that turns a
  * gen_desc into a gen_world, and brute-force point location over the
  * recorded leaf boxes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world.h - the family-neutral part of the fixture generator.
  *
  * A test map is described geometrically (gen_desc: axis-aligned rooms,

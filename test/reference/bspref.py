@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Independent reference implementation of the bspkit query contract.
 
 Implements /work/shared/spec/QUERIES.md (sections 1-6) in Python 3 with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* family_quake3.c - Quake 3 ("IBSP" version 46): 17 lumps of {offset,
  * length}, little-endian, 16-byte planes. Leaves name their cluster; the
  * visibility lump is numClusters, bytesPerCluster and uncompressed rows.
@@ -19,7 +20,7 @@ static const char *const quake3_lump_names[17] = {
 
 #define NAME64 "1111111111111111111111111111111111111111111111111111111111111111"
 
-static const bsp_layout_rule quake3_layouts[] = {
+static const bsp__layout_rule quake3_layouts[] = {
     { Q3_SHADERS, -1, 0, 99, { NAME64 "44", 72, BSP_LAYOUT_RECORDS } },
     { Q3_PLANES, -1, 0, 99, { "4444", 16, BSP_LAYOUT_RECORDS } },
     { Q3_NODES, -1, 0, 99, { "444" "444444", 36, BSP_LAYOUT_RECORDS } },
@@ -42,9 +43,9 @@ static const bsp_layout_rule quake3_layouts[] = {
 static bsp_status quake3_finish(bsp_map *m)
 {
     int32_t n;
-    if (m->vis.count == 0) return bsp_clusters_from_leaves(m);
+    if (m->vis.count == 0) return bsp__clusters_from_leaves(m);
     if (m->vis.count < 8) return BSP_E_CORRUPT;
-    n = bsp_i32(m->vis.data);
+    n = bsp__i32(m->vis.data);
     if (n < 0) return BSP_E_CORRUPT;
     m->num_clusters = (uint32_t)n;
     m->has_vis = 1;
@@ -55,13 +56,13 @@ static int32_t quake3_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32
 {
     (void)m;
     (void)index;
-    return bsp_i32(leaf);
+    return bsp__i32(leaf);
 }
 
 /* Row c at 8 + c * bytesPerCluster; a stride shorter than a row is corrupt. */
-static bsp_status quake3_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row)
+static bsp_status quake3_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row)
 {
-    int32_t stride = bsp_i32(m->vis.data + 4);
+    int32_t stride = bsp__i32(m->vis.data + 4);
     uint32_t len = (m->num_clusters + 7) / 8;
     uint64_t ofs;
     (void)pas;
@@ -75,7 +76,7 @@ static bsp_status quake3_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp
     return BSP_OK;
 }
 
-const struct bsp_family bsp_family_quake3 = {
+const struct bsp_family bsp__family_quake3 = {
     .name = "quake3",
     .min_version = 46, .max_version = 46,
     .header_bytes = 8 + 17 * 8,
@@ -94,7 +95,7 @@ const struct bsp_family bsp_family_quake3 = {
     .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
     .model_firstface = { 24, BSP_F_I32 }, .model_numfaces = { 28, BSP_F_I32 },
     .leafface_face = { 0, BSP_F_I32 },
-    .detect = bsp_ibsp_detect,
+    .detect = bsp__ibsp_detect,
     .finish = quake3_finish,
     .cluster_of_leaf = quake3_leaf_cluster,
     .vis_row = quake3_vis_row,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* family_nightfire.c - James Bond 007: Nightfire (int32 version 42): 18
  * lumps of {offset, length}, little-endian. The world's leaves are a block
  * models[0].LeavesIndex .. +LeavesCount; cluster n is leaf first + n, whose
@@ -25,7 +26,7 @@ static const char *const nightfire_lump_names[18] = {
 #define MODEL_FIRST_LEAF 40
 #define MODEL_LEAF_COUNT 44
 
-static const bsp_layout_rule nightfire_layouts[] = {
+static const bsp__layout_rule nightfire_layouts[] = {
     { NF_VIS, -1, 0, 99, { NULL, 0, BSP_LAYOUT_RECORDS } },   /* rows: bytes */
     { NF_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
     { NF_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
@@ -45,19 +46,19 @@ static const bsp_layout_rule nightfire_layouts[] = {
 
 static int nightfire_detect(const uint8_t first[8], int32_t *version)
 {
-    if (bsp_get_le32(first) != 42) return 0;
+    if (bsp__get_le32(first) != 42) return 0;
     *version = 42;
     return 1;
 }
 
 static int32_t first_leaf(const bsp_map *m)
 {
-    return bsp_i32(m->models.data + MODEL_FIRST_LEAF);
+    return bsp__i32(m->models.data + MODEL_FIRST_LEAF);
 }
 
 static bsp_status nightfire_finish(bsp_map *m)
 {
-    int32_t n = bsp_i32(m->models.data + MODEL_LEAF_COUNT);
+    int32_t n = bsp__i32(m->models.data + MODEL_LEAF_COUNT);
     if (n < 0 || first_leaf(m) < 0) return BSP_E_CORRUPT;
     m->num_clusters = (uint32_t)n;
     m->has_vis = m->vis.count > 0;
@@ -71,13 +72,13 @@ static int32_t nightfire_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uin
     return (index >= first && index - first < m->num_clusters) ? (int32_t)(index - first) : -1;
 }
 
-static bsp_status nightfire_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row)
+static bsp_status nightfire_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row)
 {
     (void)pas;
-    return bsp_visofs_row(m, (uint64_t)(uint32_t)first_leaf(m) + (uint32_t)cluster, 0, row);
+    return bsp__visofs_row(m, (uint64_t)(uint32_t)first_leaf(m) + (uint32_t)cluster, 0, row);
 }
 
-const struct bsp_family bsp_family_nightfire = {
+const struct bsp_family bsp__family_nightfire = {
     .name = "nightfire",
     .min_version = 42, .max_version = 42,
     .header_bytes = 4 + 18 * 8,

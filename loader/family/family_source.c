@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* family_source.c - Valve's Source engine maps: VBSP (PC, little-endian) and
  * PSBV (Xbox 360 / PS3, big-endian), versions 17 to 21.
  *
@@ -7,7 +8,7 @@
  * (lump version 1, and all of v17), and dvis_t visibility.
  */
 #include "family.h"
-#include "fmath.h"
+#include "../query/fmath.h"
 
 enum {
     L_ENTITIES = 0, L_PLANES = 1, L_TEXDATA = 2, L_VERTEXES = 3, L_VIS = 4,
@@ -40,7 +41,7 @@ enum {
 #define LEAF1_WIDTHS "4" "22" "222222" "2222" "2" "2"
 #define LEAF0_WIDTHS "4" "22" "222222" "2222" "2" "111111111111111111111111" "2"
 
-static const bsp_layout_rule source_layouts[] = {
+static const bsp__layout_rule source_layouts[] = {
     { L_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
     { L_TEXDATA, -1, 0, 99, { "44444444", 32, BSP_LAYOUT_RECORDS } },
     { L_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
@@ -107,11 +108,11 @@ static const char *const source_lump_names[64] = {
 static int source_detect(const uint8_t first[8], int32_t *version)
 {
     if (first[0] == 'V' && first[1] == 'B' && first[2] == 'S' && first[3] == 'P') {
-        *version = (int32_t)bsp_get_le32(first + 4);
+        *version = (int32_t)bsp__get_le32(first + 4);
         return 1;
     }
     if (first[0] == 'P' && first[1] == 'S' && first[2] == 'B' && first[3] == 'V') {
-        *version = (int32_t)bsp_get_be32(first + 4);
+        *version = (int32_t)bsp__get_be32(first + 4);
         return 2;
     }
     return 0;
@@ -121,27 +122,27 @@ static int32_t source_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32
 {
     (void)m;
     (void)index;
-    return bsp_i16(leaf + 4);
+    return bsp__i16(leaf + 4);
 }
 
-static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp_lightmap *lm)
+static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
 {
     const struct bsp_family *fam = m->family;
     const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
     const uint8_t *luxels = f + fam->face_luxels_offset;  /* mins[2], size[2] */
     const uint8_t *ti;
-    int32_t texinfo = bsp_field_get(f, fam->face_texinfo), size0, size1;
+    int32_t texinfo = bsp__field_get(f, fam->face_texinfo), size0, size1;
     uint32_t k;
 
     lm->styles = f + fam->face_styles_offset;
     lm->num_styles = fam->face_num_styles;
-    lm->lightofs = bsp_field_get(f, fam->face_lightofs);
+    lm->lightofs = bsp__field_get(f, fam->face_lightofs);
     lm->bytes_per_luxel = 4;
     lm->scale = 1.0f;
-    lm->base[0] = (float)bsp_i32(luxels);
-    lm->base[1] = (float)bsp_i32(luxels + 4);
-    size0 = bsp_i32(luxels + 8);
-    size1 = bsp_i32(luxels + 12);
+    lm->base[0] = (float)bsp__i32(luxels);
+    lm->base[1] = (float)bsp__i32(luxels + 4);
+    size0 = bsp__i32(luxels + 8);
+    size1 = bsp__i32(luxels + 12);
     /* A size outside 0..65535 cannot describe a block inside a real lump;
      * such a face simply has no lightmap. */
     lm->w = (size0 >= 0 && size0 < 65536) ? size0 + 1 : 0;
@@ -155,8 +156,8 @@ static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp_ligh
         return BSP_OK;
     }
     ti = m->texinfo.data + (size_t)texinfo * m->texinfo.stride;
-    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp_f32(ti + 32 + 4 * k);
-    if (bsp_u32(ti + 64) & SURF_BUMPLIGHT) lm->pages = 4;
+    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp__f32(ti + 32 + 4 * k);
+    if (bsp__u32(ti + 64) & SURF_BUMPLIGHT) lm->pages = 4;
     return BSP_OK;
 }
 
@@ -186,12 +187,12 @@ static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp_ligh
     .leafface_face = { 0, BSP_F_U16 }, \
     .has_pas = 1, \
     .detect = source_detect, \
-    .finish = bsp_dvis_finish, \
+    .finish = bsp__dvis_finish, \
     .cluster_of_leaf = source_leaf_cluster, \
-    .vis_row = bsp_dvis_row, \
+    .vis_row = bsp__dvis_row, \
     .face_lightmap = source_face_lightmap
 
-const struct bsp_family bsp_family_source = {
+const struct bsp_family bsp__family_source = {
     .name = "source",
     .min_version = 18, .max_version = 21,
     SOURCE_COMMON,
@@ -204,7 +205,7 @@ const struct bsp_family bsp_family_source = {
 /* Vampire: The Masquerade - Bloodlines: 104-byte faces that start with 8
  * average colours and carry 8 style slots (then 8 "day" and 8 "night"
  * styles bspkit does not use); leaves are 32 bytes at lump version 0. */
-const struct bsp_family bsp_family_source17 = {
+const struct bsp_family bsp__family_source17 = {
     .name = "source",
     .min_version = 17, .max_version = 17,
     SOURCE_COMMON,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* load.c - bsp_load: fetch the planned lumps into the arena, put them in
  * native byte order, resolve the role views and validate.
  *
@@ -9,27 +10,27 @@
 #include "validate.h"
 #include "unpack.h"
 
-static bsp_status fetch_lump(const bsp_header *h, const bsp_stream *s, const bsp_plan *plan,
-                             const bsp_plan_item *it, uint8_t *base)
+static bsp_status fetch_lump(const bsp_header *h, const bsp_stream *s, const bsp__plan *plan,
+                             const bsp__plan_item *it, uint8_t *base)
 {
     const bsp_lump_entry *e = &h->lumps[it->lump];
     uint8_t *region = base + it->arena_offset;
     if (!e->compressed)
         return s->read(s->ctx, e->offset, region, e->length) ? BSP_E_IO : BSP_OK;
     if (s->read(s->ctx, e->offset, region + it->region - e->length, e->length)) return BSP_E_IO;
-    return bsp_unpack_in_place(region, it->region, e->length, e->size,
+    return bsp__unpack_in_place(region, it->region, e->length, e->size,
                                base + plan->scratch_offset, plan->lclp_max);
 }
 
 static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int role)
 {
     int lump = h->family->roles[role];
-    const bsp_layout *lay;
+    const bsp__layout *lay;
     v->data = NULL;
     v->count = 0;
     v->stride = 1;
     if (lump < 0 || !m->lump_data[lump]) return;
-    lay = bsp_lump_layout(h, (uint32_t)lump);
+    lay = bsp__lump_layout(h, (uint32_t)lump);
     v->data = m->lump_data[lump];
     if (lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size) v->stride = lay->record_size;
     v->count = m->lump_size[lump] / v->stride;
@@ -56,15 +57,15 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
                     void *arena, uint32_t arena_bytes, const bsp_options *o,
                     uint32_t *needed)
 {
-    bsp_plan plan;
+    bsp__plan plan;
     uint8_t *base = (uint8_t *)arena;
     int swap;
     uint32_t i;
     bsp_status st;
 
     if (!m || !h || !s || !s->read || !o) return BSP_E_BAD_ARGUMENT;
-    bsp_fill(m, 0, sizeof *m);
-    st = bsp_plan_build(h, o, &plan);
+    bsp__fill(m, 0, sizeof *m);
+    st = bsp__plan_build(h, o, &plan);
     if (st != BSP_OK) return st;
     if (needed) *needed = plan.total;
     if (!arena || ((uintptr_t)arena & (BSP_ARENA_ALIGN - 1))) return BSP_E_BAD_ARENA;
@@ -73,12 +74,12 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
 
     swap = h->big_endian != BSP_HOST_BIG_ENDIAN;
     for (i = 0; i < plan.count; i++) {
-        const bsp_plan_item *it = &plan.items[i];
-        const bsp_layout *lay = bsp_lump_layout(h, it->lump);
+        const bsp__plan_item *it = &plan.items[i];
+        const bsp__layout *lay = bsp__lump_layout(h, it->lump);
         uint8_t *region = base + it->arena_offset;
         st = fetch_lump(h, s, &plan, it, base);
         if (st != BSP_OK) return st;
-        if (swap && lay) bsp_swap_lump(region, h->lumps[it->lump].size, lay);
+        if (swap && lay) bsp__swap_lump(region, h->lumps[it->lump].size, lay);
         m->lump_data[it->lump] = region;
         m->lump_size[it->lump] = h->lumps[it->lump].size;
         m->lump_file_offset[it->lump] = h->lumps[it->lump].offset;
@@ -90,7 +91,7 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
     m->use_hdr = plan.use_hdr;
     m->arena_used = plan.total;
     resolve_views(m, h);
-    st = bsp_validate(m);
+    st = bsp__validate(m);
     if (st != BSP_OK) {
         m->family = NULL;   /* a map that failed to load answers no query */
         return st;

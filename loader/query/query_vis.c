@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: MIT */
 /* query_vis.c - PVS and PAS rows (QUERIES.md sections 2-3). */
-#include "family.h"
+#include "../family/family.h"
 
 uint32_t bsp_num_clusters(const bsp_map *m)
 {
@@ -14,13 +15,13 @@ uint32_t bsp_vis_row_bytes(const bsp_map *m)
 /* Decode the first `len` bytes of a row into out. Run-length coding: a zero
  * byte is followed by a count of zero bytes; a run past the end of the row is
  * cut there; data ending before the row is full is corrupt. */
-static bsp_status decode_row(const bsp_vis_row *row, uint8_t *out, uint32_t len)
+static bsp_status decode_row(const bsp__vis_row *row, uint8_t *out, uint32_t len)
 {
     const uint8_t *in = row->data, *end = row->data + row->avail;
     uint32_t pos = 0;
     if (!row->compressed) {
         if (row->avail < len) return BSP_E_CORRUPT;
-        bsp_copy(out, in, len);
+        bsp__copy(out, in, len);
         return BSP_OK;
     }
     while (pos < len) {
@@ -34,7 +35,7 @@ static bsp_status decode_row(const bsp_vis_row *row, uint8_t *out, uint32_t len)
         run = in[1];
         in += 2;
         if (run > len - pos) run = len - pos;
-        bsp_fill(out + pos, 0, run);
+        bsp__fill(out + pos, 0, run);
         pos += run;
     }
     return BSP_OK;
@@ -45,16 +46,16 @@ static bsp_status decode_row(const bsp_vis_row *row, uint8_t *out, uint32_t len)
 static bsp_status vis_query(const bsp_map *m, int32_t cluster, int pas, uint8_t *out)
 {
     uint32_t n = m->num_clusters, len = (n + 7) / 8;
-    bsp_vis_row row;
+    bsp__vis_row row;
     bsp_status st;
 
     if (cluster < 0 || (uint32_t)cluster >= n) return BSP_E_BAD_CLUSTER;
     if (!m->has_vis) {
-        bsp_fill(out, 0xff, len);
+        bsp__fill(out, 0xff, len);
     } else {
         st = m->family->vis_row(m, cluster, pas, &row);
         if (st != BSP_OK) return st;
-        if (row.all) bsp_fill(out, 0xff, len);
+        if (row.all) bsp__fill(out, 0xff, len);
         else if ((st = decode_row(&row, out, len)) != BSP_OK) return st;
     }
     if (n & 7) out[len - 1] &= (uint8_t)((1u << (n & 7)) - 1);
@@ -81,7 +82,7 @@ bsp_status bsp_pas(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out
 }
 
 /* Byte `index` of a row, walking the runs before it: no row buffer. */
-static bsp_status row_byte(const bsp_vis_row *row, uint32_t index, uint8_t *value)
+static bsp_status row_byte(const bsp__vis_row *row, uint32_t index, uint8_t *value)
 {
     const uint8_t *in = row->data, *end = row->data + row->avail;
     uint32_t pos = 0;
@@ -107,7 +108,7 @@ static bsp_status row_byte(const bsp_vis_row *row, uint32_t index, uint8_t *valu
 bsp_status bsp_cluster_visible(const bsp_map *m, int32_t a, int32_t b, int *visible)
 {
     uint32_t n;
-    bsp_vis_row row;
+    bsp__vis_row row;
     uint8_t byte;
     bsp_status st;
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plan.c - choose the lumps a load needs and place them in the arena.
  *
  * Lumps are placed in the order they are read, ascending file offset, so a
@@ -5,7 +6,7 @@
  * aligned for its records; the plan's total is what bsp_measure reports.
  */
 #include "plan.h"
-#include "lzma.h"
+#include "../lzma/lzma_decoder.h"
 
 /* Every record bspkit reads has fields of at most 4 bytes. */
 #define LUMP_ALIGN 4
@@ -72,7 +73,7 @@ static int is_role_lump(const struct bsp_family *f, uint32_t lump)
     return 0;
 }
 
-bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p)
+bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p)
 {
     const struct bsp_family *f;
     uint64_t want, pos = 0, end = 0;
@@ -81,16 +82,16 @@ bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p
 
     if (!h || !h->family || !o || !p || o->lzma_lclp_max > 12) return BSP_E_BAD_ARGUMENT;
     f = h->family;
-    bsp_fill(p, 0, sizeof *p);
+    bsp__fill(p, 0, sizeof *p);
     p->use_hdr = (uint8_t)choose_hdr(h, o);
     want = wanted_lumps(h, o, p->use_hdr);
 
     for (i = 0; i < f->num_lumps; i++) {
         const bsp_lump_entry *e = &h->lumps[i];
-        const bsp_layout *lay;
-        bsp_plan_item it;
+        const bsp__layout *lay;
+        bsp__plan_item it;
         if (!(want & ((uint64_t)1 << i)) || e->length == 0) continue;
-        lay = bsp_lump_layout(h, i);
+        lay = bsp__lump_layout(h, i);
         if (!lay && is_role_lump(f, i)) return BSP_E_BAD_LUMP_VERSION;
         if (lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size &&
             e->size % lay->record_size)
@@ -99,7 +100,7 @@ bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p
         it.arena_offset = 0;
         it.region = e->size;
         if (e->compressed) {
-            it.region = bsp_lzma_region_bytes(e->size, e->length);
+            it.region = bsp__lzma_region_bytes(e->size, e->length);
             if (it.region == 0) return BSP_E_BAD_LUMP;
             any_compressed = 1;
         }
@@ -128,7 +129,7 @@ bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint64_t)(BSP_ARENA_ALIGN - 1);
     p->scratch_offset = (uint32_t)pos;
     if (any_compressed) {
-        bsp_lzma_props widest;
+        bsp__lzma_props widest;
         widest.lc = (uint8_t)(o->lzma_lclp_max ? o->lzma_lclp_max : 3);
         widest.lp = 0;
         widest.pb = 0;
@@ -138,7 +139,7 @@ bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p
             widest.lc = 8;
         }
         p->lclp_max = (uint8_t)(widest.lc + widest.lp);
-        p->scratch_bytes = bsp_lzma_probs_bytes(&widest);
+        p->scratch_bytes = bsp__lzma_probs_bytes(&widest);
     }
     if (pos + p->scratch_bytes > 0xffffffffu) return BSP_E_BAD_LUMP;
     p->total = (uint32_t)(pos + p->scratch_bytes);
@@ -147,10 +148,10 @@ bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p
 
 bsp_status bsp_measure(const bsp_header *h, const bsp_options *o, uint32_t *bytes)
 {
-    bsp_plan p;
+    bsp__plan p;
     bsp_status st;
     if (!bytes) return BSP_E_BAD_ARGUMENT;
-    st = bsp_plan_build(h, o, &p);
+    st = bsp__plan_build(h, o, &p);
     *bytes = st == BSP_OK ? p.total : 0;
     return st;
 }

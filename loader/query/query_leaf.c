@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: MIT */
 /* query_leaf.c - point to leaf, leaf contents and cluster (QUERIES.md 1-2). */
-#include "family.h"
+#include "../family/family.h"
 #include "fmath.h"
 
 bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], uint32_t *leaf)
@@ -9,10 +10,10 @@ bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], ui
     int32_t n;
 
     if (!m || !m->family || !p || !leaf) return BSP_E_BAD_ARGUMENT;
-    if (!bsp_finite(p[0]) || !bsp_finite(p[1]) || !bsp_finite(p[2])) return BSP_E_BAD_QUERY;
+    if (!bsp__finite(p[0]) || !bsp__finite(p[1]) || !bsp__finite(p[2])) return BSP_E_BAD_QUERY;
     f = m->family;
     if (model >= m->models.count) return BSP_E_BAD_QUERY;
-    n = bsp_head_node(m, model);
+    n = bsp__head_node(m, model);
     if (n == BSP_NO_HEAD) return BSP_E_UNSUPPORTED;
     /* Indices were validated at load; only a cycle can keep the walk going,
      * and no walk in a tree is longer than the number of nodes. */
@@ -21,12 +22,12 @@ bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], ui
         const uint8_t *plane;
         float normal[3], d;
         if (++steps > m->nodes.count) return BSP_E_CORRUPT;
-        plane = m->planes.data + (size_t)bsp_field_get(node, f->node_plane) * m->planes.stride;
-        normal[0] = bsp_f32(plane);
-        normal[1] = bsp_f32(plane + 4);
-        normal[2] = bsp_f32(plane + 8);
-        d = bsp_dot(normal, p) - bsp_f32(plane + 12);
-        n = bsp_field_get(node, f->node_child[d >= 0.0f ? 0 : 1]);
+        plane = m->planes.data + (size_t)bsp__field_get(node, f->node_plane) * m->planes.stride;
+        normal[0] = bsp__f32(plane);
+        normal[1] = bsp__f32(plane + 4);
+        normal[2] = bsp__f32(plane + 8);
+        d = bsp__dot(normal, p) - bsp__f32(plane + 12);
+        n = bsp__field_get(node, f->node_child[d >= 0.0f ? 0 : 1]);
     }
     *leaf = (uint32_t)(-1 - n);
     return BSP_OK;
@@ -38,7 +39,7 @@ bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents, int
     if (!m || !m->family) return BSP_E_BAD_ARGUMENT;
     if (leaf >= m->leafs.count) return BSP_E_BAD_QUERY;
     l = m->leafs.data + (size_t)leaf * m->leafs.stride;
-    if (contents) *contents = bsp_field_get(l, m->family->leaf_contents);
+    if (contents) *contents = bsp__field_get(l, m->family->leaf_contents);
     if (cluster) *cluster = m->family->cluster_of_leaf(m, l, leaf);
     return BSP_OK;
 }

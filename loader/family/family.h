@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* family.h - what a BSP family is to the loader: a description.
  *
  * A family is data (lump directory shape, which lump plays which role,
@@ -10,11 +11,11 @@
 #ifndef BSP_FAMILY_H
 #define BSP_FAMILY_H
 
-#include "bspkit.h"
-#include "../port/bsp_port.h"
+#include "../bspkit.h"
+#include "../../port/bsp_port.h"
 
 /* Roles a lump plays for the loader and the queries. */
-enum bsp_role {
+enum bsp__role {
     BSP_ROLE_ENTITIES, BSP_ROLE_PLANES, BSP_ROLE_NODES, BSP_ROLE_LEAFS,
     BSP_ROLE_MODELS, BSP_ROLE_VIS, BSP_ROLE_FACES, BSP_ROLE_TEXINFO,
     BSP_ROLE_LIGHTING, BSP_ROLE_EDGES, BSP_ROLE_SURFEDGES, BSP_ROLE_VERTEXES,
@@ -23,16 +24,16 @@ enum bsp_role {
 };
 
 /* One integer field of a record: where it is and how wide. */
-enum bsp_field_type { BSP_F_NONE = 0, BSP_F_U8, BSP_F_I16, BSP_F_U16, BSP_F_I32 };
-typedef struct bsp_field { uint8_t offset, type; } bsp_field;
+enum bsp__field_type { BSP_F_NONE = 0, BSP_F_U8, BSP_F_I16, BSP_F_U16, BSP_F_I32 };
+typedef struct bsp__field { uint8_t offset, type; } bsp__field;
 
-BSP_INLINE int32_t bsp_field_get(const uint8_t *rec, bsp_field f)
+BSP_INLINE int32_t bsp__field_get(const uint8_t *rec, bsp__field f)
 {
     switch (f.type) {
     case BSP_F_U8: return rec[f.offset];
-    case BSP_F_I16: return bsp_i16(rec + f.offset);
-    case BSP_F_U16: return bsp_u16(rec + f.offset);
-    case BSP_F_I32: return bsp_i32(rec + f.offset);
+    case BSP_F_I16: return bsp__i16(rec + f.offset);
+    case BSP_F_U16: return bsp__u16(rec + f.offset);
+    case BSP_F_I32: return bsp__i32(rec + f.offset);
     default: return 0;
     }
 }
@@ -46,27 +47,27 @@ BSP_INLINE int32_t bsp_field_get(const uint8_t *rec, bsp_field f)
  *   BSP_LAYOUT_HEADER   one record, then bytes (Quake 3 visibility);
  *   widths NULL         text or bytes, never swapped. */
 enum { BSP_LAYOUT_RECORDS = 0, BSP_LAYOUT_COUNTED = 1, BSP_LAYOUT_HEADER = 2 };
-typedef struct bsp_layout {
+typedef struct bsp__layout {
     const char *widths;
     uint16_t record_size;
     uint8_t kind;
-} bsp_layout;
+} bsp__layout;
 
 /* The layout of `lump` when its version is lump_version (-1: any) in files
  * of versions min_version..max_version. First match wins. */
-typedef struct bsp_layout_rule {
+typedef struct bsp__layout_rule {
     int8_t lump;
     int8_t lump_version;
     int16_t min_version, max_version;
-    bsp_layout layout;
-} bsp_layout_rule;
+    bsp__layout layout;
+} bsp__layout_rule;
 
 /* Where a face's lightmap lies and how a point maps into it; filled by the
  * family's face_lightmap function. A point p maps to
  *   u = (dot(p, vecs[0].xyz) + vecs[0].w - base[0]) / scale   (v likewise)
  * which is QUERIES.md section 4 for every family (Source: base = luxel mins,
  * scale 1; Quake family: base = texturemins, scale 16). */
-typedef struct bsp_lightmap {
+typedef struct bsp__lightmap {
     float vecs[2][4];
     float base[2];
     float scale;
@@ -78,16 +79,16 @@ typedef struct bsp_lightmap {
     uint32_t num_styles;
     int bad;                   /* extents cannot be computed (no vertices):
                                   the face's data is inconsistent */
-} bsp_lightmap;
+} bsp__lightmap;
 
 /* A located vis row: `data[0 .. avail)` is where it starts; `all` means the
  * family's "every cluster visible" marker. */
-typedef struct bsp_vis_row {
+typedef struct bsp__vis_row {
     const uint8_t *data;
     uint32_t avail;
     uint8_t compressed;
     uint8_t all;
-} bsp_vis_row;
+} bsp__vis_row;
 
 struct bsp_family {
     const char *name;
@@ -104,18 +105,18 @@ struct bsp_family {
     int8_t roles[BSP_ROLE_COUNT];  /* lump index playing each role; -1 none */
     uint32_t lighting_roles;       /* roles BSP_LOAD_LIGHTING adds (bit per role) */
     const char *const *lump_names; /* num_lumps names */
-    const bsp_layout_rule *layouts;
+    const bsp__layout_rule *layouts;
     uint16_t num_layouts;
     /* Record fields the queries and the validator read. Planes are the same
      * in every family: float normal[3], float dist first (Quake 3 stops
      * there, the others add an int32 type). */
-    bsp_field node_plane, node_child[2], node_firstface, node_numfaces;
-    bsp_field leaf_contents, leaf_cluster, leaf_firstleafface, leaf_numleaffaces;
-    bsp_field model_headnode, model_firstface, model_numfaces;
-    bsp_field face_plane, face_firstedge, face_numedges, face_texinfo,
+    bsp__field node_plane, node_child[2], node_firstface, node_numfaces;
+    bsp__field leaf_contents, leaf_cluster, leaf_firstleafface, leaf_numleaffaces;
+    bsp__field model_headnode, model_firstface, model_numfaces;
+    bsp__field face_plane, face_firstedge, face_numedges, face_texinfo,
               face_dispinfo, face_lightofs;
-    bsp_field edge_v[2];
-    bsp_field leafface_face;
+    bsp__field edge_v[2];
+    bsp__field leafface_face;
     uint8_t face_styles_offset, face_num_styles;
     uint8_t face_luxels_offset;    /* Source: int32 luxel mins[2], size[2] */
     uint8_t has_pas;
@@ -125,25 +126,25 @@ struct bsp_family {
     /* Checks after the generic validation; sets m->num_clusters. */
     bsp_status (*finish)(bsp_map *m);
     int32_t (*cluster_of_leaf)(const bsp_map *m, const uint8_t *leaf, uint32_t index);
-    bsp_status (*vis_row)(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row);
-    bsp_status (*face_lightmap)(const bsp_map *m, uint32_t face, bsp_lightmap *lm);
+    bsp_status (*vis_row)(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
+    bsp_status (*face_lightmap)(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
 };
 
 /* The families bspkit knows, for detection. */
-extern const struct bsp_family *const bsp_families[];
+extern const struct bsp_family *const bsp__families[];
 
 /* The record layout of lump `index` in this file; NULL if none is known.
  * Role lumps always have one (their validation depends on it). */
-const bsp_layout *bsp_lump_layout(const bsp_header *h, uint32_t index);
+const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index);
 
 /* The node (or -1 - leaf) a model's tree starts at. Families without a
  * head node field (Quake 3, Nightfire) start the world at node 0 and have
  * BSP_NO_HEAD for other models. */
 #define BSP_NO_HEAD INT32_MIN
-BSP_INLINE int32_t bsp_head_node(const bsp_map *m, uint32_t model)
+BSP_INLINE int32_t bsp__head_node(const bsp_map *m, uint32_t model)
 {
     if (m->family->model_headnode.type)
-        return bsp_field_get(m->models.data + (size_t)model * m->models.stride,
+        return bsp__field_get(m->models.data + (size_t)model * m->models.stride,
                              m->family->model_headnode);
     if (model != 0) return BSP_NO_HEAD;
     return m->nodes.count ? 0 : -1;
@@ -151,29 +152,29 @@ BSP_INLINE int32_t bsp_head_node(const bsp_map *m, uint32_t model)
 
 /* num_clusters = one more than the largest cluster a leaf names; for
  * families whose map may have no vis lump. */
-bsp_status bsp_clusters_from_leaves(bsp_map *m);
+bsp_status bsp__clusters_from_leaves(bsp_map *m);
 
 /* The Quake-family lightmap of QUERIES.md section 4: extents from the
  * face's vertices, 16 texels per luxel, `bytes_per_luxel` 1 (grey) or 3
  * (RGB). Shared by quake, goldsrc, bsp2 and quake2; texinfo vecs at 0. */
-bsp_status bsp_extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_per_luxel,
-                                bsp_lightmap *lm);
+bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_per_luxel,
+                                bsp__lightmap *lm);
 
 /* The row of a leaf whose int32 at offset 4 is a vis offset (Quake family,
  * Nightfire): -1 means every cluster is visible; others must lie in the
  * vis lump. */
-bsp_status bsp_visofs_row(const bsp_map *m, uint64_t leaf, int compressed, bsp_vis_row *row);
+bsp_status bsp__visofs_row(const bsp_map *m, uint64_t leaf, int compressed, bsp__vis_row *row);
 
 /* "IBSP" files: Quake 2 (38) and Quake 3 (46) share the magic. */
-int bsp_ibsp_detect(const uint8_t first[8], int32_t *version);
+int bsp__ibsp_detect(const uint8_t first[8], int32_t *version);
 
 /* Source and Quake 2 dvis_t: numclusters, then a PVS and a PAS offset per
  * cluster; checks the table at load and locates rows. */
-bsp_status bsp_dvis_finish(bsp_map *m);
-bsp_status bsp_dvis_row(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row);
+bsp_status bsp__dvis_finish(bsp_map *m);
+bsp_status bsp__dvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
 
-extern const struct bsp_family bsp_family_source, bsp_family_source17;
-extern const struct bsp_family bsp_family_quake, bsp_family_goldsrc, bsp_family_bsp2,
-    bsp_family_bsp2_rmq, bsp_family_quake2, bsp_family_quake3, bsp_family_nightfire;
+extern const struct bsp_family bsp__family_source, bsp__family_source17;
+extern const struct bsp_family bsp__family_quake, bsp__family_goldsrc, bsp__family_bsp2,
+    bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake3, bsp__family_nightfire;
 
 #endif

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* query_light.c - the lightmap sample of a face at a point and the light at
  * a point (QUERIES.md sections 4-5), one implementation for every family
- * over the bsp_lightmap each family's face_lightmap fills in. */
-#include "family.h"
+ * over the bsp__lightmap each family's face_lightmap fills in. */
+#include "../family/family.h"
 #include "fmath.h"
 
 /* Deepest stack of pending far sides a light trace may need: one entry per
@@ -12,7 +13,7 @@
 
 /* The lightmap block of `slot` lies inside the lighting lump (the section 4
  * "has a lightmap" rule). *first gets the block's first byte. */
-static int has_lightmap(const bsp_map *m, const bsp_lightmap *lm, uint32_t slot, uint64_t *first)
+static int has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint64_t *first)
 {
     uint64_t samples, block, start, size = m->lighting.count;
     if (lm->lightofs < 0 || lm->styles[slot] == 255 || size == 0) return 0;
@@ -28,24 +29,24 @@ static int has_lightmap(const bsp_map *m, const bsp_lightmap *lm, uint32_t slot,
 
 /* A face that would be lit for `slot` but whose extents cannot be computed:
  * its data is inconsistent (QUERIES.md: no_lightmap before corrupt). */
-static int lit_but_broken(const bsp_map *m, const bsp_lightmap *lm, uint32_t slot)
+static int lit_but_broken(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot)
 {
     return lm->bad && lm->lightofs >= 0 && lm->styles[slot] != 255 && m->lighting.count;
 }
 
 /* u, v of point p in the face's lightmap space, before rounding. */
-static void lightmap_coords(const bsp_lightmap *lm, const float p[3], float uv[2])
+static void lightmap_coords(const bsp__lightmap *lm, const float p[3], float uv[2])
 {
     int k;
     for (k = 0; k < 2; k++)
-        uv[k] = ((bsp_dot(p, lm->vecs[k]) + lm->vecs[k][3]) - lm->base[k]) / lm->scale;
+        uv[k] = ((bsp__dot(p, lm->vecs[k]) + lm->vecs[k][3]) - lm->base[k]) / lm->scale;
 }
 
-static void take_sample(const bsp_map *m, const bsp_lightmap *lm, uint64_t first,
+static void take_sample(const bsp_map *m, const bsp__lightmap *lm, uint64_t first,
                         const float uv[2], int32_t face, bsp_sample *out)
 {
-    int32_t i = bsp_floor_clamp(uv[0] + 0.5f, 0, lm->w - 1);
-    int32_t j = bsp_floor_clamp(uv[1] + 0.5f, 0, lm->h - 1);
+    int32_t i = bsp__floor_clamp(uv[0] + 0.5f, 0, lm->w - 1);
+    int32_t j = bsp__floor_clamp(uv[1] + 0.5f, 0, lm->h - 1);
     const uint8_t *s = m->lighting.data + first +
                        ((uint64_t)j * (uint64_t)lm->w + (uint64_t)i) * lm->bytes_per_luxel;
     uint32_t k;
@@ -57,7 +58,7 @@ static void take_sample(const bsp_map *m, const bsp_lightmap *lm, uint64_t first
     for (k = 0; k < 4; k++) out->raw[k] = k < lm->bytes_per_luxel ? s[k] : 0;
     if (lm->bytes_per_luxel == 4) {
         int e = (int8_t)s[3];
-        for (k = 0; k < 3; k++) out->rgb[k] = bsp_ldexpf((float)s[k] / 255.0f, e);
+        for (k = 0; k < 3; k++) out->rgb[k] = bsp__ldexpf((float)s[k] / 255.0f, e);
     } else if (lm->bytes_per_luxel == 3) {
         for (k = 0; k < 3; k++) out->rgb[k] = (float)s[k] / 255.0f;
     } else {
@@ -67,13 +68,13 @@ static void take_sample(const bsp_map *m, const bsp_lightmap *lm, uint64_t first
 
 static int point_ok(const float p[3])
 {
-    return p && bsp_finite(p[0]) && bsp_finite(p[1]) && bsp_finite(p[2]);
+    return p && bsp__finite(p[0]) && bsp__finite(p[1]) && bsp__finite(p[2]);
 }
 
 bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t slot,
                      bsp_sample *out)
 {
-    bsp_lightmap lm;
+    bsp__lightmap lm;
     uint64_t first;
     float uv[2];
     bsp_status st;
@@ -109,15 +110,15 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
                          bsp_sample *out, bsp_status *st, uint64_t *budget)
 {
     const struct bsp_family *f = m->family;
-    uint32_t first = (uint32_t)bsp_field_get(node, f->node_firstface);
-    uint32_t count = (uint32_t)bsp_field_get(node, f->node_numfaces), k;
+    uint32_t first = (uint32_t)bsp__field_get(node, f->node_firstface);
+    uint32_t count = (uint32_t)bsp__field_get(node, f->node_numfaces), k;
     for (k = first; k < first + count; k++) {
         const uint8_t *rec = m->faces.data + (size_t)k * m->faces.stride;
-        bsp_lightmap lm;
+        bsp__lightmap lm;
         uint64_t block, cost = 1;
         float uv[2];
         if (m->surfedges.data && f->face_numedges.type) {
-            int32_t edges = bsp_field_get(rec, f->face_numedges);
+            int32_t edges = bsp__field_get(rec, f->face_numedges);
             if (edges > 0) cost += (uint32_t)edges;
         }
         if (cost > *budget) {
@@ -125,7 +126,7 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
             return -1;
         }
         *budget -= cost;
-        if (f->face_dispinfo.type && bsp_field_get(rec, f->face_dispinfo) != -1) continue;
+        if (f->face_dispinfo.type && bsp__field_get(rec, f->face_dispinfo) != -1) continue;
         *st = f->face_lightmap(m, k, &lm);
         if (*st == BSP_OK && lit_but_broken(m, &lm, 0)) *st = BSP_E_CORRUPT;
         if (*st != BSP_OK) return -1;
@@ -168,7 +169,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
     start[1] = end[1] = p[1];
     start[2] = p[2];
     end[2] = p[2] - TRACE_DEPTH;
-    n = bsp_head_node(m, 0);
+    n = bsp__head_node(m, 0);
 
     /* The recursion of section 5, with an explicit stack: descend the near
      * side; when a leaf ends it, test the pending node's faces at its mid
@@ -186,7 +187,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
             node = m->nodes.data + (size_t)fr->node * m->nodes.stride;
             hit = node_face_hit(m, node, fr->mid, out, &st, &budget);
             if (hit) return hit > 0 ? BSP_OK : st;
-            n = bsp_field_get(node, f->node_child[!fr->side]);
+            n = bsp__field_get(node, f->node_child[!fr->side]);
             for (k = 0; k < 3; k++) {
                 start[k] = fr->mid[k];
                 end[k] = fr->end[k];
@@ -195,13 +196,13 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
         }
         if (++visits > m->nodes.count) return BSP_E_CORRUPT;
         node = m->nodes.data + (size_t)n * m->nodes.stride;
-        plane = m->planes.data + (size_t)bsp_field_get(node, f->node_plane) * m->planes.stride;
-        for (k = 0; k < 3; k++) normal[k] = bsp_f32(plane + 4 * k);
-        front = bsp_dot(normal, start) - bsp_f32(plane + 12);
-        back = bsp_dot(normal, end) - bsp_f32(plane + 12);
+        plane = m->planes.data + (size_t)bsp__field_get(node, f->node_plane) * m->planes.stride;
+        for (k = 0; k < 3; k++) normal[k] = bsp__f32(plane + 4 * k);
+        front = bsp__dot(normal, start) - bsp__f32(plane + 12);
+        back = bsp__dot(normal, end) - bsp__f32(plane + 12);
         side = front < 0.0f;
         if ((back < 0.0f) == side) {
-            n = bsp_field_get(node, f->node_child[side]);
+            n = bsp__field_get(node, f->node_child[side]);
             continue;
         }
         if (depth == TRACE_STACK) return BSP_E_CORRUPT;
@@ -214,6 +215,6 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
             end[k] = stack[depth].mid[k];
         }
         depth++;
-        n = bsp_field_get(node, f->node_child[side]);
+        n = bsp__field_get(node, f->node_child[side]);
     }
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* header.c - bsp_open: recognise the family, read the lump directory.
  *
  * Reads only the header bytes, in one forward pass (8 bytes to recognise the
@@ -6,7 +7,7 @@
  * header; lumps are not yet checked against each other (that depends on
  * which ones a load wants).
  */
-#include "family.h"
+#include "../family/family.h"
 
 #define HEADER_MAX 1040
 
@@ -14,7 +15,7 @@ static uint32_t dir_word(const uint8_t *buf, const struct bsp_family *f, int big
                          uint32_t lump, int8_t word)
 {
     if (word < 0) return 0;
-    return bsp_get32(buf + f->dir_offset + 4u * (lump * f->entry_words + (uint32_t)word), big);
+    return bsp__get32(buf + f->dir_offset + 4u * (lump * f->entry_words + (uint32_t)word), big);
 }
 
 /* Does reading the directory with `order` put every non-empty lump inside
@@ -59,18 +60,18 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     uint32_t i;
 
     if (!h || !s || !s->read) return BSP_E_BAD_ARGUMENT;
-    bsp_fill(h, 0, sizeof *h);
+    bsp__fill(h, 0, sizeof *h);
     if (s->size < 8) return BSP_E_TRUNCATED;
     if (s->read(s->ctx, 0, buf, 8)) return BSP_E_IO;
     /* Several descriptions may share a magic (Source v17 and v18..21); the
      * version picks one. A known magic with no matching version is
      * BAD_VERSION, never a guess. */
-    for (i = 0; bsp_families[i]; i++) {
-        int e = bsp_families[i]->detect(buf, &version);
+    for (i = 0; bsp__families[i]; i++) {
+        int e = bsp__families[i]->detect(buf, &version);
         if (!e) continue;
         endian = e;
-        if (version >= bsp_families[i]->min_version && version <= bsp_families[i]->max_version) {
-            f = bsp_families[i];
+        if (version >= bsp__families[i]->min_version && version <= bsp__families[i]->max_version) {
+            f = bsp__families[i];
             break;
         }
     }

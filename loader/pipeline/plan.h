@@ -1,28 +1,29 @@
+/* SPDX-License-Identifier: MIT */
 /* plan.h - where each wanted lump goes in the arena (shared by bsp_measure
  * and bsp_load, so the two cannot disagree). */
 #ifndef BSP_PLAN_H
 #define BSP_PLAN_H
 
-#include "family.h"
+#include "../family/family.h"
 
-typedef struct bsp_plan_item {
+typedef struct bsp__plan_item {
     uint8_t lump;
     uint32_t arena_offset;   /* start of the lump's region */
     uint32_t region;         /* its window: the loaded size, or for in-place
                                 decompression the size plus the margin, which
                                 may run on into the next lumps' (still empty)
                                 regions */
-} bsp_plan_item;
+} bsp__plan_item;
 
-typedef struct bsp_plan {
+typedef struct bsp__plan {
     uint32_t count;                      /* items, in ascending file offset */
-    bsp_plan_item items[BSP_MAX_LUMPS];
+    bsp__plan_item items[BSP_MAX_LUMPS];
     uint32_t scratch_offset, scratch_bytes; /* decoder tables, arena end */
     uint32_t total;
     uint8_t use_hdr;
     uint8_t lclp_max;                    /* decoder tables fit lc + lp <= this */
-} bsp_plan;
+} bsp__plan;
 
-bsp_status bsp_plan_build(const bsp_header *h, const bsp_options *o, bsp_plan *p);
+bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p);
 
 #endif

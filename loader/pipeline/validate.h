@@ -1,11 +1,12 @@
+/* SPDX-License-Identifier: MIT */
 /* validate.h - check once, at load, every index a query will follow. */
 #ifndef BSP_VALIDATE_H
 #define BSP_VALIDATE_H
 
-#include "family.h"
+#include "../family/family.h"
 
 /* BSP_OK, or BSP_E_CORRUPT for the first index out of range. Calls the
  * family's finish step, which sets num_clusters. */
-bsp_status bsp_validate(bsp_map *m);
+bsp_status bsp__validate(bsp_map *m);
 
 #endif

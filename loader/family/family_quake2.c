@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* family_quake2.c - Quake 2 ("IBSP" version 38): 19 lumps of {offset,
  * length}, little-endian. Leaves name their cluster; visibility is a dvis_t
  * with PVS and PAS rows, as in Source; lightmaps follow the Quake rule with
@@ -18,7 +19,7 @@ static const char *const quake2_lump_names[19] = {
     "areaportals"
 };
 
-static const bsp_layout_rule quake2_layouts[] = {
+static const bsp__layout_rule quake2_layouts[] = {
     { Q2_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
     { Q2_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
     { Q2_VIS, -1, 0, 99, { "44", 8, BSP_LAYOUT_COUNTED } },
@@ -41,10 +42,10 @@ static const bsp_layout_rule quake2_layouts[] = {
     { Q2_AREAPORTALS, -1, 0, 99, { "44", 8, BSP_LAYOUT_RECORDS } },
 };
 
-int bsp_ibsp_detect(const uint8_t first[8], int32_t *version)
+int bsp__ibsp_detect(const uint8_t first[8], int32_t *version)
 {
     if (first[0] != 'I' || first[1] != 'B' || first[2] != 'S' || first[3] != 'P') return 0;
-    *version = (int32_t)bsp_get_le32(first + 4);
+    *version = (int32_t)bsp__get_le32(first + 4);
     return 1;
 }
 
@@ -52,15 +53,15 @@ static int32_t quake2_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32
 {
     (void)m;
     (void)index;
-    return bsp_i16(leaf + 4);
+    return bsp__i16(leaf + 4);
 }
 
-static bsp_status quake2_lightmap(const bsp_map *m, uint32_t face, bsp_lightmap *lm)
+static bsp_status quake2_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
 {
-    return bsp_extents_lightmap(m, face, 3, lm);
+    return bsp__extents_lightmap(m, face, 3, lm);
 }
 
-const struct bsp_family bsp_family_quake2 = {
+const struct bsp_family bsp__family_quake2 = {
     .name = "quake2",
     .min_version = 38, .max_version = 38,
     .header_bytes = 8 + 19 * 8,
@@ -90,9 +91,9 @@ const struct bsp_family bsp_family_quake2 = {
     .leafface_face = { 0, BSP_F_U16 },
     .face_styles_offset = 12, .face_num_styles = 4,
     .has_pas = 1,
-    .detect = bsp_ibsp_detect,
-    .finish = bsp_dvis_finish,
+    .detect = bsp__ibsp_detect,
+    .finish = bsp__dvis_finish,
     .cluster_of_leaf = quake2_leaf_cluster,
-    .vis_row = bsp_dvis_row,
+    .vis_row = bsp__dvis_row,
     .face_lightmap = quake2_lightmap,
 };

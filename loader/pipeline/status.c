@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: MIT */
 /* status.c - stable names of bsp_status codes. */
-#include "bspkit.h"
+#include "../bspkit.h"
 
 static const char *const status_names[BSP_STATUS_COUNT] = {
     "ok", "bad_argument", "io", "truncated", "bad_magic", "bad_version",

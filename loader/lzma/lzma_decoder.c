@@ -1,11 +1,12 @@
+/* SPDX-License-Identifier: MIT */
 /* lzma.c - raw LZMA1 decoder: whole buffer in one call, in place capable.
  *
  * Written from the format description (range coder, literal coder with
  * lc/lp, 12-state match/rep machine, length and distance coders, align
  * bits). See lzma.h for the contract and the in-place margin rule.
  */
-#include "lzma.h"
-#include "../port/bsp_port.h"
+#include "lzma_decoder.h"
+#include "../../port/bsp_port.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define LZ_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -55,11 +56,11 @@ typedef uint64_t __attribute__((may_alias, aligned(1))) lz_u64;
 #define LIT_SIZE 0x300
 #define EOPM_DIST 0xFFFFFFFFu
 
-typedef bsp_alias_u16 prob;
+typedef bsp__alias_u16 prob;
 
 /* What setup hands the decode loop (56 bytes on LP64, 36 on ILP32). The
  * loop keeps range, code, pointers, the four reps and the state in locals,
- * i.e. registers: bsp_lzma_decode's whole frame is 56 bytes on x86-64, 96 on
+ * i.e. registers: bsp__lzma_decode's whole frame is 56 bytes on x86-64, 96 on
  * ppc32, 192 on ppc64 (mostly the ABI's save area; gcc -O2 -fstack-usage). */
 struct lzma_dec {
     const uint8_t *in, *in_end;  /* next unread byte, end of input */
@@ -356,7 +357,7 @@ overlap:
     return BSP_LZMA_OVERLAP;
 }
 
-int bsp_lzma_parse_props(const uint8_t raw[5], bsp_lzma_props *out)
+int bsp__lzma_parse_props(const uint8_t raw[5], bsp__lzma_props *out)
 {
     uint32_t b;
 
@@ -369,23 +370,23 @@ int bsp_lzma_parse_props(const uint8_t raw[5], bsp_lzma_props *out)
     b /= 9;
     out->lp = (uint8_t)(b % 5);
     out->pb = (uint8_t)(b / 5);
-    out->dict_size = bsp_get_le32(raw + 1);
+    out->dict_size = bsp__get_le32(raw + 1);
     return BSP_LZMA_OK;
 }
 
-static int props_ok(const bsp_lzma_props *p)
+static int props_ok(const bsp__lzma_props *p)
 {
     return p && p->lc <= 8 && p->lp <= 4 && p->pb <= 4;
 }
 
-uint32_t bsp_lzma_probs_bytes(const bsp_lzma_props *p)
+uint32_t bsp__lzma_probs_bytes(const bsp__lzma_props *p)
 {
     if (!props_ok(p))
         return 0;
     return 2u * (P_BASE + ((uint32_t)LIT_SIZE << (p->lc + p->lp)));
 }
 
-uint32_t bsp_lzma_region_bytes(uint32_t out_len, uint32_t in_len)
+uint32_t bsp__lzma_region_bytes(uint32_t out_len, uint32_t in_len)
 {
     uint32_t margin = in_len / 48 + 64;   /* see lzma.h */
 
@@ -394,7 +395,7 @@ uint32_t bsp_lzma_region_bytes(uint32_t out_len, uint32_t in_len)
     return out_len + margin > in_len ? out_len + margin : in_len;
 }
 
-int bsp_lzma_decode(const bsp_lzma_props *p, void *probs,
+int bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len,
                     uint32_t in_ofs, uint32_t in_len)
 {
@@ -423,7 +424,7 @@ int bsp_lzma_decode(const bsp_lzma_props *p, void *probs,
         return BSP_LZMA_CORRUPT;
     if (in_len < 5)
         return BSP_LZMA_TRUNCATED;
-    d.code = bsp_get_be32(in + 1);
+    d.code = bsp__get_be32(in + 1);
     d.range = 0xFFFFFFFFu;
     d.in = in + 5;
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lzma.h - one-shot, in-place capable decoder for raw LZMA (LZMA1) streams.
  *
  * Xbox 360 / PS3 Source maps compress lumps with LZMA. Valve's lump header
@@ -10,9 +11,9 @@
  * includes this one by path, not with -Iloader.)
  * The decoder's state lives on the stack: struct lzma_dec in lzma.c (56
  * bytes on LP64, 36 on ILP32) plus the loop's locals, which stay in
- * registers; bsp_lzma_decode's whole frame is 56 bytes on x86-64, 96 on
+ * registers; bsp__lzma_decode's whole frame is 56 bytes on x86-64, 96 on
  * ppc32, 192 on ppc64 (gcc -O2 -fstack-usage). The probability table is
- * the caller's: bsp_lzma_probs_bytes().
+ * the caller's: bsp__lzma_probs_bytes().
  *
  * Accept/reject rules (chosen to agree with liblzma's lzma_alone decoder
  * given the uncompressed size, i.e. raw LZMA1 with known size, EOPM allowed):
@@ -49,23 +50,23 @@ enum {
     BSP_LZMA_OVERLAP      /* in place: a write would overtake unread input */
 };
 
-typedef struct bsp_lzma_props {
+typedef struct bsp__lzma_props {
     uint32_t dict_size;
     uint8_t lc, lp, pb;
-} bsp_lzma_props;
+} bsp__lzma_props;
 
 /* raw[0] = (pb * 5 + lp) * 9 + lc, raw[1..4] = dictionary size, LE. */
-int bsp_lzma_parse_props(const uint8_t raw[5], bsp_lzma_props *out);
+int bsp__lzma_parse_props(const uint8_t raw[5], bsp__lzma_props *out);
 
-/* Size of the probability table bsp_lzma_decode needs, in bytes:
+/* Size of the probability table bsp__lzma_decode needs, in bytes:
  * 2 * (1846 + (0x300 << (lc + lp))): 16 KB for lc=3 lp=0, 6 MB at most.
  * 0 for invalid props. */
-uint32_t bsp_lzma_probs_bytes(const bsp_lzma_props *p);
+uint32_t bsp__lzma_probs_bytes(const bsp__lzma_props *p);
 
 /* In-place decoding.
  *
  * The caller puts the in_len compressed bytes at the tail of a region of
- * bsp_lzma_region_bytes(out_len, in_len) bytes (in_ofs = region - in_len)
+ * bsp__lzma_region_bytes(out_len, in_len) bytes (in_ofs = region - in_len)
  * and the decoder writes the output forward from the region's head. Before
  * each write the decoder checks that it stays below the next unread input
  * byte and returns BSP_LZMA_OVERLAP if it would not; unread input is never
@@ -115,17 +116,17 @@ uint32_t bsp_lzma_probs_bytes(const bsp_lzma_props *p);
  * caller can then decode out of place.
  *
  * Returns 0 if the sum overflows 32 bits. */
-uint32_t bsp_lzma_region_bytes(uint32_t out_len, uint32_t in_len);
+uint32_t bsp__lzma_region_bytes(uint32_t out_len, uint32_t in_len);
 
 /* Decodes the raw LZMA stream buf[in_ofs .. in_ofs + in_len) into
- * buf[0 .. out_len). probs: bsp_lzma_probs_bytes(p) bytes, 2-aligned, not
+ * buf[0 .. out_len). probs: bsp__lzma_probs_bytes(p) bytes, 2-aligned, not
  * overlapping buf; it is initialised here. Input and output may overlap
  * only as described above (input at the tail of the region), or not at all
  * (in_ofs >= out_len). Returns BSP_LZMA_OK only when exactly out_len bytes
  * were produced and the stream ended validly. On error the contents of
  * buf[0 .. out_len) are unspecified but nothing outside it, nor unread
  * input, has been written. */
-int bsp_lzma_decode(const bsp_lzma_props *p, void *probs,
+int bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len,
                     uint32_t in_ofs, uint32_t in_len);
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gamelump.c - the Source game lump's directory and sub-lumps.
  *
  * Lump 35 holds an int32 count and count entries {int32 id, uint16 flags,
@@ -7,9 +8,9 @@
  * lump, compress each sub-lump on its own and close the directory with a
  * dummy entry whose offset marks the end of the last sub-lump.
  */
-#include "family.h"
-#include "unpack.h"
-#include "lzma.h"
+#include "../family/family.h"
+#include "../pipeline/unpack.h"
+#include "../lzma/lzma_decoder.h"
 
 #define GAME_LUMP 35
 #define ENTRY 16
@@ -25,13 +26,13 @@ static uint32_t directory_entries(const bsp_map *m)
     uint32_t size = m->lump_size[GAME_LUMP], n;
     if (!m->family || m->family->roles[BSP_ROLE_FACES_HDR] < 0) return 0;  /* Source only */
     if (!m->lump_data[GAME_LUMP] || size < 4) return 0;
-    n = bsp_u32(m->lump_data[GAME_LUMP]);
+    n = bsp__u32(m->lump_data[GAME_LUMP]);
     return n <= (size - 4) / ENTRY ? n : 0;
 }
 
 static int is_dummy(const uint8_t *e)
 {
-    return bsp_u32(e) == 0 && bsp_u32(e + 12) == 0;
+    return bsp__u32(e) == 0 && bsp__u32(e + 12) == 0;
 }
 
 /* Where offsets count from: the file's offset of the game lump (absolute)
@@ -44,11 +45,11 @@ static int offset_base(const bsp_map *m, uint32_t n, uint32_t *base)
     uint64_t hi = 0;
     for (i = 0; i < n; i++) {
         const uint8_t *e = entry_at(m, i);
-        uint32_t ofs = bsp_u32(e + 8);
+        uint32_t ofs = bsp__u32(e + 8);
         /* a compressed entry's length is its unpacked size (consoles): it
          * ends where the next entry starts */
-        int sized = !is_dummy(e) && !(bsp_u16(e + 4) & 1);
-        uint64_t end = (uint64_t)ofs + (sized ? bsp_u32(e + 12) : 0);
+        int sized = !is_dummy(e) && !(bsp__u16(e + 4) & 1);
+        uint64_t end = (uint64_t)ofs + (sized ? bsp__u32(e + 12) : 0);
         if (ofs < lo) lo = ofs;
         if (end > hi) hi = end;
     }
@@ -80,22 +81,22 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     if (index >= bsp_game_lump_count(m)) return BSP_E_BAD_QUERY;
     if (offset_base(m, n, &base)) return BSP_E_CORRUPT;
     e = entry_at(m, index);
-    ofs = bsp_u32(e + 8) - base;
-    len = bsp_u32(e + 12);
-    out->id = bsp_u32(e);
-    out->flags = bsp_u16(e + 4);
-    out->version = bsp_u16(e + 6);
+    ofs = bsp__u32(e + 8) - base;
+    len = bsp__u32(e + 12);
+    out->id = bsp__u32(e);
+    out->flags = bsp__u16(e + 4);
+    out->version = bsp__u16(e + 6);
     out->data = m->lump_data[GAME_LUMP] + ofs;
     out->compressed = 0;
     out->stored = out->size = len;
     /* A compressed sub-lump runs to the next entry (consoles store the
      * unpacked size in its length field); its LZMA header has the sizes. */
-    stored = (index + 1 < n ? bsp_u32(e + ENTRY + 8) - base : m->lump_size[GAME_LUMP]);
+    stored = (index + 1 < n ? bsp__u32(e + ENTRY + 8) - base : m->lump_size[GAME_LUMP]);
     if ((out->flags & 1) && stored > ofs && stored - ofs >= 17 && out->data[0] == 'L' &&
         out->data[1] == 'Z' && out->data[2] == 'M' && out->data[3] == 'A') {
         out->compressed = 1;
         out->stored = stored - ofs;
-        out->size = bsp_get_le32(out->data + 4);
+        out->size = bsp__get_le32(out->data + 4);
     } else if ((uint64_t)ofs + len > m->lump_size[GAME_LUMP]) {
         return BSP_E_CORRUPT;
     }
@@ -105,14 +106,14 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
 bsp_status bsp_game_lump_unpack_bytes(const bsp_game_lump *g, uint32_t *need_dst,
                                       uint32_t *need_tables)
 {
-    bsp_lzma_props props;
+    bsp__lzma_props props;
     if (!g || !need_dst || !need_tables) return BSP_E_BAD_ARGUMENT;
     *need_tables = 0;
     *need_dst = g->size;
     if (!g->compressed) return BSP_OK;
-    if (bsp_lzma_parse_props(g->data + 12, &props) != BSP_LZMA_OK) return BSP_E_LZMA_CORRUPT;
-    *need_tables = bsp_lzma_probs_bytes(&props);
-    *need_dst = bsp_lzma_region_bytes(g->size, g->stored);
+    if (bsp__lzma_parse_props(g->data + 12, &props) != BSP_LZMA_OK) return BSP_E_LZMA_CORRUPT;
+    *need_tables = bsp__lzma_probs_bytes(&props);
+    *need_dst = bsp__lzma_region_bytes(g->size, g->stored);
     return *need_dst ? BSP_OK : BSP_E_LZMA_CORRUPT;
 }
 
@@ -126,9 +127,9 @@ bsp_status bsp_game_lump_unpack(const bsp_game_lump *g, void *dst, uint32_t dst_
         (need_tables && (!tables || ((uintptr_t)tables & 1))))
         return BSP_E_BAD_ARGUMENT;
     if (!g->compressed) {
-        bsp_copy(dst, g->data, g->size);
+        bsp__copy(dst, g->data, g->size);
         return BSP_OK;
     }
-    bsp_copy((uint8_t *)dst + need_dst - g->stored, g->data, g->stored);
-    return bsp_unpack_in_place((uint8_t *)dst, need_dst, g->stored, g->size, tables, 12);
+    bsp__copy((uint8_t *)dst + need_dst - g->stored, g->data, g->stored);
+    return bsp__unpack_in_place((uint8_t *)dst, need_dst, g->stored, g->size, tables, 12);
 }

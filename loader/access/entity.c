@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* entity.c - iterate the entity lump's text in place.
  *
  * The text is a list of blocks { "key" "value" ... }. Real files end with a
@@ -5,7 +6,7 @@
  * past `end`, reports every entity it opened as closed, and stops with
  * BSP_ENT_ERROR on text it cannot read as entities.
  */
-#include "bspkit.h"
+#include "../bspkit.h"
 
 static int is_space(char c)
 {

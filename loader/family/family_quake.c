@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* family_quake.c - Quake (version 29), GoldSrc / Half-Life (30) and BSP2
  * (magic "BSP2", 32-bit indices and float bounds; "2PSB", its older form
  * with 16-bit bounds): 15 lumps of {offset, length} after a 4-byte version
@@ -5,10 +6,10 @@
  *
  * Clusters are the world's visible leaves (leaf - 1 for leaves 1 ..
  * models[0].visleafs); a leaf's visofs locates its run-length PVS row; a
- * face's lightmap size comes from its vertices (bsp_extents_lightmap).
+ * face's lightmap size comes from its vertices (bsp__extents_lightmap).
  */
 #include "family.h"
-#include "fmath.h"
+#include "../query/fmath.h"
 
 enum {
     Q_ENTITIES, Q_PLANES, Q_TEXTURES, Q_VERTEXES, Q_VIS, Q_NODES, Q_TEXINFO,
@@ -26,7 +27,7 @@ static const char *const quake_lump_names[15] = {
 #define MODEL_WIDTHS "444444444" "4444" "444"
 #define MODEL_VISLEAFS 52
 
-static const bsp_layout_rule quake_layouts[] = {
+static const bsp__layout_rule quake_layouts[] = {
     { Q_VIS, -1, 0, 99, { NULL, 0, BSP_LAYOUT_RECORDS } },   /* run-length rows: bytes */
     { Q_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
     { Q_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
@@ -45,7 +46,7 @@ static const bsp_layout_rule quake_layouts[] = {
 };
 
 /* BSP2: the same records widened to 32-bit indices and float bounds. */
-static const bsp_layout_rule bsp2_layouts[] = {
+static const bsp__layout_rule bsp2_layouts[] = {
     { Q_VIS, -1, 0, 99, { NULL, 0, BSP_LAYOUT_RECORDS } },   /* run-length rows: bytes */
     { Q_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
     { Q_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
@@ -61,7 +62,7 @@ static const bsp_layout_rule bsp2_layouts[] = {
 };
 
 /* 2PSB: BSP2 with 16-bit node and leaf bounds. */
-static const bsp_layout_rule bsp2_rmq_layouts[] = {
+static const bsp__layout_rule bsp2_rmq_layouts[] = {
     { Q_VIS, -1, 0, 99, { NULL, 0, BSP_LAYOUT_RECORDS } },   /* run-length rows: bytes */
     { Q_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
     { Q_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
@@ -78,21 +79,21 @@ static const bsp_layout_rule bsp2_rmq_layouts[] = {
 
 /* ---- the lightmap rule shared with Quake 2 ----------------------------- */
 
-bsp_status bsp_extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_per_luxel,
-                                bsp_lightmap *lm)
+bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_per_luxel,
+                                bsp__lightmap *lm)
 {
     const struct bsp_family *fam = m->family;
     const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
     const uint8_t *ti;
-    int32_t texinfo = bsp_field_get(f, fam->face_texinfo);
-    int32_t first = bsp_field_get(f, fam->face_firstedge);
-    int32_t count = bsp_field_get(f, fam->face_numedges), k;
+    int32_t texinfo = bsp__field_get(f, fam->face_texinfo);
+    int32_t first = bsp__field_get(f, fam->face_firstedge);
+    int32_t count = bsp__field_get(f, fam->face_numedges), k;
     float lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
     int axis;
 
     lm->styles = f + fam->face_styles_offset;
     lm->num_styles = fam->face_num_styles;
-    lm->lightofs = bsp_field_get(f, fam->face_lightofs);
+    lm->lightofs = bsp__field_get(f, fam->face_lightofs);
     lm->bytes_per_luxel = bytes_per_luxel;
     lm->pages = 1;
     lm->scale = 16.0f;
@@ -104,7 +105,7 @@ bsp_status bsp_extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_
         return BSP_E_NOT_LOADED;
     if (texinfo < 0) return BSP_OK;                    /* no texture space: no lightmap */
     ti = m->texinfo.data + (size_t)texinfo * m->texinfo.stride;
-    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp_f32(ti + 4 * k);
+    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp__f32(ti + 4 * k);
     if (count < 1) {
         lm->bad = 1;
         return BSP_OK;
@@ -112,11 +113,11 @@ bsp_status bsp_extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_
     /* Extents as the compilers computed them: each vertex's texture
      * coordinate summed in double and rounded once to float. */
     for (k = 0; k < count; k++) {
-        int32_t se = bsp_i32(m->surfedges.data + 4 * (size_t)(first + k));
+        int32_t se = bsp__i32(m->surfedges.data + 4 * (size_t)(first + k));
         const uint8_t *edge = m->edges.data + (size_t)(se < 0 ? -se : se) * m->edges.stride;
-        int32_t vi = bsp_field_get(edge, fam->edge_v[se < 0 ? 1 : 0]);
+        int32_t vi = bsp__field_get(edge, fam->edge_v[se < 0 ? 1 : 0]);
         const uint8_t *v = m->vertexes.data + (size_t)vi * m->vertexes.stride;
-        double x = bsp_f32(v), y = bsp_f32(v + 4), z = bsp_f32(v + 8);
+        double x = bsp__f32(v), y = bsp__f32(v + 4), z = bsp__f32(v + 8);
         for (axis = 0; axis < 2; axis++) {
             const float *t = lm->vecs[axis];
             float val = (float)(((x * t[0] + y * t[1]) + z * t[2]) + (double)t[3]);
@@ -126,8 +127,8 @@ bsp_status bsp_extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_
     }
     for (axis = 0; axis < 2; axis++) {
         /* floor(min/16) and ceil(max/16); 1<<24 luxels is past any lump */
-        int32_t l = bsp_floor_clamp(lo[axis] / 16.0f, -(1 << 24), 1 << 24);
-        int32_t h = -bsp_floor_clamp(-hi[axis] / 16.0f, -(1 << 24), 1 << 24);
+        int32_t l = bsp__floor_clamp(lo[axis] / 16.0f, -(1 << 24), 1 << 24);
+        int32_t h = -bsp__floor_clamp(-hi[axis] / 16.0f, -(1 << 24), 1 << 24);
         lm->base[axis] = (float)(16 * l);
         if (axis == 0) lm->w = h - l + 1;
         else lm->h = h - l + 1;
@@ -139,7 +140,7 @@ bsp_status bsp_extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_
 
 static int32_t world_visleafs(const bsp_map *m)
 {
-    return bsp_i32(m->models.data + MODEL_VISLEAFS);
+    return bsp__i32(m->models.data + MODEL_VISLEAFS);
 }
 
 static bsp_status quake_finish(bsp_map *m)
@@ -157,11 +158,11 @@ static int32_t quake_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_
     return (index >= 1 && index <= (uint32_t)world_visleafs(m)) ? (int32_t)index - 1 : -1;
 }
 
-bsp_status bsp_visofs_row(const bsp_map *m, uint64_t leaf, int compressed, bsp_vis_row *row)
+bsp_status bsp__visofs_row(const bsp_map *m, uint64_t leaf, int compressed, bsp__vis_row *row)
 {
     int32_t ofs;
     if (leaf >= m->leafs.count) return BSP_E_CORRUPT;
-    ofs = bsp_i32(m->leafs.data + (size_t)leaf * m->leafs.stride + 4);
+    ofs = bsp__i32(m->leafs.data + (size_t)leaf * m->leafs.stride + 4);
     row->all = ofs == -1;
     row->compressed = (uint8_t)compressed;
     row->data = m->vis.data;
@@ -174,27 +175,27 @@ bsp_status bsp_visofs_row(const bsp_map *m, uint64_t leaf, int compressed, bsp_v
 }
 
 /* Cluster c is leaf c + 1. */
-static bsp_status quake_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp_vis_row *row)
+static bsp_status quake_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row)
 {
     (void)pas;
-    return bsp_visofs_row(m, (uint64_t)(uint32_t)cluster + 1, 1, row);
+    return bsp__visofs_row(m, (uint64_t)(uint32_t)cluster + 1, 1, row);
 }
 
-static bsp_status grey_lightmap(const bsp_map *m, uint32_t face, bsp_lightmap *lm)
+static bsp_status grey_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
 {
-    return bsp_extents_lightmap(m, face, 1, lm);
+    return bsp__extents_lightmap(m, face, 1, lm);
 }
 
-static bsp_status rgb_lightmap(const bsp_map *m, uint32_t face, bsp_lightmap *lm)
+static bsp_status rgb_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
 {
-    return bsp_extents_lightmap(m, face, 3, lm);
+    return bsp__extents_lightmap(m, face, 3, lm);
 }
 
 /* ---- descriptions ------------------------------------------------------ */
 
 static int detect_version(const uint8_t first[8], int32_t want, int32_t *version)
 {
-    if ((int32_t)bsp_get_le32(first) != want) return 0;
+    if ((int32_t)bsp__get_le32(first) != want) return 0;
     *version = want;
     return 1;
 }
@@ -268,7 +269,7 @@ static int bsp2_rmq_detect(const uint8_t first[8], int32_t *version)
     .edge_v = { { 0, BSP_F_I32 }, { 4, BSP_F_I32 } }, \
     .leafface_face = { 0, BSP_F_I32 }
 
-const struct bsp_family bsp_family_quake = {
+const struct bsp_family bsp__family_quake = {
     .name = "quake",
     .min_version = 29, .max_version = 29,
     QUAKE_COMMON,
@@ -277,7 +278,7 @@ const struct bsp_family bsp_family_quake = {
     .face_lightmap = grey_lightmap,
 };
 
-const struct bsp_family bsp_family_goldsrc = {
+const struct bsp_family bsp__family_goldsrc = {
     .name = "goldsrc",
     .min_version = 30, .max_version = 30,
     QUAKE_COMMON,
@@ -286,7 +287,7 @@ const struct bsp_family bsp_family_goldsrc = {
     .face_lightmap = rgb_lightmap,
 };
 
-const struct bsp_family bsp_family_bsp2 = {
+const struct bsp_family bsp__family_bsp2 = {
     .name = "bsp2",
     .min_version = 0, .max_version = 0,
     QUAKE_COMMON,
@@ -301,7 +302,7 @@ const struct bsp_family bsp_family_bsp2 = {
     .face_lightmap = grey_lightmap,
 };
 
-const struct bsp_family bsp_family_bsp2_rmq = {
+const struct bsp_family bsp__family_bsp2_rmq = {
     .name = "bsp2",
     .min_version = 0, .max_version = 0,
     QUAKE_COMMON,

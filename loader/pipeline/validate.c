@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* validate.c - load-time checks of every index the queries follow.
  *
  * After this pass, queries may index planes, nodes, leafs, faces, texinfo,
@@ -30,14 +31,14 @@ static bsp_status check_nodes(const bsp_map *m)
     uint32_t i;
     for (i = 0; i < m->nodes.count; i++) {
         const uint8_t *n = REC(m->nodes, i);
-        int32_t plane = bsp_field_get(n, f->node_plane);
+        int32_t plane = bsp__field_get(n, f->node_plane);
         if (plane < 0 || (uint32_t)plane >= m->planes.count) return BSP_E_CORRUPT;
-        if (!child_ok(m, bsp_field_get(n, f->node_child[0])) ||
-            !child_ok(m, bsp_field_get(n, f->node_child[1])))
+        if (!child_ok(m, bsp__field_get(n, f->node_child[0])) ||
+            !child_ok(m, bsp__field_get(n, f->node_child[1])))
             return BSP_E_CORRUPT;
         if (m->faces.data && f->node_firstface.type &&
-            !range_ok(bsp_field_get(n, f->node_firstface),
-                      bsp_field_get(n, f->node_numfaces), m->faces.count))
+            !range_ok(bsp__field_get(n, f->node_firstface),
+                      bsp__field_get(n, f->node_numfaces), m->faces.count))
             return BSP_E_CORRUPT;
     }
     return BSP_OK;
@@ -50,11 +51,11 @@ static bsp_status check_models(const bsp_map *m)
     if (m->models.count == 0 || m->leafs.count == 0) return BSP_E_CORRUPT;
     for (i = 0; i < m->models.count; i++) {
         const uint8_t *r = REC(m->models, i);
-        if (f->model_headnode.type && !child_ok(m, bsp_field_get(r, f->model_headnode)))
+        if (f->model_headnode.type && !child_ok(m, bsp__field_get(r, f->model_headnode)))
             return BSP_E_CORRUPT;
         if (m->faces.data && f->model_firstface.type &&
-            !range_ok(bsp_field_get(r, f->model_firstface),
-                      bsp_field_get(r, f->model_numfaces), m->faces.count))
+            !range_ok(bsp__field_get(r, f->model_firstface),
+                      bsp__field_get(r, f->model_numfaces), m->faces.count))
             return BSP_E_CORRUPT;
     }
     return BSP_OK;
@@ -67,13 +68,13 @@ static bsp_status check_leafs(const bsp_map *m)
     if (m->leaffaces.data) {
         for (i = 0; i < m->leafs.count; i++) {
             const uint8_t *l = REC(m->leafs, i);
-            if (!range_ok(bsp_field_get(l, f->leaf_firstleafface),
-                          bsp_field_get(l, f->leaf_numleaffaces), m->leaffaces.count))
+            if (!range_ok(bsp__field_get(l, f->leaf_firstleafface),
+                          bsp__field_get(l, f->leaf_numleaffaces), m->leaffaces.count))
                 return BSP_E_CORRUPT;
         }
         if (m->faces.data)
             for (i = 0; i < m->leaffaces.count; i++) {
-                int32_t face = bsp_field_get(REC(m->leaffaces, i), f->leafface_face);
+                int32_t face = bsp__field_get(REC(m->leaffaces, i), f->leafface_face);
                 if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_CORRUPT;
             }
     }
@@ -86,13 +87,13 @@ static bsp_status check_faces(const bsp_map *m)
     uint32_t i;
     for (i = 0; i < m->faces.count; i++) {
         const uint8_t *r = REC(m->faces, i);
-        int32_t plane = bsp_field_get(r, f->face_plane);
-        int32_t texinfo = bsp_field_get(r, f->face_texinfo);
+        int32_t plane = bsp__field_get(r, f->face_plane);
+        int32_t texinfo = bsp__field_get(r, f->face_texinfo);
         if (f->face_plane.type && (plane < 0 || (uint32_t)plane >= m->planes.count))
             return BSP_E_CORRUPT;
         if (m->surfedges.data && f->face_firstedge.type &&
-            !range_ok(bsp_field_get(r, f->face_firstedge),
-                      bsp_field_get(r, f->face_numedges), m->surfedges.count))
+            !range_ok(bsp__field_get(r, f->face_firstedge),
+                      bsp__field_get(r, f->face_numedges), m->surfedges.count))
             return BSP_E_CORRUPT;
         /* -1: no texture information (no lightmap); other negatives are bad */
         if (m->texinfo.data && f->face_texinfo.type && (texinfo < -1 || (texinfo >= 0 &&
@@ -108,20 +109,20 @@ static bsp_status check_edges(const bsp_map *m)
     uint32_t i, k;
     if (m->surfedges.data && m->edges.data)
         for (i = 0; i < m->surfedges.count; i++) {
-            int32_t e = bsp_i32(REC(m->surfedges, i));
+            int32_t e = bsp__i32(REC(m->surfedges, i));
             uint32_t mag = e < 0 ? (uint32_t)0 - (uint32_t)e : (uint32_t)e;
             if (mag >= m->edges.count) return BSP_E_CORRUPT;
         }
     if (m->edges.data && m->vertexes.data)
         for (i = 0; i < m->edges.count; i++)
             for (k = 0; k < 2; k++) {
-                int32_t v = bsp_field_get(REC(m->edges, i), f->edge_v[k]);
+                int32_t v = bsp__field_get(REC(m->edges, i), f->edge_v[k]);
                 if (v < 0 || (uint32_t)v >= m->vertexes.count) return BSP_E_CORRUPT;
             }
     return BSP_OK;
 }
 
-bsp_status bsp_clusters_from_leaves(bsp_map *m)
+bsp_status bsp__clusters_from_leaves(bsp_map *m)
 {
     int32_t max = -1;
     uint32_t i;
@@ -136,7 +137,7 @@ bsp_status bsp_clusters_from_leaves(bsp_map *m)
     return BSP_OK;
 }
 
-bsp_status bsp_validate(bsp_map *m)
+bsp_status bsp__validate(bsp_map *m)
 {
     bsp_status st;
     if ((st = check_nodes(m)) != BSP_OK) return st;
