@@ -30,6 +30,9 @@ TEST_SAN ?= $(ASAN)
 LOADER_SRC := $(wildcard loader/*/*.c)
 LIB_SRC := $(LOADER_SRC) platform/memory/bsp_memstream.c
 HOST_SRC := platform/posix/bsp_file.c
+# The tool: every file in tools/ (one main, in tools/bspkit.c).
+TOOL_SRC := $(wildcard tools/*.c)
+TOOL_HDR := $(wildcard tools/*.h)
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
 TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds
@@ -59,10 +62,10 @@ $(BUILD)/asan/libbspkit.a: $(ASAN_OBJ)
 $(BUILD)/t/libbspkit.a: $(TEST_OBJ)
 	$(AR) rcs $@ $^
 
-$(BUILD)/bspkit: tools/bspkit.c $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
-	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(LDFLAGS) tools/bspkit.c $(HOST_SRC) $(BUILD)/libbspkit.a -lm -o $@
-$(BUILD)/asan/bspkit: tools/bspkit.c $(HOST_SRC) $(BUILD)/asan/libbspkit.a $(HEADERS)
-	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(ASAN) tools/bspkit.c $(HOST_SRC) $(BUILD)/asan/libbspkit.a -lm -o $@
+$(BUILD)/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(LDFLAGS) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/libbspkit.a -lm -o $@
+$(BUILD)/asan/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/asan/libbspkit.a $(HEADERS)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(ASAN) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/asan/libbspkit.a -lm -o $@
 
 asan: $(BUILD)/asan/bspkit
 
@@ -94,11 +97,11 @@ $(BUILD)/maps/.stamp: $(BUILD)/bspgen
 	@touch $@
 
 # Big-endian PowerPC, static, run under qemu-user by the suite.
-CROSS_ppc   := powerpc-linux-gnu-
-CROSS_ppc64 := powerpc64-linux-gnu-
-cross: cross-ppc cross-ppc64
+include mk/targets.mk
+cross: $(TARGETS:%=cross-%)
 cross-%: FORCE
-	@$(MAKE) --no-print-directory BUILD=build/$* CC=$(CROSS_$*)gcc AR=$(CROSS_$*)ar \
+	@$(MAKE) --no-print-directory BUILD=build/$* CC=$(TARGET_$*_CROSS)gcc AR=$(TARGET_$*_CROSS)ar \
+	    CFLAGS="-O2 -g $(TARGET_$*_CFLAGS)" \
 	    TEST_SAN= LDFLAGS=-static LZMA_REF= \
 	    LZMA_TEST_FLAGS="-DBSP_TEST_NO_LIBLZMA -I/usr/include/lzma" bins
 .PHONY: FORCE

@@ -28,6 +28,24 @@
 extern "C" {
 #endif
 
+/* Version: BSPKIT_VERSION_NUMBER is major*10000 + minor*100 + patch. */
+#define BSPKIT_VERSION_MAJOR 0
+#define BSPKIT_VERSION_MINOR 2
+#define BSPKIT_VERSION_PATCH 0
+#define BSPKIT_VERSION_NUMBER (BSPKIT_VERSION_MAJOR * 10000 + \
+                               BSPKIT_VERSION_MINOR * 100 + BSPKIT_VERSION_PATCH)
+
+/* BSP_API marks every public function. A shared build of the library
+ * (BSPKIT_BUILD_SHARED) compiles with hidden visibility and exports only
+ * these; everything else (internal names are bsp__*) stays inside. */
+#ifndef BSP_API
+#  if defined(BSPKIT_BUILD_SHARED) && defined(__GNUC__)
+#    define BSP_API __attribute__((visibility("default")))
+#  else
+#    define BSP_API
+#  endif
+#endif
+
 /* Status codes. Each has a stable lower-case name (bsp_status_name) that the
  * `bspkit` tool prints verbatim in its JSON "error" field. */
 typedef enum bsp_status {
@@ -62,7 +80,7 @@ typedef enum bsp_status {
 } bsp_status;
 
 /* The stable name of a status, e.g. "bad_cluster"; "unknown" if out of range. */
-const char *bsp_status_name(bsp_status s);
+BSP_API const char *bsp_status_name(bsp_status s);
 
 /* ------------------------------------------------------------------------ */
 /* Streams: how bytes reach the loader. platform/ has ready-made ones.        */
@@ -111,16 +129,16 @@ typedef struct bsp_header {
  * stream), detecting the family, byte order and lump_t order. On success
  * bsp_load continues the same stream after these bytes, so a forward-only
  * stream works. Fails with TRUNCATED, BAD_MAGIC, BAD_VERSION, BAD_LUMP or IO. */
-bsp_status bsp_open(bsp_header *h, const bsp_stream *s);
+BSP_API bsp_status bsp_open(bsp_header *h, const bsp_stream *s);
 
 /* The family's short name: "source", "goldsrc", "quake", ... */
-const char *bsp_family_name(const bsp_header *h);
+BSP_API const char *bsp_family_name(const bsp_header *h);
 
 /* Lump `index`'s lower-case name ("planes", "faces_hdr", ...), NULL past the
  * directory; and its record size in bytes, 0 for text, bytes, or a record
  * layout bspkit does not know (record count = lumps[index].size / size). */
-const char *bsp_lump_name(const bsp_header *h, uint32_t index);
-uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
+BSP_API const char *bsp_lump_name(const bsp_header *h, uint32_t index);
+BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
 
 /* ------------------------------------------------------------------------ */
 /* Load options and the arena.                                               */
@@ -148,7 +166,7 @@ typedef struct bsp_options {
 } bsp_options;
 
 /* Options with the given BSP_LOAD_* sets and nothing else. */
-bsp_options bsp_default_options(uint32_t sets);
+BSP_API bsp_options bsp_default_options(uint32_t sets);
 
 /* In-place decompression. A compressed lump's stored bytes (Valve's
  * 17-byte "LZMA" header and the raw stream) are read into the tail of a
@@ -171,7 +189,7 @@ bsp_options bsp_default_options(uint32_t sets);
 
 /* The exact number of arena bytes bsp_load will use with these options,
  * computed from the header alone. */
-bsp_status bsp_measure(const bsp_header *h, const bsp_options *o, uint32_t *bytes);
+BSP_API bsp_status bsp_measure(const bsp_header *h, const bsp_options *o, uint32_t *bytes);
 
 /* ------------------------------------------------------------------------ */
 /* The loaded map.                                                           */
@@ -208,39 +226,39 @@ typedef struct bsp_map {
  * have been read since. On BSP_E_ARENA_TOO_SMALL, *needed (if not NULL) holds
  * the size required; on success it holds the bytes used. The arena must stay
  * alive and unchanged as long as the map is used. */
-bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
+BSP_API bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
                     void *arena, uint32_t arena_bytes, const bsp_options *o,
                     uint32_t *needed);
 
 /* A loaded lump's bytes (native byte order where bspkit knows the record
  * layout), or NULL when the lump was not loaded; *size gets its length. */
-const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size);
+BSP_API const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size);
 
 /* ------------------------------------------------------------------------ */
 /* Queries: QUERIES.md is the contract. Points are float[3] in map units.    */
 
 /* The leaf that contains p in the tree of `model` (0: the world). */
-bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3],
+BSP_API bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3],
                           uint32_t *leaf);
 
 /* A leaf's contents field as stored and its cluster (-1: none). */
-bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents,
+BSP_API bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents,
                          int32_t *cluster);
 
 /* Number of clusters (QUERIES.md section 2) and the byte length of a
  * PVS/PAS row, ceil(num_clusters / 8). */
-uint32_t bsp_num_clusters(const bsp_map *m);
-uint32_t bsp_vis_row_bytes(const bsp_map *m);
+BSP_API uint32_t bsp_num_clusters(const bsp_map *m);
+BSP_API uint32_t bsp_vis_row_bytes(const bsp_map *m);
 
 /* Write the PVS (or PAS) row of `cluster`: bsp_vis_row_bytes() bytes, bit j
  * set when cluster j is potentially visible (audible). out_bytes must be at
  * least the row length. PAS: source and quake2 only, else UNSUPPORTED. */
-bsp_status bsp_pvs(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes);
-bsp_status bsp_pas(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes);
+BSP_API bsp_status bsp_pvs(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes);
+BSP_API bsp_status bsp_pas(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes);
 
 /* Is cluster b potentially visible from cluster a? Decodes a's row only as
  * far as b. *visible gets 0 or 1. */
-bsp_status bsp_cluster_visible(const bsp_map *m, int32_t a, int32_t b, int *visible);
+BSP_API bsp_status bsp_cluster_visible(const bsp_map *m, int32_t a, int32_t b, int *visible);
 
 /* One lightmap sample. raw holds raw_len bytes in file order (Source: r, g,
  * b, exponent; others: 1 grey or 3 RGB bytes); rgb is the linear colour. */
@@ -254,12 +272,12 @@ typedef struct bsp_sample {
 
 /* The luxel of `face` nearest to p, for lightmap style slot `slot`
  * (QUERIES.md section 4). */
-bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3],
+BSP_API bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3],
                      uint32_t slot, bsp_sample *out);
 
 /* The static light falling on p: the first lit face straight below p, style
  * slot 0 (QUERIES.md section 5). out->face is -1 when nothing is hit. */
-bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out);
+BSP_API bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out);
 
 /* ------------------------------------------------------------------------ */
 /* Source game lump (lump 35): game-specific sub-lumps (static props, ...).  */
@@ -278,19 +296,19 @@ typedef struct bsp_game_lump {
 
 /* Number of sub-lumps (a console file's closing dummy entry not counted);
  * 0 when the game lump was not loaded. */
-uint32_t bsp_game_lump_count(const bsp_map *m);
+BSP_API uint32_t bsp_game_lump_count(const bsp_map *m);
 
 /* Sub-lump `index`. The directory's offsets may be relative to the file (PC)
  * or to the game lump (consoles): bspkit tells which from where they point.
  * CORRUPT if the directory or the entry does not fit the lump. */
-bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *out);
+BSP_API bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *out);
 
 /* Unpack a sub-lump into dst: its `size` bytes land at dst[0]. dst_bytes
  * must be at least *need_dst, and tables (2-aligned) at least *need_tables,
  * as bsp_game_lump_unpack_bytes reports (in-place decoding, as for lumps). */
-bsp_status bsp_game_lump_unpack_bytes(const bsp_game_lump *g, uint32_t *need_dst,
+BSP_API bsp_status bsp_game_lump_unpack_bytes(const bsp_game_lump *g, uint32_t *need_dst,
                                       uint32_t *need_tables);
-bsp_status bsp_game_lump_unpack(const bsp_game_lump *g, void *dst, uint32_t dst_bytes,
+BSP_API bsp_status bsp_game_lump_unpack(const bsp_game_lump *g, void *dst, uint32_t dst_bytes,
                                 void *tables, uint32_t tables_bytes);
 
 /* ------------------------------------------------------------------------ */
@@ -313,9 +331,9 @@ typedef struct bsp_entity_iter {
 } bsp_entity_iter;
 
 /* Start iterating text[0 .. len). A NUL byte ends the text early. */
-void bsp_entity_begin(bsp_entity_iter *it, const char *text, uint32_t len);
+BSP_API void bsp_entity_begin(bsp_entity_iter *it, const char *text, uint32_t len);
 /* The next event; key/value fields are set for BSP_ENT_PAIR. */
-bsp_entity_event bsp_entity_next(bsp_entity_iter *it);
+BSP_API bsp_entity_event bsp_entity_next(bsp_entity_iter *it);
 
 #ifdef __cplusplus
 }

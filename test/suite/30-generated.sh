@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: MIT
+# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# ---- generated maps -----------------------------------------------------
+gen_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
+if [ -z "$gen_maps" ]; then
+    fail "generated maps: none in $MAPS (bspgen did not run)"
+fi
+api_args=""
+for m in $gen_maps; do
+    base=${m%.bsp}
+    name=$(basename "$base")
+    api_args="$api_args $m"
+    [ -f "$base.api" ] && api_args="$api_args $base.api"
+    if [ -f "$base.queries" ] && [ -f "$base.expected" ]; then
+        for tool in $BUILD/bspkit $BUILD/asan/bspkit; do
+            $tool query "$m" < "$base.queries" > "$base.out" 2>&1
+            if cmp -s "$base.out" "$base.expected"; then
+                pass "$name: $tool query output equals the expected answers"
+            else
+                fail "$name: $tool query output differs from $base.expected"
+                diff "$base.expected" "$base.out" | head -10
+            fi
+        done
+        $BUILD/bspkit query --forward "$m" < "$base.queries" > "$base.fwd" 2>&1
+        if cmp -s "$base.fwd" "$base.expected"; then pass "$name: forward-only reading gives the same answers"
+        else fail "$name: forward-only reading differs"; fi
+    fi
+    if [ -f "$base.gamelumps" ]; then
+        $BUILD/bspkit gamelumps "$m" | python3 -c '
+import json, sys
+for l in sys.stdin:
+    g = json.loads(l)
+    print(g["id"], g["version"], g["flags"], g["size"], g["fnv1a"])' > "$base.gl.out" 2>&1
+        if cmp -s "$base.gl.out" "$base.gamelumps"; then
+            pass "$name: game lump sub-lumps unpack to the generator's bytes"
+        else
+            fail "$name: bspkit gamelumps differs from $base.gamelumps"; diff "$base.gamelumps" "$base.gl.out" | head -4
+        fi
+    fi
+    if [ -f "$base.counts" ]; then
+        if python3 test/compare_counts.py counts "$base.counts" "$($BUILD/bspkit stats "$m")" >> "$LOG.tmp" 2>&1; then
+            pass "$name: bspkit stats equals the generator's counts"
+        else
+            fail "$name: bspkit stats differs from $base.counts"; cat "$LOG.tmp"
+        fi
+        rm -f "$LOG.tmp"
+    fi
+done
+[ -n "$api_args" ] && run_prog api-generated $BUILD/t/test_api $api_args
+small=$(ls $MAPS/v20_ldr.bsp $MAPS/x360_v20_ldr.bsp $MAPS/v20_lzma.bsp 2>/dev/null)
+[ -n "$small" ] && run_prog hostile-generated $BUILD/t/test_hostile $small

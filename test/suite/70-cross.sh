@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: MIT
+# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# ---- big-endian PowerPC under qemu-user ----------------------------------
+# The same C tests, and the same bspkit sessions with byte-identical output.
+sessions=""
+for m in $gen_maps; do sessions="$sessions $m:${m%.bsp}.queries"; done
+if have_shared; then
+    for m in $real; do sessions="$sessions $m:$BUILD/ref-$(basename "$(dirname "$m")")-$(basename "$m").queries"; done
+fi
+for arch in ppc ppc64; do
+    dir=build/$arch
+    if ! command -v qemu-$arch >/dev/null || [ ! -x $dir/bspkit ]; then
+        fail "$arch: qemu-$arch or $dir/bspkit missing (make cross)"
+        continue
+    fi
+    run_prog $arch-unit qemu-$arch $dir/t/test_unit
+    BSP_TEST_QUICK=1 run_prog $arch-lzma qemu-$arch $dir/t/test_lzma
+    run_prog $arch-api qemu-$arch $dir/t/test_api $api_args
+    [ -n "$small" ] && run_prog $arch-hostile qemu-$arch $dir/t/test_hostile $small
+    run_prog $arch-bounds qemu-$arch $dir/t/test_bounds $small
+    run_prog $arch-fuzz-replay qemu-$arch $dir/t/fuzz_replay test/fuzz/regressions
+    if have_shared; then run_prog $arch-api-real qemu-$arch $dir/t/test_api $real; fi
+    same=0; differ=""
+    for pair in $sessions; do
+        m=${pair%%:*}; q=${pair#*:}
+        [ -f "$q" ] || continue
+        for cmd in info stats; do
+            $BUILD/bspkit $cmd "$m" > $BUILD/host.out 2>&1
+            qemu-$arch $dir/bspkit $cmd "$m" > $BUILD/$arch.out 2>&1
+            if cmp -s $BUILD/host.out $BUILD/$arch.out; then same=$((same + 1)); else differ="$differ $cmd:$(basename "$m")"; fi
+        done
+        $BUILD/bspkit query "$m" < "$q" > $BUILD/host.out 2>&1
+        qemu-$arch $dir/bspkit query "$m" < "$q" > $BUILD/$arch.out 2>&1
+        if cmp -s $BUILD/host.out $BUILD/$arch.out; then same=$((same + 1)); else differ="$differ query:$(basename "$m")"; fi
+    done
+    if [ -z "$differ" ] && [ $same -gt 0 ]; then
+        pass "$arch: $same bspkit info/stats/query sessions byte-identical to the host"
+    else
+        fail "$arch: bspkit output differs from the host:$differ"
+    fi
+done
