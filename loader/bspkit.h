@@ -177,7 +177,7 @@ BSP_API bsp_options bsp_default_options(uint32_t sets);
  * does not compress (1.36% for the SDK encoder Valve used), so a compressible
  * head followed by such a tail brings the write position up to stored/48 +
  * 64 bytes behind the unread input; the decoder checks every write and fails
- * with BSP_E_LZMA_OVERLAP rather than corrupt unread input (loader/lzma.h
+ * with BSP_E_LZMA_OVERLAP rather than corrupt unread input (loader/lzma/lzma_decoder.h
  * has the measurements). Lumps are placed in reading order and the next
  * lump's region starts right after this lump's loaded bytes: it is still
  * empty while this one decodes, so only the margin that reaches furthest
@@ -219,7 +219,14 @@ typedef struct bsp_map {
     bsp_view planes, nodes, leafs, models, faces, texinfo, edges, surfedges,
              vertexes, leaffaces;
     bsp_view lighting, vis, entities;          /* stride 1 */
+    /* After a failed bsp_load, where it stopped: the lump's index and file
+     * offset (BSP_NO_LUMP and 0 when it stopped outside any lump: header,
+     * plan, arena). Every other field of a failed map is cleared, so a
+     * failed map gives nothing. */
+    uint32_t error_lump, error_offset;
 } bsp_map;
+
+#define BSP_NO_LUMP 0xffffffffu
 
 /* Load the lumps the options ask for into the arena and validate them.
  * `h` must come from bsp_open on the same stream, and the stream must not

@@ -18,7 +18,7 @@ DIR=$BUILD/e500
 IMG=$DIR/bspkit-test.elf
 OUT=$DIR/serial.out
 NM=${BM_CROSS}nm
-QEMU="qemu-system-ppc -M mpc8544ds -cpu e500mc -m 128 -nographic -no-reboot -kernel $IMG"
+QEMU="qemu-system-ppc -M mpc8544ds -cpu e500mc -m 128 -nographic -nic none -no-reboot -kernel $IMG"
 
 passed=0; failed=0
 pass() { echo "PASS $*"; passed=$((passed + 1)); }
