@@ -39,30 +39,91 @@ static const char *role_layout(const struct bsp_family *f, int role, int32_t ver
 {
     bsp_header h;
     const bsp__layout *lay;
+    int lump = bsp__role_lump(f, role);
     memset(&h, 0, sizeof h);
     h.family = f;
     h.version = version;
-    if (f->roles[role] < 0) return NULL;
-    h.lumps[f->roles[role]].version = (uint32_t)lump_version;
-    lay = bsp__lump_layout(&h, (uint32_t)f->roles[role]);
+    if (lump < 0) return NULL;
+    h.lumps[lump].version = (uint32_t)lump_version;
+    lay = bsp__lump_layout(&h, (uint32_t)lump);
     return lay ? lay->widths : NULL;
+}
+
+/* `count` consecutive fields of `width` bytes from byte `offset`. */
+static int run_matches_layout(const char *widths, uint8_t offset, int count, int width)
+{
+    bsp__field f;
+    int k;
+    f.type = width == 4 ? BSP_F_I32 : width == 2 ? BSP_F_U16 : BSP_F_U8;
+    for (k = 0; k < count; k++) {
+        f.offset = (uint8_t)(offset + k * width);
+        if (!field_matches_layout(widths, f)) return 0;
+    }
+    return 1;
+}
+
+static void test_rules(const struct bsp_family *f)
+{
+    char name[128];
+    const bsp__layout_table *t;
+    uint32_t i;
+    int links = 0;
+    for (t = f->layouts; t; t = t->next) {
+        CHECK(++links < 8, "layout tables end", "%s: a cycle in the chain", f->name);
+        if (links >= 8) return;
+        for (i = 0; i < t->count; i++) {
+            const bsp__layout *l = &t->rules[i].layout;
+            snprintf(name, sizeof name, "layout %s lump %d rule %u: widths sum to record size",
+                     f->name, t->rules[i].lump, (unsigned)i);
+            if (l->widths)
+                CHECK(width_sum(l->widths) == l->record_size, name, "sum %d, record %u",
+                      width_sum(l->widths), (unsigned)l->record_size);
+            else
+                CHECK(l->kind == BSP_LAYOUT_RECORDS, name, "a counted layout needs widths");
+            snprintf(name, sizeof name, "layout %s rule %u names a lump of the family", f->name,
+                     (unsigned)i);
+            CHECK(t->rules[i].lump < f->num_lumps, name, "lump %d", t->rules[i].lump);
+        }
+    }
+}
+
+/* What a description must have for the generic code to be safe with it. */
+static void test_description(const struct bsp_family *f)
+{
+    char name[128];
+    int r, ok = 1;
+    for (r = 0; r < BSP_ROLE_COUNT; r++)
+        if (bsp__role_lump(f, r) >= (int)f->num_lumps) ok = 0;
+    snprintf(name, sizeof name, "%s: every role names a lump of the directory", f->name);
+    CHECK(ok, name, "a role lump is past num_lumps");
+    snprintf(name, sizeof name, "%s: planes, nodes, leafs and models have lumps", f->name);
+    CHECK(bsp__role_lump(f, BSP_ROLE_PLANES) >= 0 && bsp__role_lump(f, BSP_ROLE_NODES) >= 0 &&
+          bsp__role_lump(f, BSP_ROLE_LEAFS) >= 0 && bsp__role_lump(f, BSP_ROLE_MODELS) >= 0,
+          name, "missing");
+    snprintf(name, sizeof name, "%s: the rules every load runs are there", f->name);
+    CHECK(f->finish && f->vis_row && f->lump_names && f->layouts, name, "a callback is NULL");
+    snprintf(name, sizeof name, "%s: the header fits bsp_open's buffer, the directory the map",
+             f->name);
+    CHECK(f->header_bytes <= BSP__HEADER_MAX && f->num_lumps <= BSP_MAX_LUMPS &&
+          f->dir_offset + 4u * f->entry_words * f->num_lumps <= f->header_bytes &&
+          f->version_at <= 4 && f->min_version <= f->max_version, name,
+          "header %u, %u lumps", (unsigned)f->header_bytes, (unsigned)f->num_lumps);
+    snprintf(name, sizeof name, "%s: a leaf names its cluster, or model 0 counts them", f->name);
+    CHECK(f->leaf_cluster.type ? !f->model_numleafs.type
+                               : (f->model_numleafs.type && f->leaf_visofs.type), name,
+          "cluster rule incomplete");
+    snprintf(name, sizeof name, "%s: lightmaps have a luxel size and texinfo", f->name);
+    CHECK(!f->face_lightmap || ((f->luxel_bytes == 1 || f->luxel_bytes == 3 || f->luxel_bytes == 4) &&
+                                bsp__role_lump(f, BSP_ROLE_TEXINFO) >= 0 && f->face_num_styles),
+          name, "luxel bytes %u", (unsigned)f->luxel_bytes);
 }
 
 static void test_layouts(const struct bsp_family *f)
 {
     char name[128];
-    uint32_t i;
     int32_t v;
-    for (i = 0; i < f->num_layouts; i++) {
-        const bsp__layout *l = &f->layouts[i].layout;
-        snprintf(name, sizeof name, "layout %s lump %d rule %u: widths sum to record size",
-                 f->name, f->layouts[i].lump, (unsigned)i);
-        if (l->widths)
-            CHECK(width_sum(l->widths) == l->record_size, name, "sum %d, record %u",
-                  width_sum(l->widths), (unsigned)l->record_size);
-        else
-            CHECK(l->kind == BSP_LAYOUT_RECORDS, name, "a counted layout needs widths");
-    }
+    test_rules(f);
+    test_description(f);
     for (v = f->min_version; v <= f->max_version; v++) {
         int lv;
         for (lv = 0; lv <= 1; lv++) {
@@ -71,6 +132,7 @@ static void test_layouts(const struct bsp_family *f)
             const char *models = role_layout(f, BSP_ROLE_MODELS, v, lv);
             const char *faces = role_layout(f, BSP_ROLE_FACES, v, lv);
             const char *edges = role_layout(f, BSP_ROLE_EDGES, v, lv);
+            const char *texinfo = role_layout(f, BSP_ROLE_TEXINFO, v, lv);
             /* every field a family names must lie on a field of its lump */
             int ok = nodes && models && leafs;
             if (ok) {
@@ -82,8 +144,11 @@ static void test_layouts(const struct bsp_family *f)
                 ok &= field_matches_layout(models, f->model_headnode);
                 ok &= field_matches_layout(models, f->model_firstface);
                 ok &= field_matches_layout(models, f->model_numfaces);
+                ok &= field_matches_layout(models, f->model_firstleaf);
+                ok &= field_matches_layout(models, f->model_numleafs);
                 ok &= field_matches_layout(leafs, f->leaf_contents);
                 ok &= field_matches_layout(leafs, f->leaf_cluster);
+                ok &= field_matches_layout(leafs, f->leaf_visofs);
                 ok &= field_matches_layout(leafs, f->leaf_firstleafface);
                 ok &= field_matches_layout(leafs, f->leaf_numleaffaces);
             }
@@ -95,6 +160,13 @@ static void test_layouts(const struct bsp_family *f)
                      field_matches_layout(faces, f->face_texinfo) &&
                      field_matches_layout(faces, f->face_dispinfo) &&
                      field_matches_layout(faces, f->face_lightofs);
+            }
+            if (ok && f->face_lightmap) {
+                ok = faces && texinfo &&
+                     run_matches_layout(faces, f->face_styles_offset, f->face_num_styles, 1) &&
+                     run_matches_layout(texinfo, f->texinfo_vecs, 8, 4) &&
+                     field_matches_layout(texinfo, f->texinfo_flags) &&
+                     (!f->face_luxels_offset || run_matches_layout(faces, f->face_luxels_offset, 4, 4));
             }
             if (ok && f->edge_v[0].type)
                 ok = edges && field_matches_layout(edges, f->edge_v[0]) &&
@@ -133,10 +205,20 @@ static void test_swapper(void)
     CHECK(bsp__u32(v) == 2 && bsp__u32(v + 4) == 20 && bsp__u32(v + 16) == 23 &&
           v[20] == 0xaa && v[21] == 0xbb && v[22] == 0xcc,
           "swapper converts the vis offset table, leaves row bytes", "count %u", bsp__u32(v));
-    /* a lying count never makes the swapper run past the lump */
-    memset(v, 0xff, 24);
+    /* A lying count never makes the swapper run past the lump: distinct
+     * bytes show which were moved, v[23] is a guard past the lump's end. */
+    for (i = 0; i < 24; i++) v[i] = (uint8_t)(0x40 + i);
+    v[0] = v[1] = v[2] = v[3] = 0x7f;
     bsp__swap_lump(v, 23, &vis);
-    CHECK(v[20] == 0xff && v[22] == 0xff, "swapper clamps a huge vis count to the lump", "ok");
+    {
+        int ok = 1;
+        for (i = 4; i < 20; i++)   /* the 2 records that fit: each int32 reversed */
+            if (v[i] != (uint8_t)(0x40 + (i & ~3) + 3 - (i & 3))) ok = 0;
+        for (i = 20; i < 24; i++)  /* the rest of the lump and the guard: as they were */
+            if (v[i] != (uint8_t)(0x40 + i)) ok = 0;
+        CHECK(ok, "swapper clamps a huge vis count to the records in the lump",
+              "bytes %02x %02x %02x %02x / %02x %02x", v[4], v[7], v[16], v[19], v[20], v[23]);
+    }
 }
 
 /* ---- float helpers ---------------------------------------------------- */

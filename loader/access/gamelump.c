@@ -24,7 +24,7 @@ static const uint8_t *entry_at(const bsp_map *m, uint32_t i)
 static uint32_t directory_entries(const bsp_map *m)
 {
     uint32_t size = m->lump_size[GAME_LUMP], n;
-    if (!m->family || m->family->roles[BSP_ROLE_FACES_HDR] < 0) return 0;  /* Source only */
+    if (!m->family || bsp__role_lump(m->family, BSP_ROLE_FACES_HDR) < 0) return 0;  /* Source only */
     if (!m->lump_data[GAME_LUMP] || size < 4) return 0;
     n = bsp__u32(m->lump_data[GAME_LUMP]);
     return n <= (size - 4) / ENTRY ? n : 0;
@@ -106,15 +106,19 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
 bsp_status bsp_game_lump_unpack_bytes(const bsp_game_lump *g, uint32_t *need_dst,
                                       uint32_t *need_tables)
 {
-    bsp__lzma_props props;
     if (!g || !need_dst || !need_tables) return BSP_E_BAD_ARGUMENT;
     *need_tables = 0;
     *need_dst = g->size;
     if (!g->compressed) return BSP_OK;
+#if !BSPKIT_LZMA
+    return BSP_E_UNSUPPORTED;   /* built without the decoder */
+#else
+    bsp__lzma_props props;
     if (bsp__lzma_parse_props(g->data + 12, &props) != BSP_LZMA_OK) return BSP_E_LZMA_CORRUPT;
     *need_tables = bsp__lzma_probs_bytes(&props);
     *need_dst = bsp__lzma_region_bytes(g->size, g->stored);
     return *need_dst ? BSP_OK : BSP_E_LZMA_CORRUPT;
+#endif
 }
 
 bsp_status bsp_game_lump_unpack(const bsp_game_lump *g, void *dst, uint32_t dst_bytes,
@@ -130,6 +134,10 @@ bsp_status bsp_game_lump_unpack(const bsp_game_lump *g, void *dst, uint32_t dst_
         bsp__copy(dst, g->data, g->size);
         return BSP_OK;
     }
+#if BSPKIT_LZMA
     bsp__copy((uint8_t *)dst + need_dst - g->stored, g->data, g->stored);
     return bsp__unpack_in_place((uint8_t *)dst, need_dst, g->stored, g->size, tables, 12);
+#else
+    return BSP_E_UNSUPPORTED;   /* not reached: unpack_bytes refused it */
+#endif
 }

@@ -4,6 +4,8 @@
  * of the lump, then run-length rows. */
 #include "family.h"
 
+#if BSP__USE_DVIS
+
 /* Checks the offset table once; without a vis lump the clusters are
  * counted from the leaves. */
 bsp_status bsp__dvis_finish(bsp_map *m)
@@ -30,3 +32,4 @@ bsp_status bsp__dvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_ro
     return BSP_OK;
 }
 
+#endif

@@ -1,36 +1,96 @@
 /* SPDX-License-Identifier: MIT */
-/* families.c - the families bsp_open tries, and per-lump layout lookup. */
+/* families.c - the families this build carries, and the generic readings of
+ * their descriptions: detection, per-lump layout, a leaf's cluster. */
 #include "family.h"
 
 const struct bsp_family *const bsp__families[] = {
+#if BSPKIT_FAMILY_SOURCE
     &bsp__family_source,
     &bsp__family_source17,
+#endif
+#if BSPKIT_FAMILY_QUAKE
     &bsp__family_quake,
+#endif
+#if BSPKIT_FAMILY_GOLDSRC
     &bsp__family_goldsrc,
+#endif
+#if BSPKIT_FAMILY_BSP2
     &bsp__family_bsp2,
     &bsp__family_bsp2_rmq,
+#endif
+#if BSPKIT_FAMILY_QUAKE2
     &bsp__family_quake2,
+#endif
+#if BSPKIT_FAMILY_QUAKE3
     &bsp__family_quake3,
+#endif
+#if BSPKIT_FAMILY_NIGHTFIRE
     &bsp__family_nightfire,
+#endif
     NULL
 };
+
+/* 0: not this family's file; 1 little-endian, 2 big-endian. */
+static int recognise(const struct bsp_family *f, const uint8_t first[8], int32_t *version)
+{
+    int big = 0, k = 4;
+    if (f->magic[0]) {
+        for (k = 0; k < 4 && f->magic[k] == first[k]; k++) {}
+        if (k < 4 && f->swapped_magic) {
+            big = 1;
+            for (k = 0; k < 4 && f->magic[3 - k] == first[k]; k++) {}
+        }
+    }
+    if (k < 4) return 0;
+    *version = f->version_at < 0 ? 0 : (int32_t)bsp__get32(first + f->version_at, big);
+    /* all-zero magic: the version number alone names the family */
+    if (!f->magic[0] && (*version < f->min_version || *version > f->max_version)) return 0;
+    return big + 1;
+}
+
+const struct bsp_family *bsp__detect(const uint8_t first[8], int32_t *version,
+                                     uint8_t *big_endian, bsp_status *status)
+{
+    uint32_t i;
+    *status = BSP_E_BAD_MAGIC;
+    /* Several descriptions may share a magic (Source v17 and v18..21); the
+     * version picks one. */
+    for (i = 0; bsp__families[i]; i++) {
+        const struct bsp_family *f = bsp__families[i];
+        int e = recognise(f, first, version);
+        if (!e) continue;
+        *status = BSP_E_BAD_VERSION;
+        if (*version >= f->min_version && *version <= f->max_version) {
+            *big_endian = (uint8_t)(e == 2);
+            *status = BSP_OK;
+            return f;
+        }
+    }
+    return NULL;
+}
 
 const char *bsp_family_name(const bsp_header *h)
 {
     return (h && h->family) ? h->family->name : "unknown";
 }
 
+static int rule_applies(const bsp__layout_rule *r, const bsp_header *h, uint32_t index)
+{
+    uint32_t lump_version = h->lumps[index].version;
+    if (r->lump != index) return 0;
+    if ((r->min_version || r->max_version) &&
+        (h->version < r->min_version || h->version > r->max_version))
+        return 0;
+    return !r->lump_versions || (lump_version < 8 && (r->lump_versions >> lump_version) & 1);
+}
+
 const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index)
 {
-    const struct bsp_family *f = h->family;
+    const bsp__layout_table *t;
     uint32_t i;
-    for (i = 0; i < f->num_layouts; i++) {
-        const bsp__layout_rule *r = &f->layouts[i];
-        if ((uint32_t)r->lump != index) continue;
-        if (h->version < r->min_version || h->version > r->max_version) continue;
-        if (r->lump_version >= 0 && h->lumps[index].version != (uint32_t)r->lump_version) continue;
-        return &r->layout;
-    }
+    for (t = h->family->layouts; t; t = t->next)
+        for (i = 0; i < t->count; i++)
+            if (rule_applies(&t->rules[i], h, index)) return &t->rules[i].layout;
     return NULL;
 }
 
@@ -46,4 +106,18 @@ uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index)
     if (!h || !h->family || index >= h->family->num_lumps) return 0;
     lay = bsp__lump_layout(h, index);
     return (lay && lay->kind == BSP_LAYOUT_RECORDS) ? lay->record_size : 0;
+}
+
+int32_t bsp__leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
+{
+#if BSP__USE_LEAF_VIS
+    if (!m->family->leaf_cluster.type) {
+        /* num_clusters is the world's leaf count here (leafvis_finish) */
+        uint32_t first = (uint32_t)bsp__world_first_leaf(m);
+        return (index >= first && index - first < m->num_clusters) ? (int32_t)(index - first) : -1;
+    }
+#else
+    (void)index;
+#endif
+    return bsp__field_get(leaf, m->family->leaf_cluster);
 }

@@ -3,9 +3,8 @@
  *
  * A family is data (lump directory shape, which lump plays which role,
  * record layouts for the byte swapper, where the queries find each field)
- * plus the few functions whose rule truly differs between families: how a
- * leaf names its cluster, where a vis row starts, how a face's lightmap is
- * addressed. Everything else (plan, fetch, swap, validate, queries) is one
+ * plus the few functions whose rule truly differs between families: the
+ * shape of the visibility lump and how a face's lightmap is addressed. Everything else (plan, fetch, swap, validate, queries) is one
  * implementation over these descriptions.
  */
 #ifndef BSP_FAMILY_H
@@ -13,6 +12,7 @@
 
 #include "../bspkit.h"
 #include "../../port/bsp_port.h"
+#include "selection.h"
 
 /* Roles a lump plays for the loader and the queries. */
 enum bsp__role {
@@ -22,6 +22,13 @@ enum bsp__role {
     BSP_ROLE_LEAFFACES, BSP_ROLE_FACES_HDR, BSP_ROLE_LIGHTING_HDR,
     BSP_ROLE_COUNT
 };
+
+/* A description names the lump of each role it has by designated
+ * initializer, BSP_ROLE(PLANES, Q_PLANES): stored one up, so that a role
+ * left out is 0 and reads back as "no lump" (-1), whatever roles are added
+ * later. */
+#define BSP_ROLE(role, lump) [BSP_ROLE_##role] = (uint8_t)((lump) + 1)
+#define bsp__role_lump(f, role) ((int)(f)->role_lump[role] - 1)
 
 /* One integer field of a record: where it is and how wide. */
 enum bsp__field_type { BSP_F_NONE = 0, BSP_F_U8, BSP_F_I16, BSP_F_U16, BSP_F_I32 };
@@ -53,14 +60,38 @@ typedef struct bsp__layout {
     uint8_t kind;
 } bsp__layout;
 
-/* The layout of `lump` when its version is lump_version (-1: any) in files
- * of versions min_version..max_version. First match wins. */
+/* Records most families share. */
+#define BSP_LAYOUT_BYTES { NULL, 0, BSP_LAYOUT_RECORDS }
+#define BSP_LAYOUT_PLANES { "44444", 20, BSP_LAYOUT_RECORDS }  /* normal, dist, type */
+#define BSP_LAYOUT_VEC3 { "444", 12, BSP_LAYOUT_RECORDS }
+#define BSP_LAYOUT_INT32 { "4", 4, BSP_LAYOUT_RECORDS }
+#define BSP_LAYOUT_INT16 { "2", 2, BSP_LAYOUT_RECORDS }
+#define BSP_LAYOUT_EDGES16 { "22", 4, BSP_LAYOUT_RECORDS }
+#define BSP_LAYOUT_EDGES32 { "44", 8, BSP_LAYOUT_RECORDS }
+
+/* The layout of `lump`. A rule applies to every file unless it names file
+ * versions (min_version..max_version, both 0: any) or lump versions
+ * (lump_versions: bit v for lump version v, 0: any). */
 typedef struct bsp__layout_rule {
-    int8_t lump;
-    int8_t lump_version;
-    int16_t min_version, max_version;
+    uint8_t lump;
     bsp__layout layout;
+    uint8_t min_version, max_version;
+    uint8_t lump_versions;
 } bsp__layout_rule;
+
+/* A family's rules, then those it shares with related families (`next`):
+ * the first matching rule along the chain wins. */
+typedef struct bsp__layout_table {
+    const bsp__layout_rule *rules;
+    uint16_t count;
+    const struct bsp__layout_table *next;
+} bsp__layout_table;
+/* BSP_RULE(lump, layout): every file; BSP_RULE_FOR adds the versions. */
+#define BSP_RULE(lump_, ...) { .lump = (lump_), .layout = __VA_ARGS__ }
+#define BSP_RULE_FOR(lump_, min_, max_, lump_versions_, ...) \
+    { .lump = (lump_), .min_version = (min_), .max_version = (max_), \
+      .lump_versions = (lump_versions_), .layout = __VA_ARGS__ }
+#define BSP_LAYOUT_TABLE(rules, next) { rules, sizeof rules / sizeof rules[0], next }
 
 /* Where a face's lightmap lies and how a point maps into it; filled by the
  * family's face_lightmap function. A point p maps to
@@ -92,6 +123,14 @@ typedef struct bsp__vis_row {
 
 struct bsp_family {
     const char *name;
+    /* Recognising the file from its first 8 bytes: `magic` at offset 0
+     * (all zero: none, the version number is the magic), the int32 version
+     * at `version_at` (-1: none, version 0); with swapped_magic, the magic
+     * byte-reversed marks a big-endian file (Source PSBV). */
+    char magic[4];
+    int8_t version_at;
+    uint8_t swapped_magic;
+    int16_t min_version, max_version;
     /* Header: how the directory is laid out. */
     uint16_t header_bytes;         /* up to the end of the directory */
     uint16_t dir_offset;           /* first lump entry */
@@ -101,37 +140,58 @@ struct bsp_family {
      * entry (-1: absent); alt_entry: a second order the file may use
      * (Left 4 Dead 2), chosen by the rule in QUERIES.md. */
     int8_t entry[4], alt_entry[4];
-    int16_t min_version, max_version;
-    int8_t roles[BSP_ROLE_COUNT];  /* lump index playing each role; -1 none */
+    uint8_t role_lump[BSP_ROLE_COUNT]; /* BSP_ROLE(); read with bsp__role_lump */
     uint32_t lighting_roles;       /* roles BSP_LOAD_LIGHTING adds (bit per role) */
     const char *const *lump_names; /* num_lumps names */
-    const bsp__layout_rule *layouts;
-    uint16_t num_layouts;
+    const bsp__layout_table *layouts;
     /* Record fields the queries and the validator read. Planes are the same
      * in every family: float normal[3], float dist first (Quake 3 stops
      * there, the others add an int32 type). */
     bsp__field node_plane, node_child[2], node_firstface, node_numfaces;
-    bsp__field leaf_contents, leaf_cluster, leaf_firstleafface, leaf_numleaffaces;
+    bsp__field leaf_contents, leaf_firstleafface, leaf_numleaffaces;
+    /* A leaf names its cluster (leaf_cluster), or the clusters are the
+     * world's leaves model 0 lists from model_firstleaf (absent: from
+     * world_first_leaf), model_numleafs of them, each locating its vis row
+     * at leaf_visofs (Quake family, Nightfire). */
+    bsp__field leaf_cluster, leaf_visofs;
     bsp__field model_headnode, model_firstface, model_numfaces;
+    bsp__field model_firstleaf, model_numleafs;
+    uint8_t world_first_leaf;
+    uint8_t vis_compressed;        /* leaf_visofs rows are run-length coded */
+    uint8_t has_pas;
     bsp__field face_plane, face_firstedge, face_numedges, face_texinfo,
               face_dispinfo, face_lightofs;
     bsp__field edge_v[2];
     bsp__field leafface_face;
     uint8_t face_styles_offset, face_num_styles;
     uint8_t face_luxels_offset;    /* Source: int32 luxel mins[2], size[2] */
-    uint8_t has_pas;
-    /* Recognise the file from its first 8 bytes: 0 no, 1 little-endian,
-     * 2 big-endian. */
-    int (*detect)(const uint8_t first[8], int32_t *version);
-    /* Checks after the generic validation; sets m->num_clusters. */
+    /* Lightmaps: float vecs[2][4] at texinfo_vecs in a texinfo record,
+     * luxel_bytes per sample (4: RGBE; 3: RGB; 1: grey). */
+    uint8_t texinfo_vecs, luxel_bytes;
+    bsp__field texinfo_flags;      /* Source: SURF_BUMPLIGHT */
+    /* The rules that truly differ: checks after the generic validation
+     * (sets m->num_clusters), locating a vis row, a face's lightmap (NULL:
+     * the family has no lightmap query). */
     bsp_status (*finish)(bsp_map *m);
-    int32_t (*cluster_of_leaf)(const bsp_map *m, const uint8_t *leaf, uint32_t index);
     bsp_status (*vis_row)(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
     bsp_status (*face_lightmap)(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
 };
 
-/* The families bspkit knows, for detection. */
+/* Hidden limits, checked at compile time next to each description. */
+#define BSP__HEADER_MAX 1040   /* bytes bsp_open reads for any header */
+#define BSP__CHECK(name, cond) typedef char bsp__check_##name[(cond) ? 1 : -1]
+#define BSP__CHECK_DIRECTORY(name, header_bytes, num_lumps) \
+    BSP__CHECK(name##_header, (header_bytes) <= BSP__HEADER_MAX); \
+    BSP__CHECK(name##_lumps, (num_lumps) <= BSP_MAX_LUMPS)
+
+/* The families this build carries (selection.h), NULL-terminated. */
 extern const struct bsp_family *const bsp__families[];
+
+/* The family whose magic and version the first 8 bytes carry; NULL with
+ * *status BAD_MAGIC (no family's magic) or BAD_VERSION (a known magic with
+ * no matching version: never a guess). *big_endian for the file. */
+const struct bsp_family *bsp__detect(const uint8_t first[8], int32_t *version,
+                                     uint8_t *big_endian, bsp_status *status);
 
 /* The record layout of lump `index` in this file; NULL if none is known.
  * Role lumps always have one (their validation depends on it). */
@@ -150,23 +210,29 @@ BSP_INLINE int32_t bsp__head_node(const bsp_map *m, uint32_t model)
     return m->nodes.count ? 0 : -1;
 }
 
+/* The cluster of leaf number `index` (record `leaf`): -1 for none. */
+int32_t bsp__leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index);
+
 /* num_clusters = one more than the largest cluster a leaf names; for
  * families whose map may have no vis lump. */
 bsp_status bsp__clusters_from_leaves(bsp_map *m);
 
+/* Clusters as world leaves (leafvis.c): the first and count from model 0;
+ * the row of a cluster from its leaf's leaf_visofs, -1 meaning every
+ * cluster is visible. */
+int32_t bsp__world_first_leaf(const bsp_map *m);
+bsp_status bsp__leafvis_finish(bsp_map *m);
+bsp_status bsp__leafvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
+
+/* Every lightmap rule starts here: the face's styles, light offset and
+ * luxel size filled, the rest cleared (scale 1); returns the face record.
+ * bsp__lightmap_vecs reads texinfo's lightmap vectors, returns its record. */
+const uint8_t *bsp__lightmap_start(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
+const uint8_t *bsp__lightmap_vecs(const bsp_map *m, int32_t texinfo, bsp__lightmap *lm);
+
 /* The Quake-family lightmap of QUERIES.md section 4: extents from the
- * face's vertices, 16 texels per luxel, `bytes_per_luxel` 1 (grey) or 3
- * (RGB). Shared by quake, goldsrc, bsp2 and quake2; texinfo vecs at 0. */
-bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_per_luxel,
-                                bsp__lightmap *lm);
-
-/* The row of a leaf whose int32 at offset 4 is a vis offset (Quake family,
- * Nightfire): -1 means every cluster is visible; others must lie in the
- * vis lump. */
-bsp_status bsp__visofs_row(const bsp_map *m, uint64_t leaf, int compressed, bsp__vis_row *row);
-
-/* "IBSP" files: Quake 2 (38) and Quake 3 (46) share the magic. */
-int bsp__ibsp_detect(const uint8_t first[8], int32_t *version);
+ * face's vertices, 16 texels per luxel (quake, goldsrc, bsp2, quake2). */
+bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
 
 /* Source and Quake 2 dvis_t: numclusters, then a PVS and a PAS offset per
  * cluster; checks the table at load and locates rows. */

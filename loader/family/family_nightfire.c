@@ -7,6 +7,8 @@
  * (QUERIES.md). */
 #include "family.h"
 
+#if BSPKIT_FAMILY_NIGHTFIRE
+
 enum {
     NF_ENTITIES, NF_PLANES, NF_TEXTURES, NF_MATERIALS, NF_VERTEXES,
     NF_ZEROVERTEXES, NF_DRAWINDICES, NF_VIS, NF_NODES, NF_SURFACES,
@@ -14,92 +16,64 @@ enum {
     NF_BRUSHES, NF_BRUSHSIDES, NF_PROJECTIONS
 };
 
-static const char *const nightfire_lump_names[18] = {
+#define NIGHTFIRE_LUMPS 18
+#define NIGHTFIRE_HEADER_BYTES (4 + NIGHTFIRE_LUMPS * 8)
+BSP__CHECK_DIRECTORY(nightfire, NIGHTFIRE_HEADER_BYTES, NIGHTFIRE_LUMPS);
+
+static const char *const nightfire_lump_names[NIGHTFIRE_LUMPS] = {
     "entities", "planes", "textures", "materials", "vertexes",
     "zerovertexes", "drawindices", "visibility", "nodes", "surfaces",
     "lighting", "leafs", "leafsurfaces", "leafbrushes", "models", "brushes",
     "brushsides", "projections"
 };
 
-/* Model: mins[3], maxs[3], hulls[4], LeavesIndex, LeavesCount,
- * SurfacesIndex, SurfacesCount */
-#define MODEL_FIRST_LEAF 40
-#define MODEL_LEAF_COUNT 44
-
-static const bsp__layout_rule nightfire_layouts[] = {
-    { NF_VIS, -1, 0, 99, { NULL, 0, BSP_LAYOUT_RECORDS } },   /* rows: bytes */
-    { NF_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
-    { NF_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { NF_ZEROVERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { NF_DRAWINDICES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { NF_NODES, -1, 0, 99, { "444" "444444", 36, BSP_LAYOUT_RECORDS } },
-    { NF_SURFACES, -1, 0, 99, { "4444444444" "1111" "4", 48, BSP_LAYOUT_RECORDS } },
+static const bsp__layout_rule nightfire_rules[] = {
+    BSP_RULE(NF_VIS, BSP_LAYOUT_BYTES),   /* rows: bytes */
+    BSP_RULE(NF_PLANES, BSP_LAYOUT_PLANES),
+    BSP_RULE(NF_VERTEXES, BSP_LAYOUT_VEC3),
+    BSP_RULE(NF_ZEROVERTEXES, BSP_LAYOUT_VEC3),
+    BSP_RULE(NF_DRAWINDICES, BSP_LAYOUT_INT32),
+    BSP_RULE(NF_NODES, { "444" "444444", 36, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(NF_SURFACES, { "4444444444" "1111" "4", 48, BSP_LAYOUT_RECORDS }),
     /* Type, VisibilityOffset, mins[3], maxs[3], surface and brush ranges */
-    { NF_LEAFS, -1, 0, 99, { "44" "444444" "4444", 48, BSP_LAYOUT_RECORDS } },
-    { NF_LEAFSURFACES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { NF_LEAFBRUSHES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { NF_MODELS, -1, 0, 99, { "444444" "4444" "4444", 56, BSP_LAYOUT_RECORDS } },
-    { NF_BRUSHES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { NF_BRUSHSIDES, -1, 0, 99, { "44", 8, BSP_LAYOUT_RECORDS } },
-    { NF_PROJECTIONS, -1, 0, 99, { "44444444", 32, BSP_LAYOUT_RECORDS } },
+    BSP_RULE(NF_LEAFS, { "44" "444444" "4444", 48, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(NF_LEAFSURFACES, BSP_LAYOUT_INT32),
+    BSP_RULE(NF_LEAFBRUSHES, BSP_LAYOUT_INT32),
+    /* mins[3], maxs[3], hulls[4], LeavesIndex, LeavesCount, SurfacesIndex,
+     * SurfacesCount */
+    BSP_RULE(NF_MODELS, { "444444" "4444" "4444", 56, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(NF_BRUSHES, BSP_LAYOUT_VEC3),
+    BSP_RULE(NF_BRUSHSIDES, { "44", 8, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(NF_PROJECTIONS, { "44444444", 32, BSP_LAYOUT_RECORDS }),
 };
+static const bsp__layout_table nightfire_layouts = BSP_LAYOUT_TABLE(nightfire_rules, NULL);
 
-static int nightfire_detect(const uint8_t first[8], int32_t *version)
-{
-    if (bsp__get_le32(first) != 42) return 0;
-    *version = 42;
-    return 1;
-}
-
-static int32_t first_leaf(const bsp_map *m)
-{
-    return bsp__i32(m->models.data + MODEL_FIRST_LEAF);
-}
-
-static bsp_status nightfire_finish(bsp_map *m)
-{
-    int32_t n = bsp__i32(m->models.data + MODEL_LEAF_COUNT);
-    if (n < 0 || first_leaf(m) < 0) return BSP_E_CORRUPT;
-    m->num_clusters = (uint32_t)n;
-    m->has_vis = m->vis.count > 0;
-    return BSP_OK;
-}
-
-static int32_t nightfire_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
-{
-    uint32_t first = (uint32_t)first_leaf(m);
-    (void)leaf;
-    return (index >= first && index - first < m->num_clusters) ? (int32_t)(index - first) : -1;
-}
-
-static bsp_status nightfire_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row)
-{
-    (void)pas;
-    return bsp__visofs_row(m, (uint64_t)(uint32_t)first_leaf(m) + (uint32_t)cluster, 0, row);
-}
 
 const struct bsp_family bsp__family_nightfire = {
     .name = "nightfire",
-    .min_version = 42, .max_version = 42,
-    .header_bytes = 4 + 18 * 8,
+    .version_at = 0, .min_version = 42, .max_version = 42,
+    .header_bytes = NIGHTFIRE_HEADER_BYTES,
     .dir_offset = 4,
-    .num_lumps = 18,
+    .num_lumps = NIGHTFIRE_LUMPS,
     .entry_words = 2,
     .entry = { 0, 1, -1, -1 },
-    .roles = { NF_ENTITIES, NF_PLANES, NF_NODES, NF_LEAFS, NF_MODELS, NF_VIS, NF_SURFACES,
-               -1, NF_LIGHTING, -1, -1, NF_VERTEXES, NF_LEAFSURFACES, -1, -1 },
+    .role_lump = { BSP_ROLE(ENTITIES, NF_ENTITIES), BSP_ROLE(PLANES, NF_PLANES),
+                   BSP_ROLE(NODES, NF_NODES), BSP_ROLE(LEAFS, NF_LEAFS),
+                   BSP_ROLE(MODELS, NF_MODELS), BSP_ROLE(VIS, NF_VIS),
+                   BSP_ROLE(FACES, NF_SURFACES), BSP_ROLE(LIGHTING, NF_LIGHTING),
+                   BSP_ROLE(VERTEXES, NF_VERTEXES), BSP_ROLE(LEAFFACES, NF_LEAFSURFACES) },
     .lump_names = nightfire_lump_names,
-    .layouts = nightfire_layouts,
-    .num_layouts = sizeof nightfire_layouts / sizeof nightfire_layouts[0],
+    .layouts = &nightfire_layouts,
     .node_plane = { 0, BSP_F_I32 },
     .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },
-    .leaf_contents = { 0, BSP_F_I32 },
+    .leaf_contents = { 0, BSP_F_I32 }, .leaf_visofs = { 4, BSP_F_I32 },
     .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
+    .model_firstleaf = { 40, BSP_F_I32 }, .model_numleafs = { 44, BSP_F_I32 },
     .model_firstface = { 48, BSP_F_I32 }, .model_numfaces = { 52, BSP_F_I32 },
     .face_plane = { 0, BSP_F_I32 },
     .leafface_face = { 0, BSP_F_I32 },
-    .detect = nightfire_detect,
-    .finish = nightfire_finish,
-    .cluster_of_leaf = nightfire_leaf_cluster,
-    .vis_row = nightfire_vis_row,
+    .finish = bsp__leafvis_finish,
+    .vis_row = bsp__leafvis_row,
 };
+
+#endif

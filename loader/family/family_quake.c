@@ -7,9 +7,11 @@
  * Clusters are the world's visible leaves (leaf - 1 for leaves 1 ..
  * models[0].visleafs); a leaf's visofs locates its run-length PVS row; a
  * face's lightmap size comes from its vertices (bsp__extents_lightmap).
+ * Everything here is data: the rules are leafvis.c and lightmap_extents.c.
  */
 #include "family.h"
-#include "../query/fmath.h"
+
+#if BSP__QUAKE_FAMILY
 
 enum {
     Q_ENTITIES, Q_PLANES, Q_TEXTURES, Q_VERTEXES, Q_VIS, Q_NODES, Q_TEXINFO,
@@ -17,240 +19,94 @@ enum {
     Q_SURFEDGES, Q_MODELS
 };
 
-static const char *const quake_lump_names[15] = {
+#define QUAKE_LUMPS 15
+#define QUAKE_HEADER_BYTES (4 + QUAKE_LUMPS * 8)
+BSP__CHECK_DIRECTORY(quake, QUAKE_HEADER_BYTES, QUAKE_LUMPS);
+
+static const char *const quake_lump_names[QUAKE_LUMPS] = {
     "entities", "planes", "textures", "vertexes", "visibility", "nodes",
     "texinfo", "faces", "lighting", "clipnodes", "leafs", "marksurfaces",
     "edges", "surfedges", "models"
 };
 
-/* dmodel_t: mins, maxs, origin, headnode[4], visleafs, firstface, numfaces */
-#define MODEL_WIDTHS "444444444" "4444" "444"
-#define MODEL_VISLEAFS 52
+/* What the three formats share: bytes, planes, vertexes, texinfo
+ * (vecs[2][4], miptex, flags), surfedges, and models (mins, maxs, origin,
+ * headnode[4], visleafs, firstface, numfaces). */
+static const bsp__layout_rule quake_common_rules[] = {
+    BSP_RULE(Q_VIS, BSP_LAYOUT_BYTES),   /* run-length rows */
+    BSP_RULE(Q_PLANES, BSP_LAYOUT_PLANES),
+    BSP_RULE(Q_VERTEXES, BSP_LAYOUT_VEC3),
+    BSP_RULE(Q_TEXINFO, { "4444444444", 40, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q_SURFEDGES, BSP_LAYOUT_INT32),
+    BSP_RULE(Q_MODELS, { "444444444" "4444" "444", 64, BSP_LAYOUT_RECORDS }),
+};
+static const bsp__layout_table quake_common = BSP_LAYOUT_TABLE(quake_common_rules, NULL);
 
-static const bsp__layout_rule quake_layouts[] = {
-    { Q_VIS, -1, 0, 99, { NULL, 0, BSP_LAYOUT_RECORDS } },   /* run-length rows: bytes */
-    { Q_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
-    { Q_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
+#if BSPKIT_FAMILY_QUAKE || BSPKIT_FAMILY_GOLDSRC
+/* Quake and GoldSrc: 16-bit indices and bounds. */
+static const bsp__layout_rule quake_rules[] = {
     /* planenum, children[2], mins[3], maxs[3], firstface, numfaces */
-    { Q_NODES, -1, 0, 99, { "4" "22" "222222" "22", 24, BSP_LAYOUT_RECORDS } },
-    { Q_TEXINFO, -1, 0, 99, { "4444444444", 40, BSP_LAYOUT_RECORDS } },
+    BSP_RULE(Q_NODES, { "4" "22" "222222" "22", 24, BSP_LAYOUT_RECORDS }),
     /* planenum, side, firstedge, numedges, texinfo, styles[4], lightofs */
-    { Q_FACES, -1, 0, 99, { "22" "4" "22" "1111" "4", 20, BSP_LAYOUT_RECORDS } },
-    { Q_CLIPNODES, -1, 0, 99, { "422", 8, BSP_LAYOUT_RECORDS } },
+    BSP_RULE(Q_FACES, { "22" "4" "22" "1111" "4", 20, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q_CLIPNODES, { "422", 8, BSP_LAYOUT_RECORDS }),
     /* contents, visofs, mins[3], maxs[3], marksurface range, ambient[4] */
-    { Q_LEAFS, -1, 0, 99, { "44" "222222" "22" "1111", 28, BSP_LAYOUT_RECORDS } },
-    { Q_MARKSURFACES, -1, 0, 99, { "2", 2, BSP_LAYOUT_RECORDS } },
-    { Q_EDGES, -1, 0, 99, { "22", 4, BSP_LAYOUT_RECORDS } },
-    { Q_SURFEDGES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { Q_MODELS, -1, 0, 99, { MODEL_WIDTHS, 64, BSP_LAYOUT_RECORDS } },
+    BSP_RULE(Q_LEAFS, { "44" "222222" "22" "1111", 28, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q_MARKSURFACES, BSP_LAYOUT_INT16),
+    BSP_RULE(Q_EDGES, BSP_LAYOUT_EDGES16),
 };
+static const bsp__layout_table quake_layouts = BSP_LAYOUT_TABLE(quake_rules, &quake_common);
+#endif
 
+#if BSPKIT_FAMILY_BSP2
 /* BSP2: the same records widened to 32-bit indices and float bounds. */
-static const bsp__layout_rule bsp2_layouts[] = {
-    { Q_VIS, -1, 0, 99, { NULL, 0, BSP_LAYOUT_RECORDS } },   /* run-length rows: bytes */
-    { Q_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
-    { Q_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { Q_NODES, -1, 0, 99, { "444" "444444" "44", 44, BSP_LAYOUT_RECORDS } },
-    { Q_TEXINFO, -1, 0, 99, { "4444444444", 40, BSP_LAYOUT_RECORDS } },
-    { Q_FACES, -1, 0, 99, { "44444" "1111" "4", 28, BSP_LAYOUT_RECORDS } },
-    { Q_CLIPNODES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { Q_LEAFS, -1, 0, 99, { "44" "444444" "44" "1111", 44, BSP_LAYOUT_RECORDS } },
-    { Q_MARKSURFACES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { Q_EDGES, -1, 0, 99, { "44", 8, BSP_LAYOUT_RECORDS } },
-    { Q_SURFEDGES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { Q_MODELS, -1, 0, 99, { MODEL_WIDTHS, 64, BSP_LAYOUT_RECORDS } },
+static const bsp__layout_rule bsp2_rules[] = {
+    BSP_RULE(Q_NODES, { "444" "444444" "44", 44, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q_FACES, { "44444" "1111" "4", 28, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q_CLIPNODES, { "444", 12, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q_LEAFS, { "44" "444444" "44" "1111", 44, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q_MARKSURFACES, BSP_LAYOUT_INT32),
+    BSP_RULE(Q_EDGES, BSP_LAYOUT_EDGES32),
 };
+static const bsp__layout_table bsp2_layouts = BSP_LAYOUT_TABLE(bsp2_rules, &quake_common);
 
 /* 2PSB: BSP2 with 16-bit node and leaf bounds. */
-static const bsp__layout_rule bsp2_rmq_layouts[] = {
-    { Q_VIS, -1, 0, 99, { NULL, 0, BSP_LAYOUT_RECORDS } },   /* run-length rows: bytes */
-    { Q_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
-    { Q_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { Q_NODES, -1, 0, 99, { "444" "222222" "44", 32, BSP_LAYOUT_RECORDS } },
-    { Q_TEXINFO, -1, 0, 99, { "4444444444", 40, BSP_LAYOUT_RECORDS } },
-    { Q_FACES, -1, 0, 99, { "44444" "1111" "4", 28, BSP_LAYOUT_RECORDS } },
-    { Q_CLIPNODES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { Q_LEAFS, -1, 0, 99, { "44" "222222" "44" "1111", 32, BSP_LAYOUT_RECORDS } },
-    { Q_MARKSURFACES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { Q_EDGES, -1, 0, 99, { "44", 8, BSP_LAYOUT_RECORDS } },
-    { Q_SURFEDGES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { Q_MODELS, -1, 0, 99, { MODEL_WIDTHS, 64, BSP_LAYOUT_RECORDS } },
+static const bsp__layout_rule bsp2_rmq_rules[] = {
+    BSP_RULE(Q_NODES, { "444" "222222" "44", 32, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q_LEAFS, { "44" "222222" "44" "1111", 32, BSP_LAYOUT_RECORDS }),
 };
-
-/* ---- the lightmap rule shared with Quake 2 ----------------------------- */
-
-bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_per_luxel,
-                                bsp__lightmap *lm)
-{
-    const struct bsp_family *fam = m->family;
-    const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
-    const uint8_t *ti;
-    int32_t texinfo = bsp__field_get(f, fam->face_texinfo);
-    int32_t first = bsp__field_get(f, fam->face_firstedge);
-    int32_t count = bsp__field_get(f, fam->face_numedges), k;
-    float lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
-    int axis;
-
-    lm->styles = f + fam->face_styles_offset;
-    lm->num_styles = fam->face_num_styles;
-    lm->lightofs = bsp__field_get(f, fam->face_lightofs);
-    lm->bytes_per_luxel = bytes_per_luxel;
-    lm->pages = 1;
-    lm->scale = 16.0f;
-    lm->w = lm->h = 0;
-    lm->bad = 0;
-    lm->base[0] = lm->base[1] = 0.0f;
-    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = 0.0f;
-    if (!m->texinfo.data || !m->surfedges.data || !m->edges.data || !m->vertexes.data)
-        return BSP_E_NOT_LOADED;
-    if (texinfo < 0) return BSP_OK;                    /* no texture space: no lightmap */
-    ti = m->texinfo.data + (size_t)texinfo * m->texinfo.stride;
-    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp__f32(ti + 4 * k);
-    if (count < 1) {
-        lm->bad = 1;
-        return BSP_OK;
-    }
-    /* Extents as the compilers computed them: each vertex's texture
-     * coordinate summed in double and rounded once to float. */
-    for (k = 0; k < count; k++) {
-        int32_t se = bsp__i32(m->surfedges.data + 4 * (size_t)(first + k));
-        const uint8_t *edge = m->edges.data + (size_t)(se < 0 ? -se : se) * m->edges.stride;
-        int32_t vi = bsp__field_get(edge, fam->edge_v[se < 0 ? 1 : 0]);
-        const uint8_t *v = m->vertexes.data + (size_t)vi * m->vertexes.stride;
-        double x = bsp__f32(v), y = bsp__f32(v + 4), z = bsp__f32(v + 8);
-        for (axis = 0; axis < 2; axis++) {
-            const float *t = lm->vecs[axis];
-            float val = (float)(((x * t[0] + y * t[1]) + z * t[2]) + (double)t[3]);
-            if (k == 0 || val < lo[axis]) lo[axis] = val;
-            if (k == 0 || val > hi[axis]) hi[axis] = val;
-        }
-    }
-    for (axis = 0; axis < 2; axis++) {
-        /* floor(min/16) and ceil(max/16); 1<<24 luxels is past any lump */
-        int32_t l = bsp__floor_clamp(lo[axis] / 16.0f, -(1 << 24), 1 << 24);
-        int32_t h = -bsp__floor_clamp(-hi[axis] / 16.0f, -(1 << 24), 1 << 24);
-        lm->base[axis] = (float)(16 * l);
-        if (axis == 0) lm->w = h - l + 1;
-        else lm->h = h - l + 1;
-    }
-    return BSP_OK;
-}
-
-/* ---- clusters and visibility ------------------------------------------- */
-
-static int32_t world_visleafs(const bsp_map *m)
-{
-    return bsp__i32(m->models.data + MODEL_VISLEAFS);
-}
-
-static bsp_status quake_finish(bsp_map *m)
-{
-    int32_t n = world_visleafs(m);
-    if (n < 0) return BSP_E_CORRUPT;
-    m->num_clusters = (uint32_t)n;
-    m->has_vis = m->vis.count > 0;
-    return BSP_OK;
-}
-
-static int32_t quake_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
-{
-    (void)leaf;
-    return (index >= 1 && index <= (uint32_t)world_visleafs(m)) ? (int32_t)index - 1 : -1;
-}
-
-bsp_status bsp__visofs_row(const bsp_map *m, uint64_t leaf, int compressed, bsp__vis_row *row)
-{
-    int32_t ofs;
-    if (leaf >= m->leafs.count) return BSP_E_CORRUPT;
-    ofs = bsp__i32(m->leafs.data + (size_t)leaf * m->leafs.stride + 4);
-    row->all = ofs == -1;
-    row->compressed = (uint8_t)compressed;
-    row->data = m->vis.data;
-    row->avail = 0;
-    if (row->all) return BSP_OK;
-    if (ofs < 0 || (uint32_t)ofs >= m->vis.count) return BSP_E_CORRUPT;
-    row->data = m->vis.data + ofs;
-    row->avail = m->vis.count - (uint32_t)ofs;
-    return BSP_OK;
-}
-
-/* Cluster c is leaf c + 1. */
-static bsp_status quake_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row)
-{
-    (void)pas;
-    return bsp__visofs_row(m, (uint64_t)(uint32_t)cluster + 1, 1, row);
-}
-
-static bsp_status grey_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
-{
-    return bsp__extents_lightmap(m, face, 1, lm);
-}
-
-static bsp_status rgb_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
-{
-    return bsp__extents_lightmap(m, face, 3, lm);
-}
-
-/* ---- descriptions ------------------------------------------------------ */
-
-static int detect_version(const uint8_t first[8], int32_t want, int32_t *version)
-{
-    if ((int32_t)bsp__get_le32(first) != want) return 0;
-    *version = want;
-    return 1;
-}
-
-static int quake_detect(const uint8_t first[8], int32_t *version)
-{
-    return detect_version(first, 29, version);
-}
-
-static int goldsrc_detect(const uint8_t first[8], int32_t *version)
-{
-    return detect_version(first, 30, version);
-}
-
-static int magic_detect(const uint8_t first[8], const char *magic, int32_t *version)
-{
-    if (first[0] != magic[0] || first[1] != magic[1] || first[2] != magic[2] || first[3] != magic[3])
-        return 0;
-    *version = 0;      /* BSP2's magic carries no version number */
-    return 1;
-}
-
-static int bsp2_detect(const uint8_t first[8], int32_t *version)
-{
-    return magic_detect(first, "BSP2", version);
-}
-
-static int bsp2_rmq_detect(const uint8_t first[8], int32_t *version)
-{
-    return magic_detect(first, "2PSB", version);
-}
+static const bsp__layout_table bsp2_rmq_layouts = BSP_LAYOUT_TABLE(bsp2_rmq_rules, &bsp2_layouts);
+#endif
 
 #define QUAKE_COMMON \
-    .header_bytes = 4 + 15 * 8, \
+    .header_bytes = QUAKE_HEADER_BYTES, \
     .dir_offset = 4, \
-    .num_lumps = 15, \
+    .num_lumps = QUAKE_LUMPS, \
     .entry_words = 2, \
     .entry = { 0, 1, -1, -1 }, \
-    .roles = { Q_ENTITIES, Q_PLANES, Q_NODES, Q_LEAFS, Q_MODELS, Q_VIS, Q_FACES, \
-               Q_TEXINFO, Q_LIGHTING, Q_EDGES, Q_SURFEDGES, Q_VERTEXES, \
-               Q_MARKSURFACES, -1, -1 }, \
+    .role_lump = { BSP_ROLE(ENTITIES, Q_ENTITIES), BSP_ROLE(PLANES, Q_PLANES), \
+                   BSP_ROLE(NODES, Q_NODES), BSP_ROLE(LEAFS, Q_LEAFS), \
+                   BSP_ROLE(MODELS, Q_MODELS), BSP_ROLE(VIS, Q_VIS), \
+                   BSP_ROLE(FACES, Q_FACES), BSP_ROLE(TEXINFO, Q_TEXINFO), \
+                   BSP_ROLE(LIGHTING, Q_LIGHTING), BSP_ROLE(EDGES, Q_EDGES), \
+                   BSP_ROLE(SURFEDGES, Q_SURFEDGES), BSP_ROLE(VERTEXES, Q_VERTEXES), \
+                   BSP_ROLE(LEAFFACES, Q_MARKSURFACES) }, \
     .lighting_roles = (1u << BSP_ROLE_TEXINFO) | (1u << BSP_ROLE_EDGES) | \
                       (1u << BSP_ROLE_SURFEDGES) | (1u << BSP_ROLE_VERTEXES), \
     .lump_names = quake_lump_names, \
-    .leaf_contents = { 0, BSP_F_I32 }, \
-    .model_headnode = { 36, BSP_F_I32 }, \
+    .leaf_contents = { 0, BSP_F_I32 }, .leaf_visofs = { 4, BSP_F_I32 }, \
+    .model_headnode = { 36, BSP_F_I32 }, .model_numleafs = { 52, BSP_F_I32 }, \
     .model_firstface = { 56, BSP_F_I32 }, .model_numfaces = { 60, BSP_F_I32 }, \
+    .world_first_leaf = 1, \
+    .vis_compressed = 1, \
     .face_num_styles = 4, \
-    .finish = quake_finish, \
-    .cluster_of_leaf = quake_leaf_cluster, \
-    .vis_row = quake_vis_row
+    .texinfo_vecs = 0, \
+    .finish = bsp__leafvis_finish, \
+    .vis_row = bsp__leafvis_row, \
+    .face_lightmap = bsp__extents_lightmap
 
 #define QUAKE_RECORDS \
-    .layouts = quake_layouts, \
-    .num_layouts = sizeof quake_layouts / sizeof quake_layouts[0], \
+    .layouts = &quake_layouts, \
     .node_plane = { 0, BSP_F_I32 }, \
     .node_child = { { 4, BSP_F_I16 }, { 6, BSP_F_I16 } }, \
     .node_firstface = { 20, BSP_F_U16 }, .node_numfaces = { 22, BSP_F_U16 }, \
@@ -262,57 +118,58 @@ static int bsp2_rmq_detect(const uint8_t first[8], int32_t *version)
     .leafface_face = { 0, BSP_F_U16 }
 
 /* BSP2 faces: planenum, side, firstedge, numedges, texinfo as int32. */
-#define BSP2_FACES \
+#define BSP2_RECORDS \
+    .node_plane = { 0, BSP_F_I32 }, \
+    .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
     .face_plane = { 0, BSP_F_I32 }, .face_firstedge = { 8, BSP_F_I32 }, \
     .face_numedges = { 12, BSP_F_I32 }, .face_texinfo = { 16, BSP_F_I32 }, \
     .face_lightofs = { 24, BSP_F_I32 }, .face_styles_offset = 20, \
     .edge_v = { { 0, BSP_F_I32 }, { 4, BSP_F_I32 } }, \
     .leafface_face = { 0, BSP_F_I32 }
 
+#if BSPKIT_FAMILY_QUAKE
 const struct bsp_family bsp__family_quake = {
     .name = "quake",
-    .min_version = 29, .max_version = 29,
+    .version_at = 0, .min_version = 29, .max_version = 29,
     QUAKE_COMMON,
     QUAKE_RECORDS,
-    .detect = quake_detect,
-    .face_lightmap = grey_lightmap,
+    .luxel_bytes = 1,
 };
+#endif
 
+#if BSPKIT_FAMILY_GOLDSRC
 const struct bsp_family bsp__family_goldsrc = {
     .name = "goldsrc",
-    .min_version = 30, .max_version = 30,
+    .version_at = 0, .min_version = 30, .max_version = 30,
     QUAKE_COMMON,
     QUAKE_RECORDS,
-    .detect = goldsrc_detect,
-    .face_lightmap = rgb_lightmap,
+    .luxel_bytes = 3,
 };
+#endif
 
+#if BSPKIT_FAMILY_BSP2
+/* The magic carries no version number: version 0. */
 const struct bsp_family bsp__family_bsp2 = {
     .name = "bsp2",
-    .min_version = 0, .max_version = 0,
+    .magic = "BSP2", .version_at = -1,
     QUAKE_COMMON,
-    .layouts = bsp2_layouts,
-    .num_layouts = sizeof bsp2_layouts / sizeof bsp2_layouts[0],
-    .node_plane = { 0, BSP_F_I32 },
-    .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },
+    BSP2_RECORDS,
+    .layouts = &bsp2_layouts,
     .node_firstface = { 36, BSP_F_I32 }, .node_numfaces = { 40, BSP_F_I32 },
     .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
-    BSP2_FACES,
-    .detect = bsp2_detect,
-    .face_lightmap = grey_lightmap,
+    .luxel_bytes = 1,
 };
 
 const struct bsp_family bsp__family_bsp2_rmq = {
     .name = "bsp2",
-    .min_version = 0, .max_version = 0,
+    .magic = "2PSB", .version_at = -1,
     QUAKE_COMMON,
-    .layouts = bsp2_rmq_layouts,
-    .num_layouts = sizeof bsp2_rmq_layouts / sizeof bsp2_rmq_layouts[0],
-    .node_plane = { 0, BSP_F_I32 },
-    .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },
+    BSP2_RECORDS,
+    .layouts = &bsp2_rmq_layouts,
     .node_firstface = { 24, BSP_F_I32 }, .node_numfaces = { 28, BSP_F_I32 },
     .leaf_firstleafface = { 20, BSP_F_I32 }, .leaf_numleaffaces = { 24, BSP_F_I32 },
-    BSP2_FACES,
-    .detect = bsp2_rmq_detect,
-    .face_lightmap = grey_lightmap,
+    .luxel_bytes = 1,
 };
+#endif
+
+#endif

@@ -5,6 +5,8 @@
  * RGB luxels. */
 #include "family.h"
 
+#if BSPKIT_FAMILY_QUAKE2
+
 enum {
     Q2_ENTITIES, Q2_PLANES, Q2_VERTEXES, Q2_VIS, Q2_NODES, Q2_TEXINFO,
     Q2_FACES, Q2_LIGHTING, Q2_LEAFS, Q2_LEAFFACES, Q2_LEAFBRUSHES, Q2_EDGES,
@@ -12,71 +14,62 @@ enum {
     Q2_AREAPORTALS
 };
 
-static const char *const quake2_lump_names[19] = {
+#define QUAKE2_LUMPS 19
+#define QUAKE2_HEADER_BYTES (8 + QUAKE2_LUMPS * 8)
+BSP__CHECK_DIRECTORY(quake2, QUAKE2_HEADER_BYTES, QUAKE2_LUMPS);
+
+static const char *const quake2_lump_names[QUAKE2_LUMPS] = {
     "entities", "planes", "vertexes", "visibility", "nodes", "texinfo",
     "faces", "lighting", "leafs", "leaffaces", "leafbrushes", "edges",
     "surfedges", "models", "brushes", "brushsides", "pop", "areas",
     "areaportals"
 };
 
-static const bsp__layout_rule quake2_layouts[] = {
-    { Q2_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
-    { Q2_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { Q2_VIS, -1, 0, 99, { "44", 8, BSP_LAYOUT_COUNTED } },
+static const bsp__layout_rule quake2_rules[] = {
+    BSP_RULE(Q2_PLANES, BSP_LAYOUT_PLANES),
+    BSP_RULE(Q2_VERTEXES, BSP_LAYOUT_VEC3),
+    BSP_RULE(Q2_VIS, { "44", 8, BSP_LAYOUT_COUNTED }),
     /* planenum, children[2], mins[3], maxs[3], firstface, numfaces */
-    { Q2_NODES, -1, 0, 99, { "444" "222222" "22", 28, BSP_LAYOUT_RECORDS } },
+    BSP_RULE(Q2_NODES, { "444" "222222" "22", 28, BSP_LAYOUT_RECORDS }),
     /* vecs[2][4], flags, value, texture[32], nexttexinfo */
-    { Q2_TEXINFO, -1, 0, 99, { "4444444444" "11111111111111111111111111111111" "4", 76,
-                               BSP_LAYOUT_RECORDS } },
-    { Q2_FACES, -1, 0, 99, { "22" "4" "22" "1111" "4", 20, BSP_LAYOUT_RECORDS } },
+    BSP_RULE(Q2_TEXINFO, { "4444444444" "11111111111111111111111111111111" "4", 76,
+                               BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q2_FACES, { "22" "4" "22" "1111" "4", 20, BSP_LAYOUT_RECORDS }),
     /* contents, cluster, area, mins[3], maxs[3], leafface and leafbrush ranges */
-    { Q2_LEAFS, -1, 0, 99, { "4" "22" "222222" "2222", 28, BSP_LAYOUT_RECORDS } },
-    { Q2_LEAFFACES, -1, 0, 99, { "2", 2, BSP_LAYOUT_RECORDS } },
-    { Q2_LEAFBRUSHES, -1, 0, 99, { "2", 2, BSP_LAYOUT_RECORDS } },
-    { Q2_EDGES, -1, 0, 99, { "22", 4, BSP_LAYOUT_RECORDS } },
-    { Q2_SURFEDGES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { Q2_MODELS, -1, 0, 99, { "444444444" "444", 48, BSP_LAYOUT_RECORDS } },
-    { Q2_BRUSHES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { Q2_BRUSHSIDES, -1, 0, 99, { "22", 4, BSP_LAYOUT_RECORDS } },
-    { Q2_AREAS, -1, 0, 99, { "44", 8, BSP_LAYOUT_RECORDS } },
-    { Q2_AREAPORTALS, -1, 0, 99, { "44", 8, BSP_LAYOUT_RECORDS } },
+    BSP_RULE(Q2_LEAFS, { "4" "22" "222222" "2222", 28, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q2_LEAFFACES, BSP_LAYOUT_INT16),
+    BSP_RULE(Q2_LEAFBRUSHES, BSP_LAYOUT_INT16),
+    BSP_RULE(Q2_EDGES, BSP_LAYOUT_EDGES16),
+    BSP_RULE(Q2_SURFEDGES, BSP_LAYOUT_INT32),
+    BSP_RULE(Q2_MODELS, { "444444444" "444", 48, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q2_BRUSHES, BSP_LAYOUT_VEC3),
+    BSP_RULE(Q2_BRUSHSIDES, BSP_LAYOUT_EDGES16),
+    BSP_RULE(Q2_AREAS, { "44", 8, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q2_AREAPORTALS, { "44", 8, BSP_LAYOUT_RECORDS }),
 };
 
-int bsp__ibsp_detect(const uint8_t first[8], int32_t *version)
-{
-    if (first[0] != 'I' || first[1] != 'B' || first[2] != 'S' || first[3] != 'P') return 0;
-    *version = (int32_t)bsp__get_le32(first + 4);
-    return 1;
-}
-
-static int32_t quake2_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
-{
-    (void)m;
-    (void)index;
-    return bsp__i16(leaf + 4);
-}
-
-static bsp_status quake2_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
-{
-    return bsp__extents_lightmap(m, face, 3, lm);
-}
+static const bsp__layout_table quake2_layouts = BSP_LAYOUT_TABLE(quake2_rules, NULL);
 
 const struct bsp_family bsp__family_quake2 = {
     .name = "quake2",
     .min_version = 38, .max_version = 38,
-    .header_bytes = 8 + 19 * 8,
+    .magic = "IBSP", .version_at = 4,
+    .header_bytes = QUAKE2_HEADER_BYTES,
     .dir_offset = 8,
-    .num_lumps = 19,
+    .num_lumps = QUAKE2_LUMPS,
     .entry_words = 2,
     .entry = { 0, 1, -1, -1 },
-    .roles = { Q2_ENTITIES, Q2_PLANES, Q2_NODES, Q2_LEAFS, Q2_MODELS, Q2_VIS, Q2_FACES,
-               Q2_TEXINFO, Q2_LIGHTING, Q2_EDGES, Q2_SURFEDGES, Q2_VERTEXES,
-               Q2_LEAFFACES, -1, -1 },
+    .role_lump = { BSP_ROLE(ENTITIES, Q2_ENTITIES), BSP_ROLE(PLANES, Q2_PLANES),
+                   BSP_ROLE(NODES, Q2_NODES), BSP_ROLE(LEAFS, Q2_LEAFS),
+                   BSP_ROLE(MODELS, Q2_MODELS), BSP_ROLE(VIS, Q2_VIS),
+                   BSP_ROLE(FACES, Q2_FACES), BSP_ROLE(TEXINFO, Q2_TEXINFO),
+                   BSP_ROLE(LIGHTING, Q2_LIGHTING), BSP_ROLE(EDGES, Q2_EDGES),
+                   BSP_ROLE(SURFEDGES, Q2_SURFEDGES), BSP_ROLE(VERTEXES, Q2_VERTEXES),
+                   BSP_ROLE(LEAFFACES, Q2_LEAFFACES) },
     .lighting_roles = (1u << BSP_ROLE_TEXINFO) | (1u << BSP_ROLE_EDGES) |
                       (1u << BSP_ROLE_SURFEDGES) | (1u << BSP_ROLE_VERTEXES),
     .lump_names = quake2_lump_names,
-    .layouts = quake2_layouts,
-    .num_layouts = sizeof quake2_layouts / sizeof quake2_layouts[0],
+    .layouts = &quake2_layouts,
     .node_plane = { 0, BSP_F_I32 },
     .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },
     .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 },
@@ -91,9 +84,10 @@ const struct bsp_family bsp__family_quake2 = {
     .leafface_face = { 0, BSP_F_U16 },
     .face_styles_offset = 12, .face_num_styles = 4,
     .has_pas = 1,
-    .detect = bsp__ibsp_detect,
+    .texinfo_vecs = 0, .luxel_bytes = 3,
     .finish = bsp__dvis_finish,
-    .cluster_of_leaf = quake2_leaf_cluster,
     .vis_row = bsp__dvis_row,
-    .face_lightmap = quake2_lightmap,
+    .face_lightmap = bsp__extents_lightmap,
 };
+
+#endif

@@ -6,13 +6,19 @@
  * (QUERIES.md). Leaf contents are reported as 0. */
 #include "family.h"
 
+#if BSPKIT_FAMILY_QUAKE3
+
 enum {
     Q3_ENTITIES, Q3_SHADERS, Q3_PLANES, Q3_NODES, Q3_LEAFS, Q3_LEAFFACES,
     Q3_LEAFBRUSHES, Q3_MODELS, Q3_BRUSHES, Q3_BRUSHSIDES, Q3_DRAWVERTS,
     Q3_DRAWINDEXES, Q3_FOGS, Q3_SURFACES, Q3_LIGHTMAPS, Q3_LIGHTGRID, Q3_VIS
 };
 
-static const char *const quake3_lump_names[17] = {
+#define QUAKE3_LUMPS 17
+#define QUAKE3_HEADER_BYTES (8 + QUAKE3_LUMPS * 8)
+BSP__CHECK_DIRECTORY(quake3, QUAKE3_HEADER_BYTES, QUAKE3_LUMPS);
+
+static const char *const quake3_lump_names[QUAKE3_LUMPS] = {
     "entities", "shaders", "planes", "nodes", "leafs", "leafsurfaces",
     "leafbrushes", "models", "brushes", "brushsides", "drawverts",
     "drawindexes", "fogs", "surfaces", "lightmaps", "lightgrid", "visibility"
@@ -20,25 +26,26 @@ static const char *const quake3_lump_names[17] = {
 
 #define NAME64 "1111111111111111111111111111111111111111111111111111111111111111"
 
-static const bsp__layout_rule quake3_layouts[] = {
-    { Q3_SHADERS, -1, 0, 99, { NAME64 "44", 72, BSP_LAYOUT_RECORDS } },
-    { Q3_PLANES, -1, 0, 99, { "4444", 16, BSP_LAYOUT_RECORDS } },
-    { Q3_NODES, -1, 0, 99, { "444" "444444", 36, BSP_LAYOUT_RECORDS } },
+static const bsp__layout_rule quake3_rules[] = {
+    BSP_RULE(Q3_SHADERS, { NAME64 "44", 72, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q3_PLANES, { "4444", 16, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q3_NODES, { "444" "444444", 36, BSP_LAYOUT_RECORDS }),
     /* cluster, area, mins[3], maxs[3], leafsurface and leafbrush ranges */
-    { Q3_LEAFS, -1, 0, 99, { "44" "444444" "4444", 48, BSP_LAYOUT_RECORDS } },
-    { Q3_LEAFFACES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { Q3_LEAFBRUSHES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { Q3_MODELS, -1, 0, 99, { "444444" "4444", 40, BSP_LAYOUT_RECORDS } },
-    { Q3_BRUSHES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { Q3_BRUSHSIDES, -1, 0, 99, { "44", 8, BSP_LAYOUT_RECORDS } },
-    { Q3_DRAWVERTS, -1, 0, 99, { "4444444444" "1111", 44, BSP_LAYOUT_RECORDS } },
-    { Q3_DRAWINDEXES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { Q3_FOGS, -1, 0, 99, { NAME64 "44", 72, BSP_LAYOUT_RECORDS } },
-    { Q3_SURFACES, -1, 0, 99, { "444444444444" "444444444" "444" "44", 104,
-                                BSP_LAYOUT_RECORDS } },
-    { Q3_LIGHTGRID, -1, 0, 99, { NULL, 8, BSP_LAYOUT_RECORDS } },
-    { Q3_VIS, -1, 0, 99, { "44", 8, BSP_LAYOUT_HEADER } },
+    BSP_RULE(Q3_LEAFS, { "44" "444444" "4444", 48, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q3_LEAFFACES, BSP_LAYOUT_INT32),
+    BSP_RULE(Q3_LEAFBRUSHES, BSP_LAYOUT_INT32),
+    BSP_RULE(Q3_MODELS, { "444444" "4444", 40, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q3_BRUSHES, BSP_LAYOUT_VEC3),
+    BSP_RULE(Q3_BRUSHSIDES, { "44", 8, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q3_DRAWVERTS, { "4444444444" "1111", 44, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q3_DRAWINDEXES, BSP_LAYOUT_INT32),
+    BSP_RULE(Q3_FOGS, { NAME64 "44", 72, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q3_SURFACES, { "444444444444" "444444444" "444" "44", 104,
+                                BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q3_LIGHTGRID, { NULL, 8, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q3_VIS, { "44", 8, BSP_LAYOUT_HEADER }),
 };
+static const bsp__layout_table quake3_layouts = BSP_LAYOUT_TABLE(quake3_rules, NULL);
 
 static bsp_status quake3_finish(bsp_map *m)
 {
@@ -50,13 +57,6 @@ static bsp_status quake3_finish(bsp_map *m)
     m->num_clusters = (uint32_t)n;
     m->has_vis = 1;
     return BSP_OK;
-}
-
-static int32_t quake3_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
-{
-    (void)m;
-    (void)index;
-    return bsp__i32(leaf);
 }
 
 /* Row c at 8 + c * bytesPerCluster; a stride shorter than a row is corrupt. */
@@ -79,24 +79,26 @@ static bsp_status quake3_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp
 const struct bsp_family bsp__family_quake3 = {
     .name = "quake3",
     .min_version = 46, .max_version = 46,
-    .header_bytes = 8 + 17 * 8,
+    .magic = "IBSP", .version_at = 4,
+    .header_bytes = QUAKE3_HEADER_BYTES,
     .dir_offset = 8,
-    .num_lumps = 17,
+    .num_lumps = QUAKE3_LUMPS,
     .entry_words = 2,
     .entry = { 0, 1, -1, -1 },
-    .roles = { Q3_ENTITIES, Q3_PLANES, Q3_NODES, Q3_LEAFS, Q3_MODELS, Q3_VIS, Q3_SURFACES,
-               -1, -1, -1, -1, -1, Q3_LEAFFACES, -1, -1 },
+    .role_lump = { BSP_ROLE(ENTITIES, Q3_ENTITIES), BSP_ROLE(PLANES, Q3_PLANES),
+                   BSP_ROLE(NODES, Q3_NODES), BSP_ROLE(LEAFS, Q3_LEAFS),
+                   BSP_ROLE(MODELS, Q3_MODELS), BSP_ROLE(VIS, Q3_VIS),
+                   BSP_ROLE(FACES, Q3_SURFACES), BSP_ROLE(LEAFFACES, Q3_LEAFFACES) },
     .lump_names = quake3_lump_names,
-    .layouts = quake3_layouts,
-    .num_layouts = sizeof quake3_layouts / sizeof quake3_layouts[0],
+    .layouts = &quake3_layouts,
     .node_plane = { 0, BSP_F_I32 },
     .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },
     .leaf_cluster = { 0, BSP_F_I32 },
     .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
     .model_firstface = { 24, BSP_F_I32 }, .model_numfaces = { 28, BSP_F_I32 },
     .leafface_face = { 0, BSP_F_I32 },
-    .detect = bsp__ibsp_detect,
     .finish = quake3_finish,
-    .cluster_of_leaf = quake3_leaf_cluster,
     .vis_row = quake3_vis_row,
 };
+
+#endif

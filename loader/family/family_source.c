@@ -8,7 +8,8 @@
  * (lump version 1, and all of v17), and dvis_t visibility.
  */
 #include "family.h"
-#include "../query/fmath.h"
+
+#if BSPKIT_FAMILY_SOURCE
 
 enum {
     L_ENTITIES = 0, L_PLANES = 1, L_TEXDATA = 2, L_VERTEXES = 3, L_VIS = 4,
@@ -41,52 +42,57 @@ enum {
 #define LEAF1_WIDTHS "4" "22" "222222" "2222" "2" "2"
 #define LEAF0_WIDTHS "4" "22" "222222" "2222" "2" "111111111111111111111111" "2"
 
-static const bsp__layout_rule source_layouts[] = {
-    { L_PLANES, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
-    { L_TEXDATA, -1, 0, 99, { "44444444", 32, BSP_LAYOUT_RECORDS } },
-    { L_VERTEXES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { L_VIS, -1, 0, 99, { "44", 8, BSP_LAYOUT_COUNTED } },
-    { L_GAME_LUMP, -1, 0, 99, { "42244", 16, BSP_LAYOUT_COUNTED } },
-    { L_LEAF_AMBIENT_LIGHTING_HDR, -1, 0, 99, { NULL, 28, BSP_LAYOUT_RECORDS } },
-    { L_LEAF_AMBIENT_LIGHTING, -1, 0, 99, { NULL, 28, BSP_LAYOUT_RECORDS } },
-    { L_NODES, -1, 0, 99, { "4442222222222", 32, BSP_LAYOUT_RECORDS } },
-    { L_TEXINFO, -1, 0, 99, { "444444444444444444", 72, BSP_LAYOUT_RECORDS } },
-    { L_FACES, -1, 17, 17, { FACE17_WIDTHS, 104, BSP_LAYOUT_RECORDS } },
-    { L_ORIGFACES, -1, 17, 17, { FACE17_WIDTHS, 104, BSP_LAYOUT_RECORDS } },
-    { L_FACES, -1, 18, 99, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS } },
-    { L_ORIGFACES, -1, 18, 99, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS } },
-    { L_FACES_HDR, -1, 18, 99, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS } },
-    { L_LEAFS, -1, 17, 17, { LEAF1_WIDTHS, 32, BSP_LAYOUT_RECORDS } },
-    { L_LEAFS, 0, 18, 99, { LEAF0_WIDTHS, 56, BSP_LAYOUT_RECORDS } },
-    { L_LEAFS, 1, 18, 99, { LEAF1_WIDTHS, 32, BSP_LAYOUT_RECORDS } },
-    { L_FACEIDS, -1, 0, 99, { "2", 2, BSP_LAYOUT_RECORDS } },
-    { L_EDGES, -1, 0, 99, { "22", 4, BSP_LAYOUT_RECORDS } },
-    { L_SURFEDGES, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { L_MODELS, -1, 0, 99, { "444444444444", 48, BSP_LAYOUT_RECORDS } },
-    { L_LEAFFACES, -1, 0, 99, { "2", 2, BSP_LAYOUT_RECORDS } },
-    { L_LEAFBRUSHES, -1, 0, 99, { "2", 2, BSP_LAYOUT_RECORDS } },
-    { L_BRUSHES, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { L_BRUSHSIDES, -1, 0, 99, { "2222", 8, BSP_LAYOUT_RECORDS } },
-    { L_AREAS, -1, 0, 99, { "44", 8, BSP_LAYOUT_RECORDS } },
-    { L_AREAPORTALS, -1, 0, 99, { "22224", 12, BSP_LAYOUT_RECORDS } },
-    { L_VERTNORMALS, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { L_VERTNORMALINDICES, -1, 0, 99, { "2", 2, BSP_LAYOUT_RECORDS } },
-    { L_DISP_VERTS, -1, 0, 99, { "44444", 20, BSP_LAYOUT_RECORDS } },
-    { L_PRIMVERTS, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { L_PRIMINDICES, -1, 0, 99, { "2", 2, BSP_LAYOUT_RECORDS } },
-    { L_CLIPPORTALVERTS, -1, 0, 99, { "444", 12, BSP_LAYOUT_RECORDS } },
-    { L_CUBEMAPS, -1, 0, 99, { "4444", 16, BSP_LAYOUT_RECORDS } },
-    { L_TEXDATA_STRING_TABLE, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
-    { L_LEAFMINDISTTOWATER, -1, 0, 99, { "2", 2, BSP_LAYOUT_RECORDS } },
-    { L_FACE_MACRO_TEXINFO, -1, 0, 99, { "2", 2, BSP_LAYOUT_RECORDS } },
-    { L_DISP_TRIS, -1, 0, 99, { "2", 2, BSP_LAYOUT_RECORDS } },
-    { L_LEAF_AMBIENT_INDEX_HDR, -1, 0, 99, { "22", 4, BSP_LAYOUT_RECORDS } },
-    { L_LEAF_AMBIENT_INDEX, -1, 0, 99, { "22", 4, BSP_LAYOUT_RECORDS } },
-    { L_MAP_FLAGS, -1, 0, 99, { "4", 4, BSP_LAYOUT_RECORDS } },
+static const bsp__layout_rule source_rules[] = {
+    BSP_RULE(L_PLANES, BSP_LAYOUT_PLANES),
+    BSP_RULE(L_TEXDATA, { "44444444", 32, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(L_VERTEXES, BSP_LAYOUT_VEC3),
+    BSP_RULE(L_VIS, { "44", 8, BSP_LAYOUT_COUNTED }),
+    BSP_RULE(L_GAME_LUMP, { "42244", 16, BSP_LAYOUT_COUNTED }),
+    BSP_RULE(L_LEAF_AMBIENT_LIGHTING_HDR, { NULL, 28, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(L_LEAF_AMBIENT_LIGHTING, { NULL, 28, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(L_NODES, { "4442222222222", 32, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(L_TEXINFO, { "444444444444444444", 72, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_FACES, 17, 17, 0, { FACE17_WIDTHS, 104, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_ORIGFACES, 17, 17, 0, { FACE17_WIDTHS, 104, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_FACES, 18, 99, 0, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_ORIGFACES, 18, 99, 0, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_FACES_HDR, 18, 99, 0, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_LEAFS, 17, 17, 0, { LEAF1_WIDTHS, 32, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_LEAFS, 18, 99, 1, { LEAF0_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_LEAFS, 18, 99, 2, { LEAF1_WIDTHS, 32, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(L_FACEIDS, BSP_LAYOUT_INT16),
+    BSP_RULE(L_EDGES, BSP_LAYOUT_EDGES16),
+    BSP_RULE(L_SURFEDGES, BSP_LAYOUT_INT32),
+    BSP_RULE(L_MODELS, { "444444444444", 48, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(L_LEAFFACES, BSP_LAYOUT_INT16),
+    BSP_RULE(L_LEAFBRUSHES, BSP_LAYOUT_INT16),
+    BSP_RULE(L_BRUSHES, BSP_LAYOUT_VEC3),
+    BSP_RULE(L_BRUSHSIDES, { "2222", 8, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(L_AREAS, { "44", 8, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(L_AREAPORTALS, { "22224", 12, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(L_VERTNORMALS, BSP_LAYOUT_VEC3),
+    BSP_RULE(L_VERTNORMALINDICES, BSP_LAYOUT_INT16),
+    BSP_RULE(L_DISP_VERTS, BSP_LAYOUT_PLANES),
+    BSP_RULE(L_PRIMVERTS, BSP_LAYOUT_VEC3),
+    BSP_RULE(L_PRIMINDICES, BSP_LAYOUT_INT16),
+    BSP_RULE(L_CLIPPORTALVERTS, BSP_LAYOUT_VEC3),
+    BSP_RULE(L_CUBEMAPS, { "4444", 16, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(L_TEXDATA_STRING_TABLE, BSP_LAYOUT_INT32),
+    BSP_RULE(L_LEAFMINDISTTOWATER, BSP_LAYOUT_INT16),
+    BSP_RULE(L_FACE_MACRO_TEXINFO, BSP_LAYOUT_INT16),
+    BSP_RULE(L_DISP_TRIS, BSP_LAYOUT_INT16),
+    BSP_RULE(L_LEAF_AMBIENT_INDEX_HDR, BSP_LAYOUT_EDGES16),
+    BSP_RULE(L_LEAF_AMBIENT_INDEX, BSP_LAYOUT_EDGES16),
+    BSP_RULE(L_MAP_FLAGS, BSP_LAYOUT_INT32),
 };
+static const bsp__layout_table source_layouts = BSP_LAYOUT_TABLE(source_rules, NULL);
+
+#define SOURCE_LUMPS 64
+#define SOURCE_HEADER_BYTES (8 + SOURCE_LUMPS * 16 + 4)   /* + map revision */
+BSP__CHECK_DIRECTORY(source, SOURCE_HEADER_BYTES, SOURCE_LUMPS);
 
 /* Lower-case LUMP_* names of Valve's bspfile.h, for tools and reports. */
-static const char *const source_lump_names[64] = {
+static const char *const source_lump_names[SOURCE_LUMPS] = {
     "entities", "planes", "texdata", "vertexes", "visibility", "nodes",
     "texinfo", "faces", "lighting", "occlusion", "leafs", "faceids", "edges",
     "surfedges", "models", "worldlights", "leaffaces", "leafbrushes",
@@ -105,40 +111,16 @@ static const char *const source_lump_names[64] = {
     "physlevel", "disp_multiblend"
 };
 
-static int source_detect(const uint8_t first[8], int32_t *version)
-{
-    if (first[0] == 'V' && first[1] == 'B' && first[2] == 'S' && first[3] == 'P') {
-        *version = (int32_t)bsp__get_le32(first + 4);
-        return 1;
-    }
-    if (first[0] == 'P' && first[1] == 'S' && first[2] == 'B' && first[3] == 'V') {
-        *version = (int32_t)bsp__get_be32(first + 4);
-        return 2;
-    }
-    return 0;
-}
-
-static int32_t source_leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
-{
-    (void)m;
-    (void)index;
-    return bsp__i16(leaf + 4);
-}
-
+/* Source's rule: the face records its luxel block (mins and size - 1 per
+ * axis) instead of leaving it to be computed from vertices; bumped faces
+ * (texinfo flag SURF_BUMPLIGHT) store 4 pages per style. */
 static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
 {
     const struct bsp_family *fam = m->family;
-    const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
+    const uint8_t *f = bsp__lightmap_start(m, face, lm);
     const uint8_t *luxels = f + fam->face_luxels_offset;  /* mins[2], size[2] */
-    const uint8_t *ti;
     int32_t texinfo = bsp__field_get(f, fam->face_texinfo), size0, size1;
-    uint32_t k;
 
-    lm->styles = f + fam->face_styles_offset;
-    lm->num_styles = fam->face_num_styles;
-    lm->lightofs = bsp__field_get(f, fam->face_lightofs);
-    lm->bytes_per_luxel = 4;
-    lm->scale = 1.0f;
     lm->base[0] = (float)bsp__i32(luxels);
     lm->base[1] = (float)bsp__i32(luxels + 4);
     size0 = bsp__i32(luxels + 8);
@@ -147,35 +129,36 @@ static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp__lig
      * such a face simply has no lightmap. */
     lm->w = (size0 >= 0 && size0 < 65536) ? size0 + 1 : 0;
     lm->h = (size1 >= 0 && size1 < 65536) ? size1 + 1 : 0;
-    lm->pages = 1;
-    lm->bad = 0;
-    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = 0.0f;
     if (!m->texinfo.data) return BSP_E_NOT_LOADED;
     if (texinfo < 0) {
         lm->w = 0;
         return BSP_OK;
     }
-    ti = m->texinfo.data + (size_t)texinfo * m->texinfo.stride;
-    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp__f32(ti + 32 + 4 * k);
-    if (bsp__u32(ti + 64) & SURF_BUMPLIGHT) lm->pages = 4;
+    if (bsp__field_get(bsp__lightmap_vecs(m, texinfo, lm), fam->texinfo_flags) & SURF_BUMPLIGHT)
+        lm->pages = 4;
     return BSP_OK;
 }
 
 /* Everything but the face record is shared by v17 and v18..21. */
 #define SOURCE_COMMON \
-    .header_bytes = 8 + 64 * 16 + 4, \
+    .magic = "VBSP", .version_at = 4, .swapped_magic = 1, \
+    .header_bytes = SOURCE_HEADER_BYTES, \
     .dir_offset = 8, \
-    .num_lumps = 64, \
+    .num_lumps = SOURCE_LUMPS, \
     .entry_words = 4, \
     .entry = { 0, 1, 2, 3 }, \
     .alt_entry = { 1, 2, 0, 3 }, \
-    .roles = { L_ENTITIES, L_PLANES, L_NODES, L_LEAFS, L_MODELS, L_VIS, \
-               L_FACES, L_TEXINFO, L_LIGHTING, L_EDGES, L_SURFEDGES, \
-               L_VERTEXES, L_LEAFFACES, L_FACES_HDR, L_LIGHTING_HDR }, \
+    .role_lump = { BSP_ROLE(ENTITIES, L_ENTITIES), BSP_ROLE(PLANES, L_PLANES), \
+                   BSP_ROLE(NODES, L_NODES), BSP_ROLE(LEAFS, L_LEAFS), \
+                   BSP_ROLE(MODELS, L_MODELS), BSP_ROLE(VIS, L_VIS), \
+                   BSP_ROLE(FACES, L_FACES), BSP_ROLE(TEXINFO, L_TEXINFO), \
+                   BSP_ROLE(LIGHTING, L_LIGHTING), BSP_ROLE(EDGES, L_EDGES), \
+                   BSP_ROLE(SURFEDGES, L_SURFEDGES), BSP_ROLE(VERTEXES, L_VERTEXES), \
+                   BSP_ROLE(LEAFFACES, L_LEAFFACES), BSP_ROLE(FACES_HDR, L_FACES_HDR), \
+                   BSP_ROLE(LIGHTING_HDR, L_LIGHTING_HDR) }, \
     .lighting_roles = 1u << BSP_ROLE_TEXINFO, \
     .lump_names = source_lump_names, \
-    .layouts = source_layouts, \
-    .num_layouts = sizeof source_layouts / sizeof source_layouts[0], \
+    .layouts = &source_layouts, \
     .node_plane = { 0, BSP_F_I32 }, \
     .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
     .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 }, \
@@ -186,9 +169,10 @@ static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp__lig
     .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
     .leafface_face = { 0, BSP_F_U16 }, \
     .has_pas = 1, \
-    .detect = source_detect, \
+    /* texinfo: textureVecs[2][4], lightmapVecs[2][4], flags, texdata */ \
+    .texinfo_vecs = 32, .texinfo_flags = { 64, BSP_F_I32 }, \
+    .luxel_bytes = 4, \
     .finish = bsp__dvis_finish, \
-    .cluster_of_leaf = source_leaf_cluster, \
     .vis_row = bsp__dvis_row, \
     .face_lightmap = source_face_lightmap
 
@@ -214,3 +198,5 @@ const struct bsp_family bsp__family_source17 = {
     .face_dispinfo = { 44, BSP_F_I16 }, .face_lightofs = { 72, BSP_F_I32 },
     .face_styles_offset = 48, .face_num_styles = 8, .face_luxels_offset = 80,
 };
+
+#endif

@@ -9,8 +9,6 @@
  */
 #include "../family/family.h"
 
-#define HEADER_MAX 1040
-
 static uint32_t dir_word(const uint8_t *buf, const struct bsp_family *f, int big,
                          uint32_t lump, int8_t word)
 {
@@ -53,35 +51,24 @@ static void read_directory(bsp_header *h, const uint8_t *buf, const int8_t order
 
 bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
 {
-    uint8_t buf[HEADER_MAX];
-    const struct bsp_family *f = NULL;
+    uint8_t buf[BSP__HEADER_MAX];
+    const struct bsp_family *f;
     int32_t version = 0;
-    int endian = 0;
-    uint32_t i;
+    uint8_t big = 0;
+    bsp_status st;
 
     if (!h || !s || !s->read) return BSP_E_BAD_ARGUMENT;
     bsp__fill(h, 0, sizeof *h);
     if (s->size < 8) return BSP_E_TRUNCATED;
     if (s->read(s->ctx, 0, buf, 8)) return BSP_E_IO;
-    /* Several descriptions may share a magic (Source v17 and v18..21); the
-     * version picks one. A known magic with no matching version is
-     * BAD_VERSION, never a guess. */
-    for (i = 0; bsp__families[i]; i++) {
-        int e = bsp__families[i]->detect(buf, &version);
-        if (!e) continue;
-        endian = e;
-        if (version >= bsp__families[i]->min_version && version <= bsp__families[i]->max_version) {
-            f = bsp__families[i];
-            break;
-        }
-    }
-    if (!f) return endian ? BSP_E_BAD_VERSION : BSP_E_BAD_MAGIC;
+    f = bsp__detect(buf, &version, &big, &st);
+    if (!f) return st;
     if (s->size < f->header_bytes) return BSP_E_TRUNCATED;
     if (f->header_bytes > 8 && s->read(s->ctx, 8, buf + 8, f->header_bytes - 8u)) return BSP_E_IO;
 
     h->family = f;
     h->version = version;
-    h->big_endian = (uint8_t)(endian == 2);
+    h->big_endian = big;
     h->num_lumps = f->num_lumps;
     h->header_bytes = f->header_bytes;
     h->file_size = s->size;

@@ -24,7 +24,7 @@ static bsp_status fetch_lump(const bsp_header *h, const bsp_stream *s, const bsp
 
 static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int role)
 {
-    int lump = h->family->roles[role];
+    int lump = bsp__role_lump(h->family, role);
     const bsp__layout *lay;
     v->data = NULL;
     v->count = 0;

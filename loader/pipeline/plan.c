@@ -23,7 +23,7 @@ bsp_options bsp_default_options(uint32_t sets)
 
 static uint64_t role_bit(const struct bsp_family *f, int role)
 {
-    int lump = f->roles[role];
+    int lump = bsp__role_lump(f, role);
     return lump >= 0 ? (uint64_t)1 << lump : 0;
 }
 
@@ -37,8 +37,8 @@ static int lump_present(const bsp_header *h, int lump)
 static int choose_hdr(const bsp_header *h, const bsp_options *o)
 {
     const struct bsp_family *f = h->family;
-    if (!lump_present(h, f->roles[BSP_ROLE_FACES_HDR])) return 0;
-    return !lump_present(h, f->roles[BSP_ROLE_FACES]) || o->prefer_hdr;
+    if (!lump_present(h, bsp__role_lump(f, BSP_ROLE_FACES_HDR))) return 0;
+    return !lump_present(h, bsp__role_lump(f, BSP_ROLE_FACES)) || o->prefer_hdr;
 }
 
 static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr)
@@ -68,7 +68,7 @@ static int is_role_lump(const struct bsp_family *f, uint32_t lump)
     int r;
     for (r = 0; r < BSP_ROLE_COUNT; r++)
         if (r != BSP_ROLE_ENTITIES && r != BSP_ROLE_LIGHTING &&
-            r != BSP_ROLE_LIGHTING_HDR && f->roles[r] == (int)lump)
+            r != BSP_ROLE_LIGHTING_HDR && bsp__role_lump(f, r) == (int)lump)
             return 1;
     return 0;
 }
@@ -100,9 +100,13 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         it.arena_offset = 0;
         it.region = e->size;
         if (e->compressed) {
+#if BSPKIT_LZMA
             it.region = bsp__lzma_region_bytes(e->size, e->length);
             if (it.region == 0) return BSP_E_BAD_LUMP;
             any_compressed = 1;
+#else
+            return BSP_E_UNSUPPORTED;   /* built without the decoder */
+#endif
         }
         /* insertion by file offset; at most 64 items */
         for (j = p->count; j > 0 && h->lumps[p->items[j - 1].lump].offset > e->offset; j--)
@@ -128,6 +132,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     if (pos > end) end = pos;
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint64_t)(BSP_ARENA_ALIGN - 1);
     p->scratch_offset = (uint32_t)pos;
+#if BSPKIT_LZMA
     if (any_compressed) {
         bsp__lzma_props widest;
         widest.lc = (uint8_t)(o->lzma_lclp_max ? o->lzma_lclp_max : 3);
@@ -141,6 +146,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         p->lclp_max = (uint8_t)(widest.lc + widest.lp);
         p->scratch_bytes = bsp__lzma_probs_bytes(&widest);
     }
+#endif
     if (pos + p->scratch_bytes > 0xffffffffu) return BSP_E_BAD_LUMP;
     p->total = (uint32_t)(pos + p->scratch_bytes);
     return BSP_OK;

@@ -12,6 +12,8 @@
  * compressed size, 5 property bytes; little-endian in every file. */
 #define LZMA_HEADER 17
 
+#if BSPKIT_LZMA
+
 bsp_status bsp__unpack_in_place(uint8_t *region, uint32_t region_bytes, uint32_t stored,
                                uint32_t size, void *probs, uint32_t lclp_max)
 {
@@ -30,4 +32,4 @@ bsp_status bsp__unpack_in_place(uint8_t *region, uint32_t region_bytes, uint32_t
     if (r == BSP_LZMA_OK) return BSP_OK;
     return r == BSP_LZMA_OVERLAP ? BSP_E_LZMA_OVERLAP : BSP_E_LZMA_CORRUPT;
 }
-
+#endif

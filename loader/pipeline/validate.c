@@ -127,7 +127,7 @@ bsp_status bsp__clusters_from_leaves(bsp_map *m)
     int32_t max = -1;
     uint32_t i;
     for (i = 0; i < m->leafs.count; i++) {
-        int32_t c = m->family->cluster_of_leaf(m, REC(m->leafs, i), i);
+        int32_t c = bsp__leaf_cluster(m, REC(m->leafs, i), i);
         if (c > max) max = c;
     }
     /* Unsigned: a Quake 3 leaf may name cluster INT32_MAX, and max + 1 in

@@ -40,6 +40,6 @@ bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents, int
     if (leaf >= m->leafs.count) return BSP_E_BAD_QUERY;
     l = m->leafs.data + (size_t)leaf * m->leafs.stride;
     if (contents) *contents = bsp__field_get(l, m->family->leaf_contents);
-    if (cluster) *cluster = m->family->cluster_of_leaf(m, l, leaf);
+    if (cluster) *cluster = bsp__leaf_cluster(m, l, leaf);
     return BSP_OK;
 }

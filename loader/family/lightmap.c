@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* lightmap.c - what every family's lightmap rule starts from: the face's
+ * style slots and light offset, and its texinfo's lightmap vectors. */
+#include "family.h"
+
+const uint8_t *bsp__lightmap_start(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
+{
+    const struct bsp_family *fam = m->family;
+    const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
+    uint32_t k;
+    lm->styles = f + fam->face_styles_offset;
+    lm->num_styles = fam->face_num_styles;
+    lm->lightofs = bsp__field_get(f, fam->face_lightofs);
+    lm->bytes_per_luxel = fam->luxel_bytes;
+    lm->pages = 1;
+    lm->scale = 1.0f;
+    lm->w = lm->h = 0;
+    lm->bad = 0;
+    lm->base[0] = lm->base[1] = 0.0f;
+    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = 0.0f;
+    return f;
+}
+
+const uint8_t *bsp__lightmap_vecs(const bsp_map *m, int32_t texinfo, bsp__lightmap *lm)
+{
+    const uint8_t *ti = m->texinfo.data + (size_t)texinfo * m->texinfo.stride;
+    uint32_t k;
+    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp__f32(ti + m->family->texinfo_vecs + 4 * k);
+    return ti;
+}
