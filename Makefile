@@ -8,7 +8,8 @@
 #   make cross      build/ppc/bspkit and build/ppc64/bspkit (static, big-endian)
 #   make bench      decoder, load and query benchmarks (last line: JSON)
 #   make test-baremetal   only the bare-metal e500 part of the suite
-#   make size       text+data of the loader built for the e500 board
+#   make size       the loader for 32-bit PowerPC at -Os: all families, Source
+#                   with and without LZMA, the Quake family (bytes, goals)
 #   make fuzz       every libFuzzer target for FUZZ_SECONDS (default 60) each
 #   make coverage   loader/ line coverage of the test suite
 
@@ -28,6 +29,8 @@ ASAN    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 TEST_SAN ?= $(ASAN)
 
 LOADER_SRC := $(wildcard loader/*/*.c)
+# BSPKIT_FAMILIES, BSPKIT_LZMA: which formats the library carries.
+include mk/config.mk
 LIB_SRC := $(LOADER_SRC) platform/memory/bsp_memstream.c
 HOST_SRC := platform/posix/bsp_file.c
 # The tool: every file in tools/ (one main, in tools/bspkit.c).
@@ -45,21 +48,24 @@ TEST_OBJ := $(LIB_SRC:%.c=$(BUILD)/t/obj/%.o)
 .PHONY: all test demo asan cross bins bench clean
 all: $(BUILD)/libbspkit.a $(BUILD)/bspkit
 
-$(BUILD)/obj/%.o: %.c $(HEADERS)
+$(BUILD)/obj/%.o: %.c $(HEADERS) $(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) -c $< -o $@
-$(BUILD)/asan/obj/%.o: %.c $(HEADERS)
+	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) $(CONFIG_FLAGS) -c $< -o $@
+$(BUILD)/asan/obj/%.o: %.c $(HEADERS) $(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) $(ASAN) -c $< -o $@
-$(BUILD)/t/obj/%.o: %.c $(HEADERS)
+	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) $(CONFIG_FLAGS) $(ASAN) -c $< -o $@
+$(BUILD)/t/obj/%.o: %.c $(HEADERS) $(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) $(TEST_SAN) -c $< -o $@
+	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) $(CONFIG_FLAGS) $(TEST_SAN) -c $< -o $@
 
 $(BUILD)/libbspkit.a: $(LIB_OBJ)
+	@rm -f $@
 	$(AR) rcs $@ $^
 $(BUILD)/asan/libbspkit.a: $(ASAN_OBJ)
+	@rm -f $@
 	$(AR) rcs $@ $^
 $(BUILD)/t/libbspkit.a: $(TEST_OBJ)
+	@rm -f $@
 	$(AR) rcs $@ $^
 
 $(BUILD)/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
@@ -129,6 +135,8 @@ clean:
 
 # Bare metal: PowerPC e500 under qemu-system-ppc (needs the variables above).
 include mk/baremetal.mk
+# make size: the loader's footprint per configuration.
+include mk/size.mk
 
 # Fuzzing, the fuzz regression corpus, loader/ line coverage.
 include mk/fuzz.mk

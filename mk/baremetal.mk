@@ -8,7 +8,6 @@
 #                        qemu-system-ppc -M mpc8544ds -cpu e500mc, print its
 #                        PASS/FAIL lines and "N passed, N failed"
 #   make baremetal       just build the image
-#   make size            text + data of the loader for the e500 (no maps)
 #
 # The image is the same loader/*/*.c, port/ and platform/memory sources as the
 # host library, compiled freestanding and linked with -nostdlib and nothing
@@ -63,22 +62,17 @@ BM_SPECS  += shack.360 $(BM_SHACK) $(BM_DIR)/gen/shack.360.queries $(BM_DIR)/gen
 BM_EXTRA  += $(BM_DIR)/gen/shack.360.expected
 endif
 
-.PHONY: baremetal test-baremetal size bm-force
+.PHONY: baremetal test-baremetal bm-force
 bm-force:
 baremetal: $(BM_IMAGE)
 
 test-baremetal: $(BM_IMAGE)
 	@BUILD=$(BUILD) SHARED=$(SHARED) BM_CROSS=$(BM_CROSS) sh test/baremetal/run.sh
 
-size: $(BM_LOADER_OBJ)
-	@echo "loader for PowerPC e500 (-O2, no maps), bytes:"
-	@$(BM_SIZE) -t $(BM_LOADER_OBJ) | sed 's|$(BM_DIR)/obj/||'
-	@$(BM_SIZE) -t $(BM_LOADER_OBJ) | awk 'END { print "loader text+data: " $$1 + $$2 " bytes" }'
-
 # ---- cross objects ---------------------------------------------------------
-$(BM_DIR)/obj/%.o: %.c $(HEADERS)
+$(BM_DIR)/obj/%.o: %.c $(HEADERS) $(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
-	$(BM_CC) $(BM_CFLAGS) $(BM_INC) -c $< -o $@
+	$(BM_CC) $(BM_CFLAGS) $(CONFIG_FLAGS) $(BM_INC) -c $< -o $@
 # -mregnames: r1, r3 ... as register names in start.S
 $(BM_DIR)/obj/%.o: %.S platform/e500/board.h
 	@mkdir -p $(dir $@)

@@ -108,6 +108,23 @@ static void test_description(const struct bsp_family *f)
           f->dir_offset + 4u * f->entry_words * f->num_lumps <= f->header_bytes &&
           f->version_at <= 4 && f->min_version <= f->max_version, name,
           "header %u, %u lumps", (unsigned)f->header_bytes, (unsigned)f->num_lumps);
+    {
+        /* one name per lump: a missing one would read past the string
+         * (ASan) or give an empty or repeated name */
+        bsp_header h;
+        uint32_t i, j;
+        memset(&h, 0, sizeof h);
+        h.family = f;
+        ok = 1;
+        for (i = 0; i < f->num_lumps; i++) {
+            const char *n = bsp_lump_name(&h, i);
+            if (!n || !*n) ok = 0;
+            for (j = 0; ok && j < i; j++)
+                if (!strcmp(n, bsp_lump_name(&h, j))) ok = 0;
+        }
+        snprintf(name, sizeof name, "%s: %u distinct lump names", f->name, (unsigned)f->num_lumps);
+        CHECK(ok && !bsp_lump_name(&h, f->num_lumps), name, "a name is empty or repeated");
+    }
     snprintf(name, sizeof name, "%s: a leaf names its cluster, or model 0 counts them", f->name);
     CHECK(f->leaf_cluster.type ? !f->model_numleafs.type
                                : (f->model_numleafs.type && f->leaf_visofs.type), name,

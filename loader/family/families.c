@@ -96,8 +96,11 @@ const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index)
 
 const char *bsp_lump_name(const bsp_header *h, uint32_t index)
 {
+    const char *name;
     if (!h || !h->family || index >= h->family->num_lumps) return NULL;
-    return h->family->lump_names[index];
+    for (name = h->family->lump_names; index; index--)
+        while (*name++) {}
+    return name;
 }
 
 uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index)

@@ -73,8 +73,8 @@ typedef struct bsp__layout {
  * versions (min_version..max_version, both 0: any) or lump versions
  * (lump_versions: bit v for lump version v, 0: any). */
 typedef struct bsp__layout_rule {
+    bsp__layout layout;        /* first: the bytes after it pack in its padding */
     uint8_t lump;
-    bsp__layout layout;
     uint8_t min_version, max_version;
     uint8_t lump_versions;
 } bsp__layout_rule;
@@ -142,7 +142,8 @@ struct bsp_family {
     int8_t entry[4], alt_entry[4];
     uint8_t role_lump[BSP_ROLE_COUNT]; /* BSP_ROLE(); read with bsp__role_lump */
     uint32_t lighting_roles;       /* roles BSP_LOAD_LIGHTING adds (bit per role) */
-    const char *const *lump_names; /* num_lumps names */
+    const char *lump_names;        /* num_lumps names, each ending in '\0'
+                                      (one string: no pointer per name) */
     const bsp__layout_table *layouts;
     /* Record fields the queries and the validator read. Planes are the same
      * in every family: float normal[3], float dist first (Quake 3 stops

@@ -20,12 +20,10 @@ enum {
 #define NIGHTFIRE_HEADER_BYTES (4 + NIGHTFIRE_LUMPS * 8)
 BSP__CHECK_DIRECTORY(nightfire, NIGHTFIRE_HEADER_BYTES, NIGHTFIRE_LUMPS);
 
-static const char *const nightfire_lump_names[NIGHTFIRE_LUMPS] = {
-    "entities", "planes", "textures", "materials", "vertexes",
-    "zerovertexes", "drawindices", "visibility", "nodes", "surfaces",
-    "lighting", "leafs", "leafsurfaces", "leafbrushes", "models", "brushes",
-    "brushsides", "projections"
-};
+static const char nightfire_lump_names[] =
+    "entities\0" "planes\0" "textures\0" "materials\0" "vertexes\0" "zerovertexes\0"
+    "drawindices\0" "visibility\0" "nodes\0" "surfaces\0" "lighting\0" "leafs\0"
+    "leafsurfaces\0" "leafbrushes\0" "models\0" "brushes\0" "brushsides\0" "projections\0";
 
 static const bsp__layout_rule nightfire_rules[] = {
     BSP_RULE(NF_VIS, BSP_LAYOUT_BYTES),   /* rows: bytes */

@@ -23,11 +23,10 @@ enum {
 #define QUAKE_HEADER_BYTES (4 + QUAKE_LUMPS * 8)
 BSP__CHECK_DIRECTORY(quake, QUAKE_HEADER_BYTES, QUAKE_LUMPS);
 
-static const char *const quake_lump_names[QUAKE_LUMPS] = {
-    "entities", "planes", "textures", "vertexes", "visibility", "nodes",
-    "texinfo", "faces", "lighting", "clipnodes", "leafs", "marksurfaces",
-    "edges", "surfedges", "models"
-};
+static const char quake_lump_names[] =
+    "entities\0" "planes\0" "textures\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0"
+    "faces\0" "lighting\0" "clipnodes\0" "leafs\0" "marksurfaces\0" "edges\0"
+    "surfedges\0" "models\0";
 
 /* What the three formats share: bytes, planes, vertexes, texinfo
  * (vecs[2][4], miptex, flags), surfedges, and models (mins, maxs, origin,

@@ -18,12 +18,10 @@ enum {
 #define QUAKE2_HEADER_BYTES (8 + QUAKE2_LUMPS * 8)
 BSP__CHECK_DIRECTORY(quake2, QUAKE2_HEADER_BYTES, QUAKE2_LUMPS);
 
-static const char *const quake2_lump_names[QUAKE2_LUMPS] = {
-    "entities", "planes", "vertexes", "visibility", "nodes", "texinfo",
-    "faces", "lighting", "leafs", "leaffaces", "leafbrushes", "edges",
-    "surfedges", "models", "brushes", "brushsides", "pop", "areas",
-    "areaportals"
-};
+static const char quake2_lump_names[] =
+    "entities\0" "planes\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0" "faces\0"
+    "lighting\0" "leafs\0" "leaffaces\0" "leafbrushes\0" "edges\0" "surfedges\0"
+    "models\0" "brushes\0" "brushsides\0" "pop\0" "areas\0" "areaportals\0";
 
 static const bsp__layout_rule quake2_rules[] = {
     BSP_RULE(Q2_PLANES, BSP_LAYOUT_PLANES),

@@ -18,11 +18,10 @@ enum {
 #define QUAKE3_HEADER_BYTES (8 + QUAKE3_LUMPS * 8)
 BSP__CHECK_DIRECTORY(quake3, QUAKE3_HEADER_BYTES, QUAKE3_LUMPS);
 
-static const char *const quake3_lump_names[QUAKE3_LUMPS] = {
-    "entities", "shaders", "planes", "nodes", "leafs", "leafsurfaces",
-    "leafbrushes", "models", "brushes", "brushsides", "drawverts",
-    "drawindexes", "fogs", "surfaces", "lightmaps", "lightgrid", "visibility"
-};
+static const char quake3_lump_names[] =
+    "entities\0" "shaders\0" "planes\0" "nodes\0" "leafs\0" "leafsurfaces\0"
+    "leafbrushes\0" "models\0" "brushes\0" "brushsides\0" "drawverts\0" "drawindexes\0"
+    "fogs\0" "surfaces\0" "lightmaps\0" "lightgrid\0" "visibility\0";
 
 #define NAME64 "1111111111111111111111111111111111111111111111111111111111111111"
 

@@ -92,24 +92,21 @@ static const bsp__layout_table source_layouts = BSP_LAYOUT_TABLE(source_rules, N
 BSP__CHECK_DIRECTORY(source, SOURCE_HEADER_BYTES, SOURCE_LUMPS);
 
 /* Lower-case LUMP_* names of Valve's bspfile.h, for tools and reports. */
-static const char *const source_lump_names[SOURCE_LUMPS] = {
-    "entities", "planes", "texdata", "vertexes", "visibility", "nodes",
-    "texinfo", "faces", "lighting", "occlusion", "leafs", "faceids", "edges",
-    "surfedges", "models", "worldlights", "leaffaces", "leafbrushes",
-    "brushes", "brushsides", "areas", "areaportals", "propcollision",
-    "clusters", "portalverts", "clusterportals", "dispinfo",
-    "originalfaces", "physdisp", "physcollide", "vertnormals",
-    "vertnormalindices", "disp_lightmap_alphas", "disp_verts",
-    "disp_lightmap_sample_positions", "game_lump", "leafwaterdata",
-    "primitives", "primverts", "primindices", "pakfile", "clipportalverts",
-    "cubemaps", "texdata_string_data", "texdata_string_table", "overlays",
-    "leafmindisttowater", "face_macro_texture_info", "disp_tris",
-    "physcollidesurface", "wateroverlays", "leaf_ambient_index_hdr",
-    "leaf_ambient_index", "lighting_hdr", "worldlights_hdr",
-    "leaf_ambient_lighting_hdr", "leaf_ambient_lighting", "xzippakfile",
-    "faces_hdr", "map_flags", "overlay_fades", "overlay_system_levels",
-    "physlevel", "disp_multiblend"
-};
+static const char source_lump_names[] =
+    "entities\0" "planes\0" "texdata\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0"
+    "faces\0" "lighting\0" "occlusion\0" "leafs\0" "faceids\0" "edges\0" "surfedges\0"
+    "models\0" "worldlights\0" "leaffaces\0" "leafbrushes\0" "brushes\0" "brushsides\0"
+    "areas\0" "areaportals\0" "propcollision\0" "clusters\0" "portalverts\0"
+    "clusterportals\0" "dispinfo\0" "originalfaces\0" "physdisp\0" "physcollide\0"
+    "vertnormals\0" "vertnormalindices\0" "disp_lightmap_alphas\0" "disp_verts\0"
+    "disp_lightmap_sample_positions\0" "game_lump\0" "leafwaterdata\0" "primitives\0"
+    "primverts\0" "primindices\0" "pakfile\0" "clipportalverts\0" "cubemaps\0"
+    "texdata_string_data\0" "texdata_string_table\0" "overlays\0" "leafmindisttowater\0"
+    "face_macro_texture_info\0" "disp_tris\0" "physcollidesurface\0" "wateroverlays\0"
+    "leaf_ambient_index_hdr\0" "leaf_ambient_index\0" "lighting_hdr\0" "worldlights_hdr\0"
+    "leaf_ambient_lighting_hdr\0" "leaf_ambient_lighting\0" "xzippakfile\0" "faces_hdr\0"
+    "map_flags\0" "overlay_fades\0" "overlay_system_levels\0" "physlevel\0"
+    "disp_multiblend\0";
 
 /* Source's rule: the face records its luxel block (mins and size - 1 per
  * axis) instead of leaving it to be computed from vertices; bumped faces

@@ -132,8 +132,8 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     if (pos > end) end = pos;
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint64_t)(BSP_ARENA_ALIGN - 1);
     p->scratch_offset = (uint32_t)pos;
-#if BSPKIT_LZMA
     if (any_compressed) {
+#if BSPKIT_LZMA
         bsp__lzma_props widest;
         widest.lc = (uint8_t)(o->lzma_lclp_max ? o->lzma_lclp_max : 3);
         widest.lp = 0;
@@ -145,8 +145,8 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         }
         p->lclp_max = (uint8_t)(widest.lc + widest.lp);
         p->scratch_bytes = bsp__lzma_probs_bytes(&widest);
-    }
 #endif
+    }
     if (pos + p->scratch_bytes > 0xffffffffu) return BSP_E_BAD_LUMP;
     p->total = (uint32_t)(pos + p->scratch_bytes);
     return BSP_OK;

@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: MIT
+# config.mk - what the library carries (loader/family/selection.h):
+#   BSPKIT_FAMILIES="source quake"  only these families, by the names
+#                                   bsp_family_name gives (empty: all)
+#   BSPKIT_LZMA=0                   no LZMA decoder (compressed lumps are
+#                                   then "unsupported")
+# Included by the Makefile after LOADER_SRC; sets CONFIG_FLAGS for loader
+# objects and CONFIG_STAMP, a file that changes when the choice does, so
+# that objects of another choice in the same BUILD are rebuilt.
+
+BSPKIT_FAMILIES ?=
+BSPKIT_LZMA ?= 1
+BSPKIT_FAMILY_NAMES := source quake goldsrc bsp2 quake2 quake3 nightfire
+
+ifneq ($(filter-out $(BSPKIT_FAMILY_NAMES),$(BSPKIT_FAMILIES)),)
+$(error BSPKIT_FAMILIES: unknown $(filter-out $(BSPKIT_FAMILY_NAMES),$(BSPKIT_FAMILIES)); known: $(BSPKIT_FAMILY_NAMES))
+endif
+ifeq ($(filter 0 1,$(BSPKIT_LZMA)),)
+$(error BSPKIT_LZMA must be 0 or 1, not '$(BSPKIT_LZMA)')
+endif
+
+CONFIG_FLAGS := $(foreach f,$(sort $(BSPKIT_FAMILIES)),-DBSPKIT_FAMILY_$(shell echo $(f) | tr a-z A-Z)=1) \
+                -DBSPKIT_LZMA=$(BSPKIT_LZMA)
+ifeq ($(BSPKIT_LZMA),0)
+LOADER_SRC := $(filter-out loader/lzma/%,$(LOADER_SRC))
+endif
+
+CONFIG_STAMP := $(BUILD)/config.flags
+$(CONFIG_STAMP): config-force
+	@mkdir -p $(dir $@)
+	@echo '$(CONFIG_FLAGS)' | cmp -s - $@ || echo '$(CONFIG_FLAGS)' > $@
+.PHONY: config-force
+config-force:
