@@ -124,7 +124,7 @@ $(BUILD)/bench/bench_load: test/bench_load.c $(HOST_SRC) $(BUILD)/libbspkit.a
 bench: all $(BUILD)/bspgen $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load
 	@sh test/bench.sh
 
-test: bins $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o cross baremetal fuzz-bins
+test: bins subsets $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o cross baremetal fuzz-bins
 	@sh test/run.sh
 
 demo: all $(BUILD)/maps/.stamp

@@ -31,3 +31,20 @@ $(CONFIG_STAMP): config-force
 	@echo '$(CONFIG_FLAGS)' | cmp -s - $@ || echo '$(CONFIG_FLAGS)' > $@
 .PHONY: config-force
 config-force:
+
+# The reduced builds the suite checks (test/suite/35-subsets.sh): the host
+# tool built with only Source, only Quake, and Source without the decoder.
+SUBSETS := source quake source-nolzma
+SUBSET_source := BSPKIT_FAMILIES=source
+SUBSET_quake := BSPKIT_FAMILIES=quake
+SUBSET_source-nolzma := BSPKIT_FAMILIES=source BSPKIT_LZMA=0
+.PHONY: subsets
+subsets:
+	@for s in $(SUBSETS); do \
+	    case $$s in \
+	    source) flags="$(SUBSET_source)" ;; \
+	    quake) flags="$(SUBSET_quake)" ;; \
+	    source-nolzma) flags="$(SUBSET_source-nolzma)" ;; \
+	    esac; \
+	    $(MAKE) --no-print-directory BUILD=$(BUILD)/sub/$$s $$flags $(BUILD)/sub/$$s/bspkit || exit 1; \
+	done

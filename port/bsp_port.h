@@ -52,8 +52,6 @@ BSP_INLINE uint16_t bsp__bswap16(uint16_t v) { return (uint16_t)bsp__bswap16_(v)
 BSP_INLINE uint32_t bsp__bswap32(uint32_t v) { return (uint32_t)bsp__bswap32_(v); }
 
 /* Reads of raw file bytes at any alignment, in a stated byte order. */
-BSP_INLINE uint16_t bsp__get_le16(const uint8_t *p) { return (uint16_t)(p[0] | (p[1] << 8)); }
-BSP_INLINE uint16_t bsp__get_be16(const uint8_t *p) { return (uint16_t)(p[1] | (p[0] << 8)); }
 BSP_INLINE uint32_t bsp__get_le32(const uint8_t *p)
 {
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);

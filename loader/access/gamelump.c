@@ -134,10 +134,6 @@ bsp_status bsp_game_lump_unpack(const bsp_game_lump *g, void *dst, uint32_t dst_
         bsp__copy(dst, g->data, g->size);
         return BSP_OK;
     }
-#if BSPKIT_LZMA
     bsp__copy((uint8_t *)dst + need_dst - g->stored, g->data, g->stored);
     return bsp__unpack_in_place((uint8_t *)dst, need_dst, g->stored, g->size, tables, 12);
-#else
-    return BSP_E_UNSUPPORTED;   /* not reached: unpack_bytes refused it */
-#endif
 }

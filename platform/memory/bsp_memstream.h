@@ -12,6 +12,6 @@ typedef struct bsp_memstream {
 } bsp_memstream;
 
 /* Fill *s to read data[0 .. size). */
-void bsp_memstream_init(bsp_memstream *m, bsp_stream *s, const void *data, uint32_t size);
+BSP_API void bsp_memstream_init(bsp_memstream *m, bsp_stream *s, const void *data, uint32_t size);
 
 #endif

@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: MIT
+# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# ---- builds carrying some families / no decoder (make subsets) ------------
+# Each reduced tool answers its own families' generated maps exactly as the
+# full build's expected answers say, gives bad_magic for every other family
+# and, without the decoder, unsupported for a map with compressed lumps; its
+# library holds no code of what was left out.
+for cfg in source quake source-nolzma; do
+    dir=$BUILD/sub/$cfg
+    if [ ! -x $dir/bspkit ]; then
+        fail "subset $cfg: $dir/bspkit missing (make subsets)"
+        continue
+    fi
+    good=0; bad=""
+    for m in $gen_maps; do
+        base=${m%.bsp}
+        [ -f "$base.queries" ] && [ -f "$base.expected" ] || continue
+        info=$($BUILD/bspkit info "$m")
+        fam=$(echo "$info" | sed -n 's/^{"family":"\([a-z0-9]*\)".*/\1/p')
+        case $cfg in
+        source|source-nolzma) want=source ;;
+        *) want=$cfg ;;
+        esac
+        if [ "$fam" != "$want" ]; then
+            expect='{"error":"bad_magic"}'
+        elif [ $cfg = source-nolzma ] && echo "$info" | grep -q '"compressed":true'; then
+            expect='{"error":"unsupported"}'
+        else
+            expect=answers
+        fi
+        $dir/bspkit query "$m" < "$base.queries" > $BUILD/subset.out 2>&1
+        if [ "$expect" = answers ]; then
+            cmp -s $BUILD/subset.out "$base.expected" && good=$((good + 1)) || bad="$bad $(basename "$m")"
+        else
+            [ "$(cat $BUILD/subset.out)" = "$expect" ] && good=$((good + 1)) || bad="$bad $(basename "$m"):$expect"
+        fi
+    done
+    if [ -z "$bad" ] && [ $good -gt 0 ]; then
+        pass "subset $cfg: $good generated maps answered or refused as documented"
+    else
+        fail "subset $cfg: wrong answer or status for$bad"
+    fi
+    syms=$(nm -g --defined-only $dir/libbspkit.a | awk 'NF == 3 { print $3 }')
+    case $cfg in
+    source) left="bsp__family_quake bsp__family_quake2 bsp__family_quake3 bsp__family_nightfire bsp__extents_lightmap bsp__leafvis_row" ;;
+    quake) left="bsp__family_source bsp__family_goldsrc bsp__family_bsp2 bsp__family_quake2 bsp__dvis_row" ;;
+    source-nolzma) left="bsp__family_quake bsp__lzma_decode" ;;
+    esac
+    kept=""
+    for s in $left; do echo "$syms" | grep -qx "$s" && kept="$kept $s"; done
+    if [ -z "$kept" ]; then pass "subset $cfg: the library leaves out the other families' code"
+    else fail "subset $cfg: still defines$kept"; fi
+done
