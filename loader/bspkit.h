@@ -53,7 +53,7 @@ typedef enum bsp_status {
     BSP_E_BAD_ARGUMENT,    /* "bad_argument": a NULL pointer or bad option */
     BSP_E_IO,              /* "io": the stream's read callback failed */
     BSP_E_TRUNCATED,       /* "truncated": the file is shorter than its header */
-    BSP_E_BAD_MAGIC,       /* "bad_magic": not a BSP family bspkit knows */
+    BSP_E_BAD_MAGIC,       /* "bad_magic": not a BSP family this build knows */
     BSP_E_BAD_VERSION,     /* "bad_version": a known family, an unsupported version */
     BSP_E_BAD_LUMP,        /* "bad_lump": a lump outside the file, over the header
                               or another lump, or not a whole number of records */
@@ -70,7 +70,9 @@ typedef enum bsp_status {
                               options left out */
     /* Query errors, named by QUERIES.md section 6, in its precedence order. */
     BSP_E_BAD_QUERY,       /* "bad_query": malformed request (NaN point, ...) */
-    BSP_E_UNSUPPORTED,     /* "unsupported": the family has no such query */
+    BSP_E_UNSUPPORTED,     /* "unsupported": the family has no such query; or a
+                              compressed lump in a build without the LZMA
+                              decoder (bsp_measure, bsp_load, game lumps) */
     BSP_E_BAD_CLUSTER,     /* "bad_cluster": cluster outside 0..num_clusters-1 */
     BSP_E_BAD_FACE,        /* "bad_face": face index outside the face lump */
     BSP_E_NO_LIGHTMAP,     /* "no_lightmap": the face has no lightmap for the slot */
@@ -128,7 +130,9 @@ typedef struct bsp_header {
 /* Read and check the header and lump directory (the first bytes of the
  * stream), detecting the family, byte order and lump_t order. On success
  * bsp_load continues the same stream after these bytes, so a forward-only
- * stream works. Fails with TRUNCATED, BAD_MAGIC, BAD_VERSION, BAD_LUMP or IO. */
+ * stream works. Fails with TRUNCATED, BAD_MAGIC, BAD_VERSION, BAD_LUMP or IO.
+ * A build that leaves a family out (BSPKIT_FAMILIES, README "Builds with
+ * fewer formats") does not know its magic: its files are BAD_MAGIC. */
 BSP_API bsp_status bsp_open(bsp_header *h, const bsp_stream *s);
 
 /* The family's short name: "source", "goldsrc", "quake", ... */
@@ -188,7 +192,9 @@ BSP_API bsp_options bsp_default_options(uint32_t sets);
 #define BSP_ARENA_ALIGN 8u
 
 /* The exact number of arena bytes bsp_load will use with these options,
- * computed from the header alone. */
+ * computed from the header alone. A build without the LZMA decoder
+ * (BSPKIT_LZMA=0) fails with BSP_E_UNSUPPORTED when a lump the options ask
+ * for is compressed (bsp_load likewise, before reading any lump). */
 BSP_API bsp_status bsp_measure(const bsp_header *h, const bsp_options *o, uint32_t *bytes);
 
 /* ------------------------------------------------------------------------ */
@@ -312,7 +318,8 @@ BSP_API bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_
 
 /* Unpack a sub-lump into dst: its `size` bytes land at dst[0]. dst_bytes
  * must be at least *need_dst, and tables (2-aligned) at least *need_tables,
- * as bsp_game_lump_unpack_bytes reports (in-place decoding, as for lumps). */
+ * as bsp_game_lump_unpack_bytes reports (in-place decoding, as for lumps).
+ * A compressed sub-lump is UNSUPPORTED in a build without the decoder. */
 BSP_API bsp_status bsp_game_lump_unpack_bytes(const bsp_game_lump *g, uint32_t *need_dst,
                                       uint32_t *need_tables);
 BSP_API bsp_status bsp_game_lump_unpack(const bsp_game_lump *g, void *dst, uint32_t dst_bytes,
