@@ -77,8 +77,12 @@ asan: $(BUILD)/asan/bspkit
 
 # Test programs (test code: libc allowed). test_lzma also links the
 # reference decoder/encoder (liblzma), never part of the library.
-$(BUILD)/t/test_%: test/test_%.c test/check.h test/exercise.h test/files.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
+$(BUILD)/t/test_%: test/test_%.c test/check.h test/exercise.h test/files.h test/recstream.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(HOST_SRC) $(BUILD)/t/libbspkit.a -lm -o $@
+# test_bounds: the cases, with its map builder and discipline part.
+BOUNDS_SRC := $(wildcard test/bounds/*.c)
+$(BUILD)/t/test_bounds: test/test_bounds.c $(BOUNDS_SRC) test/bounds/bounds.h test/check.h test/exercise.h test/files.h test/recstream.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(BOUNDS_SRC) $(HOST_SRC) $(BUILD)/t/libbspkit.a -lm -o $@
 # The LZMA SDK from Debian's lzma-dev: the encoder (lc up to 8) for the
 # decoder tests, LzmaDec.c for the benchmark. Third-party code, built with
 # its own relaxed flags, never linked into the library.

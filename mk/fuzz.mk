@@ -35,7 +35,7 @@ FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_TARGETS ?= load family lzma lzma_diff entity
 FUZZ_ALL     := load family lzma lzma_diff entity
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
-FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h $(HEADERS)
+FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 SHARED       ?= ../shared

@@ -14,7 +14,14 @@
 
 typedef struct check_tally { int passed, failed, skipped; } check_tally;
 
+/* A program of several files defines CHECK_TALLY_SHARED in each and
+ * `check_tally check_counts;` in the one with main, so that every file's
+ * checks count towards its exit status. */
+#ifdef CHECK_TALLY_SHARED
+extern check_tally check_counts;
+#else
 static check_tally check_counts;
+#endif
 
 static __attribute__((unused)) void check_report(int ok, const char *name, const char *fmt, ...)
 {

@@ -11,45 +11,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "recstream.h"
 #include "files.h"
 #include "../platform/memory/bsp_memstream.h"
 
 #define GUARD 64
-
-/* A stream that refuses any read that goes backwards or re-reads a byte,
- * and records what was read. */
-typedef struct strict_stream {
-    const uint8_t *data;
-    uint32_t size;
-    uint32_t next;         /* lowest offset the next read may use */
-    uint32_t reads, bytes;
-    int violations;
-} strict_stream;
-
-static int strict_read(void *ctx, uint32_t offset, void *dst, uint32_t len)
-{
-    strict_stream *s = (strict_stream *)ctx;
-    if (offset < s->next || offset > s->size || len > s->size - offset) {
-        s->violations++;
-        return -1;
-    }
-    memcpy(dst, s->data + offset, len);
-    s->next = offset + len;
-    s->reads++;
-    s->bytes += len;
-    return 0;
-}
-
-static void strict_init(strict_stream *ss, bsp_stream *s, const uint8_t *data, uint32_t size)
-{
-    memset(ss, 0, sizeof *ss);
-    ss->data = data;
-    ss->size = size;
-    s->read = strict_read;
-    s->ctx = ss;
-    s->size = size;
-    s->forward_only = 1;
-}
 
 typedef struct loaded_map {
     bsp_header h;
@@ -62,11 +28,11 @@ typedef struct loaded_map {
 /* Load through a strict forward-only stream into an exact-size guarded
  * arena; returns the status. */
 static bsp_status load_guarded(loaded_map *L, const uint8_t *data, uint32_t size,
-                               const bsp_options *o, strict_stream *ss)
+                               const bsp_options *o, rec_stream *ss)
 {
     bsp_stream s;
     bsp_status st;
-    strict_init(ss, &s, data, size);
+    rec_init(ss, &s, data, size, 1, 0);
     memset(L, 0, sizeof *L);
     st = bsp_open(&L->h, &s);
     if (st == BSP_OK) st = bsp_measure(&L->h, o, &L->need);
@@ -80,7 +46,7 @@ static bsp_status load_guarded(loaded_map *L, const uint8_t *data, uint32_t size
 /* As load_guarded; a map with LZMA settings beyond the default tables must
  * say so with lzma_props, and then load with the widest tables. */
 static bsp_status load_any(loaded_map *L, const uint8_t *data, uint32_t size,
-                           bsp_options o, strict_stream *ss, int *widened)
+                           bsp_options o, rec_stream *ss, int *widened)
 {
     bsp_status st = load_guarded(L, data, size, &o, ss);
     *widened = 0;
@@ -124,7 +90,7 @@ static void test_loading(const char *name, const uint8_t *data, uint32_t size)
     for (k = 0; k < 4; k++) {
         bsp_options o = bsp_default_options(sets[k]);
         loaded_map L;
-        strict_stream ss;
+        rec_stream ss;
         int widened;
         bsp_status st = load_any(&L, data, size, o, &ss, &widened);
         CHECK(st == BSP_OK, LABEL("%s: loads with sets 0x%x through a forward-only stream", name,
@@ -133,8 +99,9 @@ static void test_loading(const char *name, const uint8_t *data, uint32_t size)
             unload(&L);
             continue;
         }
-        CHECK(ss.violations == 0, LABEL("%s/0x%x: reads ascend and no byte is read twice", name,
-                                        (unsigned)sets[k]), "%d violations", ss.violations);
+        CHECK(ss.outside + ss.backwards == 0, LABEL("%s/0x%x: reads ascend and no byte is read twice", name,
+                                        (unsigned)sets[k]), "%u outside, %u backwards",
+              (unsigned)ss.outside, (unsigned)ss.backwards);
         CHECK(L.m.arena_used == L.need, LABEL("%s/0x%x: measure equals what load used", name,
                                               (unsigned)sets[k]), "measure %u, used %u",
               (unsigned)L.need, (unsigned)L.m.arena_used);
@@ -193,7 +160,7 @@ static void test_query_rules(const char *name, const uint8_t *data, uint32_t siz
 {
     bsp_options o = bsp_default_options(BSP_LOAD_LIGHTING);
     loaded_map L;
-    strict_stream ss;
+    rec_stream ss;
     char label[300];
     uint32_t n, rowlen;
     uint8_t *row, *row2;
@@ -274,7 +241,7 @@ static void test_expectations(const char *name, const uint8_t *data, uint32_t si
     char line[512], label[300];
     int lineno = 0;
     loaded_map maps[2];
-    strict_stream ss;
+    rec_stream ss;
     int hdr;
     if (!fp) {
         CHECK(0, LABEL("%s: expectations file", name), "cannot open %s", api);
@@ -340,24 +307,17 @@ static void test_expectations(const char *name, const uint8_t *data, uint32_t si
     unload(&maps[1]);
 }
 
+static void test_map(const char *name, const uint8_t *data, uint32_t size, int index,
+                     const char *api)
+{
+    (void)index;
+    test_loading(name, data, size);
+    test_query_rules(name, data, size);
+    if (api) test_expectations(name, data, size, api);
+}
+
 int main(int argc, char **argv)
 {
-    int i;
-    for (i = 1; i < argc; i++) {
-        uint32_t size;
-        uint8_t *data = read_file(argv[i], &size);
-        const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
-        if (!data) {
-            CHECK(0, name, "cannot read %s", argv[i]);
-            continue;
-        }
-        test_loading(name, data, size);
-        test_query_rules(name, data, size);
-        if (i + 1 < argc && strstr(argv[i + 1], ".api")) {
-            test_expectations(name, data, size, argv[i + 1]);
-            i++;
-        }
-        free(data);
-    }
+    for_each_map(argc, argv, test_map);
     return check_exit();
 }

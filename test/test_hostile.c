@@ -216,33 +216,27 @@ static void test_cycles(const char *name, const uint8_t *data, uint32_t size)
     free(buf);
 }
 
+static void test_map(const char *name, const uint8_t *data, uint32_t size, int index,
+                     const char *api)
+{
+    outcome o = { 0, 0, 0 };
+    char label[256];
+    (void)api;
+    try_bytes(data, size, &o);
+    snprintf(label, sizeof label, "%s: the intact map loads", name);
+    CHECK(o.loaded == 1 && o.bad_status == 0, label, "it does not");
+    test_prefixes(name, data, size);
+    test_flips(name, data, size, 0x9e3779b9u + (uint32_t)index);
+    test_lying_tables(name, data, size, 0x85ebca6bu + (uint32_t)index);
+    test_cycles(name, data, size);
+}
+
 int main(int argc, char **argv)
 {
-    int i;
     if (argc < 2) {
         check_skip("hostile inputs", "no map given");
         return check_exit();
     }
-    for (i = 1; i < argc; i++) {
-        uint32_t size;
-        uint8_t *data = read_file(argv[i], &size);
-        const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
-        if (!data) {
-            CHECK(0, name, "cannot read %s", argv[i]);
-            continue;
-        }
-        {
-            outcome o = { 0, 0, 0 };
-            char label[256];
-            try_bytes(data, size, &o);
-            snprintf(label, sizeof label, "%s: the intact map loads", name);
-            CHECK(o.loaded == 1 && o.bad_status == 0, label, "it does not");
-        }
-        test_prefixes(name, data, size);
-        test_flips(name, data, size, 0x9e3779b9u + (uint32_t)i);
-        test_lying_tables(name, data, size, 0x85ebca6bu + (uint32_t)i);
-        test_cycles(name, data, size);
-        free(data);
-    }
+    for_each_map(argc, argv, test_map);
     return check_exit();
 }

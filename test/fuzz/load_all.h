@@ -22,46 +22,10 @@
 
 #include "fuzz.h"
 #include "../exercise.h"
+#include "../recstream.h"
 
 /* Loads whose arena would exceed this are only asked for arena_too_small. */
 #define ARENA_CAP (64u << 20)
-
-typedef struct rec_stream {
-    const uint8_t *data;
-    uint32_t size;
-    uint32_t next;        /* forward-only: lowest offset the next read may use */
-    int forward;
-    uint32_t fail_at;     /* 1-based read number that fails (0: none) */
-    uint32_t reads;
-} rec_stream;
-
-static int rec_read(void *ctx, uint32_t offset, void *dst, uint32_t len)
-{
-    rec_stream *s = (rec_stream *)ctx;
-    /* The loader never asks for bytes outside the file: lumps are checked
-     * against the header's file size before anything is read. */
-    FUZZ_ASSERT(offset <= s->size && len <= s->size - offset);
-    if (s->forward) FUZZ_ASSERT(offset >= s->next);
-    s->next = offset + len;
-    if (++s->reads == s->fail_at) return -1;
-    memcpy(dst, s->data + offset, len);
-    return 0;
-}
-
-static void rec_init(rec_stream *r, bsp_stream *s, const uint8_t *data, uint32_t size, int forward,
-                     uint32_t fail_at)
-{
-    r->data = data;
-    r->size = size;
-    r->next = 0;
-    r->forward = forward;
-    r->fail_at = fail_at;
-    r->reads = 0;
-    s->read = rec_read;
-    s->ctx = r;
-    s->size = size;
-    s->forward_only = forward;
-}
 
 static void status_ok(bsp_status st)
 {
@@ -173,13 +137,17 @@ static void load_variant(const uint8_t *data, uint32_t size, const variant *v, u
     if (fuzz_block_alloc(&arena, need)) return;
     /* A one-byte-short arena is refused before anything is read. */
     if (need > 0) {
-        uint32_t reads = rs.reads;
+        uint32_t calls = rs.calls;
         FUZZ_ASSERT(bsp_load(&m, &h, &s, arena.p, need - 1, &o, &reported) ==
                         BSP_E_ARENA_TOO_SMALL &&
-                    reported == need && rs.reads == reads);
+                    reported == need && rs.calls == calls);
     }
     st = bsp_load(&m, &h, &s, arena.p, (uint32_t)need, &o, &reported);
     status_ok(st);
+    /* The loader never asks for bytes outside the file (lumps are checked
+     * against the header's file size before anything is read), nor, on a
+     * forward-only stream, for bytes before its last read. */
+    FUZZ_ASSERT(rs.outside == 0 && rs.backwards == 0);
     FUZZ_ASSERT(fuzz_block_guards_ok(&arena));
     if (st == BSP_OK) {
         FUZZ_ASSERT(m.arena_used == need && reported == need);
@@ -227,6 +195,7 @@ static void same_either_way(const uint8_t *data, uint32_t size)
             st[k] = bsp_load(&m[k], &h[k], &s[k], arena[k].p, need, &o, NULL);
     }
     FUZZ_ASSERT(st[0] == st[1]);
+    FUZZ_ASSERT(rs[0].outside + rs[1].outside + rs[1].backwards == 0);
     if (st[0] == BSP_OK && arena[0].raw && arena[1].raw) {
         FUZZ_ASSERT(m[0].num_clusters == m[1].num_clusters && m[0].has_vis == m[1].has_vis);
         for (i = 0; i < BSP_MAX_LUMPS; i++) {
