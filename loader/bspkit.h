@@ -17,6 +17,9 @@
  *
  * Thread safety: no global or static mutable state. A loaded bsp_map is
  * read-only; any number of threads may query it at once.
+ *
+ * The exact meaning of every query (which leaf, which bits, which luxel, in
+ * which float operations) is the library's contract, docs/queries.md.
  */
 #ifndef BSPKIT_H
 #define BSPKIT_H
@@ -82,17 +85,39 @@ typedef enum bsp_status {
 /* The stable name of a status, e.g. "bad_cluster"; "unknown" if out of range. */
 BSP_API const char *bsp_status_name(bsp_status s);
 
+/* One English sentence saying what a status means, for people (log lines,
+ * error dialogs), e.g. "A cluster number is outside the map's clusters.";
+ * a sentence saying the status is unknown if out of range. Never NULL. The
+ * wording may improve between versions: programs compare statuses or
+ * bsp_status_name, never these sentences. */
+BSP_API const char *bsp_status_message(bsp_status s);
+
 /* ------------------------------------------------------------------------ */
 /* Streams: how bytes reach the loader. platform/ has ready-made ones.        */
 
 /* Read exactly `len` bytes at `offset` into `dst`; return 0 on success,
- * non-zero on any failure (the load then fails with BSP_E_IO). */
+ * BSP_READ_END when the data ends before offset + len (bsp_open and bsp_load
+ * then fail with BSP_E_TRUNCATED), any other non-zero value on any other
+ * failure (BSP_E_IO). */
 typedef int (*bsp_read_fn)(void *ctx, uint32_t offset, void *dst, uint32_t len);
+
+#define BSP_READ_END 1
+
+/* bsp_stream.size of a stream whose total size is not known in advance (a
+ * pipe, an entry of a packed archive read as it is unpacked). bsp_open then
+ * checks only that every lump ends below 4 GiB and after the header (not
+ * that it ends inside the file, so the Left 4 Dead 2 directory order is
+ * recognised only by lumps that would overlap the header); a lump that runs
+ * past the real end of the data is found by bsp_load when its read returns
+ * BSP_READ_END (BSP_E_TRUNCATED, error_lump naming it), or fails (BSP_E_IO).
+ * Lumps the options leave out and bytes after the last loaded lump are never
+ * read, so they are not checked. The header's file_size is this value too. */
+#define BSP_SIZE_UNKNOWN 0xffffffffu
 
 typedef struct bsp_stream {
     bsp_read_fn read;
     void *ctx;
-    uint32_t size;         /* total bytes in the file */
+    uint32_t size;         /* total bytes in the file, or BSP_SIZE_UNKNOWN */
     int forward_only;      /* non-zero: the loader reads in ascending offset
                               order and never reads a byte twice; a gap between
                               two reads is for the stream to skip */
@@ -224,6 +249,10 @@ typedef struct bsp_map {
      * plan, arena). Every other field of a failed map is cleared, so a
      * failed map gives nothing. */
     uint32_t error_lump, error_offset;
+    /* Where the game lump's sub-lump offsets count from (0 or the lump's
+     * file offset), worked out once at load; BSP_NO_LUMP when the directory
+     * fits neither reading. */
+    uint32_t game_lump_base;
 } bsp_map;
 
 #define BSP_NO_LUMP 0xffffffffu
@@ -232,7 +261,15 @@ typedef struct bsp_map {
  * `h` must come from bsp_open on the same stream, and the stream must not
  * have been read since. On BSP_E_ARENA_TOO_SMALL, *needed (if not NULL) holds
  * the size required; on success it holds the bytes used. The arena must stay
- * alive and unchanged as long as the map is used. */
+ * alive and unchanged as long as the map is used.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
+ * BAD_LUMP, BAD_LUMP_VERSION (the plan, as bsp_measure); BAD_ARENA;
+ * ARENA_TOO_SMALL; BAD_ARGUMENT (the stream's size is not the header's);
+ * then per lump in file order IO, TRUNCATED, LZMA_CORRUPT, LZMA_PROPS,
+ * LZMA_OVERLAP;
+ * then CORRUPT (validation). On failure the map is cleared (bsp_lump gives
+ * NULL, queries answer as for an unloaded map) except error_lump and
+ * error_offset, which say where the load stopped. */
 BSP_API bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
                     void *arena, uint32_t arena_bytes, const bsp_options *o,
                     uint32_t *needed);
@@ -242,7 +279,8 @@ BSP_API bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s
 BSP_API const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size);
 
 /* ------------------------------------------------------------------------ */
-/* Queries: QUERIES.md is the contract. Points are float[3] in map units.    */
+/* Queries: docs/queries.md is the contract ("QUERIES.md" below), section by
+ * section. Points are float[3] in map units.                               */
 
 /* The leaf that contains p in the tree of `model` (0: the world). */
 BSP_API bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3],

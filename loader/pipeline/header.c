@@ -8,6 +8,7 @@
  * which ones a load wants).
  */
 #include "../family/family.h"
+#include "read.h"
 
 #define HEADER_MAX 1040
 
@@ -58,11 +59,13 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     int32_t version = 0;
     int endian = 0;
     uint32_t i;
+    bsp_status st;
 
     if (!h || !s || !s->read) return BSP_E_BAD_ARGUMENT;
     bsp__fill(h, 0, sizeof *h);
+    /* BSP_SIZE_UNKNOWN passes these size checks: the reads find the end. */
     if (s->size < 8) return BSP_E_TRUNCATED;
-    if (s->read(s->ctx, 0, buf, 8)) return BSP_E_IO;
+    if ((st = bsp__read(s, 0, buf, 8)) != BSP_OK) return st;
     /* Several descriptions may share a magic (Source v17 and v18..21); the
      * version picks one. A known magic with no matching version is
      * BAD_VERSION, never a guess. */
@@ -77,7 +80,8 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     }
     if (!f) return endian ? BSP_E_BAD_VERSION : BSP_E_BAD_MAGIC;
     if (s->size < f->header_bytes) return BSP_E_TRUNCATED;
-    if (f->header_bytes > 8 && s->read(s->ctx, 8, buf + 8, f->header_bytes - 8u)) return BSP_E_IO;
+    if (f->header_bytes > 8 && (st = bsp__read(s, 8, buf + 8, f->header_bytes - 8u)) != BSP_OK)
+        return st;
 
     h->family = f;
     h->version = version;
