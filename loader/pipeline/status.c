@@ -12,7 +12,7 @@ static const char *const status_names[BSP_STATUS_COUNT] = {
 /* Written for someone who sees only this line: what went wrong and, where
  * it helps, what to try. */
 static const char *const status_messages[BSP_STATUS_COUNT] = {
-    "Success.",
+    "The operation succeeded.",
     "A required pointer is NULL, or the stream's size differs from the size the header was read with.",
     "Reading the map failed: the stream's read function reported an error.",
     "The map ends before its header or one of its lumps does: the file is cut short.",
