@@ -71,7 +71,7 @@ typedef enum bsp_status {
                               options.lzma_lclp_max */
     BSP_E_NOT_LOADED,      /* "not_loaded": the query needs a lump the load
                               options left out */
-    /* Query errors, named by QUERIES.md section 6, in its precedence order. */
+    /* Query errors, named by docs/queries.md section 6, in its precedence order. */
     BSP_E_BAD_QUERY,       /* "bad_query": malformed request (NaN point, ...) */
     BSP_E_UNSUPPORTED,     /* "unsupported": the family has no such query */
     BSP_E_BAD_CLUSTER,     /* "bad_cluster": cluster outside 0..num_clusters-1 */
@@ -279,8 +279,7 @@ BSP_API bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s
 BSP_API const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size);
 
 /* ------------------------------------------------------------------------ */
-/* Queries: docs/queries.md is the contract ("QUERIES.md" below), section by
- * section. Points are float[3] in map units.                               */
+/* Queries: docs/queries.md is the contract. Points are float[3] in map units. */
 
 /* The leaf that contains p in the tree of `model` (0: the world). */
 BSP_API bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3],
@@ -290,7 +289,7 @@ BSP_API bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float 
 BSP_API bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents,
                          int32_t *cluster);
 
-/* Number of clusters (QUERIES.md section 2) and the byte length of a
+/* Number of clusters (docs/queries.md section 2) and the byte length of a
  * PVS/PAS row, ceil(num_clusters / 8). */
 BSP_API uint32_t bsp_num_clusters(const bsp_map *m);
 BSP_API uint32_t bsp_vis_row_bytes(const bsp_map *m);
@@ -316,12 +315,12 @@ typedef struct bsp_sample {
 } bsp_sample;
 
 /* The luxel of `face` nearest to p, for lightmap style slot `slot`
- * (QUERIES.md section 4). */
+ * (docs/queries.md section 4). */
 BSP_API bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3],
                      uint32_t slot, bsp_sample *out);
 
 /* The static light falling on p: the first lit face straight below p, style
- * slot 0 (QUERIES.md section 5). out->face is -1 when nothing is hit. */
+ * slot 0 (docs/queries.md section 5). out->face is -1 when nothing is hit. */
 BSP_API bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out);
 
 /* ------------------------------------------------------------------------ */

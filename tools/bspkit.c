@@ -2,7 +2,7 @@
 /* bspkit - inspect and query BSP maps from the command line.
  *
  * Built on the public API only (loader/bspkit.h) and platform/posix. Output
- * is one JSON object per line, as QUERIES.md section 6 fixes it, so the same
+ * is one JSON object per line, as docs/queries.md section 6 fixes it, so the same
  * session gives byte-identical output on every target and byte order.
  */
 #define _POSIX_C_SOURCE 200809L
