@@ -153,7 +153,10 @@ typedef struct bsp_header {
 /* Read and check the header and lump directory (the first bytes of the
  * stream), detecting the family, byte order and lump_t order. On success
  * bsp_load continues the same stream after these bytes, so a forward-only
- * stream works. Fails with TRUNCATED, BAD_MAGIC, BAD_VERSION, BAD_LUMP or IO. */
+ * stream works. Statuses, in order: BAD_ARGUMENT (a NULL pointer);
+ * TRUNCATED or IO (the first 8 bytes); BAD_MAGIC, BAD_VERSION; TRUNCATED or
+ * IO (the rest of the header); BAD_LUMP (a lump over the header or past the
+ * file's end; with BSP_SIZE_UNKNOWN, past 4 GiB). */
 BSP_API bsp_status bsp_open(bsp_header *h, const bsp_stream *s);
 
 /* The family's short name: "source", "goldsrc", "quake", ... */

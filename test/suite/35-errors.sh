@@ -6,6 +6,13 @@
 # in one way each (the crafted files live in $BUILD/errors and go at the end).
 [ -n "${gen_maps:-}" ] || gen_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
 run_prog errors $BUILD/t/test_errors $gen_maps
+for arch in ppc ppc64; do
+    if [ -x build/$arch/t/test_errors ] && command -v qemu-$arch > /dev/null; then
+        run_prog $arch-errors qemu-$arch build/$arch/t/test_errors $gen_maps
+    else
+        fail "$arch: build/$arch/t/test_errors or qemu-$arch missing (make cross)"
+    fi
+done
 
 E=$BUILD/errors
 rm -rf "$E"
@@ -134,4 +141,6 @@ elif qemu-ppc build/ppc/bspkit entities "$E/far.bsp" > "$E/far.ppc" 2>&1 &&
 else
     fail "tool: 2 GiB+ file on 32-bit ppc: $(head -c 200 "$E/far.ppc")"
 fi
+if $tool --help | grep -q "docs/queries.md"; then pass "tool: --help points to docs/queries.md"
+else fail "tool: --help does not name docs/queries.md"; fi
 rm -rf "$E"
