@@ -110,9 +110,10 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
 {
     bsp_status st;
     uint32_t lump, offset;
-    if (!m || !h || !s || !s->read || !o) return BSP_E_BAD_ARGUMENT;
+    if (!m) return BSP_E_BAD_ARGUMENT;
     bsp__fill(m, 0, sizeof *m);
     m->error_lump = BSP_NO_LUMP;
+    if (!h || !s || !s->read || !o) return BSP_E_BAD_ARGUMENT;
     st = load(m, h, s, arena, arena_bytes, o, needed);
     if (st == BSP_OK) return BSP_OK;
     /* A failed map gives nothing: no lump bytes, no query answers. */
