@@ -38,7 +38,7 @@ TOOL_SRC := $(wildcard tools/*.c)
 TOOL_HDR := $(wildcard tools/*.h)
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
-TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds
+TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)

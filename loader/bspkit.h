@@ -17,6 +17,9 @@
  *
  * Thread safety: no global or static mutable state. A loaded bsp_map is
  * read-only; any number of threads may query it at once.
+ *
+ * The exact meaning of every query (which leaf, which bits, which luxel, in
+ * which float operations) is the library's contract, docs/queries.md.
  */
 #ifndef BSPKIT_H
 #define BSPKIT_H
@@ -68,7 +71,7 @@ typedef enum bsp_status {
                               options.lzma_lclp_max */
     BSP_E_NOT_LOADED,      /* "not_loaded": the query needs a lump the load
                               options left out */
-    /* Query errors, named by QUERIES.md section 6, in its precedence order. */
+    /* Query errors, named by docs/queries.md section 6, in its precedence order. */
     BSP_E_BAD_QUERY,       /* "bad_query": malformed request (NaN point, ...) */
     BSP_E_UNSUPPORTED,     /* "unsupported": the family has no such query; or a
                               compressed lump in a build without the LZMA
@@ -84,17 +87,39 @@ typedef enum bsp_status {
 /* The stable name of a status, e.g. "bad_cluster"; "unknown" if out of range. */
 BSP_API const char *bsp_status_name(bsp_status s);
 
+/* One English sentence saying what a status means, for people (log lines,
+ * error dialogs), e.g. "A cluster number is outside the map's clusters.";
+ * a sentence saying the status is unknown if out of range. Never NULL. The
+ * wording may improve between versions: programs compare statuses or
+ * bsp_status_name, never these sentences. */
+BSP_API const char *bsp_status_message(bsp_status s);
+
 /* ------------------------------------------------------------------------ */
 /* Streams: how bytes reach the loader. platform/ has ready-made ones.        */
 
 /* Read exactly `len` bytes at `offset` into `dst`; return 0 on success,
- * non-zero on any failure (the load then fails with BSP_E_IO). */
+ * BSP_READ_END when the data ends before offset + len (bsp_open and bsp_load
+ * then fail with BSP_E_TRUNCATED), any other non-zero value on any other
+ * failure (BSP_E_IO). */
 typedef int (*bsp_read_fn)(void *ctx, uint32_t offset, void *dst, uint32_t len);
+
+#define BSP_READ_END 1
+
+/* bsp_stream.size of a stream whose total size is not known in advance (a
+ * pipe, an entry of a packed archive read as it is unpacked). bsp_open then
+ * checks only that every lump ends below 4 GiB and after the header (not
+ * that it ends inside the file, so the Left 4 Dead 2 directory order is
+ * recognised only by lumps that would overlap the header); a lump that runs
+ * past the real end of the data is found by bsp_load when its read returns
+ * BSP_READ_END (BSP_E_TRUNCATED, error_lump naming it), or fails (BSP_E_IO).
+ * Lumps the options leave out and bytes after the last loaded lump are never
+ * read, so they are not checked. The header's file_size is this value too. */
+#define BSP_SIZE_UNKNOWN 0xffffffffu
 
 typedef struct bsp_stream {
     bsp_read_fn read;
     void *ctx;
-    uint32_t size;         /* total bytes in the file */
+    uint32_t size;         /* total bytes in the file, or BSP_SIZE_UNKNOWN */
     int forward_only;      /* non-zero: the loader reads in ascending offset
                               order and never reads a byte twice; a gap between
                               two reads is for the stream to skip */
@@ -130,7 +155,10 @@ typedef struct bsp_header {
 /* Read and check the header and lump directory (the first bytes of the
  * stream), detecting the family, byte order and lump_t order. On success
  * bsp_load continues the same stream after these bytes, so a forward-only
- * stream works. Fails with TRUNCATED, BAD_MAGIC, BAD_VERSION, BAD_LUMP or IO.
+ * stream works. Statuses, in order: BAD_ARGUMENT (a NULL pointer);
+ * TRUNCATED or IO (the first 8 bytes); BAD_MAGIC, BAD_VERSION; TRUNCATED or
+ * IO (the rest of the header); BAD_LUMP (a lump over the header or past the
+ * file's end; with BSP_SIZE_UNKNOWN, past 4 GiB).
  * A build that leaves a family out (BSPKIT_FAMILIES, README "Builds with
  * fewer formats") does not know its magic: its files are BAD_MAGIC. */
 BSP_API bsp_status bsp_open(bsp_header *h, const bsp_stream *s);
@@ -230,6 +258,10 @@ typedef struct bsp_map {
      * plan, arena). Every other field of a failed map is cleared, so a
      * failed map gives nothing. */
     uint32_t error_lump, error_offset;
+    /* Where the game lump's sub-lump offsets count from (0 or the lump's
+     * file offset), worked out once at load; BSP_NO_LUMP when the directory
+     * fits neither reading. */
+    uint32_t game_lump_base;
 } bsp_map;
 
 #define BSP_NO_LUMP 0xffffffffu
@@ -238,7 +270,15 @@ typedef struct bsp_map {
  * `h` must come from bsp_open on the same stream, and the stream must not
  * have been read since. On BSP_E_ARENA_TOO_SMALL, *needed (if not NULL) holds
  * the size required; on success it holds the bytes used. The arena must stay
- * alive and unchanged as long as the map is used. */
+ * alive and unchanged as long as the map is used.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
+ * BAD_LUMP, BAD_LUMP_VERSION (the plan, as bsp_measure); BAD_ARENA;
+ * ARENA_TOO_SMALL; BAD_ARGUMENT (the stream's size is not the header's);
+ * then per lump in file order IO, TRUNCATED, LZMA_CORRUPT, LZMA_PROPS,
+ * LZMA_OVERLAP;
+ * then CORRUPT (validation). On failure the map is cleared (bsp_lump gives
+ * NULL, queries answer as for an unloaded map) except error_lump and
+ * error_offset, which say where the load stopped. */
 BSP_API bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
                     void *arena, uint32_t arena_bytes, const bsp_options *o,
                     uint32_t *needed);
@@ -248,7 +288,7 @@ BSP_API bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s
 BSP_API const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size);
 
 /* ------------------------------------------------------------------------ */
-/* Queries: QUERIES.md is the contract. Points are float[3] in map units.    */
+/* Queries: docs/queries.md is the contract. Points are float[3] in map units. */
 
 /* The leaf that contains p in the tree of `model` (0: the world). */
 BSP_API bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3],
@@ -258,7 +298,7 @@ BSP_API bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float 
 BSP_API bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents,
                          int32_t *cluster);
 
-/* Number of clusters (QUERIES.md section 2) and the byte length of a
+/* Number of clusters (docs/queries.md section 2) and the byte length of a
  * PVS/PAS row, ceil(num_clusters / 8). */
 BSP_API uint32_t bsp_num_clusters(const bsp_map *m);
 BSP_API uint32_t bsp_vis_row_bytes(const bsp_map *m);
@@ -284,12 +324,12 @@ typedef struct bsp_sample {
 } bsp_sample;
 
 /* The luxel of `face` nearest to p, for lightmap style slot `slot`
- * (QUERIES.md section 4). */
+ * (docs/queries.md section 4). */
 BSP_API bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3],
                      uint32_t slot, bsp_sample *out);
 
 /* The static light falling on p: the first lit face straight below p, style
- * slot 0 (QUERIES.md section 5). out->face is -1 when nothing is hit. */
+ * slot 0 (docs/queries.md section 5). out->face is -1 when nothing is hit. */
 BSP_API bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out);
 
 /* ------------------------------------------------------------------------ */

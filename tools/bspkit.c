@@ -2,7 +2,7 @@
 /* bspkit - inspect and query BSP maps from the command line.
  *
  * Built on the public API only (loader/bspkit.h) and platform/posix. Output
- * is one JSON object per line, as QUERIES.md section 6 fixes it, so the same
+ * is one JSON object per line, as docs/queries.md section 6 fixes it, so the same
  * session gives byte-identical output on every target and byte order.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -18,6 +18,9 @@
 
 static const char usage[] =
     "usage: bspkit COMMAND [OPTIONS] MAP\n"
+    "\n"
+    "MAP is a file, or - for standard input (read front to back; not for\n"
+    "query, which reads its queries there).\n"
     "\n"
     "commands:\n"
     "  info MAP      the header, lump directory and main counts, one JSON line:\n"
@@ -38,10 +41,16 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  --hdr         answer lighting queries from HDR lighting where both exist\n"
-    "  --forward     read the file front to back only (as from a disc)\n"
+    "  --forward     read the file front to back only (as from a disc or a\n"
+    "                pipe; a pipe's size need not be known)\n"
     "  --help        this text\n"
     "\n"
-    "A map that fails to load prints {\"error\":\"<status name>\"} and exits 1.\n";
+    "A map that fails to load prints {\"error\":\"<status name>\",\"message\":\"<a\n"
+    "sentence>\"}, with \"lump\", \"index\" and \"offset\" of the lump where the load\n"
+    "stopped when it stopped in one, says the sentence on standard error too,\n"
+    "and exits 1.\n"
+    "\n"
+    "The exact meaning of every query and answer: docs/queries.md.\n";
 
 typedef struct loaded {
     bsp_file file;
@@ -50,7 +59,10 @@ typedef struct loaded {
     bsp_map map;
     void *arena;
     uint32_t arena_bytes;
+    int loading;           /* bsp_load ran: map.error_lump says where it stopped */
 } loaded;
+
+static void json_string(const char *s, size_t n);
 
 static int fail(const char *status)
 {
@@ -58,27 +70,69 @@ static int fail(const char *status)
     return 1;
 }
 
-/* Open `path` and load it with options o into a fresh heap arena. */
-static bsp_status try_load(loaded *L, const char *path, const bsp_options *o, int forward)
+/* A map that did not load: the status's name and sentence, and the lump
+ * where bsp_load stopped, on standard output as JSON and for a person on
+ * standard error. */
+static int fail_load(const loaded *L, const char *path, bsp_status st)
+{
+    const char *msg = bsp_status_message(st), *name = NULL;
+    uint32_t lump = L->loading ? L->map.error_lump : BSP_NO_LUMP;
+    printf("{\"error\":\"%s\",\"message\":", bsp_status_name(st));
+    json_string(msg, strlen(msg));
+    if (lump != BSP_NO_LUMP) {
+        name = bsp_lump_name(&L->header, lump);
+        printf(",\"lump\":\"%s\",\"index\":%u,\"offset\":%u", name ? name : "?",
+               (unsigned)lump, (unsigned)L->map.error_offset);
+    }
+    printf("}\n");
+    fprintf(stderr, "bspkit: %s: %s", path, msg);
+    if (lump != BSP_NO_LUMP)
+        fprintf(stderr, " (in lump %u, %s, at file offset %u)", (unsigned)lump,
+                name ? name : "?", (unsigned)L->map.error_offset);
+    fputc('\n', stderr);
+    return 1;
+}
+
+/* malloc, never of 0 bytes (NULL then means out of memory). */
+static void *alloc(size_t bytes)
+{
+    return malloc(bytes ? bytes : 1);
+}
+
+static int fail_memory(const char *what, uint32_t bytes)
+{
+    fprintf(stderr, "bspkit: out of memory for %s (%u bytes)\n", what, (unsigned)bytes);
+    return fail("out_of_memory");
+}
+
+/* Open `path` and load it with options o into a fresh heap arena. Returns
+ * the status, or -1 (printed) when the file cannot be opened or the arena
+ * cannot be allocated. */
+static int try_load(loaded *L, const char *path, const bsp_options *o, int forward)
 {
     bsp_status st;
+    L->loading = 0;
     if (bsp_file_open(&L->file, &L->stream, path, forward)) {
         fprintf(stderr, "bspkit: cannot open %s: %s\n", path, strerror(errno));
-        return BSP_E_IO;
+        return fail("io"), -1;
     }
     st = bsp_open(&L->header, &L->stream);
     if (st == BSP_OK) st = bsp_measure(&L->header, o, &L->arena_bytes);
     if (st == BSP_OK) {
-        L->arena = malloc(L->arena_bytes ? L->arena_bytes : 1);
-        st = L->arena ? bsp_load(&L->map, &L->header, &L->stream, L->arena, L->arena_bytes, o, NULL)
-                      : BSP_E_BAD_ARENA;
+        L->arena = alloc(L->arena_bytes);
+        if (!L->arena) {
+            bsp_file_close(&L->file);
+            return fail_memory("the arena", L->arena_bytes), -1;
+        }
+        L->loading = 1;
+        st = bsp_load(&L->map, &L->header, &L->stream, L->arena, L->arena_bytes, o, NULL);
     }
     bsp_file_close(&L->file);
     if (st != BSP_OK) {
         free(L->arena);
         L->arena = NULL;
     }
-    return st;
+    return (int)st;
 }
 
 /* Open and load `path` with the given sets; prints the error and returns
@@ -86,17 +140,18 @@ static bsp_status try_load(loaded *L, const char *path, const bsp_options *o, in
 static int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
 {
     bsp_options o = bsp_default_options(sets);
-    bsp_status st;
+    int st;
     memset(L, 0, sizeof *L);
     o.prefer_hdr = hdr;
     st = try_load(L, path, &o, forward);
-    if (st == BSP_E_LZMA_PROPS) {
+    if (st == BSP_E_LZMA_PROPS && strcmp(path, "-") != 0 && L->stream.size != BSP_SIZE_UNKNOWN) {
         /* Unusual LZMA settings: a PC has the memory for the widest decoder
-         * tables, so load again with them. */
+         * tables, so load again with them (a pipe cannot be read twice). */
         o.lzma_lclp_max = 12;
         st = try_load(L, path, &o, forward);
     }
-    return st == BSP_OK ? 0 : fail(bsp_status_name(st));
+    if (st < 0) return 1;
+    return st == BSP_OK ? 0 : fail_load(L, path, (bsp_status)st);
 }
 
 static void unload_map(loaded *L)
@@ -166,29 +221,113 @@ static void json_string(const char *s, size_t n)
     putchar('"');
 }
 
+/* One "key" "value" pair of an entity, `at` its place in the entity. */
+typedef struct ent_pair {
+    const char *key, *value;
+    uint32_t key_len, value_len, at;
+} ent_pair;
+
+static int same_key(const ent_pair *a, const ent_pair *b)
+{
+    return a->key_len == b->key_len && !memcmp(a->key, b->key, a->key_len);
+}
+
+static int pair_order(const void *pa, const void *pb)
+{
+    const ent_pair *a = (const ent_pair *)pa, *b = (const ent_pair *)pb;
+    uint32_t n = a->key_len < b->key_len ? a->key_len : b->key_len;
+    int c = memcmp(a->key, b->key, n);
+    if (c) return c;
+    if (a->key_len != b->key_len) return a->key_len < b->key_len ? -1 : 1;
+    return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/* One entity as a JSON object. A key that repeats (Source outputs such as
+ * "OnTrigger", several "target"s) would be one JSON member kept and the
+ * others dropped by most parsers, so its values become one array, in file
+ * order, at the key's first place. Sorting keeps this O(n log n) whatever
+ * the entity's length. `sorted` and `group` have room for n. */
+static void print_entity(const ent_pair *p, ent_pair *sorted, uint32_t *group, uint32_t n)
+{
+    uint32_t i, k, first = 1;
+    if (n) {
+        memcpy(sorted, p, n * sizeof *p);
+        qsort(sorted, n, sizeof *sorted, pair_order);
+    }
+    /* group[at]: where in `sorted` the key's run starts, for its first
+     * pair; UINT32_MAX for the later ones */
+    for (i = 0; i < n; i = k) {
+        group[sorted[i].at] = i;
+        for (k = i + 1; k < n && same_key(&sorted[i], &sorted[k]); k++)
+            group[sorted[k].at] = UINT32_MAX;
+    }
+    putchar('{');
+    for (i = 0; i < n; i++) {
+        uint32_t g = group[i], end = g;
+        if (g == UINT32_MAX) continue;
+        while (end < n && same_key(&sorted[end], &p[i])) end++;
+        if (!first) putchar(',');
+        first = 0;
+        json_string(p[i].key, p[i].key_len);
+        putchar(':');
+        if (end - g == 1) {
+            json_string(p[i].value, p[i].value_len);
+            continue;
+        }
+        putchar('[');
+        for (k = g; k < end; k++) {
+            if (k > g) putchar(',');
+            json_string(sorted[k].value, sorted[k].value_len);
+        }
+        putchar(']');
+    }
+    printf("}\n");
+}
+
 static int cmd_entities(const char *path, int forward)
 {
     loaded L;
     bsp_entity_iter it;
     bsp_entity_event ev;
-    int first = 1;
+    ent_pair *pairs = NULL, *sorted = NULL;
+    uint32_t *group = NULL, n = 0, cap = 0;
+    int rc = 0;
     if (load_map(&L, path, BSP_LOAD_ENTITIES, 0, forward)) return 1;
     bsp_entity_begin(&it, (const char *)L.map.entities.data, L.map.entities.count);
     while ((ev = bsp_entity_next(&it)) != BSP_ENT_END && ev != BSP_ENT_ERROR) {
         if (ev == BSP_ENT_BEGIN) {
-            printf("{");
-            first = 1;
+            n = 0;
         } else if (ev == BSP_ENT_PAIR) {
-            if (!first) printf(",");
-            json_string(it.key, it.key_len);
-            printf(":");
-            json_string(it.value, it.value_len);
-            first = 0;
+            if (n == cap) {
+                uint32_t c = cap ? 2 * cap : 16;
+                ent_pair *p2 = realloc(pairs, c * sizeof *pairs);
+                ent_pair *s2 = p2 ? realloc(sorted, c * sizeof *sorted) : NULL;
+                uint32_t *g2 = s2 ? realloc(group, c * sizeof *group) : NULL;
+                if (p2) pairs = p2;
+                if (s2) sorted = s2;
+                if (!g2) {
+                    rc = fail_memory("an entity", c);
+                    break;
+                }
+                group = g2;
+                cap = c;
+            }
+            pairs[n].key = it.key;
+            pairs[n].key_len = it.key_len;
+            pairs[n].value = it.value;
+            pairs[n].value_len = it.value_len;
+            pairs[n].at = n;
+            n++;
         } else if (ev == BSP_ENT_CLOSE) {
-            printf("}\n");
+            print_entity(pairs, sorted, group, n);
+            n = 0;
         }
     }
+    free(pairs);
+    free(sorted);
+    free(group);
     unload_map(&L);
+    if (rc) return rc;
     if (ev == BSP_ENT_ERROR) return fail("bad_entities");
     return 0;
 }
@@ -202,6 +341,15 @@ static int cmd_gamelumps(const char *path, int forward)
     int rc = 0;
     if (load_map(&L, path, BSP_LOAD_ALL, 0, forward)) return 1;
     n = bsp_game_lump_count(&L.map);
+    if (n == 0) {
+        /* Silence would read as "checked, nothing there" */
+        int source = !strcmp(bsp_family_name(&L.header), "source");
+        fprintf(stderr, "bspkit: %s: %s\n", path,
+                source ? "the map has no game lump sub-lumps"
+                       : bsp_status_message(BSP_E_UNSUPPORTED));
+        unload_map(&L);
+        return fail(source ? "no_game_lump" : bsp_status_name(BSP_E_UNSUPPORTED));
+    }
     for (i = 0; i < n && rc == 0; i++) {
         bsp_game_lump g;
         uint32_t need_dst, need_tables, k, hash = 2166136261u;
@@ -210,8 +358,15 @@ static int cmd_gamelumps(const char *path, int forward)
         bsp_status st = bsp_game_lump_get(&L.map, i, &g);
         if (st == BSP_OK) st = bsp_game_lump_unpack_bytes(&g, &need_dst, &need_tables);
         if (st == BSP_OK) {
-            dst = malloc(need_dst + 1);
-            tables = malloc(need_tables + 2);
+            /* need_dst may be 4 GiB - 1: no "+ 1" that wraps to a 0-byte block */
+            dst = alloc(need_dst);
+            tables = alloc(need_tables);
+            if (!dst || !tables) {
+                rc = fail_memory("a game sub-lump", need_dst);
+                free(dst);
+                free(tables);
+                break;
+            }
             st = bsp_game_lump_unpack(&g, dst, need_dst, tables, need_tables);
         }
         if (st == BSP_OK) {
@@ -344,8 +499,11 @@ static int cmd_query(const char *path, int hdr, int forward)
     uint8_t *row;
     bsp_status st;
     if (load_map(&L, path, BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES, hdr, forward)) return 1;
-    row = malloc(bsp_vis_row_bytes(&L.map) + 1);
-    if (!row) return fail("out_of_memory");
+    row = alloc(bsp_vis_row_bytes(&L.map));
+    if (!row) {
+        unload_map(&L);
+        return fail_memory("a vis row", bsp_vis_row_bytes(&L.map));
+    }
     while (getline(&line, &cap, stdin) >= 0) {
         char *tok[MAX_TOKENS + 1], *save = NULL, *t;
         int n = 0;
@@ -384,6 +542,11 @@ int main(int argc, char **argv)
     }
     if (!cmd || !path) {
         fputs(usage, stderr);
+        return 2;
+    }
+    if (!strcmp(cmd, "query") && !strcmp(path, "-")) {
+        fputs("bspkit: query reads its queries from standard input: give the map as a file\n",
+              stderr);
         return 2;
     }
     if (!strcmp(cmd, "info")) return cmd_info(path, hdr, forward);

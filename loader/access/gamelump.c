@@ -11,6 +11,7 @@
 #include "../family/family.h"
 #include "../pipeline/unpack.h"
 #include "../lzma/lzma_decoder.h"
+#include "gamelump.h"
 
 #define GAME_LUMP 35
 #define ENTRY 16
@@ -37,7 +38,8 @@ static int is_dummy(const uint8_t *e)
 
 /* Where offsets count from: the file's offset of the game lump (absolute)
  * or 0 (relative). Absolute wins when both readings fit, as its data then
- * starts nearer the directory. Returns 0 on success. */
+ * starts nearer the directory. Returns 0 on success. It walks the whole
+ * directory, so it runs once, at load. */
 static int offset_base(const bsp_map *m, uint32_t n, uint32_t *base)
 {
     uint32_t size = m->lump_size[GAME_LUMP], file = m->lump_file_offset[GAME_LUMP];
@@ -64,6 +66,11 @@ static int offset_base(const bsp_map *m, uint32_t n, uint32_t *base)
     return -1;
 }
 
+void bsp__game_lump_locate(bsp_map *m)
+{
+    if (offset_base(m, directory_entries(m), &m->game_lump_base)) m->game_lump_base = BSP_NO_LUMP;
+}
+
 uint32_t bsp_game_lump_count(const bsp_map *m)
 {
     uint32_t n = m ? directory_entries(m) : 0;
@@ -79,7 +86,8 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     if (!m->lump_data[GAME_LUMP]) return BSP_E_NOT_LOADED;
     n = directory_entries(m);
     if (index >= bsp_game_lump_count(m)) return BSP_E_BAD_QUERY;
-    if (offset_base(m, n, &base)) return BSP_E_CORRUPT;
+    base = m->game_lump_base;
+    if (base == BSP_NO_LUMP) return BSP_E_CORRUPT;
     e = entry_at(m, index);
     ofs = bsp__u32(e + 8) - base;
     len = bsp__u32(e + 12);

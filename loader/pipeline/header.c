@@ -8,6 +8,7 @@
  * which ones a load wants).
  */
 #include "../family/family.h"
+#include "read.h"
 
 static uint32_t dir_word(const uint8_t *buf, const struct bsp_family *f, int big,
                          uint32_t lump, int8_t word)
@@ -59,12 +60,14 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
 
     if (!h || !s || !s->read) return BSP_E_BAD_ARGUMENT;
     bsp__fill(h, 0, sizeof *h);
+    /* BSP_SIZE_UNKNOWN passes these size checks: the reads find the end. */
     if (s->size < 8) return BSP_E_TRUNCATED;
-    if (s->read(s->ctx, 0, buf, 8)) return BSP_E_IO;
+    if ((st = bsp__read(s, 0, buf, 8)) != BSP_OK) return st;
     f = bsp__detect(buf, &version, &big, &st);
     if (!f) return st;
     if (s->size < f->header_bytes) return BSP_E_TRUNCATED;
-    if (f->header_bytes > 8 && s->read(s->ctx, 8, buf + 8, f->header_bytes - 8u)) return BSP_E_IO;
+    if (f->header_bytes > 8 && (st = bsp__read(s, 8, buf + 8, f->header_bytes - 8u)) != BSP_OK)
+        return st;
 
     h->family = f;
     h->version = version;

@@ -9,15 +9,18 @@
 #include "swap.h"
 #include "validate.h"
 #include "unpack.h"
+#include "read.h"
+#include "../access/gamelump.h"
 
 static bsp_status fetch_lump(const bsp_header *h, const bsp_stream *s, const bsp__plan *plan,
                              const bsp__plan_item *it, uint8_t *base)
 {
     const bsp_lump_entry *e = &h->lumps[it->lump];
     uint8_t *region = base + it->arena_offset;
-    if (!e->compressed)
-        return s->read(s->ctx, e->offset, region, e->length) ? BSP_E_IO : BSP_OK;
-    if (s->read(s->ctx, e->offset, region + it->region - e->length, e->length)) return BSP_E_IO;
+    bsp_status st;
+    if (!e->compressed) return bsp__read(s, e->offset, region, e->length);
+    st = bsp__read(s, e->offset, region + it->region - e->length, e->length);
+    if (st != BSP_OK) return st;
     return bsp__unpack_in_place(region, it->region, e->length, e->size,
                                base + plan->scratch_offset, plan->lclp_max);
 }
@@ -53,9 +56,11 @@ static void resolve_views(bsp_map *m, const bsp_header *h)
     set_view(m, h, &m->entities, BSP_ROLE_ENTITIES);
 }
 
-bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
-                    void *arena, uint32_t arena_bytes, const bsp_options *o,
-                    uint32_t *needed)
+/* The load proper; a failure sets m->error_lump/error_offset where it
+ * happens inside a lump and leaves the clearing to bsp_load. */
+static bsp_status load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
+                       void *arena, uint32_t arena_bytes, const bsp_options *o,
+                       uint32_t *needed)
 {
     bsp__plan plan;
     uint8_t *base = (uint8_t *)arena;
@@ -63,8 +68,6 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
     uint32_t i;
     bsp_status st;
 
-    if (!m || !h || !s || !s->read || !o) return BSP_E_BAD_ARGUMENT;
-    bsp__fill(m, 0, sizeof *m);
     st = bsp__plan_build(h, o, &plan);
     if (st != BSP_OK) return st;
     if (needed) *needed = plan.total;
@@ -78,7 +81,11 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
         const bsp__layout *lay = bsp__lump_layout(h, it->lump);
         uint8_t *region = base + it->arena_offset;
         st = fetch_lump(h, s, &plan, it, base);
-        if (st != BSP_OK) return st;
+        if (st != BSP_OK) {
+            m->error_lump = it->lump;
+            m->error_offset = h->lumps[it->lump].offset;
+            return st;
+        }
         if (swap && lay) bsp__swap_lump(region, h->lumps[it->lump].size, lay);
         m->lump_data[it->lump] = region;
         m->lump_size[it->lump] = h->lumps[it->lump].size;
@@ -92,11 +99,30 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
     m->arena_used = plan.total;
     resolve_views(m, h);
     st = bsp__validate(m);
-    if (st != BSP_OK) {
-        m->family = NULL;   /* a map that failed to load answers no query */
-        return st;
-    }
+    if (st != BSP_OK) return st;
+    bsp__game_lump_locate(m);
     return BSP_OK;
+}
+
+bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
+                    void *arena, uint32_t arena_bytes, const bsp_options *o,
+                    uint32_t *needed)
+{
+    bsp_status st;
+    uint32_t lump, offset;
+    if (!m) return BSP_E_BAD_ARGUMENT;
+    bsp__fill(m, 0, sizeof *m);
+    m->error_lump = BSP_NO_LUMP;
+    if (!h || !s || !s->read || !o) return BSP_E_BAD_ARGUMENT;
+    st = load(m, h, s, arena, arena_bytes, o, needed);
+    if (st == BSP_OK) return BSP_OK;
+    /* A failed map gives nothing: no lump bytes, no query answers. */
+    lump = m->error_lump;
+    offset = m->error_offset;
+    bsp__fill(m, 0, sizeof *m);
+    m->error_lump = lump;
+    m->error_offset = lump == BSP_NO_LUMP ? 0 : offset;
+    return st;
 }
 
 const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* status.c - stable names of bsp_status codes. */
+/* status.c - stable names of bsp_status codes, and a sentence for people. */
 #include "../bspkit.h"
 
 /* By status, so that inserting a status cannot shift the others' names. */
@@ -26,8 +26,39 @@ static const char *const status_names[BSP_STATUS_COUNT] = {
     [BSP_E_CORRUPT] = "corrupt",
 };
 
+/* Written for someone who sees only this line: what went wrong and, where
+ * it helps, what to try. */
+static const char *const status_messages[BSP_STATUS_COUNT] = {
+    "The operation succeeded.",
+    "A required pointer is NULL, or the stream's size differs from the size the header was read with.",
+    "Reading the map failed: the stream's read function reported an error.",
+    "The map ends before its header or one of its lumps does: the file is cut short.",
+    "This is not a map format bspkit knows (unrecognised magic number).",
+    "The map format is known but this version of it is not supported.",
+    "A lump lies outside the file, overlaps the header or another lump, or is not a whole number of records.",
+    "A lump has a format version whose record layout bspkit does not know.",
+    "The arena is NULL or not aligned to BSP_ARENA_ALIGN bytes.",
+    "The arena is smaller than the load needs; bsp_measure tells the size.",
+    "A compressed lump is not valid LZMA data.",
+    "A compressed lump cannot be decoded in place without overwriting its own unread input.",
+    "A compressed lump uses wider LZMA settings (lc + lp) than the load options allow.",
+    "The query needs a lump that the load options left out.",
+    "The query is malformed: a number is missing, not finite or out of range.",
+    "This kind of map has no such query.",
+    "The cluster number is outside the map's clusters.",
+    "The face number is outside the map's faces.",
+    "The face has no lightmap for that light style slot.",
+    "The map's data is inconsistent: an index out of range, a cycle in the tree, or a visibility row that ends early."
+};
+
 const char *bsp_status_name(bsp_status s)
 {
     if ((unsigned)s >= (unsigned)BSP_STATUS_COUNT || !status_names[s]) return "unknown";
     return status_names[s];
+}
+
+const char *bsp_status_message(bsp_status s)
+{
+    if ((unsigned)s >= (unsigned)BSP_STATUS_COUNT) return "Unknown status code.";
+    return status_messages[s];
 }

@@ -137,16 +137,29 @@ bsp_status bsp__clusters_from_leaves(bsp_map *m)
     return BSP_OK;
 }
 
+/* Record the lump a failed check was reading (bsp_map.error_lump). */
+static bsp_status stop_in(bsp_map *m, int role, bsp_status st)
+{
+    int lump = m->family->roles[role];
+    if (st != BSP_OK && lump >= 0) {
+        m->error_lump = (uint32_t)lump;
+        m->error_offset = m->lump_file_offset[lump];
+    }
+    return st;
+}
+
 bsp_status bsp__validate(bsp_map *m)
 {
     bsp_status st;
-    if ((st = check_nodes(m)) != BSP_OK) return st;
-    if ((st = check_models(m)) != BSP_OK) return st;
-    if ((st = check_leafs(m)) != BSP_OK) return st;
-    if ((st = check_faces(m)) != BSP_OK) return st;
-    if ((st = check_edges(m)) != BSP_OK) return st;
-    if ((st = m->family->finish(m)) != BSP_OK) return st;
+    int vis = m->vis.data ? BSP_ROLE_VIS : BSP_ROLE_LEAFS;
+    if ((st = stop_in(m, BSP_ROLE_NODES, check_nodes(m))) != BSP_OK) return st;
+    if ((st = stop_in(m, BSP_ROLE_MODELS, check_models(m))) != BSP_OK) return st;
+    if ((st = stop_in(m, BSP_ROLE_LEAFS, check_leafs(m))) != BSP_OK) return st;
+    if ((st = stop_in(m, m->use_hdr ? BSP_ROLE_FACES_HDR : BSP_ROLE_FACES, check_faces(m))) != BSP_OK)
+        return st;
+    if ((st = stop_in(m, BSP_ROLE_SURFEDGES, check_edges(m))) != BSP_OK) return st;
+    if ((st = stop_in(m, vis, m->family->finish(m))) != BSP_OK) return st;
     /* QUERIES.md: every cluster holds at least one leaf. */
-    if (m->num_clusters > m->leafs.count) return BSP_E_CORRUPT;
+    if (m->num_clusters > m->leafs.count) return stop_in(m, vis, BSP_E_CORRUPT);
     return BSP_OK;
 }

@@ -6,7 +6,8 @@
 #include "../family/family.h"
 
 /* BSP_OK, or BSP_E_CORRUPT for the first index out of range. Calls the
- * family's finish step, which sets num_clusters. */
+ * family's finish step, which sets num_clusters. On failure it records the
+ * lump it was checking in m->error_lump and m->error_offset. */
 bsp_status bsp__validate(bsp_map *m);
 
 #endif

@@ -1,6 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* bsp_file.c - a bsp_stream over stdio. A forward-only stream skips ahead by
- * reading and discarding, as it would on a pipe or an optical disc. */
+ * reading and discarding, as it would on a pipe or an optical disc.
+ *
+ * Offsets are 64-bit (fseeko/ftello with _FILE_OFFSET_BITS=64): with long
+ * offsets a 32-bit host cannot even measure a file of 2 GiB or more, though
+ * the format reaches 4 GiB. */
+#define _FILE_OFFSET_BITS 64
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 #include "bsp_file.h"
 
 static int file_read(void *ctx, uint32_t offset, void *dst, uint32_t len)
@@ -9,31 +19,62 @@ static int file_read(void *ctx, uint32_t offset, void *dst, uint32_t len)
     if (offset < f->pos && !f->seekable) return -1;   /* no going back */
     if (offset != f->pos) {
         if (f->seekable) {
-            if (fseek(f->fp, (long)offset, SEEK_SET) != 0) return -1;
+            if (fseeko(f->fp, (off_t)offset, SEEK_SET) != 0) return -1;
         } else {
             char skip[512];
             uint32_t gap = offset - f->pos;
             while (gap) {
                 size_t n = gap < sizeof skip ? gap : sizeof skip;
-                if (fread(skip, 1, n, f->fp) != n) return -1;
+                if (fread(skip, 1, n, f->fp) != n) return feof(f->fp) ? BSP_READ_END : -1;
                 gap -= (uint32_t)n;
             }
         }
     }
-    if (len && fread(dst, 1, len, f->fp) != len) return -1;
+    if (len && fread(dst, 1, len, f->fp) != len) return feof(f->fp) ? BSP_READ_END : -1;
     f->pos = offset + len;
     return 0;
 }
 
+/* The size of a regular file, or BSP_SIZE_UNKNOWN for a stream that cannot
+ * seek (pipe, terminal, socket). -1 with errno set when it cannot be read. */
+static int64_t file_size(FILE *fp, int forward_only)
+{
+    struct stat st;
+    off_t size;
+    if (fstat(fileno(fp), &st) != 0) return -1;
+    if (S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode)) {
+        if (forward_only) return BSP_SIZE_UNKNOWN;
+        errno = ESPIPE;   /* random access needs a seekable file */
+        return -1;
+    }
+    if (fseeko(fp, 0, SEEK_END) != 0 || (size = ftello(fp)) < 0 || fseeko(fp, 0, SEEK_SET) != 0)
+        return -1;
+    /* Offsets are 32-bit and BSP_SIZE_UNKNOWN is taken: 4 GiB - 1 is too big. */
+    if ((uint64_t)size >= BSP_SIZE_UNKNOWN) {
+        errno = EFBIG;
+        return -1;
+    }
+    return (int64_t)size;
+}
+
 int bsp_file_open(bsp_file *f, bsp_stream *s, const char *path, int forward_only)
 {
-    long size;
-    f->fp = fopen(path, "rb");
+    int64_t size;
+    int std_in = strcmp(path, "-") == 0;
+    memset(f, 0, sizeof *f);
+    if (std_in) forward_only = 1;
+    f->fp = std_in ? stdin : fopen(path, "rb");
     if (!f->fp) return -1;
-    if (fseek(f->fp, 0, SEEK_END) != 0 || (size = ftell(f->fp)) < 0 ||
-        (unsigned long)size > 0xffffffffUL || fseek(f->fp, 0, SEEK_SET) != 0) {
-        fclose(f->fp);
-        f->fp = NULL;
+    f->close = !std_in;
+    size = file_size(f->fp, forward_only);
+    if (size < 0) {
+        int e = errno;
+        bsp_file_close(f);
+        errno = e;
         return -1;
     }
     f->pos = 0;
@@ -47,6 +88,6 @@ int bsp_file_open(bsp_file *f, bsp_stream *s, const char *path, int forward_only
 
 void bsp_file_close(bsp_file *f)
 {
-    if (f->fp) fclose(f->fp);
+    if (f->fp && f->close) fclose(f->fp);
     f->fp = NULL;
 }

@@ -10,11 +10,16 @@ typedef struct bsp_file {
     FILE *fp;
     uint32_t pos;          /* where the next sequential read starts */
     int seekable;
+    int close;             /* 0: standard input, left open */
 } bsp_file;
 
-/* Open `path` for reading and fill *s. forward_only: read it front to back
- * without seeking (a pipe; also useful to prove the loader's read order).
- * Returns 0 on success, -1 if the file cannot be opened or is over 4 GiB. */
+/* Open `path` for reading and fill *s; "-" is standard input, read forward
+ * only. forward_only: read it front to back without seeking (also useful to
+ * prove the loader's read order); a pipe or other stream that cannot seek
+ * then gets size BSP_SIZE_UNKNOWN. Reads past the end of the data return
+ * BSP_READ_END. Returns 0 on success, -1 with errno set if the file cannot be
+ * opened, is a directory, cannot seek without forward_only (ESPIPE), or is
+ * 4 GiB - 1 bytes or more (EFBIG). */
 int bsp_file_open(bsp_file *f, bsp_stream *s, const char *path, int forward_only);
 void bsp_file_close(bsp_file *f);
 

@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: MIT
+# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# ---- what failures say; the defects of issue 9 part 6; unknown sizes ------
+# test_errors (C): status sentences, failed loads, the game lump base,
+# streams of unknown size. Then the tool on maps test/craft_errors.py spoils
+# in one way each (the crafted files live in $BUILD/errors and go at the end).
+[ -n "${gen_maps:-}" ] || gen_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
+run_prog errors $BUILD/t/test_errors $gen_maps
+for arch in ppc ppc64; do
+    if [ -x build/$arch/t/test_errors ] && command -v qemu-$arch > /dev/null; then
+        run_prog $arch-errors qemu-$arch build/$arch/t/test_errors $gen_maps
+    else
+        fail "$arch: build/$arch/t/test_errors or qemu-$arch missing (make cross)"
+    fi
+done
+
+E=$BUILD/errors
+rm -rf "$E"
+mkdir -p "$E"
+craft() { python3 test/craft_errors.py "$1" "$MAPS/$2" "$E/$3"; }
+asan_tool=$BUILD/asan/bspkit
+tool=$BUILD/bspkit
+
+# A load failure: name, sentence and the lump where the load stopped.
+expect=$(craft bad_node q1.bsp bad_node.bsp)
+$asan_tool info "$E/bad_node.bsp" > "$E/bad_node.out" 2> "$E/bad_node.err"
+rc=$?
+if [ $rc -eq 1 ] && python3 - "$E/bad_node.out" "$expect" <<'EOF'
+import json, sys
+got = json.loads(open(sys.argv[1]).read())
+want = json.loads(sys.argv[2])
+ok = got["error"] == "corrupt" and got["message"].endswith(".") and len(got["message"]) > 20
+ok = ok and all(got[k] == want[k] for k in ("lump", "index", "offset"))
+sys.exit(0 if ok else 1)
+EOF
+then
+    if grep -q "lump 5, nodes, at file offset" "$E/bad_node.err"; then
+        pass "tool: a failed load prints the status, its sentence and the lump it stopped in"
+    else fail "tool: no readable message on stderr: $(cat "$E/bad_node.err")"; fi
+else
+    fail "tool: failed load reported as $(cat "$E/bad_node.out") (exit $rc)"
+fi
+
+# gamelumps: a sub-lump whose unpacking window is 2^32 - 1 bytes (need + 1
+# wrapped to a 0-byte block before).
+craft gamelump_wrap demo.bsp wrap.bsp > /dev/null
+$asan_tool gamelumps "$E/wrap.bsp" > "$E/wrap.out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q '^{"error":"[a-z_]*"}$' "$E/wrap.out" && ! grep -q Sanitizer "$E/wrap.out"; then
+    pass "tool: gamelumps with a 4 GiB sub-lump window fails cleanly ($(grep -o '"error":"[a-z_]*"' "$E/wrap.out"))"
+else
+    fail "tool: gamelumps with a 4 GiB sub-lump window: exit $rc, $(head -c 300 "$E/wrap.out")"
+fi
+
+# gamelumps on a map without sub-lumps says so.
+craft no_gamelump demo.bsp nogame.bsp > /dev/null
+$asan_tool gamelumps "$E/nogame.bsp" > "$E/nogame.out" 2> /dev/null
+rc1=$?
+$asan_tool gamelumps "$MAPS/q1.bsp" > "$E/q1game.out" 2> /dev/null
+rc2=$?
+if [ $rc1 -eq 1 ] && [ "$(cat "$E/nogame.out")" = '{"error":"no_game_lump"}' ] &&
+   [ $rc2 -eq 1 ] && [ "$(cat "$E/q1game.out")" = '{"error":"unsupported"}' ]; then
+    pass "tool: gamelumps without a game lump is an error, not silence"
+else
+    fail "tool: gamelumps without a game lump: exit $rc1 '$(cat "$E/nogame.out")', quake exit $rc2 '$(cat "$E/q1game.out")'"
+fi
+
+# A directory is not "Success".
+$tool info "$MAPS" > "$E/dir.out" 2> "$E/dir.err"
+rc=$?
+if [ $rc -eq 1 ] && grep -q "Is a directory" "$E/dir.err" && ! grep -q Success "$E/dir.err"; then
+    pass "tool: a directory is reported as a directory"
+else
+    fail "tool: directory: exit $rc, $(cat "$E/dir.err")"
+fi
+
+# The arena cannot be allocated: out_of_memory, not bad_arena. (ulimit -v:
+# the plain build, as ASan reserves terabytes of address space.)
+craft huge_arena v20_lzma.bsp huge.bsp > /dev/null
+(ulimit -v 600000 && exec $tool info "$E/huge.bsp") > "$E/huge.out" 2> "$E/huge.err"
+rc=$?
+if [ $rc -eq 1 ] && [ "$(cat "$E/huge.out")" = '{"error":"out_of_memory"}' ]; then
+    pass "tool: an arena malloc cannot give is out_of_memory"
+else
+    fail "tool: 1.5 GB arena under a 600 MB limit: exit $rc, $(cat "$E/huge.out") $(cat "$E/huge.err")"
+fi
+
+# Repeated keys in one entity: one member whose value is an array.
+expect=$(craft dup_keys q1.bsp dup.bsp)
+$asan_tool entities "$E/dup.bsp" > "$E/dup.out" 2>&1
+if python3 - "$E/dup.out" "$expect" <<'EOF'
+import json, sys
+def no_dups(pairs):
+    keys = [k for k, _ in pairs]
+    if len(keys) != len(set(keys)):
+        raise ValueError("duplicate key")
+    return dict(pairs)
+got = [json.loads(line, object_pairs_hook=no_dups) for line in open(sys.argv[1])]
+want = json.loads(sys.argv[2])["entities"]
+sys.exit(0 if got == want and list(got[1]) == list(want[1]) else 1)
+EOF
+then pass "tool: entities gives a repeated key once, its values as an array in file order"
+else fail "tool: entities with repeated keys: $(head -c 300 "$E/dup.out")"; fi
+
+# Pipes: '-' is standard input, and --forward reads a FIFO (size unknown).
+m=$MAPS/q1.bsp
+$tool info "$m" > "$E/info.want"
+ok=1
+cat "$m" | $asan_tool info - > "$E/info.stdin" 2>&1 && cmp -s "$E/info.want" "$E/info.stdin" || ok=0
+cat "$m" | $asan_tool info --forward - > "$E/info.stdin2" 2>&1 && cmp -s "$E/info.want" "$E/info.stdin2" || ok=0
+if [ $ok -eq 1 ]; then pass "tool: bspkit info - reads the map from a pipe"
+else fail "tool: bspkit info - differs: $(head -c 200 "$E/info.stdin")"; fi
+rm -f "$E/fifo"
+if mkfifo "$E/fifo" 2>/dev/null; then
+    cat "$m" > "$E/fifo" &
+    $asan_tool query --forward "$E/fifo" < "${m%.bsp}.queries" > "$E/fifo.out" 2>&1
+    wait
+    if cmp -s "$E/fifo.out" "${m%.bsp}.expected"; then
+        pass "tool: query --forward on a FIFO gives the file's answers"
+    else
+        fail "tool: query --forward on a FIFO: $(head -c 200 "$E/fifo.out")"
+    fi
+else
+    skip "tool: mkfifo unavailable"
+fi
+$tool query - < /dev/null > /dev/null 2>&1
+rc=$?
+if [ $rc -eq 2 ]; then pass "tool: query - is refused (the queries come on standard input)"
+else fail "tool: query - exited $rc"; fi
+
+# 32-bit hosts: a file past 2 GiB (sparse: a few KB on disk), with a lump
+# beyond 2 GiB, read by the 32-bit PowerPC build.
+craft far_lump q1.bsp far.bsp > /dev/null
+$tool entities "$m" > "$E/far.want"
+$tool entities "$E/far.bsp" > "$E/far.host" 2>&1
+if [ ! -x build/ppc/bspkit ] || ! command -v qemu-ppc > /dev/null; then
+    fail "tool: > 2 GiB on 32-bit: build/ppc/bspkit or qemu-ppc missing (make cross)"
+elif qemu-ppc build/ppc/bspkit entities "$E/far.bsp" > "$E/far.ppc" 2>&1 &&
+     cmp -s "$E/far.want" "$E/far.ppc" && cmp -s "$E/far.want" "$E/far.host"; then
+    pass "tool: a 2 GiB+ file with a lump past 2 GiB loads on 32-bit ppc as on the host"
+else
+    fail "tool: 2 GiB+ file on 32-bit ppc: $(head -c 200 "$E/far.ppc")"
+fi
+if $tool --help | grep -q "docs/queries.md"; then pass "tool: --help points to docs/queries.md"
+else fail "tool: --help does not name docs/queries.md"; fi
+rm -rf "$E"
