@@ -140,7 +140,7 @@ bsp_status bsp__clusters_from_leaves(bsp_map *m)
 /* Record the lump a failed check was reading (bsp_map.error_lump). */
 static bsp_status stop_in(bsp_map *m, int role, bsp_status st)
 {
-    int lump = m->family->roles[role];
+    int lump = bsp__role_lump(m->family, role);
     if (st != BSP_OK && lump >= 0) {
         m->error_lump = (uint32_t)lump;
         m->error_offset = m->lump_file_offset[lump];
