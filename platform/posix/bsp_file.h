@@ -4,7 +4,13 @@
 #define BSP_FILE_H
 
 #include <stdio.h>
-#include "../../loader/bspkit.h"
+/* "bspkit.h", not a path into the source tree: the installed headers share
+ * one include folder, and the build passes -I for loader/. */
+#include "bspkit.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct bsp_file {
     FILE *fp;
@@ -15,7 +21,11 @@ typedef struct bsp_file {
 /* Open `path` for reading and fill *s. forward_only: read it front to back
  * without seeking (a pipe; also useful to prove the loader's read order).
  * Returns 0 on success, -1 if the file cannot be opened or is over 4 GiB. */
-int bsp_file_open(bsp_file *f, bsp_stream *s, const char *path, int forward_only);
-void bsp_file_close(bsp_file *f);
+BSP_API int bsp_file_open(bsp_file *f, bsp_stream *s, const char *path, int forward_only);
+BSP_API void bsp_file_close(bsp_file *f);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
