@@ -22,7 +22,7 @@
 # Build options: CC (gcc or clang; flags that only one of them has are chosen
 # per compiler), CROSS (a tool prefix as homebrew SDK Makefiles take it:
 # make CROSS=powerpc-linux-gnu- builds with powerpc-linux-gnu-gcc/-ar, the
-# flags of that prefix's row in mk/targets.mk, into build/<target>), CFLAGS,
+# flags of that prefix's row in mk/targets.mk, into build/powerpc-linux-gnu), CFLAGS,
 # LDFLAGS, BUILD.
 
 # Cross targets: one row each (tool prefix, flags, qemu).
@@ -38,7 +38,9 @@ endif
 ifeq ($(origin AR),default)
 AR      := $(CROSS)ar
 endif
-BUILD   ?= build/$(or $(CROSS_TARGET),$(CROSS:%-=%))
+# its own folder, named after the prefix (make cross uses build/<target>,
+# with static test programs)
+BUILD   ?= build/$(CROSS:%-=%)
 endif
 CC      ?= cc
 AR      ?= ar

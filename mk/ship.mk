@@ -75,4 +75,8 @@ $(BUILD)/prefix/.stamp: $(BUILD)/libbspkit.a $(BUILD)/libbspkit.so $(BUILD)/bspk
 	rm -rf $(BUILD)/prefix
 	$(MAKE) --no-print-directory install PREFIX=$(abspath $(BUILD))/prefix DESTDIR=
 	@touch $@
+# test/suite/65-ship.sh compiles with the compiler of this build, and the
+# amalgamation with the library's freestanding flags but no -I.
+export SHIP_CC := $(CC)
+export SHIP_FREESTANDING := $(filter-out -Iloader,$(WARN)) $(FLOAT) $(FREESTANDING)
 ship-bins: $(BUILD)/libbspkit.so $(BUILD)/prefix/.stamp $(BUILD)/amalg/bspkit.c $(BUILD)/maps/.stamp
