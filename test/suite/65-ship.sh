@@ -165,3 +165,18 @@ if [ -f build/ppc/libbspkit.a ]; then
         fail "build/ppc/libbspkit.a is not elf32-powerpc"
     fi
 fi
+
+# ---- make test checks its packages first: with a list naming a package that
+# is not there, it stops at once, names it and builds nothing
+if [ -z "${BSPKIT_NESTED_TEST:-}" ]; then
+    printf '# SPDX-License-Identifier: MIT\nbspkit-no-such-package cmd bspkit-no-such-command\n' > "$SD/deps.txt"
+    BSPKIT_NESTED_TEST=1 DEPS_LIST="$SD/deps.txt" timeout 60 make --no-print-directory BUILD="$SD/nobuild" test \
+        > "$SD/deps.out" 2>&1
+    rc=$?
+    if [ $rc -ne 0 ] && grep -q 'apt-get install bspkit-no-such-package' "$SD/deps.out" && [ ! -e "$SD/nobuild" ]; then
+        pass "make test with a package missing stops before building and names it"
+    else
+        fail "make test with a package missing: status $rc, built: $(ls "$SD/nobuild" 2>/dev/null | head -3)"
+        head -3 "$SD/deps.out"
+    fi
+fi
