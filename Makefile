@@ -1,28 +1,68 @@
 # SPDX-License-Identifier: MIT
 # bspkit - plain make, no configure step.
-#   make            build/libbspkit.a and build/bspkit for the host
-#   make test       every test (host under ASan+UBSan, then ppc and ppc64
-#                   under qemu-user); ends with "N passed, N failed"
-#   make demo       generate the bundled map and query it (and ../shared maps)
+#   make            build/libbspkit.a, build/libbspkit.so and build/bspkit
+#   make deps       install (as root) or name the Debian packages of mk/deps.txt
+#   make test       every test (host under ASan+UBSan, then the cross targets
+#                   under qemu-user, bare metal); checks mk/deps.txt first;
+#                   ends with "N passed, N failed"
+#   make test-host  the same less the cross and bare-metal parts
+#   make demo       generate the bundled map and query it (and ../shared maps);
+#                   needs only a C compiler and make
+#   make install    PREFIX (default /usr/local), DESTDIR: headers, libraries,
+#                   bspkit.pc, the tool
+#   make amalgamate dist/bspkit.c + dist/bspkit.h, a two-file drop-in
 #   make asan       build/asan/bspkit with AddressSanitizer + UBSan
-#   make cross      build/ppc/bspkit and build/ppc64/bspkit (static, big-endian)
+#   make cross      every target of mk/targets.mk, static, into build/<target>
 #   make bench      decoder, load and query benchmarks (last line: JSON)
 #   make test-baremetal   only the bare-metal e500 part of the suite
 #   make size       the loader for 32-bit PowerPC at -Os: all families, Source
 #                   with and without LZMA, the Quake family (bytes, goals)
 #   make fuzz       every libFuzzer target for FUZZ_SECONDS (default 60) each
 #   make coverage   loader/ line coverage of the test suite
+#
+# Build options: CC (gcc or clang; flags that only one of them has are chosen
+# per compiler), CROSS (a tool prefix as homebrew SDK Makefiles take it:
+# make CROSS=powerpc-linux-gnu- builds with powerpc-linux-gnu-gcc/-ar, the
+# flags of that prefix's row in mk/targets.mk, into build/powerpc-linux-gnu), CFLAGS,
+# LDFLAGS, BUILD.
 
+# Cross targets: one row each (tool prefix, flags, qemu).
+include mk/targets.mk
+CROSS   ?=
+# The row whose prefix CROSS names (empty for a prefix without a row: its
+# compiler is used with no extra flags).
+CROSS_TARGET := $(firstword $(foreach t,$(TARGETS),$(if $(filter $(CROSS),$(TARGET_$(t)_CROSS)),$(t))))
+ifneq ($(CROSS),)
+ifeq ($(origin CC),default)
+CC      := $(CROSS)gcc
+endif
+ifeq ($(origin AR),default)
+AR      := $(CROSS)ar
+endif
+# its own folder, named after the prefix (make cross uses build/<target>,
+# with static test programs)
+BUILD   ?= build/$(CROSS:%-=%)
+endif
 CC      ?= cc
 AR      ?= ar
 BUILD   ?= build
-WARN    := -std=c99 -Wall -Wextra -Werror -pedantic -Wshadow -Wstrict-prototypes
+TARGET_FLAGS := $(if $(CROSS),$(TARGET_$(CROSS_TARGET)_CFLAGS))
+# Every compile line starts with WARN: the language and warnings, the folder
+# of the public header (the platform headers include "bspkit.h" as an
+# installed include folder has it) and the target's own flags.
+WARN    := -std=c99 -Wall -Wextra -Werror -pedantic -Wshadow -Wstrict-prototypes -Iloader $(TARGET_FLAGS)
 FLOAT   := -ffp-contract=off
 CFLAGS  ?= -O2 -g
 LDFLAGS ?=
+# Which compiler CC is: flags only one of them knows go in <flag>_gcc or
+# <flag>_clang below.
+CC_KIND := $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null | head -1)),clang,gcc)
 # The loader is freestanding: no libc, and no compiler-invented calls to
-# memcpy/memset (bsp__copy/bsp__fill loops must stay loops).
-FREESTANDING := -ffreestanding -fno-builtin -fno-tree-loop-distribute-patterns
+# memcpy/memset (bsp__copy/bsp__fill loops must stay loops; clang's
+# -fno-builtin already stops its loop-idiom pass).
+FREESTANDING_gcc   := -fno-tree-loop-distribute-patterns
+FREESTANDING_clang :=
+FREESTANDING := -ffreestanding -fno-builtin $(FREESTANDING_$(CC_KIND))
 ASAN    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # Test programs are built with TEST_SAN (the sanitizers on the host; cross
 # builds clear it).
@@ -42,11 +82,16 @@ TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+# libbspkit.a and .so also carry the hosted file stream: an archive member is
+# linked only when called, so freestanding programs never pull in stdio.
+# HOSTED_SRC= leaves it out for a target with no stdio.h.
+HOSTED_SRC ?= $(HOST_SRC)
+LIB_AR_OBJ := $(LIB_OBJ) $(HOSTED_SRC:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/asan/obj/%.o)
 TEST_OBJ := $(LIB_SRC:%.c=$(BUILD)/t/obj/%.o)
 
-.PHONY: all test demo asan cross bins bench clean
-all: $(BUILD)/libbspkit.a $(BUILD)/bspkit
+.PHONY: all test test-host test-bins host-bins deps deps-check demo asan cross bins bench clean
+all: $(BUILD)/libbspkit.a $(BUILD)/bspkit $(if $(CROSS),,$(BUILD)/libbspkit.so)
 
 $(BUILD)/obj/%.o: %.c $(HEADERS) $(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
@@ -58,7 +103,7 @@ $(BUILD)/t/obj/%.o: %.c $(HEADERS) $(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) $(CONFIG_FLAGS) $(TEST_SAN) -c $< -o $@
 
-$(BUILD)/libbspkit.a: $(LIB_OBJ)
+$(BUILD)/libbspkit.a: $(LIB_AR_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 $(BUILD)/asan/libbspkit.a: $(ASAN_OBJ)
@@ -106,12 +151,12 @@ $(BUILD)/maps/.stamp: $(BUILD)/bspgen
 	$(BUILD)/bspgen $(BUILD)/maps
 	@touch $@
 
-# Big-endian PowerPC, static, run under qemu-user by the suite.
-include mk/targets.mk
+# Every target of mk/targets.mk, static, run under qemu-user by the suite:
+# the CROSS= build above, with the test programs.
 cross: $(TARGETS:%=cross-%)
 cross-%: FORCE
-	@$(MAKE) --no-print-directory BUILD=build/$* CC=$(TARGET_$*_CROSS)gcc AR=$(TARGET_$*_CROSS)ar \
-	    CFLAGS="-O2 -g $(TARGET_$*_CFLAGS)" \
+	@$(MAKE) --no-print-directory CROSS=$(TARGET_$*_CROSS) BUILD=build/$* \
+	    CC=$(TARGET_$*_CROSS)gcc AR=$(TARGET_$*_CROSS)ar \
 	    TEST_SAN= LDFLAGS=-static LZMA_REF= \
 	    LZMA_TEST_FLAGS="-DBSP_TEST_NO_LIBLZMA -I/usr/include/lzma" bins
 .PHONY: FORCE
@@ -128,14 +173,38 @@ $(BUILD)/bench/bench_load: test/bench_load.c $(HOST_SRC) $(BUILD)/libbspkit.a
 bench: all $(BUILD)/bspgen $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load
 	@sh test/bench.sh
 
-test: bins subsets $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o cross baremetal fuzz-bins
-	@sh test/run.sh
+# The suite checks its packages before building anything, then builds in a
+# second make so that a missing one stops it at once.
+test: deps-check
+	@$(MAKE) --no-print-directory test-bins
+	@BUILD=$(BUILD) sh test/run.sh
+test-host: deps-check
+	@$(MAKE) --no-print-directory host-bins
+	@BUILD=$(BUILD) SKIP_PARTS="$(CROSS_PARTS)" sh test/run.sh
+# What the host parts need; test-bins adds the cross targets and bare metal.
+host-bins: bins $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
+test-bins: host-bins cross baremetal
+# The parts of test/suite that need the cross compilers and qemu.
+CROSS_PARTS := 70 80
+deps:
+	@sh mk/deps.sh install
+deps-check:
+	@sh mk/deps.sh check
 
-demo: all $(BUILD)/maps/.stamp
-	@sh test/demo.sh
+# The demo needs only a C compiler and make: its own build of the generator,
+# without liblzma (the demo map has no compressed lump), writing the demo map
+# alone.
+DEMO_DIR := $(BUILD)/demo
+$(DEMO_DIR)/bspgen: $(GEN_SRC) $(wildcard test/gen/*.h)
+	@mkdir -p $(DEMO_DIR)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -DGEN_NO_LIBLZMA $(GEN_SRC) -lm -o $@
+$(DEMO_DIR)/demo.bsp: $(DEMO_DIR)/bspgen
+	$(DEMO_DIR)/bspgen --only demo $(DEMO_DIR)
+demo: all $(DEMO_DIR)/demo.bsp
+	@BUILD=$(BUILD) DEMO=$(DEMO_DIR) sh test/demo.sh
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) dist
 
 # Bare metal: PowerPC e500 under qemu-system-ppc (needs the variables above).
 include mk/baremetal.mk
@@ -144,3 +213,6 @@ include mk/size.mk
 
 # Fuzzing, the fuzz regression corpus, loader/ line coverage.
 include mk/fuzz.mk
+
+# Shipping: shared library, install, pkg-config, amalgamation.
+include mk/ship.mk

@@ -94,6 +94,13 @@ BSP_API const char *bsp_status_name(bsp_status s);
  * bsp_status_name, never these sentences. */
 BSP_API const char *bsp_status_message(bsp_status s);
 
+/* The version of the library actually linked, as BSPKIT_VERSION_NUMBER
+ * encodes it: with a shared library it can differ from the header's macros,
+ * so a program can compare the two at start-up. Never fails. */
+BSP_API uint32_t bsp_version(void);
+/* The same as "MAJOR.MINOR.PATCH", e.g. "0.2.0". Never fails. */
+BSP_API const char *bsp_version_string(void);
+
 /* ------------------------------------------------------------------------ */
 /* Streams: how bytes reach the loader. platform/ has ready-made ones.        */
 

@@ -57,6 +57,8 @@ BM_GEN_MAPS := v20_ldr x360_v20_ldr q1 goldsrc bsp2 q2 q3 nightfire
 BM_SPECS  := $(foreach n,$(BM_GEN_MAPS),$(n) $(BUILD)/maps/$(n).bsp $(BUILD)/maps/$(n).queries $(BUILD)/maps/$(n).expected)
 BM_EXTRA  :=
 BM_FILES  := $(BM_GEN_MAPS:%=$(BUILD)/maps/%.bsp) $(BM_SHACK)
+# The generated maps come from the generator's one run (make -j must know).
+$(BM_GEN_MAPS:%=$(BUILD)/maps/%.bsp): $(BUILD)/maps/.stamp ;
 ifneq ($(BM_SHACK),)
 BM_SPECS  += shack.360 $(BM_SHACK) $(BM_DIR)/gen/shack.360.queries $(BM_DIR)/gen/shack.360.expected
 BM_EXTRA  += $(BM_DIR)/gen/shack.360.expected

@@ -54,6 +54,9 @@ fuzz-bins:
 	     rm -f $(FUZZ_ALL:%=$(FUZZ_DIR)/fuzz_%); fi
 
 fuzz-bins-real: $(FUZZ_ALL:%=$(FUZZ_DIR)/fuzz_%) fuzz-seeds
+# What the seeds need is built by this make before the one above starts, so
+# that a parallel make never builds them twice at once.
+fuzz-bins: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
 
 # The library with coverage feedback for libFuzzer, the same flags otherwise
 # (clang has no -fno-tree-loop-distribute-patterns: filtered out).

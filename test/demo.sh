@@ -2,32 +2,38 @@
 # SPDX-License-Identifier: MIT
 # demo.sh - the main job, as `make demo` runs it: bspkit info and a short
 # scripted query session on the bundled generated map, then on the real maps
-# in ../shared/maps when they are there.
+# in ../shared/maps when they are there. Needs nothing but a POSIX shell and
+# sed beside the tool (no python: make demo works on a bare machine).
 BUILD=${BUILD:-build}
+DEMO=${DEMO:-$BUILD/demo}
 SHARED=${SHARED:-../shared}
 TOOL=$BUILD/bspkit
+
+field() {     # NAME: a top-level number or string field of the JSON line in $info
+    printf '%s\n' "$info" | sed 's/"lumps":\[[^]]*\]//' |
+        sed -n 's/.*"'"$1"'":"\{0,1\}\([^",}]*\).*/\1/p'
+}
 
 session() {   # MAP QUERIES: print each query and its answer side by side
     map=$1
     shift
     echo "== $map"
-    $TOOL info "$map" | python3 -c '
-import json, sys
-i = json.loads(sys.stdin.read())
-if "error" in i:
-    print("   load failed:", i["error"]); sys.exit(0)
-print("   %s v%d %s-endian, %d lumps, arena %d bytes: %d models, %d nodes, %d leafs, %d faces, %d clusters"
-      % (i["family"], i["version"], i["endian"], len(i["lumps"]), i["arena_bytes"],
-         i["models"], i["nodes"], i["leafs"], i["faces"], i["clusters"]))'
+    info=$($TOOL info "$map")
+    case $info in
+    *'"error"'*) echo "   load failed: $(field error)"; return ;;
+    esac
+    echo "   $(field family) v$(field version) $(field endian)-endian, arena $(field arena_bytes) bytes:" \
+         "$(field models) models, $(field nodes) nodes, $(field leafs) leafs, $(field faces) faces," \
+         "$(field clusters) clusters"
     printf '%s\n' "$@" > $BUILD/demo.in
     $TOOL query "$map" < $BUILD/demo.in > $BUILD/demo.out
     paste -d '\t' $BUILD/demo.in $BUILD/demo.out | sed 's/^/   > /; s/\t/\n     /'
 }
 
-demo=$BUILD/maps/demo.bsp
-if [ -f $BUILD/maps/demo.queries ]; then
+demo=$DEMO/demo.bsp
+if [ -f $DEMO/demo.queries ]; then
     set --
-    while IFS= read -r line; do [ -n "$line" ] && set -- "$@" "$line"; done < $BUILD/maps/demo.queries
+    while IFS= read -r line; do [ -n "$line" ] && set -- "$@" "$line"; done < $DEMO/demo.queries
     session "$demo" "$@"
 fi
 if [ -d "$SHARED/maps" ]; then

@@ -4,7 +4,9 @@
 # PASS/FAIL/SKIP line; the last line is "N passed, N failed, N skipped" and
 # the exit status is non-zero if anything failed.
 #
-# Environment: BUILD (default build), SHARED (default ../shared), PARTS.
+# Environment: BUILD (default build), SHARED (default ../shared), PARTS,
+# SKIP_PARTS (parts left out the same way; make test-host leaves out the
+# cross-target ones).
 BUILD=${BUILD:-build}
 SHARED=${SHARED:-../shared}
 MAPS=$BUILD/maps
@@ -43,6 +45,9 @@ for part in test/suite/*.sh; do
         for p in $PARTS; do case $(basename "$part") in "$p"*) want=1 ;; esac; done
         [ $want -eq 1 ] || continue
     fi
+    skip_it=0
+    for p in ${SKIP_PARTS:-}; do case $(basename "$part") in "$p"*) skip_it=1 ;; esac; done
+    [ $skip_it -eq 0 ] || continue
     . "$part"
 done
 

@@ -4,7 +4,13 @@
 #ifndef BSP_MEMSTREAM_H
 #define BSP_MEMSTREAM_H
 
-#include "../../loader/bspkit.h"
+/* "bspkit.h", not a path into the source tree: the installed headers share
+ * one include folder, and the build passes -I for loader/. */
+#include "bspkit.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct bsp_memstream {
     const uint8_t *data;
@@ -13,5 +19,9 @@ typedef struct bsp_memstream {
 
 /* Fill *s to read data[0 .. size). */
 BSP_API void bsp_memstream_init(bsp_memstream *m, bsp_stream *s, const void *data, uint32_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

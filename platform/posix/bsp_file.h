@@ -4,7 +4,13 @@
 #define BSP_FILE_H
 
 #include <stdio.h>
-#include "../../loader/bspkit.h"
+/* "bspkit.h", not a path into the source tree: the installed headers share
+ * one include folder, and the build passes -I for loader/. */
+#include "bspkit.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct bsp_file {
     FILE *fp;
@@ -20,7 +26,11 @@ typedef struct bsp_file {
  * BSP_READ_END. Returns 0 on success, -1 with errno set if the file cannot be
  * opened, is a directory, cannot seek without forward_only (ESPIPE), or is
  * 4 GiB - 1 bytes or more (EFBIG). */
-int bsp_file_open(bsp_file *f, bsp_stream *s, const char *path, int forward_only);
-void bsp_file_close(bsp_file *f);
+BSP_API int bsp_file_open(bsp_file *f, bsp_stream *s, const char *path, int forward_only);
+BSP_API void bsp_file_close(bsp_file *f);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,12 +7,16 @@
  */
 #include "lzma_enc.h"
 
-#include <lzma.h>
 #include <stdlib.h>
+/* GEN_NO_LIBLZMA: the demo's generator, built with only a C compiler; the
+ * LZMA variants then need the SDK encoder or are skipped. */
+#ifndef GEN_NO_LIBLZMA
+#include <lzma.h>
+#endif
 
 static int liblzma_can(const gen_lzma *z)
 {
-#ifdef LZMA_FILTER_LZMA1EXT
+#if defined(LZMA_FILTER_LZMA1EXT) && !defined(GEN_NO_LIBLZMA)
     return z->lc >= 0 && z->lp >= 0 && z->lc + z->lp <= LZMA_LCLP_MAX && z->pb >= 0 && z->pb <= LZMA_PB_MAX &&
            z->dict >= LZMA_DICT_SIZE_MIN;
 #else
@@ -24,7 +28,7 @@ static int liblzma_can(const gen_lzma *z)
 
 static int liblzma_encode(const gen_lzma *z, const unsigned char *in, size_t n, unsigned char *out, size_t *out_len)
 {
-#ifdef LZMA_FILTER_LZMA1EXT
+#if defined(LZMA_FILTER_LZMA1EXT) && !defined(GEN_NO_LIBLZMA)
     lzma_options_lzma opt;
     lzma_filter f[2];
     size_t pos = 0;

@@ -147,7 +147,10 @@
  * for the LZMA streams, whose bytes (not their decoded contents) may change
  * with the liblzma or LZMA SDK version.
  *
- * Build: every .c file here, linked with -lm -llzma. liblzma >= 5.4 writes
+ * --only NAME writes that one variant (repeatable; make demo uses it).
+ *
+ * Build: every .c file here, linked with -lm -llzma (or with
+ * -DGEN_NO_LIBLZMA and -lm alone: the LZMA variants then need the SDK). liblzma >= 5.4 writes
  * streams without an end marker; Debian's lzma-dev (LZMA SDK sources, found
  * through __has_include) encodes lc 8 and stands in for an older liblzma;
  * a variant neither can encode is skipped with a note on stderr.
@@ -303,19 +306,33 @@ static void write_fam_variant(const fam_variant *fv, const char *outdir)
     gen_desc_free(&d);
 }
 
+/* No --only: every variant. */
+static int wanted(const char *name, const char *const *only, int nonly)
+{
+    int i;
+    for (i = 0; i < nonly; i++)
+        if (strcmp(name, only[i]) == 0) return 1;
+    return nonly == 0;
+}
+
 static void usage(void)
 {
-    fprintf(stderr, "usage: bspgen [--large N] OUTDIR\n");
+    fprintf(stderr, "usage: bspgen [--large N] [--only NAME]... OUTDIR\n");
     exit(2);
 }
 
 int main(int argc, char **argv)
 {
     const char *outdir = NULL;
+    const char *only[16];
+    int nonly = 0;
     long large = 0;
     int i;
     for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--large") == 0) {
+        if (strcmp(argv[i], "--only") == 0) {
+            if (++i >= argc || nonly == (int)(sizeof only / sizeof only[0])) usage();
+            only[nonly++] = argv[i];
+        } else if (strcmp(argv[i], "--large") == 0) {
             char *end;
             if (++i >= argc) usage();
             large = strtol(argv[i], &end, 10);
@@ -330,9 +347,10 @@ int main(int argc, char **argv)
     }
     if (!outdir) usage();
 
-    for (i = 0; i < (int)(sizeof variants / sizeof variants[0]); i++) write_variant(&variants[i], 0, outdir);
+    for (i = 0; i < (int)(sizeof variants / sizeof variants[0]); i++)
+        if (wanted(variants[i].name, only, nonly)) write_variant(&variants[i], 0, outdir);
     for (i = 0; i < (int)(sizeof fam_variants / sizeof fam_variants[0]); i++)
-        write_fam_variant(&fam_variants[i], outdir);
+        if (wanted(fam_variants[i].name, only, nonly)) write_fam_variant(&fam_variants[i], outdir);
     if (large) {
         variant v;
         static const gen_lzma valve = GEN_LZMA_VALVE;
