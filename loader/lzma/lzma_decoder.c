@@ -351,18 +351,17 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
         } while (--len);
     }
 
-    if (out != out_end || !complete) {
-        d->in_pos = (uint32_t)(in - buf);
-        d->out_pos = (uint32_t)(out - buf);
-        d->range = range;
-        d->code = code;
-        d->rep[0] = rep0;
-        d->rep[1] = rep1;
-        d->rep[2] = rep2;
-        d->rep[3] = rep3;
-        d->state = state;
+    d->in_pos = (uint32_t)(in - buf);
+    d->out_pos = (uint32_t)(out - buf);
+    d->range = range;
+    d->code = code;
+    d->rep[0] = rep0;
+    d->rep[1] = rep1;
+    d->rep[2] = rep2;
+    d->rep[3] = rep3;
+    d->state = state;
+    if (out != out_end || !complete)
         return BSP_LZMA_MORE;
-    }
 
     /* All output is there and all input has arrived. The encoder's flush
      * may leave one byte the last symbol did not need; liblzma reads it

@@ -18,6 +18,7 @@ bsp_options bsp_default_options(uint32_t sets)
     o.extra_lumps = 0;
     o.prefer_hdr = 0;
     o.lzma_lclp_max = 0;
+    o.pipelined = 0;
     return o;
 }
 
