@@ -15,6 +15,7 @@
 
 #include "../loader/bspkit.h"
 #include "../platform/posix/bsp_file.h"
+#include "resume.h"
 
 static const char usage[] =
     "usage: bspkit COMMAND [OPTIONS] MAP\n"
@@ -35,10 +36,17 @@ static const char usage[] =
     "  entities MAP  the entity lump, one JSON object per entity\n"
     "  gamelumps MAP the Source game lump's sub-lumps, unpacked: id, version,\n"
     "                flags, stored and unpacked size, FNV-1a of the bytes\n"
+    "  load --simulate MEDIUM MAP   load from a simulated dvd, bluray, hdd or\n"
+    "                memory; the resumable and blocking loaders' times over the\n"
+    "                medium's transfer time and the longest work step, as JSON\n"
     "\n"
     "options:\n"
     "  --hdr         answer lighting queries from HDR lighting where both exist\n"
     "  --forward     read the file front to back only (as from a disc)\n"
+    "  --resumable   load through the resumable loader: reads in pieces\n"
+    "                completed in a shuffled order, work in budgeted steps\n"
+    "  --budget N    bytes of work per step (default 262144)\n"
+    "  --chunk M     bytes per read piece (default: whole lumps)\n"
     "  --help        this text\n"
     "\n"
     "A map that fails to load prints {\"error\":\"<status name>\"} and exits 1.\n";
@@ -58,6 +66,9 @@ static int fail(const char *status)
     return 1;
 }
 
+/* --resumable, --budget, --chunk, --simulate (tools/resume.c). */
+static tool_resume resume_opts;
+
 /* Open `path` and load it with options o into a fresh heap arena. */
 static bsp_status try_load(loaded *L, const char *path, const bsp_options *o, int forward)
 {
@@ -70,7 +81,8 @@ static bsp_status try_load(loaded *L, const char *path, const bsp_options *o, in
     if (st == BSP_OK) st = bsp_measure(&L->header, o, &L->arena_bytes);
     if (st == BSP_OK) {
         L->arena = malloc(L->arena_bytes ? L->arena_bytes : 1);
-        st = L->arena ? bsp_load(&L->map, &L->header, &L->stream, L->arena, L->arena_bytes, o, NULL)
+        st = L->arena ? tool_resume_load(&resume_opts, &L->map, &L->header, &L->stream, L->arena,
+                                         L->arena_bytes, o)
                       : BSP_E_BAD_ARENA;
     }
     bsp_file_close(&L->file);
@@ -365,6 +377,11 @@ int main(int argc, char **argv)
 {
     const char *cmd = NULL, *path = NULL;
     int hdr = 0, forward = 0, i;
+    argc = tool_resume_args(argc, argv, &resume_opts);
+    if (argc < 0) {
+        fputs(usage, stderr);
+        return 2;
+    }
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(usage, stdout);
@@ -391,6 +408,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "query")) return cmd_query(path, hdr, forward);
     if (!strcmp(cmd, "entities")) return cmd_entities(path, forward);
     if (!strcmp(cmd, "gamelumps")) return cmd_gamelumps(path, forward);
+    if (!strcmp(cmd, "load") && resume_opts.simulate) return tool_simulate(&resume_opts, path);
     fprintf(stderr, "bspkit: unknown command '%s'\n", cmd);
     fputs(usage, stderr);
     return 2;
