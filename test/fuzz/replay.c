@@ -44,6 +44,7 @@ int fuzz_family_one(const uint8_t *data, size_t size);
 int fuzz_lzma_one(const uint8_t *data, size_t size);
 int fuzz_lzma_diff_one(const uint8_t *data, size_t size);
 int fuzz_entity_one(const uint8_t *data, size_t size);
+int fuzz_resume_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -56,6 +57,7 @@ static const target targets[] = {
     { "lzma", fuzz_lzma_one },
     { "lzma_diff", fuzz_lzma_diff_one },
     { "entity", fuzz_entity_one },
+    { "resume", fuzz_resume_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 
