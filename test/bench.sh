@@ -36,7 +36,7 @@ sim_json=""
 for map in $B/large_x360.bsp "$SHARED/maps/xbox360/shack.360.bsp"; do
     [ -f "$map" ] || continue
     for med in dvd bluray hdd memory; do
-        line=$(nice $BUILD/bspkit load --simulate $med "$map") || exit 1
+        line=$($BUILD/bspkit load --simulate $med "$map") || exit 1
         echo "$(basename "$map") $line"
         sim_json="$sim_json{\"map\":\"$(basename "$map")\",\"r\":$line}
 "
