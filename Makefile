@@ -78,7 +78,7 @@ TOOL_SRC := $(wildcard tools/*.c)
 TOOL_HDR := $(wildcard tools/*.h)
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
-TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors
+TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors test_resume
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -122,7 +122,7 @@ asan: $(BUILD)/asan/bspkit
 
 # Test programs (test code: libc allowed). test_lzma also links the
 # reference decoder/encoder (liblzma), never part of the library.
-$(BUILD)/t/test_%: test/test_%.c test/check.h test/exercise.h test/files.h test/recstream.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
+$(BUILD)/t/test_%: test/test_%.c test/check.h test/exercise.h test/files.h test/recstream.h test/resume_drive.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(HOST_SRC) $(BUILD)/t/libbspkit.a -lm -o $@
 # test_bounds: the cases, with its map builder and discipline part.
 BOUNDS_SRC := $(wildcard test/bounds/*.c)

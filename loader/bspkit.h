@@ -202,6 +202,12 @@ typedef struct bsp_options {
                                lc=3 lp=0). Tables: 2 * (1846 + 768 << n)
                                bytes, 15 980 for n = 3; a lump beyond it
                                fails with BSP_E_LZMA_PROPS. At most 12. */
+    int pipelined;          /* non-zero: give every compressed lump its own
+                               decoding window (see "Resumable loading"), so
+                               the resumable loader may have reads of later
+                               lumps land while earlier ones decode; costs
+                               arena: the sum of the lumps' margins instead
+                               of the largest one */
 } bsp_options;
 
 /* Options with the given BSP_LOAD_* sets and nothing else. */
@@ -293,6 +299,95 @@ BSP_API bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s
 /* A loaded lump's bytes (native byte order where bspkit knows the record
  * layout), or NULL when the lump was not loaded; *size gets its length. */
 BSP_API const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size);
+
+/* ------------------------------------------------------------------------ */
+/* Resumable loading: the caller issues the reads, the loader works in slices. */
+
+/* One read the loader wants: `length` bytes of the file at `offset`, to land
+ * at `dst`, inside the arena, where they stay (no staging copy). Issue it
+ * any way (blocking, asynchronous, DMA) and report its completion with
+ * bsp_loader_read_done, passing this struct back; `tag` is the loader's. */
+typedef struct bsp_read {
+    uint32_t offset, length;
+    void *dst;
+    uint32_t tag;
+} bsp_read;
+
+/* How a resumable load stands. Bytes of the file to read and read
+ * (completed reads), bytes of compressed lumps to decode and decoded, all
+ * work steps' bytes (decoded and swapped) to do and done, and the phase. `next_offset` is the file offset after the last read issued:
+ * where a forward-only stream stands. */
+typedef enum bsp_phase {
+    BSP_PHASE_LOADING = 0, /* reading, decoding, swapping lumps */
+    BSP_PHASE_VALIDATING,  /* all lumps in place; the next step validates */
+    BSP_PHASE_DONE,        /* the map is loaded: same result as bsp_load */
+    BSP_PHASE_FAILED,      /* the load failed; the map is cleared */
+    BSP_PHASE_CANCELLED    /* bsp_loader_cancel; the map is cleared */
+} bsp_phase;
+
+typedef struct bsp_progress {
+    bsp_phase phase;
+    uint32_t read_done, read_total;
+    uint32_t decoded, decode_total;
+    uint32_t work_done, work_total;
+    uint32_t next_offset;
+} bsp_progress;
+
+/* At most this many reads are outstanding at once. */
+#define BSP_LOADER_MAX_READS 16u
+
+/* The loader's state, kept by the caller (no allocation); its contents are
+ * private. It points at the map, header and arena given to
+ * bsp_loader_begin: they must stay in place until the load ends. */
+typedef struct bsp_loader {
+    uint64_t opaque[240];
+} bsp_loader;
+
+/* Start a load. Same arguments, checks and statuses, in the same order, as
+ * bsp_load without the stream: BAD_ARGUMENT, the plan's BAD_LUMP and
+ * BAD_LUMP_VERSION, BAD_ARENA, ARENA_TOO_SMALL (*needed as bsp_load). On
+ * failure the map is cleared as bsp_load clears it.
+ *
+ * Reads are asked for in ascending file offset, each byte once, so a
+ * forward-only stream can serve them. In the default arena layout (see
+ * "In-place decompression") a compressed lump's window runs on into the
+ * next lumps' regions, so a read that would land on a compressed lump's
+ * still-unread input is held back until that lump has decoded. With
+ * options.pipelined every window is its own and no read is held back;
+ * bsp_measure reports the larger arena. */
+BSP_API bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
+                                    void *arena, uint32_t arena_bytes,
+                                    const bsp_options *o, uint32_t *needed);
+
+/* The next read, at most max_len bytes (0: no limit): 1 and *r filled, or 0
+ * when none can be issued now (all issued, BSP_LOADER_MAX_READS
+ * outstanding, held back as above, or the load has ended). */
+BSP_API int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r);
+
+/* Report that read *r completed, in any order; `failed` non-zero: it did
+ * not, and the load fails with BSP_E_IO (BSP_E_TRUNCATED when it is
+ * BSP_READ_END: the data ended early, as a stream's read reports it). BAD_ARGUMENT for a read that is
+ * not outstanding; after the load has ended the report is ignored
+ * (BSP_OK). Returns the load's status otherwise. */
+BSP_API bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed);
+
+/* Do about `budget` bytes of work (output bytes decoded or swapped; an LZMA
+ * slice ends at a symbol, so it may run up to 272 bytes over) on data that
+ * has arrived, and return. Validation is one step of its own at the end.
+ * Returns BSP_OK while the load goes on or is done (progress phase
+ * BSP_PHASE_DONE), else the load's failure, the same status bsp_load gives
+ * for the same file, with the map cleared and error_lump/error_offset set. */
+BSP_API bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p);
+
+/* The progress now (also after the load ended). */
+BSP_API void bsp_loader_progress(const bsp_loader *l, bsp_progress *p);
+
+/* Abandon the load: the map is cleared (error_lump BSP_NO_LUMP) and later
+ * calls do nothing. Reads already issued and not reported may still land
+ * in the arena: wait for them (or abort them) before reusing it; the arena
+ * is then free for any use, including a new load. A forward-only stream
+ * stands at progress.next_offset. */
+BSP_API void bsp_loader_cancel(bsp_loader *l);
 
 /* ------------------------------------------------------------------------ */
 /* Queries: docs/queries.md is the contract. Points are float[3] in map units. */

@@ -15,6 +15,7 @@
 
 #include "../loader/bspkit.h"
 #include "../platform/posix/bsp_file.h"
+#include "resume.h"
 
 static const char usage[] =
     "usage: bspkit COMMAND [OPTIONS] MAP\n"
@@ -38,11 +39,18 @@ static const char usage[] =
     "  entities MAP  the entity lump, one JSON object per entity\n"
     "  gamelumps MAP the Source game lump's sub-lumps, unpacked: id, version,\n"
     "                flags, stored and unpacked size, FNV-1a of the bytes\n"
+    "  load --simulate MEDIUM MAP   load from a simulated dvd, bluray, hdd or\n"
+    "                memory; the resumable and blocking loaders' times over the\n"
+    "                medium's transfer time and the longest work step, as JSON\n"
     "\n"
     "options:\n"
     "  --hdr         answer lighting queries from HDR lighting where both exist\n"
     "  --forward     read the file front to back only (as from a disc or a\n"
     "                pipe; a pipe's size need not be known)\n"
+    "  --resumable   load through the resumable loader: reads in pieces\n"
+    "                completed in a shuffled order, work in budgeted steps\n"
+    "  --budget N    bytes of work per step (default 262144)\n"
+    "  --chunk M     bytes per read piece (default: whole lumps)\n"
     "  --help        this text\n"
     "\n"
     "A map that fails to load prints {\"error\":\"<status name>\",\"message\":\"<a\n"
@@ -69,6 +77,9 @@ static int fail(const char *status)
     printf("{\"error\":\"%s\"}\n", status);
     return 1;
 }
+
+/* --resumable, --budget, --chunk, --simulate (tools/resume.c). */
+static tool_resume resume_opts;
 
 /* A map that did not load: the status's name and sentence, and the lump
  * where bsp_load stopped, on standard output as JSON and for a person on
@@ -125,7 +136,8 @@ static int try_load(loaded *L, const char *path, const bsp_options *o, int forwa
             return fail_memory("the arena", L->arena_bytes), -1;
         }
         L->loading = 1;
-        st = bsp_load(&L->map, &L->header, &L->stream, L->arena, L->arena_bytes, o, NULL);
+        st = tool_resume_load(&resume_opts, &L->map, &L->header, &L->stream, L->arena,
+                              L->arena_bytes, o);
     }
     bsp_file_close(&L->file);
     if (st != BSP_OK) {
@@ -523,6 +535,11 @@ int main(int argc, char **argv)
 {
     const char *cmd = NULL, *path = NULL;
     int hdr = 0, forward = 0, i;
+    argc = tool_resume_args(argc, argv, &resume_opts);
+    if (argc < 0) {
+        fputs(usage, stderr);
+        return 2;
+    }
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(usage, stdout);
@@ -554,6 +571,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "query")) return cmd_query(path, hdr, forward);
     if (!strcmp(cmd, "entities")) return cmd_entities(path, forward);
     if (!strcmp(cmd, "gamelumps")) return cmd_gamelumps(path, forward);
+    if (!strcmp(cmd, "load") && resume_opts.simulate) return tool_simulate(&resume_opts, path);
     fprintf(stderr, "bspkit: unknown command '%s'\n", cmd);
     fputs(usage, stderr);
     return 2;

@@ -10,7 +10,6 @@
  */
 #include "../family/family.h"
 #include "../pipeline/unpack.h"
-#include "../lzma/lzma_decoder.h"
 #include "gamelump.h"
 
 #define GAME_LUMP 35
@@ -82,6 +81,7 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
 {
     uint32_t n, base, ofs, len, stored;
     const uint8_t *e;
+    bsp__valve_block v;
     if (!m || !out) return BSP_E_BAD_ARGUMENT;
     if (!m->lump_data[GAME_LUMP]) return BSP_E_NOT_LOADED;
     n = directory_entries(m);
@@ -100,11 +100,10 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     /* A compressed sub-lump runs to the next entry (consoles store the
      * unpacked size in its length field); its LZMA header has the sizes. */
     stored = (index + 1 < n ? bsp__u32(e + ENTRY + 8) - base : m->lump_size[GAME_LUMP]);
-    if ((out->flags & 1) && stored > ofs && stored - ofs >= 17 && out->data[0] == 'L' &&
-        out->data[1] == 'Z' && out->data[2] == 'M' && out->data[3] == 'A') {
+    if ((out->flags & 1) && stored > ofs && bsp__valve_block_parse(out->data, stored - ofs, &v)) {
         out->compressed = 1;
         out->stored = stored - ofs;
-        out->size = bsp__get_le32(out->data + 4);
+        out->size = v.size;
     } else if ((uint64_t)ofs + len > m->lump_size[GAME_LUMP]) {
         return BSP_E_CORRUPT;
     }
@@ -114,16 +113,17 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
 bsp_status bsp_game_lump_unpack_bytes(const bsp_game_lump *g, uint32_t *need_dst,
                                       uint32_t *need_tables)
 {
+    bsp__valve_block v;
     if (!g || !need_dst || !need_tables) return BSP_E_BAD_ARGUMENT;
     *need_tables = 0;
     *need_dst = g->size;
     if (!g->compressed) return BSP_OK;
 #if !BSPKIT_LZMA
+    (void)v;
     return BSP_E_UNSUPPORTED;   /* built without the decoder */
 #else
-    bsp__lzma_props props;
-    if (bsp__lzma_parse_props(g->data + 12, &props) != BSP_LZMA_OK) return BSP_E_LZMA_CORRUPT;
-    *need_tables = bsp__lzma_probs_bytes(&props);
+    if (!bsp__valve_block_parse(g->data, g->stored, &v) || !v.props_ok) return BSP_E_LZMA_CORRUPT;
+    *need_tables = bsp__lzma_probs_bytes(&v.props);
     *need_dst = bsp__lzma_region_bytes(g->size, g->stored);
     return *need_dst ? BSP_OK : BSP_E_LZMA_CORRUPT;
 #endif

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* lzma.c - raw LZMA1 decoder: whole buffer in one call, in place capable.
+/* lzma_decoder.c - raw LZMA1 decoder, in place capable, resumable between
+ * any two symbols.
  *
  * Written from the format description (range coder, literal coder with
  * lc/lp, 12-state match/rep machine, length and distance coders, align
- * bits). See lzma.h for the contract and the in-place margin rule.
+ * bits). See lzma_decoder.h for the contract and the in-place margin rule.
+ * One loop, lz_decode, decodes whole symbols: a slice ends only between
+ * two, so what survives a pause is the range coder, the four distances and
+ * the state, never a half-decoded symbol.
  */
 #include "lzma_decoder.h"
 #include "../../port/bsp_port.h"
@@ -24,12 +28,33 @@ typedef uint64_t __attribute__((may_alias, aligned(1))) lz_u64;
 #define PROB_INIT (PROB_ONE / 2)
 #define MOVE_BITS 5
 
-/* 12 states; below 7 the previous symbol was a literal, so the next literal
- * is coded plainly, otherwise against the byte at rep0. */
+/* The match/rep machine's 12 states, named (as in xz-embedded) by the
+ * last two or three symbols. Below LIT_MATCH the previous symbol was a
+ * literal, so the next literal is coded plainly, otherwise against the byte
+ * at rep0. */
+enum lz_state {
+    LIT_LIT, MATCH_LIT_LIT, REP_LIT_LIT, SHORTREP_LIT_LIT,
+    MATCH_LIT, REP_LIT, SHORTREP_LIT,
+    LIT_MATCH, LIT_LONGREP, LIT_SHORTREP, NONLIT_MATCH, NONLIT_REP
+};
 #define STATES 12
-#define LIT_STATES 7
 
-/* Probability table layout, in 16-bit units. */
+BSP_INLINE uint32_t after_literal(uint32_t s)
+{
+    return s <= SHORTREP_LIT_LIT ? LIT_LIT : s <= LIT_SHORTREP ? s - 3 : s - 6;
+}
+BSP_INLINE uint32_t after_match(uint32_t s) { return s < LIT_MATCH ? LIT_MATCH : NONLIT_MATCH; }
+BSP_INLINE uint32_t after_long_rep(uint32_t s) { return s < LIT_MATCH ? LIT_LONGREP : NONLIT_REP; }
+BSP_INLINE uint32_t after_short_rep(uint32_t s) { return s < LIT_MATCH ? LIT_SHORTREP : NONLIT_REP; }
+
+/* Would writing n bytes at out land on unread input, [in, in_end)? The one
+ * test that keeps in-place decoding from overtaking its own input. Ordered
+ * so that the usual answer (no: out is well below in) takes two compares. */
+BSP_INLINE int overtakes(const uint8_t *out, size_t n, const uint8_t *in, const uint8_t *in_end)
+{
+    return (out >= in || (size_t)(in - out) < n) && in < in_end && out < in_end;
+}
+
 #define P_IS_MATCH 0                        /* [STATES][16 pos states] */
 #define P_IS_REP (P_IS_MATCH + STATES * 16) /* [STATES] */
 #define P_IS_REP0 (P_IS_REP + STATES)
@@ -57,19 +82,6 @@ typedef uint64_t __attribute__((may_alias, aligned(1))) lz_u64;
 #define EOPM_DIST 0xFFFFFFFFu
 
 typedef bsp__alias_u16 prob;
-
-/* What setup hands the decode loop (56 bytes on LP64, 36 on ILP32). The
- * loop keeps range, code, pointers, the four reps and the state in locals,
- * i.e. registers: bsp__lzma_decode's whole frame is 56 bytes on x86-64, 96 on
- * ppc32, 192 on ppc64 (mostly the ABI's save area; gcc -O2 -fstack-usage). */
-struct lzma_dec {
-    const uint8_t *in, *in_end;  /* next unread byte, end of input */
-    uint8_t *buf, *out_end;      /* output buf[0 .. out_end - buf) */
-    prob *probs;
-    uint32_t range, code;
-    uint32_t dict_lim;           /* distances must be below this */
-    uint8_t lc, lp, pb_mask, pad_;
-};
 
 /* One bit against probability *P_, lazily normalised: a byte is read only
  * when a bit needs it, so no byte is read before its time (the in-place
@@ -146,48 +158,106 @@ struct lzma_dec {
         } \
     } while (0)
 
-static int lzma_run(const struct lzma_dec *d)
+/* The distance of a match (into rep0), for the length in len: a 6-bit
+ * slot by length class, then reverse-tree bits (slots 4..13), or direct
+ * bits and 4 align bits (slots 14..63). */
+#define DIST_DECODE() \
+    do { \
+        p = pr + P_DIST_SLOT + ((len < 6 ? len - 2 : 3) << 6); \
+        slot = 1; \
+        RC_TREE(p, slot); RC_TREE(p, slot); RC_TREE(p, slot); \
+        RC_TREE(p, slot); RC_TREE(p, slot); RC_TREE(p, slot); \
+        slot -= 64; \
+        if (slot < 4) { \
+            rep0 = slot; \
+        } else { \
+            nbits = (slot >> 1) - 1; \
+            rep0 = (2 | (slot & 1)) << nbits; \
+            if (slot < 14) { \
+                /* reverse tree; slots 4..13 share one packed array */ \
+                p = pr + (P_DIST_SPEC - 1) + (rep0 - slot); \
+            } else { \
+                /* Direct bits at probability 1/2. The subtract-and- \
+                 * restore form matches other decoders bit for bit even \
+                 * on corrupt input where code >= range. */ \
+                nbits -= 4; \
+                sym = 0; \
+                do { \
+                    RC_NORM(); \
+                    range >>= 1; \
+                    code -= range; \
+                    t = 0u - (code >> 31); \
+                    code += range & t; \
+                    sym = (sym << 1) + (t + 1); \
+                } while (--nbits); \
+                rep0 += sym << 4; \
+                p = pr + P_ALIGN; \
+                nbits = 4; \
+            } \
+            sym = 1; \
+            t = 1; \
+            do { \
+                RC_IF0(p + sym) { RC_UPD0(p + sym); sym <<= 1; } \
+                else { RC_UPD1(p + sym); sym = (sym << 1) + 1; rep0 += t; } \
+                t <<= 1; \
+            } while (--nbits); \
+        } \
+    } while (0)
+
+/* Decode symbols from d's state until the output is complete, `budget`
+ * bytes are produced, or (input incomplete) fewer than a symbol's worth of
+ * unread bytes have arrived before `avail`. Symbols are decoded whole, so
+ * the state saved between calls is just the coder's and the machine's. */
+static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
 {
     prob *const pr = d->probs;
-    const uint8_t *in = d->in;
-    const uint8_t *const in_end = d->in_end;
     uint8_t *const buf = d->buf;
-    uint8_t *out = buf;
-    uint8_t *const out_end = d->out_end;
+    const uint8_t *in = buf + d->in_pos;
+    const uint8_t *const in_end = buf + d->in_ofs + d->in_len;
+    const int complete = avail == in_end;
+    const uint8_t *in_stop = in_end;   /* a symbol starts only at in <= in_stop */
+    uint8_t *out = buf + d->out_pos;
+    uint8_t *const out_end = buf + d->out_len;
+    uint8_t *const out_stop = budget < (uint32_t)(out_end - out) ? out + budget : out_end;
     const uint32_t dict_lim = d->dict_lim;
     const uint32_t lit_shift = 8u - d->lc, pb_mask = d->pb_mask;
     const uint32_t lit_mask = (1u << (d->lc + d->lp)) - 1;
     uint32_t range = d->range, code = d->code, bound, pv;
-    uint32_t rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0, state = 0;
+    uint32_t rep0 = d->rep[0], rep1 = d->rep[1], rep2 = d->rep[2], rep3 = d->rep[3];
+    uint32_t state = d->state;
     uint32_t pos_state, sym, len, slot, nbits, t;
     const uint8_t *src;
     prob *p;
 
+    if (!complete) {
+        if ((size_t)(avail - in) < BSP_LZMA_SYMBOL_IN_MAX)
+            return BSP_LZMA_MORE;
+        in_stop = avail - BSP_LZMA_SYMBOL_IN_MAX;
+    }
     for (;;) {
-        if (LZ_UNLIKELY(out == out_end))
-            goto at_end;
+        if (LZ_UNLIKELY(out >= out_stop || in > in_stop))
+            break;
         pos_state = (uint32_t)(out - buf) & pb_mask;
         p = pr + P_IS_MATCH + (state << 4) + pos_state;
         RC_IF0(p) {
+            /* a literal */
             RC_UPD0(p);
             /* ((pos & lp_mask) << lc) + (prev >> (8 - lc)) in one go: shift
              * pos:prev right by 8 - lc and keep lc + lp bits. */
             t = ((uint32_t)(out - buf) << 8) + (out != buf ? out[-1] : 0u);
             p = pr + P_LITERAL + LIT_SIZE * ((t >> lit_shift) & lit_mask);
             sym = 1;
-            if (state < LIT_STATES) {
-                state = state < 4 ? 0 : state - 3;
+            if (state < LIT_MATCH) {
                 RC_TREE(p, sym); RC_TREE(p, sym); RC_TREE(p, sym); RC_TREE(p, sym);
                 RC_TREE(p, sym); RC_TREE(p, sym); RC_TREE(p, sym); RC_TREE(p, sym);
             } else {
                 uint32_t mbyte = *(out - 1 - rep0), offs = 0x100, mbit;
                 prob *q;
-                state = state < 10 ? state - 3 : state - 6;
                 LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED();
                 LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED();
             }
-            /* A write must not land on unread input, [in, in_end). */
-            if (LZ_UNLIKELY(out >= in) && out < in_end)
+            state = after_literal(state);
+            if (overtakes(out, 1, in, in_end))
                 goto overlap;
             *out++ = (uint8_t)sym;
             continue;
@@ -195,63 +265,20 @@ static int lzma_run(const struct lzma_dec *d)
         RC_UPD1(p);
         p = pr + P_IS_REP + state;
         RC_IF0(p) {
+            /* a match: new length and distance */
             RC_UPD0(p);
-            state = state < LIT_STATES ? 7 : 10;
+            state = after_match(state);
             rep3 = rep2;
             rep2 = rep1;
             rep1 = rep0;
-new_match:
             LEN_DECODE(pr + P_LEN);
-            p = pr + P_DIST_SLOT + ((len < 6 ? len - 2 : 3) << 6);
-            slot = 1;
-            RC_TREE(p, slot); RC_TREE(p, slot); RC_TREE(p, slot);
-            RC_TREE(p, slot); RC_TREE(p, slot); RC_TREE(p, slot);
-            slot -= 64;
-            if (slot < 4) {
-                rep0 = slot;
-            } else {
-                nbits = (slot >> 1) - 1;
-                rep0 = (2 | (slot & 1)) << nbits;
-                if (slot < 14) {
-                    /* Reverse tree; slots 4..13 share one packed array. */
-                    p = pr + (P_DIST_SPEC - 1) + (rep0 - slot);
-                    sym = 1;
-                    t = 1;
-                    do {
-                        RC_IF0(p + sym) { RC_UPD0(p + sym); sym <<= 1; }
-                        else { RC_UPD1(p + sym); sym = (sym << 1) + 1; rep0 += t; }
-                        t <<= 1;
-                    } while (--nbits);
-                } else {
-                    /* Direct bits at probability 1/2. The subtract-and-
-                     * restore form matches other decoders bit for bit even
-                     * on corrupt input where code >= range. */
-                    nbits -= 4;
-                    sym = 0;
-                    do {
-                        RC_NORM();
-                        range >>= 1;
-                        code -= range;
-                        t = 0u - (code >> 31);
-                        code += range & t;
-                        sym = (sym << 1) + (t + 1);
-                    } while (--nbits);
-                    rep0 += sym << 4;
-                    p = pr + P_ALIGN;
-                    sym = 1;
-                    t = 1;
-                    do {
-                        RC_IF0(p + sym) { RC_UPD0(p + sym); sym <<= 1; }
-                        else { RC_UPD1(p + sym); sym = (sym << 1) + 1; rep0 += t; }
-                        t <<= 1;
-                    } while (t < 16);
-                    if (rep0 == EOPM_DIST)
-                        goto eopm;
-                }
-            }
+            DIST_DECODE();
+            /* also rejects the end marker (distance 2^32 - 1) before out_len */
             if (rep0 >= (uint32_t)(out - buf) || rep0 >= dict_lim)
                 goto corrupt;
         } else {
+            /* a repeated distance: rep0 as one byte (short rep) or rep0..3
+             * with a new length (long rep) */
             RC_UPD1(p);
             if (out == buf)
                 goto corrupt;
@@ -261,8 +288,8 @@ new_match:
                 p = pr + P_REP0_LONG + (state << 4) + pos_state;
                 RC_IF0(p) {
                     RC_UPD0(p);
-                    state = state < LIT_STATES ? 9 : 11;
-                    if (LZ_UNLIKELY(out >= in) && out < in_end)
+                    state = after_short_rep(state);
+                    if (overtakes(out, 1, in, in_end))
                         goto overlap;
                     *out = *(out - 1 - rep0);
                     out++;
@@ -291,7 +318,7 @@ new_match:
                 rep1 = rep0;
                 rep0 = t;
             }
-            state = state < LIT_STATES ? 8 : 11;
+            state = after_long_rep(state);
             LEN_DECODE(pr + P_REP_LEN);
         }
 
@@ -300,15 +327,15 @@ new_match:
          * unless the distance allows eight at a time. */
         if (len > (uint32_t)(out_end - out))
             goto corrupt;
-        if (LZ_UNLIKELY(in < out + len) && out < in_end && in != in_end)
+        if (overtakes(out, len, in, in_end))
             goto overlap;
         src = out - 1 - rep0;
 #ifdef LZ_COPY8
         /* Eight at a time when the source stays eight behind and the
-         * overshoot (up to 7 bytes, rewritten later) is still below both
-         * the output end and the unread input. */
+         * overshoot (up to 7 bytes, rewritten later) stays below the
+         * output end and off unread input. */
         if (rep0 >= 7 && (size_t)(out_end - out) >= len + 8 &&
-            in > out && (size_t)(in - out) >= len + 8) {
+            !overtakes(out, len + 8, in, in_end)) {
             uint8_t *const e = out + len;
             do {
                 *(lz_u64 *)(void *)out = *(const lz_u64 *)(const void *)src;
@@ -324,10 +351,22 @@ new_match:
         } while (--len);
     }
 
-at_end:
-    /* All output is there. The encoder's flush may leave one byte the last
-     * symbol did not need; liblzma reads it too, then wants code 0, or else
-     * an end marker. */
+    d->in_pos = (uint32_t)(in - buf);
+    d->out_pos = (uint32_t)(out - buf);
+    d->range = range;
+    d->code = code;
+    d->rep[0] = rep0;
+    d->rep[1] = rep1;
+    d->rep[2] = rep2;
+    d->rep[3] = rep3;
+    d->state = state;
+    if (out != out_end || !complete)
+        return BSP_LZMA_MORE;
+
+    /* All output is there and all input has arrived. The encoder's flush
+     * may leave one byte the last symbol did not need; liblzma reads it
+     * too, then wants code 0, or else an end marker: a match (not a rep)
+     * with distance 2^32 - 1, then code 0. */
     RC_NORM();
     if (code == 0)
         return BSP_LZMA_OK;
@@ -339,15 +378,14 @@ at_end:
     p = pr + P_IS_REP + state;
     RC_IF0(p) {
         RC_UPD0(p);
-        goto new_match;     /* len + distance; only the end marker passes */
+        LEN_DECODE(pr + P_LEN);
+        DIST_DECODE();
+        if (rep0 == EOPM_DIST) {
+            RC_NORM();
+            return code == 0 ? BSP_LZMA_OK : BSP_LZMA_CORRUPT;
+        }
     }
     goto corrupt;
-
-eopm:
-    if (out != out_end)
-        goto corrupt;
-    RC_NORM();
-    return code == 0 ? BSP_LZMA_OK : BSP_LZMA_CORRUPT;
 
 truncated:
     return BSP_LZMA_TRUNCATED;
@@ -395,45 +433,70 @@ uint32_t bsp__lzma_region_bytes(uint32_t out_len, uint32_t in_len)
     return out_len + margin > in_len ? out_len + margin : in_len;
 }
 
+int bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
+                    uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len)
+{
+    uint32_t n, i;
+
+    if (!d || !props_ok(p) || !probs || !buf || in_len > 0xFFFFFFFFu - in_ofs)
+        return BSP_LZMA_BAD_PROPS;
+    d->probs = (uint16_t *)probs;
+    n = P_BASE + ((uint32_t)LIT_SIZE << (p->lc + p->lp));
+    for (i = 0; i < n; i++)
+        d->probs[i] = (uint16_t)PROB_INIT;
+    /* liblzma's dictionary: at least 4 KiB, a multiple of 16. */
+    d->dict_lim = p->dict_size < 4096 ? 4096 : p->dict_size;
+    d->dict_lim = d->dict_lim > 0xFFFFFFF0u ? 0xFFFFFFFFu : (d->dict_lim + 15) & ~15u;
+    d->buf = buf;
+    d->out_pos = 0;
+    d->out_len = out_len;
+    d->in_pos = in_ofs;
+    d->in_ofs = in_ofs;
+    d->in_len = in_len;
+    d->range = 0xFFFFFFFFu;
+    d->code = 0;
+    d->rep[0] = d->rep[1] = d->rep[2] = d->rep[3] = 0;
+    d->state = LIT_LIT;
+    d->lc = p->lc;
+    d->lp = p->lp;
+    d->pb_mask = (uint8_t)((1u << p->pb) - 1);
+    d->started = 0;
+    return BSP_LZMA_OK;
+}
+
+int bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budget)
+{
+    const uint8_t *in;
+
+    if (arrived > d->in_len)
+        arrived = d->in_len;
+    if (!d->started) {
+        /* The range coder's first byte is always 0; the next four are the
+         * initial code. */
+        in = d->buf + d->in_ofs;
+        if (d->in_len == 0)
+            return BSP_LZMA_TRUNCATED;
+        if (arrived == 0)
+            return BSP_LZMA_MORE;
+        if (in[0] != 0)
+            return BSP_LZMA_CORRUPT;
+        if (d->in_len < 5)
+            return BSP_LZMA_TRUNCATED;
+        if (arrived < 5)
+            return BSP_LZMA_MORE;
+        d->code = bsp__get_be32(in + 1);
+        d->in_pos = d->in_ofs + 5;
+        d->started = 1;
+    }
+    return lz_decode(d, d->buf + d->in_ofs + arrived, budget);
+}
+
 int bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len,
                     uint32_t in_ofs, uint32_t in_len)
 {
-    struct lzma_dec d;
-    prob *pr;
-    uint32_t n, i;
-    const uint8_t *in;
+    bsp__lzma_dec d;
+    int r = bsp__lzma_start(&d, p, probs, buf, out_len, in_ofs, in_len);
 
-    if (!props_ok(p) || !probs || !buf || in_len > 0xFFFFFFFFu - in_ofs)
-        return BSP_LZMA_BAD_PROPS;
-
-    pr = (prob *)probs;
-    n = P_BASE + ((uint32_t)LIT_SIZE << (p->lc + p->lp));
-    for (i = 0; i < n; i++)
-        pr[i] = (uint16_t)PROB_INIT;
-
-    /* liblzma's dictionary: at least 4 KiB, a multiple of 16. */
-    d.dict_lim = p->dict_size < 4096 ? 4096 : p->dict_size;
-    d.dict_lim = d.dict_lim > 0xFFFFFFF0u ? 0xFFFFFFFFu : (d.dict_lim + 15) & ~15u;
-
-    in = buf + in_ofs;
-    d.in_end = in + in_len;
-    if (in_len == 0)
-        return BSP_LZMA_TRUNCATED;
-    if (in[0] != 0)
-        return BSP_LZMA_CORRUPT;
-    if (in_len < 5)
-        return BSP_LZMA_TRUNCATED;
-    d.code = bsp__get_be32(in + 1);
-    d.range = 0xFFFFFFFFu;
-    d.in = in + 5;
-
-    d.buf = buf;
-    d.out_end = buf + out_len;
-    d.probs = pr;
-    d.lc = p->lc;
-    d.lp = p->lp;
-    d.pb_mask = (uint8_t)((1u << p->pb) - 1);
-    d.pad_ = 0;
-    return lzma_run(&d);
+    return r != BSP_LZMA_OK ? r : bsp__lzma_run(&d, in_len, out_len);
 }

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* lzma.h - one-shot, in-place capable decoder for raw LZMA (LZMA1) streams.
+/* lzma_decoder.h - resumable, in-place capable decoder for raw LZMA (LZMA1)
+ * streams: one call for a whole buffer, or symbol-exact slices while the
+ * input is still arriving.
  *
  * Xbox 360 / PS3 Source maps compress lumps with LZMA. Valve's lump header
  * is "LZMA", u32le actual size, u32le compressed size, 5 property bytes, then
@@ -7,13 +9,9 @@
  * the properties, the exact output length and the input length.
  *
  * Freestanding: no libc, no allocation, no global mutable state, reentrant.
- * (The file name matches liblzma's <lzma.h>: a host program using both
- * includes this one by path, not with -Iloader.)
- * The decoder's state lives on the stack: struct lzma_dec in lzma.c (56
- * bytes on LP64, 36 on ILP32) plus the loop's locals, which stay in
- * registers; bsp__lzma_decode's whole frame is 56 bytes on x86-64, 96 on
- * ppc32, 192 on ppc64 (gcc -O2 -fstack-usage). The probability table is
- * the caller's: bsp__lzma_probs_bytes().
+ * The state between slices is a bsp__lzma_dec (below, ~80 bytes); the
+ * decode loop keeps it in locals, i.e. registers, while it runs. The
+ * probability table is the caller's: bsp__lzma_probs_bytes().
  *
  * Accept/reject rules (chosen to agree with liblzma's lzma_alone decoder
  * given the uncompressed size, i.e. raw LZMA1 with known size, EOPM allowed):
@@ -47,7 +45,9 @@ enum {
     BSP_LZMA_BAD_PROPS,   /* lc > 8, lp > 4, pb > 4, or bad arguments */
     BSP_LZMA_CORRUPT,     /* invalid stream */
     BSP_LZMA_TRUNCATED,   /* input ran out before the stream ended */
-    BSP_LZMA_OVERLAP      /* in place: a write would overtake unread input */
+    BSP_LZMA_OVERLAP,     /* in place: a write would overtake unread input */
+    BSP_LZMA_MORE         /* bsp__lzma_run stopped between two symbols: the
+                             budget is spent or it waits for input */
 };
 
 typedef struct bsp__lzma_props {
@@ -129,5 +129,37 @@ uint32_t bsp__lzma_region_bytes(uint32_t out_len, uint32_t in_len);
 int bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len,
                     uint32_t in_ofs, uint32_t in_len);
+
+/* Resumable decoding. bsp__lzma_start sets up the same decoding as
+ * bsp__lzma_decode (same arguments, same layout rules) and initialises the
+ * tables; bsp__lzma_run then decodes in slices. `arrived` is how many of the
+ * in_len input bytes are in place (a prefix; it may only grow), `budget` how
+ * many output bytes to produce at most before returning, rounded up to the
+ * end of a symbol (a match may add up to 272). It returns BSP_LZMA_MORE
+ * when it stopped with the stream unfinished: the budget is spent, or fewer
+ * than BSP_LZMA_SYMBOL_IN_MAX unread bytes have arrived (the most input one
+ * symbol can take) while the input is incomplete. The end of the stream is
+ * only checked once all input has arrived. Any other result is final and
+ * equals what bsp__lzma_decode returns for the same data, and the output is
+ * identical however the work was sliced. The state holds pointers into buf
+ * and probs: both must stay where they are between calls. */
+#define BSP_LZMA_SYMBOL_IN_MAX 22u
+
+typedef struct bsp__lzma_dec {
+    uint8_t *buf;
+    uint16_t *probs;
+    uint32_t out_pos, out_len;   /* output produced, wanted */
+    uint32_t in_pos, in_ofs, in_len; /* next unread input byte, in buf */
+    uint32_t range, code;
+    uint32_t rep[4];
+    uint32_t state;              /* the match/rep machine's state */
+    uint32_t dict_lim;           /* distances must be below this */
+    uint8_t lc, lp, pb_mask;
+    uint8_t started;             /* the range coder's 5 bytes are taken */
+} bsp__lzma_dec;
+
+int bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
+                    uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len);
+int bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budget);
 
 #endif

@@ -1,29 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* load.c - bsp_load: fetch the planned lumps into the arena, put them in
- * native byte order, resolve the role views and validate.
+/* load.c - bsp_load: the resumable loader (resume.c) driven to the end
+ * through a blocking stream; the role views every load resolves.
  *
  * The stream is read in ascending offset order (the plan's order), each lump
  * once, straight into its own region of the arena: no staging copy.
  */
-#include "plan.h"
-#include "swap.h"
-#include "validate.h"
-#include "unpack.h"
-#include "read.h"
-#include "../access/gamelump.h"
-
-static bsp_status fetch_lump(const bsp_header *h, const bsp_stream *s, const bsp__plan *plan,
-                             const bsp__plan_item *it, uint8_t *base)
-{
-    const bsp_lump_entry *e = &h->lumps[it->lump];
-    uint8_t *region = base + it->arena_offset;
-    bsp_status st;
-    if (!e->compressed) return bsp__read(s, e->offset, region, e->length);
-    st = bsp__read(s, e->offset, region + it->region - e->length, e->length);
-    if (st != BSP_OK) return st;
-    return bsp__unpack_in_place(region, it->region, e->length, e->size,
-                               base + plan->scratch_offset, plan->lclp_max);
-}
+#include "resume.h"
 
 static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int role)
 {
@@ -39,7 +21,7 @@ static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int role)
     v->count = m->lump_size[lump] / v->stride;
 }
 
-static void resolve_views(bsp_map *m, const bsp_header *h)
+void bsp__resolve_views(bsp_map *m, const bsp_header *h)
 {
     set_view(m, h, &m->planes, BSP_ROLE_PLANES);
     set_view(m, h, &m->nodes, BSP_ROLE_NODES);
@@ -62,46 +44,27 @@ static bsp_status load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
                        void *arena, uint32_t arena_bytes, const bsp_options *o,
                        uint32_t *needed)
 {
-    bsp__plan plan;
-    uint8_t *base = (uint8_t *)arena;
-    int swap;
-    uint32_t i;
+    bsp_loader l;
+    bsp_read r;
+    bsp_progress p;
     bsp_status st;
 
-    st = bsp__plan_build(h, o, &plan);
+    st = bsp_loader_begin(&l, m, h, arena, arena_bytes, o, needed);
     if (st != BSP_OK) return st;
-    if (needed) *needed = plan.total;
-    if (!arena || ((uintptr_t)arena & (BSP_ARENA_ALIGN - 1))) return BSP_E_BAD_ARENA;
-    if (plan.total > arena_bytes) return BSP_E_ARENA_TOO_SMALL;
-    if (s->size != h->file_size) return BSP_E_BAD_ARGUMENT;
-
-    swap = h->big_endian != BSP_HOST_BIG_ENDIAN;
-    for (i = 0; i < plan.count; i++) {
-        const bsp__plan_item *it = &plan.items[i];
-        const bsp__layout *lay = bsp__lump_layout(h, it->lump);
-        uint8_t *region = base + it->arena_offset;
-        st = fetch_lump(h, s, &plan, it, base);
-        if (st != BSP_OK) {
-            m->error_lump = it->lump;
-            m->error_offset = h->lumps[it->lump].offset;
-            return st;
-        }
-        if (swap && lay) bsp__swap_lump(region, h->lumps[it->lump].size, lay);
-        m->lump_data[it->lump] = region;
-        m->lump_size[it->lump] = h->lumps[it->lump].size;
-        m->lump_file_offset[it->lump] = h->lumps[it->lump].offset;
+    if (s->size != h->file_size) {
+        bsp_loader_cancel(&l);
+        m->error_lump = BSP_NO_LUMP;
+        return BSP_E_BAD_ARGUMENT;
     }
-
-    m->family = h->family;
-    m->version = h->version;
-    m->big_endian_file = h->big_endian;
-    m->use_hdr = plan.use_hdr;
-    m->arena_used = plan.total;
-    resolve_views(m, h);
-    st = bsp__validate(m);
-    if (st != BSP_OK) return st;
-    bsp__game_lump_locate(m);
-    return BSP_OK;
+    do {
+        /* whole lumps, each read as soon as the arena allows */
+        while (bsp_loader_next_read(&l, 0, &r)) {
+            st = bsp_loader_read_done(&l, &r, s->read(s->ctx, r.offset, r.dst, r.length));
+            if (st != BSP_OK) return st;
+        }
+        st = bsp_loader_step(&l, 0xffffffffu, &p);
+    } while (st == BSP_OK && p.phase != BSP_PHASE_DONE);
+    return st;
 }
 
 bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,

@@ -18,6 +18,7 @@ bsp_options bsp_default_options(uint32_t sets)
     o.extra_lumps = 0;
     o.prefer_hdr = 0;
     o.lzma_lclp_max = 0;
+    o.pipelined = 0;
     return o;
 }
 
@@ -126,7 +127,9 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
          * the loaded bytes: it is still empty while this one decodes, so
          * the margins of all but the furthest-reaching lump cost nothing. */
         if (pos + p->items[i].region > end) end = pos + p->items[i].region;
-        pos += e->size;
+        /* pipelined: the next lump starts after the whole window, so its
+         * reads may land while this one decodes */
+        pos += o->pipelined ? p->items[i].region : e->size;
         if (end > 0xffffffffu - 64) return BSP_E_BAD_LUMP;
     }
     if (pos > end) end = pos;

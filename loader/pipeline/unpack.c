@@ -6,14 +6,28 @@
  * and compressed game lumps are both such blocks.
  */
 #include "unpack.h"
-#include "../lzma/lzma_decoder.h"
-
-/* Valve's LZMA lump header: "LZMA", u32le uncompressed size, u32le
- * compressed size, 5 property bytes; little-endian in every file. */
-#define LZMA_HEADER 17
 
 #if !BSPKIT_LZMA
-/* Built without the decoder: bsp_measure refuses compressed lumps first. */
+/* Built without the decoder: bsp_measure refuses compressed lumps first, so
+ * these only keep the pipeline linkable. */
+int bsp__valve_block_parse(const uint8_t *hd, uint32_t stored, bsp__valve_block *v)
+{
+    (void)hd, (void)stored, (void)v;
+    return 0;
+}
+
+bsp_status bsp__unpack_start(bsp__lzma_dec *d, uint8_t *region, uint32_t region_bytes,
+                             uint32_t stored, uint32_t size, void *probs, uint32_t lclp_max)
+{
+    (void)d, (void)region, (void)region_bytes, (void)stored, (void)size, (void)probs, (void)lclp_max;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp__unpack_status(int lzma_result)
+{
+    return lzma_result == BSP_LZMA_OK ? BSP_OK : BSP_E_UNSUPPORTED;
+}
+
 bsp_status bsp__unpack_in_place(uint8_t *region, uint32_t region_bytes, uint32_t stored,
                                uint32_t size, void *probs, uint32_t lclp_max)
 {
@@ -21,23 +35,41 @@ bsp_status bsp__unpack_in_place(uint8_t *region, uint32_t region_bytes, uint32_t
     return BSP_E_UNSUPPORTED;
 }
 #else
+int bsp__valve_block_parse(const uint8_t *hd, uint32_t stored, bsp__valve_block *v)
+{
+    if (stored < BSP_VALVE_HEADER || hd[0] != 'L' || hd[1] != 'Z' || hd[2] != 'M' || hd[3] != 'A')
+        return 0;
+    v->size = bsp__get_le32(hd + 4);
+    v->packed = bsp__get_le32(hd + 8);
+    v->props_ok = bsp__lzma_parse_props(hd + 12, &v->props) == BSP_LZMA_OK;
+    return 1;
+}
+
+bsp_status bsp__unpack_start(bsp__lzma_dec *d, uint8_t *region, uint32_t region_bytes,
+                             uint32_t stored, uint32_t size, void *probs, uint32_t lclp_max)
+{
+    bsp__valve_block v;
+    if (!bsp__valve_block_parse(region + region_bytes - stored, stored, &v) || v.size != size ||
+        v.packed > stored - BSP_VALVE_HEADER || !v.props_ok)
+        return BSP_E_LZMA_CORRUPT;
+    if ((uint32_t)v.props.lc + v.props.lp > lclp_max) return BSP_E_LZMA_PROPS;
+    return bsp__unpack_status(bsp__lzma_start(d, &v.props, probs, region, size,
+                                              region_bytes - stored + BSP_VALVE_HEADER, v.packed));
+}
+
+bsp_status bsp__unpack_status(int lzma_result)
+{
+    if (lzma_result == BSP_LZMA_OK || lzma_result == BSP_LZMA_MORE) return BSP_OK;
+    return lzma_result == BSP_LZMA_OVERLAP ? BSP_E_LZMA_OVERLAP : BSP_E_LZMA_CORRUPT;
+}
+
 
 bsp_status bsp__unpack_in_place(uint8_t *region, uint32_t region_bytes, uint32_t stored,
                                uint32_t size, void *probs, uint32_t lclp_max)
 {
-    const uint8_t *hd = region + region_bytes - stored;
-    bsp__lzma_props props;
-    uint32_t packed;
-    int r;
-    if (stored < LZMA_HEADER || hd[0] != 'L' || hd[1] != 'Z' || hd[2] != 'M' || hd[3] != 'A')
-        return BSP_E_LZMA_CORRUPT;
-    packed = bsp__get_le32(hd + 8);
-    if (bsp__get_le32(hd + 4) != size || packed > stored - LZMA_HEADER) return BSP_E_LZMA_CORRUPT;
-    if (bsp__lzma_parse_props(hd + 12, &props) != BSP_LZMA_OK) return BSP_E_LZMA_CORRUPT;
-    if ((uint32_t)props.lc + props.lp > lclp_max) return BSP_E_LZMA_PROPS;
-    r = bsp__lzma_decode(&props, probs, region, size,
-                        region_bytes - stored + LZMA_HEADER, packed);
-    if (r == BSP_LZMA_OK) return BSP_OK;
-    return r == BSP_LZMA_OVERLAP ? BSP_E_LZMA_OVERLAP : BSP_E_LZMA_CORRUPT;
+    bsp__lzma_dec d;
+    bsp_status st = bsp__unpack_start(&d, region, region_bytes, stored, size, probs, lclp_max);
+    if (st != BSP_OK) return st;
+    return bsp__unpack_status(bsp__lzma_run(&d, d.in_len, size));
 }
 #endif

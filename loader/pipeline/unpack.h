@@ -1,14 +1,38 @@
 /* SPDX-License-Identifier: MIT */
-/* unpack.h - decode one Valve LZMA block in place. */
+/* unpack.h - Valve's LZMA blocks: the header, read in one place, and in-place
+ * decoding, whole or in slices. */
 #ifndef BSP_UNPACK_H
 #define BSP_UNPACK_H
 
 #include "../family/family.h"
+#include "../lzma/lzma_decoder.h"
 
-/* The `stored` bytes of an LZMA block (Valve header + stream) sit at the
- * tail of region[0 .. region_bytes); decode `size` bytes forward into the
- * region's head. probs: decoder tables for lc + lp <= lclp_max. Fails with
- * LZMA_CORRUPT (bad header or stream), LZMA_PROPS or LZMA_OVERLAP. */
+/* Valve's block header: "LZMA", u32le uncompressed size, u32le compressed
+ * size, 5 property bytes; little-endian in every file. */
+#define BSP_VALVE_HEADER 17u
+
+typedef struct bsp__valve_block {
+    uint32_t size;           /* uncompressed bytes */
+    uint32_t packed;         /* raw LZMA stream bytes after the header */
+    bsp__lzma_props props;
+    int props_ok;            /* the property byte is a valid lc/lp/pb */
+} bsp__valve_block;
+
+/* 1 when the `stored` bytes at hd start with Valve's header (magic and
+ * length), with its fields in *v; 0 otherwise. */
+int bsp__valve_block_parse(const uint8_t *hd, uint32_t stored, bsp__valve_block *v);
+
+/* Begin decoding the block whose `stored` bytes sit at the tail of
+ * region[0 .. region_bytes) into `size` bytes at the region's head. Only
+ * the block's header needs to be in place. Fails with LZMA_CORRUPT (bad
+ * header) or LZMA_PROPS (lc + lp over lclp_max). */
+bsp_status bsp__unpack_start(bsp__lzma_dec *d, uint8_t *region, uint32_t region_bytes,
+                             uint32_t stored, uint32_t size, void *probs, uint32_t lclp_max);
+
+/* The status of a bsp__lzma_run result (BSP_OK for BSP_LZMA_OK and MORE). */
+bsp_status bsp__unpack_status(int lzma_result);
+
+/* Both in one call, with all stored bytes in place. */
 bsp_status bsp__unpack_in_place(uint8_t *region, uint32_t region_bytes, uint32_t stored,
                                uint32_t size, void *probs, uint32_t lclp_max);
 

@@ -384,6 +384,34 @@ static void test_map(const bm_map *bm)
     }
     done();
 
+    /* 5b. the resumable loader, 4 KiB reads and 4 KiB work steps, gives a
+     * map that answers the same */
+    {
+        bsp_loader l;
+        bsp_read r;
+        bsp_progress pr;
+        uint32_t steps = 0;
+        st = open_map(bm, &ms, &s, &h);
+        if (st == BSP_OK) st = bsp_loader_begin(&l, &m, &h, arena, need, &o, NULL);
+        while (st == BSP_OK) {
+            while (st == BSP_OK && bsp_loader_next_read(&l, 4096, &r))
+                st = bsp_loader_read_done(&l, &r, s.read(s.ctx, r.offset, r.dst, r.length));
+            if (st == BSP_OK) st = bsp_loader_step(&l, 4096, &pr);
+            steps++;
+            if (st != BSP_OK || pr.phase == BSP_PHASE_DONE) break;
+        }
+        verdict(st == BSP_OK, bm->name);
+        put("loads through the resumable loader with 4 KiB steps (");
+        put_u32(steps);
+        put(" steps)");
+        if (st != BSP_OK) {
+            put(": status ");
+            say_status(st);
+        }
+        done();
+        if (st == BSP_OK) run_queries(bm, &m);
+    }
+
     /* 6. error answers of the API itself */
     check_bad_queries(bm, &m);
 

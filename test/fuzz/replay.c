@@ -45,6 +45,7 @@ int fuzz_lzma_one(const uint8_t *data, size_t size);
 int fuzz_lzma_diff_one(const uint8_t *data, size_t size);
 int fuzz_entity_one(const uint8_t *data, size_t size);
 int fuzz_stream_one(const uint8_t *data, size_t size);
+int fuzz_resume_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -58,6 +59,7 @@ static const target targets[] = {
     { "lzma_diff", fuzz_lzma_diff_one },
     { "entity", fuzz_entity_one },
     { "stream", fuzz_stream_one },
+    { "resume", fuzz_resume_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 

@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: MIT */
+/* resume.c - the resumable loader: a state machine over the plan.
+ *
+ * Reads are handed out in plan order (ascending file offset), so a
+ * forward-only stream serves them; they may complete in any order, and a
+ * ring of outstanding reads turns completions back into a contiguous
+ * prefix per lump. Work goes lump by lump in the same order: a compressed
+ * lump decodes as its stored bytes arrive, then every lump is swapped in
+ * slices, and the last step validates. bsp_load is a loop over this.
+ */
+#include "resume.h"
+#include "swap.h"
+#include "validate.h"
+#include "../access/gamelump.h"
+#include "unpack.h"
+
+typedef char bsp__loader_fits[sizeof(bsp__loader) <= sizeof(bsp_loader) ? 1 : -1];
+
+static bsp__loader *state(bsp_loader *l) { return (bsp__loader *)(void *)l; }
+
+static const bsp_lump_entry *entry(const bsp__loader *s, uint32_t item)
+{
+    return &s->h->lumps[s->plan.items[item].lump];
+}
+
+/* Where item's stored bytes land: its region, or for a compressed lump the
+ * tail of its window. */
+static uint8_t *landing(const bsp__loader *s, uint32_t item)
+{
+    const bsp__plan_item *it = &s->plan.items[item];
+    const bsp_lump_entry *e = entry(s, item);
+    uint8_t *region = s->base + it->arena_offset;
+    return e->compressed ? region + it->region - e->length : region;
+}
+
+static bsp_status fail(bsp__loader *s, bsp_status st, uint32_t item)
+{
+    bsp_map *m = s->map;
+    bsp__fill(m, 0, sizeof *m);
+    m->error_lump = BSP_NO_LUMP;
+    if (item < s->plan.count) {
+        m->error_lump = s->plan.items[item].lump;
+        m->error_offset = entry(s, item)->offset;
+    }
+    s->phase = BSP_PHASE_FAILED;
+    s->status = (uint8_t)st;
+    return st;
+}
+
+bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
+                            void *arena, uint32_t arena_bytes,
+                            const bsp_options *o, uint32_t *needed)
+{
+    bsp__loader *s = state(l);
+    uint32_t i;
+    bsp_status st;
+
+    if (!l || !m || !h || !o) return BSP_E_BAD_ARGUMENT;
+    bsp__fill(s, 0, sizeof *s);
+    s->map = m;
+    s->h = h;
+    s->base = (uint8_t *)arena;
+    s->plan.count = 0;
+    bsp__fill(m, 0, sizeof *m);
+    st = bsp__plan_build(h, o, &s->plan);
+    if (st != BSP_OK) return fail(s, st, BSP_NO_LUMP);
+    if (needed) *needed = s->plan.total;
+    if (!arena || ((uintptr_t)arena & (BSP_ARENA_ALIGN - 1))) return fail(s, BSP_E_BAD_ARENA, BSP_NO_LUMP);
+    if (s->plan.total > arena_bytes) return fail(s, BSP_E_ARENA_TOO_SMALL, BSP_NO_LUMP);
+    s->swap = h->big_endian != BSP_HOST_BIG_ENDIAN;
+    for (i = 0; i < s->plan.count; i++) {
+        const bsp_lump_entry *e = entry(s, i);
+        s->read_total += e->length;
+        if (e->compressed) s->decode_total += e->size;
+        if (s->swap && bsp__lump_layout(h, s->plan.items[i].lump)) s->work_total += e->size;
+    }
+    s->next_offset = h->header_bytes;
+    s->phase = BSP_PHASE_LOADING;
+    return BSP_OK;
+}
+
+/* Would bytes landing at [lo, hi) hit the unread input of a compressed
+ * lump before `item` that has not finished decoding? Only possible when
+ * windows share arena (not pipelined). */
+static int held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const uint8_t *hi)
+{
+    uint32_t i;
+    for (i = s->work_item; i < item; i++) {
+        const bsp__plan_item *it = &s->plan.items[i];
+        const uint8_t *end = s->base + it->arena_offset + it->region;
+        const uint8_t *in = landing(s, i);
+        if (!entry(s, i)->compressed || (i == s->work_item && s->unpacked)) continue;
+        if (i == s->work_item && s->decoding) in = s->lz.buf + s->lz.in_pos;
+        if (lo < end && hi > in) return 1;
+    }
+    return 0;
+}
+
+int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
+{
+    bsp__loader *s = state(l);
+    const bsp_lump_entry *e;
+    bsp__read_slot *slot;
+    uint32_t len;
+    uint8_t *dst;
+
+    if (!l || !r || s->phase != BSP_PHASE_LOADING || s->read_count == BSP_LOADER_MAX_READS)
+        return 0;
+    while (s->issue_item < s->plan.count && s->issue_pos == entry(s, s->issue_item)->length) {
+        s->issue_item++;
+        s->issue_pos = 0;
+    }
+    if (s->issue_item == s->plan.count) return 0;
+    e = entry(s, s->issue_item);
+    len = e->length - s->issue_pos;
+    if (max_len && len > max_len) len = max_len;
+    dst = landing(s, s->issue_item) + s->issue_pos;
+    if (held_back(s, s->issue_item, dst, dst + len)) return 0;
+    r->offset = e->offset + s->issue_pos;
+    r->length = len;
+    r->dst = dst;
+    r->tag = s->read_head + s->read_count;
+    slot = &s->reads[r->tag % BSP_LOADER_MAX_READS];
+    s->issue_pos += len;
+    slot->item = (uint8_t)s->issue_item;
+    slot->end = s->issue_pos;
+    slot->done = 0;
+    s->read_count++;
+    s->next_offset = r->offset + len;
+    return 1;
+}
+
+bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed)
+{
+    bsp__loader *s = state(l);
+    bsp__read_slot *slot;
+
+    if (!l || !r) return BSP_E_BAD_ARGUMENT;
+    if (s->phase != BSP_PHASE_LOADING && s->phase != BSP_PHASE_VALIDATING)
+        return BSP_OK;
+    if (r->tag - s->read_head >= s->read_count) return BSP_E_BAD_ARGUMENT;
+    slot = &s->reads[r->tag % BSP_LOADER_MAX_READS];
+    if (slot->done) return BSP_E_BAD_ARGUMENT;
+    /* BSP_READ_END: the data ended early (a stream of unknown size). */
+    if (failed) return fail(s, failed == BSP_READ_END ? BSP_E_TRUNCATED : BSP_E_IO, slot->item);
+    slot->done = 1;
+    s->read_done += r->length;
+    /* the oldest reads, once complete, extend their lumps' prefixes */
+    while (s->read_count && s->reads[s->read_head % BSP_LOADER_MAX_READS].done) {
+        slot = &s->reads[s->read_head % BSP_LOADER_MAX_READS];
+        s->arrived[slot->item] = slot->end;
+        s->read_head++;
+        s->read_count--;
+    }
+    return BSP_OK;
+}
+
+/* Decode the current item as far as its input and the budget allow.
+ * Returns the bytes of output produced; *st is set on failure, `unpacked`
+ * once the lump is whole. */
+static uint32_t decode_some(bsp__loader *s, uint32_t budget, bsp_status *st)
+{
+    const bsp__plan_item *it = &s->plan.items[s->work_item];
+    const bsp_lump_entry *e = entry(s, s->work_item);
+    uint32_t have = s->arrived[s->work_item], before;
+    int r;
+
+    if (!s->decoding) {
+        if (have < e->length && have < BSP_VALVE_HEADER) return 0;
+        *st = bsp__unpack_start(&s->lz, s->base + it->arena_offset, it->region, e->length,
+                                e->size, s->base + s->plan.scratch_offset, s->plan.lclp_max);
+        if (*st != BSP_OK) return 0;
+        s->decoding = 1;
+    }
+    before = s->lz.out_pos;
+#if BSPKIT_LZMA
+    r = bsp__lzma_run(&s->lz, have > BSP_VALVE_HEADER ? have - BSP_VALVE_HEADER : 0, budget);
+#else
+    r = BSP_LZMA_CORRUPT;   /* unreachable: bsp__unpack_start refuses first */
+#endif
+    *st = bsp__unpack_status(r);
+    if (r == BSP_LZMA_OK) {
+        s->decoding = 0;
+        s->unpacked = 1;
+    }
+    return s->lz.out_pos - before;
+}
+
+/* Swap up to about `budget` bytes of the current item, whole records at a
+ * time for record arrays, whole lumps otherwise. Returns the bytes done. */
+static uint32_t swap_some(bsp__loader *s, uint32_t budget)
+{
+    const bsp__layout *lay = bsp__lump_layout(s->h, s->plan.items[s->work_item].lump);
+    uint32_t size = entry(s, s->work_item)->size, n = size - s->work_pos;
+    uint8_t *region = s->base + s->plan.items[s->work_item].arena_offset;
+
+    if (!s->swap || !lay) n = size - s->work_pos;
+    else if (lay->kind != BSP_LAYOUT_RECORDS || !lay->record_size) bsp__swap_lump(region, size, lay);
+    else {
+        if (budget < n) n = budget < lay->record_size ? lay->record_size : budget - budget % lay->record_size;
+        if (n > size - s->work_pos) n = size - s->work_pos;
+        bsp__swap_lump(region + s->work_pos, n, lay);
+    }
+    s->work_pos += n;
+    return s->swap && lay ? n : 0;
+}
+
+static bsp_status finish(bsp__loader *s)
+{
+    bsp_map *m = s->map;
+    const bsp_header *h = s->h;
+    uint32_t i;
+    bsp_status st;
+
+    for (i = 0; i < s->plan.count; i++) {
+        uint32_t lump = s->plan.items[i].lump;
+        m->lump_data[lump] = s->base + s->plan.items[i].arena_offset;
+        m->lump_size[lump] = h->lumps[lump].size;
+        m->lump_file_offset[lump] = h->lumps[lump].offset;
+    }
+    m->family = h->family;
+    m->version = h->version;
+    m->big_endian_file = h->big_endian;
+    m->use_hdr = s->plan.use_hdr;
+    m->arena_used = s->plan.total;
+    m->error_lump = BSP_NO_LUMP;
+    bsp__resolve_views(m, h);
+    st = bsp__validate(m);
+    if (st != BSP_OK) {
+        /* validation names the lump it was checking; keep that */
+        uint32_t lump = m->error_lump, offset = m->error_offset;
+        fail(s, st, BSP_NO_LUMP);
+        m->error_lump = lump;
+        m->error_offset = lump == BSP_NO_LUMP ? 0 : offset;
+        return st;
+    }
+    bsp__game_lump_locate(m);
+    s->phase = BSP_PHASE_DONE;
+    return BSP_OK;
+}
+
+bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
+{
+    bsp__loader *s = state(l);
+    bsp_status st = BSP_OK;
+
+    if (!l) return BSP_E_BAD_ARGUMENT;
+    if (s->phase == BSP_PHASE_VALIDATING) {
+        st = finish(s);
+    } else if (s->phase == BSP_PHASE_LOADING) {
+        uint32_t left = budget ? budget : 1;
+        while (left && s->work_item < s->plan.count) {
+            const bsp_lump_entry *e = entry(s, s->work_item);
+            uint32_t did;
+            if (e->compressed && !s->unpacked) {
+                did = decode_some(s, left, &st);
+                s->decoded += did;
+                s->work_done += did;
+                if (st != BSP_OK) return fail(s, st, s->work_item);
+                if (!s->unpacked && !did) break;  /* waiting for input */
+            } else if (!e->compressed && s->arrived[s->work_item] < e->length) {
+                break;                            /* waiting for input */
+            } else if (s->work_pos < e->size) {
+                did = swap_some(s, left);
+                s->work_done += did;
+            } else {
+                s->work_item++;
+                s->work_pos = 0;
+                s->unpacked = 0;
+                continue;
+            }
+            left = did < left ? left - did : 0;
+        }
+        if (s->work_item == s->plan.count) s->phase = BSP_PHASE_VALIDATING;
+    } else if (s->phase == BSP_PHASE_FAILED) {
+        st = (bsp_status)s->status;
+    }
+    if (p) bsp_loader_progress(l, p);
+    return st;
+}
+
+void bsp_loader_progress(const bsp_loader *l, bsp_progress *p)
+{
+    const bsp__loader *s = (const bsp__loader *)(const void *)l;
+    if (!l || !p) return;
+    p->phase = (bsp_phase)s->phase;
+    p->read_done = s->read_done;
+    p->read_total = s->read_total;
+    p->decoded = s->decoded;
+    p->decode_total = s->decode_total;
+    p->work_done = s->work_done;
+    p->work_total = s->work_total + s->decode_total;
+    p->next_offset = s->next_offset;
+}
+
+void bsp_loader_cancel(bsp_loader *l)
+{
+    bsp__loader *s = state(l);
+    if (!l || s->phase >= BSP_PHASE_DONE) return;
+    fail(s, BSP_OK, BSP_NO_LUMP);
+    s->phase = BSP_PHASE_CANCELLED;
+}

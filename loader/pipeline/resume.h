@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/* resume.h - the resumable loader's private state (inside bsp_loader). */
+#ifndef BSP_RESUME_H
+#define BSP_RESUME_H
+
+#include "plan.h"
+#include "../lzma/lzma_decoder.h"
+
+/* An issued read, in issue order; `end` is the lump position it reaches. */
+typedef struct bsp__read_slot {
+    uint32_t end;
+    uint8_t item, done;
+} bsp__read_slot;
+
+typedef struct bsp__loader {
+    bsp__plan plan;
+    bsp__lzma_dec lz;
+    bsp_map *map;
+    const bsp_header *h;
+    uint8_t *base;
+    uint32_t arrived[BSP_MAX_LUMPS];  /* per item: stored bytes in place, a prefix */
+    bsp__read_slot reads[BSP_LOADER_MAX_READS];
+    uint32_t read_head, read_count;   /* ring of outstanding reads, by tag */
+    uint32_t issue_item, issue_pos;   /* where the next read starts */
+    uint32_t work_item, work_pos;     /* item being worked on; swapped bytes */
+    uint8_t decoding;                 /* lz holds work_item's decoder */
+    uint8_t unpacked;                 /* work_item is decoded (compressed) */
+    uint8_t swap;                     /* the file's byte order is not the host's */
+    uint8_t phase;
+    uint8_t status;
+    uint32_t read_done, read_total, decoded, decode_total, work_done, work_total, next_offset;
+} bsp__loader;
+
+/* Fill the map's role views from its lumps (load.c). */
+void bsp__resolve_views(bsp_map *m, const bsp_header *h);
+
+#endif

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/* resume_drive.h - drive bspkit's resumable loader over a file in memory
+ * the way an engine with asynchronous reads would: reads split into pieces,
+ * several outstanding, completed in a shuffled order, work steps of chosen
+ * budgets, an optional cancel or failed read. Test, fuzz and tool code. */
+#ifndef BSP_TEST_RESUME_DRIVE_H
+#define BSP_TEST_RESUME_DRIVE_H
+
+#include <string.h>
+#include "../loader/bspkit.h"
+
+typedef struct drive_opts {
+    uint32_t seed;
+    uint32_t max_read;      /* piece size limit; 0: whole lumps */
+    int random_reads;       /* pieces of 1..max_read bytes */
+    uint32_t budget;        /* work step budget */
+    int random_budget;      /* budgets of 1..budget bytes */
+    int shuffle;            /* complete outstanding reads in random order */
+    long cancel_at;         /* cancel before this step (-1: never) */
+    long fail_read;         /* report this read (by count) failed (-1: never) */
+} drive_opts;
+
+typedef struct drive_result {
+    uint32_t steps, reads;
+    int backwards;          /* a read started before the end of the previous one */
+    int beyond;             /* a read outside the file or its destination outside the arena */
+    int stalled;            /* no read to issue or complete and no progress */
+    int progress_bad;       /* progress went backwards or past its totals */
+    bsp_progress last;
+} drive_result;
+
+static uint32_t drive_rand(uint32_t *s)
+{
+    *s = *s * 1664525u + 1013904223u;
+    return *s >> 8;
+}
+
+static int drive_progress_ok(const bsp_progress *a, const bsp_progress *b)
+{
+    return b->read_done >= a->read_done && b->decoded >= a->decoded && b->work_done >= a->work_done &&
+           b->read_done <= b->read_total && b->decoded <= b->decode_total &&
+           b->work_done <= b->work_total;
+}
+
+/* Run the load begun on l to its end; the file's bytes are file[0 .. size),
+ * the arena [arena, arena + arena_bytes). Returns the load's status
+ * (BSP_OK with r->last.phase DONE or CANCELLED). */
+static __attribute__((unused)) bsp_status drive_load(bsp_loader *l, const uint8_t *file, uint32_t size,
+                                                     const uint8_t *arena, uint32_t arena_bytes,
+                                                     const drive_opts *o, drive_result *r)
+{
+    bsp_read pend[BSP_LOADER_MAX_READS];
+    uint32_t npend = 0, k, seed = o->seed * 2654435761u + 1, last_end = 0, idle = 0;
+    bsp_progress prev;
+    bsp_status st = BSP_OK;
+
+    memset(r, 0, sizeof *r);
+    bsp_loader_progress(l, &prev);
+    for (;;) {
+        bsp_read rd;
+        uint32_t len = o->max_read, budget = o->budget, n;
+        int moved = 0;
+        if (o->random_reads && o->max_read) len = 1 + drive_rand(&seed) % o->max_read;
+        while (npend < BSP_LOADER_MAX_READS && bsp_loader_next_read(l, len, &rd)) {
+            if (rd.offset < last_end) r->backwards = 1;
+            last_end = rd.offset + rd.length;
+            if (rd.offset > size || rd.length > size - rd.offset ||
+                (const uint8_t *)rd.dst < arena ||
+                (const uint8_t *)rd.dst + rd.length > arena + arena_bytes)
+                r->beyond = 1;
+            pend[npend++] = rd;
+            moved = 1;
+            if (o->random_reads && o->max_read) len = 1 + drive_rand(&seed) % o->max_read;
+            if (o->shuffle && drive_rand(&seed) % 4 == 0) break;
+        }
+        /* complete some of the outstanding reads */
+        n = npend ? (o->shuffle ? 1 + drive_rand(&seed) % npend : npend) : 0;
+        while (n--) {
+            int failed;
+            k = o->shuffle ? drive_rand(&seed) % npend : 0;
+            rd = pend[k];
+            memmove(&pend[k], &pend[k + 1], (npend - k - 1) * sizeof pend[0]);
+            npend--;
+            failed = o->fail_read >= 0 && r->reads == (uint32_t)o->fail_read;
+            if (!failed && !r->beyond) memcpy(rd.dst, file + rd.offset, rd.length);
+            r->reads++;
+            st = bsp_loader_read_done(l, &rd, failed || r->beyond);
+            moved = 1;
+            if (st != BSP_OK) goto out;
+        }
+        if (o->cancel_at >= 0 && r->steps == (uint32_t)o->cancel_at) {
+            bsp_loader_cancel(l);
+            /* reads already issued still land; wait for them */
+            for (k = 0; k < npend; k++) {
+                memcpy(pend[k].dst, file + pend[k].offset, pend[k].length);
+                bsp_loader_read_done(l, &pend[k], 0);
+            }
+            npend = 0;
+        }
+        if (o->random_budget && o->budget) budget = 1 + drive_rand(&seed) % o->budget;
+        st = bsp_loader_step(l, budget, &r->last);
+        r->steps++;
+        if (!drive_progress_ok(&prev, &r->last)) r->progress_bad = 1;
+        if (st != BSP_OK || r->last.phase == BSP_PHASE_DONE || r->last.phase == BSP_PHASE_CANCELLED)
+            break;
+        if (!moved && !memcmp(&prev, &r->last, sizeof prev) && ++idle > 1000) {
+            r->stalled = 1;
+            st = BSP_E_IO;
+            break;
+        }
+        if (moved || memcmp(&prev, &r->last, sizeof prev)) idle = 0;
+        prev = r->last;
+    }
+out:
+    /* an engine waits for its outstanding reads before reusing the arena */
+    for (k = 0; k < npend; k++)
+        if (!r->beyond) memcpy(pend[k].dst, file + pend[k].offset, pend[k].length);
+    bsp_loader_progress(l, &r->last);
+    return st;
+}
+
+#endif

@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: MIT */
+/* test_resume.c - the resumable loader against bsp_load: for every map and
+ * load set, random read pieces, random completion order, random budgets
+ * (down to 1 byte) and a cancel at a random step give the same status,
+ * arena bytes, map and answers; hostile variants of each map give the same
+ * status and error position; reads go forward, each byte once.
+ *
+ * usage: test_resume [--quick] MAP...
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "files.h"
+#include "resume_drive.h"
+#include "../platform/memory/bsp_memstream.h"
+
+#define FILL 0x5a
+
+typedef struct ref_load {
+    bsp_status st;
+    bsp_map m;
+    uint8_t *arena;
+    uint32_t need;
+} ref_load;
+
+static int views_same(const bsp_view *a, const uint8_t *ba, const bsp_view *b, const uint8_t *bb)
+{
+    return a->count == b->count && a->stride == b->stride &&
+           (a->data ? a->data - ba : -1) == (b->data ? b->data - bb : -1);
+}
+
+/* Same map, with pointers taken relative to each arena. */
+static int maps_same(const bsp_map *a, const uint8_t *ba, const bsp_map *b, const uint8_t *bb)
+{
+    int i;
+    if (a->family != b->family || a->version != b->version || a->use_hdr != b->use_hdr ||
+        a->has_vis != b->has_vis || a->num_clusters != b->num_clusters ||
+        a->arena_used != b->arena_used || a->error_lump != b->error_lump ||
+        a->error_offset != b->error_offset || a->big_endian_file != b->big_endian_file)
+        return 0;
+    for (i = 0; i < BSP_MAX_LUMPS; i++)
+        if (a->lump_size[i] != b->lump_size[i] || a->lump_file_offset[i] != b->lump_file_offset[i] ||
+            (a->lump_data[i] ? a->lump_data[i] - ba : -1) != (b->lump_data[i] ? b->lump_data[i] - bb : -1))
+            return 0;
+    return views_same(&a->planes, ba, &b->planes, bb) && views_same(&a->nodes, ba, &b->nodes, bb) &&
+           views_same(&a->leafs, ba, &b->leafs, bb) && views_same(&a->models, ba, &b->models, bb) &&
+           views_same(&a->faces, ba, &b->faces, bb) && views_same(&a->texinfo, ba, &b->texinfo, bb) &&
+           views_same(&a->edges, ba, &b->edges, bb) && views_same(&a->surfedges, ba, &b->surfedges, bb) &&
+           views_same(&a->vertexes, ba, &b->vertexes, bb) && views_same(&a->leaffaces, ba, &b->leaffaces, bb) &&
+           views_same(&a->lighting, ba, &b->lighting, bb) && views_same(&a->vis, ba, &b->vis, bb) &&
+           views_same(&a->entities, ba, &b->entities, bb);
+}
+
+/* A few answers: leafs of points spread over the world, PVS rows, light. */
+static int answers_same(const bsp_map *a, const bsp_map *b)
+{
+    uint32_t i, seed = 7;
+    uint8_t ra[4096], rb[4096];
+    for (i = 0; i < 64; i++) {
+        float p[3];
+        uint32_t la = 0, lb = 0;
+        bsp_sample sa, sb;
+        bsp_status x, y;
+        p[0] = (float)((int)(drive_rand(&seed) % 8192) - 4096);
+        p[1] = (float)((int)(drive_rand(&seed) % 8192) - 4096);
+        p[2] = (float)((int)(drive_rand(&seed) % 8192) - 4096);
+        if (bsp_point_leaf(a, 0, p, &la) != bsp_point_leaf(b, 0, p, &lb) || la != lb) return 0;
+        memset(&sa, 0, sizeof sa);
+        memset(&sb, 0, sizeof sb);
+        x = bsp_light_point(a, p, &sa);
+        y = bsp_light_point(b, p, &sb);
+        if (x != y || (x == BSP_OK && memcmp(&sa, &sb, sizeof sa))) return 0;
+    }
+    for (i = 0; i < 16 && i < bsp_num_clusters(a); i++) {
+        bsp_status x = bsp_pvs(a, (int32_t)i, ra, sizeof ra), y = bsp_pvs(b, (int32_t)i, rb, sizeof rb);
+        if (x != y || (x == BSP_OK && memcmp(ra, rb, bsp_vis_row_bytes(a)))) return 0;
+    }
+    return bsp_num_clusters(a) == bsp_num_clusters(b);
+}
+
+static int map_cleared(const bsp_map *m)
+{
+    uint32_t i;
+    if (m->family || m->arena_used) return 0;
+    for (i = 0; i < BSP_MAX_LUMPS; i++)
+        if (bsp_lump(m, i, NULL)) return 0;
+    return 1;
+}
+
+static void reference(ref_load *r, const uint8_t *file, uint32_t size, const bsp_options *o)
+{
+    bsp_memstream ms;
+    bsp_stream s;
+    bsp_header h;
+    bsp_memstream_init(&ms, &s, file, size);
+    memset(r, 0, sizeof *r);
+    r->st = bsp_open(&h, &s);
+    if (r->st == BSP_OK) r->st = bsp_measure(&h, o, &r->need);
+    if (r->st != BSP_OK) return;
+    r->arena = malloc(r->need + 8);
+    memset(r->arena, FILL, r->need + 8);
+    r->st = bsp_load(&r->m, &h, &s, r->arena, r->need, o, NULL);
+}
+
+/* One resumable load compared with the reference. Returns 0 on a match. */
+static int resumable_vs(const ref_load *ref, const uint8_t *file, uint32_t size,
+                        const bsp_options *o, const drive_opts *d, char *why, size_t why_len)
+{
+    bsp_memstream ms;
+    bsp_stream s;
+    bsp_header h;
+    bsp_loader l;
+    bsp_map m;
+    drive_result r;
+    uint8_t *arena;
+    uint32_t need = 0;
+    bsp_status st;
+    int bad = 0;
+
+    bsp_memstream_init(&ms, &s, file, size);
+    if (bsp_open(&h, &s) != BSP_OK) return 0;
+    arena = malloc(ref->need + 8);
+    memset(arena, FILL, ref->need + 8);
+    st = bsp_loader_begin(&l, &m, &h, arena, ref->need, o, &need);
+    if (st == BSP_OK) st = drive_load(&l, file, size, arena, ref->need, d, &r);
+    else memset(&r, 0, sizeof r);
+    if (r.backwards || r.beyond || r.stalled || r.progress_bad) {
+        snprintf(why, why_len, "reads backwards %d, outside %d, stalled %d, progress %d",
+                 r.backwards, r.beyond, r.stalled, r.progress_bad);
+        bad = 1;
+    } else if (d->cancel_at >= 0 && r.last.phase == BSP_PHASE_CANCELLED) {
+        /* cancelled: cleared map, a dead loader, the arena reusable */
+        bsp_read rd;
+        bsp_memstream ms2;
+        bsp_stream s2;
+        if (!map_cleared(&m) || m.error_lump != BSP_NO_LUMP || bsp_loader_next_read(&l, 0, &rd) ||
+            bsp_loader_step(&l, 1000, NULL) != BSP_OK) {
+            snprintf(why, why_len, "cancel did not leave a cleared map and an idle loader");
+            bad = 1;
+        } else {
+            bsp_memstream_init(&ms2, &s2, file, size);
+            memset(&m, 0xee, sizeof m);
+            st = bsp_open(&h, &s2);
+            if (st == BSP_OK) st = bsp_load(&m, &h, &s2, arena, ref->need, o, NULL);
+            r.last.read_done = r.last.read_total;      /* a complete load now */
+            r.last.decoded = r.last.decode_total;
+            r.last.work_done = r.last.work_total;
+            goto compare;
+        }
+    } else {
+compare:
+        if (st != ref->st) {
+            snprintf(why, why_len, "status %s, bsp_load %s", bsp_status_name(st), bsp_status_name(ref->st));
+            bad = 1;
+        } else if (st != BSP_OK) {
+            if (!map_cleared(&m) || m.error_lump != ref->m.error_lump || m.error_offset != ref->m.error_offset) {
+                snprintf(why, why_len, "failed map: error lump %u/%u offset %u/%u, cleared %d",
+                         m.error_lump, ref->m.error_lump, m.error_offset, ref->m.error_offset, map_cleared(&m));
+                bad = 1;
+            }
+        } else if (memcmp(arena, ref->arena, ref->need + 8)) {
+            snprintf(why, why_len, "arena bytes differ");
+            bad = 1;
+        } else if (!maps_same(&m, arena, &ref->m, ref->arena) || !answers_same(&m, &ref->m)) {
+            snprintf(why, why_len, "map or answers differ");
+            bad = 1;
+        } else if (r.last.read_done != r.last.read_total || r.last.decoded != r.last.decode_total ||
+                   r.last.work_done != r.last.work_total) {
+            snprintf(why, why_len, "progress at the end: read %u/%u decoded %u/%u", r.last.read_done,
+                     r.last.read_total, r.last.decoded, r.last.decode_total);
+            bad = 1;
+        }
+    }
+    free(arena);
+    return bad;
+}
+
+static const char *base_name(const char *p)
+{
+    const char *b = strrchr(p, '/');
+    return b ? b + 1 : p;
+}
+
+int main(int argc, char **argv)
+{
+    static const uint32_t sets[] = { BSP_LOAD_QUERIES, BSP_LOAD_LIGHTING,
+                                     BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES, BSP_LOAD_ALL };
+    int a, quick = 0;
+    for (a = 1; a < argc; a++) {
+        uint32_t size, seti, trial;
+        uint8_t *file;
+        int pipe;
+        char name[256], why[256];
+        if (!strcmp(argv[a], "--quick")) { quick = 1; continue; }
+        file = read_file(argv[a], &size);
+        if (!file) { check_skip(base_name(argv[a]), "cannot read"); continue; }
+        for (seti = 0; seti < sizeof sets / sizeof sets[0]; seti++) {
+            for (pipe = 0; pipe < 2; pipe++) {
+                bsp_options o = bsp_default_options(sets[seti]);
+                ref_load ref;
+                int bad = 0, ntrials = quick ? 4 : 8;
+                o.pipelined = pipe;
+                o.lzma_lclp_max = 12;
+                reference(&ref, file, size, &o);
+                why[0] = 0;
+                for (trial = 0; trial < (uint32_t)ntrials && !bad; trial++) {
+                    drive_opts d;
+                    memset(&d, 0, sizeof d);
+                    d.seed = trial * 977u + seti * 31u + (uint32_t)pipe;
+                    d.cancel_at = -1;
+                    d.fail_read = -1;
+                    d.budget = 0xffffffffu;
+                    switch (trial % 4) {
+                    case 0: break;                                        /* whole lumps, in order */
+                    case 1: d.max_read = 1u << (8 + trial % 12); d.random_reads = 1; d.shuffle = 1;
+                            d.budget = 1u << (4 + trial % 16); d.random_budget = 1; break;
+                    case 2: d.max_read = 4096; d.random_reads = 1; d.shuffle = 1;
+                            d.budget = trial < 4 ? 1 : 64; d.random_budget = trial >= 4; break;
+                    case 3: d.max_read = 65536; d.random_reads = 1; d.shuffle = 1;
+                            d.budget = 65536; d.random_budget = 1; d.cancel_at = (long)(trial * 7 % 23); break;
+                    }
+                    bad = resumable_vs(&ref, file, size, &o, &d, why, sizeof why);
+                }
+                snprintf(name, sizeof name, "%s set %u%s: resumable loads equal bsp_load",
+                         base_name(argv[a]), sets[seti], pipe ? " pipelined" : "");
+                CHECK(!bad, name, "%s", why);
+                free(ref.arena);
+            }
+        }
+        /* a failed read fails the load with io, map cleared */
+        {
+            bsp_options o = bsp_default_options(BSP_LOAD_ALL);
+            ref_load ref;
+            drive_opts d;
+            bsp_memstream ms;
+            bsp_stream s;
+            bsp_header h;
+            bsp_loader l;
+            bsp_map m;
+            drive_result r;
+            bsp_status st = BSP_E_IO;
+            reference(&ref, file, size, &o);
+            memset(&d, 0, sizeof d);
+            d.max_read = 1000; d.random_reads = 1; d.shuffle = 1; d.budget = 4096;
+            d.cancel_at = -1; d.fail_read = 3;
+            bsp_memstream_init(&ms, &s, file, size);
+            if (ref.st == BSP_OK && bsp_open(&h, &s) == BSP_OK &&
+                bsp_loader_begin(&l, &m, &h, ref.arena, ref.need, &o, NULL) == BSP_OK)
+                st = drive_load(&l, file, size, ref.arena, ref.need, &d, &r);
+            snprintf(name, sizeof name, "%s: a failed read gives io and a cleared map", base_name(argv[a]));
+            CHECK(ref.st != BSP_OK || (st == BSP_E_IO && map_cleared(&m) && m.error_lump != BSP_NO_LUMP &&
+                                        r.reads > 3), name, "status %s", bsp_status_name(st));
+            free(ref.arena);
+        }
+        /* hostile variants: the same status and error position as bsp_load */
+        {
+            uint32_t seed = 99, k, nvar = quick ? 12 : 40, mism = 0;
+            uint8_t *bad_file = malloc(size);
+            why[0] = 0;
+            for (k = 0; k < nvar && size > 64; k++) {
+                bsp_options o = bsp_default_options(k % 2 ? BSP_LOAD_ALL : BSP_LOAD_LIGHTING);
+                ref_load ref;
+                drive_opts d;
+                uint32_t flips = 1 + drive_rand(&seed) % 8, f;
+                memcpy(bad_file, file, size);
+                for (f = 0; f < flips; f++)
+                    bad_file[drive_rand(&seed) % size] ^= (uint8_t)(1u << (drive_rand(&seed) % 8));
+                reference(&ref, bad_file, size, &o);
+                memset(&d, 0, sizeof d);
+                d.seed = k;
+                d.max_read = 3000; d.random_reads = 1; d.shuffle = 1; d.budget = 5000; d.random_budget = 1;
+                d.cancel_at = -1; d.fail_read = -1;
+                if (ref.arena && resumable_vs(&ref, bad_file, size, &o, &d, why, sizeof why)) mism++;
+                free(ref.arena);
+            }
+            free(bad_file);
+            snprintf(name, sizeof name, "%s: %u corrupted variants give bsp_load's status", base_name(argv[a]), nvar);
+            CHECK(mism == 0, name, "%u differ, last: %s", mism, why);
+        }
+        free(file);
+    }
+    return check_exit();
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT */
+/* resume.c - `query --resumable --budget N --chunk M`: load through the
+ * resumable loader the way an engine with asynchronous reads would. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "resume.h"
+
+int tool_resume_args(int argc, char **argv, tool_resume *r)
+{
+    int i, n = 1;
+    memset(r, 0, sizeof *r);
+    r->budget = 256u << 10;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int value = !strcmp(a, "--budget") || !strcmp(a, "--chunk") || !strcmp(a, "--simulate");
+        if (value && i + 1 >= argc) return -1;
+        if (!strcmp(a, "--resumable")) r->on = 1;
+        else if (!strcmp(a, "--simulate")) r->simulate = argv[++i];
+        else if (value) {
+            char *end;
+            unsigned long v = strtoul(argv[++i], &end, 10);
+            if (*end || v == 0 || v > 0xffffffffUL) return -1;
+            if (a[2] == 'b') r->budget = (uint32_t)v;
+            else r->chunk = (uint32_t)v;
+        } else argv[n++] = argv[i];
+    }
+    return n;
+}
+
+static uint32_t next_rand(uint32_t *s)
+{
+    *s = *s * 1664525u + 1013904223u;
+    return *s >> 8;
+}
+
+bsp_status tool_resume_load(const tool_resume *r, bsp_map *m, const bsp_header *h,
+                            const bsp_stream *s, void *arena, uint32_t arena_bytes,
+                            const bsp_options *o)
+{
+    bsp_loader l;
+    bsp_read pend[BSP_LOADER_MAX_READS], rd;
+    int pfail[BSP_LOADER_MAX_READS];
+    bsp_progress p;
+    uint32_t npend = 0, seed = 1, k;
+    bsp_status st;
+
+    if (!r->on) return bsp_load(m, h, s, arena, arena_bytes, o, NULL);
+    st = bsp_loader_begin(&l, m, h, arena, arena_bytes, o, NULL);
+    if (st != BSP_OK) return st;
+    if (s->size != h->file_size) {
+        bsp_loader_cancel(&l);
+        return BSP_E_BAD_ARGUMENT;
+    }
+    do {
+        while (npend < BSP_LOADER_MAX_READS && bsp_loader_next_read(&l, r->chunk, &rd)) {
+            /* a forward-only stream must be read in issue order; others
+             * are read when the read "completes" */
+            pfail[npend] = s->forward_only && s->read(s->ctx, rd.offset, rd.dst, rd.length);
+            pend[npend++] = rd;
+        }
+        /* complete about half of the outstanding reads, in random order */
+        for (k = npend ? 1 + next_rand(&seed) % npend : 0; k > 0; k--) {
+            uint32_t i = next_rand(&seed) % npend;
+            int failed = pfail[i];
+            rd = pend[i];
+            pend[i] = pend[--npend];
+            pfail[i] = pfail[npend];
+            if (!s->forward_only) failed = s->read(s->ctx, rd.offset, rd.dst, rd.length) != 0;
+            st = bsp_loader_read_done(&l, &rd, failed);
+            if (st != BSP_OK) return st;
+        }
+        st = bsp_loader_step(&l, r->budget, &p);
+    } while (st == BSP_OK && p.phase != BSP_PHASE_DONE);
+    return st;
+}

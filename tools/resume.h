@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* resume.h - the tool's resumable-loading options (tools/resume.c) and the
+ * simulated medium (tools/simulate.c). */
+#ifndef BSP_TOOL_RESUME_H
+#define BSP_TOOL_RESUME_H
+
+#include "../loader/bspkit.h"
+
+typedef struct tool_resume {
+    int on;                 /* --resumable */
+    uint32_t budget;        /* --budget N: work step budget */
+    uint32_t chunk;         /* --chunk M: read piece size (0: whole lumps) */
+    const char *simulate;   /* --simulate MEDIUM */
+} tool_resume;
+
+/* Take the options above out of argv; returns the new argc, -1 on a bad
+ * value. */
+int tool_resume_args(int argc, char **argv, tool_resume *r);
+
+/* bsp_load, or with r->on the resumable loader: reads cut into r->chunk
+ * pieces completed in a shuffled order, work steps of r->budget bytes. */
+bsp_status tool_resume_load(const tool_resume *r, bsp_map *m, const bsp_header *h,
+                            const bsp_stream *s, void *arena, uint32_t arena_bytes,
+                            const bsp_options *o);
+
+/* `bspkit load --simulate MEDIUM MAP`: one JSON line of timings; reads of
+ * r->chunk bytes (0: 256 KiB), steps of r->budget. */
+int tool_simulate(const tool_resume *r, const char *path);
+
+#endif

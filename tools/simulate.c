@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: MIT */
+/* simulate.c - `bspkit load --simulate MEDIUM MAP`: a map loaded from a
+ * simulated medium, a reader thread that delivers at a fixed rate with a
+ * seek latency, as a console's disc drive with DMA does. Prints the
+ * resumable loader's wall time and the blocking loader's over the medium's
+ * pure transfer time (the time the drive is busy), and the longest work
+ * step at the budget (--budget, default 256 KiB). */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "resume.h"
+#include "../platform/memory/bsp_memstream.h"
+
+typedef struct medium { const char *name; double rate, seek; } medium;
+
+static const medium media[] = {
+    { "dvd", 12e6, 0.100 }, { "bluray", 9e6, 0.150 }, { "hdd", 60e6, 0.010 }, { "memory", 0, 0 },
+};
+
+#define QUEUE 64
+
+typedef struct drive {
+    pthread_mutex_t mu;
+    pthread_cond_t wake, done;
+    const uint8_t *file;
+    const medium *med;
+    bsp_read queue[QUEUE], finished[QUEUE];
+    int nqueue, nfinished, quit;
+    uint32_t head;          /* where the last transfer ended */
+    double busy;            /* seconds of seeks and transfers */
+} drive;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void sleep_until(double t)
+{
+    struct timespec ts;
+    ts.tv_sec = (time_t)t;
+    ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) != 0) {}
+}
+
+/* The drive: requests in order, each after its seek (if it does not start
+ * where the last ended) and its transfer time; the bytes land at the end
+ * of the transfer, as DMA completes. */
+static void *drive_thread(void *arg)
+{
+    drive *d = (drive *)arg;
+    pthread_mutex_lock(&d->mu);
+    for (;;) {
+        bsp_read r;
+        double t;
+        while (!d->nqueue && !d->quit) pthread_cond_wait(&d->wake, &d->mu);
+        if (!d->nqueue) break;
+        r = d->queue[0];
+        memmove(d->queue, d->queue + 1, (size_t)(--d->nqueue) * sizeof r);
+        t = 0;
+        if (d->med->rate > 0) {
+            /* a short forward gap is read through when that beats a seek */
+            double gap = r.offset >= d->head ? (r.offset - d->head) / d->med->rate : d->med->seek;
+            t = (gap < d->med->seek ? gap : d->med->seek) + r.length / d->med->rate;
+        }
+        d->head = r.offset + r.length;
+        d->busy += t;
+        pthread_mutex_unlock(&d->mu);
+        if (t > 0) sleep_until(now() + t);
+        memcpy(r.dst, d->file + r.offset, r.length);
+        pthread_mutex_lock(&d->mu);
+        d->finished[d->nfinished++] = r;
+        pthread_cond_signal(&d->done);
+    }
+    pthread_mutex_unlock(&d->mu);
+    return NULL;
+}
+
+static void drive_submit(drive *d, const bsp_read *r)
+{
+    pthread_mutex_lock(&d->mu);
+    d->queue[d->nqueue++] = *r;
+    pthread_cond_signal(&d->wake);
+    pthread_mutex_unlock(&d->mu);
+}
+
+/* Completed reads into out (up to QUEUE); waits for one if `wait`. */
+static int drive_collect(drive *d, bsp_read *out, int wait)
+{
+    int n;
+    pthread_mutex_lock(&d->mu);
+    while (wait && !d->nfinished) pthread_cond_wait(&d->done, &d->mu);
+    n = d->nfinished;
+    memcpy(out, d->finished, (size_t)n * sizeof *out);
+    d->nfinished = 0;
+    pthread_mutex_unlock(&d->mu);
+    return n;
+}
+
+static void drive_start(drive *d, pthread_t *th, const uint8_t *file, const medium *med)
+{
+    memset(d, 0, sizeof *d);
+    pthread_mutex_init(&d->mu, NULL);
+    pthread_cond_init(&d->wake, NULL);
+    pthread_cond_init(&d->done, NULL);
+    d->file = file;
+    d->med = med;
+    pthread_create(th, NULL, drive_thread, d);
+}
+
+static void drive_stop(drive *d, pthread_t th)
+{
+    pthread_mutex_lock(&d->mu);
+    d->quit = 1;
+    pthread_cond_signal(&d->wake);
+    pthread_mutex_unlock(&d->mu);
+    pthread_join(th, NULL);
+    pthread_mutex_destroy(&d->mu);
+    pthread_cond_destroy(&d->wake);
+    pthread_cond_destroy(&d->done);
+}
+
+/* The blocking loader's stream: each read waits for the drive. */
+static int blocking_read(void *ctx, uint32_t offset, void *dst, uint32_t len)
+{
+    drive *d = (drive *)ctx;
+    bsp_read r, got[QUEUE];
+    r.offset = offset;
+    r.length = len;
+    r.dst = dst;
+    r.tag = 0;
+    drive_submit(d, &r);
+    return drive_collect(d, got, 1) == 1 ? 0 : -1;
+}
+
+typedef struct sim_result {
+    bsp_status st;
+    double wall, busy, max_step;
+    uint32_t steps;
+} sim_result;
+
+/* The resumable loader: up to BSP_LOADER_MAX_READS reads of `chunk` bytes
+ * queued at the drive, a work step whenever data is there, a wait for the
+ * drive when there is nothing to do. */
+static void run_resumable(const uint8_t *file, const bsp_header *h, const bsp_options *o,
+                          void *arena, uint32_t need, const medium *med, uint32_t chunk,
+                          uint32_t budget, sim_result *res)
+{
+    drive d;
+    pthread_t th;
+    bsp_loader l;
+    bsp_map m;
+    bsp_read rd, got[QUEUE];
+    bsp_progress p, before;
+    int outstanding = 0, n, i;
+    double t0;
+
+    memset(res, 0, sizeof *res);
+    drive_start(&d, &th, file, med);
+    t0 = now();
+    res->st = bsp_loader_begin(&l, &m, h, arena, need, o, NULL);
+    bsp_loader_progress(&l, &p);
+    while (res->st == BSP_OK && p.phase != BSP_PHASE_DONE) {
+        double s0, dt;
+        while (bsp_loader_next_read(&l, chunk, &rd)) {
+            drive_submit(&d, &rd);
+            outstanding++;
+        }
+        n = drive_collect(&d, got, 0);
+        for (i = 0; i < n; i++) bsp_loader_read_done(&l, &got[i], 0);
+        outstanding -= n;
+        before = p;
+        s0 = now();
+        res->st = bsp_loader_step(&l, budget, &p);
+        dt = now() - s0;
+        res->steps++;
+        if (dt > res->max_step) res->max_step = dt;
+        if (res->st == BSP_OK && p.phase == before.phase && p.work_done == before.work_done &&
+            outstanding > 0 && n == 0) {
+            /* nothing to do until the drive delivers */
+            n = drive_collect(&d, got, 1);
+            for (i = 0; i < n; i++) bsp_loader_read_done(&l, &got[i], 0);
+            outstanding -= n;
+        }
+    }
+    res->wall = now() - t0;
+    drive_stop(&d, th);
+    res->busy = d.busy;
+}
+
+static void run_blocking(const uint8_t *file, uint32_t size, const bsp_header *h0,
+                         const bsp_options *o, void *arena, uint32_t need, const medium *med,
+                         sim_result *res)
+{
+    drive d;
+    pthread_t th;
+    bsp_stream s;
+    bsp_map m;
+    double t0;
+
+    memset(res, 0, sizeof *res);
+    s.read = blocking_read;
+    s.ctx = &d;
+    s.size = size;
+    s.forward_only = 1;
+    drive_start(&d, &th, file, med);
+    t0 = now();
+    res->st = bsp_load(&m, h0, &s, arena, need, o, NULL);
+    res->wall = now() - t0;
+    drive_stop(&d, th);
+    res->busy = d.busy;
+}
+
+static uint8_t *slurp(const char *path, uint32_t *size)
+{
+    FILE *fp = fopen(path, "rb");
+    uint8_t *data = NULL;
+    long n;
+    if (!fp) return NULL;
+    if (fseek(fp, 0, SEEK_END) == 0 && (n = ftell(fp)) >= 0 && fseek(fp, 0, SEEK_SET) == 0 &&
+        (data = malloc(n ? (size_t)n : 1)) && fread(data, 1, (size_t)n, fp) != (size_t)n) {
+        free(data);
+        data = NULL;
+    }
+    if (data) *size = (uint32_t)n;
+    fclose(fp);
+    return data;
+}
+
+int tool_simulate(const tool_resume *r, const char *path)
+{
+    const char *name = r->simulate;
+    uint32_t chunk = r->chunk ? r->chunk : 256u << 10, budget = r->budget;
+    const medium *med = NULL;
+    bsp_memstream ms;
+    bsp_stream s;
+    bsp_header h;
+    bsp_options o = bsp_default_options(BSP_LOAD_ALL), ob;
+    sim_result rr, rb;
+    uint32_t size = 0, need = 0, need_compact = 0, i;
+    uint8_t *file, *arena;
+    bsp_status st;
+
+    for (i = 0; i < sizeof media / sizeof media[0]; i++)
+        if (!strcmp(media[i].name, name)) med = &media[i];
+    if (!med) {
+        fprintf(stderr, "bspkit: unknown medium '%s' (dvd, bluray, hdd, memory)\n", name);
+        return 2;
+    }
+    file = slurp(path, &size);
+    if (!file) {
+        printf("{\"error\":\"io\"}\n");
+        return 1;
+    }
+    /* reads of later lumps overlap decoding only with separate windows */
+    o.pipelined = 1;
+    o.lzma_lclp_max = 12;
+    ob = o;
+    ob.pipelined = 0;
+    bsp_memstream_init(&ms, &s, file, size);
+    st = bsp_open(&h, &s);
+    if (st == BSP_OK) st = bsp_measure(&h, &o, &need);
+    if (st == BSP_OK) st = bsp_measure(&h, &ob, &need_compact);
+    if (st != BSP_OK) {
+        printf("{\"error\":\"%s\"}\n", bsp_status_name(st));
+        free(file);
+        return 1;
+    }
+    arena = malloc(need + 8);
+    run_resumable(file, &h, &o, arena, need, med, chunk, budget, &rr);
+    run_blocking(file, size, &h, &ob, arena, need_compact, med, &rb);
+    free(arena);
+    free(file);
+    if (rr.st != BSP_OK || rb.st != BSP_OK) {
+        printf("{\"error\":\"%s\"}\n", bsp_status_name(rr.st != BSP_OK ? rr.st : rb.st));
+        return 1;
+    }
+    printf("{\"medium\":\"%s\",\"transfer_ms\":%.2f,\"resumable_ms\":%.2f,\"blocking_ms\":%.2f,"
+           "\"resumable_vs_transfer\":%.3f,\"blocking_vs_transfer\":%.3f,\"max_step_ms\":%.3f,"
+           "\"steps\":%u,\"budget\":%u,\"chunk\":%u,\"arena_bytes\":%u,\"pipelined_extra_bytes\":%u}\n",
+           med->name, rr.busy * 1e3, rr.wall * 1e3, rb.wall * 1e3,
+           rr.busy > 0 ? rr.wall / rr.busy : 0.0, rb.busy > 0 ? rb.wall / rb.busy : 0.0,
+           rr.max_step * 1e3, rr.steps, budget, chunk, need, need - need_compact);
+    return 0;
+}
