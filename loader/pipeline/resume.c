@@ -176,6 +176,7 @@ static uint32_t decode_some(bsp__loader *s, uint32_t budget, bsp_status *st)
 #if BSPKIT_LZMA
     r = bsp__lzma_run(&s->lz, have > BSP_VALVE_HEADER ? have - BSP_VALVE_HEADER : 0, budget);
 #else
+    (void)budget;
     r = BSP_LZMA_CORRUPT;   /* unreachable: bsp__unpack_start refuses first */
 #endif
     *st = bsp__unpack_status(r);
