@@ -120,7 +120,10 @@ bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes
         double x = bsp__f32(v), y = bsp__f32(v + 4), z = bsp__f32(v + 8);
         for (axis = 0; axis < 2; axis++) {
             const float *t = lm->vecs[axis];
-            float val = (float)(((x * t[0] + y * t[1]) + z * t[2]) + (double)t[3]);
+            /* one double operation per assignment (fmath.h says why) */
+            double px = x * t[0], py = y * t[1], pz = z * t[2];
+            double sxy = px + py, sxyz = sxy + pz, sum = sxyz + (double)t[3];
+            float val = (float)sum;
             if (k == 0 || val < lo[axis]) lo[axis] = val;
             if (k == 0 || val > hi[axis]) hi[axis] = val;
         }

@@ -4,6 +4,16 @@
  * QUERIES.md fixes the arithmetic: IEEE single precision, no fused
  * multiply-add, operations in the written order. These helpers keep that
  * promise on every target (the loader is built with -ffp-contract=off).
+ *
+ * How to write a float operation so that it rounds: one operation per
+ * statement, its result assigned to a float (or use bsp__fmul, bsp__fadd,
+ * bsp__fsub, bsp__fdiv). C99 lets a compiler keep `a * b + c` in wider
+ * precision (FLT_EVAL_METHOD 1 or 2: i686 with x87 math, m68k, s390x), but
+ * an assignment or a cast must round to float, so only that form gives the
+ * same bits on every target. Comparisons of floats already held in
+ * variables are exact and need nothing. Rounding each step in wider
+ * precision and then to float gives the float result (double and x87
+ * extended both have more than 2 * 24 + 2 bits), so this is enough.
  */
 #ifndef BSP_FMATH_H
 #define BSP_FMATH_H
@@ -13,11 +23,19 @@
 /* x is neither NaN nor infinite. */
 BSP_INLINE int bsp__finite(float x) { return x == x && x - x == 0.0f; }
 
+/* One float operation, rounded to float (see above). */
+BSP_INLINE float bsp__fmul(float a, float b) { float r = a * b; return r; }
+BSP_INLINE float bsp__fadd(float a, float b) { float r = a + b; return r; }
+BSP_INLINE float bsp__fsub(float a, float b) { float r = a - b; return r; }
+BSP_INLINE float bsp__fdiv(float a, float b) { float r = a / b; return r; }
+
 /* dot(a, b) = ((a.x*b.x + a.y*b.y) + a.z*b.z), each step rounded to float. */
 BSP_INLINE float bsp__dot(const float a[3], const float b[3])
 {
-    float xy = a[0] * b[0] + a[1] * b[1];
-    return xy + a[2] * b[2];
+    float x = a[0] * b[0], y = a[1] * b[1], z = a[2] * b[2];
+    float xy = x + y;
+    float r = xy + z;
+    return r;
 }
 
 /* clamp(floor(x), lo, hi) for lo <= hi; NaN gives lo. */
