@@ -129,6 +129,10 @@ clean:
 
 # Bare metal: PowerPC e500 under qemu-system-ppc (needs the variables above).
 include mk/baremetal.mk
+include mk/baremetal64.mk
 
 # Fuzzing, the fuzz regression corpus, loader/ line coverage.
 include mk/fuzz.mk
+
+# Console CPU classes, clang cross builds, boundary query sets (issue 12).
+include mk/targets-rules.mk

@@ -22,8 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "bspkit.h"
-#include "bsp_file.h"
+#include "../loader/bspkit.h"
+#include "../platform/posix/bsp_file.h"
 
 enum { KIND_LEAF, KIND_LUXEL, KIND_LIGHT, KINDS };
 static const char *const kind_name[KINDS] = { "leaf", "luxel", "light" };
