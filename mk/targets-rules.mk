@@ -36,3 +36,24 @@ $(BUILD)/boundary: test/boundary.c $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
 
 test: targets clang-cross $(BUILD)/boundary
+
+# Query speed against the previous code (test/bench_float.sh): the library of
+# revision FLOAT_BASE, built by its own Makefile from `git archive`, and the
+# current one, each linked with test/bench_query.c.
+FLOAT_BASE ?= restructure
+FLOAT_PREV := $(BUILD)/bench/prev
+$(FLOAT_PREV)/libbspkit.a: FORCE
+	@rm -rf $(FLOAT_PREV)/src && mkdir -p $(FLOAT_PREV)/src
+	git archive $(FLOAT_BASE) | tar -x -C $(FLOAT_PREV)/src
+	@$(MAKE) --no-print-directory -C $(FLOAT_PREV)/src BUILD=build CC=$(CC) build/libbspkit.a
+	@cp $(FLOAT_PREV)/src/build/libbspkit.a $@
+$(BUILD)/bench/bench_query_prev: test/bench_query.c $(FLOAT_PREV)/libbspkit.a
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -I$(FLOAT_PREV)/src/loader -I$(FLOAT_PREV)/src/platform/posix \
+	    $< $(FLOAT_PREV)/src/platform/posix/bsp_file.c $(FLOAT_PREV)/libbspkit.a -o $@
+$(BUILD)/bench/bench_query: test/bench_query.c $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iloader -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
+.PHONY: bench-float
+bench-float: $(BUILD)/bench/bench_query $(BUILD)/bench/bench_query_prev $(BUILD)/bspgen
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench_float.sh
+bench: bench-float

@@ -17,7 +17,7 @@ TARGET_ppc64_QEMU   := qemu-ppc64
 # these (test/suite/75-targets.sh; `make targets` builds them): generated
 # maps against their expected answers, real maps and the boundary query sets
 # byte for byte against the host.
-CONSOLE_TARGETS := aarch64 armhf mips mipsel i686 s390x sparc64 m68k
+CONSOLE_TARGETS := aarch64 armhf mips mipsel i686 i686gnu s390x sparc64 m68k
 
 # Switch class
 TARGET_aarch64_CROSS  := aarch64-linux-gnu-
@@ -39,6 +39,11 @@ TARGET_mipsel_QEMU    := qemu-mipsel
 TARGET_i686_CROSS     := i686-linux-gnu-
 TARGET_i686_CFLAGS    :=
 TARGET_i686_QEMU      := qemu-i386
+# the same as GCC builds by default: gnu17, whose -fexcess-precision=fast
+# lets assignments keep x87 precision (loader/query/fmath.h copes)
+TARGET_i686gnu_CROSS  := i686-linux-gnu-
+TARGET_i686gnu_CFLAGS := -std=gnu17
+TARGET_i686gnu_QEMU   := qemu-i386
 # big-endian 64-bit
 TARGET_s390x_CROSS    := s390x-linux-gnu-
 TARGET_s390x_CFLAGS   :=

@@ -59,7 +59,7 @@ static void take_sample(const bsp_map *m, const bsp__lightmap *lm, uint64_t firs
     for (k = 0; k < 4; k++) out->raw[k] = k < lm->bytes_per_luxel ? s[k] : 0;
     if (lm->bytes_per_luxel == 4) {
         int e = (int8_t)s[3];
-        for (k = 0; k < 3; k++) out->rgb[k] = bsp__ldexpf((float)s[k] / 255.0f, e);
+        for (k = 0; k < 3; k++) out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[k], 255.0f), e);
     } else if (lm->bytes_per_luxel == 3) {
         for (k = 0; k < 3; k++) out->rgb[k] = (float)s[k] / 255.0f;
     } else {
