@@ -210,9 +210,12 @@ clean:
 include mk/baremetal.mk
 # make size: the loader's footprint per configuration.
 include mk/size.mk
+include mk/baremetal64.mk
 
 # Fuzzing, the fuzz regression corpus, loader/ line coverage.
 include mk/fuzz.mk
 
 # Shipping: shared library, install, pkg-config, amalgamation.
 include mk/ship.mk
+# Console CPU classes, clang cross builds, boundary query sets (issue 12).
+include mk/targets-rules.mk

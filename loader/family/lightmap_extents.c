@@ -36,7 +36,11 @@ bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap 
         double x = bsp__f32(v), y = bsp__f32(v + 4), z = bsp__f32(v + 8);
         for (axis = 0; axis < 2; axis++) {
             const float *t = lm->vecs[axis];
-            float val = (float)(((x * t[0] + y * t[1]) + z * t[2]) + (double)t[3]);
+            /* each double operation rounded to double (fmath.h says why) */
+            double px = bsp__round_d(x * t[0]), py = bsp__round_d(y * t[1]);
+            double pz = bsp__round_d(z * t[2]), sxy = bsp__round_d(px + py);
+            double sum = bsp__round_d(bsp__round_d(sxy + pz) + (double)t[3]);
+            float val = bsp__round((float)sum);
             if (k == 0 || val < lo[axis]) lo[axis] = val;
             if (k == 0 || val > hi[axis]) hi[axis] = val;
         }

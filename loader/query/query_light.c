@@ -39,14 +39,15 @@ static void lightmap_coords(const bsp__lightmap *lm, const float p[3], float uv[
 {
     int k;
     for (k = 0; k < 2; k++)
-        uv[k] = ((bsp__dot(p, lm->vecs[k]) + lm->vecs[k][3]) - lm->base[k]) / lm->scale;
+        uv[k] = bsp__fdiv(bsp__fsub(bsp__fadd(bsp__dot(p, lm->vecs[k]), lm->vecs[k][3]),
+                                    lm->base[k]), lm->scale);
 }
 
 static void take_sample(const bsp_map *m, const bsp__lightmap *lm, uint64_t first,
                         const float uv[2], int32_t face, bsp_sample *out)
 {
-    int32_t i = bsp__floor_clamp(uv[0] + 0.5f, 0, lm->w - 1);
-    int32_t j = bsp__floor_clamp(uv[1] + 0.5f, 0, lm->h - 1);
+    int32_t i = bsp__floor_clamp(bsp__fadd(uv[0], 0.5f), 0, lm->w - 1);
+    int32_t j = bsp__floor_clamp(bsp__fadd(uv[1], 0.5f), 0, lm->h - 1);
     const uint8_t *s = m->lighting.data + first +
                        ((uint64_t)j * (uint64_t)lm->w + (uint64_t)i) * lm->bytes_per_luxel;
     uint32_t k;
@@ -58,7 +59,7 @@ static void take_sample(const bsp_map *m, const bsp__lightmap *lm, uint64_t firs
     for (k = 0; k < 4; k++) out->raw[k] = k < lm->bytes_per_luxel ? s[k] : 0;
     if (lm->bytes_per_luxel == 4) {
         int e = (int8_t)s[3];
-        for (k = 0; k < 3; k++) out->rgb[k] = bsp__ldexpf((float)s[k] / 255.0f, e);
+        for (k = 0; k < 3; k++) out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[k], 255.0f), e);
     } else if (lm->bytes_per_luxel == 3) {
         for (k = 0; k < 3; k++) out->rgb[k] = (float)s[k] / 255.0f;
     } else {
@@ -168,7 +169,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
     start[0] = end[0] = p[0];
     start[1] = end[1] = p[1];
     start[2] = p[2];
-    end[2] = p[2] - TRACE_DEPTH;
+    end[2] = bsp__fsub(p[2], TRACE_DEPTH);
     n = bsp__head_node(m, 0);
 
     /* The recursion of section 5, with an explicit stack: descend the near
@@ -198,19 +199,19 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
         node = m->nodes.data + (size_t)n * m->nodes.stride;
         plane = m->planes.data + (size_t)bsp__field_get(node, f->node_plane) * m->planes.stride;
         for (k = 0; k < 3; k++) normal[k] = bsp__f32(plane + 4 * k);
-        front = bsp__dot(normal, start) - bsp__f32(plane + 12);
-        back = bsp__dot(normal, end) - bsp__f32(plane + 12);
+        front = bsp__fsub(bsp__dot(normal, start), bsp__f32(plane + 12));
+        back = bsp__fsub(bsp__dot(normal, end), bsp__f32(plane + 12));
         side = front < 0.0f;
         if ((back < 0.0f) == side) {
             n = bsp__field_get(node, f->node_child[side]);
             continue;
         }
         if (depth == TRACE_STACK) return BSP_E_CORRUPT;
-        frac = front / (front - back);
+        frac = bsp__fdiv(front, bsp__fsub(front, back));
         stack[depth].node = n;
         stack[depth].side = side;
         for (k = 0; k < 3; k++) {
-            stack[depth].mid[k] = start[k] + (end[k] - start[k]) * frac;
+            stack[depth].mid[k] = bsp__fadd(start[k], bsp__fmul(bsp__fsub(end[k], start[k]), frac));
             stack[depth].end[k] = end[k];
             end[k] = stack[depth].mid[k];
         }
