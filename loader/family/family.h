@@ -24,7 +24,8 @@ enum bsp__role {
 };
 
 /* One integer field of a record: where it is and how wide. */
-enum bsp__field_type { BSP_F_NONE = 0, BSP_F_U8, BSP_F_I16, BSP_F_U16, BSP_F_I32 };
+enum bsp__field_type { BSP_F_NONE = 0, BSP_F_U8, BSP_F_I16, BSP_F_U16, BSP_F_I32,
+                      BSP_F_F32 /* map access only: bsp__field_get reads 0 */ };
 typedef struct bsp__field { uint8_t offset, type; } bsp__field;
 
 BSP_INLINE int32_t bsp__field_get(const uint8_t *rec, bsp__field f)
@@ -81,6 +82,10 @@ typedef struct bsp__lightmap {
                                   the face's data is inconsistent */
 } bsp__lightmap;
 
+/* The QUERIES.md section 4 "has a lightmap" rule for `slot`; *first gets
+ * the block's first byte in the lighting lump (query_light.c). */
+int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint64_t *first);
+
 /* A located vis row: `data[0 .. avail)` is where it starts; `all` means the
  * family's "every cluster visible" marker. */
 typedef struct bsp__vis_row {
@@ -89,6 +94,45 @@ typedef struct bsp__vis_row {
     uint8_t compressed;
     uint8_t all;
 } bsp__vis_row;
+
+/* Map access (loader/access/map_*.c): where the typed read API finds what
+ * the query fields do not cover. A flag rule maps a family's own contents
+ * or surface value (a bit, or an enumerated value) onto BSP_CONTENTS_* or
+ * BSP_SURF_*. Lumps are named by access role; -1: the family has none. */
+typedef struct bsp__flag_rule { int32_t raw; uint32_t flags; } bsp__flag_rule;
+enum bsp__access_lump {
+    BSP_AL_TEXTURES, BSP_AL_STRING_TABLE, BSP_AL_STRING_DATA, BSP_AL_DRAWVERTS,
+    BSP_AL_DRAWINDEXES, BSP_AL_LIGHTMAPS, BSP_AL_DISPINFO, BSP_AL_DISPVERTS,
+    BSP_AL_PROJECTIONS, BSP_AL_COUNT
+};
+/* How faces hold their geometry: an edge loop (quake family, quake2,
+ * source), quake3 surfaces, or a run of vertices (nightfire). */
+enum bsp__geometry { BSP_GEOM_EDGES = 0, BSP_GEOM_SURFACES, BSP_GEOM_VERTEX_RUN };
+/* How texture names are stored: records with a name (quake2 texinfo,
+ * quake3 shaders, nightfire textures), a miptex directory (quake family),
+ * a string table into string data (source texdata). */
+enum bsp__texture_kind { BSP_TEX_RECORDS = 0, BSP_TEX_MIPTEX, BSP_TEX_STRING_TABLE };
+typedef struct bsp__access {
+    int8_t lumps[BSP_AL_COUNT];
+    uint8_t geometry, texture_kind, contents_bits, flags_by_name;
+    bsp__field leaf_area;          /* masked by leaf_area_mask (source: 9 bits) */
+    uint16_t leaf_area_mask;
+    bsp__field leaf_bounds;        /* mins[3] then maxs[3] of this type */
+    uint8_t model_origin;          /* float origin[3] offset; 0: none */
+    bsp__field face_side;
+    bsp__field face_texture;       /* a texture index in the face itself */
+    bsp__field texinfo_texture;    /* else through its texinfo (NONE: the
+                                      texinfo record is the texture) */
+    bsp__field texinfo_flags, texture_flags;
+    bsp__field face_type, face_first_vert, face_num_verts, face_first_index,
+              face_num_indexes, face_page, face_projection;
+    uint8_t face_normal;           /* float normal[3] in the face; 0: none */
+    uint8_t face_patch;            /* int32 patch width, height; 0: none */
+    uint16_t texture_stride;       /* BSP_TEX_RECORDS, STRING_TABLE: bytes */
+    uint8_t texture_name, texture_name_len;  /* name offset, bytes */
+    const bsp__flag_rule *contents, *surface;
+    uint8_t num_contents, num_surface;
+} bsp__access;
 
 struct bsp_family {
     const char *name;
@@ -128,6 +172,7 @@ struct bsp_family {
     int32_t (*cluster_of_leaf)(const bsp_map *m, const uint8_t *leaf, uint32_t index);
     bsp_status (*vis_row)(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
     bsp_status (*face_lightmap)(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
+    const bsp__access *access;     /* the map access description */
 };
 
 /* The families bspkit knows, for detection. */

@@ -78,6 +78,24 @@ static bsp_status nightfire_vis_row(const bsp_map *m, int32_t cluster, int pas, 
     return bsp__visofs_row(m, (uint64_t)(uint32_t)first_leaf(m) + (uint32_t)cluster, 0, row);
 }
 
+/* Leaf Type: 1 empty, 2 solid (as compiled; others are kept as stored). */
+static const bsp__flag_rule nightfire_contents[] = { { 2, BSP_CONTENTS_SOLID } };
+
+/* Surface: plane, first vertex, vertex count, first draw index, count,
+ * flags, texture, material, texture projection, lightmap projection,
+ * styles[4], lighting offset. */
+static const bsp__access nightfire_access = {
+    .lumps = { NF_TEXTURES, -1, -1, -1, -1, -1, -1, -1, NF_PROJECTIONS },
+    .geometry = BSP_GEOM_VERTEX_RUN, .texture_kind = BSP_TEX_RECORDS,
+    .leaf_bounds = { 8, BSP_F_F32 },
+    .face_texture = { 24, BSP_F_I32 },
+    .face_first_vert = { 4, BSP_F_I32 }, .face_num_verts = { 8, BSP_F_I32 },
+    .face_first_index = { 12, BSP_F_I32 }, .face_num_indexes = { 16, BSP_F_I32 },
+    .face_projection = { 32, BSP_F_I32 },
+    .texture_stride = 64, .texture_name_len = 64,
+    .contents = nightfire_contents, .num_contents = 1,
+};
+
 const struct bsp_family bsp__family_nightfire = {
     .name = "nightfire",
     .min_version = 42, .max_version = 42,
@@ -102,4 +120,5 @@ const struct bsp_family bsp__family_nightfire = {
     .finish = nightfire_finish,
     .cluster_of_leaf = nightfire_leaf_cluster,
     .vis_row = nightfire_vis_row,
+    .access = &nightfire_access,
 };

@@ -191,6 +191,46 @@ static bsp_status rgb_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *l
     return bsp__extents_lightmap(m, face, 3, lm);
 }
 
+/* ---- map access ---------------------------------------------------------- */
+
+/* One contents value per leaf (bspfile.h CONTENTS_*; -9 .. -14 currents,
+ * -15 translucent and -16 ladder are GoldSrc's). */
+static const bsp__flag_rule quake_contents[] = {
+    { -2, BSP_CONTENTS_SOLID }, { -3, BSP_CONTENTS_WATER }, { -4, BSP_CONTENTS_SLIME },
+    { -5, BSP_CONTENTS_LAVA }, { -6, BSP_CONTENTS_SKY }, { -7, BSP_CONTENTS_ORIGIN },
+    { -8, BSP_CONTENTS_PLAYERCLIP | BSP_CONTENTS_MONSTERCLIP },
+    { -9, BSP_CONTENTS_CURRENT | BSP_CONTENTS_WATER }, { -10, BSP_CONTENTS_CURRENT | BSP_CONTENTS_WATER },
+    { -11, BSP_CONTENTS_CURRENT | BSP_CONTENTS_WATER }, { -12, BSP_CONTENTS_CURRENT | BSP_CONTENTS_WATER },
+    { -13, BSP_CONTENTS_CURRENT | BSP_CONTENTS_WATER }, { -14, BSP_CONTENTS_CURRENT | BSP_CONTENTS_WATER },
+    { -15, BSP_CONTENTS_TRANSLUCENT }, { -16, BSP_CONTENTS_LADDER },
+};
+
+/* texinfo flags: TEX_SPECIAL (sky and liquids: no lightmap). Names add
+ * sky, warp and translucency (flags_by_name). */
+static const bsp__flag_rule quake_surface[] = { { 1, BSP_SURF_NOLIGHTMAP } };
+
+#define QUAKE_ACCESS_COMMON \
+    .lumps = { Q_TEXTURES, -1, -1, -1, -1, -1, -1, -1, -1 }, \
+    .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_MIPTEX, .flags_by_name = 1, \
+    .model_origin = 24, \
+    .texinfo_texture = { 32, BSP_F_I32 }, .texinfo_flags = { 36, BSP_F_I32 }, \
+    .texture_name_len = 16, \
+    .contents = quake_contents, .num_contents = sizeof quake_contents / sizeof quake_contents[0], \
+    .surface = quake_surface, .num_surface = 1
+
+static const bsp__access quake_access = {
+    QUAKE_ACCESS_COMMON,
+    .leaf_bounds = { 8, BSP_F_I16 }, .face_side = { 2, BSP_F_I16 },
+};
+static const bsp__access bsp2_access = {
+    QUAKE_ACCESS_COMMON,
+    .leaf_bounds = { 8, BSP_F_F32 }, .face_side = { 4, BSP_F_I32 },
+};
+static const bsp__access bsp2_rmq_access = {
+    QUAKE_ACCESS_COMMON,
+    .leaf_bounds = { 8, BSP_F_I16 }, .face_side = { 4, BSP_F_I32 },
+};
+
 /* ---- descriptions ------------------------------------------------------ */
 
 static int detect_version(const uint8_t first[8], int32_t want, int32_t *version)
@@ -276,6 +316,7 @@ const struct bsp_family bsp__family_quake = {
     QUAKE_RECORDS,
     .detect = quake_detect,
     .face_lightmap = grey_lightmap,
+    .access = &quake_access,
 };
 
 const struct bsp_family bsp__family_goldsrc = {
@@ -285,6 +326,7 @@ const struct bsp_family bsp__family_goldsrc = {
     QUAKE_RECORDS,
     .detect = goldsrc_detect,
     .face_lightmap = rgb_lightmap,
+    .access = &quake_access,
 };
 
 const struct bsp_family bsp__family_bsp2 = {
@@ -300,6 +342,7 @@ const struct bsp_family bsp__family_bsp2 = {
     BSP2_FACES,
     .detect = bsp2_detect,
     .face_lightmap = grey_lightmap,
+    .access = &bsp2_access,
 };
 
 const struct bsp_family bsp__family_bsp2_rmq = {
@@ -315,4 +358,5 @@ const struct bsp_family bsp__family_bsp2_rmq = {
     BSP2_FACES,
     .detect = bsp2_rmq_detect,
     .face_lightmap = grey_lightmap,
+    .access = &bsp2_rmq_access,
 };
