@@ -13,8 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../loader/bspkit.h"
-#include "../platform/posix/bsp_file.h"
+#include "tool.h"
 
 static const char usage[] =
     "usage: bspkit COMMAND [OPTIONS] MAP\n"
@@ -35,6 +34,14 @@ static const char usage[] =
     "  entities MAP  the entity lump, one JSON object per entity\n"
     "  gamelumps MAP the Source game lump's sub-lumps, unpacked: id, version,\n"
     "                flags, stored and unpacked size, FNV-1a of the bytes\n"
+    "  leaves MAP    every leaf: contents, flags, cluster, area, bounds, faces\n"
+    "  faces MAP     every face: kind, plane, texture, flags, lightmap block,\n"
+    "                vertices (position, texture and lightmap UV), triangles\n"
+    "  models MAP    every model: bounds, origin, head node, face range\n"
+    "  textures MAP  every texture name\n"
+    "  render MAP -o OUT.png [--camera X Y Z YAW PITCH] [--top] [--pvs]\n"
+    "             [--lightmaps ATLAS.png] [--size W H]\n"
+    "                a picture of the world lit by its lightmaps (README)\n"
     "\n"
     "options:\n"
     "  --hdr         answer lighting queries from HDR lighting where both exist\n"
@@ -43,16 +50,7 @@ static const char usage[] =
     "\n"
     "A map that fails to load prints {\"error\":\"<status name>\"} and exits 1.\n";
 
-typedef struct loaded {
-    bsp_file file;
-    bsp_stream stream;
-    bsp_header header;
-    bsp_map map;
-    void *arena;
-    uint32_t arena_bytes;
-} loaded;
-
-static int fail(const char *status)
+int fail(const char *status)
 {
     printf("{\"error\":\"%s\"}\n", status);
     return 1;
@@ -83,7 +81,7 @@ static bsp_status try_load(loaded *L, const char *path, const bsp_options *o, in
 
 /* Open and load `path` with the given sets; prints the error and returns
  * non-zero on failure. */
-static int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
+int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
 {
     bsp_options o = bsp_default_options(sets);
     bsp_status st;
@@ -99,7 +97,7 @@ static int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int for
     return st == BSP_OK ? 0 : fail(bsp_status_name(st));
 }
 
-static void unload_map(loaded *L)
+void unload_map(loaded *L)
 {
     free(L->arena);
     L->arena = NULL;
@@ -153,7 +151,7 @@ static int cmd_stats(const char *path, int forward)
 }
 
 /* JSON string body: quotes, backslashes and control bytes escaped. */
-static void json_string(const char *s, size_t n)
+void json_string(const char *s, size_t n)
 {
     size_t i;
     putchar('"');
@@ -365,6 +363,7 @@ int main(int argc, char **argv)
 {
     const char *cmd = NULL, *path = NULL;
     int hdr = 0, forward = 0, i;
+    if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(usage, stdout);
@@ -391,6 +390,10 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "query")) return cmd_query(path, hdr, forward);
     if (!strcmp(cmd, "entities")) return cmd_entities(path, forward);
     if (!strcmp(cmd, "gamelumps")) return cmd_gamelumps(path, forward);
+    if (!strcmp(cmd, "leaves")) return cmd_leaves(path, forward);
+    if (!strcmp(cmd, "faces")) return cmd_faces(path, hdr, forward);
+    if (!strcmp(cmd, "models")) return cmd_models(path, forward);
+    if (!strcmp(cmd, "textures")) return cmd_textures(path, forward);
     fprintf(stderr, "bspkit: unknown command '%s'\n", cmd);
     fputs(usage, stderr);
     return 2;

@@ -115,6 +115,7 @@ const struct bsp_family bsp__family_nightfire = {
     .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
     .model_firstface = { 48, BSP_F_I32 }, .model_numfaces = { 52, BSP_F_I32 },
     .face_plane = { 0, BSP_F_I32 },
+    .face_lightofs = { 44, BSP_F_I32 }, .face_styles_offset = 40, .face_num_styles = 4,
     .leafface_face = { 0, BSP_F_I32 },
     .detect = nightfire_detect,
     .finish = nightfire_finish,

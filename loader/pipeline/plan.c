@@ -51,7 +51,8 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr)
     int r;
     if (sets & BSP_LOAD_GEOMETRY) {
         sets |= BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES;
-        want |= role_bit(f, BSP_ROLE_LEAFFACES);
+        want |= role_bit(f, BSP_ROLE_LEAFFACES) | role_bit(f, BSP_ROLE_EDGES) |
+                role_bit(f, BSP_ROLE_SURFEDGES) | role_bit(f, BSP_ROLE_VERTEXES);
         for (r = 0; r < BSP_AL_COUNT; r++)
             if (f->access && f->access->lumps[r] >= 0) want |= (uint64_t)1 << f->access->lumps[r];
     }
