@@ -33,6 +33,9 @@ HOST_SRC := platform/posix/bsp_file.c
 # The tool: every file in tools/ (one main, in tools/bspkit.c).
 TOOL_SRC := $(wildcard tools/*.c)
 TOOL_HDR := $(wildcard tools/*.h)
+# PNG pictures through stb_image_write (libstb-dev), header-only: the
+# tool only, never the library.
+TOOL_INC := -I/usr/include/stb
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
 TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds
@@ -63,9 +66,9 @@ $(BUILD)/t/libbspkit.a: $(TEST_OBJ)
 	$(AR) rcs $@ $^
 
 $(BUILD)/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
-	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(LDFLAGS) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/libbspkit.a -lm -o $@
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TOOL_INC) $(LDFLAGS) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/libbspkit.a -lm -o $@
 $(BUILD)/asan/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/asan/libbspkit.a $(HEADERS)
-	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(ASAN) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/asan/libbspkit.a -lm -o $@
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TOOL_INC) $(ASAN) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/asan/libbspkit.a -lm -o $@
 
 asan: $(BUILD)/asan/bspkit
 

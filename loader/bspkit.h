@@ -491,6 +491,15 @@ BSP_API bsp_status bsp_get_face(const bsp_map *m, uint32_t face, bsp_face *out);
 BSP_API bsp_status bsp_face_vertex(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex *out);
 BSP_API bsp_status bsp_face_triangle(const bsp_map *m, uint32_t face, uint32_t k, uint32_t idx[3]);
 
+/* The lighting bytes of a face's block for style slot `slot`, as stored:
+ * w * h luxels of bytes_per_luxel bytes, row after row (source bumped
+ * faces: `pages` such blocks, the unbumped one first); quake3: its whole
+ * 128 x 128 page of RGB (slot 0 only). NO_LIGHTMAP when the face has none
+ * for the slot (QUERIES.md section 4); UNSUPPORTED when the family has no
+ * lightmap rule. *bytes gets the length. */
+BSP_API bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot,
+                                          const uint8_t **data, uint32_t *bytes);
+
 /* Texture `index`'s name: a pointer into the arena and its length (not
  * NUL-terminated; trailing NULs cut). Names: quake/goldsrc/bsp2 miptex,
  * quake2 texinfo, source texdata via its string table, quake3 shaders,

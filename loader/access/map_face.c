@@ -192,3 +192,35 @@ bsp_status bsp_get_face(const bsp_map *m, uint32_t face, bsp_face *out)
     set_lightmap(m, face, f, out);
     return BSP_OK;
 }
+
+bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot,
+                                  const uint8_t **data, uint32_t *bytes)
+{
+    const bsp__access *a = bsp__access_of(m);
+    bsp__lightmap lm;
+    uint64_t first;
+    bsp_status st;
+    if (!a || !data || !bytes) return BSP_E_BAD_ARGUMENT;
+    *data = NULL;
+    *bytes = 0;
+    if (!m->faces.data) return BSP_E_NOT_LOADED;
+    if (face >= m->faces.count) return BSP_E_BAD_FACE;
+    if (a->face_page.type) {
+        bsp_face f;
+        uint32_t size;
+        const uint8_t *pages = bsp__access_lump(m, BSP_AL_LIGHTMAPS, &size);
+        if ((st = bsp_get_face(m, face, &f)) != BSP_OK) return st;
+        if (!f.lightmap.present || slot != 0 || !pages) return BSP_E_NO_LIGHTMAP;
+        *data = pages + (size_t)f.lightmap.page * Q3_PAGE_BYTES;
+        *bytes = Q3_PAGE_BYTES;
+        return BSP_OK;
+    }
+    if (!m->lighting.data && m->family->face_lightmap) return BSP_E_NO_LIGHTMAP;
+    st = bsp__face_lightmap(m, face, &lm);
+    if (st != BSP_OK) return st;
+    if (slot >= lm.num_styles || lm.bad || !bsp__has_lightmap(m, &lm, slot, &first))
+        return BSP_E_NO_LIGHTMAP;
+    *data = m->lighting.data + first;
+    *bytes = (uint32_t)lm.w * (uint32_t)lm.h * lm.pages * lm.bytes_per_luxel;
+    return BSP_OK;
+}
