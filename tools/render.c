@@ -7,14 +7,18 @@
  * the near plane, projected and filled; a pixel's colour is the luxel of
  * style slot 0 nearest its lightmap coordinate (perspective-correct),
  * through the tone map below. Faces without a lightmap are grey, shaded by
- * their normal. Back faces of planar faces are not drawn, so a view from
- * above (--top) looks through ceilings onto floors.
+ * their normal. In perspective views every face is also shaded by its
+ * normal (x 0.55 .. 1), so walls of the same light stay apart; --top
+ * pictures are the tone-mapped luxels alone. Back faces of planar faces
+ * are not drawn, so a view from above looks through ceilings onto floors.
  *
  * Tone map (display byte = round(255 * v), clamped):
  *   RGBE luxels (source): linear c = ldexpf(byte / 255, exponent) as the
  *     light query gives it; v = (c / (1 + c)) ^ (1 / 2.2) (Reinhard, then
  *     display gamma);
- *   byte luxels (quake family, quake2, quake3, nightfire): v = byte / 255.
+ *   grey luxels (quake, bsp2) and quake3 pages: v = 2 * byte / 255, the
+ *     overbright doubling those engines draw lightmaps with;
+ *   RGB luxels (goldsrc, quake2, nightfire): v = byte / 255.
  */
 #include <math.h>
 #include <stdio.h>
@@ -39,17 +43,17 @@ typedef struct face_paint {
     uint32_t bpl;
     int q3;                     /* lm coordinates are page texels */
     float grey;                 /* unlit faces */
+    float shade;                /* perspective views: by the normal */
     int tint;                   /* --pvs: visible from the camera's cluster */
 } face_paint;
 
-float render_tone(float c, int hdr)
+float render_tone(float c, uint32_t bpl, int q3)
 {
-    float v = c;
-    if (hdr) {
-        v = c / (1.0f + c);
-        v = powf(v, 1.0f / 2.2f);
-    }
-    return v;
+    float v;
+    if (bpl == 1 || q3) return 2.0f * c;
+    if (bpl == 3) return c;
+    v = c / (1.0f + c);
+    return powf(v, 1.0f / 2.2f);
 }
 
 unsigned char render_byte(float v)
@@ -59,7 +63,7 @@ unsigned char render_byte(float v)
 }
 
 /* The colour of luxel (i, j) of a block, tone-mapped to display bytes. */
-void render_luxel(const uint8_t *block, int32_t w, uint32_t bpl, int32_t i, int32_t j,
+void render_luxel(const uint8_t *block, int32_t w, uint32_t bpl, int q3, int32_t i, int32_t j,
                   unsigned char out[3])
 {
     const uint8_t *s = block + ((size_t)j * (size_t)w + (size_t)i) * bpl;
@@ -68,7 +72,7 @@ void render_luxel(const uint8_t *block, int32_t w, uint32_t bpl, int32_t i, int3
         float c;
         if (bpl == 4) c = ldexpf((float)s[k] / 255.0f, (int8_t)s[3]);
         else c = (float)s[bpl == 1 ? 0 : k] / 255.0f;
-        out[k] = render_byte(render_tone(c, bpl == 4));
+        out[k] = render_byte(render_tone(c, bpl, q3));
     }
 }
 
@@ -85,15 +89,16 @@ static void paint(const face_paint *p, float u, float v, unsigned char out[3])
         if (p->q3) {
             i = clampi((int32_t)floorf(u), 0, 127);
             j = clampi((int32_t)floorf(v), 0, 127);
-            render_luxel(p->lm, 128, 3, i, j, out);
+            render_luxel(p->lm, 128, 3, 1, i, j, out);
         } else {
             i = clampi((int32_t)floorf(u + 0.5f), 0, p->w - 1);
             j = clampi((int32_t)floorf(v + 0.5f), 0, p->h - 1);
-            render_luxel(p->lm, p->w, p->bpl, i, j, out);
+            render_luxel(p->lm, p->w, p->bpl, 0, i, j, out);
         }
     } else {
         for (k = 0; k < 3; k++) out[k] = render_byte(p->grey);
     }
+    for (k = 0; k < 3; k++) out[k] = (unsigned char)((float)out[k] * p->shade);
     if (p->tint) {
         out[0] = (unsigned char)(out[0] * 3 / 5);
         out[1] = (unsigned char)(out[1] * 3 / 5 + 102);
@@ -219,6 +224,7 @@ void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint)
     memset(&p, 0, sizeof p);
     p.tint = tint;
     p.grey = 0.35f + 0.4f * fabsf(f.normal[2]) + 0.15f * fabsf(f.normal[0]);
+    p.shade = fr->top ? 1.0f : 0.55f + 0.3f * fabsf(f.normal[2]) + 0.15f * fabsf(f.normal[0]);
     if (bsp_face_lightmap_data(m, face, 0, &p.lm, &bytes) != BSP_OK) p.lm = NULL;
     p.w = f.lightmap.w;
     p.h = f.lightmap.h;

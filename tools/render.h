@@ -22,9 +22,9 @@ void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint);
 
 /* The tone map (render.c's comment): linear c to display value, and to a
  * byte; the display bytes of luxel (i, j) of a lightmap block. */
-float render_tone(float c, int hdr);
+float render_tone(float c, uint32_t bytes_per_luxel, int q3);
 unsigned char render_byte(float v);
-void render_luxel(const uint8_t *block, int32_t w, uint32_t bpl, int32_t i, int32_t j,
+void render_luxel(const uint8_t *block, int32_t w, uint32_t bpl, int q3, int32_t i, int32_t j,
                   unsigned char out[3]);
 
 #endif

@@ -120,7 +120,7 @@ static int write_atlas(const bsp_map *m, const char *path)
                 for (j = 0; j < h; j++)
                     for (i = 0; i < w; i++)
                         render_luxel(data, w, fc.lightmap.page >= 0 ? 3 : fc.lightmap.bytes_per_luxel,
-                                     i, j, img + 3 * ((size_t)(y + j) * WIDTH + (size_t)(x + i)));
+                                     fc.lightmap.page >= 0, i, j, img + 3 * ((size_t)(y + j) * WIDTH + (size_t)(x + i)));
             x += w + 1;
             if (h > row_h) row_h = h;
         }
