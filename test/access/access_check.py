@@ -291,7 +291,8 @@ REPORT_ROWS = {   # report kind -> {our key: regex giving the count}
                  "models": r"^models\s+(\d+)/", "textures": r"^texdata\s+(\d+)/"},
     "vbspinfo-console": {"leaves": r"^leaves\s+(\d+)/", "models": r"^models\s+(\d+)/",
                          "textures": r"^texdata\s+(\d+)/", "faces": r"^hdr faces\s+(\d+)/"},
-    "counts": {"leaves": r"^leaves (\d+)$", "faces": r"^faces (\d+)$", "models": r"^models (\d+)$"},
+    "counts": {"leaves": r"^leaves (\d+)$", "faces": r"^(?:hdr_)?faces ([1-9]\d*)$",
+               "models": r"^models (\d+)$"},
 }
 
 
@@ -330,6 +331,8 @@ def check_render(tool, path, m, faces, outdir):
     answers = [json.loads(l) for l in run(tool, "query", path, stdin=queries).splitlines()]
     # the light query skips displacements (QUERIES.md section 5)
     lit = {j["face"]: j["lightmap"] for j in faces if j.get("lightmap") and j["kind"] == "polygon"}
+    planes = {j["face"]: j["plane"] for j in faces if "plane" in j}
+    on_nodes = set(f for n in m.nodes for f in range(n[3], n[3] + n[4]))
     compared = other = 0
     for s, a in zip(samples, answers):
         x, y, face = int(s[0]), int(s[1]), int(s[2])
@@ -337,9 +340,13 @@ def check_render(tool, path, m, faces, outdir):
             continue   # unlit (grey) or a displacement
         if a.get("face") != face:
             # QUERIES.md section 5 takes the first face on the crossing
-            # node whose lightmap rectangle holds the point: a coplanar
-            # neighbour may answer for a point of the face drawn.
+            # node whose lightmap rectangle holds the point, whichever side
+            # it faces: a face on the same plane may answer for the point;
+            # a face in no node's list (Source detail faces) is never hit.
             other += 1
+            fact("another face answers only for a face on its plane or on no node",
+                 planes.get(a.get("face")) == planes[face] or face not in on_nodes,
+                 "pixel %d,%d: drew %d, light %s" % (x, y, face, a.get("face", a.get("error"))))
             continue
         want = [tone(c, lit[face]["bytes"]) for c in a["rgb"]]
         got = list(px[3 * (y * w + x):3 * (y * w + x) + 3])
@@ -349,17 +356,19 @@ def check_render(tool, path, m, faces, outdir):
         compared += 1
     fact("--top pixels compared with the light query", compared > 0 or not lit,
          "no sample of a lit face")
-    fact("the light query under most --top pixels hits the face drawn", other * 10 <= compared,
-         "%d of %d samples answered by another face" % (other, other + compared))
-    print("%s: %d --top pixels equal the light query's colour (%d answered by a coplanar "
-          "neighbour, not compared)" % (os.path.basename(path), compared, other))
+    print("%s: %d --top pixels equal the light query's colour (%d answered by another face "
+          "on its plane or under a face on no node, not compared)" % (os.path.basename(path), compared, other))
 
 
 def main(argv):
     tool, path = argv[1], argv[2]
     opts = argv[3:]
     data = open(path, "rb").read()
-    m = bspref.load_map(path)
+    try:
+        m = bspref.load_map(path)
+    except Exception as e:   # e.g. lc + lp beyond what Python's lzma decodes
+        print("SKIP %s: the reference cannot read it (%s)" % (path, type(e).__name__))
+        return 3
     faces = lines(tool, "faces", path)
     leaves = lines(tool, "leaves", path)
     models = lines(tool, "models", path)
