@@ -38,7 +38,7 @@ TOOL_HDR := $(wildcard tools/*.h)
 TOOL_INC := -I/usr/include/stb
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
-TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds
+TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_access
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -74,7 +74,7 @@ asan: $(BUILD)/asan/bspkit
 
 # Test programs (test code: libc allowed). test_lzma also links the
 # reference decoder/encoder (liblzma), never part of the library.
-$(BUILD)/t/test_%: test/test_%.c test/check.h test/exercise.h test/files.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
+$(BUILD)/t/test_%: test/test_%.c test/check.h test/exercise.h test/access/exercise_access.h test/files.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(HOST_SRC) $(BUILD)/t/libbspkit.a -lm -o $@
 # The LZMA SDK from Debian's lzma-dev: the encoder (lc up to 8) for the
 # decoder tests, LzmaDec.c for the benchmark. Third-party code, built with

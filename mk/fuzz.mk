@@ -22,7 +22,8 @@
 # Targets (test/fuzz/): load (whole maps, every load option, every query),
 # family (the same on maps whose header and directory the target writes, so
 # mutations reach the records), lzma (the decoder in and out of place),
-# lzma_diff (against liblzma), entity (the entity iterator). $(BUILD)/t/fuzz_replay runs inputs through the same
+# lzma_diff (against liblzma), entity (the entity iterator), access (the map
+# access API over maps loaded with BSP_LOAD_GEOMETRY; the load seeds). $(BUILD)/t/fuzz_replay runs inputs through the same
 # code without libFuzzer; it is part of `bins`, so cross builds
 # (BUILD=build/ppc64 CC=powerpc64-linux-gnu-gcc LDFLAGS=-static TEST_SAN=)
 # make a static big-endian one for qemu-user too.
@@ -32,10 +33,10 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity
-FUZZ_ALL     := load family lzma lzma_diff entity
+FUZZ_TARGETS ?= load family lzma lzma_diff entity access
+FUZZ_ALL     := load family lzma lzma_diff entity access
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
-FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h $(HEADERS)
+FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 SHARED       ?= ../shared
@@ -85,6 +86,7 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
 	@for m in $(wildcard $(SHARED)/maps/*/*.bsp); do \
 	    cp "$$m" "$(FUZZ_DIR)/seeds/load/real-$$(basename $$(dirname $$m))-$$(basename $$m)"; done
 	@$(BUILD)/t/fuzz_mkseeds $(FUZZ_DIR)/seeds $(FUZZ_DIR)/seeds/load/*.bsp
+	@ln -s load $(FUZZ_DIR)/seeds/access
 	@touch $@
 
 fuzz: fuzz-bins $(BUILD)/t/fuzz_replay

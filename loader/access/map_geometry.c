@@ -85,7 +85,7 @@ static bsp_status surface_shape(const bsp_map *m, const uint8_t *f, shape *s)
     s->kind = s->raw_type == 1 || s->raw_type == 3 ? BSP_FACE_MESH
             : s->raw_type == 2 ? BSP_FACE_PATCH : BSP_FACE_OTHER;
     if (s->kind == BSP_FACE_OTHER) return BSP_OK;
-    if (!dv || !di) return BSP_E_NOT_LOADED;
+    if (!dv || (!di && s->kind == BSP_FACE_MESH)) return BSP_E_NOT_LOADED;
     if (!run_ok(first, count, vsize / DRAWVERT_BYTES)) return BSP_E_CORRUPT;
     s->first = (uint32_t)first;
     s->count = (uint32_t)count;

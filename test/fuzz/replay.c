@@ -44,6 +44,7 @@ int fuzz_family_one(const uint8_t *data, size_t size);
 int fuzz_lzma_one(const uint8_t *data, size_t size);
 int fuzz_lzma_diff_one(const uint8_t *data, size_t size);
 int fuzz_entity_one(const uint8_t *data, size_t size);
+int fuzz_access_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -56,6 +57,7 @@ static const target targets[] = {
     { "lzma", fuzz_lzma_one },
     { "lzma_diff", fuzz_lzma_diff_one },
     { "entity", fuzz_entity_one },
+    { "access", fuzz_access_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 
@@ -191,7 +193,7 @@ static void replay_path(const char *path, const target *forced, int depth)
     }
     if (!t) {
         CHECK(0, "fuzz replay", "%s: no target (name one with -t, or put it in a directory "
-              "named load, family, lzma, lzma_diff or entity)", path);
+              "named load, family, lzma, lzma_diff, entity or access)", path);
         return;
     }
     replay_file(path, t);
@@ -212,7 +214,7 @@ int main(int argc, char **argv)
         i += 2;
     }
     if (i >= argc) {
-        fprintf(stderr, "usage: fuzz_replay [-t load|family|lzma|lzma_diff|entity] PATH...\n");
+        fprintf(stderr, "usage: fuzz_replay [-t load|family|lzma|lzma_diff|entity|access] PATH...\n");
         return 2;
     }
     for (; i < argc; i++) replay_path(argv[i], forced, 0);
