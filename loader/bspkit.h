@@ -465,8 +465,9 @@ typedef struct bsp_face {
     int32_t raw_type;      /* quake3 surfaceType; source dispinfo; else 0 */
     int32_t plane;         /* plane index; -1: none (quake3: normal from the
                               surface, dist from its first vertex) */
-    int side;              /* 1: the face looks along -normal (normal and
-                              dist below are already flipped) */
+    int side;              /* 1: the face looks along -plane normal (normal
+                              and dist below are already flipped); source:
+                              0, its plane index is already the face's */
     float normal[3], dist;
     int32_t texture;       /* index for bsp_texture_name; -1: none */
     uint32_t flags;        /* BSP_SURF_* */

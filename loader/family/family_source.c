@@ -194,19 +194,21 @@ static const bsp__flag_rule source_surface[] = {
 /* texdata: reflectivity[3], nameStringTableID, width, height, view size;
  * the string table indexes the string data; texinfo: textureVecs,
  * lightmapVecs, flags, texdata. Leaf: area is the low 9 bits at 6. */
-#define SOURCE_ACCESS(side) { \
+/* A Source face's plane is already its own (vbsp picks the plane facing
+ * the face's front); `side` only says which side of the node it lies on,
+ * so it is not applied (no face_side). */
+#define SOURCE_ACCESS { \
     .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, L_DISPINFO, \
                 L_DISP_VERTS, -1 }, \
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_STRING_TABLE, .contents_bits = 1, \
     .leaf_area = { 6, BSP_F_U16 }, .leaf_area_mask = 0x1ff, \
-    .leaf_bounds = { 8, BSP_F_I16 }, .model_origin = 24, .face_side = { side, BSP_F_U8 }, \
+    .leaf_bounds = { 8, BSP_F_I16 }, .model_origin = 24, \
     .texinfo_texture = { 68, BSP_F_I32 }, .texinfo_flags = { 64, BSP_F_I32 }, \
     .texture_stride = 32, .texture_name = 12, .texture_name_len = 128, \
     .contents = source_contents, \
     .num_contents = sizeof source_contents / sizeof source_contents[0], \
     .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0] }
-static const bsp__access source_access = SOURCE_ACCESS(2);
-static const bsp__access source17_access = SOURCE_ACCESS(34);
+static const bsp__access source_access = SOURCE_ACCESS;
 
 /* Everything but the face record is shared by v17 and v18..21. */
 #define SOURCE_COMMON \
@@ -261,5 +263,5 @@ const struct bsp_family bsp__family_source17 = {
     .face_numedges = { 40, BSP_F_I16 }, .face_texinfo = { 42, BSP_F_I16 },
     .face_dispinfo = { 44, BSP_F_I16 }, .face_lightofs = { 72, BSP_F_I32 },
     .face_styles_offset = 48, .face_num_styles = 8, .face_luxels_offset = 80,
-    .access = &source17_access,
+    .access = &source_access,
 };

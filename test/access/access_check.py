@@ -159,7 +159,7 @@ def expected_geometry(m, f):
     pos = m.face_vertices(fc)
     p = m.planes[fc.plane]
     n, d = p[:3], p[3]
-    if fc.side:
+    if fc.side and fam != "source":   # a Source face's plane is already its own
         n, d = tuple(-x for x in n), -d
     return pos, [[0, k + 1, k + 2] for k in range(max(0, len(pos) - 2))], (n, d)
 
@@ -186,8 +186,12 @@ def nightfire_block(m, f):
 
 # ---- checks ----------------------------------------------------------------
 
-def check_faces(m, faces, names):
+def check_faces(m, faces, names, generated):
     fam = m.family
+    # bspgen writes Source and Nightfire faces in Quake's form (the node's
+    # plane and a side), where vbsp gives each face its own oriented plane;
+    # the API follows the compilers, so orientation is checked on real maps.
+    winding = not (generated and fam in ("source", "nightfire"))
     for j in faces:
         f = j["face"]
         if "error" in j:
@@ -211,6 +215,20 @@ def check_faces(m, faces, names):
             worst = max([abs(sum(a * b for a, b in zip(n, v)) - d) for v in verts] + [0.0])
             fact("every vertex lies on its face's plane (0.01)", worst <= 0.01,
                  "face %d off by %g" % (f, worst))
+            if winding and j["kind"] == "polygon" and len(verts) >= 3:
+                # compilers wind a face clockwise seen from its front
+                # (Newell's normal: the polygon's area vector, robust to
+                # nearly collinear corners)
+                w = [0.0, 0.0, 0.0]
+                for k in range(len(verts)):
+                    p, q = verts[k], verts[(k + 1) % len(verts)]
+                    w[0] += (p[1] - q[1]) * (p[2] + q[2])
+                    w[1] += (p[2] - q[2]) * (p[0] + q[0])
+                    w[2] += (p[0] - q[0]) * (p[1] + q[1])
+                dw = sum(x * y for x, y in zip(w, j["normal"]))
+                if dw != 0:
+                    fact("a face's normal is its front, against its clockwise winding", dw < 0,
+                         "face %d" % f)
             if fam != "quake3":
                 fact("face plane is the record's", [f32(x) for x in j["normal"]] == list(n)
                      and f32(j["dist"]) == d, "face %d" % f)
@@ -376,7 +394,7 @@ def main(argv):
     names = texture_names(m)
     fact("texture names are the texture lump's", [t.get("name") for t in textures] == names,
          "%d names, %d in the file" % (len(textures), len(names)))
-    check_faces(m, faces, names)
+    check_faces(m, faces, names, "--counts" in opts)
     check_leaves(m, data, leaves)
     check_models(m, models)
     got = {"leaves": len(leaves), "faces": len(faces), "models": len(models), "textures": len(textures)}
