@@ -28,6 +28,7 @@ static bsp_status load(held *H, const uint8_t *data, uint32_t size, uint32_t set
 {
     bsp_options o = bsp_default_options(sets);
     bsp_status st;
+    o.lzma_lclp_max = 12;    /* the generated maps' widest LZMA settings */
     H->arena = NULL;
     bsp_memstream_init(&H->ms, &H->s, data, size);
     if ((st = bsp_open(&H->h, &H->s)) != BSP_OK) return st;
@@ -87,6 +88,7 @@ static void check_map(const char *path)
     bsp_counts c;
     bsp_options ol = bsp_default_options(BSP_LOAD_LIGHTING), og = bsp_default_options(BSP_LOAD_GEOMETRY),
                 oa = bsp_default_options(BSP_LOAD_ALL);
+    ol.lzma_lclp_max = og.lzma_lclp_max = oa.lzma_lclp_max = 12;
     bsp_face f;
     bsp_model mo;
     bsp_vertex vx;

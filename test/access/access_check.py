@@ -299,12 +299,12 @@ def check_models(m, models):
 
 
 REPORT_ROWS = {   # report kind -> {our key: regex giving the count}
-    "ericw": {"leaves": r"^\s*(\d+) leafs", "faces": r"^\s*(\d+) faces", "models": r"^\s*(\d+) models",
-              "textures": r"^\s*(\d+) textures"},
+    "ericw": {"leaves": r"^\s*(\d+) leafs\s", "faces": r"^\s*(\d+) faces\s",
+              "models": r"^\s*(\d+) models\s", "textures": r"^\s*(\d+) textures\s"},
     "q2tools": {"leaves": r"^leafs:\s+(\d+)", "faces": r"^faces:\s+(\d+)",
                 "models": r"^models:\s+(\d+)", "textures": r"^texinfo:\s+(\d+)"},
-    "q3map2": {"leaves": r"^\s*(\d+) leafs", "faces": r"^\s*(\d+) drawsurfaces",
-               "models": r"^\s*(\d+) models", "textures": r"^\s*(\d+) shaders"},
+    "q3map2": {"leaves": r"^\s*(\d+) leafs\s", "faces": r"^\s*(\d+) drawsurfaces\s",
+               "models": r"^\s*(\d+) models\s", "textures": r"^\s*(\d+) shaders\s"},
     "vbspinfo": {"leaves": r"^leaves\s+(\d+)/", "faces": r"^faces\s+(\d+)/",
                  "models": r"^models\s+(\d+)/", "textures": r"^texdata\s+(\d+)/"},
     "vbspinfo-console": {"leaves": r"^leaves\s+(\d+)/", "models": r"^models\s+(\d+)/",
