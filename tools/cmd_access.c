@@ -75,6 +75,23 @@ static void print_lightmap(const bsp_lightmap_block *b)
     printf("}");
 }
 
+/* ,"key":[...] of each vertex's position (0), texture UV (1) or lightmap
+ * UV (2); the status of the first vertex that cannot be read. */
+static bsp_status print_verts(const bsp_map *m, uint32_t face, uint32_t n, const char *key, int what)
+{
+    uint32_t k;
+    bsp_status st = BSP_OK;
+    printf(",\"%s\":[", key);
+    for (k = 0; k < n; k++) {
+        bsp_vertex v;
+        if ((st = bsp_face_vertex(m, face, k, &v)) != BSP_OK) break;
+        if (k) putchar(',');
+        vec(what == 0 ? v.pos : what == 1 ? v.uv : v.lm, what == 0 ? 3 : 2);
+    }
+    printf("]");
+    return st;
+}
+
 /* One face's line; returns the status of the first failing read. */
 static bsp_status print_face(const bsp_map *m, uint32_t i)
 {
@@ -94,28 +111,10 @@ static bsp_status print_face(const bsp_map *m, uint32_t i)
     printf(",\"texture_index\":%d,\"flags\":%u,\"raw_flags\":%u,\"lightmap\":", (int)f.texture,
            (unsigned)f.flags, (unsigned)f.raw_flags);
     print_lightmap(&f.lightmap);
-    printf(",\"verts\":[");
-    for (k = 0; k < f.num_verts; k++) {
-        bsp_vertex v;
-        if ((st = bsp_face_vertex(m, i, k, &v)) != BSP_OK) break;
-        if (k) putchar(',');
-        vec(v.pos, 3);
-    }
-    printf("],\"uv\":[");
-    for (k = 0; k < f.num_verts && st == BSP_OK; k++) {
-        bsp_vertex v;
-        bsp_face_vertex(m, i, k, &v);
-        if (k) putchar(',');
-        vec(v.uv, 2);
-    }
-    printf("],\"lm\":[");
-    for (k = 0; k < f.num_verts && st == BSP_OK; k++) {
-        bsp_vertex v;
-        bsp_face_vertex(m, i, k, &v);
-        if (k) putchar(',');
-        vec(v.lm, 2);
-    }
-    printf("],\"tris\":[");
+    st = print_verts(m, i, f.num_verts, "verts", 0);
+    if (st == BSP_OK) st = print_verts(m, i, f.num_verts, "uv", 1);
+    if (st == BSP_OK) st = print_verts(m, i, f.num_verts, "lm", 2);
+    printf(",\"tris\":[");
     for (k = 0; k < f.num_tris && st == BSP_OK; k++) {
         uint32_t t[3];
         if ((st = bsp_face_triangle(m, i, k, t)) != BSP_OK) break;

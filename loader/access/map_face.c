@@ -38,16 +38,8 @@ static bsp_status run_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *l
         lm->bad = 1;
         return BSP_OK;
     }
-    for (k = 0; k < n; k++) {
-        const uint8_t *v = BSP__REC(m->vertexes, (uint32_t)first + k);
-        double x = bsp__f32(v), y = bsp__f32(v + 4), z = bsp__f32(v + 8);
-        for (axis = 0; axis < 2; axis++) {
-            const float *t = lm->vecs[axis];
-            float val = (float)(((x * t[0] + y * t[1]) + z * t[2]) + (double)t[3]);
-            if (k == 0 || val < lo[axis]) lo[axis] = val;
-            if (k == 0 || val > hi[axis]) hi[axis] = val;
-        }
-    }
+    for (k = 0; k < n; k++)
+        bsp__extent_add(lm->vecs, BSP__REC(m->vertexes, (uint32_t)first + k), k, lo, hi);
     for (axis = 0; axis < 2; axis++) {
         int32_t l = bsp__floor_clamp(lo[axis], -(1 << 24), 1 << 24);
         int32_t h = -bsp__floor_clamp(-hi[axis], -(1 << 24), 1 << 24);

@@ -199,6 +199,22 @@ BSP_INLINE int32_t bsp__head_node(const bsp_map *m, uint32_t model)
  * families whose map may have no vis lump. */
 bsp_status bsp__clusters_from_leaves(bsp_map *m);
 
+/* One vertex (float x, y, z at v) into a face's texture-space extents, as
+ * the compilers computed them: per axis dot(v, vecs.xyz) + vecs.w summed in
+ * double and rounded once to float; k == 0 starts lo and hi. */
+BSP_INLINE void bsp__extent_add(float vecs[2][4], const uint8_t *v, uint32_t k, float lo[2],
+                                float hi[2])
+{
+    double x = bsp__f32(v), y = bsp__f32(v + 4), z = bsp__f32(v + 8);
+    int axis;
+    for (axis = 0; axis < 2; axis++) {
+        const float *t = vecs[axis];
+        float val = (float)(((x * t[0] + y * t[1]) + z * t[2]) + (double)t[3]);
+        if (k == 0 || val < lo[axis]) lo[axis] = val;
+        if (k == 0 || val > hi[axis]) hi[axis] = val;
+    }
+}
+
 /* The Quake-family lightmap of QUERIES.md section 4: extents from the
  * face's vertices, 16 texels per luxel, `bytes_per_luxel` 1 (grey) or 3
  * (RGB). Shared by quake, goldsrc, bsp2 and quake2; texinfo vecs at 0. */

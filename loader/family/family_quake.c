@@ -116,14 +116,8 @@ bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes
         int32_t se = bsp__i32(m->surfedges.data + 4 * (size_t)(first + k));
         const uint8_t *edge = m->edges.data + (size_t)(se < 0 ? -se : se) * m->edges.stride;
         int32_t vi = bsp__field_get(edge, fam->edge_v[se < 0 ? 1 : 0]);
-        const uint8_t *v = m->vertexes.data + (size_t)vi * m->vertexes.stride;
-        double x = bsp__f32(v), y = bsp__f32(v + 4), z = bsp__f32(v + 8);
-        for (axis = 0; axis < 2; axis++) {
-            const float *t = lm->vecs[axis];
-            float val = (float)(((x * t[0] + y * t[1]) + z * t[2]) + (double)t[3]);
-            if (k == 0 || val < lo[axis]) lo[axis] = val;
-            if (k == 0 || val > hi[axis]) hi[axis] = val;
-        }
+        bsp__extent_add(lm->vecs, m->vertexes.data + (size_t)vi * m->vertexes.stride, (uint32_t)k,
+                        lo, hi);
     }
     for (axis = 0; axis < 2; axis++) {
         /* floor(min/16) and ceil(max/16); 1<<24 luxels is past any lump */
