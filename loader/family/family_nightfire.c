@@ -47,6 +47,24 @@ static const bsp__layout_rule nightfire_rules[] = {
 static const bsp__layout_table nightfire_layouts = BSP_LAYOUT_TABLE(nightfire_rules, NULL);
 
 
+/* Leaf Type: 1 empty, 2 solid (as compiled; others are kept as stored). */
+static const bsp__flag_rule nightfire_contents[] = { { 2, BSP_CONTENTS_SOLID } };
+
+/* Surface: plane, first vertex, vertex count, first draw index, count,
+ * flags, texture, material, texture projection, lightmap projection,
+ * styles[4], lighting offset. */
+static const bsp__access nightfire_access = {
+    .lumps = { NF_TEXTURES, -1, -1, -1, -1, -1, -1, -1, NF_PROJECTIONS },
+    .geometry = BSP_GEOM_VERTEX_RUN, .texture_kind = BSP_TEX_RECORDS,
+    .leaf_bounds = { 8, BSP_F_F32 },
+    .face_texture = { 24, BSP_F_I32 },
+    .face_first_vert = { 4, BSP_F_I32 }, .face_num_verts = { 8, BSP_F_I32 },
+    .face_first_index = { 12, BSP_F_I32 }, .face_num_indexes = { 16, BSP_F_I32 },
+    .face_projection = { 32, BSP_F_I32 },
+    .texture_stride = 64, .texture_name_len = 64,
+    .contents = nightfire_contents, .num_contents = 1,
+};
+
 const struct bsp_family bsp__family_nightfire = {
     .name = "nightfire",
     .version_at = 0, .min_version = 42, .max_version = 42,
@@ -69,9 +87,11 @@ const struct bsp_family bsp__family_nightfire = {
     .model_firstleaf = { 40, BSP_F_I32 }, .model_numleafs = { 44, BSP_F_I32 },
     .model_firstface = { 48, BSP_F_I32 }, .model_numfaces = { 52, BSP_F_I32 },
     .face_plane = { 0, BSP_F_I32 },
+    .face_lightofs = { 44, BSP_F_I32 }, .face_styles_offset = 40, .face_num_styles = 4,
     .leafface_face = { 0, BSP_F_I32 },
     .finish = bsp__leafvis_finish,
     .vis_row = bsp__leafvis_row,
+    .access = &nightfire_access,
 };
 
 #endif

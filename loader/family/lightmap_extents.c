@@ -26,24 +26,13 @@ bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap 
         lm->bad = 1;
         return BSP_OK;
     }
-    /* Extents as the compilers computed them: each vertex's texture
-     * coordinate summed in double and rounded once to float. */
+    /* Extents as the compilers computed them (bsp__extent_add). */
     for (k = 0; k < count; k++) {
         int32_t se = bsp__i32(m->surfedges.data + 4 * (size_t)(first + k));
         const uint8_t *edge = m->edges.data + (size_t)(se < 0 ? -se : se) * m->edges.stride;
         int32_t vi = bsp__field_get(edge, fam->edge_v[se < 0 ? 1 : 0]);
-        const uint8_t *v = m->vertexes.data + (size_t)vi * m->vertexes.stride;
-        double x = bsp__f32(v), y = bsp__f32(v + 4), z = bsp__f32(v + 8);
-        for (axis = 0; axis < 2; axis++) {
-            const float *t = lm->vecs[axis];
-            /* each double operation rounded to double (fmath.h says why) */
-            double px = bsp__round_d(x * t[0]), py = bsp__round_d(y * t[1]);
-            double pz = bsp__round_d(z * t[2]), sxy = bsp__round_d(px + py);
-            double sum = bsp__round_d(bsp__round_d(sxy + pz) + (double)t[3]);
-            float val = bsp__round((float)sum);
-            if (k == 0 || val < lo[axis]) lo[axis] = val;
-            if (k == 0 || val > hi[axis]) hi[axis] = val;
-        }
+        bsp__extent_add(lm->vecs, m->vertexes.data + (size_t)vi * m->vertexes.stride, (uint32_t)k,
+                        lo, hi);
     }
     for (axis = 0; axis < 2; axis++) {
         /* floor(min/16) and ceil(max/16); 1<<24 luxels is past any lump */

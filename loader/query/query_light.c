@@ -13,7 +13,7 @@
 
 /* The lightmap block of `slot` lies inside the lighting lump (the section 4
  * "has a lightmap" rule). *first gets the block's first byte. */
-static int has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint64_t *first)
+int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint64_t *first)
 {
     uint64_t samples, block, start, size = m->lighting.count;
     if (lm->lightofs < 0 || lm->styles[slot] == 255 || size == 0) return 0;
@@ -89,7 +89,7 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
     st = m->family->face_lightmap(m, (uint32_t)face, &lm);
     if (st != BSP_OK) return st;
     if (lit_but_broken(m, &lm, slot)) return BSP_E_CORRUPT;
-    if (!has_lightmap(m, &lm, slot, &first)) return BSP_E_NO_LIGHTMAP;
+    if (!bsp__has_lightmap(m, &lm, slot, &first)) return BSP_E_NO_LIGHTMAP;
     lightmap_coords(&lm, p, uv);
     take_sample(m, &lm, first, uv, face, out);
     return BSP_OK;
@@ -131,7 +131,7 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
         *st = f->face_lightmap(m, k, &lm);
         if (*st == BSP_OK && lit_but_broken(m, &lm, 0)) *st = BSP_E_CORRUPT;
         if (*st != BSP_OK) return -1;
-        if (!has_lightmap(m, &lm, 0, &block)) continue;
+        if (!bsp__has_lightmap(m, &lm, 0, &block)) continue;
         lightmap_coords(&lm, mid, uv);
         if (!(uv[0] >= 0.0f && uv[0] <= (float)(lm.w - 1) &&
               uv[1] >= 0.0f && uv[1] <= (float)(lm.h - 1)))
