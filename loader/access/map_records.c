@@ -50,7 +50,7 @@ bsp_status bsp_get_leaf(const bsp_map *m, uint32_t leaf, bsp_leaf *out)
     r = BSP__REC(m->leafs, leaf);
     out->contents = bsp__field_get(r, f->leaf_contents);
     out->flags = bsp__map_flags(a->contents, a->num_contents, a->contents_bits, out->contents);
-    out->cluster = f->cluster_of_leaf(m, r, leaf);
+    out->cluster = bsp__leaf_cluster(m, r, leaf);
     out->area = a->leaf_area.type ? (int32_t)(bsp__field_get(r, a->leaf_area) & a->leaf_area_mask) : -1;
     for (k = 0; k < 3; k++) {
         out->mins[k] = bsp__field_getf(r, bsp__field_at(a->leaf_bounds, k));

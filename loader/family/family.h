@@ -264,6 +264,19 @@ int32_t bsp__leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
  * families whose map may have no vis lump. */
 bsp_status bsp__clusters_from_leaves(bsp_map *m);
 
+/* Clusters as world leaves (leafvis.c): the first and count from model 0;
+ * the row of a cluster from its leaf's leaf_visofs, -1 meaning every
+ * cluster is visible. */
+int32_t bsp__world_first_leaf(const bsp_map *m);
+bsp_status bsp__leafvis_finish(bsp_map *m);
+bsp_status bsp__leafvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
+
+/* Every lightmap rule starts here: the face's styles, light offset and
+ * luxel size filled, the rest cleared (scale 1); returns the face record.
+ * bsp__lightmap_vecs reads texinfo's lightmap vectors, returns its record. */
+const uint8_t *bsp__lightmap_start(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
+const uint8_t *bsp__lightmap_vecs(const bsp_map *m, int32_t texinfo, bsp__lightmap *lm);
+
 /* One vertex (float x, y, z at v) into a face's texture-space extents, as
  * the compilers computed them: per axis dot(v, vecs.xyz) + vecs.w summed in
  * double, each double operation rounded to double (fmath.h says why), then
