@@ -368,9 +368,10 @@ BSP_API bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header 
  * outstanding, held back as above, or the load has ended). */
 BSP_API int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r);
 
-/* Report that read *r completed, in any order; `failed` non-zero: it did
- * not, and the load fails with BSP_E_IO (BSP_E_TRUNCATED when it is
- * BSP_READ_END: the data ended early, as a stream's read reports it). BAD_ARGUMENT for a read that is
+/* Report that read *r completed, in any order; `failed` is what a stream's
+ * read would return: 0 done; BSP_READ_END the data ended early (the load
+ * fails with BSP_E_TRUNCATED); any other value, the medium failed
+ * (BSP_E_IO). BAD_ARGUMENT for a read that is
  * not outstanding; after the load has ended the report is ignored
  * (BSP_OK). Returns the load's status otherwise. */
 BSP_API bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed);

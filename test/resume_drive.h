@@ -84,7 +84,9 @@ static __attribute__((unused)) bsp_status drive_load(bsp_loader *l, const uint8_
             failed = o->fail_read >= 0 && r->reads == (uint32_t)o->fail_read;
             if (!failed && !r->beyond) memcpy(rd.dst, file + rd.offset, rd.length);
             r->reads++;
-            st = bsp_loader_read_done(l, &rd, failed || r->beyond);
+            /* a failing medium is any non-zero but BSP_READ_END; reading past the
+             * data's end is BSP_READ_END, as a stream reports it */
+            st = bsp_loader_read_done(l, &rd, failed ? -1 : r->beyond ? BSP_READ_END : 0);
             moved = 1;
             if (st != BSP_OK) goto out;
         }

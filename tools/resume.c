@@ -56,7 +56,7 @@ bsp_status tool_resume_load(const tool_resume *r, bsp_map *m, const bsp_header *
         while (npend < BSP_LOADER_MAX_READS && bsp_loader_next_read(&l, r->chunk, &rd)) {
             /* a forward-only stream must be read in issue order; others
              * are read when the read "completes" */
-            pfail[npend] = s->forward_only && s->read(s->ctx, rd.offset, rd.dst, rd.length);
+            pfail[npend] = s->forward_only ? s->read(s->ctx, rd.offset, rd.dst, rd.length) : 0;
             pend[npend++] = rd;
         }
         /* complete about half of the outstanding reads, in random order */
@@ -66,7 +66,7 @@ bsp_status tool_resume_load(const tool_resume *r, bsp_map *m, const bsp_header *
             rd = pend[i];
             pend[i] = pend[--npend];
             pfail[i] = pfail[npend];
-            if (!s->forward_only) failed = s->read(s->ctx, rd.offset, rd.dst, rd.length) != 0;
+            if (!s->forward_only) failed = s->read(s->ctx, rd.offset, rd.dst, rd.length);
             st = bsp_loader_read_done(&l, &rd, failed);
             if (st != BSP_OK) return st;
         }
