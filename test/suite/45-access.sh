@@ -60,14 +60,8 @@ if have_shared; then
 fi
 
 # The same sessions on big-endian PowerPC under qemu-user: byte-identical.
-# Generated maps (every family and console variant) and four real ones
-# (source, the Xbox 360 map, quake 3, nightfire); the rest take minutes
-# under qemu for no new code path.
-access_cross="$access_gen"
-if have_shared; then
-    access_cross="$access_cross $SHARED/maps/source/tf2_mp_lobby.bsp $SHARED/maps/xbox360/shack.360.bsp
-        $SHARED/maps/quake3/mp_lobby.bsp $SHARED/maps/nightfire/weapon_accuracy_nf.bsp"
-fi
+# Generated maps (every family and console variant) and every real map.
+access_cross="$access_gen $access_real"
 for arch in ppc ppc64; do
     dir=build/$arch
     if ! command -v qemu-$arch >/dev/null || [ ! -x $dir/bspkit ]; then
