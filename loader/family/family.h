@@ -104,6 +104,16 @@ struct bsp_family {
     int16_t min_version, max_version;
     int8_t roles[BSP_ROLE_COUNT];  /* lump index playing each role; -1 none */
     uint32_t lighting_roles;       /* roles BSP_LOAD_LIGHTING adds (bit per role) */
+    uint64_t lighting_lumps;       /* further lumps it adds (bit per lump) */
+    /* Ambient light (QUERIES.md 7): BSP_AMB_CUBES reads the index and
+     * sample lumps ambient_lumps[hdr] = {index, samples} (hdr: the lighting
+     * the load chose), BSP_LOAD_LIGHTING loads that pair; leaves of
+     * leaf_cube_size bytes hold their own cube at leaf_cube_offset.
+     * BSP_AMB_GRID is the Quake 3 light grid. */
+    uint8_t ambient;
+    uint8_t ambient_lumps[2][2];
+    uint8_t leaf_cube_offset, leaf_cube_size;
+    bsp__field leaf_mins;          /* int16 mins[3] then maxs[3] (Source) */
     const char *const *lump_names; /* num_lumps names */
     const bsp__layout_rule *layouts;
     uint16_t num_layouts;
@@ -128,7 +138,13 @@ struct bsp_family {
     int32_t (*cluster_of_leaf)(const bsp_map *m, const uint8_t *leaf, uint32_t index);
     bsp_status (*vis_row)(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
     bsp_status (*face_lightmap)(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
+    /* A luxel rule that is not a projection into a face's block (Quake 3
+     * surfaces); called with a valid face index. */
+    bsp_status (*face_luxel)(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
+                             bsp_sample *out);
 };
+
+enum { BSP_AMB_NONE = 0, BSP_AMB_CUBES, BSP_AMB_GRID };
 
 /* The families bspkit knows, for detection. */
 extern const struct bsp_family *const bsp__families[];
@@ -164,6 +180,28 @@ bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes
  * Nightfire): -1 means every cluster is visible; others must lie in the
  * vis lump. */
 bsp_status bsp__visofs_row(const bsp_map *m, uint64_t leaf, int compressed, bsp__vis_row *row);
+
+/* The extents rule of QUERIES.md 4 over any vertex list: vertex k is
+ * vertex(ctx, k), a float[3] record; divisor 16 (Quake family) or 1
+ * (Nightfire, whose projection is already in luxels). Fills base, w, h. */
+void bsp__lightmap_extents(bsp__lightmap *lm, const uint8_t *(*vertex)(const void *, int32_t),
+                          const void *ctx, int32_t count, float divisor);
+
+/* A face's lightmap with its styles and offset read and no block yet. */
+void bsp__lightmap_blank(bsp__lightmap *lm, const bsp_map *m, const uint8_t *face,
+                        uint32_t bytes_per_luxel, float scale);
+
+/* The Quake 3 surface luxel of QUERIES.md 4 (query_luxel_q3.c). */
+bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
+                        bsp_sample *out);
+
+/* The Quake 3 light grid of QUERIES.md 7 (query_ambient_q3.c). */
+bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_light *out);
+/* Its cell size: (64, 64, 128) or the first entity's gridsize. */
+void bsp__q3_gridsize(const bsp_map *m, float size[3]);
+
+/* The finishing of a luxel shared by every rule: raw bytes and colour. */
+void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes);
 
 /* "IBSP" files: Quake 2 (38) and Quake 3 (46) share the magic. */
 int bsp__ibsp_detect(const uint8_t first[8], int32_t *version);

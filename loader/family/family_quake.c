@@ -79,6 +79,22 @@ static const bsp__layout_rule bsp2_rmq_layouts[] = {
 
 /* ---- the lightmap rule shared with Quake 2 ----------------------------- */
 
+/* Vertex k of a face: surfedge first + k, its edge, the edge's start. */
+typedef struct face_walk {
+    const bsp_map *m;
+    int32_t first;
+} face_walk;
+
+static const uint8_t *face_vertex(const void *ctx, int32_t k)
+{
+    const face_walk *w = (const face_walk *)ctx;
+    const bsp_map *m = w->m;
+    int32_t se = bsp__i32(m->surfedges.data + 4 * (size_t)(w->first + k));
+    const uint8_t *edge = m->edges.data + (size_t)(se < 0 ? -se : se) * m->edges.stride;
+    int32_t vi = bsp__field_get(edge, m->family->edge_v[se < 0 ? 1 : 0]);
+    return m->vertexes.data + (size_t)vi * m->vertexes.stride;
+}
+
 bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes_per_luxel,
                                 bsp__lightmap *lm)
 {
@@ -88,19 +104,9 @@ bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes
     int32_t texinfo = bsp__field_get(f, fam->face_texinfo);
     int32_t first = bsp__field_get(f, fam->face_firstedge);
     int32_t count = bsp__field_get(f, fam->face_numedges), k;
-    float lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
-    int axis;
+    face_walk fv;
 
-    lm->styles = f + fam->face_styles_offset;
-    lm->num_styles = fam->face_num_styles;
-    lm->lightofs = bsp__field_get(f, fam->face_lightofs);
-    lm->bytes_per_luxel = bytes_per_luxel;
-    lm->pages = 1;
-    lm->scale = 16.0f;
-    lm->w = lm->h = 0;
-    lm->bad = 0;
-    lm->base[0] = lm->base[1] = 0.0f;
-    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = 0.0f;
+    bsp__lightmap_blank(lm, m, f, bytes_per_luxel, 16.0f);
     if (!m->texinfo.data || !m->surfedges.data || !m->edges.data || !m->vertexes.data)
         return BSP_E_NOT_LOADED;
     if (texinfo < 0) return BSP_OK;                    /* no texture space: no lightmap */
@@ -110,29 +116,9 @@ bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, uint32_t bytes
         lm->bad = 1;
         return BSP_OK;
     }
-    /* Extents as the compilers computed them: each vertex's texture
-     * coordinate summed in double and rounded once to float. */
-    for (k = 0; k < count; k++) {
-        int32_t se = bsp__i32(m->surfedges.data + 4 * (size_t)(first + k));
-        const uint8_t *edge = m->edges.data + (size_t)(se < 0 ? -se : se) * m->edges.stride;
-        int32_t vi = bsp__field_get(edge, fam->edge_v[se < 0 ? 1 : 0]);
-        const uint8_t *v = m->vertexes.data + (size_t)vi * m->vertexes.stride;
-        double x = bsp__f32(v), y = bsp__f32(v + 4), z = bsp__f32(v + 8);
-        for (axis = 0; axis < 2; axis++) {
-            const float *t = lm->vecs[axis];
-            float val = (float)(((x * t[0] + y * t[1]) + z * t[2]) + (double)t[3]);
-            if (k == 0 || val < lo[axis]) lo[axis] = val;
-            if (k == 0 || val > hi[axis]) hi[axis] = val;
-        }
-    }
-    for (axis = 0; axis < 2; axis++) {
-        /* floor(min/16) and ceil(max/16); 1<<24 luxels is past any lump */
-        int32_t l = bsp__floor_clamp(lo[axis] / 16.0f, -(1 << 24), 1 << 24);
-        int32_t h = -bsp__floor_clamp(-hi[axis] / 16.0f, -(1 << 24), 1 << 24);
-        lm->base[axis] = (float)(16 * l);
-        if (axis == 0) lm->w = h - l + 1;
-        else lm->h = h - l + 1;
-    }
+    fv.m = m;
+    fv.first = first;
+    bsp__lightmap_extents(lm, face_vertex, &fv, count, 16.0f);
     return BSP_OK;
 }
 

@@ -2,8 +2,11 @@
 /* family_quake3.c - Quake 3 ("IBSP" version 46): 17 lumps of {offset,
  * length}, little-endian, 16-byte planes. Leaves name their cluster; the
  * visibility lump is numClusters, bytesPerCluster and uncompressed rows.
- * Point to leaf starts at node 0 (world only); lightmaps are unsupported
- * (QUERIES.md). Leaf contents are reported as 0. */
+ * Point to leaf starts at node 0 (world only). Leaf contents are reported
+ * as 0. Luxels come from a surface's triangles and its lightmap page
+ * (query_luxel_q3.c), ambient light from the light grid (lump 15, sized by
+ * the world model and the first entity's gridsize); BSP_LOAD_LIGHTING
+ * brings the vertices, indexes, pages, grid and entity text they read. */
 #include "family.h"
 
 enum {
@@ -85,7 +88,10 @@ const struct bsp_family bsp__family_quake3 = {
     .entry_words = 2,
     .entry = { 0, 1, -1, -1 },
     .roles = { Q3_ENTITIES, Q3_PLANES, Q3_NODES, Q3_LEAFS, Q3_MODELS, Q3_VIS, Q3_SURFACES,
-               -1, -1, -1, -1, -1, Q3_LEAFFACES, -1, -1 },
+               -1, Q3_LIGHTMAPS, -1, -1, Q3_DRAWVERTS, Q3_LEAFFACES, -1, -1 },
+    .lighting_roles = 1u << BSP_ROLE_VERTEXES,
+    .lighting_lumps = (1u << Q3_DRAWINDEXES) | (1u << Q3_LIGHTGRID) | (1u << Q3_ENTITIES),
+    .ambient = BSP_AMB_GRID,
     .lump_names = quake3_lump_names,
     .layouts = quake3_layouts,
     .num_layouts = sizeof quake3_layouts / sizeof quake3_layouts[0],
@@ -99,4 +105,5 @@ const struct bsp_family bsp__family_quake3 = {
     .finish = quake3_finish,
     .cluster_of_leaf = quake3_leaf_cluster,
     .vis_row = quake3_vis_row,
+    .face_luxel = bsp__q3_luxel,
 };
