@@ -156,6 +156,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ambient.h"
 #include "expect.h"
 #include "idtech.h"
 #include "source_writer.h"
@@ -251,6 +252,7 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
     eo.has_hdr = v->src.hdr;
     eo.max_rooms = v->layout == 2 ? 64 : 0;
     eo.api_slots = v->v17_styles ? 8 : 0;
+    eo.ambient = gen_amb_mode(&w, v->src.version, v->src.leaf_version);
     gen_view_build(&w, GEN_FAM_SOURCE, v->src.vis, &view);
     gen_write_expected(&w, &view, &eo, &counts, outdir);
 
@@ -296,6 +298,8 @@ static void write_fam_variant(const fam_variant *fv, const char *outdir)
     memset(&eo, 0, sizeof eo);
     eo.name = fv->name;
     eo.has_ldr = 1;
+    /* Quake 3 answers from a light grid, which these maps do not have */
+    eo.ambient = fv->family == GEN_FAM_QUAKE3 ? GEN_AMB_NONE : GEN_AMB_UNSUPPORTED;
     gen_write_expected(&w, &view, &eo, &counts, outdir);
 
     gen_view_free(&view);

@@ -420,8 +420,8 @@ def luxel_point(m, f, rng):
     try:
         if m.family == "quake3":
             tris = q3_triangles(m, f)
-            if not tris:
-                return None
+            if not tris:        # patches, flares: their own answers
+                return (0.0, 0.0, 0.0)
             A, B, C = tris[rng.randrange(len(tris))]
             w = [rng.random() for _ in range(3)]
             t = sum(w)
