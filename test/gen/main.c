@@ -9,7 +9,11 @@
  *
  *   NAME.bsp       the map.
  *   NAME.queries   input for `bspkit query NAME.bsp` (QUERIES.md section 6):
- *                  leaf/pvs/pas/light/luxel lines, error cases, blank lines.
+ *                  leaf/pvs/pas/light/luxel/ambient lines, error cases,
+ *                  blank lines. Source maps v20+ with 32-byte leaves carry
+ *                  ambient index and sample lumps (ambient.c; the pairs of
+ *                  the lighting they carry), v19's 56-byte leaves their
+ *                  cubes; Quake 3 and Nightfire surfaces are unlit.
  *   NAME.expected  the exact output for NAME.queries, one JSON object a
  *                  line (blank query lines produce nothing).
  *   NAME.api       expectations for the C API tests; '#' lines are
@@ -133,10 +137,12 @@
  *               PAS rows (as Source), RGB lighting by the quake rule
  *   q3          Quake 3 (IBSP 46): world tree only, 48-byte leaves, vis
  *               rows uncompressed with bytesPerCluster 8 (> 3 needed),
- *               contents 0, lightmaps and pas unsupported
+ *               contents 0, luxels no_lightmap (no pages), ambient
+ *               no_ambient (no light grid), light and pas unsupported
  *   nightfire   Nightfire v42: every world leaf is a cluster (194), rows
  *               uncompressed 32 bytes apart, one leaf with offset -1,
- *               lightmaps and pas unsupported
+ *               luxels no_lightmap (unlit), light, ambient and pas
+ *               unsupported
  * The other x360_* variants and v20_lzma also hold a 40000-byte random pakfile
  * (lump 40, never compressed) and 24588 random bytes in lump 29
  * (physcollide), compressed although LZMA makes them larger: the case that
