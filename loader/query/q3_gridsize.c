@@ -118,7 +118,9 @@ static int scan_float(const char **p, const char *end, float *out)
             s = e;
         }
     }
-    v = (double)mant;
+    /* two 32-bit halves: no 64-bit integer conversion helper on 32-bit
+     * targets without libgcc; the sum rounds once, as (double)mant does */
+    v = (double)(uint32_t)(mant >> 32) * 4294967296.0 + (double)(uint32_t)mant;
     for (k = 0; k < (exp10 < 0 ? -exp10 : exp10) && k < 400; k++) scale *= 10.0;
     v = exp10 < 0 ? v / scale : v * scale;
     *out = (float)(neg ? -v : v);
