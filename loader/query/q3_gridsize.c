@@ -130,13 +130,14 @@ static int scan_float(const char **p, const char *end, float *out)
 
 void bsp__q3_gridsize(const bsp_map *m, float size[3])
 {
-    const char *pos = (const char *)m->entities.data, *end = pos + m->entities.count;
+    const char *pos = (const char *)m->entities.data, *end;
     const char *z;
     token t, key;
     size[0] = 64.0f;
     size[1] = 64.0f;
     size[2] = 128.0f;
     if (!pos) return;
+    end = pos + m->entities.count;
     for (z = pos; z < end; z++)    /* the engine's text ends at a NUL */
         if (!*z) {
             end = z;
