@@ -3,8 +3,9 @@
  * lumps of {offset, length}, little-endian. The world's leaves are a block
  * models[0].LeavesIndex .. +LeavesCount; cluster n is leaf first + n, whose
  * VisibilityOffset locates an uncompressed row (-1: everything visible).
- * Point to leaf starts at node 0 (world only); lightmaps are unsupported
- * (QUERIES.md). */
+ * Point to leaf starts at node 0 (world only). A surface's lightmap axes
+ * are a projection (lump 17) already scaled to luxels, its extents come
+ * from its own vertex range (QUERIES.md 4). */
 #include "family.h"
 
 #if BSPKIT_FAMILY_NIGHTFIRE
@@ -46,6 +47,47 @@ static const bsp__layout_rule nightfire_rules[] = {
 };
 static const bsp__layout_table nightfire_layouts = BSP_LAYOUT_TABLE(nightfire_rules, NULL);
 
+/* Surface: plane, VerticesIndex, VerticesCount, draw index range, flags,
+ * texture, material, texture projection, LightmapProjectionIndex,
+ * LightStyles[4], LightingOffset. */
+#define SURF_FIRST_VERTEX 4
+#define SURF_VERTEX_COUNT 8
+#define SURF_LM_PROJECTION 36
+#define PROJECTION_BYTES 32
+
+typedef struct surface_walk {
+    const bsp_map *m;
+    uint32_t first;
+} surface_walk;
+
+static const uint8_t *surface_vertex(const void *ctx, int32_t k)
+{
+    const surface_walk *w = (const surface_walk *)ctx;
+    return w->m->vertexes.data + (size_t)(w->first + (uint32_t)k) * w->m->vertexes.stride;
+}
+
+static bsp_status nightfire_face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
+{
+    const uint8_t *f = bsp__lightmap_start(m, face, lm);
+    const uint8_t *proj = m->lump_data[NF_PROJECTIONS];
+    uint32_t nproj = m->lump_size[NF_PROJECTIONS] / PROJECTION_BYTES;
+    int32_t pi = bsp__i32(f + SURF_LM_PROJECTION), k;
+    int32_t count = bsp__i32(f + SURF_VERTEX_COUNT);
+    surface_walk w;
+
+    if (!m->vertexes.data || !proj) return BSP_E_NOT_LOADED;
+    w.m = m;
+    w.first = (uint32_t)bsp__i32(f + SURF_FIRST_VERTEX);
+    if (pi < 0 || (uint32_t)pi >= nproj || count < 1 || w.first > m->vertexes.count ||
+        (uint32_t)count > m->vertexes.count - w.first) {
+        lm->bad = 1;                /* no axes or no vertices: inconsistent */
+        return BSP_OK;
+    }
+    for (k = 0; k < 8; k++)
+        lm->vecs[k / 4][k % 4] = bsp__f32(proj + (size_t)pi * PROJECTION_BYTES + 4 * (size_t)k);
+    bsp__lightmap_extents(lm, surface_vertex, &w, count, 1.0f);
+    return BSP_OK;
+}
 
 const struct bsp_family bsp__family_nightfire = {
     .name = "nightfire",
@@ -60,6 +102,8 @@ const struct bsp_family bsp__family_nightfire = {
                    BSP_ROLE(MODELS, NF_MODELS), BSP_ROLE(VIS, NF_VIS),
                    BSP_ROLE(FACES, NF_SURFACES), BSP_ROLE(LIGHTING, NF_LIGHTING),
                    BSP_ROLE(VERTEXES, NF_VERTEXES), BSP_ROLE(LEAFFACES, NF_LEAFSURFACES) },
+    .lighting_roles = 1u << BSP_ROLE_VERTEXES,
+    .lighting_lumps = 1u << NF_PROJECTIONS,
     .lump_names = nightfire_lump_names,
     .layouts = &nightfire_layouts,
     .node_plane = { 0, BSP_F_I32 },
@@ -68,10 +112,13 @@ const struct bsp_family bsp__family_nightfire = {
     .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
     .model_firstleaf = { 40, BSP_F_I32 }, .model_numleafs = { 44, BSP_F_I32 },
     .model_firstface = { 48, BSP_F_I32 }, .model_numfaces = { 52, BSP_F_I32 },
-    .face_plane = { 0, BSP_F_I32 },
+    .face_plane = { 0, BSP_F_I32 }, .face_lightofs = { 44, BSP_F_I32 },
+    .face_styles_offset = 40, .face_num_styles = 4,
+    .luxel_bytes = 3,
     .leafface_face = { 0, BSP_F_I32 },
     .finish = bsp__leafvis_finish,
     .vis_row = bsp__leafvis_row,
+    .face_lightmap = nightfire_face_lightmap,
 };
 
 #endif
