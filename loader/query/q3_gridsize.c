@@ -11,6 +11,8 @@
  */
 #include "../family/family.h"
 
+#if BSPKIT_FAMILY_QUAKE3
+
 #define MAX_TOKEN 1023             /* COM_ParseExt keeps MAX_TOKEN_CHARS - 1 */
 
 typedef struct token {
@@ -157,3 +159,5 @@ void bsp__q3_gridsize(const bsp_map *m, float size[3])
         }
     }
 }
+
+#endif

@@ -119,7 +119,9 @@ bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *ou
     bsp__fill(out, 0, sizeof *out);
     switch (m->family->ambient) {
     case BSP_AMB_CUBES: return source_ambient(m, p, out);
+#if BSPKIT_FAMILY_QUAKE3
     case BSP_AMB_GRID: return bsp__q3_light_grid(m, p, out);
+#endif
     default: return BSP_E_UNSUPPORTED;
     }
 }

@@ -8,6 +8,8 @@
 #include "../family/family.h"
 #include "fmath.h"
 
+#if BSPKIT_FAMILY_QUAKE3
+
 #define Q3_LIGHTGRID 15
 #define MODEL_MINS 0
 #define MODEL_MAXS 12
@@ -199,3 +201,5 @@ bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_li
     }
     return BSP_OK;
 }
+
+#endif

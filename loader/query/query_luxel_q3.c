@@ -10,6 +10,8 @@
 #include "../family/family.h"
 #include "fmath.h"
 
+#if BSPKIT_FAMILY_QUAKE3
+
 /* dsurface_t fields and draw vertex fields */
 #define SURF_TYPE 8
 #define SURF_FIRST_VERT 12
@@ -174,3 +176,5 @@ bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint
                                3 * ((size_t)j * PAGE + (size_t)i), 3);
     return BSP_OK;
 }
+
+#endif
