@@ -53,7 +53,6 @@ static const bsp__layout_table nightfire_layouts = BSP_LAYOUT_TABLE(nightfire_ru
 #define SURF_FIRST_VERTEX 4
 #define SURF_VERTEX_COUNT 8
 #define SURF_LM_PROJECTION 36
-#define PROJECTION_BYTES 32
 
 typedef struct surface_walk {
     const bsp_map *m;
@@ -66,25 +65,24 @@ static const uint8_t *surface_vertex(const void *ctx, int32_t k)
     return w->m->vertexes.data + (size_t)(w->first + (uint32_t)k) * w->m->vertexes.stride;
 }
 
+/* The projection index is not a validated texinfo field: a surface whose
+ * index is out of range has an inconsistent lightmap, not a corrupt map. */
 static bsp_status nightfire_face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
 {
     const uint8_t *f = bsp__lightmap_start(m, face, lm);
-    const uint8_t *proj = m->lump_data[NF_PROJECTIONS];
-    uint32_t nproj = m->lump_size[NF_PROJECTIONS] / PROJECTION_BYTES;
-    int32_t pi = bsp__i32(f + SURF_LM_PROJECTION), k;
+    int32_t pi = bsp__i32(f + SURF_LM_PROJECTION);
     int32_t count = bsp__i32(f + SURF_VERTEX_COUNT);
     surface_walk w;
 
-    if (!m->vertexes.data || !proj) return BSP_E_NOT_LOADED;
+    if (!m->vertexes.data || !m->texinfo.data) return BSP_E_NOT_LOADED;
     w.m = m;
     w.first = (uint32_t)bsp__i32(f + SURF_FIRST_VERTEX);
-    if (pi < 0 || (uint32_t)pi >= nproj || count < 1 || w.first > m->vertexes.count ||
+    if (pi < 0 || (uint32_t)pi >= m->texinfo.count || count < 1 || w.first > m->vertexes.count ||
         (uint32_t)count > m->vertexes.count - w.first) {
         lm->bad = 1;                /* no axes or no vertices: inconsistent */
         return BSP_OK;
     }
-    for (k = 0; k < 8; k++)
-        lm->vecs[k / 4][k % 4] = bsp__f32(proj + (size_t)pi * PROJECTION_BYTES + 4 * (size_t)k);
+    bsp__lightmap_vecs(m, pi, lm);
     bsp__lightmap_extents(lm, surface_vertex, &w, count, 1.0f);
     return BSP_OK;
 }
@@ -101,9 +99,9 @@ const struct bsp_family bsp__family_nightfire = {
                    BSP_ROLE(NODES, NF_NODES), BSP_ROLE(LEAFS, NF_LEAFS),
                    BSP_ROLE(MODELS, NF_MODELS), BSP_ROLE(VIS, NF_VIS),
                    BSP_ROLE(FACES, NF_SURFACES), BSP_ROLE(LIGHTING, NF_LIGHTING),
-                   BSP_ROLE(VERTEXES, NF_VERTEXES), BSP_ROLE(LEAFFACES, NF_LEAFSURFACES) },
-    .lighting_roles = 1u << BSP_ROLE_VERTEXES,
-    .lighting_lumps = 1u << NF_PROJECTIONS,
+                   BSP_ROLE(VERTEXES, NF_VERTEXES), BSP_ROLE(LEAFFACES, NF_LEAFSURFACES),
+                   BSP_ROLE(TEXINFO, NF_PROJECTIONS) },
+    .lighting_roles = (1u << BSP_ROLE_VERTEXES) | (1u << BSP_ROLE_TEXINFO),
     .lump_names = nightfire_lump_names,
     .layouts = &nightfire_layouts,
     .node_plane = { 0, BSP_F_I32 },
@@ -114,7 +112,7 @@ const struct bsp_family bsp__family_nightfire = {
     .model_firstface = { 48, BSP_F_I32 }, .model_numfaces = { 52, BSP_F_I32 },
     .face_plane = { 0, BSP_F_I32 }, .face_lightofs = { 44, BSP_F_I32 },
     .face_styles_offset = 40, .face_num_styles = 4,
-    .luxel_bytes = 3,
+    .texinfo_vecs = 0, .luxel_bytes = 3,   /* projections: vecs[2][4] */
     .leafface_face = { 0, BSP_F_I32 },
     .finish = bsp__leafvis_finish,
     .vis_row = bsp__leafvis_row,
