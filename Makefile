@@ -76,9 +76,12 @@ HOST_SRC := platform/posix/bsp_file.c
 # The tool: every file in tools/ (one main, in tools/bspkit.c).
 TOOL_SRC := $(wildcard tools/*.c)
 TOOL_HDR := $(wildcard tools/*.h)
+# PNG pictures through stb_image_write (libstb-dev), header-only: the
+# tool only, never the library.
+TOOL_INC := -I/usr/include/stb
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
-TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors test_resume
+TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors test_resume test_access
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -114,15 +117,15 @@ $(BUILD)/t/libbspkit.a: $(TEST_OBJ)
 	$(AR) rcs $@ $^
 
 $(BUILD)/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
-	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(LDFLAGS) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/libbspkit.a -lm -o $@
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TOOL_INC) $(LDFLAGS) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/libbspkit.a -lm -o $@
 $(BUILD)/asan/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/asan/libbspkit.a $(HEADERS)
-	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(ASAN) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/asan/libbspkit.a -lm -o $@
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TOOL_INC) $(ASAN) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/asan/libbspkit.a -lm -o $@
 
 asan: $(BUILD)/asan/bspkit
 
 # Test programs (test code: libc allowed). test_lzma also links the
 # reference decoder/encoder (liblzma), never part of the library.
-$(BUILD)/t/test_%: test/test_%.c test/check.h test/exercise.h test/files.h test/recstream.h test/resume_drive.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
+$(BUILD)/t/test_%: test/test_%.c test/check.h test/exercise.h test/files.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(HOST_SRC) $(BUILD)/t/libbspkit.a -lm -o $@
 # test_bounds: the cases, with its map builder and discipline part.
 BOUNDS_SRC := $(wildcard test/bounds/*.c)
@@ -210,9 +213,12 @@ clean:
 include mk/baremetal.mk
 # make size: the loader's footprint per configuration.
 include mk/size.mk
+include mk/baremetal64.mk
 
 # Fuzzing, the fuzz regression corpus, loader/ line coverage.
 include mk/fuzz.mk
 
 # Shipping: shared library, install, pkg-config, amalgamation.
 include mk/ship.mk
+# Console CPU classes, clang cross builds, boundary query sets (issue 12).
+include mk/targets-rules.mk

@@ -203,6 +203,10 @@ BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
                                    them. */
 #define BSP_LOAD_ENTITIES 0x4u  /* + the entity text */
 #define BSP_LOAD_ALL      0x8u  /* every non-empty lump of the file */
+#define BSP_LOAD_GEOMETRY 0x10u /* + BSP_LOAD_LIGHTING and what the map access
+                                   functions read: textures, texture names,
+                                   leaf faces, draw vertices and indices,
+                                   displacements, projections, lighting */
 
 typedef struct bsp_options {
     uint32_t sets;          /* BSP_LOAD_* */
@@ -532,6 +536,180 @@ typedef struct bsp_entity_iter {
 BSP_API void bsp_entity_begin(bsp_entity_iter *it, const char *text, uint32_t len);
 /* The next event; key/value fields are set for BSP_ENT_PAIR. */
 BSP_API bsp_entity_event bsp_entity_next(bsp_entity_iter *it);
+
+/* ------------------------------------------------------------------------ */
+/* Map access: typed records and geometry, the same for every family.       */
+/*
+ * These functions read a map loaded with BSP_LOAD_GEOMETRY (BSP_LOAD_ALL
+ * also brings everything they read); with fewer lumps they answer
+ * BSP_E_NOT_LOADED. None allocates: geometry is read one vertex or one
+ * triangle at a time into caller memory. Statuses, in the order they are
+ * checked: BAD_ARGUMENT (NULL pointer, or a map that failed to load), then
+ * NOT_LOADED, then an index outside its lump (BAD_FACE for faces,
+ * BAD_QUERY for every other index), then CORRUPT for data inside the file
+ * that points outside its lump.
+ */
+
+typedef struct bsp_counts {
+    uint32_t leaves, faces, models, planes, textures;
+} bsp_counts;
+
+/* Record counts of the loaded lumps (0 for a lump not loaded). */
+BSP_API bsp_status bsp_get_counts(const bsp_map *m, bsp_counts *out);
+
+/* Contents as a common set of flags. Each family's own numbers map onto
+ * these (README "Map access" has the table): quake, goldsrc and bsp2 store
+ * one negative value per leaf (-2 solid, -3 water, ...); quake2, source and
+ * nightfire a bit set; quake3 leaves store nothing (0: no flags). */
+#define BSP_CONTENTS_SOLID        0x0001u
+#define BSP_CONTENTS_WINDOW       0x0002u
+#define BSP_CONTENTS_WATER        0x0004u
+#define BSP_CONTENTS_SLIME        0x0008u
+#define BSP_CONTENTS_LAVA         0x0010u
+#define BSP_CONTENTS_SKY          0x0020u
+#define BSP_CONTENTS_PLAYERCLIP   0x0040u
+#define BSP_CONTENTS_MONSTERCLIP  0x0080u
+#define BSP_CONTENTS_LADDER       0x0100u
+#define BSP_CONTENTS_CURRENT      0x0200u
+#define BSP_CONTENTS_TRANSLUCENT  0x0400u
+#define BSP_CONTENTS_DETAIL       0x0800u
+#define BSP_CONTENTS_ORIGIN       0x1000u
+#define BSP_CONTENTS_AREAPORTAL   0x2000u
+#define BSP_CONTENTS_GRATE        0x4000u
+#define BSP_CONTENTS_MIST         0x8000u
+
+typedef struct bsp_leaf {
+    int32_t contents;      /* as stored; quake3: 0 */
+    uint32_t flags;        /* BSP_CONTENTS_* */
+    int32_t cluster;       /* -1: none (as bsp_leaf_info) */
+    int32_t area;          /* -1: the family has no areas (quake family,
+                              nightfire) */
+    float mins[3], maxs[3];
+    uint32_t num_faces;    /* entries in its leaf-face list */
+} bsp_leaf;
+
+/* Leaf `leaf` of the leaf lump. */
+BSP_API bsp_status bsp_get_leaf(const bsp_map *m, uint32_t leaf, bsp_leaf *out);
+/* Entry k (0 .. num_faces - 1) of the leaf's leaf-face list: a face index. */
+BSP_API bsp_status bsp_leaf_face(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *face);
+
+typedef struct bsp_model {
+    float mins[3], maxs[3];
+    float origin[3];       /* 0, 0, 0 where the family stores none (quake3,
+                              nightfire) */
+    int32_t head_node;     /* node, or -1 - leaf; INT32_MIN: no tree of its
+                              own (quake3, nightfire sub-models) */
+    uint32_t first_face, num_faces;   /* its faces: a run of the face lump */
+} bsp_model;
+
+BSP_API bsp_status bsp_get_model(const bsp_map *m, uint32_t model, bsp_model *out);
+
+/* Surface flags, common to every family (README "Map access": the table of
+ * each family's own bits and, for quake/goldsrc/bsp2, texture names). */
+#define BSP_SURF_SKY          0x0001u
+#define BSP_SURF_NODRAW       0x0002u
+#define BSP_SURF_TRANSLUCENT  0x0004u
+#define BSP_SURF_WARP         0x0008u
+#define BSP_SURF_LIGHT        0x0010u
+#define BSP_SURF_HINT         0x0020u
+#define BSP_SURF_SKIP         0x0040u
+#define BSP_SURF_NOLIGHTMAP   0x0080u
+#define BSP_SURF_TRIGGER      0x0100u
+#define BSP_SURF_LADDER       0x0200u
+
+/* What a face's geometry is. */
+typedef enum bsp_face_kind {
+    BSP_FACE_POLYGON = 0,     /* a convex polygon: its vertices in order (edge
+                                 loop, or nightfire's vertex run), triangles a
+                                 fan from vertex 0 */
+    BSP_FACE_MESH,            /* quake3 planar (1) and triangle soup (3):
+                                 its draw vertices and index list */
+    BSP_FACE_PATCH,           /* quake3 patch (2): the control grid
+                                 tessellated, BSP_PATCH_LEVEL steps per
+                                 3 x 3 section and axis */
+    BSP_FACE_DISPLACEMENT,    /* source displacement: the (2^power + 1)^2
+                                 vertex grid */
+    BSP_FACE_OTHER            /* quake3 flare or unknown type: no triangles;
+                                 raw_type says what it is */
+} bsp_face_kind;
+
+#define BSP_PATCH_LEVEL 8
+
+typedef struct bsp_lightmap_block {
+    int present;           /* the QUERIES.md section 4 rule for style slot
+                              0 (quake3: lightmapNum >= 0 and its page lies
+                              in the lightmaps lump) */
+    int32_t w, h;          /* luxels per row and column (quake3: the rect
+                              the file gives) */
+    int32_t offset;        /* byte offset in the lighting lump (quake3: the
+                              page's) */
+    uint32_t bytes_per_luxel;  /* 4 RGBE, 3 RGB, 1 grey */
+    uint32_t pages;        /* source bumped faces: 4 blocks per style */
+    uint8_t styles[8];     /* 255: unused slot */
+    uint32_t num_styles;
+    int32_t page;          /* quake3: lightmapNum; -1 elsewhere */
+    int32_t x, y;          /* quake3: the rect's corner in its page */
+} bsp_lightmap_block;
+
+typedef struct bsp_face {
+    bsp_face_kind kind;
+    int32_t raw_type;      /* quake3 surfaceType; source dispinfo; else 0 */
+    int32_t plane;         /* plane index; -1: none (quake3: normal from the
+                              surface, dist from its first vertex) */
+    int side;              /* 1: the face looks along -plane normal (normal
+                              and dist below are already flipped); source:
+                              0, its plane index is already the face's */
+    float normal[3], dist;
+    int32_t texture;       /* index for bsp_texture_name; -1: none */
+    uint32_t flags;        /* BSP_SURF_* */
+    uint32_t raw_flags;    /* the family's own flags as stored (0: none) */
+    bsp_lightmap_block lightmap;
+    uint32_t num_verts, num_tris;
+} bsp_face;
+
+/* One vertex: position, texture UV (texels for families with texture
+ * vectors: quake family, quake2, source, nightfire; quake3: the stored st)
+ * and lightmap UV (luxels of the face's block, 0 .. w - 1 across it;
+ * quake3: texels of its page, 0 .. 128). */
+typedef struct bsp_vertex {
+    float pos[3];
+    float uv[2];
+    float lm[2];
+} bsp_vertex;
+
+BSP_API bsp_status bsp_get_face(const bsp_map *m, uint32_t face, bsp_face *out);
+/* Vertex k (0 .. num_verts - 1) and triangle k (0 .. num_tris - 1: three
+ * vertex indices) of a face. BAD_QUERY for k out of range. */
+BSP_API bsp_status bsp_face_vertex(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex *out);
+BSP_API bsp_status bsp_face_triangle(const bsp_map *m, uint32_t face, uint32_t k, uint32_t idx[3]);
+
+/* The lighting bytes of a face's block for style slot `slot`, as stored:
+ * w * h luxels of bytes_per_luxel bytes, row after row (source bumped
+ * faces: `pages` such blocks, the unbumped one first); quake3: its whole
+ * 128 x 128 page of RGB (slot 0 only). NO_LIGHTMAP when the face has none
+ * for the slot (QUERIES.md section 4); UNSUPPORTED when the family has no
+ * lightmap rule. *bytes gets the length. */
+BSP_API bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot,
+                                          const uint8_t **data, uint32_t *bytes);
+
+/* Texture `index`'s name: a pointer into the arena and its length (not
+ * NUL-terminated; trailing NULs cut). Names: quake/goldsrc/bsp2 miptex,
+ * quake2 texinfo, source texdata via its string table, quake3 shaders,
+ * nightfire textures. A quake miptex slot with offset -1 has length 0. */
+BSP_API bsp_status bsp_texture_name(const bsp_map *m, uint32_t index, const char **name,
+                                    uint32_t *len);
+
+/* Entities: the next entity, searching the entity text from byte *at (0:
+ * the start), that has `key` with exactly `value`. On success *at is the
+ * byte offset of that entity's '{' (pass *at + 1 to find the next one).
+ * BAD_QUERY when there is none. */
+BSP_API bsp_status bsp_entity_find(const bsp_map *m, const char *key, const char *value,
+                                   uint32_t *at);
+/* The vector value ("x y z": origin, angles, ...) of `key` in the entity
+ * whose '{' is at byte `at`. Components the text lacks are 0; BAD_QUERY when
+ * the entity has no such key. Numbers are read as decimal and rounded once
+ * to float. */
+BSP_API bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, float v[3]);
 
 #ifdef __cplusplus
 }

@@ -76,7 +76,7 @@ $(BM_DIR)/obj/%.o: %.c $(HEADERS) $(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
 	$(BM_CC) $(BM_CFLAGS) $(CONFIG_FLAGS) $(BM_INC) -c $< -o $@
 # -mregnames: r1, r3 ... as register names in start.S
-$(BM_DIR)/obj/%.o: %.S platform/e500/board.h
+$(BM_DIR)/obj/%.o: %.S platform/e500/board.h platform/e500/booke.h
 	@mkdir -p $(dir $@)
 	$(BM_CC) $(BM_ARCH) -Iplatform/e500 -Wa,-mregnames -c $< -o $@
 $(BM_DIR)/obj/gen/%.o: $(BM_DIR)/gen/%.c $(HEADERS)

@@ -44,3 +44,21 @@ if [ -d "$SHARED/maps" ]; then
 else
     echo "(no $SHARED/maps: real maps skipped)"
 fi
+
+# Pictures (README "Pictures"): the bundled map and every real map, from
+# the spawn point, from above with the PVS tint, and the lightmap atlas.
+pics=$BUILD/pictures
+mkdir -p $pics
+picture() {   # MAP NAME
+    $TOOL render "$1" -o $pics/$2.png --lightmaps $pics/$2-lightmaps.png > /dev/null &&
+    $TOOL render "$1" --top --pvs -o $pics/$2-top.png > /dev/null &&
+    echo "   $pics/$2.png  $pics/$2-top.png  $pics/$2-lightmaps.png"
+}
+echo "== pictures"
+picture "$demo" demo
+if [ -d "$SHARED/maps" ]; then
+    for m in "$SHARED"/maps/*/*.bsp; do
+        [ -f "$m" ] || continue
+        picture "$m" "$(basename "$(dirname "$m")")-$(basename "$m" .bsp)"
+    done
+fi

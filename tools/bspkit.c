@@ -13,8 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../loader/bspkit.h"
-#include "../platform/posix/bsp_file.h"
+#include "tool.h"
 #include "resume.h"
 #include "ambient.h"
 
@@ -45,6 +44,14 @@ static const char usage[] =
     "  load --simulate MEDIUM MAP   load from a simulated dvd, bluray, hdd or\n"
     "                memory; the resumable and blocking loaders' times over the\n"
     "                medium's transfer time and the longest work step, as JSON\n"
+    "  leaves MAP    every leaf: contents, flags, cluster, area, bounds, faces\n"
+    "  faces MAP     every face: kind, plane, texture, flags, lightmap block,\n"
+    "                vertices (position, texture and lightmap UV), triangles\n"
+    "  models MAP    every model: bounds, origin, head node, face range\n"
+    "  textures MAP  every texture name\n"
+    "  render MAP -o OUT.png [--camera X Y Z YAW PITCH] [--top] [--pvs]\n"
+    "             [--lightmaps ATLAS.png] [--size W H]\n"
+    "                a picture of the world lit by its lightmaps (README)\n"
     "\n"
     "options:\n"
     "  --hdr         answer lighting queries from HDR lighting where both exist\n"
@@ -63,19 +70,7 @@ static const char usage[] =
     "\n"
     "The exact meaning of every query and answer: docs/queries.md.\n";
 
-typedef struct loaded {
-    bsp_file file;
-    bsp_stream stream;
-    bsp_header header;
-    bsp_map map;
-    void *arena;
-    uint32_t arena_bytes;
-    int loading;           /* bsp_load ran: map.error_lump says where it stopped */
-} loaded;
-
-static void json_string(const char *s, size_t n);
-
-static int fail(const char *status)
+int fail(const char *status)
 {
     printf("{\"error\":\"%s\"}\n", status);
     return 1;
@@ -152,7 +147,7 @@ static int try_load(loaded *L, const char *path, const bsp_options *o, int forwa
 
 /* Open and load `path` with the given sets; prints the error and returns
  * non-zero on failure. */
-static int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
+int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
 {
     bsp_options o = bsp_default_options(sets);
     int st;
@@ -169,7 +164,7 @@ static int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int for
     return st == BSP_OK ? 0 : fail_load(L, path, (bsp_status)st);
 }
 
-static void unload_map(loaded *L)
+void unload_map(loaded *L)
 {
     free(L->arena);
     L->arena = NULL;
@@ -223,7 +218,7 @@ static int cmd_stats(const char *path, int forward)
 }
 
 /* JSON string body: quotes, backslashes and control bytes escaped. */
-static void json_string(const char *s, size_t n)
+void json_string(const char *s, size_t n)
 {
     size_t i;
     putchar('"');
@@ -541,6 +536,7 @@ int main(int argc, char **argv)
 {
     const char *cmd = NULL, *path = NULL;
     int hdr = 0, forward = 0, i;
+    if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
     argc = tool_resume_args(argc, argv, &resume_opts);
     if (argc < 0) {
         fputs(usage, stderr);
@@ -578,6 +574,10 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "entities")) return cmd_entities(path, forward);
     if (!strcmp(cmd, "gamelumps")) return cmd_gamelumps(path, forward);
     if (!strcmp(cmd, "load") && resume_opts.simulate) return tool_simulate(&resume_opts, path);
+    if (!strcmp(cmd, "leaves")) return cmd_leaves(path, forward);
+    if (!strcmp(cmd, "faces")) return cmd_faces(path, hdr, forward);
+    if (!strcmp(cmd, "models")) return cmd_models(path, forward);
+    if (!strcmp(cmd, "textures")) return cmd_textures(path, forward);
     fprintf(stderr, "bspkit: unknown command '%s'\n", cmd);
     fputs(usage, stderr);
     return 2;

@@ -12,6 +12,7 @@
 
 #include "../bspkit.h"
 #include "../../port/bsp_port.h"
+#include "../query/fmath.h"
 #include "selection.h"
 
 /* Roles a lump plays for the loader and the queries. */
@@ -31,7 +32,8 @@ enum bsp__role {
 #define bsp__role_lump(f, role) ((int)(f)->role_lump[role] - 1)
 
 /* One integer field of a record: where it is and how wide. */
-enum bsp__field_type { BSP_F_NONE = 0, BSP_F_U8, BSP_F_I16, BSP_F_U16, BSP_F_I32 };
+enum bsp__field_type { BSP_F_NONE = 0, BSP_F_U8, BSP_F_I16, BSP_F_U16, BSP_F_I32,
+                      BSP_F_F32 /* map access only: bsp__field_get reads 0 */ };
 typedef struct bsp__field { uint8_t offset, type; } bsp__field;
 
 BSP_INLINE int32_t bsp__field_get(const uint8_t *rec, bsp__field f)
@@ -112,6 +114,10 @@ typedef struct bsp__lightmap {
                                   the face's data is inconsistent */
 } bsp__lightmap;
 
+/* The QUERIES.md section 4 "has a lightmap" rule for `slot`; *first gets
+ * the block's first byte in the lighting lump (query_light.c). */
+int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint64_t *first);
+
 /* A located vis row: `data[0 .. avail)` is where it starts; `all` means the
  * family's "every cluster visible" marker. */
 typedef struct bsp__vis_row {
@@ -120,6 +126,45 @@ typedef struct bsp__vis_row {
     uint8_t compressed;
     uint8_t all;
 } bsp__vis_row;
+
+/* Map access (loader/access/map_*.c): where the typed read API finds what
+ * the query fields do not cover. A flag rule maps a family's own contents
+ * or surface value (a bit, or an enumerated value) onto BSP_CONTENTS_* or
+ * BSP_SURF_*. Lumps are named by access role; -1: the family has none. */
+typedef struct bsp__flag_rule { int32_t raw; uint32_t flags; } bsp__flag_rule;
+enum bsp__access_lump {
+    BSP_AL_TEXTURES, BSP_AL_STRING_TABLE, BSP_AL_STRING_DATA, BSP_AL_DRAWVERTS,
+    BSP_AL_DRAWINDEXES, BSP_AL_LIGHTMAPS, BSP_AL_DISPINFO, BSP_AL_DISPVERTS,
+    BSP_AL_PROJECTIONS, BSP_AL_COUNT
+};
+/* How faces hold their geometry: an edge loop (quake family, quake2,
+ * source), quake3 surfaces, or a run of vertices (nightfire). */
+enum bsp__geometry { BSP_GEOM_EDGES = 0, BSP_GEOM_SURFACES, BSP_GEOM_VERTEX_RUN };
+/* How texture names are stored: records with a name (quake2 texinfo,
+ * quake3 shaders, nightfire textures), a miptex directory (quake family),
+ * a string table into string data (source texdata). */
+enum bsp__texture_kind { BSP_TEX_RECORDS = 0, BSP_TEX_MIPTEX, BSP_TEX_STRING_TABLE };
+typedef struct bsp__access {
+    int8_t lumps[BSP_AL_COUNT];
+    uint8_t geometry, texture_kind, contents_bits, flags_by_name;
+    bsp__field leaf_area;          /* masked by leaf_area_mask (source: 9 bits) */
+    uint16_t leaf_area_mask;
+    bsp__field leaf_bounds;        /* mins[3] then maxs[3] of this type */
+    uint8_t model_origin;          /* float origin[3] offset; 0: none */
+    bsp__field face_side;
+    bsp__field face_texture;       /* a texture index in the face itself */
+    bsp__field texinfo_texture;    /* else through its texinfo (NONE: the
+                                      texinfo record is the texture) */
+    bsp__field texinfo_flags, texture_flags;
+    bsp__field face_type, face_first_vert, face_num_verts, face_first_index,
+              face_num_indexes, face_page, face_projection;
+    uint8_t face_normal;           /* float normal[3] in the face; 0: none */
+    uint8_t face_patch;            /* int32 patch width, height; 0: none */
+    uint16_t texture_stride;       /* BSP_TEX_RECORDS, STRING_TABLE: bytes */
+    uint8_t texture_name, texture_name_len;  /* name offset, bytes */
+    const bsp__flag_rule *contents, *surface;
+    uint8_t num_contents, num_surface;
+} bsp__access;
 
 struct bsp_family {
     const char *name;
@@ -190,6 +235,7 @@ struct bsp_family {
      * surfaces); called with a valid face index. */
     bsp_status (*face_luxel)(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
                              bsp_sample *out);
+    const bsp__access *access;     /* the map access description */
 };
 
 enum { BSP_AMB_NONE = 0, BSP_AMB_CUBES, BSP_AMB_GRID };
@@ -247,15 +293,29 @@ bsp_status bsp__leafvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis
 const uint8_t *bsp__lightmap_start(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
 const uint8_t *bsp__lightmap_vecs(const bsp_map *m, int32_t texinfo, bsp__lightmap *lm);
 
+/* One vertex (float x, y, z at v) into a face's texture-space extents, as
+ * the compilers computed them: per axis dot(v, vecs.xyz) + vecs.w summed in
+ * double, each double operation rounded to double (fmath.h says why), then
+ * rounded once to float; k == 0 starts lo and hi. */
+BSP_INLINE void bsp__extent_add(float vecs[2][4], const uint8_t *v, uint32_t k, float lo[2],
+                                float hi[2])
+{
+    double x = bsp__f32(v), y = bsp__f32(v + 4), z = bsp__f32(v + 8);
+    int axis;
+    for (axis = 0; axis < 2; axis++) {
+        const float *t = vecs[axis];
+        double px = bsp__round_d(x * t[0]), py = bsp__round_d(y * t[1]);
+        double pz = bsp__round_d(z * t[2]), sxy = bsp__round_d(px + py);
+        double sum = bsp__round_d(bsp__round_d(sxy + pz) + (double)t[3]);
+        float val = bsp__round((float)sum);
+        if (k == 0 || val < lo[axis]) lo[axis] = val;
+        if (k == 0 || val > hi[axis]) hi[axis] = val;
+    }
+}
+
 /* The Quake-family lightmap of QUERIES.md section 4: extents from the
  * face's vertices, 16 texels per luxel (quake, goldsrc, bsp2, quake2). */
 bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
-
-/* The extents rule of QUERIES.md 4 over any vertex list: vertex k is
- * vertex(ctx, k), a float[3] record; divisor 16 (Quake family) or 1
- * (Nightfire, whose projection is already in luxels). Fills base, w, h. */
-void bsp__lightmap_extents(bsp__lightmap *lm, const uint8_t *(*vertex)(const void *, int32_t),
-                          const void *ctx, int32_t count, float divisor);
 
 /* The Quake 3 surface luxel of QUERIES.md 4 (query_luxel_q3.c). */
 bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,

@@ -54,17 +54,6 @@ static const bsp__layout_table nightfire_layouts = BSP_LAYOUT_TABLE(nightfire_ru
 #define SURF_VERTEX_COUNT 8
 #define SURF_LM_PROJECTION 36
 
-typedef struct surface_walk {
-    const bsp_map *m;
-    uint32_t first;
-} surface_walk;
-
-static const uint8_t *surface_vertex(const void *ctx, int32_t k)
-{
-    const surface_walk *w = (const surface_walk *)ctx;
-    return w->m->vertexes.data + (size_t)(w->first + (uint32_t)k) * w->m->vertexes.stride;
-}
-
 /* The projection index is not a validated texinfo field: a surface whose
  * index is out of range has an inconsistent lightmap, not a corrupt map. */
 static bsp_status nightfire_face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
@@ -72,20 +61,47 @@ static bsp_status nightfire_face_lightmap(const bsp_map *m, uint32_t face, bsp__
     const uint8_t *f = bsp__lightmap_start(m, face, lm);
     int32_t pi = bsp__i32(f + SURF_LM_PROJECTION);
     int32_t count = bsp__i32(f + SURF_VERTEX_COUNT);
-    surface_walk w;
+    uint32_t first = (uint32_t)bsp__i32(f + SURF_FIRST_VERTEX), k;
+    float lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
+    int axis;
 
     if (!m->vertexes.data || !m->texinfo.data) return BSP_E_NOT_LOADED;
-    w.m = m;
-    w.first = (uint32_t)bsp__i32(f + SURF_FIRST_VERTEX);
-    if (pi < 0 || (uint32_t)pi >= m->texinfo.count || count < 1 || w.first > m->vertexes.count ||
-        (uint32_t)count > m->vertexes.count - w.first) {
+    if (pi < 0 || (uint32_t)pi >= m->texinfo.count || count < 1 || first > m->vertexes.count ||
+        (uint32_t)count > m->vertexes.count - first) {
         lm->bad = 1;                /* no axes or no vertices: inconsistent */
         return BSP_OK;
     }
     bsp__lightmap_vecs(m, pi, lm);
-    bsp__lightmap_extents(lm, surface_vertex, &w, count, 1.0f);
+    /* the projection is already in luxels: floor(min) and ceil(max) */
+    for (k = 0; k < (uint32_t)count; k++)
+        bsp__extent_add(lm->vecs, m->vertexes.data + (size_t)(first + k) * m->vertexes.stride, k, lo, hi);
+    for (axis = 0; axis < 2; axis++) {
+        int32_t l = bsp__floor_clamp(lo[axis], -(1 << 24), 1 << 24);
+        int32_t h = -bsp__floor_clamp(-hi[axis], -(1 << 24), 1 << 24);
+        lm->base[axis] = (float)l;
+        if (axis == 0) lm->w = h - l + 1;
+        else lm->h = h - l + 1;
+    }
     return BSP_OK;
 }
+
+/* Leaf Type: 1 empty, 2 solid (as compiled; others are kept as stored). */
+static const bsp__flag_rule nightfire_contents[] = { { 2, BSP_CONTENTS_SOLID } };
+
+/* Surface: plane, first vertex, vertex count, first draw index, count,
+ * flags, texture, material, texture projection, lightmap projection,
+ * styles[4], lighting offset. */
+static const bsp__access nightfire_access = {
+    .lumps = { NF_TEXTURES, -1, -1, -1, -1, -1, -1, -1, NF_PROJECTIONS },
+    .geometry = BSP_GEOM_VERTEX_RUN, .texture_kind = BSP_TEX_RECORDS,
+    .leaf_bounds = { 8, BSP_F_F32 },
+    .face_texture = { 24, BSP_F_I32 },
+    .face_first_vert = { 4, BSP_F_I32 }, .face_num_verts = { 8, BSP_F_I32 },
+    .face_first_index = { 12, BSP_F_I32 }, .face_num_indexes = { 16, BSP_F_I32 },
+    .face_projection = { 32, BSP_F_I32 },
+    .texture_stride = 64, .texture_name_len = 64,
+    .contents = nightfire_contents, .num_contents = 1,
+};
 
 const struct bsp_family bsp__family_nightfire = {
     .name = "nightfire",
@@ -117,6 +133,7 @@ const struct bsp_family bsp__family_nightfire = {
     .finish = bsp__leafvis_finish,
     .vis_row = bsp__leafvis_row,
     .face_lightmap = nightfire_face_lightmap,
+    .access = &nightfire_access,
 };
 
 #endif

@@ -77,6 +77,51 @@ static const bsp__layout_rule bsp2_rmq_rules[] = {
 static const bsp__layout_table bsp2_rmq_layouts = BSP_LAYOUT_TABLE(bsp2_rmq_rules, &bsp2_layouts);
 #endif
 
+/* ---- map access ---------------------------------------------------------- */
+
+/* One contents value per leaf (bspfile.h CONTENTS_*; -9 .. -14 currents,
+ * -15 translucent and -16 ladder are GoldSrc's). */
+static const bsp__flag_rule quake_contents[] = {
+    { -2, BSP_CONTENTS_SOLID }, { -3, BSP_CONTENTS_WATER }, { -4, BSP_CONTENTS_SLIME },
+    { -5, BSP_CONTENTS_LAVA }, { -6, BSP_CONTENTS_SKY }, { -7, BSP_CONTENTS_ORIGIN },
+    { -8, BSP_CONTENTS_PLAYERCLIP | BSP_CONTENTS_MONSTERCLIP },
+    { -9, BSP_CONTENTS_CURRENT | BSP_CONTENTS_WATER }, { -10, BSP_CONTENTS_CURRENT | BSP_CONTENTS_WATER },
+    { -11, BSP_CONTENTS_CURRENT | BSP_CONTENTS_WATER }, { -12, BSP_CONTENTS_CURRENT | BSP_CONTENTS_WATER },
+    { -13, BSP_CONTENTS_CURRENT | BSP_CONTENTS_WATER }, { -14, BSP_CONTENTS_CURRENT | BSP_CONTENTS_WATER },
+    { -15, BSP_CONTENTS_TRANSLUCENT }, { -16, BSP_CONTENTS_LADDER },
+};
+
+/* texinfo flags: TEX_SPECIAL (sky and liquids: no lightmap). Names add
+ * sky, warp and translucency (flags_by_name). */
+static const bsp__flag_rule quake_surface[] = { { 1, BSP_SURF_NOLIGHTMAP } };
+
+#define QUAKE_ACCESS_COMMON \
+    .lumps = { Q_TEXTURES, -1, -1, -1, -1, -1, -1, -1, -1 }, \
+    .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_MIPTEX, .flags_by_name = 1, \
+    .model_origin = 24, \
+    .texinfo_texture = { 32, BSP_F_I32 }, .texinfo_flags = { 36, BSP_F_I32 }, \
+    .texture_name_len = 16, \
+    .contents = quake_contents, .num_contents = sizeof quake_contents / sizeof quake_contents[0], \
+    .surface = quake_surface, .num_surface = 1
+
+#if BSPKIT_FAMILY_QUAKE || BSPKIT_FAMILY_GOLDSRC
+static const bsp__access quake_access = {
+    QUAKE_ACCESS_COMMON,
+    .leaf_bounds = { 8, BSP_F_I16 }, .face_side = { 2, BSP_F_I16 },
+};
+#endif
+#if BSPKIT_FAMILY_BSP2
+static const bsp__access bsp2_access = {
+    QUAKE_ACCESS_COMMON,
+    .leaf_bounds = { 8, BSP_F_F32 }, .face_side = { 4, BSP_F_I32 },
+};
+static const bsp__access bsp2_rmq_access = {
+    QUAKE_ACCESS_COMMON,
+    .leaf_bounds = { 8, BSP_F_I16 }, .face_side = { 4, BSP_F_I32 },
+};
+#endif
+
+
 #define QUAKE_COMMON \
     .header_bytes = QUAKE_HEADER_BYTES, \
     .dir_offset = 4, \
@@ -133,6 +178,7 @@ const struct bsp_family bsp__family_quake = {
     QUAKE_COMMON,
     QUAKE_RECORDS,
     .luxel_bytes = 1,
+    .access = &quake_access,
 };
 #endif
 
@@ -143,6 +189,7 @@ const struct bsp_family bsp__family_goldsrc = {
     QUAKE_COMMON,
     QUAKE_RECORDS,
     .luxel_bytes = 3,
+    .access = &quake_access,
 };
 #endif
 
@@ -157,6 +204,7 @@ const struct bsp_family bsp__family_bsp2 = {
     .node_firstface = { 36, BSP_F_I32 }, .node_numfaces = { 40, BSP_F_I32 },
     .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
     .luxel_bytes = 1,
+    .access = &bsp2_access,
 };
 
 const struct bsp_family bsp__family_bsp2_rmq = {
@@ -168,6 +216,7 @@ const struct bsp_family bsp__family_bsp2_rmq = {
     .node_firstface = { 24, BSP_F_I32 }, .node_numfaces = { 28, BSP_F_I32 },
     .leaf_firstleafface = { 20, BSP_F_I32 }, .leaf_numleaffaces = { 24, BSP_F_I32 },
     .luxel_bytes = 1,
+    .access = &bsp2_rmq_access,
 };
 #endif
 

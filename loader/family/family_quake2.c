@@ -48,6 +48,33 @@ static const bsp__layout_rule quake2_rules[] = {
 
 static const bsp__layout_table quake2_layouts = BSP_LAYOUT_TABLE(quake2_rules, NULL);
 
+/* Contents and texinfo surface bits of q2 bspfile.h. */
+static const bsp__flag_rule quake2_contents[] = {
+    { 0x1, BSP_CONTENTS_SOLID }, { 0x2, BSP_CONTENTS_WINDOW }, { 0x8, BSP_CONTENTS_LAVA },
+    { 0x10, BSP_CONTENTS_SLIME }, { 0x20, BSP_CONTENTS_WATER }, { 0x40, BSP_CONTENTS_MIST },
+    { 0x8000, BSP_CONTENTS_AREAPORTAL }, { 0x10000, BSP_CONTENTS_PLAYERCLIP },
+    { 0x20000, BSP_CONTENTS_MONSTERCLIP }, { 0xfc0000, BSP_CONTENTS_CURRENT },
+    { 0x1000000, BSP_CONTENTS_ORIGIN }, { 0x8000000, BSP_CONTENTS_DETAIL },
+    { 0x10000000, BSP_CONTENTS_TRANSLUCENT }, { 0x20000000, BSP_CONTENTS_LADDER },
+};
+static const bsp__flag_rule quake2_surface[] = {
+    { 0x1, BSP_SURF_LIGHT }, { 0x4, BSP_SURF_SKY | BSP_SURF_NOLIGHTMAP },
+    { 0x8, BSP_SURF_WARP | BSP_SURF_NOLIGHTMAP }, { 0x30, BSP_SURF_TRANSLUCENT },
+    { 0x80, BSP_SURF_NODRAW }, { 0x100, BSP_SURF_HINT }, { 0x200, BSP_SURF_SKIP },
+};
+
+/* Textures are the texinfo records' names (one per texinfo). */
+static const bsp__access quake2_access = {
+    .lumps = { Q2_TEXINFO, -1, -1, -1, -1, -1, -1, -1, -1 },
+    .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_RECORDS, .contents_bits = 1,
+    .leaf_area = { 6, BSP_F_I16 }, .leaf_area_mask = 0xffff,
+    .leaf_bounds = { 8, BSP_F_I16 }, .model_origin = 24, .face_side = { 2, BSP_F_I16 },
+    .texinfo_flags = { 32, BSP_F_I32 },
+    .texture_stride = 76, .texture_name = 40, .texture_name_len = 32,
+    .contents = quake2_contents, .num_contents = sizeof quake2_contents / sizeof quake2_contents[0],
+    .surface = quake2_surface, .num_surface = sizeof quake2_surface / sizeof quake2_surface[0],
+};
+
 const struct bsp_family bsp__family_quake2 = {
     .name = "quake2",
     .min_version = 38, .max_version = 38,
@@ -86,6 +113,7 @@ const struct bsp_family bsp__family_quake2 = {
     .finish = bsp__dvis_finish,
     .vis_row = bsp__dvis_row,
     .face_lightmap = bsp__extents_lightmap,
+    .access = &quake2_access,
 };
 
 #endif

@@ -78,6 +78,29 @@ static bsp_status quake3_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp
     return BSP_OK;
 }
 
+/* Shader surfaceFlags of q3 surfaceflags.h. Leaves store no contents. */
+static const bsp__flag_rule quake3_surface[] = {
+    { 0x4, BSP_SURF_SKY }, { 0x8, BSP_SURF_LADDER }, { 0x80, BSP_SURF_NODRAW },
+    { 0x100, BSP_SURF_HINT }, { 0x200, BSP_SURF_SKIP }, { 0x400, BSP_SURF_NOLIGHTMAP },
+};
+
+/* dsurface_t: shaderNum, fogNum, surfaceType, firstVert, numVerts,
+ * firstIndex, numIndexes, lightmapNum, lightmapX, Y, W, H, origin[3],
+ * vecs[3][3] (vecs[2]: the planar normal), patchWidth, patchHeight. */
+static const bsp__access quake3_access = {
+    .lumps = { Q3_SHADERS, -1, -1, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_LIGHTMAPS, -1, -1, -1 },
+    .geometry = BSP_GEOM_SURFACES, .texture_kind = BSP_TEX_RECORDS,
+    .leaf_area = { 4, BSP_F_I32 }, .leaf_area_mask = 0xffff,
+    .leaf_bounds = { 8, BSP_F_I32 },
+    .face_texture = { 0, BSP_F_I32 }, .texture_flags = { 64, BSP_F_I32 },
+    .face_type = { 8, BSP_F_I32 }, .face_first_vert = { 12, BSP_F_I32 },
+    .face_num_verts = { 16, BSP_F_I32 }, .face_first_index = { 20, BSP_F_I32 },
+    .face_num_indexes = { 24, BSP_F_I32 }, .face_page = { 28, BSP_F_I32 },
+    .face_normal = 84, .face_patch = 96,
+    .texture_stride = 72, .texture_name_len = 64,
+    .surface = quake3_surface, .num_surface = sizeof quake3_surface / sizeof quake3_surface[0],
+};
+
 const struct bsp_family bsp__family_quake3 = {
     .name = "quake3",
     .min_version = 46, .max_version = 46,
@@ -106,6 +129,7 @@ const struct bsp_family bsp__family_quake3 = {
     .finish = quake3_finish,
     .vis_row = quake3_vis_row,
     .face_luxel = bsp__q3_luxel,
+    .access = &quake3_access,
 };
 
 #endif

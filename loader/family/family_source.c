@@ -26,6 +26,9 @@ enum {
     L_MAP_FLAGS = 59
 };
 
+/* Lumps only the map access reads. */
+enum { L_DISPINFO = 26, L_TEXDATA_STRING_DATA = 43 };
+
 #define SURF_BUMPLIGHT 0x800
 
 /* dface_t of v18..21: planenum, side, onNode, firstedge, numedges, texinfo,
@@ -41,6 +44,17 @@ enum {
     "111111111111111111111111" "44" "44444" "4"
 #define LEAF1_WIDTHS "4" "22" "222222" "2222" "2" "2"
 #define LEAF0_WIDTHS "4" "22" "222222" "2222" "2" "111111111111111111111111" "2"
+
+/* ddispinfo_t: startPosition[3], DispVertStart, DispTriStart, power,
+ * minTess, smoothingAngle, contents, MapFace (+2 pad), LightmapAlphaStart,
+ * LightmapSamplePositionStart, 4 edge neighbours of 2 sub-neighbours
+ * {u16 index, u8 orientation, span, neighborSpan, pad}, 4 corner
+ * neighbours {u16 index[4], u8 count, pad}, allowedVerts[10]. */
+#define DISP_SUB "21111"
+#define DISP_CORNER "2222" "11"
+#define DISPINFO_WIDTHS "444" "4444" "44" "22" "44" \
+    DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB \
+    DISP_CORNER DISP_CORNER DISP_CORNER DISP_CORNER "4444444444"
 
 static const bsp__layout_rule source_rules[] = {
     BSP_RULE(L_PLANES, BSP_LAYOUT_PLANES),
@@ -73,6 +87,7 @@ static const bsp__layout_rule source_rules[] = {
     BSP_RULE(L_VERTNORMALS, BSP_LAYOUT_VEC3),
     BSP_RULE(L_VERTNORMALINDICES, BSP_LAYOUT_INT16),
     BSP_RULE(L_DISP_VERTS, BSP_LAYOUT_PLANES),
+    BSP_RULE(L_DISPINFO, { DISPINFO_WIDTHS, 176, BSP_LAYOUT_RECORDS }),
     BSP_RULE(L_PRIMVERTS, BSP_LAYOUT_VEC3),
     BSP_RULE(L_PRIMINDICES, BSP_LAYOUT_INT16),
     BSP_RULE(L_CLIPPORTALVERTS, BSP_LAYOUT_VEC3),
@@ -136,6 +151,40 @@ static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp__lig
     return BSP_OK;
 }
 
+/* Contents and texinfo surface bits of Valve's bspflags.h. */
+static const bsp__flag_rule source_contents[] = {
+    { 0x1, BSP_CONTENTS_SOLID }, { 0x2, BSP_CONTENTS_WINDOW }, { 0x8, BSP_CONTENTS_GRATE },
+    { 0x10, BSP_CONTENTS_SLIME }, { 0x20, BSP_CONTENTS_WATER },
+    { 0x8000, BSP_CONTENTS_AREAPORTAL }, { 0x10000, BSP_CONTENTS_PLAYERCLIP },
+    { 0x20000, BSP_CONTENTS_MONSTERCLIP }, { 0xfc0000, BSP_CONTENTS_CURRENT },
+    { 0x1000000, BSP_CONTENTS_ORIGIN }, { 0x8000000, BSP_CONTENTS_DETAIL },
+    { 0x10000000, BSP_CONTENTS_TRANSLUCENT }, { 0x20000000, BSP_CONTENTS_LADDER },
+};
+static const bsp__flag_rule source_surface[] = {
+    { 0x1, BSP_SURF_LIGHT }, { 0x6, BSP_SURF_SKY }, { 0x8, BSP_SURF_WARP },
+    { 0x10, BSP_SURF_TRANSLUCENT }, { 0x40, BSP_SURF_TRIGGER }, { 0x80, BSP_SURF_NODRAW },
+    { 0x100, BSP_SURF_HINT }, { 0x200, BSP_SURF_SKIP }, { 0x400, BSP_SURF_NOLIGHTMAP },
+};
+
+/* texdata: reflectivity[3], nameStringTableID, width, height, view size;
+ * the string table indexes the string data; texinfo: textureVecs,
+ * lightmapVecs, flags, texdata. Leaf: area is the low 9 bits at 6. */
+/* A Source face's plane is already its own (vbsp picks the plane facing
+ * the face's front); `side` only says which side of the node it lies on,
+ * so it is not applied (no face_side). */
+#define SOURCE_ACCESS { \
+    .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, L_DISPINFO, \
+                L_DISP_VERTS, -1 }, \
+    .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_STRING_TABLE, .contents_bits = 1, \
+    .leaf_area = { 6, BSP_F_U16 }, .leaf_area_mask = 0x1ff, \
+    .leaf_bounds = { 8, BSP_F_I16 }, .model_origin = 24, \
+    .texinfo_texture = { 68, BSP_F_I32 }, .texinfo_flags = { 64, BSP_F_I32 }, \
+    .texture_stride = 32, .texture_name = 12, .texture_name_len = 128, \
+    .contents = source_contents, \
+    .num_contents = sizeof source_contents / sizeof source_contents[0], \
+    .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0] }
+static const bsp__access source_access = SOURCE_ACCESS;
+
 /* Everything but the face record is shared by v17 and v18..21. */
 #define SOURCE_COMMON \
     .magic = "VBSP", .version_at = 4, .swapped_magic = 1, \
@@ -186,6 +235,7 @@ const struct bsp_family bsp__family_source = {
     .face_numedges = { 8, BSP_F_I16 }, .face_texinfo = { 10, BSP_F_I16 },
     .face_dispinfo = { 12, BSP_F_I16 }, .face_lightofs = { 20, BSP_F_I32 },
     .face_styles_offset = 16, .face_num_styles = 4, .face_luxels_offset = 28,
+    .access = &source_access,
 };
 
 /* Vampire: The Masquerade - Bloodlines: 104-byte faces that start with 8
@@ -199,6 +249,7 @@ const struct bsp_family bsp__family_source17 = {
     .face_numedges = { 40, BSP_F_I16 }, .face_texinfo = { 42, BSP_F_I16 },
     .face_dispinfo = { 44, BSP_F_I16 }, .face_lightofs = { 72, BSP_F_I32 },
     .face_styles_offset = 48, .face_num_styles = 8, .face_luxels_offset = 80,
+    .access = &source_access,
 };
 
 #endif

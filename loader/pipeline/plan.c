@@ -48,8 +48,16 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr)
     uint64_t want = role_bit(f, BSP_ROLE_PLANES) | role_bit(f, BSP_ROLE_NODES) |
                     role_bit(f, BSP_ROLE_LEAFS) | role_bit(f, BSP_ROLE_MODELS) |
                     role_bit(f, BSP_ROLE_VIS);
+    uint32_t sets = o->sets;
     int r;
-    if (o->sets & BSP_LOAD_LIGHTING) {
+    if (sets & BSP_LOAD_GEOMETRY) {
+        sets |= BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES;
+        want |= role_bit(f, BSP_ROLE_LEAFFACES) | role_bit(f, BSP_ROLE_EDGES) |
+                role_bit(f, BSP_ROLE_SURFEDGES) | role_bit(f, BSP_ROLE_VERTEXES);
+        for (r = 0; r < BSP_AL_COUNT; r++)
+            if (f->access && f->access->lumps[r] >= 0) want |= (uint64_t)1 << f->access->lumps[r];
+    }
+    if (sets & BSP_LOAD_LIGHTING) {
         want |= role_bit(f, hdr ? BSP_ROLE_FACES_HDR : BSP_ROLE_FACES);
         want |= role_bit(f, hdr ? BSP_ROLE_LIGHTING_HDR : BSP_ROLE_LIGHTING);
         for (r = 0; r < BSP_ROLE_COUNT; r++)
@@ -59,7 +67,7 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr)
             want |= ((uint64_t)1 << f->ambient_lumps[hdr][0]) |
                     ((uint64_t)1 << f->ambient_lumps[hdr][1]);
     }
-    if (o->sets & BSP_LOAD_ENTITIES) want |= role_bit(f, BSP_ROLE_ENTITIES);
+    if (sets & BSP_LOAD_ENTITIES) want |= role_bit(f, BSP_ROLE_ENTITIES);
     if (o->sets & BSP_LOAD_ALL) want = ~(uint64_t)0;
     want |= o->extra_lumps;
     if (f->num_lumps < 64) want &= ((uint64_t)1 << f->num_lumps) - 1;

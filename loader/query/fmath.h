@@ -4,20 +4,46 @@
  * QUERIES.md fixes the arithmetic: IEEE single precision, no fused
  * multiply-add, operations in the written order. These helpers keep that
  * promise on every target (the loader is built with -ffp-contract=off).
+ *
+ * How to write a float operation so that it rounds: use bsp__fmul,
+ * bsp__fadd, bsp__fsub, bsp__fdiv (one operation each), never a bare
+ * `a * b + c`. C99 lets a compiler keep such an expression in wider
+ * precision (FLT_EVAL_METHOD 1 or 2: i686 with x87 math, m68k, s390x); an
+ * assignment or a cast must round it, but GCC outside its strict -std=c99/c11
+ * modes (-fexcess-precision=fast, the default for gnu99 and gnu17) does not
+ * always. So on those targets bsp__round goes through a volatile float,
+ * which every compiler must store as 4 bytes; elsewhere it is free.
+ * Comparisons of rounded values are exact and need nothing. Rounding each
+ * step in wider precision and then to float gives the float result (double
+ * and x87 extended both have more than 2 * 24 + 2 bits), so this is enough.
  */
 #ifndef BSP_FMATH_H
 #define BSP_FMATH_H
 
+#include <float.h>
 #include "../../port/bsp_port.h"
+
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+BSP_INLINE float bsp__round(float x) { return x; }
+BSP_INLINE double bsp__round_d(double x) { return x; }
+#else
+BSP_INLINE float bsp__round(float x) { volatile float v = x; return v; }
+BSP_INLINE double bsp__round_d(double x) { volatile double v = x; return v; }
+#endif
 
 /* x is neither NaN nor infinite. */
 BSP_INLINE int bsp__finite(float x) { return x == x && x - x == 0.0f; }
 
+/* One float operation, rounded to float (see above). */
+BSP_INLINE float bsp__fmul(float a, float b) { return bsp__round(a * b); }
+BSP_INLINE float bsp__fadd(float a, float b) { return bsp__round(a + b); }
+BSP_INLINE float bsp__fsub(float a, float b) { return bsp__round(a - b); }
+BSP_INLINE float bsp__fdiv(float a, float b) { return bsp__round(a / b); }
+
 /* dot(a, b) = ((a.x*b.x + a.y*b.y) + a.z*b.z), each step rounded to float. */
 BSP_INLINE float bsp__dot(const float a[3], const float b[3])
 {
-    float xy = a[0] * b[0] + a[1] * b[1];
-    return xy + a[2] * b[2];
+    return bsp__fadd(bsp__fadd(bsp__fmul(a[0], b[0]), bsp__fmul(a[1], b[1])), bsp__fmul(a[2], b[2]));
 }
 
 /* clamp(floor(x), lo, hi) for lo <= hi; NaN gives lo. */
@@ -39,7 +65,7 @@ BSP_INLINE float bsp__ldexpf(float x, int e)
 {
     union { uint64_t u; double d; } scale;
     scale.u = (uint64_t)(1023 + e) << 52;
-    return (float)((double)x * scale.d);
+    return bsp__round((float)((double)x * scale.d));
 }
 
 #endif

@@ -26,7 +26,7 @@ bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], ui
         normal[0] = bsp__f32(plane);
         normal[1] = bsp__f32(plane + 4);
         normal[2] = bsp__f32(plane + 8);
-        d = bsp__dot(normal, p) - bsp__f32(plane + 12);
+        d = bsp__fsub(bsp__dot(normal, p), bsp__f32(plane + 12));
         n = bsp__field_get(node, f->node_child[d >= 0.0f ? 0 : 1]);
     }
     *leaf = (uint32_t)(-1 - n);

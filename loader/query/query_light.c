@@ -14,7 +14,7 @@
 
 /* The lightmap block of `slot` lies inside the lighting lump (the section 4
  * "has a lightmap" rule). *first gets the block's first byte. */
-static int has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint64_t *first)
+int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint64_t *first)
 {
     uint64_t samples, block, start, size = m->lighting.count;
     if (lm->lightofs < 0 || lm->styles[slot] == 255 || size == 0) return 0;
@@ -40,14 +40,15 @@ static void lightmap_coords(const bsp__lightmap *lm, const float p[3], float uv[
 {
     int k;
     for (k = 0; k < 2; k++)
-        uv[k] = ((bsp__dot(p, lm->vecs[k]) + lm->vecs[k][3]) - lm->base[k]) / lm->scale;
+        uv[k] = bsp__fdiv(bsp__fsub(bsp__fadd(bsp__dot(p, lm->vecs[k]), lm->vecs[k][3]),
+                                    lm->base[k]), lm->scale);
 }
 
 static void take_sample(const bsp_map *m, const bsp__lightmap *lm, uint64_t first,
                         const float uv[2], int32_t face, bsp_sample *out)
 {
-    int32_t i = bsp__floor_clamp(uv[0] + 0.5f, 0, lm->w - 1);
-    int32_t j = bsp__floor_clamp(uv[1] + 0.5f, 0, lm->h - 1);
+    int32_t i = bsp__floor_clamp(bsp__fadd(uv[0], 0.5f), 0, lm->w - 1);
+    int32_t j = bsp__floor_clamp(bsp__fadd(uv[1], 0.5f), 0, lm->h - 1);
     const uint8_t *s = m->lighting.data + first +
                        ((uint64_t)j * (uint64_t)lm->w + (uint64_t)i) * lm->bytes_per_luxel;
 
@@ -64,7 +65,7 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
     for (k = 0; k < 4; k++) out->raw[k] = k < bytes ? s[k] : 0;
     if (bytes == 4) {
         int e = (int8_t)s[3];
-        for (k = 0; k < 3; k++) out->rgb[k] = bsp__ldexpf((float)s[k] / 255.0f, e);
+        for (k = 0; k < 3; k++) out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[k], 255.0f), e);
     } else if (bytes == 3) {
         for (k = 0; k < 3; k++) out->rgb[k] = (float)s[k] / 255.0f;
     } else {
@@ -99,7 +100,7 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
     st = m->family->face_lightmap(m, (uint32_t)face, &lm);
     if (st != BSP_OK) return st;
     if (lit_but_broken(m, &lm, slot)) return BSP_E_CORRUPT;
-    if (!has_lightmap(m, &lm, slot, &first)) return BSP_E_NO_LIGHTMAP;
+    if (!bsp__has_lightmap(m, &lm, slot, &first)) return BSP_E_NO_LIGHTMAP;
     lightmap_coords(&lm, p, uv);
     take_sample(m, &lm, first, uv, face, out);
     return BSP_OK;
@@ -141,7 +142,7 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
         *st = f->face_lightmap(m, k, &lm);
         if (*st == BSP_OK && lit_but_broken(m, &lm, 0)) *st = BSP_E_CORRUPT;
         if (*st != BSP_OK) return -1;
-        if (!has_lightmap(m, &lm, 0, &block)) continue;
+        if (!bsp__has_lightmap(m, &lm, 0, &block)) continue;
         lightmap_coords(&lm, mid, uv);
         if (!(uv[0] >= 0.0f && uv[0] <= (float)(lm.w - 1) &&
               uv[1] >= 0.0f && uv[1] <= (float)(lm.h - 1)))
@@ -179,7 +180,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
     start[0] = end[0] = p[0];
     start[1] = end[1] = p[1];
     start[2] = p[2];
-    end[2] = p[2] - TRACE_DEPTH;
+    end[2] = bsp__fsub(p[2], TRACE_DEPTH);
     n = bsp__head_node(m, 0);
 
     /* The recursion of section 5, with an explicit stack: descend the near
@@ -209,19 +210,19 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
         node = m->nodes.data + (size_t)n * m->nodes.stride;
         plane = m->planes.data + (size_t)bsp__field_get(node, f->node_plane) * m->planes.stride;
         for (k = 0; k < 3; k++) normal[k] = bsp__f32(plane + 4 * k);
-        front = bsp__dot(normal, start) - bsp__f32(plane + 12);
-        back = bsp__dot(normal, end) - bsp__f32(plane + 12);
+        front = bsp__fsub(bsp__dot(normal, start), bsp__f32(plane + 12));
+        back = bsp__fsub(bsp__dot(normal, end), bsp__f32(plane + 12));
         side = front < 0.0f;
         if ((back < 0.0f) == side) {
             n = bsp__field_get(node, f->node_child[side]);
             continue;
         }
         if (depth == TRACE_STACK) return BSP_E_CORRUPT;
-        frac = front / (front - back);
+        frac = bsp__fdiv(front, bsp__fsub(front, back));
         stack[depth].node = n;
         stack[depth].side = side;
         for (k = 0; k < 3; k++) {
-            stack[depth].mid[k] = start[k] + (end[k] - start[k]) * frac;
+            stack[depth].mid[k] = bsp__fadd(start[k], bsp__fmul(bsp__fsub(end[k], start[k]), frac));
             stack[depth].end[k] = end[k];
             end[k] = stack[depth].mid[k];
         }

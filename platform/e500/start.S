@@ -16,35 +16,13 @@
  * soft-float build instead of the MSR[FP] bit below.
  */
 #include "board.h"
-
-/* Special-purpose registers (Book E / e500) */
-#define SPR_DEAR   61
-#define SPR_ESR    62
-#define SPR_IVPR   63
-#define SPR_SRR0   26
-#define SPR_MAS0   624
-#define SPR_MAS1   625
-#define SPR_MAS2   626
-#define SPR_MAS3   627
-#define SPR_MAS7   944
-#define SPR_IVOR0  400
+#include "booke.h"
 
 /* MSR: FP available, machine check enabled; external, critical and debug
  * interrupts stay off (nothing here handles them). */
 #define MSR_FP     0x00002000
 #define MSR_ME     0x00001000
 #define MSR_RUN    (MSR_FP | MSR_ME)
-
-/* TLB1 entry 1: CCSR_BASE, 1 MiB, cache-inhibited and guarded (device
- * registers must be neither cached nor read speculatively), supervisor
- * read/write, protected from invalidation (IPROT). TSIZE 0x500 is 1 MiB in
- * both MMU encodings (e500v2: 4^5 KiB; e500mc: 2^10 KiB). */
-#define MAS0_TLB1_ESEL1 0x10010000
-#define MAS1_V_IPROT_1M 0xC0000500
-#define MAS2_I_G        0x0000000A
-#define MAS3_SW_SR      0x00000005
-
-#define EPAPR_MAGIC 0x45504150
 
     .section .text.start, "ax"
     .globl _start
@@ -104,11 +82,7 @@ _start:
     /* Exceptions: IVPR gives a vector's upper 16 bits, IVORn the lower. */
     lis     r8, _vectors@h
     mtspr   SPR_IVPR, r8
-    .irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-    li      r8, (\n * 16)
-    mtspr   SPR_IVOR0 + \n, r8
-    .endr
-    isync
+    SET_IVORS
 
     bl      main
     bl      board_exit              /* r3 = main's result; never returns */
@@ -119,16 +93,8 @@ image_too_big:
     addi    r8, r8, too_big_msg@l
     lis     r9, (CCSR_BASE + UART0_OFFSET)@h
     ori     r9, r9, (CCSR_BASE + UART0_OFFSET)@l
-4:  lbz     r10, 0(r8)
-    cmpwi   r10, 0
-    beq     6f
-5:  lbz     r11, UART_LSR(r9)
-    andi.   r11, r11, UART_LSR_THRE
-    beq     5b
-    stb     r10, UART_THR(r9)
-    addi    r8, r8, 1
-    b       4b
-6:  lis     r9, (CCSR_BASE + GUTS_OFFSET)@h
+    UART_PUTS_R8_R9
+    lis     r9, (CCSR_BASE + GUTS_OFFSET)@h
     ori     r9, r9, (CCSR_BASE + GUTS_OFFSET)@l
     li      r10, GUTS_RSTCR_HRESET_REQ
     stw     r10, GUTS_RSTCR(r9)
@@ -143,12 +109,7 @@ too_big_msg:
  * and machine-check interrupts save theirs elsewhere, so it is only a hint
  * for IVOR0, 1 and 15), ESR and DEAR, on a fresh stack: the old one may be
  * what failed. board_exception prints a FAIL line and exits. */
-    .section .text.vectors, "ax"
-    .irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-    .balign 16
-    li      r3, \n
-    b       exception_common
-    .endr
+    VECTOR_STUBS exception_common
 
 exception_common:
     lis     r0, MSR_RUN@h

@@ -9,69 +9,84 @@
 # timeout or a board that stops before its final "N passed, N failed" line.
 #
 # Environment: BUILD (default build), SHARED (default ../shared),
-# BM_CROSS (default powerpc-linux-gnu-), BM_TIMEOUT (seconds, default 120).
+# BM_BOARD (e500, default; or e5500: the 64-bit core of mk/baremetal64.mk),
+# BM_CROSS (default powerpc-linux-gnu-, powerpc64-linux-gnu- for e5500),
+# BM_TIMEOUT (seconds, default 120).
 BUILD=${BUILD:-build}
 SHARED=${SHARED:-../shared}
-BM_CROSS=${BM_CROSS:-powerpc-linux-gnu-}
+BM_BOARD=${BM_BOARD:-e500}
 BM_TIMEOUT=${BM_TIMEOUT:-120}
-DIR=$BUILD/e500
+DIR=$BUILD/$BM_BOARD
 IMG=$DIR/bspkit-test.elf
 OUT=$DIR/serial.out
+if [ "$BM_BOARD" = e5500 ]; then
+    BM_CROSS=${BM_CROSS:-powerpc64-linux-gnu-}
+    QEMU_BIN=qemu-system-ppc64
+    QEMU="$QEMU_BIN -M ppce500 -cpu e5500 -m 128 -nographic -nic none -no-reboot -kernel $IMG"
+    # the board's own lines get the board's name (the e500 prints the same)
+    NAME=baremetal-e5500
+else
+    BM_CROSS=${BM_CROSS:-powerpc-linux-gnu-}
+    QEMU_BIN=qemu-system-ppc
+    QEMU="$QEMU_BIN -M mpc8544ds -cpu e500mc -m 128 -nographic -nic none -no-reboot -kernel $IMG"
+    NAME=baremetal
+fi
 NM=${BM_CROSS}nm
-QEMU="qemu-system-ppc -M mpc8544ds -cpu e500mc -m 128 -nographic -nic none -no-reboot -kernel $IMG"
 
 passed=0; failed=0
 pass() { echo "PASS $*"; passed=$((passed + 1)); }
 fail() { echo "FAIL $*"; failed=$((failed + 1)); }
 finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
 
-for tool in "$NM" qemu-system-ppc timeout; do
-    command -v "$tool" >/dev/null || { fail "baremetal: $tool is not installed"; finish; }
+for tool in "$NM" $QEMU_BIN timeout; do
+    command -v "$tool" >/dev/null || { fail "$NAME: $tool is not installed"; finish; }
 done
-[ -f "$IMG" ] || { fail "baremetal: $IMG missing (make baremetal)"; finish; }
+[ -f "$IMG" ] || { fail "$NAME: $IMG missing (make baremetal or baremetal64)"; finish; }
 
 # ---- link check ----------------------------------------------------------
 # The image links with -nostdlib and no -lgcc; these say so from the
 # result rather than from the command line.
 undef=$($NM -u "$IMG")
-if [ -z "$undef" ]; then pass "baremetal image: no undefined symbols"
-else fail "baremetal image: undefined symbols: $(echo $undef)"; fi
+if [ -z "$undef" ]; then pass "$NAME image: no undefined symbols"
+else fail "$NAME image: undefined symbols: $(echo $undef)"; fi
 
 # Every file the linker loaded is one of our objects: no archive, no crt*.o.
-inputs=$(awk '$1 == "LOAD" { print $2 }' "$DIR/bspkit-test.map" | sort -u)
+# ("LOAD linker stubs": the 64-bit linker's own call stubs, none of a library)
+inputs=$(awk '$1 == "LOAD" && $0 != "LOAD linker stubs" { print $2 }' "$DIR/bspkit-test.map" | sort -u)
 foreign=$(echo "$inputs" | grep -v "^$DIR/obj/" | grep -v '^$')
 if [ -n "$inputs" ] && [ -z "$foreign" ] && ! grep -q '^Archive member included' "$DIR/bspkit-test.map"; then
-    pass "baremetal image: links only the project's $(echo "$inputs" | wc -l) objects (no libc, no libgcc, no crt files)"
+    pass "$NAME image: links only the project's $(echo "$inputs" | wc -l) objects (no libc, no libgcc, no crt files)"
 else
-    fail "baremetal image: links outside objects: $(echo $foreign)"
+    fail "$NAME image: links outside objects: $(echo $foreign)"
 fi
 
 # Every defined symbol comes from those objects or from linker/e500.ld.
 objs=$(find "$DIR/obj" -name '*.o' | sort)
 ours=$($NM --defined-only $objs | awk 'NF == 3 { print $3 }' | sort -u)
-script='_vectors __bss_start __bss_end __stack_bottom __stack_top _end RAM_BASE RAM_SIZE STACK_SIZE'
+script='_vectors __bss_start __bss_end __stack_bottom __stack_top _end RAM_BASE RAM_SIZE STACK_SIZE .TOC.'
 others=$($NM --defined-only "$IMG" | awk 'NF == 3 { print $3 }' | sort -u |
          grep -vxF "$ours" | grep -vxF "$(echo $script | tr ' ' '\n')")
-if [ -z "$others" ]; then pass "baremetal image: every symbol is defined by the project's objects or linker/e500.ld"
-else fail "baremetal image: symbols from elsewhere: $(echo $others)"; fi
+if [ -z "$others" ]; then pass "$NAME image: every symbol is defined by the project's objects or linker/$BM_BOARD.ld"
+else fail "$NAME image: symbols from elsewhere: $(echo $others)"; fi
 
 # The e500 loader objects need nothing beyond loader/ and port/ (the same
 # check test/run.sh makes on the host objects).
 lobjs=$(ls $DIR/obj/loader/*/*.o)
 lundef=$($NM -u $lobjs | awk 'NF == 2 { print $2 }' | sort -u)
 ldef=$($NM --defined-only $lobjs $DIR/obj/port/*.o | awk 'NF == 3 { print $3 }' | sort -u)
-lforeign=$(echo "$lundef" | grep -vxF "$ldef" | grep -v '^$')
-if [ -z "$lforeign" ]; then pass "baremetal: e500 loader objects reference no symbol outside loader/ and port/"
-else fail "baremetal: e500 loader objects reference: $(echo $lforeign)"; fi
+# (.TOC.: the 64-bit ABI's TOC base, which the linker defines)
+lforeign=$(echo "$lundef" | grep -vxF "$ldef" | grep -vxF '.TOC.' | grep -v '^$')
+if [ -z "$lforeign" ]; then pass "$NAME: $BM_BOARD loader objects reference no symbol outside loader/ and port/"
+else fail "$NAME: $BM_BOARD loader objects reference: $(echo $lforeign)"; fi
 
 # ---- the board -------------------------------------------------------------
-[ -f "$SHARED/maps/xbox360/shack.360.bsp" ] || echo "SKIP baremetal shack.360: $SHARED/maps is absent"
+[ -f "$SHARED/maps/xbox360/shack.360.bsp" ] || echo "SKIP $NAME shack.360: $SHARED/maps is absent"
 
 start=$(date +%s)
 timeout "$BM_TIMEOUT" $QEMU < /dev/null > "$OUT.raw" 2> "$DIR/qemu.err"
 rc=$?
 secs=$(( $(date +%s) - start ))
-tr -d '\r' < "$OUT.raw" > "$OUT"
+tr -d '\r' < "$OUT.raw" | sed "s/^\(PASS\|FAIL\|SKIP\) baremetal /\1 $NAME /" > "$OUT"
 
 grep -E '^(PASS|FAIL|SKIP|#) ' "$OUT"
 bp=$(grep -c '^PASS ' "$OUT")
@@ -80,17 +95,17 @@ passed=$((passed + bp)); failed=$((failed + bf))
 summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$OUT" | tail -1)
 
 if [ $rc -eq 124 ]; then
-    fail "baremetal board: QEMU still running after ${BM_TIMEOUT} s (hang; see $OUT)"
+    fail "$NAME board: QEMU still running after ${BM_TIMEOUT} s (hang; see $OUT)"
 elif [ $rc -ne 0 ]; then
-    fail "baremetal board: QEMU exited with status $rc: $(head -3 "$DIR/qemu.err")"
+    fail "$NAME board: QEMU exited with status $rc: $(head -3 "$DIR/qemu.err")"
 elif [ -z "$summary" ]; then
-    fail "baremetal board: no final 'N passed, N failed' line (crash? see $OUT)"
+    fail "$NAME board: no final 'N passed, N failed' line (crash? see $OUT)"
 elif [ "$summary" != "$bp passed, $bf failed" ]; then
-    fail "baremetal board: says '$summary' but printed $bp PASS and $bf FAIL lines"
+    fail "$NAME board: says '$summary' but printed $bp PASS and $bf FAIL lines"
 elif [ "$bp" -eq 0 ]; then
-    fail "baremetal board: ran no check"
+    fail "$NAME board: ran no check"
 else
-    pass "baremetal board: booted, ran its checks and reset"
+    pass "$NAME board: booted, ran its checks and reset"
 fi
 echo "# QEMU ran ${secs} s; serial output in $OUT"
 finish

@@ -5,7 +5,7 @@
 # headers it is built from) and internal names in the bsp__ namespace only,
 # so an engine with its own bsp_validate or bsp_load_lump cannot collide.
 api_names() {
-    sed -n 's/^BSP_API[^(]*[ *]\(bsp_[a-z0-9_]*\)(.*/\1/p' loader/bspkit.h platform/memory/bsp_memstream.h | sort -u
+    sed -n 's/^BSP_API[^(]*[ *]\(bsp_[a-z0-9_]*\)(.*/\1/p' loader/bspkit.h platform/memory/bsp_memstream.h platform/posix/bsp_file.h | sort -u
 }
 lib=$BUILD/libbspkit.a
 if [ ! -f "$lib" ]; then

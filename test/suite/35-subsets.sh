@@ -22,17 +22,23 @@ for cfg in source quake source-nolzma; do
         *) want=$cfg ;;
         esac
         if [ "$fam" != "$want" ]; then
-            expect='{"error":"bad_magic"}'
+            expect='{"error":"bad_magic",'
         elif [ $cfg = source-nolzma ] && echo "$info" | grep -q '"compressed":true'; then
-            expect='{"error":"unsupported"}'
+            expect='{"error":"unsupported",'
         else
             expect=answers
         fi
-        $dir/bspkit query "$m" < "$base.queries" > $BUILD/subset.out 2>&1
+        # a refusal is one JSON line on standard output (its sentence also
+        # goes to standard error): compare its status field
+        if [ "$expect" = answers ]; then
+            $dir/bspkit query "$m" < "$base.queries" > $BUILD/subset.out 2>&1
+        else
+            $dir/bspkit query "$m" < "$base.queries" 2>/dev/null | head -1 | cut -c1-${#expect} > $BUILD/subset.out
+        fi
         if [ "$expect" = answers ]; then
             cmp -s $BUILD/subset.out "$base.expected" && good=$((good + 1)) || bad="$bad $(basename "$m")"
         else
-            [ "$(grep -o '^{"error":"[a-z_]*"' $BUILD/subset.out | head -n 1)}" = "$expect" ] && good=$((good + 1)) || bad="$bad $(basename "$m"):$expect"
+            [ "$(cat $BUILD/subset.out)" = "$expect" ] && good=$((good + 1)) || bad="$bad $(basename "$m"):$expect"
         fi
     done
     if [ -z "$bad" ] && [ $good -gt 0 ]; then
@@ -42,7 +48,7 @@ for cfg in source quake source-nolzma; do
     fi
     syms=$(nm -g --defined-only $dir/libbspkit.a | awk 'NF == 3 { print $3 }')
     case $cfg in
-    source) left="bsp__family_quake bsp__family_quake2 bsp__family_quake3 bsp__family_nightfire bsp__extents_lightmap bsp__leafvis_row bsp__q3_luxel bsp__q3_light_grid bsp__lightmap_extents" ;;
+    source) left="bsp__family_quake bsp__family_quake2 bsp__family_quake3 bsp__family_nightfire bsp__extents_lightmap bsp__leafvis_row bsp__q3_luxel bsp__q3_light_grid" ;;
     quake) left="bsp__family_source bsp__family_goldsrc bsp__family_bsp2 bsp__family_quake2 bsp__dvis_row bsp__q3_luxel" ;;
     source-nolzma) left="bsp__family_quake bsp__lzma_decode" ;;
     esac

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/* map_access.h - what the map access files (map_*.c) share: the checks
+ * every function starts with and the readers of described fields. */
+#ifndef BSP_MAP_ACCESS_H
+#define BSP_MAP_ACCESS_H
+
+#include "../family/family.h"
+
+#define BSP__REC(v, i) ((v).data + (size_t)(i) * (v).stride)
+
+/* The access description of a loaded map; NULL when m cannot answer. */
+BSP_INLINE const bsp__access *bsp__access_of(const bsp_map *m)
+{
+    return (m && m->family) ? m->family->access : NULL;
+}
+
+/* A lump the access description names, as loaded; NULL if not. */
+BSP_INLINE const uint8_t *bsp__access_lump(const bsp_map *m, int role, uint32_t *size)
+{
+    int lump = m->family->access->lumps[role];
+    *size = 0;
+    if (lump < 0 || !m->lump_data[lump]) return NULL;
+    *size = m->lump_size[lump];
+    return m->lump_data[lump];
+}
+
+/* A numeric field as float: integers convert, BSP_F_F32 is read as is. */
+BSP_INLINE float bsp__field_getf(const uint8_t *rec, bsp__field f)
+{
+    if (f.type == BSP_F_F32) return bsp__f32(rec + f.offset);
+    return (float)bsp__field_get(rec, f);
+}
+
+/* The field of the k-th element of a run of such fields (bounds: mins[3]
+ * then maxs[3]). */
+BSP_INLINE bsp__field bsp__field_at(bsp__field f, uint32_t k)
+{
+    static const uint8_t width[] = { 0, 1, 2, 2, 4, 4 };
+    f.offset = (uint8_t)(f.offset + k * width[f.type]);
+    return f;
+}
+
+/* Common flags from a family's rules: bit rules when `bits`, else the rule
+ * whose value equals raw. */
+uint32_t bsp__map_flags(const bsp__flag_rule *rules, uint32_t n, int bits, int32_t raw);
+
+/* The face's lightmap mapping: the family's face_lightmap, or for a
+ * vertex-run face (nightfire) the QUERIES.md section 4 extents rule over its
+ * projection. BSP_E_UNSUPPORTED when the family has neither. */
+bsp_status bsp__face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
+
+#endif

@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: MIT */
+/* map_face.c - a face's plane, texture, surface flags, lightmap block and
+ * the size of its geometry (map_geometry.c gives the vertices). */
+#include "map_access.h"
+#include "map_geometry.h"
+#include "../query/fmath.h"
+
+#define Q3_PAGE_BYTES (128u * 128u * 3u)
+
+/* Nightfire: QUERIES.md section 4's extents over the vertex run, in the
+ * lightmap projection (the field after the texture projection). */
+static bsp_status run_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
+{
+    const bsp__access *a = m->family->access;
+    const uint8_t *f = BSP__REC(m->faces, face);
+    uint32_t psize, k, n;
+    const uint8_t *proj = bsp__access_lump(m, BSP_AL_PROJECTIONS, &psize);
+    bsp__field pf = bsp__field_at(a->face_projection, 1);
+    int32_t pi = bsp__field_get(f, pf), first;
+    float lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
+    int axis;
+
+    bsp__fill(lm, 0, sizeof *lm);
+    lm->styles = f + m->family->face_styles_offset;
+    lm->num_styles = m->family->face_num_styles;
+    lm->lightofs = m->family->face_lightofs.type ? bsp__field_get(f, m->family->face_lightofs) : -1;
+    lm->bytes_per_luxel = 3;
+    lm->pages = 1;
+    lm->scale = 1.0f;
+    if (!proj || !m->vertexes.data) return BSP_E_NOT_LOADED;
+    if (pi < 0 || (uint32_t)pi >= psize / 32) return BSP_E_CORRUPT;
+    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp__f32(proj + 32 * (size_t)pi + 4 * k);
+    first = bsp__field_get(f, a->face_first_vert);
+    n = (uint32_t)bsp__field_get(f, a->face_num_verts);
+    if (first < 0 || n > m->vertexes.count || (uint32_t)first > m->vertexes.count - n)
+        return BSP_E_CORRUPT;
+    if (n == 0) {
+        lm->bad = 1;
+        return BSP_OK;
+    }
+    for (k = 0; k < n; k++)
+        bsp__extent_add(lm->vecs, BSP__REC(m->vertexes, (uint32_t)first + k), k, lo, hi);
+    for (axis = 0; axis < 2; axis++) {
+        int32_t l = bsp__floor_clamp(lo[axis], -(1 << 24), 1 << 24);
+        int32_t h = -bsp__floor_clamp(-hi[axis], -(1 << 24), 1 << 24);
+        lm->base[axis] = (float)l;
+        if (axis == 0) lm->w = h - l + 1;
+        else lm->h = h - l + 1;
+    }
+    return BSP_OK;
+}
+
+bsp_status bsp__face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
+{
+    if (m->family->face_lightmap) return m->family->face_lightmap(m, face, lm);
+    if (m->family->access->geometry == BSP_GEOM_VERTEX_RUN) return run_lightmap(m, face, lm);
+    return BSP_E_UNSUPPORTED;
+}
+
+static void set_plane(const bsp_map *m, int32_t plane, int side, bsp_face *out)
+{
+    const uint8_t *p = BSP__REC(m->planes, (uint32_t)plane);
+    uint32_t k;
+    for (k = 0; k < 3; k++) out->normal[k] = bsp__f32(p + 4 * k);
+    out->dist = bsp__f32(p + 12);
+    out->plane = plane;
+    out->side = side;
+    if (side) {
+        for (k = 0; k < 3; k++) out->normal[k] = -out->normal[k];
+        out->dist = -out->dist;
+    }
+}
+
+/* Quake, GoldSrc, BSP2: what a texture's name says (sky*, *water, {fence). */
+static uint32_t name_flags(const bsp_map *m, int32_t texture)
+{
+    const char *name;
+    uint32_t len;
+    if (texture < 0 || bsp_texture_name(m, (uint32_t)texture, &name, &len) != BSP_OK || len == 0)
+        return 0;
+    if (len >= 3 && (name[0] | 32) == 's' && (name[1] | 32) == 'k' && (name[2] | 32) == 'y')
+        return BSP_SURF_SKY;
+    if (name[0] == '*') return BSP_SURF_WARP;
+    if (name[0] == '{') return BSP_SURF_TRANSLUCENT;
+    return 0;
+}
+
+static void set_texture(const bsp_map *m, const uint8_t *f, bsp_face *out)
+{
+    const bsp__access *a = m->family->access;
+    int32_t ti = -1;
+    uint32_t size;
+    const uint8_t *t = bsp__access_lump(m, BSP_AL_TEXTURES, &size);
+    out->texture = -1;
+    out->raw_flags = 0;
+    if (a->face_texture.type) {
+        out->texture = bsp__field_get(f, a->face_texture);
+    } else if (m->texinfo.data && m->family->face_texinfo.type) {
+        ti = bsp__field_get(f, m->family->face_texinfo);   /* validated: -1 or in range */
+        if (ti >= 0) {
+            const uint8_t *r = BSP__REC(m->texinfo, (uint32_t)ti);
+            out->texture = a->texinfo_texture.type ? bsp__field_get(r, a->texinfo_texture) : ti;
+            out->raw_flags = (uint32_t)bsp__field_get(r, a->texinfo_flags);
+        }
+    }
+    if (out->texture < 0 || !t) {
+        out->texture = -1;
+    } else if ((uint32_t)out->texture >= (a->texture_kind == BSP_TEX_MIPTEX
+                                          ? (size < 4 ? 0u : bsp__get_le32(t))
+                                          : size / a->texture_stride)) {
+        out->texture = -1;
+    } else if (a->texture_flags.type) {
+        out->raw_flags = (uint32_t)bsp__field_get(t + (size_t)out->texture * a->texture_stride,
+                                                  a->texture_flags);
+    }
+    out->flags = bsp__map_flags(a->surface, a->num_surface, 1, (int32_t)out->raw_flags);
+    if (a->flags_by_name) out->flags |= name_flags(m, out->texture);
+}
+
+static void set_lightmap(const bsp_map *m, uint32_t face, const uint8_t *f, bsp_face *out)
+{
+    const bsp__access *a = m->family->access;
+    bsp_lightmap_block *b = &out->lightmap;
+    bsp__lightmap lm;
+    uint64_t first;
+    uint32_t k;
+    bsp__fill(b, 0, sizeof *b);
+    b->page = -1;
+    for (k = 0; k < 8; k++) b->styles[k] = 255;
+    if (a->face_page.type) {
+        uint32_t size;
+        bsp__access_lump(m, BSP_AL_LIGHTMAPS, &size);
+        b->page = bsp__field_get(f, a->face_page);
+        b->x = bsp__field_get(f, bsp__field_at(a->face_page, 1));
+        b->y = bsp__field_get(f, bsp__field_at(a->face_page, 2));
+        b->w = bsp__field_get(f, bsp__field_at(a->face_page, 3));
+        b->h = bsp__field_get(f, bsp__field_at(a->face_page, 4));
+        b->bytes_per_luxel = 3;
+        b->pages = 1;
+        b->num_styles = 1;
+        b->styles[0] = 0;
+        b->offset = b->page >= 0 ? (int32_t)((uint32_t)b->page * Q3_PAGE_BYTES) : -1;
+        b->present = (out->kind == BSP_FACE_MESH || out->kind == BSP_FACE_PATCH) && b->page >= 0 &&
+                     (uint64_t)(b->page + 1) * Q3_PAGE_BYTES <= size;
+        return;
+    }
+    if (bsp__face_lightmap(m, face, &lm) != BSP_OK) return;
+    b->w = lm.w;
+    b->h = lm.h;
+    b->offset = lm.lightofs;
+    b->bytes_per_luxel = lm.bytes_per_luxel;
+    b->pages = lm.pages;
+    b->num_styles = lm.num_styles > 8 ? 8 : lm.num_styles;
+    for (k = 0; k < b->num_styles; k++) b->styles[k] = lm.styles[k];
+    b->present = !lm.bad && bsp__has_lightmap(m, &lm, 0, &first);
+}
+
+bsp_status bsp_get_face(const bsp_map *m, uint32_t face, bsp_face *out)
+{
+    const bsp__access *a = bsp__access_of(m);
+    const struct bsp_family *fam;
+    const uint8_t *f;
+    bsp_status st;
+    if (!a || !out) return BSP_E_BAD_ARGUMENT;
+    fam = m->family;
+    if (!m->faces.data) return BSP_E_NOT_LOADED;
+    if (face >= m->faces.count) return BSP_E_BAD_FACE;
+    f = BSP__REC(m->faces, face);
+    bsp__fill(out, 0, sizeof *out);
+    st = bsp__face_shape(m, face, out);
+    if (st != BSP_OK) return st;
+    if (fam->face_plane.type) {
+        int side = a->face_side.type ? bsp__field_get(f, a->face_side) != 0 : 0;
+        set_plane(m, bsp__field_get(f, fam->face_plane), side, out);
+    } else {
+        bsp_vertex v;
+        uint32_t k;
+        out->plane = -1;
+        for (k = 0; k < 3 && a->face_normal; k++) out->normal[k] = bsp__f32(f + a->face_normal + 4 * k);
+        if (out->num_verts && bsp_face_vertex(m, face, 0, &v) == BSP_OK)
+            out->dist = bsp__dot(out->normal, v.pos);
+    }
+    set_texture(m, f, out);
+    set_lightmap(m, face, f, out);
+    return BSP_OK;
+}
+
+bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot,
+                                  const uint8_t **data, uint32_t *bytes)
+{
+    const bsp__access *a = bsp__access_of(m);
+    bsp__lightmap lm;
+    uint64_t first;
+    bsp_status st;
+    if (!a || !data || !bytes) return BSP_E_BAD_ARGUMENT;
+    *data = NULL;
+    *bytes = 0;
+    if (!m->faces.data) return BSP_E_NOT_LOADED;
+    if (face >= m->faces.count) return BSP_E_BAD_FACE;
+    if (a->face_page.type) {
+        bsp_face f;
+        uint32_t size;
+        const uint8_t *pages = bsp__access_lump(m, BSP_AL_LIGHTMAPS, &size);
+        if ((st = bsp_get_face(m, face, &f)) != BSP_OK) return st;
+        if (!f.lightmap.present || slot != 0 || !pages) return BSP_E_NO_LIGHTMAP;
+        *data = pages + (size_t)f.lightmap.page * Q3_PAGE_BYTES;
+        *bytes = Q3_PAGE_BYTES;
+        return BSP_OK;
+    }
+    if (!m->lighting.data && m->family->face_lightmap) return BSP_E_NO_LIGHTMAP;
+    st = bsp__face_lightmap(m, face, &lm);
+    if (st != BSP_OK) return st;
+    if (slot >= lm.num_styles || lm.bad || !bsp__has_lightmap(m, &lm, slot, &first))
+        return BSP_E_NO_LIGHTMAP;
+    *data = m->lighting.data + first;
+    *bytes = (uint32_t)lm.w * (uint32_t)lm.h * lm.pages * lm.bytes_per_luxel;
+    return BSP_OK;
+}

@@ -1,0 +1,423 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Check bspkit's map access output against independent facts.
+
+  access_check.py TOOL MAP [--report KIND FILE] [--counts FILE] [--render DIR]
+
+Runs `TOOL leaves|faces|models|textures MAP` and compares every line with
+the file itself, read here and through test/reference/bspref.py (written
+without reading loader/): leaf face lists against the leaf-face lump; leaf
+contents, cluster and bounds; face vertices against the edge loop (or
+vertex run, draw vertices and indices) and the fan; every vertex of a
+planar face within 0.01 of its plane; the lightmap block against the
+reference's W x H and offset and its UVs spanning exactly that block;
+texture names against the texture lumps; counts against a compiler report
+(KIND: ericw, q2tools, q3map2, vbspinfo) or the generator's counts. With
+--render, a --top picture's sampled pixels against the light query at the
+point under them, through the tone map of tools/render.c.
+Prints one line per failed fact and a summary; exit 1 on any failure.
+"""
+import json
+import math
+import os
+import re
+import struct
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "reference"))
+sys.path.insert(0, HERE)
+import bspref  # noqa: E402
+import png  # noqa: E402
+
+failures = []
+checked = {}
+
+
+def fact(name, ok, detail=""):
+    checked[name] = checked.get(name, 0) + 1
+    if not ok and len(failures) < 40:
+        failures.append("%s: %s" % (name, detail))
+    elif not ok:
+        failures.append(None)
+
+
+def run(tool, *args, stdin=None):
+    r = subprocess.run([tool] + list(args), input=stdin, capture_output=True, text=True)
+    return r.stdout
+
+
+def lines(tool, cmd, path):
+    return [json.loads(l) for l in run(tool, cmd, path).splitlines()]
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def unpack_all(fmt, blob):
+    st = struct.Struct(fmt)
+    return [st.unpack_from(blob, k) for k in range(0, len(blob) - st.size + 1, st.size)]
+
+
+# ---- the file, read here -------------------------------------------------
+
+def leaf_face_lists(m, data):
+    """Each leaf's slice of the leaf-face lump."""
+    E, fam = m.E, m.family
+    if fam == "source":
+        lsize = len(m.lump(10)) // max(1, len(m.leaves)) if m.leaves else 32
+        recs = unpack_all(E + "ihH3h3hHH", m.lump(10))[::1]
+        recs = [struct.unpack_from(E + "ihH3h3hHH", m.lump(10), k)
+                for k in range(0, len(m.lump(10)), lsize)]
+        lf = [r[0] for r in unpack_all(E + "H", m.lump(16))]
+        rng = [(r[9], r[10]) for r in recs]
+    elif fam in ("quake", "goldsrc"):
+        lf = [r[0] for r in unpack_all("<H", m.lump(11))]
+        rng = [(r[8], r[9]) for r in unpack_all("<ii3h3hHH4B", m.lump(10))]
+    elif fam == "bsp2":
+        fmt = "<ii3f3fII4B" if data[:4] == b"BSP2" else "<ii3h3hII4B"
+        lf = [r[0] for r in unpack_all("<I", m.lump(11))]
+        rng = [(r[8], r[9]) for r in unpack_all(fmt, m.lump(10))]
+    elif fam == "quake2":
+        lf = [r[0] for r in unpack_all("<H", m.lump(9))]
+        rng = [(r[9], r[10]) for r in unpack_all("<ihh3h3h4H", m.lump(8))]
+    elif fam == "quake3":
+        lf = [r[0] for r in unpack_all("<i", m.lump(5))]
+        rng = [(r[8], r[9]) for r in unpack_all("<ii3i3i4i", m.lump(4))]
+    else:
+        lf = [r[0] for r in unpack_all("<I", m.lump(12))]
+        rng = [(r[8], r[9]) for r in unpack_all("<ii3f3f4I", m.lump(11))]
+    return [lf[a:a + n] for a, n in rng]
+
+
+def texture_names(m):
+    E, fam = m.E, m.family
+    name = lambda b: b.split(b"\0")[0].decode("latin-1")
+    if fam in ("quake", "goldsrc", "bsp2"):
+        t = m.lump(2)
+        if len(t) < 4:
+            return []
+        n = struct.unpack_from("<i", t)[0]
+        out = []
+        for k in range(n):
+            o = struct.unpack_from("<i", t, 4 + 4 * k)[0]
+            out.append("" if o == -1 else name(t[o:o + 16]))
+        return out
+    if fam == "quake2":
+        return [name(r[0]) for r in unpack_all("<40x32s4x", m.lump(5))]
+    if fam == "source":
+        table = [r[0] for r in unpack_all(E + "i", m.lump(44))]
+        data = m.lump(43)
+        return [name(data[table[r[0]]:table[r[0]] + 128])
+                for r in unpack_all(E + "12xi16x", m.lump(2))]
+    if fam == "quake3":
+        return [name(r[0]) for r in unpack_all("<64s8x", m.lump(1))]
+    return [name(r[0]) for r in unpack_all("<64s", m.lump(2))]
+
+
+def face_texture(m, f):
+    """The texture index a face names, read from its record."""
+    fam = m.family
+    if fam == "quake3":
+        return struct.unpack_from("<i", m.lump(13), 104 * f)[0]
+    if fam == "nightfire":
+        return struct.unpack_from("<i", m.lump(9), 48 * f + 24)[0]
+    ti = m.face(f).texinfo
+    if ti < 0:
+        return -1
+    if fam == "quake2":
+        return ti
+    if fam == "source":
+        return struct.unpack_from(m.E + "i", m.lump(6), 72 * ti + 68)[0]
+    return struct.unpack_from("<i", m.lump(6), 40 * ti + 32)[0]
+
+
+def expected_geometry(m, f):
+    """(positions, triangles or None, plane (n, d) or None) of a face."""
+    fam = m.family
+    if fam == "quake3":
+        r = struct.unpack_from("<12i12f2i", m.lump(13), 104 * f)
+        if r[2] not in (1, 3):
+            return None, None, None
+        dv = m.lump(10)
+        pos = [struct.unpack_from("<3f", dv, 44 * (r[3] + k)) for k in range(r[4])]
+        ix = [struct.unpack_from("<i", m.lump(11), 4 * (r[5] + k))[0] for k in range(r[6])]
+        tris = [ix[3 * k:3 * k + 3] for k in range(r[6] // 3)]
+        n = r[21:24]
+        plane = (n, sum(a * b for a, b in zip(n, pos[0]))) if r[2] == 1 and pos else None
+        return pos, tris, plane
+    if fam == "nightfire":
+        r = struct.unpack_from("<Iiiiiiiiii4Bi", m.lump(9), 48 * f)
+        pos = [struct.unpack_from("<3f", m.lump(4), 12 * (r[1] + k)) for k in range(r[2])]
+        p = m.planes[r[0]]
+        return pos, [[0, k + 1, k + 2] for k in range(max(0, r[2] - 2))], (p[:3], p[3])
+    fc = m.face(f)
+    if fc.dispinfo != -1:
+        return None, None, None
+    pos = m.face_vertices(fc)
+    p = m.planes[fc.plane]
+    n, d = p[:3], p[3]
+    if fc.side and fam != "source":   # a Source face's plane is already its own
+        n, d = tuple(-x for x in n), -d
+    return pos, [[0, k + 1, k + 2] for k in range(max(0, len(pos) - 2))], (n, d)
+
+
+def nightfire_block(m, f):
+    """QUERIES.md section 4's nightfire W, H, lo over the vertex run."""
+    r = struct.unpack_from("<Iiiiiiiiii4Bi", m.lump(9), 48 * f)
+    if r[14] < 0 or r[10] == 255 or not m.lump(10):
+        return None
+    proj = struct.unpack_from("<8f", m.lump(17), 32 * r[9])
+    vals = [[], []]
+    for k in range(r[2]):
+        x, y, z = struct.unpack_from("<3f", m.lump(4), 12 * (r[1] + k))
+        for a in range(2):
+            t = proj[4 * a:4 * a + 4]
+            vals[a].append(f32(((x * t[0] + y * t[1]) + z * t[2]) + t[3]))
+    lo = [math.floor(min(v)) for v in vals]
+    hi = [math.ceil(max(v)) for v in vals]
+    W, H = hi[0] - lo[0] + 1, hi[1] - lo[1] + 1
+    if r[14] + 3 * W * H > len(m.lump(10)):
+        return None
+    return W, H, r[14]
+
+
+# ---- checks ----------------------------------------------------------------
+
+def check_faces(m, faces, names, generated):
+    fam = m.family
+    # bspgen writes Source and Nightfire faces in Quake's form (the node's
+    # plane and a side), where vbsp gives each face its own oriented plane;
+    # the API follows the compilers, so orientation is checked on real maps.
+    winding = not (generated and fam in ("source", "nightfire"))
+    for j in faces:
+        f = j["face"]
+        if "error" in j:
+            fact("faces read without error", False, "face %d: %s" % (f, j["error"]))
+            continue
+        verts, tris = j["verts"], j["tris"]
+        fact("triangles index the face's vertices",
+             all(0 <= i < len(verts) for t in tris for i in t), "face %d" % f)
+        fact("texture index is the record's", j["texture_index"] == face_texture(m, f)
+             or (j["texture_index"] == -1 and not 0 <= face_texture(m, f) < len(names)), "face %d" % f)
+        if 0 <= j["texture_index"] < len(names):
+            fact("texture name is the texture lump's", j["texture"] == names[j["texture_index"]],
+                 "face %d: %r" % (f, j["texture"]))
+        pos, etris, plane = expected_geometry(m, f)
+        if pos is not None:
+            fact("vertices are the edge loop / vertex run / draw vertices",
+                 [tuple(f32(x) for x in v) for v in verts] == [tuple(p) for p in pos], "face %d" % f)
+            fact("triangles are the fan / the index list", tris == etris, "face %d" % f)
+        if plane is not None and j["kind"] in ("polygon", "mesh"):
+            n, d = plane
+            worst = max([abs(sum(a * b for a, b in zip(n, v)) - d) for v in verts] + [0.0])
+            fact("every vertex lies on its face's plane (0.01)", worst <= 0.01,
+                 "face %d off by %g" % (f, worst))
+            if winding and j["kind"] == "polygon" and len(verts) >= 3:
+                # compilers wind a face clockwise seen from its front
+                # (Newell's normal: the polygon's area vector, robust to
+                # nearly collinear corners)
+                w = [0.0, 0.0, 0.0]
+                for k in range(len(verts)):
+                    p, q = verts[k], verts[(k + 1) % len(verts)]
+                    w[0] += (p[1] - q[1]) * (p[2] + q[2])
+                    w[1] += (p[2] - q[2]) * (p[0] + q[0])
+                    w[2] += (p[0] - q[0]) * (p[1] + q[1])
+                dw = sum(x * y for x, y in zip(w, j["normal"]))
+                if dw != 0:
+                    fact("a face's normal is its front, against its clockwise winding", dw < 0,
+                         "face %d" % f)
+            if fam != "quake3":
+                fact("face plane is the record's", [f32(x) for x in j["normal"]] == list(n)
+                     and f32(j["dist"]) == d, "face %d" % f)
+        if j["kind"] == "displacement":
+            power = struct.unpack_from(m.E + "i", m.lump(26), 176 * j["type"] + 20)[0]
+            fact("a displacement is its (2^power+1)^2 grid",
+                 len(verts) == ((1 << power) + 1) ** 2 and len(tris) == 2 * (1 << power) ** 2,
+                 "face %d" % f)
+        check_lightmap(m, f, j)
+
+
+def check_lightmap(m, f, j):
+    fam, lm = m.family, j["lightmap"]
+    want = None
+    if fam in ("quake", "goldsrc", "bsp2", "quake2", "source"):
+        try:
+            info = m.lightmap_info(f, 0)
+            want = (info["W"], info["H"], info["base"])
+        except bspref.QueryError:
+            want = None
+        if m.face(f).dispinfo != -1 and want is not None:
+            want = (want[0], want[1], want[2])
+    elif fam == "nightfire":
+        want = nightfire_block(m, f)
+    else:
+        return
+    got = None if lm is None else (lm["w"], lm["h"], lm["offset"])
+    fact("lightmap block is the reference's (W, H, offset; none when none)", got == want,
+         "face %d: %s, reference %s" % (f, got, want))
+    if lm is None or j["kind"] != "polygon" or not j["lm"]:
+        return
+    for a, size in ((0, lm["w"]), (1, lm["h"])):
+        lo = min(v[a] for v in j["lm"])
+        hi = max(v[a] for v in j["lm"])
+        fact("lightmap UVs span exactly the W x H block",
+             -0.01 <= lo < 1.01 and size - 2.01 < hi <= size - 1 + 0.01,
+             "face %d axis %d: %g .. %g of %d" % (f, a, lo, hi, size))
+
+
+def check_leaves(m, data, leaves):
+    fact("one leaf line per leaf record", len(leaves) == len(m.leaves),
+         "%d lines, %d leaves" % (len(leaves), len(m.leaves)))
+    lists = leaf_face_lists(m, data)
+    for j in leaves:
+        i = j["leaf"]
+        if i >= len(m.leaves):
+            continue
+        ref = m.leaves[i]
+        fact("leaf faces equal the leaf-face lump", j["faces"] == lists[i], "leaf %d" % i)
+        contents = 0 if m.family == "quake3" else ref[0]
+        fact("leaf contents as stored", j["contents"] == contents, "leaf %d" % i)
+        try:
+            cluster = m.leaf_cluster(i)
+        except Exception:
+            cluster = None
+        fact("leaf cluster is the reference's", cluster is None or j["cluster"] == cluster,
+             "leaf %d: %s vs %s" % (i, j["cluster"], cluster))
+        fact("leaf bounds are the record's", [f32(x) for x in j["mins"]] == [f32(x) for x in ref[2]]
+             and [f32(x) for x in j["maxs"]] == [f32(x) for x in ref[3]], "leaf %d" % i)
+
+
+def check_models(m, models):
+    fact("one model line per model record", len(models) == len(m.models))
+    for j in models:
+        ref = m.models[j["model"]]
+        fact("model bounds are the record's", [f32(x) for x in j["mins"]] == [f32(x) for x in ref[0]]
+             and [f32(x) for x in j["maxs"]] == [f32(x) for x in ref[1]], "model %d" % j["model"])
+
+
+REPORT_ROWS = {   # report kind -> {our key: regex giving the count}
+    "ericw": {"leaves": r"^\s*(\d+) leafs\s", "faces": r"^\s*(\d+) faces\s",
+              "models": r"^\s*(\d+) models\s", "textures": r"^\s*(\d+) textures\s"},
+    "q2tools": {"leaves": r"^leafs:\s+(\d+)", "faces": r"^faces:\s+(\d+)",
+                "models": r"^models:\s+(\d+)", "textures": r"^texinfo:\s+(\d+)"},
+    "q3map2": {"leaves": r"^\s*(\d+) leafs\s", "faces": r"^\s*(\d+) drawsurfaces\s",
+               "models": r"^\s*(\d+) models\s", "textures": r"^\s*(\d+) shaders\s"},
+    "vbspinfo": {"leaves": r"^leaves\s+(\d+)/", "faces": r"^faces\s+(\d+)/",
+                 "models": r"^models\s+(\d+)/", "textures": r"^texdata\s+(\d+)/"},
+    "vbspinfo-console": {"leaves": r"^leaves\s+(\d+)/", "models": r"^models\s+(\d+)/",
+                         "textures": r"^texdata\s+(\d+)/", "faces": r"^hdr faces\s+(\d+)/"},
+    "counts": {"leaves": r"^leaves (\d+)$", "faces": r"^(?:hdr_)?faces ([1-9]\d*)$",
+               "models": r"^models (\d+)$"},
+}
+
+
+def check_counts(kind, path, got):
+    text = open(path, encoding="utf-8", errors="replace").read().splitlines()
+    for key, rx in REPORT_ROWS[kind].items():
+        vals = [int(mm.group(1)) for mm in (re.match(rx, l) for l in text) if mm]
+        if not vals:
+            continue
+        fact("%s count equals the %s report" % (key, kind), got[key] == vals[-1],
+             "%s: %d, report %d" % (key, got[key], vals[-1]))
+
+
+def tone(c, bpl):
+    if bpl == 1:
+        v = 2.0 * c
+    elif bpl == 3:
+        v = c
+    else:
+        v = f32(c / (1.0 + c)) ** (1.0 / 2.2)
+    return max(0, min(255, int(math.floor(v * 255.0 + 0.5))))
+
+
+def check_render(tool, path, m, faces, outdir):
+    if m.family not in ("quake", "goldsrc", "bsp2", "quake2", "source"):
+        return
+    base = os.path.join(outdir, os.path.basename(os.path.dirname(path)) + "-" +
+                        os.path.basename(path) + "-top")
+    run(tool, "render", path, "--top", "-o", base + ".png", "--samples", base + ".samples")
+    if not os.path.exists(base + ".samples"):
+        fact("render writes the picture and its samples", False, path)
+        return
+    w, h, px = png.read_rgb(base + ".png")
+    samples = [l.split() for l in open(base + ".samples")]
+    queries = "".join("light %s %s %r\n" % (s[3], s[4], float(s[5]) + 0.25) for s in samples)
+    answers = [json.loads(l) for l in run(tool, "query", path, stdin=queries).splitlines()]
+    # the light query skips displacements (QUERIES.md section 5)
+    lit = {j["face"]: j["lightmap"] for j in faces if j.get("lightmap") and j["kind"] == "polygon"}
+    planes = {j["face"]: j["plane"] for j in faces if "plane" in j}
+    on_nodes = set(f for n in m.nodes for f in range(n[3], n[3] + n[4]))
+    compared = other = 0
+    for s, a in zip(samples, answers):
+        x, y, face = int(s[0]), int(s[1]), int(s[2])
+        if face not in lit:
+            continue   # unlit (grey) or a displacement
+        if a.get("face") != face:
+            # QUERIES.md section 5 takes the first face on the crossing
+            # node whose lightmap rectangle holds the point, whichever side
+            # it faces: a face on the same plane may answer for the point;
+            # a face in no node's list (Source detail faces) is never hit.
+            other += 1
+            fact("another face answers only for a face on its plane or on no node",
+                 planes.get(a.get("face")) == planes[face] or face not in on_nodes,
+                 "pixel %d,%d: drew %d, light %s" % (x, y, face, a.get("face", a.get("error"))))
+            continue
+        want = [tone(c, lit[face]["bytes"]) for c in a["rgb"]]
+        got = list(px[3 * (y * w + x):3 * (y * w + x) + 3])
+        fact("a --top pixel is the light query's colour through the tone map",
+             all(abs(p - q) <= 1 for p, q in zip(got, want)),
+             "pixel %d,%d: %s, light %s" % (x, y, got, want))
+        compared += 1
+    fact("--top pixels compared with the light query", compared > 0 or not lit,
+         "no sample of a lit face")
+    print("%s: %d --top pixels equal the light query's colour (%d answered by another face "
+          "on its plane or under a face on no node, not compared)" % (os.path.basename(path), compared, other))
+
+
+def main(argv):
+    tool, path = argv[1], argv[2]
+    opts = argv[3:]
+    data = open(path, "rb").read()
+    try:
+        m = bspref.load_map(path)
+    except Exception as e:   # e.g. lc + lp beyond what Python's lzma decodes
+        print("SKIP %s: the reference cannot read it (%s)" % (path, type(e).__name__))
+        return 3
+    faces = lines(tool, "faces", path)
+    leaves = lines(tool, "leaves", path)
+    models = lines(tool, "models", path)
+    textures = lines(tool, "textures", path)
+    names = texture_names(m)
+    fact("texture names are the texture lump's", [t.get("name") for t in textures] == names,
+         "%d names, %d in the file" % (len(textures), len(names)))
+    check_faces(m, faces, names, "--counts" in opts)
+    check_leaves(m, data, leaves)
+    check_models(m, models)
+    got = {"leaves": len(leaves), "faces": len(faces), "models": len(models), "textures": len(textures)}
+    while opts:
+        if opts[0] == "--report":
+            check_counts(opts[1], opts[2], got)
+            opts = opts[3:]
+        elif opts[0] == "--counts":
+            check_counts("counts", opts[1], got)
+            opts = opts[2:]
+        elif opts[0] == "--render":
+            check_render(tool, path, m, faces, opts[1])
+            opts = opts[2:]
+        else:
+            raise SystemExit("unknown option " + opts[0])
+    shown = [f for f in failures if f]
+    for f in shown:
+        print("FAIL " + f)
+    print("%s: %d facts checked (%s), %d failed" % (os.path.basename(path), sum(checked.values()),
+          ", ".join("%s %d" % (k.split(" ")[0], v) for k, v in sorted(checked.items())[:0]) or
+          "%d kinds" % len(checked), len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

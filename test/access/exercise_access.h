@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/* exercise_access.h - every map access function over a loaded map, for
+ * the fuzz target (fuzz_access) and the hostile-input checks of
+ * test_access: whatever the map, each call returns a status of the enum,
+ * a triangle that reads OK names vertices of its face, and lightmap bytes
+ * lie inside [lo, hi) (the arena). Work is capped so a huge map stays
+ * quick. Returns the number of broken promises. */
+#ifndef BSP_TEST_EXERCISE_ACCESS_H
+#define BSP_TEST_EXERCISE_ACCESS_H
+
+#include "../../loader/bspkit.h"
+
+#define EXA_MAX_RECORDS 3000u
+#define EXA_MAX_VERTS 5000u
+
+static int exa_status(bsp_status st) { return (unsigned)st < BSP_STATUS_COUNT ? 0 : 1; }
+
+static int exercise_access(const bsp_map *m, const uint8_t *lo, const uint8_t *hi)
+{
+    static const char *const keys[] = { "classname", "origin", "angles", "" };
+    bsp_counts c;
+    uint32_t i, k, at;
+    int bad = 0;
+    bsp_status st = bsp_get_counts(m, &c);
+    if (st != BSP_OK) return exa_status(st);
+    for (i = 0; i < c.leaves + 2 && i < EXA_MAX_RECORDS; i++) {
+        bsp_leaf l;
+        uint32_t f;
+        bad += exa_status(st = bsp_get_leaf(m, i, &l));
+        if (st != BSP_OK) continue;
+        for (k = 0; k < l.num_faces + 1 && k < EXA_MAX_RECORDS; k++) {
+            bad += exa_status(st = bsp_leaf_face(m, i, k, &f));
+            if (st == BSP_OK && f >= c.faces) bad++;
+        }
+    }
+    for (i = 0; i < c.models + 2 && i < EXA_MAX_RECORDS; i++) {
+        bsp_model mo;
+        bad += exa_status(bsp_get_model(m, i, &mo));
+    }
+    for (i = 0; i < c.faces + 2 && i < EXA_MAX_RECORDS; i++) {
+        bsp_face f;
+        bsp_vertex v;
+        uint32_t t[3], bytes;
+        const uint8_t *data;
+        const char *name;
+        bad += exa_status(st = bsp_get_face(m, i, &f));
+        bad += exa_status(bsp_face_lightmap_data(m, i, i & 1, &data, &bytes));
+        if (bsp_face_lightmap_data(m, i, 0, &data, &bytes) == BSP_OK &&
+            (data < lo || data + bytes > hi))
+            bad++;
+        if (st != BSP_OK) continue;
+        if (f.texture >= 0) bad += exa_status(bsp_texture_name(m, (uint32_t)f.texture, &name, &k));
+        for (k = 0; k < f.num_verts + 1 && k < EXA_MAX_VERTS; k++)
+            bad += exa_status(bsp_face_vertex(m, i, k, &v));
+        for (k = 0; k < f.num_tris + 1 && k < EXA_MAX_VERTS; k++) {
+            bad += exa_status(st = bsp_face_triangle(m, i, k, t));
+            if (st == BSP_OK && (t[0] >= f.num_verts || t[1] >= f.num_verts || t[2] >= f.num_verts))
+                bad++;
+        }
+    }
+    for (i = 0; i < c.textures + 2 && i < EXA_MAX_RECORDS; i++) {
+        const char *name;
+        uint32_t len;
+        st = bsp_texture_name(m, i, &name, &len);
+        bad += exa_status(st);
+        if (st == BSP_OK && len && ((const uint8_t *)name < lo || (const uint8_t *)name + len > hi))
+            bad++;
+    }
+    for (i = 0; i < 4; i++) {
+        float vec[3];
+        at = 0;
+        bad += exa_status(st = bsp_entity_find(m, keys[i], "info_player_start", &at));
+        bad += exa_status(bsp_entity_vector(m, at, keys[i], vec));
+    }
+    return bad;
+}
+
+#endif

@@ -1,0 +1,92 @@
+# SPDX-License-Identifier: MIT
+# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# ---- map access: leaves, faces, models, textures, render ------------------
+# Every generated and real map through test/access/access_check.py (the
+# file's own records, the reference, compiler reports, the light query under
+# a --top picture); the sanitizer build's output equal to the plain one; the
+# C checks of test_access.
+access_dir=$BUILD/access
+mkdir -p "$access_dir"
+access_gen=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
+access_real=""
+if have_shared; then
+    access_real=$(ls "$SHARED"/maps/*/*.bsp)
+fi
+access_report() {   # MAP: the compiler report option for a real map, if any
+    case $1 in
+        */quake/mp_lobby.bsp|*/bsp2/mp_lobby.bsp) echo "--report ericw ${1%.bsp}.bspinfo.txt" ;;
+        */quake2/mp_lobby.bsp) echo "--report q2tools ${1%.bsp}.bspinfo.txt" ;;
+        */quake3/mp_lobby.bsp) echo "--report q3map2 ${1%.bsp}.bspinfo.txt" ;;
+        */xbox360/shack.360.bsp) echo "--report vbspinfo-console ${1%/*}/shack.pc-original.vbspinfo.txt" ;;
+        *) [ -f "${1%.bsp}.vbspinfo.txt" ] && echo "--report vbspinfo ${1%.bsp}.vbspinfo.txt" ;;
+    esac
+}
+for m in $access_gen $access_real; do
+    name=$(basename "$(dirname "$m")")/$(basename "$m")
+    opts="--render $access_dir"
+    [ -f "${m%.bsp}.counts" ] && opts="$opts --counts ${m%.bsp}.counts"
+    opts="$opts $(access_report "$m")"
+    out=$access_dir/$(echo "$name" | tr / -).check
+    python3 test/access/access_check.py $BUILD/bspkit "$m" $opts > "$out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ]; then
+        pass "$name: leaves, faces, models, textures, --top pixels: $(tail -1 "$out")"
+    elif [ $rc -eq 3 ]; then
+        skip "$name: $(tail -1 "$out")"
+    else
+        fail "$name: map access differs from the file (see $out)"
+        head -5 "$out"
+    fi
+    same=1
+    for cmd in leaves faces models textures; do
+        $BUILD/bspkit $cmd "$m" > $access_dir/host.out 2>&1
+        $BUILD/asan/bspkit $cmd "$m" > $access_dir/asan.out 2>&1 || same=0
+        cmp -s $access_dir/host.out $access_dir/asan.out || same=0
+    done
+    if [ $same -eq 1 ]; then pass "$name: leaves/faces/models/textures clean under ASan+UBSan, same output"
+    else fail "$name: the ASan+UBSan tool fails or differs on leaves/faces/models/textures"; fi
+done
+run_prog access $BUILD/t/test_access $access_gen $access_real
+if have_shared; then
+    for m in $access_real; do
+        png=$access_dir/$(basename "$(dirname "$m")")-$(basename "$m" .bsp).png
+        if $BUILD/asan/bspkit render "$m" -o "$png" --pvs --lightmaps "${png%.png}-lightmaps.png" > /dev/null 2>&1 &&
+           [ -s "$png" ]; then
+            pass "$(basename "$m"): render --pvs --lightmaps writes both pictures under ASan+UBSan"
+        else
+            fail "$(basename "$m"): render failed"
+        fi
+    done
+fi
+
+# The same sessions on big-endian PowerPC under qemu-user: byte-identical.
+# Generated maps (every family and console variant) and four real ones
+# (source, the Xbox 360 map, quake 3, nightfire); the rest take minutes
+# under qemu for no new code path.
+access_cross="$access_gen"
+if have_shared; then
+    access_cross="$access_cross $SHARED/maps/source/tf2_mp_lobby.bsp $SHARED/maps/xbox360/shack.360.bsp
+        $SHARED/maps/quake3/mp_lobby.bsp $SHARED/maps/nightfire/weapon_accuracy_nf.bsp"
+fi
+for arch in ppc ppc64; do
+    dir=build/$arch
+    if ! command -v qemu-$arch >/dev/null || [ ! -x $dir/bspkit ]; then
+        fail "$arch: qemu-$arch or $dir/bspkit missing (make cross)"
+        continue
+    fi
+    run_prog $arch-access qemu-$arch $dir/t/test_access $access_gen
+    same=0; differ=""
+    for m in $access_cross; do
+        for cmd in leaves faces models textures; do
+            $BUILD/bspkit $cmd "$m" > $access_dir/host.out 2>&1
+            qemu-$arch $dir/bspkit $cmd "$m" > $access_dir/$arch.out 2>&1
+            if cmp -s $access_dir/host.out $access_dir/$arch.out; then same=$((same + 1))
+            else differ="$differ $cmd:$(basename "$m")"; fi
+        done
+    done
+    if [ -z "$differ" ] && [ $same -gt 0 ]; then
+        pass "$arch: $same bspkit leaves/faces/models/textures sessions byte-identical to the host"
+    else
+        fail "$arch: map access output differs from the host:$differ"
+    fi
+done

@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: MIT */
+/* test_access.c - the map access API: statuses, load sets, entity lookup,
+ * the README's PVS walk, Quake 3 patch tessellation on a map built here,
+ * and corrupted maps (every access function on bytes flipped across the
+ * file; the sanitizers and exercise_access watch).
+ *
+ *   test_access MAP...   (generated and real maps; geometry facts are
+ *                         test/access/access_check.py's job) */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "files.h"
+#include "access/exercise_access.h"
+#include "../platform/memory/bsp_memstream.h"
+
+typedef struct held {
+    bsp_memstream ms;
+    bsp_stream s;
+    bsp_header h;
+    bsp_map m;
+    uint8_t *arena;
+    uint32_t need;
+} held;
+
+static bsp_status load(held *H, const uint8_t *data, uint32_t size, uint32_t sets)
+{
+    bsp_options o = bsp_default_options(sets);
+    bsp_status st;
+    o.lzma_lclp_max = 12;    /* the generated maps' widest LZMA settings */
+    H->arena = NULL;
+    bsp_memstream_init(&H->ms, &H->s, data, size);
+    if ((st = bsp_open(&H->h, &H->s)) != BSP_OK) return st;
+    if ((st = bsp_measure(&H->h, &o, &H->need)) != BSP_OK) return st;
+    H->arena = malloc(H->need + 8);
+    return bsp_load(&H->m, &H->h, &H->s, H->arena, H->need, &o, NULL);
+}
+
+/* ---- the README example: faces to draw from the camera's cluster -------- */
+
+static uint32_t faces_to_draw(const bsp_map *m, const float eye[3], uint8_t *draw)
+{
+    uint32_t leaf, k, n = 0;
+    bsp_leaf l;
+    bsp_counts c;
+    uint8_t row[4096];
+    if (bsp_point_leaf(m, 0, eye, &leaf) != BSP_OK || bsp_get_leaf(m, leaf, &l) != BSP_OK ||
+        l.cluster < 0 || bsp_vis_row_bytes(m) > sizeof row ||
+        bsp_pvs(m, l.cluster, row, sizeof row) != BSP_OK)
+        return 0;
+    bsp_get_counts(m, &c);
+    for (leaf = 0; leaf < c.leaves; leaf++) {
+        if (bsp_get_leaf(m, leaf, &l) != BSP_OK || l.cluster < 0) continue;
+        if (!(row[l.cluster >> 3] & (1u << (l.cluster & 7)))) continue;
+        for (k = 0; k < l.num_faces; k++) {
+            uint32_t f;
+            if (bsp_leaf_face(m, leaf, k, &f) == BSP_OK && !draw[f]) {
+                draw[f] = 1;
+                n++;
+            }
+        }
+    }
+    return n;
+}
+
+/* Spawn points by the iterator (a different path than bsp_entity_find). */
+static uint32_t count_by_iterator(const bsp_map *m, const char *classname)
+{
+    bsp_entity_iter it;
+    bsp_entity_event ev;
+    uint32_t n = 0, len = (uint32_t)strlen(classname);
+    bsp_entity_begin(&it, (const char *)m->entities.data, m->entities.count);
+    while ((ev = bsp_entity_next(&it)) != BSP_ENT_END && ev != BSP_ENT_ERROR)
+        if (ev == BSP_ENT_PAIR && it.key_len == 9 && !memcmp(it.key, "classname", 9) &&
+            it.value_len == len && !memcmp(it.value, classname, len))
+            n++;
+    return n;
+}
+
+static void check_map(const char *path)
+{
+    uint32_t size, need_l, need_g, need_a, found = 0, at = 0, faces;
+    uint8_t *data = read_file(path, &size), *draw;
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    char name[256];
+    held H, Q;
+    bsp_counts c;
+    bsp_options ol = bsp_default_options(BSP_LOAD_LIGHTING), og = bsp_default_options(BSP_LOAD_GEOMETRY),
+                oa = bsp_default_options(BSP_LOAD_ALL);
+    ol.lzma_lclp_max = og.lzma_lclp_max = oa.lzma_lclp_max = 12;
+    bsp_face f;
+    bsp_model mo;
+    bsp_vertex vx;
+    uint32_t t[3];
+    if (!data) {
+        check_report(0, base, "cannot read");
+        return;
+    }
+    if (load(&H, data, size, BSP_LOAD_GEOMETRY) != BSP_OK) {
+        check_report(0, base, "does not load with BSP_LOAD_GEOMETRY");
+        free(H.arena);
+        free(data);
+        return;
+    }
+    bsp_measure(&H.h, &ol, &need_l);
+    bsp_measure(&H.h, &og, &need_g);
+    bsp_measure(&H.h, &oa, &need_a);
+    snprintf(name, sizeof name, "%s: geometry set measures between lighting and all", base);
+    check_report(need_l <= need_g && need_g <= need_a, name, "%u %u %u", need_l, need_g, need_a);
+
+    snprintf(name, sizeof name, "%s: every access function answers with a status", base);
+    check_report(exercise_access(&H.m, H.arena, H.arena + H.need) == 0, name, "broken promises");
+
+    bsp_get_counts(&H.m, &c);
+    snprintf(name, sizeof name, "%s: index statuses (bad_face, bad_query, bad_argument)", base);
+    check_report(bsp_get_face(&H.m, c.faces, &f) == BSP_E_BAD_FACE &&
+                 bsp_face_triangle(&H.m, c.faces, 0, t) == BSP_E_BAD_FACE &&
+                 bsp_get_leaf(&H.m, c.leaves, NULL) == BSP_E_BAD_ARGUMENT &&
+                 bsp_get_model(&H.m, c.models, &mo) == BSP_E_BAD_QUERY &&
+                 bsp_get_counts(NULL, &c) == BSP_E_BAD_ARGUMENT &&
+                 (c.faces == 0 || bsp_get_face(&H.m, 0, &f) != BSP_OK ||
+                  bsp_face_vertex(&H.m, 0, f.num_verts, &vx) == BSP_E_BAD_QUERY),
+                 name, "unexpected status");
+
+    if (load(&Q, data, size, BSP_LOAD_QUERIES) == BSP_OK) {
+        snprintf(name, sizeof name, "%s: a queries-only load answers not_loaded", base);
+        check_report(bsp_get_face(&Q.m, 0, &f) == BSP_E_NOT_LOADED &&
+                     (c.leaves == 0 || bsp_leaf_face(&Q.m, 0, 0, t) == BSP_E_NOT_LOADED) &&
+                     bsp_entity_find(&Q.m, "classname", "worldspawn", &at) == BSP_E_NOT_LOADED,
+                     name, "a lump that was not loaded was read");
+    }
+    free(Q.arena);
+
+    /* bsp_entity_find finds each spawn point once, as the iterator counts */
+    at = 0;
+    while (bsp_entity_find(&H.m, "classname", "info_player_start", &at) == BSP_OK) {
+        float v[3];
+        found++;
+        if (bsp_entity_vector(&H.m, at, "origin", v) != BSP_OK || !isfinite(v[0])) found += 1000;
+        at++;
+    }
+    snprintf(name, sizeof name, "%s: bsp_entity_find finds every info_player_start once", base);
+    check_report(found == count_by_iterator(&H.m, "info_player_start"), name, "found %u", found);
+
+    draw = calloc(c.faces + 1, 1);
+    {
+        bsp_model world;
+        float eye[3];
+        int k;
+        bsp_get_model(&H.m, 0, &world);
+        for (k = 0; k < 3; k++) eye[k] = (world.mins[k] + world.maxs[k]) * 0.5f;
+        at = 0;
+        if (bsp_entity_find(&H.m, "classname", "info_player_start", &at) == BSP_OK)
+            bsp_entity_vector(&H.m, at, "origin", eye);
+        faces = faces_to_draw(&H.m, eye, draw);
+        snprintf(name, sizeof name, "%s: the README's PVS walk names only faces of the map", base);
+        check_report(faces <= c.faces, name, "%u of %u", faces, c.faces);
+    }
+    free(draw);
+    free(H.arena);
+
+    /* corrupted copies: bytes flipped at a spread of positions */
+    {
+        uint32_t step = size / 97 + 1, pos;
+        int bad = 0;
+        for (pos = 8; pos < size; pos += step) {
+            uint8_t *copy = malloc(size);
+            held B;
+            memcpy(copy, data, size);
+            copy[pos] ^= 0xff;
+            if (pos + 3 < size) copy[pos + 3] ^= 0x80;
+            if (load(&B, copy, size, BSP_LOAD_GEOMETRY) == BSP_OK)
+                bad += exercise_access(&B.m, B.arena, B.arena + B.need);
+            free(B.arena);
+            free(copy);
+        }
+        snprintf(name, sizeof name, "%s: corrupted copies answer with statuses", base);
+        check_report(bad == 0, name, "%d broken promises", bad);
+    }
+    free(data);
+}
+
+/* ---- a Quake 3 map with one 3 x 3 patch, built here ---------------------- */
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
+}
+
+static void putf(uint8_t *p, float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    put32(p, u);
+}
+
+static void check_patch(void)
+{
+    enum { HDR = 8 + 17 * 8, SHADERS = 72, PLANES = 16, LEAFS = 48, MODELS = 40,
+           VERTS = 9 * 44, SURF = 104 };
+    uint8_t file[HDR + SHADERS + PLANES + LEAFS + MODELS + VERTS + SURF];
+    static const int lumps[6] = { 1, 2, 4, 7, 10, 13 };
+    static const int sizes[6] = { SHADERS, PLANES, LEAFS, MODELS, VERTS, SURF };
+    uint32_t ofs = HDR, k;
+    uint8_t *p;
+    held H;
+    bsp_face f;
+    bsp_vertex v;
+    uint32_t t[3];
+    int ok = 1;
+    bsp_status st;
+    memset(file, 0, sizeof file);
+    memcpy(file, "IBSP", 4);
+    put32(file + 4, 46);
+    for (k = 0; k < 6; k++) {
+        put32(file + 8 + 8 * lumps[k], ofs);
+        put32(file + 12 + 8 * lumps[k], (uint32_t)sizes[k]);
+        ofs += (uint32_t)sizes[k];
+    }
+    p = file + HDR;
+    memcpy(p, "textures/test/patch", 19);                     /* shader 0 */
+    p += SHADERS;
+    putf(p + 8, 1.0f);                                        /* plane z = 0 */
+    p += PLANES;
+    put32(p, 0xffffffffu);                                    /* leaf: cluster -1 */
+    p += LEAFS;
+    putf(p + 12, 64.0f); putf(p + 16, 64.0f); putf(p + 20, 16.0f);
+    put32(p + 28, 1);                                         /* model 0: surface 0 */
+    p += MODELS;
+    for (k = 0; k < 9; k++) {                                 /* control grid 3 x 3 */
+        putf(p + 44 * k, 32.0f * (float)(k % 3));
+        putf(p + 44 * k + 4, 32.0f * (float)(k / 3));
+        putf(p + 44 * k + 8, k % 3 == 1 ? 32.0f : 0.0f);      /* middle column raised */
+        putf(p + 44 * k + 20, 0.5f * (float)(k % 3));         /* lightmap s */
+    }
+    p += VERTS;
+    put32(p + 8, 2);                                          /* patch */
+    put32(p + 16, 9);
+    put32(p + 28, 0xffffffffu);                               /* no lightmap */
+    put32(p + 96, 3);
+    put32(p + 100, 3);
+    if ((st = load(&H, file, sizeof file, BSP_LOAD_GEOMETRY)) != BSP_OK ||
+        (st = bsp_get_face(&H.m, 0, &f)) != BSP_OK) {
+        check_report(0, "quake3 patch: built map loads", "%s", bsp_status_name(st));
+        free(H.arena);
+        return;
+    }
+    check_report(f.kind == BSP_FACE_PATCH &&
+                 f.num_verts == (BSP_PATCH_LEVEL + 1) * (BSP_PATCH_LEVEL + 1) &&
+                 f.num_tris == 2 * BSP_PATCH_LEVEL * BSP_PATCH_LEVEL,
+                 "quake3 patch: (level + 1)^2 vertices, 2 level^2 triangles", "%u %u", f.num_verts,
+                 f.num_tris);
+    /* On this grid x and y are linear in the parameters and z is the
+     * quadratic 2 u (1 - u) 32: exact in float at the 1/8 steps. */
+    for (k = 0; k < f.num_verts; k++) {
+        float u = (float)(k % (BSP_PATCH_LEVEL + 1)) / BSP_PATCH_LEVEL;
+        float w = (float)(k / (BSP_PATCH_LEVEL + 1)) / BSP_PATCH_LEVEL;
+        if (bsp_face_vertex(&H.m, 0, k, &v) != BSP_OK || v.pos[0] != 64.0f * u ||
+            v.pos[1] != 64.0f * w || v.pos[2] != 64.0f * u * (1.0f - u) || v.lm[0] != 128.0f * u)
+            ok = 0;
+    }
+    check_report(ok, "quake3 patch: tessellated vertices are the Bezier surface", "a vertex differs");
+    ok = 1;
+    for (k = 0; k < f.num_tris; k++)
+        if (bsp_face_triangle(&H.m, 0, k, t) != BSP_OK || t[0] >= f.num_verts || t[1] >= f.num_verts ||
+            t[2] >= f.num_verts || t[0] == t[1] || t[1] == t[2] || t[0] == t[2])
+            ok = 0;
+    check_report(ok, "quake3 patch: triangles name three distinct grid vertices", "no");
+    free(H.arena);
+}
+
+int main(int argc, char **argv)
+{
+    int i;
+    check_patch();
+    for (i = 1; i < argc; i++) check_map(argv[i]);
+    printf("%d passed, %d failed\n", check_counts.passed, check_counts.failed);
+    return check_counts.failed != 0;
+}

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT */
+/* cmd_access.c - bspkit leaves, faces, models, textures: the map access
+ * API's records, one JSON object per line (README "Map access"). Floats
+ * print as %.9g (exact for float, the same text on every target); a value
+ * that is not finite prints as null. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tool.h"
+
+static void num(double v)
+{
+    if (isfinite(v)) printf("%.9g", v);
+    else printf("null");
+}
+
+static void vec(const float *v, int n)
+{
+    int k;
+    putchar('[');
+    for (k = 0; k < n; k++) {
+        if (k) putchar(',');
+        num((double)v[k]);
+    }
+    putchar(']');
+}
+
+int cmd_leaves(const char *path, int forward)
+{
+    loaded L;
+    bsp_counts c;
+    uint32_t i, k;
+    if (load_map(&L, path, BSP_LOAD_GEOMETRY, 0, forward)) return 1;
+    bsp_get_counts(&L.map, &c);
+    for (i = 0; i < c.leaves; i++) {
+        bsp_leaf l;
+        bsp_status st = bsp_get_leaf(&L.map, i, &l);
+        if (st != BSP_OK) {
+            printf("{\"leaf\":%u,\"error\":\"%s\"}\n", (unsigned)i, bsp_status_name(st));
+            continue;
+        }
+        printf("{\"leaf\":%u,\"contents\":%d,\"flags\":%u,\"cluster\":%d,\"area\":%d,\"mins\":",
+               (unsigned)i, (int)l.contents, (unsigned)l.flags, (int)l.cluster, (int)l.area);
+        vec(l.mins, 3);
+        printf(",\"maxs\":");
+        vec(l.maxs, 3);
+        printf(",\"faces\":[");
+        for (k = 0; k < l.num_faces; k++) {
+            uint32_t f = 0;
+            st = bsp_leaf_face(&L.map, i, k, &f);
+            printf(k ? ",%u" : "%u", (unsigned)f);
+        }
+        printf("]}\n");
+    }
+    unload_map(&L);
+    return 0;
+}
+
+static const char *const kind_names[] = { "polygon", "mesh", "patch", "displacement", "other" };
+
+static void print_lightmap(const bsp_lightmap_block *b)
+{
+    uint32_t k;
+    if (!b->present) {
+        printf("null");
+        return;
+    }
+    printf("{\"w\":%d,\"h\":%d,\"offset\":%d,\"bytes\":%u,\"pages\":%u,\"styles\":[", (int)b->w,
+           (int)b->h, (int)b->offset, (unsigned)b->bytes_per_luxel, (unsigned)b->pages);
+    for (k = 0; k < b->num_styles && b->styles[k] != 255; k++)
+        printf(k ? ",%u" : "%u", (unsigned)b->styles[k]);
+    printf("]");
+    if (b->page >= 0) printf(",\"page\":%d,\"x\":%d,\"y\":%d", (int)b->page, (int)b->x, (int)b->y);
+    printf("}");
+}
+
+/* ,"key":[...] of each vertex's position (0), texture UV (1) or lightmap
+ * UV (2); the status of the first vertex that cannot be read. */
+static bsp_status print_verts(const bsp_map *m, uint32_t face, uint32_t n, const char *key, int what)
+{
+    uint32_t k;
+    bsp_status st = BSP_OK;
+    printf(",\"%s\":[", key);
+    for (k = 0; k < n; k++) {
+        bsp_vertex v;
+        if ((st = bsp_face_vertex(m, face, k, &v)) != BSP_OK) break;
+        if (k) putchar(',');
+        vec(what == 0 ? v.pos : what == 1 ? v.uv : v.lm, what == 0 ? 3 : 2);
+    }
+    printf("]");
+    return st;
+}
+
+/* One face's line; returns the status of the first failing read. */
+static bsp_status print_face(const bsp_map *m, uint32_t i)
+{
+    bsp_face f;
+    const char *name = "";
+    uint32_t len = 0, k;
+    bsp_status st = bsp_get_face(m, i, &f);
+    if (st != BSP_OK) return st;
+    if (f.texture >= 0) bsp_texture_name(m, (uint32_t)f.texture, &name, &len);
+    printf("{\"face\":%u,\"kind\":\"%s\",\"type\":%d,\"plane\":%d,\"side\":%d,\"normal\":",
+           (unsigned)i, kind_names[f.kind], (int)f.raw_type, (int)f.plane, f.side);
+    vec(f.normal, 3);
+    printf(",\"dist\":");
+    num((double)f.dist);
+    printf(",\"texture\":");
+    json_string(name, len);
+    printf(",\"texture_index\":%d,\"flags\":%u,\"raw_flags\":%u,\"lightmap\":", (int)f.texture,
+           (unsigned)f.flags, (unsigned)f.raw_flags);
+    print_lightmap(&f.lightmap);
+    st = print_verts(m, i, f.num_verts, "verts", 0);
+    if (st == BSP_OK) st = print_verts(m, i, f.num_verts, "uv", 1);
+    if (st == BSP_OK) st = print_verts(m, i, f.num_verts, "lm", 2);
+    printf(",\"tris\":[");
+    for (k = 0; k < f.num_tris && st == BSP_OK; k++) {
+        uint32_t t[3];
+        if ((st = bsp_face_triangle(m, i, k, t)) != BSP_OK) break;
+        printf("%s[%u,%u,%u]", k ? "," : "", (unsigned)t[0], (unsigned)t[1], (unsigned)t[2]);
+    }
+    printf("]");
+    if (st != BSP_OK) printf(",\"error\":\"%s\"", bsp_status_name(st));
+    printf("}\n");
+    return BSP_OK;
+}
+
+int cmd_faces(const char *path, int hdr, int forward)
+{
+    loaded L;
+    bsp_counts c;
+    uint32_t i;
+    if (load_map(&L, path, BSP_LOAD_GEOMETRY, hdr, forward)) return 1;
+    bsp_get_counts(&L.map, &c);
+    for (i = 0; i < c.faces; i++) {
+        bsp_status st = print_face(&L.map, i);
+        if (st != BSP_OK) printf("{\"face\":%u,\"error\":\"%s\"}\n", (unsigned)i, bsp_status_name(st));
+    }
+    unload_map(&L);
+    return 0;
+}
+
+int cmd_models(const char *path, int forward)
+{
+    loaded L;
+    bsp_counts c;
+    uint32_t i;
+    if (load_map(&L, path, BSP_LOAD_GEOMETRY, 0, forward)) return 1;
+    bsp_get_counts(&L.map, &c);
+    for (i = 0; i < c.models; i++) {
+        bsp_model mo;
+        bsp_get_model(&L.map, i, &mo);
+        printf("{\"model\":%u,\"mins\":", (unsigned)i);
+        vec(mo.mins, 3);
+        printf(",\"maxs\":");
+        vec(mo.maxs, 3);
+        printf(",\"origin\":");
+        vec(mo.origin, 3);
+        if (mo.head_node == INT32_MIN) printf(",\"head_node\":null");
+        else printf(",\"head_node\":%d", (int)mo.head_node);
+        printf(",\"first_face\":%u,\"num_faces\":%u}\n", (unsigned)mo.first_face,
+               (unsigned)mo.num_faces);
+    }
+    unload_map(&L);
+    return 0;
+}
+
+int cmd_textures(const char *path, int forward)
+{
+    loaded L;
+    bsp_counts c;
+    uint32_t i;
+    if (load_map(&L, path, BSP_LOAD_GEOMETRY, 0, forward)) return 1;
+    bsp_get_counts(&L.map, &c);
+    for (i = 0; i < c.textures; i++) {
+        const char *name;
+        uint32_t len;
+        bsp_status st = bsp_texture_name(&L.map, i, &name, &len);
+        printf("{\"texture\":%u,", (unsigned)i);
+        if (st == BSP_OK) {
+            printf("\"name\":");
+            json_string(name, len);
+        } else {
+            printf("\"error\":\"%s\"", bsp_status_name(st));
+        }
+        printf("}\n");
+    }
+    unload_map(&L);
+    return 0;
+}

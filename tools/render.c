@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: MIT */
+/* render.c - bspkit render: a picture of the world model lit by its
+ * lightmaps, drawn with the public map access API only.
+ *
+ * A software rasteriser with a depth buffer: every triangle of every face
+ * of model 0 (but sky, no-draw, skip, hint and trigger faces) is clipped to
+ * the near plane, projected and filled; a pixel's colour is the luxel of
+ * style slot 0 nearest its lightmap coordinate (perspective-correct),
+ * through the tone map below. Faces without a lightmap are grey, shaded by
+ * their normal. In perspective views every face is also shaded by its
+ * normal (x 0.55 .. 1), so walls of the same light stay apart; --top
+ * pictures are the tone-mapped luxels alone. Back faces of planar faces
+ * are not drawn, so a view from above looks through ceilings onto floors.
+ *
+ * Tone map (display byte = round(255 * v), clamped):
+ *   RGBE luxels (source): linear c = ldexpf(byte / 255, exponent) as the
+ *     light query gives it; v = (c / (1 + c)) ^ (1 / 2.2) (Reinhard, then
+ *     display gamma);
+ *   grey luxels (quake, bsp2) and quake3 pages: v = 2 * byte / 255, the
+ *     overbright doubling those engines draw lightmaps with;
+ *   RGB luxels (goldsrc, quake2, nightfire): v = byte / 255.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "png_write.h"
+#include "render.h"
+#include "tool.h"
+
+#define NEAR_Z 1.0f
+
+typedef struct sv {             /* a vertex on its way to the screen */
+    float cam[3];               /* camera space: x right, y up, z forward */
+    float world[3];
+    float lm[2];
+} sv;
+
+typedef struct face_paint {
+    const uint8_t *lm;          /* lightmap block, slot 0; NULL: none */
+    int32_t w, h;
+    uint32_t bpl;
+    int q3;                     /* lm coordinates are page texels */
+    float grey;                 /* unlit faces */
+    float shade;                /* perspective views: by the normal */
+    int tint;                   /* --pvs: visible from the camera's cluster */
+} face_paint;
+
+float render_tone(float c, uint32_t bpl, int q3)
+{
+    float v;
+    if (bpl == 1 || q3) return 2.0f * c;
+    if (bpl == 3) return c;
+    v = c / (1.0f + c);
+    return powf(v, 1.0f / 2.2f);
+}
+
+unsigned char render_byte(float v)
+{
+    float b = floorf(v * 255.0f + 0.5f);
+    return (unsigned char)(b < 0.0f ? 0.0f : b > 255.0f ? 255.0f : b);
+}
+
+/* The colour of luxel (i, j) of a block, tone-mapped to display bytes. */
+void render_luxel(const uint8_t *block, int32_t w, uint32_t bpl, int q3, int32_t i, int32_t j,
+                  unsigned char out[3])
+{
+    const uint8_t *s = block + ((size_t)j * (size_t)w + (size_t)i) * bpl;
+    int k;
+    for (k = 0; k < 3; k++) {
+        float c;
+        if (bpl == 4) c = ldexpf((float)s[k] / 255.0f, (int8_t)s[3]);
+        else c = (float)s[bpl == 1 ? 0 : k] / 255.0f;
+        out[k] = render_byte(render_tone(c, bpl, q3));
+    }
+}
+
+static int32_t clampi(int32_t v, int32_t lo, int32_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static void paint(const face_paint *p, float u, float v, unsigned char out[3])
+{
+    int k;
+    if (p->lm) {
+        int32_t i, j;
+        if (p->q3) {
+            i = clampi((int32_t)floorf(u), 0, 127);
+            j = clampi((int32_t)floorf(v), 0, 127);
+            render_luxel(p->lm, 128, 3, 1, i, j, out);
+        } else {
+            i = clampi((int32_t)floorf(u + 0.5f), 0, p->w - 1);
+            j = clampi((int32_t)floorf(v + 0.5f), 0, p->h - 1);
+            render_luxel(p->lm, p->w, p->bpl, 0, i, j, out);
+        }
+    } else {
+        for (k = 0; k < 3; k++) out[k] = render_byte(p->grey);
+    }
+    for (k = 0; k < 3; k++) out[k] = (unsigned char)((float)out[k] * p->shade);
+    if (p->tint) {
+        out[0] = (unsigned char)(out[0] * 3 / 5);
+        out[1] = (unsigned char)(out[1] * 3 / 5 + 102);
+        out[2] = (unsigned char)(out[2] * 3 / 5);
+    }
+}
+
+/* ---- the frame ------------------------------------------------------------ */
+
+static float dot3(const float a[3], const float b[3])
+{
+    float xy = a[0] * b[0] + a[1] * b[1];
+    return xy + a[2] * b[2];
+}
+
+static void to_camera(const frame *fr, const float p[3], float cam[3])
+{
+    float d[3];
+    int k;
+    for (k = 0; k < 3; k++) d[k] = p[k] - fr->eye[k];
+    cam[0] = dot3(d, fr->right);
+    cam[1] = dot3(d, fr->up);
+    cam[2] = dot3(d, fr->fwd);
+}
+
+/* Screen position (x, y), depth and the perspective weight of a vertex. */
+static void to_screen(const frame *fr, const sv *v, float s[4])
+{
+    if (fr->top) {
+        s[0] = (v->world[0] - fr->minx) * fr->scale;
+        s[1] = (fr->maxy - v->world[1]) * fr->scale;
+        s[2] = v->world[2];
+        s[3] = 1.0f;
+    } else {
+        float iz = 1.0f / v->cam[2];
+        s[0] = (float)fr->w * 0.5f + v->cam[0] * iz * fr->focal;
+        s[1] = (float)fr->h * 0.5f - v->cam[1] * iz * fr->focal;
+        s[2] = iz;
+        s[3] = iz;
+    }
+}
+
+static void fill(frame *fr, const sv *a, const sv *b, const sv *c, int32_t face, const face_paint *p)
+{
+    float s[3][4], area;
+    const sv *v[3];
+    int x0, x1, y0, y1, x, y, k;
+    v[0] = a; v[1] = b; v[2] = c;
+    for (k = 0; k < 3; k++) to_screen(fr, v[k], s[k]);
+    area = (s[1][0] - s[0][0]) * (s[2][1] - s[0][1]) - (s[2][0] - s[0][0]) * (s[1][1] - s[0][1]);
+    if (area == 0.0f || !isfinite(area)) return;
+    x0 = (int)floorf(fminf(s[0][0], fminf(s[1][0], s[2][0])));
+    x1 = (int)ceilf(fmaxf(s[0][0], fmaxf(s[1][0], s[2][0])));
+    y0 = (int)floorf(fminf(s[0][1], fminf(s[1][1], s[2][1])));
+    y1 = (int)ceilf(fmaxf(s[0][1], fmaxf(s[1][1], s[2][1])));
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > fr->w - 1) x1 = fr->w - 1;
+    if (y1 > fr->h - 1) y1 = fr->h - 1;
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++) {
+            float px = (float)x + 0.5f, py = (float)y + 0.5f, wgt[3], d, pw, u, vv;
+            size_t i = (size_t)y * (size_t)fr->w + (size_t)x;
+            for (k = 0; k < 3; k++) {
+                const float *p1 = s[(k + 1) % 3], *p2 = s[(k + 2) % 3];
+                wgt[k] = ((p2[0] - p1[0]) * (py - p1[1]) - (p2[1] - p1[1]) * (px - p1[0])) / area;
+            }
+            if (wgt[0] < 0.0f || wgt[1] < 0.0f || wgt[2] < 0.0f) continue;
+            d = wgt[0] * s[0][2] + wgt[1] * s[1][2] + wgt[2] * s[2][2];
+            if (d <= fr->depth[i]) continue;
+            pw = wgt[0] * s[0][3] + wgt[1] * s[1][3] + wgt[2] * s[2][3];
+            u = (wgt[0] * s[0][3] * a->lm[0] + wgt[1] * s[1][3] * b->lm[0] + wgt[2] * s[2][3] * c->lm[0]) / pw;
+            vv = (wgt[0] * s[0][3] * a->lm[1] + wgt[1] * s[1][3] * b->lm[1] + wgt[2] * s[2][3] * c->lm[1]) / pw;
+            fr->depth[i] = d;
+            fr->face[i] = face;
+            fr->wz[i] = d;
+            fr->lmu[i] = u;
+            fr->lmv[i] = vv;
+            paint(p, u, vv, fr->rgb + 3 * i);
+        }
+}
+
+static void lerp_sv(const sv *a, const sv *b, float t, sv *out)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        out->cam[k] = a->cam[k] + (b->cam[k] - a->cam[k]) * t;
+        out->world[k] = a->world[k] + (b->world[k] - a->world[k]) * t;
+    }
+    for (k = 0; k < 2; k++) out->lm[k] = a->lm[k] + (b->lm[k] - a->lm[k]) * t;
+}
+
+/* Clip a triangle to z >= NEAR_Z (perspective) and fill the pieces. */
+static void draw_tri(frame *fr, const sv *t, int32_t face, const face_paint *p)
+{
+    sv poly[4];
+    int n = 0, k;
+    if (fr->top) {
+        fill(fr, &t[0], &t[1], &t[2], face, p);
+        return;
+    }
+    for (k = 0; k < 3; k++) {
+        const sv *a = &t[k], *b = &t[(k + 1) % 3];
+        int ina = a->cam[2] >= NEAR_Z, inb = b->cam[2] >= NEAR_Z;
+        if (ina) poly[n++] = *a;
+        if (ina != inb) lerp_sv(a, b, (NEAR_Z - a->cam[2]) / (b->cam[2] - a->cam[2]), &poly[n++]);
+    }
+    for (k = 2; k < n; k++) fill(fr, &poly[0], &poly[k - 1], &poly[k], face, p);
+}
+
+#define HIDDEN (BSP_SURF_SKY | BSP_SURF_NODRAW | BSP_SURF_SKIP | BSP_SURF_HINT | BSP_SURF_TRIGGER)
+
+void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint)
+{
+    bsp_face f;
+    face_paint p;
+    uint32_t k, bytes, n;
+    sv *v;
+    if (bsp_get_face(m, face, &f) != BSP_OK || (f.flags & HIDDEN) || f.num_tris == 0) return;
+    if (f.normal[0] != 0.0f || f.normal[1] != 0.0f || f.normal[2] != 0.0f) {
+        if (fr->top ? f.normal[2] <= 0.0f : dot3(f.normal, fr->eye) - f.dist <= 0.0f) return;
+    }
+    memset(&p, 0, sizeof p);
+    p.tint = tint;
+    p.grey = 0.35f + 0.4f * fabsf(f.normal[2]) + 0.15f * fabsf(f.normal[0]);
+    p.shade = fr->top ? 1.0f : 0.55f + 0.3f * fabsf(f.normal[2]) + 0.15f * fabsf(f.normal[0]);
+    if (bsp_face_lightmap_data(m, face, 0, &p.lm, &bytes) != BSP_OK) p.lm = NULL;
+    p.w = f.lightmap.w;
+    p.h = f.lightmap.h;
+    p.bpl = f.lightmap.bytes_per_luxel;
+    p.q3 = f.lightmap.page >= 0;
+    n = f.num_verts;
+    v = malloc(sizeof *v * (n ? n : 1));
+    if (!v) return;
+    for (k = 0; k < n; k++) {
+        bsp_vertex bv;
+        if (bsp_face_vertex(m, face, k, &bv) != BSP_OK) {
+            free(v);
+            return;
+        }
+        memcpy(v[k].world, bv.pos, sizeof bv.pos);
+        memcpy(v[k].lm, bv.lm, sizeof bv.lm);
+        to_camera(fr, bv.pos, v[k].cam);
+    }
+    for (k = 0; k < f.num_tris; k++) {
+        uint32_t t[3];
+        sv tri[3];
+        if (bsp_face_triangle(m, face, k, t) != BSP_OK || t[0] >= n || t[1] >= n || t[2] >= n) break;
+        tri[0] = v[t[0]]; tri[1] = v[t[1]]; tri[2] = v[t[2]];
+        draw_tri(fr, tri, (int32_t)face, &p);
+    }
+    free(v);
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* render.h - the software rasteriser of bspkit render (render.c) and what
+ * the command (render_cmd.c) shares with it. */
+#ifndef BSPKIT_RENDER_H
+#define BSPKIT_RENDER_H
+
+#include "../loader/bspkit.h"
+
+typedef struct frame {
+    int w, h, top;
+    float eye[3], right[3], up[3], fwd[3], focal;
+    float minx, maxy, scale;    /* --top: world x, y to pixels */
+    unsigned char *rgb;
+    float *depth;               /* larger is nearer: 1/z, or world z (--top) */
+    float *wz;                  /* the depth drawn (--top: world z) */
+    int32_t *face;              /* face drawn, -1 none */
+    float *lmu, *lmv;           /* lightmap coordinate drawn */
+} frame;
+
+/* Draw face `face` of m into the frame; tint: --pvs colour. */
+void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint);
+
+/* The tone map (render.c's comment): linear c to display value, and to a
+ * byte; the display bytes of luxel (i, j) of a lightmap block. */
+float render_tone(float c, uint32_t bytes_per_luxel, int q3);
+unsigned char render_byte(float v);
+void render_luxel(const uint8_t *block, int32_t w, uint32_t bpl, int q3, int32_t i, int32_t j,
+                  unsigned char out[3]);
+
+#endif

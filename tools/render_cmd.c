@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: MIT */
+/* render_cmd.c - bspkit render: options, the camera, the PVS tint, the
+ * lightmap atlas and the sample list the tests read (README "Pictures"). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "png_write.h"
+#include "render.h"
+#include "tool.h"
+
+#define PI_F 3.14159265f
+#define EYE_HEIGHT 40.0f
+
+/* Spawn points, in the order they are tried. */
+static const char *const spawns[] = {
+    "info_player_start", "info_player_deathmatch", "info_player_teamspawn",
+    "info_player_terrorist", "info_player_counterterrorist", "info_survivor_position",
+    "info_player_coop", NULL
+};
+
+static int find_spawn(const bsp_map *m, float origin[3], float *yaw, float *pitch)
+{
+    int k;
+    for (k = 0; spawns[k]; k++) {
+        uint32_t at = 0;
+        float ang[3];
+        if (bsp_entity_find(m, "classname", spawns[k], &at) != BSP_OK) continue;
+        if (bsp_entity_vector(m, at, "origin", origin) != BSP_OK) continue;
+        *yaw = *pitch = 0.0f;
+        if (bsp_entity_vector(m, at, "angles", ang) == BSP_OK) {
+            *pitch = ang[0];
+            *yaw = ang[1];
+        } else if (bsp_entity_vector(m, at, "angle", ang) == BSP_OK) {
+            *yaw = ang[0];
+        }
+        origin[2] += EYE_HEIGHT;
+        return 1;
+    }
+    return 0;
+}
+
+/* Quake angles: yaw about +z from +x, pitch positive looking down. */
+static void set_view(frame *fr, float yaw, float pitch)
+{
+    float y = yaw * PI_F / 180.0f, p = pitch * PI_F / 180.0f;
+    fr->fwd[0] = cosf(p) * cosf(y);
+    fr->fwd[1] = cosf(p) * sinf(y);
+    fr->fwd[2] = -sinf(p);
+    fr->right[0] = sinf(y);
+    fr->right[1] = -cosf(y);
+    fr->right[2] = 0.0f;
+    fr->up[0] = fr->right[1] * fr->fwd[2] - fr->right[2] * fr->fwd[1];
+    fr->up[1] = fr->right[2] * fr->fwd[0] - fr->right[0] * fr->fwd[2];
+    fr->up[2] = fr->right[0] * fr->fwd[1] - fr->right[1] * fr->fwd[0];
+    fr->focal = (float)fr->w * 0.5f;          /* 90 degrees across */
+}
+
+/* Faces of the leaves whose cluster the camera's cluster can see: the
+ * README's PVS walk. visible[f] = 1 for each. */
+static void mark_pvs(const bsp_map *m, const float eye[3], uint8_t *visible)
+{
+    uint32_t leaf, k, rowlen = bsp_vis_row_bytes(m);
+    bsp_leaf l;
+    bsp_counts c;
+    uint8_t *row;
+    int32_t cluster;
+    if (bsp_point_leaf(m, 0, eye, &leaf) != BSP_OK || bsp_get_leaf(m, leaf, &l) != BSP_OK) return;
+    cluster = l.cluster;
+    row = calloc(rowlen ? rowlen : 1, 1);
+    if (!row || cluster < 0 || bsp_pvs(m, cluster, row, rowlen) != BSP_OK) {
+        free(row);
+        return;
+    }
+    bsp_get_counts(m, &c);
+    for (leaf = 0; leaf < c.leaves; leaf++) {
+        if (bsp_get_leaf(m, leaf, &l) != BSP_OK || l.cluster < 0) continue;
+        if (!(row[l.cluster >> 3] & (1u << (l.cluster & 7)))) continue;
+        for (k = 0; k < l.num_faces; k++) {
+            uint32_t f;
+            if (bsp_leaf_face(m, leaf, k, &f) == BSP_OK && f < c.faces) visible[f] = 1;
+        }
+    }
+    free(row);
+}
+
+/* Every lit face's slot-0 block, packed in rows (quake3: each page once). */
+static int write_atlas(const bsp_map *m, const char *path)
+{
+    enum { WIDTH = 1024 };
+    bsp_counts c;
+    uint32_t f, pass;
+    int x = 0, y = 0, row_h = 0, height = 0, rc;
+    unsigned char *img = NULL;
+    const uint8_t *last_page = NULL;
+    bsp_get_counts(m, &c);
+    for (pass = 0; pass < 2; pass++) {     /* 0: measure, 1: draw */
+        x = y = row_h = 0;
+        last_page = NULL;
+        for (f = 0; f < c.faces; f++) {
+            bsp_face fc;
+            const uint8_t *data;
+            uint32_t bytes;
+            int32_t w, h, i, j;
+            if (bsp_get_face(m, f, &fc) != BSP_OK ||
+                bsp_face_lightmap_data(m, f, 0, &data, &bytes) != BSP_OK)
+                continue;
+            w = fc.lightmap.page >= 0 ? 128 : fc.lightmap.w;
+            h = fc.lightmap.page >= 0 ? 128 : fc.lightmap.h;
+            if (fc.lightmap.page >= 0 && data == last_page) continue;
+            last_page = data;
+            if (w > WIDTH) continue;
+            if (x + w > WIDTH) {
+                x = 0;
+                y += row_h + 1;
+                row_h = 0;
+            }
+            if (pass == 1)
+                for (j = 0; j < h; j++)
+                    for (i = 0; i < w; i++)
+                        render_luxel(data, w, fc.lightmap.page >= 0 ? 3 : fc.lightmap.bytes_per_luxel,
+                                     fc.lightmap.page >= 0, i, j, img + 3 * ((size_t)(y + j) * WIDTH + (size_t)(x + i)));
+            x += w + 1;
+            if (h > row_h) row_h = h;
+        }
+        height = y + row_h;
+        if (height < 1) height = 1;
+        if (pass == 0 && !(img = calloc((size_t)WIDTH * (size_t)height, 3))) return 1;
+    }
+    rc = png_write_rgb(path, WIDTH, height, img);
+    free(img);
+    return rc;
+}
+
+/* --samples: pixels of a --top picture whose lightmap coordinate is not
+ * within 0.05 of a luxel boundary, with the world point under them. */
+static int write_samples(const frame *fr, const char *path)
+{
+    FILE *out = fopen(path, "w");
+    int x, y;
+    if (!out) return 1;
+    for (y = 3; y < fr->h; y += 7)
+        for (x = 3; x < fr->w; x += 7) {
+            size_t i = (size_t)y * (size_t)fr->w + (size_t)x;
+            float fu, fv;
+            if (fr->face[i] < 0) continue;
+            fu = fr->lmu[i] + 0.5f - floorf(fr->lmu[i] + 0.5f);
+            fv = fr->lmv[i] + 0.5f - floorf(fr->lmv[i] + 0.5f);
+            if (fu < 0.05f || fu > 0.95f || fv < 0.05f || fv > 0.95f) continue;
+            fprintf(out, "%d %d %d %.9g %.9g %.9g\n", x, y, (int)fr->face[i],
+                    (double)(fr->minx + ((float)x + 0.5f) / fr->scale),
+                    (double)(fr->maxy - ((float)y + 0.5f) / fr->scale), (double)fr->wz[i]);
+        }
+    return fclose(out) ? 1 : 0;
+}
+
+static const char render_usage[] =
+    "usage: bspkit render MAP -o OUT.png [--camera X Y Z YAW PITCH] [--top] [--pvs]\n"
+    "                     [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n";
+
+int cmd_render(int argc, char **argv)
+{
+    const char *path = NULL, *out = NULL, *atlas = NULL, *samples = NULL;
+    float cam[5] = { 0, 0, 0, 0, 0 };
+    int have_cam = 0, pvs = 0, hdr = 0, i, rc = 0;
+    frame fr;
+    loaded L;
+    bsp_counts c;
+    bsp_model world;
+    uint8_t *visible = NULL;
+    size_t npix;
+    memset(&fr, 0, sizeof fr);
+    fr.w = 640;
+    fr.h = 480;
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
+        else if (!strcmp(argv[i], "--lightmaps") && i + 1 < argc) atlas = argv[++i];
+        else if (!strcmp(argv[i], "--samples") && i + 1 < argc) samples = argv[++i];
+        else if (!strcmp(argv[i], "--top")) fr.top = 1;
+        else if (!strcmp(argv[i], "--pvs")) pvs = 1;
+        else if (!strcmp(argv[i], "--hdr")) hdr = 1;
+        else if (!strcmp(argv[i], "--size") && i + 2 < argc) {
+            fr.w = atoi(argv[i + 1]);
+            fr.h = atoi(argv[i + 2]);
+            i += 2;
+        } else if (!strcmp(argv[i], "--camera") && i + 5 < argc) {
+            int k;
+            for (k = 0; k < 5; k++) cam[k] = strtof(argv[i + 1 + k], NULL);
+            have_cam = 1;
+            i += 5;
+        } else if (!path && argv[i][0] != '-') path = argv[i];
+        else {
+            fputs(render_usage, stderr);
+            return 2;
+        }
+    }
+    if (!path || (!out && !atlas) || fr.w < 1 || fr.h < 1 || fr.w > 8192 || fr.h > 8192) {
+        fputs(render_usage, stderr);
+        return 2;
+    }
+    if (load_map(&L, path, BSP_LOAD_GEOMETRY, hdr, 0)) return 1;
+    bsp_get_counts(&L.map, &c);
+    bsp_get_model(&L.map, 0, &world);
+    if (atlas) rc |= write_atlas(&L.map, atlas);
+    if (!out) goto done;
+
+    if (have_cam) {
+        memcpy(fr.eye, cam, sizeof fr.eye);
+        set_view(&fr, cam[3], cam[4]);
+    } else {
+        float yaw = 0.0f, pitch = 0.0f;
+        if (!find_spawn(&L.map, fr.eye, &yaw, &pitch))
+            for (i = 0; i < 3; i++) fr.eye[i] = (world.mins[i] + world.maxs[i]) * 0.5f;
+        set_view(&fr, yaw, pitch);
+    }
+    if (fr.top) {
+        float sx = (float)fr.w / (world.maxs[0] - world.mins[0] + 2.0f);
+        float sy = (float)fr.h / (world.maxs[1] - world.mins[1] + 2.0f);
+        fr.scale = sx < sy ? sx : sy;
+        fr.minx = world.mins[0] - 1.0f;
+        fr.maxy = world.maxs[1] + 1.0f;
+    }
+    npix = (size_t)fr.w * (size_t)fr.h;
+    fr.rgb = calloc(npix, 3);
+    fr.depth = malloc(npix * sizeof *fr.depth);
+    fr.wz = malloc(npix * sizeof *fr.wz);
+    fr.face = malloc(npix * sizeof *fr.face);
+    fr.lmu = malloc(npix * sizeof *fr.lmu);
+    fr.lmv = malloc(npix * sizeof *fr.lmv);
+    visible = calloc(c.faces ? c.faces : 1, 1);
+    if (!fr.rgb || !fr.depth || !fr.wz || !fr.face || !fr.lmu || !fr.lmv || !visible) {
+        rc = 1;
+        goto done;
+    }
+    for (i = 0; (size_t)i < npix; i++) {
+        fr.depth[i] = -INFINITY;
+        fr.face[i] = -1;
+        fr.rgb[3 * i] = 24; fr.rgb[3 * i + 1] = 28; fr.rgb[3 * i + 2] = 40;
+    }
+    if (pvs) mark_pvs(&L.map, fr.eye, visible);
+    for (i = 0; (uint32_t)i < world.num_faces; i++) {
+        uint32_t f = world.first_face + (uint32_t)i;
+        render_face(&fr, &L.map, f, visible[f]);
+    }
+    rc |= png_write_rgb(out, fr.w, fr.h, fr.rgb);
+    if (samples && fr.top) rc |= write_samples(&fr, samples);
+    if (!rc) printf("{\"picture\":\"%s\",\"width\":%d,\"height\":%d}\n", out, fr.w, fr.h);
+done:
+    if (rc) fprintf(stderr, "bspkit render: cannot write the picture\n");
+    free(fr.rgb); free(fr.depth); free(fr.wz); free(fr.face); free(fr.lmu); free(fr.lmv);
+    free(visible);
+    unload_map(&L);
+    return rc ? 1 : 0;
+}

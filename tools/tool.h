@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/* tool.h - what the bspkit tool's command files share (defined in
+ * tools/bspkit.c). */
+#ifndef BSPKIT_TOOL_H
+#define BSPKIT_TOOL_H
+
+#include <stddef.h>
+#include "../loader/bspkit.h"
+#include "../platform/posix/bsp_file.h"
+
+typedef struct loaded {
+    bsp_file file;
+    bsp_stream stream;
+    bsp_header header;
+    bsp_map map;
+    void *arena;
+    uint32_t arena_bytes;
+    int loading;           /* bsp_load ran: map.error_lump says where it stopped */
+} loaded;
+
+/* Open and load `path` with the given sets into a heap arena; prints
+ * {"error":..} and returns non-zero on failure. */
+int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward);
+void unload_map(loaded *L);
+/* Print {"error":"<status>"} and return 1. */
+int fail(const char *status);
+/* A JSON string: quotes, backslashes and control bytes escaped. */
+void json_string(const char *s, size_t n);
+
+/* Commands in their own files. */
+int cmd_leaves(const char *path, int forward);
+int cmd_faces(const char *path, int hdr, int forward);
+int cmd_models(const char *path, int forward);
+int cmd_textures(const char *path, int forward);
+int cmd_render(int argc, char **argv);
+
+#endif
