@@ -81,6 +81,11 @@ typedef enum bsp_status {
     BSP_E_NO_LIGHTMAP,     /* "no_lightmap": the face has no lightmap for the slot */
     BSP_E_CORRUPT,         /* "corrupt": data the loader or a query follows is
                               inconsistent (index out of range, tree cycle, ...) */
+    /* Added later, so after the others; their precedence: no_ambient with
+     * no_lightmap (before corrupt), not_on_face last. */
+    BSP_E_NO_AMBIENT,      /* "no_ambient": bsp_ambient: no ambient data at p */
+    BSP_E_NOT_ON_FACE,     /* "not_on_face": a Quake 3 luxel point whose
+                              projection falls in no triangle of the surface */
     BSP_STATUS_COUNT
 } bsp_status;
 
@@ -187,7 +192,15 @@ BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
                                    point_leaf, clusters, PVS/PAS */
 #define BSP_LOAD_LIGHTING 0x2u  /* + faces, texinfo, lighting (and the edges,
                                    surfedges, vertexes a family needs for
-                                   lightmap extents): luxel, light_point */
+                                   lightmap extents): luxel, light_point;
+                                   Nightfire: + projections (17); Quake 3:
+                                   + draw vertices and indexes (10, 11),
+                                   lightmap pages (14), light grid (15) and
+                                   the entity text (its gridsize); Source:
+                                   + the ambient index and sample lumps of
+                                   the chosen lighting (52 and 56, HDR: 51
+                                   and 55): ambient. bsp_measure counts
+                                   them. */
 #define BSP_LOAD_ENTITIES 0x4u  /* + the entity text */
 #define BSP_LOAD_ALL      0x8u  /* every non-empty lump of the file */
 #define BSP_LOAD_GEOMETRY 0x10u /* + BSP_LOAD_LIGHTING and what the map access
@@ -431,13 +444,42 @@ typedef struct bsp_sample {
 } bsp_sample;
 
 /* The luxel of `face` nearest to p, for lightmap style slot `slot`
- * (docs/queries.md section 4). */
+ * (docs/queries.md section 4). Quake 3: the texel of the surface's page under
+ * p's projection (s, t: column and row in the 128 x 128 page); a patch is
+ * UNSUPPORTED, a point over no triangle NOT_ON_FACE. */
 BSP_API bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3],
                      uint32_t slot, bsp_sample *out);
 
 /* The static light falling on p: the first lit face straight below p, style
  * slot 0 (docs/queries.md section 5). out->face is -1 when nothing is hit. */
 BSP_API bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out);
+
+/* Ambient light at a point (docs/queries.md section 7). `kind` says which half
+ * holds the answer. Colours are on the scale of bsp_sample.rgb. */
+typedef enum bsp_ambient_kind {
+    BSP_AMBIENT_CUBE = 1,  /* Source: a leaf's ambient cube, blended */
+    BSP_AMBIENT_LIGHT_GRID /* Quake 3: the light grid, interpolated */
+} bsp_ambient_kind;
+
+typedef struct bsp_ambient_light {
+    bsp_ambient_kind kind;
+    /* BSP_AMBIENT_CUBE */
+    int32_t leaf;          /* the leaf p lies in */
+    int32_t from;          /* the leaf whose samples were used (borrowing) */
+    int32_t first, count;  /* its samples; first -1: the leaf's own cube */
+    float cube[6][3];      /* +x, -x, +y, -y, +z, -z; r, g, b */
+    /* BSP_AMBIENT_LIGHT_GRID */
+    int32_t cell[3];       /* the grid point at or below p, clamped */
+    float ambient[3], directed[3];
+    float dir[3];          /* unit vector towards the light, or 0 */
+} bsp_ambient_light;
+
+/* Fills *out for p. Statuses in order: BAD_ARGUMENT, BAD_QUERY (p not
+ * finite), UNSUPPORTED (families other than source and quake3),
+ * NOT_LOADED (BSP_LOAD_LIGHTING left out), NO_AMBIENT (the map has no
+ * ambient data; Source: also a leaf without samples after borrowing),
+ * CORRUPT (tree cycle, an index or sample outside its lump). */
+BSP_API bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out);
 
 /* ------------------------------------------------------------------------ */
 /* Source game lump (lump 35): game-specific sub-lumps (static props, ...).  */

@@ -33,6 +33,11 @@ static int exercise_map(const bsp_map *m)
             }
             st = bsp_light_point(m, p, &s);
             if ((unsigned)st >= BSP_STATUS_COUNT) bad++;
+            {
+                bsp_ambient_light amb;
+                st = bsp_ambient(m, p, &amb);
+                if ((unsigned)st >= BSP_STATUS_COUNT) bad++;
+            }
             for (k = -1; k < 40; k += 7) {
                 st = bsp_luxel(m, k, p, (uint32_t)(i & 3), &s);
                 if ((unsigned)st >= BSP_STATUS_COUNT) bad++;

@@ -73,10 +73,17 @@ static void unload(loaded_map *L)
     L->block = NULL;
 }
 
-/* QUERIES.md: Nightfire and Quake 3 answer leaf and PVS queries only. */
-static int lightmaps_unsupported(const bsp_header *h)
+/* QUERIES.md 5: Nightfire and Quake 3 nodes list no faces, so `light`
+ * is unsupported there (their luxels answer). */
+static int light_unsupported(const bsp_header *h)
 {
     return !strcmp(bsp_family_name(h), "quake3") || !strcmp(bsp_family_name(h), "nightfire");
+}
+
+/* QUERIES.md 7: ambient light is Source's and Quake 3's. */
+static int ambient_supported(const bsp_header *h)
+{
+    return !strcmp(bsp_family_name(h), "source") || !strcmp(bsp_family_name(h), "quake3");
 }
 
 #define LABEL(...) (snprintf(label, sizeof label, __VA_ARGS__), label)
@@ -114,11 +121,14 @@ static void test_loading(const char *name, const uint8_t *data, uint32_t size)
             bsp_sample smp;
             float p[3] = { 0, 0, 0 };
             uint32_t sz;
-            CHECK(bsp_luxel(&L.m, 0, p, 0, &smp) == (lightmaps_unsupported(&L.h) ? BSP_E_UNSUPPORTED
-                                                                               : BSP_E_NOT_LOADED) &&
+            bsp_ambient_light amb;
+            CHECK(bsp_luxel(&L.m, 0, p, 0, &smp) == BSP_E_NOT_LOADED &&
+                  bsp_ambient(&L.m, p, &amb) ==
+                      (ambient_supported(&L.h) ? BSP_E_NOT_LOADED : BSP_E_UNSUPPORTED) &&
                   bsp_lump(&L.m, 0, &sz) == NULL && sz == 0,
                   LABEL("%s: a queries-only load leaves lighting and entities out", name),
-                  "luxel %s", bsp_status_name(bsp_luxel(&L.m, 0, p, 0, &smp)));
+                  "luxel %s, ambient %s", bsp_status_name(bsp_luxel(&L.m, 0, p, 0, &smp)),
+                  bsp_status_name(bsp_ambient(&L.m, p, &amb)));
         }
         if (sets[k] == BSP_LOAD_ALL) {
             uint32_t i, missing = 0, sz;
@@ -182,15 +192,19 @@ static void test_query_rules(const char *name, const uint8_t *data, uint32_t siz
     CHECK(bsp_pvs(&L.m, -1, row, rowlen) == BSP_E_BAD_CLUSTER &&
               bsp_pvs(&L.m, (int32_t)n, row, rowlen) == BSP_E_BAD_CLUSTER,
           LABEL("%s: clusters -1 and num_clusters are bad_cluster", name), "accepted");
-    if (lightmaps_unsupported(&L.h))
-        CHECK(bsp_luxel(&L.m, -1, p, 0, &smp) == BSP_E_UNSUPPORTED &&
-                  bsp_light_point(&L.m, p, &smp) == BSP_E_UNSUPPORTED &&
+    if (light_unsupported(&L.h))
+        CHECK(bsp_light_point(&L.m, p, &smp) == BSP_E_UNSUPPORTED &&
                   bsp_pas(&L.m, 0, row, rowlen) == BSP_E_UNSUPPORTED,
-              LABEL("%s: lightmaps and PAS are unsupported, before bad_face", name), "not");
-    else
-        CHECK(bsp_luxel(&L.m, -1, p, 0, &smp) == BSP_E_BAD_FACE &&
-                  bsp_luxel(&L.m, (int32_t)L.m.faces.count, p, 0, &smp) == BSP_E_BAD_FACE,
-              LABEL("%s: faces -1 and face count are bad_face", name), "accepted");
+              LABEL("%s: light and PAS are unsupported", name), "not");
+    if (!ambient_supported(&L.h)) {
+        bsp_ambient_light amb;
+        CHECK(bsp_ambient(&L.m, p, &amb) == BSP_E_UNSUPPORTED &&
+                  bsp_ambient(&L.m, nan_p, &amb) == BSP_E_BAD_QUERY,
+              LABEL("%s: ambient is unsupported (a NaN point: bad_query)", name), "not");
+    }
+    CHECK(bsp_luxel(&L.m, -1, p, 0, &smp) == BSP_E_BAD_FACE &&
+              bsp_luxel(&L.m, (int32_t)L.m.faces.count, p, 0, &smp) == BSP_E_BAD_FACE,
+          LABEL("%s: faces -1 and face count are bad_face", name), "accepted");
     CHECK(bsp_luxel(&L.m, -1, nan_p, 0, &smp) == BSP_E_BAD_QUERY &&
               bsp_point_leaf(&L.m, 0, nan_p, &leaf) == BSP_E_BAD_QUERY &&
               bsp_light_point(&L.m, nan_p, &smp) == BSP_E_BAD_QUERY,

@@ -15,6 +15,7 @@
 
 #include "tool.h"
 #include "resume.h"
+#include "ambient.h"
 
 static const char usage[] =
     "usage: bspkit COMMAND [OPTIONS] MAP\n"
@@ -34,6 +35,8 @@ static const char usage[] =
     "                  pvs C | pas C     clusters visible (audible) from C\n"
     "                  light X Y Z       light falling on a point\n"
     "                  luxel F X Y Z     lightmap sample of face F at a point\n"
+    "                  ambient X Y Z     ambient light at a point (Source\n"
+    "                                    ambient cubes, Quake 3 light grid)\n"
     "                one JSON line per query; errors as {\"q\":..,\"error\":..}\n"
     "  entities MAP  the entity lump, one JSON object per entity\n"
     "  gamelumps MAP the Source game lump's sub-lumps, unpacked: id, version,\n"
@@ -492,6 +495,9 @@ static bsp_status run_query(const bsp_map *m, char **tok, int n, uint8_t *row)
         st = bsp_luxel(m, num, p, 0, &s);
         if (st != BSP_OK) return st;
         print_sample(q, &s);
+    } else if (!strcmp(q, "ambient")) {
+        if (n != 4 || !parse_point(tok + 1, p)) return BSP_E_BAD_QUERY;
+        return tool_ambient(m, p);
     } else {
         return BSP_E_BAD_QUERY;
     }

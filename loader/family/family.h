@@ -187,6 +187,16 @@ struct bsp_family {
     int8_t entry[4], alt_entry[4];
     uint8_t role_lump[BSP_ROLE_COUNT]; /* BSP_ROLE(); read with bsp__role_lump */
     uint32_t lighting_roles;       /* roles BSP_LOAD_LIGHTING adds (bit per role) */
+    uint64_t lighting_lumps;       /* further lumps it adds (bit per lump) */
+    /* Ambient light (QUERIES.md 7): BSP_AMB_CUBES reads the index and
+     * sample lumps ambient_lumps[hdr] = {index, samples} (hdr: the lighting
+     * the load chose), BSP_LOAD_LIGHTING loads that pair; leaves of
+     * leaf_cube_size bytes hold their own cube at leaf_cube_offset.
+     * BSP_AMB_GRID is the Quake 3 light grid. */
+    uint8_t ambient;
+    uint8_t ambient_lumps[2][2];
+    uint8_t leaf_cube_offset, leaf_cube_size;
+    bsp__field leaf_mins;          /* int16 mins[3] then maxs[3] (Source) */
     const char *lump_names;        /* num_lumps names, each ending in '\0'
                                       (one string: no pointer per name) */
     const bsp__layout_table *layouts;
@@ -221,8 +231,14 @@ struct bsp_family {
     bsp_status (*finish)(bsp_map *m);
     bsp_status (*vis_row)(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
     bsp_status (*face_lightmap)(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
+    /* A luxel rule that is not a projection into a face's block (Quake 3
+     * surfaces); called with a valid face index. */
+    bsp_status (*face_luxel)(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
+                             bsp_sample *out);
     const bsp__access *access;     /* the map access description */
 };
+
+enum { BSP_AMB_NONE = 0, BSP_AMB_CUBES, BSP_AMB_GRID };
 
 /* Hidden limits, checked at compile time next to each description. */
 #define BSP__HEADER_MAX 1040   /* bytes bsp_open reads for any header */
@@ -300,6 +316,18 @@ BSP_INLINE void bsp__extent_add(float vecs[2][4], const uint8_t *v, uint32_t k, 
 /* The Quake-family lightmap of QUERIES.md section 4: extents from the
  * face's vertices, 16 texels per luxel (quake, goldsrc, bsp2, quake2). */
 bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
+
+/* The Quake 3 surface luxel of QUERIES.md 4 (query_luxel_q3.c). */
+bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
+                        bsp_sample *out);
+
+/* The Quake 3 light grid of QUERIES.md 7 (query_ambient_q3.c). */
+bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_light *out);
+/* Its cell size: (64, 64, 128) or the first entity's gridsize. */
+void bsp__q3_gridsize(const bsp_map *m, float size[3]);
+
+/* The finishing of a luxel shared by every rule: raw bytes and colour. */
+void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes);
 
 /* Source and Quake 2 dvis_t: numclusters, then a PVS and a PAS offset per
  * cluster; checks the table at load and locates rows. */

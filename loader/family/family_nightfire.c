@@ -3,8 +3,9 @@
  * lumps of {offset, length}, little-endian. The world's leaves are a block
  * models[0].LeavesIndex .. +LeavesCount; cluster n is leaf first + n, whose
  * VisibilityOffset locates an uncompressed row (-1: everything visible).
- * Point to leaf starts at node 0 (world only); lightmaps are unsupported
- * (QUERIES.md). */
+ * Point to leaf starts at node 0 (world only). A surface's lightmap axes
+ * are a projection (lump 17) already scaled to luxels, its extents come
+ * from its own vertex range (QUERIES.md 4). */
 #include "family.h"
 
 #if BSPKIT_FAMILY_NIGHTFIRE
@@ -46,6 +47,43 @@ static const bsp__layout_rule nightfire_rules[] = {
 };
 static const bsp__layout_table nightfire_layouts = BSP_LAYOUT_TABLE(nightfire_rules, NULL);
 
+/* Surface: plane, VerticesIndex, VerticesCount, draw index range, flags,
+ * texture, material, texture projection, LightmapProjectionIndex,
+ * LightStyles[4], LightingOffset. */
+#define SURF_FIRST_VERTEX 4
+#define SURF_VERTEX_COUNT 8
+#define SURF_LM_PROJECTION 36
+
+/* The projection index is not a validated texinfo field: a surface whose
+ * index is out of range has an inconsistent lightmap, not a corrupt map. */
+static bsp_status nightfire_face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
+{
+    const uint8_t *f = bsp__lightmap_start(m, face, lm);
+    int32_t pi = bsp__i32(f + SURF_LM_PROJECTION);
+    int32_t count = bsp__i32(f + SURF_VERTEX_COUNT);
+    uint32_t first = (uint32_t)bsp__i32(f + SURF_FIRST_VERTEX), k;
+    float lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
+    int axis;
+
+    if (!m->vertexes.data || !m->texinfo.data) return BSP_E_NOT_LOADED;
+    if (pi < 0 || (uint32_t)pi >= m->texinfo.count || count < 1 || first > m->vertexes.count ||
+        (uint32_t)count > m->vertexes.count - first) {
+        lm->bad = 1;                /* no axes or no vertices: inconsistent */
+        return BSP_OK;
+    }
+    bsp__lightmap_vecs(m, pi, lm);
+    /* the projection is already in luxels: floor(min) and ceil(max) */
+    for (k = 0; k < (uint32_t)count; k++)
+        bsp__extent_add(lm->vecs, m->vertexes.data + (size_t)(first + k) * m->vertexes.stride, k, lo, hi);
+    for (axis = 0; axis < 2; axis++) {
+        int32_t l = bsp__floor_clamp(lo[axis], -(1 << 24), 1 << 24);
+        int32_t h = -bsp__floor_clamp(-hi[axis], -(1 << 24), 1 << 24);
+        lm->base[axis] = (float)l;
+        if (axis == 0) lm->w = h - l + 1;
+        else lm->h = h - l + 1;
+    }
+    return BSP_OK;
+}
 
 /* Leaf Type: 1 empty, 2 solid (as compiled; others are kept as stored). */
 static const bsp__flag_rule nightfire_contents[] = { { 2, BSP_CONTENTS_SOLID } };
@@ -77,7 +115,9 @@ const struct bsp_family bsp__family_nightfire = {
                    BSP_ROLE(NODES, NF_NODES), BSP_ROLE(LEAFS, NF_LEAFS),
                    BSP_ROLE(MODELS, NF_MODELS), BSP_ROLE(VIS, NF_VIS),
                    BSP_ROLE(FACES, NF_SURFACES), BSP_ROLE(LIGHTING, NF_LIGHTING),
-                   BSP_ROLE(VERTEXES, NF_VERTEXES), BSP_ROLE(LEAFFACES, NF_LEAFSURFACES) },
+                   BSP_ROLE(VERTEXES, NF_VERTEXES), BSP_ROLE(LEAFFACES, NF_LEAFSURFACES),
+                   BSP_ROLE(TEXINFO, NF_PROJECTIONS) },
+    .lighting_roles = (1u << BSP_ROLE_VERTEXES) | (1u << BSP_ROLE_TEXINFO),
     .lump_names = nightfire_lump_names,
     .layouts = &nightfire_layouts,
     .node_plane = { 0, BSP_F_I32 },
@@ -86,11 +126,13 @@ const struct bsp_family bsp__family_nightfire = {
     .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
     .model_firstleaf = { 40, BSP_F_I32 }, .model_numleafs = { 44, BSP_F_I32 },
     .model_firstface = { 48, BSP_F_I32 }, .model_numfaces = { 52, BSP_F_I32 },
-    .face_plane = { 0, BSP_F_I32 },
-    .face_lightofs = { 44, BSP_F_I32 }, .face_styles_offset = 40, .face_num_styles = 4,
+    .face_plane = { 0, BSP_F_I32 }, .face_lightofs = { 44, BSP_F_I32 },
+    .face_styles_offset = 40, .face_num_styles = 4,
+    .texinfo_vecs = 0, .luxel_bytes = 3,   /* projections: vecs[2][4] */
     .leafface_face = { 0, BSP_F_I32 },
     .finish = bsp__leafvis_finish,
     .vis_row = bsp__leafvis_row,
+    .face_lightmap = nightfire_face_lightmap,
     .access = &nightfire_access,
 };
 

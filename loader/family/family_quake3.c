@@ -2,8 +2,11 @@
 /* family_quake3.c - Quake 3 ("IBSP" version 46): 17 lumps of {offset,
  * length}, little-endian, 16-byte planes. Leaves name their cluster; the
  * visibility lump is numClusters, bytesPerCluster and uncompressed rows.
- * Point to leaf starts at node 0 (world only); lightmaps are unsupported
- * (QUERIES.md). Leaf contents are reported as 0. */
+ * Point to leaf starts at node 0 (world only). Leaf contents are reported
+ * as 0. Luxels come from a surface's triangles and its lightmap page
+ * (query_luxel_q3.c), ambient light from the light grid (lump 15, sized by
+ * the world model and the first entity's gridsize); BSP_LOAD_LIGHTING
+ * brings the vertices, indexes, pages, grid and entity text they read. */
 #include "family.h"
 
 #if BSPKIT_FAMILY_QUAKE3
@@ -110,7 +113,11 @@ const struct bsp_family bsp__family_quake3 = {
     .role_lump = { BSP_ROLE(ENTITIES, Q3_ENTITIES), BSP_ROLE(PLANES, Q3_PLANES),
                    BSP_ROLE(NODES, Q3_NODES), BSP_ROLE(LEAFS, Q3_LEAFS),
                    BSP_ROLE(MODELS, Q3_MODELS), BSP_ROLE(VIS, Q3_VIS),
-                   BSP_ROLE(FACES, Q3_SURFACES), BSP_ROLE(LEAFFACES, Q3_LEAFFACES) },
+                   BSP_ROLE(FACES, Q3_SURFACES), BSP_ROLE(LIGHTING, Q3_LIGHTMAPS),
+                   BSP_ROLE(VERTEXES, Q3_DRAWVERTS), BSP_ROLE(LEAFFACES, Q3_LEAFFACES) },
+    .lighting_roles = 1u << BSP_ROLE_VERTEXES,
+    .lighting_lumps = (1u << Q3_DRAWINDEXES) | (1u << Q3_LIGHTGRID) | (1u << Q3_ENTITIES),
+    .ambient = BSP_AMB_GRID,
     .lump_names = quake3_lump_names,
     .layouts = &quake3_layouts,
     .node_plane = { 0, BSP_F_I32 },
@@ -121,6 +128,7 @@ const struct bsp_family bsp__family_quake3 = {
     .leafface_face = { 0, BSP_F_I32 },
     .finish = quake3_finish,
     .vis_row = quake3_vis_row,
+    .face_luxel = bsp__q3_luxel,
     .access = &quake3_access,
 };
 

@@ -203,6 +203,11 @@ static const bsp__access source_access = SOURCE_ACCESS;
                    BSP_ROLE(LEAFFACES, L_LEAFFACES), BSP_ROLE(FACES_HDR, L_FACES_HDR), \
                    BSP_ROLE(LIGHTING_HDR, L_LIGHTING_HDR) }, \
     .lighting_roles = 1u << BSP_ROLE_TEXINFO, \
+    .ambient = BSP_AMB_CUBES, \
+    .ambient_lumps = { { L_LEAF_AMBIENT_INDEX, L_LEAF_AMBIENT_LIGHTING }, \
+                       { L_LEAF_AMBIENT_INDEX_HDR, L_LEAF_AMBIENT_LIGHTING_HDR } }, \
+    .leaf_cube_offset = 30, .leaf_cube_size = 56, \
+    .leaf_mins = { 8, BSP_F_I16 }, \
     .lump_names = source_lump_names, \
     .layouts = &source_layouts, \
     .node_plane = { 0, BSP_F_I32 }, \

@@ -62,6 +62,10 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr)
         want |= role_bit(f, hdr ? BSP_ROLE_LIGHTING_HDR : BSP_ROLE_LIGHTING);
         for (r = 0; r < BSP_ROLE_COUNT; r++)
             if (f->lighting_roles & (1u << r)) want |= role_bit(f, r);
+        want |= f->lighting_lumps;
+        if (f->ambient == BSP_AMB_CUBES)
+            want |= ((uint64_t)1 << f->ambient_lumps[hdr][0]) |
+                    ((uint64_t)1 << f->ambient_lumps[hdr][1]);
     }
     if (sets & BSP_LOAD_ENTITIES) want |= role_bit(f, BSP_ROLE_ENTITIES);
     if (o->sets & BSP_LOAD_ALL) want = ~(uint64_t)0;

@@ -24,6 +24,8 @@ static const char *const status_names[BSP_STATUS_COUNT] = {
     [BSP_E_BAD_FACE] = "bad_face",
     [BSP_E_NO_LIGHTMAP] = "no_lightmap",
     [BSP_E_CORRUPT] = "corrupt",
+    [BSP_E_NO_AMBIENT] = "no_ambient",
+    [BSP_E_NOT_ON_FACE] = "not_on_face",
 };
 
 /* Written for someone who sees only this line: what went wrong and, where
@@ -48,7 +50,9 @@ static const char *const status_messages[BSP_STATUS_COUNT] = {
     "The cluster number is outside the map's clusters.",
     "The face number is outside the map's faces.",
     "The face has no lightmap for that light style slot.",
-    "The map's data is inconsistent: an index out of range, a cycle in the tree, or a visibility row that ends early."
+    "The map's data is inconsistent: an index out of range, a cycle in the tree, or a visibility row that ends early.",
+    "The map has no ambient light data at that point (no ambient cubes or light grid, or a leaf without samples).",
+    "The point does not lie over any triangle of the Quake 3 surface, so it has no luxel."
 };
 
 const char *bsp_status_name(bsp_status s)

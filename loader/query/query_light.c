@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* query_light.c - the lightmap sample of a face at a point and the light at
  * a point (QUERIES.md sections 4-5), one implementation for every family
- * over the bsp__lightmap each family's face_lightmap fills in. */
+ * over the bsp__lightmap each family's face_lightmap fills in (Quake 3's
+ * surfaces have their own rule: face_luxel). */
 #include "../family/family.h"
 #include "fmath.h"
 
@@ -50,17 +51,22 @@ static void take_sample(const bsp_map *m, const bsp__lightmap *lm, uint64_t firs
     int32_t j = bsp__floor_clamp(bsp__fadd(uv[1], 0.5f), 0, lm->h - 1);
     const uint8_t *s = m->lighting.data + first +
                        ((uint64_t)j * (uint64_t)lm->w + (uint64_t)i) * lm->bytes_per_luxel;
-    uint32_t k;
 
     out->face = face;
     out->s = i;
     out->t = j;
-    out->raw_len = lm->bytes_per_luxel;
-    for (k = 0; k < 4; k++) out->raw[k] = k < lm->bytes_per_luxel ? s[k] : 0;
-    if (lm->bytes_per_luxel == 4) {
+    bsp__sample_bytes(out, s, lm->bytes_per_luxel);
+}
+
+void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
+{
+    uint32_t k;
+    out->raw_len = bytes;
+    for (k = 0; k < 4; k++) out->raw[k] = k < bytes ? s[k] : 0;
+    if (bytes == 4) {
         int e = (int8_t)s[3];
         for (k = 0; k < 3; k++) out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[k], 255.0f), e);
-    } else if (lm->bytes_per_luxel == 3) {
+    } else if (bytes == 3) {
         for (k = 0; k < 3; k++) out->rgb[k] = (float)s[k] / 255.0f;
     } else {
         out->rgb[0] = out->rgb[1] = out->rgb[2] = (float)s[0] / 255.0f;
@@ -82,6 +88,11 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
 
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
     if (!point_ok(p)) return BSP_E_BAD_QUERY;
+    if (m->family->face_luxel) {
+        if (!m->faces.data) return BSP_E_NOT_LOADED;
+        if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
+        return m->family->face_luxel(m, (uint32_t)face, p, slot, out);
+    }
     if (!m->family->face_lightmap) return BSP_E_UNSUPPORTED;
     if (slot >= m->family->face_num_styles) return BSP_E_BAD_QUERY;
     if (!m->faces.data) return BSP_E_NOT_LOADED;

@@ -16,22 +16,27 @@
  * tool's sets, so the answers are the tool's. */
 #define BM_LOAD_SETS (BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES)
 
-enum { BM_LEAF, BM_PVS, BM_PAS, BM_LIGHT, BM_LUXEL, BM_KINDS };
+enum { BM_LEAF, BM_PVS, BM_PAS, BM_LIGHT, BM_LUXEL, BM_AMBIENT, BM_KINDS };
 
 typedef struct bm_query {
     uint32_t line;          /* line of the query file, for messages */
     uint8_t kind;           /* BM_LEAF ... */
     uint8_t raw_len;        /* light/luxel: bytes in raw */
     uint8_t raw[4];
-    int32_t num;            /* pvs/pas: cluster; luxel: face */
+    int32_t num;            /* pvs/pas: cluster; luxel: face; ambient
+                               (Source): the sample count */
     uint32_t p[3];          /* leaf/light/luxel: the point's bits */
     bsp_status status;      /* expected status; BSP_OK: the fields below */
     const char *error;      /* its stable name, NULL for BSP_OK */
     int32_t e[3];           /* leaf: leaf, cluster, contents;
                                light/luxel: face, s, t (light: face -1 =
-                               nothing hit, the rest unused) */
+                               nothing hit, the rest unused); ambient:
+                               leaf, from, first (Source) or the cell */
     uint32_t rgb[3];        /* light/luxel: the colour's bits */
-    uint32_t vis, nvis;     /* pvs/pas: bm_vis[vis .. vis + nvis), ascending */
+    uint32_t vis, nvis;     /* pvs/pas: bm_vis[vis .. vis + nvis), ascending;
+                               ambient: the colour bits bm_vis[vis ..
+                               vis + nvis): 18 (the cube) or 9 (ambient,
+                               directed, dir) */
 } bm_query;
 
 typedef struct bm_map {

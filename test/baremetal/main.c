@@ -22,7 +22,7 @@ static uint8_t arena[BM_ARENA_MAX + GUARD] __attribute__((aligned(8)));
 static uint8_t row[4096];
 static uint32_t passed, failed;
 
-static const char *const kind_name[BM_KINDS] = { "leaf", "pvs", "pas", "light", "luxel" };
+static const char *const kind_name[BM_KINDS] = { "leaf", "pvs", "pas", "light", "luxel", "ambient" };
 
 /* ---- console output, integers only -------------------------------------- */
 
@@ -92,12 +92,60 @@ static void say_status(bsp_status st)
     put(bsp_status_name(st));
 }
 
+/* An ambient answer against the host's: integers, then every colour's bits. */
+static int ambient_same(const bsp_ambient_light *a, const bm_query *q, int say)
+{
+    const float *f[3];
+    int32_t e[3], num = 0;
+    uint32_t j, per = 3;
+    int ok;
+    if (q->nvis == 18) {
+        e[0] = a->leaf;
+        e[1] = a->from;
+        e[2] = a->first;
+        num = a->count;
+        ok = a->kind == BSP_AMBIENT_CUBE;
+        per = 18;
+        f[0] = &a->cube[0][0];
+    } else {
+        for (j = 0; j < 3; j++) e[j] = a->cell[j];
+        ok = a->kind == BSP_AMBIENT_LIGHT_GRID;
+        f[0] = a->ambient;
+        f[1] = a->directed;
+        f[2] = a->dir;
+    }
+    ok = ok && e[0] == q->e[0] && e[1] == q->e[1] && e[2] == q->e[2] && num == q->num;
+    for (j = 0; ok && j < q->nvis; j++)
+        ok = bits32(f[j / per][j % per]) == bm_vis[q->vis + j];
+    if (!ok && say) {
+        put("ambient ");
+        put_i32(e[0]);
+        put(" ");
+        put_i32(e[1]);
+        put(" ");
+        put_i32(e[2]);
+        put(" count ");
+        put_i32(num);
+        put(", expected ");
+        put_i32(q->e[0]);
+        put(" ");
+        put_i32(q->e[1]);
+        put(" ");
+        put_i32(q->e[2]);
+        put(" count ");
+        put_i32(q->num);
+        put(" (or a colour's bits differ)");
+    }
+    return ok;
+}
+
 /* Run query q and compare; with `say`, print why it differs. */
 static int run_query(const bsp_map *m, const bm_query *q, int say)
 {
     float p[3];
     bsp_status st;
     bsp_sample s;
+    bsp_ambient_light amb;
     uint32_t leaf = 0, j, k, n, rb;
     int32_t contents = 0, cluster = 0;
     int ok = 1;
@@ -123,6 +171,9 @@ static int run_query(const bsp_map *m, const bm_query *q, int say)
         break;
     case BM_LIGHT:
         st = bsp_light_point(m, p, &s);
+        break;
+    case BM_AMBIENT:
+        st = bsp_ambient(m, p, &amb);
         break;
     default:
         st = bsp_luxel(m, q->num, p, 0, &s);
@@ -180,6 +231,8 @@ static int run_query(const bsp_map *m, const bm_query *q, int say)
             return 0;
         }
         return 1;
+    case BM_AMBIENT:
+        return ambient_same(&amb, q, say);
     default:
         if (q->e[0] < 0) {
             ok = s.face < 0;
@@ -264,13 +317,25 @@ static bsp_status open_map(const bm_map *bm, bsp_memstream *ms, bsp_stream *s, b
     return bsp_open(h, s);
 }
 
-/* Families without lightmap queries (Quake 3, Nightfire) answer every
- * lightmap query unsupported, ahead of anything about its arguments. */
-static int lightmaps_unsupported(const bsp_map *m)
+/* The family's name, through a header that names only the family. */
+static int family_is(const bsp_map *m, const char *name)
 {
-    float p[3] = { 0.0f, 0.0f, 0.0f };
-    bsp_sample s;
-    return bsp_luxel(m, -1, p, 0, &s) == BSP_E_UNSUPPORTED;
+    bsp_header h;
+    h.family = m->family;
+    return str_eq(bsp_family_name(&h), name);
+}
+
+/* Families without node face lists (Quake 3, Nightfire) answer `light`
+ * unsupported, ahead of anything about its arguments (QUERIES.md 5). */
+static int light_unsupported(const bsp_map *m)
+{
+    return family_is(m, "quake3") || family_is(m, "nightfire");
+}
+
+/* Source and Quake 3 answer `ambient`; the others unsupported. */
+static int ambient_unsupported(const bsp_map *m)
+{
+    return !family_is(m, "source") && !family_is(m, "quake3");
 }
 
 /* Queries the library itself must refuse: what the tool's parser never
@@ -282,6 +347,7 @@ static void check_bad_queries(const bm_map *bm, const bsp_map *m)
     float nan_p[3], inf_p[3], p[3] = { 1.5f, 2.5f, 3.5f };
     uint32_t leaf;
     bsp_sample s;
+    bsp_ambient_light amb;
     bsp_status a, b, c, d;
     int ok;
 
@@ -293,8 +359,12 @@ static void check_bad_queries(const bm_map *bm, const bsp_map *m)
     b = bsp_light_point(m, inf_p, &s);
     c = bsp_point_leaf(m, m->models.count, p, &leaf);
     d = bsp_luxel(m, 0, p, 99, &s);
+    /* Quake 3 has no style slots: any slot but 0 is no_lightmap (patches:
+     * unsupported; a map without surfaces: bad_face) */
     ok = a == BSP_E_BAD_QUERY && b == BSP_E_BAD_QUERY && c == BSP_E_BAD_QUERY &&
-         d == (lightmaps_unsupported(m) ? BSP_E_UNSUPPORTED : BSP_E_BAD_QUERY);
+         (family_is(m, "quake3") ? (d == BSP_E_NO_LIGHTMAP || d == BSP_E_UNSUPPORTED || d == BSP_E_BAD_FACE)
+                                 : d == BSP_E_BAD_QUERY) &&
+         bsp_ambient(m, nan_p, &amb) == BSP_E_BAD_QUERY;
     verdict(ok, bm->name);
     put("a NaN or infinite point, a model or a style slot out of range is bad_query");
     if (!ok) {
@@ -434,16 +504,21 @@ static void test_map(const bm_map *bm)
     if (st == BSP_OK) {
         float p[3] = { 0.5f, 0.5f, 0.5f };
         bsp_sample smp;
+        bsp_ambient_light amb;
         bsp_status a = bsp_light_point(&m, p, &smp), b = bsp_luxel(&m, 0, p, 0, &smp);
-        bsp_status want = lightmaps_unsupported(&m) ? BSP_E_UNSUPPORTED : BSP_E_NOT_LOADED;
-        ok = a == want && b == want;
+        bsp_status c = bsp_ambient(&m, p, &amb);
+        ok = a == (light_unsupported(&m) ? BSP_E_UNSUPPORTED : BSP_E_NOT_LOADED) &&
+             b == BSP_E_NOT_LOADED &&
+             c == (ambient_unsupported(&m) ? BSP_E_UNSUPPORTED : BSP_E_NOT_LOADED);
         verdict(ok, bm->name);
-        put("loaded without lighting, light and luxel are not_loaded (unsupported in families without lightmaps)");
+        put("loaded without lighting, light, luxel and ambient are not_loaded (unsupported where the family has no such query)");
         if (!ok) {
             put(": got ");
             say_status(a);
             put(" ");
             say_status(b);
+            put(" ");
+            say_status(c);
         }
     } else {
         verdict(0, bm->name);

@@ -28,7 +28,8 @@ libc.strtof.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p)]
 libc.strtoll.restype = ctypes.c_longlong
 libc.strtoll.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_int]
 
-KINDS = {"leaf": "BM_LEAF", "pvs": "BM_PVS", "pas": "BM_PAS", "light": "BM_LIGHT", "luxel": "BM_LUXEL"}
+KINDS = {"leaf": "BM_LEAF", "pvs": "BM_PVS", "pas": "BM_PAS", "light": "BM_LIGHT", "luxel": "BM_LUXEL",
+         "ambient": "BM_AMBIENT"}
 
 
 def whole(fn, tok, *extra):
@@ -55,7 +56,7 @@ def i32(tok):
 
 def parse(tokens):
     """(kind, num, point bits) as tools/bspkit.c reads the line, or None."""
-    arity = {"leaf": 4, "pvs": 2, "pas": 2, "light": 4, "luxel": 5}
+    arity = {"leaf": 4, "pvs": 2, "pas": 2, "light": 4, "luxel": 5, "ambient": 4}
     q = tokens[0]
     if q not in arity or len(tokens) != arity[q]:
         return None
@@ -119,6 +120,19 @@ def convert(name, queries, expected, vis):
         elif q in ("pvs", "pas"):
             r["vis"], r["nvis"] = len(vis), len(a["visible"])
             vis.extend(int(c) for c in a["visible"])
+        elif q == "ambient":
+            if "cube" in a:
+                r["e"] = [int(a["leaf"]), int(a["from"]), int(a["first"])]
+                r["num"] = int(a["count"])
+                floats = [c for side in a["cube"] for c in side]
+            else:
+                r["e"] = [int(c) for c in a["cell"]]
+                floats = a["ambient"] + a["directed"] + a["dir"]
+            bits = [f32_bits(c) for c in floats]
+            if None in bits:
+                sys.exit(f"mktables: {expected}: answer {k}: a colour is not a finite float")
+            r["vis"], r["nvis"] = len(vis), len(bits)
+            vis.extend(bits)
         else:
             r["e"] = [int(a["face"]), int(a.get("s", 0)), int(a.get("t", 0))]
             if int(a["face"]) >= 0:

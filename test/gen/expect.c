@@ -12,6 +12,7 @@
  * luxel coordinates keep clear of rounding and range edges.
  */
 #include "expect.h"
+#include "ambient.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -107,15 +108,31 @@ static int q_light(ctx *c, const float p[3])
     return 1;
 }
 
+/* Quake 3 and Nightfire answer luxels but their generated surfaces carry
+ * no lightmap (lightmapNum -1; LightingOffset -1, styles 255). */
+static int unlit_family(const ctx *c)
+{
+    return c->v->family == GEN_FAM_QUAKE3 || c->v->family == GEN_FAM_NIGHTFIRE;
+}
+
 static void q_luxel(ctx *c, long f, const float p[3])
 {
     gbuf_printf(&c->q, "luxel %ld", f);
     put_point(&c->q, p);
     gbuf_printf(&c->q, "\n");
-    if (!c->v->lightmaps) unsupported(c, "luxel");
+    if (!c->v->lightmaps && !unlit_family(c)) unsupported(c, "luxel");
     else if (f < 0 || f >= c->nfaces) gbuf_printf(&c->e, "{\"q\":\"luxel\",\"error\":\"bad_face\"}\n");
-    else if (!gen_view_has_lightmap(c->v, (int)f, 0)) gbuf_printf(&c->e, "{\"q\":\"luxel\",\"error\":\"no_lightmap\"}\n");
+    else if (unlit_family(c) || !gen_view_has_lightmap(c->v, (int)f, 0))
+        gbuf_printf(&c->e, "{\"q\":\"luxel\",\"error\":\"no_lightmap\"}\n");
     else answer_luxel(c, "luxel", (int)f, p);
+}
+
+static void q_ambient(ctx *c, const float p[3])
+{
+    gbuf_printf(&c->q, "ambient");
+    put_point(&c->q, p);
+    gbuf_printf(&c->q, "\n");
+    gen_amb_answer(c->w, c->o->ambient, c->use_hdr, gen_view_leaf(c->v, 0, p), p, &c->e);
 }
 
 static void q_vis(ctx *c, int pas, long cl)
@@ -312,6 +329,22 @@ static void write_queries(ctx *c)
     q_luxel(c, c->nfaces, p);
     q_luxel(c, 2147483647L, p);
     q_luxel(c, -2147483647L - 1, p);
+    blank(c);
+
+    /* ambient: room points (own samples), solid (borrowed), far away */
+    for (r = 0; r < d->nrooms; r++) {
+        if (!room_sampled(c, r)) continue;
+        for (k = 0; k < 2; k++) {
+            rand_in_box(c, &d->rooms[r].box, 0, p);
+            q_ambient(c, p);
+        }
+    }
+    for (k = 0; k < 10; k++) {
+        solid_point(c, p);
+        q_ambient(c, p);
+    }
+    p[0] = 5000.5f, p[1] = -3000.25f, p[2] = 9000.75f;
+    q_ambient(c, p);
     blank(c);
 
     for (k = 0; k < (int)(sizeof bad_queries / sizeof bad_queries[0]); k++) {

@@ -13,6 +13,7 @@ typedef struct {
     const char *seed_name; /* the variant whose answers these are (the same
                             * world in another file format); NULL: name */
     int api_slots;    /* style slots tried per face in NAME.api; 0: 4 */
+    int ambient;      /* GEN_AMB_* (ambient.h): what `ambient` answers from */
 } gen_expect_opts;
 
 /* Answers through v (gen_view_build of the family written). */

@@ -9,7 +9,11 @@
  *
  *   NAME.bsp       the map.
  *   NAME.queries   input for `bspkit query NAME.bsp` (QUERIES.md section 6):
- *                  leaf/pvs/pas/light/luxel lines, error cases, blank lines.
+ *                  leaf/pvs/pas/light/luxel/ambient lines, error cases,
+ *                  blank lines. Source maps v20+ with 32-byte leaves carry
+ *                  ambient index and sample lumps (ambient.c; the pairs of
+ *                  the lighting they carry), v19's 56-byte leaves their
+ *                  cubes; Quake 3 and Nightfire surfaces are unlit.
  *   NAME.expected  the exact output for NAME.queries, one JSON object a
  *                  line (blank query lines produce nothing).
  *   NAME.api       expectations for the C API tests; '#' lines are
@@ -133,10 +137,12 @@
  *               PAS rows (as Source), RGB lighting by the quake rule
  *   q3          Quake 3 (IBSP 46): world tree only, 48-byte leaves, vis
  *               rows uncompressed with bytesPerCluster 8 (> 3 needed),
- *               contents 0, lightmaps and pas unsupported
+ *               contents 0, luxels no_lightmap (no pages), ambient
+ *               no_ambient (no light grid), light and pas unsupported
  *   nightfire   Nightfire v42: every world leaf is a cluster (194), rows
  *               uncompressed 32 bytes apart, one leaf with offset -1,
- *               lightmaps and pas unsupported
+ *               luxels no_lightmap (unlit), light, ambient and pas
+ *               unsupported
  * The other x360_* variants and v20_lzma also hold a 40000-byte random pakfile
  * (lump 40, never compressed) and 24588 random bytes in lump 29
  * (physcollide), compressed although LZMA makes them larger: the case that
@@ -159,6 +165,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ambient.h"
 #include "expect.h"
 #include "idtech.h"
 #include "source_writer.h"
@@ -254,6 +261,7 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
     eo.has_hdr = v->src.hdr;
     eo.max_rooms = v->layout == 2 ? 64 : 0;
     eo.api_slots = v->v17_styles ? 8 : 0;
+    eo.ambient = gen_amb_mode(&w, v->src.version, v->src.leaf_version);
     gen_view_build(&w, GEN_FAM_SOURCE, v->src.vis, &view);
     gen_write_expected(&w, &view, &eo, &counts, outdir);
 
@@ -299,6 +307,8 @@ static void write_fam_variant(const fam_variant *fv, const char *outdir)
     memset(&eo, 0, sizeof eo);
     eo.name = fv->name;
     eo.has_ldr = 1;
+    /* Quake 3 answers from a light grid, which these maps do not have */
+    eo.ambient = fv->family == GEN_FAM_QUAKE3 ? GEN_AMB_NONE : GEN_AMB_UNSUPPORTED;
     gen_write_expected(&w, &view, &eo, &counts, outdir);
 
     gen_view_free(&view);

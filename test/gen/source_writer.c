@@ -19,6 +19,7 @@
  * swaps a PC map.
  */
 #include "source_writer.h"
+#include "ambient.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,9 @@ enum {
     L_TEXINFO = 6, L_FACES = 7, L_LIGHTING = 8, L_LEAFS = 10, L_EDGES = 12, L_SURFEDGES = 13,
     L_MODELS = 14, L_LEAFFACES = 16, L_LEAFBRUSHES = 17, L_BRUSHES = 18, L_BRUSHSIDES = 19,
     L_AREAS = 20, L_PHYSCOLLIDE = 29, L_GAME_LUMP = 35, L_PAKFILE = 40, L_TEXDATA_STRING_DATA = 43,
-    L_TEXDATA_STRING_TABLE = 44, L_LIGHTING_HDR = 53, L_FACES_HDR = 58, L_MAP_FLAGS = 59, NUM_LUMPS = 64
+    L_TEXDATA_STRING_TABLE = 44, L_LIGHTING_HDR = 53, L_FACES_HDR = 58,
+    L_LEAF_AMBIENT_INDEX_HDR = 51, L_LEAF_AMBIENT_INDEX = 52, L_LEAF_AMBIENT_LIGHTING_HDR = 55,
+    L_LEAF_AMBIENT_LIGHTING = 56, L_MAP_FLAGS = 59, NUM_LUMPS = 64
 };
 #define HEADER_SIZE (8 + NUM_LUMPS * 16 + 4)
 
@@ -187,7 +190,7 @@ static void build_faces17(const gen_world *w, const int *lightofs, gbuf *b)
 
 static void build_leaves(const gen_world *w, int leaf_version, gbuf *b)
 {
-    int l, k;
+    int l;
     for (l = 0; l < w->nleaves; l++) {
         const gen_leaf *lf = &w->leaves[l];
         gbuf_i32(b, lf->contents);
@@ -202,13 +205,9 @@ static void build_leaves(const gen_world *w, int leaf_version, gbuf *b)
         gbuf_le16(b, 0xffff); /* leafWaterDataID -1 */
         if (leaf_version == 0) {
             /* v19 and older: CompressedLightCube (6 ColorRGBExp32). */
-            for (k = 0; k < 6; k++) {
-                uint32_t h = gen_hash32(0x414d4230u, (uint32_t)l, (uint32_t)k, 0);
-                gbuf_u8(b, h & 0xff);
-                gbuf_u8(b, (h >> 8) & 0xff);
-                gbuf_u8(b, (h >> 16) & 0xff);
-                gbuf_u8(b, (unsigned)(unsigned char)(signed char)((int)((h >> 24) % 9) - 6));
-            }
+            unsigned char cube[24];
+            gen_amb_leaf_cube(l, cube);
+            gbuf_put(b, cube, sizeof cube);
         }
         gbuf_le16(b, 0); /* padding */
     }
@@ -281,6 +280,10 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         build_faces(w, lightofs, &L[L_FACES_HDR]);
     }
     build_leaves(w, o->leaf_version, &L[L_LEAFS]);
+    if (gen_amb_mode(w, o->version, o->leaf_version) == GEN_AMB_LUMPS) {
+        if (o->ldr) gen_amb_lumps(w, 0, &L[L_LEAF_AMBIENT_INDEX], &L[L_LEAF_AMBIENT_LIGHTING]);
+        if (o->hdr) gen_amb_lumps(w, 1, &L[L_LEAF_AMBIENT_INDEX_HDR], &L[L_LEAF_AMBIENT_LIGHTING_HDR]);
+    }
     for (i = 0; i < w->nedges; i++) {
         gbuf_le16(&L[L_EDGES], u16(w->edges[i][0], "vertex index"));
         gbuf_le16(&L[L_EDGES], u16(w->edges[i][1], "vertex index"));
@@ -410,7 +413,7 @@ static void swap_lump(int lump, const src_opts *o, gbuf *b)
     case L_TEXINFO: wd = "444444444444444444"; break;
     case L_FACES: case L_FACES_HDR: wd = o->version == 17 ? FACE17_WIDTHS : FACE_WIDTHS; break;
     case L_LEAFS: wd = o->leaf_version == 0 ? LEAF56_WIDTHS : LEAF32_WIDTHS; break;
-    case L_EDGES: wd = "22"; break;
+    case L_EDGES: case L_LEAF_AMBIENT_INDEX: case L_LEAF_AMBIENT_INDEX_HDR: wd = "22"; break;
     case L_SURFEDGES: case L_TEXDATA_STRING_TABLE: case L_MAP_FLAGS: wd = "4"; break;
     case L_MODELS: wd = "444444444444"; break;
     case L_LEAFFACES: case L_LEAFBRUSHES: wd = "2"; break;

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 """Independent reference implementation of the bspkit query contract.
 
-Implements /work/shared/spec/QUERIES.md (sections 1-6) in Python 3 with the
-standard library only.  Written without looking at the C loader: it is the
+Implements /work/shared/spec/QUERIES.md (sections 1-7) in Python 3 with the
+standard library only (the lighting of sections 4, 6 and 7 for Nightfire,
+Quake 3 and `ambient` is in bspref_light.py).  Written without looking at the C loader: it is the
 thing the loader is checked against.
 
     bspref.py query  MAP   < queries      one JSON object per query line
@@ -213,6 +214,13 @@ def corrupt():
     return QueryError("corrupt")
 
 
+def _light():
+    """bspref_light, sharing this module (also when run as a script)."""
+    sys.modules.setdefault("bspref", sys.modules[__name__])
+    import bspref_light
+    return bspref_light
+
+
 # --------------------------------------------------------------------------
 # the map
 
@@ -395,6 +403,8 @@ class BspMap:
         fc = self.face(f)
         if self.family == "source":
             return self._lm_source(fc, slot)
+        if self.family == "nightfire":
+            return _light().nightfire_lightmap(self, fc, slot)
         return self._lm_quake(f, fc, slot)
 
     def _lm_source(self, fc, slot):
@@ -481,9 +491,9 @@ class BspMap:
             i = clampi(ffloor(fadd(s, 0.5)), 0, W - 1)
             j = clampi(ffloor(fadd(t, 0.5)), 0, H - 1)
         else:
-            tm = lm["tmins"]
-            i = clampi(ffloor(fadd(fdiv(fsub(s, f32(tm[0])), 16.0), 0.5)), 0, W - 1)
-            j = clampi(ffloor(fadd(fdiv(fsub(t, f32(tm[1])), 16.0), 0.5)), 0, H - 1)
+            tm, div = lm["tmins"], lm.get("div", 16.0)
+            i = clampi(ffloor(fadd(fdiv(fsub(s, f32(tm[0])), div), 0.5)), 0, W - 1)
+            j = clampi(ffloor(fadd(fdiv(fsub(t, f32(tm[1])), div), 0.5)), 0, H - 1)
         P = lm["P"]
         at = lm["base"] + P * (j * W + i)
         raw = bytes(self.lighting[at:at + P])
@@ -498,6 +508,8 @@ class BspMap:
         return i, j, raw, rgb
 
     def luxel(self, f, p, slot=0):
+        if self.family == "quake3":
+            return _light().q3_luxel(self, f, p, slot)
         if not self.lightmaps:
             raise QueryError("unsupported")
         if f < 0 or f >= self.num_faces:
@@ -531,7 +543,7 @@ class BspMap:
         return (f, i, j, raw, rgb)
 
     def light_point(self, p):
-        if not self.lightmaps:
+        if not self.lightmaps or self.family in ("nightfire", "quake3"):
             raise QueryError("unsupported")
         start = p
         end = (fsub(p[0], 0.0), fsub(p[1], 0.0), fsub(p[2], 32768.0))
@@ -700,9 +712,12 @@ def load_source(data):
     faces = get(7)
     if faces:
         m.lighting = get(8)
+        m.ambient_index, m.ambient_samples = get(52), get(56)
     else:
         faces = get(58)
         m.lighting = get(53)
+        m.ambient_index, m.ambient_samples = get(51), get(55)
+    m.leaf_blob, m.leaf_size = leafblob, lsize
     m.face_size = 104 if m.version == 17 else 56
     if len(faces) % m.face_size:
         raise LoadError("corrupt")
@@ -939,7 +954,10 @@ def load_quake3(data):
         m.num_clusters = max([lf[1] for lf in m.leaves] + [-1]) + 1
     if m.num_clusters > len(m.leaves):
         raise LoadError("corrupt")
-    m.num_faces = len(get(13)) // 104
+    m.faces_raw = get(13)
+    m.num_faces = len(m.faces_raw) // 104
+    m.drawverts, m.drawindexes = get(10), get(11)
+    m.lighting, m.lightgrid, m.entities = get(14), get(15), get(0)
     m.lightmaps = False
     return m
 
@@ -975,8 +993,12 @@ def load_nightfire(data):
         raise LoadError("corrupt")
     m.vis = get(7)
     m.has_vis = bool(m.vis)
-    m.num_faces = len(get(9)) // 48
-    m.lightmaps = False
+    m.faces_raw = get(9)
+    m.num_faces = len(m.faces_raw) // 48
+    m.vertices = _unpack_all(E + "3f", get(4), 12)
+    m.lighting, m.projections = get(10), get(17)
+    m.lightmaps = True
+    m._parse_face = lambda f: _light().nightfire_face(m, f)
     return m
 
 
@@ -1040,7 +1062,7 @@ def _sample_json(q, f, i, j, raw, rgb):
             % (q, f, i, j, raw.hex(), ",".join(fmt_g9(c) for c in rgb)))
 
 
-ARGC = {b"leaf": 3, b"pvs": 1, b"pas": 1, b"light": 3, b"luxel": 4}
+ARGC = {b"leaf": 3, b"pvs": 1, b"pas": 1, b"light": 3, b"luxel": 4, b"ambient": 3}
 
 
 def run_query_line(m, toks):
@@ -1050,10 +1072,12 @@ def run_query_line(m, toks):
     args = toks[1:]
     q = cmd.decode()
     try:
-        if cmd in (b"leaf", b"light"):
+        if cmd in (b"leaf", b"light", b"ambient"):
             p = tuple(parse_strtof(a) for a in args)
             if None in p:
                 return _err(cmd, "bad_query")
+            if cmd == b"ambient":
+                return _light().ambient_json(_light().ambient(m, p))
             if cmd == b"leaf":
                 leaf = m.point_leaf(p)
                 return '{"q":"leaf","leaf":%d,"cluster":%d,"contents":%d}' % (
@@ -1234,13 +1258,15 @@ def cmd_points(path, seed, count):
     for f in faces:
         if got >= n_lux:
             break
-        if m.lightmaps:
+        if m.family in ("nightfire", "quake3"):
+            c = _light().luxel_point(m, f, rng)
+        elif m.lightmaps:
             c = _face_centroid(m, f)
         else:
             c = (0.0, 0.0, 0.0)
         if c is None:
             continue
-        n = _face_normal(m, f) if m.lightmaps else None
+        n = _face_normal(m, f) if m.lightmaps and m.family != "nightfire" else None
         if n is not None and n[2] > 0.7:
             floors.append(c)
         p = tuple(c[k] + rng.uniform(-2.0, 2.0) for k in range(3))
@@ -1259,6 +1285,14 @@ def cmd_points(path, seed, count):
         lines.append("light " + _pt(tuple(c[k] + rng.uniform(-0.7, 0.7) for k in range(3))))
     for _ in range(n_light // 3):
         lines.append("light " + _pt(rand_world()))
+
+    # ambient: leaf centres (several leaves' samples), random points, far away
+    n_amb = int(K * 0.15)
+    for c in centres[: n_amb // 2]:
+        lines.append("ambient " + _pt(tuple(c[k] + rng.uniform(-8.0, 8.0) for k in range(3))))
+    for _ in range(n_amb - n_amb // 2):
+        lines.append("ambient " + _pt(rand_world()))
+    lines.append("ambient " + _pt(rand_world(4096.0)))
 
     # number forms and malformed lines
     nf = m.num_faces
@@ -1294,6 +1328,8 @@ def cmd_points(path, seed, count):
         "luxel -1 0 0 0",
         "luxel %d 0 0 0" % nf,
         "luxel 2147483647 0 0 0",
+        "ambient 0 0",
+        "ambient 0 0 nan",
         "frobnicate 1 2 3",
         "",
         "   ",

@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: MIT */
+/* q3_gridsize.c - the light grid's cell size from the first entity's
+ * `gridsize` key (QUERIES.md 7), read the way ioquake3's R_LoadEntities
+ * does: COM_ParseExt tokens, a case-blind key compare, sscanf("%f %f %f").
+ *
+ * The scanner reads decimal numbers (and recognises inf and nan, which
+ * leave no grid); the value is rounded to float from a double, exact for
+ * every decimal with up to 15 significant digits and exponent |e| <= 22
+ * that a double holds exactly, as grid sizes are. Hexadecimal floats are
+ * not read (sscanf would): they stop the scan.
+ */
+#include "../family/family.h"
+
+#if BSPKIT_FAMILY_QUAKE3
+
+#define MAX_TOKEN 1023             /* COM_ParseExt keeps MAX_TOKEN_CHARS - 1 */
+
+typedef struct token {
+    const char *s;
+    uint32_t len;                  /* 0: no token (end of text) */
+} token;
+
+/* One COM_ParseExt token at *pos (lines may break); bytes <= 32 are
+ * space, the text's end acts as the engine's NUL. */
+static token next_token(const char **pos, const char *end)
+{
+    const char *p = *pos;
+    token t;
+    t.s = p;
+    t.len = 0;
+    for (;;) {
+        while (p < end && (uint8_t)*p <= 32) p++;
+        if (p >= end) {
+            *pos = end;
+            return t;
+        }
+        if (*p == '/' && p + 1 < end && p[1] == '/') {
+            while (p < end && *p != '\n') p++;
+        } else if (*p == '/' && p + 1 < end && p[1] == '*') {
+            p += 2;
+            while (p < end && !(*p == '*' && p + 1 < end && p[1] == '/')) p++;
+            if (p < end) p += 2;
+        } else {
+            break;
+        }
+    }
+    if (*p == '"') {
+        t.s = ++p;
+        while (p < end && *p != '"') p++;
+        t.len = (uint32_t)(p - t.s);
+        if (p < end) p++;
+        *pos = p;
+        /* An empty quoted string is an empty token: len 0 ends the walk. */
+        if (t.len > MAX_TOKEN) t.len = MAX_TOKEN;
+        return t;
+    }
+    t.s = p;
+    while (p < end && (uint8_t)*p > 32) p++;
+    t.len = (uint32_t)(p - t.s);
+    if (t.len > MAX_TOKEN) t.len = MAX_TOKEN;
+    *pos = p;
+    return t;
+}
+
+static int lower(int c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
+
+static int same_word(const char *s, uint32_t len, const char *word)
+{
+    uint32_t i;
+    for (i = 0; i < len; i++)
+        if (!word[i] || lower((uint8_t)s[i]) != word[i]) return 0;
+    return word[len] == 0;
+}
+
+static int scanf_space(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+/* Reads one %f at *p; 0 when nothing matches (sscanf stops there). */
+static int scan_float(const char **p, const char *end, float *out)
+{
+    const char *s = *p;
+    uint64_t mant = 0;
+    int32_t exp10 = 0, digits = 0, neg = 0;
+    double v, scale = 1.0;
+    int k;
+
+    while (s < end && scanf_space((uint8_t)*s)) s++;
+    if (s < end && (*s == '+' || *s == '-')) neg = *s++ == '-';
+    if (s + 3 <= end && same_word(s, 3, "inf")) {
+        *out = neg ? -1e30f * 1e30f : 1e30f * 1e30f;
+        *p = s + (s + 8 <= end && same_word(s, 8, "infinity") ? 8 : 3);
+        return 1;
+    }
+    if (s + 3 <= end && same_word(s, 3, "nan")) {
+        float inf = 1e30f * 1e30f;
+        *out = inf - inf;
+        *p = s + 3;
+        return 1;
+    }
+    for (; s < end && *s >= '0' && *s <= '9'; s++, digits++) {
+        if (mant < 100000000000000000ull) mant = mant * 10 + (uint64_t)(*s - '0');
+        else exp10++;
+    }
+    if (s < end && *s == '.') {
+        for (s++; s < end && *s >= '0' && *s <= '9'; s++, digits++)
+            if (mant < 100000000000000000ull) {
+                mant = mant * 10 + (uint64_t)(*s - '0');
+                exp10--;
+            }
+    }
+    if (digits == 0) return 0;
+    if (s < end && (*s == 'e' || *s == 'E')) {
+        const char *e = s + 1;
+        int eneg = 0;
+        int32_t ev = 0;
+        if (e < end && (*e == '+' || *e == '-')) eneg = *e++ == '-';
+        if (e < end && *e >= '0' && *e <= '9') {
+            for (; e < end && *e >= '0' && *e <= '9'; e++)
+                if (ev < 100000) ev = ev * 10 + (*e - '0');
+            exp10 += eneg ? -ev : ev;
+            s = e;
+        }
+    }
+    /* two 32-bit halves: no 64-bit integer conversion helper on 32-bit
+     * targets without libgcc; the sum rounds once, as (double)mant does */
+    v = (double)(uint32_t)(mant >> 32) * 4294967296.0 + (double)(uint32_t)mant;
+    for (k = 0; k < (exp10 < 0 ? -exp10 : exp10) && k < 400; k++) scale *= 10.0;
+    v = exp10 < 0 ? v / scale : v * scale;
+    *out = (float)(neg ? -v : v);
+    *p = s;
+    return 1;
+}
+
+void bsp__q3_gridsize(const bsp_map *m, float size[3])
+{
+    const char *pos = (const char *)m->entities.data, *end;
+    const char *z;
+    token t, key;
+    size[0] = 64.0f;
+    size[1] = 64.0f;
+    size[2] = 128.0f;
+    if (!pos) return;
+    end = pos + m->entities.count;
+    for (z = pos; z < end; z++)    /* the engine's text ends at a NUL */
+        if (!*z) {
+            end = z;
+            break;
+        }
+    t = next_token(&pos, end);
+    if (t.len == 0 || t.s[0] != '{') return;
+    for (;;) {
+        key = next_token(&pos, end);
+        if (key.len == 0 || key.s[0] == '}') return;
+        t = next_token(&pos, end);
+        if (t.len == 0 || t.s[0] == '}') return;
+        if (same_word(key.s, key.len, "gridsize")) {
+            const char *v = t.s, *vend = t.s + t.len;
+            int k;
+            for (k = 0; k < 3 && scan_float(&v, vend, &size[k]); k++) {}
+        }
+    }
+}
+
+#endif

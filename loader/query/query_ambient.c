@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+/* query_ambient.c - ambient light at a point (QUERIES.md 7): which rule the
+ * family's description names, and Source's per-leaf ambient cubes. Every
+ * float operation is assigned to a float as it happens, in the contract's
+ * order. */
+#include "../family/family.h"
+#include "fmath.h"
+
+#define SAMPLE_BYTES 28            /* ColorRGBExp32 cube[6], then x, y, z, pad */
+#define CUBE_BYTES 24
+
+/* One cube of 6 ColorRGBExp32 decoded as ldexpf(c, exponent): the engine's
+ * scale, 255 times the lightmap decode. An overflow is corrupt data. */
+static int decode_cube(const uint8_t *src, float cube[6][3])
+{
+    int side, ch;
+    for (side = 0; side < 6; side++)
+        for (ch = 0; ch < 3; ch++) {
+            float v = bsp__ldexpf((float)src[4 * side + ch], (int8_t)src[4 * side + 3]);
+            if (!bsp__finite(v)) return 0;
+            cube[side][ch] = v;
+        }
+    return 1;
+}
+
+/* Mod_LeafAmbientColorAtPos: inverse-squared-distance weights over the
+ * samples' positions in leaf `from`'s box. */
+static bsp_status blend(const bsp_map *m, const uint8_t *samples, uint32_t n, const float p[3],
+                        bsp_ambient_light *out)
+{
+    const uint8_t *leaf = m->leafs.data + (size_t)out->from * m->leafs.stride;
+    const float two_255 = 2.0f / 255.0f;
+    float mins[3], h[3], total = 0.0f, inv;
+    uint32_t k;
+    int a, side, ch;
+
+    for (a = 0; a < 3; a++) {
+        int32_t lo = bsp__i16(leaf + m->family->leaf_mins.offset + 2 * a);
+        int32_t hi = bsp__i16(leaf + m->family->leaf_mins.offset + 6 + 2 * a);
+        float extent = (float)(hi - lo);
+        mins[a] = (float)lo;
+        h[a] = extent * 0.5f;
+    }
+    for (side = 0; side < 6; side++)
+        for (ch = 0; ch < 3; ch++) out->cube[side][ch] = 0.0f;
+    for (k = 0; k < n; k++) {
+        const uint8_t *s = samples + (size_t)k * SAMPLE_BYTES;
+        float colour[6][3], d[3], dist, factor, t;
+        if (!decode_cube(s, colour)) return BSP_E_CORRUPT;
+        for (a = 0; a < 3; a++) {
+            float pos;
+            t = (float)s[CUBE_BYTES + a] * h[a];
+            t = t * two_255;
+            pos = mins[a] + t;
+            d[a] = pos - p[a];
+        }
+        dist = bsp__dot(d, d);
+        t = dist + 1.0f;
+        factor = 1.0f / t;
+        total = total + factor;
+        for (side = 0; side < 6; side++)
+            for (ch = 0; ch < 3; ch++) {
+                t = colour[side][ch] * factor;
+                out->cube[side][ch] = out->cube[side][ch] + t;
+            }
+    }
+    inv = 1.0f / total;
+    for (side = 0; side < 6; side++)
+        for (ch = 0; ch < 3; ch++) out->cube[side][ch] = out->cube[side][ch] * inv;
+    return BSP_OK;
+}
+
+static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out)
+{
+    const struct bsp_family *f = m->family;
+    const uint8_t *index = m->lump_data[f->ambient_lumps[m->use_hdr][0]];
+    const uint8_t *samples = m->lump_data[f->ambient_lumps[m->use_hdr][1]];
+    uint32_t entries = m->lump_size[f->ambient_lumps[m->use_hdr][0]] / 4;
+    uint32_t num_samples = m->lump_size[f->ambient_lumps[m->use_hdr][1]] / SAMPLE_BYTES;
+    uint32_t leaf, n, s;
+    bsp_status st;
+
+    if (!m->faces.data) return BSP_E_NOT_LOADED;
+    if (!(index && samples) && m->leafs.stride != f->leaf_cube_size) return BSP_E_NO_AMBIENT;
+    st = bsp_point_leaf(m, 0, p, &leaf);
+    if (st != BSP_OK) return st;
+    out->kind = BSP_AMBIENT_CUBE;
+    out->leaf = out->from = (int32_t)leaf;
+    if (!(index && samples)) {
+        out->first = -1;
+        out->count = 1;
+        return decode_cube(m->leafs.data + (size_t)leaf * m->leafs.stride + f->leaf_cube_offset,
+                           out->cube) ? BSP_OK : BSP_E_CORRUPT;
+    }
+    if (leaf >= entries) return BSP_E_CORRUPT;
+    n = bsp__u16(index + 4 * (size_t)leaf);
+    s = bsp__u16(index + 4 * (size_t)leaf + 2);
+    if (n == 0 && s != 0) {        /* a solid leaf names the leaf it borrows from */
+        if (s >= entries) return BSP_E_CORRUPT;
+        out->from = (int32_t)s;
+        n = bsp__u16(index + 4 * (size_t)s);
+        s = bsp__u16(index + 4 * (size_t)s + 2);
+    }
+    if (n == 0) return BSP_E_NO_AMBIENT;
+    if (s + n > num_samples) return BSP_E_CORRUPT;
+    out->first = (int32_t)s;
+    out->count = (int32_t)n;
+    if (n == 1)
+        return decode_cube(samples + (size_t)s * SAMPLE_BYTES, out->cube) ? BSP_OK : BSP_E_CORRUPT;
+    if ((uint32_t)out->from >= m->leafs.count) return BSP_E_CORRUPT;
+    return blend(m, samples + (size_t)s * SAMPLE_BYTES, n, p, out);
+}
+
+bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out)
+{
+    if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
+    if (!p || !bsp__finite(p[0]) || !bsp__finite(p[1]) || !bsp__finite(p[2]))
+        return BSP_E_BAD_QUERY;
+    bsp__fill(out, 0, sizeof *out);
+    switch (m->family->ambient) {
+    case BSP_AMB_CUBES: return source_ambient(m, p, out);
+#if BSPKIT_FAMILY_QUAKE3
+    case BSP_AMB_GRID: return bsp__q3_light_grid(m, p, out);
+#endif
+    default: return BSP_E_UNSUPPORTED;
+    }
+}

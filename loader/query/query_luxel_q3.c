@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: MIT */
+/* query_luxel_q3.c - the luxel of a Quake 3 surface (QUERIES.md 4).
+ *
+ * q3map2 leaves a surface's lightmap axes zero, so the only data that ties
+ * a point to a texel is the triangles: find the one under the point's
+ * projection, interpolate its corners' lightmap coordinates, and read the
+ * texel of the 128 x 128 page. Every float operation is assigned to a float
+ * as it happens, in the contract's order, so no target evaluates wider.
+ */
+#include "../family/family.h"
+#include "fmath.h"
+
+#if BSPKIT_FAMILY_QUAKE3
+
+/* dsurface_t fields and draw vertex fields */
+#define SURF_TYPE 8
+#define SURF_FIRST_VERT 12
+#define SURF_NUM_VERTS 16
+#define SURF_FIRST_INDEX 20
+#define SURF_NUM_INDEXES 24
+#define SURF_LIGHTMAP 28
+#define VERT_LIGHTMAP 20
+#define MST_PLANAR 1
+#define MST_PATCH 2
+#define MST_TRIANGLE_SOUP 3
+#define Q3_DRAWINDEXES 11
+#define PAGE 128
+#define PAGE_BYTES (PAGE * PAGE * 3)
+
+typedef struct tri_pick {
+    float b[3];            /* barycentric weights of the best triangle */
+    float dsq;
+    int32_t k;             /* -1: none yet */
+} tri_pick;
+
+static void sub3(const float a[3], const float b[3], float out[3])
+{
+    out[0] = a[0] - b[0];
+    out[1] = a[1] - b[1];
+    out[2] = a[2] - b[2];
+}
+
+static float dot3(const float a[3], const float b[3])
+{
+    float x = a[0] * b[0], y = a[1] * b[1], z = a[2] * b[2];
+    float xy = x + y;
+    return xy + z;
+}
+
+static void load3(const uint8_t *v, float out[3])
+{
+    out[0] = bsp__f32(v);
+    out[1] = bsp__f32(v + 4);
+    out[2] = bsp__f32(v + 8);
+}
+
+/* Test one triangle; keep it in *best when it contains p and is nearer. */
+static void try_triangle(const uint8_t *va, const uint8_t *vb, const uint8_t *vc,
+                         const float p[3], int32_t k, tri_pick *best)
+{
+    float a[3], b[3], c[3], e1[3], e2[3], w[3], n[3];
+    float d00, d01, d11, d20, d21, den, t0, t1, nn, b0, b1, b2, q, dsq;
+    load3(va, a);
+    load3(vb, b);
+    load3(vc, c);
+    sub3(b, a, e1);
+    sub3(c, a, e2);
+    sub3(p, a, w);
+    d00 = dot3(e1, e1);
+    d01 = dot3(e1, e2);
+    d11 = dot3(e2, e2);
+    d20 = dot3(w, e1);
+    d21 = dot3(w, e2);
+    t0 = d00 * d11;
+    t1 = d01 * d01;
+    den = t0 - t1;
+    t0 = e1[1] * e2[2];
+    t1 = e1[2] * e2[1];
+    n[0] = t0 - t1;
+    t0 = e1[2] * e2[0];
+    t1 = e1[0] * e2[2];
+    n[1] = t0 - t1;
+    t0 = e1[0] * e2[1];
+    t1 = e1[1] * e2[0];
+    n[2] = t0 - t1;
+    nn = dot3(n, n);
+    if (!(den > 0.0f && nn > 0.0f)) return;
+    t0 = d11 * d20;
+    t1 = d01 * d21;
+    t0 = t0 - t1;
+    b1 = t0 / den;
+    t0 = d00 * d21;
+    t1 = d01 * d20;
+    t0 = t0 - t1;
+    b2 = t0 / den;
+    t0 = 1.0f - b1;
+    b0 = t0 - b2;
+    if (!(b0 >= 0.0f && b1 >= 0.0f && b2 >= 0.0f)) return;
+    q = dot3(w, n);
+    t0 = q * q;
+    dsq = t0 / nn;
+    if (best->k >= 0 && !(dsq < best->dsq)) return;
+    best->b[0] = b0;
+    best->b[1] = b1;
+    best->b[2] = b2;
+    best->dsq = dsq;
+    best->k = k;
+}
+
+/* (b0*cA + b1*cB) + b2*cC for lightmap coordinate `axis` of the corners. */
+static float tri_blend(const tri_pick *t, const uint8_t *const v[3], int axis)
+{
+    float x = t->b[0] * bsp__f32(v[0] + VERT_LIGHTMAP + 4 * axis);
+    float y = t->b[1] * bsp__f32(v[1] + VERT_LIGHTMAP + 4 * axis);
+    float z = t->b[2] * bsp__f32(v[2] + VERT_LIGHTMAP + 4 * axis);
+    float xy = x + y;
+    return xy + z;
+}
+
+bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
+                        bsp_sample *out)
+{
+    const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
+    const uint8_t *indexes = m->lump_data[Q3_DRAWINDEXES];
+    uint32_t num_indexes = m->lump_size[Q3_DRAWINDEXES] / 4;
+    int32_t type = bsp__i32(f + SURF_TYPE), page = bsp__i32(f + SURF_LIGHTMAP);
+    int32_t first_vert = bsp__i32(f + SURF_FIRST_VERT), num_verts = bsp__i32(f + SURF_NUM_VERTS);
+    int32_t first_index = bsp__i32(f + SURF_FIRST_INDEX);
+    int32_t tris = bsp__i32(f + SURF_NUM_INDEXES) / 3, k, c;
+    const uint8_t *corner[3];
+    tri_pick best;
+    float u, v, su, sv;
+    int32_t i, j;
+
+    if (type == MST_PATCH) return BSP_E_UNSUPPORTED;
+    if (type != MST_PLANAR && type != MST_TRIANGLE_SOUP) return BSP_E_NO_LIGHTMAP;
+    if (page < 0 || slot != 0) return BSP_E_NO_LIGHTMAP;
+    if ((uint64_t)(uint32_t)page * PAGE_BYTES + PAGE_BYTES > m->lighting.count)
+        return BSP_E_NO_LIGHTMAP;
+    if (!m->vertexes.data) return BSP_E_NOT_LOADED;
+    /* Every corner of every triangle first: corrupt outranks not_on_face. */
+    if (tris < 0) tris = 0;
+    if (tris > 0 && (!indexes || first_index < 0 ||
+                     (uint64_t)(uint32_t)first_index + 3 * (uint64_t)tris > num_indexes))
+        return BSP_E_CORRUPT;
+    for (k = 0; k < 3 * tris; k++) {
+        int32_t idx = bsp__i32(indexes + 4 * ((size_t)(uint32_t)first_index + (size_t)k));
+        if (idx < 0 || idx >= num_verts || first_vert < 0 ||
+            (uint64_t)(uint32_t)first_vert + (uint32_t)idx >= m->vertexes.count)
+            return BSP_E_CORRUPT;
+    }
+    best.k = -1;
+    best.dsq = 0.0f;
+    for (k = 0; k < tris; k++) {
+        for (c = 0; c < 3; c++) {
+            int32_t idx = bsp__i32(indexes + 4 * ((size_t)(uint32_t)first_index + 3 * (size_t)k + c));
+            corner[c] = m->vertexes.data + (size_t)(first_vert + idx) * m->vertexes.stride;
+        }
+        try_triangle(corner[0], corner[1], corner[2], p, k, &best);
+    }
+    if (best.k < 0) return BSP_E_NOT_ON_FACE;
+    for (c = 0; c < 3; c++) {
+        int32_t idx = bsp__i32(indexes + 4 * ((size_t)(uint32_t)first_index + 3 * (size_t)best.k + c));
+        corner[c] = m->vertexes.data + (size_t)(first_vert + idx) * m->vertexes.stride;
+    }
+    u = tri_blend(&best, corner, 0);
+    v = tri_blend(&best, corner, 1);
+    su = u * (float)PAGE;
+    sv = v * (float)PAGE;
+    i = bsp__floor_clamp(su, 0, PAGE - 1);
+    j = bsp__floor_clamp(sv, 0, PAGE - 1);
+    out->face = (int32_t)face;
+    out->s = i;
+    out->t = j;
+    bsp__sample_bytes(out, m->lighting.data + (size_t)page * PAGE_BYTES +
+                               3 * ((size_t)j * PAGE + (size_t)i), 3);
+    return BSP_OK;
+}
+
+#endif
