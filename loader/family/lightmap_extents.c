@@ -36,8 +36,8 @@ bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap 
     }
     for (axis = 0; axis < 2; axis++) {
         /* floor(min/16) and ceil(max/16); 1<<24 luxels is past any lump */
-        int32_t l = bsp__floor_clamp(lo[axis] / 16.0f, -(1 << 24), 1 << 24);
-        int32_t h = -bsp__floor_clamp(-hi[axis] / 16.0f, -(1 << 24), 1 << 24);
+        int32_t l = bsp__floor_clamp(bsp__fdiv(lo[axis], 16.0f), -(1 << 24), 1 << 24);
+        int32_t h = -bsp__floor_clamp(bsp__fdiv(-hi[axis], 16.0f), -(1 << 24), 1 << 24);
         lm->base[axis] = (float)(16 * l);
         if (axis == 0) lm->w = h - l + 1;
         else lm->h = h - l + 1;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* query_ambient.c - ambient light at a point (QUERIES.md 7): which rule the
  * family's description names, and Source's per-leaf ambient cubes. Every
- * float operation is assigned to a float as it happens, in the contract's
- * order. */
+ * float operation goes through fmath.h, in the contract's order, so that x87
+ * and other wide evaluation round each step as the contract does. */
 #include "../family/family.h"
 #include "fmath.h"
 
@@ -29,7 +29,7 @@ static bsp_status blend(const bsp_map *m, const uint8_t *samples, uint32_t n, co
                         bsp_ambient_light *out)
 {
     const uint8_t *leaf = m->leafs.data + (size_t)out->from * m->leafs.stride;
-    const float two_255 = 2.0f / 255.0f;
+    const float two_255 = bsp__fdiv(2.0f, 255.0f);
     float mins[3], h[3], total = 0.0f, inv;
     uint32_t k;
     int a, side, ch;
@@ -39,7 +39,7 @@ static bsp_status blend(const bsp_map *m, const uint8_t *samples, uint32_t n, co
         int32_t hi = bsp__i16(leaf + m->family->leaf_mins.offset + 6 + 2 * a);
         float extent = (float)(hi - lo);
         mins[a] = (float)lo;
-        h[a] = extent * 0.5f;
+        h[a] = bsp__fmul(extent, 0.5f);
     }
     for (side = 0; side < 6; side++)
         for (ch = 0; ch < 3; ch++) out->cube[side][ch] = 0.0f;
@@ -49,24 +49,24 @@ static bsp_status blend(const bsp_map *m, const uint8_t *samples, uint32_t n, co
         if (!decode_cube(s, colour)) return BSP_E_CORRUPT;
         for (a = 0; a < 3; a++) {
             float pos;
-            t = (float)s[CUBE_BYTES + a] * h[a];
-            t = t * two_255;
-            pos = mins[a] + t;
-            d[a] = pos - p[a];
+            t = bsp__fmul((float)s[CUBE_BYTES + a], h[a]);
+            t = bsp__fmul(t, two_255);
+            pos = bsp__fadd(mins[a], t);
+            d[a] = bsp__fsub(pos, p[a]);
         }
         dist = bsp__dot(d, d);
-        t = dist + 1.0f;
-        factor = 1.0f / t;
-        total = total + factor;
+        t = bsp__fadd(dist, 1.0f);
+        factor = bsp__fdiv(1.0f, t);
+        total = bsp__fadd(total, factor);
         for (side = 0; side < 6; side++)
             for (ch = 0; ch < 3; ch++) {
-                t = colour[side][ch] * factor;
-                out->cube[side][ch] = out->cube[side][ch] + t;
+                t = bsp__fmul(colour[side][ch], factor);
+                out->cube[side][ch] = bsp__fadd(out->cube[side][ch], t);
             }
     }
-    inv = 1.0f / total;
+    inv = bsp__fdiv(1.0f, total);
     for (side = 0; side < 6; side++)
-        for (ch = 0; ch < 3; ch++) out->cube[side][ch] = out->cube[side][ch] * inv;
+        for (ch = 0; ch < 3; ch++) out->cube[side][ch] = bsp__fmul(out->cube[side][ch], inv);
     return BSP_OK;
 }
 

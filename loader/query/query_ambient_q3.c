@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* query_ambient_q3.c - the Quake 3 light grid at a point (QUERIES.md 7):
  * ioquake3's R_SetupEntityLightingGrid without the renderer's scaling.
- * Every float operation is assigned to a float as it happens, in the
- * contract's order; floor and sqrt are written out (no libm), sqrt
+ * Every float operation goes through fmath.h, in the contract's order; floor and sqrt are written out (no libm), sqrt
  * correctly rounded as IEEE requires of sqrtf.
  */
 #include "../family/family.h"
@@ -65,7 +64,7 @@ static float floor_f(float x)
     if (!(x > -8388608.0f && x < 8388608.0f)) return x;
     i = (int32_t)x;
     r = (float)i;
-    if (r > x) r = r - 1.0f;
+    if (r > x) r = bsp__fsub(r, 1.0f);
     return r;
 }
 
@@ -83,7 +82,7 @@ static float sqrt_f(float x)
         if (n == y) break;
         y = n;
     }
-    r = (float)y;
+    r = bsp__round((float)y);
     for (k = 0; k < 2; k++) {
         double mid;
         lo.f = r;
@@ -118,16 +117,16 @@ bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_li
         float hi = bsp__f32(m->models.data + MODEL_MAXS + 4 * a);
         float t, top, n;
         if (!(bsp__finite(size[a]) && size[a] > 0.0f)) return BSP_E_NO_AMBIENT;
-        inv[a] = 1.0f / size[a];
-        t = lo / size[a];
+        inv[a] = bsp__fdiv(1.0f, size[a]);
+        t = bsp__fdiv(lo, size[a]);
         t = -floor_f(-t);
-        origin[a] = size[a] * t;
-        t = hi / size[a];
+        origin[a] = bsp__fmul(size[a], t);
+        t = bsp__fdiv(hi, size[a]);
         t = floor_f(t);
-        top = size[a] * t;
-        t = top - origin[a];
-        t = t / size[a];
-        n = t + 1.0f;
+        top = bsp__fmul(size[a], t);
+        t = bsp__fsub(top, origin[a]);
+        t = bsp__fdiv(t, size[a]);
+        n = bsp__fadd(t, 1.0f);
         /* (int) truncation; a count past 2^24 cannot match any lump */
         if (!(n >= 1.0f)) return BSP_E_NO_AMBIENT;
         if (!(n < 16777216.0f)) return BSP_E_NO_AMBIENT;
@@ -137,10 +136,10 @@ bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_li
     if (!grid || cells > 0xffffffffu / 8 || m->lump_size[Q3_LIGHTGRID] != 8 * cells)
         return BSP_E_NO_AMBIENT;
     for (a = 0; a < 3; a++) {
-        float t = p[a] - origin[a];
-        float v = t * inv[a];
+        float t = bsp__fsub(p[a], origin[a]);
+        float v = bsp__fmul(t, inv[a]);
         float fl = floor_f(v);
-        frac[a] = v - fl;
+        frac[a] = bsp__fsub(v, fl);
         if (!(fl >= 0.0f)) pos[a] = 0;
         else if (fl > (float)(bounds[a] - 1)) pos[a] = bounds[a] - 1;
         else pos[a] = (int32_t)fl;
@@ -154,50 +153,50 @@ bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_li
             cell[j] = (uint64_t)pos[j];
             if (i & (1u << j)) {
                 if (pos[j] + 1 > bounds[j] - 1) break;
-                factor = factor * frac[j];
+                factor = bsp__fmul(factor, frac[j]);
                 cell[j]++;
             } else {
-                t = 1.0f - frac[j];
-                factor = factor * t;
+                t = bsp__fsub(1.0f, frac[j]);
+                factor = bsp__fmul(factor, t);
             }
         }
         if (j != 3) continue;
         d = grid + 8 * (cell[0] + cell[1] * (uint64_t)bounds[0] +
                         cell[2] * (uint64_t)bounds[0] * (uint64_t)bounds[1]);
         if (!(d[0] | d[1] | d[2])) continue;   /* a sample inside a wall */
-        total = total + factor;
+        total = bsp__fadd(total, factor);
         for (c = 0; c < 3; c++) {
-            t = factor * (float)d[c];
-            amb[c] = amb[c] + t;
-            t = factor * (float)d[3 + c];
-            directed[c] = directed[c] + t;
+            t = bsp__fmul(factor, (float)d[c]);
+            amb[c] = bsp__fadd(amb[c], t);
+            t = bsp__fmul(factor, (float)d[3 + c]);
+            directed[c] = bsp__fadd(directed[c], t);
         }
-        n[0] = sin_of((uint32_t)d[7] + 64) * sin_of(d[6]);
-        n[1] = sin_of(d[7]) * sin_of(d[6]);
+        n[0] = bsp__fmul(sin_of((uint32_t)d[7] + 64), sin_of(d[6]));
+        n[1] = bsp__fmul(sin_of(d[7]), sin_of(d[6]));
         n[2] = sin_of((uint32_t)d[6] + 64);
         for (c = 0; c < 3; c++) {
-            t = n[c] * factor;
-            dir[c] = dir[c] + t;
+            t = bsp__fmul(n[c], factor);
+            dir[c] = bsp__fadd(dir[c], t);
         }
     }
     if (total > 0.0f && total < 0.99f) {
-        float s = 1.0f / total;
+        float s = bsp__fdiv(1.0f, total);
         for (c = 0; c < 3; c++) {
-            amb[c] = amb[c] * s;
-            directed[c] = directed[c] * s;
+            amb[c] = bsp__fmul(amb[c], s);
+            directed[c] = bsp__fmul(directed[c], s);
         }
     }
     len2 = bsp__dot(dir, dir);
     out->kind = BSP_AMBIENT_LIGHT_GRID;
     for (c = 0; c < 3; c++) {
         out->cell[c] = pos[c];
-        out->ambient[c] = amb[c] / 255.0f;
-        out->directed[c] = directed[c] / 255.0f;
+        out->ambient[c] = bsp__fdiv(amb[c], 255.0f);
+        out->directed[c] = bsp__fdiv(directed[c], 255.0f);
         out->dir[c] = 0.0f;
     }
     if (len2 != 0.0f) {
-        float il = 1.0f / sqrt_f(len2);
-        for (c = 0; c < 3; c++) out->dir[c] = dir[c] * il;
+        float il = bsp__fdiv(1.0f, sqrt_f(len2));
+        for (c = 0; c < 3; c++) out->dir[c] = bsp__fmul(dir[c], il);
     }
     return BSP_OK;
 }

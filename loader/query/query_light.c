@@ -67,9 +67,9 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
         int e = (int8_t)s[3];
         for (k = 0; k < 3; k++) out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[k], 255.0f), e);
     } else if (bytes == 3) {
-        for (k = 0; k < 3; k++) out->rgb[k] = (float)s[k] / 255.0f;
+        for (k = 0; k < 3; k++) out->rgb[k] = bsp__fdiv((float)s[k], 255.0f);
     } else {
-        out->rgb[0] = out->rgb[1] = out->rgb[2] = (float)s[0] / 255.0f;
+        out->rgb[0] = out->rgb[1] = out->rgb[2] = bsp__fdiv((float)s[0], 255.0f);
     }
 }
 

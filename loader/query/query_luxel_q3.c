@@ -4,8 +4,8 @@
  * q3map2 leaves a surface's lightmap axes zero, so the only data that ties
  * a point to a texel is the triangles: find the one under the point's
  * projection, interpolate its corners' lightmap coordinates, and read the
- * texel of the 128 x 128 page. Every float operation is assigned to a float
- * as it happens, in the contract's order, so no target evaluates wider.
+ * texel of the 128 x 128 page. Every float operation goes through fmath.h,
+ * in the contract's order, so no target evaluates wider.
  */
 #include "../family/family.h"
 #include "fmath.h"
@@ -35,17 +35,11 @@ typedef struct tri_pick {
 
 static void sub3(const float a[3], const float b[3], float out[3])
 {
-    out[0] = a[0] - b[0];
-    out[1] = a[1] - b[1];
-    out[2] = a[2] - b[2];
+    out[0] = bsp__fsub(a[0], b[0]);
+    out[1] = bsp__fsub(a[1], b[1]);
+    out[2] = bsp__fsub(a[2], b[2]);
 }
 
-static float dot3(const float a[3], const float b[3])
-{
-    float x = a[0] * b[0], y = a[1] * b[1], z = a[2] * b[2];
-    float xy = x + y;
-    return xy + z;
-}
 
 static void load3(const uint8_t *v, float out[3])
 {
@@ -66,39 +60,39 @@ static void try_triangle(const uint8_t *va, const uint8_t *vb, const uint8_t *vc
     sub3(b, a, e1);
     sub3(c, a, e2);
     sub3(p, a, w);
-    d00 = dot3(e1, e1);
-    d01 = dot3(e1, e2);
-    d11 = dot3(e2, e2);
-    d20 = dot3(w, e1);
-    d21 = dot3(w, e2);
-    t0 = d00 * d11;
-    t1 = d01 * d01;
-    den = t0 - t1;
-    t0 = e1[1] * e2[2];
-    t1 = e1[2] * e2[1];
-    n[0] = t0 - t1;
-    t0 = e1[2] * e2[0];
-    t1 = e1[0] * e2[2];
-    n[1] = t0 - t1;
-    t0 = e1[0] * e2[1];
-    t1 = e1[1] * e2[0];
-    n[2] = t0 - t1;
-    nn = dot3(n, n);
+    d00 = bsp__dot(e1, e1);
+    d01 = bsp__dot(e1, e2);
+    d11 = bsp__dot(e2, e2);
+    d20 = bsp__dot(w, e1);
+    d21 = bsp__dot(w, e2);
+    t0 = bsp__fmul(d00, d11);
+    t1 = bsp__fmul(d01, d01);
+    den = bsp__fsub(t0, t1);
+    t0 = bsp__fmul(e1[1], e2[2]);
+    t1 = bsp__fmul(e1[2], e2[1]);
+    n[0] = bsp__fsub(t0, t1);
+    t0 = bsp__fmul(e1[2], e2[0]);
+    t1 = bsp__fmul(e1[0], e2[2]);
+    n[1] = bsp__fsub(t0, t1);
+    t0 = bsp__fmul(e1[0], e2[1]);
+    t1 = bsp__fmul(e1[1], e2[0]);
+    n[2] = bsp__fsub(t0, t1);
+    nn = bsp__dot(n, n);
     if (!(den > 0.0f && nn > 0.0f)) return;
-    t0 = d11 * d20;
-    t1 = d01 * d21;
-    t0 = t0 - t1;
-    b1 = t0 / den;
-    t0 = d00 * d21;
-    t1 = d01 * d20;
-    t0 = t0 - t1;
-    b2 = t0 / den;
-    t0 = 1.0f - b1;
-    b0 = t0 - b2;
+    t0 = bsp__fmul(d11, d20);
+    t1 = bsp__fmul(d01, d21);
+    t0 = bsp__fsub(t0, t1);
+    b1 = bsp__fdiv(t0, den);
+    t0 = bsp__fmul(d00, d21);
+    t1 = bsp__fmul(d01, d20);
+    t0 = bsp__fsub(t0, t1);
+    b2 = bsp__fdiv(t0, den);
+    t0 = bsp__fsub(1.0f, b1);
+    b0 = bsp__fsub(t0, b2);
     if (!(b0 >= 0.0f && b1 >= 0.0f && b2 >= 0.0f)) return;
-    q = dot3(w, n);
-    t0 = q * q;
-    dsq = t0 / nn;
+    q = bsp__dot(w, n);
+    t0 = bsp__fmul(q, q);
+    dsq = bsp__fdiv(t0, nn);
     if (best->k >= 0 && !(dsq < best->dsq)) return;
     best->b[0] = b0;
     best->b[1] = b1;
@@ -110,11 +104,10 @@ static void try_triangle(const uint8_t *va, const uint8_t *vb, const uint8_t *vc
 /* (b0*cA + b1*cB) + b2*cC for lightmap coordinate `axis` of the corners. */
 static float tri_blend(const tri_pick *t, const uint8_t *const v[3], int axis)
 {
-    float x = t->b[0] * bsp__f32(v[0] + VERT_LIGHTMAP + 4 * axis);
-    float y = t->b[1] * bsp__f32(v[1] + VERT_LIGHTMAP + 4 * axis);
-    float z = t->b[2] * bsp__f32(v[2] + VERT_LIGHTMAP + 4 * axis);
-    float xy = x + y;
-    return xy + z;
+    float x = bsp__fmul(t->b[0], bsp__f32(v[0] + VERT_LIGHTMAP + 4 * axis));
+    float y = bsp__fmul(t->b[1], bsp__f32(v[1] + VERT_LIGHTMAP + 4 * axis));
+    float z = bsp__fmul(t->b[2], bsp__f32(v[2] + VERT_LIGHTMAP + 4 * axis));
+    return bsp__fadd(bsp__fadd(x, y), z);
 }
 
 bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
@@ -165,8 +158,8 @@ bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint
     }
     u = tri_blend(&best, corner, 0);
     v = tri_blend(&best, corner, 1);
-    su = u * (float)PAGE;
-    sv = v * (float)PAGE;
+    su = bsp__fmul(u, (float)PAGE);
+    sv = bsp__fmul(v, (float)PAGE);
     i = bsp__floor_clamp(su, 0, PAGE - 1);
     j = bsp__floor_clamp(sv, 0, PAGE - 1);
     out->face = (int32_t)face;
