@@ -16,6 +16,7 @@ int tool_resume_args(int argc, char **argv, tool_resume *r)
         int value = !strcmp(a, "--budget") || !strcmp(a, "--chunk") || !strcmp(a, "--simulate");
         if (value && i + 1 >= argc) return -1;
         if (!strcmp(a, "--resumable")) r->on = 1;
+        else if (!strcmp(a, "--trace")) r->trace = 1;
         else if (!strcmp(a, "--simulate")) r->simulate = argv[++i];
         else if (value) {
             char *end;

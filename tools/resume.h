@@ -11,6 +11,7 @@ typedef struct tool_resume {
     uint32_t budget;        /* --budget N: work step budget */
     uint32_t chunk;         /* --chunk M: read piece size (0: whole lumps) */
     const char *simulate;   /* --simulate MEDIUM */
+    int trace;              /* --trace: --simulate's time per kind of step */
 } tool_resume;
 
 /* Take the options above out of argv; returns the new argc, -1 on a bad

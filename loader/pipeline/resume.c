@@ -10,7 +10,6 @@
  */
 #include "resume.h"
 #include "swap.h"
-#include "validate.h"
 #include "../access/gamelump.h"
 #include "unpack.h"
 
@@ -47,6 +46,28 @@ static bsp_status fail(bsp__loader *s, bsp_status st, uint32_t item)
     return st;
 }
 
+/* Point the map's lumps and views at their final places in the arena. */
+static void publish(bsp__loader *s)
+{
+    bsp_map *m = s->map;
+    const bsp_header *h = s->h;
+    uint32_t i;
+
+    for (i = 0; i < s->plan.count; i++) {
+        uint32_t lump = s->plan.items[i].lump;
+        m->lump_data[lump] = s->base + s->plan.items[i].arena_offset;
+        m->lump_size[lump] = h->lumps[lump].size;
+        m->lump_file_offset[lump] = h->lumps[lump].offset;
+    }
+    m->family = h->family;
+    m->version = h->version;
+    m->big_endian_file = h->big_endian;
+    m->use_hdr = s->plan.use_hdr;
+    m->arena_used = s->plan.total;
+    m->error_lump = BSP_NO_LUMP;
+    bsp__resolve_views(m, h);
+}
+
 bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
                             void *arena, uint32_t arena_bytes,
                             const bsp_options *o, uint32_t *needed)
@@ -68,11 +89,19 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
     if (!arena || ((uintptr_t)arena & (BSP_ARENA_ALIGN - 1))) return fail(s, BSP_E_BAD_ARENA, BSP_NO_LUMP);
     if (s->plan.total > arena_bytes) return fail(s, BSP_E_ARENA_TOO_SMALL, BSP_NO_LUMP);
     s->swap = h->big_endian != BSP_HOST_BIG_ENDIAN;
+    s->bad_check = BSP__CHECKS;
+    /* The views are known before any byte arrives: the record checks run
+     * on each lump as soon as it is in place. */
+    publish(s);
     for (i = 0; i < s->plan.count; i++) {
         const bsp_lump_entry *e = entry(s, i);
         s->read_total += e->length;
         if (e->compressed) s->decode_total += e->size;
         if (s->swap && bsp__lump_layout(h, s->plan.items[i].lump)) s->work_total += e->size;
+    }
+    for (i = 0; i < BSP__CHECKS; i++) {
+        uint32_t stride, n = bsp__check_records(m, i, &stride);
+        s->work_total += n * stride;
     }
     s->next_offset = h->header_bytes;
     s->phase = BSP_PHASE_LOADING;
@@ -155,16 +184,26 @@ bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed)
     return BSP_OK;
 }
 
+/* A work step's budget counts output bytes, but decoding costs per input
+ * byte too: each literal is eight or more range-coder decisions, so a
+ * nearly incompressible lump (lightmaps) decodes at a fraction of the
+ * output rate of a well-compressed one. A slice therefore also stops after
+ * budget / BSP__LZMA_IN_COST compressed bytes, which keeps a step's time
+ * about proportional to its budget whatever the data (measured with
+ * `bspkit load --simulate memory --trace`). */
+#define BSP__LZMA_IN_COST 16u
+
 /* Decode the current item as far as its input and the budget allow.
- * Returns the bytes of output produced; *st is set on failure, `unpacked`
- * once the lump is whole. */
-static uint32_t decode_some(bsp__loader *s, uint32_t budget, bsp_status *st)
+ * Returns the bytes of output produced and sets *cost to the budget they
+ * used; *st is set on failure, `unpacked` once the lump is whole. */
+static uint32_t decode_some(bsp__loader *s, uint32_t budget, uint32_t *cost, bsp_status *st)
 {
     const bsp__plan_item *it = &s->plan.items[s->work_item];
     const bsp_lump_entry *e = entry(s, s->work_item);
-    uint32_t have = s->arrived[s->work_item], before;
+    uint32_t have = s->arrived[s->work_item], out, in, arrived, slice;
     int r;
 
+    *cost = 0;
     if (!s->decoding) {
         if (have < e->length && have < BSP_VALVE_HEADER) return 0;
         *st = bsp__unpack_start(&s->lz, s->base + it->arena_offset, it->region, e->length,
@@ -172,11 +211,17 @@ static uint32_t decode_some(bsp__loader *s, uint32_t budget, bsp_status *st)
         if (*st != BSP_OK) return 0;
         s->decoding = 1;
     }
-    before = s->lz.out_pos;
+    out = s->lz.out_pos;
+    in = s->lz.in_pos;
+    arrived = have > BSP_VALVE_HEADER ? have - BSP_VALVE_HEADER : 0;
+    /* Showing the decoder less input than has arrived stops it as it
+     * would stop at the end of a partial read: between two symbols. */
+    slice = budget / BSP__LZMA_IN_COST + BSP_LZMA_SYMBOL_IN_MAX;
+    if (arrived - (in - s->lz.in_ofs) > slice) arrived = in - s->lz.in_ofs + slice;
 #if BSPKIT_LZMA
-    r = bsp__lzma_run(&s->lz, have > BSP_VALVE_HEADER ? have - BSP_VALVE_HEADER : 0, budget);
+    r = bsp__lzma_run(&s->lz, arrived, budget);
 #else
-    (void)budget;
+    (void)arrived;
     r = BSP_LZMA_CORRUPT;   /* unreachable: bsp__unpack_start refuses first */
 #endif
     *st = bsp__unpack_status(r);
@@ -184,49 +229,79 @@ static uint32_t decode_some(bsp__loader *s, uint32_t budget, bsp_status *st)
         s->decoding = 0;
         s->unpacked = 1;
     }
-    return s->lz.out_pos - before;
+    out = s->lz.out_pos - out;
+    in = s->lz.in_pos - in;
+    /* in <= budget / BSP__LZMA_IN_COST + 22: the product fits unless the
+     * budget is "no limit" */
+    *cost = in > out / BSP__LZMA_IN_COST ? (in > 0xffffffffu / BSP__LZMA_IN_COST ? 0xffffffffu : in * BSP__LZMA_IN_COST) : out;
+    return out;
 }
 
 /* Swap up to about `budget` bytes of the current item, whole records at a
- * time for record arrays, whole lumps otherwise. Returns the bytes done. */
+ * time. Returns the bytes done. */
 static uint32_t swap_some(bsp__loader *s, uint32_t budget)
 {
     const bsp__layout *lay = bsp__lump_layout(s->h, s->plan.items[s->work_item].lump);
-    uint32_t size = entry(s, s->work_item)->size, n = size - s->work_pos;
+    uint32_t size = entry(s, s->work_item)->size, before = s->work_pos;
     uint8_t *region = s->base + s->plan.items[s->work_item].arena_offset;
 
-    if (!s->swap || !lay) n = size - s->work_pos;
-    else if (lay->kind != BSP_LAYOUT_RECORDS || !lay->record_size) bsp__swap_lump(region, size, lay);
-    else {
-        if (budget < n) n = budget < lay->record_size ? lay->record_size : budget - budget % lay->record_size;
-        if (n > size - s->work_pos) n = size - s->work_pos;
-        bsp__swap_lump(region + s->work_pos, n, lay);
+    if (!s->swap || !lay) {
+        s->work_pos = size;
+        return 0;
     }
-    s->work_pos += n;
-    return s->swap && lay ? n : 0;
+    s->work_pos = bsp__swap_slice(region, size, lay, s->work_pos, budget);
+    return s->work_pos - before;
 }
 
+/* Run the record checks that walk the current item's lump, about `budget`
+ * bytes of records. A failure is kept, not returned: bsp_load reports
+ * read and decode failures of later lumps first, and of several failed
+ * checks the first in check order. Returns the bytes checked; *more is 0
+ * once no check of the item is left. */
+static uint32_t check_some(bsp__loader *s, uint32_t budget, int *more)
+{
+    const bsp_map *m = s->map;
+    uint32_t lump = s->plan.items[s->work_item].lump;
+
+    *more = 0;
+    for (; s->check < BSP__CHECKS; s->check++, s->check_pos = 0) {
+        uint32_t stride, n, to, did;
+        if (bsp__check_lump(m, s->check) != (int)lump || s->check > s->bad_check) continue;
+        n = bsp__check_records(m, s->check, &stride);
+        to = n - s->check_pos;
+        if (budget / stride < to) to = budget / stride ? budget / stride : 1;
+        to += s->check_pos;
+        if (bsp__check_run(m, s->check, s->check_pos, to) != BSP_OK) {
+            if (s->check < s->bad_check) s->bad_check = s->check;
+            continue;
+        }
+        did = (to - s->check_pos) * stride;
+        s->check_pos = to;
+        *more = 1;
+        if (to == n) {
+            s->checked |= (uint8_t)(1u << s->check);
+            s->check++;
+            s->check_pos = 0;
+        }
+        return did;
+    }
+    return 0;
+}
+
+/* The last step: checks that had no lump of their own in the plan, then
+ * the family's finish (clusters, vis table) and the game lump directory. */
 static bsp_status finish(bsp__loader *s)
 {
     bsp_map *m = s->map;
-    const bsp_header *h = s->h;
-    uint32_t i;
-    bsp_status st;
+    uint32_t k;
+    bsp_status st = BSP_OK;
 
-    for (i = 0; i < s->plan.count; i++) {
-        uint32_t lump = s->plan.items[i].lump;
-        m->lump_data[lump] = s->base + s->plan.items[i].arena_offset;
-        m->lump_size[lump] = h->lumps[lump].size;
-        m->lump_file_offset[lump] = h->lumps[lump].offset;
+    for (k = 0; k < BSP__CHECKS && st == BSP_OK; k++) {
+        uint32_t stride, n = bsp__check_records(m, k, &stride);
+        if (k == s->bad_check || (!(s->checked & (1u << k)) && bsp__check_run(m, k, 0, n) != BSP_OK))
+            st = bsp__check_fail(m, k);
     }
-    m->family = h->family;
-    m->version = h->version;
-    m->big_endian_file = h->big_endian;
-    m->use_hdr = s->plan.use_hdr;
-    m->arena_used = s->plan.total;
-    m->error_lump = BSP_NO_LUMP;
-    bsp__resolve_views(m, h);
-    st = bsp__validate(m);
+    if (st == BSP_OK) st = bsp__validate_finish(m);
     if (st != BSP_OK) {
         /* validation names the lump it was checking; keep that */
         uint32_t lump = m->error_lump, offset = m->error_offset;
@@ -254,21 +329,28 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
             const bsp_lump_entry *e = entry(s, s->work_item);
             uint32_t did;
             if (e->compressed && !s->unpacked) {
-                did = decode_some(s, left, &st);
-                s->decoded += did;
-                s->work_done += did;
+                uint32_t out = decode_some(s, left, &did, &st);
+                s->decoded += out;
+                s->work_done += out;
                 if (st != BSP_OK) return fail(s, st, s->work_item);
-                if (!s->unpacked && !did) break;  /* waiting for input */
+                if (!s->unpacked && !out) break;  /* waiting for input */
             } else if (!e->compressed && s->arrived[s->work_item] < e->length) {
                 break;                            /* waiting for input */
             } else if (s->work_pos < e->size) {
                 did = swap_some(s, left);
                 s->work_done += did;
             } else {
-                s->work_item++;
-                s->work_pos = 0;
-                s->unpacked = 0;
-                continue;
+                int more;
+                did = check_some(s, left, &more);
+                s->work_done += did;
+                if (!more) {
+                    s->work_item++;
+                    s->work_pos = 0;
+                    s->unpacked = 0;
+                    s->check = 0;
+                    s->check_pos = 0;
+                    if (!did) continue;
+                }
             }
             left = did < left ? left - did : 0;
         }

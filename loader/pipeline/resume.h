@@ -5,6 +5,7 @@
 
 #include "plan.h"
 #include "../lzma/lzma_decoder.h"
+#include "validate.h"
 
 /* An issued read, in issue order; `end` is the lump position it reaches. */
 typedef struct bsp__read_slot {
@@ -23,6 +24,10 @@ typedef struct bsp__loader {
     uint32_t read_head, read_count;   /* ring of outstanding reads, by tag */
     uint32_t issue_item, issue_pos;   /* where the next read starts */
     uint32_t work_item, work_pos;     /* item being worked on; swapped bytes */
+    uint32_t check_pos;               /* records of check `check` done on work_item */
+    uint8_t check;                    /* next record check to consider for work_item */
+    uint8_t bad_check;                /* first check that failed (BSP__CHECKS: none) */
+    uint8_t checked;                  /* bit k: check k has walked all its records */
     uint8_t decoding;                 /* lz holds work_item's decoder */
     uint8_t unpacked;                 /* work_item is decoded (compressed) */
     uint8_t swap;                     /* the file's byte order is not the host's */

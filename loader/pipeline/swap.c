@@ -17,23 +17,40 @@ static void swap_records(uint8_t *data, uint32_t nrec, const bsp__layout *lay)
     }
 }
 
-void bsp__swap_lump(uint8_t *data, uint32_t size, const bsp__layout *lay)
+/* Records [pos, end) of the lump are its record area: after the count for
+ * a counted lump (the count itself is swapped when pos is 0). The whole
+ * lump in one go is the slice with no limit. */
+uint32_t bsp__swap_slice(uint8_t *data, uint32_t size, const bsp__layout *lay, uint32_t pos,
+                         uint32_t budget)
 {
-    if (!lay->widths || !lay->record_size) return;
+    uint32_t end, n;
+    if (!lay->widths || !lay->record_size) return size;
+    if (lay->kind == BSP_LAYOUT_HEADER) {
+        if (size >= lay->record_size) swap_records(data, 1, lay);
+        return size;
+    }
+    end = size - size % lay->record_size;
     if (lay->kind == BSP_LAYOUT_COUNTED) {
         /* The count is read after it is swapped; a lying count is cut to
          * the records that fit (validation rejects the lump later). */
-        uint32_t n;
-        if (size < 4) return;
-        bsp__put_u32(data, bsp__bswap32(bsp__u32(data)));
+        if (size < 4) return size;
+        if (pos == 0) {
+            bsp__put_u32(data, bsp__bswap32(bsp__u32(data)));
+            pos = 4;
+        }
         n = bsp__u32(data);
         if (n > (size - 4) / lay->record_size) n = (size - 4) / lay->record_size;
-        swap_records(data + 4, n, lay);
-        return;
+        end = 4 + n * lay->record_size;
     }
-    if (lay->kind == BSP_LAYOUT_HEADER) {
-        if (size >= lay->record_size) swap_records(data, 1, lay);
-        return;
-    }
-    swap_records(data, size / lay->record_size, lay);
+    if (pos >= end) return size;
+    n = budget / lay->record_size ? budget / lay->record_size : 1;
+    if (n > (end - pos) / lay->record_size) n = (end - pos) / lay->record_size;
+    swap_records(data + pos, n, lay);
+    pos += n * lay->record_size;
+    return pos >= end ? size : pos;
+}
+
+void bsp__swap_lump(uint8_t *data, uint32_t size, const bsp__layout *lay)
+{
+    (void)bsp__swap_slice(data, size, lay, 0, 0xffffffffu);
 }

@@ -12,6 +12,10 @@
 
 #define REC(v, i) ((v).data + (size_t)(i) * (v).stride)
 
+#if BSP__CHECKS != 7
+#error "BSP__CHECKS is the number of entries of checks[] below"
+#endif
+
 static int range_ok(int32_t first, int32_t num, uint32_t count)
 {
     return first >= 0 && num >= 0 && (uint32_t)first <= count &&
@@ -25,100 +29,157 @@ static int child_ok(const bsp_map *m, int32_t c)
     return (uint32_t)(-1 - c) < m->leafs.count;
 }
 
-static bsp_status check_nodes(const bsp_map *m)
+/* Each check walks the records [from, to) of one view and compares their
+ * indices with other views' counts (known from the lump sizes before their
+ * bytes arrive), so the resumable loader runs it in slices as soon as its
+ * own lump is in place, while later lumps are still being read. */
+static bsp_status check_node(const bsp_map *m, const uint8_t *n)
 {
     const struct bsp_family *f = m->family;
-    uint32_t i;
-    for (i = 0; i < m->nodes.count; i++) {
-        const uint8_t *n = REC(m->nodes, i);
-        int32_t plane = bsp__field_get(n, f->node_plane);
-        if (plane < 0 || (uint32_t)plane >= m->planes.count) return BSP_E_CORRUPT;
-        if (!child_ok(m, bsp__field_get(n, f->node_child[0])) ||
-            !child_ok(m, bsp__field_get(n, f->node_child[1])))
-            return BSP_E_CORRUPT;
-        if (m->faces.data && f->node_firstface.type &&
-            !range_ok(bsp__field_get(n, f->node_firstface),
-                      bsp__field_get(n, f->node_numfaces), m->faces.count))
-            return BSP_E_CORRUPT;
+    int32_t plane = bsp__field_get(n, f->node_plane);
+    if (plane < 0 || (uint32_t)plane >= m->planes.count) return BSP_E_CORRUPT;
+    if (!child_ok(m, bsp__field_get(n, f->node_child[0])) ||
+        !child_ok(m, bsp__field_get(n, f->node_child[1])))
+        return BSP_E_CORRUPT;
+    if (m->faces.data && f->node_firstface.type &&
+        !range_ok(bsp__field_get(n, f->node_firstface),
+                  bsp__field_get(n, f->node_numfaces), m->faces.count))
+        return BSP_E_CORRUPT;
+    return BSP_OK;
+}
+
+static bsp_status check_model(const bsp_map *m, const uint8_t *r)
+{
+    const struct bsp_family *f = m->family;
+    if (f->model_headnode.type && !child_ok(m, bsp__field_get(r, f->model_headnode)))
+        return BSP_E_CORRUPT;
+    if (m->faces.data && f->model_firstface.type &&
+        !range_ok(bsp__field_get(r, f->model_firstface),
+                  bsp__field_get(r, f->model_numfaces), m->faces.count))
+        return BSP_E_CORRUPT;
+    return BSP_OK;
+}
+
+static bsp_status check_leaf(const bsp_map *m, const uint8_t *l)
+{
+    const struct bsp_family *f = m->family;
+    return range_ok(bsp__field_get(l, f->leaf_firstleafface),
+                    bsp__field_get(l, f->leaf_numleaffaces), m->leaffaces.count)
+               ? BSP_OK : BSP_E_CORRUPT;
+}
+
+static bsp_status check_leafface(const bsp_map *m, const uint8_t *r)
+{
+    int32_t face = bsp__field_get(r, m->family->leafface_face);
+    return face >= 0 && (uint32_t)face < m->faces.count ? BSP_OK : BSP_E_CORRUPT;
+}
+
+static bsp_status check_face(const bsp_map *m, const uint8_t *r)
+{
+    const struct bsp_family *f = m->family;
+    int32_t plane = bsp__field_get(r, f->face_plane);
+    int32_t texinfo = bsp__field_get(r, f->face_texinfo);
+    if (f->face_plane.type && (plane < 0 || (uint32_t)plane >= m->planes.count))
+        return BSP_E_CORRUPT;
+    if (m->surfedges.data && f->face_firstedge.type &&
+        !range_ok(bsp__field_get(r, f->face_firstedge),
+                  bsp__field_get(r, f->face_numedges), m->surfedges.count))
+        return BSP_E_CORRUPT;
+    /* -1: no texture information (no lightmap); other negatives are bad */
+    if (m->texinfo.data && f->face_texinfo.type && (texinfo < -1 || (texinfo >= 0 &&
+                            (uint32_t)texinfo >= m->texinfo.count)))
+        return BSP_E_CORRUPT;
+    return BSP_OK;
+}
+
+static bsp_status check_surfedge(const bsp_map *m, const uint8_t *r)
+{
+    int32_t e = bsp__i32(r);
+    uint32_t mag = e < 0 ? (uint32_t)0 - (uint32_t)e : (uint32_t)e;
+    return mag < m->edges.count ? BSP_OK : BSP_E_CORRUPT;
+}
+
+static bsp_status check_edge(const bsp_map *m, const uint8_t *r)
+{
+    uint32_t k;
+    for (k = 0; k < 2; k++) {
+        int32_t v = bsp__field_get(r, m->family->edge_v[k]);
+        if (v < 0 || (uint32_t)v >= m->vertexes.count) return BSP_E_CORRUPT;
     }
     return BSP_OK;
 }
 
-static bsp_status check_models(const bsp_map *m)
+/* The checks in the order bsp_load reports them; the role names the lump a
+ * failure blames (leaf faces and edges blame the leafs and surfedges, as
+ * they always have). */
+typedef struct check_desc {
+    int role, blame;
+    bsp_status (*record)(const bsp_map *m, const uint8_t *r);
+} check_desc;
+
+static const check_desc checks[BSP__CHECKS] = {
+    { BSP_ROLE_NODES, BSP_ROLE_NODES, check_node },
+    { BSP_ROLE_MODELS, BSP_ROLE_MODELS, check_model },
+    { BSP_ROLE_LEAFS, BSP_ROLE_LEAFS, check_leaf },
+    { BSP_ROLE_LEAFFACES, BSP_ROLE_LEAFS, check_leafface },
+    { BSP_ROLE_FACES, BSP_ROLE_FACES, check_face },
+    { BSP_ROLE_SURFEDGES, BSP_ROLE_SURFEDGES, check_surfedge },
+    { BSP_ROLE_EDGES, BSP_ROLE_SURFEDGES, check_edge },
+};
+
+static int role_of(const bsp_map *m, int role)
 {
-    const struct bsp_family *f = m->family;
-    uint32_t i;
-    if (m->models.count == 0 || m->leafs.count == 0) return BSP_E_CORRUPT;
-    for (i = 0; i < m->models.count; i++) {
-        const uint8_t *r = REC(m->models, i);
-        if (f->model_headnode.type && !child_ok(m, bsp__field_get(r, f->model_headnode)))
-            return BSP_E_CORRUPT;
-        if (m->faces.data && f->model_firstface.type &&
-            !range_ok(bsp__field_get(r, f->model_firstface),
-                      bsp__field_get(r, f->model_numfaces), m->faces.count))
-            return BSP_E_CORRUPT;
-    }
-    return BSP_OK;
+    return role == BSP_ROLE_FACES && m->use_hdr ? BSP_ROLE_FACES_HDR : role;
 }
 
-static bsp_status check_leafs(const bsp_map *m)
+static const bsp_view *view_of(const bsp_map *m, int role)
 {
-    const struct bsp_family *f = m->family;
-    uint32_t i;
-    if (m->leaffaces.data) {
-        for (i = 0; i < m->leafs.count; i++) {
-            const uint8_t *l = REC(m->leafs, i);
-            if (!range_ok(bsp__field_get(l, f->leaf_firstleafface),
-                          bsp__field_get(l, f->leaf_numleaffaces), m->leaffaces.count))
-                return BSP_E_CORRUPT;
-        }
-        if (m->faces.data)
-            for (i = 0; i < m->leaffaces.count; i++) {
-                int32_t face = bsp__field_get(REC(m->leaffaces, i), f->leafface_face);
-                if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_CORRUPT;
-            }
+    switch (role) {
+    case BSP_ROLE_NODES: return &m->nodes;
+    case BSP_ROLE_MODELS: return &m->models;
+    case BSP_ROLE_LEAFS: return &m->leafs;
+    case BSP_ROLE_LEAFFACES: return &m->leaffaces;
+    case BSP_ROLE_FACES: return &m->faces;
+    case BSP_ROLE_SURFEDGES: return &m->surfedges;
+    default: return &m->edges;
     }
-    return BSP_OK;
 }
 
-static bsp_status check_faces(const bsp_map *m)
+/* A check whose comparison has nothing to compare with walks no records. */
+static int check_applies(const bsp_map *m, uint32_t k)
 {
-    const struct bsp_family *f = m->family;
-    uint32_t i;
-    for (i = 0; i < m->faces.count; i++) {
-        const uint8_t *r = REC(m->faces, i);
-        int32_t plane = bsp__field_get(r, f->face_plane);
-        int32_t texinfo = bsp__field_get(r, f->face_texinfo);
-        if (f->face_plane.type && (plane < 0 || (uint32_t)plane >= m->planes.count))
-            return BSP_E_CORRUPT;
-        if (m->surfedges.data && f->face_firstedge.type &&
-            !range_ok(bsp__field_get(r, f->face_firstedge),
-                      bsp__field_get(r, f->face_numedges), m->surfedges.count))
-            return BSP_E_CORRUPT;
-        /* -1: no texture information (no lightmap); other negatives are bad */
-        if (m->texinfo.data && f->face_texinfo.type && (texinfo < -1 || (texinfo >= 0 &&
-                                (uint32_t)texinfo >= m->texinfo.count)))
-            return BSP_E_CORRUPT;
+    switch (checks[k].role) {
+    case BSP_ROLE_LEAFS: return m->leaffaces.data != NULL;
+    case BSP_ROLE_LEAFFACES: return m->leaffaces.data && m->faces.data;
+    case BSP_ROLE_SURFEDGES: return m->surfedges.data && m->edges.data;
+    case BSP_ROLE_EDGES: return m->edges.data && m->vertexes.data;
+    default: return 1;
     }
-    return BSP_OK;
 }
 
-static bsp_status check_edges(const bsp_map *m)
+int bsp__check_lump(const bsp_map *m, uint32_t k)
 {
-    const struct bsp_family *f = m->family;
-    uint32_t i, k;
-    if (m->surfedges.data && m->edges.data)
-        for (i = 0; i < m->surfedges.count; i++) {
-            int32_t e = bsp__i32(REC(m->surfedges, i));
-            uint32_t mag = e < 0 ? (uint32_t)0 - (uint32_t)e : (uint32_t)e;
-            if (mag >= m->edges.count) return BSP_E_CORRUPT;
-        }
-    if (m->edges.data && m->vertexes.data)
-        for (i = 0; i < m->edges.count; i++)
-            for (k = 0; k < 2; k++) {
-                int32_t v = bsp__field_get(REC(m->edges, i), f->edge_v[k]);
-                if (v < 0 || (uint32_t)v >= m->vertexes.count) return BSP_E_CORRUPT;
-            }
+    return bsp__role_lump(m->family, role_of(m, checks[k].role));
+}
+
+uint32_t bsp__check_records(const bsp_map *m, uint32_t k, uint32_t *stride)
+{
+    const bsp_view *v = view_of(m, checks[k].role);
+    *stride = v->stride;
+    return check_applies(m, k) ? v->count : 0;
+}
+
+bsp_status bsp__check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t to)
+{
+    const bsp_view *v = view_of(m, checks[k].role);
+    uint32_t i;
+    /* models: the world model and a leaf for it to hold are required */
+    if (checks[k].role == BSP_ROLE_MODELS && from == 0 &&
+        (m->models.count == 0 || m->leafs.count == 0))
+        return BSP_E_CORRUPT;
+    if (!check_applies(m, k)) return BSP_OK;
+    for (i = from; i < to; i++)
+        if (checks[k].record(m, REC(*v, i)) != BSP_OK) return BSP_E_CORRUPT;
     return BSP_OK;
 }
 
@@ -148,16 +209,15 @@ static bsp_status stop_in(bsp_map *m, int role, bsp_status st)
     return st;
 }
 
-bsp_status bsp__validate(bsp_map *m)
+bsp_status bsp__check_fail(bsp_map *m, uint32_t k)
+{
+    return stop_in(m, role_of(m, checks[k].blame), BSP_E_CORRUPT);
+}
+
+bsp_status bsp__validate_finish(bsp_map *m)
 {
     bsp_status st;
     int vis = m->vis.data ? BSP_ROLE_VIS : BSP_ROLE_LEAFS;
-    if ((st = stop_in(m, BSP_ROLE_NODES, check_nodes(m))) != BSP_OK) return st;
-    if ((st = stop_in(m, BSP_ROLE_MODELS, check_models(m))) != BSP_OK) return st;
-    if ((st = stop_in(m, BSP_ROLE_LEAFS, check_leafs(m))) != BSP_OK) return st;
-    if ((st = stop_in(m, m->use_hdr ? BSP_ROLE_FACES_HDR : BSP_ROLE_FACES, check_faces(m))) != BSP_OK)
-        return st;
-    if ((st = stop_in(m, BSP_ROLE_SURFEDGES, check_edges(m))) != BSP_OK) return st;
     if ((st = stop_in(m, vis, m->family->finish(m))) != BSP_OK) return st;
     /* QUERIES.md: every cluster holds at least one leaf. */
     if (m->num_clusters > m->leafs.count) return stop_in(m, vis, BSP_E_CORRUPT);

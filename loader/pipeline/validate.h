@@ -5,9 +5,29 @@
 
 #include "../family/family.h"
 
-/* BSP_OK, or BSP_E_CORRUPT for the first index out of range. Calls the
- * family's finish step, which sets num_clusters. On failure it records the
- * lump it was checking in m->error_lump and m->error_offset. */
-bsp_status bsp__validate(bsp_map *m);
+/* The record checks, numbered in the order a load reports their failures
+ * (nodes, models, leafs, leaf faces, faces, surfedges, edges). Each walks
+ * the records of one lump and needs only the other lumps' sizes, so it can
+ * run in slices as soon as that lump is in place. */
+#define BSP__CHECKS 7u
+
+/* The lump check k walks (-1: none in this family). */
+int bsp__check_lump(const bsp_map *m, uint32_t k);
+
+/* How many records check k walks, and their stride in bytes. */
+uint32_t bsp__check_records(const bsp_map *m, uint32_t k, uint32_t *stride);
+
+/* BSP_OK, or BSP_E_CORRUPT when a record of [from, to) of check k holds an
+ * index out of range (with from 0 also: no world model or no leaf). */
+bsp_status bsp__check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t to);
+
+/* Record in m->error_lump/error_offset the lump a failure of check k
+ * blames; returns BSP_E_CORRUPT. */
+bsp_status bsp__check_fail(bsp_map *m, uint32_t k);
+
+/* After every check passed: the family's finish step (sets num_clusters)
+ * and the cluster count against the leaves. On failure it records the lump
+ * in m->error_lump and m->error_offset. */
+bsp_status bsp__validate_finish(bsp_map *m);
 
 #endif
