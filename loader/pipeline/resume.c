@@ -46,6 +46,13 @@ static bsp_status fail(bsp__loader *s, bsp_status st, uint32_t item)
     return st;
 }
 
+/* Does item's lump have fields to swap? (Byte lumps have a layout too.) */
+static int swaps(const bsp__loader *s, uint32_t item)
+{
+    const bsp__layout *lay = bsp__lump_layout(s->h, s->plan.items[item].lump);
+    return s->swap && lay && lay->widths && lay->record_size;
+}
+
 /* Point the map's lumps and views at their final places in the arena. */
 static void publish(bsp__loader *s)
 {
@@ -97,7 +104,7 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
         const bsp_lump_entry *e = entry(s, i);
         s->read_total += e->length;
         if (e->compressed) s->decode_total += e->size;
-        if (s->swap && bsp__lump_layout(h, s->plan.items[i].lump)) s->work_total += e->size;
+        if (swaps(s, i)) s->work_total += e->size;
     }
     for (i = 0; i < BSP__CHECKS; i++) {
         uint32_t stride, n = bsp__check_records(m, i, &stride);
@@ -245,7 +252,7 @@ static uint32_t swap_some(bsp__loader *s, uint32_t budget)
     uint32_t size = entry(s, s->work_item)->size, before = s->work_pos;
     uint8_t *region = s->base + s->plan.items[s->work_item].arena_offset;
 
-    if (!s->swap || !lay) {
+    if (!swaps(s, s->work_item)) {
         s->work_pos = size;
         return 0;
     }
