@@ -350,8 +350,10 @@ typedef struct bsp_progress {
     uint32_t next_offset;
 } bsp_progress;
 
-/* At most this many reads are outstanding at once. */
-#define BSP_LOADER_MAX_READS 16u
+/* At most this many reads are outstanding at once (a map's small lumps are
+ * one read each: 32 keep a disc busy through a run of them while a step
+ * works). */
+#define BSP_LOADER_MAX_READS 32u
 
 /* The loader's state, kept by the caller (no allocation); its contents are
  * private. It points at the map, header and arena given to

@@ -30,8 +30,13 @@ fi
 
 # Simulated media (a reader thread at a fixed rate with seek latency):
 # resumable and blocking load time over the medium's pure transfer time,
-# and the longest work step at a 256 KiB budget.
-echo "== simulated media: bspkit load --simulate MEDIUM MAP (256 KiB reads and steps)"
+# and the longest work step at a 256 KiB budget (processor time); the
+# same loads on a virtual clock that counts only the loader's own
+# processor time (_model: what the overlap is worth on a core of its own,
+# whatever else the machine runs), and the processor time of all steps
+# (work_ms: decoding is slower than the medium where it exceeds
+# transfer_ms, and the 1.03 goal does not apply there).
+echo "== simulated media: bspkit load --simulate MEDIUM MAP (16 KiB reads, 256 KiB steps)"
 sim_json=""
 for map in $B/large_x360.bsp "$SHARED/maps/xbox360/shack.360.bsp"; do
     [ -f "$map" ] || continue
@@ -71,8 +76,13 @@ for row in sim:
     if r["medium"] == "memory":
         continue
     out[pre + r["medium"] + "_vs_transfer"] = r["resumable_vs_transfer"]
+    out[pre + r["medium"] + "_vs_transfer_model"] = r["model_resumable_vs_transfer"]
+    out[pre + r["medium"] + "_transfer_ms"] = r["transfer_ms"]
     if r["medium"] == "dvd":
         out[pre + "blocking_dvd_vs_transfer"] = r["blocking_vs_transfer"]
+        out[pre + "blocking_dvd_vs_transfer_model"] = r["model_blocking_vs_transfer"]
+        out[pre + "work_ms"] = r["work_ms"]
+        out[pre + "max_step_ms"] = r["max_step_ms"]
 if steps:
     out["max_step_ms"] = max(steps)
 print(json.dumps(out, separators=(",", ":")))

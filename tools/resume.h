@@ -25,7 +25,7 @@ bsp_status tool_resume_load(const tool_resume *r, bsp_map *m, const bsp_header *
                             const bsp_options *o);
 
 /* `bspkit load --simulate MEDIUM MAP`: one JSON line of timings; reads of
- * r->chunk bytes (0: 256 KiB), steps of r->budget. */
+ * r->chunk bytes (0: 16 KiB), steps of r->budget. */
 int tool_simulate(const tool_resume *r, const char *path);
 
 #endif
