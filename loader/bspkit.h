@@ -332,11 +332,12 @@ typedef struct bsp_read {
 
 /* How a resumable load stands. Bytes of the file to read and read
  * (completed reads), bytes of compressed lumps to decode and decoded, all
- * work steps' bytes (decoded and swapped) to do and done, and the phase. `next_offset` is the file offset after the last read issued:
+ * work steps' bytes (decoded, swapped and checked) to do and done, and the
+ * phase. `next_offset` is the file offset after the last read issued:
  * where a forward-only stream stands. */
 typedef enum bsp_phase {
-    BSP_PHASE_LOADING = 0, /* reading, decoding, swapping lumps */
-    BSP_PHASE_VALIDATING,  /* all lumps in place; the next step validates */
+    BSP_PHASE_LOADING = 0, /* reading, decoding, swapping, checking lumps */
+    BSP_PHASE_VALIDATING,  /* all lumps in place and checked; the next step ends the load */
     BSP_PHASE_DONE,        /* the map is loaded: same result as bsp_load */
     BSP_PHASE_FAILED,      /* the load failed; the map is cleared */
     BSP_PHASE_CANCELLED    /* bsp_loader_cancel; the map is cleared */
@@ -391,12 +392,21 @@ BSP_API int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r);
  * (BSP_OK). Returns the load's status otherwise. */
 BSP_API bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed);
 
-/* Do about `budget` bytes of work (output bytes decoded or swapped; an LZMA
- * slice ends at a symbol, so it may run up to 272 bytes over) on data that
- * has arrived, and return. Validation is one step of its own at the end.
- * Returns BSP_OK while the load goes on or is done (progress phase
- * BSP_PHASE_DONE), else the load's failure, the same status bsp_load gives
- * for the same file, with the map cleared and error_lump/error_offset set. */
+/* Do about `budget` bytes of work on data that has arrived, and return.
+ * Work is, lump by lump in file order: decoding (output bytes; an LZMA
+ * slice ends at a symbol, so it may run up to 272 bytes over, and it also
+ * ends after budget / 16 compressed bytes, since a nearly incompressible
+ * lump costs that much more per output byte), swapping (whole records) and
+ * checking the indices the queries follow (whole records, as soon as the
+ * lump is in place: the other lumps' sizes are all a check needs). Every
+ * step does at least one symbol or record, so a budget of 1 works. A check
+ * that fails is reported at the end, after every read and decode, so the
+ * status and error position are bsp_load's; the last step (phase
+ * BSP_PHASE_VALIDATING) does the few whole-map checks (cluster count, vis
+ * offsets). Returns BSP_OK while the load goes on or is done (progress
+ * phase BSP_PHASE_DONE), else the load's failure, the same status bsp_load
+ * gives for the same file, with the map cleared and error_lump/error_offset
+ * set. The map is not usable before BSP_PHASE_DONE. */
 BSP_API bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p);
 
 /* The progress now (also after the load ended). */

@@ -5,8 +5,10 @@
  * forward-only stream serves them; they may complete in any order, and a
  * ring of outstanding reads turns completions back into a contiguous
  * prefix per lump. Work goes lump by lump in the same order: a compressed
- * lump decodes as its stored bytes arrive, then every lump is swapped in
- * slices, and the last step validates. bsp_load is a loop over this.
+ * lump decodes as its stored bytes arrive, then it is swapped and its
+ * records checked, all in slices, so the checks of early lumps overlap the
+ * reads of later ones; the last step does only the whole-map checks.
+ * bsp_load is a loop over this.
  */
 #include "resume.h"
 #include "swap.h"
