@@ -240,9 +240,11 @@ static uint32_t decode_some(bsp__loader *s, uint32_t budget, uint32_t *cost, bsp
     }
     out = s->lz.out_pos - out;
     in = s->lz.in_pos - in;
-    /* in <= budget / BSP__LZMA_IN_COST + 22: the product fits unless the
-     * budget is "no limit" */
-    *cost = in > out / BSP__LZMA_IN_COST ? (in > 0xffffffffu / BSP__LZMA_IN_COST ? 0xffffffffu : in * BSP__LZMA_IN_COST) : out;
+    /* the larger of the output and the weighted input; the product only
+     * overflows when the budget is "no limit" */
+    *cost = out;
+    if (in > out / BSP__LZMA_IN_COST)
+        *cost = in > 0xffffffffu / BSP__LZMA_IN_COST ? 0xffffffffu : in * BSP__LZMA_IN_COST;
     return out;
 }
 
