@@ -79,3 +79,5 @@ else fail "versions: strata_ambient: $(head -c 300 "$V/amb.out")"; fi
 if $BUILD/asan/bspkit info "$MAPS/v22.bsp" | grep -q '"family":"source","version":22'; then
     pass "versions: v22 loads whole, brush sides as bytes"
 else fail "versions: v22 does not load whole"; fi
+# Prefixes, bit flips and lying lump tables on Strata's records.
+run_prog hostile-strata $BUILD/t/test_hostile "$MAPS/v25_strata.bsp"
