@@ -172,7 +172,11 @@ typedef struct bsp_header {
  * IO (the rest of the header); BAD_LUMP (a lump over the header or past the
  * file's end; with BSP_SIZE_UNKNOWN, past 4 GiB).
  * A build that leaves a family out (BSPKIT_FAMILIES, README "Builds with
- * fewer formats") does not know its magic: its files are BAD_MAGIC. */
+ * fewer formats") does not know its magic: its files are BAD_MAGIC.
+ * Source: VBSP and PSBV versions 17 to 29 open (BAD_VERSION outside); the
+ * directory's lump versions then choose the records (Strata Source: nodes
+ * at lump version 1), and a lump at a version whose layout bspkit does not
+ * know is refused by the load that needs it (BAD_LUMP_VERSION below). */
 BSP_API bsp_status bsp_open(bsp_header *h, const bsp_stream *s);
 
 /* The family's short name: "source", "goldsrc", "quake", ... */
@@ -302,7 +306,9 @@ typedef struct bsp_map {
  * the size required; on success it holds the bytes used. The arena must stay
  * alive and unchanged as long as the map is used.
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
- * BAD_LUMP, BAD_LUMP_VERSION (the plan, as bsp_measure); BAD_ARENA;
+ * BAD_LUMP, BAD_LUMP_VERSION (the plan, as bsp_measure: a lump the options
+ * need, whose records the queries read, stored at a lump version with no
+ * known layout; error_lump stays BSP_NO_LUMP, nothing was read); BAD_ARENA;
  * ARENA_TOO_SMALL; BAD_ARGUMENT (the stream's size is not the header's);
  * then per lump in file order IO, TRUNCATED, LZMA_CORRUPT, LZMA_PROPS,
  * LZMA_OVERLAP;

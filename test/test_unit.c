@@ -79,7 +79,8 @@ static void test_rules(const struct bsp_family *f)
                 CHECK(width_sum(l->widths) == l->record_size, name, "sum %d, record %u",
                       width_sum(l->widths), (unsigned)l->record_size);
             else
-                CHECK(l->kind == BSP_LAYOUT_RECORDS, name, "a counted layout needs widths");
+                CHECK(l->kind == BSP_LAYOUT_RECORDS || l->kind == BSP_LAYOUT_UNKNOWN, name,
+                      "a counted layout needs widths");
             snprintf(name, sizeof name, "layout %s rule %u names a lump of the family", f->name,
                      (unsigned)i);
             CHECK(t->rules[i].lump < f->num_lumps, name, "lump %d", t->rules[i].lump);
@@ -135,6 +136,81 @@ static void test_description(const struct bsp_family *f)
           name, "luxel bytes %u", (unsigned)f->luxel_bytes);
 }
 
+/* Every field a description names must lie on a field of its lump's
+ * layout, at every lump version the description has a layout for (the
+ * lump version picks the record: Strata's widened ones sit beside Valve's);
+ * the lumps every load needs must have a layout at some version. */
+static int lump_versions_ok(const struct bsp_family *f, int role, int32_t v, int *found,
+                            int (*fields_ok)(const struct bsp_family *, const char *))
+{
+    int lv, ok = 1;
+    *found = 0;
+    for (lv = 0; lv < 8; lv++) {
+        const char *w = role_layout(f, role, v, lv);
+        if (!w) continue;
+        (*found)++;
+        ok &= fields_ok(f, w);
+    }
+    return ok;
+}
+
+static int node_fields(const struct bsp_family *f, const char *nodes)
+{
+    return field_matches_layout(nodes, f->node_plane) &&
+           field_matches_layout(nodes, f->node_child[0]) &&
+           field_matches_layout(nodes, f->node_child[1]) &&
+           field_matches_layout(nodes, f->node_firstface) &&
+           field_matches_layout(nodes, f->node_numfaces);
+}
+
+static int model_fields(const struct bsp_family *f, const char *models)
+{
+    return field_matches_layout(models, f->model_headnode) &&
+           field_matches_layout(models, f->model_firstface) &&
+           field_matches_layout(models, f->model_numfaces) &&
+           field_matches_layout(models, f->model_firstleaf) &&
+           field_matches_layout(models, f->model_numleafs);
+}
+
+static int leaf_fields(const struct bsp_family *f, const char *leafs)
+{
+    return field_matches_layout(leafs, f->leaf_contents) &&
+           field_matches_layout(leafs, f->leaf_cluster) &&
+           field_matches_layout(leafs, f->leaf_visofs) &&
+           field_matches_layout(leafs, f->leaf_firstleafface) &&
+           field_matches_layout(leafs, f->leaf_numleaffaces);
+}
+
+static int face_fields(const struct bsp_family *f, const char *faces)
+{
+    int ok = !f->face_plane.type ||
+             (field_matches_layout(faces, f->face_plane) &&
+              field_matches_layout(faces, f->face_firstedge) &&
+              field_matches_layout(faces, f->face_numedges) &&
+              field_matches_layout(faces, f->face_texinfo) &&
+              field_matches_layout(faces, f->face_dispinfo) &&
+              field_matches_layout(faces, f->face_lightofs));
+    return ok && (!f->face_lightmap ||
+                  (run_matches_layout(faces, f->face_styles_offset, f->face_num_styles, 1) &&
+                   (!f->face_luxels_offset || run_matches_layout(faces, f->face_luxels_offset, 4, 4))));
+}
+
+static int texinfo_fields(const struct bsp_family *f, const char *texinfo)
+{
+    return !f->face_lightmap || (run_matches_layout(texinfo, f->texinfo_vecs, 8, 4) &&
+                                 field_matches_layout(texinfo, f->texinfo_flags));
+}
+
+static int edge_fields(const struct bsp_family *f, const char *edges)
+{
+    return field_matches_layout(edges, f->edge_v[0]) && field_matches_layout(edges, f->edge_v[1]);
+}
+
+static int leafface_fields(const struct bsp_family *f, const char *leaffaces)
+{
+    return field_matches_layout(leaffaces, f->leafface_face);
+}
+
 static void test_layouts(const struct bsp_family *f)
 {
     char name[128];
@@ -142,57 +218,46 @@ static void test_layouts(const struct bsp_family *f)
     test_rules(f);
     test_description(f);
     for (v = f->min_version; v <= f->max_version; v++) {
-        int lv;
-        for (lv = 0; lv <= 1; lv++) {
-            const char *nodes = role_layout(f, BSP_ROLE_NODES, v, lv);
-            const char *leafs = role_layout(f, BSP_ROLE_LEAFS, v, lv);
-            const char *models = role_layout(f, BSP_ROLE_MODELS, v, lv);
-            const char *faces = role_layout(f, BSP_ROLE_FACES, v, lv);
-            const char *edges = role_layout(f, BSP_ROLE_EDGES, v, lv);
-            const char *texinfo = role_layout(f, BSP_ROLE_TEXINFO, v, lv);
-            /* every field a family names must lie on a field of its lump */
-            int ok = nodes && models && leafs;
-            if (ok) {
-                ok &= field_matches_layout(nodes, f->node_plane);
-                ok &= field_matches_layout(nodes, f->node_child[0]);
-                ok &= field_matches_layout(nodes, f->node_child[1]);
-                ok &= field_matches_layout(nodes, f->node_firstface);
-                ok &= field_matches_layout(nodes, f->node_numfaces);
-                ok &= field_matches_layout(models, f->model_headnode);
-                ok &= field_matches_layout(models, f->model_firstface);
-                ok &= field_matches_layout(models, f->model_numfaces);
-                ok &= field_matches_layout(models, f->model_firstleaf);
-                ok &= field_matches_layout(models, f->model_numleafs);
-                ok &= field_matches_layout(leafs, f->leaf_contents);
-                ok &= field_matches_layout(leafs, f->leaf_cluster);
-                ok &= field_matches_layout(leafs, f->leaf_visofs);
-                ok &= field_matches_layout(leafs, f->leaf_firstleafface);
-                ok &= field_matches_layout(leafs, f->leaf_numleaffaces);
-            }
-            if (ok && f->face_plane.type) {
-                ok &= faces != NULL;
-                ok = ok && field_matches_layout(faces, f->face_plane) &&
-                     field_matches_layout(faces, f->face_firstedge) &&
-                     field_matches_layout(faces, f->face_numedges) &&
-                     field_matches_layout(faces, f->face_texinfo) &&
-                     field_matches_layout(faces, f->face_dispinfo) &&
-                     field_matches_layout(faces, f->face_lightofs);
-            }
-            if (ok && f->face_lightmap) {
-                ok = faces && texinfo &&
-                     run_matches_layout(faces, f->face_styles_offset, f->face_num_styles, 1) &&
-                     run_matches_layout(texinfo, f->texinfo_vecs, 8, 4) &&
-                     field_matches_layout(texinfo, f->texinfo_flags) &&
-                     (!f->face_luxels_offset || run_matches_layout(faces, f->face_luxels_offset, 4, 4));
-            }
-            if (ok && f->edge_v[0].type)
-                ok = edges && field_matches_layout(edges, f->edge_v[0]) &&
-                     field_matches_layout(edges, f->edge_v[1]);
-            snprintf(name, sizeof name, "fields of %s v%d (leaf lump v%d) sit on layout fields",
-                     f->name, (int)v, lv);
-            CHECK(ok, name, "a query field does not match its lump's layout");
+        int n_nodes, n_models, n_leafs, n, ok;
+        ok = lump_versions_ok(f, BSP_ROLE_NODES, v, &n_nodes, node_fields);
+        ok &= lump_versions_ok(f, BSP_ROLE_MODELS, v, &n_models, model_fields);
+        ok &= lump_versions_ok(f, BSP_ROLE_LEAFS, v, &n_leafs, leaf_fields);
+        ok &= n_nodes && n_models && n_leafs;
+        ok &= lump_versions_ok(f, BSP_ROLE_FACES, v, &n, face_fields);
+        ok &= !f->face_plane.type || n;
+        ok &= lump_versions_ok(f, BSP_ROLE_TEXINFO, v, &n, texinfo_fields);
+        ok &= !f->face_lightmap || n;
+        if (f->edge_v[0].type) {
+            ok &= lump_versions_ok(f, BSP_ROLE_EDGES, v, &n, edge_fields);
+            ok &= n > 0;
         }
+        if (f->leafface_face.type) ok &= lump_versions_ok(f, BSP_ROLE_LEAFFACES, v, &n, leafface_fields);
+        snprintf(name, sizeof name, "fields of %s v%d sit on layout fields at every lump version",
+                 f->name, (int)v);
+        CHECK(ok, name, "a query field does not match its lump's layout");
     }
+    if (f->ambient == BSP_AMB_CUBES) {
+        /* the ambient index: {count, first} on its record's fields */
+        bsp_header h;
+        int lv, found = 0, ok = 1;
+        memset(&h, 0, sizeof h);
+        h.family = f;
+        h.version = f->max_version;
+        for (lv = 0; lv < 8; lv++) {
+            const bsp__layout *lay;
+            h.lumps[f->ambient_lumps[0][0]].version = (uint32_t)lv;
+            lay = bsp__lump_layout(&h, f->ambient_lumps[0][0]);
+            if (!lay) continue;
+            found++;
+            ok &= lay->record_size == f->ambient_index_bytes &&
+                  field_matches_layout(lay->widths, f->ambient_count) &&
+                  field_matches_layout(lay->widths, f->ambient_first);
+        }
+        snprintf(name, sizeof name, "%s: ambient index fields sit on its layout", f->name);
+        CHECK(ok && found, name, "%d layouts", found);
+    }
+    /* a variant is read with its own fields */
+    if (f->variant) test_layouts(f->variant);
 }
 
 /* ---- swapper ---------------------------------------------------------- */

@@ -86,8 +86,14 @@ static int fail_load(const loaded *L, const char *path, bsp_status st)
 {
     const char *msg = bsp_status_message(st), *name = NULL;
     uint32_t lump = L->loading ? L->map.error_lump : BSP_NO_LUMP;
+    char seems[96];
     printf("{\"error\":\"%s\",\"message\":", bsp_status_name(st));
     json_string(msg, strlen(msg));
+    if (st == BSP_E_BAD_VERSION && tool_identify(path, seems, sizeof seems)) {
+        printf(",\"appears\":");
+        json_string(seems, strlen(seems));
+        fprintf(stderr, "bspkit: %s: %s\n", path, seems);
+    }
     if (lump != BSP_NO_LUMP) {
         name = bsp_lump_name(&L->header, lump);
         printf(",\"lump\":\"%s\",\"index\":%u,\"offset\":%u", name ? name : "?",

@@ -26,6 +26,9 @@ void unload_map(loaded *L);
 int fail(const char *status);
 /* A JSON string: quotes, backslashes and control bytes escaped. */
 void json_string(const char *s, size_t n);
+/* What the file at `path` appears to be ("VBSP version 30: no known
+ * layout") into out; 0 when it cannot be read again (standard input). */
+int tool_identify(const char *path, char *out, size_t n);
 
 /* Commands in their own files. */
 int cmd_leaves(const char *path, int forward);

@@ -90,8 +90,19 @@ const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index)
     uint32_t i;
     for (t = h->family->layouts; t; t = t->next)
         for (i = 0; i < t->count; i++)
-            if (rule_applies(&t->rules[i], h, index)) return &t->rules[i].layout;
+            if (rule_applies(&t->rules[i], h, index))
+                return t->rules[i].layout.kind == BSP_LAYOUT_UNKNOWN ? NULL : &t->rules[i].layout;
     return NULL;
+}
+
+const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const bsp_header *h)
+{
+    while (f->variant) {
+        uint32_t v = h->lumps[f->variant_lump].version;
+        if (v >= 8 || !((f->variant_versions >> v) & 1)) break;
+        f = f->variant;
+    }
+    return f;
 }
 
 const char *bsp_lump_name(const bsp_header *h, uint32_t index)

@@ -55,7 +55,10 @@ BSP_INLINE int32_t bsp__field_get(const uint8_t *rec, bsp__field f)
  *                       (Source visibility, the game lump directory);
  *   BSP_LAYOUT_HEADER   one record, then bytes (Quake 3 visibility);
  *   widths NULL         text or bytes, never swapped. */
-enum { BSP_LAYOUT_RECORDS = 0, BSP_LAYOUT_COUNTED = 1, BSP_LAYOUT_HEADER = 2 };
+enum { BSP_LAYOUT_RECORDS = 0, BSP_LAYOUT_COUNTED = 1, BSP_LAYOUT_HEADER = 2,
+       /* a rule that ends the search: this (lump, version) has no known
+        * layout in this description, whatever rules follow in the chain */
+       BSP_LAYOUT_UNKNOWN = 3 };
 typedef struct bsp__layout {
     const char *widths;
     uint16_t record_size;
@@ -93,6 +96,7 @@ typedef struct bsp__layout_table {
 #define BSP_RULE_FOR(lump_, min_, max_, lump_versions_, ...) \
     { .lump = (lump_), .min_version = (min_), .max_version = (max_), \
       .lump_versions = (lump_versions_), .layout = __VA_ARGS__ }
+#define BSP_RULE_UNKNOWN(lump_) { .lump = (lump_), .layout = { NULL, 0, BSP_LAYOUT_UNKNOWN } }
 #define BSP_LAYOUT_TABLE(rules, next) { rules, sizeof rules / sizeof rules[0], next }
 
 /* Where a face's lightmap lies and how a point maps into it; filled by the
@@ -148,7 +152,7 @@ typedef struct bsp__access {
     int8_t lumps[BSP_AL_COUNT];
     uint8_t geometry, texture_kind, contents_bits, flags_by_name;
     bsp__field leaf_area;          /* masked by leaf_area_mask (source: 9 bits) */
-    uint16_t leaf_area_mask;
+    uint32_t leaf_area_mask;
     bsp__field leaf_bounds;        /* mins[3] then maxs[3] of this type */
     uint8_t model_origin;          /* float origin[3] offset; 0: none */
     bsp__field face_side;
@@ -196,7 +200,18 @@ struct bsp_family {
     uint8_t ambient;
     uint8_t ambient_lumps[2][2];
     uint8_t leaf_cube_offset, leaf_cube_size;
-    bsp__field leaf_mins;          /* int16 mins[3] then maxs[3] (Source) */
+    bsp__field leaf_mins;          /* mins[3] then maxs[3] of this type:
+                                      int16, or float (Strata) */
+    /* An ambient index record: {count, first sample} of this width. */
+    bsp__field ambient_count, ambient_first;
+    uint8_t ambient_index_bytes;
+    /* Records whose fields move with a lump's version (Strata Source):
+     * when lump `variant_lump` has a version in the mask variant_versions
+     * (bit v: version v), the file is read with `variant` instead, a
+     * description with the same magic and directory. Layouts then follow
+     * each lump's version inside that description. */
+    const struct bsp_family *variant;
+    uint8_t variant_lump, variant_versions;
     const char *lump_names;        /* num_lumps names, each ending in '\0'
                                       (one string: no pointer per name) */
     const bsp__layout_table *layouts;
@@ -255,6 +270,10 @@ extern const struct bsp_family *const bsp__families[];
  * no matching version: never a guess). *big_endian for the file. */
 const struct bsp_family *bsp__detect(const uint8_t first[8], int32_t *version,
                                      uint8_t *big_endian, bsp_status *status);
+
+/* The description that reads this file: `f` or, along its variant chain,
+ * the one the directory's lump versions select. */
+const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const bsp_header *h);
 
 /* The record layout of lump `index` in this file; NULL if none is known.
  * Role lumps always have one (their validation depends on it). */
@@ -334,7 +353,7 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes);
 bsp_status bsp__dvis_finish(bsp_map *m);
 bsp_status bsp__dvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
 
-extern const struct bsp_family bsp__family_source, bsp__family_source17;
+extern const struct bsp_family bsp__family_source, bsp__family_source17, bsp__family_source_strata;
 extern const struct bsp_family bsp__family_quake, bsp__family_goldsrc, bsp__family_bsp2,
     bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake3, bsp__family_nightfire;
 

@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* family_source.c - Valve's Source engine maps: VBSP (PC, little-endian) and
- * PSBV (Xbox 360 / PS3, big-endian), versions 17 to 21.
+ * PSBV (Xbox 360 / PS3, big-endian), versions 17 to 29, and Strata Source's
+ * widened records.
  *
  * Facts from the Source BSP format documents: a 1036-byte header (ident,
  * version, 64 lump_t of 16 bytes, map revision), 56-byte faces (104 in v17),
  * leaves of 56 bytes (lump version 0: with the ambient cube) or 32 bytes
- * (lump version 1, and all of v17), and dvis_t visibility.
+ * (lump version 1, and all of v17), and dvis_t visibility. A record's
+ * layout follows its lump's version; the file version only where a game
+ * changed a record without changing its lump version (v17 faces, the Dota 2
+ * brush sides and displacements of v22 and v23).
  */
 #include "family.h"
 
@@ -56,6 +60,11 @@ enum { L_DISPINFO = 26, L_TEXDATA_STRING_DATA = 43 };
     DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB \
     DISP_CORNER DISP_CORNER DISP_CORNER DISP_CORNER "4444444444"
 
+/* Lump version masks of BSP_RULE_FOR. */
+#define LV0 (1u << 0)
+#define LV1 (1u << 1)
+#define LV2 (1u << 2)
+
 static const bsp__layout_rule source_rules[] = {
     BSP_RULE(L_PLANES, BSP_LAYOUT_PLANES),
     BSP_RULE(L_TEXDATA, { "44444444", 32, BSP_LAYOUT_RECORDS }),
@@ -64,30 +73,34 @@ static const bsp__layout_rule source_rules[] = {
     BSP_RULE(L_GAME_LUMP, { "42244", 16, BSP_LAYOUT_COUNTED }),
     BSP_RULE(L_LEAF_AMBIENT_LIGHTING_HDR, { NULL, 28, BSP_LAYOUT_RECORDS }),
     BSP_RULE(L_LEAF_AMBIENT_LIGHTING, { NULL, 28, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_NODES, { "4442222222222", 32, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_NODES, 0, 0, LV0, { "4442222222222", 32, BSP_LAYOUT_RECORDS }),
     BSP_RULE(L_TEXINFO, { "444444444444444444", 72, BSP_LAYOUT_RECORDS }),
     BSP_RULE_FOR(L_FACES, 17, 17, 0, { FACE17_WIDTHS, 104, BSP_LAYOUT_RECORDS }),
     BSP_RULE_FOR(L_ORIGFACES, 17, 17, 0, { FACE17_WIDTHS, 104, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_FACES, 18, 99, 0, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_ORIGFACES, 18, 99, 0, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_FACES_HDR, 18, 99, 0, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_FACES, 18, 99, LV0 | LV1, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_ORIGFACES, 18, 99, LV0 | LV1, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_FACES_HDR, 18, 99, LV0 | LV1, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
     BSP_RULE_FOR(L_LEAFS, 17, 17, 0, { LEAF1_WIDTHS, 32, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_LEAFS, 18, 99, 1, { LEAF0_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_LEAFS, 18, 99, 2, { LEAF1_WIDTHS, 32, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_FACEIDS, BSP_LAYOUT_INT16),
-    BSP_RULE(L_EDGES, BSP_LAYOUT_EDGES16),
+    BSP_RULE_FOR(L_LEAFS, 18, 99, LV0, { LEAF0_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_LEAFS, 18, 99, LV1, { LEAF1_WIDTHS, 32, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_FACEIDS, 0, 0, LV0, BSP_LAYOUT_INT16),
+    BSP_RULE_FOR(L_EDGES, 0, 0, LV0, BSP_LAYOUT_EDGES16),
     BSP_RULE(L_SURFEDGES, BSP_LAYOUT_INT32),
     BSP_RULE(L_MODELS, { "444444444444", 48, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_LEAFFACES, BSP_LAYOUT_INT16),
-    BSP_RULE(L_LEAFBRUSHES, BSP_LAYOUT_INT16),
+    BSP_RULE_FOR(L_LEAFFACES, 0, 0, LV0, BSP_LAYOUT_INT16),
+    BSP_RULE_FOR(L_LEAFBRUSHES, 0, 0, LV0, BSP_LAYOUT_INT16),
     BSP_RULE(L_BRUSHES, BSP_LAYOUT_VEC3),
-    BSP_RULE(L_BRUSHSIDES, { "2222", 8, BSP_LAYOUT_RECORDS }),
+    /* Dota 2 (v22, v23) changed brush sides and displacements without a new
+     * lump version; their layouts are not public: no rule (bytes). */
+    BSP_RULE_FOR(L_BRUSHSIDES, 17, 21, LV0, { "2222", 8, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_BRUSHSIDES, 24, 99, LV0, { "2222", 8, BSP_LAYOUT_RECORDS }),
     BSP_RULE(L_AREAS, { "44", 8, BSP_LAYOUT_RECORDS }),
     BSP_RULE(L_AREAPORTALS, { "22224", 12, BSP_LAYOUT_RECORDS }),
     BSP_RULE(L_VERTNORMALS, BSP_LAYOUT_VEC3),
-    BSP_RULE(L_VERTNORMALINDICES, BSP_LAYOUT_INT16),
+    BSP_RULE_FOR(L_VERTNORMALINDICES, 0, 0, LV0, BSP_LAYOUT_INT16),
     BSP_RULE(L_DISP_VERTS, BSP_LAYOUT_PLANES),
-    BSP_RULE(L_DISPINFO, { DISPINFO_WIDTHS, 176, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_DISPINFO, 17, 21, LV0, { DISPINFO_WIDTHS, 176, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_DISPINFO, 24, 99, LV0, { DISPINFO_WIDTHS, 176, BSP_LAYOUT_RECORDS }),
     BSP_RULE(L_PRIMVERTS, BSP_LAYOUT_VEC3),
     BSP_RULE(L_PRIMINDICES, BSP_LAYOUT_INT16),
     BSP_RULE(L_CLIPPORTALVERTS, BSP_LAYOUT_VEC3),
@@ -96,8 +109,8 @@ static const bsp__layout_rule source_rules[] = {
     BSP_RULE(L_LEAFMINDISTTOWATER, BSP_LAYOUT_INT16),
     BSP_RULE(L_FACE_MACRO_TEXINFO, BSP_LAYOUT_INT16),
     BSP_RULE(L_DISP_TRIS, BSP_LAYOUT_INT16),
-    BSP_RULE(L_LEAF_AMBIENT_INDEX_HDR, BSP_LAYOUT_EDGES16),
-    BSP_RULE(L_LEAF_AMBIENT_INDEX, BSP_LAYOUT_EDGES16),
+    BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX_HDR, 0, 0, LV0, BSP_LAYOUT_EDGES16),
+    BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX, 0, 0, LV0, BSP_LAYOUT_EDGES16),
     BSP_RULE(L_MAP_FLAGS, BSP_LAYOUT_INT32),
 };
 static const bsp__layout_table source_layouts = BSP_LAYOUT_TABLE(source_rules, NULL);
@@ -206,19 +219,12 @@ static const bsp__access source_access = SOURCE_ACCESS;
     .ambient = BSP_AMB_CUBES, \
     .ambient_lumps = { { L_LEAF_AMBIENT_INDEX, L_LEAF_AMBIENT_LIGHTING }, \
                        { L_LEAF_AMBIENT_INDEX_HDR, L_LEAF_AMBIENT_LIGHTING_HDR } }, \
-    .leaf_cube_offset = 30, .leaf_cube_size = 56, \
-    .leaf_mins = { 8, BSP_F_I16 }, \
     .lump_names = source_lump_names, \
-    .layouts = &source_layouts, \
     .node_plane = { 0, BSP_F_I32 }, \
     .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
-    .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 }, \
-    .leaf_contents = { 0, BSP_F_I32 }, .leaf_cluster = { 4, BSP_F_I16 }, \
-    .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 }, \
+    .leaf_contents = { 0, BSP_F_I32 }, \
     .model_headnode = { 36, BSP_F_I32 }, \
     .model_firstface = { 40, BSP_F_I32 }, .model_numfaces = { 44, BSP_F_I32 }, \
-    .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
-    .leafface_face = { 0, BSP_F_U16 }, \
     .has_pas = 1, \
     /* texinfo: textureVecs[2][4], lightmapVecs[2][4], flags, texdata */ \
     .texinfo_vecs = 32, .texinfo_flags = { 64, BSP_F_I32 }, \
@@ -227,10 +233,27 @@ static const bsp__access source_access = SOURCE_ACCESS;
     .vis_row = bsp__dvis_row, \
     .face_lightmap = source_face_lightmap
 
+/* Valve's records (16-bit indices and bounds) at their lump versions. */
+#define SOURCE_RECORDS \
+    .layouts = &source_layouts, \
+    .leaf_cube_offset = 30, .leaf_cube_size = 56, \
+    .leaf_mins = { 8, BSP_F_I16 }, \
+    .ambient_count = { 0, BSP_F_U16 }, .ambient_first = { 2, BSP_F_U16 }, \
+    .ambient_index_bytes = 4, \
+    .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 }, \
+    .leaf_cluster = { 4, BSP_F_I16 }, \
+    .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 }, \
+    .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
+    .leafface_face = { 0, BSP_F_U16 }
+
+/* v18..29 (v22 INFRA and early Dota 2, v23 Dota 2 betas, v27 Contagion and
+ * the others keep Valve's records); nodes at lump version 1 are Strata's. */
 const struct bsp_family bsp__family_source = {
     .name = "source",
-    .min_version = 18, .max_version = 21,
+    .min_version = 18, .max_version = 29,
     SOURCE_COMMON,
+    SOURCE_RECORDS,
+    .variant = &bsp__family_source_strata, .variant_lump = L_NODES, .variant_versions = LV1,
     .face_plane = { 0, BSP_F_U16 }, .face_firstedge = { 4, BSP_F_I32 },
     .face_numedges = { 8, BSP_F_I16 }, .face_texinfo = { 10, BSP_F_I16 },
     .face_dispinfo = { 12, BSP_F_I16 }, .face_lightofs = { 20, BSP_F_I32 },
@@ -245,11 +268,91 @@ const struct bsp_family bsp__family_source17 = {
     .name = "source",
     .min_version = 17, .max_version = 17,
     SOURCE_COMMON,
+    SOURCE_RECORDS,
     .face_plane = { 32, BSP_F_U16 }, .face_firstedge = { 36, BSP_F_I32 },
     .face_numedges = { 40, BSP_F_I16 }, .face_texinfo = { 42, BSP_F_I16 },
     .face_dispinfo = { 44, BSP_F_I16 }, .face_lightofs = { 72, BSP_F_I32 },
     .face_styles_offset = 48, .face_num_styles = 8, .face_luxels_offset = 80,
     .access = &source_access,
+};
+
+/* Strata Source (v25): the records it widened, each at its own lump
+ * version (Strata's "BSP v25" page; bsp_tool's strata branch and bsppp's
+ * lump structs agree): nodes v1 {planenum, children[2], float mins[3],
+ * maxs[3], uint32 firstface, numfaces, int16 area, pad}; faces v2 {uint32
+ * planenum, side, onNode, pad[2], then int32 firstedge, numedges, texinfo,
+ * dispinfo, fog volume, styles[4], lightofs, area, luxel mins[2] and
+ * size[2], origFace, shadows:1/numPrims:31, firstPrimID, smoothingGroups};
+ * leaves v2 {contents, int32 cluster, area:17/flags:15, float mins[3],
+ * maxs[3], uint32 leafface and leafbrush ranges, water id}; 32-bit edges,
+ * leaf faces, leaf brushes, face ids, vertex normal indices (v1); brush
+ * sides v1 {uint32 planenum, texinfo, dispinfo, bevel, thin, pad}; ambient
+ * index v1 {uint32 count, first}. A lump at any other version has no
+ * layout here (the fields below would misread it). */
+#define NODE1_WIDTHS "444" "444444" "44" "22"
+#define FACE2_WIDTHS "4" "11" "2" "44444" "1111" "4" "4" "4444" "4" "4" "4" "4"
+#define LEAF2_WIDTHS "4" "4" "4" "444444" "4444" "4"
+
+static const bsp__layout_rule strata_rules[] = {
+    BSP_RULE_FOR(L_NODES, 0, 0, LV1, { NODE1_WIDTHS, 48, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_UNKNOWN(L_NODES),
+    BSP_RULE_FOR(L_FACES, 0, 0, LV2, { FACE2_WIDTHS, 72, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_UNKNOWN(L_FACES),
+    BSP_RULE_FOR(L_FACES_HDR, 0, 0, LV2, { FACE2_WIDTHS, 72, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_UNKNOWN(L_FACES_HDR),
+    BSP_RULE_FOR(L_ORIGFACES, 0, 0, LV2, { FACE2_WIDTHS, 72, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_UNKNOWN(L_ORIGFACES),
+    BSP_RULE_FOR(L_LEAFS, 0, 0, LV2, { LEAF2_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_UNKNOWN(L_LEAFS),
+    BSP_RULE_FOR(L_EDGES, 0, 0, LV1, BSP_LAYOUT_EDGES32),
+    BSP_RULE_UNKNOWN(L_EDGES),
+    BSP_RULE_FOR(L_LEAFFACES, 0, 0, LV1, BSP_LAYOUT_INT32),
+    BSP_RULE_UNKNOWN(L_LEAFFACES),
+    BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX, 0, 0, LV1, BSP_LAYOUT_EDGES32),
+    BSP_RULE_UNKNOWN(L_LEAF_AMBIENT_INDEX),
+    BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX_HDR, 0, 0, LV1, BSP_LAYOUT_EDGES32),
+    BSP_RULE_UNKNOWN(L_LEAF_AMBIENT_INDEX_HDR),
+    BSP_RULE_FOR(L_LEAFBRUSHES, 0, 0, LV1, BSP_LAYOUT_INT32),
+    BSP_RULE_FOR(L_FACEIDS, 0, 0, LV1, BSP_LAYOUT_INT32),
+    BSP_RULE_FOR(L_VERTNORMALINDICES, 0, 0, LV1, BSP_LAYOUT_INT32),
+    BSP_RULE_FOR(L_BRUSHSIDES, 0, 0, LV1, { "444" "11" "2", 16, BSP_LAYOUT_RECORDS }),
+};
+static const bsp__layout_table strata_layouts = BSP_LAYOUT_TABLE(strata_rules, &source_layouts);
+
+/* Leaf area is 17 bits; bounds are floats. Strata's displacement record
+ * (lump 26 v1) is not described: no displacement access. */
+static const bsp__access strata_access = {
+    .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, -1, -1, -1 },
+    .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_STRING_TABLE, .contents_bits = 1,
+    .leaf_area = { 8, BSP_F_I32 }, .leaf_area_mask = 0x1ffff,
+    .leaf_bounds = { 12, BSP_F_F32 }, .model_origin = 24,
+    .texinfo_texture = { 68, BSP_F_I32 }, .texinfo_flags = { 64, BSP_F_I32 },
+    .texture_stride = 32, .texture_name = 12, .texture_name_len = 128,
+    .contents = source_contents,
+    .num_contents = sizeof source_contents / sizeof source_contents[0],
+    .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0],
+};
+
+/* Chosen by the nodes lump's version (bsp__family_source.variant); no
+ * in-leaf ambient cubes (leaf_cube_size 0 matches no stride). */
+const struct bsp_family bsp__family_source_strata = {
+    .name = "source",
+    .min_version = 18, .max_version = 29,
+    SOURCE_COMMON,
+    .layouts = &strata_layouts,
+    .leaf_mins = { 12, BSP_F_F32 },
+    .ambient_count = { 0, BSP_F_I32 }, .ambient_first = { 4, BSP_F_I32 },
+    .ambient_index_bytes = 8,
+    .node_firstface = { 36, BSP_F_I32 }, .node_numfaces = { 40, BSP_F_I32 },
+    .leaf_cluster = { 4, BSP_F_I32 },
+    .leaf_firstleafface = { 36, BSP_F_I32 }, .leaf_numleaffaces = { 40, BSP_F_I32 },
+    .edge_v = { { 0, BSP_F_I32 }, { 4, BSP_F_I32 } },
+    .leafface_face = { 0, BSP_F_I32 },
+    .face_plane = { 0, BSP_F_I32 }, .face_firstedge = { 8, BSP_F_I32 },
+    .face_numedges = { 12, BSP_F_I32 }, .face_texinfo = { 16, BSP_F_I32 },
+    .face_dispinfo = { 20, BSP_F_I32 }, .face_lightofs = { 32, BSP_F_I32 },
+    .face_styles_offset = 28, .face_num_styles = 4, .face_luxels_offset = 40,
+    .access = &strata_access,
 };
 
 #endif

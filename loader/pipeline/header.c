@@ -75,12 +75,16 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     h->num_lumps = f->num_lumps;
     h->header_bytes = f->header_bytes;
     h->file_size = s->size;
+    /* The entry order is told by plausibility, whatever the file version
+     * (Left 4 Dead 2 at v21, Contagion at v27). */
     if (!order_fits(buf, f, h->big_endian, f->entry, s->size) && f->alt_entry[0] != f->alt_entry[1] &&
         order_fits(buf, f, h->big_endian, f->alt_entry, s->size)) {
         h->l4d2_order = 1;
         read_directory(h, buf, f->alt_entry);
+        h->family = bsp__family_for_lumps(f, h);
         return BSP_OK;
     }
     read_directory(h, buf, f->entry);
+    h->family = bsp__family_for_lumps(f, h);
     return order_fits(buf, f, h->big_endian, f->entry, s->size) ? BSP_OK : BSP_E_BAD_LUMP;
 }

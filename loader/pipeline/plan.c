@@ -75,7 +75,8 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr)
 }
 
 /* Is `lump` one the queries or the validator interpret? Those must have a
- * known layout; others may be loaded as plain bytes. */
+ * known layout (the ambient index too: its record width varies); others
+ * may be loaded as plain bytes. */
 static int is_role_lump(const struct bsp_family *f, uint32_t lump)
 {
     int r;
@@ -83,7 +84,8 @@ static int is_role_lump(const struct bsp_family *f, uint32_t lump)
         if (r != BSP_ROLE_ENTITIES && r != BSP_ROLE_LIGHTING &&
             r != BSP_ROLE_LIGHTING_HDR && bsp__role_lump(f, r) == (int)lump)
             return 1;
-    return 0;
+    return f->ambient == BSP_AMB_CUBES &&
+           (lump == f->ambient_lumps[0][0] || lump == f->ambient_lumps[1][0]);
 }
 
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p)

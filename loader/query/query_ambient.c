@@ -4,6 +4,7 @@
  * float operation goes through fmath.h, in the contract's order, so that x87
  * and other wide evaluation round each step as the contract does. */
 #include "../family/family.h"
+#include "../access/map_access.h"
 #include "fmath.h"
 
 #define SAMPLE_BYTES 28            /* ColorRGBExp32 cube[6], then x, y, z, pad */
@@ -34,12 +35,13 @@ static bsp_status blend(const bsp_map *m, const uint8_t *samples, uint32_t n, co
     uint32_t k;
     int a, side, ch;
 
+    /* int16 bounds (Valve) convert exactly, so their float difference is
+     * the contract's (float)(maxs - mins); Strata's are floats. */
     for (a = 0; a < 3; a++) {
-        int32_t lo = bsp__i16(leaf + m->family->leaf_mins.offset + 2 * a);
-        int32_t hi = bsp__i16(leaf + m->family->leaf_mins.offset + 6 + 2 * a);
-        float extent = (float)(hi - lo);
-        mins[a] = (float)lo;
-        h[a] = bsp__fmul(extent, 0.5f);
+        float lo = bsp__field_getf(leaf, bsp__field_at(m->family->leaf_mins, (uint32_t)a));
+        float hi = bsp__field_getf(leaf, bsp__field_at(m->family->leaf_mins, (uint32_t)a + 3));
+        mins[a] = lo;
+        h[a] = bsp__fmul(bsp__fsub(hi, lo), 0.5f);
     }
     for (side = 0; side < 6; side++)
         for (ch = 0; ch < 3; ch++) out->cube[side][ch] = 0.0f;
@@ -75,8 +77,9 @@ static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient
     const struct bsp_family *f = m->family;
     const uint8_t *index = m->lump_data[f->ambient_lumps[m->use_hdr][0]];
     const uint8_t *samples = m->lump_data[f->ambient_lumps[m->use_hdr][1]];
-    uint32_t entries = m->lump_size[f->ambient_lumps[m->use_hdr][0]] / 4;
+    uint32_t entries = m->lump_size[f->ambient_lumps[m->use_hdr][0]] / f->ambient_index_bytes;
     uint32_t num_samples = m->lump_size[f->ambient_lumps[m->use_hdr][1]] / SAMPLE_BYTES;
+    const uint8_t *rec;
     uint32_t leaf, n, s;
     bsp_status st;
 
@@ -93,16 +96,18 @@ static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient
                            out->cube) ? BSP_OK : BSP_E_CORRUPT;
     }
     if (leaf >= entries) return BSP_E_CORRUPT;
-    n = bsp__u16(index + 4 * (size_t)leaf);
-    s = bsp__u16(index + 4 * (size_t)leaf + 2);
+    rec = index + (size_t)leaf * f->ambient_index_bytes;
+    n = (uint32_t)bsp__field_get(rec, f->ambient_count);
+    s = (uint32_t)bsp__field_get(rec, f->ambient_first);
     if (n == 0 && s != 0) {        /* a solid leaf names the leaf it borrows from */
         if (s >= entries) return BSP_E_CORRUPT;
         out->from = (int32_t)s;
-        n = bsp__u16(index + 4 * (size_t)s);
-        s = bsp__u16(index + 4 * (size_t)s + 2);
+        rec = index + (size_t)s * f->ambient_index_bytes;
+        n = (uint32_t)bsp__field_get(rec, f->ambient_count);
+        s = (uint32_t)bsp__field_get(rec, f->ambient_first);
     }
     if (n == 0) return BSP_E_NO_AMBIENT;
-    if (s + n > num_samples) return BSP_E_CORRUPT;
+    if (n > num_samples || s > num_samples - n) return BSP_E_CORRUPT;
     out->first = (int32_t)s;
     out->count = (int32_t)n;
     if (n == 1)

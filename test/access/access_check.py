@@ -67,11 +67,13 @@ def leaf_face_lists(m, data):
     """Each leaf's slice of the leaf-face lump."""
     E, fam = m.E, m.family
     if fam == "source":
+        ver = {e[0]: e[3] for e in m.lumps_info}
+        # Strata Source: leaves at lump version 2, 32-bit leaf faces at 1
+        lfmt = "iiI3f3fII" if ver.get(10) == 2 else "ihH3h3hHH"
         lsize = len(m.lump(10)) // max(1, len(m.leaves)) if m.leaves else 32
-        recs = unpack_all(E + "ihH3h3hHH", m.lump(10))[::1]
-        recs = [struct.unpack_from(E + "ihH3h3hHH", m.lump(10), k)
+        recs = [struct.unpack_from(E + lfmt, m.lump(10), k)
                 for k in range(0, len(m.lump(10)), lsize)]
-        lf = [r[0] for r in unpack_all(E + "H", m.lump(16))]
+        lf = [r[0] for r in unpack_all(E + ("I" if ver.get(16) == 1 else "H"), m.lump(16))]
         rng = [(r[9], r[10]) for r in recs]
     elif fam in ("quake", "goldsrc"):
         lf = [r[0] for r in unpack_all("<H", m.lump(11))]

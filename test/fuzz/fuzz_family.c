@@ -8,10 +8,11 @@
  *
  * Input: byte 0 picks the family template (see templates[]: Source v20
  * little- and big-endian, v17, v21, Quake, GoldSrc, BSP2, 2PSB, Quake 2,
- * Quake 3, Nightfire); then chunks, each a flags byte, a 3-byte
+ * Quake 3, Nightfire, Strata Source v25 little- and big-endian); then chunks, each a flags byte, a 3-byte
  * little-endian length and that many bytes (fewer if the input ends). Flags:
  * bits 0-5 the lump index (modulo the family's lump count); Source only:
- * bit 6 lump version 1 (else 0), bit 7 LZMA-compressed (the directory's
+ * bit 6 lump version 1 (else 0; Strata templates: the version Strata gives
+ * that lump, 2 for faces and leaves), bit 7 LZMA-compressed (the directory's
  * uncompressed size is then taken from the chunk's bytes 4..7, as Valve's
  * header has it). Chunks are laid out in input order, each at a 4-aligned
  * offset after the header; a later chunk for the same lump replaces the
@@ -41,8 +42,17 @@ static const tmpl templates[] = {
     { "IBSP", 38, 0, 19, 8, 2, 160 },
     { "IBSP", 46, 0, 17, 8, 2, 144 },
     { NULL, 42, 0, 18, 4, 2, 148 },
+    { "VBSP", 25, 0, 64, 8, 4, 1036 },  /* Strata Source */
+    { "PSBV", 25, 1, 64, 8, 4, 1036 },
 };
 #define NUM_TEMPLATES (sizeof templates / sizeof templates[0])
+
+/* Strata Source's lump versions: faces (7, 27, 58) and leaves (10) at 2,
+ * its other widened records at 1. */
+static uint32_t strata_version(uint32_t lump)
+{
+    return (lump == 7 || lump == 10 || lump == 27 || lump == 58) ? 2 : 1;
+}
 
 static void put32(uint8_t *p, uint32_t v, int be)
 {
@@ -78,7 +88,8 @@ FUZZ_ENTRY(family)
         put32(e, len ? out : 0, t->be);
         put32(e + 4, len, t->be);
         if (t->entry_words == 4) {
-            put32(e + 8, (flags >> 6) & 1, t->be);
+            uint32_t v = (flags >> 6) & 1;
+            put32(e + 8, v && t->version == 25 ? strata_version(lump) : v, t->be);
             put32(e + 12, (flags & 128) && len >= 8 ? fuzz_le(data + pos + 4, 4) : 0, t->be);
         }
         out += len;

@@ -88,6 +88,7 @@ static void lzma_seed(const char *stem, unsigned k, const uint8_t props[5], uint
 static int template_of(const bsp_header *h, const uint8_t *data)
 {
     const char *f = bsp_family_name(h);
+    if (!strcmp(f, "source") && h->lumps[5].version == 1) return h->big_endian ? 12 : 11; /* Strata */
     if (!strcmp(f, "source")) return h->big_endian ? 1 : h->version == 17 ? 2 : h->version == 21 ? 3 : 0;
     if (!strcmp(f, "quake")) return 4;
     if (!strcmp(f, "goldsrc")) return 5;
@@ -117,7 +118,7 @@ static void family_seed(const char *stem, const uint8_t *data, const bsp_header 
     buf[0] = t;
     for (j = 0; j < count; j++) {
         const bsp_lump_entry *e = &h->lumps[order[j]];
-        buf[n] = (uint8_t)(order[j] | (e->version == 1 ? 64 : 0) | (e->compressed ? 128 : 0));
+        buf[n] = (uint8_t)(order[j] | (e->version ? 64 : 0) | (e->compressed ? 128 : 0));
         buf[n + 1] = (uint8_t)e->length;
         buf[n + 2] = (uint8_t)(e->length >> 8);
         buf[n + 3] = (uint8_t)(e->length >> 16);

@@ -113,6 +113,19 @@
  *                 with a third style (slot 2) on one face, 104-byte faces
  *                 with 8 style slots and the average colours in the face,
  *                 32-byte leaves at lump version 0; NAME.api tries slots 0-7
+ *   v22           v22 (INFRA, early Dota 2): world of v21_ldr_hdr, Valve's
+ *                 records at their usual lump versions
+ *   v23           v23 (Dota 2 betas): world of v20_ldr
+ *   v27_contagion v27 (Contagion): world of v21_ldr_hdr, lump_t in the Left
+ *                 4 Dead 2 order
+ *   v25_strata    v25 Strata Source: world of v21_ldr_hdr in Strata's
+ *                 records (strata_writer.c) at their lump versions: nodes 1,
+ *                 faces 2, leaves 2, edges 1, leaf faces and brushes 1,
+ *                 brush sides 1, ambient index 1; float node/leaf bounds
+ *   v25_strata_hdr_only  world of v20_hdr_only, Strata records, HDR only
+ *   x360_v25_strata      v25_strata as PSBV (big-endian, Valve's LZMA):
+ *                 not a real console format, it makes the swapper walk the
+ *                 Strata layouts on little-endian hosts too
  *   large         --large N: N rooms on a grid (benchmarks), v20 LDR
  *   large_x360    --large N: the same world as PSBV, Valve's LZMA settings
  *                 (a quicker match finder), no random lumps
@@ -201,6 +214,12 @@ static const variant variants[] = {
     {"x360_raw", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_NONE, VALVE, 1}, "v21_ldr_hdr", 0},
     {"v20_lzma", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_SOME, VALVE, 1}, "v20_ldr", 0},
     {"v17", 0, {17, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 1},
+    {"v22", 0, {22, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, "v21_ldr_hdr", 0},
+    {"v23", 0, {23, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, "v20_ldr", 0},
+    {"v27_contagion", 0, {27, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0}, "v21_ldr_hdr", 0},
+    {"v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, "v21_ldr_hdr", 0},
+    {"v25_strata_hdr_only", 0, {25, 2, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, "v20_hdr_only", 0},
+    {"x360_v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1}, "v21_ldr_hdr", 0},
 };
 
 /* v17: the first single-page face with two styles gets a third one, so

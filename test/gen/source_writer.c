@@ -20,6 +20,7 @@
  */
 #include "source_writer.h"
 #include "ambient.h"
+#include "strata_writer.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,7 @@ enum {
     L_LEAF_AMBIENT_LIGHTING = 56, L_MAP_FLAGS = 59, NUM_LUMPS = 64
 };
 #define HEADER_SIZE (8 + NUM_LUMPS * 16 + 4)
+#define STRATA(o) ((o)->leaf_version == 2)
 
 /* The order vbsp leaves lumps in (cf. tf2_test2.bsp); the rest follow. */
 static const int vbsp_order[] = {L_PLANES, L_LEAFS, L_VERTEXES, L_NODES, L_TEXINFO, L_TEXDATA,
@@ -75,9 +77,8 @@ static unsigned s16(long v, const char *what)
     return (unsigned)(v & 0xffff);
 }
 
-/* File bounds of a node or leaf: its region clipped to the model's box
- * grown by 16 (regions on the outside are open). */
-static void put_bounds(gbuf *b, const gen_world *w, const gen_region *r, int model)
+/* Regions on the outside are open, hence the clip. */
+void src_put_bounds(gbuf *b, const gen_world *w, const gen_region *r, int model, int as_float)
 {
     const gen_ibox *mb = &w->models[model].box;
     int a, s;
@@ -86,7 +87,8 @@ static void put_bounds(gbuf *b, const gen_world *w, const gen_region *r, int mod
             float v = s ? r->hi[a] : r->lo[a];
             float lo = (float)(mb->lo[a] - 16), hi = (float)(mb->hi[a] + 16);
             v = v < lo ? lo : v > hi ? hi : v;
-            gbuf_le16(b, s16((long)v, "bound"));
+            if (as_float) gbuf_f32(b, v);
+            else gbuf_le16(b, s16((long)v, "bound"));
         }
 }
 
@@ -197,7 +199,7 @@ static void build_leaves(const gen_world *w, int leaf_version, gbuf *b)
         gbuf_le16(b, s16(lf->cluster, "cluster"));
         gbuf_le16(b, (lf->cluster >= 0) ? 1u : 0u); /* area 1 (9 bits), flags 0 */
         if (l == 0) gbuf_zero(b, 12);
-        else put_bounds(b, w, &lf->box, lf->model);
+        else src_put_bounds(b, w, &lf->box, lf->model, 0);
         gbuf_le16(b, u16(lf->firstleafface, "firstleafface"));
         gbuf_le16(b, u16(lf->numleaffaces, "numleaffaces"));
         gbuf_le16(b, u16(lf->firstleafbrush, "firstleafbrush"));
@@ -251,12 +253,13 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
     for (i = 0; i < w->nverts; i++)
         for (a = 0; a < 3; a++) gbuf_f32(&L[L_VERTEXES], (float)w->verts[i][a]);
     if (o->vis) gen_vis_lump(w, &L[L_VISIBILITY]);
-    for (i = 0; i < w->nnodes; i++) {
+    if (STRATA(o)) strata_nodes(w, &L[L_NODES]);
+    for (i = 0; i < w->nnodes && !STRATA(o); i++) {
         const gen_node *n = &w->nodes[i];
         gbuf_i32(&L[L_NODES], n->plane);
         gbuf_i32(&L[L_NODES], n->child[0]);
         gbuf_i32(&L[L_NODES], n->child[1]);
-        put_bounds(&L[L_NODES], w, &n->box, n->model);
+        src_put_bounds(&L[L_NODES], w, &n->box, n->model, 0);
         gbuf_le16(&L[L_NODES], u16(n->firstface, "node firstface"));
         gbuf_le16(&L[L_NODES], u16(n->numfaces, "node numfaces"));
         gbuf_le16(&L[L_NODES], 0); /* area */
@@ -272,19 +275,28 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
     if (o->ldr) {
         build_lighting(w, 0, o->version != 17, &L[L_LIGHTING], lightofs);
         if (o->version == 17) build_faces17(w, lightofs, &L[L_FACES]);
+        else if (STRATA(o)) strata_faces(w, lightofs, &L[L_FACES]);
         else build_faces(w, lightofs, &L[L_FACES]);
     }
     if (o->hdr) {
         if (o->version == 17) gen_die("v17 has no HDR lumps");
         build_lighting(w, 1, 1, &L[L_LIGHTING_HDR], lightofs);
-        build_faces(w, lightofs, &L[L_FACES_HDR]);
+        if (STRATA(o)) strata_faces(w, lightofs, &L[L_FACES_HDR]);
+        else build_faces(w, lightofs, &L[L_FACES_HDR]);
     }
-    build_leaves(w, o->leaf_version, &L[L_LEAFS]);
+    if (STRATA(o)) strata_leaves(w, &L[L_LEAFS]);
+    else build_leaves(w, o->leaf_version, &L[L_LEAFS]);
     if (gen_amb_mode(w, o->version, o->leaf_version) == GEN_AMB_LUMPS) {
         if (o->ldr) gen_amb_lumps(w, 0, &L[L_LEAF_AMBIENT_INDEX], &L[L_LEAF_AMBIENT_LIGHTING]);
         if (o->hdr) gen_amb_lumps(w, 1, &L[L_LEAF_AMBIENT_INDEX_HDR], &L[L_LEAF_AMBIENT_LIGHTING_HDR]);
+        if (STRATA(o)) {
+            strata_widen16(&L[L_LEAF_AMBIENT_INDEX]);
+            strata_widen16(&L[L_LEAF_AMBIENT_INDEX_HDR]);
+        }
     }
-    for (i = 0; i < w->nedges; i++) {
+    if (STRATA(o))
+        strata_indices(w, &L[L_EDGES], &L[L_LEAFFACES], &L[L_LEAFBRUSHES], &L[L_BRUSHSIDES]);
+    for (i = 0; i < w->nedges && !STRATA(o); i++) {
         gbuf_le16(&L[L_EDGES], u16(w->edges[i][0], "vertex index"));
         gbuf_le16(&L[L_EDGES], u16(w->edges[i][1], "vertex index"));
     }
@@ -298,14 +310,16 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         gbuf_i32(&L[L_MODELS], m->firstface);
         gbuf_i32(&L[L_MODELS], m->numfaces);
     }
-    for (i = 0; i < w->nleaffaces; i++) gbuf_le16(&L[L_LEAFFACES], u16(w->leaffaces[i], "leafface"));
-    for (i = 0; i < w->nleafbrushes; i++) gbuf_le16(&L[L_LEAFBRUSHES], u16(w->leafbrushes[i], "leafbrush"));
+    for (i = 0; i < w->nleaffaces && !STRATA(o); i++)
+        gbuf_le16(&L[L_LEAFFACES], u16(w->leaffaces[i], "leafface"));
+    for (i = 0; i < w->nleafbrushes && !STRATA(o); i++)
+        gbuf_le16(&L[L_LEAFBRUSHES], u16(w->leafbrushes[i], "leafbrush"));
     for (i = 0; i < w->nbrushes; i++) {
         gbuf_i32(&L[L_BRUSHES], w->brushes[i].firstside);
         gbuf_i32(&L[L_BRUSHES], w->brushes[i].numsides);
         gbuf_i32(&L[L_BRUSHES], w->brushes[i].contents);
     }
-    for (i = 0; i < w->nsides; i++) {
+    for (i = 0; i < w->nsides && !STRATA(o); i++) {
         gbuf_le16(&L[L_BRUSHSIDES], u16(w->sides[i].plane, "brushside plane"));
         gbuf_le16(&L[L_BRUSHSIDES], s16(w->sides[i].texinfo, "texinfo"));
         gbuf_le16(&L[L_BRUSHSIDES], 0); /* dispinfo */
@@ -329,6 +343,7 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         lump_version[L_LEAFS] = o->leaf_version;
         lump_version[L_FACES] = lump_version[L_FACES_HDR] = 1; /* as vbsp writes */
         lump_version[L_LIGHTING] = lump_version[L_LIGHTING_HDR] = 1;
+        if (STRATA(o)) strata_lump_versions(lump_version);
     } else if (o->leaf_version != 1) {
         gen_die("v17 leaves are 32-byte records");
     }
@@ -404,7 +419,11 @@ static void swap_records(unsigned char *p, size_t len, const char *widths)
  * the game lump (built in its console form) are left alone. */
 static void swap_lump(int lump, const src_opts *o, gbuf *b)
 {
-    const char *wd = NULL;
+    const char *wd = STRATA(o) ? strata_widths(lump) : NULL;
+    if (wd) {
+        swap_records(b->data, b->len, wd);
+        return;
+    }
     switch (lump) {
     case L_PLANES: wd = "44444"; break;
     case L_TEXDATA: wd = "44444444"; break;
@@ -597,7 +616,8 @@ void src_write(const gen_world *w, const src_opts *o, const char *path, gen_coun
     int ver[NUM_LUMPS], ofs[NUM_LUMPS], placed[NUM_LUMPS], order[NUM_LUMPS];
     uint32_t fourcc[NUM_LUMPS];
     long len[NUM_LUMPS];
-    int i, n = 0, be = o->console, face_bytes = o->version == 17 ? FACE17_BYTES : FACE_BYTES;
+    int i, n = 0, be = o->console;
+    int face_bytes = o->version == 17 ? FACE17_BYTES : STRATA(o) ? STRATA_FACE_BYTES : FACE_BYTES;
     memset(L, 0, sizeof L);
     memset(S, 0, sizeof S);
     memset(&file, 0, sizeof file);
@@ -680,14 +700,16 @@ void src_write(const gen_world *w, const src_opts *o, const char *path, gen_coun
     c->n = 0;
     gen_count(c, "models", w->nmodels);
     gen_count(c, "brushes", w->nbrushes);
-    gen_count(c, "brushsides", w->nsides);
+    /* Dota 2's v22/v23 brush side record is not public: bspkit counts it
+     * in bytes there, so no count to compare */
+    if (o->version != 22 && o->version != 23) gen_count(c, "brushsides", w->nsides);
     gen_count(c, "planes", w->nplanes);
     gen_count(c, "vertexes", w->nverts);
     gen_count(c, "nodes", w->nnodes);
     gen_count(c, "texinfos", gen_num_texinfos);
     gen_count(c, "texdata", gen_num_texdata);
     gen_count(c, "faces", len[L_FACES] / face_bytes);
-    gen_count(c, "hdr_faces", len[L_FACES_HDR] / FACE_BYTES);
+    gen_count(c, "hdr_faces", len[L_FACES_HDR] / (STRATA(o) ? STRATA_FACE_BYTES : FACE_BYTES));
     gen_count(c, "leaves", w->nleaves);
     gen_count(c, "leaffaces", w->nleaffaces);
     gen_count(c, "leafbrushes", w->nleafbrushes);

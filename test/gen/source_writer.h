@@ -15,9 +15,10 @@ enum {
 };
 
 typedef struct {
-    int version;      /* 17, 19, 20 or 21 */
+    int version;      /* 17, 19 .. 27 */
     int leaf_version; /* 0: 56-byte leaves (ambient cube); 1: 32-byte
-                       * (v17: 32-byte records, lump version 0) */
+                       * (v17: 32-byte records, lump version 0); 2: Strata
+                       * Source's records throughout (strata_writer.c) */
     int ldr, hdr;     /* write faces+lighting 7/8, and/or 58/53 */
     int vis;          /* write the visibility lump */
     int l4d2;         /* lump_t stored as {version, fileofs, filelen, fourCC} */
@@ -30,6 +31,10 @@ typedef struct {
     int extras;       /* random physcollide (29, always compressed when
                        * packing) and pakfile (40, never compressed) */
 } src_opts;
+
+/* File bounds of a node or leaf (region clipped to its model's box grown
+ * by 16): int16, or float (Strata). */
+void src_put_bounds(gbuf *b, const gen_world *w, const gen_region *r, int model, int as_float);
 
 /* Writes path; fills counts with the records written (see main.c) and
  * appends the NAME.gamelumps lines to gamelumps. */

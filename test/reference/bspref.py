@@ -674,18 +674,35 @@ def load_source(data):
     def ver(i):
         return lumps[i][1] if i in lumps else 0
 
+    # The record of each lump follows its lump version; Strata Source (v25)
+    # widened nodes (1), leaves (2), faces (2), edges (1), leaf faces (1) and
+    # the ambient index (1) to 32-bit fields and float bounds. Valve's v17
+    # keeps version 0 on its 32-byte leaves and 104-byte faces.
+    def layout(i, table):
+        v = ver(i)
+        if i in lumps and v not in table:
+            raise LoadError("bad_lump_version")
+        return table.get(v, table[min(table)])
+
     m.lump = get   # a lump's bytes, decoded (test/access_check.py)
     m.planes = [r[:4] for r in _unpack_all(E + "4fi", get(1), 20)]
     m.vertices = _unpack_all(E + "3f", get(3), 12)
-    m.edges = _unpack_all(E + "2H", get(12), 4)
+    efmt, esz = layout(12, {0: ("2H", 4), 1: ("2I", 8)})
+    m.edges = _unpack_all(E + efmt, get(12), esz)
     m.surfedges = [r[0] for r in _unpack_all(E + "i", get(13), 4)]
+    nfmt, nsz = layout(5, {0: ("iii3h3hHHhh", 32), 1: ("iii3f3fIIhh", 48)})
     m.nodes = [(r[0], r[1], r[2], r[9], r[10])
-               for r in _unpack_all(E + "iii3h3hHHhh", get(5), 32)]
+               for r in _unpack_all(E + nfmt, get(5), nsz)]
     leafblob = get(10)
-    lsize = 32 if (m.version == 17 or ver(10) == 1) else 56
+    if m.version == 17:
+        lfmt, lsize, cube = "ihH3h3h", 32, False
+    else:
+        lfmt, lsize, cube = layout(10, {0: ("ihH3h3h", 56, True), 1: ("ihH3h3h", 32, False),
+                                        2: ("iiI3f3f", 56, False)})
+    m.leaf_cube = cube
     if leafblob and len(leafblob) % lsize:
         raise LoadError("corrupt")
-    lst = struct.Struct(E + "ihH3h3h")
+    lst = struct.Struct(E + lfmt)
     m.leaves = []
     for k in range(0, len(leafblob) - lsize + 1, lsize):
         r = lst.unpack_from(leafblob, k)
@@ -710,15 +727,22 @@ def load_source(data):
     m.has_pas = True
 
     faces = get(7)
+    face_lump, index_lump = 7, 52
     if faces:
         m.lighting = get(8)
         m.ambient_index, m.ambient_samples = get(52), get(56)
     else:
         faces = get(58)
+        face_lump, index_lump = 58, 51
         m.lighting = get(53)
         m.ambient_index, m.ambient_samples = get(51), get(55)
+    m.ambient_fmt, m.ambient_size = layout(index_lump, {0: ("HH", 4), 1: ("II", 8)})
     m.leaf_blob, m.leaf_size = leafblob, lsize
-    m.face_size = 104 if m.version == 17 else 56
+    if m.version == 17:
+        m.face_size, ffmt = 104, "32xHBBihhhh8B16xifiiii"
+    else:
+        m.face_size, ffmt = layout(face_lump, {0: (56, "HBBihhhh4Bifiiii"), 1: (56, "HBBihhhh4Bifiiii"),
+                                               2: (72, "IBBxxiiiii4Bifiiii")})
     if len(faces) % m.face_size:
         raise LoadError("corrupt")
     m.faces_raw = faces
@@ -728,8 +752,7 @@ def load_source(data):
     m.num_texinfo = len(m.texinfo_raw) // 72
     m.lightmaps = True
 
-    fst = struct.Struct(E + ("32xHBBihhhh8B16xifiiii" if m.version == 17
-                             else "HBBihhhh4Bifiiii"))
+    fst = struct.Struct(E + ffmt)
     nst = 8 if m.version == 17 else 4
 
     def parse_face(f):

@@ -192,17 +192,17 @@ def _decode_cube(b, at):
 def source_ambient(m, p):
     idx, smp = m.ambient_index, m.ambient_samples
     lumps = bool(idx) and bool(smp)
-    in_leaf = m.version != 17 and m.leaf_size == 56
+    in_leaf = m.leaf_cube
     if not lumps and not in_leaf:
         raise _err("no_ambient")
     L = m.point_leaf(p)
     if not lumps:
         return {"leaf": L, "from": L, "first": -1, "count": 1,
                 "cube": _decode_cube(m.leaf_blob, L * 56 + 30)}
-    entries = len(idx) // 4
+    entries = len(idx) // m.ambient_size
 
     def entry(i):
-        return struct.unpack_from(m.E + "HH", idx, 4 * i)
+        return struct.unpack_from(m.E + m.ambient_fmt, idx, m.ambient_size * i)
     if L >= entries:
         raise R.corrupt()
     n, s = entry(L)
@@ -223,7 +223,8 @@ def source_ambient(m, p):
     if rl >= len(m.leaves):
         raise R.corrupt()
     mins, maxs = m.leaves[rl][2], m.leaves[rl][3]
-    h = [R.fmul(float(maxs[a] - mins[a]), 0.5) for a in range(3)]
+    # int16 bounds (Valve) subtract exactly; Strata's are floats
+    h = [R.fmul(R.fsub(float(maxs[a]), float(mins[a])), 0.5) for a in range(3)]
     k255 = R.fdiv(2.0, 255.0)
     total = 0.0
     out = [[0.0] * 3 for _ in range(6)]

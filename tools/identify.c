@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/* identify.c - what a file refused for its version appears to be, from its
+ * first 8 bytes, so that the message says more than "unsupported version":
+ * "VBSP version 30: no known layout". */
+#include "tool.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static long get32(const unsigned char *p, int big)
+{
+    uint32_t v;
+    if (big) v = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+    else v = (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+    return (long)(int32_t)v;
+}
+
+int tool_identify(const char *path, char *out, size_t n)
+{
+    unsigned char b[8];
+    FILE *f;
+    size_t got;
+    if (!path || strcmp(path, "-") == 0 || !(f = fopen(path, "rb"))) return 0;
+    got = fread(b, 1, sizeof b, f);
+    fclose(f);
+    if (got != sizeof b) return 0;
+    if (memcmp(b, "VBSP", 4) == 0 || memcmp(b, "IBSP", 4) == 0)
+        snprintf(out, n, "%.4s version %ld: no known layout", (const char *)b, get32(b + 4, 0));
+    else if (memcmp(b, "PSBV", 4) == 0)
+        snprintf(out, n, "PSBV (big-endian VBSP) version %ld: no known layout", get32(b + 4, 1));
+    else
+        snprintf(out, n, "version %ld: no known layout", get32(b, 0));
+    return 1;
+}
