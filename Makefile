@@ -188,7 +188,7 @@ test-host: deps-check
 host-bins: bins $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
 test-bins: host-bins cross baremetal
 # The parts of test/suite that need the cross compilers and qemu.
-CROSS_PARTS := 70 80
+CROSS_PARTS := 70 75 80 85
 deps:
 	@sh mk/deps.sh install
 deps-check:
