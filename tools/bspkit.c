@@ -88,6 +88,10 @@ static int fail_load(const loaded *L, const char *path, bsp_status st)
     uint32_t lump = L->loading ? L->map.error_lump : BSP_NO_LUMP;
     printf("{\"error\":\"%s\",\"message\":", bsp_status_name(st));
     json_string(msg, strlen(msg));
+    if (L->header.appears) {   /* what a refused file appears to be */
+        printf(",\"appears\":");
+        json_string(L->header.appears, strlen(L->header.appears));
+    }
     if (lump != BSP_NO_LUMP) {
         name = bsp_lump_name(&L->header, lump);
         printf(",\"lump\":\"%s\",\"index\":%u,\"offset\":%u", name ? name : "?",
@@ -95,6 +99,7 @@ static int fail_load(const loaded *L, const char *path, bsp_status st)
     }
     printf("}\n");
     fprintf(stderr, "bspkit: %s: %s", path, msg);
+    if (L->header.appears) fprintf(stderr, " The file appears to be %s.", L->header.appears);
     if (lump != BSP_NO_LUMP)
         fprintf(stderr, " (in lump %u, %s, at file offset %u)", (unsigned)lump,
                 name ? name : "?", (unsigned)L->map.error_offset);
@@ -179,6 +184,7 @@ static int cmd_info(const char *path, int hdr, int forward)
     printf("{\"family\":\"%s\",\"version\":%d,\"endian\":\"%s\",\"lumps\":[",
            bsp_family_name(&L.header), (int)L.header.version,
            L.header.big_endian ? "big" : "little");
+    if (bsp_variant_name(&L.header)) printf(",\"variant\":\"%s\"", bsp_variant_name(&L.header));
     for (i = 0; i < L.header.num_lumps; i++) {
         const bsp_lump_entry *e = &L.header.lumps[i];
         if (e->length == 0) continue;

@@ -7,6 +7,7 @@ const struct bsp_family *const bsp__families[] = {
 #if BSPKIT_FAMILY_SOURCE
     &bsp__family_source,
     &bsp__family_source17,
+    &bsp__family_source_dm,
 #endif
 #if BSPKIT_FAMILY_QUAKE
     &bsp__family_quake,
@@ -43,6 +44,10 @@ static int recognise(const struct bsp_family *f, const uint8_t first[8], int32_t
     }
     if (k < 4) return 0;
     *version = f->version_at < 0 ? 0 : (int32_t)bsp__get32(first + f->version_at, big);
+    if (f->version_tag) {
+        if ((uint32_t)*version >> 16 != f->version_tag) return 0;
+        *version &= 0xffff;
+    }
     /* all-zero magic: the version number alone names the family */
     if (!f->magic[0] && (*version < f->min_version || *version > f->max_version)) return 0;
     return big + 1;
@@ -72,6 +77,12 @@ const struct bsp_family *bsp__detect(const uint8_t first[8], int32_t *version,
 const char *bsp_family_name(const bsp_header *h)
 {
     return (h && h->family) ? h->family->name : "unknown";
+}
+
+const char *bsp_variant_name(const bsp_header *h)
+{
+    if (!h || !h->family) return NULL;
+    return h->encrypted ? "tactical_intervention" : h->family->variant;
 }
 
 static int rule_applies(const bsp__layout_rule *r, const bsp_header *h, uint32_t index)

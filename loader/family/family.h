@@ -236,7 +236,34 @@ struct bsp_family {
     bsp_status (*face_luxel)(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
                              bsp_sample *out);
     const bsp__access *access;     /* the map access description */
+    /* Game variants of a family (source_variants.h): the variant's short
+     * name (NULL: none); version_tag, the high 16 bits the version word must
+     * carry (Dark Messiah: 4), whose low 16 bits are then the version; the
+     * game lump directory's entries (NULL: Valve's, bsp__valve_game_lump_dir). */
+    const char *variant;
+    uint16_t version_tag;
+    const struct bsp__game_lump_dir *game_lump_dir;
 };
+
+/* A Source game lump directory entry: its size and where each field lies. */
+typedef struct bsp__game_lump_dir {
+    uint8_t entry_bytes;
+    bsp__field id, flags, version, offset, length;
+} bsp__game_lump_dir;
+extern const bsp__game_lump_dir bsp__valve_game_lump_dir;
+
+/* What bsp_open says a file it refuses appears to be (foreign.c): formats
+ * that share a family's look but are different (Titanfall's rBSP). NULL:
+ * nothing known. */
+const char *bsp__foreign_format(const uint8_t first[8]);
+
+/* Tactical Intervention's encryption (xor.c): every byte of the file XORed
+ * with key[offset % 32]. The key sits where the plain header has 32 zero
+ * bytes (lump entries 23.5..25.5, never used), so the file carries it. */
+#define BSP__XOR_KEY_AT 384
+#define BSP__XOR_KEY_BYTES 32
+#define BSP__XOR_HEADER_BYTES 1036   /* the Source header it hides */
+void bsp__xor(uint8_t *p, uint32_t len, uint32_t file_offset, const uint8_t *key);
 
 enum { BSP_AMB_NONE = 0, BSP_AMB_CUBES, BSP_AMB_GRID };
 
@@ -334,7 +361,8 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes);
 bsp_status bsp__dvis_finish(bsp_map *m);
 bsp_status bsp__dvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
 
-extern const struct bsp_family bsp__family_source, bsp__family_source17;
+extern const struct bsp_family bsp__family_source, bsp__family_source17,
+    bsp__family_source_dm;
 extern const struct bsp_family bsp__family_quake, bsp__family_goldsrc, bsp__family_bsp2,
     bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake3, bsp__family_nightfire;
 

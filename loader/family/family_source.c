@@ -172,18 +172,32 @@ static const bsp__flag_rule source_surface[] = {
 /* A Source face's plane is already its own (vbsp picks the plane facing
  * the face's front); `side` only says which side of the node it lies on,
  * so it is not applied (no face_side). */
-#define SOURCE_ACCESS { \
+#define SOURCE_ACCESS_TEXINFO .texinfo_texture = { 68, BSP_F_I32 }, .texinfo_flags = { 64, BSP_F_I32 }
+#define SOURCE_ACCESS_COMMON \
     .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, L_DISPINFO, \
                 L_DISP_VERTS, -1 }, \
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_STRING_TABLE, .contents_bits = 1, \
     .leaf_area = { 6, BSP_F_U16 }, .leaf_area_mask = 0x1ff, \
     .leaf_bounds = { 8, BSP_F_I16 }, .model_origin = 24, \
-    .texinfo_texture = { 68, BSP_F_I32 }, .texinfo_flags = { 64, BSP_F_I32 }, \
     .texture_stride = 32, .texture_name = 12, .texture_name_len = 128, \
     .contents = source_contents, \
     .num_contents = sizeof source_contents / sizeof source_contents[0], \
-    .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0] }
-static const bsp__access source_access = SOURCE_ACCESS;
+    .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0]
+static const bsp__access source_access = { SOURCE_ACCESS_COMMON, SOURCE_ACCESS_TEXINFO };
+
+/* dmodel_t: mins, maxs, origin, headnode, firstface, numfaces; texinfo:
+ * textureVecs[2][4], lightmapVecs[2][4], flags, texdata. */
+#define SOURCE_MODELS_TEXINFO \
+    .model_headnode = { 36, BSP_F_I32 }, \
+    .model_firstface = { 40, BSP_F_I32 }, .model_numfaces = { 44, BSP_F_I32 }, \
+    .texinfo_flags = { 64, BSP_F_I32 }
+
+/* The dface_t fields of v18..21 (FACE_WIDTHS). */
+#define SOURCE_FACES \
+    .face_plane = { 0, BSP_F_U16 }, .face_firstedge = { 4, BSP_F_I32 }, \
+    .face_numedges = { 8, BSP_F_I16 }, .face_texinfo = { 10, BSP_F_I16 }, \
+    .face_dispinfo = { 12, BSP_F_I16 }, .face_lightofs = { 20, BSP_F_I32 }, \
+    .face_styles_offset = 16, .face_num_styles = 4, .face_luxels_offset = 28
 
 /* Everything but the face record is shared by v17 and v18..21. */
 #define SOURCE_COMMON \
@@ -209,19 +223,15 @@ static const bsp__access source_access = SOURCE_ACCESS;
     .leaf_cube_offset = 30, .leaf_cube_size = 56, \
     .leaf_mins = { 8, BSP_F_I16 }, \
     .lump_names = source_lump_names, \
-    .layouts = &source_layouts, \
     .node_plane = { 0, BSP_F_I32 }, \
     .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
     .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 }, \
     .leaf_contents = { 0, BSP_F_I32 }, .leaf_cluster = { 4, BSP_F_I16 }, \
     .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 }, \
-    .model_headnode = { 36, BSP_F_I32 }, \
-    .model_firstface = { 40, BSP_F_I32 }, .model_numfaces = { 44, BSP_F_I32 }, \
     .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
     .leafface_face = { 0, BSP_F_U16 }, \
     .has_pas = 1, \
-    /* texinfo: textureVecs[2][4], lightmapVecs[2][4], flags, texdata */ \
-    .texinfo_vecs = 32, .texinfo_flags = { 64, BSP_F_I32 }, \
+    .texinfo_vecs = 32, \
     .luxel_bytes = 4, \
     .finish = bsp__dvis_finish, \
     .vis_row = bsp__dvis_row, \
@@ -231,10 +241,9 @@ const struct bsp_family bsp__family_source = {
     .name = "source",
     .min_version = 18, .max_version = 21,
     SOURCE_COMMON,
-    .face_plane = { 0, BSP_F_U16 }, .face_firstedge = { 4, BSP_F_I32 },
-    .face_numedges = { 8, BSP_F_I16 }, .face_texinfo = { 10, BSP_F_I16 },
-    .face_dispinfo = { 12, BSP_F_I16 }, .face_lightofs = { 20, BSP_F_I32 },
-    .face_styles_offset = 16, .face_num_styles = 4, .face_luxels_offset = 28,
+    SOURCE_FACES,
+    SOURCE_MODELS_TEXINFO,
+    .layouts = &source_layouts,
     .access = &source_access,
 };
 
@@ -249,7 +258,12 @@ const struct bsp_family bsp__family_source17 = {
     .face_numedges = { 40, BSP_F_I16 }, .face_texinfo = { 42, BSP_F_I16 },
     .face_dispinfo = { 44, BSP_F_I16 }, .face_lightofs = { 72, BSP_F_I32 },
     .face_styles_offset = 48, .face_num_styles = 8, .face_luxels_offset = 80,
+    SOURCE_MODELS_TEXINFO,
+    .layouts = &source_layouts,
     .access = &source_access,
 };
+
+/* The game variants built on these tables (Dark Messiah, ...). */
+#include "source_variants.h"
 
 #endif
