@@ -191,9 +191,25 @@ BSP_API const char *bsp_family_name(const bsp_header *h);
 
 /* The game variant of the family the file is, NULL for none:
  * "dark_messiah" (Source, version word 20 | 4 << 16),
- * "tactical_intervention" (Source, the file XOR-encrypted). README
+ * "tactical_intervention" (Source, the file XOR-encrypted), "vindictus"
+ * (after bsp_use_variant). README
  * "Supported formats" says how each is recognised. */
 BSP_API const char *bsp_variant_name(const bsp_header *h);
+
+/* Game variants a file does not announce: the caller says which game it
+ * comes from, after bsp_open and before bsp_measure. */
+typedef enum bsp_variant {
+    BSP_VARIANT_VINDICTUS = 1   /* Vindictus: Source v20, 32-bit records
+                                   (README "Source game variants") */
+} bsp_variant;
+
+/* Read the opened file as game variant v from now on (bsp_variant_name
+ * then names it). Statuses, in order: BAD_ARGUMENT (h NULL or not opened,
+ * v not a bsp_variant); UNSUPPORTED (the file cannot be that variant:
+ * Vindictus maps are little-endian, unencrypted VBSP version 20);
+ * BAD_LUMP_VERSION (Vindictus: the faces lumps' version is not 1 or 2, or
+ * differs between LDR and HDR faces). On failure h is unchanged. */
+BSP_API bsp_status bsp_use_variant(bsp_header *h, bsp_variant v);
 
 /* Lump `index`'s lower-case name ("planes", "faces_hdr", ...), NULL past the
  * directory; and its record size in bytes, 0 for text, bytes, or a record

@@ -61,6 +61,9 @@ static const char usage[] =
     "                completed in a shuffled order, work in budgeted steps\n"
     "  --budget N    bytes of work per step (default 262144)\n"
     "  --chunk M     bytes per read piece (default: whole lumps)\n"
+    "  --variant V   read the map as game variant V (vindictus), or none; by\n"
+    "                default a v20 map whose game lump directory has 20-byte\n"
+    "                entries is read as Vindictus (README)\n"
     "  --help        this text\n"
     "\n"
     "A map that fails to load prints {\"error\":\"<status name>\",\"message\":\"<a\n"
@@ -131,6 +134,7 @@ static int try_load(loaded *L, const char *path, const bsp_options *o, int forwa
         return fail("io"), -1;
     }
     st = bsp_open(&L->header, &L->stream);
+    if (st == BSP_OK) st = tool_variant_apply(&L->header, path);
     if (st == BSP_OK) st = bsp_measure(&L->header, o, &L->arena_bytes);
     if (st == BSP_OK) {
         L->arena = alloc(L->arena_bytes);
@@ -544,6 +548,7 @@ int main(int argc, char **argv)
     int hdr = 0, forward = 0, i;
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
     argc = tool_resume_args(argc, argv, &resume_opts);
+    if (argc >= 0) argc = tool_variant_args(argc, argv);
     if (argc < 0) {
         fputs(usage, stderr);
         return 2;

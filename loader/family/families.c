@@ -85,6 +85,33 @@ const char *bsp_variant_name(const bsp_header *h)
     return h->encrypted ? "tactical_intervention" : h->family->variant;
 }
 
+bsp_status bsp_use_variant(bsp_header *h, bsp_variant v)
+{
+#if BSPKIT_FAMILY_SOURCE
+    int face_roles[2] = { BSP_ROLE_FACES, BSP_ROLE_FACES_HDR }, k;
+    uint32_t faces = 0;
+#endif
+    if (!h || !h->family || v != BSP_VARIANT_VINDICTUS) return BSP_E_BAD_ARGUMENT;
+#if BSPKIT_FAMILY_SOURCE
+    if ((h->family != &bsp__family_source && h->family != &bsp__family_source_vindictus1 &&
+         h->family != &bsp__family_source_vindictus2) ||
+        h->version != 20 || h->big_endian || h->encrypted)
+        return BSP_E_UNSUPPORTED;
+    /* the faces' lump version picks the face record (72 or 76 bytes) */
+    for (k = 0; k < 2; k++) {
+        const bsp_lump_entry *e = &h->lumps[bsp__role_lump(h->family, face_roles[k])];
+        if (!e->length) continue;
+        if ((e->version != 1 && e->version != 2) || (faces && e->version != faces))
+            return BSP_E_BAD_LUMP_VERSION;
+        faces = e->version;
+    }
+    h->family = faces == 2 ? &bsp__family_source_vindictus2 : &bsp__family_source_vindictus1;
+    return BSP_OK;
+#else
+    return BSP_E_UNSUPPORTED;
+#endif
+}
+
 static int rule_applies(const bsp__layout_rule *r, const bsp_header *h, uint32_t index)
 {
     uint32_t lump_version = h->lumps[index].version;

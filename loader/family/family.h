@@ -164,6 +164,7 @@ typedef struct bsp__access {
     uint8_t texture_name, texture_name_len;  /* name offset, bytes */
     const bsp__flag_rule *contents, *surface;
     uint8_t num_contents, num_surface;
+    uint16_t dispinfo_bytes;       /* Source ddispinfo_t (0: Valve's 176) */
 } bsp__access;
 
 struct bsp_family {
@@ -362,7 +363,7 @@ bsp_status bsp__dvis_finish(bsp_map *m);
 bsp_status bsp__dvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
 
 extern const struct bsp_family bsp__family_source, bsp__family_source17,
-    bsp__family_source_dm;
+    bsp__family_source_dm, bsp__family_source_vindictus1, bsp__family_source_vindictus2;
 extern const struct bsp_family bsp__family_quake, bsp__family_goldsrc, bsp__family_bsp2,
     bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake3, bsp__family_nightfire;
 

@@ -177,13 +177,15 @@ static const bsp__flag_rule source_surface[] = {
     .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, L_DISPINFO, \
                 L_DISP_VERTS, -1 }, \
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_STRING_TABLE, .contents_bits = 1, \
-    .leaf_area = { 6, BSP_F_U16 }, .leaf_area_mask = 0x1ff, \
-    .leaf_bounds = { 8, BSP_F_I16 }, .model_origin = 24, \
+    .leaf_area_mask = 0x1ff, .model_origin = 24, \
     .texture_stride = 32, .texture_name = 12, .texture_name_len = 128, \
     .contents = source_contents, \
     .num_contents = sizeof source_contents / sizeof source_contents[0], \
     .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0]
-static const bsp__access source_access = { SOURCE_ACCESS_COMMON, SOURCE_ACCESS_TEXINFO };
+#define SOURCE_ACCESS_LEAF .leaf_area = { 6, BSP_F_U16 }, .leaf_bounds = { 8, BSP_F_I16 }
+static const bsp__access source_access = {
+    SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO
+};
 
 /* dmodel_t: mins, maxs, origin, headnode, firstface, numfaces; texinfo:
  * textureVecs[2][4], lightmapVecs[2][4], flags, texdata. */
@@ -191,6 +193,16 @@ static const bsp__access source_access = { SOURCE_ACCESS_COMMON, SOURCE_ACCESS_T
     .model_headnode = { 36, BSP_F_I32 }, \
     .model_firstface = { 40, BSP_F_I32 }, .model_numfaces = { 44, BSP_F_I32 }, \
     .texinfo_flags = { 64, BSP_F_I32 }
+
+/* Valve's 16-bit node, leaf, edge and leaf-face fields. */
+#define SOURCE_TREE \
+    .leaf_cube_offset = 30, .leaf_cube_size = 56, \
+    .leaf_mins = { 8, BSP_F_I16 }, \
+    .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 }, \
+    .leaf_cluster = { 4, BSP_F_I16 }, \
+    .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 }, \
+    .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
+    .leafface_face = { 0, BSP_F_U16 }
 
 /* The dface_t fields of v18..21 (FACE_WIDTHS). */
 #define SOURCE_FACES \
@@ -220,16 +232,10 @@ static const bsp__access source_access = { SOURCE_ACCESS_COMMON, SOURCE_ACCESS_T
     .ambient = BSP_AMB_CUBES, \
     .ambient_lumps = { { L_LEAF_AMBIENT_INDEX, L_LEAF_AMBIENT_LIGHTING }, \
                        { L_LEAF_AMBIENT_INDEX_HDR, L_LEAF_AMBIENT_LIGHTING_HDR } }, \
-    .leaf_cube_offset = 30, .leaf_cube_size = 56, \
-    .leaf_mins = { 8, BSP_F_I16 }, \
     .lump_names = source_lump_names, \
     .node_plane = { 0, BSP_F_I32 }, \
     .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
-    .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 }, \
-    .leaf_contents = { 0, BSP_F_I32 }, .leaf_cluster = { 4, BSP_F_I16 }, \
-    .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 }, \
-    .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
-    .leafface_face = { 0, BSP_F_U16 }, \
+    .leaf_contents = { 0, BSP_F_I32 }, \
     .has_pas = 1, \
     .texinfo_vecs = 32, \
     .luxel_bytes = 4, \
@@ -241,6 +247,7 @@ const struct bsp_family bsp__family_source = {
     .name = "source",
     .min_version = 18, .max_version = 21,
     SOURCE_COMMON,
+    SOURCE_TREE,
     SOURCE_FACES,
     SOURCE_MODELS_TEXINFO,
     .layouts = &source_layouts,
@@ -254,6 +261,7 @@ const struct bsp_family bsp__family_source17 = {
     .name = "source",
     .min_version = 17, .max_version = 17,
     SOURCE_COMMON,
+    SOURCE_TREE,
     .face_plane = { 32, BSP_F_U16 }, .face_firstedge = { 36, BSP_F_I32 },
     .face_numedges = { 40, BSP_F_I16 }, .face_texinfo = { 42, BSP_F_I16 },
     .face_dispinfo = { 44, BSP_F_I16 }, .face_lightofs = { 72, BSP_F_I32 },

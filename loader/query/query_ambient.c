@@ -35,8 +35,12 @@ static bsp_status blend(const bsp_map *m, const uint8_t *samples, uint32_t n, co
     int a, side, ch;
 
     for (a = 0; a < 3; a++) {
-        int32_t lo = bsp__i16(leaf + m->family->leaf_mins.offset + 2 * a);
-        int32_t hi = bsp__i16(leaf + m->family->leaf_mins.offset + 6 + 2 * a);
+        /* mins[3] then maxs[3] of leaf_mins's type (int16; Vindictus int32) */
+        bsp__field f = m->family->leaf_mins;
+        uint32_t w = f.type == BSP_F_I32 ? 4 : 2;
+        bsp__field lo_at = { (uint8_t)(f.offset + w * (uint32_t)a), f.type };
+        bsp__field hi_at = { (uint8_t)(f.offset + w * (uint32_t)(a + 3)), f.type };
+        int32_t lo = bsp__field_get(leaf, lo_at), hi = bsp__field_get(leaf, hi_at);
         float extent = (float)(hi - lo);
         mins[a] = (float)lo;
         h[a] = bsp__fmul(extent, 0.5f);

@@ -130,7 +130,8 @@ def face_texture(m, f):
     if fam == "quake2":
         return ti
     if fam == "source":
-        return struct.unpack_from(m.E + "i", m.lump(6), 72 * ti + 68)[0]
+        # texdata is the record's last int32 (Dark Messiah's records are 96 bytes)
+        return struct.unpack_from(m.E + "i", m.lump(6), m.texinfo_size * (ti + 1) - 4)[0]
     return struct.unpack_from("<i", m.lump(6), 40 * ti + 32)[0]
 
 

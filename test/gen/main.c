@@ -119,6 +119,10 @@
  *   v21_tactical      world of v21_ldr_hdr, the file XOR-encrypted as
  *                     Tactical Intervention's (key at offset 384)
  *   v20_lzma_tactical world of v20_ldr: v20_lzma's LZMA lumps, encrypted
+ *   v20_vindictus     world of v20_ldr with Vindictus's 32-bit records,
+ *                     faces lump version 1 (72-byte faces)
+ *   v20_vindictus2    world of v20_hdr_only, Vindictus, faces version 2
+ *                     (76 bytes: 4 bytes of 255 after the styles)
  *   large         --large N: N rooms on a grid (benchmarks), v20 LDR
  *   large_x360    --large N: the same world as PSBV, Valve's LZMA settings
  *                 (a quicker match finder), no random lumps
@@ -218,6 +222,8 @@ static const struct {
     {"v20_darkmessiah", "v20_ldr", "v20_ldr", SRC_VAR_DARK_MESSIAH},
     {"v21_tactical", "v21_ldr_hdr", "v21_ldr_hdr", SRC_VAR_TACTICAL},
     {"v20_lzma_tactical", "v20_lzma", "v20_ldr", SRC_VAR_TACTICAL},
+    {"v20_vindictus", "v20_ldr", "v20_ldr", SRC_VAR_VINDICTUS},
+    {"v20_vindictus2", "v20_hdr_only", "v20_hdr_only", SRC_VAR_VINDICTUS2},
 };
 
 /* v17: the first single-page face with two styles gets a third one, so

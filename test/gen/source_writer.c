@@ -538,8 +538,7 @@ static void build_game_lump(const gen_world *w, const src_opts *o, long base, gb
     for (k = 0; k < n; k++) {
         src_var_game_lump_entry_head(o, out);
         put32(out, id[k], be);
-        put16(out, flags[k], be);
-        put16(out, ver[k], be);
+        src_var_game_lump_flags_version(o, out, flags[k], ver[k]);
         put32(out, (uint32_t)(o->console ? (long)ofs[k] : base + (long)ofs[k]), be);
         put32(out, (uint32_t)sub[k].len, be);
     }
@@ -619,6 +618,7 @@ void src_write(const gen_world *w, const src_opts *o, const char *path, gen_coun
         if (!L[i].len) continue;
         memset(&raw, 0, sizeof raw);
         gbuf_put(&raw, L[i].data, L[i].len);
+        src_var_convert_lump(o, i, &raw, &ver[i]);
         if (be && i != L_GAME_LUMP) swap_lump(i, o, &raw);
         if (mode) gen_lzma_lump(&o->lzma, raw.data, raw.len, &S[i]);
         if (mode == 1 && S[i].len >= raw.len) gbuf_free(&S[i]); /* not worth it */

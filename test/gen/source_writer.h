@@ -36,7 +36,9 @@ enum {
     SRC_VAR_NONE = 0,
     SRC_VAR_DARK_MESSIAH, /* version word 20 | 4 << 16; 96-byte texinfo,
                            * 52-byte models, 20-byte game lump entries */
-    SRC_VAR_TACTICAL      /* the finished file XORed with a 32-byte key */
+    SRC_VAR_TACTICAL,     /* the finished file XORed with a 32-byte key */
+    SRC_VAR_VINDICTUS,    /* 32-bit records; faces lump version 1 (72 bytes) */
+    SRC_VAR_VINDICTUS2    /* the same, faces lump version 2 (76 bytes) */
 };
 
 /* The variant's changes, called by the writer at each record that differs
@@ -47,6 +49,10 @@ void src_var_model_extra(const src_opts *o, gbuf *b);        /* before headnode 
 int src_var_game_lump_entry_bytes(const src_opts *o);
 void src_var_game_lump_entry_head(const src_opts *o, gbuf *b); /* before the id */
 void src_var_finish_file(const src_opts *o, gbuf *file);
+/* Valve's little-endian lump `lump` (and its lump version) as the variant
+ * stores it; dgamelump_t's flags and version. */
+void src_var_convert_lump(const src_opts *o, int lump, gbuf *b, int *lump_version);
+void src_var_game_lump_flags_version(const src_opts *o, gbuf *b, uint32_t flags, uint32_t version);
 
 /* Writes path; fills counts with the records written (see main.c) and
  * appends the NAME.gamelumps lines to gamelumps. */

@@ -639,6 +639,10 @@ def load_source(data):
     if len(data) < 1036:
         raise LoadError("corrupt")
     m.version = struct.unpack_from(E + "i", data, 4)[0]
+    # Dark Messiah: the version word is 20 | 4 << 16 (two int16: 20, 4)
+    dm = m.version == 20 | 4 << 16 and not be
+    if dm:
+        m.version = 20
     hdr = 1036
     raw = [struct.unpack_from(E + "iiii", data, 8 + 16 * i) for i in range(64)]
 
@@ -690,7 +694,10 @@ def load_source(data):
     for k in range(0, len(leafblob) - lsize + 1, lsize):
         r = lst.unpack_from(leafblob, k)
         m.leaves.append((r[0], r[1], r[3:6], r[6:9]))
-    m.models = [(r[0:3], r[3:6], r[9], None) for r in _unpack_all(E + "9fiii", get(14), 48)]
+    if dm:   # an unknown int32 between origin and headnode
+        m.models = [(r[0:3], r[3:6], r[10], None) for r in _unpack_all(E + "9fiiii", get(14), 52)]
+    else:
+        m.models = [(r[0:3], r[3:6], r[9], None) for r in _unpack_all(E + "9fiii", get(14), 48)]
     if not m.models:
         raise LoadError("corrupt")
     m.head0 = m.models[0][2]
@@ -724,8 +731,8 @@ def load_source(data):
     m.faces_raw = faces
     m.num_faces = len(faces) // m.face_size
     m.texinfo_raw = get(6)
-    m.texinfo_size = 72
-    m.num_texinfo = len(m.texinfo_raw) // 72
+    m.texinfo_size = 96 if dm else 72   # Dark Messiah: 24 more bytes before flags
+    m.num_texinfo = len(m.texinfo_raw) // m.texinfo_size
     m.lightmaps = True
 
     fst = struct.Struct(E + ("32xHBBihhhh8B16xifiiii" if m.version == 17
@@ -743,10 +750,10 @@ def load_source(data):
         fc.lsize = (r[12 + nst], r[13 + nst])
         return fc
 
-    tst = struct.Struct(E + "16fii")
+    tst = struct.Struct(E + ("16f24xii" if dm else "16fii"))
 
     def parse_texinfo(t):
-        r = tst.unpack_from(m.texinfo_raw, t * 72)
+        r = tst.unpack_from(m.texinfo_raw, t * m.texinfo_size)
         return {"vecs": (r[0:4], r[4:8]), "lmvecs": (r[8:12], r[12:16]), "flags": r[16]}
 
     m._parse_face = parse_face
@@ -1002,6 +1009,22 @@ def load_nightfire(data):
     return m
 
 
+KNOWN_MAGICS = (b"VBSP", b"PSBV", b"BSP2", b"2PSB", b"IBSP", b"\x1d\0\0\0", b"\x1e\0\0\0",
+                b"\x2a\0\0\0", b"rBSP")
+
+
+def _tactical_decrypt(data):
+    """Tactical Intervention stores maps XORed with a 32-byte key repeating
+    from offset 0; the plain header is zero at 384..415 (unused lump
+    entries), so the file shows the key there. Returns data unchanged when
+    the decrypted file is not a VBSP."""
+    key = data[384:416]
+    if data[:4] == b"VBSP" or bytes(a ^ b for a, b in zip(data[:4], key)) != b"VBSP":
+        return data
+    reps = key * (len(data) // 32 + 1)
+    return bytes(a ^ b for a, b in zip(data, reps))
+
+
 def load_map(path):
     try:
         with open(path, "rb") as fh:
@@ -1011,8 +1034,13 @@ def load_map(path):
     if len(data) < 8:
         raise LoadError("corrupt")
     magic = data[:4]
+    if magic not in KNOWN_MAGICS and len(data) >= 1036:
+        data = _tactical_decrypt(data)
+        magic = data[:4]
     if magic in (b"VBSP", b"PSBV"):
         return load_source(data)
+    if magic == b"rBSP":
+        raise LoadError("unsupported")   # Titanfall: a different format
     if magic in (b"BSP2", b"2PSB"):
         return load_quake(data, "bsp2")
     if magic == b"IBSP":

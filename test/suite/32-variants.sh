@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: MIT
+# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# ---- Source game variants and formats refused by name -------------------
+# Part 30 checks every generated map's answers (the variants among them);
+# here: the independent reference reads the variants' layouts to the same
+# answers, the resumable loader decrypts Tactical Intervention reads cut in
+# pieces, hostile cuts of the variant maps end in a status, and rBSP is
+# refused as bad_version with what it appears to be.
+V=$BUILD/variants
+rm -rf "$V"
+mkdir -p "$V"
+for n in v20_darkmessiah v21_tactical v20_lzma_tactical; do
+    m=$MAPS/$n.bsp
+    if [ ! -f "$m" ]; then fail "$n: not generated"; continue; fi
+    python3 test/reference/bspref.py query "$m" < "$MAPS/$n.queries" > "$V/$n.ref" 2>&1
+    if cmp -s "$V/$n.ref" "$MAPS/$n.expected"; then pass "$n: test/reference/bspref.py gives the expected answers"
+    else fail "$n: bspref.py differs from $n.expected"; diff "$MAPS/$n.expected" "$V/$n.ref" | head -4; fi
+    $BUILD/asan/bspkit query --resumable --budget 700 --chunk 333 "$m" < "$MAPS/$n.queries" > "$V/$n.res" 2>&1
+    if cmp -s "$V/$n.res" "$MAPS/$n.expected"; then pass "$n: resumable loading in 333-byte reads, any order, same answers"
+    else fail "$n: the resumable loader's answers differ"; fi
+done
+v=$($BUILD/bspkit info "$MAPS/v20_darkmessiah.bsp" | grep -o '"variant":"[a-z_]*"')
+[ "$v" = '"variant":"dark_messiah"' ] && pass "tool: info names the Dark Messiah variant" || fail "tool: info variant '$v'"
+v=$($BUILD/bspkit info "$MAPS/v21_tactical.bsp" | grep -o '"variant":"[a-z_]*"')
+[ "$v" = '"variant":"tactical_intervention"' ] && pass "tool: info names Tactical Intervention" || fail "tool: info variant '$v'"
+v=$($BUILD/bspkit info "$MAPS/v21_ldr_hdr.bsp" | grep -c '"variant"')
+[ "$v" = 0 ] && pass "tool: a plain map has no variant" || fail "tool: a plain map names a variant"
+run_prog hostile-variants $BUILD/t/test_hostile $MAPS/v20_darkmessiah.bsp $MAPS/v21_tactical.bsp
+
+# rBSP (Titanfall 29) and garbage that the Tactical Intervention key does
+# not turn into a VBSP header.
+python3 - "$V" <<'PY'
+import struct, sys
+d = sys.argv[1]
+open(d + "/rbsp.bsp", "wb").write(b"rBSP" + struct.pack("<ii", 29, 1) + bytes(128 * 16 + 200))
+open(d + "/noise.bsp", "wb").write(bytes((i * 131 + 7) & 0xff for i in range(4000)))
+PY
+for tool in $BUILD/bspkit $BUILD/asan/bspkit; do
+    $tool info "$V/rbsp.bsp" > "$V/rbsp.out" 2> "$V/rbsp.err"
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q '"error":"bad_version"' "$V/rbsp.out" &&
+       grep -q '"appears":"rBSP (Titanfall/Apex Legends): a different format, not supported"' "$V/rbsp.out" &&
+       grep -q 'appears to be rBSP (Titanfall' "$V/rbsp.err"; then
+        pass "$(basename $tool): rBSP is bad_version and the message says what it appears to be"
+    else
+        fail "$(basename $tool): rBSP: $(cat "$V/rbsp.out")"
+    fi
+    $tool info "$V/noise.bsp" > "$V/noise.out" 2>&1
+    if grep -q '"error":"bad_magic"' "$V/noise.out" && ! grep -q appears "$V/noise.out"; then
+        pass "$(basename $tool): bytes the file's would-be key does not decrypt stay bad_magic"
+    else
+        fail "$(basename $tool): noise: $(cat "$V/noise.out")"
+    fi
+done
