@@ -3,7 +3,8 @@
  * bsp_load and every query. Built with ASan and UBSan: a pass means every
  * input ended in a status code, with no out-of-bounds access and no hang.
  *
- * usage: test_hostile MAP...   (small maps: every prefix length is tried)
+ * usage: test_hostile [--vindictus] MAP...   (small maps: every prefix
+ *        length is tried; --vindictus: read as Vindictus, bsp_use_variant)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,10 @@
 #include "../port/bsp_port.h"
 
 typedef struct outcome { int loaded, failed, bad_status; } outcome;
+
+/* --vindictus: every map is read with bsp_use_variant (a file that cannot
+ * be one then fails with a status like any other). */
+static int game_variant;
 
 /* Open, load with everything and, if it loads, run every query. The arena is
  * a fresh heap block of exactly the measured size, so ASan sees any write
@@ -32,6 +37,7 @@ static void try_bytes(const uint8_t *data, uint32_t size, outcome *o)
 
     bsp_memstream_init(&ms, &s, data, size);
     st = bsp_open(&h, &s);
+    if (st == BSP_OK && game_variant) st = bsp_use_variant(&h, (bsp_variant)game_variant);
     if (st == BSP_OK) st = bsp_measure(&h, &opt, &need);
     if (st != BSP_OK) {
         if ((unsigned)st >= BSP_STATUS_COUNT) o->bad_status++;
@@ -236,6 +242,12 @@ int main(int argc, char **argv)
     if (argc < 2) {
         check_skip("hostile inputs", "no map given");
         return check_exit();
+    }
+    if (!strcmp(argv[1], "--vindictus")) {
+        game_variant = BSP_VARIANT_VINDICTUS;
+        argv[1] = argv[0];
+        argc--;
+        argv++;
     }
     for_each_map(argc, argv, test_map);
     return check_exit();

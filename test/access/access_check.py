@@ -68,10 +68,10 @@ def leaf_face_lists(m, data):
     E, fam = m.E, m.family
     if fam == "source":
         lsize = len(m.lump(10)) // max(1, len(m.leaves)) if m.leaves else 32
-        recs = unpack_all(E + "ihH3h3hHH", m.lump(10))[::1]
-        recs = [struct.unpack_from(E + "ihH3h3hHH", m.lump(10), k)
+        lfmt = E + ("iii3i3iII" if m.vindictus else "ihH3h3hHH")   # Vindictus: 32-bit fields
+        recs = [struct.unpack_from(lfmt, m.lump(10), k)
                 for k in range(0, len(m.lump(10)), lsize)]
-        lf = [r[0] for r in unpack_all(E + "H", m.lump(16))]
+        lf = [r[0] for r in unpack_all(E + ("I" if m.vindictus else "H"), m.lump(16))]
         rng = [(r[9], r[10]) for r in recs]
     elif fam in ("quake", "goldsrc"):
         lf = [r[0] for r in unpack_all("<H", m.lump(11))]
@@ -234,7 +234,7 @@ def check_faces(m, faces, names, generated):
                 fact("face plane is the record's", [f32(x) for x in j["normal"]] == list(n)
                      and f32(j["dist"]) == d, "face %d" % f)
         if j["kind"] == "displacement":
-            power = struct.unpack_from(m.E + "i", m.lump(26), 176 * j["type"] + 20)[0]
+            power = struct.unpack_from(m.E + "i", m.lump(26), (232 if m.vindictus else 176) * j["type"] + 20)[0]
             fact("a displacement is its (2^power+1)^2 grid",
                  len(verts) == ((1 << power) + 1) ** 2 and len(tris) == 2 * (1 << power) ** 2,
                  "face %d" % f)

@@ -249,6 +249,8 @@ class BspMap:
         self.num_faces = 0
         self.texinfo_raw = b""
         self.texinfo_size = 0
+        self.variant = None      # a Source game variant: "dark_messiah", ...
+        self.vindictus = False
         self.num_texinfo = 0
         self.vertices = []
         self.edges = []
@@ -643,6 +645,7 @@ def load_source(data):
     dm = m.version == 20 | 4 << 16 and not be
     if dm:
         m.version = 20
+    m.variant = "dark_messiah" if dm else None
     hdr = 1036
     raw = [struct.unpack_from(E + "iiii", data, 8 + 16 * i) for i in range(64)]
 
@@ -679,17 +682,25 @@ def load_source(data):
         return lumps[i][1] if i in lumps else 0
 
     m.lump = get   # a lump's bytes, decoded (test/access_check.py)
+    # Vindictus: 32-bit fields where Valve has 16-bit ones; told by a game
+    # lump directory of 20-byte entries (its ids make sense only so)
+    vin = (VARIANT == "vindictus" or
+           (VARIANT is None and m.version == 20 and not be and not dm and _vindictus_dir(get(35))))
+    if vin:
+        m.variant = "vindictus"
+    m.vindictus = vin
     m.planes = [r[:4] for r in _unpack_all(E + "4fi", get(1), 20)]
     m.vertices = _unpack_all(E + "3f", get(3), 12)
-    m.edges = _unpack_all(E + "2H", get(12), 4)
+    m.edges = _unpack_all(E + ("2I" if vin else "2H"), get(12), 8 if vin else 4)
     m.surfedges = [r[0] for r in _unpack_all(E + "i", get(13), 4)]
     m.nodes = [(r[0], r[1], r[2], r[9], r[10])
-               for r in _unpack_all(E + "iii3h3hHHhh", get(5), 32)]
+               for r in (_unpack_all(E + "iii3i3iiii", get(5), 48) if vin
+                         else _unpack_all(E + "iii3h3hHHhh", get(5), 32))]
     leafblob = get(10)
-    lsize = 32 if (m.version == 17 or ver(10) == 1) else 56
+    lsize = 56 if vin else 32 if (m.version == 17 or ver(10) == 1) else 56
     if leafblob and len(leafblob) % lsize:
         raise LoadError("corrupt")
-    lst = struct.Struct(E + "ihH3h3h")
+    lst = struct.Struct(E + ("iii3i3i" if vin else "ihH3h3h"))
     m.leaves = []
     for k in range(0, len(leafblob) - lsize + 1, lsize):
         r = lst.unpack_from(leafblob, k)
@@ -726,6 +737,8 @@ def load_source(data):
         m.ambient_index, m.ambient_samples = get(51), get(55)
     m.leaf_blob, m.leaf_size = leafblob, lsize
     m.face_size = 104 if m.version == 17 else 56
+    if vin:   # lump version 2: 4 more bytes (255) after the styles
+        m.face_size = 76 if ver(7 if get(7) else 58) == 2 else 72
     if len(faces) % m.face_size:
         raise LoadError("corrupt")
     m.faces_raw = faces
@@ -736,7 +749,8 @@ def load_source(data):
     m.lightmaps = True
 
     fst = struct.Struct(E + ("32xHBBihhhh8B16xifiiii" if m.version == 17
-                             else "HBBihhhh4Bifiiii"))
+                             else ("IBB2xiiiii4B" + ("4x" if m.face_size == 76 else "") + "ifiiii")
+                             if vin else "HBBihhhh4Bifiiii"))
     nst = 8 if m.version == 17 else 4
 
     def parse_face(f):
@@ -1007,6 +1021,22 @@ def load_nightfire(data):
     m.lightmaps = True
     m._parse_face = lambda f: _light().nightfire_face(m, f)
     return m
+
+
+VARIANT = None   # --variant vindictus|none; None: recognise
+
+
+def _vindictus_dir(gl):
+    """The game lump directory's ids are 4 letters or digits read with
+    20-byte entries and not with Valve's 16 (bspsrc's and LibBSP's rule)."""
+    def ok(stride):
+        if len(gl) < 4:
+            return False
+        n = struct.unpack_from("<i", gl, 0)[0]
+        if n <= 0 or 4 + stride * n > len(gl):
+            return False
+        return all(gl[4 + stride * i:8 + stride * i].isalnum() for i in range(n))
+    return ok(20) and not ok(16)
 
 
 KNOWN_MAGICS = (b"VBSP", b"PSBV", b"BSP2", b"2PSB", b"IBSP", b"\x1d\0\0\0", b"\x1e\0\0\0",
@@ -1374,6 +1404,11 @@ def main(argv):
     if len(argv) < 3 or argv[1] not in ("query", "points", "info"):
         sys.stderr.write("usage: bspref.py query|points|info MAP [--seed N] [--count K]\n")
         return 64
+    global VARIANT
+    if "--variant" in argv[:-1]:
+        i = argv.index("--variant")
+        VARIANT = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
     cmd, path = argv[1], argv[2]
     if cmd == "query":
         return cmd_query(path)

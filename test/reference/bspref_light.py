@@ -192,7 +192,7 @@ def _decode_cube(b, at):
 def source_ambient(m, p):
     idx, smp = m.ambient_index, m.ambient_samples
     lumps = bool(idx) and bool(smp)
-    in_leaf = m.version != 17 and m.leaf_size == 56
+    in_leaf = m.version != 17 and m.leaf_size == 56 and not m.vindictus   # Vindictus: no cubes
     if not lumps and not in_leaf:
         raise _err("no_ambient")
     L = m.point_leaf(p)

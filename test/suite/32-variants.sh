@@ -4,12 +4,14 @@
 # Part 30 checks every generated map's answers (the variants among them);
 # here: the independent reference reads the variants' layouts to the same
 # answers, the resumable loader decrypts Tactical Intervention reads cut in
-# pieces, hostile cuts of the variant maps end in a status, and rBSP is
-# refused as bad_version with what it appears to be.
+# pieces, the tool recognises Vindictus or is told so, bsp_use_variant
+# refuses files that cannot be Vindictus, hostile cuts of the variant maps
+# end in a status, and rBSP is refused as bad_version with what it appears
+# to be.
 V=$BUILD/variants
 rm -rf "$V"
 mkdir -p "$V"
-for n in v20_darkmessiah v21_tactical v20_lzma_tactical; do
+for n in v20_darkmessiah v21_tactical v20_lzma_tactical v20_vindictus v20_vindictus2; do
     m=$MAPS/$n.bsp
     if [ ! -f "$m" ]; then fail "$n: not generated"; continue; fi
     python3 test/reference/bspref.py query "$m" < "$MAPS/$n.queries" > "$V/$n.ref" 2>&1
@@ -25,7 +27,38 @@ v=$($BUILD/bspkit info "$MAPS/v21_tactical.bsp" | grep -o '"variant":"[a-z_]*"')
 [ "$v" = '"variant":"tactical_intervention"' ] && pass "tool: info names Tactical Intervention" || fail "tool: info variant '$v'"
 v=$($BUILD/bspkit info "$MAPS/v21_ldr_hdr.bsp" | grep -c '"variant"')
 [ "$v" = 0 ] && pass "tool: a plain map has no variant" || fail "tool: a plain map names a variant"
+for n in v20_vindictus v20_vindictus2; do
+    v=$($BUILD/bspkit info "$MAPS/$n.bsp" | grep -o '"variant":"[a-z_]*"')
+    [ "$v" = '"variant":"vindictus"' ] && pass "tool: $n is recognised as Vindictus (game lump entries of 20 bytes)" ||
+        fail "tool: $n variant '$v'"
+    # the same bytes through a pipe: nothing to recognise it by, so the
+    # caller says so
+    cat "$MAPS/$n.bsp" | $BUILD/asan/bspkit --variant vindictus stats - > "$V/$n.pipe" 2>&1
+    $BUILD/bspkit stats "$MAPS/$n.bsp" > "$V/$n.file" 2>&1
+    if cmp -s "$V/$n.pipe" "$V/$n.file"; then pass "$n: --variant vindictus on a pipe reads it as the file"
+    else fail "$n: --variant vindictus through a pipe differs"; fi
+    $BUILD/bspkit --variant none info "$MAPS/$n.bsp" > "$V/$n.none" 2>&1
+    grep -q '"error"' "$V/$n.none" && pass "$n: read as Valve's layout (--variant none) it does not load" ||
+        fail "$n: loads with Valve's layout"
+done
+# bsp_use_variant's refusals, in its order
+for case in "v21_ldr_hdr unsupported" "x360_v20_ldr unsupported" "v21_tactical unsupported" "q1 unsupported"; do
+    set -- $case
+    $BUILD/asan/bspkit --variant vindictus info "$MAPS/$1.bsp" > "$V/refuse.out" 2>&1
+    grep -q "\"error\":\"$2\"" "$V/refuse.out" && pass "--variant vindictus on $1: $2" ||
+        fail "--variant vindictus on $1: $(head -c 200 "$V/refuse.out")"
+done
+python3 - "$MAPS/v20_vindictus.bsp" "$V/vin_facever3.bsp" <<'PY'
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+struct.pack_into("<i", d, 8 + 16 * 7 + 8, 3)   # faces lump version 3
+open(sys.argv[2], "wb").write(d)
+PY
+$BUILD/asan/bspkit --variant vindictus info "$V/vin_facever3.bsp" > "$V/refuse.out" 2>&1
+grep -q '"error":"bad_lump_version"' "$V/refuse.out" && pass "--variant vindictus with faces lump version 3: bad_lump_version" ||
+    fail "faces version 3: $(head -c 200 "$V/refuse.out")"
 run_prog hostile-variants $BUILD/t/test_hostile $MAPS/v20_darkmessiah.bsp $MAPS/v21_tactical.bsp
+run_prog hostile-vindictus $BUILD/t/test_hostile --vindictus $MAPS/v20_vindictus.bsp $MAPS/v20_vindictus2.bsp
 
 # rBSP (Titanfall 29) and garbage that the Tactical Intervention key does
 # not turn into a VBSP header.
