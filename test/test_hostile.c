@@ -71,7 +71,8 @@ static int header_of(const uint8_t *data, uint32_t size, bsp_header *h)
     bsp_memstream ms;
     bsp_stream s;
     bsp_memstream_init(&ms, &s, data, size);
-    return bsp_open(h, &s) == BSP_OK;
+    return bsp_open(h, &s) == BSP_OK &&
+           (!game_variant || bsp_use_variant(h, (bsp_variant)game_variant) == BSP_OK);
 }
 
 /* Every prefix that cuts into a lump must fail; prefixes that only drop
@@ -177,7 +178,7 @@ static void test_lying_tables(const char *name, const uint8_t *data, uint32_t si
 static void test_cycles(const char *name, const uint8_t *data, uint32_t size)
 {
     uint8_t *buf;
-    uint32_t nodes_ofs, nodes_len, head, n;
+    uint32_t nodes_ofs, nodes_len, head, n, rec;
     bsp_memstream ms;
     bsp_stream s;
     bsp_header h;
@@ -193,18 +194,20 @@ static void test_cycles(const char *name, const uint8_t *data, uint32_t size)
     if (size < 1036 || memcmp(data, "VBSP", 4) != 0 || !header_of(data, size, &h)) return;
     nodes_ofs = h.lumps[5].offset;
     nodes_len = h.lumps[5].length;
-    if (nodes_len < 64 || h.lumps[5].compressed) return;   /* can't edit packed nodes */
+    rec = bsp_lump_record_size(&h, 5);   /* 32; Vindictus 48 */
+    if (!rec || nodes_len < 2 * rec || h.lumps[5].compressed) return;   /* can't edit packed nodes */
     buf = malloc(size);
     memcpy(buf, data, size);
     head = 0;
     /* every child of every node points back at node 0: a cycle whatever the
      * point, and a DAG for the trace */
-    for (n = 0; n < nodes_len / 32; n++) {
-        memcpy(buf + nodes_ofs + 32 * n + 4, &head, 4);
-        memcpy(buf + nodes_ofs + 32 * n + 8, &head, 4);
+    for (n = 0; n < nodes_len / rec; n++) {
+        memcpy(buf + nodes_ofs + rec * n + 4, &head, 4);
+        memcpy(buf + nodes_ofs + rec * n + 8, &head, 4);
     }
     bsp_memstream_init(&ms, &s, buf, size);
     st = bsp_open(&h, &s);
+    if (st == BSP_OK && game_variant) st = bsp_use_variant(&h, (bsp_variant)game_variant);
     if (st == BSP_OK) st = bsp_measure(&h, &opt, &need);
     arena = malloc(st == BSP_OK ? need : 1);
     if (st == BSP_OK) st = bsp_load(&m, &h, &s, arena, need, &opt, NULL);

@@ -119,10 +119,13 @@
  *   v21_tactical      world of v21_ldr_hdr, the file XOR-encrypted as
  *                     Tactical Intervention's (key at offset 384)
  *   v20_lzma_tactical world of v20_ldr: v20_lzma's LZMA lumps, encrypted
- *   v20_vindictus     world of v20_ldr with Vindictus's 32-bit records,
- *                     faces lump version 1 (72-byte faces)
- *   v20_vindictus2    world of v20_hdr_only, Vindictus, faces version 2
- *                     (76 bytes: 4 bytes of 255 after the styles)
+ *   vindictus/v20_vindictus   world of v20_ldr with Vindictus's 32-bit
+ *                     records, faces lump version 1 (72-byte faces)
+ *   vindictus/v20_vindictus2  world of v20_hdr_only, Vindictus, faces
+ *                     version 2 (76 bytes: 4 bytes of 255 after the styles)
+ *                     In their own folder: a Vindictus file does not say
+ *                     so, and the suite's tests of every map open files as
+ *                     they come (part 32 tests these).
  *   large         --large N: N rooms on a grid (benchmarks), v20 LDR
  *   large_x360    --large N: the same world as PSBV, Valve's LZMA settings
  *                 (a quicker match finder), no random lumps
@@ -174,6 +177,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ambient.h"
 #include "expect.h"
@@ -222,8 +226,8 @@ static const struct {
     {"v20_darkmessiah", "v20_ldr", "v20_ldr", SRC_VAR_DARK_MESSIAH},
     {"v21_tactical", "v21_ldr_hdr", "v21_ldr_hdr", SRC_VAR_TACTICAL},
     {"v20_lzma_tactical", "v20_lzma", "v20_ldr", SRC_VAR_TACTICAL},
-    {"v20_vindictus", "v20_ldr", "v20_ldr", SRC_VAR_VINDICTUS},
-    {"v20_vindictus2", "v20_hdr_only", "v20_hdr_only", SRC_VAR_VINDICTUS2},
+    {"vindictus/v20_vindictus", "v20_ldr", "v20_ldr", SRC_VAR_VINDICTUS},
+    {"vindictus/v20_vindictus2", "v20_hdr_only", "v20_hdr_only", SRC_VAR_VINDICTUS2},
 };
 
 /* v17: the first single-page face with two styles gets a third one, so
@@ -385,7 +389,12 @@ int main(int argc, char **argv)
     for (i = 0; i < (int)(sizeof game_variants / sizeof game_variants[0]); i++) {
         int k;
         variant v;
+        char sub[1024];
+        const char *slash = strchr(game_variants[i].name, '/');
         if (!wanted(game_variants[i].name, only, nonly)) continue;
+        if (slash && (size_t)snprintf(sub, sizeof sub, "%s/%.*s", outdir, (int)(slash - game_variants[i].name),
+                                      game_variants[i].name) < sizeof sub)
+            mkdir(sub, 0777);   /* may exist */
         for (k = 0; strcmp(variants[k].name, game_variants[i].of) != 0; k++) {}
         v = variants[k];
         v.name = game_variants[i].name;
