@@ -162,6 +162,14 @@ typedef struct bsp_header {
     uint32_t header_bytes; /* bytes bsp_open read from the stream */
     uint32_t file_size;
     bsp_lump_entry lumps[BSP_MAX_LUMPS];
+    /* bsp_open failed with BAD_VERSION on a format it recognises as a
+     * different one: a sentence saying what the file appears to be (Titanfall's
+     * rBSP); NULL otherwise. */
+    const char *appears;
+    /* 1: every byte of the file is XORed with xor_key[offset % 32]
+     * (Tactical Intervention); the loader decrypts each read in place. */
+    uint8_t encrypted;
+    uint8_t xor_key[32];
 } bsp_header;
 
 /* Read and check the header and lump directory (the first bytes of the
@@ -170,7 +178,10 @@ typedef struct bsp_header {
  * stream works. Statuses, in order: BAD_ARGUMENT (a NULL pointer);
  * TRUNCATED or IO (the first 8 bytes); BAD_MAGIC, BAD_VERSION; TRUNCATED or
  * IO (the rest of the header); BAD_LUMP (a lump over the header or past the
- * file's end; with BSP_SIZE_UNKNOWN, past 4 GiB).
+ * file's end; with BSP_SIZE_UNKNOWN, past 4 GiB). A file whose first bytes
+ * match no family but whose header decrypts with the Tactical Intervention
+ * key it carries (README) is read decrypted. BAD_VERSION on a format
+ * bspkit knows to be a different one (Titanfall's "rBSP") sets h->appears.
  * A build that leaves a family out (BSPKIT_FAMILIES, README "Builds with
  * fewer formats") does not know its magic: its files are BAD_MAGIC.
  * Source: VBSP and PSBV versions 17 to 29 open (BAD_VERSION outside); the
@@ -181,6 +192,28 @@ BSP_API bsp_status bsp_open(bsp_header *h, const bsp_stream *s);
 
 /* The family's short name: "source", "goldsrc", "quake", ... */
 BSP_API const char *bsp_family_name(const bsp_header *h);
+
+/* The game variant of the family the file is, NULL for none:
+ * "dark_messiah" (Source, version word 20 | 4 << 16),
+ * "tactical_intervention" (Source, the file XOR-encrypted), "vindictus"
+ * (after bsp_use_variant). README
+ * "Supported formats" says how each is recognised. */
+BSP_API const char *bsp_variant_name(const bsp_header *h);
+
+/* Game variants a file does not announce: the caller says which game it
+ * comes from, after bsp_open and before bsp_measure. */
+typedef enum bsp_variant {
+    BSP_VARIANT_VINDICTUS = 1   /* Vindictus: Source v20, 32-bit records
+                                   (README "Source game variants") */
+} bsp_variant;
+
+/* Read the opened file as game variant v from now on (bsp_variant_name
+ * then names it). Statuses, in order: BAD_ARGUMENT (h NULL or not opened,
+ * v not a bsp_variant); UNSUPPORTED (the file cannot be that variant:
+ * Vindictus maps are little-endian, unencrypted VBSP version 20);
+ * BAD_LUMP_VERSION (Vindictus: the faces lumps' version is not 1 or 2, or
+ * differs between LDR and HDR faces). On failure h is unchanged. */
+BSP_API bsp_status bsp_use_variant(bsp_header *h, bsp_variant v);
 
 /* Lump `index`'s lower-case name ("planes", "faces_hdr", ...), NULL past the
  * directory; and its record size in bytes, 0 for text, bytes, or a record

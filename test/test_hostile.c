@@ -3,7 +3,8 @@
  * bsp_load and every query. Built with ASan and UBSan: a pass means every
  * input ended in a status code, with no out-of-bounds access and no hang.
  *
- * usage: test_hostile MAP...   (small maps: every prefix length is tried)
+ * usage: test_hostile [--vindictus] MAP...   (small maps: every prefix
+ *        length is tried; --vindictus: read as Vindictus, bsp_use_variant)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,10 @@
 #include "../port/bsp_port.h"
 
 typedef struct outcome { int loaded, failed, bad_status; } outcome;
+
+/* --vindictus: every map is read with bsp_use_variant (a file that cannot
+ * be one then fails with a status like any other). */
+static int game_variant;
 
 /* Open, load with everything and, if it loads, run every query. The arena is
  * a fresh heap block of exactly the measured size, so ASan sees any write
@@ -32,6 +37,7 @@ static void try_bytes(const uint8_t *data, uint32_t size, outcome *o)
 
     bsp_memstream_init(&ms, &s, data, size);
     st = bsp_open(&h, &s);
+    if (st == BSP_OK && game_variant) st = bsp_use_variant(&h, (bsp_variant)game_variant);
     if (st == BSP_OK) st = bsp_measure(&h, &opt, &need);
     if (st != BSP_OK) {
         if ((unsigned)st >= BSP_STATUS_COUNT) o->bad_status++;
@@ -65,7 +71,8 @@ static int header_of(const uint8_t *data, uint32_t size, bsp_header *h)
     bsp_memstream ms;
     bsp_stream s;
     bsp_memstream_init(&ms, &s, data, size);
-    return bsp_open(h, &s) == BSP_OK;
+    return bsp_open(h, &s) == BSP_OK &&
+           (!game_variant || bsp_use_variant(h, (bsp_variant)game_variant) == BSP_OK);
 }
 
 /* Every prefix that cuts into a lump must fail; prefixes that only drop
@@ -171,7 +178,7 @@ static void test_lying_tables(const char *name, const uint8_t *data, uint32_t si
 static void test_cycles(const char *name, const uint8_t *data, uint32_t size)
 {
     uint8_t *buf;
-    uint32_t nodes_ofs, nodes_len, head, n;
+    uint32_t nodes_ofs, nodes_len, head, n, rec;
     bsp_memstream ms;
     bsp_stream s;
     bsp_header h;
@@ -187,18 +194,20 @@ static void test_cycles(const char *name, const uint8_t *data, uint32_t size)
     if (size < 1036 || memcmp(data, "VBSP", 4) != 0 || !header_of(data, size, &h)) return;
     nodes_ofs = h.lumps[5].offset;
     nodes_len = h.lumps[5].length;
-    if (nodes_len < 64 || h.lumps[5].compressed) return;   /* can't edit packed nodes */
+    rec = bsp_lump_record_size(&h, 5);   /* 32; Vindictus 48 */
+    if (!rec || nodes_len < 2 * rec || h.lumps[5].compressed) return;   /* can't edit packed nodes */
     buf = malloc(size);
     memcpy(buf, data, size);
     head = 0;
     /* every child of every node points back at node 0: a cycle whatever the
      * point, and a DAG for the trace */
-    for (n = 0; n < nodes_len / 32; n++) {
-        memcpy(buf + nodes_ofs + 32 * n + 4, &head, 4);
-        memcpy(buf + nodes_ofs + 32 * n + 8, &head, 4);
+    for (n = 0; n < nodes_len / rec; n++) {
+        memcpy(buf + nodes_ofs + rec * n + 4, &head, 4);
+        memcpy(buf + nodes_ofs + rec * n + 8, &head, 4);
     }
     bsp_memstream_init(&ms, &s, buf, size);
     st = bsp_open(&h, &s);
+    if (st == BSP_OK && game_variant) st = bsp_use_variant(&h, (bsp_variant)game_variant);
     if (st == BSP_OK) st = bsp_measure(&h, &opt, &need);
     arena = malloc(st == BSP_OK ? need : 1);
     if (st == BSP_OK) st = bsp_load(&m, &h, &s, arena, need, &opt, NULL);
@@ -236,6 +245,12 @@ int main(int argc, char **argv)
     if (argc < 2) {
         check_skip("hostile inputs", "no map given");
         return check_exit();
+    }
+    if (!strcmp(argv[1], "--vindictus")) {
+        game_variant = BSP_VARIANT_VINDICTUS;
+        argv[1] = argv[0];
+        argc--;
+        argv++;
     }
     for_each_map(argc, argv, test_map);
     return check_exit();

@@ -61,6 +61,9 @@ static const char usage[] =
     "                completed in a shuffled order, work in budgeted steps\n"
     "  --budget N    bytes of work per step (default 262144)\n"
     "  --chunk M     bytes per read piece (default: whole lumps)\n"
+    "  --variant V   read the map as game variant V (vindictus), or none; by\n"
+    "                default a v20 map whose game lump directory has 20-byte\n"
+    "                entries is read as Vindictus (README)\n"
     "  --help        this text\n"
     "\n"
     "A map that fails to load prints {\"error\":\"<status name>\",\"message\":\"<a\n"
@@ -87,12 +90,17 @@ static int fail_load(const loaded *L, const char *path, bsp_status st)
     const char *msg = bsp_status_message(st), *name = NULL;
     uint32_t lump = L->loading ? L->map.error_lump : BSP_NO_LUMP;
     char seems[96];
+    const char *seems_at = NULL;
     printf("{\"error\":\"%s\",\"message\":", bsp_status_name(st));
     json_string(msg, strlen(msg));
-    if (st == BSP_E_BAD_VERSION && tool_identify(path, seems, sizeof seems)) {
+    /* What a refused file appears to be: a format the loader names
+     * (header.appears), else for a version with no known layout, what its
+     * first bytes say (files only: a pipe cannot be read again). */
+    if (L->header.appears) seems_at = L->header.appears;
+    else if (st == BSP_E_BAD_VERSION && tool_identify(path, seems, sizeof seems)) seems_at = seems;
+    if (seems_at) {
         printf(",\"appears\":");
-        json_string(seems, strlen(seems));
-        fprintf(stderr, "bspkit: %s: %s\n", path, seems);
+        json_string(seems_at, strlen(seems_at));
     }
     if (lump != BSP_NO_LUMP) {
         name = bsp_lump_name(&L->header, lump);
@@ -101,6 +109,7 @@ static int fail_load(const loaded *L, const char *path, bsp_status st)
     }
     printf("}\n");
     fprintf(stderr, "bspkit: %s: %s", path, msg);
+    if (seems_at) fprintf(stderr, " The file appears to be %s.", seems_at);
     if (lump != BSP_NO_LUMP)
         fprintf(stderr, " (in lump %u, %s, at file offset %u)", (unsigned)lump,
                 name ? name : "?", (unsigned)L->map.error_offset);
@@ -132,6 +141,7 @@ static int try_load(loaded *L, const char *path, const bsp_options *o, int forwa
         return fail("io"), -1;
     }
     st = bsp_open(&L->header, &L->stream);
+    if (st == BSP_OK) st = tool_variant_apply(&L->header, path);
     if (st == BSP_OK) st = bsp_measure(&L->header, o, &L->arena_bytes);
     if (st == BSP_OK) {
         L->arena = alloc(L->arena_bytes);
@@ -185,6 +195,7 @@ static int cmd_info(const char *path, int hdr, int forward)
     printf("{\"family\":\"%s\",\"version\":%d,\"endian\":\"%s\",\"lumps\":[",
            bsp_family_name(&L.header), (int)L.header.version,
            L.header.big_endian ? "big" : "little");
+    if (bsp_variant_name(&L.header)) printf(",\"variant\":\"%s\"", bsp_variant_name(&L.header));
     for (i = 0; i < L.header.num_lumps; i++) {
         const bsp_lump_entry *e = &L.header.lumps[i];
         if (e->length == 0) continue;
@@ -544,6 +555,7 @@ int main(int argc, char **argv)
     int hdr = 0, forward = 0, i;
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
     argc = tool_resume_args(argc, argv, &resume_opts);
+    if (argc >= 0) argc = tool_variant_args(argc, argv);
     if (argc < 0) {
         fputs(usage, stderr);
         return 2;

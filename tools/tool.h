@@ -30,6 +30,12 @@ void json_string(const char *s, size_t n);
  * layout") into out; 0 when it cannot be read again (standard input). */
 int tool_identify(const char *path, char *out, size_t n);
 
+/* Game variants (variant.c): strip `--variant NAME` from argv (returns the
+ * new argc, -1 on a bad name); after bsp_open, apply the chosen variant or
+ * the rule that recognises Vindictus in a file read twice. */
+int tool_variant_args(int argc, char **argv);
+bsp_status tool_variant_apply(bsp_header *h, const char *path);
+
 /* Commands in their own files. */
 int cmd_leaves(const char *path, int forward);
 int cmd_faces(const char *path, int hdr, int forward);

@@ -2,7 +2,8 @@
 /* gamelump.c - the Source game lump's directory and sub-lumps.
  *
  * Lump 35 holds an int32 count and count entries {int32 id, uint16 flags,
- * uint16 version, int32 offset, int32 length} (swapped to native at load),
+ * uint16 version, int32 offset, int32 length} (swapped to native at load;
+ * game variants describe other entries: bsp__game_lump_dir),
  * then the sub-lumps' bytes. PC files give offsets from the start of the
  * file; console files (MakeGameData) give them from the start of the game
  * lump, compress each sub-lump on its own and close the directory with a
@@ -13,12 +14,24 @@
 #include "gamelump.h"
 
 #define GAME_LUMP 35
-#define ENTRY 16
+
+/* Valve's entry; game variants describe theirs (family.h). */
+const bsp__game_lump_dir bsp__valve_game_lump_dir = {
+    16, { 0, BSP_F_I32 }, { 4, BSP_F_U16 }, { 6, BSP_F_U16 }, { 8, BSP_F_I32 }, { 12, BSP_F_I32 }
+};
+
+static const bsp__game_lump_dir *dir_of(const bsp_map *m)
+{
+    return m->family->game_lump_dir ? m->family->game_lump_dir : &bsp__valve_game_lump_dir;
+}
 
 static const uint8_t *entry_at(const bsp_map *m, uint32_t i)
 {
-    return m->lump_data[GAME_LUMP] + 4 + ENTRY * i;
+    return m->lump_data[GAME_LUMP] + 4 + (size_t)dir_of(m)->entry_bytes * i;
 }
+
+/* An entry's field as an unsigned number. */
+#define ENTRY_FIELD(m, e, name) ((uint32_t)bsp__field_get((e), dir_of(m)->name))
 
 /* Entries in the directory (dummy included), 0 if it does not fit. */
 static uint32_t directory_entries(const bsp_map *m)
@@ -27,12 +40,12 @@ static uint32_t directory_entries(const bsp_map *m)
     if (!m->family || bsp__role_lump(m->family, BSP_ROLE_FACES_HDR) < 0) return 0;  /* Source only */
     if (!m->lump_data[GAME_LUMP] || size < 4) return 0;
     n = bsp__u32(m->lump_data[GAME_LUMP]);
-    return n <= (size - 4) / ENTRY ? n : 0;
+    return n <= (size - 4) / dir_of(m)->entry_bytes ? n : 0;
 }
 
-static int is_dummy(const uint8_t *e)
+static int is_dummy(const bsp_map *m, const uint8_t *e)
 {
-    return bsp__u32(e) == 0 && bsp__u32(e + 12) == 0;
+    return ENTRY_FIELD(m, e, id) == 0 && ENTRY_FIELD(m, e, length) == 0;
 }
 
 /* Where offsets count from: the file's offset of the game lump (absolute)
@@ -42,15 +55,15 @@ static int is_dummy(const uint8_t *e)
 static int offset_base(const bsp_map *m, uint32_t n, uint32_t *base)
 {
     uint32_t size = m->lump_size[GAME_LUMP], file = m->lump_file_offset[GAME_LUMP];
-    uint32_t dir_end = 4 + ENTRY * n, lo = 0xffffffffu, i, k;
+    uint32_t dir_end = 4 + dir_of(m)->entry_bytes * n, lo = 0xffffffffu, i, k;
     uint64_t hi = 0;
     for (i = 0; i < n; i++) {
         const uint8_t *e = entry_at(m, i);
-        uint32_t ofs = bsp__u32(e + 8);
+        uint32_t ofs = ENTRY_FIELD(m, e, offset);
         /* a compressed entry's length is its unpacked size (consoles): it
          * ends where the next entry starts */
-        int sized = !is_dummy(e) && !(bsp__u16(e + 4) & 1);
-        uint64_t end = (uint64_t)ofs + (sized ? bsp__u32(e + 12) : 0);
+        int sized = !is_dummy(m, e) && !(ENTRY_FIELD(m, e, flags) & 1);
+        uint64_t end = (uint64_t)ofs + (sized ? ENTRY_FIELD(m, e, length) : 0);
         if (ofs < lo) lo = ofs;
         if (end > hi) hi = end;
     }
@@ -73,7 +86,7 @@ void bsp__game_lump_locate(bsp_map *m)
 uint32_t bsp_game_lump_count(const bsp_map *m)
 {
     uint32_t n = m ? directory_entries(m) : 0;
-    if (n && is_dummy(entry_at(m, n - 1))) n--;
+    if (n && is_dummy(m, entry_at(m, n - 1))) n--;
     return n;
 }
 
@@ -89,17 +102,18 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     base = m->game_lump_base;
     if (base == BSP_NO_LUMP) return BSP_E_CORRUPT;
     e = entry_at(m, index);
-    ofs = bsp__u32(e + 8) - base;
-    len = bsp__u32(e + 12);
-    out->id = bsp__u32(e);
-    out->flags = bsp__u16(e + 4);
-    out->version = bsp__u16(e + 6);
+    ofs = ENTRY_FIELD(m, e, offset) - base;
+    len = ENTRY_FIELD(m, e, length);
+    out->id = ENTRY_FIELD(m, e, id);
+    out->flags = ENTRY_FIELD(m, e, flags);
+    out->version = ENTRY_FIELD(m, e, version);
     out->data = m->lump_data[GAME_LUMP] + ofs;
     out->compressed = 0;
     out->stored = out->size = len;
     /* A compressed sub-lump runs to the next entry (consoles store the
      * unpacked size in its length field); its LZMA header has the sizes. */
-    stored = (index + 1 < n ? bsp__u32(e + ENTRY + 8) - base : m->lump_size[GAME_LUMP]);
+    stored = (index + 1 < n ? ENTRY_FIELD(m, entry_at(m, index + 1), offset) - base
+                            : m->lump_size[GAME_LUMP]);
     if ((out->flags & 1) && stored > ofs && bsp__valve_block_parse(out->data, stored - ofs, &v)) {
         out->compressed = 1;
         out->stored = stored - ofs;

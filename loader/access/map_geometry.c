@@ -59,8 +59,9 @@ static bsp_status edge_shape(const bsp_map *m, const uint8_t *f, shape *s)
         s->kind = BSP_FACE_DISPLACEMENT;
         s->raw_type = s->dispinfo;
         if (!di || !dv) return BSP_E_NOT_LOADED;
-        if ((uint32_t)s->dispinfo >= dsize / 176) return BSP_E_CORRUPT;
-        di += (size_t)s->dispinfo * 176;
+        uint32_t stride = fam->access->dispinfo_bytes ? fam->access->dispinfo_bytes : 176;
+        if ((uint32_t)s->dispinfo >= dsize / stride) return BSP_E_CORRUPT;
+        di += (size_t)s->dispinfo * stride;
         power = bsp__i32(di + DISPINFO_POWER);
         start = bsp__i32(di + DISPINFO_VERT_START);
         if (power < 1 || power > 4 || s->count != 4) return BSP_E_CORRUPT;

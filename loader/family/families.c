@@ -7,6 +7,7 @@ const struct bsp_family *const bsp__families[] = {
 #if BSPKIT_FAMILY_SOURCE
     &bsp__family_source,
     &bsp__family_source17,
+    &bsp__family_source_dm,
 #endif
 #if BSPKIT_FAMILY_QUAKE
     &bsp__family_quake,
@@ -43,6 +44,10 @@ static int recognise(const struct bsp_family *f, const uint8_t first[8], int32_t
     }
     if (k < 4) return 0;
     *version = f->version_at < 0 ? 0 : (int32_t)bsp__get32(first + f->version_at, big);
+    if (f->version_tag) {
+        if ((uint32_t)*version >> 16 != f->version_tag) return 0;
+        *version &= 0xffff;
+    }
     /* all-zero magic: the version number alone names the family */
     if (!f->magic[0] && (*version < f->min_version || *version > f->max_version)) return 0;
     return big + 1;
@@ -74,6 +79,39 @@ const char *bsp_family_name(const bsp_header *h)
     return (h && h->family) ? h->family->name : "unknown";
 }
 
+const char *bsp_variant_name(const bsp_header *h)
+{
+    if (!h || !h->family) return NULL;
+    return h->encrypted ? "tactical_intervention" : h->family->variant;
+}
+
+bsp_status bsp_use_variant(bsp_header *h, bsp_variant v)
+{
+#if BSPKIT_FAMILY_SOURCE
+    int face_roles[2] = { BSP_ROLE_FACES, BSP_ROLE_FACES_HDR }, k;
+    uint32_t faces = 0;
+#endif
+    if (!h || !h->family || v != BSP_VARIANT_VINDICTUS) return BSP_E_BAD_ARGUMENT;
+#if BSPKIT_FAMILY_SOURCE
+    if ((h->family != &bsp__family_source && h->family != &bsp__family_source_vindictus1 &&
+         h->family != &bsp__family_source_vindictus2) ||
+        h->version != 20 || h->big_endian || h->encrypted)
+        return BSP_E_UNSUPPORTED;
+    /* the faces' lump version picks the face record (72 or 76 bytes) */
+    for (k = 0; k < 2; k++) {
+        const bsp_lump_entry *e = &h->lumps[bsp__role_lump(h->family, face_roles[k])];
+        if (!e->length) continue;
+        if ((e->version != 1 && e->version != 2) || (faces && e->version != faces))
+            return BSP_E_BAD_LUMP_VERSION;
+        faces = e->version;
+    }
+    h->family = faces == 2 ? &bsp__family_source_vindictus2 : &bsp__family_source_vindictus1;
+    return BSP_OK;
+#else
+    return BSP_E_UNSUPPORTED;
+#endif
+}
+
 static int rule_applies(const bsp__layout_rule *r, const bsp_header *h, uint32_t index)
 {
     uint32_t lump_version = h->lumps[index].version;
@@ -97,10 +135,10 @@ const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index)
 
 const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const bsp_header *h)
 {
-    while (f->variant) {
-        uint32_t v = h->lumps[f->variant_lump].version;
-        if (v >= 8 || !((f->variant_versions >> v) & 1)) break;
-        f = f->variant;
+    while (f->lump_variant) {
+        uint32_t v = h->lumps[f->lump_variant_at].version;
+        if (v >= 8 || !((f->lump_variant_versions >> v) & 1)) break;
+        f = f->lump_variant;
     }
     return f;
 }

@@ -168,6 +168,7 @@ typedef struct bsp__access {
     uint8_t texture_name, texture_name_len;  /* name offset, bytes */
     const bsp__flag_rule *contents, *surface;
     uint8_t num_contents, num_surface;
+    uint16_t dispinfo_bytes;       /* Source ddispinfo_t (0: Valve's 176) */
 } bsp__access;
 
 struct bsp_family {
@@ -206,12 +207,13 @@ struct bsp_family {
     bsp__field ambient_count, ambient_first;
     uint8_t ambient_index_bytes;
     /* Records whose fields move with a lump's version (Strata Source):
-     * when lump `variant_lump` has a version in the mask variant_versions
-     * (bit v: version v), the file is read with `variant` instead, a
-     * description with the same magic and directory. Layouts then follow
-     * each lump's version inside that description. */
-    const struct bsp_family *variant;
-    uint8_t variant_lump, variant_versions;
+     * when lump `lump_variant_at` has a version in the mask
+     * lump_variant_versions (bit v: version v), the file is read with
+     * `lump_variant` instead, a description with the same magic and
+     * directory. Layouts then follow each lump's version inside that
+     * description. (Not the game variants below: those are other games.) */
+    const struct bsp_family *lump_variant;
+    uint8_t lump_variant_at, lump_variant_versions;
     const char *lump_names;        /* num_lumps names, each ending in '\0'
                                       (one string: no pointer per name) */
     const bsp__layout_table *layouts;
@@ -251,7 +253,34 @@ struct bsp_family {
     bsp_status (*face_luxel)(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
                              bsp_sample *out);
     const bsp__access *access;     /* the map access description */
+    /* Game variants of a family (source_variants.h): the variant's short
+     * name (NULL: none); version_tag, the high 16 bits the version word must
+     * carry (Dark Messiah: 4), whose low 16 bits are then the version; the
+     * game lump directory's entries (NULL: Valve's, bsp__valve_game_lump_dir). */
+    const char *variant;
+    uint16_t version_tag;
+    const struct bsp__game_lump_dir *game_lump_dir;
 };
+
+/* A Source game lump directory entry: its size and where each field lies. */
+typedef struct bsp__game_lump_dir {
+    uint8_t entry_bytes;
+    bsp__field id, flags, version, offset, length;
+} bsp__game_lump_dir;
+extern const bsp__game_lump_dir bsp__valve_game_lump_dir;
+
+/* What bsp_open says a file it refuses appears to be (foreign.c): formats
+ * that share a family's look but are different (Titanfall's rBSP). NULL:
+ * nothing known. */
+const char *bsp__foreign_format(const uint8_t first[8]);
+
+/* Tactical Intervention's encryption (xor.c): every byte of the file XORed
+ * with key[offset % 32]. The key sits where the plain header has 32 zero
+ * bytes (lump entries 23.5..25.5, never used), so the file carries it. */
+#define BSP__XOR_KEY_AT 384
+#define BSP__XOR_KEY_BYTES 32
+#define BSP__XOR_HEADER_BYTES 1036   /* the Source header it hides */
+void bsp__xor(uint8_t *p, uint32_t len, uint32_t file_offset, const uint8_t *key);
 
 enum { BSP_AMB_NONE = 0, BSP_AMB_CUBES, BSP_AMB_GRID };
 
@@ -271,7 +300,7 @@ extern const struct bsp_family *const bsp__families[];
 const struct bsp_family *bsp__detect(const uint8_t first[8], int32_t *version,
                                      uint8_t *big_endian, bsp_status *status);
 
-/* The description that reads this file: `f` or, along its variant chain,
+/* The description that reads this file: `f` or, along its lump_variant chain,
  * the one the directory's lump versions select. */
 const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const bsp_header *h);
 
@@ -353,7 +382,8 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes);
 bsp_status bsp__dvis_finish(bsp_map *m);
 bsp_status bsp__dvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
 
-extern const struct bsp_family bsp__family_source, bsp__family_source17, bsp__family_source_strata;
+extern const struct bsp_family bsp__family_source, bsp__family_source17, bsp__family_source_strata,
+    bsp__family_source_dm, bsp__family_source_vindictus1, bsp__family_source_vindictus2;
 extern const struct bsp_family bsp__family_quake, bsp__family_goldsrc, bsp__family_bsp2,
     bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake3, bsp__family_nightfire;
 

@@ -185,20 +185,52 @@ static const bsp__flag_rule source_surface[] = {
 /* A Source face's plane is already its own (vbsp picks the plane facing
  * the face's front); `side` only says which side of the node it lies on,
  * so it is not applied (no face_side). */
-#define SOURCE_ACCESS { \
+#define SOURCE_ACCESS_TEXINFO .texinfo_texture = { 68, BSP_F_I32 }, .texinfo_flags = { 64, BSP_F_I32 }
+#define SOURCE_ACCESS_COMMON \
     .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, L_DISPINFO, \
                 L_DISP_VERTS, -1 }, \
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_STRING_TABLE, .contents_bits = 1, \
-    .leaf_area = { 6, BSP_F_U16 }, .leaf_area_mask = 0x1ff, \
-    .leaf_bounds = { 8, BSP_F_I16 }, .model_origin = 24, \
-    .texinfo_texture = { 68, BSP_F_I32 }, .texinfo_flags = { 64, BSP_F_I32 }, \
+    .leaf_area_mask = 0x1ff, .model_origin = 24, \
     .texture_stride = 32, .texture_name = 12, .texture_name_len = 128, \
     .contents = source_contents, \
     .num_contents = sizeof source_contents / sizeof source_contents[0], \
-    .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0] }
-static const bsp__access source_access = SOURCE_ACCESS;
+    .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0]
+#define SOURCE_ACCESS_LEAF .leaf_area = { 6, BSP_F_U16 }, .leaf_bounds = { 8, BSP_F_I16 }
+static const bsp__access source_access = {
+    SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO
+};
 
-/* Everything but the face record is shared by v17 and v18..21. */
+/* dmodel_t: mins, maxs, origin, headnode, firstface, numfaces; texinfo:
+ * textureVecs[2][4], lightmapVecs[2][4], flags, texdata. */
+#define SOURCE_MODELS_TEXINFO \
+    .model_headnode = { 36, BSP_F_I32 }, \
+    .model_firstface = { 40, BSP_F_I32 }, .model_numfaces = { 44, BSP_F_I32 }, \
+    .texinfo_flags = { 64, BSP_F_I32 }
+
+/* Valve's 16-bit ambient index record {count, first sample}. */
+#define SOURCE_AMBIENT_INDEX16 \
+    .ambient_count = { 0, BSP_F_U16 }, .ambient_first = { 2, BSP_F_U16 }, \
+    .ambient_index_bytes = 4
+
+/* Valve's 16-bit node, leaf, edge and leaf-face fields. */
+#define SOURCE_TREE \
+    SOURCE_AMBIENT_INDEX16, \
+    .leaf_cube_offset = 30, .leaf_cube_size = 56, \
+    .leaf_mins = { 8, BSP_F_I16 }, \
+    .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 }, \
+    .leaf_cluster = { 4, BSP_F_I16 }, \
+    .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 }, \
+    .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
+    .leafface_face = { 0, BSP_F_U16 }
+
+/* The dface_t fields of v18..21 (FACE_WIDTHS). */
+#define SOURCE_FACES \
+    .face_plane = { 0, BSP_F_U16 }, .face_firstedge = { 4, BSP_F_I32 }, \
+    .face_numedges = { 8, BSP_F_I16 }, .face_texinfo = { 10, BSP_F_I16 }, \
+    .face_dispinfo = { 12, BSP_F_I16 }, .face_lightofs = { 20, BSP_F_I32 }, \
+    .face_styles_offset = 16, .face_num_styles = 4, .face_luxels_offset = 28
+
+/* What every Source description shares: header, directory, roles, lighting. */
 #define SOURCE_COMMON \
     .magic = "VBSP", .version_at = 4, .swapped_magic = 1, \
     .header_bytes = SOURCE_HEADER_BYTES, \
@@ -223,28 +255,12 @@ static const bsp__access source_access = SOURCE_ACCESS;
     .node_plane = { 0, BSP_F_I32 }, \
     .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
     .leaf_contents = { 0, BSP_F_I32 }, \
-    .model_headnode = { 36, BSP_F_I32 }, \
-    .model_firstface = { 40, BSP_F_I32 }, .model_numfaces = { 44, BSP_F_I32 }, \
     .has_pas = 1, \
-    /* texinfo: textureVecs[2][4], lightmapVecs[2][4], flags, texdata */ \
-    .texinfo_vecs = 32, .texinfo_flags = { 64, BSP_F_I32 }, \
+    .texinfo_vecs = 32, \
     .luxel_bytes = 4, \
     .finish = bsp__dvis_finish, \
     .vis_row = bsp__dvis_row, \
     .face_lightmap = source_face_lightmap
-
-/* Valve's records (16-bit indices and bounds) at their lump versions. */
-#define SOURCE_RECORDS \
-    .layouts = &source_layouts, \
-    .leaf_cube_offset = 30, .leaf_cube_size = 56, \
-    .leaf_mins = { 8, BSP_F_I16 }, \
-    .ambient_count = { 0, BSP_F_U16 }, .ambient_first = { 2, BSP_F_U16 }, \
-    .ambient_index_bytes = 4, \
-    .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 }, \
-    .leaf_cluster = { 4, BSP_F_I16 }, \
-    .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 }, \
-    .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
-    .leafface_face = { 0, BSP_F_U16 }
 
 /* v18..29 (v22 INFRA and early Dota 2, v23 Dota 2 betas, v27 Contagion and
  * the others keep Valve's records); nodes at lump version 1 are Strata's. */
@@ -252,12 +268,12 @@ const struct bsp_family bsp__family_source = {
     .name = "source",
     .min_version = 18, .max_version = 29,
     SOURCE_COMMON,
-    SOURCE_RECORDS,
-    .variant = &bsp__family_source_strata, .variant_lump = L_NODES, .variant_versions = LV1,
-    .face_plane = { 0, BSP_F_U16 }, .face_firstedge = { 4, BSP_F_I32 },
-    .face_numedges = { 8, BSP_F_I16 }, .face_texinfo = { 10, BSP_F_I16 },
-    .face_dispinfo = { 12, BSP_F_I16 }, .face_lightofs = { 20, BSP_F_I32 },
-    .face_styles_offset = 16, .face_num_styles = 4, .face_luxels_offset = 28,
+    SOURCE_TREE,
+    SOURCE_FACES,
+    SOURCE_MODELS_TEXINFO,
+    .layouts = &source_layouts,
+    .lump_variant = &bsp__family_source_strata, .lump_variant_at = L_NODES,
+    .lump_variant_versions = LV1,
     .access = &source_access,
 };
 
@@ -268,11 +284,13 @@ const struct bsp_family bsp__family_source17 = {
     .name = "source",
     .min_version = 17, .max_version = 17,
     SOURCE_COMMON,
-    SOURCE_RECORDS,
+    SOURCE_TREE,
     .face_plane = { 32, BSP_F_U16 }, .face_firstedge = { 36, BSP_F_I32 },
     .face_numedges = { 40, BSP_F_I16 }, .face_texinfo = { 42, BSP_F_I16 },
     .face_dispinfo = { 44, BSP_F_I16 }, .face_lightofs = { 72, BSP_F_I32 },
     .face_styles_offset = 48, .face_num_styles = 8, .face_luxels_offset = 80,
+    SOURCE_MODELS_TEXINFO,
+    .layouts = &source_layouts,
     .access = &source_access,
 };
 
@@ -339,6 +357,7 @@ const struct bsp_family bsp__family_source_strata = {
     .name = "source",
     .min_version = 18, .max_version = 29,
     SOURCE_COMMON,
+    SOURCE_MODELS_TEXINFO,
     .layouts = &strata_layouts,
     .leaf_mins = { 12, BSP_F_F32 },
     .ambient_count = { 0, BSP_F_I32 }, .ambient_first = { 4, BSP_F_I32 },
@@ -354,5 +373,8 @@ const struct bsp_family bsp__family_source_strata = {
     .face_styles_offset = 28, .face_num_styles = 4, .face_luxels_offset = 40,
     .access = &strata_access,
 };
+
+/* The game variants built on these tables (Dark Messiah, ...). */
+#include "source_variants.h"
 
 #endif

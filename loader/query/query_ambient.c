@@ -35,13 +35,21 @@ static bsp_status blend(const bsp_map *m, const uint8_t *samples, uint32_t n, co
     uint32_t k;
     int a, side, ch;
 
-    /* int16 bounds (Valve) convert exactly, so their float difference is
-     * the contract's (float)(maxs - mins); Strata's are floats. */
+    /* The contract's (float)(maxs - mins) for integer bounds; Strata's
+     * bounds are floats. */
     for (a = 0; a < 3; a++) {
-        float lo = bsp__field_getf(leaf, bsp__field_at(m->family->leaf_mins, (uint32_t)a));
-        float hi = bsp__field_getf(leaf, bsp__field_at(m->family->leaf_mins, (uint32_t)a + 3));
-        mins[a] = lo;
-        h[a] = bsp__fmul(bsp__fsub(hi, lo), 0.5f);
+        bsp__field lo_at = bsp__field_at(m->family->leaf_mins, (uint32_t)a);
+        bsp__field hi_at = bsp__field_at(m->family->leaf_mins, (uint32_t)a + 3);
+        float extent;
+        if (lo_at.type == BSP_F_F32) {
+            mins[a] = bsp__f32(leaf + lo_at.offset);
+            extent = bsp__fsub(bsp__f32(leaf + hi_at.offset), mins[a]);
+        } else {            /* integer bounds (int16; Vindictus int32) */
+            int32_t lo = bsp__field_get(leaf, lo_at), hi = bsp__field_get(leaf, hi_at);
+            mins[a] = (float)lo;
+            extent = (float)(hi - lo);
+        }
+        h[a] = bsp__fmul(extent, 0.5f);
     }
     for (side = 0; side < 6; side++)
         for (ch = 0; ch < 3; ch++) out->cube[side][ch] = 0.0f;

@@ -68,12 +68,15 @@ def leaf_face_lists(m, data):
     E, fam = m.E, m.family
     if fam == "source":
         ver = {e[0]: e[3] for e in m.lumps_info}
-        # Strata Source: leaves at lump version 2, 32-bit leaf faces at 1
-        lfmt = "iiI3f3fII" if ver.get(10) == 2 else "ihH3h3hHH"
+        # Strata Source: leaves at lump version 2, 32-bit leaf faces at 1;
+        # Vindictus: 32-bit fields
+        lfmt = ("iiI3f3fII" if ver.get(10) == 2 else
+                "iii3i3iII" if m.vindictus else "ihH3h3hHH")
         lsize = len(m.lump(10)) // max(1, len(m.leaves)) if m.leaves else 32
         recs = [struct.unpack_from(E + lfmt, m.lump(10), k)
                 for k in range(0, len(m.lump(10)), lsize)]
-        lf = [r[0] for r in unpack_all(E + ("I" if ver.get(16) == 1 else "H"), m.lump(16))]
+        wide_lf = m.vindictus or ver.get(16) == 1
+        lf = [r[0] for r in unpack_all(E + ("I" if wide_lf else "H"), m.lump(16))]
         rng = [(r[9], r[10]) for r in recs]
     elif fam in ("quake", "goldsrc"):
         lf = [r[0] for r in unpack_all("<H", m.lump(11))]
@@ -132,7 +135,8 @@ def face_texture(m, f):
     if fam == "quake2":
         return ti
     if fam == "source":
-        return struct.unpack_from(m.E + "i", m.lump(6), 72 * ti + 68)[0]
+        # texdata is the record's last int32 (Dark Messiah's records are 96 bytes)
+        return struct.unpack_from(m.E + "i", m.lump(6), m.texinfo_size * (ti + 1) - 4)[0]
     return struct.unpack_from("<i", m.lump(6), 40 * ti + 32)[0]
 
 
@@ -235,7 +239,7 @@ def check_faces(m, faces, names, generated):
                 fact("face plane is the record's", [f32(x) for x in j["normal"]] == list(n)
                      and f32(j["dist"]) == d, "face %d" % f)
         if j["kind"] == "displacement":
-            power = struct.unpack_from(m.E + "i", m.lump(26), 176 * j["type"] + 20)[0]
+            power = struct.unpack_from(m.E + "i", m.lump(26), (232 if m.vindictus else 176) * j["type"] + 20)[0]
             fact("a displacement is its (2^power+1)^2 grid",
                  len(verts) == ((1 << power) + 1) ** 2 and len(tris) == 2 * (1 << power) ** 2,
                  "face %d" % f)

@@ -6,7 +6,8 @@
  * options (QUERIES, LIGHTING through a strict forward-only stream,
  * LIGHTING|ENTITIES preferring HDR with the widest LZMA tables, ALL, ALL
  * with too-narrow tables, ALL through a forward-only stream, ENTITIES with
- * extra_lumps picked by the input) into an arena of
+ * extra_lumps picked by the input, ALL read as Vindictus through
+ * bsp_use_variant) into an arena of
  * exactly the measured size with guard bytes on both sides; then every query
  * on a spread of points, clusters and faces (test/exercise.h), the entity
  * iterator over the loaded entity text, the game lump API, bsp_lump and the
@@ -65,6 +66,7 @@ static void header_helpers(const bsp_header *h)
 {
     uint32_t i;
     FUZZ_ASSERT(bsp_family_name(h) != NULL);
+    (void)bsp_variant_name(h);
     for (i = 0; i <= h->num_lumps; i++) {
         const char *name = bsp_lump_name(h, i);
         FUZZ_ASSERT((name != NULL) == (i < h->num_lumps));
@@ -78,16 +80,18 @@ typedef struct variant {
     uint32_t lclp_max;
     int forward;
     int extra;            /* extra_lumps: a set of lumps picked by the input */
+    int game;             /* bsp_use_variant(game) after bsp_open (0: none) */
 } variant;
 
 static const variant variants[] = {
-    { BSP_LOAD_QUERIES, 0, 0, 0, 0 },
-    { BSP_LOAD_LIGHTING, 0, 0, 1, 0 },
-    { BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES, 1, 12, 0, 0 },
-    { BSP_LOAD_ALL, 0, 0, 0, 0 },
-    { BSP_LOAD_ALL, 1, 1, 0, 0 },
-    { BSP_LOAD_ALL, 0, 12, 1, 0 },
-    { BSP_LOAD_ENTITIES, 0, 3, 0, 1 },
+    { BSP_LOAD_QUERIES, 0, 0, 0, 0, 0 },
+    { BSP_LOAD_LIGHTING, 0, 0, 1, 0, 0 },
+    { BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES, 1, 12, 0, 0, 0 },
+    { BSP_LOAD_ALL, 0, 0, 0, 0, 0 },
+    { BSP_LOAD_ALL, 1, 1, 0, 0, 0 },
+    { BSP_LOAD_ALL, 0, 12, 1, 0, 0 },
+    { BSP_LOAD_ENTITIES, 0, 3, 0, 1, 0 },
+    { BSP_LOAD_ALL, 0, 0, 0, 0, BSP_VARIANT_VINDICTUS },
 };
 
 /* A lump set from the input's bytes (FNV-1a of its first 64), so some loads
@@ -119,6 +123,14 @@ static void load_variant(const uint8_t *data, uint32_t size, const variant *v, u
     status_ok(st);
     if (st != BSP_OK) return;
     FUZZ_ASSERT(h.family != NULL && h.num_lumps <= BSP_MAX_LUMPS && h.file_size == size);
+    if (v->game) {
+        bsp_header before = h;
+        st = bsp_use_variant(&h, (bsp_variant)v->game);
+        status_ok(st);
+        /* a refused variant leaves the header as it was */
+        if (st != BSP_OK) FUZZ_ASSERT(memcmp(&before, &h, sizeof h) == 0);
+        if (st != BSP_OK) return;
+    }
     header_helpers(&h);
     st = bsp_measure(&h, &o, &need);
     status_ok(st);

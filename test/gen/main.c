@@ -126,6 +126,19 @@
  *   x360_v25_strata      v25_strata as PSBV (big-endian, Valve's LZMA):
  *                 not a real console format, it makes the swapper walk the
  *                 Strata layouts on little-endian hosts too
+ *   v20_darkmessiah   world of v20_ldr as Dark Messiah writes it (version
+ *                     word 20 | 4 << 16, 96-byte texinfo, 52-byte models,
+ *                     20-byte game lump entries; source_variant.c)
+ *   v21_tactical      world of v21_ldr_hdr, the file XOR-encrypted as
+ *                     Tactical Intervention's (key at offset 384)
+ *   v20_lzma_tactical world of v20_ldr: v20_lzma's LZMA lumps, encrypted
+ *   vindictus/v20_vindictus   world of v20_ldr with Vindictus's 32-bit
+ *                     records, faces lump version 1 (72-byte faces)
+ *   vindictus/v20_vindictus2  world of v20_hdr_only, Vindictus, faces
+ *                     version 2 (76 bytes: 4 bytes of 255 after the styles)
+ *                     In their own folder: a Vindictus file does not say
+ *                     so, and the suite's tests of every map open files as
+ *                     they come (part 32 tests these).
  *   large         --large N: N rooms on a grid (benchmarks), v20 LDR
  *   large_x360    --large N: the same world as PSBV, Valve's LZMA settings
  *                 (a quicker match finder), no random lumps
@@ -177,6 +190,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ambient.h"
 #include "expect.h"
@@ -196,30 +210,43 @@ typedef struct {
 #define NOLZ {0, 0, 0, 0, 0, 0}
 #define KIB(n) ((uint32_t)(n) * 1024u)
 
-/* version leafv ldr hdr vis l4d2 index_order | console pack lzma extras */
+/* version leafv ldr hdr vis l4d2 index_order | console pack lzma extras variant */
 static const variant variants[] = {
-    {"v19_ldr_hdr", 0, {19, 0, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
-    {"v20_ldr", 0, {20, 1, 1, 0, 1, 0, 1, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
-    {"v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
-    {"v21_ldr_hdr", 0, {21, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
-    {"v21_l4d2", 0, {21, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
-    {"v20_novis", 0, {20, 1, 1, 0, 0, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
-    {"demo", 1, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 0},
-    {"x360_v20_ldr", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1}, "v20_ldr", 0},
-    {"x360_v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1}, "v20_hdr_only", 0},
-    {"x360_lc0lp2pb0", 0, {19, 0, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {0, 2, 0, KIB(256), 0, 0}, 1}, "v19_ldr_hdr", 0},
-    {"x360_lc4lp0pb4", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {4, 0, 4, KIB(64), 0, 0}, 1}, "v21_ldr_hdr", 0},
-    {"x360_eos", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {3, 0, 2, KIB(256), 1, 0}, 1}, "v20_ldr", 0},
-    {"x360_lc8", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {8, 0, 2, KIB(256), 0, 0}, 1}, "v20_ldr", 0},
-    {"x360_raw", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_NONE, VALVE, 1}, "v21_ldr_hdr", 0},
-    {"v20_lzma", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_SOME, VALVE, 1}, "v20_ldr", 0},
-    {"v17", 0, {17, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, NULL, 1},
-    {"v22", 0, {22, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, "v21_ldr_hdr", 0},
-    {"v23", 0, {23, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, "v20_ldr", 0},
-    {"v27_contagion", 0, {27, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0}, "v21_ldr_hdr", 0},
-    {"v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, "v21_ldr_hdr", 0},
-    {"v25_strata_hdr_only", 0, {25, 2, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0}, "v20_hdr_only", 0},
-    {"x360_v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1}, "v21_ldr_hdr", 0},
+    {"v19_ldr_hdr", 0, {19, 0, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
+    {"v20_ldr", 0, {20, 1, 1, 0, 1, 0, 1, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
+    {"v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
+    {"v21_ldr_hdr", 0, {21, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
+    {"v21_l4d2", 0, {21, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
+    {"v20_novis", 0, {20, 1, 1, 0, 0, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
+    {"demo", 1, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
+    {"x360_v20_ldr", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0}, "v20_ldr", 0},
+    {"x360_v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0}, "v20_hdr_only", 0},
+    {"x360_lc0lp2pb0", 0, {19, 0, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {0, 2, 0, KIB(256), 0, 0}, 1, 0}, "v19_ldr_hdr", 0},
+    {"x360_lc4lp0pb4", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {4, 0, 4, KIB(64), 0, 0}, 1, 0}, "v21_ldr_hdr", 0},
+    {"x360_eos", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {3, 0, 2, KIB(256), 1, 0}, 1, 0}, "v20_ldr", 0},
+    {"x360_lc8", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {8, 0, 2, KIB(256), 0, 0}, 1, 0}, "v20_ldr", 0},
+    {"x360_raw", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_NONE, VALVE, 1, 0}, "v21_ldr_hdr", 0},
+    {"v20_lzma", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_SOME, VALVE, 1, 0}, "v20_ldr", 0},
+    {"v17", 0, {17, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 1},
+    {"v22", 0, {22, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v21_ldr_hdr", 0},
+    {"v23", 0, {23, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v20_ldr", 0},
+    {"v27_contagion", 0, {27, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v21_ldr_hdr", 0},
+    {"v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v21_ldr_hdr", 0},
+    {"v25_strata_hdr_only", 0, {25, 2, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v20_hdr_only", 0},
+    {"x360_v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0}, "v21_ldr_hdr", 0},
+};
+
+/* Game variants: the file of variant `of` as the game changes it, with the
+ * answers of `world_of`. */
+static const struct {
+    const char *name, *of, *world_of;
+    int variant;
+} game_variants[] = {
+    {"v20_darkmessiah", "v20_ldr", "v20_ldr", SRC_VAR_DARK_MESSIAH},
+    {"v21_tactical", "v21_ldr_hdr", "v21_ldr_hdr", SRC_VAR_TACTICAL},
+    {"v20_lzma_tactical", "v20_lzma", "v20_ldr", SRC_VAR_TACTICAL},
+    {"vindictus/v20_vindictus", "v20_ldr", "v20_ldr", SRC_VAR_VINDICTUS},
+    {"vindictus/v20_vindictus2", "v20_hdr_only", "v20_hdr_only", SRC_VAR_VINDICTUS2},
 };
 
 /* v17: the first single-page face with two styles gets a third one, so
@@ -378,6 +405,22 @@ int main(int argc, char **argv)
 
     for (i = 0; i < (int)(sizeof variants / sizeof variants[0]); i++)
         if (wanted(variants[i].name, only, nonly)) write_variant(&variants[i], 0, outdir);
+    for (i = 0; i < (int)(sizeof game_variants / sizeof game_variants[0]); i++) {
+        int k;
+        variant v;
+        char sub[1024];
+        const char *slash = strchr(game_variants[i].name, '/');
+        if (!wanted(game_variants[i].name, only, nonly)) continue;
+        if (slash && (size_t)snprintf(sub, sizeof sub, "%s/%.*s", outdir, (int)(slash - game_variants[i].name),
+                                      game_variants[i].name) < sizeof sub)
+            mkdir(sub, 0777);   /* may exist */
+        for (k = 0; strcmp(variants[k].name, game_variants[i].of) != 0; k++) {}
+        v = variants[k];
+        v.name = game_variants[i].name;
+        v.world_of = game_variants[i].world_of;
+        v.src.variant = game_variants[i].variant;
+        write_variant(&v, 0, outdir);
+    }
     for (i = 0; i < (int)(sizeof fam_variants / sizeof fam_variants[0]); i++)
         if (wanted(fam_variants[i].name, only, nonly)) write_fam_variant(&fam_variants[i], outdir);
     if (large) {

@@ -269,6 +269,7 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         const gen_texinfo *t = &gen_texinfos[i];
         for (k = 0; k < 8; k++) gbuf_f32(&L[L_TEXINFO], t->tex[k / 4][k % 4]);
         for (k = 0; k < 8; k++) gbuf_f32(&L[L_TEXINFO], t->lm[k / 4][k % 4]);
+        src_var_texinfo_extra(o, &L[L_TEXINFO]);
         gbuf_i32(&L[L_TEXINFO], t->flags);
         gbuf_i32(&L[L_TEXINFO], t->texdata);
     }
@@ -306,6 +307,7 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         for (a = 0; a < 3; a++) gbuf_f32(&L[L_MODELS], (float)m->box.lo[a]);
         for (a = 0; a < 3; a++) gbuf_f32(&L[L_MODELS], (float)m->box.hi[a]);
         for (a = 0; a < 3; a++) gbuf_f32(&L[L_MODELS], 0.0f); /* origin */
+        src_var_model_extra(o, &L[L_MODELS]);
         gbuf_i32(&L[L_MODELS], m->headnode);
         gbuf_i32(&L[L_MODELS], m->firstface);
         gbuf_i32(&L[L_MODELS], m->numfaces);
@@ -538,7 +540,7 @@ static void build_game_lump(const gen_world *w, const src_opts *o, long base, gb
     ver[1] = 4;
     gbuf_zero(&sub[1], 12); /* no detail models, sprites or props */
 
-    at = 4 + 16 * (size_t)count;
+    at = 4 + (size_t)src_var_game_lump_entry_bytes(o) * (size_t)count;
     for (k = 0; k < n; k++) {
         flags[k] = 0;
         if (o->console && o->pack != SRC_PACK_NONE && k == 0) {
@@ -553,9 +555,9 @@ static void build_game_lump(const gen_world *w, const src_opts *o, long base, gb
     }
     put32(out, (uint32_t)count, be);
     for (k = 0; k < n; k++) {
+        src_var_game_lump_entry_head(o, out);
         put32(out, id[k], be);
-        put16(out, flags[k], be);
-        put16(out, ver[k], be);
+        src_var_game_lump_flags_version(o, out, flags[k], ver[k]);
         put32(out, (uint32_t)(o->console ? (long)ofs[k] : base + (long)ofs[k]), be);
         put32(out, (uint32_t)sub[k].len, be);
     }
@@ -636,6 +638,7 @@ void src_write(const gen_world *w, const src_opts *o, const char *path, gen_coun
         if (!L[i].len) continue;
         memset(&raw, 0, sizeof raw);
         gbuf_put(&raw, L[i].data, L[i].len);
+        src_var_convert_lump(o, i, &raw, &ver[i]);
         if (be && i != L_GAME_LUMP) swap_lump(i, o, &raw);
         if (mode) gen_lzma_lump(&o->lzma, raw.data, raw.len, &S[i]);
         if (mode == 1 && S[i].len >= raw.len) gbuf_free(&S[i]); /* not worth it */
@@ -665,7 +668,7 @@ void src_write(const gen_world *w, const src_opts *o, const char *path, gen_coun
     if (n != NUM_LUMPS) gen_die("lump order is not a permutation");
 
     gbuf_put(&file, o->console ? "PSBV" : "VBSP", 4);
-    put32(&file, (uint32_t)o->version, be);
+    put32(&file, src_var_version_word(o), be);
     gbuf_zero(&file, NUM_LUMPS * 16);
     put32(&file, 1, be); /* mapRevision */
     for (i = 0; i < n; i++) {
@@ -695,6 +698,7 @@ void src_write(const gen_world *w, const src_opts *o, const char *path, gen_coun
     if (o->l4d2 && !(directory_bad(&file, 0, be) && !directory_bad(&file, 1, be)))
         gen_die("%s: the L4D2 directory is not detectable", path);
     if (!o->l4d2 && directory_bad(&file, 0, be)) gen_die("%s: bad lump directory", path);
+    src_var_finish_file(o, &file);
     if (gbuf_save(&file, path)) gen_die("cannot write %s", path);
 
     c->n = 0;

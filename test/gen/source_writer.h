@@ -30,11 +30,34 @@ typedef struct {
     gen_lzma lzma;    /* settings of every compressed lump */
     int extras;       /* random physcollide (29, always compressed when
                        * packing) and pakfile (40, never compressed) */
+    int variant;      /* SRC_VAR_*: a game's changes (source_variant.c) */
 } src_opts;
 
 /* File bounds of a node or leaf (region clipped to its model's box grown
  * by 16): int16, or float (Strata). */
 void src_put_bounds(gbuf *b, const gen_world *w, const gen_region *r, int model, int as_float);
+
+enum {
+    SRC_VAR_NONE = 0,
+    SRC_VAR_DARK_MESSIAH, /* version word 20 | 4 << 16; 96-byte texinfo,
+                           * 52-byte models, 20-byte game lump entries */
+    SRC_VAR_TACTICAL,     /* the finished file XORed with a 32-byte key */
+    SRC_VAR_VINDICTUS,    /* 32-bit records; faces lump version 1 (72 bytes) */
+    SRC_VAR_VINDICTUS2    /* the same, faces lump version 2 (76 bytes) */
+};
+
+/* The variant's changes, called by the writer at each record that differs
+ * (source_variant.c). */
+uint32_t src_var_version_word(const src_opts *o);
+void src_var_texinfo_extra(const src_opts *o, gbuf *b);      /* after lightmapVecs */
+void src_var_model_extra(const src_opts *o, gbuf *b);        /* before headnode */
+int src_var_game_lump_entry_bytes(const src_opts *o);
+void src_var_game_lump_entry_head(const src_opts *o, gbuf *b); /* before the id */
+void src_var_finish_file(const src_opts *o, gbuf *file);
+/* Valve's little-endian lump `lump` (and its lump version) as the variant
+ * stores it; dgamelump_t's flags and version. */
+void src_var_convert_lump(const src_opts *o, int lump, gbuf *b, int *lump_version);
+void src_var_game_lump_flags_version(const src_opts *o, gbuf *b, uint32_t flags, uint32_t version);
 
 /* Writes path; fills counts with the records written (see main.c) and
  * appends the NAME.gamelumps lines to gamelumps. */

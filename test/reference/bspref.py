@@ -249,6 +249,8 @@ class BspMap:
         self.num_faces = 0
         self.texinfo_raw = b""
         self.texinfo_size = 0
+        self.variant = None      # a Source game variant: "dark_messiah", ...
+        self.vindictus = False
         self.num_texinfo = 0
         self.vertices = []
         self.edges = []
@@ -639,6 +641,11 @@ def load_source(data):
     if len(data) < 1036:
         raise LoadError("corrupt")
     m.version = struct.unpack_from(E + "i", data, 4)[0]
+    # Dark Messiah: the version word is 20 | 4 << 16 (two int16: 20, 4)
+    dm = m.version == 20 | 4 << 16 and not be
+    if dm:
+        m.version = 20
+    m.variant = "dark_messiah" if dm else None
     hdr = 1036
     raw = [struct.unpack_from(E + "iiii", data, 8 + 16 * i) for i in range(64)]
 
@@ -685,16 +692,31 @@ def load_source(data):
         return table.get(v, table[min(table)])
 
     m.lump = get   # a lump's bytes, decoded (test/access_check.py)
+    # Vindictus: 32-bit fields where Valve has 16-bit ones; told by a game
+    # lump directory of 20-byte entries (its ids make sense only so)
+    vin = (VARIANT == "vindictus" or
+           (VARIANT is None and m.version == 20 and not be and not dm and _vindictus_dir(get(35))))
+    if vin:
+        m.variant = "vindictus"
+    m.vindictus = vin
     m.planes = [r[:4] for r in _unpack_all(E + "4fi", get(1), 20)]
     m.vertices = _unpack_all(E + "3f", get(3), 12)
-    efmt, esz = layout(12, {0: ("2H", 4), 1: ("2I", 8)})
+    if vin:
+        efmt, esz = "2I", 8
+    else:
+        efmt, esz = layout(12, {0: ("2H", 4), 1: ("2I", 8)})
     m.edges = _unpack_all(E + efmt, get(12), esz)
     m.surfedges = [r[0] for r in _unpack_all(E + "i", get(13), 4)]
-    nfmt, nsz = layout(5, {0: ("iii3h3hHHhh", 32), 1: ("iii3f3fIIhh", 48)})
+    if vin:
+        nfmt, nsz = "iii3i3iiii", 48
+    else:
+        nfmt, nsz = layout(5, {0: ("iii3h3hHHhh", 32), 1: ("iii3f3fIIhh", 48)})
     m.nodes = [(r[0], r[1], r[2], r[9], r[10])
                for r in _unpack_all(E + nfmt, get(5), nsz)]
     leafblob = get(10)
-    if m.version == 17:
+    if vin:
+        lfmt, lsize, cube = "iii3i3i", 56, False
+    elif m.version == 17:
         lfmt, lsize, cube = "ihH3h3h", 32, False
     else:
         lfmt, lsize, cube = layout(10, {0: ("ihH3h3h", 56, True), 1: ("ihH3h3h", 32, False),
@@ -707,7 +729,10 @@ def load_source(data):
     for k in range(0, len(leafblob) - lsize + 1, lsize):
         r = lst.unpack_from(leafblob, k)
         m.leaves.append((r[0], r[1], r[3:6], r[6:9]))
-    m.models = [(r[0:3], r[3:6], r[9], None) for r in _unpack_all(E + "9fiii", get(14), 48)]
+    if dm:   # an unknown int32 between origin and headnode
+        m.models = [(r[0:3], r[3:6], r[10], None) for r in _unpack_all(E + "9fiiii", get(14), 52)]
+    else:
+        m.models = [(r[0:3], r[3:6], r[9], None) for r in _unpack_all(E + "9fiii", get(14), 48)]
     if not m.models:
         raise LoadError("corrupt")
     m.head0 = m.models[0][2]
@@ -740,6 +765,9 @@ def load_source(data):
     m.leaf_blob, m.leaf_size = leafblob, lsize
     if m.version == 17:
         m.face_size, ffmt = 104, "32xHBBihhhh8B16xifiiii"
+    elif vin:   # lump version 2: 4 more bytes (255) after the styles
+        m.face_size = 76 if ver(7 if get(7) else 58) == 2 else 72
+        ffmt = "IBB2xiiiii4B" + ("4x" if m.face_size == 76 else "") + "ifiiii"
     else:
         m.face_size, ffmt = layout(face_lump, {0: (56, "HBBihhhh4Bifiiii"), 1: (56, "HBBihhhh4Bifiiii"),
                                                2: (72, "IBBxxiiiii4Bifiiii")})
@@ -748,8 +776,8 @@ def load_source(data):
     m.faces_raw = faces
     m.num_faces = len(faces) // m.face_size
     m.texinfo_raw = get(6)
-    m.texinfo_size = 72
-    m.num_texinfo = len(m.texinfo_raw) // 72
+    m.texinfo_size = 96 if dm else 72   # Dark Messiah: 24 more bytes before flags
+    m.num_texinfo = len(m.texinfo_raw) // m.texinfo_size
     m.lightmaps = True
 
     fst = struct.Struct(E + ffmt)
@@ -766,10 +794,10 @@ def load_source(data):
         fc.lsize = (r[12 + nst], r[13 + nst])
         return fc
 
-    tst = struct.Struct(E + "16fii")
+    tst = struct.Struct(E + ("16f24xii" if dm else "16fii"))
 
     def parse_texinfo(t):
-        r = tst.unpack_from(m.texinfo_raw, t * 72)
+        r = tst.unpack_from(m.texinfo_raw, t * m.texinfo_size)
         return {"vecs": (r[0:4], r[4:8]), "lmvecs": (r[8:12], r[12:16]), "flags": r[16]}
 
     m._parse_face = parse_face
@@ -1025,6 +1053,38 @@ def load_nightfire(data):
     return m
 
 
+VARIANT = None   # --variant vindictus|none; None: recognise
+
+
+def _vindictus_dir(gl):
+    """The game lump directory's ids are 4 letters or digits read with
+    20-byte entries and not with Valve's 16 (bspsrc's and LibBSP's rule)."""
+    def ok(stride):
+        if len(gl) < 4:
+            return False
+        n = struct.unpack_from("<i", gl, 0)[0]
+        if n <= 0 or 4 + stride * n > len(gl):
+            return False
+        return all(gl[4 + stride * i:8 + stride * i].isalnum() for i in range(n))
+    return ok(20) and not ok(16)
+
+
+KNOWN_MAGICS = (b"VBSP", b"PSBV", b"BSP2", b"2PSB", b"IBSP", b"\x1d\0\0\0", b"\x1e\0\0\0",
+                b"\x2a\0\0\0", b"rBSP")
+
+
+def _tactical_decrypt(data):
+    """Tactical Intervention stores maps XORed with a 32-byte key repeating
+    from offset 0; the plain header is zero at 384..415 (unused lump
+    entries), so the file shows the key there. Returns data unchanged when
+    the decrypted file is not a VBSP."""
+    key = data[384:416]
+    if data[:4] == b"VBSP" or bytes(a ^ b for a, b in zip(data[:4], key)) != b"VBSP":
+        return data
+    reps = key * (len(data) // 32 + 1)
+    return bytes(a ^ b for a, b in zip(data, reps))
+
+
 def load_map(path):
     try:
         with open(path, "rb") as fh:
@@ -1034,8 +1094,13 @@ def load_map(path):
     if len(data) < 8:
         raise LoadError("corrupt")
     magic = data[:4]
+    if magic not in KNOWN_MAGICS and len(data) >= 1036:
+        data = _tactical_decrypt(data)
+        magic = data[:4]
     if magic in (b"VBSP", b"PSBV"):
         return load_source(data)
+    if magic == b"rBSP":
+        raise LoadError("unsupported")   # Titanfall: a different format
     if magic in (b"BSP2", b"2PSB"):
         return load_quake(data, "bsp2")
     if magic == b"IBSP":
@@ -1369,6 +1434,11 @@ def main(argv):
     if len(argv) < 3 or argv[1] not in ("query", "points", "info"):
         sys.stderr.write("usage: bspref.py query|points|info MAP [--seed N] [--count K]\n")
         return 64
+    global VARIANT
+    if "--variant" in argv[:-1]:
+        i = argv.index("--variant")
+        VARIANT = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
     cmd, path = argv[1], argv[2]
     if cmd == "query":
         return cmd_query(path)

@@ -192,7 +192,7 @@ def _decode_cube(b, at):
 def source_ambient(m, p):
     idx, smp = m.ambient_index, m.ambient_samples
     lumps = bool(idx) and bool(smp)
-    in_leaf = m.leaf_cube
+    in_leaf = m.leaf_cube   # v17, Strata and Vindictus leaves carry no cube
     if not lumps and not in_leaf:
         raise _err("no_ambient")
     L = m.point_leaf(p)
