@@ -256,8 +256,8 @@ static void test_layouts(const struct bsp_family *f)
         snprintf(name, sizeof name, "%s: ambient index fields sit on its layout", f->name);
         CHECK(ok && found, name, "%d layouts", found);
     }
-    /* a variant is read with its own fields */
-    if (f->variant) test_layouts(f->variant);
+    /* a lump-version variant (Strata) is read with its own fields */
+    if (f->lump_variant) test_layouts(f->lump_variant);
 }
 
 /* ---- swapper ---------------------------------------------------------- */
@@ -448,6 +448,11 @@ int main(void)
 {
     size_t i;
     for (i = 0; bsp__families[i]; i++) test_layouts(bsp__families[i]);
+#if BSPKIT_FAMILY_SOURCE
+    /* chosen by the caller (bsp_use_variant), not by detection */
+    test_layouts(&bsp__family_source_vindictus1);
+    test_layouts(&bsp__family_source_vindictus2);
+#endif
     test_swapper();
     test_fmath();
     test_entities();

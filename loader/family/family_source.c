@@ -351,7 +351,7 @@ static const bsp__access strata_access = {
     .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0],
 };
 
-/* Chosen by the nodes lump's version (bsp__family_source.variant); no
+/* Chosen by the nodes lump's version (bsp__family_source.lump_variant); no
  * in-leaf ambient cubes (leaf_cube_size 0 matches no stride). */
 const struct bsp_family bsp__family_source_strata = {
     .name = "source",

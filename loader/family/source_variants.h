@@ -85,15 +85,17 @@ const struct bsp_family bsp__family_source_dm = {
     VIN_DISP_SUB VIN_DISP_CORNER VIN_DISP_CORNER VIN_DISP_CORNER VIN_DISP_CORNER "4444444444"
 #define VIN_FACE1 { VIN_FACE_HEAD VIN_FACE_TAIL, 72, BSP_LAYOUT_RECORDS }
 #define VIN_FACE2 { VIN_FACE_HEAD "1111" VIN_FACE_TAIL, 76, BSP_LAYOUT_RECORDS }
+/* Each description knows one face record (its faces' lump version); a
+ * face lump at the other version has no layout (bad_lump_version). */
+#define VIN_FACE_RULES(v, layout) \
+    BSP_RULE_FOR(L_FACES, 0, 0, 1u << (v), layout), BSP_RULE_UNKNOWN(L_FACES), \
+    BSP_RULE_FOR(L_ORIGFACES, 0, 0, 1u << (v), layout), BSP_RULE_UNKNOWN(L_ORIGFACES), \
+    BSP_RULE_FOR(L_FACES_HDR, 0, 0, 1u << (v), layout), BSP_RULE_UNKNOWN(L_FACES_HDR)
+static const bsp__layout_rule vin1_rules[] = { VIN_FACE_RULES(1, VIN_FACE1) };
+static const bsp__layout_rule vin2_rules[] = { VIN_FACE_RULES(2, VIN_FACE2) };
 static const bsp__layout_rule vin_rules[] = {
     BSP_RULE(L_NODES, { "444444444444", 48, BSP_LAYOUT_RECORDS }),
     BSP_RULE(L_LEAFS, { "44444444444444", 56, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_FACES, 0, 0, 1u << 1, VIN_FACE1),
-    BSP_RULE_FOR(L_FACES, 0, 0, 1u << 2, VIN_FACE2),
-    BSP_RULE_FOR(L_ORIGFACES, 0, 0, 1u << 1, VIN_FACE1),
-    BSP_RULE_FOR(L_ORIGFACES, 0, 0, 1u << 2, VIN_FACE2),
-    BSP_RULE_FOR(L_FACES_HDR, 0, 0, 1u << 1, VIN_FACE1),
-    BSP_RULE_FOR(L_FACES_HDR, 0, 0, 1u << 2, VIN_FACE2),
     BSP_RULE(L_EDGES, BSP_LAYOUT_EDGES32),
     BSP_RULE(L_LEAFFACES, BSP_LAYOUT_INT32),
     BSP_RULE(L_LEAFBRUSHES, BSP_LAYOUT_INT32),
@@ -103,6 +105,8 @@ static const bsp__layout_rule vin_rules[] = {
     BSP_RULE(L_GAME_LUMP, { "44444", 20, BSP_LAYOUT_COUNTED }),
 };
 static const bsp__layout_table vin_layouts = BSP_LAYOUT_TABLE(vin_rules, &source_layouts);
+static const bsp__layout_table vin1_layouts = BSP_LAYOUT_TABLE(vin1_rules, &vin_layouts);
+static const bsp__layout_table vin2_layouts = BSP_LAYOUT_TABLE(vin2_rules, &vin_layouts);
 
 static const bsp__game_lump_dir vin_game_lump_dir = {
     20, { 0, BSP_F_I32 }, { 4, BSP_F_I32 }, { 8, BSP_F_I32 }, { 12, BSP_F_I32 },
@@ -133,15 +137,16 @@ static const bsp__access vin_access = {
     .face_numedges = { 12, BSP_F_I32 }, .face_texinfo = { 16, BSP_F_I32 }, \
     .face_dispinfo = { 20, BSP_F_I32 }, \
     .face_styles_offset = 28, .face_num_styles = 4, \
-    .layouts = &vin_layouts, \
     .access = &vin_access, \
     .game_lump_dir = &vin_game_lump_dir
 
 const struct bsp_family bsp__family_source_vindictus1 = {
     VIN_COMMON,
     .face_lightofs = { 32, BSP_F_I32 }, .face_luxels_offset = 40,
+    .layouts = &vin1_layouts,
 };
 const struct bsp_family bsp__family_source_vindictus2 = {
     VIN_COMMON,
     .face_lightofs = { 36, BSP_F_I32 }, .face_luxels_offset = 44,
+    .layouts = &vin2_layouts,
 };
