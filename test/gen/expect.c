@@ -384,6 +384,15 @@ static void write_queries(ctx *c)
         solid_point(c, p);
         q_ambient(c, p);
     }
+    /* borrowing chains: a point inside each of the first such leaves */
+    for (k = 0; k < 4 && c->o->ambient == GEN_AMB_LUMPS; k++) {
+        int l = gen_amb_chain_leaf(w, k), lo[3], hi[3], a;
+        if (l < 0 || w->leaves[l].model != 0) break;
+        gen_region_bounds(w, &w->leaves[l].box, 0, lo, hi);
+        for (a = 0; a < 3; a++) p[a] = (float)lo[a] + 3.28125f;
+        if (gen_point_leaf(w, 0, p) != l) gen_die("chain leaf %d: point in leaf %d", l, gen_point_leaf(w, 0, p));
+        q_ambient(c, p);
+    }
     p[0] = 5000.5f, p[1] = -3000.25f, p[2] = 9000.75f;
     q_ambient(c, p);
     blank(c);
