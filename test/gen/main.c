@@ -151,6 +151,8 @@
  *               one wins, case-blind): the grid of 48 x 80 x 96 cells
  *   q3_gridsize_partial  "gridsize" "96 x7 40": sscanf reads 96 and
  *               stops; y and z keep 64 and 128
+ *   q3_gridsize_hex      "gridsize" "0x30 0x1.4p6 0x": C99 sscanf reads
+ *               hexadecimal floats (48, 80); "0x" alone fails, z keeps 128
  *   q3_gridsize_bad      "gridsize" "-64 64 128": no grid, no_ambient
  *   q3_grid_short        lump 15 five bytes short of its 8-byte cells
  *               (not a multiple of 8): the map loads, ambient no_ambient
@@ -305,6 +307,7 @@ typedef struct {
  * comments skipped by the tokenizer. */
 #define Q3_KEYS_CUSTOM "\"gridsize\" \"16 16 16\"\n// \"gridsize\" \"8 8 8\"\n\"GridSize\" \"48 80 96\"\n"
 #define Q3_KEYS_PARTIAL "\"gridsize\" \"96 x7 40\"\n"
+#define Q3_KEYS_HEX "\"gridsize\" \"0x30 0x1.4p6 0x\"\n"
 #define Q3_KEYS_BAD "\"gridsize\" \"-64 64 128\"\n"
 
 static const fam_variant fam_variants[] = {
@@ -318,6 +321,7 @@ static const fam_variant fam_variants[] = {
     {"q3_lit", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK},
     {"q3_gridsize", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_CUSTOM, GEN_Q3_GRID_OK},
     {"q3_gridsize_partial", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_PARTIAL, GEN_Q3_GRID_OK},
+    {"q3_gridsize_hex", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_HEX, GEN_Q3_GRID_OK},
     {"q3_gridsize_bad", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_BAD, GEN_Q3_GRID_NONE},
     {"q3_grid_short", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_SHORT},
     {"nightfire", GEN_FAM_NIGHTFIRE, 1, 0, NULL, 0},
