@@ -83,6 +83,22 @@ static int hex_digit(int c)
     return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
+/* An exponent part at s (mark, sign, digits) added to *exp; s itself when
+ * no digit follows (the mark is then not part of the number). */
+static const char *scan_exponent(const char *s, const char *end, int mark, int32_t *exp)
+{
+    const char *e = s + 1;
+    int eneg = 0;
+    int32_t ev = 0;
+    if (s >= end || lower((uint8_t)*s) != mark) return s;
+    if (e < end && (*e == '+' || *e == '-')) eneg = *e++ == '-';
+    if (e >= end || *e < '0' || *e > '9') return s;
+    for (; e < end && *e >= '0' && *e <= '9'; e++)
+        if (ev < 100000) ev = ev * 10 + (*e - '0');
+    *exp += eneg ? -ev : ev;
+    return e;
+}
+
 /* The hexadecimal form after "0x" at s: digits [. digits] [p exponent].
  * 28 bits of mantissa are kept (the rest only as a sticky bit), then
  * rounded to 24, half to even; 32-bit integers only (no libgcc). */
@@ -107,18 +123,7 @@ static int scan_hex(const char **p, const char *s, const char *end, int neg, flo
         }
     }
     if (digits == 0) return 0;
-    if (s < end && (*s == 'p' || *s == 'P')) {
-        const char *e = s + 1;
-        int eneg = 0;
-        int32_t ev = 0;
-        if (e < end && (*e == '+' || *e == '-')) eneg = *e++ == '-';
-        if (e < end && *e >= '0' && *e <= '9') {
-            for (; e < end && *e >= '0' && *e <= '9'; e++)
-                if (ev < 100000) ev = ev * 10 + (*e - '0');
-            exp2 += eneg ? -ev : ev;
-            s = e;
-        }
-    }
+    s = scan_exponent(s, end, 'p', &exp2);
     while (mant >> 24) {            /* more than 24 bits: drop one */
         sticky |= guard;
         guard = mant & 1;
@@ -168,18 +173,7 @@ static int scan_float(const char **p, const char *end, float *out)
             }
     }
     if (digits == 0) return 0;
-    if (s < end && (*s == 'e' || *s == 'E')) {
-        const char *e = s + 1;
-        int eneg = 0;
-        int32_t ev = 0;
-        if (e < end && (*e == '+' || *e == '-')) eneg = *e++ == '-';
-        if (e < end && *e >= '0' && *e <= '9') {
-            for (; e < end && *e >= '0' && *e <= '9'; e++)
-                if (ev < 100000) ev = ev * 10 + (*e - '0');
-            exp10 += eneg ? -ev : ev;
-            s = e;
-        }
-    }
+    s = scan_exponent(s, end, 'e', &exp10);
     /* two 32-bit halves: no 64-bit integer conversion helper on 32-bit
      * targets without libgcc; the sum rounds once, as (double)mant does */
     v = (double)(uint32_t)(mant >> 32) * 4294967296.0 + (double)(uint32_t)mant;
