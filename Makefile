@@ -81,7 +81,8 @@ TOOL_HDR := $(wildcard tools/*.h)
 TOOL_INC := -I/usr/include/stb
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
-TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors test_resume test_access test_slices
+TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors test_resume test_access test_slices \
+           test_lightedge
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)

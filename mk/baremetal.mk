@@ -52,8 +52,10 @@ $(BM_TEST_OBJ) $(BM_DIR)/obj/platform/e500/board.o: $(BM_GEN_H)
 # Xbox 360 map, when ../shared is there, uses the reference points and the
 # host tool's answers.
 BM_SHACK  := $(wildcard $(SHARED)/maps/xbox360/shack.360.bsp)
-# One generated map of every family, plus the console twin of v20_ldr.
-BM_GEN_MAPS := v20_ldr x360_v20_ldr q1 goldsrc bsp2 q2 q3 nightfire
+# One generated map of every family, plus the console twin of v20_ldr
+# (both with ambient lumps), and the lit Quake 3 (pages, soups, patches,
+# light grid; a custom gridsize too) and Nightfire (projected lightmaps).
+BM_GEN_MAPS := v20_ldr x360_v20_ldr q1 goldsrc bsp2 q2 q3 nightfire q3_lit q3_gridsize nightfire_lit
 BM_SPECS  := $(foreach n,$(BM_GEN_MAPS),$(n) $(BUILD)/maps/$(n).bsp $(BUILD)/maps/$(n).queries $(BUILD)/maps/$(n).expected)
 BM_EXTRA  :=
 BM_FILES  := $(BM_GEN_MAPS:%=$(BUILD)/maps/%.bsp) $(BM_SHACK)

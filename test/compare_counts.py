@@ -83,7 +83,7 @@ Q3MAP2 = [("models", "models", "count"), ("shaders", "shaders", "count"),
           ("nodes", "nodes", "count"), ("leafs", "leafs", "count"),
           ("leafsurfaces", "leafsurfaces", "count"), ("leafbrushes", "leafbrushes", "count"),
           ("drawsurfaces", "surfaces", "count"), ("drawverts", "drawverts", "count"),
-          ("drawindexes", "drawindexes", "count"), ("lightgrid", "lightgrid", "count"),
+          ("drawindexes", "drawindexes", "count"), ("lightgrid", "lightgrid", "cells"),
           ("visibility", "visibility", "bytes")]
 
 
@@ -119,7 +119,9 @@ def compare_table(mode, path, stats):
         if name not in rows:
             continue
         count, size = rows[name]
-        want = count if column == "count" else size
+        want = size if column == "bytes" else count
+        if want is not None and column == "cells":
+            want *= 8  # stats counts the light grid in bytes; q3map2 in 8-byte points
         if want is not None:
             pairs.append((name, lump, want))
     return pairs

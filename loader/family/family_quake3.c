@@ -44,7 +44,9 @@ static const bsp__layout_rule quake3_rules[] = {
     BSP_RULE(Q3_FOGS, { NAME64 "44", 72, BSP_LAYOUT_RECORDS }),
     BSP_RULE(Q3_SURFACES, { "444444444444" "444444444" "444" "44", 104,
                                 BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q3_LIGHTGRID, { NULL, 8, BSP_LAYOUT_RECORDS }),
+    /* bytes, not 8-byte cells: a grid of the wrong size leaves the map
+     * loadable without a grid (QUERIES.md 7: no_ambient), as in ioquake3 */
+    BSP_RULE(Q3_LIGHTGRID, BSP_LAYOUT_BYTES),
     BSP_RULE(Q3_VIS, { "44", 8, BSP_LAYOUT_HEADER }),
 };
 static const bsp__layout_table quake3_layouts = BSP_LAYOUT_TABLE(quake3_rules, NULL);

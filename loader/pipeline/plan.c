@@ -34,12 +34,18 @@ static int lump_present(const bsp_header *h, int lump)
 }
 
 /* Source keeps LDR faces/lighting (7, 8) and HDR ones (58, 53); queries use
- * LDR unless lump 7 is empty or the caller prefers HDR. */
+ * HDR when lump 7 is empty (console files) or lump 8 is and 53 is not
+ * (HDR-only compiles), else LDR unless the caller prefers HDR and both HDR
+ * lumps exist (QUERIES.md 4; the ambient pair follows, section 7). */
 static int choose_hdr(const bsp_header *h, const bsp_options *o)
 {
     const struct bsp_family *f = h->family;
-    if (!lump_present(h, bsp__role_lump(f, BSP_ROLE_FACES_HDR))) return 0;
-    return !lump_present(h, bsp__role_lump(f, BSP_ROLE_FACES)) || o->prefer_hdr;
+    int hdr_faces = lump_present(h, bsp__role_lump(f, BSP_ROLE_FACES_HDR));
+    int hdr_light = lump_present(h, bsp__role_lump(f, BSP_ROLE_LIGHTING_HDR));
+    if (bsp__role_lump(f, BSP_ROLE_FACES_HDR) < 0) return 0;
+    if (!lump_present(h, bsp__role_lump(f, BSP_ROLE_FACES))) return 1;
+    if (!lump_present(h, bsp__role_lump(f, BSP_ROLE_LIGHTING)) && hdr_light) return 1;
+    return o->prefer_hdr && hdr_faces && hdr_light;
 }
 
 static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr)

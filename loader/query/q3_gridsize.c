@@ -6,10 +6,12 @@
  * The scanner reads decimal numbers (and recognises inf and nan, which
  * leave no grid); the value is rounded to float from a double, exact for
  * every decimal with up to 15 significant digits and exponent |e| <= 22
- * that a double holds exactly, as grid sizes are. Hexadecimal floats are
- * not read (sscanf would): they stop the scan.
+ * that a double holds exactly, as grid sizes are. Hexadecimal floats
+ * ("0x40", "0x1.8p6") are read as C99's sscanf (glibc) reads them, rounded
+ * once to float; "0x" without a hexadecimal digit fails the conversion.
  */
 #include "../family/family.h"
+#include "fmath.h"
 
 #if BSPKIT_FAMILY_QUAKE3
 
@@ -74,6 +76,68 @@ static int same_word(const char *s, uint32_t len, const char *word)
 
 static int scanf_space(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
+static int hex_digit(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    c = lower(c);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* An exponent part at s (mark, sign, digits) added to *exp; s itself when
+ * no digit follows (the mark is then not part of the number). */
+static const char *scan_exponent(const char *s, const char *end, int mark, int32_t *exp)
+{
+    const char *e = s + 1;
+    int eneg = 0;
+    int32_t ev = 0;
+    if (s >= end || lower((uint8_t)*s) != mark) return s;
+    if (e < end && (*e == '+' || *e == '-')) eneg = *e++ == '-';
+    if (e >= end || *e < '0' || *e > '9') return s;
+    for (; e < end && *e >= '0' && *e <= '9'; e++)
+        if (ev < 100000) ev = ev * 10 + (*e - '0');
+    *exp += eneg ? -ev : ev;
+    return e;
+}
+
+/* The hexadecimal form after "0x" at s: digits [. digits] [p exponent].
+ * 28 bits of mantissa are kept (the rest only as a sticky bit), then
+ * rounded to 24, half to even; 32-bit integers only (no libgcc). */
+static int scan_hex(const char **p, const char *s, const char *end, int neg, float *out)
+{
+    uint32_t mant = 0, guard = 0, sticky = 0;
+    int32_t exp2 = 0, digits = 0, d;
+    int frac = 0;
+    for (; s < end; s++) {
+        if (*s == '.' && !frac) {
+            frac = 1;
+            continue;
+        }
+        if ((d = hex_digit((uint8_t)*s)) < 0) break;
+        digits++;
+        if ((mant >> 24) == 0) {
+            mant = mant * 16 + (uint32_t)d;
+            if (frac) exp2 -= 4;
+        } else {
+            sticky |= d != 0;
+            if (!frac) exp2 += 4;
+        }
+    }
+    if (digits == 0) return 0;
+    s = scan_exponent(s, end, 'p', &exp2);
+    while (mant >> 24) {            /* more than 24 bits: drop one */
+        sticky |= guard;
+        guard = mant & 1;
+        mant >>= 1;
+        exp2++;
+    }
+    if (guard && (sticky || (mant & 1))) mant++;
+    if (exp2 > 300) exp2 = 300;     /* beyond float range either way */
+    if (exp2 < -300) exp2 = -300;
+    *out = bsp__ldexpf(neg ? -(float)mant : (float)mant, exp2);
+    *p = s;
+    return 1;
+}
+
 /* Reads one %f at *p; 0 when nothing matches (sscanf stops there). */
 static int scan_float(const char **p, const char *end, float *out)
 {
@@ -96,6 +160,7 @@ static int scan_float(const char **p, const char *end, float *out)
         *p = s + 3;
         return 1;
     }
+    if (s + 1 < end && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) return scan_hex(p, s + 2, end, neg, out);
     for (; s < end && *s >= '0' && *s <= '9'; s++, digits++) {
         if (mant < 100000000000000000ull) mant = mant * 10 + (uint64_t)(*s - '0');
         else exp10++;
@@ -108,18 +173,7 @@ static int scan_float(const char **p, const char *end, float *out)
             }
     }
     if (digits == 0) return 0;
-    if (s < end && (*s == 'e' || *s == 'E')) {
-        const char *e = s + 1;
-        int eneg = 0;
-        int32_t ev = 0;
-        if (e < end && (*e == '+' || *e == '-')) eneg = *e++ == '-';
-        if (e < end && *e >= '0' && *e <= '9') {
-            for (; e < end && *e >= '0' && *e <= '9'; e++)
-                if (ev < 100000) ev = ev * 10 + (*e - '0');
-            exp10 += eneg ? -ev : ev;
-            s = e;
-        }
-    }
+    s = scan_exponent(s, end, 'e', &exp10);
     /* two 32-bit halves: no 64-bit integer conversion helper on 32-bit
      * targets without libgcc; the sum rounds once, as (double)mant does */
     v = (double)(uint32_t)(mant >> 32) * 4294967296.0 + (double)(uint32_t)mant;

@@ -5,7 +5,10 @@
  * Index: an empty leaf l has 1 + (l + hdr) % 4 samples of its own (one
  * sample: its cube as is; more: the distance blend); a solid leaf borrows
  * (count 0, first = an empty leaf) when l % 3 != 1, else names itself
- * (count 0, first l: no_ambient), leaf 0 has {0, 0}. Samples are hash
+ * (count 0, first l: no_ambient), but when l % 7 == 5 it names a solid
+ * leaf that borrows in turn: the contract borrows once, so no_ambient
+ * (an engine that followed the chain would find samples); leaf 0 has
+ * {0, 0}. Samples are hash
  * bytes, exponents -8..-1, positions anywhere in the leaf's box. The HDR
  * pair uses other counts and bytes, so reading the wrong pair shows.
  */
@@ -32,6 +35,27 @@ static int lender(const gen_world *w, int l)
     return 0;
 }
 
+static int chain_start(const gen_world *w, int l) { return l != 0 && !leaf_empty(w, l) && l % 3 != 1 && l % 7 == 5; }
+
+/* A solid leaf that borrows from an empty one, for chain_start leaves. */
+static int chain_lender(const gen_world *w, int l)
+{
+    int k;
+    for (k = 1; k < w->nleaves; k++) {
+        int c = (l + k) % w->nleaves;
+        if (c != 0 && !leaf_empty(w, c) && c % 3 != 1 && !chain_start(w, c)) return c;
+    }
+    return lender(w, l);
+}
+
+int gen_amb_chain_leaf(const gen_world *w, int k)
+{
+    int l;
+    for (l = 1; l < w->nleaves; l++)
+        if (chain_start(w, l) && k-- == 0) return l;
+    return -1;
+}
+
 static void index_of(const gen_world *w, int hdr, int l, int *count, int *first)
 {
     int k, n = 0;
@@ -39,7 +63,7 @@ static void index_of(const gen_world *w, int hdr, int l, int *count, int *first)
     *first = 0;
     if (l == 0) return;
     if (!leaf_empty(w, l)) {
-        *first = l % 3 == 1 ? l : lender(w, l);
+        *first = l % 3 == 1 ? l : chain_start(w, l) ? chain_lender(w, l) : lender(w, l);
         return;
     }
     for (k = 1; k < l; k++)

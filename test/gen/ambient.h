@@ -21,6 +21,10 @@ enum {
  * leaves, nothing in v17. */
 int gen_amb_mode(const gen_world *w, int version, int leaf_version);
 
+/* The k-th solid leaf whose borrowing names another borrowing leaf (a
+ * chain the contract follows once), or -1. */
+int gen_amb_chain_leaf(const gen_world *w, int k);
+
 /* Leaf l's CompressedLightCube (the 56-byte leaf's bytes 30..53). */
 void gen_amb_leaf_cube(int l, unsigned char out[24]);
 

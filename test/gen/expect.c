@@ -13,6 +13,7 @@
  */
 #include "expect.h"
 #include "ambient.h"
+#include "q3light.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -108,20 +109,24 @@ static int q_light(ctx *c, const float p[3])
     return 1;
 }
 
-/* Quake 3 and Nightfire answer luxels but their generated surfaces carry
- * no lightmap (lightmapNum -1; LightingOffset -1, styles 255). */
+/* Quake 3 and Nightfire answer luxels; their unlit variants' surfaces
+ * carry no lightmap (lightmapNum -1; LightingOffset -1, styles 255). */
 static int unlit_family(const ctx *c)
 {
-    return c->v->family == GEN_FAM_QUAKE3 || c->v->family == GEN_FAM_NIGHTFIRE;
+    return (c->v->family == GEN_FAM_QUAKE3 && !c->v->q3l) || (c->v->family == GEN_FAM_NIGHTFIRE && !c->v->nf_ofs);
 }
+
+/* Luxels answered through gen_view (source, quake-like, lit nightfire). */
+static int view_luxels(const gen_view *v) { return v->lightmaps || v->nf_ofs; }
 
 static void q_luxel(ctx *c, long f, const float p[3])
 {
     gbuf_printf(&c->q, "luxel %ld", f);
     put_point(&c->q, p);
     gbuf_printf(&c->q, "\n");
-    if (!c->v->lightmaps && !unlit_family(c)) unsupported(c, "luxel");
+    if (!view_luxels(c->v) && !unlit_family(c) && !c->v->q3l) unsupported(c, "luxel");
     else if (f < 0 || f >= c->nfaces) gbuf_printf(&c->e, "{\"q\":\"luxel\",\"error\":\"bad_face\"}\n");
+    else if (c->v->q3l) gen_die("quake3 luxels go through q3_luxel");
     else if (unlit_family(c) || !gen_view_has_lightmap(c->v, (int)f, 0))
         gbuf_printf(&c->e, "{\"q\":\"luxel\",\"error\":\"no_lightmap\"}\n");
     else answer_luxel(c, "luxel", (int)f, p);
@@ -132,7 +137,42 @@ static void q_ambient(ctx *c, const float p[3])
     gbuf_printf(&c->q, "ambient");
     put_point(&c->q, p);
     gbuf_printf(&c->q, "\n");
-    gen_amb_answer(c->w, c->o->ambient, c->use_hdr, gen_view_leaf(c->v, 0, p), p, &c->e);
+    if (c->v->q3l) gen_q3l_ambient(c->v->q3l, p, &c->e);
+    else gen_amb_answer(c->w, c->o->ambient, c->use_hdr, gen_view_leaf(c->v, 0, p), p, &c->e);
+}
+
+/* A Quake 3 luxel query at p when its answer is a robust test. */
+static int q3_luxel(ctx *c, int f, const float p[3])
+{
+    gbuf a;
+    memset(&a, 0, sizeof a);
+    if (!gen_q3l_luxel(c->v->q3l, f, p, &a)) return 0;
+    gbuf_printf(&c->q, "luxel %d", f);
+    put_point(&c->q, p);
+    gbuf_printf(&c->q, "\n");
+    gbuf_put(&c->e, a.data, a.len);
+    gbuf_free(&a);
+    return 1;
+}
+
+/* Quake 3 surfaces: points over each face at heights around it (its
+ * triangles, or a layer above), and off its edges (not_on_face). */
+static void q3_luxels(ctx *c)
+{
+    int f, k, tries, a;
+    float p[3];
+    for (f = 0; f < c->nfaces; f++) {
+        const gen_face *fc = &c->w->faces[f];
+        for (k = 0; k < 5; k++)
+            for (tries = 0; tries < 200; tries++) {
+                for (a = 0; a < 2; a++)
+                    p[a] = k < 4 ? rand_coord(c, fc->rect.lo[a], fc->rect.hi[a])
+                                 : a == 0 ? rand_coord(c, fc->rect.lo[a] - 96, fc->rect.lo[a] - 32)
+                                          : rand_coord(c, fc->rect.hi[a] + 32, fc->rect.hi[a] + 96);
+                p[2] = rand_coord(c, fc->rect.lo[2] - 64, fc->rect.lo[2] + 64);
+                if (q3_luxel(c, f, p)) break;
+            }
+    }
 }
 
 static void q_vis(ctx *c, int pas, long cl)
@@ -307,10 +347,11 @@ static void write_queries(ctx *c)
     blank(c);
 
     /* luxel: on each face, off its edges (clamped), no lightmap, bad face */
-    for (f = 0; f < c->nfaces; f++) {
+    if (c->v->q3l) q3_luxels(c);
+    for (f = 0; f < c->nfaces && !c->v->q3l; f++) {
         const gen_face *fc = &w->faces[f];
         if (!face_sampled(c, f)) continue;
-        if (!c->v->lightmaps) { /* unsupported: a few faces are enough */
+        if (!view_luxels(c->v)) { /* unsupported or unlit: a few faces are enough */
             if (f >= 3) break;
             room_centre(&d->rooms[0], f, p);
             q_luxel(c, f, p);
@@ -341,6 +382,15 @@ static void write_queries(ctx *c)
     }
     for (k = 0; k < 10; k++) {
         solid_point(c, p);
+        q_ambient(c, p);
+    }
+    /* borrowing chains: a point inside each of the first such leaves */
+    for (k = 0; k < 4 && c->o->ambient == GEN_AMB_LUMPS; k++) {
+        int l = gen_amb_chain_leaf(w, k), lo[3], hi[3], a;
+        if (l < 0 || w->leaves[l].model != 0) break;
+        gen_region_bounds(w, &w->leaves[l].box, 0, lo, hi);
+        for (a = 0; a < 3; a++) p[a] = (float)lo[a] + 3.28125f;
+        if (gen_point_leaf(w, 0, p) != l) gen_die("chain leaf %d: point in leaf %d", l, gen_point_leaf(w, 0, p));
         q_ambient(c, p);
     }
     p[0] = 5000.5f, p[1] = -3000.25f, p[2] = 9000.75f;
@@ -415,7 +465,7 @@ static void write_api(ctx *c)
 
     /* luxels, per lump pair present: every slot of a sampled set of
      * faces, which covers two styles, bump pages and no_lightmap slots */
-    for (hdr = 0; hdr < 2 && c->v->lightmaps; hdr++) {
+    for (hdr = 0; hdr < 2 && view_luxels(c->v); hdr++) {
         if (!(hdr ? c->o->has_hdr : c->o->has_ldr)) continue;
         for (f = 0; f < c->nfaces; f++) {
             const gen_face *fc = &w->faces[f];

@@ -2,6 +2,7 @@
 /* family.c - gen_view: a gen_world as one BSP family numbers and answers
  * it (see family.h). */
 #include "family.h"
+#include "nflight.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -38,6 +39,14 @@ void gen_qk_vecs(int t, float out[2][4])
         for (k = 0; k < 4; k++) out[a][k] = 16.0f * gen_texinfos[t].lm[a][k];
 }
 
+float gen_extent_val(int x, int y, int z, const float vec[4])
+{
+    double d = (double)x * (double)vec[0] + (double)y * (double)vec[1];
+    d = d + (double)z * (double)vec[2];
+    d = d + (double)vec[3];
+    return (float)d;
+}
+
 /* QUERIES.md section 4: per vertex the value in double, rounded once to
  * float; texturemins = 16 floor(min / 16), extents = 16 ceil(max / 16) -
  * texturemins. */
@@ -54,11 +63,7 @@ static void qk_extents(const gen_face *fc, int texinfo, gen_qlm *q)
         float lo = 0, hi = 0;
         int bl, bh;
         for (k = 0; k < 4; k++) {
-            double d = (double)corner[k][0] * (double)vecs[a][0] + (double)corner[k][1] * (double)vecs[a][1];
-            float val;
-            d = d + (double)fc->rect.lo[2] * (double)vecs[a][2];
-            d = d + (double)vecs[a][3];
-            val = (float)d;
+            float val = gen_extent_val(corner[k][0], corner[k][1], fc->rect.lo[2], vecs[a]);
             if (k == 0 || val < lo) lo = val;
             if (k == 0 || val > hi) hi = val;
         }
@@ -292,6 +297,7 @@ void gen_view_free(gen_view *v)
     free(v->pvs);
     free(v->face_texinfo);
     free(v->qlm);
+    free(v->nf_ofs);
     memset(v, 0, sizeof *v);
 }
 
@@ -307,6 +313,7 @@ int gen_view_leaf(const gen_view *v, int model, const float p[3])
 
 int gen_view_has_lightmap(const gen_view *v, int f, int slot)
 {
+    if (v->nf_ofs) return gen_nf_has_lightmap(v, f, slot);
     return v->lightmaps && gen_face_has_lightmap(&v->w->faces[f], slot);
 }
 
@@ -315,6 +322,13 @@ void gen_view_ij(const gen_view *v, int f, const float p[3], int *i, int *j)
     float s, t;
     if (v->family == GEN_FAM_SOURCE) {
         gen_face_ij(&v->w->faces[f], p, i, j);
+        return;
+    }
+    if (v->nf_ofs) {
+        float l[2];
+        gen_nf_lux(v, f, p, l);
+        *i = qk_round(l[0], v->qlm[f].w);
+        *j = qk_round(l[1], v->qlm[f].h);
         return;
     }
     qk_st(v, f, p, &s, &t);
@@ -326,6 +340,11 @@ int gen_view_st_clear(const gen_view *v, int f, const float p[3], float eps)
 {
     float s, t;
     if (v->family == GEN_FAM_SOURCE) return gen_face_st_clear(&v->w->faces[f], p, eps);
+    if (v->nf_ofs) {
+        float l[2];
+        gen_nf_lux(v, f, p, l);
+        return qk_round_clear(l[0], v->qlm[f].w, eps) && qk_round_clear(l[1], v->qlm[f].h, eps);
+    }
     qk_st(v, f, p, &s, &t);
     return qk_round_clear(qk_lux(s, v->qlm[f].tmins[0]), v->qlm[f].w, eps) &&
            qk_round_clear(qk_lux(t, v->qlm[f].tmins[1]), v->qlm[f].h, eps);

@@ -82,6 +82,12 @@ typedef struct {
     int luxel_bytes;    /* 4 source, 1 quake/bsp2, 3 goldsrc/quake2 */
     int submodels;      /* point_leaf on model 1 supported */
 
+    /* quake3 lighting (q3light.h), nightfire lightmaps (nflight.c);
+     * NULL / 0: the family's surfaces are unlit */
+    const struct gen_q3l *q3l;
+    int *nf_ofs; /* [w->nfaces] LightingOffset, -1: none */
+    int nf_lightbytes;
+
     /* quake-like lightmaps */
     int *face_texinfo; /* [w->nfaces] */
     gen_qlm *qlm;      /* [w->nfaces] */
@@ -94,6 +100,10 @@ void gen_view_free(gen_view *v);
 /* Texture vecs of texinfo t in a quake-like family (t < gen_num_qk_texinfos). */
 extern const int gen_num_qk_texinfos;
 void gen_qk_vecs(int t, float out[2][4]);
+
+/* QUERIES.md 4: a vertex's lightmap-axis value, in double, rounded once
+ * to float (the quake-like and nightfire extents). */
+float gen_extent_val(int x, int y, int z, const float vec[4]);
 
 /* Answers through a view. */
 int gen_view_leaf(const gen_view *v, int model, const float p[3]); /* file leaf */

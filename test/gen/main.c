@@ -13,7 +13,8 @@
  *                  blank lines. Source maps v20+ with 32-byte leaves carry
  *                  ambient index and sample lumps (ambient.c; the pairs of
  *                  the lighting they carry), v19's 56-byte leaves their
- *                  cubes; Quake 3 and Nightfire surfaces are unlit.
+ *                  cubes; Quake 3 and Nightfire surfaces are unlit but
+ *                  in their *_lit and q3_grid* variants.
  *   NAME.expected  the exact output for NAME.queries, one JSON object a
  *                  line (blank query lines produce nothing).
  *   NAME.api       expectations for the C API tests; '#' lines are
@@ -35,8 +36,8 @@
  *                        the decompressed row of cluster C,
  *                        ceil(clusters / 8) bytes as lower-case hex.
  *                  Coordinates are decimal text strtof reads exactly.
- *                  Families without lightmaps (quake3, nightfire) have no
- *                  luxel lines, families without PAS no pas lines, and
+ *                  quake3 and the unlit nightfire have no luxel lines
+ *                  (nightfire_lit: RAW is 6 digits, r g b), families without PAS no pas lines, and
  *                  those whose point_leaf is world-only (quake3,
  *                  nightfire) no "leafm 1" lines.
  *   NAME.counts    "key value" lines: records of a lump, or bytes for the
@@ -165,10 +166,29 @@
  *               rows uncompressed with bytesPerCluster 8 (> 3 needed),
  *               contents 0, luxels no_lightmap (no pages), ambient
  *               no_ambient (no light grid), light and pas unsupported
+ *   q3_lit      q3 lit (q3light.c): 3 lightmap pages; planar surfaces,
+ *               triangle soups (fans, a second layer, a degenerate
+ *               triangle, stray indexes), patches (luxel unsupported), a
+ *               flare and a page past the lump (no_lightmap); luxels off
+ *               a surface not_on_face; a light grid of the default size
+ *               (64 64 128) with empty cells; ambient answers
+ *   q3_gridsize q3_lit with worldspawn keys "gridsize" "16 16 16", a
+ *               commented-out one and "GridSize" "48 80 96" (the last
+ *               one wins, case-blind): the grid of 48 x 80 x 96 cells
+ *   q3_gridsize_partial  "gridsize" "96 x7 40": sscanf reads 96 and
+ *               stops; y and z keep 64 and 128
+ *   q3_gridsize_hex      "gridsize" "0x30 0x1.4p6 0x": C99 sscanf reads
+ *               hexadecimal floats (48, 80); "0x" alone fails, z keeps 128
+ *   q3_gridsize_bad      "gridsize" "-64 64 128": no grid, no_ambient
+ *   q3_grid_short        lump 15 five bytes short of its 8-byte cells
+ *               (not a multiple of 8): the map loads, ambient no_ambient
  *   nightfire   Nightfire v42: every world leaf is a cluster (194), rows
  *               uncompressed 32 bytes apart, one leaf with offset -1,
  *               luxels no_lightmap (unlit), light, ambient and pas
  *               unsupported
+ *   nightfire_lit  nightfire with lightmaps (nflight.c): the faces'
+ *               styles, lightmap projections (lump 17), RGB lump 10, the
+ *               last lit face's block past the lump's end (no_lightmap)
  * The other x360_* variants and v20_lzma also hold a 40000-byte random pakfile
  * (lump 40, never compressed) and 24588 random bytes in lump 29
  * (physcollide), compressed although LZMA makes them larger: the case that
@@ -195,6 +215,8 @@
 #include "ambient.h"
 #include "expect.h"
 #include "idtech.h"
+#include "nflight.h"
+#include "q3light.h"
 #include "source_writer.h"
 #include "world.h"
 
@@ -321,12 +343,35 @@ typedef struct {
     const char *name;
     int family;
     int vis;
+    int lit;                /* quake3, nightfire: lightmaps (and a light grid) */
+    const char *worldspawn; /* quake3: key lines of the first entity */
+    int grid;               /* quake3: GEN_Q3_GRID_* */
 } fam_variant;
 
+/* Quake 3 worldspawn keys: gridsize case-blind, the last one wins, each
+ * read by sscanf("%f %f %f") (fields it does not read keep theirs),
+ * comments skipped by the tokenizer. */
+#define Q3_KEYS_CUSTOM "\"gridsize\" \"16 16 16\"\n// \"gridsize\" \"8 8 8\"\n\"GridSize\" \"48 80 96\"\n"
+#define Q3_KEYS_PARTIAL "\"gridsize\" \"96 x7 40\"\n"
+#define Q3_KEYS_HEX "\"gridsize\" \"0x30 0x1.4p6 0x\"\n"
+#define Q3_KEYS_BAD "\"gridsize\" \"-64 64 128\"\n"
+
 static const fam_variant fam_variants[] = {
-    {"q1", GEN_FAM_QUAKE, 1},         {"q1_novis", GEN_FAM_QUAKE, 0},  {"goldsrc", GEN_FAM_GOLDSRC, 1},
-    {"bsp2", GEN_FAM_BSP2, 1},        {"bsp2_2psb", GEN_FAM_BSP2RMQ, 1}, {"q2", GEN_FAM_QUAKE2, 1},
-    {"q3", GEN_FAM_QUAKE3, 1},        {"nightfire", GEN_FAM_NIGHTFIRE, 1},
+    {"q1", GEN_FAM_QUAKE, 1, 0, NULL, 0},
+    {"q1_novis", GEN_FAM_QUAKE, 0, 0, NULL, 0},
+    {"goldsrc", GEN_FAM_GOLDSRC, 1, 0, NULL, 0},
+    {"bsp2", GEN_FAM_BSP2, 1, 0, NULL, 0},
+    {"bsp2_2psb", GEN_FAM_BSP2RMQ, 1, 0, NULL, 0},
+    {"q2", GEN_FAM_QUAKE2, 1, 0, NULL, 0},
+    {"q3", GEN_FAM_QUAKE3, 1, 0, NULL, 0},
+    {"q3_lit", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK},
+    {"q3_gridsize", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_CUSTOM, GEN_Q3_GRID_OK},
+    {"q3_gridsize_partial", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_PARTIAL, GEN_Q3_GRID_OK},
+    {"q3_gridsize_hex", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_HEX, GEN_Q3_GRID_OK},
+    {"q3_gridsize_bad", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_BAD, GEN_Q3_GRID_NONE},
+    {"q3_grid_short", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_SHORT},
+    {"nightfire", GEN_FAM_NIGHTFIRE, 1, 0, NULL, 0},
+    {"nightfire_lit", GEN_FAM_NIGHTFIRE, 1, 1, NULL, 0},
 };
 
 static void write_fam_variant(const fam_variant *fv, const char *outdir)
@@ -336,11 +381,18 @@ static void write_fam_variant(const fam_variant *fv, const char *outdir)
     gen_view view;
     gen_counts counts;
     gen_expect_opts eo;
+    gen_q3l q3l;
     char path[1024];
 
     gen_layout_standard(&d);
     gen_compile(&d, &w);
     gen_view_build(&w, fv->family, fv->vis, &view);
+    memset(&q3l, 0, sizeof q3l);
+    if (fv->lit && fv->family == GEN_FAM_QUAKE3) {
+        gen_q3l_build(&w, fv->worldspawn, fv->grid, &q3l);
+        view.q3l = &q3l;
+    }
+    if (fv->lit && fv->family == GEN_FAM_NIGHTFIRE) gen_nf_light_build(&view);
     if ((size_t)snprintf(path, sizeof path, "%s/%s.bsp", outdir, fv->name) >= sizeof path) gen_die("path too long");
     memset(&counts, 0, sizeof counts);
     switch (fv->family) {
@@ -353,10 +405,11 @@ static void write_fam_variant(const fam_variant *fv, const char *outdir)
     memset(&eo, 0, sizeof eo);
     eo.name = fv->name;
     eo.has_ldr = 1;
-    /* Quake 3 answers from a light grid, which these maps do not have */
+    /* Quake 3 answers from its light grid (q3light.c); unlit: none */
     eo.ambient = fv->family == GEN_FAM_QUAKE3 ? GEN_AMB_NONE : GEN_AMB_UNSUPPORTED;
     gen_write_expected(&w, &view, &eo, &counts, outdir);
 
+    gen_q3l_free(&q3l);
     gen_view_free(&view);
     gen_world_free(&w);
     gen_desc_free(&d);
@@ -380,7 +433,7 @@ static void usage(void)
 int main(int argc, char **argv)
 {
     const char *outdir = NULL;
-    const char *only[16];
+    const char *only[32];
     int nonly = 0;
     long large = 0;
     int i;

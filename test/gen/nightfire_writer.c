@@ -29,12 +29,14 @@
  * first solid one, whose offset is -1; the door's leaves follow (offset
  * -1) and its nodes are not written (hulls all 0). Each face is a surface
  * of 4 vertices (its own copies) and 6 draw indices; projections 2t and
- * 2t+1 are texinfo t's texture and lightmap vecs. No lighting: every
- * surface has styles 255 and offset -1. Brush attributes are 258, as in
+ * 2t+1 are texinfo t's texture and lightmap vecs. Unlit (nf_ofs NULL):
+ * every surface has styles 255 and offset -1; lit: the face's styles, the
+ * offsets and lump 10 of nflight.c. Brush attributes are 258, as in
  * the sample map; a brush side names the first surface on its plane's
  * axis-and-position pair (0 when there is none).
  */
 #include "idtech.h"
+#include "nflight.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -145,8 +147,13 @@ void nf_write(const gen_view *v, const char *path, gen_counts *c)
         gbuf_le32(&L[NF_SURFACES], 0); /* material */
         gbuf_le32(&L[NF_SURFACES], (uint32_t)(2 * fc->texinfo));
         gbuf_le32(&L[NF_SURFACES], (uint32_t)(2 * fc->texinfo + 1));
-        gbuf_le32(&L[NF_SURFACES], 0xffffffffu); /* styles: none */
-        gbuf_i32(&L[NF_SURFACES], -1);           /* no lighting */
+        if (v->nf_ofs) {
+            gbuf_put(&L[NF_SURFACES], fc->styles, 4);
+            gbuf_i32(&L[NF_SURFACES], v->nf_ofs[i]);
+        } else {
+            gbuf_le32(&L[NF_SURFACES], 0xffffffffu); /* styles: none */
+            gbuf_i32(&L[NF_SURFACES], -1);           /* no lighting */
+        }
     }
     for (i = 0; i < w->nleaffaces; i++) gbuf_le32(&L[NF_LEAF_SURFACES], (uint32_t)w->leaffaces[i]);
     for (i = 0; i < w->nleafbrushes; i++) gbuf_le32(&L[NF_LEAF_BRUSHES], (uint32_t)w->leafbrushes[i]);
@@ -180,6 +187,8 @@ void nf_write(const gen_view *v, const char *path, gen_counts *c)
         for (k = 0; k < 8; k++) gbuf_f32(&L[NF_PROJECTIONS], t->tex[k / 4][k % 4]);
         for (k = 0; k < 8; k++) gbuf_f32(&L[NF_PROJECTIONS], t->lm[k / 4][k % 4]);
     }
+
+    if (v->nf_ofs) gen_nf_light_lump(v, &L[NF_LIGHTING]);
 
     id_assemble(prefix, 4, L, NF_NUM_LUMPS, nf_order, path);
 

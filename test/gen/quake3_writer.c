@@ -27,11 +27,13 @@
  *
  * Content: the world's nodes and leaves only (brush models have no tree in
  * Quake 3; node 0 is the world's head), leaf 0 the unreferenced solid one;
- * solid leaves have cluster -1, area -1, empty ones area 0. Each face is a
- * planar surface (type 1) of 4 drawverts and 6 indexes, lightmapNum -1: no
- * lightmaps, light grid or fogs are written.
+ * solid leaves have cluster -1, area -1, empty ones area 0. Unlit (the view
+ * has no q3l): each face is a planar surface (type 1) of 4 drawverts and 6
+ * indexes, lightmapNum -1, and no lightmaps or light grid are written; lit:
+ * the surfaces, pages, grid and worldspawn keys of q3light.c. No fogs.
  */
 #include "idtech.h"
+#include "q3light.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +52,25 @@ static const int q3_order[Q3_NUM_LUMPS] = {Q3_SHADERS, Q3_PLANES, Q3_LEAFS, Q3_N
 #define Q3_SURF_NODRAW 0x80
 #define Q3_CONTENTS_SOLID 1
 #define Q3_MST_PLANAR 1
+
+/* Surface f: the lit description, or a planar quad without a lightmap. */
+static void surface_of(const gen_view *v, int f, gen_q3surf *s)
+{
+    int vi[4], k, a;
+    if (v->q3l) {
+        *s = v->q3l->surf[f];
+        return;
+    }
+    memset(s, 0, sizeof *s);
+    id_face_verts(v->w, f, vi);
+    s->type = Q3_MST_PLANAR;
+    s->page = -1;
+    s->nverts = 4;
+    for (k = 0; k < 4; k++)
+        for (a = 0; a < 3; a++) s->xyz[k][a] = (float)v->w->verts[vi[k]][a];
+    s->nindexes = 6;
+    for (k = 0; k < 6; k++) s->idx[k] = "\0\1\2\0\2\3"[k];
+}
 
 /* The brushes of a model are contiguous (brushes follow leaf order). */
 static void model_brushes(const gen_world *w, int model, int *first, int *count)
@@ -73,11 +94,20 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
     const gen_world *w = v->w;
     gbuf L[Q3_NUM_LUMPS];
     static const unsigned char prefix[8] = {'I', 'B', 'S', 'P', 46, 0, 0, 0};
-    int i, a, k, bpc, nls = 0, nlb = 0, fb[2], nb[2];
+    int i, a, k, bpc, nls = 0, nlb = 0, fb[2], nb[2], nverts = 0, nindexes = 0;
     if (v->family != GEN_FAM_QUAKE3) gen_die("q3_write: family %d", v->family);
     memset(L, 0, sizeof L);
 
     id_entities(w, v->family, &L[Q3_ENTITIES]);
+    if (v->q3l && v->q3l->worldspawn) { /* the keys go into the first entity, after its "{" line */
+        gbuf t;
+        memset(&t, 0, sizeof t);
+        gbuf_put(&t, L[Q3_ENTITIES].data, 2);
+        gbuf_printf(&t, "%s", v->q3l->worldspawn);
+        gbuf_put(&t, L[Q3_ENTITIES].data + 2, L[Q3_ENTITIES].len - 2);
+        gbuf_free(&L[Q3_ENTITIES]);
+        L[Q3_ENTITIES] = t;
+    }
     for (i = 0; i < gen_num_texdata; i++) {
         char name[64];
         memset(name, 0, sizeof name);
@@ -144,40 +174,41 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
         const gen_texinfo *ti = &gen_texinfos[fc->texinfo];
         const gen_plane *pl = &w->planes[fc->plane];
         float sign = fc->side ? -1.0f : 1.0f;
-        int vi[4];
-        id_face_verts(w, i, vi);
-        for (k = 0; k < 4; k++) {
-            const int *p = w->verts[vi[k]];
-            for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_DRAWVERTS], (float)p[a]);
+        gen_q3surf s;
+        surface_of(v, i, &s);
+        for (k = 0; k < s.nverts; k++) {
+            const float *p = s.xyz[k];
+            for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_DRAWVERTS], p[a]);
             for (a = 0; a < 2; a++) /* texture st: textureVecs over a 256-texel texture */
-                gbuf_f32(&L[Q3_DRAWVERTS], ((float)p[0] * ti->tex[a][0] + (float)p[1] * ti->tex[a][1] +
-                                             (float)p[2] * ti->tex[a][2] + ti->tex[a][3]) / 256.0f);
-            gbuf_f32(&L[Q3_DRAWVERTS], 0.0f); /* lightmap st */
-            gbuf_f32(&L[Q3_DRAWVERTS], 0.0f);
+                gbuf_f32(&L[Q3_DRAWVERTS], (p[0] * ti->tex[a][0] + p[1] * ti->tex[a][1] + p[2] * ti->tex[a][2] +
+                                            ti->tex[a][3]) / 256.0f);
+            gbuf_f32(&L[Q3_DRAWVERTS], s.lm[k][0]);
+            gbuf_f32(&L[Q3_DRAWVERTS], s.lm[k][1]);
             for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_DRAWVERTS], sign * pl->normal[a] + 0.0f);
             gbuf_le32(&L[Q3_DRAWVERTS], 0xffffffffu); /* colour: white, opaque */
         }
-        gbuf_i32(&L[Q3_DRAWINDEXES], 0);
-        gbuf_i32(&L[Q3_DRAWINDEXES], 1);
-        gbuf_i32(&L[Q3_DRAWINDEXES], 2);
-        gbuf_i32(&L[Q3_DRAWINDEXES], 0);
-        gbuf_i32(&L[Q3_DRAWINDEXES], 2);
-        gbuf_i32(&L[Q3_DRAWINDEXES], 3);
+        for (k = 0; k < s.nindexes; k++) gbuf_i32(&L[Q3_DRAWINDEXES], s.idx[k]);
 
         gbuf_i32(&L[Q3_SURFACES], ti->texdata); /* shader */
         gbuf_i32(&L[Q3_SURFACES], -1);          /* no fog */
-        gbuf_i32(&L[Q3_SURFACES], Q3_MST_PLANAR);
-        gbuf_i32(&L[Q3_SURFACES], 4 * i);
-        gbuf_i32(&L[Q3_SURFACES], 4);
-        gbuf_i32(&L[Q3_SURFACES], 6 * i);
-        gbuf_i32(&L[Q3_SURFACES], 6);
-        gbuf_i32(&L[Q3_SURFACES], -1); /* lightmapNum: none */
-        gbuf_zero(&L[Q3_SURFACES], 4 * 4); /* lightmap x, y, width, height */
+        gbuf_i32(&L[Q3_SURFACES], s.type);
+        gbuf_i32(&L[Q3_SURFACES], nverts);
+        gbuf_i32(&L[Q3_SURFACES], s.nverts);
+        gbuf_i32(&L[Q3_SURFACES], nindexes);
+        gbuf_i32(&L[Q3_SURFACES], s.nindexes);
+        gbuf_i32(&L[Q3_SURFACES], s.page); /* lightmapNum */
+        gbuf_zero(&L[Q3_SURFACES], 4 * 4); /* lightmap x, y, width, height (q3map2 leaves them 0) */
         gbuf_zero(&L[Q3_SURFACES], 3 * 4); /* lightmapOrigin */
         gbuf_zero(&L[Q3_SURFACES], 6 * 4); /* lightmapVecs[0..1] */
         for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_SURFACES], sign * pl->normal[a] + 0.0f); /* [2]: normal */
-        gbuf_i32(&L[Q3_SURFACES], 0); /* patch size */
-        gbuf_i32(&L[Q3_SURFACES], 0);
+        gbuf_i32(&L[Q3_SURFACES], s.type == 2 ? 3 : 0); /* patch size */
+        gbuf_i32(&L[Q3_SURFACES], s.type == 2 ? 3 : 0);
+        nverts += s.nverts;
+        nindexes += s.nindexes;
+    }
+    if (v->q3l) {
+        gen_q3l_pages(v->q3l, &L[Q3_LIGHTMAPS]);
+        gbuf_put(&L[Q3_LIGHTGRID], v->q3l->cells.data, v->q3l->cells.len);
     }
     bpc = ((v->nclusters + 63) & ~63) >> 3;
     if (v->vis) {
@@ -202,8 +233,8 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
     gen_count(c, "leafsurfaces", nls);
     gen_count(c, "leafbrushes", nlb);
     gen_count(c, "surfaces", w->nfaces);
-    gen_count(c, "drawverts", 4 * w->nfaces);
-    gen_count(c, "drawindexes", 6 * w->nfaces);
+    gen_count(c, "drawverts", nverts);
+    gen_count(c, "drawindexes", nindexes);
     gen_count(c, "visdata", (long)L[Q3_VISIBILITY].len);
     gen_count(c, "entdata", (long)L[Q3_ENTITIES].len);
     gen_count(c, "clusters", v->nclusters);

@@ -753,7 +753,8 @@ def load_source(data):
 
     faces = get(7)
     face_lump, index_lump = 7, 52
-    if faces:
+    # QUERIES.md 4: the HDR pair when lump 7 is empty, or 8 is and 53 is not
+    if faces and (get(8) or not get(53)):
         m.lighting = get(8)
         m.ambient_index, m.ambient_samples = get(52), get(56)
     else:

@@ -279,6 +279,9 @@ def com_tokens(text):
 
 
 _SCAN_DEC = re.compile(rb"[ \t\n\v\f\r]*([+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
+# C99 (glibc) %f reads hexadecimal floats too; "0x" without a digit fails
+_SCAN_HEX = re.compile(rb"[ \t\n\v\f\r]*([+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?)")
+_SCAN_HEX_START = re.compile(rb"[ \t\n\v\f\r]*[+-]?0[xX]")
 _SCAN_SPECIAL = re.compile(rb"[ \t\n\v\f\r]*([+-]?)(infinity|inf|nan)", re.I)
 
 
@@ -291,7 +294,10 @@ def scanf_floats(value, size):
             size[k] = float("nan") if sm.group(2).lower() == b"nan" else R.INF
             pos = sm.end()
             continue
-        dm = _SCAN_DEC.match(value, pos)
+        dm = _SCAN_HEX.match(value, pos)
+        if not dm and _SCAN_HEX_START.match(value, pos):
+            return
+        dm = dm or _SCAN_DEC.match(value, pos)
         if not dm:
             return
         v = R.parse_strtof(dm.group(1))

@@ -27,7 +27,7 @@ if [ ! -x $BUILD/boundary ]; then
     fail "boundary: $BUILD/boundary missing (make $BUILD/boundary)"
 else
     bmaps=""
-    for n in v20_ldr x360_v20_ldr v17 v25_strata q1 goldsrc bsp2 q2 q3 nightfire; do
+    for n in v20_ldr x360_v20_ldr v17 v25_strata q1 goldsrc bsp2 q2 q3 q3_lit nightfire nightfire_lit; do
         [ -f $MAPS/$n.bsp ] && bmaps="$bmaps $MAPS/$n.bsp:$MAPS/$n.queries"
     done
     if have_shared; then
