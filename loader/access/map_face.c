@@ -5,6 +5,8 @@
 #include "map_geometry.h"
 #include "../query/fmath.h"
 
+#if BSPKIT_ACCESS   /* else map_absent.c */
+
 #define Q3_PAGE_BYTES (128u * 128u * 3u)
 
 /* Nightfire: QUERIES.md section 4's extents over the vertex run, in the
@@ -216,3 +218,5 @@ bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot
     *bytes = (uint32_t)lm.w * (uint32_t)lm.h * lm.pages * lm.bytes_per_luxel;
     return BSP_OK;
 }
+
+#endif

@@ -166,6 +166,13 @@ typedef struct bsp__access {
     uint8_t num_contents, num_surface;
 } bsp__access;
 
+/* A description's access table, or none in a build without map access. */
+#if BSPKIT_ACCESS
+#define BSP__ACCESS(table) (table)
+#else
+#define BSP__ACCESS(table) NULL
+#endif
+
 struct bsp_family {
     const char *name;
     /* Recognising the file from its first 8 bytes: `magic` at offset 0

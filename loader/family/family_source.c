@@ -151,6 +151,7 @@ static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp__lig
     return BSP_OK;
 }
 
+#if BSPKIT_ACCESS
 /* Contents and texinfo surface bits of Valve's bspflags.h. */
 static const bsp__flag_rule source_contents[] = {
     { 0x1, BSP_CONTENTS_SOLID }, { 0x2, BSP_CONTENTS_WINDOW }, { 0x8, BSP_CONTENTS_GRATE },
@@ -184,6 +185,7 @@ static const bsp__flag_rule source_surface[] = {
     .num_contents = sizeof source_contents / sizeof source_contents[0], \
     .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0] }
 static const bsp__access source_access = SOURCE_ACCESS;
+#endif
 
 /* Everything but the face record is shared by v17 and v18..21. */
 #define SOURCE_COMMON \
@@ -235,7 +237,7 @@ const struct bsp_family bsp__family_source = {
     .face_numedges = { 8, BSP_F_I16 }, .face_texinfo = { 10, BSP_F_I16 },
     .face_dispinfo = { 12, BSP_F_I16 }, .face_lightofs = { 20, BSP_F_I32 },
     .face_styles_offset = 16, .face_num_styles = 4, .face_luxels_offset = 28,
-    .access = &source_access,
+    .access = BSP__ACCESS(&source_access),
 };
 
 /* Vampire: The Masquerade - Bloodlines: 104-byte faces that start with 8
@@ -249,7 +251,7 @@ const struct bsp_family bsp__family_source17 = {
     .face_numedges = { 40, BSP_F_I16 }, .face_texinfo = { 42, BSP_F_I16 },
     .face_dispinfo = { 44, BSP_F_I16 }, .face_lightofs = { 72, BSP_F_I32 },
     .face_styles_offset = 48, .face_num_styles = 8, .face_luxels_offset = 80,
-    .access = &source_access,
+    .access = BSP__ACCESS(&source_access),
 };
 
 #endif

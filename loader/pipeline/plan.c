@@ -63,7 +63,7 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr)
         for (r = 0; r < BSP_ROLE_COUNT; r++)
             if (f->lighting_roles & (1u << r)) want |= role_bit(f, r);
         want |= f->lighting_lumps;
-        if (f->ambient == BSP_AMB_CUBES)
+        if (BSPKIT_AMBIENT && f->ambient == BSP_AMB_CUBES)
             want |= ((uint64_t)1 << f->ambient_lumps[hdr][0]) |
                     ((uint64_t)1 << f->ambient_lumps[hdr][1]);
     }

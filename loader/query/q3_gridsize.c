@@ -11,7 +11,7 @@
  */
 #include "../family/family.h"
 
-#if BSPKIT_FAMILY_QUAKE3
+#if BSPKIT_FAMILY_QUAKE3 && BSPKIT_AMBIENT
 
 #define MAX_TOKEN 1023             /* COM_ParseExt keeps MAX_TOKEN_CHARS - 1 */
 
