@@ -37,19 +37,17 @@ $(CONFIG_STAMP): config-force
 .PHONY: config-force
 config-force:
 
-# The reduced builds the suite checks (test/suite/35-subsets.sh): the host
-# tool built with only Source, only Quake, and Source without the decoder.
-SUBSETS := source quake source-nolzma
+# The reduced builds the suite checks (test/suite/35-subsets.sh, 36-core.sh):
+# the host tool built with only Source, only Quake, Source without the
+# decoder, and every family without the optional features, for size (-Os:
+# the decoder's compact form), with the decoder tests.
+SUBSETS := source quake source-nolzma core
 SUBSET_source := BSPKIT_FAMILIES=source
 SUBSET_quake := BSPKIT_FAMILIES=quake
 SUBSET_source-nolzma := BSPKIT_FAMILIES=source BSPKIT_LZMA=0
+SUBSET_core := BSPKIT_ACCESS=0 BSPKIT_AMBIENT=0 CFLAGS="-Os -g"
+SUBSET_BINS_core := t/test_lzma
 .PHONY: subsets
 subsets:
-	@for s in $(SUBSETS); do \
-	    case $$s in \
-	    source) flags="$(SUBSET_source)" ;; \
-	    quake) flags="$(SUBSET_quake)" ;; \
-	    source-nolzma) flags="$(SUBSET_source-nolzma)" ;; \
-	    esac; \
-	    $(MAKE) --no-print-directory BUILD=$(BUILD)/sub/$$s $$flags $(BUILD)/sub/$$s/bspkit || exit 1; \
-	done
+	@$(foreach s,$(SUBSETS),$(MAKE) --no-print-directory BUILD=$(BUILD)/sub/$s $(SUBSET_$s) \
+	    $(addprefix $(BUILD)/sub/$s/,bspkit $(SUBSET_BINS_$s)) || exit 1;)

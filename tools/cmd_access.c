@@ -26,13 +26,26 @@ static void vec(const float *v, int n)
     putchar(']');
 }
 
+/* Load for map access and count the records; a build without map access
+ * (BSPKIT_ACCESS=0) is refused like a failed load: one JSON line, exit 1. */
+static int load_counted(loaded *L, const char *path, int hdr, int forward, bsp_counts *c)
+{
+    bsp_status st;
+    if (load_map(L, path, BSP_LOAD_GEOMETRY, hdr, forward)) return 1;
+    st = bsp_get_counts(&L->map, c);
+    if (st == BSP_OK) return 0;
+    printf("{\"error\":\"%s\"}\n", bsp_status_name(st));
+    fprintf(stderr, "bspkit: %s: %s\n", path, bsp_status_message(st));
+    unload_map(L);
+    return 1;
+}
+
 int cmd_leaves(const char *path, int forward)
 {
     loaded L;
     bsp_counts c;
     uint32_t i, k;
-    if (load_map(&L, path, BSP_LOAD_GEOMETRY, 0, forward)) return 1;
-    bsp_get_counts(&L.map, &c);
+    if (load_counted(&L, path, 0, forward, &c)) return 1;
     for (i = 0; i < c.leaves; i++) {
         bsp_leaf l;
         bsp_status st = bsp_get_leaf(&L.map, i, &l);
@@ -131,8 +144,7 @@ int cmd_faces(const char *path, int hdr, int forward)
     loaded L;
     bsp_counts c;
     uint32_t i;
-    if (load_map(&L, path, BSP_LOAD_GEOMETRY, hdr, forward)) return 1;
-    bsp_get_counts(&L.map, &c);
+    if (load_counted(&L, path, hdr, forward, &c)) return 1;
     for (i = 0; i < c.faces; i++) {
         bsp_status st = print_face(&L.map, i);
         if (st != BSP_OK) printf("{\"face\":%u,\"error\":\"%s\"}\n", (unsigned)i, bsp_status_name(st));
@@ -146,8 +158,7 @@ int cmd_models(const char *path, int forward)
     loaded L;
     bsp_counts c;
     uint32_t i;
-    if (load_map(&L, path, BSP_LOAD_GEOMETRY, 0, forward)) return 1;
-    bsp_get_counts(&L.map, &c);
+    if (load_counted(&L, path, 0, forward, &c)) return 1;
     for (i = 0; i < c.models; i++) {
         bsp_model mo;
         bsp_get_model(&L.map, i, &mo);
@@ -171,8 +182,7 @@ int cmd_textures(const char *path, int forward)
     loaded L;
     bsp_counts c;
     uint32_t i;
-    if (load_map(&L, path, BSP_LOAD_GEOMETRY, 0, forward)) return 1;
-    bsp_get_counts(&L.map, &c);
+    if (load_counted(&L, path, 0, forward, &c)) return 1;
     for (i = 0; i < c.textures; i++) {
         const char *name;
         uint32_t len;
