@@ -144,7 +144,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         pos += o->pipelined ? p->items[i].region : e->size;
         if (end > 0xffffffffu - 64) return BSP_E_BAD_LUMP;
     }
-    if (pos > end) end = pos;
+    /* end already covers pos: a region is never smaller than its lump */
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint64_t)(BSP_ARENA_ALIGN - 1);
     p->scratch_offset = (uint32_t)pos;
     if (any_compressed) {
