@@ -170,8 +170,22 @@ FORCE:
 $(BUILD)/bench/sdk/LzmaDec.o: $(SDK)/LzmaDec.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -w -D_7ZIP_ST -c $< -o $@
-$(BUILD)/bench/bench_lzma: test/bench_lzma.c $(BUILD)/libbspkit.a $(BUILD)/bench/sdk/LzmaDec.o
-	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a $(BUILD)/bench/sdk/LzmaDec.o -llzma -o $@
+# The decoder as it was before its readable rewrite (issue 13), taken from
+# git and built beside today's with its symbols renamed, for the old-vs-new
+# row (lzma_vs_old); without git history the row is left out.
+LZMA_OLD_REV := 4ee0be9
+LZMA_OLD_SYMS := lzma_decode lzma_parse_props lzma_probs_bytes lzma_region_bytes
+LZMA_OLD := $(shell git cat-file -e $(LZMA_OLD_REV):loader/lzma/lzma_decoder.c 2>/dev/null && echo $(BUILD)/bench/old/lzma_old.o)
+$(BUILD)/bench/old/lzma_old.o:
+	@mkdir -p $(BUILD)/bench/old/loader/lzma $(BUILD)/bench/old/port
+	git show $(LZMA_OLD_REV):loader/lzma/lzma_decoder.c > $(BUILD)/bench/old/loader/lzma/lzma_decoder.c
+	git show $(LZMA_OLD_REV):loader/lzma/lzma_decoder.h > $(BUILD)/bench/old/loader/lzma/lzma_decoder.h
+	git show $(LZMA_OLD_REV):port/bsp_port.h > $(BUILD)/bench/old/port/bsp_port.h
+	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) $(foreach s,$(LZMA_OLD_SYMS),-Dbsp__$(s)=old__$(s)) \
+	    -c $(BUILD)/bench/old/loader/lzma/lzma_decoder.c -o $@
+$(BUILD)/bench/bench_lzma: test/bench_lzma.c $(BUILD)/libbspkit.a $(BUILD)/bench/sdk/LzmaDec.o $(LZMA_OLD)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(if $(LZMA_OLD),-DBENCH_OLD_LZMA) $< $(BUILD)/libbspkit.a \
+	    $(BUILD)/bench/sdk/LzmaDec.o $(LZMA_OLD) -llzma -o $@
 $(BUILD)/bench/bench_load: test/bench_load.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(HOST_SRC) $(BUILD)/libbspkit.a -llzma -o $@
 bench: all $(BUILD)/bspgen $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load

@@ -57,6 +57,7 @@ out = {
     "lzma_vs_lzmadec": lz["lzma_vs_lzmadec"],
     "lzma_vs_liblzma": lz["lzma_vs_liblzma"],
     "lzma_mbps": lz["lzma_mbps"],
+    "lzma_vs_old": lz.get("lzma_vs_old"),
     "load_vs_read_decode": ld["load_vs_read_decode"],
     "arena_overhead": ld["arena_overhead"],
     "arena_overhead_without_tables": ld["overhead_without_tables"],

@@ -26,6 +26,15 @@
 #include <time.h>
 #include "../loader/lzma/lzma_decoder.h"
 
+#ifdef BENCH_OLD_LZMA
+/* The decoder before its rewrite (Makefile: LZMA_OLD_REV), same contract. */
+int old__lzma_decode(const bsp__lzma_props *p, void *probs, uint8_t *buf, uint32_t out_len,
+                     uint32_t in_ofs, uint32_t in_len);
+#define DECODERS 5
+#else
+#define DECODERS 4
+#endif
+
 #define RUNS 7
 #define NSTREAMS 6
 
@@ -174,6 +183,7 @@ struct stream {
     uint8_t *region;    /* bspkit in place: bsp__lzma_region_bytes() */
     size_t region_len;
     uint8_t *out[2];    /* LzmaDec, liblzma */
+    uint8_t *old;       /* the old decoder, laid out as work */
 };
 
 static void compress(struct stream *s, lzma_options_lzma *o)
@@ -210,6 +220,11 @@ static int decode_one(int k, struct stream *s, const lzma_options_lzma *o, const
         return bsp__lzma_decode(bp, probs, dst, (uint32_t)s->raw_len, (uint32_t)(s->region_len - s->comp_len),
                                (uint32_t)s->comp_len) != BSP_LZMA_OK;
     }
+#ifdef BENCH_OLD_LZMA
+    if (k == 4)
+        return old__lzma_decode(bp, probs, dst, (uint32_t)s->raw_len, (uint32_t)s->raw_len,
+                                (uint32_t)s->comp_len) != BSP_LZMA_OK;
+#endif
     if (k == 1) {
         SizeT dl = s->raw_len, sl = s->comp_len;
         ELzmaStatus st;
@@ -247,7 +262,7 @@ int main(void)
     bsp__lzma_props bp;
     size_t total_raw = 0, total_comp = 0, i;
     void *probs;
-    double best[4] = { 1e30, 1e30, 1e30, 1e30 };
+    double best[5] = { 1e30, 1e30, 1e30, 1e30, 1e30 };
     int run, k, bad = 0;
 
     lzma_lzma_preset(&o, 6);
@@ -286,14 +301,17 @@ int main(void)
     for (i = 0; i < NSTREAMS; i++) {
         s[i].work = malloc(s[i].raw_len + s[i].comp_len);
         memcpy(s[i].work + s[i].raw_len, s[i].comp, s[i].comp_len);
+        s[i].old = malloc(s[i].raw_len + s[i].comp_len);
+        memcpy(s[i].old + s[i].raw_len, s[i].comp, s[i].comp_len);
         s[i].region_len = bsp__lzma_region_bytes((uint32_t)s[i].raw_len, (uint32_t)s[i].comp_len);
         s[i].region = malloc(s[i].region_len);
     }
     for (run = 0; run < RUNS; run++) {
-        for (k = 0; k < 4; k++) {
+        for (k = 0; k < DECODERS; k++) {
             double t0 = now(), t;
             for (i = 0; i < NSTREAMS; i++) {
-                uint8_t *dst = k == 0 ? s[i].work : k == 3 ? s[i].region : s[i].out[k - 1];
+                uint8_t *dst = k == 0 ? s[i].work : k == 3 ? s[i].region : k == 4 ? s[i].old
+                                                                                  : s[i].out[k - 1];
                 if (decode_one(k, &s[i], &o, props, &bp, probs, dst) != 0)
                     bad = 1;
             }
@@ -304,7 +322,8 @@ int main(void)
     }
     for (i = 0; i < NSTREAMS; i++)
         if (memcmp(s[i].work, s[i].raw, s[i].raw_len) || memcmp(s[i].out[0], s[i].raw, s[i].raw_len) ||
-            memcmp(s[i].out[1], s[i].raw, s[i].raw_len) || memcmp(s[i].region, s[i].raw, s[i].raw_len))
+            memcmp(s[i].out[1], s[i].raw, s[i].raw_len) || memcmp(s[i].region, s[i].raw, s[i].raw_len) ||
+            (DECODERS > 4 && memcmp(s[i].old, s[i].raw, s[i].raw_len)))
             bad = 1;
     if (bad) {
         printf("FAIL a decoder produced wrong output\n");
@@ -317,8 +336,17 @@ int main(void)
         printf("LzmaDec  %8.1f MB/s\n", b);
         printf("liblzma  %8.1f MB/s\n", c);
         printf("bspkit/LzmaDec %.3f  bspkit/liblzma %.3f\n", a / b, a / c);
+        if (DECODERS > 4)
+            printf("old      %8.1f MB/s (the decoder before its rewrite; bspkit/old %.3f)\n",
+                   mb / best[4], a / (mb / best[4]));
         printf("{\"lzma_mbps\":%.1f,\"lzmadec_mbps\":%.1f,\"liblzma_mbps\":%.1f,"
-               "\"lzma_vs_lzmadec\":%.3f,\"lzma_vs_liblzma\":%.3f}\n", a, b, c, a / b, a / c);
+               "\"lzma_vs_lzmadec\":%.3f,\"lzma_vs_liblzma\":%.3f", a, b, c, a / b, a / c);
+        if (DECODERS > 4) {
+            /* today's over the old decoder's throughput, same process */
+            double d = mb / best[4];
+            printf(",\"old_mbps\":%.1f,\"lzma_vs_old\":%.3f", d, a / d);
+        }
+        printf("}\n");
     }
     return 0;
 }

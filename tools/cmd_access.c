@@ -4,6 +4,7 @@
  * print as %.9g (exact for float, the same text on every target); a value
  * that is not finite prints as null. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,35 +27,27 @@ static void vec(const float *v, int n)
     putchar(']');
 }
 
-int cmd_leaves(const char *path, int forward)
+static void print_leaf(const bsp_map *m, uint32_t i)
 {
-    loaded L;
-    bsp_counts c;
-    uint32_t i, k;
-    if (load_map(&L, path, BSP_LOAD_GEOMETRY, 0, forward)) return 1;
-    bsp_get_counts(&L.map, &c);
-    for (i = 0; i < c.leaves; i++) {
-        bsp_leaf l;
-        bsp_status st = bsp_get_leaf(&L.map, i, &l);
-        if (st != BSP_OK) {
-            printf("{\"leaf\":%u,\"error\":\"%s\"}\n", (unsigned)i, bsp_status_name(st));
-            continue;
-        }
-        printf("{\"leaf\":%u,\"contents\":%d,\"flags\":%u,\"cluster\":%d,\"area\":%d,\"mins\":",
-               (unsigned)i, (int)l.contents, (unsigned)l.flags, (int)l.cluster, (int)l.area);
-        vec(l.mins, 3);
-        printf(",\"maxs\":");
-        vec(l.maxs, 3);
-        printf(",\"faces\":[");
-        for (k = 0; k < l.num_faces; k++) {
-            uint32_t f = 0;
-            st = bsp_leaf_face(&L.map, i, k, &f);
-            printf(k ? ",%u" : "%u", (unsigned)f);
-        }
-        printf("]}\n");
+    bsp_leaf l;
+    uint32_t k;
+    bsp_status st = bsp_get_leaf(m, i, &l);
+    if (st != BSP_OK) {
+        printf("{\"leaf\":%u,\"error\":\"%s\"}\n", (unsigned)i, bsp_status_name(st));
+        return;
     }
-    unload_map(&L);
-    return 0;
+    printf("{\"leaf\":%u,\"contents\":%d,\"flags\":%u,\"cluster\":%d,\"area\":%d,\"mins\":",
+           (unsigned)i, (int)l.contents, (unsigned)l.flags, (int)l.cluster, (int)l.area);
+    vec(l.mins, 3);
+    printf(",\"maxs\":");
+    vec(l.maxs, 3);
+    printf(",\"faces\":[");
+    for (k = 0; k < l.num_faces; k++) {
+        uint32_t f = 0;
+        bsp_leaf_face(m, i, k, &f);
+        printf(k ? ",%u" : "%u", (unsigned)f);
+    }
+    printf("]}\n");
 }
 
 static const char *const kind_names[] = { "polygon", "mesh", "patch", "displacement", "other" };
@@ -126,66 +119,83 @@ static bsp_status print_face(const bsp_map *m, uint32_t i)
     return BSP_OK;
 }
 
-int cmd_faces(const char *path, int hdr, int forward)
+static void print_face_line(const bsp_map *m, uint32_t i)
+{
+    bsp_status st = print_face(m, i);
+    if (st != BSP_OK) printf("{\"face\":%u,\"error\":\"%s\"}\n", (unsigned)i, bsp_status_name(st));
+}
+
+static void print_model(const bsp_map *m, uint32_t i)
+{
+    bsp_model mo;
+    bsp_get_model(m, i, &mo);
+    printf("{\"model\":%u,\"mins\":", (unsigned)i);
+    vec(mo.mins, 3);
+    printf(",\"maxs\":");
+    vec(mo.maxs, 3);
+    printf(",\"origin\":");
+    vec(mo.origin, 3);
+    if (mo.head_node == INT32_MIN) printf(",\"head_node\":null");
+    else printf(",\"head_node\":%d", (int)mo.head_node);
+    printf(",\"first_face\":%u,\"num_faces\":%u}\n", (unsigned)mo.first_face,
+           (unsigned)mo.num_faces);
+}
+
+static void print_texture(const bsp_map *m, uint32_t i)
+{
+    const char *name;
+    uint32_t len;
+    bsp_status st = bsp_texture_name(m, i, &name, &len);
+    printf("{\"texture\":%u,", (unsigned)i);
+    if (st == BSP_OK) {
+        printf("\"name\":");
+        json_string(name, len);
+    } else {
+        printf("\"error\":\"%s\"", bsp_status_name(st));
+    }
+    printf("}\n");
+}
+
+/* Load for map access, then one line per record of the kind whose count
+ * sits at `count_at` in bsp_counts. A build without map access
+ * (BSPKIT_ACCESS=0) is refused like a failed load: one JSON line, exit 1. */
+static int each_record(const char *path, int hdr, int forward, size_t count_at,
+                       void (*print)(const bsp_map *m, uint32_t i))
 {
     loaded L;
     bsp_counts c;
-    uint32_t i;
+    uint32_t i, n;
+    bsp_status st;
     if (load_map(&L, path, BSP_LOAD_GEOMETRY, hdr, forward)) return 1;
-    bsp_get_counts(&L.map, &c);
-    for (i = 0; i < c.faces; i++) {
-        bsp_status st = print_face(&L.map, i);
-        if (st != BSP_OK) printf("{\"face\":%u,\"error\":\"%s\"}\n", (unsigned)i, bsp_status_name(st));
+    st = bsp_get_counts(&L.map, &c);
+    if (st != BSP_OK) {
+        printf("{\"error\":\"%s\"}\n", bsp_status_name(st));
+        fprintf(stderr, "bspkit: %s: %s\n", path, bsp_status_message(st));
+        unload_map(&L);
+        return 1;
     }
+    memcpy(&n, (const char *)&c + count_at, sizeof n);
+    for (i = 0; i < n; i++) print(&L.map, i);
     unload_map(&L);
     return 0;
+}
+
+int cmd_leaves(const char *path, int forward)
+{
+    return each_record(path, 0, forward, offsetof(bsp_counts, leaves), print_leaf);
+}
+
+int cmd_faces(const char *path, int hdr, int forward)
+{
+    return each_record(path, hdr, forward, offsetof(bsp_counts, faces), print_face_line);
 }
 
 int cmd_models(const char *path, int forward)
 {
-    loaded L;
-    bsp_counts c;
-    uint32_t i;
-    if (load_map(&L, path, BSP_LOAD_GEOMETRY, 0, forward)) return 1;
-    bsp_get_counts(&L.map, &c);
-    for (i = 0; i < c.models; i++) {
-        bsp_model mo;
-        bsp_get_model(&L.map, i, &mo);
-        printf("{\"model\":%u,\"mins\":", (unsigned)i);
-        vec(mo.mins, 3);
-        printf(",\"maxs\":");
-        vec(mo.maxs, 3);
-        printf(",\"origin\":");
-        vec(mo.origin, 3);
-        if (mo.head_node == INT32_MIN) printf(",\"head_node\":null");
-        else printf(",\"head_node\":%d", (int)mo.head_node);
-        printf(",\"first_face\":%u,\"num_faces\":%u}\n", (unsigned)mo.first_face,
-               (unsigned)mo.num_faces);
-    }
-    unload_map(&L);
-    return 0;
+    return each_record(path, 0, forward, offsetof(bsp_counts, models), print_model);
 }
 
 int cmd_textures(const char *path, int forward)
 {
-    loaded L;
-    bsp_counts c;
-    uint32_t i;
-    if (load_map(&L, path, BSP_LOAD_GEOMETRY, 0, forward)) return 1;
-    bsp_get_counts(&L.map, &c);
-    for (i = 0; i < c.textures; i++) {
-        const char *name;
-        uint32_t len;
-        bsp_status st = bsp_texture_name(&L.map, i, &name, &len);
-        printf("{\"texture\":%u,", (unsigned)i);
-        if (st == BSP_OK) {
-            printf("\"name\":");
-            json_string(name, len);
-        } else {
-            printf("\"error\":\"%s\"", bsp_status_name(st));
-        }
-        printf("}\n");
-    }
-    unload_map(&L);
-    return 0;
+    return each_record(path, 0, forward, offsetof(bsp_counts, textures), print_texture);
 }

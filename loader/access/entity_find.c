@@ -2,6 +2,9 @@
 /* entity_find.c - find an entity by key and value and read a vector value,
  * over the entity iterator (entity.c), without copying the text. */
 #include "../bspkit.h"
+#include "../family/selection.h"
+
+#if BSPKIT_ACCESS   /* else map_absent.c */
 
 static int same(const char *s, uint32_t n, const char *z)
 {
@@ -87,3 +90,5 @@ bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, flo
     }
     return BSP_E_BAD_QUERY;
 }
+
+#endif

@@ -5,55 +5,13 @@
 #include "map_geometry.h"
 #include "../query/fmath.h"
 
+#if BSPKIT_ACCESS   /* else map_absent.c */
+
 #define Q3_PAGE_BYTES (128u * 128u * 3u)
-
-/* Nightfire: QUERIES.md section 4's extents over the vertex run, in the
- * lightmap projection (the field after the texture projection). */
-static bsp_status run_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
-{
-    const bsp__access *a = m->family->access;
-    const uint8_t *f = BSP__REC(m->faces, face);
-    uint32_t psize, k, n;
-    const uint8_t *proj = bsp__access_lump(m, BSP_AL_PROJECTIONS, &psize);
-    bsp__field pf = bsp__field_at(a->face_projection, 1);
-    int32_t pi = bsp__field_get(f, pf), first;
-    float lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
-    int axis;
-
-    bsp__fill(lm, 0, sizeof *lm);
-    lm->styles = f + m->family->face_styles_offset;
-    lm->num_styles = m->family->face_num_styles;
-    lm->lightofs = m->family->face_lightofs.type ? bsp__field_get(f, m->family->face_lightofs) : -1;
-    lm->bytes_per_luxel = 3;
-    lm->pages = 1;
-    lm->scale = 1.0f;
-    if (!proj || !m->vertexes.data) return BSP_E_NOT_LOADED;
-    if (pi < 0 || (uint32_t)pi >= psize / 32) return BSP_E_CORRUPT;
-    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp__f32(proj + 32 * (size_t)pi + 4 * k);
-    first = bsp__field_get(f, a->face_first_vert);
-    n = (uint32_t)bsp__field_get(f, a->face_num_verts);
-    if (first < 0 || n > m->vertexes.count || (uint32_t)first > m->vertexes.count - n)
-        return BSP_E_CORRUPT;
-    if (n == 0) {
-        lm->bad = 1;
-        return BSP_OK;
-    }
-    for (k = 0; k < n; k++)
-        bsp__extent_add(lm->vecs, BSP__REC(m->vertexes, (uint32_t)first + k), k, lo, hi);
-    for (axis = 0; axis < 2; axis++) {
-        int32_t l = bsp__floor_clamp(lo[axis], -(1 << 24), 1 << 24);
-        int32_t h = -bsp__floor_clamp(-hi[axis], -(1 << 24), 1 << 24);
-        lm->base[axis] = (float)l;
-        if (axis == 0) lm->w = h - l + 1;
-        else lm->h = h - l + 1;
-    }
-    return BSP_OK;
-}
 
 bsp_status bsp__face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
 {
     if (m->family->face_lightmap) return m->family->face_lightmap(m, face, lm);
-    if (m->family->access->geometry == BSP_GEOM_VERTEX_RUN) return run_lightmap(m, face, lm);
     return BSP_E_UNSUPPORTED;
 }
 
@@ -216,3 +174,5 @@ bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot
     *bytes = (uint32_t)lm.w * (uint32_t)lm.h * lm.pages * lm.bytes_per_luxel;
     return BSP_OK;
 }
+
+#endif

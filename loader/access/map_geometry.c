@@ -12,6 +12,8 @@
 #include "map_geometry.h"
 #include "../query/fmath.h"
 
+#if BSPKIT_ACCESS   /* else map_absent.c */
+
 #define DRAWVERT_BYTES 44
 #define DISPINFO_VERT_START 12
 #define DISPINFO_POWER 20
@@ -354,3 +356,5 @@ bsp_status bsp_face_triangle(const bsp_map *m, uint32_t face, uint32_t k, uint32
     }
     return BSP_OK;
 }
+
+#endif

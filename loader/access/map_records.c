@@ -3,6 +3,8 @@
  * read through each family's access description (family.h). */
 #include "map_access.h"
 
+#if BSPKIT_ACCESS   /* else map_absent.c */
+
 uint32_t bsp__map_flags(const bsp__flag_rule *rules, uint32_t n, int bits, int32_t raw)
 {
     uint32_t k, out = 0;
@@ -144,3 +146,5 @@ bsp_status bsp_texture_name(const bsp_map *m, uint32_t index, const char **name,
     *len = name_len(p, end);
     return BSP_OK;
 }
+
+#endif

@@ -74,6 +74,13 @@ const struct bsp_family *bsp__detect(const uint8_t first[8], int32_t *version,
     return NULL;
 }
 
+#ifdef __OPTIMIZE_SIZE__
+int32_t bsp__field_get(const uint8_t *rec, bsp__field f)
+{
+    return bsp__field_read(rec, f);
+}
+#endif
+
 const char *bsp_family_name(const bsp_header *h)
 {
     return (h && h->family) ? h->family->name : "unknown";

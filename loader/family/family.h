@@ -36,7 +36,7 @@ enum bsp__field_type { BSP_F_NONE = 0, BSP_F_U8, BSP_F_I16, BSP_F_U16, BSP_F_I32
                       BSP_F_F32 /* map access only: bsp__field_get reads 0 */ };
 typedef struct bsp__field { uint8_t offset, type; } bsp__field;
 
-BSP_INLINE int32_t bsp__field_get(const uint8_t *rec, bsp__field f)
+BSP_INLINE int32_t bsp__field_read(const uint8_t *rec, bsp__field f)
 {
     switch (f.type) {
     case BSP_F_U8: return rec[f.offset];
@@ -46,6 +46,15 @@ BSP_INLINE int32_t bsp__field_get(const uint8_t *rec, bsp__field f)
     default: return 0;
     }
 }
+
+/* Inlined, a field read is fast on the hot paths (the node walks); a build
+ * for size would keep one copy in each of the nine files that read fields,
+ * so there it is one function (families.c). */
+#ifdef __OPTIMIZE_SIZE__
+int32_t bsp__field_get(const uint8_t *rec, bsp__field f);
+#else
+#define bsp__field_get bsp__field_read
+#endif
 
 /* A lump's byte-order description, walked by the one swapper (swap.c).
  * `widths` has one digit per field of a record ('1', '2', '4'); the record
@@ -170,6 +179,13 @@ typedef struct bsp__access {
     uint8_t num_contents, num_surface;
     uint16_t dispinfo_bytes;       /* Source ddispinfo_t (0: Valve's 176) */
 } bsp__access;
+
+/* A description's access table, or none in a build without map access. */
+#if BSPKIT_ACCESS
+#define BSP__ACCESS(table) (table)
+#else
+#define BSP__ACCESS(table) NULL
+#endif
 
 struct bsp_family {
     const char *name;

@@ -85,6 +85,7 @@ static bsp_status nightfire_face_lightmap(const bsp_map *m, uint32_t face, bsp__
     return BSP_OK;
 }
 
+#if BSPKIT_ACCESS
 /* Leaf Type: 1 empty, 2 solid (as compiled; others are kept as stored). */
 static const bsp__flag_rule nightfire_contents[] = { { 2, BSP_CONTENTS_SOLID } };
 
@@ -102,6 +103,7 @@ static const bsp__access nightfire_access = {
     .texture_stride = 64, .texture_name_len = 64,
     .contents = nightfire_contents, .num_contents = 1,
 };
+#endif
 
 const struct bsp_family bsp__family_nightfire = {
     .name = "nightfire",
@@ -133,7 +135,7 @@ const struct bsp_family bsp__family_nightfire = {
     .finish = bsp__leafvis_finish,
     .vis_row = bsp__leafvis_row,
     .face_lightmap = nightfire_face_lightmap,
-    .access = &nightfire_access,
+    .access = BSP__ACCESS(&nightfire_access),
 };
 
 #endif

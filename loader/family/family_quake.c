@@ -79,6 +79,7 @@ static const bsp__layout_table bsp2_rmq_layouts = BSP_LAYOUT_TABLE(bsp2_rmq_rule
 
 /* ---- map access ---------------------------------------------------------- */
 
+#if BSPKIT_ACCESS
 /* One contents value per leaf (bspfile.h CONTENTS_*; -9 .. -14 currents,
  * -15 translucent and -16 ladder are GoldSrc's). */
 static const bsp__flag_rule quake_contents[] = {
@@ -119,6 +120,7 @@ static const bsp__access bsp2_rmq_access = {
     QUAKE_ACCESS_COMMON,
     .leaf_bounds = { 8, BSP_F_I16 }, .face_side = { 4, BSP_F_I32 },
 };
+#endif
 #endif
 
 
@@ -178,7 +180,7 @@ const struct bsp_family bsp__family_quake = {
     QUAKE_COMMON,
     QUAKE_RECORDS,
     .luxel_bytes = 1,
-    .access = &quake_access,
+    .access = BSP__ACCESS(&quake_access),
 };
 #endif
 
@@ -189,7 +191,7 @@ const struct bsp_family bsp__family_goldsrc = {
     QUAKE_COMMON,
     QUAKE_RECORDS,
     .luxel_bytes = 3,
-    .access = &quake_access,
+    .access = BSP__ACCESS(&quake_access),
 };
 #endif
 
@@ -204,7 +206,7 @@ const struct bsp_family bsp__family_bsp2 = {
     .node_firstface = { 36, BSP_F_I32 }, .node_numfaces = { 40, BSP_F_I32 },
     .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
     .luxel_bytes = 1,
-    .access = &bsp2_access,
+    .access = BSP__ACCESS(&bsp2_access),
 };
 
 const struct bsp_family bsp__family_bsp2_rmq = {
@@ -216,7 +218,7 @@ const struct bsp_family bsp__family_bsp2_rmq = {
     .node_firstface = { 24, BSP_F_I32 }, .node_numfaces = { 28, BSP_F_I32 },
     .leaf_firstleafface = { 20, BSP_F_I32 }, .leaf_numleaffaces = { 24, BSP_F_I32 },
     .luxel_bytes = 1,
-    .access = &bsp2_rmq_access,
+    .access = BSP__ACCESS(&bsp2_rmq_access),
 };
 #endif
 

@@ -48,6 +48,7 @@ static const bsp__layout_rule quake2_rules[] = {
 
 static const bsp__layout_table quake2_layouts = BSP_LAYOUT_TABLE(quake2_rules, NULL);
 
+#if BSPKIT_ACCESS
 /* Contents and texinfo surface bits of q2 bspfile.h. */
 static const bsp__flag_rule quake2_contents[] = {
     { 0x1, BSP_CONTENTS_SOLID }, { 0x2, BSP_CONTENTS_WINDOW }, { 0x8, BSP_CONTENTS_LAVA },
@@ -74,6 +75,7 @@ static const bsp__access quake2_access = {
     .contents = quake2_contents, .num_contents = sizeof quake2_contents / sizeof quake2_contents[0],
     .surface = quake2_surface, .num_surface = sizeof quake2_surface / sizeof quake2_surface[0],
 };
+#endif
 
 const struct bsp_family bsp__family_quake2 = {
     .name = "quake2",
@@ -113,7 +115,7 @@ const struct bsp_family bsp__family_quake2 = {
     .finish = bsp__dvis_finish,
     .vis_row = bsp__dvis_row,
     .face_lightmap = bsp__extents_lightmap,
-    .access = &quake2_access,
+    .access = BSP__ACCESS(&quake2_access),
 };
 
 #endif

@@ -80,6 +80,7 @@ static bsp_status quake3_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp
     return BSP_OK;
 }
 
+#if BSPKIT_ACCESS
 /* Shader surfaceFlags of q3 surfaceflags.h. Leaves store no contents. */
 static const bsp__flag_rule quake3_surface[] = {
     { 0x4, BSP_SURF_SKY }, { 0x8, BSP_SURF_LADDER }, { 0x80, BSP_SURF_NODRAW },
@@ -102,6 +103,7 @@ static const bsp__access quake3_access = {
     .texture_stride = 72, .texture_name_len = 64,
     .surface = quake3_surface, .num_surface = sizeof quake3_surface / sizeof quake3_surface[0],
 };
+#endif
 
 const struct bsp_family bsp__family_quake3 = {
     .name = "quake3",
@@ -131,7 +133,7 @@ const struct bsp_family bsp__family_quake3 = {
     .finish = quake3_finish,
     .vis_row = quake3_vis_row,
     .face_luxel = bsp__q3_luxel,
-    .access = &quake3_access,
+    .access = BSP__ACCESS(&quake3_access),
 };
 
 #endif

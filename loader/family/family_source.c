@@ -164,6 +164,7 @@ static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp__lig
     return BSP_OK;
 }
 
+#if BSPKIT_ACCESS
 /* Contents and texinfo surface bits of Valve's bspflags.h. */
 static const bsp__flag_rule source_contents[] = {
     { 0x1, BSP_CONTENTS_SOLID }, { 0x2, BSP_CONTENTS_WINDOW }, { 0x8, BSP_CONTENTS_GRATE },
@@ -199,6 +200,7 @@ static const bsp__flag_rule source_surface[] = {
 static const bsp__access source_access = {
     SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO
 };
+#endif
 
 /* dmodel_t: mins, maxs, origin, headnode, firstface, numfaces; texinfo:
  * textureVecs[2][4], lightmapVecs[2][4], flags, texdata. */
@@ -274,7 +276,7 @@ const struct bsp_family bsp__family_source = {
     .layouts = &source_layouts,
     .lump_variant = &bsp__family_source_strata, .lump_variant_at = L_NODES,
     .lump_variant_versions = LV1,
-    .access = &source_access,
+    .access = BSP__ACCESS(&source_access),
 };
 
 /* Vampire: The Masquerade - Bloodlines: 104-byte faces that start with 8
@@ -291,7 +293,7 @@ const struct bsp_family bsp__family_source17 = {
     .face_styles_offset = 48, .face_num_styles = 8, .face_luxels_offset = 80,
     SOURCE_MODELS_TEXINFO,
     .layouts = &source_layouts,
-    .access = &source_access,
+    .access = BSP__ACCESS(&source_access),
 };
 
 /* Strata Source (v25): the records it widened, each at its own lump
@@ -337,6 +339,7 @@ static const bsp__layout_rule strata_rules[] = {
 };
 static const bsp__layout_table strata_layouts = BSP_LAYOUT_TABLE(strata_rules, &source_layouts);
 
+#if BSPKIT_ACCESS
 /* Leaf area is 17 bits; bounds are floats. Strata's displacement record
  * (lump 26 v1) is not described: no displacement access. */
 static const bsp__access strata_access = {
@@ -350,6 +353,7 @@ static const bsp__access strata_access = {
     .num_contents = sizeof source_contents / sizeof source_contents[0],
     .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0],
 };
+#endif
 
 /* Chosen by the nodes lump's version (bsp__family_source.lump_variant); no
  * in-leaf ambient cubes (leaf_cube_size 0 matches no stride). */
@@ -371,7 +375,7 @@ const struct bsp_family bsp__family_source_strata = {
     .face_numedges = { 12, BSP_F_I32 }, .face_texinfo = { 16, BSP_F_I32 },
     .face_dispinfo = { 20, BSP_F_I32 }, .face_lightofs = { 32, BSP_F_I32 },
     .face_styles_offset = 28, .face_num_styles = 4, .face_luxels_offset = 40,
-    .access = &strata_access,
+    .access = BSP__ACCESS(&strata_access),
 };
 
 /* The game variants built on these tables (Dark Messiah, ...). */

@@ -8,7 +8,8 @@
  * BSPKIT_LZMA=0 leaves the decoder out (then also leave
  * loader/lzma/lzma_decoder.c out of the build). `make BSPKIT_FAMILIES=...
  * BSPKIT_LZMA=0` does both. A file of a left-out family is bad_magic; a
- * compressed lump without the decoder is unsupported.
+ * compressed lump without the decoder is unsupported. BSPKIT_ACCESS and
+ * BSPKIT_AMBIENT (below) leave out features the same way.
  */
 #ifndef BSP_SELECTION_H
 #define BSP_SELECTION_H
@@ -48,6 +49,18 @@
 #endif
 #ifndef BSPKIT_LZMA
 #define BSPKIT_LZMA 1
+#endif
+/* Features a game may not need (each: 1 = built, the default). Left out,
+ * their public functions still link and return BSP_E_UNSUPPORTED.
+ *   BSPKIT_ACCESS   the typed map access of loader/access/map_*.c and
+ *                   entity_find.c (bsp_get_counts .. bsp_entity_vector);
+ *   BSPKIT_AMBIENT  bsp_ambient (Source ambient cubes, Quake 3 light grid);
+ *                   loads then skip the ambient lumps. */
+#ifndef BSPKIT_ACCESS
+#define BSPKIT_ACCESS 1
+#endif
+#ifndef BSPKIT_AMBIENT
+#define BSPKIT_AMBIENT 1
 #endif
 
 /* The rules families share, built when a family that uses them is. */

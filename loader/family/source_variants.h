@@ -30,10 +30,12 @@ static const bsp__game_lump_dir dm_game_lump_dir = {
     { 16, BSP_F_I32 }
 };
 
+#if BSPKIT_ACCESS
 static const bsp__access dm_access = {
     SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF,
     .texinfo_texture = { 92, BSP_F_I32 }, .texinfo_flags = { 88, BSP_F_I32 }
 };
+#endif
 
 const struct bsp_family bsp__family_source_dm = {
     .name = "source",
@@ -46,7 +48,7 @@ const struct bsp_family bsp__family_source_dm = {
     .model_firstface = { 44, BSP_F_I32 }, .model_numfaces = { 48, BSP_F_I32 },
     .texinfo_flags = { 88, BSP_F_I32 },
     .layouts = &dm_layouts,
-    .access = &dm_access,
+    .access = BSP__ACCESS(&dm_access),
     .game_lump_dir = &dm_game_lump_dir,
 };
 
@@ -113,11 +115,13 @@ static const bsp__game_lump_dir vin_game_lump_dir = {
     { 16, BSP_F_I32 }
 };
 
+#if BSPKIT_ACCESS
 static const bsp__access vin_access = {
     SOURCE_ACCESS_COMMON, SOURCE_ACCESS_TEXINFO,
     .leaf_area = { 8, BSP_F_I32 }, .leaf_bounds = { 12, BSP_F_I32 },
     .dispinfo_bytes = 232
 };
+#endif
 
 /* Everything but where a face's lighting fields lie (after the 4 extra
  * bytes of lump version 2). */
@@ -137,7 +141,7 @@ static const bsp__access vin_access = {
     .face_numedges = { 12, BSP_F_I32 }, .face_texinfo = { 16, BSP_F_I32 }, \
     .face_dispinfo = { 20, BSP_F_I32 }, \
     .face_styles_offset = 28, .face_num_styles = 4, \
-    .access = &vin_access, \
+    .access = BSP__ACCESS(&vin_access), \
     .game_lump_dir = &vin_game_lump_dir
 
 const struct bsp_family bsp__family_source_vindictus1 = {

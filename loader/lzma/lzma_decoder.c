@@ -116,6 +116,29 @@ typedef bsp__alias_u16 prob;
         else { RC_UPD1((P_) + (S_)); (S_) = ((S_) << 1) + 1; } \
     } while (0)
 
+/* N_ steps down a bit tree from S_ = 1. Unrolled, the decoder is about
+ * 11 KB of PowerPC code; a build for size (-Os, or BSPKIT_LZMA_SMALL=1)
+ * loops instead and is under a third of that, at some speed. */
+#ifndef BSPKIT_LZMA_SMALL
+#ifdef __OPTIMIZE_SIZE__
+#define BSPKIT_LZMA_SMALL 1
+#else
+#define BSPKIT_LZMA_SMALL 0
+#endif
+#endif
+#if BSPKIT_LZMA_SMALL
+#define RC_TREE_N(P_, S_, N_) do RC_TREE(P_, S_); while ((S_) < (1u << (N_)))
+#define LIT_MATCHED_8() do LIT_MATCHED(); while (sym < 0x100)
+#else
+#define RC_TREE_3(P_, S_) RC_TREE(P_, S_); RC_TREE(P_, S_); RC_TREE(P_, S_)
+#define RC_TREE_6(P_, S_) RC_TREE_3(P_, S_); RC_TREE_3(P_, S_)
+#define RC_TREE_8(P_, S_) RC_TREE_6(P_, S_); RC_TREE(P_, S_); RC_TREE(P_, S_)
+#define RC_TREE_N(P_, S_, N_) RC_TREE_##N_(P_, S_)
+#define LIT_MATCHED_8() \
+    LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); \
+    LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED()
+#endif
+
 /* One bit of a literal coded against the byte at rep0 (mbyte): while the
  * bits so far equal it, use the half of the table its next bit selects; at
  * the first difference offs drops to 0 and the plain tree takes over. */
@@ -129,6 +152,32 @@ typedef bsp__alias_u16 prob;
     } while (0)
 
 /* Length (2..273) into len, from the coder at L_, for pos_state. */
+#if BSPKIT_LZMA_SMALL
+#define LEN_DECODE(L_) \
+    do { \
+        prob *lq_ = (L_); \
+        uint32_t base_ = 2, top_ = 8; \
+        RC_IF0(lq_ + L_CHOICE) { \
+            RC_UPD0(lq_ + L_CHOICE); \
+            lq_ += L_LOW + (pos_state << 3); \
+        } else { \
+            RC_UPD1(lq_ + L_CHOICE); \
+            RC_IF0(lq_ + L_CHOICE2) { \
+                RC_UPD0(lq_ + L_CHOICE2); \
+                lq_ += L_MID + (pos_state << 3); \
+                base_ = 10; \
+            } else { \
+                RC_UPD1(lq_ + L_CHOICE2); \
+                lq_ += L_HIGH; \
+                base_ = 18; \
+                top_ = 256; \
+            } \
+        } \
+        len = 1; \
+        do RC_TREE(lq_, len); while (len < top_); \
+        len = len - top_ + base_; \
+    } while (0)
+#else
 #define LEN_DECODE(L_) \
     do { \
         prob *lq_ = (L_); \
@@ -136,7 +185,7 @@ typedef bsp__alias_u16 prob;
             RC_UPD0(lq_ + L_CHOICE); \
             lq_ += L_LOW + (pos_state << 3); \
             len = 1; \
-            RC_TREE(lq_, len); RC_TREE(lq_, len); RC_TREE(lq_, len); \
+            RC_TREE_N(lq_, len, 3); \
             len -= 8u - 2u; \
         } else { \
             RC_UPD1(lq_ + L_CHOICE); \
@@ -144,19 +193,19 @@ typedef bsp__alias_u16 prob;
                 RC_UPD0(lq_ + L_CHOICE2); \
                 lq_ += L_MID + (pos_state << 3); \
                 len = 1; \
-                RC_TREE(lq_, len); RC_TREE(lq_, len); RC_TREE(lq_, len); \
+                RC_TREE_N(lq_, len, 3); \
                 len += 10u - 8u; \
             } else { \
                 RC_UPD1(lq_ + L_CHOICE2); \
                 lq_ += L_HIGH; \
                 len = 1; \
-                RC_TREE(lq_, len); RC_TREE(lq_, len); RC_TREE(lq_, len); \
-                RC_TREE(lq_, len); RC_TREE(lq_, len); RC_TREE(lq_, len); \
-                RC_TREE(lq_, len); RC_TREE(lq_, len); \
+                RC_TREE_N(lq_, len, 8); \
                 len -= 256u - 18u; \
             } \
         } \
     } while (0)
+
+#endif
 
 /* The distance of a match (into rep0), for the length in len: a 6-bit
  * slot by length class, then reverse-tree bits (slots 4..13), or direct
@@ -165,8 +214,7 @@ typedef bsp__alias_u16 prob;
     do { \
         p = pr + P_DIST_SLOT + ((len < 6 ? len - 2 : 3) << 6); \
         slot = 1; \
-        RC_TREE(p, slot); RC_TREE(p, slot); RC_TREE(p, slot); \
-        RC_TREE(p, slot); RC_TREE(p, slot); RC_TREE(p, slot); \
+        RC_TREE_N(p, slot, 6); \
         slot -= 64; \
         if (slot < 4) { \
             rep0 = slot; \
@@ -248,13 +296,11 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
             p = pr + P_LITERAL + LIT_SIZE * ((t >> lit_shift) & lit_mask);
             sym = 1;
             if (state < LIT_MATCH) {
-                RC_TREE(p, sym); RC_TREE(p, sym); RC_TREE(p, sym); RC_TREE(p, sym);
-                RC_TREE(p, sym); RC_TREE(p, sym); RC_TREE(p, sym); RC_TREE(p, sym);
+                RC_TREE_N(p, sym, 8);
             } else {
                 uint32_t mbyte = *(out - 1 - rep0), offs = 0x100, mbit;
                 prob *q;
-                LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED();
-                LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED();
+                LIT_MATCHED_8();
             }
             state = after_literal(state);
             if (overtakes(out, 1, in, in_end))

@@ -69,7 +69,7 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr)
         for (r = 0; r < BSP_ROLE_COUNT; r++)
             if (f->lighting_roles & (1u << r)) want |= role_bit(f, r);
         want |= f->lighting_lumps;
-        if (f->ambient == BSP_AMB_CUBES)
+        if (BSPKIT_AMBIENT && f->ambient == BSP_AMB_CUBES)
             want |= ((uint64_t)1 << f->ambient_lumps[hdr][0]) |
                     ((uint64_t)1 << f->ambient_lumps[hdr][1]);
     }
@@ -152,7 +152,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         pos += o->pipelined ? p->items[i].region : e->size;
         if (end > 0xffffffffu - 64) return BSP_E_BAD_LUMP;
     }
-    if (pos > end) end = pos;
+    /* end already covers pos: a region is never smaller than its lump */
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint64_t)(BSP_ARENA_ALIGN - 1);
     p->scratch_offset = (uint32_t)pos;
     if (any_compressed) {

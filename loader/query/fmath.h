@@ -39,6 +39,12 @@ BSP_INLINE float bsp__fmul(float a, float b) { return bsp__round(a * b); }
 BSP_INLINE float bsp__fadd(float a, float b) { return bsp__round(a + b); }
 BSP_INLINE float bsp__fsub(float a, float b) { return bsp__round(a - b); }
 BSP_INLINE float bsp__fdiv(float a, float b) { return bsp__round(a / b); }
+/* a*b - c*d, each product rounded before the difference (cross products,
+ * 2 x 2 determinants). */
+BSP_INLINE float bsp__fmsub(float a, float b, float c, float d)
+{
+    return bsp__fsub(bsp__fmul(a, b), bsp__fmul(c, d));
+}
 
 /* dot(a, b) = ((a.x*b.x + a.y*b.y) + a.z*b.z), each step rounded to float. */
 BSP_INLINE float bsp__dot(const float a[3], const float b[3])

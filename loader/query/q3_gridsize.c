@@ -13,7 +13,7 @@
 #include "../family/family.h"
 #include "fmath.h"
 
-#if BSPKIT_FAMILY_QUAKE3
+#if BSPKIT_FAMILY_QUAKE3 && BSPKIT_AMBIENT
 
 #define MAX_TOKEN 1023             /* COM_ParseExt keeps MAX_TOKEN_CHARS - 1 */
 

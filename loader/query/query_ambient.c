@@ -7,6 +7,7 @@
 #include "../access/map_access.h"
 #include "fmath.h"
 
+#if BSPKIT_AMBIENT
 #define SAMPLE_BYTES 28            /* ColorRGBExp32 cube[6], then x, y, z, pad */
 #define CUBE_BYTES 24
 
@@ -123,6 +124,7 @@ static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient
     if ((uint32_t)out->from >= m->leafs.count) return BSP_E_CORRUPT;
     return blend(m, samples + (size_t)s * SAMPLE_BYTES, n, p, out);
 }
+#endif
 
 bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out)
 {
@@ -131,10 +133,12 @@ bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *ou
         return BSP_E_BAD_QUERY;
     bsp__fill(out, 0, sizeof *out);
     switch (m->family->ambient) {
+#if BSPKIT_AMBIENT
     case BSP_AMB_CUBES: return source_ambient(m, p, out);
 #if BSPKIT_FAMILY_QUAKE3
     case BSP_AMB_GRID: return bsp__q3_light_grid(m, p, out);
 #endif
-    default: return BSP_E_UNSUPPORTED;
+#endif
+    default: return BSP_E_UNSUPPORTED;   /* also a build without BSPKIT_AMBIENT */
     }
 }

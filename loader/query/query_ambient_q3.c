@@ -7,7 +7,7 @@
 #include "../family/family.h"
 #include "fmath.h"
 
-#if BSPKIT_FAMILY_QUAKE3
+#if BSPKIT_FAMILY_QUAKE3 && BSPKIT_AMBIENT
 
 #define Q3_LIGHTGRID 15
 #define MODEL_MINS 0

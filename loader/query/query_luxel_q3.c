@@ -53,7 +53,7 @@ static void try_triangle(const uint8_t *va, const uint8_t *vb, const uint8_t *vc
                          const float p[3], int32_t k, tri_pick *best)
 {
     float a[3], b[3], c[3], e1[3], e2[3], w[3], n[3];
-    float d00, d01, d11, d20, d21, den, t0, t1, nn, b0, b1, b2, q, dsq;
+    float d00, d01, d11, d20, d21, den, t0, nn, b0, b1, b2, q, dsq;
     load3(va, a);
     load3(vb, b);
     load3(vc, c);
@@ -65,28 +65,14 @@ static void try_triangle(const uint8_t *va, const uint8_t *vb, const uint8_t *vc
     d11 = bsp__dot(e2, e2);
     d20 = bsp__dot(w, e1);
     d21 = bsp__dot(w, e2);
-    t0 = bsp__fmul(d00, d11);
-    t1 = bsp__fmul(d01, d01);
-    den = bsp__fsub(t0, t1);
-    t0 = bsp__fmul(e1[1], e2[2]);
-    t1 = bsp__fmul(e1[2], e2[1]);
-    n[0] = bsp__fsub(t0, t1);
-    t0 = bsp__fmul(e1[2], e2[0]);
-    t1 = bsp__fmul(e1[0], e2[2]);
-    n[1] = bsp__fsub(t0, t1);
-    t0 = bsp__fmul(e1[0], e2[1]);
-    t1 = bsp__fmul(e1[1], e2[0]);
-    n[2] = bsp__fsub(t0, t1);
+    den = bsp__fmsub(d00, d11, d01, d01);
+    n[0] = bsp__fmsub(e1[1], e2[2], e1[2], e2[1]);
+    n[1] = bsp__fmsub(e1[2], e2[0], e1[0], e2[2]);
+    n[2] = bsp__fmsub(e1[0], e2[1], e1[1], e2[0]);
     nn = bsp__dot(n, n);
     if (!(den > 0.0f && nn > 0.0f)) return;
-    t0 = bsp__fmul(d11, d20);
-    t1 = bsp__fmul(d01, d21);
-    t0 = bsp__fsub(t0, t1);
-    b1 = bsp__fdiv(t0, den);
-    t0 = bsp__fmul(d00, d21);
-    t1 = bsp__fmul(d01, d20);
-    t0 = bsp__fsub(t0, t1);
-    b2 = bsp__fdiv(t0, den);
+    b1 = bsp__fdiv(bsp__fmsub(d11, d20, d01, d21), den);
+    b2 = bsp__fdiv(bsp__fmsub(d00, d21, d01, d20), den);
     t0 = bsp__fsub(1.0f, b1);
     b0 = bsp__fsub(t0, b2);
     if (!(b0 >= 0.0f && b1 >= 0.0f && b2 >= 0.0f)) return;

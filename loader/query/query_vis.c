@@ -12,32 +12,41 @@ uint32_t bsp_vis_row_bytes(const bsp_map *m)
     return (bsp_num_clusters(m) + 7) / 8;
 }
 
-/* Decode the first `len` bytes of a row into out. Run-length coding: a zero
- * byte is followed by a count of zero bytes; a run past the end of the row is
- * cut there; data ending before the row is full is corrupt. */
-static bsp_status decode_row(const bsp__vis_row *row, uint8_t *out, uint32_t len)
+/* Walk the first `len` bytes of a row: into out when given, the last one
+ * into *last when given (one bit of a row needs no row buffer). Run-length
+ * coding: a zero byte is followed by a count of zero bytes; a run past the
+ * end of the row is cut there; data ending before the row is full is
+ * corrupt. */
+static bsp_status walk_row(const bsp__vis_row *row, uint32_t len, uint8_t *out, uint8_t *last)
 {
     const uint8_t *in = row->data, *end = row->data + row->avail;
     uint32_t pos = 0;
+    uint8_t b = 0;
     if (!row->compressed) {
         if (row->avail < len) return BSP_E_CORRUPT;
-        bsp__copy(out, in, len);
+        if (out) bsp__copy(out, in, len);
+        if (last && len) *last = in[len - 1];
         return BSP_OK;
     }
     while (pos < len) {
         uint32_t run;
         if (in >= end) return BSP_E_CORRUPT;
         if (*in) {
-            out[pos++] = *in++;
+            b = *in++;
+            if (out) out[pos] = b;
+            pos++;
             continue;
         }
         if (in + 1 >= end) return BSP_E_CORRUPT;
         run = in[1];
         in += 2;
         if (run > len - pos) run = len - pos;
-        bsp__fill(out + pos, 0, run);
+        if (!run) continue;
+        if (out) bsp__fill(out + pos, 0, run);
         pos += run;
+        b = 0;
     }
+    if (last) *last = b;
     return BSP_OK;
 }
 
@@ -56,7 +65,7 @@ static bsp_status vis_query(const bsp_map *m, int32_t cluster, int pas, uint8_t 
         st = m->family->vis_row(m, cluster, pas, &row);
         if (st != BSP_OK) return st;
         if (row.all) bsp__fill(out, 0xff, len);
-        else if ((st = decode_row(&row, out, len)) != BSP_OK) return st;
+        else if ((st = walk_row(&row, len, out, NULL)) != BSP_OK) return st;
     }
     if (n & 7) out[len - 1] &= (uint8_t)((1u << (n & 7)) - 1);
     return BSP_OK;
@@ -81,30 +90,6 @@ bsp_status bsp_pas(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out
     return row_query(m, cluster, 1, out, out_bytes);
 }
 
-/* Byte `index` of a row, walking the runs before it: no row buffer. */
-static bsp_status row_byte(const bsp__vis_row *row, uint32_t index, uint8_t *value)
-{
-    const uint8_t *in = row->data, *end = row->data + row->avail;
-    uint32_t pos = 0;
-    if (!row->compressed) {
-        if (row->avail <= index) return BSP_E_CORRUPT;
-        *value = row->data[index];
-        return BSP_OK;
-    }
-    for (;;) {
-        if (in >= end) return BSP_E_CORRUPT;
-        if (*in) {
-            if (pos++ == index) { *value = *in; return BSP_OK; }
-            in++;
-            continue;
-        }
-        if (in + 1 >= end) return BSP_E_CORRUPT;
-        pos += in[1];
-        in += 2;
-        if (index < pos) { *value = 0; return BSP_OK; }
-    }
-}
-
 bsp_status bsp_cluster_visible(const bsp_map *m, int32_t a, int32_t b, int *visible)
 {
     uint32_t n;
@@ -120,7 +105,7 @@ bsp_status bsp_cluster_visible(const bsp_map *m, int32_t a, int32_t b, int *visi
     st = m->family->vis_row(m, a, 0, &row);
     if (st != BSP_OK) return st;
     if (row.all) { *visible = 1; return BSP_OK; }
-    st = row_byte(&row, (uint32_t)b >> 3, &byte);
+    st = walk_row(&row, ((uint32_t)b >> 3) + 1, NULL, &byte);
     if (st == BSP_OK) *visible = (byte >> (b & 7)) & 1;
     return st;
 }

@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: MIT
+# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# ---- the core build: BSPKIT_ACCESS=0 BSPKIT_AMBIENT=0 at -Os (make subsets) -
+# Every family, no map access and no ambient light, built for size. Its tool
+# answers every generated map's queries as the full build's expected answers
+# say, except ambient, which is unsupported; its map access commands refuse;
+# its library keeps the public functions (they answer unsupported) but none
+# of the left-out code; its decoder is the compact (-Os) form, and passes the
+# decoder tests.
+core_dir=$BUILD/sub/core
+[ -n "${gen_maps:-}" ] || gen_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
+if [ ! -x $core_dir/bspkit ] || [ ! -x $core_dir/t/test_lzma ]; then
+    fail "core: $core_dir/bspkit or $core_dir/t/test_lzma missing (make subsets)"
+else
+    core_good=0; core_changed=0; core_bad=""
+    for m in $gen_maps; do
+        base=${m%.bsp}
+        [ -f "$base.queries" ] && [ -f "$base.expected" ] || continue
+        $core_dir/bspkit query "$m" < "$base.queries" > $BUILD/core.out 2>&1
+        # the expected answers with every ambient line made the refusal
+        sed 's/^{"q":"ambient",.*/{"q":"ambient","error":"unsupported"}/' "$base.expected" > $BUILD/core.want
+        cmp -s "$base.expected" $BUILD/core.want || core_changed=$((core_changed + 1))
+        cmp -s $BUILD/core.out $BUILD/core.want && core_good=$((core_good + 1)) || core_bad="$core_bad $(basename "$m")"
+    done
+    if [ -z "$core_bad" ] && [ $core_good -gt 0 ] && [ $core_changed -gt 0 ]; then
+        pass "core: $core_good generated maps answered, ambient unsupported ($core_changed maps had ambient answers)"
+    else
+        fail "core: wrong answers for$core_bad ($core_good good, $core_changed with ambient answers)"
+    fi
+
+    m=$MAPS/v20_ldr.bsp
+    core_out=$($core_dir/bspkit leaves "$m" 2>/dev/null); core_rc=$?
+    core_full=$($BUILD/bspkit leaves "$m" 2>/dev/null | head -1)
+    if [ $core_rc -eq 1 ] && [ "$core_out" = '{"error":"unsupported"}' ] && echo "$core_full" | grep -q '^{"leaf":0,'; then
+        pass "core: map access refused (unsupported) where the full build lists leaves"
+    else
+        fail "core: bspkit leaves gave '$core_out' (status $core_rc), full build '$core_full'"
+    fi
+
+    core_syms=$(nm -g --defined-only $core_dir/libbspkit.a | awk 'NF == 3 { print $3 }')
+    core_kept=""; core_lost=""
+    for s in bsp__face_shape bsp__face_lightmap bsp__map_flags bsp__q3_light_grid bsp__q3_gridsize; do
+        echo "$core_syms" | grep -qx "$s" && core_kept="$core_kept $s"
+    done
+    for s in bsp_get_counts bsp_get_face bsp_face_vertex bsp_entity_find bsp_ambient bsp__q3_luxel; do
+        echo "$core_syms" | grep -qx "$s" || core_lost="$core_lost $s"
+    done
+    if [ -z "$core_kept$core_lost" ]; then pass "core: the library leaves out map access and ambient code, keeps their functions"
+    else fail "core: still defines$core_kept; lacks$core_lost"; fi
+
+    # the -Os decoder loops where the -O2 one unrolls: well under half its size
+    core_small=$(nm -S -t d --defined-only $core_dir/obj/loader/lzma/lzma_decoder.o | awk '$4 == "bsp__lzma_run" { print $2 + 0 }')
+    core_big=$(nm -S -t d --defined-only $BUILD/obj/loader/lzma/lzma_decoder.o | awk '$4 == "bsp__lzma_run" { print $2 + 0 }')
+    if [ -n "$core_small" ] && [ -n "$core_big" ] && [ $((core_small * 2)) -lt $core_big ]; then
+        pass "core: compact decoder ($core_small bytes of code, $core_big at -O2)"
+    else
+        fail "core: decoder not compact ($core_small bytes, -O2 build $core_big)"
+    fi
+    run_prog core-lzma $core_dir/t/test_lzma
+fi
