@@ -54,7 +54,8 @@ static void read_directory(bsp_header *h, const uint8_t *buf, const int8_t order
  * encrypted (xor.c). With a whole Source header's worth of file, read it,
  * take the key at BSP__XOR_KEY_AT and try again on the decrypted bytes;
  * buf then holds the plain header. NULL (status unchanged, BAD_MAGIC) if
- * that does not make a file bspkit knows. */
+ * that does not make a file bspkit knows; *st the read's status if the
+ * medium failed. */
 static const struct bsp_family *bsp__detect_encrypted(bsp_header *h, const bsp_stream *s,
                                                       uint8_t *buf, int32_t *version,
                                                       uint8_t *big, bsp_status *st)
@@ -62,7 +63,14 @@ static const struct bsp_family *bsp__detect_encrypted(bsp_header *h, const bsp_s
     const struct bsp_family *f;
     bsp_status ignored;
     uint32_t i, bytes = BSP__XOR_HEADER_BYTES;
-    if (s->size < bytes || bsp__read(s, 8, buf + 8, bytes - 8u) != BSP_OK) return NULL;
+    bsp_status rs;
+    if (s->size < bytes) return NULL;
+    /* A file that ends first is simply not encrypted (bad_magic stays); a
+     * failing medium is an I/O error whatever the file is. */
+    if ((rs = bsp__read(s, 8, buf + 8, bytes - 8u)) != BSP_OK) {
+        if (rs != BSP_E_TRUNCATED) *st = rs;
+        return NULL;
+    }
     for (i = 0; i < BSP__XOR_KEY_BYTES; i++) h->xor_key[i] = buf[BSP__XOR_KEY_AT + i];
     bsp__xor(buf, bytes, 0, h->xor_key);
     f = bsp__detect(buf, version, big, &ignored);
