@@ -110,18 +110,20 @@ typedef bsp__alias_u16 prob;
 /* The range decoder. Input is read lazily, one byte when a bit needs it,
  * so no byte is read before its time (the in-place margin depends on it)
  * and the end check sees exactly what liblzma sees. A bit that needs a
- * byte past the end of the input sets trunc and goes on with zeros: the
- * decoder finishes the symbol (a bounded number of bits) and reports
+ * byte past the end of the input sets STOP_INPUT and goes on with zeros:
+ * the decoder finishes the symbol (a bounded number of bits) and reports
  * truncation before it judges the symbol or writes any of it, as if it had
- * stopped at once. So the bit functions never jump out, and one
- * source serves both forms. The input bound check sits on this path, taken
+ * stopped at once. So the bit functions never jump out, and one source
+ * serves both forms. The input bound check sits on this path, taken
  * about once per input byte; hoisting it out (a safe-margin fast loop, as
  * the SDK and liblzma do) measured no gain. */
 typedef struct lz_rc {
     uint32_t range, code;
     const uint8_t *in, *in_end;
-    uint32_t trunc;
+    uint32_t stop;   /* the symbol being decoded must not be written: */
 } lz_rc;
+#define STOP_INPUT 1u    /* the input ran out: truncated */
+#define STOP_END 2u      /* out_len reached: only an end marker may follow */
 
 LZ_FN void rc_norm(lz_rc *rc)
 {
@@ -129,10 +131,17 @@ LZ_FN void rc_norm(lz_rc *rc)
         rc->range <<= 8;
         rc->code <<= 8;
         if (LZ_UNLIKELY(rc->in == rc->in_end))
-            rc->trunc = 1;
+            rc->stop |= STOP_INPUT;
         else
             rc->code |= *rc->in++;
     }
+}
+
+/* Where the stream may end: normalised, the code is 0. */
+LZ_FN int rc_finished(lz_rc *rc)
+{
+    rc_norm(rc);
+    return rc->code == 0 && !(rc->stop & STOP_INPUT);
 }
 
 /* One bit against *p, the probability of a 0, which adapts by 1/32. */
@@ -154,28 +163,42 @@ LZ_FN uint32_t rc_bit(lz_rc *rc, prob *p)
     return 1;
 }
 
-/* n bits down the bit tree at p (node 1 the root), most significant first. */
-LZ_FN uint32_t rc_tree(lz_rc *rc, prob *p, uint32_t n)
+/* n bits down the bit tree at p (node 1 the root), most significant
+ * first. A literal after a match is coded against the byte at rep0 (mbyte,
+ * with offs = 0x100): while the bits so far equal it, the half of the
+ * table its next bit selects is used; at the first difference offs drops to
+ * 0 and the plain tree takes over. offs = 0 is the plain tree throughout;
+ * inlined with that constant, the fast form's loop does nothing more. */
+LZ_FN uint32_t rc_tree(lz_rc *rc, prob *p, uint32_t n, uint32_t mbyte, uint32_t offs)
 {
-    uint32_t s = 1, i;
-
-    LZ_UNROLL
-    for (i = 0; i < n; i++)
-        s = (s << 1) + rc_bit(rc, p + s);
-    return s - (1u << n);
-}
-
-/* The same tree with the value's bits least significant first. */
-LZ_FN uint32_t rc_tree_rev(lz_rc *rc, prob *p, uint32_t n)
-{
-    uint32_t s = 1, v = 0, i, b;
+    uint32_t s = 1, mbit, b, i;
 
     LZ_UNROLL
     for (i = 0; i < n; i++) {
-        b = rc_bit(rc, p + s);
+        mbyte <<= 1;
+        mbit = mbyte & offs;
+        b = rc_bit(rc, p + offs + mbit + s);
         s = (s << 1) + b;
-        v += b << i;
+        offs &= mbit ^ (b - 1);   /* b ? mbit : ~mbit */
     }
+    return s - (1u << n);
+}
+
+/* The same tree with the value's bits least significant first, added to
+ * v. */
+LZ_FN uint32_t rc_tree_rev(lz_rc *rc, prob *p, uint32_t n, uint32_t v)
+{
+    uint32_t s = 1, m = 1;
+
+    do {
+        if (rc_bit(rc, p + s)) {
+            s = (s << 1) + 1;
+            v += m;
+        } else {
+            s <<= 1;
+        }
+        m <<= 1;
+    } while (--n);
     return v;
 }
 
@@ -196,26 +219,6 @@ LZ_FN uint32_t rc_direct(lz_rc *rc, uint32_t n)
     return v;
 }
 
-/* A literal. Coded against the byte at rep0 (mbyte, offs = 0x100): while
- * the bits so far equal it, use the half of the table its next bit
- * selects; at the first difference offs drops to 0 and the plain tree
- * takes over. offs = 0 is the plain tree from the start (and inlined with
- * that constant, the fast form's plain literal loop does nothing more). */
-LZ_FN uint32_t rc_literal(lz_rc *rc, prob *p, uint32_t mbyte, uint32_t offs)
-{
-    uint32_t s = 1, mbit, b, i;
-
-    LZ_UNROLL
-    for (i = 0; i < 8; i++) {
-        mbyte <<= 1;
-        mbit = mbyte & offs;
-        b = rc_bit(rc, p + offs + mbit + s);
-        s = (s << 1) + b;
-        offs &= mbit ^ (b - 1);   /* b ? mbit : ~mbit */
-    }
-    return s - 0x100;
-}
-
 /* A length, 2..273, from the length coder at l (match or rep lengths):
  * 2..9 and 10..17 from the 3-bit trees of pos_state, 18.. from the 8-bit
  * tree. */
@@ -226,11 +229,11 @@ LZ_FN uint32_t rc_len(lz_rc *rc, prob *l, uint32_t pos_state)
 
     if (rc_bit(rc, l + L_CHOICE)) {
         if (rc_bit(rc, l + L_CHOICE2))
-            return 18 + rc_tree(rc, l + L_HIGH, 8);
+            return 18 + rc_tree(rc, l + L_HIGH, 8, 0, 0);
         base = 10;
         t += L_MID - L_LOW;
     }
-    return base + rc_tree(rc, t, 3);
+    return base + rc_tree(rc, t, 3, 0, 0);
 }
 
 /* A match distance for the length len: a 6-bit slot by length class, then
@@ -238,7 +241,7 @@ LZ_FN uint32_t rc_len(lz_rc *rc, prob *l, uint32_t pos_state)
  * bits and 4 align bits (slots 14..63). */
 LZ_FN uint32_t rc_dist(lz_rc *rc, prob *pr, uint32_t len)
 {
-    uint32_t slot = rc_tree(rc, pr + P_DIST_SLOT + ((len < 6 ? len - 2 : 3) << 6), 6);
+    uint32_t slot = rc_tree(rc, pr + P_DIST_SLOT + ((len < 6 ? len - 2 : 3) << 6), 6, 0, 0);
     uint32_t nbits, dist;
     prob *p;
 
@@ -253,7 +256,7 @@ LZ_FN uint32_t rc_dist(lz_rc *rc, prob *pr, uint32_t len)
         p = pr + P_ALIGN;
         nbits = 4;
     }
-    return dist + rc_tree_rev(rc, p, nbits);
+    return rc_tree_rev(rc, p, nbits, dist);
 }
 
 /* Decode symbols from d's state until the output is complete, `budget`
@@ -285,15 +288,25 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
     rc.code = d->code;
     rc.in = buf + d->in_pos;
     rc.in_end = in_end;
-    rc.trunc = 0;
+    rc.stop = 0;
     if (!complete) {
         if ((size_t)(avail - rc.in) < BSP_LZMA_SYMBOL_IN_MAX)
             return BSP_LZMA_MORE;
         in_stop = avail - BSP_LZMA_SYMBOL_IN_MAX;
     }
     for (;;) {
-        if (LZ_UNLIKELY(out >= out_stop || rc.in > in_stop))
-            break;
+        if (LZ_UNLIKELY(out >= out_stop || rc.in > in_stop)) {
+            if (out != out_end || !complete)
+                break;
+            /* All output is there and all input has arrived. The
+             * encoder's flush may leave one byte the last symbol did not
+             * need; liblzma reads it too, then wants code 0, or else one
+             * more symbol, an end marker (a match with distance 2^32 - 1),
+             * then code 0. Any other symbol is decoded and refused. */
+            if (rc_finished(&rc))
+                return BSP_LZMA_OK;
+            rc.stop |= STOP_END;
+        }
         pos_state = (uint32_t)(out - buf) & pb_mask;
         if (!rc_bit(&rc, pr + P_IS_MATCH + (state << 4) + pos_state)) {
             /* a literal. ((pos & lp_mask) << lc) + (prev >> (8 - lc)) in
@@ -301,11 +314,11 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
             t = ((uint32_t)(out - buf) << 8) + (out != buf ? out[-1] : 0u);
             p = pr + P_LITERAL + LIT_SIZE * ((t >> lit_shift) & lit_mask);
             if (state < LIT_MATCH)
-                t = rc_literal(&rc, p, 0, 0);
+                t = rc_tree(&rc, p, 8, 0, 0);
             else
-                t = rc_literal(&rc, p, *(out - 1 - rep0), 0x100);
+                t = rc_tree(&rc, p, 8, *(out - 1 - rep0), 0x100);
             state = after_literal(state);
-            if (rc.trunc)
+            if (rc.stop)
                 break;
             if (overtakes(out, 1, rc.in, in_end)) {
                 status = BSP_LZMA_OVERLAP;
@@ -322,9 +335,13 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
             rep1 = rep0;
             len = rc_len(&rc, pr + P_LEN, pos_state);
             rep0 = rc_dist(&rc, pr, len);
-            /* also rejects the end marker (distance 2^32 - 1) before out_len */
-            if (rep0 >= (uint32_t)(out - buf) || rep0 >= dict_lim)
+            /* also rejects the end marker (distance 2^32 - 1), which only
+             * ends the stream at out_len */
+            if (rep0 >= (uint32_t)(out - buf) || rep0 >= dict_lim) {
+                if (rc.stop == STOP_END && rep0 == EOPM_DIST && rc_finished(&rc))
+                    return BSP_LZMA_OK;
                 goto fail;
+            }
         } else {
             /* a repeated distance: rep0 as one byte (short rep, len 1) or
              * rep0..3 with a new length (long rep) */
@@ -360,7 +377,7 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
         /* Copy len bytes from rep0 + 1 back. Source and destination may
          * overlap (distance 1 repeats a byte), so forward, byte by byte
          * unless the distance allows eight at a time. */
-        if (rc.trunc)
+        if (rc.stop)
             break;
         if (len > (uint32_t)(out_end - out))
             goto fail;
@@ -389,9 +406,8 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
             *out++ = *src++;
         } while (--len);
     }
-    if (rc.trunc)
-        return BSP_LZMA_TRUNCATED;
-
+    if (rc.stop)
+        goto fail;
     d->in_pos = (uint32_t)(rc.in - buf);
     d->out_pos = (uint32_t)(out - buf);
     d->range = rc.range;
@@ -401,31 +417,12 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
     d->rep[2] = rep2;
     d->rep[3] = rep3;
     d->state = state;
-    if (out != out_end || !complete)
-        return BSP_LZMA_MORE;
-
-    /* All output is there and all input has arrived. The encoder's flush
-     * may leave one byte the last symbol did not need; liblzma reads it
-     * too, then wants code 0, or else an end marker: a match (not a rep)
-     * with distance 2^32 - 1, then code 0. */
-    rc_norm(&rc);
-    if (rc.code == 0 && !rc.trunc)
-        return BSP_LZMA_OK;
-    pos_state = (uint32_t)(out - buf) & pb_mask;
-    if (rc.trunc || !rc_bit(&rc, pr + P_IS_MATCH + (state << 4) + pos_state) ||
-        rc_bit(&rc, pr + P_IS_REP + state))
-        goto fail;
-    len = rc_len(&rc, pr + P_LEN, pos_state);
-    if (rc_dist(&rc, pr, len) == EOPM_DIST) {
-        rc_norm(&rc);
-        if (rc.code == 0 && !rc.trunc)
-            return BSP_LZMA_OK;
-    }
+    return BSP_LZMA_MORE;
 
 fail:
     /* a symbol cut short by the end of the input is judged truncated
      * whatever its garbage tail decoded to */
-    return rc.trunc ? BSP_LZMA_TRUNCATED : status;
+    return rc.stop & STOP_INPUT ? BSP_LZMA_TRUNCATED : status;
 }
 
 int bsp__lzma_parse_props(const uint8_t raw[5], bsp__lzma_props *out)
