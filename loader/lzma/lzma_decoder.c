@@ -86,7 +86,7 @@ typedef bsp__alias_u16 prob;
 /* Two builds of one source. The fast form (-O2) inlines every coder
  * function below and unrolls the bit trees: about 11 KB of PowerPC code.
  * A build for size (-Os, or BSPKIT_LZMA_SMALL=1) calls them instead, one
- * copy each, loops and copies matches byte by byte: well under a fifth of
+ * copy each, loops and copies matches byte by byte: about a quarter of
  * that, at some speed. */
 #ifndef BSPKIT_LZMA_SMALL
 #ifdef __OPTIMIZE_SIZE__
