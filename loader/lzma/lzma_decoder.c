@@ -110,16 +110,20 @@ typedef bsp__alias_u16 prob;
 /* The range decoder. Input is read lazily, one byte when a bit needs it,
  * so no byte is read before its time (the in-place margin depends on it)
  * and the end check sees exactly what liblzma sees. A bit that needs a
- * byte past the end of the input sets STOP_INPUT and goes on with zeros:
- * the decoder finishes the symbol (a bounded number of bits) and reports
- * truncation before it judges the symbol or writes any of it, as if it had
- * stopped at once. So the bit functions never jump out, and one source
- * serves both forms. The input bound check sits on this path, taken
+ * byte past the end of the input sets STOP_INPUT, pulls in_stop below in
+ * and goes on with zeros: the decoder finishes the symbol (a bounded
+ * number of bits) and reports truncation before it judges the symbol, as
+ * if it had stopped at once. It writes nothing of it but a literal's byte
+ * (inside the output, off unread input: what the contract allows on error)
+ * and stops at the next symbol's start, which tests in_stop anyway. So the
+ * bit functions never jump out, one source serves both forms, and the hot
+ * literal path pays nothing for it. The input bound check sits on this path, taken
  * about once per input byte; hoisting it out (a safe-margin fast loop, as
  * the SDK and liblzma do) measured no gain. */
 typedef struct lz_rc {
     uint32_t range, code;
     const uint8_t *in, *in_end;
+    const uint8_t *in_stop;   /* a symbol starts only at in <= in_stop */
     uint32_t stop;   /* the symbol being decoded must not be written: */
 } lz_rc;
 #define STOP_INPUT 1u    /* the input ran out: truncated */
@@ -130,10 +134,12 @@ LZ_FN void rc_norm(lz_rc *rc)
     if (rc->range < RC_TOP) {
         rc->range <<= 8;
         rc->code <<= 8;
-        if (LZ_UNLIKELY(rc->in == rc->in_end))
+        if (LZ_UNLIKELY(rc->in == rc->in_end)) {
             rc->stop |= STOP_INPUT;
-        else
+            rc->in_stop = rc->in_end - 1;   /* in_len >= 5 */
+        } else {
             rc->code |= *rc->in++;
+        }
     }
 }
 
@@ -269,7 +275,6 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
     uint8_t *const buf = d->buf;
     const uint8_t *const in_end = buf + d->in_ofs + d->in_len;
     const int complete = avail == in_end;
-    const uint8_t *in_stop = in_end;   /* a symbol starts only at in <= in_stop */
     uint8_t *out = buf + d->out_pos;
     uint8_t *const out_end = buf + d->out_len;
     uint8_t *const out_stop = budget < (uint32_t)(out_end - out) ? out + budget : out_end;
@@ -288,27 +293,30 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
     rc.code = d->code;
     rc.in = buf + d->in_pos;
     rc.in_end = in_end;
+    rc.in_stop = in_end;
     rc.stop = 0;
     if (!complete) {
         if ((size_t)(avail - rc.in) < BSP_LZMA_SYMBOL_IN_MAX)
             return BSP_LZMA_MORE;
-        in_stop = avail - BSP_LZMA_SYMBOL_IN_MAX;
+        rc.in_stop = avail - BSP_LZMA_SYMBOL_IN_MAX;
     }
     for (;;) {
-        if (LZ_UNLIKELY(out >= out_stop || rc.in > in_stop)) {
-            if (out != out_end || !complete)
+        pos_state = (uint32_t)(out - buf) & pb_mask;
+        p = pr + P_IS_MATCH + (state << 4) + pos_state;
+        if (LZ_UNLIKELY(out >= out_stop || rc.in > rc.in_stop)) {
+            if (out != out_end || !complete || rc.stop)
                 break;
             /* All output is there and all input has arrived. The
              * encoder's flush may leave one byte the last symbol did not
-             * need; liblzma reads it too, then wants code 0, or else one
-             * more symbol, an end marker (a match with distance 2^32 - 1),
-             * then code 0. Any other symbol is decoded and refused. */
+             * need; liblzma reads it too, then wants code 0, or else an
+             * end marker: a match (not a rep) with distance 2^32 - 1, then
+             * code 0. */
             if (rc_finished(&rc))
                 return BSP_LZMA_OK;
+            if (!rc_bit(&rc, p))
+                goto fail;
             rc.stop |= STOP_END;
-        }
-        pos_state = (uint32_t)(out - buf) & pb_mask;
-        if (!rc_bit(&rc, pr + P_IS_MATCH + (state << 4) + pos_state)) {
+        } else if (!rc_bit(&rc, p)) {
             /* a literal. ((pos & lp_mask) << lc) + (prev >> (8 - lc)) in
              * one go: shift pos:prev right by 8 - lc, keep lc + lp bits. */
             t = ((uint32_t)(out - buf) << 8) + (out != buf ? out[-1] : 0u);
@@ -318,8 +326,6 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
             else
                 t = rc_tree(&rc, p, 8, *(out - 1 - rep0), 0x100);
             state = after_literal(state);
-            if (rc.stop)
-                break;
             if (overtakes(out, 1, rc.in, in_end)) {
                 status = BSP_LZMA_OVERLAP;
                 goto fail;
@@ -345,7 +351,7 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
         } else {
             /* a repeated distance: rep0 as one byte (short rep, len 1) or
              * rep0..3 with a new length (long rep) */
-            if (out == buf)
+            if (out == buf || rc.stop)
                 goto fail;
             len = 0;
             if (!rc_bit(&rc, pr + P_IS_REP0 + state)) {

@@ -31,9 +31,8 @@
  * Where it differs: lc + lp > 4 is accepted (liblzma refuses those props,
  * the LZMA SDK and its encoder, which Valve used, allow lc 0..8, lp 0..4).
  * A corrupt stream that runs out of input may be reported TRUNCATED here and
- * CORRUPT by liblzma or vice versa (a symbol cut short by the end of the
- * input is TRUNCATED whatever it decodes to, also after out_len, where
- * every symbol but an end marker is refused once decoded).
+ * CORRUPT by liblzma or vice versa (after out_len the decoder stops at the
+ * first symbol that cannot be an end marker instead of decoding it whole).
  */
 #ifndef BSP_LZMA_H
 #define BSP_LZMA_H
