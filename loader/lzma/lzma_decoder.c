@@ -304,8 +304,20 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
         pos_state = (uint32_t)(out - buf) & pb_mask;
         p = pr + P_IS_MATCH + (state << 4) + pos_state;
         if (LZ_UNLIKELY(out >= out_stop || rc.in > rc.in_stop)) {
-            if (out != out_end || !complete || rc.stop)
-                break;
+            if (rc.stop)
+                goto fail;
+            /* between two symbols: what a pause keeps */
+            d->in_pos = (uint32_t)(rc.in - buf);
+            d->out_pos = (uint32_t)(out - buf);
+            d->range = rc.range;
+            d->code = rc.code;
+            d->rep[0] = rep0;
+            d->rep[1] = rep1;
+            d->rep[2] = rep2;
+            d->rep[3] = rep3;
+            d->state = state;
+            if (out != out_end || !complete)
+                return BSP_LZMA_MORE;
             /* All output is there and all input has arrived. The
              * encoder's flush may leave one byte the last symbol did not
              * need; liblzma reads it too, then wants code 0, or else an
@@ -384,7 +396,7 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
          * overlap (distance 1 repeats a byte), so forward, byte by byte
          * unless the distance allows eight at a time. */
         if (rc.stop)
-            break;
+            goto fail;
         if (len > (uint32_t)(out_end - out))
             goto fail;
         if (overtakes(out, len, rc.in, in_end)) {
@@ -412,18 +424,6 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
             *out++ = *src++;
         } while (--len);
     }
-    if (rc.stop)
-        goto fail;
-    d->in_pos = (uint32_t)(rc.in - buf);
-    d->out_pos = (uint32_t)(out - buf);
-    d->range = rc.range;
-    d->code = rc.code;
-    d->rep[0] = rep0;
-    d->rep[1] = rep1;
-    d->rep[2] = rep2;
-    d->rep[3] = rep3;
-    d->state = state;
-    return BSP_LZMA_MORE;
 
 fail:
     /* a symbol cut short by the end of the input is judged truncated
