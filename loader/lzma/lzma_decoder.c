@@ -109,22 +109,23 @@ typedef bsp__alias_u16 prob;
 
 /* The range decoder. Input is read lazily, one byte when a bit needs it,
  * so no byte is read before its time (the in-place margin depends on it)
- * and the end check sees exactly what liblzma sees. A bit that needs a
- * byte past the end of the input sets STOP_INPUT, pulls in_stop below in
- * and goes on with zeros: the decoder finishes the symbol (a bounded
- * number of bits) and reports truncation before it judges the symbol, as
- * if it had stopped at once. It writes nothing of it but a literal's byte
- * (inside the output, off unread input: what the contract allows on error)
- * and stops at the next symbol's start, which tests in_stop anyway. So the
- * bit functions never jump out, one source serves both forms, and the hot
- * literal path pays nothing for it. The input bound check sits on this path, taken
- * about once per input byte; hoisting it out (a safe-margin fast loop, as
- * the SDK and liblzma do) measured no gain. */
+ * and the end check sees exactly what liblzma sees. The input bound check
+ * sits on this path, taken about once per input byte; hoisting it out (a
+ * safe-margin fast loop, as the SDK and liblzma do) measured no gain.
+ *
+ * A bit that needs a byte past the end of the input sets STOP_INPUT, pulls
+ * in_stop below in and goes on with zeros: the decoder finishes the symbol
+ * (a bounded number of bits) and reports truncation before it judges the
+ * symbol, as if it had stopped at once. Of such a symbol it writes at most
+ * a literal's byte (inside the output, off unread input: what the contract
+ * allows on error), and the next symbol's start, which tests in_stop
+ * anyway, stops. So the bit functions never jump out, one source serves
+ * both forms, and the literal path pays nothing for it. */
 typedef struct lz_rc {
     uint32_t range, code;
     const uint8_t *in, *in_end;
     const uint8_t *in_stop;   /* a symbol starts only at in <= in_stop */
-    uint32_t stop;   /* the symbol being decoded must not be written: */
+    uint32_t stop;            /* STOP_ flags: the symbol ends the decoding */
 } lz_rc;
 #define STOP_INPUT 1u    /* the input ran out: truncated */
 #define STOP_END 2u      /* out_len reached: only an end marker may follow */
