@@ -111,7 +111,7 @@
 #define BSP__TACTICAL_INTERVENTION (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_TACTICAL_INTERVENTION)
 
 /* BSPKIT_STRINGS=0 leaves out the text for people (1.8 KB of status
- * sentences, 1.5 KB of lump names), as zstd's ZSTD_STRIP_ERROR_STRINGS:
+ * sentences, 1.4 KB of lump names), as zstd's ZSTD_STRIP_ERROR_STRINGS:
  * bsp_status_message then gives the status's name (bsp_status_name),
  * bsp_lump_name "" for a lump of the directory (NULL past it, as always),
  * and h->appears "rBSP" instead of its sentence. Statuses do not change. */
