@@ -96,7 +96,9 @@ BSP_API const char *bsp_status_name(bsp_status s);
  * error dialogs), e.g. "A cluster number is outside the map's clusters.";
  * a sentence saying the status is unknown if out of range. Never NULL. The
  * wording may improve between versions: programs compare statuses or
- * bsp_status_name, never these sentences. */
+ * bsp_status_name, never these sentences. A build without text
+ * (BSPKIT_STRINGS=0, README "Builds with fewer formats") gives
+ * bsp_status_name(s) instead. */
 BSP_API const char *bsp_status_message(bsp_status s);
 
 /* The version of the library actually linked, as BSPKIT_VERSION_NUMBER
@@ -183,7 +185,11 @@ typedef struct bsp_header {
  * key it carries (README) is read decrypted. BAD_VERSION on a format
  * bspkit knows to be a different one (Titanfall's "rBSP") sets h->appears.
  * A build that leaves a family out (BSPKIT_FAMILIES, README "Builds with
- * fewer formats") does not know its magic: its files are BAD_MAGIC.
+ * fewer formats") does not know its magic: its files are BAD_MAGIC. One
+ * that leaves Source game variants out (BSPKIT_VARIANTS) answers their
+ * files as if it never knew them: Dark Messiah BAD_VERSION, Tactical
+ * Intervention BAD_MAGIC, Strata's widened lumps BAD_LUMP_VERSION at the
+ * load.
  * Source: VBSP and PSBV versions 17 to 29 open (BAD_VERSION outside); the
  * directory's lump versions then choose the records (Strata Source: nodes
  * at lump version 1), and a lump at a version whose layout bspkit does not
@@ -210,13 +216,14 @@ typedef enum bsp_variant {
 /* Read the opened file as game variant v from now on (bsp_variant_name
  * then names it). Statuses, in order: BAD_ARGUMENT (h NULL or not opened,
  * v not a bsp_variant); UNSUPPORTED (the file cannot be that variant:
- * Vindictus maps are little-endian, unencrypted VBSP version 20);
+ * Vindictus maps are little-endian, unencrypted VBSP version 20; or the
+ * build left the variant out, BSPKIT_VARIANTS);
  * BAD_LUMP_VERSION (Vindictus: the faces lumps' version is not 1 or 2, or
  * differs between LDR and HDR faces). On failure h is unchanged. */
 BSP_API bsp_status bsp_use_variant(bsp_header *h, bsp_variant v);
 
-/* Lump `index`'s lower-case name ("planes", "faces_hdr", ...), NULL past the
- * directory; and its record size in bytes, 0 for text, bytes, or a record
+/* Lump `index`'s lower-case name ("planes", "faces_hdr", ...; "" in a build
+ * without text, BSPKIT_STRINGS=0), NULL past the directory; and its record size in bytes, 0 for text, bytes, or a record
  * layout bspkit does not know (record count = lumps[index].size / size). */
 BSP_API const char *bsp_lump_name(const bsp_header *h, uint32_t index);
 BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);

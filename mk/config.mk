@@ -7,6 +7,12 @@
 #   BSPKIT_ACCESS=0                 no typed map access (bsp_get_counts ..
 #                                   bsp_entity_vector answer "unsupported")
 #   BSPKIT_AMBIENT=0                no bsp_ambient ("unsupported")
+#   BSPKIT_VARIANTS="strata vindictus"  only these of Source's variants:
+#                                   strata dark_messiah vindictus
+#                                   tactical_intervention; all (the
+#                                   default) or none (plain Valve Source)
+#   BSPKIT_STRINGS=0                no status sentences or lump names
+#                                   (bsp_status_message gives the name)
 # Included by the Makefile after LOADER_SRC; sets CONFIG_FLAGS for loader
 # objects and CONFIG_STAMP, a file that changes when the choice does, so
 # that objects of another choice in the same BUILD are rebuilt.
@@ -15,17 +21,33 @@ BSPKIT_FAMILIES ?=
 BSPKIT_LZMA ?= 1
 BSPKIT_ACCESS ?= 1
 BSPKIT_AMBIENT ?= 1
+BSPKIT_VARIANTS ?= all
+BSPKIT_STRINGS ?= 1
 BSPKIT_FAMILY_NAMES := source quake goldsrc bsp2 quake2 quake3 nightfire
+BSPKIT_VARIANT_NAMES := strata dark_messiah vindictus tactical_intervention
 
 ifneq ($(filter-out $(BSPKIT_FAMILY_NAMES),$(BSPKIT_FAMILIES)),)
 $(error BSPKIT_FAMILIES: unknown $(filter-out $(BSPKIT_FAMILY_NAMES),$(BSPKIT_FAMILIES)); known: $(BSPKIT_FAMILY_NAMES))
 endif
-$(foreach v,BSPKIT_LZMA BSPKIT_ACCESS BSPKIT_AMBIENT,$(if $(filter 0 1,$($(v))),,\
+# all and none stand alone; the names are any subset (empty: an error, as
+# a script that meant none or all should say which).
+ifneq ($(filter-out $(BSPKIT_VARIANT_NAMES),$(BSPKIT_VARIANTS)),)
+ifneq ($(words $(BSPKIT_VARIANTS))$(filter all none,$(BSPKIT_VARIANTS)),1$(strip $(BSPKIT_VARIANTS)))
+$(error BSPKIT_VARIANTS: '$(BSPKIT_VARIANTS)': all, none or some of: $(BSPKIT_VARIANT_NAMES))
+endif
+endif
+ifeq ($(strip $(BSPKIT_VARIANTS)),)
+$(error BSPKIT_VARIANTS is empty: all, none or some of: $(BSPKIT_VARIANT_NAMES))
+endif
+$(foreach v,BSPKIT_LZMA BSPKIT_ACCESS BSPKIT_AMBIENT BSPKIT_STRINGS,$(if $(filter 0 1,$($(v))),,\
     $(error $(v) must be 0 or 1, not '$($(v))')))
 
-CONFIG_FLAGS := $(foreach f,$(sort $(BSPKIT_FAMILIES)),-DBSPKIT_FAMILY_$(shell echo $(f) | tr a-z A-Z)=1) \
+upper = $(shell echo $(1) | tr a-z A-Z)
+CONFIG_FLAGS := $(foreach f,$(sort $(BSPKIT_FAMILIES)),-DBSPKIT_FAMILY_$(call upper,$(f))=1) \
                 -DBSPKIT_LZMA=$(BSPKIT_LZMA) -DBSPKIT_ACCESS=$(BSPKIT_ACCESS) \
-                -DBSPKIT_AMBIENT=$(BSPKIT_AMBIENT)
+                -DBSPKIT_AMBIENT=$(BSPKIT_AMBIENT) -DBSPKIT_STRINGS=$(BSPKIT_STRINGS) \
+                $(if $(filter none,$(BSPKIT_VARIANTS)),-DBSPKIT_VARIANTS=0, \
+                  $(foreach v,$(sort $(filter-out all,$(BSPKIT_VARIANTS))),-DBSPKIT_VARIANT_$(call upper,$(v))=1))
 ifeq ($(BSPKIT_LZMA),0)
 LOADER_SRC := $(filter-out loader/lzma/%,$(LOADER_SRC))
 endif
@@ -38,14 +60,16 @@ $(CONFIG_STAMP): config-force
 config-force:
 
 # The reduced builds the suite checks (test/suite/35-subsets.sh, 36-core.sh):
-# the host tool built with only Source, only Quake, Source without the
-# decoder, and every family without the optional features, for size (-Os:
-# the decoder's compact form), with the decoder tests.
+# the host tool built with only Source (and two of its variants, by name),
+# only Quake, Source without the decoder, and every family as a game takes
+# it (CORE: what mk/size.mk's core rows measure), for size (-Os: the
+# decoder's compact form), with the decoder tests.
+CORE := BSPKIT_ACCESS=0 BSPKIT_AMBIENT=0 BSPKIT_VARIANTS=none BSPKIT_STRINGS=0
 SUBSETS := source quake source-nolzma core
-SUBSET_source := BSPKIT_FAMILIES=source
+SUBSET_source := BSPKIT_FAMILIES=source BSPKIT_VARIANTS="strata vindictus"
 SUBSET_quake := BSPKIT_FAMILIES=quake
 SUBSET_source-nolzma := BSPKIT_FAMILIES=source BSPKIT_LZMA=0
-SUBSET_core := BSPKIT_ACCESS=0 BSPKIT_AMBIENT=0 CFLAGS="-Os -g"
+SUBSET_core := $(CORE) CFLAGS="-Os -g"
 SUBSET_BINS_core := t/test_lzma
 .PHONY: subsets
 subsets:

@@ -225,8 +225,12 @@ static int cmd_stats(const char *path, int forward)
         uint32_t rec = bsp_lump_record_size(&L.header, i);
         uint32_t size = L.header.lumps[i].size;
         if (L.header.lumps[i].length == 0) continue;
-        printf("%s\"%s\":%u", first ? "" : ",", bsp_lump_name(&L.header, i),
-               (unsigned)(rec ? size / rec : size));
+        /* a build without text (BSPKIT_STRINGS=0) names lumps "": their numbers */
+        if (*bsp_lump_name(&L.header, i))
+            printf("%s\"%s\":", first ? "" : ",", bsp_lump_name(&L.header, i));
+        else
+            printf("%s\"%u\":", first ? "" : ",", (unsigned)i);
+        printf("%u", (unsigned)(rec ? size / rec : size));
         first = 0;
     }
     printf("%s\"num_clusters\":%u}\n", first ? "" : ",", (unsigned)bsp_num_clusters(&L.map));

@@ -15,6 +15,7 @@
 
 #define GAME_LUMP 35
 
+#if BSPKIT_FAMILY_SOURCE   /* else gamelump_absent.c: no map has game lumps */
 /* Valve's entry; game variants describe theirs (family.h). */
 const bsp__game_lump_dir bsp__valve_game_lump_dir = {
     16, { 0, BSP_F_I32 }, { 4, BSP_F_U16 }, { 6, BSP_F_U16 }, { 8, BSP_F_I32 }, { 12, BSP_F_I32 }
@@ -123,6 +124,8 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     }
     return BSP_OK;
 }
+
+#endif
 
 bsp_status bsp_game_lump_unpack_bytes(const bsp_game_lump *g, uint32_t *need_dst,
                                       uint32_t *need_tables)

@@ -7,6 +7,8 @@ const struct bsp_family *const bsp__families[] = {
 #if BSPKIT_FAMILY_SOURCE
     &bsp__family_source,
     &bsp__family_source17,
+#endif
+#if BSP__DARK_MESSIAH
     &bsp__family_source_dm,
 #endif
 #if BSPKIT_FAMILY_QUAKE
@@ -94,12 +96,12 @@ const char *bsp_variant_name(const bsp_header *h)
 
 bsp_status bsp_use_variant(bsp_header *h, bsp_variant v)
 {
-#if BSPKIT_FAMILY_SOURCE
+#if BSP__VINDICTUS
     int face_roles[2] = { BSP_ROLE_FACES, BSP_ROLE_FACES_HDR }, k;
     uint32_t faces = 0;
 #endif
     if (!h || !h->family || v != BSP_VARIANT_VINDICTUS) return BSP_E_BAD_ARGUMENT;
-#if BSPKIT_FAMILY_SOURCE
+#if BSP__VINDICTUS
     if ((h->family != &bsp__family_source && h->family != &bsp__family_source_vindictus1 &&
          h->family != &bsp__family_source_vindictus2) ||
         h->version != 20 || h->big_endian || h->encrypted)
@@ -115,7 +117,7 @@ bsp_status bsp_use_variant(bsp_header *h, bsp_variant v)
     h->family = faces == 2 ? &bsp__family_source_vindictus2 : &bsp__family_source_vindictus1;
     return BSP_OK;
 #else
-    return BSP_E_UNSUPPORTED;
+    return BSP_E_UNSUPPORTED;   /* a build without Vindictus (BSPKIT_VARIANTS) */
 #endif
 }
 
@@ -154,6 +156,7 @@ const char *bsp_lump_name(const bsp_header *h, uint32_t index)
 {
     const char *name;
     if (!h || !h->family || index >= h->family->num_lumps) return NULL;
+    if (!BSPKIT_STRINGS) return "";   /* a build without text (BSPKIT_STRINGS=0) */
     for (name = h->family->lump_names; index; index--)
         while (*name++) {}
     return name;

@@ -186,6 +186,12 @@ typedef struct bsp__access {
 #else
 #define BSP__ACCESS(table) NULL
 #endif
+/* A description's lump names, or none in a build without text. */
+#if BSPKIT_STRINGS
+#define BSP__LUMP_NAMES(names) (names)
+#else
+#define BSP__LUMP_NAMES(names) NULL
+#endif
 
 struct bsp_family {
     const char *name;

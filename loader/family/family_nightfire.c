@@ -21,10 +21,12 @@ enum {
 #define NIGHTFIRE_HEADER_BYTES (4 + NIGHTFIRE_LUMPS * 8)
 BSP__CHECK_DIRECTORY(nightfire, NIGHTFIRE_HEADER_BYTES, NIGHTFIRE_LUMPS);
 
+#if BSPKIT_STRINGS
 static const char nightfire_lump_names[] =
     "entities\0" "planes\0" "textures\0" "materials\0" "vertexes\0" "zerovertexes\0"
     "drawindices\0" "visibility\0" "nodes\0" "surfaces\0" "lighting\0" "leafs\0"
     "leafsurfaces\0" "leafbrushes\0" "models\0" "brushes\0" "brushsides\0" "projections\0";
+#endif
 
 static const bsp__layout_rule nightfire_rules[] = {
     BSP_RULE(NF_VIS, BSP_LAYOUT_BYTES),   /* rows: bytes */
@@ -120,7 +122,7 @@ const struct bsp_family bsp__family_nightfire = {
                    BSP_ROLE(VERTEXES, NF_VERTEXES), BSP_ROLE(LEAFFACES, NF_LEAFSURFACES),
                    BSP_ROLE(TEXINFO, NF_PROJECTIONS) },
     .lighting_roles = (1u << BSP_ROLE_VERTEXES) | (1u << BSP_ROLE_TEXINFO),
-    .lump_names = nightfire_lump_names,
+    .lump_names = BSP__LUMP_NAMES(nightfire_lump_names),
     .layouts = &nightfire_layouts,
     .node_plane = { 0, BSP_F_I32 },
     .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },

@@ -23,10 +23,12 @@ enum {
 #define QUAKE_HEADER_BYTES (4 + QUAKE_LUMPS * 8)
 BSP__CHECK_DIRECTORY(quake, QUAKE_HEADER_BYTES, QUAKE_LUMPS);
 
+#if BSPKIT_STRINGS
 static const char quake_lump_names[] =
     "entities\0" "planes\0" "textures\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0"
     "faces\0" "lighting\0" "clipnodes\0" "leafs\0" "marksurfaces\0" "edges\0"
     "surfedges\0" "models\0";
+#endif
 
 /* What the three formats share: bytes, planes, vertexes, texinfo
  * (vecs[2][4], miptex, flags), surfedges, and models (mins, maxs, origin,
@@ -139,7 +141,7 @@ static const bsp__access bsp2_rmq_access = {
                    BSP_ROLE(LEAFFACES, Q_MARKSURFACES) }, \
     .lighting_roles = (1u << BSP_ROLE_TEXINFO) | (1u << BSP_ROLE_EDGES) | \
                       (1u << BSP_ROLE_SURFEDGES) | (1u << BSP_ROLE_VERTEXES), \
-    .lump_names = quake_lump_names, \
+    .lump_names = BSP__LUMP_NAMES(quake_lump_names), \
     .leaf_contents = { 0, BSP_F_I32 }, .leaf_visofs = { 4, BSP_F_I32 }, \
     .model_headnode = { 36, BSP_F_I32 }, .model_numleafs = { 52, BSP_F_I32 }, \
     .model_firstface = { 56, BSP_F_I32 }, .model_numfaces = { 60, BSP_F_I32 }, \

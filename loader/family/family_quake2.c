@@ -18,10 +18,12 @@ enum {
 #define QUAKE2_HEADER_BYTES (8 + QUAKE2_LUMPS * 8)
 BSP__CHECK_DIRECTORY(quake2, QUAKE2_HEADER_BYTES, QUAKE2_LUMPS);
 
+#if BSPKIT_STRINGS
 static const char quake2_lump_names[] =
     "entities\0" "planes\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0" "faces\0"
     "lighting\0" "leafs\0" "leaffaces\0" "leafbrushes\0" "edges\0" "surfedges\0"
     "models\0" "brushes\0" "brushsides\0" "pop\0" "areas\0" "areaportals\0";
+#endif
 
 static const bsp__layout_rule quake2_rules[] = {
     BSP_RULE(Q2_PLANES, BSP_LAYOUT_PLANES),
@@ -95,7 +97,7 @@ const struct bsp_family bsp__family_quake2 = {
                    BSP_ROLE(LEAFFACES, Q2_LEAFFACES) },
     .lighting_roles = (1u << BSP_ROLE_TEXINFO) | (1u << BSP_ROLE_EDGES) |
                       (1u << BSP_ROLE_SURFEDGES) | (1u << BSP_ROLE_VERTEXES),
-    .lump_names = quake2_lump_names,
+    .lump_names = BSP__LUMP_NAMES(quake2_lump_names),
     .layouts = &quake2_layouts,
     .node_plane = { 0, BSP_F_I32 },
     .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },

@@ -21,10 +21,12 @@ enum {
 #define QUAKE3_HEADER_BYTES (8 + QUAKE3_LUMPS * 8)
 BSP__CHECK_DIRECTORY(quake3, QUAKE3_HEADER_BYTES, QUAKE3_LUMPS);
 
+#if BSPKIT_STRINGS
 static const char quake3_lump_names[] =
     "entities\0" "shaders\0" "planes\0" "nodes\0" "leafs\0" "leafsurfaces\0"
     "leafbrushes\0" "models\0" "brushes\0" "brushsides\0" "drawverts\0" "drawindexes\0"
     "fogs\0" "surfaces\0" "lightmaps\0" "lightgrid\0" "visibility\0";
+#endif
 
 #define NAME64 "1111111111111111111111111111111111111111111111111111111111111111"
 
@@ -122,7 +124,7 @@ const struct bsp_family bsp__family_quake3 = {
     .lighting_roles = 1u << BSP_ROLE_VERTEXES,
     .lighting_lumps = (1u << Q3_DRAWINDEXES) | (1u << Q3_LIGHTGRID) | (1u << Q3_ENTITIES),
     .ambient = BSP_AMB_GRID,
-    .lump_names = quake3_lump_names,
+    .lump_names = BSP__LUMP_NAMES(quake3_lump_names),
     .layouts = &quake3_layouts,
     .node_plane = { 0, BSP_F_I32 },
     .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },

@@ -120,6 +120,7 @@ static const bsp__layout_table source_layouts = BSP_LAYOUT_TABLE(source_rules, N
 BSP__CHECK_DIRECTORY(source, SOURCE_HEADER_BYTES, SOURCE_LUMPS);
 
 /* Lower-case LUMP_* names of Valve's bspfile.h, for tools and reports. */
+#if BSPKIT_STRINGS
 static const char source_lump_names[] =
     "entities\0" "planes\0" "texdata\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0"
     "faces\0" "lighting\0" "occlusion\0" "leafs\0" "faceids\0" "edges\0" "surfedges\0"
@@ -135,6 +136,7 @@ static const char source_lump_names[] =
     "leaf_ambient_lighting_hdr\0" "leaf_ambient_lighting\0" "xzippakfile\0" "faces_hdr\0"
     "map_flags\0" "overlay_fades\0" "overlay_system_levels\0" "physlevel\0"
     "disp_multiblend\0";
+#endif
 
 /* Source's rule: the face records its luxel block (mins and size - 1 per
  * axis) instead of leaving it to be computed from vertices; bumped faces
@@ -253,7 +255,7 @@ static const bsp__access source_access = {
     .ambient = BSP_AMB_CUBES, \
     .ambient_lumps = { { L_LEAF_AMBIENT_INDEX, L_LEAF_AMBIENT_LIGHTING }, \
                        { L_LEAF_AMBIENT_INDEX_HDR, L_LEAF_AMBIENT_LIGHTING_HDR } }, \
-    .lump_names = source_lump_names, \
+    .lump_names = BSP__LUMP_NAMES(source_lump_names), \
     .node_plane = { 0, BSP_F_I32 }, \
     .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
     .leaf_contents = { 0, BSP_F_I32 }, \
@@ -274,8 +276,10 @@ const struct bsp_family bsp__family_source = {
     SOURCE_FACES,
     SOURCE_MODELS_TEXINFO,
     .layouts = &source_layouts,
+#if BSP__STRATA
     .lump_variant = &bsp__family_source_strata, .lump_variant_at = L_NODES,
     .lump_variant_versions = LV1,
+#endif
     .access = BSP__ACCESS(&source_access),
 };
 
@@ -296,6 +300,7 @@ const struct bsp_family bsp__family_source17 = {
     .access = BSP__ACCESS(&source_access),
 };
 
+#if BSP__STRATA
 /* Strata Source (v25): the records it widened, each at its own lump
  * version (Strata's "BSP v25" page; bsp_tool's strata branch and bsppp's
  * lump structs agree): nodes v1 {planenum, children[2], float mins[3],
@@ -377,6 +382,7 @@ const struct bsp_family bsp__family_source_strata = {
     .face_styles_offset = 28, .face_num_styles = 4, .face_luxels_offset = 40,
     .access = BSP__ACCESS(&strata_access),
 };
+#endif
 
 /* The game variants built on these tables (Dark Messiah, ...). */
 #include "source_variants.h"

@@ -14,16 +14,30 @@ typedef struct {
     const char *appears;
 } bsp__foreign;
 
+#if BSPKIT_FAMILY_SOURCE
+/* A build without text (BSPKIT_STRINGS=0) names the format only. */
+#if BSPKIT_STRINGS
+#define APPEARS(name, sentence) { name, sentence }
+#else
+#define APPEARS(name, sentence) { name, name }
+#endif
 static const bsp__foreign foreign[] = {
-    { "rBSP", "rBSP (Titanfall/Apex Legends): a different format, not supported" },
+    APPEARS("rBSP", "rBSP (Titanfall/Apex Legends): a different format, not supported"),
 };
+#endif
 
+/* Formats that look like a family's follow it: without Source, an rBSP
+ * file is as unknown as a VBSP one (BAD_MAGIC). */
 const char *bsp__foreign_format(const uint8_t first[8])
 {
+#if BSPKIT_FAMILY_SOURCE
     uint32_t i, k;
     for (i = 0; i < sizeof foreign / sizeof foreign[0]; i++) {
         for (k = 0; k < 4 && (uint8_t)foreign[i].magic[k] == first[k]; k++) {}
         if (k == 4) return foreign[i].appears;
     }
+#else
+    (void)first;
+#endif
     return NULL;
 }

@@ -8,8 +8,9 @@
  * BSPKIT_LZMA=0 leaves the decoder out (then also leave
  * loader/lzma/lzma_decoder.c out of the build). `make BSPKIT_FAMILIES=...
  * BSPKIT_LZMA=0` does both. A file of a left-out family is bad_magic; a
- * compressed lump without the decoder is unsupported. BSPKIT_ACCESS and
- * BSPKIT_AMBIENT (below) leave out features the same way.
+ * compressed lump without the decoder is unsupported. BSPKIT_VARIANTS,
+ * BSPKIT_STRINGS, BSPKIT_ACCESS and BSPKIT_AMBIENT (below) leave out
+ * Source's game variants, text and features the same way.
  */
 #ifndef BSP_SELECTION_H
 #define BSP_SELECTION_H
@@ -53,7 +54,9 @@
 /* Features a game may not need (each: 1 = built, the default). Left out,
  * their public functions still link and return BSP_E_UNSUPPORTED.
  *   BSPKIT_ACCESS   the typed map access of loader/access/map_*.c and
- *                   entity_find.c (bsp_get_counts .. bsp_entity_vector);
+ *                   entity_find.c (bsp_get_counts .. bsp_entity_vector; not
+ *                   the entity iterator nor the game lumps: a game spawns
+ *                   its entities and draws Source's static props);
  *   BSPKIT_AMBIENT  bsp_ambient (Source ambient cubes, Quake 3 light grid);
  *                   loads then skip the ambient lumps. */
 #ifndef BSPKIT_ACCESS
@@ -61,6 +64,59 @@
 #endif
 #ifndef BSPKIT_AMBIENT
 #define BSPKIT_AMBIENT 1
+#endif
+
+/* Source's game variants (README "Builds with fewer formats"): define
+ * BSPKIT_VARIANT_<NAME>=1 for each wanted, STRATA, DARK_MESSIAH, VINDICTUS,
+ * TACTICAL_INTERVENTION (bsp_variant_name's names, upper-case, and Strata
+ * Source); with none defined every variant is built, and BSPKIT_VARIANTS=0
+ * builds none: plain Valve Source. A build answers a left-out variant's
+ * file as a bspkit that never knew the variant would, the rule of a
+ * left-out family: Strata's widened lumps BAD_LUMP_VERSION (at the load
+ * that needs them), Dark Messiah's version word BAD_VERSION, a Tactical
+ * Intervention file BAD_MAGIC, bsp_use_variant UNSUPPORTED. A variant
+ * needs the source family. */
+#if defined(BSPKIT_VARIANTS) && !BSPKIT_VARIANTS
+#undef BSPKIT_VARIANT_STRATA
+#undef BSPKIT_VARIANT_DARK_MESSIAH
+#undef BSPKIT_VARIANT_VINDICTUS
+#undef BSPKIT_VARIANT_TACTICAL_INTERVENTION
+#define BSPKIT_VARIANT_STRATA 0
+#define BSPKIT_VARIANT_DARK_MESSIAH 0
+#define BSPKIT_VARIANT_VINDICTUS 0
+#define BSPKIT_VARIANT_TACTICAL_INTERVENTION 0
+#elif !defined(BSPKIT_VARIANT_STRATA) && !defined(BSPKIT_VARIANT_DARK_MESSIAH) && \
+    !defined(BSPKIT_VARIANT_VINDICTUS) && !defined(BSPKIT_VARIANT_TACTICAL_INTERVENTION)
+#define BSPKIT_VARIANT_STRATA 1
+#define BSPKIT_VARIANT_DARK_MESSIAH 1
+#define BSPKIT_VARIANT_VINDICTUS 1
+#define BSPKIT_VARIANT_TACTICAL_INTERVENTION 1
+#endif
+#ifndef BSPKIT_VARIANT_STRATA
+#define BSPKIT_VARIANT_STRATA 0
+#endif
+#ifndef BSPKIT_VARIANT_DARK_MESSIAH
+#define BSPKIT_VARIANT_DARK_MESSIAH 0
+#endif
+#ifndef BSPKIT_VARIANT_VINDICTUS
+#define BSPKIT_VARIANT_VINDICTUS 0
+#endif
+#ifndef BSPKIT_VARIANT_TACTICAL_INTERVENTION
+#define BSPKIT_VARIANT_TACTICAL_INTERVENTION 0
+#endif
+/* What is built: a variant only with its family. */
+#define BSP__STRATA (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_STRATA)
+#define BSP__DARK_MESSIAH (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_DARK_MESSIAH)
+#define BSP__VINDICTUS (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_VINDICTUS)
+#define BSP__TACTICAL_INTERVENTION (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_TACTICAL_INTERVENTION)
+
+/* BSPKIT_STRINGS=0 leaves out the text for people (1.8 KB of status
+ * sentences, 1.4 KB of lump names), as zstd's ZSTD_STRIP_ERROR_STRINGS:
+ * bsp_status_message then gives the status's name (bsp_status_name),
+ * bsp_lump_name "" for a lump of the directory (NULL past it, as always),
+ * and h->appears "rBSP" instead of its sentence. Statuses do not change. */
+#ifndef BSPKIT_STRINGS
+#define BSPKIT_STRINGS 1
 #endif
 
 /* The rules families share, built when a family that uses them is. */

@@ -17,6 +17,7 @@
  * Messiah map was available to settle it.
  */
 
+#if BSP__DARK_MESSIAH
 #define DM_TEXINFO_WIDTHS "4444444444444444" "111111111111111111111111" "44"
 static const bsp__layout_rule dm_rules[] = {
     BSP_RULE(L_TEXINFO, { DM_TEXINFO_WIDTHS, 96, BSP_LAYOUT_RECORDS }),
@@ -51,7 +52,9 @@ const struct bsp_family bsp__family_source_dm = {
     .access = BSP__ACCESS(&dm_access),
     .game_lump_dir = &dm_game_lump_dir,
 };
+#endif
 
+#if BSP__VINDICTUS
 /* Vindictus (Nexon, 2010; also Mabinogi Heroes): version 20 with most
  * 16-bit fields widened to 32 bits (bspsrc DNodeVin, DLeafVin, DFaceVinV1/
  * V2, DEdgeVin, DBrushSideVin, DAreaportalVin, DDispInfoVin; bsp_tool
@@ -154,3 +157,4 @@ const struct bsp_family bsp__family_source_vindictus2 = {
     .face_lightofs = { 36, BSP_F_I32 }, .face_luxels_offset = 44,
     .layouts = &vin2_layouts,
 };
+#endif

@@ -10,6 +10,8 @@
  */
 #include "family.h"
 
+#if BSP__TACTICAL_INTERVENTION
+
 void bsp__xor(uint8_t *p, uint32_t len, uint32_t file_offset, const uint8_t *key)
 {
     uint32_t i, k = file_offset % BSP__XOR_KEY_BYTES;
@@ -18,3 +20,4 @@ void bsp__xor(uint8_t *p, uint32_t len, uint32_t file_offset, const uint8_t *key
         k = (k + 1) % BSP__XOR_KEY_BYTES;
     }
 }
+#endif

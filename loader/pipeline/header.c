@@ -50,6 +50,7 @@ static void read_directory(bsp_header *h, const uint8_t *buf, const int8_t order
     }
 }
 
+#if BSP__TACTICAL_INTERVENTION
 /* Tactical Intervention: a file whose first bytes match no family may be
  * encrypted (xor.c). With a whole Source header's worth of file, read it,
  * take the key at BSP__XOR_KEY_AT and try again on the decrypted bytes;
@@ -83,6 +84,7 @@ static const struct bsp_family *bsp__detect_encrypted(bsp_header *h, const bsp_s
     *st = BSP_OK;
     return f;
 }
+#endif
 
 bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
 {
@@ -98,7 +100,9 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     if (s->size < 8) return BSP_E_TRUNCATED;
     if ((st = bsp__read(s, 0, buf, 8)) != BSP_OK) return st;
     f = bsp__detect(buf, &version, &big, &st);
+#if BSP__TACTICAL_INTERVENTION
     if (!f && st == BSP_E_BAD_MAGIC) f = bsp__detect_encrypted(h, s, buf, &version, &big, &st);
+#endif
     if (!f) {
         if (st == BSP_E_BAD_MAGIC && (h->appears = bsp__foreign_format(buf)) != NULL)
             st = BSP_E_BAD_VERSION;

@@ -181,6 +181,7 @@ bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed)
     if (slot->done) return BSP_E_BAD_ARGUMENT;
     /* BSP_READ_END: the data ended early (a stream of unknown size). */
     if (failed) return fail(s, failed == BSP_READ_END ? BSP_E_TRUNCATED : BSP_E_IO, slot->item);
+#if BSP__TACTICAL_INTERVENTION
     if (s->h->encrypted) {
         /* Tactical Intervention: decrypt where the read was issued to land */
         uint32_t start = slot->end - r->length;
@@ -188,6 +189,7 @@ bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed)
         bsp__xor(landing(s, slot->item) + start, r->length, entry(s, slot->item)->offset + start,
                  s->h->xor_key);
     }
+#endif
     slot->done = 1;
     s->read_done += r->length;
     /* the oldest reads, once complete, extend their lumps' prefixes */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* status.c - stable names of bsp_status codes, and a sentence for people. */
 #include "../bspkit.h"
+#include "../family/selection.h"
 
 /* By status, so that inserting a status cannot shift the others' names. */
 static const char *const status_names[BSP_STATUS_COUNT] = {
@@ -28,6 +29,7 @@ static const char *const status_names[BSP_STATUS_COUNT] = {
     [BSP_E_NOT_ON_FACE] = "not_on_face",
 };
 
+#if BSPKIT_STRINGS
 /* Written for someone who sees only this line: what went wrong and, where
  * it helps, what to try. */
 static const char *const status_messages[BSP_STATUS_COUNT] = {
@@ -54,6 +56,7 @@ static const char *const status_messages[BSP_STATUS_COUNT] = {
     "The map has no ambient light data at that point (no ambient cubes or light grid, or a leaf without samples).",
     "The point does not lie over any triangle of the Quake 3 surface, so it has no luxel."
 };
+#endif
 
 const char *bsp_status_name(bsp_status s)
 {
@@ -63,6 +66,10 @@ const char *bsp_status_name(bsp_status s)
 
 const char *bsp_status_message(bsp_status s)
 {
+#if BSPKIT_STRINGS
     if ((unsigned)s >= (unsigned)BSP_STATUS_COUNT) return "Unknown status code.";
     return status_messages[s];
+#else
+    return bsp_status_name(s);   /* a build without text (BSPKIT_STRINGS=0) */
+#endif
 }

@@ -2,9 +2,12 @@
 # Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
 # ---- builds carrying some families / no decoder (make subsets) ------------
 # Each reduced tool answers its own families' generated maps exactly as the
-# full build's expected answers say, gives bad_magic for every other family
-# and, without the decoder, unsupported for a map with compressed lumps; its
-# library holds no code of what was left out.
+# full build's expected answers say, gives bad_magic for every other family,
+# a left-out Source variant's status for its maps (the source build keeps
+# strata and vindictus only) and, without the decoder, unsupported for a
+# map with compressed lumps; its library holds no code of what was left out.
+. test/variants_left_out.sh
+[ -n "${gen_maps:-}" ] || gen_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
 for cfg in source quake source-nolzma; do
     dir=$BUILD/sub/$cfg
     if [ ! -x $dir/bspkit ]; then
@@ -12,17 +15,21 @@ for cfg in source quake source-nolzma; do
         continue
     fi
     good=0; bad=""
-    for m in $gen_maps; do
+    for m in $gen_maps $MAPS/vindictus/*.bsp; do
         base=${m%.bsp}
         [ -f "$base.queries" ] && [ -f "$base.expected" ] || continue
         info=$($BUILD/bspkit info "$m")
         fam=$(echo "$info" | sed -n 's/^{"family":"\([a-z0-9]*\)".*/\1/p')
+        variant=$(variant_of "$info")
         case $cfg in
-        source|source-nolzma) want=source ;;
-        *) want=$cfg ;;
+        source) want=source; kept="strata vindictus" ;;
+        source-nolzma) want=source; kept=$variant ;;
+        *) want=$cfg; kept="" ;;
         esac
         if [ "$fam" != "$want" ]; then
             expect='{"error":"bad_magic",'
+        elif [ -n "$variant" ] && ! echo " $kept " | grep -q " $variant "; then
+            expect="{\"error\":\"$(left_out_status $variant)\","
         elif [ $cfg = source-nolzma ] && echo "$info" | grep -q '"compressed":true'; then
             expect='{"error":"unsupported",'
         else
@@ -48,7 +55,7 @@ for cfg in source quake source-nolzma; do
     fi
     syms=$(nm -g --defined-only $dir/libbspkit.a | awk 'NF == 3 { print $3 }')
     case $cfg in
-    source) left="bsp__family_quake bsp__family_quake2 bsp__family_quake3 bsp__family_nightfire bsp__extents_lightmap bsp__leafvis_row bsp__q3_luxel bsp__q3_light_grid" ;;
+    source) left="bsp__family_source_dm bsp__xor bsp__family_quake bsp__family_quake2 bsp__family_quake3 bsp__family_nightfire bsp__extents_lightmap bsp__leafvis_row bsp__q3_luxel bsp__q3_light_grid" ;;
     quake) left="bsp__family_source bsp__family_goldsrc bsp__family_bsp2 bsp__family_quake2 bsp__dvis_row bsp__q3_luxel" ;;
     source-nolzma) left="bsp__family_quake bsp__lzma_decode" ;;
     esac
