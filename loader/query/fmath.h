@@ -33,6 +33,8 @@ BSP_INLINE double bsp__round_d(double x) { volatile double v = x; return v; }
 
 /* x is neither NaN nor infinite. */
 BSP_INLINE int bsp__finite(float x) { return x == x && x - x == 0.0f; }
+/* Every coordinate of a query point is (fmath.c: one copy for the queries). */
+int bsp__finite3(const float p[3]);
 
 /* One float operation, rounded to float (see above). */
 BSP_INLINE float bsp__fmul(float a, float b) { return bsp__round(a * b); }

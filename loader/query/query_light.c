@@ -85,11 +85,6 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
     }
 }
 
-static int point_ok(const float p[3])
-{
-    return p && bsp__finite(p[0]) && bsp__finite(p[1]) && bsp__finite(p[2]);
-}
-
 bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t slot,
                      bsp_sample *out)
 {
@@ -99,7 +94,7 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
     bsp_status st;
 
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
-    if (!point_ok(p)) return BSP_E_BAD_QUERY;
+    if (!p || !bsp__finite3(p)) return BSP_E_BAD_QUERY;
     if (m->family->face_luxel) {
         if (!m->faces.data) return BSP_E_NOT_LOADED;
         if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
@@ -184,7 +179,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
     bsp_status st = BSP_OK;
 
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
-    if (!point_ok(p)) return BSP_E_BAD_QUERY;
+    if (!p || !bsp__finite3(p)) return BSP_E_BAD_QUERY;
     f = m->family;
     if (!f->face_lightmap || !f->node_firstface.type) return BSP_E_UNSUPPORTED;
     if (!m->faces.data) return BSP_E_NOT_LOADED;
