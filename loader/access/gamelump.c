@@ -31,8 +31,9 @@ static const uint8_t *entry_at(const bsp_map *m, uint32_t i)
     return m->lump_data[GAME_LUMP] + 4 + (size_t)dir_of(m)->entry_bytes * i;
 }
 
-/* An entry's field as an unsigned number. */
-#define ENTRY_FIELD(m, e, name) ((uint32_t)bsp__field_get((e), dir_of(m)->name))
+/* An entry's field as an unsigned number; d is dir_of(m), looked up once
+ * per function rather than per field. */
+#define ENTRY_FIELD(d, e, name) ((uint32_t)bsp__field_get((e), (d)->name))
 
 /* Entries in the directory (dummy included), 0 if it does not fit. */
 static uint32_t directory_entries(const bsp_map *m)
@@ -44,9 +45,9 @@ static uint32_t directory_entries(const bsp_map *m)
     return n <= (size - 4) / dir_of(m)->entry_bytes ? n : 0;
 }
 
-static int is_dummy(const bsp_map *m, const uint8_t *e)
+static int is_dummy(const bsp__game_lump_dir *d, const uint8_t *e)
 {
-    return ENTRY_FIELD(m, e, id) == 0 && ENTRY_FIELD(m, e, length) == 0;
+    return ENTRY_FIELD(d, e, id) == 0 && ENTRY_FIELD(d, e, length) == 0;
 }
 
 /* Where offsets count from: the file's offset of the game lump (absolute)
@@ -55,16 +56,17 @@ static int is_dummy(const bsp_map *m, const uint8_t *e)
  * directory, so it runs once, at load. */
 static int offset_base(const bsp_map *m, uint32_t n, uint32_t *base)
 {
+    const bsp__game_lump_dir *d = dir_of(m);
     uint32_t size = m->lump_size[GAME_LUMP], file = m->lump_file_offset[GAME_LUMP];
-    uint32_t dir_end = 4 + dir_of(m)->entry_bytes * n, lo = 0xffffffffu, i, k;
+    uint32_t dir_end = 4 + d->entry_bytes * n, lo = 0xffffffffu, i, k;
     uint64_t hi = 0;
     for (i = 0; i < n; i++) {
         const uint8_t *e = entry_at(m, i);
-        uint32_t ofs = ENTRY_FIELD(m, e, offset);
+        uint32_t ofs = ENTRY_FIELD(d, e, offset);
         /* a compressed entry's length is its unpacked size (consoles): it
          * ends where the next entry starts */
-        int sized = !is_dummy(m, e) && !(ENTRY_FIELD(m, e, flags) & 1);
-        uint64_t end = (uint64_t)ofs + (sized ? ENTRY_FIELD(m, e, length) : 0);
+        int sized = !is_dummy(d, e) && !(ENTRY_FIELD(d, e, flags) & 1);
+        uint64_t end = (uint64_t)ofs + (sized ? ENTRY_FIELD(d, e, length) : 0);
         if (ofs < lo) lo = ofs;
         if (end > hi) hi = end;
     }
@@ -87,7 +89,7 @@ void bsp__game_lump_locate(bsp_map *m)
 uint32_t bsp_game_lump_count(const bsp_map *m)
 {
     uint32_t n = m ? directory_entries(m) : 0;
-    if (n && is_dummy(m, entry_at(m, n - 1))) n--;
+    if (n && is_dummy(dir_of(m), entry_at(m, n - 1))) n--;
     return n;
 }
 
@@ -95,6 +97,7 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
 {
     uint32_t n, base, ofs, len, stored;
     const uint8_t *e;
+    const bsp__game_lump_dir *d;
     bsp__valve_block v;
     if (!m || !out) return BSP_E_BAD_ARGUMENT;
     if (!m->lump_data[GAME_LUMP]) return BSP_E_NOT_LOADED;
@@ -103,17 +106,18 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     base = m->game_lump_base;
     if (base == BSP_NO_LUMP) return BSP_E_CORRUPT;
     e = entry_at(m, index);
-    ofs = ENTRY_FIELD(m, e, offset) - base;
-    len = ENTRY_FIELD(m, e, length);
-    out->id = ENTRY_FIELD(m, e, id);
-    out->flags = ENTRY_FIELD(m, e, flags);
-    out->version = ENTRY_FIELD(m, e, version);
+    d = dir_of(m);
+    ofs = ENTRY_FIELD(d, e, offset) - base;
+    len = ENTRY_FIELD(d, e, length);
+    out->id = ENTRY_FIELD(d, e, id);
+    out->flags = ENTRY_FIELD(d, e, flags);
+    out->version = ENTRY_FIELD(d, e, version);
     out->data = m->lump_data[GAME_LUMP] + ofs;
     out->compressed = 0;
     out->stored = out->size = len;
     /* A compressed sub-lump runs to the next entry (consoles store the
      * unpacked size in its length field); its LZMA header has the sizes. */
-    stored = (index + 1 < n ? ENTRY_FIELD(m, entry_at(m, index + 1), offset) - base
+    stored = (index + 1 < n ? ENTRY_FIELD(d, entry_at(m, index + 1), offset) - base
                             : m->lump_size[GAME_LUMP]);
     if ((out->flags & 1) && stored > ofs && bsp__valve_block_parse(out->data, stored - ofs, &v)) {
         out->compressed = 1;

@@ -77,8 +77,11 @@ const struct bsp_family *bsp__detect(const uint8_t first[8], int32_t *version,
 }
 
 #ifdef __OPTIMIZE_SIZE__
-int32_t bsp__field_get(const uint8_t *rec, bsp__field f)
+int32_t bsp__field_get_at(const uint8_t *rec, uint32_t offset, uint32_t type)
 {
+    bsp__field f;
+    f.offset = (uint8_t)offset;
+    f.type = (uint8_t)type;
     return bsp__field_read(rec, f);
 }
 #endif

@@ -51,7 +51,13 @@ BSP_INLINE int32_t bsp__field_read(const uint8_t *rec, bsp__field f)
  * for size would keep one copy in each of the nine files that read fields,
  * so there it is one function (families.c). */
 #ifdef __OPTIMIZE_SIZE__
-int32_t bsp__field_get(const uint8_t *rec, bsp__field f);
+/* Two scalars, not the struct: 32-bit PowerPC passes a struct through a
+ * copy in memory at every call. */
+int32_t bsp__field_get_at(const uint8_t *rec, uint32_t offset, uint32_t type);
+BSP_INLINE int32_t bsp__field_get(const uint8_t *rec, bsp__field f)
+{
+    return bsp__field_get_at(rec, f.offset, f.type);
+}
 #else
 #define bsp__field_get bsp__field_read
 #endif

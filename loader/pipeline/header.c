@@ -27,7 +27,7 @@ static int order_fits(const uint8_t *buf, const struct bsp_family *f, int big,
         uint32_t ofs = dir_word(buf, f, big, i, order[0]);
         uint32_t len = dir_word(buf, f, big, i, order[1]);
         if (len == 0) continue;
-        if (ofs < f->header_bytes || (uint64_t)ofs + len > file_size) return 0;
+        if (ofs < f->header_bytes || ofs > file_size || len > file_size - ofs) return 0;
     }
     return 1;
 }
@@ -92,6 +92,8 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     const struct bsp_family *f;
     int32_t version = 0;
     uint8_t big = 0;
+    const int8_t *order;
+    int fits;
     bsp_status st;
 
     if (!h || !s || !s->read) return BSP_E_BAD_ARGUMENT;
@@ -121,14 +123,15 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     h->file_size = s->size;
     /* The entry order is told by plausibility, whatever the file version
      * (Left 4 Dead 2 at v21, Contagion at v27). */
-    if (!order_fits(buf, f, h->big_endian, f->entry, s->size) && f->alt_entry[0] != f->alt_entry[1] &&
-        order_fits(buf, f, h->big_endian, f->alt_entry, s->size)) {
+    order = f->entry;
+    fits = order_fits(buf, f, big, order, s->size);
+    if (!fits && f->alt_entry[0] != f->alt_entry[1] &&
+        order_fits(buf, f, big, f->alt_entry, s->size)) {
         h->l4d2_order = 1;
-        read_directory(h, buf, f->alt_entry);
-        h->family = bsp__family_for_lumps(f, h);
-        return BSP_OK;
+        order = f->alt_entry;
+        fits = 1;
     }
-    read_directory(h, buf, f->entry);
+    read_directory(h, buf, order);
     h->family = bsp__family_for_lumps(f, h);
-    return order_fits(buf, f, h->big_endian, f->entry, s->size) ? BSP_OK : BSP_E_BAD_LUMP;
+    return fits ? BSP_OK : BSP_E_BAD_LUMP;
 }

@@ -21,21 +21,26 @@ static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int role)
     v->count = m->lump_size[lump] / v->stride;
 }
 
+/* Each role view of bsp_map and the role it shows, without and with HDR
+ * lighting chosen (bsp_map.use_hdr). */
+#define VIEW(name, role, hdr_role) \
+    { (uint16_t)offsetof(bsp_map, name), { BSP_ROLE_##role, BSP_ROLE_##hdr_role } }
+static const struct role_view { uint16_t view; uint8_t role[2]; } role_views[] = {
+    VIEW(planes, PLANES, PLANES), VIEW(nodes, NODES, NODES), VIEW(leafs, LEAFS, LEAFS),
+    VIEW(models, MODELS, MODELS), VIEW(faces, FACES, FACES_HDR),
+    VIEW(lighting, LIGHTING, LIGHTING_HDR), VIEW(texinfo, TEXINFO, TEXINFO),
+    VIEW(edges, EDGES, EDGES), VIEW(surfedges, SURFEDGES, SURFEDGES),
+    VIEW(vertexes, VERTEXES, VERTEXES), VIEW(leaffaces, LEAFFACES, LEAFFACES),
+    VIEW(vis, VIS, VIS), VIEW(entities, ENTITIES, ENTITIES),
+};
+
 void bsp__resolve_views(bsp_map *m, const bsp_header *h)
 {
-    set_view(m, h, &m->planes, BSP_ROLE_PLANES);
-    set_view(m, h, &m->nodes, BSP_ROLE_NODES);
-    set_view(m, h, &m->leafs, BSP_ROLE_LEAFS);
-    set_view(m, h, &m->models, BSP_ROLE_MODELS);
-    set_view(m, h, &m->faces, m->use_hdr ? BSP_ROLE_FACES_HDR : BSP_ROLE_FACES);
-    set_view(m, h, &m->lighting, m->use_hdr ? BSP_ROLE_LIGHTING_HDR : BSP_ROLE_LIGHTING);
-    set_view(m, h, &m->texinfo, BSP_ROLE_TEXINFO);
-    set_view(m, h, &m->edges, BSP_ROLE_EDGES);
-    set_view(m, h, &m->surfedges, BSP_ROLE_SURFEDGES);
-    set_view(m, h, &m->vertexes, BSP_ROLE_VERTEXES);
-    set_view(m, h, &m->leaffaces, BSP_ROLE_LEAFFACES);
-    set_view(m, h, &m->vis, BSP_ROLE_VIS);
-    set_view(m, h, &m->entities, BSP_ROLE_ENTITIES);
+    uint32_t i;
+    for (i = 0; i < sizeof role_views / sizeof role_views[0]; i++) {
+        const struct role_view *r = &role_views[i];
+        set_view(m, h, (bsp_view *)(void *)((char *)m + r->view), r->role[m->use_hdr != 0]);
+    }
 }
 
 /* The load proper; a failure sets m->error_lump/error_offset where it

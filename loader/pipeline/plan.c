@@ -10,6 +10,8 @@
 
 /* Every record bspkit reads has fields of at most 4 bytes. */
 #define LUMP_ALIGN 4
+/* The furthest a lump's region may reach: room for the alignments after. */
+#define END_MAX (0xffffffffu - 64)
 
 bsp_options bsp_default_options(uint32_t sets)
 {
@@ -22,9 +24,10 @@ bsp_options bsp_default_options(uint32_t sets)
     return o;
 }
 
-static uint64_t role_bit(const struct bsp_family *f, int role)
+/* One call site for the 64-bit shift: a 32-bit target makes it a library
+ * call, which -Os would otherwise repeat for every role. */
+static uint64_t lump_bit(int lump)
 {
-    int lump = bsp__role_lump(f, role);
     return lump >= 0 ? (uint64_t)1 << lump : 0;
 }
 
@@ -48,35 +51,34 @@ static int choose_hdr(const bsp_header *h, const bsp_options *o)
     return o->prefer_hdr && hdr_faces && hdr_light;
 }
 
+#define ROLE(role) (1u << BSP_ROLE_##role)
+
 static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr)
 {
     const struct bsp_family *f = h->family;
-    uint64_t want = role_bit(f, BSP_ROLE_PLANES) | role_bit(f, BSP_ROLE_NODES) |
-                    role_bit(f, BSP_ROLE_LEAFS) | role_bit(f, BSP_ROLE_MODELS) |
-                    role_bit(f, BSP_ROLE_VIS);
+    /* the roles first, then their lumps in one pass */
+    uint32_t roles = ROLE(PLANES) | ROLE(NODES) | ROLE(LEAFS) | ROLE(MODELS) | ROLE(VIS);
+    uint64_t want = 0;
     uint32_t sets = o->sets;
     int r;
     if (sets & BSP_LOAD_GEOMETRY) {
         sets |= BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES;
-        want |= role_bit(f, BSP_ROLE_LEAFFACES) | role_bit(f, BSP_ROLE_EDGES) |
-                role_bit(f, BSP_ROLE_SURFEDGES) | role_bit(f, BSP_ROLE_VERTEXES);
+        roles |= ROLE(LEAFFACES) | ROLE(EDGES) | ROLE(SURFEDGES) | ROLE(VERTEXES);
         for (r = 0; r < BSP_AL_COUNT; r++)
-            if (f->access && f->access->lumps[r] >= 0) want |= (uint64_t)1 << f->access->lumps[r];
+            if (f->access) want |= lump_bit(f->access->lumps[r]);
     }
     if (sets & BSP_LOAD_LIGHTING) {
-        want |= role_bit(f, hdr ? BSP_ROLE_FACES_HDR : BSP_ROLE_FACES);
-        want |= role_bit(f, hdr ? BSP_ROLE_LIGHTING_HDR : BSP_ROLE_LIGHTING);
-        for (r = 0; r < BSP_ROLE_COUNT; r++)
-            if (f->lighting_roles & (1u << r)) want |= role_bit(f, r);
+        roles |= hdr ? ROLE(FACES_HDR) | ROLE(LIGHTING_HDR) : ROLE(FACES) | ROLE(LIGHTING);
+        roles |= f->lighting_roles;
         want |= f->lighting_lumps;
         if (BSPKIT_AMBIENT && f->ambient == BSP_AMB_CUBES)
-            want |= ((uint64_t)1 << f->ambient_lumps[hdr][0]) |
-                    ((uint64_t)1 << f->ambient_lumps[hdr][1]);
+            want |= lump_bit(f->ambient_lumps[hdr][0]) | lump_bit(f->ambient_lumps[hdr][1]);
     }
-    if (sets & BSP_LOAD_ENTITIES) want |= role_bit(f, BSP_ROLE_ENTITIES);
+    if (sets & BSP_LOAD_ENTITIES) roles |= ROLE(ENTITIES);
+    for (r = 0; r < BSP_ROLE_COUNT; r++)
+        if (roles >> r & 1) want |= lump_bit(bsp__role_lump(f, r));
     if (o->sets & BSP_LOAD_ALL) want = ~(uint64_t)0;
     want |= o->extra_lumps;
-    if (f->num_lumps < 64) want &= ((uint64_t)1 << f->num_lumps) - 1;
     return want;
 }
 
@@ -97,7 +99,8 @@ static int is_role_lump(const struct bsp_family *f, uint32_t lump)
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p)
 {
     const struct bsp_family *f;
-    uint64_t want, pos = 0, end = 0;
+    uint64_t want;
+    uint32_t pos = 0, end = 0;
     uint32_t i, j;
     int any_compressed = 0;
 
@@ -135,26 +138,29 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         p->items[j] = it;
         p->count++;
     }
+    /* 32 bits suffice: end stays at most END_MAX and pos at most end (a
+     * region is never smaller than its lump), so aligning either cannot
+     * wrap; the one sum that could is checked before it is made. */
     for (i = 0; i < p->count; i++) {
         const bsp_lump_entry *e = &h->lumps[p->items[i].lump];
-        if (i + 1 < p->count &&
-            (uint64_t)e->offset + e->length > h->lumps[p->items[i + 1].lump].offset)
+        uint32_t region = p->items[i].region;
+        /* sorted by offset: the next one starts at or after this one */
+        if (i + 1 < p->count && e->length > h->lumps[p->items[i + 1].lump].offset - e->offset)
             return BSP_E_BAD_LUMP;          /* overlapping lumps */
-        pos = (pos + LUMP_ALIGN - 1) & ~(uint64_t)(LUMP_ALIGN - 1);
-        p->items[i].arena_offset = (uint32_t)pos;
+        pos = (pos + LUMP_ALIGN - 1) & ~(uint32_t)(LUMP_ALIGN - 1);
+        p->items[i].arena_offset = pos;
+        if (pos > END_MAX || region > END_MAX - pos) return BSP_E_BAD_LUMP;
         /* A compressed lump's decoding window runs past its loaded size by
          * the in-place margin. The next lump's region may start right after
          * the loaded bytes: it is still empty while this one decodes, so
          * the margins of all but the furthest-reaching lump cost nothing. */
-        if (pos + p->items[i].region > end) end = pos + p->items[i].region;
+        if (pos + region > end) end = pos + region;
         /* pipelined: the next lump starts after the whole window, so its
          * reads may land while this one decodes */
-        pos += o->pipelined ? p->items[i].region : e->size;
-        if (end > 0xffffffffu - 64) return BSP_E_BAD_LUMP;
+        pos += o->pipelined ? region : e->size;
     }
-    /* end already covers pos: a region is never smaller than its lump */
-    pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint64_t)(BSP_ARENA_ALIGN - 1);
-    p->scratch_offset = (uint32_t)pos;
+    pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+    p->scratch_offset = pos;
     if (any_compressed) {
 #if BSPKIT_LZMA
         bsp__lzma_props widest;
@@ -170,8 +176,8 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         p->scratch_bytes = bsp__lzma_probs_bytes(&widest);
 #endif
     }
-    if (pos + p->scratch_bytes > 0xffffffffu) return BSP_E_BAD_LUMP;
-    p->total = (uint32_t)(pos + p->scratch_bytes);
+    if (p->scratch_bytes > 0xffffffffu - pos) return BSP_E_BAD_LUMP;
+    p->total = pos + p->scratch_bytes;
     return BSP_OK;
 }
 

@@ -16,145 +16,130 @@
 #error "BSP__CHECKS is the number of entries of checks[] below"
 #endif
 
-static int range_ok(int32_t first, int32_t num, uint32_t count)
-{
-    return first >= 0 && num >= 0 && (uint32_t)first <= count &&
-           (uint32_t)num <= count - (uint32_t)first;
-}
+#define FIELD(name) (uint16_t)offsetof(struct bsp_family, name)
+#define VIEW(name) (uint16_t)offsetof(bsp_map, name)
+#define NO_VIEW 0   /* the family pointer, never a view */
 
-/* A child or head reference: node index >= 0, or leaf -1 - c. */
-static int child_ok(const bsp_map *m, int32_t c)
-{
-    if (c >= 0) return (uint32_t)c < m->nodes.count;
-    return (uint32_t)(-1 - c) < m->leafs.count;
-}
+/* One index a record holds and what it must name: an index into a view
+ * (or -1: none), a node or leaf reference, a first/count pair inside a
+ * view, or a surfedge's edge (its int32, either sign). IF_FIELD: skipped
+ * when the family has no such field; OPTIONAL: also when the view it
+ * indexes is not loaded. Rules are data, so the description's field
+ * positions are read here as the queries read them. */
+enum { INDEX, INDEX_OR_NONE, CHILD, RANGE, EDGE_OF_SURFEDGE };
+enum { ALWAYS = 0, OPTIONAL = 1, IF_FIELD = 2 };
+typedef struct index_rule {
+    uint16_t field, count;     /* description fields (count: RANGE only) */
+    uint16_t view;             /* the view the index names */
+    uint8_t kind, when;
+} index_rule;
 
 /* Each check walks the records [from, to) of one view and compares their
  * indices with other views' counts (known from the lump sizes before their
  * bytes arrive), so the resumable loader runs it in slices as soon as its
- * own lump is in place, while later lumps are still being read. */
-static bsp_status check_node(const bsp_map *m, const uint8_t *n)
+ * own lump is in place, while later lumps are still being read. These are
+ * their rules, each check's in a run (checks[] below). */
+static const index_rule rules[] = {
+    /* nodes: 0..3 */
+    { FIELD(node_plane), 0, VIEW(planes), INDEX, ALWAYS },
+    { FIELD(node_child), 0, NO_VIEW, CHILD, ALWAYS },
+    { FIELD(node_child) + sizeof(bsp__field), 0, NO_VIEW, CHILD, ALWAYS },
+    { FIELD(node_firstface), FIELD(node_numfaces), VIEW(faces), RANGE, OPTIONAL },
+    /* models: 4..5 */
+    { FIELD(model_headnode), 0, NO_VIEW, CHILD, IF_FIELD },
+    { FIELD(model_firstface), FIELD(model_numfaces), VIEW(faces), RANGE, OPTIONAL },
+    /* leafs: 6 */
+    { FIELD(leaf_firstleafface), FIELD(leaf_numleaffaces), VIEW(leaffaces), RANGE, ALWAYS },
+    /* leaf faces: 7 */
+    { FIELD(leafface_face), 0, VIEW(faces), INDEX, ALWAYS },
+    /* faces: 8..10 */
+    { FIELD(face_plane), 0, VIEW(planes), INDEX, IF_FIELD },
+    { FIELD(face_firstedge), FIELD(face_numedges), VIEW(surfedges), RANGE, OPTIONAL },
+    { FIELD(face_texinfo), 0, VIEW(texinfo), INDEX_OR_NONE, OPTIONAL },
+    /* surfedges: 11 */
+    { 0, 0, VIEW(edges), EDGE_OF_SURFEDGE, ALWAYS },
+    /* edges: 12..13 */
+    { FIELD(edge_v), 0, VIEW(vertexes), INDEX, ALWAYS },
+    { FIELD(edge_v) + sizeof(bsp__field), 0, VIEW(vertexes), INDEX, ALWAYS },
+};
+
+static const bsp_view *view_at(const bsp_map *m, uint16_t view)
 {
-    const struct bsp_family *f = m->family;
-    int32_t plane = bsp__field_get(n, f->node_plane);
-    if (plane < 0 || (uint32_t)plane >= m->planes.count) return BSP_E_CORRUPT;
-    if (!child_ok(m, bsp__field_get(n, f->node_child[0])) ||
-        !child_ok(m, bsp__field_get(n, f->node_child[1])))
-        return BSP_E_CORRUPT;
-    if (m->faces.data && f->node_firstface.type &&
-        !range_ok(bsp__field_get(n, f->node_firstface),
-                  bsp__field_get(n, f->node_numfaces), m->faces.count))
-        return BSP_E_CORRUPT;
-    return BSP_OK;
+    return (const bsp_view *)(const void *)((const char *)m + view);
 }
 
-static bsp_status check_model(const bsp_map *m, const uint8_t *r)
+static bsp__field field_at(const bsp_map *m, uint16_t field)
 {
-    const struct bsp_family *f = m->family;
-    if (f->model_headnode.type && !child_ok(m, bsp__field_get(r, f->model_headnode)))
-        return BSP_E_CORRUPT;
-    if (m->faces.data && f->model_firstface.type &&
-        !range_ok(bsp__field_get(r, f->model_firstface),
-                  bsp__field_get(r, f->model_numfaces), m->faces.count))
-        return BSP_E_CORRUPT;
-    return BSP_OK;
+    return *(const bsp__field *)(const void *)((const char *)m->family + field);
 }
 
-static bsp_status check_leaf(const bsp_map *m, const uint8_t *l)
+static int index_ok(int32_t i, uint32_t count)
 {
-    const struct bsp_family *f = m->family;
-    return range_ok(bsp__field_get(l, f->leaf_firstleafface),
-                    bsp__field_get(l, f->leaf_numleaffaces), m->leaffaces.count)
-               ? BSP_OK : BSP_E_CORRUPT;
+    return i >= 0 && (uint32_t)i < count;
 }
 
-static bsp_status check_leafface(const bsp_map *m, const uint8_t *r)
+static int rule_ok(const bsp_map *m, const index_rule *r, const uint8_t *rec)
 {
-    int32_t face = bsp__field_get(r, m->family->leafface_face);
-    return face >= 0 && (uint32_t)face < m->faces.count ? BSP_OK : BSP_E_CORRUPT;
-}
-
-static bsp_status check_face(const bsp_map *m, const uint8_t *r)
-{
-    const struct bsp_family *f = m->family;
-    int32_t plane = bsp__field_get(r, f->face_plane);
-    int32_t texinfo = bsp__field_get(r, f->face_texinfo);
-    if (f->face_plane.type && (plane < 0 || (uint32_t)plane >= m->planes.count))
-        return BSP_E_CORRUPT;
-    if (m->surfedges.data && f->face_firstedge.type &&
-        !range_ok(bsp__field_get(r, f->face_firstedge),
-                  bsp__field_get(r, f->face_numedges), m->surfedges.count))
-        return BSP_E_CORRUPT;
-    /* -1: no texture information (no lightmap); other negatives are bad */
-    if (m->texinfo.data && f->face_texinfo.type && (texinfo < -1 || (texinfo >= 0 &&
-                            (uint32_t)texinfo >= m->texinfo.count)))
-        return BSP_E_CORRUPT;
-    return BSP_OK;
-}
-
-static bsp_status check_surfedge(const bsp_map *m, const uint8_t *r)
-{
-    int32_t e = bsp__i32(r);
-    uint32_t mag = e < 0 ? (uint32_t)0 - (uint32_t)e : (uint32_t)e;
-    return mag < m->edges.count ? BSP_OK : BSP_E_CORRUPT;
-}
-
-static bsp_status check_edge(const bsp_map *m, const uint8_t *r)
-{
-    uint32_t k;
-    for (k = 0; k < 2; k++) {
-        int32_t v = bsp__field_get(r, m->family->edge_v[k]);
-        if (v < 0 || (uint32_t)v >= m->vertexes.count) return BSP_E_CORRUPT;
+    const bsp_view *v = view_at(m, r->view);
+    bsp__field f;
+    int32_t i, n;
+    uint32_t mag;
+    if (r->kind == EDGE_OF_SURFEDGE) {
+        i = bsp__i32(rec);
+        mag = i < 0 ? (uint32_t)0 - (uint32_t)i : (uint32_t)i;
+        return mag < v->count;
     }
-    return BSP_OK;
+    f = field_at(m, r->field);
+    if (r->when != ALWAYS && !f.type) return 1;
+    if (r->when == OPTIONAL && !v->data) return 1;
+    i = bsp__field_get(rec, f);
+    switch (r->kind) {
+    case CHILD:   /* node index >= 0, or leaf -1 - c */
+        return i >= 0 ? (uint32_t)i < m->nodes.count : (uint32_t)(-1 - i) < m->leafs.count;
+    case RANGE:
+        n = bsp__field_get(rec, field_at(m, r->count));
+        return i >= 0 && n >= 0 && (uint32_t)i <= v->count &&
+               (uint32_t)n <= v->count - (uint32_t)i;
+    case INDEX_OR_NONE:   /* -1: no texture information (no lightmap) */
+        return i == -1 || index_ok(i, v->count);
+    default:
+        return index_ok(i, v->count);
+    }
 }
 
-/* The checks in the order bsp_load reports them; the role names the lump a
- * failure blames (leaf faces and edges blame the leafs and surfedges, as
- * they always have). */
+/* The checks in the order bsp_load reports them: the view walked, its
+ * rules, the views the comparisons need (a check with nothing to compare
+ * with walks no records) and the role whose lump a failure blames (leaf
+ * faces and edges blame the leafs and surfedges, as they always have). */
 typedef struct check_desc {
-    int role, blame;
-    bsp_status (*record)(const bsp_map *m, const uint8_t *r);
+    uint8_t role, blame;
+    uint8_t first_rule, num_rules;
+    uint16_t view, needs[2];
 } check_desc;
 
 static const check_desc checks[BSP__CHECKS] = {
-    { BSP_ROLE_NODES, BSP_ROLE_NODES, check_node },
-    { BSP_ROLE_MODELS, BSP_ROLE_MODELS, check_model },
-    { BSP_ROLE_LEAFS, BSP_ROLE_LEAFS, check_leaf },
-    { BSP_ROLE_LEAFFACES, BSP_ROLE_LEAFS, check_leafface },
-    { BSP_ROLE_FACES, BSP_ROLE_FACES, check_face },
-    { BSP_ROLE_SURFEDGES, BSP_ROLE_SURFEDGES, check_surfedge },
-    { BSP_ROLE_EDGES, BSP_ROLE_SURFEDGES, check_edge },
+    { BSP_ROLE_NODES, BSP_ROLE_NODES, 0, 4, VIEW(nodes), { NO_VIEW, NO_VIEW } },
+    { BSP_ROLE_MODELS, BSP_ROLE_MODELS, 4, 2, VIEW(models), { NO_VIEW, NO_VIEW } },
+    { BSP_ROLE_LEAFS, BSP_ROLE_LEAFS, 6, 1, VIEW(leafs), { VIEW(leaffaces), NO_VIEW } },
+    { BSP_ROLE_LEAFFACES, BSP_ROLE_LEAFS, 7, 1, VIEW(leaffaces), { VIEW(leaffaces), VIEW(faces) } },
+    { BSP_ROLE_FACES, BSP_ROLE_FACES, 8, 3, VIEW(faces), { NO_VIEW, NO_VIEW } },
+    { BSP_ROLE_SURFEDGES, BSP_ROLE_SURFEDGES, 11, 1, VIEW(surfedges),
+      { VIEW(surfedges), VIEW(edges) } },
+    { BSP_ROLE_EDGES, BSP_ROLE_SURFEDGES, 12, 2, VIEW(edges), { VIEW(edges), VIEW(vertexes) } },
 };
+BSP__CHECK(validate_rules, sizeof rules / sizeof rules[0] == 14);
 
 static int role_of(const bsp_map *m, int role)
 {
     return role == BSP_ROLE_FACES && m->use_hdr ? BSP_ROLE_FACES_HDR : role;
 }
 
-static const bsp_view *view_of(const bsp_map *m, int role)
-{
-    switch (role) {
-    case BSP_ROLE_NODES: return &m->nodes;
-    case BSP_ROLE_MODELS: return &m->models;
-    case BSP_ROLE_LEAFS: return &m->leafs;
-    case BSP_ROLE_LEAFFACES: return &m->leaffaces;
-    case BSP_ROLE_FACES: return &m->faces;
-    case BSP_ROLE_SURFEDGES: return &m->surfedges;
-    default: return &m->edges;
-    }
-}
-
-/* A check whose comparison has nothing to compare with walks no records. */
 static int check_applies(const bsp_map *m, uint32_t k)
 {
-    switch (checks[k].role) {
-    case BSP_ROLE_LEAFS: return m->leaffaces.data != NULL;
-    case BSP_ROLE_LEAFFACES: return m->leaffaces.data && m->faces.data;
-    case BSP_ROLE_SURFEDGES: return m->surfedges.data && m->edges.data;
-    case BSP_ROLE_EDGES: return m->edges.data && m->vertexes.data;
-    default: return 1;
-    }
+    uint32_t j;
+    for (j = 0; j < 2; j++)
+        if (checks[k].needs[j] != NO_VIEW && !view_at(m, checks[k].needs[j])->data) return 0;
+    return 1;
 }
 
 int bsp__check_lump(const bsp_map *m, uint32_t k)
@@ -164,22 +149,24 @@ int bsp__check_lump(const bsp_map *m, uint32_t k)
 
 uint32_t bsp__check_records(const bsp_map *m, uint32_t k, uint32_t *stride)
 {
-    const bsp_view *v = view_of(m, checks[k].role);
+    const bsp_view *v = view_at(m, checks[k].view);
     *stride = v->stride;
     return check_applies(m, k) ? v->count : 0;
 }
 
 bsp_status bsp__check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t to)
 {
-    const bsp_view *v = view_of(m, checks[k].role);
-    uint32_t i;
+    const check_desc *c = &checks[k];
+    const bsp_view *v = view_at(m, c->view);
+    uint32_t i, j;
     /* models: the world model and a leaf for it to hold are required */
-    if (checks[k].role == BSP_ROLE_MODELS && from == 0 &&
+    if (c->role == BSP_ROLE_MODELS && from == 0 &&
         (m->models.count == 0 || m->leafs.count == 0))
         return BSP_E_CORRUPT;
     if (!check_applies(m, k)) return BSP_OK;
     for (i = from; i < to; i++)
-        if (checks[k].record(m, REC(*v, i)) != BSP_OK) return BSP_E_CORRUPT;
+        for (j = c->first_rule; j < c->first_rule + c->num_rules; j++)
+            if (!rule_ok(m, &rules[j], REC(*v, i))) return BSP_E_CORRUPT;
     return BSP_OK;
 }
 

@@ -33,6 +33,8 @@ BSP_INLINE double bsp__round_d(double x) { volatile double v = x; return v; }
 
 /* x is neither NaN nor infinite. */
 BSP_INLINE int bsp__finite(float x) { return x == x && x - x == 0.0f; }
+/* Every coordinate of a query point is (fmath.c: one copy for the queries). */
+int bsp__finite3(const float p[3]);
 
 /* One float operation, rounded to float (see above). */
 BSP_INLINE float bsp__fmul(float a, float b) { return bsp__round(a * b); }
@@ -53,7 +55,7 @@ BSP_INLINE float bsp__dot(const float a[3], const float b[3])
 }
 
 /* clamp(floor(x), lo, hi) for lo <= hi; NaN gives lo. */
-BSP_INLINE int32_t bsp__floor_clamp(float x, int32_t lo, int32_t hi)
+BSP_INLINE int32_t bsp__floor_clamp_inline(float x, int32_t lo, int32_t hi)
 {
     int32_t i;
     if (!(x >= (float)lo)) return lo;
@@ -63,6 +65,12 @@ BSP_INLINE int32_t bsp__floor_clamp(float x, int32_t lo, int32_t hi)
     if (i < lo) i = lo;
     return i;
 }
+/* Six call sites in four files: a build for size keeps one copy (fmath.c). */
+#ifdef __OPTIMIZE_SIZE__
+int32_t bsp__floor_clamp(float x, int32_t lo, int32_t hi);
+#else
+#define bsp__floor_clamp bsp__floor_clamp_inline
+#endif
 
 /* ldexpf(x, e) for |e| <= 1000: the product is exact in double for the
  * values the queries pass (x in [0, 1], e a signed byte), so one rounding to

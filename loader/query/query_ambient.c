@@ -129,7 +129,7 @@ static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient
 bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out)
 {
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
-    if (!p || !bsp__finite(p[0]) || !bsp__finite(p[1]) || !bsp__finite(p[2]))
+    if (!p || !bsp__finite3(p))
         return BSP_E_BAD_QUERY;
     bsp__fill(out, 0, sizeof *out);
     switch (m->family->ambient) {

@@ -10,7 +10,7 @@ bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], ui
     int32_t n;
 
     if (!m || !m->family || !p || !leaf) return BSP_E_BAD_ARGUMENT;
-    if (!bsp__finite(p[0]) || !bsp__finite(p[1]) || !bsp__finite(p[2])) return BSP_E_BAD_QUERY;
+    if (!bsp__finite3(p)) return BSP_E_BAD_QUERY;
     f = m->family;
     if (model >= m->models.count) return BSP_E_BAD_QUERY;
     n = bsp__head_node(m, model);

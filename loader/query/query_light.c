@@ -44,13 +44,28 @@ static void lightmap_coords(const bsp__lightmap *lm, const float p[3], float uv[
                                     lm->base[k]), lm->scale);
 }
 
+/* The face's lightmap for `slot` at p: 1 with *lm, *first (see
+ * bsp__has_lightmap) and uv filled; 0 if it has none; -1 with *st on error. */
+static int face_uv(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
+                   bsp__lightmap *lm, uint64_t *first, float uv[2], bsp_status *st)
+{
+    *st = m->family->face_lightmap(m, face, lm);
+    if (*st == BSP_OK && lit_but_broken(m, lm, slot)) *st = BSP_E_CORRUPT;
+    if (*st != BSP_OK) return -1;
+    if (!bsp__has_lightmap(m, lm, slot, first)) return 0;
+    lightmap_coords(lm, p, uv);
+    return 1;
+}
+
+/* `first` and the offset in the block are below the lighting lump's size
+ * (bsp__has_lightmap checked the whole block), so size_t holds them. */
 static void take_sample(const bsp_map *m, const bsp__lightmap *lm, uint64_t first,
                         const float uv[2], int32_t face, bsp_sample *out)
 {
     int32_t i = bsp__floor_clamp(bsp__fadd(uv[0], 0.5f), 0, lm->w - 1);
     int32_t j = bsp__floor_clamp(bsp__fadd(uv[1], 0.5f), 0, lm->h - 1);
-    const uint8_t *s = m->lighting.data + first +
-                       ((uint64_t)j * (uint64_t)lm->w + (uint64_t)i) * lm->bytes_per_luxel;
+    const uint8_t *s = m->lighting.data + (size_t)first +
+                       ((size_t)j * (size_t)lm->w + (size_t)i) * lm->bytes_per_luxel;
 
     out->face = face;
     out->s = i;
@@ -63,19 +78,11 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
     uint32_t k;
     out->raw_len = bytes;
     for (k = 0; k < 4; k++) out->raw[k] = k < bytes ? s[k] : 0;
-    if (bytes == 4) {
-        int e = (int8_t)s[3];
-        for (k = 0; k < 3; k++) out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[k], 255.0f), e);
-    } else if (bytes == 3) {
-        for (k = 0; k < 3; k++) out->rgb[k] = bsp__fdiv((float)s[k], 255.0f);
-    } else {
-        out->rgb[0] = out->rgb[1] = out->rgb[2] = bsp__fdiv((float)s[0], 255.0f);
+    /* RGBE (4 bytes), RGB (3) or grey (one byte for every channel) */
+    for (k = 0; k < 3; k++) {
+        float v = bsp__fdiv((float)s[bytes >= 3 ? k : 0], 255.0f);
+        out->rgb[k] = bytes == 4 ? bsp__ldexpf(v, (int8_t)s[3]) : v;
     }
-}
-
-static int point_ok(const float p[3])
-{
-    return p && bsp__finite(p[0]) && bsp__finite(p[1]) && bsp__finite(p[2]);
 }
 
 bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t slot,
@@ -87,7 +94,7 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
     bsp_status st;
 
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
-    if (!point_ok(p)) return BSP_E_BAD_QUERY;
+    if (!p || !bsp__finite3(p)) return BSP_E_BAD_QUERY;
     if (m->family->face_luxel) {
         if (!m->faces.data) return BSP_E_NOT_LOADED;
         if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
@@ -97,11 +104,10 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
     if (slot >= m->family->face_num_styles) return BSP_E_BAD_QUERY;
     if (!m->faces.data) return BSP_E_NOT_LOADED;
     if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
-    st = m->family->face_lightmap(m, (uint32_t)face, &lm);
-    if (st != BSP_OK) return st;
-    if (lit_but_broken(m, &lm, slot)) return BSP_E_CORRUPT;
-    if (!bsp__has_lightmap(m, &lm, slot, &first)) return BSP_E_NO_LIGHTMAP;
-    lightmap_coords(&lm, p, uv);
+    switch (face_uv(m, (uint32_t)face, p, slot, &lm, &first, uv, &st)) {
+    case -1: return st;
+    case 0: return BSP_E_NO_LIGHTMAP;
+    }
     take_sample(m, &lm, first, uv, face, out);
     return BSP_OK;
 }
@@ -117,9 +123,11 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
  * each face lies on one node and has its own surfedges, so one trace tests
  * each face at most once and walks each surfedge at most once: a face costs
  * 1 plus its edge count (when the surfedges are loaded), and a trace that
- * spends more than faces + surfedges is corrupt. */
+ * spends more than faces + surfedges is corrupt. Both lie in one arena of
+ * at most 4 GiB with records of at least 4 bytes, so the budget fits 32
+ * bits, and so does a cost (at most 1 + INT32_MAX). */
 static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[3],
-                         bsp_sample *out, bsp_status *st, uint64_t *budget)
+                         bsp_sample *out, bsp_status *st, uint32_t *budget)
 {
     const struct bsp_family *f = m->family;
     uint32_t first = (uint32_t)bsp__field_get(node, f->node_firstface);
@@ -127,7 +135,8 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
     for (k = first; k < first + count; k++) {
         const uint8_t *rec = m->faces.data + (size_t)k * m->faces.stride;
         bsp__lightmap lm;
-        uint64_t block, cost = 1;
+        uint64_t block;
+        uint32_t cost = 1;
         float uv[2];
         if (m->surfedges.data && f->face_numedges.type) {
             int32_t edges = bsp__field_get(rec, f->face_numedges);
@@ -139,11 +148,10 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
         }
         *budget -= cost;
         if (f->face_dispinfo.type && bsp__field_get(rec, f->face_dispinfo) != -1) continue;
-        *st = f->face_lightmap(m, k, &lm);
-        if (*st == BSP_OK && lit_but_broken(m, &lm, 0)) *st = BSP_E_CORRUPT;
-        if (*st != BSP_OK) return -1;
-        if (!bsp__has_lightmap(m, &lm, 0, &block)) continue;
-        lightmap_coords(&lm, mid, uv);
+        switch (face_uv(m, k, mid, 0, &lm, &block, uv, st)) {
+        case -1: return -1;
+        case 0: continue;
+        }
         if (!(uv[0] >= 0.0f && uv[0] <= (float)(lm.w - 1) &&
               uv[1] >= 0.0f && uv[1] <= (float)(lm.h - 1)))
             continue;
@@ -165,18 +173,18 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
     const struct bsp_family *f;
     trace_frame stack[TRACE_STACK];
     uint32_t depth = 0, visits = 0;
-    uint64_t budget;
+    uint32_t budget;
     float start[3], end[3];
     int32_t n;
     bsp_status st = BSP_OK;
 
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
-    if (!point_ok(p)) return BSP_E_BAD_QUERY;
+    if (!p || !bsp__finite3(p)) return BSP_E_BAD_QUERY;
     f = m->family;
     if (!f->face_lightmap || !f->node_firstface.type) return BSP_E_UNSUPPORTED;
     if (!m->faces.data) return BSP_E_NOT_LOADED;
     out->face = -1;
-    budget = (uint64_t)m->faces.count + m->surfedges.count;
+    budget = m->faces.count + m->surfedges.count;
     start[0] = end[0] = p[0];
     start[1] = end[1] = p[1];
     start[2] = p[2];

@@ -96,6 +96,17 @@ static float tri_blend(const tri_pick *t, const uint8_t *const v[3], int axis)
     return bsp__fadd(bsp__fadd(x, y), z);
 }
 
+/* The three corners of triangle k (indices checked by the caller). */
+static void tri_corners(const bsp_map *m, const uint8_t *indexes, int32_t first_index,
+                        int32_t first_vert, int32_t k, const uint8_t *corner[3])
+{
+    int32_t c;
+    for (c = 0; c < 3; c++) {
+        int32_t idx = bsp__i32(indexes + 4 * ((size_t)(uint32_t)first_index + 3 * (size_t)k + c));
+        corner[c] = m->vertexes.data + (size_t)(first_vert + idx) * m->vertexes.stride;
+    }
+}
+
 bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
                         bsp_sample *out)
 {
@@ -105,7 +116,7 @@ bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint
     int32_t type = bsp__i32(f + SURF_TYPE), page = bsp__i32(f + SURF_LIGHTMAP);
     int32_t first_vert = bsp__i32(f + SURF_FIRST_VERT), num_verts = bsp__i32(f + SURF_NUM_VERTS);
     int32_t first_index = bsp__i32(f + SURF_FIRST_INDEX);
-    int32_t tris = bsp__i32(f + SURF_NUM_INDEXES) / 3, k, c;
+    int32_t tris = bsp__i32(f + SURF_NUM_INDEXES) / 3, k;
     const uint8_t *corner[3];
     tri_pick best;
     float u, v, su, sv;
@@ -114,34 +125,29 @@ bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint
     if (type == MST_PATCH) return BSP_E_UNSUPPORTED;
     if (type != MST_PLANAR && type != MST_TRIANGLE_SOUP) return BSP_E_NO_LIGHTMAP;
     if (page < 0 || slot != 0) return BSP_E_NO_LIGHTMAP;
-    if ((uint64_t)(uint32_t)page * PAGE_BYTES + PAGE_BYTES > m->lighting.count)
-        return BSP_E_NO_LIGHTMAP;
+    /* (page + 1) * PAGE_BYTES > count, without the product */
+    if ((uint32_t)page >= m->lighting.count / PAGE_BYTES) return BSP_E_NO_LIGHTMAP;
     if (!m->vertexes.data) return BSP_E_NOT_LOADED;
-    /* Every corner of every triangle first: corrupt outranks not_on_face. */
+    /* Every corner of every triangle first: corrupt outranks not_on_face.
+     * Each sum below adds two numbers under 2^31: 32 bits hold it. */
     if (tris < 0) tris = 0;
     if (tris > 0 && (!indexes || first_index < 0 ||
-                     (uint64_t)(uint32_t)first_index + 3 * (uint64_t)tris > num_indexes))
+                     (uint32_t)first_index + 3u * (uint32_t)tris > num_indexes))
         return BSP_E_CORRUPT;
     for (k = 0; k < 3 * tris; k++) {
         int32_t idx = bsp__i32(indexes + 4 * ((size_t)(uint32_t)first_index + (size_t)k));
         if (idx < 0 || idx >= num_verts || first_vert < 0 ||
-            (uint64_t)(uint32_t)first_vert + (uint32_t)idx >= m->vertexes.count)
+            (uint32_t)first_vert + (uint32_t)idx >= m->vertexes.count)
             return BSP_E_CORRUPT;
     }
     best.k = -1;
     best.dsq = 0.0f;
     for (k = 0; k < tris; k++) {
-        for (c = 0; c < 3; c++) {
-            int32_t idx = bsp__i32(indexes + 4 * ((size_t)(uint32_t)first_index + 3 * (size_t)k + c));
-            corner[c] = m->vertexes.data + (size_t)(first_vert + idx) * m->vertexes.stride;
-        }
+        tri_corners(m, indexes, first_index, first_vert, k, corner);
         try_triangle(corner[0], corner[1], corner[2], p, k, &best);
     }
     if (best.k < 0) return BSP_E_NOT_ON_FACE;
-    for (c = 0; c < 3; c++) {
-        int32_t idx = bsp__i32(indexes + 4 * ((size_t)(uint32_t)first_index + 3 * (size_t)best.k + c));
-        corner[c] = m->vertexes.data + (size_t)(first_vert + idx) * m->vertexes.stride;
-    }
+    tri_corners(m, indexes, first_index, first_vert, best.k, corner);
     u = tri_blend(&best, corner, 0);
     v = tri_blend(&best, corner, 1);
     su = bsp__fmul(u, (float)PAGE);
