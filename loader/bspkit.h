@@ -439,10 +439,11 @@ BSP_API int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r);
 BSP_API bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed);
 
 /* Do about `budget` bytes of work on data that has arrived, and return.
- * Work is, lump by lump in file order: decoding (output bytes; an LZMA
- * slice ends at a symbol, so it may run up to 272 bytes over, and it also
- * ends after budget / 16 compressed bytes, since a nearly incompressible
- * lump costs that much more per output byte), swapping (whole records) and
+ * Work is, lump by lump in file order: decoding (output bytes plus 32 per
+ * compressed byte read, since decoding costs mostly per input byte; an
+ * LZMA slice ends at a symbol, so it may run up to 272 bytes over; setting
+ * a lump's decoder table counts a byte per 4 entries, at least 16384
+ * entries a step), swapping (whole records) and
  * checking the indices the queries follow (whole records, as soon as the
  * lump is in place: the other lumps' sizes are all a check needs). Every
  * step does at least one symbol or record, so a budget of 1 works. A check

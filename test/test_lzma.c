@@ -425,6 +425,72 @@ static void test_props(void)
     free(buf);
 }
 
+/* The table set in slices (bsp__lzma_setup, then bsp__lzma_init_probs a
+ * few entries at a time, as the resumable loader does for a large lc + lp)
+ * decodes exactly as with the whole table, over a table left full of a
+ * wrong but valid probability, which decodes differently when an entry is
+ * missed; init_probs counts down by the entries asked for, to 0. */
+static void fill_probs(uint16_t *t, uint32_t n)
+{
+    uint32_t i;
+    for (i = 0; i < n; i++)
+        t[i] = 100;
+}
+
+static void test_table_slices(void)
+{
+    static const uint32_t slices[] = { 1, 7, 1000, 16384, 0xFFFFFFFFu };
+    size_t n = 64u << 10, k;
+    uint8_t *d = malloc(n), *buf = NULL;
+    bsp__lzma_props p;
+    bsp__lzma_dec dec;
+    uint32_t total = 0, left, next;
+    uint16_t *probs = NULL;
+    int ok, counts = 1, same = 1, missed = 0;
+    enc e;
+
+    fill_text(d, n);
+    ok = enc_sdk(d, n, 8, 4, 2, 1u << 16, 5, 0, &e) == 0 && bsp__lzma_parse_props(e.props, &p) == BSP_LZMA_OK;
+    if (ok) {
+        total = bsp__lzma_probs_bytes(&p) / 2;
+        probs = probs_for(&p);
+        buf = malloc(n + e.clen);
+    }
+    for (k = 0; ok && k < sizeof slices / sizeof slices[0]; k++) {
+        fill_probs(probs, total);
+        memcpy(buf + n, e.c, e.clen);
+        if (bsp__lzma_setup(&dec, &p, probs, buf, (uint32_t)n, (uint32_t)n, (uint32_t)e.clen) != BSP_LZMA_OK) {
+            same = 0;
+            break;
+        }
+        left = bsp__lzma_init_probs(&dec, 0);
+        if (left != total) counts = 0;
+        while (left) {
+            next = bsp__lzma_init_probs(&dec, slices[k]);
+            if (next != (left > slices[k] ? left - slices[k] : 0)) counts = 0;
+            left = next;
+        }
+        if (bsp__lzma_init_probs(&dec, slices[k]) != 0) counts = 0;
+        if (bsp__lzma_run(&dec, (uint32_t)e.clen, (uint32_t)n) != BSP_LZMA_OK || memcmp(buf, d, n)) same = 0;
+    }
+    if (ok) {
+        /* the check can fail: one entry left wrong changes the decoding */
+        fill_probs(probs, total);
+        memcpy(buf + n, e.c, e.clen);
+        bsp__lzma_setup(&dec, &p, probs, buf, (uint32_t)n, (uint32_t)n, (uint32_t)e.clen);
+        bsp__lzma_init_probs(&dec, total);
+        probs[0] = 100;   /* is-match of state 0, position 0: the first decision */
+        missed = bsp__lzma_run(&dec, (uint32_t)e.clen, (uint32_t)n) != BSP_LZMA_OK || memcmp(buf, d, n);
+        free(e.c);
+    }
+    CHECK(ok, "table_slices_encoder", "the SDK encoder failed at lc 8 lp 4");
+    CHECK(counts, "table_slices_count", "bsp__lzma_init_probs did not count down by the entries asked for");
+    CHECK(same && missed, "table_slices_decode",
+          "a table set in slices decodes differently (%d) or a missed entry goes unseen (%d)", !same, !missed);
+    free(buf);
+    free(d);
+}
+
 /* ------------------------------------------------------- matrix tests */
 
 /* Data that gives lc, lp and pb something to model: text, 2/4/8-byte
@@ -1149,6 +1215,7 @@ int main(void)
     probs_for(&(bsp__lzma_props){ 0, 0, 0, 0 });
 
     test_props();
+    test_table_slices();
     test_matrix();
     test_dict_sizes();
     test_dict_limit();

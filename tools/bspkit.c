@@ -44,6 +44,8 @@ static const char usage[] =
     "  load --simulate MEDIUM MAP   load from a simulated dvd, bluray, hdd or\n"
     "                memory; the resumable and blocking loaders' times over the\n"
     "                medium's transfer time and the longest work step, as JSON\n"
+    "  load --steps [--repeat N] MAP   every byte in place, then work steps\n"
+    "                (--budget); the longest step's best time over N runs\n"
     "  leaves MAP    every leaf: contents, flags, cluster, area, bounds, faces\n"
     "  faces MAP     every face: kind, plane, texture, flags, lightmap block,\n"
     "                vertices (position, texture and lightmap UV), triangles\n"
@@ -596,6 +598,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "entities")) return cmd_entities(path, forward);
     if (!strcmp(cmd, "gamelumps")) return cmd_gamelumps(path, forward);
     if (!strcmp(cmd, "load") && resume_opts.simulate) return tool_simulate(&resume_opts, path);
+    if (!strcmp(cmd, "load") && resume_opts.steps) return tool_steps(&resume_opts, path);
     if (!strcmp(cmd, "leaves")) return cmd_leaves(path, forward);
     if (!strcmp(cmd, "faces")) return cmd_faces(path, hdr, forward);
     if (!strcmp(cmd, "models")) return cmd_models(path, forward);

@@ -13,16 +13,19 @@ int tool_resume_args(int argc, char **argv, tool_resume *r)
     r->budget = 256u << 10;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
-        int value = !strcmp(a, "--budget") || !strcmp(a, "--chunk") || !strcmp(a, "--simulate");
+        int value = !strcmp(a, "--budget") || !strcmp(a, "--chunk") || !strcmp(a, "--simulate") ||
+                    !strcmp(a, "--repeat");
         if (value && i + 1 >= argc) return -1;
         if (!strcmp(a, "--resumable")) r->on = 1;
         else if (!strcmp(a, "--trace")) r->trace = 1;
+        else if (!strcmp(a, "--steps")) r->steps = 1;
         else if (!strcmp(a, "--simulate")) r->simulate = argv[++i];
         else if (value) {
             char *end;
             unsigned long v = strtoul(argv[++i], &end, 10);
             if (*end || v == 0 || v > 0xffffffffUL) return -1;
             if (a[2] == 'b') r->budget = (uint32_t)v;
+            else if (a[2] == 'r') r->repeat = (uint32_t)v;
             else r->chunk = (uint32_t)v;
         } else argv[n++] = argv[i];
     }

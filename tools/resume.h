@@ -12,6 +12,8 @@ typedef struct tool_resume {
     uint32_t chunk;         /* --chunk M: read piece size (0: whole lumps) */
     const char *simulate;   /* --simulate MEDIUM */
     int trace;              /* --trace: --simulate's time per kind of step */
+    int steps;              /* --steps: each step's best time (tools/steps.c) */
+    uint32_t repeat;        /* --repeat N: runs for --steps (0: 10) */
 } tool_resume;
 
 /* Take the options above out of argv; returns the new argc, -1 on a bad
@@ -27,5 +29,10 @@ bsp_status tool_resume_load(const tool_resume *r, bsp_map *m, const bsp_header *
 /* `bspkit load --simulate MEDIUM MAP`: one JSON line of timings; reads of
  * r->chunk bytes (0: 16 KiB), steps of r->budget. */
 int tool_simulate(const tool_resume *r, const char *path);
+
+/* `bspkit load --steps MAP`: every byte in place first, then steps of
+ * r->budget, r->repeat times; one JSON line with the longest step's best
+ * time. */
+int tool_steps(const tool_resume *r, const char *path);
 
 #endif

@@ -261,7 +261,7 @@ static void run_blocking(const uint8_t *file, uint32_t size, const bsp_header *h
     res->busy = d.busy;
 }
 
-static uint8_t *slurp(const char *path, uint32_t *size)
+uint8_t *sim_slurp(const char *path, uint32_t *size)
 {
     FILE *fp = fopen(path, "rb");
     uint8_t *data = NULL;
@@ -302,7 +302,7 @@ int tool_simulate(const tool_resume *r, const char *path)
         fprintf(stderr, "bspkit: unknown medium '%s' (dvd, bluray, hdd, memory)\n", name);
         return 2;
     }
-    file = slurp(path, &size);
+    file = sim_slurp(path, &size);
     if (!file) {
         printf("{\"error\":\"io\"}\n");
         return 1;

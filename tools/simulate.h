@@ -14,6 +14,9 @@ typedef struct medium { const char *name; double rate, seek; } medium;
  * quicker); the head moves to the end of the read. */
 double medium_transfer(const medium *m, uint32_t *head, uint32_t offset, uint32_t length);
 
+/* The whole file at `path` (malloc'd; NULL if it cannot be read). */
+uint8_t *sim_slurp(const char *path, uint32_t *size);
+
 /* This thread's processor time in seconds. */
 double cpu_now(void);
 

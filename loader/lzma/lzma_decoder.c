@@ -470,17 +470,13 @@ uint32_t bsp__lzma_region_bytes(uint32_t out_len, uint32_t in_len)
     return out_len + margin > in_len ? out_len + margin : in_len;
 }
 
-int bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
+int bsp__lzma_setup(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len)
 {
-    uint32_t n, i;
-
     if (!d || !props_ok(p) || !probs || !buf || in_len > 0xFFFFFFFFu - in_ofs)
         return BSP_LZMA_BAD_PROPS;
     d->probs = (uint16_t *)probs;
-    n = P_BASE + ((uint32_t)LIT_SIZE << (p->lc + p->lp));
-    for (i = 0; i < n; i++)
-        d->probs[i] = (uint16_t)PROB_INIT;
+    d->probs_set = 0;
     /* liblzma's dictionary: at least 4 KiB, a multiple of 16. */
     d->dict_lim = p->dict_size < 4096 ? 4096 : p->dict_size;
     d->dict_lim = d->dict_lim > 0xFFFFFFF0u ? 0xFFFFFFFFu : (d->dict_lim + 15) & ~15u;
@@ -499,6 +495,27 @@ int bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
     d->pb_mask = (uint8_t)((1u << p->pb) - 1);
     d->started = 0;
     return BSP_LZMA_OK;
+}
+
+uint32_t bsp__lzma_init_probs(bsp__lzma_dec *d, uint32_t max)
+{
+    uint32_t n = P_BASE + ((uint32_t)LIT_SIZE << (d->lc + d->lp)), i = d->probs_set;
+    uint32_t end = max < n - i ? i + max : n;
+
+    for (; i < end; i++)
+        d->probs[i] = (uint16_t)PROB_INIT;
+    d->probs_set = end;
+    return n - end;
+}
+
+int bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
+                    uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len)
+{
+    int r = bsp__lzma_setup(d, p, probs, buf, out_len, in_ofs, in_len);
+
+    if (r == BSP_LZMA_OK)
+        bsp__lzma_init_probs(d, 0xFFFFFFFFu);
+    return r;
 }
 
 int bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budget)

@@ -156,10 +156,20 @@ typedef struct bsp__lzma_dec {
     uint32_t dict_lim;           /* distances must be below this */
     uint8_t lc, lp, pb_mask;
     uint8_t started;             /* the range coder's 5 bytes are taken */
+    uint32_t probs_set;          /* table entries initialised so far */
 } bsp__lzma_dec;
 
 int bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len);
 int bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budget);
+
+/* bsp__lzma_start in slices, for a caller that bounds the work of each call:
+ * the table of lc + lp = 12 is 6 MB to set. bsp__lzma_setup is
+ * bsp__lzma_start without the table; bsp__lzma_init_probs then sets up to
+ * `max` more of its entries and returns how many are left to set.
+ * bsp__lzma_run may be called once that is 0. */
+int bsp__lzma_setup(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
+                    uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len);
+uint32_t bsp__lzma_init_probs(bsp__lzma_dec *d, uint32_t max);
 
 #endif

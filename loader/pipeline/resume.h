@@ -29,6 +29,7 @@ typedef struct bsp__loader {
     uint8_t bad_check;                /* first check that failed (BSP__CHECKS: none) */
     uint8_t checked;                  /* bit k: check k has walked all its records */
     uint8_t decoding;                 /* lz holds work_item's decoder */
+    uint8_t tables_ready;             /* and its table is set */
     uint8_t unpacked;                 /* work_item is decoded (compressed) */
     uint8_t swap;                     /* the file's byte order is not the host's */
     uint8_t phase;

@@ -53,7 +53,7 @@ bsp_status bsp__unpack_start(bsp__lzma_dec *d, uint8_t *region, uint32_t region_
         v.packed > stored - BSP_VALVE_HEADER || !v.props_ok)
         return BSP_E_LZMA_CORRUPT;
     if ((uint32_t)v.props.lc + v.props.lp > lclp_max) return BSP_E_LZMA_PROPS;
-    return bsp__unpack_status(bsp__lzma_start(d, &v.props, probs, region, size,
+    return bsp__unpack_status(bsp__lzma_setup(d, &v.props, probs, region, size,
                                               region_bytes - stored + BSP_VALVE_HEADER, v.packed));
 }
 
@@ -70,6 +70,7 @@ bsp_status bsp__unpack_in_place(uint8_t *region, uint32_t region_bytes, uint32_t
     bsp__lzma_dec d;
     bsp_status st = bsp__unpack_start(&d, region, region_bytes, stored, size, probs, lclp_max);
     if (st != BSP_OK) return st;
+    bsp__lzma_init_probs(&d, 0xffffffffu);
     return bsp__unpack_status(bsp__lzma_run(&d, d.in_len, size));
 }
 #endif

@@ -25,7 +25,8 @@ int bsp__valve_block_parse(const uint8_t *hd, uint32_t stored, bsp__valve_block 
 /* Begin decoding the block whose `stored` bytes sit at the tail of
  * region[0 .. region_bytes) into `size` bytes at the region's head. Only
  * the block's header needs to be in place. Fails with LZMA_CORRUPT (bad
- * header) or LZMA_PROPS (lc + lp over lclp_max). */
+ * header) or LZMA_PROPS (lc + lp over lclp_max). The decoder's table is
+ * left to set (bsp__lzma_init_probs), in slices if need be. */
 bsp_status bsp__unpack_start(bsp__lzma_dec *d, uint8_t *region, uint32_t region_bytes,
                              uint32_t stored, uint32_t size, void *probs, uint32_t lclp_max);
 
