@@ -194,10 +194,11 @@ static int cmd_info(const char *path, int hdr, int forward)
     uint32_t i;
     int first = 1;
     if (load_map(&L, path, BSP_LOAD_ALL, hdr, forward)) return 1;
-    printf("{\"family\":\"%s\",\"version\":%d,\"endian\":\"%s\",\"lumps\":[",
+    printf("{\"family\":\"%s\",\"version\":%d,\"endian\":\"%s\",",
            bsp_family_name(&L.header), (int)L.header.version,
            L.header.big_endian ? "big" : "little");
-    if (bsp_variant_name(&L.header)) printf(",\"variant\":\"%s\"", bsp_variant_name(&L.header));
+    if (bsp_variant_name(&L.header)) printf("\"variant\":\"%s\",", bsp_variant_name(&L.header));
+    printf("\"lumps\":[");
     for (i = 0; i < L.header.num_lumps; i++) {
         const bsp_lump_entry *e = &L.header.lumps[i];
         if (e->length == 0) continue;

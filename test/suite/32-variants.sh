@@ -67,8 +67,10 @@ for l in sys.stdin:
         fi
     done
 done
-v=$($BUILD/bspkit info "$MAPS/v20_darkmessiah.bsp" | grep -o '"variant":"[a-z_]*"')
-[ "$v" = '"variant":"dark_messiah"' ] && pass "tool: info names the Dark Messiah variant" || fail "tool: info variant '$v'"
+# read as JSON, so that a field printed in the wrong place fails
+v=$($BUILD/bspkit info "$MAPS/v20_darkmessiah.bsp" |
+    python3 -c 'import json, sys; d = json.load(sys.stdin); print(d.get("variant"), len(d["lumps"]) > 0)' 2>&1)
+[ "$v" = 'dark_messiah True' ] && pass "tool: info names the Dark Messiah variant (valid JSON)" || fail "tool: info variant '$v'"
 v=$($BUILD/bspkit info "$MAPS/v21_tactical.bsp" | grep -o '"variant":"[a-z_]*"')
 [ "$v" = '"variant":"tactical_intervention"' ] && pass "tool: info names Tactical Intervention" || fail "tool: info variant '$v'"
 v=$($BUILD/bspkit info "$MAPS/v21_ldr_hdr.bsp" | grep -c '"variant"')
