@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: MIT
 # Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
 # ---- `bspkit load --steps`: the longest work step, each step's best time --
-m=$MAPS/x360_v20_ldr.bsp
-if [ -f "$m" ]; then
-    big=$($BUILD/asan/bspkit load --steps --repeat 2 "$m")
-    small=$($BUILD/asan/bspkit load --steps --repeat 2 --budget 4096 "$m")
-    if python3 - "$big" "$small" <<'PY'
+steps_map=$MAPS/x360_v20_ldr.bsp
+if [ -f "$steps_map" ]; then
+    steps_256k=$($BUILD/asan/bspkit load --steps --repeat 2 "$steps_map")
+    steps_4k=$($BUILD/asan/bspkit load --steps --repeat 2 --budget 4096 "$steps_map")
+    if python3 - "$steps_256k" "$steps_4k" <<'PY'
 import json, sys
 a, b = (json.loads(x) for x in sys.argv[1:3])
 ok = (a["budget"] == 262144 and b["budget"] == 4096 and a["repeat"] == 2
@@ -14,9 +14,9 @@ ok = (a["budget"] == 262144 and b["budget"] == 4096 and a["repeat"] == 2
 sys.exit(0 if ok else 1)
 PY
     then pass "load --steps: the longest step as JSON, more steps at a smaller budget"
-    else fail "load --steps: $big / $small"; fi
+    else fail "load --steps: $steps_256k / $steps_4k"; fi
 else
-    skip "load --steps: $m absent"
+    skip "load --steps: $steps_map absent"
 fi
 if $BUILD/asan/bspkit load --steps "$MAPS/does-not-exist.bsp" > /dev/null; then
     fail "load --steps: a missing map exits 0"
