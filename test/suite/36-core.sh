@@ -79,9 +79,8 @@ else
     if [ -z "$core_kept$core_lost" ]; then pass "core: the library leaves out map access, ambient, variant code and text, keeps their functions"
     else fail "core: still defines$core_kept; lacks$core_lost"; fi
 
-    # the -Os decoder calls its coder functions and loops where the -O2 one
-    # inlines and unrolls them: the whole object (its static functions
-    # included) well under half the size
+    # the -Os decoder loops where the -O2 one unrolls: the whole object
+    # (any static functions included) well under half the size
     core_small=$(size $core_dir/obj/loader/lzma/lzma_decoder.o 2>/dev/null | awk 'NR == 2 { print $1 }')
     core_big=$(size $BUILD/obj/loader/lzma/lzma_decoder.o 2>/dev/null | awk 'NR == 2 { print $1 }')
     if [ -n "$core_small" ] && [ -n "$core_big" ] && [ $((core_small * 2)) -lt $core_big ]; then
