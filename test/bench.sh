@@ -41,10 +41,12 @@ sim_json=""
 for map in $B/large_x360.bsp "$SHARED/maps/xbox360/shack.360.bsp"; do
     [ -f "$map" ] || continue
     for med in dvd bluray hdd memory; do
-        line=$($BUILD/bspkit load --simulate $med "$map") || exit 1
-        echo "$(basename "$map") $line"
-        sim_json="$sim_json{\"map\":\"$(basename "$map")\",\"r\":$line}
+        for run in 1 2 3; do
+            line=$($BUILD/bspkit load --simulate $med "$map") || exit 1
+            echo "$(basename "$map") $line"
+            sim_json="$sim_json{\"map\":\"$(basename "$map")\",\"r\":$line}
 "
+        done
     done
 done
 printf '%s' "$sim_json" > $B/sim.out
@@ -70,9 +72,20 @@ if sh:
     out["shack_arena_overhead"] = sh["arena_overhead"]
     out["shack_arena_overhead_without_tables"] = sh["overhead_without_tables"]
     out["shack_ns_light"] = sh["ns_light"]
-steps = []
+# Three loads per map and medium: the ratios are the median load's, the
+# longest step the quietest load's (a step's processor time also takes
+# what the host, a virtual machine here, steals from it: the same reason
+# the load timings above are best of N); max_step_worst_ms keeps the
+# longest step of all loads.
+groups = {}
 for row in sim:
-    r, pre = row["r"], "" if row["map"] == "large_x360.bsp" else "shack_"
+    groups.setdefault((row["map"], row["r"]["medium"]), []).append(row["r"])
+steps, worst = [], []
+for (name, medium), runs in groups.items():
+    r = dict(sorted(runs, key=lambda x: x["resumable_vs_transfer"])[len(runs) // 2])
+    r["max_step_ms"] = min(x["max_step_ms"] for x in runs)
+    worst.append(max(x["max_step_ms"] for x in runs))
+    pre = "" if name == "large_x360.bsp" else "shack_"
     steps.append(r["max_step_ms"])
     if r["medium"] == "memory":
         continue
@@ -86,5 +99,6 @@ for row in sim:
         out[pre + "max_step_ms"] = r["max_step_ms"]
 if steps:
     out["max_step_ms"] = max(steps)
+    out["max_step_worst_ms"] = max(worst)
 print(json.dumps(out, separators=(",", ":")))
 PY
