@@ -26,14 +26,20 @@ static const bsp__game_lump_dir *dir_of(const bsp_map *m)
     return m->family->game_lump_dir ? m->family->game_lump_dir : &bsp__valve_game_lump_dir;
 }
 
-static const uint8_t *entry_at(const bsp_map *m, uint32_t i)
-{
-    return m->lump_data[GAME_LUMP] + 4 + (size_t)dir_of(m)->entry_bytes * i;
-}
+/* One directory entry's fields as unsigned numbers, read through the
+ * description once per entry rather than once per use. */
+typedef struct gl_entry { uint32_t id, flags, version, offset, length; } gl_entry;
 
-/* An entry's field as an unsigned number; d is dir_of(m), looked up once
- * per function rather than per field. */
-#define ENTRY_FIELD(d, e, name) ((uint32_t)bsp__field_get((e), (d)->name))
+static void read_entry(const bsp_map *m, uint32_t i, gl_entry *out)
+{
+    const bsp__game_lump_dir *d = dir_of(m);
+    const uint8_t *e = m->lump_data[GAME_LUMP] + 4 + (size_t)d->entry_bytes * i;
+    out->id = (uint32_t)bsp__field_get(e, d->id);
+    out->flags = (uint32_t)bsp__field_get(e, d->flags);
+    out->version = (uint32_t)bsp__field_get(e, d->version);
+    out->offset = (uint32_t)bsp__field_get(e, d->offset);
+    out->length = (uint32_t)bsp__field_get(e, d->length);
+}
 
 /* Entries in the directory (dummy included), 0 if it does not fit. */
 static uint32_t directory_entries(const bsp_map *m)
@@ -45,59 +51,58 @@ static uint32_t directory_entries(const bsp_map *m)
     return n <= (size - 4) / dir_of(m)->entry_bytes ? n : 0;
 }
 
-static int is_dummy(const bsp__game_lump_dir *d, const uint8_t *e)
+static int is_dummy(const gl_entry *e)
 {
-    return ENTRY_FIELD(d, e, id) == 0 && ENTRY_FIELD(d, e, length) == 0;
+    return e->id == 0 && e->length == 0;
+}
+
+/* Every entry's data lies after the directory and inside the game lump
+ * when offsets count from `base`. Written as differences of numbers
+ * already known to be in order, so no sum can wrap 32 bits. */
+static int base_fits(const bsp_map *m, uint32_t n, uint32_t base)
+{
+    uint32_t size = m->lump_size[GAME_LUMP], dir_end = 4 + dir_of(m)->entry_bytes * n, i, at;
+    for (i = 0; i < n; i++) {
+        gl_entry e;
+        read_entry(m, i, &e);
+        if (e.offset < base) return 0;
+        at = e.offset - base;
+        if (at < dir_end || at > size) return 0;
+        /* a compressed entry's length is its unpacked size (consoles): it
+         * ends where the next entry starts */
+        if (!is_dummy(&e) && !(e.flags & 1) && e.length > size - at) return 0;
+    }
+    return 1;
 }
 
 /* Where offsets count from: the file's offset of the game lump (absolute)
  * or 0 (relative). Absolute wins when both readings fit, as its data then
- * starts nearer the directory. Returns 0 on success. It walks the whole
- * directory, so it runs once, at load. */
-static int offset_base(const bsp_map *m, uint32_t n, uint32_t *base)
-{
-    const bsp__game_lump_dir *d = dir_of(m);
-    uint32_t size = m->lump_size[GAME_LUMP], file = m->lump_file_offset[GAME_LUMP];
-    uint32_t dir_end = 4 + d->entry_bytes * n, lo = 0xffffffffu, i, k;
-    uint64_t hi = 0;
-    for (i = 0; i < n; i++) {
-        const uint8_t *e = entry_at(m, i);
-        uint32_t ofs = ENTRY_FIELD(d, e, offset);
-        /* a compressed entry's length is its unpacked size (consoles): it
-         * ends where the next entry starts */
-        int sized = !is_dummy(d, e) && !(ENTRY_FIELD(d, e, flags) & 1);
-        uint64_t end = (uint64_t)ofs + (sized ? ENTRY_FIELD(d, e, length) : 0);
-        if (ofs < lo) lo = ofs;
-        if (end > hi) hi = end;
-    }
-    if (n == 0) return -1;
-    for (k = 0; k < 2; k++) {
-        uint32_t b = k == 0 ? file : 0;
-        if (lo >= b && lo - b >= dir_end && hi - b <= size) {
-            *base = b;
-            return 0;
-        }
-    }
-    return -1;
-}
-
+ * starts nearer the directory. It walks the whole directory, so it runs
+ * once, at load. */
 void bsp__game_lump_locate(bsp_map *m)
 {
-    if (offset_base(m, directory_entries(m), &m->game_lump_base)) m->game_lump_base = BSP_NO_LUMP;
+    uint32_t n = directory_entries(m), file = m->lump_file_offset[GAME_LUMP];
+    m->game_lump_base = BSP_NO_LUMP;
+    if (n == 0) return;
+    if (base_fits(m, n, file)) m->game_lump_base = file;
+    else if (base_fits(m, n, 0)) m->game_lump_base = 0;
 }
 
 uint32_t bsp_game_lump_count(const bsp_map *m)
 {
     uint32_t n = m ? directory_entries(m) : 0;
-    if (n && is_dummy(dir_of(m), entry_at(m, n - 1))) n--;
+    gl_entry last;
+    if (n) {
+        read_entry(m, n - 1, &last);
+        if (is_dummy(&last)) n--;
+    }
     return n;
 }
 
 bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *out)
 {
-    uint32_t n, base, ofs, len, stored;
-    const uint8_t *e;
-    const bsp__game_lump_dir *d;
+    uint32_t n, base, ofs, len, stored, size;
+    gl_entry e;
     bsp__valve_block v;
     if (!m || !out) return BSP_E_BAD_ARGUMENT;
     if (!m->lump_data[GAME_LUMP]) return BSP_E_NOT_LOADED;
@@ -105,25 +110,28 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     if (index >= bsp_game_lump_count(m)) return BSP_E_BAD_QUERY;
     base = m->game_lump_base;
     if (base == BSP_NO_LUMP) return BSP_E_CORRUPT;
-    e = entry_at(m, index);
-    d = dir_of(m);
-    ofs = ENTRY_FIELD(d, e, offset) - base;
-    len = ENTRY_FIELD(d, e, length);
-    out->id = ENTRY_FIELD(d, e, id);
-    out->flags = ENTRY_FIELD(d, e, flags);
-    out->version = ENTRY_FIELD(d, e, version);
+    size = m->lump_size[GAME_LUMP];
+    read_entry(m, index, &e);
+    ofs = e.offset - base;
+    len = e.length;
+    out->id = e.id;
+    out->flags = (uint16_t)e.flags;
+    out->version = (uint16_t)e.version;
     out->data = m->lump_data[GAME_LUMP] + ofs;
     out->compressed = 0;
     out->stored = out->size = len;
     /* A compressed sub-lump runs to the next entry (consoles store the
      * unpacked size in its length field); its LZMA header has the sizes. */
-    stored = (index + 1 < n ? ENTRY_FIELD(d, entry_at(m, index + 1), offset) - base
-                            : m->lump_size[GAME_LUMP]);
+    stored = size;
+    if (index + 1 < n) {
+        read_entry(m, index + 1, &e);
+        stored = e.offset - base;
+    }
     if ((out->flags & 1) && stored > ofs && bsp__valve_block_parse(out->data, stored - ofs, &v)) {
         out->compressed = 1;
         out->stored = stored - ofs;
         out->size = v.size;
-    } else if ((uint64_t)ofs + len > m->lump_size[GAME_LUMP]) {
+    } else if (ofs > size || len > size - ofs) {
         return BSP_E_CORRUPT;
     }
     return BSP_OK;

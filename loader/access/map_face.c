@@ -80,7 +80,7 @@ static void set_lightmap(const bsp_map *m, uint32_t face, const uint8_t *f, bsp_
     const bsp__access *a = m->family->access;
     bsp_lightmap_block *b = &out->lightmap;
     bsp__lightmap lm;
-    uint64_t first;
+    uint32_t first;
     uint32_t k;
     bsp__fill(b, 0, sizeof *b);
     b->page = -1;
@@ -148,7 +148,7 @@ bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot
 {
     const bsp__access *a = bsp__access_of(m);
     bsp__lightmap lm;
-    uint64_t first;
+    uint32_t first;
     bsp_status st;
     if (!a || !data || !bytes) return BSP_E_BAD_ARGUMENT;
     *data = NULL;

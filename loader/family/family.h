@@ -135,7 +135,7 @@ typedef struct bsp__lightmap {
 
 /* The QUERIES.md section 4 "has a lightmap" rule for `slot`; *first gets
  * the block's first byte in the lighting lump (query_light.c). */
-int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint64_t *first);
+int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first);
 
 /* A located vis row: `data[0 .. avail)` is where it starts; `all` means the
  * family's "every cluster visible" marker. */
@@ -348,6 +348,9 @@ BSP_INLINE int32_t bsp__head_node(const bsp_map *m, uint32_t model)
     if (model != 0) return BSP_NO_HEAD;
     return m->nodes.count ? 0 : -1;
 }
+
+/* dot(plane normal, p) - plane dist for node's plane (query_leaf.c). */
+float bsp__node_plane_dist(const bsp_map *m, const uint8_t *node, const float p[3]);
 
 /* The cluster of leaf number `index` (record `leaf`): -1 for none. */
 int32_t bsp__leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index);

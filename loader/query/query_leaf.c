@@ -3,6 +3,19 @@
 #include "../family/family.h"
 #include "fmath.h"
 
+/* Every walk of the tree (this one, the light trace) sides a point by the
+ * same rounded steps, so it is written once. */
+float bsp__node_plane_dist(const bsp_map *m, const uint8_t *node, const float p[3])
+{
+    const uint8_t *plane =
+        m->planes.data + (size_t)bsp__field_get(node, m->family->node_plane) * m->planes.stride;
+    float normal[3];
+    normal[0] = bsp__f32(plane);
+    normal[1] = bsp__f32(plane + 4);
+    normal[2] = bsp__f32(plane + 8);
+    return bsp__fsub(bsp__dot(normal, p), bsp__f32(plane + 12));
+}
+
 bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], uint32_t *leaf)
 {
     const struct bsp_family *f;
@@ -19,15 +32,8 @@ bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], ui
      * and no walk in a tree is longer than the number of nodes. */
     while (n >= 0) {
         const uint8_t *node = m->nodes.data + (size_t)n * m->nodes.stride;
-        const uint8_t *plane;
-        float normal[3], d;
         if (++steps > m->nodes.count) return BSP_E_CORRUPT;
-        plane = m->planes.data + (size_t)bsp__field_get(node, f->node_plane) * m->planes.stride;
-        normal[0] = bsp__f32(plane);
-        normal[1] = bsp__f32(plane + 4);
-        normal[2] = bsp__f32(plane + 8);
-        d = bsp__fsub(bsp__dot(normal, p), bsp__f32(plane + 12));
-        n = bsp__field_get(node, f->node_child[d >= 0.0f ? 0 : 1]);
+        n = bsp__field_get(node, f->node_child[bsp__node_plane_dist(m, node, p) >= 0.0f ? 0 : 1]);
     }
     *leaf = (uint32_t)(-1 - n);
     return BSP_OK;

@@ -13,18 +13,25 @@
 #define TRACE_DEPTH 32768.0f
 
 /* The lightmap block of `slot` lies inside the lighting lump (the section 4
- * "has a lightmap" rule). *first gets the block's first byte. */
-int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint64_t *first)
+ * "has a lightmap" rule: lightofs + (slot + 1) * w * h * pages * bytes per
+ * luxel <= the lump's size, in exact arithmetic). *first gets the block's
+ * first byte. Each product is compared through a division by the other
+ * factor, so no step can wrap 32 bits: w, h >= 1; pages * bytes per luxel
+ * is at most 4 * 4; slot is below the face's style count (at most 8: the
+ * caller read styles[slot]), so slot + 1 cannot wrap either. */
+int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first)
 {
-    uint64_t samples, block, start, size = m->lighting.count;
+    uint32_t block, size = m->lighting.count, room, per = lm->pages * lm->bytes_per_luxel;
     if (lm->lightofs < 0 || lm->styles[slot] == 255 || size == 0) return 0;
-    if (lm->w < 1 || lm->h < 1) return 0;
-    samples = (uint64_t)lm->w * (uint64_t)lm->h;
-    if (samples > size) return 0;
-    block = samples * lm->pages * lm->bytes_per_luxel;
-    start = (uint64_t)lm->lightofs + slot * block;
-    if (start + block > size) return 0;
-    *first = start;
+    if (lm->w < 1 || lm->h < 1 || per == 0) return 0;   /* every description has luxel bytes */
+    if ((uint32_t)lm->w > size / (uint32_t)lm->h) return 0;
+    block = (uint32_t)lm->w * (uint32_t)lm->h;                 /* <= size */
+    if (block > size / per) return 0;
+    block *= per;                                               /* <= size */
+    if ((uint32_t)lm->lightofs > size) return 0;
+    room = size - (uint32_t)lm->lightofs;
+    if (block > room / (slot + 1)) return 0;
+    *first = (uint32_t)lm->lightofs + slot * block;   /* + block <= size */
     return 1;
 }
 
@@ -47,7 +54,7 @@ static void lightmap_coords(const bsp__lightmap *lm, const float p[3], float uv[
 /* The face's lightmap for `slot` at p: 1 with *lm, *first (see
  * bsp__has_lightmap) and uv filled; 0 if it has none; -1 with *st on error. */
 static int face_uv(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
-                   bsp__lightmap *lm, uint64_t *first, float uv[2], bsp_status *st)
+                   bsp__lightmap *lm, uint32_t *first, float uv[2], bsp_status *st)
 {
     *st = m->family->face_lightmap(m, face, lm);
     if (*st == BSP_OK && lit_but_broken(m, lm, slot)) *st = BSP_E_CORRUPT;
@@ -59,7 +66,7 @@ static int face_uv(const bsp_map *m, uint32_t face, const float p[3], uint32_t s
 
 /* `first` and the offset in the block are below the lighting lump's size
  * (bsp__has_lightmap checked the whole block), so size_t holds them. */
-static void take_sample(const bsp_map *m, const bsp__lightmap *lm, uint64_t first,
+static void take_sample(const bsp_map *m, const bsp__lightmap *lm, uint32_t first,
                         const float uv[2], int32_t face, bsp_sample *out)
 {
     int32_t i = bsp__floor_clamp(bsp__fadd(uv[0], 0.5f), 0, lm->w - 1);
@@ -89,7 +96,7 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
                      bsp_sample *out)
 {
     bsp__lightmap lm;
-    uint64_t first;
+    uint32_t first;
     float uv[2];
     bsp_status st;
 
@@ -135,8 +142,7 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
     for (k = first; k < first + count; k++) {
         const uint8_t *rec = m->faces.data + (size_t)k * m->faces.stride;
         bsp__lightmap lm;
-        uint64_t block;
-        uint32_t cost = 1;
+        uint32_t block, cost = 1;
         float uv[2];
         if (m->surfedges.data && f->face_numedges.type) {
             int32_t edges = bsp__field_get(rec, f->face_numedges);
@@ -196,8 +202,8 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
      * point, then continue on that node's far side. In a tree every node is
      * entered at most once per trace, which bounds the work on cyclic data. */
     for (;;) {
-        const uint8_t *node, *plane;
-        float normal[3], front, back, frac;
+        const uint8_t *node;
+        float front, back, frac;
         int32_t side, k;
         if (n < 0) {
             const trace_frame *fr;
@@ -216,10 +222,8 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
         }
         if (++visits > m->nodes.count) return BSP_E_CORRUPT;
         node = m->nodes.data + (size_t)n * m->nodes.stride;
-        plane = m->planes.data + (size_t)bsp__field_get(node, f->node_plane) * m->planes.stride;
-        for (k = 0; k < 3; k++) normal[k] = bsp__f32(plane + 4 * k);
-        front = bsp__fsub(bsp__dot(normal, start), bsp__f32(plane + 12));
-        back = bsp__fsub(bsp__dot(normal, end), bsp__f32(plane + 12));
+        front = bsp__node_plane_dist(m, node, start);
+        back = bsp__node_plane_dist(m, node, end);
         side = front < 0.0f;
         if ((back < 0.0f) == side) {
             n = bsp__field_get(node, f->node_child[side]);
