@@ -161,16 +161,16 @@ bsp_status bsp_game_lump_unpack_bytes(const bsp_game_lump *g, uint32_t *need_dst
 bsp_status bsp_game_lump_unpack(const bsp_game_lump *g, void *dst, uint32_t dst_bytes,
                                 void *tables, uint32_t tables_bytes)
 {
-    uint32_t need_dst, need_tables;
+    uint32_t need_dst, need_tables, stored;
     bsp_status st = bsp_game_lump_unpack_bytes(g, &need_dst, &need_tables);
     if (st != BSP_OK) return st;
     if (!dst || dst_bytes < need_dst || tables_bytes < need_tables ||
         (need_tables && (!tables || ((uintptr_t)tables & 1))))
         return BSP_E_BAD_ARGUMENT;
-    if (!g->compressed) {
-        bsp__copy(dst, g->data, g->size);
-        return BSP_OK;
-    }
-    bsp__copy((uint8_t *)dst + need_dst - g->stored, g->data, g->stored);
+    /* Stored bytes go at the end of dst, where in-place decoding wants
+     * them; a plain sub-lump fills dst exactly (need_dst is its size). */
+    stored = g->compressed ? g->stored : g->size;
+    bsp__copy((uint8_t *)dst + need_dst - stored, g->data, stored);
+    if (!g->compressed) return BSP_OK;
     return bsp__unpack_in_place((uint8_t *)dst, need_dst, g->stored, g->size, tables, 12);
 }

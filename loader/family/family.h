@@ -240,8 +240,8 @@ struct bsp_family {
      * `lump_variant` instead, a description with the same magic and
      * directory. Layouts then follow each lump's version inside that
      * description. (Not the game variants below: those are other games.) */
+    uint8_t lump_variant_at, lump_variant_versions;   /* here: they fill padding */
     const struct bsp_family *lump_variant;
-    uint8_t lump_variant_at, lump_variant_versions;
     const char *lump_names;        /* num_lumps names, each ending in '\0'
                                       (one string: no pointer per name) */
     const bsp__layout_table *layouts;

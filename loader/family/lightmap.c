@@ -7,17 +7,14 @@ const uint8_t *bsp__lightmap_start(const bsp_map *m, uint32_t face, bsp__lightma
 {
     const struct bsp_family *fam = m->family;
     const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
-    uint32_t k;
+    /* all bits zero is 0.0f for the floats (IEEE) */
+    bsp__fill(lm, 0, sizeof *lm);
     lm->styles = f + fam->face_styles_offset;
     lm->num_styles = fam->face_num_styles;
     lm->lightofs = bsp__field_get(f, fam->face_lightofs);
     lm->bytes_per_luxel = fam->luxel_bytes;
     lm->pages = 1;
     lm->scale = 1.0f;
-    lm->w = lm->h = 0;
-    lm->bad = 0;
-    lm->base[0] = lm->base[1] = 0.0f;
-    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = 0.0f;
     return f;
 }
 

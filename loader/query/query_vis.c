@@ -50,34 +50,34 @@ static bsp_status walk_row(const bsp__vis_row *row, uint32_t len, uint8_t *out, 
     return BSP_OK;
 }
 
-/* Decode cluster's whole row, with the "no vis data" and "every cluster
- * visible" cases, and clear the bits past num_clusters. */
-static bsp_status vis_query(const bsp_map *m, int32_t cluster, int pas, uint8_t *out)
+/* Locate cluster's row; row->all when every cluster is visible from it
+ * (no vis data, or the family's marker). */
+static bsp_status locate_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row)
 {
-    uint32_t n = m->num_clusters, len = (n + 7) / 8;
-    bsp__vis_row row;
-    bsp_status st;
-
-    if (cluster < 0 || (uint32_t)cluster >= n) return BSP_E_BAD_CLUSTER;
-    if (!m->has_vis) {
-        bsp__fill(out, 0xff, len);
-    } else {
-        st = m->family->vis_row(m, cluster, pas, &row);
-        if (st != BSP_OK) return st;
-        if (row.all) bsp__fill(out, 0xff, len);
-        else if ((st = walk_row(&row, len, out, NULL)) != BSP_OK) return st;
-    }
-    if (n & 7) out[len - 1] &= (uint8_t)((1u << (n & 7)) - 1);
-    return BSP_OK;
+    if (cluster < 0 || (uint32_t)cluster >= m->num_clusters) return BSP_E_BAD_CLUSTER;
+    row->all = 1;
+    if (!m->has_vis) return BSP_OK;
+    return m->family->vis_row(m, cluster, pas, row);
 }
 
+/* Decode cluster's whole row and clear the bits past num_clusters. */
 static bsp_status row_query(const bsp_map *m, int32_t cluster, int pas,
                             uint8_t *out, uint32_t out_bytes)
 {
+    uint32_t n, len;
+    bsp__vis_row row;
+    bsp_status st;
+
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
     if (pas && !m->family->has_pas) return BSP_E_UNSUPPORTED;
-    if (out_bytes < bsp_vis_row_bytes(m)) return BSP_E_BAD_ARGUMENT;
-    return vis_query(m, cluster, pas, out);
+    n = m->num_clusters;
+    len = (n + 7) / 8;
+    if (out_bytes < len) return BSP_E_BAD_ARGUMENT;
+    if ((st = locate_row(m, cluster, pas, &row)) != BSP_OK) return st;
+    if (row.all) bsp__fill(out, 0xff, len);
+    else if ((st = walk_row(&row, len, out, NULL)) != BSP_OK) return st;
+    if (n & 7) out[len - 1] &= (uint8_t)((1u << (n & 7)) - 1);
+    return BSP_OK;
 }
 
 bsp_status bsp_pvs(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes)
@@ -92,18 +92,14 @@ bsp_status bsp_pas(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out
 
 bsp_status bsp_cluster_visible(const bsp_map *m, int32_t a, int32_t b, int *visible)
 {
-    uint32_t n;
     bsp__vis_row row;
     uint8_t byte;
     bsp_status st;
 
     if (!m || !m->family || !visible) return BSP_E_BAD_ARGUMENT;
     *visible = 0;
-    n = m->num_clusters;
-    if (a < 0 || (uint32_t)a >= n || b < 0 || (uint32_t)b >= n) return BSP_E_BAD_CLUSTER;
-    if (!m->has_vis) { *visible = 1; return BSP_OK; }
-    st = m->family->vis_row(m, a, 0, &row);
-    if (st != BSP_OK) return st;
+    if (b < 0 || (uint32_t)b >= m->num_clusters) return BSP_E_BAD_CLUSTER;
+    if ((st = locate_row(m, a, 0, &row)) != BSP_OK) return st;
     if (row.all) { *visible = 1; return BSP_OK; }
     st = walk_row(&row, ((uint32_t)b >> 3) + 1, NULL, &byte);
     if (st == BSP_OK) *visible = (byte >> (b & 7)) & 1;
