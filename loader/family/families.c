@@ -33,26 +33,34 @@ const struct bsp_family *const bsp__families[] = {
     NULL
 };
 
-/* 0: not this family's file; 1 little-endian, 2 big-endian. */
-static int recognise(const struct bsp_family *f, const uint8_t first[8], int32_t *version)
+/* The file starts with the magic, read backwards when `reversed`. */
+static int magic_at_start(const char magic[4], const uint8_t first[8], int reversed)
 {
-    int big = 0, k = 4;
-    if (f->magic[0]) {
-        for (k = 0; k < 4 && f->magic[k] == first[k]; k++) {}
-        if (k < 4 && f->swapped_magic) {
-            big = 1;
-            for (k = 0; k < 4 && f->magic[3 - k] == first[k]; k++) {}
-        }
+    int k;
+    for (k = 0; k < 4; k++)
+        if ((uint8_t)magic[reversed ? 3 - k : k] != first[k]) return 0;
+    return 1;
+}
+
+/* 0: not this family's file; 1: its magic with a version it does not
+ * have; 2: its file, *big_endian set. */
+static int recognise(const struct bsp_family *f, const uint8_t first[8], int32_t *version,
+                     uint8_t *big_endian)
+{
+    int big = 0;
+    if (f->magic[0] && !magic_at_start(f->magic, first, 0)) {
+        if (!f->swapped_magic || !magic_at_start(f->magic, first, 1)) return 0;
+        big = 1;
     }
-    if (k < 4) return 0;
     *version = f->version_at < 0 ? 0 : (int32_t)bsp__get32(first + f->version_at, big);
     if (f->version_tag) {
         if ((uint32_t)*version >> 16 != f->version_tag) return 0;
         *version &= 0xffff;
     }
     /* all-zero magic: the version number alone names the family */
-    if (!f->magic[0] && (*version < f->min_version || *version > f->max_version)) return 0;
-    return big + 1;
+    if (*version < f->min_version || *version > f->max_version) return f->magic[0] ? 1 : 0;
+    *big_endian = (uint8_t)big;
+    return 2;
 }
 
 const struct bsp_family *bsp__detect(const uint8_t first[8], int32_t *version,
@@ -63,15 +71,10 @@ const struct bsp_family *bsp__detect(const uint8_t first[8], int32_t *version,
     /* Several descriptions may share a magic (Source v17 and v18..21); the
      * version picks one. */
     for (i = 0; bsp__families[i]; i++) {
-        const struct bsp_family *f = bsp__families[i];
-        int e = recognise(f, first, version);
-        if (!e) continue;
-        *status = BSP_E_BAD_VERSION;
-        if (*version >= f->min_version && *version <= f->max_version) {
-            *big_endian = (uint8_t)(e == 2);
-            *status = BSP_OK;
-            return f;
-        }
+        int r = recognise(bsp__families[i], first, version, big_endian);
+        if (!r) continue;
+        *status = r == 2 ? BSP_OK : BSP_E_BAD_VERSION;
+        if (r == 2) return bsp__families[i];
     }
     return NULL;
 }

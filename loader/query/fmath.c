@@ -5,7 +5,10 @@
 
 int bsp__finite3(const float p[3])
 {
-    return bsp__finite(p[0]) && bsp__finite(p[1]) && bsp__finite(p[2]);
+    int k;
+    for (k = 0; k < 3; k++)
+        if (!bsp__finite(p[k])) return 0;
+    return 1;
 }
 
 #ifdef __OPTIMIZE_SIZE__
