@@ -102,15 +102,14 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
 
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
     if (!p || !bsp__finite3(p)) return BSP_E_BAD_QUERY;
-    if (m->family->face_luxel) {
-        if (!m->faces.data) return BSP_E_NOT_LOADED;
-        if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
-        return m->family->face_luxel(m, (uint32_t)face, p, slot, out);
+    /* a face_luxel rule checks its own slot */
+    if (!m->family->face_luxel) {
+        if (!m->family->face_lightmap) return BSP_E_UNSUPPORTED;
+        if (slot >= m->family->face_num_styles) return BSP_E_BAD_QUERY;
     }
-    if (!m->family->face_lightmap) return BSP_E_UNSUPPORTED;
-    if (slot >= m->family->face_num_styles) return BSP_E_BAD_QUERY;
     if (!m->faces.data) return BSP_E_NOT_LOADED;
     if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
+    if (m->family->face_luxel) return m->family->face_luxel(m, (uint32_t)face, p, slot, out);
     switch (face_uv(m, (uint32_t)face, p, slot, &lm, &first, uv, &st)) {
     case -1: return st;
     case 0: return BSP_E_NO_LIGHTMAP;
