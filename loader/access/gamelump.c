@@ -18,7 +18,8 @@
 #if BSPKIT_FAMILY_SOURCE   /* else gamelump_absent.c: no map has game lumps */
 /* Valve's entry; game variants describe theirs (family.h). */
 const bsp__game_lump_dir bsp__valve_game_lump_dir = {
-    16, { 0, BSP_F_I32 }, { 4, BSP_F_U16 }, { 6, BSP_F_U16 }, { 8, BSP_F_I32 }, { 12, BSP_F_I32 }
+    16, { { 0, BSP_F_I32 }, { 4, BSP_F_U16 }, { 6, BSP_F_U16 }, { 8, BSP_F_I32 },
+          { 12, BSP_F_I32 } }
 };
 
 static const bsp__game_lump_dir *dir_of(const bsp_map *m)
@@ -26,19 +27,17 @@ static const bsp__game_lump_dir *dir_of(const bsp_map *m)
     return m->family->game_lump_dir ? m->family->game_lump_dir : &bsp__valve_game_lump_dir;
 }
 
-/* One directory entry's fields as unsigned numbers, read through the
- * description once per entry rather than once per use. */
-typedef struct gl_entry { uint32_t id, flags, version, offset, length; } gl_entry;
+/* One directory entry's fields as unsigned numbers (by enum
+ * bsp__game_lump_field), read through the description once per entry
+ * rather than once per use. */
+typedef struct gl_entry { uint32_t field[BSP_GL_FIELDS]; } gl_entry;
 
 static void read_entry(const bsp_map *m, uint32_t i, gl_entry *out)
 {
     const bsp__game_lump_dir *d = dir_of(m);
     const uint8_t *e = m->lump_data[GAME_LUMP] + 4 + (size_t)d->entry_bytes * i;
-    out->id = (uint32_t)bsp__field_get(e, d->id);
-    out->flags = (uint32_t)bsp__field_get(e, d->flags);
-    out->version = (uint32_t)bsp__field_get(e, d->version);
-    out->offset = (uint32_t)bsp__field_get(e, d->offset);
-    out->length = (uint32_t)bsp__field_get(e, d->length);
+    uint32_t k;
+    for (k = 0; k < BSP_GL_FIELDS; k++) out->field[k] = (uint32_t)bsp__field_get(e, d->field[k]);
 }
 
 /* Entries in the directory (dummy included), 0 if it does not fit. */
@@ -53,7 +52,7 @@ static uint32_t directory_entries(const bsp_map *m)
 
 static int is_dummy(const gl_entry *e)
 {
-    return e->id == 0 && e->length == 0;
+    return e->field[BSP_GL_ID] == 0 && e->field[BSP_GL_LENGTH] == 0;
 }
 
 /* Every entry's data lies after the directory and inside the game lump
@@ -65,12 +64,13 @@ static int base_fits(const bsp_map *m, uint32_t n, uint32_t base)
     for (i = 0; i < n; i++) {
         gl_entry e;
         read_entry(m, i, &e);
-        if (e.offset < base) return 0;
-        at = e.offset - base;
+        if (e.field[BSP_GL_OFFSET] < base) return 0;
+        at = e.field[BSP_GL_OFFSET] - base;
         if (at < dir_end || at > size) return 0;
         /* a compressed entry's length is its unpacked size (consoles): it
          * ends where the next entry starts */
-        if (!is_dummy(&e) && !(e.flags & 1) && e.length > size - at) return 0;
+        if (!is_dummy(&e) && !(e.field[BSP_GL_FLAGS] & 1) && e.field[BSP_GL_LENGTH] > size - at)
+            return 0;
     }
     return 1;
 }
@@ -112,11 +112,11 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     if (base == BSP_NO_LUMP) return BSP_E_CORRUPT;
     size = m->lump_size[GAME_LUMP];
     read_entry(m, index, &e);
-    ofs = e.offset - base;
-    len = e.length;
-    out->id = e.id;
-    out->flags = (uint16_t)e.flags;
-    out->version = (uint16_t)e.version;
+    ofs = e.field[BSP_GL_OFFSET] - base;
+    len = e.field[BSP_GL_LENGTH];
+    out->id = e.field[BSP_GL_ID];
+    out->flags = (uint16_t)e.field[BSP_GL_FLAGS];
+    out->version = (uint16_t)e.field[BSP_GL_VERSION];
     out->data = m->lump_data[GAME_LUMP] + ofs;
     out->compressed = 0;
     out->stored = out->size = len;
@@ -125,7 +125,7 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     stored = size;
     if (index + 1 < n) {
         read_entry(m, index + 1, &e);
-        stored = e.offset - base;
+        stored = e.field[BSP_GL_OFFSET] - base;
     }
     if ((out->flags & 1) && stored > ofs && bsp__valve_block_parse(out->data, stored - ofs, &v)) {
         out->compressed = 1;

@@ -290,10 +290,13 @@ struct bsp_family {
     const struct bsp__game_lump_dir *game_lump_dir;
 };
 
-/* A Source game lump directory entry: its size and where each field lies. */
+/* A Source game lump directory entry: its size and where each field lies,
+ * in the order of enum bsp__game_lump_field (one loop reads an entry). */
+enum bsp__game_lump_field { BSP_GL_ID, BSP_GL_FLAGS, BSP_GL_VERSION, BSP_GL_OFFSET,
+                            BSP_GL_LENGTH, BSP_GL_FIELDS };
 typedef struct bsp__game_lump_dir {
     uint8_t entry_bytes;
-    bsp__field id, flags, version, offset, length;
+    bsp__field field[BSP_GL_FIELDS];
 } bsp__game_lump_dir;
 extern const bsp__game_lump_dir bsp__valve_game_lump_dir;
 

@@ -27,8 +27,8 @@ static const bsp__layout_rule dm_rules[] = {
 static const bsp__layout_table dm_layouts = BSP_LAYOUT_TABLE(dm_rules, &source_layouts);
 
 static const bsp__game_lump_dir dm_game_lump_dir = {
-    20, { 4, BSP_F_I32 }, { 8, BSP_F_U16 }, { 10, BSP_F_U16 }, { 12, BSP_F_I32 },
-    { 16, BSP_F_I32 }
+    20, { { 4, BSP_F_I32 }, { 8, BSP_F_U16 }, { 10, BSP_F_U16 }, { 12, BSP_F_I32 },
+          { 16, BSP_F_I32 } }
 };
 
 #if BSPKIT_ACCESS
@@ -114,8 +114,8 @@ static const bsp__layout_table vin1_layouts = BSP_LAYOUT_TABLE(vin1_rules, &vin_
 static const bsp__layout_table vin2_layouts = BSP_LAYOUT_TABLE(vin2_rules, &vin_layouts);
 
 static const bsp__game_lump_dir vin_game_lump_dir = {
-    20, { 0, BSP_F_I32 }, { 4, BSP_F_I32 }, { 8, BSP_F_I32 }, { 12, BSP_F_I32 },
-    { 16, BSP_F_I32 }
+    20, { { 0, BSP_F_I32 }, { 4, BSP_F_I32 }, { 8, BSP_F_I32 }, { 12, BSP_F_I32 },
+          { 16, BSP_F_I32 } }
 };
 
 #if BSPKIT_ACCESS

@@ -83,13 +83,13 @@ static void take_sample(const bsp_map *m, const bsp__lightmap *lm, uint32_t firs
 void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
 {
     uint32_t k;
+    /* RGBE (4 bytes), RGB (3) or grey (one byte for every channel); the
+     * scale by 2^0 of the others is exact */
+    int exponent = bytes == 4 ? (int8_t)s[3] : 0;
     out->raw_len = bytes;
     for (k = 0; k < 4; k++) out->raw[k] = k < bytes ? s[k] : 0;
-    /* RGBE (4 bytes), RGB (3) or grey (one byte for every channel) */
-    for (k = 0; k < 3; k++) {
-        float v = bsp__fdiv((float)s[bytes >= 3 ? k : 0], 255.0f);
-        out->rgb[k] = bytes == 4 ? bsp__ldexpf(v, (int8_t)s[3]) : v;
-    }
+    for (k = 0; k < 3; k++)
+        out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[bytes >= 3 ? k : 0], 255.0f), exponent);
 }
 
 bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t slot,
