@@ -408,6 +408,10 @@ bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_li
 /* Its cell size: (64, 64, 128) or the first entity's gridsize. */
 void bsp__q3_gridsize(const bsp_map *m, float size[3]);
 
+/* The checks a point query with a result starts with (light, luxel,
+ * ambient): BSP_E_BAD_ARGUMENT, BSP_E_BAD_QUERY or BSP_OK. */
+bsp_status bsp__point_query_args(const bsp_map *m, const float p[3], const void *out);
+
 /* The finishing of a luxel shared by every rule: raw bytes and colour. */
 void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes);
 

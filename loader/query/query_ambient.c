@@ -128,9 +128,8 @@ static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient
 
 bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out)
 {
-    if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
-    if (!p || !bsp__finite3(p))
-        return BSP_E_BAD_QUERY;
+    bsp_status st = bsp__point_query_args(m, p, out);
+    if (st != BSP_OK) return st;
     bsp__fill(out, 0, sizeof *out);
     switch (m->family->ambient) {
 #if BSPKIT_AMBIENT

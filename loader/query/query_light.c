@@ -92,6 +92,13 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
         out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[bytes >= 3 ? k : 0], 255.0f), exponent);
 }
 
+bsp_status bsp__point_query_args(const bsp_map *m, const float p[3], const void *out)
+{
+    if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
+    if (!p || !bsp__finite3(p)) return BSP_E_BAD_QUERY;
+    return BSP_OK;
+}
+
 bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t slot,
                      bsp_sample *out)
 {
@@ -100,8 +107,7 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
     float uv[2];
     bsp_status st;
 
-    if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
-    if (!p || !bsp__finite3(p)) return BSP_E_BAD_QUERY;
+    if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
     /* a face_luxel rule checks its own slot */
     if (!m->family->face_luxel) {
         if (!m->family->face_lightmap) return BSP_E_UNSUPPORTED;
@@ -183,8 +189,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
     int32_t n;
     bsp_status st = BSP_OK;
 
-    if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
-    if (!p || !bsp__finite3(p)) return BSP_E_BAD_QUERY;
+    if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
     f = m->family;
     if (!f->face_lightmap || !f->node_firstface.type) return BSP_E_UNSUPPORTED;
     if (!m->faces.data) return BSP_E_NOT_LOADED;
