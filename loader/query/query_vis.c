@@ -12,26 +12,20 @@ uint32_t bsp_vis_row_bytes(const bsp_map *m)
     return (bsp_num_clusters(m) + 7) / 8;
 }
 
-/* Walk the first `len` bytes of a row: into out when given, the last one
- * into *last when given (one bit of a row needs no row buffer). Run-length
- * coding: a zero byte is followed by a count of zero bytes; a run past the
- * end of the row is cut there; data ending before the row is full is
- * corrupt. */
+/* Walk the first `len` (>= 1) bytes of a row: into out when given, the
+ * last one into *last when given (one bit of a row needs no row buffer).
+ * Run-length coding: a zero byte is followed by a count of zero bytes; a
+ * run past the end of the row is cut there. An uncompressed row is all
+ * literal bytes. Data ending before the row is full is corrupt. */
 static bsp_status walk_row(const bsp__vis_row *row, uint32_t len, uint8_t *out, uint8_t *last)
 {
     const uint8_t *in = row->data, *end = row->data + row->avail;
     uint32_t pos = 0;
     uint8_t b = 0;
-    if (!row->compressed) {
-        if (row->avail < len) return BSP_E_CORRUPT;
-        if (out) bsp__copy(out, in, len);
-        if (last && len) *last = in[len - 1];
-        return BSP_OK;
-    }
     while (pos < len) {
         uint32_t run;
         if (in >= end) return BSP_E_CORRUPT;
-        if (*in) {
+        if (*in || !row->compressed) {
             b = *in++;
             if (out) out[pos] = b;
             pos++;
