@@ -51,33 +51,36 @@ static void lightmap_coords(const bsp__lightmap *lm, const float p[3], float uv[
                                     lm->base[k]), lm->scale);
 }
 
-/* The face's lightmap for `slot` at p: 1 with *lm, *first (see
- * bsp__has_lightmap) and uv filled; 0 if it has none; -1 with *st on error. */
-static int face_uv(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
-                   bsp__lightmap *lm, uint32_t *first, float uv[2], bsp_status *st)
+/* The face's lightmap sample for `slot` at p into *out (section 4): 1; 0
+ * if the face has no lightmap, or, with `covering` (section 5), if p maps
+ * outside its samples; -1 with *st on error. The block's first byte and
+ * the offset in it are below the lighting lump's size (bsp__has_lightmap
+ * checked the whole block), so size_t holds them. */
+static int face_sample(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
+                       int covering, bsp_sample *out, bsp_status *st)
 {
-    *st = m->family->face_lightmap(m, face, lm);
-    if (*st == BSP_OK && lit_but_broken(m, lm, slot)) *st = BSP_E_CORRUPT;
+    bsp__lightmap lm;
+    uint32_t first;
+    float uv[2];
+    int32_t i, j;
+
+    *st = m->family->face_lightmap(m, face, &lm);
+    if (*st == BSP_OK && lit_but_broken(m, &lm, slot)) *st = BSP_E_CORRUPT;
     if (*st != BSP_OK) return -1;
-    if (!bsp__has_lightmap(m, lm, slot, first)) return 0;
-    lightmap_coords(lm, p, uv);
-    return 1;
-}
-
-/* `first` and the offset in the block are below the lighting lump's size
- * (bsp__has_lightmap checked the whole block), so size_t holds them. */
-static void take_sample(const bsp_map *m, const bsp__lightmap *lm, uint32_t first,
-                        const float uv[2], int32_t face, bsp_sample *out)
-{
-    int32_t i = bsp__floor_clamp(bsp__fadd(uv[0], 0.5f), 0, lm->w - 1);
-    int32_t j = bsp__floor_clamp(bsp__fadd(uv[1], 0.5f), 0, lm->h - 1);
-    const uint8_t *s = m->lighting.data + (size_t)first +
-                       ((size_t)j * (size_t)lm->w + (size_t)i) * lm->bytes_per_luxel;
-
-    out->face = face;
+    if (!bsp__has_lightmap(m, &lm, slot, &first)) return 0;
+    lightmap_coords(&lm, p, uv);
+    if (covering && !(uv[0] >= 0.0f && uv[0] <= (float)(lm.w - 1) &&
+                      uv[1] >= 0.0f && uv[1] <= (float)(lm.h - 1)))
+        return 0;
+    i = bsp__floor_clamp(bsp__fadd(uv[0], 0.5f), 0, lm.w - 1);
+    j = bsp__floor_clamp(bsp__fadd(uv[1], 0.5f), 0, lm.h - 1);
+    out->face = (int32_t)face;
     out->s = i;
     out->t = j;
-    bsp__sample_bytes(out, s, lm->bytes_per_luxel);
+    bsp__sample_bytes(out, m->lighting.data + (size_t)first +
+                               ((size_t)j * (size_t)lm.w + (size_t)i) * lm.bytes_per_luxel,
+                      lm.bytes_per_luxel);
+    return 1;
 }
 
 void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
@@ -102,9 +105,6 @@ bsp_status bsp__point_query_args(const bsp_map *m, const float p[3], const void 
 bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t slot,
                      bsp_sample *out)
 {
-    bsp__lightmap lm;
-    uint32_t first;
-    float uv[2];
     bsp_status st;
 
     if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
@@ -116,11 +116,10 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
     if (!m->faces.data) return BSP_E_NOT_LOADED;
     if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
     if (m->family->face_luxel) return m->family->face_luxel(m, (uint32_t)face, p, slot, out);
-    switch (face_uv(m, (uint32_t)face, p, slot, &lm, &first, uv, &st)) {
+    switch (face_sample(m, (uint32_t)face, p, slot, 0, out, &st)) {
     case -1: return st;
     case 0: return BSP_E_NO_LIGHTMAP;
     }
-    take_sample(m, &lm, first, uv, face, out);
     return BSP_OK;
 }
 
@@ -146,9 +145,8 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
     uint32_t count = (uint32_t)bsp__field_get(node, f->node_numfaces), k;
     for (k = first; k < first + count; k++) {
         const uint8_t *rec = m->faces.data + (size_t)k * m->faces.stride;
-        bsp__lightmap lm;
-        uint32_t block, cost = 1;
-        float uv[2];
+        uint32_t cost = 1;
+        int hit;
         if (m->surfedges.data && f->face_numedges.type) {
             int32_t edges = bsp__field_get(rec, f->face_numedges);
             if (edges > 0) cost += (uint32_t)edges;
@@ -159,15 +157,8 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
         }
         *budget -= cost;
         if (f->face_dispinfo.type && bsp__field_get(rec, f->face_dispinfo) != -1) continue;
-        switch (face_uv(m, k, mid, 0, &lm, &block, uv, st)) {
-        case -1: return -1;
-        case 0: continue;
-        }
-        if (!(uv[0] >= 0.0f && uv[0] <= (float)(lm.w - 1) &&
-              uv[1] >= 0.0f && uv[1] <= (float)(lm.h - 1)))
-            continue;
-        take_sample(m, &lm, block, uv, (int32_t)k, out);
-        return 1;
+        hit = face_sample(m, k, mid, 0, 1, out, st);
+        if (hit) return hit;
     }
     return 0;
 }
