@@ -53,7 +53,7 @@ static int recognise(const struct bsp_family *f, const uint8_t first[8], int32_t
         big = 1;
     }
     *version = f->version_at < 0 ? 0 : (int32_t)bsp__get32(first + f->version_at, big);
-    if (f->version_tag) {
+    if (BSP__DARK_MESSIAH && f->version_tag) {   /* the only tagged version */
         if ((uint32_t)*version >> 16 != f->version_tag) return 0;
         *version &= 0xffff;
     }
@@ -150,7 +150,7 @@ const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index)
 
 const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const bsp_header *h)
 {
-    while (f->lump_variant) {
+    while (BSP__STRATA && f->lump_variant) {   /* the only lump variant */
         uint32_t v = h->lumps[f->lump_variant_at].version;
         if (v >= 8 || !((f->lump_variant_versions >> v) & 1)) break;
         f = f->lump_variant;

@@ -239,7 +239,8 @@ struct bsp_family {
      * lump_variant_versions (bit v: version v), the file is read with
      * `lump_variant` instead, a description with the same magic and
      * directory. Layouts then follow each lump's version inside that
-     * description. (Not the game variants below: those are other games.) */
+     * description. (Not the game variants below: those are other games.)
+     * Strata is the only one: builds without it never follow the chain. */
     uint8_t lump_variant_at, lump_variant_versions;   /* here: they fill padding */
     const struct bsp_family *lump_variant;
     const char *lump_names;        /* num_lumps names, each ending in '\0'
@@ -283,7 +284,8 @@ struct bsp_family {
     const bsp__access *access;     /* the map access description */
     /* Game variants of a family (source_variants.h): the variant's short
      * name (NULL: none); version_tag, the high 16 bits the version word must
-     * carry (Dark Messiah: 4), whose low 16 bits are then the version; the
+     * carry (Dark Messiah: 4, the only one: detection reads it only in
+     * builds with Dark Messiah), whose low 16 bits are then the version; the
      * game lump directory's entries (NULL: Valve's, bsp__valve_game_lump_dir). */
     const char *variant;
     uint16_t version_tag;
