@@ -24,7 +24,9 @@ const bsp__game_lump_dir bsp__valve_game_lump_dir = {
 
 static const bsp__game_lump_dir *dir_of(const bsp_map *m)
 {
-    return m->family->game_lump_dir ? m->family->game_lump_dir : &bsp__valve_game_lump_dir;
+    /* only these variants describe their own entries */
+    return (BSP__DARK_MESSIAH || BSP__VINDICTUS) && m->family->game_lump_dir
+               ? m->family->game_lump_dir : &bsp__valve_game_lump_dir;
 }
 
 /* One directory entry's fields as unsigned numbers (by enum

@@ -97,7 +97,9 @@ const char *bsp_family_name(const bsp_header *h)
 const char *bsp_variant_name(const bsp_header *h)
 {
     if (!h || !h->family) return NULL;
-    return h->encrypted ? "tactical_intervention" : h->family->variant;
+    /* only a build with Tactical Intervention decrypts (header.c) */
+    if (BSP__TACTICAL_INTERVENTION && h->encrypted) return "tactical_intervention";
+    return h->family->variant;
 }
 
 bsp_status bsp_use_variant(bsp_header *h, bsp_variant v)
