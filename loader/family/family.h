@@ -347,7 +347,7 @@ const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index);
 #define BSP_NO_HEAD INT32_MIN
 BSP_INLINE int32_t bsp__head_node(const bsp_map *m, uint32_t model)
 {
-    if (m->family->model_headnode.type)
+    if (!BSP__USE_HEADLESS_TREES || m->family->model_headnode.type)
         return bsp__field_get(m->models.data + (size_t)model * m->models.stride,
                              m->family->model_headnode);
     if (model != 0) return BSP_NO_HEAD;

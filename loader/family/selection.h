@@ -125,4 +125,12 @@
 #define BSP__USE_LEAF_VIS (BSP__QUAKE_FAMILY || BSPKIT_FAMILY_NIGHTFIRE)
 #define BSP__USE_EXTENTS_LIGHTMAP (BSP__QUAKE_FAMILY || BSPKIT_FAMILY_QUAKE2)
 
+/* What only some families' descriptions or rules have: the generic code
+ * does not look for it in a build without them. Surface luxels
+ * (face_luxel); trees without a head node field (model_headnode); faces
+ * whose lightmap extents cannot be computed (bsp__lightmap.bad). */
+#define BSP__USE_FACE_LUXEL BSPKIT_FAMILY_QUAKE3
+#define BSP__USE_HEADLESS_TREES (BSPKIT_FAMILY_QUAKE3 || BSPKIT_FAMILY_NIGHTFIRE)
+#define BSP__USE_BAD_EXTENTS (BSP__USE_EXTENTS_LIGHTMAP || BSPKIT_FAMILY_NIGHTFIRE)
+
 #endif

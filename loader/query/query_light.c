@@ -39,7 +39,7 @@ int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, 
  * its data is inconsistent (QUERIES.md: no_lightmap before corrupt). */
 static int lit_but_broken(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot)
 {
-    return lm->bad && lm->lightofs >= 0 && lm->styles[slot] != 255 && m->lighting.count;
+    return BSP__USE_BAD_EXTENTS && lm->bad && lm->lightofs >= 0 && lm->styles[slot] != 255 && m->lighting.count;
 }
 
 /* u, v of point p in the face's lightmap space, before rounding. */
@@ -109,13 +109,13 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
 
     if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
     /* a face_luxel rule checks its own slot */
-    if (!m->family->face_luxel) {
+    if (!BSP__USE_FACE_LUXEL || !m->family->face_luxel) {
         if (!m->family->face_lightmap) return BSP_E_UNSUPPORTED;
         if (slot >= m->family->face_num_styles) return BSP_E_BAD_QUERY;
     }
     if (!m->faces.data) return BSP_E_NOT_LOADED;
     if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
-    if (m->family->face_luxel) return m->family->face_luxel(m, (uint32_t)face, p, slot, out);
+    if (BSP__USE_FACE_LUXEL && m->family->face_luxel) return m->family->face_luxel(m, (uint32_t)face, p, slot, out);
     switch (face_sample(m, (uint32_t)face, p, slot, 0, out, &st)) {
     case -1: return st;
     case 0: return BSP_E_NO_LIGHTMAP;
