@@ -27,7 +27,8 @@ bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], ui
     f = m->family;
     if (model >= m->models.count) return BSP_E_BAD_QUERY;
     n = bsp__head_node(m, model);
-    if (n == BSP_NO_HEAD) return BSP_E_UNSUPPORTED;
+    /* a head node field is a validated child index, never BSP_NO_HEAD */
+    if (BSP__USE_HEADLESS_TREES && n == BSP_NO_HEAD) return BSP_E_UNSUPPORTED;
     /* Indices were validated at load; only a cycle can keep the walk going,
      * and no walk in a tree is longer than the number of nodes. */
     while (n >= 0) {

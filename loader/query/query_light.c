@@ -17,13 +17,14 @@
  * luxel <= the lump's size, in exact arithmetic). *first gets the block's
  * first byte. Each product is compared through a division by the other
  * factor, so no step can wrap 32 bits: w, h >= 1; pages * bytes per luxel
- * is at most 4 * 4; slot is below the face's style count (at most 8: the
- * caller read styles[slot]), so slot + 1 cannot wrap either. */
+ * is 1 to 4 * 4 (test_unit checks every lightmap family's luxel bytes);
+ * every caller keeps slot below the face's style count (at most 8), so
+ * slot + 1 cannot wrap either. */
 int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first)
 {
     uint32_t block, size = m->lighting.count, room, per = lm->pages * lm->bytes_per_luxel;
     if (lm->lightofs < 0 || lm->styles[slot] == 255 || size == 0) return 0;
-    if (lm->w < 1 || lm->h < 1 || per == 0) return 0;   /* every description has luxel bytes */
+    if (lm->w < 1 || lm->h < 1) return 0;
     if ((uint32_t)lm->w > size / (uint32_t)lm->h) return 0;
     block = (uint32_t)lm->w * (uint32_t)lm->h;                 /* <= size */
     if (block > size / per) return 0;
