@@ -33,33 +33,27 @@ const struct bsp_family *const bsp__families[] = {
     NULL
 };
 
-/* The file starts with the magic, read backwards when `reversed`. */
-static int magic_at_start(const char magic[4], const uint8_t first[8], int reversed)
-{
-    int k;
-    for (k = 0; k < 4; k++)
-        if ((uint8_t)magic[reversed ? 3 - k : k] != first[k]) return 0;
-    return 1;
-}
-
 /* 0: not this family's file; 1: its magic with a version it does not
- * have; 2: its file, *big_endian set. */
+ * have; 2: its file, *big_endian set. The magic read backwards (with
+ * swapped_magic) marks a big-endian file. */
 static int recognise(const struct bsp_family *f, const uint8_t first[8], int32_t *version,
                      uint8_t *big_endian)
 {
-    int big = 0;
-    if (f->magic[0] && !magic_at_start(f->magic, first, 0)) {
-        if (!f->swapped_magic || !magic_at_start(f->magic, first, 1)) return 0;
-        big = 1;
+    int k, forwards = 1, backwards = f->swapped_magic;
+    for (k = 0; k < 4; k++) {
+        forwards &= (uint8_t)f->magic[k] == first[k];
+        backwards &= (uint8_t)f->magic[3 - k] == first[k];
     }
-    *version = f->version_at < 0 ? 0 : (int32_t)bsp__get32(first + f->version_at, big);
+    if (f->magic[0] && !forwards && !backwards) return 0;
+    backwards &= !forwards;
+    *version = f->version_at < 0 ? 0 : (int32_t)bsp__get32(first + f->version_at, backwards);
     if (BSP__DARK_MESSIAH && f->version_tag) {   /* the only tagged version */
         if ((uint32_t)*version >> 16 != f->version_tag) return 0;
         *version &= 0xffff;
     }
     /* all-zero magic: the version number alone names the family */
     if (*version < f->min_version || *version > f->max_version) return f->magic[0] ? 1 : 0;
-    *big_endian = (uint8_t)big;
+    *big_endian = (uint8_t)backwards;
     return 2;
 }
 
