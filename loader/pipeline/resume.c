@@ -34,6 +34,9 @@ static uint8_t *landing(const bsp__loader *s, uint32_t item)
     return e->compressed ? region + it->region - e->length : region;
 }
 
+/* End the load: a failed map gives nothing (no lump bytes, no query
+ * answers) but the lump of plan item `item` the failure happened in, and
+ * where it starts. */
 static bsp_status fail(bsp__loader *s, bsp_status st, uint32_t item)
 {
     bsp_map *m = s->map;
@@ -55,7 +58,8 @@ static int swaps(const bsp__loader *s, uint32_t item)
     return s->swap && lay && lay->widths && lay->record_size;
 }
 
-/* Point the map's lumps and views at their final places in the arena. */
+/* Point the map's lumps and views at their final places in the arena, and
+ * count the work the progress figures will show. */
 static void publish(bsp__loader *s)
 {
     bsp_map *m = s->map;
@@ -64,9 +68,13 @@ static void publish(bsp__loader *s)
 
     for (i = 0; i < s->plan.count; i++) {
         uint32_t lump = s->plan.items[i].lump;
+        const bsp_lump_entry *e = &h->lumps[lump];
         m->lump_data[lump] = s->base + s->plan.items[i].arena_offset;
-        m->lump_size[lump] = h->lumps[lump].size;
-        m->lump_file_offset[lump] = h->lumps[lump].offset;
+        m->lump_size[lump] = e->size;
+        m->lump_file_offset[lump] = e->offset;
+        s->read_total += e->length;
+        if (e->compressed) s->decode_total += e->size;
+        if (swaps(s, i)) s->work_total += e->size;
     }
     m->family = h->family;
     m->version = h->version;
@@ -102,12 +110,6 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
     /* The views are known before any byte arrives: the record checks run
      * on each lump as soon as it is in place. */
     publish(s);
-    for (i = 0; i < s->plan.count; i++) {
-        const bsp_lump_entry *e = entry(s, i);
-        s->read_total += e->length;
-        if (e->compressed) s->decode_total += e->size;
-        if (swaps(s, i)) s->work_total += e->size;
-    }
     for (i = 0; i < BSP__CHECKS; i++) {
         uint32_t stride, n = bsp__check_records(m, i, &stride);
         s->work_total += n * stride;
@@ -370,11 +372,12 @@ static bsp_status finish(bsp__loader *s)
     }
     if (st == BSP_OK) st = bsp__validate_finish(m);
     if (st != BSP_OK) {
-        /* validation names the lump it was checking; keep that */
+        /* validation names the lump it was checking (error_offset stays 0
+         * when it names none); keep that */
         uint32_t lump = m->error_lump, offset = m->error_offset;
         fail(s, st, BSP_NO_LUMP);
         m->error_lump = lump;
-        m->error_offset = lump == BSP_NO_LUMP ? 0 : offset;
+        m->error_offset = offset;
         return st;
     }
     bsp__game_lump_locate(m);
