@@ -77,8 +77,7 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
 
 const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size)
 {
-    if (size) *size = 0;
-    if (!m || index >= BSP_MAX_LUMPS || !m->lump_data[index]) return NULL;
-    if (size) *size = m->lump_size[index];
-    return m->lump_data[index];
+    const void *data = m && index < BSP_MAX_LUMPS ? m->lump_data[index] : NULL;
+    if (size) *size = data ? m->lump_size[index] : 0;
+    return data;
 }

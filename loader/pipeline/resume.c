@@ -51,10 +51,10 @@ static bsp_status fail(bsp__loader *s, bsp_status st, uint32_t item)
     return st;
 }
 
-/* Does item's lump have fields to swap? (Byte lumps have a layout too.) */
-static int swaps(const bsp__loader *s, uint32_t item)
+/* Does `lump` have fields to swap? (Byte lumps have a layout too.) */
+static int swaps(const bsp__loader *s, uint32_t lump)
 {
-    const bsp__layout *lay = bsp__lump_layout(s->h, s->plan.items[item].lump);
+    const bsp__layout *lay = bsp__lump_layout(s->h, lump);
     return s->swap && lay && lay->widths && lay->record_size;
 }
 
@@ -74,7 +74,7 @@ static void publish(bsp__loader *s)
         m->lump_file_offset[lump] = e->offset;
         s->read_total += e->length;
         if (e->compressed) s->decode_total += e->size;
-        if (swaps(s, i)) s->work_total += e->size;
+        if (swaps(s, lump)) s->work_total += e->size;
     }
     m->family = h->family;
     m->version = h->version;
@@ -127,10 +127,12 @@ static int held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, con
     uint32_t i;
     for (i = s->work_item; i < item; i++) {
         const bsp__plan_item *it = &s->plan.items[i];
+        const bsp_lump_entry *e = entry(s, i);
         const uint8_t *end = s->base + it->arena_offset + it->region;
-        const uint8_t *in = landing(s, i);
-        if (!entry(s, i)->compressed || (i == s->work_item && s->unpacked)) continue;
-        if (i == s->work_item && s->decoding) in = s->lz.buf + s->lz.in_pos;
+        const uint8_t *in = end - e->length;   /* its stored bytes, at the window's tail */
+        if (!e->compressed) continue;
+        if (i == s->work_item && s->unpack == BSP__UNPACK_DONE) continue;
+        if (i == s->work_item && s->unpack != BSP__UNPACK_START) in = s->lz.buf + s->lz.in_pos;
         if (lo < end && hi > in) return 1;
     }
     return 0;
@@ -265,27 +267,26 @@ static int decode_call(bsp__loader *s, uint32_t arrived, uint32_t budget, uint32
 
 /* Decode the current item as far as its input and the budget allow.
  * Returns the bytes of output produced and sets *cost to the budget they
- * used; *st is set on failure, `unpacked` once the lump is whole. */
-static uint32_t decode_some(bsp__loader *s, uint32_t budget, uint32_t *cost, bsp_status *st)
+ * used; *st is set on failure, `unpack` DONE once the lump is whole. */
+static uint32_t decode_some(bsp__loader *s, const bsp__plan_item *it, const bsp_lump_entry *e,
+                            uint32_t have, uint32_t budget, uint32_t *cost, bsp_status *st)
 {
-    const bsp__plan_item *it = &s->plan.items[s->work_item];
-    const bsp_lump_entry *e = entry(s, s->work_item);
-    uint32_t have = s->arrived[s->work_item], out = s->lz.out_pos, arrived, used, left = budget;
+    uint32_t out = s->lz.out_pos, arrived, used, left = budget;
     int r, ready;
 
     *cost = 0;
-    if (!s->decoding) {
+    if (s->unpack == BSP__UNPACK_START) {
         if (have < e->length && have < BSP_VALVE_HEADER) return 0;
         *st = bsp__unpack_start(&s->lz, s->base + it->arena_offset, it->region, e->length,
                                 e->size, s->base + s->plan.scratch_offset, s->plan.lclp_max);
         if (*st != BSP_OK) return 0;
-        s->decoding = 1;
+        s->unpack = BSP__UNPACK_TABLE;
         out = 0;
     }
-    if (!s->tables_ready) {
+    if (s->unpack == BSP__UNPACK_TABLE) {
         *cost = table_some(s, left, &ready);
         if (!ready) return 0;
-        s->tables_ready = 1;
+        s->unpack = BSP__UNPACK_DECODE;
         if (*cost >= left) return 0;
         left -= *cost;
     }
@@ -295,30 +296,25 @@ static uint32_t decode_some(bsp__loader *s, uint32_t budget, uint32_t *cost, bsp
     do {
         r = decode_call(s, arrived, left, &used);
         left = used < left ? left - used : 0;
-        *cost = budget - left;
     } while (r == BSP_LZMA_MORE && used && left > budget / 8);
+    *cost = budget - left;
     *st = bsp__unpack_status(r);
-    if (r == BSP_LZMA_OK) {
-        s->decoding = 0;
-        s->tables_ready = 0;
-        s->unpacked = 1;
-    }
+    if (r == BSP_LZMA_OK) s->unpack = BSP__UNPACK_DONE;
     return s->lz.out_pos - out;
 }
 
 /* Swap up to about `budget` bytes of the current item, whole records at a
  * time. Returns the bytes done. */
-static uint32_t swap_some(bsp__loader *s, uint32_t budget)
+static uint32_t swap_some(bsp__loader *s, const bsp__plan_item *it, uint32_t size, uint32_t budget)
 {
-    const bsp__layout *lay = bsp__lump_layout(s->h, s->plan.items[s->work_item].lump);
-    uint32_t size = entry(s, s->work_item)->size, before = s->work_pos;
-    uint8_t *region = s->base + s->plan.items[s->work_item].arena_offset;
+    uint32_t before = s->work_pos;
 
-    if (!swaps(s, s->work_item)) {
+    if (!swaps(s, it->lump)) {
         s->work_pos = size;
         return 0;
     }
-    s->work_pos = bsp__swap_slice(region, size, lay, s->work_pos, budget);
+    s->work_pos = bsp__swap_slice(s->base + it->arena_offset, size,
+                                  bsp__lump_layout(s->h, it->lump), s->work_pos, budget);
     return s->work_pos - before;
 }
 
@@ -327,10 +323,9 @@ static uint32_t swap_some(bsp__loader *s, uint32_t budget)
  * read and decode failures of later lumps first, and of several failed
  * checks the first in check order. Returns the bytes checked; *more is 0
  * once no check of the item is left. */
-static uint32_t check_some(bsp__loader *s, uint32_t budget, int *more)
+static uint32_t check_some(bsp__loader *s, uint32_t lump, uint32_t budget, int *more)
 {
     const bsp_map *m = s->map;
-    uint32_t lump = s->plan.items[s->work_item].lump;
 
     *more = 0;
     for (; s->check < BSP__CHECKS; s->check++, s->check_pos = 0) {
@@ -396,27 +391,28 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
     } else if (s->phase == BSP_PHASE_LOADING) {
         uint32_t left = budget ? budget : 1;
         while (left && s->work_item < s->plan.count) {
-            const bsp_lump_entry *e = entry(s, s->work_item);
-            uint32_t did;
-            if (e->compressed && !s->unpacked) {
-                uint32_t out = decode_some(s, left, &did, &st);
+            const bsp__plan_item *it = &s->plan.items[s->work_item];
+            const bsp_lump_entry *e = &s->h->lumps[it->lump];
+            uint32_t did, have = s->arrived[s->work_item];
+            if (e->compressed && s->unpack != BSP__UNPACK_DONE) {
+                uint32_t out = decode_some(s, it, e, have, left, &did, &st);
                 s->decoded += out;
                 s->work_done += out;
                 if (st != BSP_OK) return fail(s, st, s->work_item);
-                if (!s->unpacked && !out) break;  /* waiting for input */
-            } else if (!e->compressed && s->arrived[s->work_item] < e->length) {
+                if (s->unpack != BSP__UNPACK_DONE && !out) break;  /* waiting for input */
+            } else if (!e->compressed && have < e->length) {
                 break;                            /* waiting for input */
             } else if (s->work_pos < e->size) {
-                did = swap_some(s, left);
+                did = swap_some(s, it, e->size, left);
                 s->work_done += did;
             } else {
                 int more;
-                did = check_some(s, left, &more);
+                did = check_some(s, it->lump, left, &more);
                 s->work_done += did;
                 if (!more) {
                     s->work_item++;
                     s->work_pos = 0;
-                    s->unpacked = 0;
+                    s->unpack = BSP__UNPACK_START;
                     s->check = 0;
                     s->check_pos = 0;
                     if (!did) continue;

@@ -163,7 +163,7 @@ bsp_status bsp__check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t 
     if (c->role == BSP_ROLE_MODELS && from == 0 &&
         (m->models.count == 0 || m->leafs.count == 0))
         return BSP_E_CORRUPT;
-    if (!check_applies(m, k)) return BSP_OK;
+    /* to <= bsp__check_records: none when the check does not apply */
     for (i = from; i < to; i++)
         for (j = c->first_rule; j < c->first_rule + c->num_rules; j++)
             if (!rule_ok(m, &rules[j], REC(*v, i))) return BSP_E_CORRUPT;
@@ -203,10 +203,8 @@ bsp_status bsp__check_fail(bsp_map *m, uint32_t k)
 
 bsp_status bsp__validate_finish(bsp_map *m)
 {
-    bsp_status st;
-    int vis = m->vis.data ? BSP_ROLE_VIS : BSP_ROLE_LEAFS;
-    if ((st = stop_in(m, vis, m->family->finish(m))) != BSP_OK) return st;
+    bsp_status st = m->family->finish(m);
     /* QUERIES.md: every cluster holds at least one leaf. */
-    if (m->num_clusters > m->leafs.count) return stop_in(m, vis, BSP_E_CORRUPT);
-    return BSP_OK;
+    if (st == BSP_OK && m->num_clusters > m->leafs.count) st = BSP_E_CORRUPT;
+    return stop_in(m, m->vis.data ? BSP_ROLE_VIS : BSP_ROLE_LEAFS, st);
 }
