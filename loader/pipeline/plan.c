@@ -110,7 +110,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     uint32_t i, j;
     int any_compressed = 0;
 
-    if (!h || !h->family || !o || !p || o->lzma_lclp_max > 12) return BSP_E_BAD_ARGUMENT;
+    if (!h || !h->family || !o || o->lzma_lclp_max > 12) return BSP_E_BAD_ARGUMENT;
     f = h->family;
     bsp__fill(p, 0, sizeof *p);
     bsp__fill(want, 0, sizeof want);
@@ -120,29 +120,28 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     for (i = 0; i < f->num_lumps; i++) {
         const bsp_lump_entry *e = &h->lumps[i];
         const bsp__layout *lay;
-        bsp__plan_item it;
+        uint32_t region = e->size;
         if (!(want[i] || (more >> i & 1)) || e->length == 0) continue;
         lay = bsp__lump_layout(h, i);
         if (!lay && is_role_lump(f, i)) return BSP_E_BAD_LUMP_VERSION;
         if (lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size &&
             e->size % lay->record_size)
             return BSP_E_BAD_LUMP;
-        it.lump = (uint8_t)i;
-        it.arena_offset = 0;
-        it.region = e->size;
         if (e->compressed) {
 #if BSPKIT_LZMA
-            it.region = bsp__lzma_region_bytes(e->size, e->length);
-            if (it.region == 0) return BSP_E_BAD_LUMP;
+            region = bsp__lzma_region_bytes(e->size, e->length);
+            if (region == 0) return BSP_E_BAD_LUMP;
             any_compressed = 1;
 #else
             return BSP_E_UNSUPPORTED;   /* built without the decoder */
 #endif
         }
-        /* insertion by file offset; at most 64 items */
+        /* insertion by file offset; at most 64 items (arena_offset is set
+         * below, once they are in order) */
         for (j = p->count; j > 0 && h->lumps[p->items[j - 1].lump].offset > e->offset; j--)
             p->items[j] = p->items[j - 1];
-        p->items[j] = it;
+        p->items[j].lump = (uint8_t)i;
+        p->items[j].region = region;
         p->count++;
     }
     /* 32 bits suffice: end stays at most END_MAX and pos at most end (a
@@ -171,15 +170,12 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     if (any_compressed) {
 #if BSPKIT_LZMA
         bsp__lzma_props widest;
-        widest.lc = (uint8_t)(o->lzma_lclp_max ? o->lzma_lclp_max : 3);
-        widest.lp = 0;
-        widest.pb = 0;
+        uint32_t lclp = o->lzma_lclp_max ? o->lzma_lclp_max : 3;   /* at most 12 */
         widest.dict_size = 0;
-        if (widest.lc > 8) {   /* lc stops at 8; lp carries the rest */
-            widest.lp = (uint8_t)(widest.lc - 8);
-            widest.lc = 8;
-        }
-        p->lclp_max = (uint8_t)(widest.lc + widest.lp);
+        widest.pb = 0;
+        widest.lc = (uint8_t)(lclp > 8 ? 8 : lclp);   /* lc stops at 8; lp carries the rest */
+        widest.lp = (uint8_t)(lclp - widest.lc);
+        p->lclp_max = (uint8_t)lclp;
         p->scratch_bytes = bsp__lzma_probs_bytes(&widest);
 #endif
     }

@@ -35,27 +35,25 @@ static uint8_t *landing(const bsp__loader *s, uint32_t item)
 }
 
 /* End the load: a failed map gives nothing (no lump bytes, no query
- * answers) but the lump of plan item `item` the failure happened in, and
- * where it starts. */
-static bsp_status fail(bsp__loader *s, bsp_status st, uint32_t item)
+ * answers) but the lump the failure happened in (BSP_NO_LUMP: none, offset
+ * 0) and where that starts in the file. */
+static bsp_status fail(bsp__loader *s, bsp_status st, uint32_t lump, uint32_t offset)
 {
     bsp_map *m = s->map;
     bsp__fill(m, 0, sizeof *m);
-    m->error_lump = BSP_NO_LUMP;
-    if (item < s->plan.count) {
-        m->error_lump = s->plan.items[item].lump;
-        m->error_offset = entry(s, item)->offset;
-    }
+    m->error_lump = lump;
+    m->error_offset = offset;
     s->phase = BSP_PHASE_FAILED;
     s->status = (uint8_t)st;
     return st;
 }
 
-/* Does `lump` have fields to swap? (Byte lumps have a layout too.) */
-static int swaps(const bsp__loader *s, uint32_t lump)
+/* The layout to swap `lump` with, or NULL when it has no fields to swap
+ * (byte lumps have a layout too) or the file is in the host's order. */
+static const bsp__layout *swap_layout(const bsp__loader *s, uint32_t lump)
 {
-    const bsp__layout *lay = bsp__lump_layout(s->h, lump);
-    return s->swap && lay && lay->widths && lay->record_size;
+    const bsp__layout *lay = s->swap ? bsp__lump_layout(s->h, lump) : NULL;
+    return lay && lay->widths && lay->record_size ? lay : NULL;
 }
 
 /* Point the map's lumps and views at their final places in the arena, and
@@ -74,7 +72,7 @@ static void publish(bsp__loader *s)
         m->lump_file_offset[lump] = e->offset;
         s->read_total += e->length;
         if (e->compressed) s->decode_total += e->size;
-        if (swaps(s, lump)) s->work_total += e->size;
+        if (swap_layout(s, lump)) s->work_total += e->size;
     }
     m->family = h->family;
     m->version = h->version;
@@ -98,13 +96,18 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
     s->map = m;
     s->h = h;
     s->base = (uint8_t *)arena;
-    s->plan.count = 0;
     bsp__fill(m, 0, sizeof *m);
     st = bsp__plan_build(h, o, &s->plan);
-    if (st != BSP_OK) return fail(s, st, BSP_NO_LUMP);
-    if (needed) *needed = s->plan.total;
-    if (!arena || ((uintptr_t)arena & (BSP_ARENA_ALIGN - 1))) return fail(s, BSP_E_BAD_ARENA, BSP_NO_LUMP);
-    if (s->plan.total > arena_bytes) return fail(s, BSP_E_ARENA_TOO_SMALL, BSP_NO_LUMP);
+    if (st == BSP_OK && needed) *needed = s->plan.total;
+    if (st == BSP_OK && (!arena || ((uintptr_t)arena & (BSP_ARENA_ALIGN - 1))))
+        st = BSP_E_BAD_ARENA;
+    if (st == BSP_OK && s->plan.total > arena_bytes) st = BSP_E_ARENA_TOO_SMALL;
+    /* (not a tail call: at -Os that would restore every saved register
+     * on its own path) */
+    if (st != BSP_OK) {
+        fail(s, st, BSP_NO_LUMP, 0);
+        return st;
+    }
     s->swap = h->big_endian != BSP_HOST_BIG_ENDIAN;
     s->bad_check = BSP__CHECKS;
     /* The views are known before any byte arrives: the record checks run
@@ -148,10 +151,6 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
 
     if (!l || !r || s->phase != BSP_PHASE_LOADING || s->read_count == BSP_LOADER_MAX_READS)
         return 0;
-    while (s->issue_item < s->plan.count && s->issue_pos == entry(s, s->issue_item)->length) {
-        s->issue_item++;
-        s->issue_pos = 0;
-    }
     if (s->issue_item == s->plan.count) return 0;
     e = entry(s, s->issue_item);
     len = e->length - s->issue_pos;
@@ -167,6 +166,10 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
     slot->item = (uint8_t)s->issue_item;
     slot->end = s->issue_pos;
     slot->done = 0;
+    if (s->issue_pos == e->length) {   /* the lump is all issued: on to the next */
+        s->issue_item++;
+        s->issue_pos = 0;
+    }
     s->read_count++;
     s->next_offset = r->offset + len;
     return 1;
@@ -184,7 +187,9 @@ bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed)
     slot = &s->reads[r->tag % BSP_LOADER_MAX_READS];
     if (slot->done) return BSP_E_BAD_ARGUMENT;
     /* BSP_READ_END: the data ended early (a stream of unknown size). */
-    if (failed) return fail(s, failed == BSP_READ_END ? BSP_E_TRUNCATED : BSP_E_IO, slot->item);
+    if (failed)
+        return fail(s, failed == BSP_READ_END ? BSP_E_TRUNCATED : BSP_E_IO,
+                    s->plan.items[slot->item].lump, entry(s, slot->item)->offset);
 #if BSP__TACTICAL_INTERVENTION
     if (s->h->encrypted) {
         /* Tactical Intervention: decrypt where the read was issued to land */
@@ -307,14 +312,14 @@ static uint32_t decode_some(bsp__loader *s, const bsp__plan_item *it, const bsp_
  * time. Returns the bytes done. */
 static uint32_t swap_some(bsp__loader *s, const bsp__plan_item *it, uint32_t size, uint32_t budget)
 {
+    const bsp__layout *lay = swap_layout(s, it->lump);
     uint32_t before = s->work_pos;
 
-    if (!swaps(s, it->lump)) {
+    if (!lay) {
         s->work_pos = size;
         return 0;
     }
-    s->work_pos = bsp__swap_slice(s->base + it->arena_offset, size,
-                                  bsp__lump_layout(s->h, it->lump), s->work_pos, budget);
+    s->work_pos = bsp__swap_slice(s->base + it->arena_offset, size, lay, s->work_pos, budget);
     return s->work_pos - before;
 }
 
@@ -369,10 +374,7 @@ static bsp_status finish(bsp__loader *s)
     if (st != BSP_OK) {
         /* validation names the lump it was checking (error_offset stays 0
          * when it names none); keep that */
-        uint32_t lump = m->error_lump, offset = m->error_offset;
-        fail(s, st, BSP_NO_LUMP);
-        m->error_lump = lump;
-        m->error_offset = offset;
+        fail(s, st, m->error_lump, m->error_offset);
         return st;
     }
     bsp__game_lump_locate(m);
@@ -398,7 +400,10 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
                 uint32_t out = decode_some(s, it, e, have, left, &did, &st);
                 s->decoded += out;
                 s->work_done += out;
-                if (st != BSP_OK) return fail(s, st, s->work_item);
+                if (st != BSP_OK) {
+                    fail(s, st, it->lump, e->offset);
+                    return st;
+                }
                 if (s->unpack != BSP__UNPACK_DONE && !out) break;  /* waiting for input */
             } else if (!e->compressed && have < e->length) {
                 break;                            /* waiting for input */
@@ -446,6 +451,6 @@ void bsp_loader_cancel(bsp_loader *l)
 {
     bsp__loader *s = state(l);
     if (!l || s->phase >= BSP_PHASE_DONE) return;
-    fail(s, BSP_OK, BSP_NO_LUMP);
+    fail(s, BSP_OK, BSP_NO_LUMP, 0);
     s->phase = BSP_PHASE_CANCELLED;
 }

@@ -185,11 +185,12 @@ bsp_status bsp__clusters_from_leaves(bsp_map *m)
     return BSP_OK;
 }
 
-/* Record the lump a failed check was reading (bsp_map.error_lump). */
+/* Record the lump a failed check was reading (bsp_map.error_lump); st is
+ * the failure, returned. */
 static bsp_status stop_in(bsp_map *m, int role, bsp_status st)
 {
     int lump = bsp__role_lump(m->family, role);
-    if (st != BSP_OK && lump >= 0) {
+    if (lump >= 0) {
         m->error_lump = (uint32_t)lump;
         m->error_offset = m->lump_file_offset[lump];
     }
@@ -206,5 +207,6 @@ bsp_status bsp__validate_finish(bsp_map *m)
     bsp_status st = m->family->finish(m);
     /* QUERIES.md: every cluster holds at least one leaf. */
     if (st == BSP_OK && m->num_clusters > m->leafs.count) st = BSP_E_CORRUPT;
+    if (st == BSP_OK) return BSP_OK;
     return stop_in(m, m->vis.data ? BSP_ROLE_VIS : BSP_ROLE_LEAFS, st);
 }
