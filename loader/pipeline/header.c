@@ -10,44 +10,40 @@
 #include "../family/family.h"
 #include "read.h"
 
-static uint32_t dir_word(const uint8_t *buf, const struct bsp_family *f, int big,
-                         uint32_t lump, int8_t word)
-{
-    if (word < 0) return 0;
-    return bsp__get32(buf + f->dir_offset + 4u * (lump * f->entry_words + (uint32_t)word), big);
-}
-
-/* Does reading the directory with `order` put every non-empty lump inside
- * the file, after the header? */
-static int order_fits(const uint8_t *buf, const struct bsp_family *f, int big,
-                      const int8_t order[4], uint32_t file_size)
-{
-    uint32_t i;
-    for (i = 0; i < f->num_lumps; i++) {
-        uint32_t ofs = dir_word(buf, f, big, i, order[0]);
-        uint32_t len = dir_word(buf, f, big, i, order[1]);
-        if (len == 0) continue;
-        if (ofs < f->header_bytes || ofs > file_size || len > file_size - ofs) return 0;
-    }
-    return 1;
-}
-
+/* Read the directory with `order` (the positions of offset, length,
+ * version and uncompressed size in an entry; -1: none). */
 static void read_directory(bsp_header *h, const uint8_t *buf, const int8_t order[4])
 {
     const struct bsp_family *f = h->family;
-    uint32_t i;
+    uint32_t i, k;
     for (i = 0; i < f->num_lumps; i++) {
         bsp_lump_entry *e = &h->lumps[i];
-        uint32_t unpacked = dir_word(buf, f, h->big_endian, i, order[3]);
-        e->offset = dir_word(buf, f, h->big_endian, i, order[0]);
-        e->length = dir_word(buf, f, h->big_endian, i, order[1]);
-        e->version = dir_word(buf, f, h->big_endian, i, order[2]);
-        if (e->length == 0) e->offset = 0;
+        const uint8_t *entry = buf + f->dir_offset + 4u * i * f->entry_words;
+        uint32_t word[4];
+        for (k = 0; k < 4; k++)
+            word[k] = order[k] < 0 ? 0 : bsp__get32(entry + 4u * (uint32_t)order[k], h->big_endian);
+        e->offset = word[1] ? word[0] : 0;
+        e->length = word[1];
+        e->version = word[2];
         /* Source: a compressed lump keeps its uncompressed size where the
          * fourCC would be, and its bytes start with an LZMA header. */
-        e->compressed = (uint8_t)(unpacked != 0 && e->length != 0);
-        e->size = e->compressed ? unpacked : e->length;
+        e->compressed = (uint8_t)(word[3] != 0 && word[1] != 0);
+        e->size = e->compressed ? word[3] : word[1];
     }
+}
+
+/* Does the directory as read put every non-empty lump inside the file,
+ * after the header? */
+static int directory_fits(const bsp_header *h)
+{
+    uint32_t i;
+    for (i = 0; i < h->num_lumps; i++) {
+        const bsp_lump_entry *e = &h->lumps[i];
+        if (e->length && (e->offset < h->header_bytes || e->offset > h->file_size ||
+                          e->length > h->file_size - e->offset))
+            return 0;
+    }
+    return 1;
 }
 
 #if BSP__TACTICAL_INTERVENTION
@@ -92,7 +88,6 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     const struct bsp_family *f;
     int32_t version = 0;
     uint8_t big = 0;
-    const int8_t *order;
     int fits;
     bsp_status st;
 
@@ -122,16 +117,16 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     h->header_bytes = f->header_bytes;
     h->file_size = s->size;
     /* The entry order is told by plausibility, whatever the file version
-     * (Left 4 Dead 2 at v21, Contagion at v27). */
-    order = f->entry;
-    fits = order_fits(buf, f, big, order, s->size);
-    if (!fits && f->alt_entry[0] != f->alt_entry[1] &&
-        order_fits(buf, f, big, f->alt_entry, s->size)) {
-        h->l4d2_order = 1;
-        order = f->alt_entry;
-        fits = 1;
+     * (Left 4 Dead 2 at v21, Contagion at v27); a directory that fits in
+     * neither is kept as the family's order reads it. */
+    read_directory(h, buf, f->entry);
+    fits = directory_fits(h);
+    if (!fits && f->alt_entry[0] != f->alt_entry[1]) {
+        read_directory(h, buf, f->alt_entry);
+        fits = directory_fits(h);
+        if (fits) h->l4d2_order = 1;
+        else read_directory(h, buf, f->entry);
     }
-    read_directory(h, buf, order);
     h->family = bsp__family_for_lumps(f, h);
     return fits ? BSP_OK : BSP_E_BAD_LUMP;
 }

@@ -43,22 +43,25 @@ void bsp__resolve_views(bsp_map *m, const bsp_header *h)
     }
 }
 
-/* The load proper; a failure sets m->error_lump/error_offset where it
- * happens inside a lump and leaves the clearing to bsp_load. */
-static bsp_status load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
-                       void *arena, uint32_t arena_bytes, const bsp_options *o,
-                       uint32_t *needed)
+/* Every failure goes through the loader's fail(), which clears the map and
+ * names the lump it happened in: nothing is left to clear here. */
+bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
+                    void *arena, uint32_t arena_bytes, const bsp_options *o,
+                    uint32_t *needed)
 {
     bsp_loader l;
     bsp_read r;
     bsp_progress p;
     bsp_status st;
 
+    if (!m) return BSP_E_BAD_ARGUMENT;
+    bsp__fill(m, 0, sizeof *m);
+    m->error_lump = BSP_NO_LUMP;
+    if (!h || !s || !s->read || !o) return BSP_E_BAD_ARGUMENT;
     st = bsp_loader_begin(&l, m, h, arena, arena_bytes, o, needed);
     if (st != BSP_OK) return st;
     if (s->size != h->file_size) {
         bsp_loader_cancel(&l);
-        m->error_lump = BSP_NO_LUMP;
         return BSP_E_BAD_ARGUMENT;
     }
     do {
@@ -72,31 +75,9 @@ static bsp_status load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
     return st;
 }
 
-bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
-                    void *arena, uint32_t arena_bytes, const bsp_options *o,
-                    uint32_t *needed)
-{
-    bsp_status st;
-    uint32_t lump, offset;
-    if (!m) return BSP_E_BAD_ARGUMENT;
-    bsp__fill(m, 0, sizeof *m);
-    m->error_lump = BSP_NO_LUMP;
-    if (!h || !s || !s->read || !o) return BSP_E_BAD_ARGUMENT;
-    st = load(m, h, s, arena, arena_bytes, o, needed);
-    if (st == BSP_OK) return BSP_OK;
-    /* A failed map gives nothing: no lump bytes, no query answers. */
-    lump = m->error_lump;
-    offset = m->error_offset;
-    bsp__fill(m, 0, sizeof *m);
-    m->error_lump = lump;
-    m->error_offset = lump == BSP_NO_LUMP ? 0 : offset;
-    return st;
-}
-
 const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size)
 {
-    if (size) *size = 0;
-    if (!m || index >= BSP_MAX_LUMPS || !m->lump_data[index]) return NULL;
-    if (size) *size = m->lump_size[index];
-    return m->lump_data[index];
+    const void *data = m && index < BSP_MAX_LUMPS ? m->lump_data[index] : NULL;
+    if (size) *size = data ? m->lump_size[index] : 0;
+    return data;
 }

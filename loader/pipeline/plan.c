@@ -24,62 +24,67 @@ bsp_options bsp_default_options(uint32_t sets)
     return o;
 }
 
-/* One call site for the 64-bit shift: a 32-bit target makes it a library
- * call, which -Os would otherwise repeat for every role. */
-static uint64_t lump_bit(int lump)
+/* The lumps a load wants, one flag per lump: a set of roles' lumps built
+ * with 64-bit shifts would be a library call per role on a 32-bit target. */
+static void want_lump(uint8_t want[BSP_MAX_LUMPS], int lump)
 {
-    return lump >= 0 ? (uint64_t)1 << lump : 0;
-}
-
-static int lump_present(const bsp_header *h, int lump)
-{
-    return lump >= 0 && h->lumps[lump].length != 0;
+    if (lump >= 0) want[lump] = 1;
 }
 
 /* Source keeps LDR faces/lighting (7, 8) and HDR ones (58, 53); queries use
  * HDR when lump 7 is empty (console files) or lump 8 is and 53 is not
  * (HDR-only compiles), else LDR unless the caller prefers HDR and both HDR
- * lumps exist (QUERIES.md 4; the ambient pair follows, section 7). */
+ * lumps exist (QUERIES.md 4; the ambient pair follows, section 7). The four
+ * lumps' presence is read in one loop, as bits in the order of `roles`. */
 static int choose_hdr(const bsp_header *h, const bsp_options *o)
 {
-    const struct bsp_family *f = h->family;
-    int hdr_faces = lump_present(h, bsp__role_lump(f, BSP_ROLE_FACES_HDR));
-    int hdr_light = lump_present(h, bsp__role_lump(f, BSP_ROLE_LIGHTING_HDR));
-    if (bsp__role_lump(f, BSP_ROLE_FACES_HDR) < 0) return 0;
-    if (!lump_present(h, bsp__role_lump(f, BSP_ROLE_FACES))) return 1;
-    if (!lump_present(h, bsp__role_lump(f, BSP_ROLE_LIGHTING)) && hdr_light) return 1;
-    return o->prefer_hdr && hdr_faces && hdr_light;
+    static const uint8_t roles[4] = { BSP_ROLE_FACES, BSP_ROLE_LIGHTING, BSP_ROLE_FACES_HDR,
+                                      BSP_ROLE_LIGHTING_HDR };
+    enum { LDR_FACES = 1, LDR_LIGHTING = 2, HDR_FACES = 4, HDR_LIGHTING = 8 };
+    unsigned present = 0, i;
+    if (bsp__role_lump(h->family, BSP_ROLE_FACES_HDR) < 0) return 0;
+    for (i = 0; i < 4; i++) {
+        int lump = bsp__role_lump(h->family, roles[i]);
+        if (lump >= 0 && h->lumps[lump].length != 0) present |= 1u << i;
+    }
+    if (!(present & LDR_FACES)) return 1;
+    if ((present & (LDR_LIGHTING | HDR_LIGHTING)) == HDR_LIGHTING) return 1;
+    return o->prefer_hdr && (present & (HDR_FACES | HDR_LIGHTING)) == (HDR_FACES | HDR_LIGHTING);
 }
 
 #define ROLE(role) (1u << BSP_ROLE_##role)
 
-static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr)
+/* Flag the lumps the roles of the chosen sets name; returns the further
+ * lumps wanted as bits (the lighting's extra lumps, the caller's). */
+static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
+                             uint8_t want[BSP_MAX_LUMPS])
 {
     const struct bsp_family *f = h->family;
     /* the roles first, then their lumps in one pass */
     uint32_t roles = ROLE(PLANES) | ROLE(NODES) | ROLE(LEAFS) | ROLE(MODELS) | ROLE(VIS);
-    uint64_t want = 0;
+    uint64_t bits = o->extra_lumps;
     uint32_t sets = o->sets;
     int r;
     if (sets & BSP_LOAD_GEOMETRY) {
         sets |= BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES;
         roles |= ROLE(LEAFFACES) | ROLE(EDGES) | ROLE(SURFEDGES) | ROLE(VERTEXES);
-        for (r = 0; r < BSP_AL_COUNT; r++)
-            if (f->access) want |= lump_bit(f->access->lumps[r]);
+        /* (no access table in a build without map access: BSP__ACCESS) */
+        for (r = 0; BSPKIT_ACCESS && f->access && r < BSP_AL_COUNT; r++)
+            want_lump(want, f->access->lumps[r]);
     }
     if (sets & BSP_LOAD_LIGHTING) {
         roles |= hdr ? ROLE(FACES_HDR) | ROLE(LIGHTING_HDR) : ROLE(FACES) | ROLE(LIGHTING);
         roles |= f->lighting_roles;
-        want |= f->lighting_lumps;
-        if (BSPKIT_AMBIENT && f->ambient == BSP_AMB_CUBES)
-            want |= lump_bit(f->ambient_lumps[hdr][0]) | lump_bit(f->ambient_lumps[hdr][1]);
+        bits |= f->lighting_lumps;
+        if (BSPKIT_AMBIENT && f->ambient == BSP_AMB_CUBES) {
+            want_lump(want, f->ambient_lumps[hdr][0]);
+            want_lump(want, f->ambient_lumps[hdr][1]);
+        }
     }
     if (sets & BSP_LOAD_ENTITIES) roles |= ROLE(ENTITIES);
     for (r = 0; r < BSP_ROLE_COUNT; r++)
-        if (roles >> r & 1) want |= lump_bit(bsp__role_lump(f, r));
-    if (o->sets & BSP_LOAD_ALL) want = ~(uint64_t)0;
-    want |= o->extra_lumps;
-    return want;
+        if (roles >> r & 1) want_lump(want, bsp__role_lump(f, r));
+    return o->sets & BSP_LOAD_ALL ? ~(uint64_t)0 : bits;
 }
 
 /* Is `lump` one the queries or the validator interpret? Those must have a
@@ -99,43 +104,44 @@ static int is_role_lump(const struct bsp_family *f, uint32_t lump)
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p)
 {
     const struct bsp_family *f;
-    uint64_t want;
+    uint8_t want[BSP_MAX_LUMPS];
+    uint64_t more;
     uint32_t pos = 0, end = 0;
     uint32_t i, j;
     int any_compressed = 0;
 
-    if (!h || !h->family || !o || !p || o->lzma_lclp_max > 12) return BSP_E_BAD_ARGUMENT;
+    if (!h || !h->family || !o || o->lzma_lclp_max > 12) return BSP_E_BAD_ARGUMENT;
     f = h->family;
     bsp__fill(p, 0, sizeof *p);
+    bsp__fill(want, 0, sizeof want);
     p->use_hdr = (uint8_t)choose_hdr(h, o);
-    want = wanted_lumps(h, o, p->use_hdr);
+    more = wanted_lumps(h, o, p->use_hdr, want);
 
     for (i = 0; i < f->num_lumps; i++) {
         const bsp_lump_entry *e = &h->lumps[i];
         const bsp__layout *lay;
-        bsp__plan_item it;
-        if (!(want & ((uint64_t)1 << i)) || e->length == 0) continue;
+        uint32_t region = e->size;
+        if (!(want[i] || (more >> i & 1)) || e->length == 0) continue;
         lay = bsp__lump_layout(h, i);
         if (!lay && is_role_lump(f, i)) return BSP_E_BAD_LUMP_VERSION;
         if (lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size &&
             e->size % lay->record_size)
             return BSP_E_BAD_LUMP;
-        it.lump = (uint8_t)i;
-        it.arena_offset = 0;
-        it.region = e->size;
         if (e->compressed) {
 #if BSPKIT_LZMA
-            it.region = bsp__lzma_region_bytes(e->size, e->length);
-            if (it.region == 0) return BSP_E_BAD_LUMP;
+            region = bsp__lzma_region_bytes(e->size, e->length);
+            if (region == 0) return BSP_E_BAD_LUMP;
             any_compressed = 1;
 #else
             return BSP_E_UNSUPPORTED;   /* built without the decoder */
 #endif
         }
-        /* insertion by file offset; at most 64 items */
+        /* insertion by file offset; at most 64 items (arena_offset is set
+         * below, once they are in order) */
         for (j = p->count; j > 0 && h->lumps[p->items[j - 1].lump].offset > e->offset; j--)
             p->items[j] = p->items[j - 1];
-        p->items[j] = it;
+        p->items[j].lump = (uint8_t)i;
+        p->items[j].region = region;
         p->count++;
     }
     /* 32 bits suffice: end stays at most END_MAX and pos at most end (a
@@ -164,15 +170,12 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     if (any_compressed) {
 #if BSPKIT_LZMA
         bsp__lzma_props widest;
-        widest.lc = (uint8_t)(o->lzma_lclp_max ? o->lzma_lclp_max : 3);
-        widest.lp = 0;
-        widest.pb = 0;
+        uint32_t lclp = o->lzma_lclp_max ? o->lzma_lclp_max : 3;   /* at most 12 */
         widest.dict_size = 0;
-        if (widest.lc > 8) {   /* lc stops at 8; lp carries the rest */
-            widest.lp = (uint8_t)(widest.lc - 8);
-            widest.lc = 8;
-        }
-        p->lclp_max = (uint8_t)(widest.lc + widest.lp);
+        widest.pb = 0;
+        widest.lc = (uint8_t)(lclp > 8 ? 8 : lclp);   /* lc stops at 8; lp carries the rest */
+        widest.lp = (uint8_t)(lclp - widest.lc);
+        p->lclp_max = (uint8_t)lclp;
         p->scratch_bytes = bsp__lzma_probs_bytes(&widest);
 #endif
     }

@@ -24,6 +24,7 @@ typedef struct bsp__plan {
     uint8_t lclp_max;                    /* decoder tables fit lc + lp <= this */
 } bsp__plan;
 
+/* p is the caller's plan (never NULL); h and o are checked. */
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p);
 
 #endif

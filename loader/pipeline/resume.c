@@ -34,28 +34,30 @@ static uint8_t *landing(const bsp__loader *s, uint32_t item)
     return e->compressed ? region + it->region - e->length : region;
 }
 
-static bsp_status fail(bsp__loader *s, bsp_status st, uint32_t item)
+/* End the load: a failed map gives nothing (no lump bytes, no query
+ * answers) but the lump the failure happened in (BSP_NO_LUMP: none, offset
+ * 0) and where that starts in the file. */
+static bsp_status fail(bsp__loader *s, bsp_status st, uint32_t lump, uint32_t offset)
 {
     bsp_map *m = s->map;
     bsp__fill(m, 0, sizeof *m);
-    m->error_lump = BSP_NO_LUMP;
-    if (item < s->plan.count) {
-        m->error_lump = s->plan.items[item].lump;
-        m->error_offset = entry(s, item)->offset;
-    }
+    m->error_lump = lump;
+    m->error_offset = offset;
     s->phase = BSP_PHASE_FAILED;
     s->status = (uint8_t)st;
     return st;
 }
 
-/* Does item's lump have fields to swap? (Byte lumps have a layout too.) */
-static int swaps(const bsp__loader *s, uint32_t item)
+/* The layout to swap `lump` with, or NULL when it has no fields to swap
+ * (byte lumps have a layout too) or the file is in the host's order. */
+static const bsp__layout *swap_layout(const bsp__loader *s, uint32_t lump)
 {
-    const bsp__layout *lay = bsp__lump_layout(s->h, s->plan.items[item].lump);
-    return s->swap && lay && lay->widths && lay->record_size;
+    const bsp__layout *lay = s->swap ? bsp__lump_layout(s->h, lump) : NULL;
+    return lay && lay->widths && lay->record_size ? lay : NULL;
 }
 
-/* Point the map's lumps and views at their final places in the arena. */
+/* Point the map's lumps and views at their final places in the arena, and
+ * count the work the progress figures will show. */
 static void publish(bsp__loader *s)
 {
     bsp_map *m = s->map;
@@ -64,9 +66,13 @@ static void publish(bsp__loader *s)
 
     for (i = 0; i < s->plan.count; i++) {
         uint32_t lump = s->plan.items[i].lump;
+        const bsp_lump_entry *e = &h->lumps[lump];
         m->lump_data[lump] = s->base + s->plan.items[i].arena_offset;
-        m->lump_size[lump] = h->lumps[lump].size;
-        m->lump_file_offset[lump] = h->lumps[lump].offset;
+        m->lump_size[lump] = e->size;
+        m->lump_file_offset[lump] = e->offset;
+        s->read_total += e->length;
+        if (e->compressed) s->decode_total += e->size;
+        if (swap_layout(s, lump)) s->work_total += e->size;
     }
     m->family = h->family;
     m->version = h->version;
@@ -90,24 +96,23 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
     s->map = m;
     s->h = h;
     s->base = (uint8_t *)arena;
-    s->plan.count = 0;
     bsp__fill(m, 0, sizeof *m);
     st = bsp__plan_build(h, o, &s->plan);
-    if (st != BSP_OK) return fail(s, st, BSP_NO_LUMP);
-    if (needed) *needed = s->plan.total;
-    if (!arena || ((uintptr_t)arena & (BSP_ARENA_ALIGN - 1))) return fail(s, BSP_E_BAD_ARENA, BSP_NO_LUMP);
-    if (s->plan.total > arena_bytes) return fail(s, BSP_E_ARENA_TOO_SMALL, BSP_NO_LUMP);
+    if (st == BSP_OK && needed) *needed = s->plan.total;
+    if (st == BSP_OK && (!arena || ((uintptr_t)arena & (BSP_ARENA_ALIGN - 1))))
+        st = BSP_E_BAD_ARENA;
+    if (st == BSP_OK && s->plan.total > arena_bytes) st = BSP_E_ARENA_TOO_SMALL;
+    /* (not a tail call: at -Os that would restore every saved register
+     * on its own path) */
+    if (st != BSP_OK) {
+        fail(s, st, BSP_NO_LUMP, 0);
+        return st;
+    }
     s->swap = h->big_endian != BSP_HOST_BIG_ENDIAN;
     s->bad_check = BSP__CHECKS;
     /* The views are known before any byte arrives: the record checks run
      * on each lump as soon as it is in place. */
     publish(s);
-    for (i = 0; i < s->plan.count; i++) {
-        const bsp_lump_entry *e = entry(s, i);
-        s->read_total += e->length;
-        if (e->compressed) s->decode_total += e->size;
-        if (swaps(s, i)) s->work_total += e->size;
-    }
     for (i = 0; i < BSP__CHECKS; i++) {
         uint32_t stride, n = bsp__check_records(m, i, &stride);
         s->work_total += n * stride;
@@ -125,10 +130,12 @@ static int held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, con
     uint32_t i;
     for (i = s->work_item; i < item; i++) {
         const bsp__plan_item *it = &s->plan.items[i];
+        const bsp_lump_entry *e = entry(s, i);
         const uint8_t *end = s->base + it->arena_offset + it->region;
-        const uint8_t *in = landing(s, i);
-        if (!entry(s, i)->compressed || (i == s->work_item && s->unpacked)) continue;
-        if (i == s->work_item && s->decoding) in = s->lz.buf + s->lz.in_pos;
+        const uint8_t *in = end - e->length;   /* its stored bytes, at the window's tail */
+        if (!e->compressed) continue;
+        if (i == s->work_item && s->unpack == BSP__UNPACK_DONE) continue;
+        if (i == s->work_item && s->unpack != BSP__UNPACK_START) in = s->lz.buf + s->lz.in_pos;
         if (lo < end && hi > in) return 1;
     }
     return 0;
@@ -144,10 +151,6 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
 
     if (!l || !r || s->phase != BSP_PHASE_LOADING || s->read_count == BSP_LOADER_MAX_READS)
         return 0;
-    while (s->issue_item < s->plan.count && s->issue_pos == entry(s, s->issue_item)->length) {
-        s->issue_item++;
-        s->issue_pos = 0;
-    }
     if (s->issue_item == s->plan.count) return 0;
     e = entry(s, s->issue_item);
     len = e->length - s->issue_pos;
@@ -163,6 +166,10 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
     slot->item = (uint8_t)s->issue_item;
     slot->end = s->issue_pos;
     slot->done = 0;
+    if (s->issue_pos == e->length) {   /* the lump is all issued: on to the next */
+        s->issue_item++;
+        s->issue_pos = 0;
+    }
     s->read_count++;
     s->next_offset = r->offset + len;
     return 1;
@@ -180,7 +187,9 @@ bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed)
     slot = &s->reads[r->tag % BSP_LOADER_MAX_READS];
     if (slot->done) return BSP_E_BAD_ARGUMENT;
     /* BSP_READ_END: the data ended early (a stream of unknown size). */
-    if (failed) return fail(s, failed == BSP_READ_END ? BSP_E_TRUNCATED : BSP_E_IO, slot->item);
+    if (failed)
+        return fail(s, failed == BSP_READ_END ? BSP_E_TRUNCATED : BSP_E_IO,
+                    s->plan.items[slot->item].lump, entry(s, slot->item)->offset);
 #if BSP__TACTICAL_INTERVENTION
     if (s->h->encrypted) {
         /* Tactical Intervention: decrypt where the read was issued to land */
@@ -263,27 +272,26 @@ static int decode_call(bsp__loader *s, uint32_t arrived, uint32_t budget, uint32
 
 /* Decode the current item as far as its input and the budget allow.
  * Returns the bytes of output produced and sets *cost to the budget they
- * used; *st is set on failure, `unpacked` once the lump is whole. */
-static uint32_t decode_some(bsp__loader *s, uint32_t budget, uint32_t *cost, bsp_status *st)
+ * used; *st is set on failure, `unpack` DONE once the lump is whole. */
+static uint32_t decode_some(bsp__loader *s, const bsp__plan_item *it, const bsp_lump_entry *e,
+                            uint32_t have, uint32_t budget, uint32_t *cost, bsp_status *st)
 {
-    const bsp__plan_item *it = &s->plan.items[s->work_item];
-    const bsp_lump_entry *e = entry(s, s->work_item);
-    uint32_t have = s->arrived[s->work_item], out = s->lz.out_pos, arrived, used, left = budget;
+    uint32_t out = s->lz.out_pos, arrived, used, left = budget;
     int r, ready;
 
     *cost = 0;
-    if (!s->decoding) {
+    if (s->unpack == BSP__UNPACK_START) {
         if (have < e->length && have < BSP_VALVE_HEADER) return 0;
         *st = bsp__unpack_start(&s->lz, s->base + it->arena_offset, it->region, e->length,
                                 e->size, s->base + s->plan.scratch_offset, s->plan.lclp_max);
         if (*st != BSP_OK) return 0;
-        s->decoding = 1;
+        s->unpack = BSP__UNPACK_TABLE;
         out = 0;
     }
-    if (!s->tables_ready) {
+    if (s->unpack == BSP__UNPACK_TABLE) {
         *cost = table_some(s, left, &ready);
         if (!ready) return 0;
-        s->tables_ready = 1;
+        s->unpack = BSP__UNPACK_DECODE;
         if (*cost >= left) return 0;
         left -= *cost;
     }
@@ -293,30 +301,25 @@ static uint32_t decode_some(bsp__loader *s, uint32_t budget, uint32_t *cost, bsp
     do {
         r = decode_call(s, arrived, left, &used);
         left = used < left ? left - used : 0;
-        *cost = budget - left;
     } while (r == BSP_LZMA_MORE && used && left > budget / 8);
+    *cost = budget - left;
     *st = bsp__unpack_status(r);
-    if (r == BSP_LZMA_OK) {
-        s->decoding = 0;
-        s->tables_ready = 0;
-        s->unpacked = 1;
-    }
+    if (r == BSP_LZMA_OK) s->unpack = BSP__UNPACK_DONE;
     return s->lz.out_pos - out;
 }
 
 /* Swap up to about `budget` bytes of the current item, whole records at a
  * time. Returns the bytes done. */
-static uint32_t swap_some(bsp__loader *s, uint32_t budget)
+static uint32_t swap_some(bsp__loader *s, const bsp__plan_item *it, uint32_t size, uint32_t budget)
 {
-    const bsp__layout *lay = bsp__lump_layout(s->h, s->plan.items[s->work_item].lump);
-    uint32_t size = entry(s, s->work_item)->size, before = s->work_pos;
-    uint8_t *region = s->base + s->plan.items[s->work_item].arena_offset;
+    const bsp__layout *lay = swap_layout(s, it->lump);
+    uint32_t before = s->work_pos;
 
-    if (!swaps(s, s->work_item)) {
+    if (!lay) {
         s->work_pos = size;
         return 0;
     }
-    s->work_pos = bsp__swap_slice(region, size, lay, s->work_pos, budget);
+    s->work_pos = bsp__swap_slice(s->base + it->arena_offset, size, lay, s->work_pos, budget);
     return s->work_pos - before;
 }
 
@@ -325,10 +328,9 @@ static uint32_t swap_some(bsp__loader *s, uint32_t budget)
  * read and decode failures of later lumps first, and of several failed
  * checks the first in check order. Returns the bytes checked; *more is 0
  * once no check of the item is left. */
-static uint32_t check_some(bsp__loader *s, uint32_t budget, int *more)
+static uint32_t check_some(bsp__loader *s, uint32_t lump, uint32_t budget, int *more)
 {
     const bsp_map *m = s->map;
-    uint32_t lump = s->plan.items[s->work_item].lump;
 
     *more = 0;
     for (; s->check < BSP__CHECKS; s->check++, s->check_pos = 0) {
@@ -370,11 +372,9 @@ static bsp_status finish(bsp__loader *s)
     }
     if (st == BSP_OK) st = bsp__validate_finish(m);
     if (st != BSP_OK) {
-        /* validation names the lump it was checking; keep that */
-        uint32_t lump = m->error_lump, offset = m->error_offset;
-        fail(s, st, BSP_NO_LUMP);
-        m->error_lump = lump;
-        m->error_offset = lump == BSP_NO_LUMP ? 0 : offset;
+        /* validation names the lump it was checking (error_offset stays 0
+         * when it names none); keep that */
+        fail(s, st, m->error_lump, m->error_offset);
         return st;
     }
     bsp__game_lump_locate(m);
@@ -393,27 +393,31 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
     } else if (s->phase == BSP_PHASE_LOADING) {
         uint32_t left = budget ? budget : 1;
         while (left && s->work_item < s->plan.count) {
-            const bsp_lump_entry *e = entry(s, s->work_item);
-            uint32_t did;
-            if (e->compressed && !s->unpacked) {
-                uint32_t out = decode_some(s, left, &did, &st);
+            const bsp__plan_item *it = &s->plan.items[s->work_item];
+            const bsp_lump_entry *e = &s->h->lumps[it->lump];
+            uint32_t did, have = s->arrived[s->work_item];
+            if (e->compressed && s->unpack != BSP__UNPACK_DONE) {
+                uint32_t out = decode_some(s, it, e, have, left, &did, &st);
                 s->decoded += out;
                 s->work_done += out;
-                if (st != BSP_OK) return fail(s, st, s->work_item);
-                if (!s->unpacked && !out) break;  /* waiting for input */
-            } else if (!e->compressed && s->arrived[s->work_item] < e->length) {
+                if (st != BSP_OK) {
+                    fail(s, st, it->lump, e->offset);
+                    return st;
+                }
+                if (s->unpack != BSP__UNPACK_DONE && !out) break;  /* waiting for input */
+            } else if (!e->compressed && have < e->length) {
                 break;                            /* waiting for input */
             } else if (s->work_pos < e->size) {
-                did = swap_some(s, left);
+                did = swap_some(s, it, e->size, left);
                 s->work_done += did;
             } else {
                 int more;
-                did = check_some(s, left, &more);
+                did = check_some(s, it->lump, left, &more);
                 s->work_done += did;
                 if (!more) {
                     s->work_item++;
                     s->work_pos = 0;
-                    s->unpacked = 0;
+                    s->unpack = BSP__UNPACK_START;
                     s->check = 0;
                     s->check_pos = 0;
                     if (!did) continue;
@@ -447,6 +451,6 @@ void bsp_loader_cancel(bsp_loader *l)
 {
     bsp__loader *s = state(l);
     if (!l || s->phase >= BSP_PHASE_DONE) return;
-    fail(s, BSP_OK, BSP_NO_LUMP);
+    fail(s, BSP_OK, BSP_NO_LUMP, 0);
     s->phase = BSP_PHASE_CANCELLED;
 }

@@ -7,6 +7,11 @@
 #include "../lzma/lzma_decoder.h"
 #include "validate.h"
 
+/* How far the work item's decoding is: not started; lz holds its decoder
+ * and sets its table; lz decodes it; it is whole (or not compressed: a
+ * step moves on to swapping and checking it). */
+enum { BSP__UNPACK_START, BSP__UNPACK_TABLE, BSP__UNPACK_DECODE, BSP__UNPACK_DONE };
+
 /* An issued read, in issue order; `end` is the lump position it reaches. */
 typedef struct bsp__read_slot {
     uint32_t end;
@@ -28,9 +33,7 @@ typedef struct bsp__loader {
     uint8_t check;                    /* next record check to consider for work_item */
     uint8_t bad_check;                /* first check that failed (BSP__CHECKS: none) */
     uint8_t checked;                  /* bit k: check k has walked all its records */
-    uint8_t decoding;                 /* lz holds work_item's decoder */
-    uint8_t tables_ready;             /* and its table is set */
-    uint8_t unpacked;                 /* work_item is decoded (compressed) */
+    uint8_t unpack;                   /* how far work_item's decoding is (BSP__UNPACK_*) */
     uint8_t swap;                     /* the file's byte order is not the host's */
     uint8_t phase;
     uint8_t status;

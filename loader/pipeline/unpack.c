@@ -37,8 +37,8 @@ bsp_status bsp__unpack_in_place(uint8_t *region, uint32_t region_bytes, uint32_t
 #else
 int bsp__valve_block_parse(const uint8_t *hd, uint32_t stored, bsp__valve_block *v)
 {
-    if (stored < BSP_VALVE_HEADER || hd[0] != 'L' || hd[1] != 'Z' || hd[2] != 'M' || hd[3] != 'A')
-        return 0;
+    /* "LZMA" read as one little-endian word */
+    if (stored < BSP_VALVE_HEADER || bsp__get_le32(hd) != 0x414d5a4cu) return 0;
     v->size = bsp__get_le32(hd + 4);
     v->packed = bsp__get_le32(hd + 8);
     v->props_ok = bsp__lzma_parse_props(hd + 12, &v->props) == BSP_LZMA_OK;

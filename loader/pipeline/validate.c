@@ -163,7 +163,7 @@ bsp_status bsp__check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t 
     if (c->role == BSP_ROLE_MODELS && from == 0 &&
         (m->models.count == 0 || m->leafs.count == 0))
         return BSP_E_CORRUPT;
-    if (!check_applies(m, k)) return BSP_OK;
+    /* to <= bsp__check_records: none when the check does not apply */
     for (i = from; i < to; i++)
         for (j = c->first_rule; j < c->first_rule + c->num_rules; j++)
             if (!rule_ok(m, &rules[j], REC(*v, i))) return BSP_E_CORRUPT;
@@ -185,11 +185,12 @@ bsp_status bsp__clusters_from_leaves(bsp_map *m)
     return BSP_OK;
 }
 
-/* Record the lump a failed check was reading (bsp_map.error_lump). */
+/* Record the lump a failed check was reading (bsp_map.error_lump); st is
+ * the failure, returned. */
 static bsp_status stop_in(bsp_map *m, int role, bsp_status st)
 {
     int lump = bsp__role_lump(m->family, role);
-    if (st != BSP_OK && lump >= 0) {
+    if (lump >= 0) {
         m->error_lump = (uint32_t)lump;
         m->error_offset = m->lump_file_offset[lump];
     }
@@ -203,10 +204,9 @@ bsp_status bsp__check_fail(bsp_map *m, uint32_t k)
 
 bsp_status bsp__validate_finish(bsp_map *m)
 {
-    bsp_status st;
-    int vis = m->vis.data ? BSP_ROLE_VIS : BSP_ROLE_LEAFS;
-    if ((st = stop_in(m, vis, m->family->finish(m))) != BSP_OK) return st;
+    bsp_status st = m->family->finish(m);
     /* QUERIES.md: every cluster holds at least one leaf. */
-    if (m->num_clusters > m->leafs.count) return stop_in(m, vis, BSP_E_CORRUPT);
-    return BSP_OK;
+    if (st == BSP_OK && m->num_clusters > m->leafs.count) st = BSP_E_CORRUPT;
+    if (st == BSP_OK) return BSP_OK;
+    return stop_in(m, m->vis.data ? BSP_ROLE_VIS : BSP_ROLE_LEAFS, st);
 }

@@ -18,7 +18,8 @@ int bsp__check_lump(const bsp_map *m, uint32_t k);
 uint32_t bsp__check_records(const bsp_map *m, uint32_t k, uint32_t *stride);
 
 /* BSP_OK, or BSP_E_CORRUPT when a record of [from, to) of check k holds an
- * index out of range (with from 0 also: no world model or no leaf). */
+ * index out of range (with from 0 also: no world model or no leaf); `to` is
+ * at most bsp__check_records(m, k). */
 bsp_status bsp__check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t to);
 
 /* Record in m->error_lump/error_offset the lump a failure of check k
