@@ -128,6 +128,12 @@ asan: $(BUILD)/asan/bspkit
 # reference decoder/encoder (liblzma), never part of the library.
 $(BUILD)/t/test_%: test/test_%.c test/check.h test/exercise.h test/files.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(HOST_SRC) $(BUILD)/t/libbspkit.a -lm -o $@
+# test_selection reads the build's descriptions against selection.h's
+# constants: built with the library's own CONFIG_FLAGS, no sanitizers (it
+# only reads data), so each reduced build (make subsets) can run it.
+$(BUILD)/t/test_selection: test/test_selection.c test/check.h $(BUILD)/libbspkit.a $(HEADERS) $(CONFIG_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(CONFIG_FLAGS) $(LDFLAGS) $< $(BUILD)/libbspkit.a -o $@
 # test_bounds: the cases, with its map builder and discipline part.
 BOUNDS_SRC := $(wildcard test/bounds/*.c)
 $(BUILD)/t/test_bounds: test/test_bounds.c $(BOUNDS_SRC) test/bounds/bounds.h test/check.h test/exercise.h test/files.h test/recstream.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)

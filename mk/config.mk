@@ -70,8 +70,9 @@ SUBSET_source := BSPKIT_FAMILIES=source BSPKIT_VARIANTS="strata vindictus"
 SUBSET_quake := BSPKIT_FAMILIES=quake
 SUBSET_source-nolzma := BSPKIT_FAMILIES=source BSPKIT_LZMA=0
 SUBSET_core := $(CORE) CFLAGS="-Os -g"
+SUBSET_BINS := t/test_selection
 SUBSET_BINS_core := t/test_lzma
 .PHONY: subsets
 subsets:
 	@$(foreach s,$(SUBSETS),$(MAKE) --no-print-directory BUILD=$(BUILD)/sub/$s $(SUBSET_$s) \
-	    $(addprefix $(BUILD)/sub/$s/,bspkit $(SUBSET_BINS_$s)) || exit 1;)
+	    $(addprefix $(BUILD)/sub/$s/,bspkit $(SUBSET_BINS) $(SUBSET_BINS_$s)) || exit 1;)

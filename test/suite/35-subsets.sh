@@ -64,3 +64,10 @@ for cfg in source quake source-nolzma; do
     if [ -z "$kept" ]; then pass "subset $cfg: the library leaves out the other families' code"
     else fail "subset $cfg: still defines$kept"; fi
 done
+# Each reduced build's descriptions against its selection.h constants (a
+# field the generic code skips in that build must not be set there).
+for cfg in source quake source-nolzma core; do
+    prog=$BUILD/sub/$cfg/t/test_selection
+    if [ -x $prog ]; then run_prog "selection-$cfg" $prog
+    else fail "subset $cfg: $prog missing (make subsets)"; fi
+done
