@@ -182,15 +182,19 @@ LZ_FN uint32_t rc_bit(lz_rc *rc, prob *p, int careful)
  * inlined with that constant, the fast form's loop does nothing more. */
 LZ_FN uint32_t rc_tree(lz_rc *rc, prob *p, uint32_t n, uint32_t mbyte, uint32_t offs, int careful)
 {
-    uint32_t s = 1, mbit, b, i;
+    uint32_t s = 1, mbit, i;
 
     LZ_UNROLL
     for (i = 0; i < n; i++) {
         mbyte <<= 1;
         mbit = mbyte & offs;
-        b = rc_bit(rc, p + offs + mbit + s, careful);
-        s = (s << 1) + b;
-        offs &= mbit ^ (b - 1);   /* b ? mbit : ~mbit */
+        if (rc_bit(rc, p + offs + mbit + s, careful)) {
+            s = (s << 1) + 1;
+            offs &= mbit;
+        } else {
+            s <<= 1;
+            offs &= ~mbit;
+        }
     }
     return s - (1u << n);
 }
@@ -270,10 +274,10 @@ LZ_FN uint32_t rc_dist(lz_rc *rc, prob *pr, uint32_t len, int careful)
     return rc_tree_rev(rc, p, nbits, dist, careful);
 }
 
-/* What one symbol changes: the coder, the output position, the distances
- * and the machine's state. Kept in registers by the fast form. */
+/* What one symbol changes besides the coder: the output position, the
+ * distances and the machine's state. Kept in registers (the coder too, in
+ * the fast form, where nothing takes its address). */
 typedef struct lz {
-    lz_rc rc;
     uint8_t *out;
     uint32_t rep0, rep1, rep2, rep3, state;
 } lz;
@@ -291,7 +295,7 @@ typedef struct lz_env {
  * `careful` the caller guarantees that the symbol's input and output
  * (SYMBOL_OUT_MAX bytes) are in bounds and off unread input, and that
  * some output precedes it. */
-LZ_FN int lz_symbol(lz *z, const lz_env *e, int careful)
+LZ_FN int lz_symbol(lz_rc *rc, lz *z, const lz_env *e, int careful)
 {
     prob *const pr = e->pr;
     uint8_t *out = z->out;
@@ -300,55 +304,57 @@ LZ_FN int lz_symbol(lz *z, const lz_env *e, int careful)
     const uint8_t *src;
     prob *p;
 
-    if (!rc_bit(&z->rc, pr + P_IS_MATCH + (state << 4) + pos_state, careful)) {
+    if (!rc_bit(rc, pr + P_IS_MATCH + (state << 4) + pos_state, careful)) {
         /* a literal. ((pos & lp_mask) << lc) + (prev >> (8 - lc)) in one
          * go: shift pos:prev right by 8 - lc, keep lc + lp bits. */
-        if (CAREFUL && (z->rc.stop & STOP_END))
+        if (CAREFUL && (rc->stop & STOP_END))
             return BSP_LZMA_CORRUPT;
         t = (pos << 8) + (CAREFUL && out == e->buf ? 0u : out[-1]);
         p = pr + P_LITERAL + LIT_SIZE * ((t >> e->lit_shift) & e->lit_mask);
-        if (state < LIT_MATCH)
-            t = rc_tree(&z->rc, p, 8, 0, 0, careful);
+        /* the fast form decodes the plain tree apart: no match byte */
+        if (!BSPKIT_LZMA_SMALL && state < LIT_MATCH)
+            t = rc_tree(rc, p, 8, 0, 0, careful);
         else
-            t = rc_tree(&z->rc, p, 8, *(out - 1 - z->rep0), 0x100, careful);
+            t = rc_tree(rc, p, 8, state < LIT_MATCH ? 0 : *(out - 1 - z->rep0),
+                        state < LIT_MATCH ? 0 : 0x100, careful);
         z->state = after_literal(state);
-        if (CAREFUL && overtakes(out, 1, z->rc.in, z->rc.in_end))
+        if (CAREFUL && overtakes(out, 1, rc->in, rc->in_end))
             return BSP_LZMA_OVERLAP;
         *out = (uint8_t)t;
         z->out = out + 1;
         return LZ_NEXT;
     }
-    if (!rc_bit(&z->rc, pr + P_IS_REP + state, careful)) {
+    if (!rc_bit(rc, pr + P_IS_REP + state, careful)) {
         /* a match: new length and distance */
         z->state = after_match(state);
         z->rep3 = z->rep2;
         z->rep2 = z->rep1;
         z->rep1 = z->rep0;
-        len = rc_len(&z->rc, pr + P_LEN, pos_state, careful);
-        z->rep0 = rc_dist(&z->rc, pr, len, careful);
+        len = rc_len(rc, pr + P_LEN, pos_state, careful);
+        z->rep0 = rc_dist(rc, pr, len, careful);
         /* also rejects the end marker (distance 2^32 - 1), which only
          * ends the stream at out_len */
         if (z->rep0 >= pos || z->rep0 >= e->dict_lim) {
-            if (CAREFUL && z->rc.stop == STOP_END && z->rep0 == EOPM_DIST && rc_finished(&z->rc))
+            if (CAREFUL && rc->stop == STOP_END && z->rep0 == EOPM_DIST && rc_finished(rc))
                 return BSP_LZMA_OK;
             return BSP_LZMA_CORRUPT;
         }
     } else {
         /* a repeated distance: rep0 as one byte (short rep, len 1) or
          * rep0..3 with a new length (long rep) */
-        if (CAREFUL && (pos == 0 || z->rc.stop))
+        if (CAREFUL && (pos == 0 || rc->stop))
             return BSP_LZMA_CORRUPT;
         len = 0;
-        if (!rc_bit(&z->rc, pr + P_IS_REP0 + state, careful)) {
-            if (!rc_bit(&z->rc, pr + P_REP0_LONG + (state << 4) + pos_state, careful)) {
+        if (!rc_bit(rc, pr + P_IS_REP0 + state, careful)) {
+            if (!rc_bit(rc, pr + P_REP0_LONG + (state << 4) + pos_state, careful)) {
                 z->state = after_short_rep(state);
                 len = 1;
             }
         } else {
-            if (!rc_bit(&z->rc, pr + P_IS_REP1 + state, careful)) {
+            if (!rc_bit(rc, pr + P_IS_REP1 + state, careful)) {
                 t = z->rep1;
             } else {
-                if (!rc_bit(&z->rc, pr + P_IS_REP2 + state, careful)) {
+                if (!rc_bit(rc, pr + P_IS_REP2 + state, careful)) {
                     t = z->rep2;
                 } else {
                     t = z->rep3;
@@ -361,7 +367,7 @@ LZ_FN int lz_symbol(lz *z, const lz_env *e, int careful)
         }
         if (len == 0) {
             z->state = after_long_rep(state);
-            len = rc_len(&z->rc, pr + P_REP_LEN, pos_state, careful);
+            len = rc_len(rc, pr + P_REP_LEN, pos_state, careful);
         }
     }
 
@@ -370,9 +376,9 @@ LZ_FN int lz_symbol(lz *z, const lz_env *e, int careful)
      * unless the distance allows eight at a time. The bounds are checked
      * once per match, here. */
     if (CAREFUL) {
-        if (z->rc.stop || len > (uint32_t)(e->out_end - out))
+        if (rc->stop || len > (uint32_t)(e->out_end - out))
             return BSP_LZMA_CORRUPT;
-        if (overtakes(out, len, z->rc.in, z->rc.in_end))
+        if (overtakes(out, len, rc->in, rc->in_end))
             return BSP_LZMA_OVERLAP;
     }
     src = out - 1 - z->rep0;
@@ -382,7 +388,7 @@ LZ_FN int lz_symbol(lz *z, const lz_env *e, int careful)
      * overshoot (up to 7 bytes, rewritten later) stays below the output
      * end and off unread input. */
     if (z->rep0 >= 7 && (!CAREFUL || ((size_t)(e->out_end - out) >= len + 8 &&
-                                      !overtakes(out, len + 8, z->rc.in, z->rc.in_end)))) {
+                                      !overtakes(out, len + 8, rc->in, rc->in_end)))) {
         do {
             *(lz_u64 *)(void *)out = *(const lz_u64 *)(const void *)src;
             out += 8;
@@ -407,10 +413,10 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
     const uint8_t *const in_end = buf + d->in_ofs + d->in_len;
     const int complete = avail == in_end;
     const uint8_t *in_stop = in_end;   /* a symbol starts only at in <= in_stop */
-    const uint8_t *const in_safe = avail; /* the input that may be read */
     uint8_t *out_stop;
     int r;
     lz_env e;
+    lz_rc rc;
     lz z;
 
     e.pr = d->probs;
@@ -420,11 +426,11 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
     e.lit_shift = 8u - d->lc;
     e.lit_mask = (1u << (d->lc + d->lp)) - 1;
     e.pb_mask = d->pb_mask;
-    z.rc.range = d->range;
-    z.rc.code = d->code;
-    z.rc.in = buf + d->in_pos;
-    z.rc.in_end = in_end;
-    z.rc.stop = 0;
+    rc.range = d->range;
+    rc.code = d->code;
+    rc.in = buf + d->in_pos;
+    rc.in_end = in_end;
+    rc.stop = 0;
     z.out = buf + d->out_pos;
     z.rep0 = d->rep[0];
     z.rep1 = d->rep[1];
@@ -433,7 +439,7 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
     z.state = d->state;
     out_stop = budget < (uint32_t)(e.out_end - z.out) ? z.out + budget : e.out_end;
     if (!complete) {
-        if ((size_t)(avail - z.rc.in) < BSP_LZMA_SYMBOL_IN_MAX)
+        if ((size_t)(avail - rc.in) < BSP_LZMA_SYMBOL_IN_MAX)
             return BSP_LZMA_MORE;
         in_stop = avail - BSP_LZMA_SYMBOL_IN_MAX;
     }
@@ -446,31 +452,31 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
          * input: one compare a symbol. The limits are taken with in as it
          * is now, which only grows, so they stay safe while the loop
          * runs; when it stops short they are taken again. */
-        if (z.out != buf && (size_t)(in_safe - z.rc.in) >= BSP_LZMA_SYMBOL_IN_MAX &&
+        if (z.out != buf && (size_t)(avail - rc.in) >= BSP_LZMA_SYMBOL_IN_MAX &&
             (size_t)(e.out_end - z.out) > SYMBOL_OUT_MAX &&
-            (e.out_end <= z.rc.in || (z.out < z.rc.in && (size_t)(z.rc.in - z.out) > SYMBOL_OUT_MAX))) {
-            size_t n = (size_t)(in_safe - z.rc.in) / BSP_LZMA_SYMBOL_IN_MAX;
+            (e.out_end <= rc.in || (z.out < rc.in && (size_t)(rc.in - z.out) > SYMBOL_OUT_MAX))) {
+            size_t n = (size_t)(avail - rc.in) / BSP_LZMA_SYMBOL_IN_MAX;
             uint8_t *out_lim = e.out_end - SYMBOL_OUT_MAX;
 
             if (out_lim > out_stop)
                 out_lim = out_stop;
             if ((size_t)(out_lim - z.out) > n)
                 out_lim = z.out + n;
-            if (e.out_end > z.rc.in && out_lim > z.rc.in - SYMBOL_OUT_MAX)
-                out_lim = buf + ((z.rc.in - buf) - SYMBOL_OUT_MAX);
+            if (e.out_end > rc.in && out_lim > rc.in - SYMBOL_OUT_MAX)
+                out_lim = buf + ((rc.in - buf) - SYMBOL_OUT_MAX);
             while (z.out < out_lim) {
-                r = lz_symbol(&z, &e, 0);
+                r = lz_symbol(&rc, &z, &e, 0);
                 if (r != LZ_NEXT)
                     return r;
             }
         }
 #endif
-        if (z.out >= out_stop || z.rc.in > in_stop) {
+        if (z.out >= out_stop || rc.in > in_stop) {
             /* between two symbols: what a pause keeps */
-            d->in_pos = (uint32_t)(z.rc.in - buf);
+            d->in_pos = (uint32_t)(rc.in - buf);
             d->out_pos = (uint32_t)(z.out - buf);
-            d->range = z.rc.range;
-            d->code = z.rc.code;
+            d->range = rc.range;
+            d->code = rc.code;
             d->rep[0] = z.rep0;
             d->rep[1] = z.rep1;
             d->rep[2] = z.rep2;
@@ -483,15 +489,16 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
              * need; liblzma reads it too, then wants code 0, or else an
              * end marker: a match (not a rep) with distance 2^32 - 1, then
              * code 0, which lz_symbol accepts under STOP_END. */
-            if (rc_finished(&z.rc))
+            if (rc_finished(&rc))
                 return BSP_LZMA_OK;
-            z.rc.stop |= STOP_END;
+            rc.stop |= STOP_END;
         }
-        r = lz_symbol(&z, &e, 1);
-        if (r != LZ_NEXT || z.rc.stop)
-            /* a symbol cut short by the end of the input is judged
-             * truncated whatever its garbage tail decoded to */
-            return z.rc.stop & STOP_INPUT ? BSP_LZMA_TRUNCATED : r != LZ_NEXT ? r : BSP_LZMA_CORRUPT;
+        /* A symbol cut short by the end of the input is judged truncated
+         * whatever its garbage tail decoded to; lz_symbol goes on after
+         * one only under STOP_INPUT (STOP_END ends in a status). */
+        r = lz_symbol(&rc, &z, &e, 1);
+        if (r != LZ_NEXT || rc.stop)
+            return rc.stop & STOP_INPUT ? BSP_LZMA_TRUNCATED : r;
     }
 }
 
