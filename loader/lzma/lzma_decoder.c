@@ -48,11 +48,12 @@ BSP_INLINE uint32_t after_long_rep(uint32_t s) { return s < LIT_MATCH ? LIT_LONG
 BSP_INLINE uint32_t after_short_rep(uint32_t s) { return s < LIT_MATCH ? LIT_SHORTREP : NONLIT_REP; }
 
 /* Would writing n bytes at out land on unread input, [in, in_end)? The one
- * test that keeps in-place decoding from overtaking its own input. Ordered
- * so that the usual answer (no: out is well below in) takes two compares. */
+ * test that keeps in-place decoding from overtaking its own input. out + n
+ * stays inside the output (the callers check that first). Ordered so that
+ * the usual answer (no: out + n is at or below in) takes one compare. */
 BSP_INLINE int overtakes(const uint8_t *out, size_t n, const uint8_t *in, const uint8_t *in_end)
 {
-    return (out >= in || (size_t)(in - out) < n) && in < in_end && out < in_end;
+    return in < out + n && out < in_end && in < in_end;
 }
 
 #define P_IS_MATCH 0                        /* [STATES][16 pos states] */
