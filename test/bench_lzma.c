@@ -15,10 +15,9 @@
  * number of rounds. bspkit decodes out of place (input after the
  * output in one buffer); its in-place figure is printed too.
  *
- * Build (LzmaDec.c is the SDK's, compiled only into this program):
- *   cc -O2 -c /usr/include/lzma/LzmaDec.c -o LzmaDec.o
- *   cc -std=c99 -O2 test/bench_lzma.c loader/lzma.c LzmaDec.o -llzma -o bench_lzma
- * Do not pass -Iloader: loader/lzma.h would shadow liblzma's <lzma.h>.
+ * Build: `make build/bench/bench_lzma` (LzmaDec.c is the SDK's and the
+ * old decoder comes from git, both compiled with the library's flags and
+ * only into this program).
  */
 #define _POSIX_C_SOURCE 199309L
 #include <lzma.h>
