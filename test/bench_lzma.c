@@ -6,10 +6,11 @@
  * arrays, face records, lightmap samples, sparse vis bits), compressed with
  * liblzma as Valve does: raw LZMA1, lc=3 lp=0 pb=2, 256 KiB dictionary, no
  * end marker. In each of ROUNDS rounds every decoder decodes every stream,
- * in an order reversed every other round; a ratio is the median over the
- * rounds of the two decoders' times in that round (on a shared or virtual
- * machine the best-of figures of two decoders may come from different
- * moments; the rounds' medians move far less). MB/s are of output, 10^6
+ * the decoders taking turns stream by stream in an order reversed every
+ * other time; a ratio is the median over the rounds of the two decoders'
+ * times in that round (on a shared or virtual machine the best-of figures
+ * of two decoders may come from different moments; the rounds' medians
+ * move far less). MB/s are of output, 10^6
  * bytes, from each decoder's best round. `--only NAME` runs one decoder
  * alone (for instruction counts under cachegrind), `--rounds N` sets the
  * number of rounds. bspkit decodes out of place (input after the
@@ -387,20 +388,23 @@ int main(int argc, char **argv)
         return 0;
     }
     for (run = 0; run < rounds; run++) {
-        /* Alternate the order each round so that no decoder always runs
-         * right after the same one (caches, frequency steps). */
-        for (j = 0; j < DECODERS; j++) {
-            double t0, t;
-            k = run % 2 ? DECODERS - 1 - j : j;
-            t0 = now();
-            for (i = 0; i < NSTREAMS; i++)
+        /* The decoders take turns stream by stream (a few milliseconds
+         * each), so that what else the machine runs falls on all of them
+         * alike within a round; the order alternates so that no decoder
+         * always runs right after the same one (caches, frequency
+         * steps). */
+        for (i = 0; i < NSTREAMS; i++)
+            for (j = 0; j < DECODERS; j++) {
+                double t0;
+                k = (run + (int)i) % 2 ? DECODERS - 1 - j : j;
+                t0 = now();
                 if (decode_one(k, &s[i], &o, props, &bp, probs, dst_of(k, &s[i])) != 0)
                     bad = 1;
-            t = now() - t0;
-            times[k][run] = t;
-            if (t < best[k])
-                best[k] = t;
-        }
+                times[k][run] += now() - t0;
+            }
+        for (k = 0; k < DECODERS; k++)
+            if (times[k][run] < best[k])
+                best[k] = times[k][run];
     }
     for (k = 0; k < DECODERS; k++)
         if (!output_ok(k, s))
