@@ -5,9 +5,9 @@
  * Written from the format description (range coder, literal coder with
  * lc/lp, 12-state match/rep machine, length and distance coders, align
  * bits). See lzma_decoder.h for the contract and the in-place margin rule.
- * One loop, lz_decode, decodes whole symbols: a slice ends only between
- * two, so what survives a pause is the range coder, the four distances and
- * the state, never a half-decoded symbol.
+ * lz_symbol decodes one whole symbol and lz_decode loops over it: a slice
+ * ends only between two, so what survives a pause is the range coder, the
+ * four distances and the state, never a half-decoded symbol.
  */
 #include "lzma_decoder.h"
 #include "../../port/bsp_port.h"
