@@ -1047,8 +1047,9 @@ static void test_any_offset(void)
 
 /* bsp__lzma_run with the input arriving in random pieces and random
  * budgets, out of place and in place (region by the rule), against the
- * data: every run ends OK with the same output, and no pause has consumed
- * input that had not arrived. Bytes not yet arrived hold noise, so a
+ * data: every run ends OK with the same output, no pause has consumed
+ * input that had not arrived, and no call produced more than its budget
+ * and one symbol. Bytes not yet arrived hold noise, so a
  * decoder that read ahead (its fast path past the arrived input, say)
  * would decode differently. Small pieces and budgets keep the decoder
  * near its limits, where it switches between its fast and careful
@@ -1060,7 +1061,7 @@ static void test_sliced(void)
     bsp__lzma_props p;
     void *probs = NULL;
     uint32_t clen = 0, round;
-    int ok, same = 1, early = 0;
+    int ok, same = 1, early = 0, over = 0;
     char why[160] = "";
     enc e;
 
@@ -1070,11 +1071,13 @@ static void test_sliced(void)
         probs = probs_for(&p);
         clen = (uint32_t)e.clen;
     }
-    for (round = 0; ok && same && !early && round < 8; round++) {
+    for (round = 0; ok && same && !early && !over && round < 12; round++) {
         int inplace = round & 1;
         uint32_t region = inplace ? bsp__lzma_region_bytes((uint32_t)n, clen) : (uint32_t)n + clen;
-        uint32_t in_ofs = region - clen, arrived = 0, piece = round < 4 ? 64 : 4096;
-        uint32_t budget_max = round < 4 ? 16 : 8192;
+        uint32_t in_ofs = region - clen, arrived = 0;
+        /* small pieces, larger ones, then all input at once */
+        uint32_t piece = round < 4 ? 64 : round < 8 ? 4096 : clen + 1;
+        uint32_t budget_max = round < 4 ? 16 : round < 8 ? 8192 : 64;
         bsp__lzma_dec dec;
         int r;
 
@@ -1085,15 +1088,20 @@ static void test_sliced(void)
             break;
         }
         do {
-            uint32_t more = rnd() % piece;
+            uint32_t more = rnd() % piece, out_before, budget;
             if (more > clen - arrived)
                 more = clen - arrived;
             memcpy(buf + in_ofs + arrived, e.c + arrived, more);
             arrived += more;
-            r = bsp__lzma_run(&dec, arrived, 1 + rnd() % budget_max);
+            out_before = dec.out_pos;
+            budget = 1 + rnd() % budget_max;
+            r = bsp__lzma_run(&dec, arrived, budget);
             if (r == BSP_LZMA_MORE && dec.in_pos > in_ofs + arrived)
                 early = 1;
-        } while (r == BSP_LZMA_MORE && !early);
+            /* the budget, rounded up to the end of a symbol */
+            if (r == BSP_LZMA_MORE && dec.out_pos - out_before > budget + 272)
+                over = 1;
+        } while (r == BSP_LZMA_MORE && !early && !over);
         if (r != BSP_LZMA_OK || memcmp(buf, d, n)) {
             snprintf(why, sizeof why, "round %u (%s): status %d, output %s", round,
                      inplace ? "in place" : "out of place", r, memcmp(buf, d, n) ? "differs" : "same");
@@ -1105,6 +1113,7 @@ static void test_sliced(void)
     CHECK(ok, "sliced_encoder", "the SDK encoder failed");
     CHECK(same, "sliced_same_output", "%s", why);
     CHECK(!early, "sliced_no_read_ahead", "a pause had consumed input that had not arrived");
+    CHECK(!over, "sliced_budget", "a call produced more than its budget and one symbol");
     free(buf);
     free(d);
 }

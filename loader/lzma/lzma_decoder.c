@@ -460,8 +460,9 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
          * BSP_LZMA_SYMBOL_IN_MAX, so one output limit also bounds the
          * input: one compare a symbol. The limits are taken with in as it
          * is now, which only grows, so they stay safe while the loop
-         * runs; when it stops short they are taken again. */
-        if (z.out != buf && (size_t)(avail - rc.in) >= BSP_LZMA_SYMBOL_IN_MAX &&
+         * runs; when it stops short they are taken again. Each limit
+         * is above out here, so out_lim is too. */
+        if (z.out != buf && z.out < out_stop && (size_t)(avail - rc.in) >= BSP_LZMA_SYMBOL_IN_MAX &&
             (size_t)(e.out_end - z.out) > SYMBOL_OUT_MAX &&
             (e.out_end <= rc.in || (z.out < rc.in && (size_t)(rc.in - z.out) > SYMBOL_OUT_MAX))) {
             size_t n = (size_t)(avail - rc.in) / BSP_LZMA_SYMBOL_IN_MAX;
