@@ -15,6 +15,28 @@ $B/bench_lzma > $B/lzma.out || exit 1
 grep -v '^{' $B/lzma.out
 lzma_json=$(grep '^{' $B/lzma.out | tail -1)
 
+# Instructions each decoder executes over the same streams, one decoder a
+# run (bench_lzma --only), counted by cachegrind in the decoders' own
+# source files: independent of what else the machine runs.
+if command -v valgrind > /dev/null && command -v cg_annotate > /dev/null; then
+    echo "== LZMA decoder instructions (cachegrind, one round of all streams)"
+    ir_json=""
+    for dec in bspkit old lzmadec; do
+        [ $dec = old ] && ! grep -q '"lzma_vs_old"' $B/lzma.out && continue
+        nice valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=$B/cg.$dec \
+            $B/bench_lzma --only $dec > /dev/null 2>&1 || exit 1
+        ir=$(cg_annotate --auto=no --threshold=0 $B/cg.$dec | awk -v dec=$dec '
+            { f = $NF; sub(/:[^:]*$/, "", f) }
+            dec == "lzmadec" && f ~ /LzmaDec\.c$/ { gsub(/,/, "", $1); n += $1 }
+            dec == "old" && f ~ /bench\/old\/loader\/lzma\/lzma_decoder\.c$/ { gsub(/,/, "", $1); n += $1 }
+            dec == "bspkit" && f ~ /lzma_decoder\.c$/ && f !~ /bench\/old\// { gsub(/,/, "", $1); n += $1 }
+            END { printf "%d", n }')
+        echo "$dec $ir instructions"
+        ir_json="$ir_json,\"ir_$dec\":$ir"
+    done
+    lzma_json="${lzma_json%\}}$ir_json}"
+fi
+
 echo "== console map load, generated grid (4096 rooms)"
 $B/bench_load $B/large_x360.bsp > $B/load.out || exit 1
 grep -v '^{' $B/load.out
@@ -60,6 +82,8 @@ out = {
     "lzma_vs_liblzma": lz["lzma_vs_liblzma"],
     "lzma_mbps": lz["lzma_mbps"],
     "lzma_vs_old": lz.get("lzma_vs_old"),
+    "lzma_vs_old_best": lz.get("lzma_vs_old_best"),
+    "lzma_vs_lzmadec_best": lz.get("lzma_vs_lzmadec_best"),
     "load_vs_read_decode": ld["load_vs_read_decode"],
     "arena_overhead": ld["arena_overhead"],
     "arena_overhead_without_tables": ld["overhead_without_tables"],
@@ -67,6 +91,11 @@ out = {
     "ns_pvs": ld["ns_pvs"],
     "ns_light": ld["ns_light"],
 }
+for k in ("ir_bspkit", "ir_old", "ir_lzmadec"):
+    if k in lz:
+        out["lzma_" + k] = lz[k]
+if "ir_old" in lz and lz["ir_old"]:
+    out["lzma_ir_vs_old"] = round(lz["ir_bspkit"] / lz["ir_old"], 4)
 if sh:
     out["shack_load_vs_read_decode"] = sh["load_vs_read_decode"]
     out["shack_arena_overhead"] = sh["arena_overhead"]

@@ -5,14 +5,20 @@
  * Data: ~4 MB generated to look like map lumps (entity text, vertex and plane
  * arrays, face records, lightmap samples, sparse vis bits), compressed with
  * liblzma as Valve does: raw LZMA1, lc=3 lp=0 pb=2, 256 KiB dictionary, no
- * end marker. Each decoder decodes every stream; best of RUNS passes. MB/s
- * are of output, 10^6 bytes. bspkit decodes out of place (input after the
+ * end marker. In each of ROUNDS rounds every decoder decodes every stream,
+ * the decoders taking turns stream by stream in an order reversed every
+ * other time; a ratio is the median over the rounds of the two decoders'
+ * times in that round (on a shared or virtual machine the best-of figures
+ * of two decoders may come from different moments; the rounds' medians
+ * move far less). MB/s are of output, 10^6
+ * bytes, from each decoder's best round. `--only NAME` runs one decoder
+ * alone (for instruction counts under cachegrind), `--rounds N` sets the
+ * number of rounds. bspkit decodes out of place (input after the
  * output in one buffer); its in-place figure is printed too.
  *
- * Build (LzmaDec.c is the SDK's, compiled only into this program):
- *   cc -O2 -c /usr/include/lzma/LzmaDec.c -o LzmaDec.o
- *   cc -std=c99 -O2 test/bench_lzma.c loader/lzma.c LzmaDec.o -llzma -o bench_lzma
- * Do not pass -Iloader: loader/lzma.h would shadow liblzma's <lzma.h>.
+ * Build: `make build/bench/bench_lzma` (LzmaDec.c is the SDK's and the
+ * old decoder comes from git, both compiled with the library's flags and
+ * only into this program).
  */
 #define _POSIX_C_SOURCE 199309L
 #include <lzma.h>
@@ -35,7 +41,10 @@ int old__lzma_decode(const bsp__lzma_props *p, void *probs, uint8_t *buf, uint32
 #define DECODERS 4
 #endif
 
-#define RUNS 7
+/* Rounds: each decodes all streams once with every decoder, the order
+ * reversed every other round. */
+#define ROUNDS 41
+#define MAX_ROUNDS 1000
 #define NSTREAMS 6
 
 static uint32_t rng_state = 12345;
@@ -246,7 +255,43 @@ static int decode_one(int k, struct stream *s, const lzma_options_lzma *o, const
     }
 }
 
-int main(void)
+static const char *const dec_name[5] = { "bspkit", "lzmadec", "liblzma", "inplace", "old" };
+
+static uint8_t *dst_of(int k, struct stream *s)
+{
+    return k == 0 ? s->work : k == 3 ? s->region : k == 4 ? s->old : s->out[k - 1];
+}
+
+/* Did decoder k leave the right bytes in every stream? */
+static int output_ok(int k, const struct stream *s)
+{
+    size_t i;
+
+    for (i = 0; i < NSTREAMS; i++)
+        if (memcmp(dst_of(k, (struct stream *)&s[i]), s[i].raw, s[i].raw_len))
+            return 0;
+    return 1;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The median over rounds of num[r] / den[r]. */
+static double median_ratio(const double *num, const double *den, int n)
+{
+    double r[MAX_ROUNDS];
+    int i;
+
+    for (i = 0; i < n; i++)
+        r[i] = num[i] / den[i];
+    qsort(r, (size_t)n, sizeof r[0], cmp_double);
+    return n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2;
+}
+
+int main(int argc, char **argv)
 {
     static const struct { const char *name; size_t (*gen)(uint8_t *, size_t); size_t len; } spec[NSTREAMS] = {
         { "entities", gen_entities, 1000000 },
@@ -263,7 +308,28 @@ int main(void)
     size_t total_raw = 0, total_comp = 0, i;
     void *probs;
     double best[5] = { 1e30, 1e30, 1e30, 1e30, 1e30 };
-    int run, k, bad = 0;
+    static double times[5][MAX_ROUNDS];
+    int run, j, k, bad = 0, rounds = ROUNDS, only = -1, arg;
+
+    for (arg = 1; arg < argc; arg++) {
+        if (!strcmp(argv[arg], "--rounds") && arg + 1 < argc) {
+            rounds = atoi(argv[++arg]);
+        } else if (!strcmp(argv[arg], "--only") && arg + 1 < argc) {
+            for (k = 0; k < DECODERS && strcmp(argv[arg + 1], dec_name[k]); k++)
+                ;
+            only = k;
+            arg++;
+        } else {
+            only = DECODERS;
+        }
+        if (only == DECODERS || rounds < 1 || rounds > MAX_ROUNDS) {
+            fprintf(stderr, "usage: bench_lzma [--rounds 1..%d] [--only bspkit|lzmadec|liblzma|inplace%s]\n",
+                    MAX_ROUNDS, DECODERS > 4 ? "|old" : "");
+            return 2;
+        }
+    }
+    if (only >= 0 && rounds == ROUNDS)
+        rounds = 1;
 
     lzma_lzma_preset(&o, 6);
     o.dict_size = 256u << 10;
@@ -306,45 +372,70 @@ int main(void)
         s[i].region_len = bsp__lzma_region_bytes((uint32_t)s[i].raw_len, (uint32_t)s[i].comp_len);
         s[i].region = malloc(s[i].region_len);
     }
-    for (run = 0; run < RUNS; run++) {
-        for (k = 0; k < DECODERS; k++) {
-            double t0 = now(), t;
-            for (i = 0; i < NSTREAMS; i++) {
-                uint8_t *dst = k == 0 ? s[i].work : k == 3 ? s[i].region : k == 4 ? s[i].old
-                                                                                  : s[i].out[k - 1];
-                if (decode_one(k, &s[i], &o, props, &bp, probs, dst) != 0)
+    if (only >= 0) {
+        /* One decoder alone, for instruction counts (cachegrind): the
+         * setup above is the same for every decoder, so the difference
+         * between two such runs is the decoders' own. */
+        for (run = 0; run < rounds; run++)
+            for (i = 0; i < NSTREAMS; i++)
+                if (decode_one(only, &s[i], &o, props, &bp, probs, dst_of(only, &s[i])) != 0)
                     bad = 1;
-            }
-            t = now() - t0;
-            if (t < best[k])
-                best[k] = t;
+        if (bad || !output_ok(only, s)) {
+            printf("FAIL %s produced wrong output\n", dec_name[only]);
+            return 1;
         }
+        printf("%s: %d rounds decoded\n", dec_name[only], rounds);
+        return 0;
     }
-    for (i = 0; i < NSTREAMS; i++)
-        if (memcmp(s[i].work, s[i].raw, s[i].raw_len) || memcmp(s[i].out[0], s[i].raw, s[i].raw_len) ||
-            memcmp(s[i].out[1], s[i].raw, s[i].raw_len) || memcmp(s[i].region, s[i].raw, s[i].raw_len) ||
-            (DECODERS > 4 && memcmp(s[i].old, s[i].raw, s[i].raw_len)))
+    for (run = 0; run < rounds; run++) {
+        /* The decoders take turns stream by stream (a few milliseconds
+         * each), so that what else the machine runs falls on all of them
+         * alike within a round; the order alternates so that no decoder
+         * always runs right after the same one (caches, frequency
+         * steps). */
+        for (i = 0; i < NSTREAMS; i++)
+            for (j = 0; j < DECODERS; j++) {
+                double t0;
+                k = (run + (int)i) % 2 ? DECODERS - 1 - j : j;
+                t0 = now();
+                if (decode_one(k, &s[i], &o, props, &bp, probs, dst_of(k, &s[i])) != 0)
+                    bad = 1;
+                times[k][run] += now() - t0;
+            }
+        for (k = 0; k < DECODERS; k++)
+            if (times[k][run] < best[k])
+                best[k] = times[k][run];
+    }
+    for (k = 0; k < DECODERS; k++)
+        if (!output_ok(k, s))
             bad = 1;
     if (bad) {
         printf("FAIL a decoder produced wrong output\n");
         return 1;
     }
     {
+        /* Throughputs from each decoder's best round; ratios as the median
+         * of the per-round ratios, as both decoders of a round saw about
+         * the same machine (steadier than a ratio of two bests). */
         double mb = (double)total_raw / 1e6;
         double a = mb / best[0], b = mb / best[1], c = mb / best[2];
+        double vs_dec = median_ratio(times[1], times[0], rounds);
+        double vs_lib = median_ratio(times[2], times[0], rounds);
         printf("bspkit   %8.1f MB/s (in place, region = rule: %.1f MB/s)\n", a, mb / best[3]);
         printf("LzmaDec  %8.1f MB/s\n", b);
         printf("liblzma  %8.1f MB/s\n", c);
-        printf("bspkit/LzmaDec %.3f  bspkit/liblzma %.3f\n", a / b, a / c);
+        printf("bspkit/LzmaDec %.3f (best rounds %.3f)  bspkit/liblzma %.3f (best rounds %.3f), median of %d rounds\n",
+               vs_dec, a / b, vs_lib, a / c, rounds);
         if (DECODERS > 4)
-            printf("old      %8.1f MB/s (the decoder before its rewrite; bspkit/old %.3f)\n",
-                   mb / best[4], a / (mb / best[4]));
+            printf("old      %8.1f MB/s (the decoder before its rewrite; bspkit/old %.3f, best rounds %.3f)\n",
+                   mb / best[4], median_ratio(times[4], times[0], rounds), a / (mb / best[4]));
         printf("{\"lzma_mbps\":%.1f,\"lzmadec_mbps\":%.1f,\"liblzma_mbps\":%.1f,"
-               "\"lzma_vs_lzmadec\":%.3f,\"lzma_vs_liblzma\":%.3f", a, b, c, a / b, a / c);
+               "\"lzma_vs_lzmadec\":%.3f,\"lzma_vs_liblzma\":%.3f,"
+               "\"lzma_vs_lzmadec_best\":%.3f,\"rounds\":%d", a, b, c, vs_dec, vs_lib, a / b, rounds);
         if (DECODERS > 4) {
-            /* today's over the old decoder's throughput, same process */
             double d = mb / best[4];
-            printf(",\"old_mbps\":%.1f,\"lzma_vs_old\":%.3f", d, a / d);
+            printf(",\"old_mbps\":%.1f,\"lzma_vs_old\":%.3f,\"lzma_vs_old_best\":%.3f", d,
+                   median_ratio(times[4], times[0], rounds), a / d);
         }
         printf("}\n");
     }

@@ -1043,6 +1043,81 @@ static void test_any_offset(void)
     free(d);
 }
 
+/* ------------------------------------------------------------ slices */
+
+/* bsp__lzma_run with the input arriving in random pieces and random
+ * budgets, out of place and in place (region by the rule), against the
+ * data: every run ends OK with the same output, no pause has consumed
+ * input that had not arrived, and no call produced more than its budget
+ * and one symbol. Bytes not yet arrived hold noise, so a
+ * decoder that read ahead (its fast path past the arrived input, say)
+ * would decode differently. Small pieces and budgets keep the decoder
+ * near its limits, where it switches between its fast and careful
+ * paths. */
+static void test_sliced(void)
+{
+    size_t n = quick ? (24u << 10) : (96u << 10);
+    uint8_t *d = malloc(n), *buf = NULL;
+    bsp__lzma_props p;
+    void *probs = NULL;
+    uint32_t clen = 0, round;
+    int ok, same = 1, early = 0, over = 0;
+    char why[160] = "";
+    enc e;
+
+    g_text_random(d, n);
+    ok = enc_sdk(d, n, 3, 0, 2, 1u << 16, 5, 0, &e) == 0 && bsp__lzma_parse_props(e.props, &p) == BSP_LZMA_OK;
+    if (ok) {
+        probs = probs_for(&p);
+        clen = (uint32_t)e.clen;
+    }
+    for (round = 0; ok && same && !early && !over && round < 12; round++) {
+        int inplace = round & 1;
+        uint32_t region = inplace ? bsp__lzma_region_bytes((uint32_t)n, clen) : (uint32_t)n + clen;
+        uint32_t in_ofs = region - clen, arrived = 0;
+        /* small pieces, larger ones, then all input at once */
+        uint32_t piece = round < 4 ? 64 : round < 8 ? 4096 : clen + 1;
+        uint32_t budget_max = round < 4 ? 16 : round < 8 ? 8192 : 64;
+        bsp__lzma_dec dec;
+        int r;
+
+        buf = realloc(buf, region);
+        fill_random(buf, region);
+        if (bsp__lzma_start(&dec, &p, probs, buf, (uint32_t)n, in_ofs, clen) != BSP_LZMA_OK) {
+            same = 0;
+            break;
+        }
+        do {
+            uint32_t more = rnd() % piece, out_before, budget;
+            if (more > clen - arrived)
+                more = clen - arrived;
+            memcpy(buf + in_ofs + arrived, e.c + arrived, more);
+            arrived += more;
+            out_before = dec.out_pos;
+            budget = 1 + rnd() % budget_max;
+            r = bsp__lzma_run(&dec, arrived, budget);
+            if (r == BSP_LZMA_MORE && dec.in_pos > in_ofs + arrived)
+                early = 1;
+            /* the budget, rounded up to the end of a symbol */
+            if (r == BSP_LZMA_MORE && dec.out_pos - out_before > budget + 272)
+                over = 1;
+        } while (r == BSP_LZMA_MORE && !early && !over);
+        if (r != BSP_LZMA_OK || memcmp(buf, d, n)) {
+            snprintf(why, sizeof why, "round %u (%s): status %d, output %s", round,
+                     inplace ? "in place" : "out of place", r, memcmp(buf, d, n) ? "differs" : "same");
+            same = 0;
+        }
+    }
+    if (ok)
+        free(e.c);
+    CHECK(ok, "sliced_encoder", "the SDK encoder failed");
+    CHECK(same, "sliced_same_output", "%s", why);
+    CHECK(!early, "sliced_no_read_ahead", "a pause had consumed input that had not arrived");
+    CHECK(!over, "sliced_budget", "a call produced more than its budget and one symbol");
+    free(buf);
+    free(d);
+}
+
 /* --------------------------------------------------------------- fuzz */
 
 static void test_truncated(void)
@@ -1224,6 +1299,7 @@ int main(void)
     test_inplace();
     test_overlap_immediate();
     test_any_offset();
+    test_sliced();
     test_truncated();
     test_bitflips();
     test_garbage();

@@ -5,9 +5,9 @@
  * Written from the format description (range coder, literal coder with
  * lc/lp, 12-state match/rep machine, length and distance coders, align
  * bits). See lzma_decoder.h for the contract and the in-place margin rule.
- * One loop, lz_decode, decodes whole symbols: a slice ends only between
- * two, so what survives a pause is the range coder, the four distances and
- * the state, never a half-decoded symbol.
+ * lz_symbol decodes one whole symbol and lz_decode loops over it: a slice
+ * ends only between two, so what survives a pause is the range coder, the
+ * four distances and the state, never a half-decoded symbol.
  */
 #include "lzma_decoder.h"
 #include "../../port/bsp_port.h"
@@ -39,20 +39,29 @@ enum lz_state {
 };
 #define STATES 12
 
+/* After a literal: a table, as the state after a literal follows no
+ * pattern a branch predictor learns (two compares measured ~2% of the
+ * decoder's mispredictions). */
 BSP_INLINE uint32_t after_literal(uint32_t s)
 {
-    return s <= SHORTREP_LIT_LIT ? LIT_LIT : s <= LIT_SHORTREP ? s - 3 : s - 6;
+    static const uint8_t next[STATES] = {
+        LIT_LIT, LIT_LIT, LIT_LIT, LIT_LIT,
+        MATCH_LIT_LIT, REP_LIT_LIT, SHORTREP_LIT_LIT,
+        MATCH_LIT, REP_LIT, SHORTREP_LIT, MATCH_LIT, REP_LIT
+    };
+    return next[s];
 }
 BSP_INLINE uint32_t after_match(uint32_t s) { return s < LIT_MATCH ? LIT_MATCH : NONLIT_MATCH; }
 BSP_INLINE uint32_t after_long_rep(uint32_t s) { return s < LIT_MATCH ? LIT_LONGREP : NONLIT_REP; }
 BSP_INLINE uint32_t after_short_rep(uint32_t s) { return s < LIT_MATCH ? LIT_SHORTREP : NONLIT_REP; }
 
 /* Would writing n bytes at out land on unread input, [in, in_end)? The one
- * test that keeps in-place decoding from overtaking its own input. Ordered
- * so that the usual answer (no: out is well below in) takes two compares. */
+ * test that keeps in-place decoding from overtaking its own input. out + n
+ * stays inside the output (the callers check that first). Ordered so that
+ * the usual answer (no: out + n is at or below in) takes one compare. */
 BSP_INLINE int overtakes(const uint8_t *out, size_t n, const uint8_t *in, const uint8_t *in_end)
 {
-    return (out >= in || (size_t)(in - out) < n) && in < in_end && out < in_end;
+    return in < out + n && out < in_end && in < in_end;
 }
 
 #define P_IS_MATCH 0                        /* [STATES][16 pos states] */
@@ -83,42 +92,14 @@ BSP_INLINE int overtakes(const uint8_t *out, size_t n, const uint8_t *in, const 
 
 typedef bsp__alias_u16 prob;
 
-/* One bit against probability *P_, lazily normalised: a byte is read only
- * when a bit needs it, so no byte is read before its time (the in-place
- * margin depends on it) and the end check sees exactly what liblzma sees.
- * The input bound check sits on this path, taken about once per input
- * byte; hoisting it out (a safe-margin fast loop, as the SDK and liblzma
- * do) measured no gain. */
-#define RC_NORM() \
-    do { \
-        if (range < RC_TOP) { \
-            if (LZ_UNLIKELY(in == in_end)) goto truncated; \
-            range <<= 8; \
-            code = (code << 8) | *in++; \
-        } \
-    } while (0)
-
-#define RC_IF0(P_) \
-    RC_NORM(); \
-    pv = *(P_); \
-    bound = (range >> PROB_BITS) * pv; \
-    if (code < bound)
-
-#define RC_UPD0(P_) \
-    do { range = bound; *(P_) = (uint16_t)(pv + ((PROB_ONE - pv) >> MOVE_BITS)); } while (0)
-#define RC_UPD1(P_) \
-    do { range -= bound; code -= bound; *(P_) = (uint16_t)(pv - (pv >> MOVE_BITS)); } while (0)
-
-/* One step down a bit tree rooted at P_ with node index S_. */
-#define RC_TREE(P_, S_) \
-    do { \
-        RC_IF0((P_) + (S_)) { RC_UPD0((P_) + (S_)); (S_) <<= 1; } \
-        else { RC_UPD1((P_) + (S_)); (S_) = ((S_) << 1) + 1; } \
-    } while (0)
-
-/* N_ steps down a bit tree from S_ = 1. Unrolled, the decoder is about
- * 11 KB of PowerPC code; a build for size (-Os, or BSPKIT_LZMA_SMALL=1)
- * loops instead and is under a third of that, at some speed. */
+/* Two builds of one source. The fast form (-O2) inlines every coder
+ * function below, unrolls the bit trees and instantiates the symbol
+ * decoder twice: a fast path that runs while a whole symbol's input and
+ * output are known to be in bounds, so it checks neither per bit nor per
+ * byte, and a careful path for the last symbols before the end of the
+ * input, the output or the unread input (in place). A build for size (-Os,
+ * or BSPKIT_LZMA_SMALL=1) keeps only the careful path and calls the coder
+ * functions, one copy each: about a quarter of the code, at some speed. */
 #ifndef BSPKIT_LZMA_SMALL
 #ifdef __OPTIMIZE_SIZE__
 #define BSPKIT_LZMA_SMALL 1
@@ -127,130 +108,309 @@ typedef bsp__alias_u16 prob;
 #endif
 #endif
 #if BSPKIT_LZMA_SMALL
-#define RC_TREE_N(P_, S_, N_) do RC_TREE(P_, S_); while ((S_) < (1u << (N_)))
-#define LIT_MATCHED_8() do LIT_MATCHED(); while (sym < 0x100)
+#define LZ_FN static
+#define LZ_UNROLL
+#undef LZ_COPY8
+#elif defined(__GNUC__) || defined(__clang__)
+#define LZ_FN static __inline__ __attribute__((always_inline))
+#define LZ_UNROLL _Pragma("GCC unroll 8")
 #else
-#define RC_TREE_3(P_, S_) RC_TREE(P_, S_); RC_TREE(P_, S_); RC_TREE(P_, S_)
-#define RC_TREE_6(P_, S_) RC_TREE_3(P_, S_); RC_TREE_3(P_, S_)
-#define RC_TREE_8(P_, S_) RC_TREE_6(P_, S_); RC_TREE(P_, S_); RC_TREE(P_, S_)
-#define RC_TREE_N(P_, S_, N_) RC_TREE_##N_(P_, S_)
-#define LIT_MATCHED_8() \
-    LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); \
-    LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED(); LIT_MATCHED()
+#define LZ_FN static
+#define LZ_UNROLL
 #endif
+/* careful: the path that checks bounds; the size build has no other. */
+#define CAREFUL (BSPKIT_LZMA_SMALL || careful)
 
-/* One bit of a literal coded against the byte at rep0 (mbyte): while the
- * bits so far equal it, use the half of the table its next bit selects; at
- * the first difference offs drops to 0 and the plain tree takes over. */
-#define LIT_MATCHED() \
-    do { \
-        mbyte <<= 1; \
-        mbit = mbyte & offs; \
-        q = p + offs + mbit + sym; \
-        RC_IF0(q) { RC_UPD0(q); sym <<= 1; offs &= ~mbit; } \
-        else { RC_UPD1(q); sym = (sym << 1) + 1; offs &= mbit; } \
-    } while (0)
+/* The most output one symbol writes: a match of 273 bytes, and the copy's
+ * overshoot of up to 7 (see the copy below). */
+#define SYMBOL_OUT_MAX (273u + 8u)
 
-/* Length (2..273) into len, from the coder at L_, for pos_state. */
-#if BSPKIT_LZMA_SMALL
-#define LEN_DECODE(L_) \
-    do { \
-        prob *lq_ = (L_); \
-        uint32_t base_ = 2, top_ = 8; \
-        RC_IF0(lq_ + L_CHOICE) { \
-            RC_UPD0(lq_ + L_CHOICE); \
-            lq_ += L_LOW + (pos_state << 3); \
-        } else { \
-            RC_UPD1(lq_ + L_CHOICE); \
-            RC_IF0(lq_ + L_CHOICE2) { \
-                RC_UPD0(lq_ + L_CHOICE2); \
-                lq_ += L_MID + (pos_state << 3); \
-                base_ = 10; \
-            } else { \
-                RC_UPD1(lq_ + L_CHOICE2); \
-                lq_ += L_HIGH; \
-                base_ = 18; \
-                top_ = 256; \
-            } \
-        } \
-        len = 1; \
-        do RC_TREE(lq_, len); while (len < top_); \
-        len = len - top_ + base_; \
-    } while (0)
-#else
-#define LEN_DECODE(L_) \
-    do { \
-        prob *lq_ = (L_); \
-        RC_IF0(lq_ + L_CHOICE) { \
-            RC_UPD0(lq_ + L_CHOICE); \
-            lq_ += L_LOW + (pos_state << 3); \
-            len = 1; \
-            RC_TREE_N(lq_, len, 3); \
-            len -= 8u - 2u; \
-        } else { \
-            RC_UPD1(lq_ + L_CHOICE); \
-            RC_IF0(lq_ + L_CHOICE2) { \
-                RC_UPD0(lq_ + L_CHOICE2); \
-                lq_ += L_MID + (pos_state << 3); \
-                len = 1; \
-                RC_TREE_N(lq_, len, 3); \
-                len += 10u - 8u; \
-            } else { \
-                RC_UPD1(lq_ + L_CHOICE2); \
-                lq_ += L_HIGH; \
-                len = 1; \
-                RC_TREE_N(lq_, len, 8); \
-                len -= 256u - 18u; \
-            } \
-        } \
-    } while (0)
+/* The range decoder. Input is read lazily, one byte when a bit needs it,
+ * so no byte is read before its time (the in-place margin depends on it)
+ * and the end check sees exactly what liblzma sees.
+ *
+ * On the careful path, a bit that needs a byte past the end of the input
+ * sets STOP_INPUT and goes on with zeros: the decoder finishes the symbol
+ * (a bounded number of bits) and reports truncation before it judges the
+ * symbol, as if it had stopped at once. Of such a symbol it writes at most
+ * a literal's byte (inside the output, off unread input: what the contract
+ * allows on error). So the bit functions never jump out. The fast path
+ * starts a symbol only with BSP_LZMA_SYMBOL_IN_MAX bytes left, and needs no
+ * check at all. */
+typedef struct lz_rc {
+    uint32_t range, code;
+    const uint8_t *in, *in_end;
+    uint32_t stop;            /* STOP_ flags: the symbol ends the decoding */
+} lz_rc;
+#define STOP_INPUT 1u    /* the input ran out: truncated */
+#define STOP_END 2u      /* out_len reached: only an end marker may follow */
 
-#endif
+LZ_FN void rc_norm(lz_rc *rc, int careful)
+{
+    if (rc->range < RC_TOP) {
+        rc->range <<= 8;
+        rc->code <<= 8;
+        if (CAREFUL && LZ_UNLIKELY(rc->in == rc->in_end))
+            rc->stop |= STOP_INPUT;
+        else
+            rc->code |= *rc->in++;
+    }
+}
 
-/* The distance of a match (into rep0), for the length in len: a 6-bit
- * slot by length class, then reverse-tree bits (slots 4..13), or direct
+/* Where the stream may end: normalised, the code is 0. */
+LZ_FN int rc_finished(lz_rc *rc)
+{
+    rc_norm(rc, 1);
+    return rc->code == 0 && !(rc->stop & STOP_INPUT);
+}
+
+/* One bit against *p, the probability of a 0, which adapts by 1/32. */
+LZ_FN uint32_t rc_bit(lz_rc *rc, prob *p, int careful)
+{
+    uint32_t pv, bound;
+
+    rc_norm(rc, careful);
+    pv = *p;
+    bound = (rc->range >> PROB_BITS) * pv;
+    if (rc->code < bound) {
+        rc->range = bound;
+        *p = (uint16_t)(pv + ((PROB_ONE - pv) >> MOVE_BITS));
+        return 0;
+    }
+    rc->range -= bound;
+    rc->code -= bound;
+    *p = (uint16_t)(pv - (pv >> MOVE_BITS));
+    return 1;
+}
+
+/* n bits down the bit tree at p (node 1 the root), most significant
+ * first. A literal after a match is coded against the byte at rep0 (mbyte,
+ * with offs = 0x100): while the bits so far equal it, the half of the
+ * table its next bit selects is used; at the first difference offs drops to
+ * 0 and the plain tree takes over. offs = 0 is the plain tree throughout;
+ * inlined with that constant, the fast form's loop does nothing more. */
+LZ_FN uint32_t rc_tree(lz_rc *rc, prob *p, uint32_t n, uint32_t mbyte, uint32_t offs, int careful)
+{
+    uint32_t s = 1, mbit, i;
+
+    LZ_UNROLL
+    for (i = 0; i < n; i++) {
+        mbyte <<= 1;
+        mbit = mbyte & offs;
+        if (rc_bit(rc, p + offs + mbit + s, careful)) {
+            s = (s << 1) + 1;
+            offs &= mbit;
+        } else {
+            s <<= 1;
+            offs &= ~mbit;
+        }
+    }
+    return s - (1u << n);
+}
+
+/* The same tree with the value's bits least significant first, added to
+ * v. */
+LZ_FN uint32_t rc_tree_rev(lz_rc *rc, prob *p, uint32_t n, uint32_t v, int careful)
+{
+    uint32_t s = 1, m = 1;
+
+    do {
+        if (rc_bit(rc, p + s, careful)) {
+            s = (s << 1) + 1;
+            v += m;
+        } else {
+            s <<= 1;
+        }
+        m <<= 1;
+    } while (--n);
+    return v;
+}
+
+/* n bits at probability 1/2. The subtract-and-restore form matches other
+ * decoders bit for bit even on corrupt input where code >= range. */
+LZ_FN uint32_t rc_direct(lz_rc *rc, uint32_t n, int careful)
+{
+    uint32_t v = 0, t;
+
+    do {
+        rc_norm(rc, careful);
+        rc->range >>= 1;
+        rc->code -= rc->range;
+        t = 0u - (rc->code >> 31);
+        rc->code += rc->range & t;
+        v = (v << 1) + (t + 1);
+    } while (--n);
+    return v;
+}
+
+/* A length, 2..273, from the length coder at l (match or rep lengths):
+ * 2..9 and 10..17 from the 3-bit trees of pos_state, 18.. from the 8-bit
+ * tree. */
+LZ_FN uint32_t rc_len(lz_rc *rc, prob *l, uint32_t pos_state, int careful)
+{
+    uint32_t base = 2;
+    prob *t = l + L_LOW + (pos_state << 3);
+
+    if (rc_bit(rc, l + L_CHOICE, careful)) {
+        if (rc_bit(rc, l + L_CHOICE2, careful))
+            return 18 + rc_tree(rc, l + L_HIGH, 8, 0, 0, careful);
+        base = 10;
+        t += L_MID - L_LOW;
+    }
+    return base + rc_tree(rc, t, 3, 0, 0, careful);
+}
+
+/* A match distance for the length len: a 6-bit slot by length class, then
+ * reverse-tree bits (slots 4..13, which share one packed array), or direct
  * bits and 4 align bits (slots 14..63). */
-#define DIST_DECODE() \
-    do { \
-        p = pr + P_DIST_SLOT + ((len < 6 ? len - 2 : 3) << 6); \
-        slot = 1; \
-        RC_TREE_N(p, slot, 6); \
-        slot -= 64; \
-        if (slot < 4) { \
-            rep0 = slot; \
-        } else { \
-            nbits = (slot >> 1) - 1; \
-            rep0 = (2 | (slot & 1)) << nbits; \
-            if (slot < 14) { \
-                /* reverse tree; slots 4..13 share one packed array */ \
-                p = pr + (P_DIST_SPEC - 1) + (rep0 - slot); \
-            } else { \
-                /* Direct bits at probability 1/2. The subtract-and- \
-                 * restore form matches other decoders bit for bit even \
-                 * on corrupt input where code >= range. */ \
-                nbits -= 4; \
-                sym = 0; \
-                do { \
-                    RC_NORM(); \
-                    range >>= 1; \
-                    code -= range; \
-                    t = 0u - (code >> 31); \
-                    code += range & t; \
-                    sym = (sym << 1) + (t + 1); \
-                } while (--nbits); \
-                rep0 += sym << 4; \
-                p = pr + P_ALIGN; \
-                nbits = 4; \
-            } \
-            sym = 1; \
-            t = 1; \
-            do { \
-                RC_IF0(p + sym) { RC_UPD0(p + sym); sym <<= 1; } \
-                else { RC_UPD1(p + sym); sym = (sym << 1) + 1; rep0 += t; } \
-                t <<= 1; \
-            } while (--nbits); \
-        } \
-    } while (0)
+LZ_FN uint32_t rc_dist(lz_rc *rc, prob *pr, uint32_t len, int careful)
+{
+    uint32_t slot = rc_tree(rc, pr + P_DIST_SLOT + ((len < 6 ? len - 2 : 3) << 6), 6, 0, 0, careful);
+    uint32_t nbits, dist;
+    prob *p;
+
+    if (slot < 4)
+        return slot;
+    nbits = (slot >> 1) - 1;
+    dist = (2 | (slot & 1)) << nbits;
+    if (slot < 14) {
+        p = pr + (P_DIST_SPEC - 1) + (dist - slot);
+    } else {
+        dist += rc_direct(rc, nbits - 4, careful) << 4;
+        p = pr + P_ALIGN;
+        nbits = 4;
+    }
+    return rc_tree_rev(rc, p, nbits, dist, careful);
+}
+
+/* What one symbol changes besides the coder: the output position, the
+ * distances and the machine's state. Kept in registers (the coder too, in
+ * the fast form, where nothing takes its address). */
+typedef struct lz {
+    uint8_t *out;
+    uint32_t rep0, rep1, rep2, rep3, state;
+} lz;
+
+/* What a call does not change. */
+typedef struct lz_env {
+    prob *pr;
+    uint8_t *buf, *out_end;
+    uint32_t dict_lim, lit_shift, lit_mask, pb_mask;
+} lz_env;
+
+#define LZ_NEXT (-1)   /* a symbol decoded: go on */
+
+/* Decodes the symbol at z->out: LZ_NEXT, or a final status. Without
+ * `careful` the caller guarantees that the symbol's input and output
+ * (SYMBOL_OUT_MAX bytes) are in bounds and off unread input, and that
+ * some output precedes it. */
+LZ_FN int lz_symbol(lz_rc *rc, lz *z, const lz_env *e, int careful)
+{
+    prob *const pr = e->pr;
+    uint8_t *out = z->out;
+    const uint32_t pos = (uint32_t)(out - e->buf), pos_state = pos & e->pb_mask;
+    uint32_t state = z->state, len, t;
+    const uint8_t *src;
+    prob *p;
+
+    if (!rc_bit(rc, pr + P_IS_MATCH + (state << 4) + pos_state, careful)) {
+        /* a literal. ((pos & lp_mask) << lc) + (prev >> (8 - lc)) in one
+         * go: shift pos:prev right by 8 - lc, keep lc + lp bits. */
+        if (CAREFUL && (rc->stop & STOP_END))
+            return BSP_LZMA_CORRUPT;
+        t = (pos << 8) + (CAREFUL && out == e->buf ? 0u : out[-1]);
+        p = pr + P_LITERAL + LIT_SIZE * ((t >> e->lit_shift) & e->lit_mask);
+        /* the fast form decodes the plain tree apart: no match byte */
+        if (!BSPKIT_LZMA_SMALL && state < LIT_MATCH)
+            t = rc_tree(rc, p, 8, 0, 0, careful);
+        else
+            t = rc_tree(rc, p, 8, state < LIT_MATCH ? 0 : *(out - 1 - z->rep0),
+                        state < LIT_MATCH ? 0 : 0x100, careful);
+        z->state = after_literal(state);
+        if (CAREFUL && overtakes(out, 1, rc->in, rc->in_end))
+            return BSP_LZMA_OVERLAP;
+        *out = (uint8_t)t;
+        z->out = out + 1;
+        return LZ_NEXT;
+    }
+    if (!rc_bit(rc, pr + P_IS_REP + state, careful)) {
+        /* a match: new length and distance */
+        z->state = after_match(state);
+        z->rep3 = z->rep2;
+        z->rep2 = z->rep1;
+        z->rep1 = z->rep0;
+        len = rc_len(rc, pr + P_LEN, pos_state, careful);
+        z->rep0 = rc_dist(rc, pr, len, careful);
+        /* also rejects the end marker (distance 2^32 - 1), which only
+         * ends the stream at out_len */
+        if (z->rep0 >= pos || z->rep0 >= e->dict_lim) {
+            if (CAREFUL && rc->stop == STOP_END && z->rep0 == EOPM_DIST && rc_finished(rc))
+                return BSP_LZMA_OK;
+            return BSP_LZMA_CORRUPT;
+        }
+    } else {
+        /* a repeated distance: rep0 as one byte (short rep, len 1) or
+         * rep0..3 with a new length (long rep) */
+        if (CAREFUL && (pos == 0 || rc->stop))
+            return BSP_LZMA_CORRUPT;
+        len = 0;
+        if (!rc_bit(rc, pr + P_IS_REP0 + state, careful)) {
+            if (!rc_bit(rc, pr + P_REP0_LONG + (state << 4) + pos_state, careful)) {
+                z->state = after_short_rep(state);
+                len = 1;
+            }
+        } else {
+            if (!rc_bit(rc, pr + P_IS_REP1 + state, careful)) {
+                t = z->rep1;
+            } else {
+                if (!rc_bit(rc, pr + P_IS_REP2 + state, careful)) {
+                    t = z->rep2;
+                } else {
+                    t = z->rep3;
+                    z->rep3 = z->rep2;
+                }
+                z->rep2 = z->rep1;
+            }
+            z->rep1 = z->rep0;
+            z->rep0 = t;
+        }
+        if (len == 0) {
+            z->state = after_long_rep(state);
+            len = rc_len(rc, pr + P_REP_LEN, pos_state, careful);
+        }
+    }
+
+    /* Copy len bytes from rep0 + 1 back. Source and destination may
+     * overlap (distance 1 repeats a byte), so forward, byte by byte
+     * unless the distance allows eight at a time. The bounds are checked
+     * once per match, here. */
+    if (CAREFUL) {
+        if (rc->stop || len > (uint32_t)(e->out_end - out))
+            return BSP_LZMA_CORRUPT;
+        if (overtakes(out, len, rc->in, rc->in_end))
+            return BSP_LZMA_OVERLAP;
+    }
+    src = out - 1 - z->rep0;
+    z->out = out + len;
+#ifdef LZ_COPY8
+    /* Eight at a time when the source stays eight behind and the
+     * overshoot (up to 7 bytes, rewritten later) stays below the output
+     * end and off unread input. */
+    if (z->rep0 >= 7 && (!CAREFUL || ((size_t)(e->out_end - out) >= len + 8 &&
+                                      !overtakes(out, len + 8, rc->in, rc->in_end)))) {
+        do {
+            *(lz_u64 *)(void *)out = *(const lz_u64 *)(const void *)src;
+            out += 8;
+            src += 8;
+        } while (out < z->out);
+        return LZ_NEXT;
+    }
+#endif
+    do {
+        *out++ = *src++;
+    } while (--len);
+    return LZ_NEXT;
+}
 
 /* Decode symbols from d's state until the output is complete, `budget`
  * bytes are produced, or (input incomplete) fewer than a symbol's worth of
@@ -258,187 +418,98 @@ typedef bsp__alias_u16 prob;
  * the state saved between calls is just the coder's and the machine's. */
 static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
 {
-    prob *const pr = d->probs;
     uint8_t *const buf = d->buf;
-    const uint8_t *in = buf + d->in_pos;
     const uint8_t *const in_end = buf + d->in_ofs + d->in_len;
     const int complete = avail == in_end;
     const uint8_t *in_stop = in_end;   /* a symbol starts only at in <= in_stop */
-    uint8_t *out = buf + d->out_pos;
-    uint8_t *const out_end = buf + d->out_len;
-    uint8_t *const out_stop = budget < (uint32_t)(out_end - out) ? out + budget : out_end;
-    const uint32_t dict_lim = d->dict_lim;
-    const uint32_t lit_shift = 8u - d->lc, pb_mask = d->pb_mask;
-    const uint32_t lit_mask = (1u << (d->lc + d->lp)) - 1;
-    uint32_t range = d->range, code = d->code, bound, pv;
-    uint32_t rep0 = d->rep[0], rep1 = d->rep[1], rep2 = d->rep[2], rep3 = d->rep[3];
-    uint32_t state = d->state;
-    uint32_t pos_state, sym, len, slot, nbits, t;
-    const uint8_t *src;
-    prob *p;
+    uint8_t *out_stop;
+    int r;
+    lz_env e;
+    lz_rc rc;
+    lz z;
 
+    e.pr = d->probs;
+    e.buf = buf;
+    e.out_end = buf + d->out_len;
+    e.dict_lim = d->dict_lim;
+    e.lit_shift = 8u - d->lc;
+    e.lit_mask = (1u << (d->lc + d->lp)) - 1;
+    e.pb_mask = d->pb_mask;
+    rc.range = d->range;
+    rc.code = d->code;
+    rc.in = buf + d->in_pos;
+    rc.in_end = in_end;
+    rc.stop = 0;
+    z.out = buf + d->out_pos;
+    z.rep0 = d->rep[0];
+    z.rep1 = d->rep[1];
+    z.rep2 = d->rep[2];
+    z.rep3 = d->rep[3];
+    z.state = d->state;
+    out_stop = budget < (uint32_t)(e.out_end - z.out) ? z.out + budget : e.out_end;
     if (!complete) {
-        if ((size_t)(avail - in) < BSP_LZMA_SYMBOL_IN_MAX)
+        if ((size_t)(avail - rc.in) < BSP_LZMA_SYMBOL_IN_MAX)
             return BSP_LZMA_MORE;
         in_stop = avail - BSP_LZMA_SYMBOL_IN_MAX;
     }
     for (;;) {
-        if (LZ_UNLIKELY(out >= out_stop || in > in_stop))
-            break;
-        pos_state = (uint32_t)(out - buf) & pb_mask;
-        p = pr + P_IS_MATCH + (state << 4) + pos_state;
-        RC_IF0(p) {
-            /* a literal */
-            RC_UPD0(p);
-            /* ((pos & lp_mask) << lc) + (prev >> (8 - lc)) in one go: shift
-             * pos:prev right by 8 - lc and keep lc + lp bits. */
-            t = ((uint32_t)(out - buf) << 8) + (out != buf ? out[-1] : 0u);
-            p = pr + P_LITERAL + LIT_SIZE * ((t >> lit_shift) & lit_mask);
-            sym = 1;
-            if (state < LIT_MATCH) {
-                RC_TREE_N(p, sym, 8);
-            } else {
-                uint32_t mbyte = *(out - 1 - rep0), offs = 0x100, mbit;
-                prob *q;
-                LIT_MATCHED_8();
-            }
-            state = after_literal(state);
-            if (overtakes(out, 1, in, in_end))
-                goto overlap;
-            *out++ = (uint8_t)sym;
-            continue;
-        }
-        RC_UPD1(p);
-        p = pr + P_IS_REP + state;
-        RC_IF0(p) {
-            /* a match: new length and distance */
-            RC_UPD0(p);
-            state = after_match(state);
-            rep3 = rep2;
-            rep2 = rep1;
-            rep1 = rep0;
-            LEN_DECODE(pr + P_LEN);
-            DIST_DECODE();
-            /* also rejects the end marker (distance 2^32 - 1) before out_len */
-            if (rep0 >= (uint32_t)(out - buf) || rep0 >= dict_lim)
-                goto corrupt;
-        } else {
-            /* a repeated distance: rep0 as one byte (short rep) or rep0..3
-             * with a new length (long rep) */
-            RC_UPD1(p);
-            if (out == buf)
-                goto corrupt;
-            p = pr + P_IS_REP0 + state;
-            RC_IF0(p) {
-                RC_UPD0(p);
-                p = pr + P_REP0_LONG + (state << 4) + pos_state;
-                RC_IF0(p) {
-                    RC_UPD0(p);
-                    state = after_short_rep(state);
-                    if (overtakes(out, 1, in, in_end))
-                        goto overlap;
-                    *out = *(out - 1 - rep0);
-                    out++;
-                    continue;
-                }
-                RC_UPD1(p);
-            } else {
-                RC_UPD1(p);
-                p = pr + P_IS_REP1 + state;
-                RC_IF0(p) {
-                    RC_UPD0(p);
-                    t = rep1;
-                } else {
-                    RC_UPD1(p);
-                    p = pr + P_IS_REP2 + state;
-                    RC_IF0(p) {
-                        RC_UPD0(p);
-                        t = rep2;
-                    } else {
-                        RC_UPD1(p);
-                        t = rep3;
-                        rep3 = rep2;
-                    }
-                    rep2 = rep1;
-                }
-                rep1 = rep0;
-                rep0 = t;
-            }
-            state = after_long_rep(state);
-            LEN_DECODE(pr + P_REP_LEN);
-        }
+#if !BSPKIT_LZMA_SMALL
+        /* The fast path, while a whole symbol's input has arrived, its
+         * output fits, and (in place) it stays off unread input. A symbol
+         * writes at least one byte and reads at most
+         * BSP_LZMA_SYMBOL_IN_MAX, so one output limit also bounds the
+         * input: one compare a symbol. The limits are taken with in as it
+         * is now, which only grows, so they stay safe while the loop
+         * runs; when it stops short they are taken again. Each limit
+         * is above out here, so out_lim is too. */
+        if (z.out != buf && z.out < out_stop && (size_t)(avail - rc.in) >= BSP_LZMA_SYMBOL_IN_MAX &&
+            (size_t)(e.out_end - z.out) > SYMBOL_OUT_MAX &&
+            (e.out_end <= rc.in || (z.out < rc.in && (size_t)(rc.in - z.out) > SYMBOL_OUT_MAX))) {
+            size_t n = (size_t)(avail - rc.in) / BSP_LZMA_SYMBOL_IN_MAX;
+            uint8_t *out_lim = e.out_end - SYMBOL_OUT_MAX;
 
-        /* Copy len bytes from rep0 + 1 back. Source and destination may
-         * overlap (distance 1 repeats a byte), so forward, byte by byte
-         * unless the distance allows eight at a time. */
-        if (len > (uint32_t)(out_end - out))
-            goto corrupt;
-        if (overtakes(out, len, in, in_end))
-            goto overlap;
-        src = out - 1 - rep0;
-#ifdef LZ_COPY8
-        /* Eight at a time when the source stays eight behind and the
-         * overshoot (up to 7 bytes, rewritten later) stays below the
-         * output end and off unread input. */
-        if (rep0 >= 7 && (size_t)(out_end - out) >= len + 8 &&
-            !overtakes(out, len + 8, in, in_end)) {
-            uint8_t *const e = out + len;
-            do {
-                *(lz_u64 *)(void *)out = *(const lz_u64 *)(const void *)src;
-                out += 8;
-                src += 8;
-            } while (out < e);
-            out = e;
-            continue;
+            if (out_lim > out_stop)
+                out_lim = out_stop;
+            if ((size_t)(out_lim - z.out) > n)
+                out_lim = z.out + n;
+            if (e.out_end > rc.in && out_lim > rc.in - SYMBOL_OUT_MAX)
+                out_lim = buf + ((rc.in - buf) - SYMBOL_OUT_MAX);
+            while (z.out < out_lim) {
+                r = lz_symbol(&rc, &z, &e, 0);
+                if (r != LZ_NEXT)
+                    return r;
+            }
         }
 #endif
-        do {
-            *out++ = *src++;
-        } while (--len);
-    }
-
-    d->in_pos = (uint32_t)(in - buf);
-    d->out_pos = (uint32_t)(out - buf);
-    d->range = range;
-    d->code = code;
-    d->rep[0] = rep0;
-    d->rep[1] = rep1;
-    d->rep[2] = rep2;
-    d->rep[3] = rep3;
-    d->state = state;
-    if (out != out_end || !complete)
-        return BSP_LZMA_MORE;
-
-    /* All output is there and all input has arrived. The encoder's flush
-     * may leave one byte the last symbol did not need; liblzma reads it
-     * too, then wants code 0, or else an end marker: a match (not a rep)
-     * with distance 2^32 - 1, then code 0. */
-    RC_NORM();
-    if (code == 0)
-        return BSP_LZMA_OK;
-    pos_state = (uint32_t)(out - buf) & pb_mask;
-    p = pr + P_IS_MATCH + (state << 4) + pos_state;
-    RC_IF0(p)
-        goto corrupt;
-    RC_UPD1(p);
-    p = pr + P_IS_REP + state;
-    RC_IF0(p) {
-        RC_UPD0(p);
-        LEN_DECODE(pr + P_LEN);
-        DIST_DECODE();
-        if (rep0 == EOPM_DIST) {
-            RC_NORM();
-            return code == 0 ? BSP_LZMA_OK : BSP_LZMA_CORRUPT;
+        if (z.out >= out_stop || rc.in > in_stop) {
+            /* between two symbols: what a pause keeps */
+            d->in_pos = (uint32_t)(rc.in - buf);
+            d->out_pos = (uint32_t)(z.out - buf);
+            d->range = rc.range;
+            d->code = rc.code;
+            d->rep[0] = z.rep0;
+            d->rep[1] = z.rep1;
+            d->rep[2] = z.rep2;
+            d->rep[3] = z.rep3;
+            d->state = z.state;
+            if (z.out != e.out_end || !complete)
+                return BSP_LZMA_MORE;
+            /* All output is there and all input has arrived. The
+             * encoder's flush may leave one byte the last symbol did not
+             * need; liblzma reads it too, then wants code 0, or else an
+             * end marker: a match (not a rep) with distance 2^32 - 1, then
+             * code 0, which lz_symbol accepts under STOP_END. */
+            if (rc_finished(&rc))
+                return BSP_LZMA_OK;
+            rc.stop |= STOP_END;
         }
+        /* A symbol cut short by the end of the input is judged truncated
+         * whatever its garbage tail decoded to; lz_symbol goes on after
+         * one only under STOP_INPUT (STOP_END ends in a status). */
+        r = lz_symbol(&rc, &z, &e, 1);
+        if (r != LZ_NEXT || rc.stop)
+            return rc.stop & STOP_INPUT ? BSP_LZMA_TRUNCATED : r;
     }
-    goto corrupt;
-
-truncated:
-    return BSP_LZMA_TRUNCATED;
-corrupt:
-    return BSP_LZMA_CORRUPT;
-overlap:
-    return BSP_LZMA_OVERLAP;
 }
 
 int bsp__lzma_parse_props(const uint8_t raw[5], bsp__lzma_props *out)
