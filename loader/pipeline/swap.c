@@ -49,8 +49,3 @@ uint32_t bsp__swap_slice(uint8_t *data, uint32_t size, const bsp__layout *lay, u
     pos += n * lay->record_size;
     return pos >= end ? size : pos;
 }
-
-void bsp__swap_lump(uint8_t *data, uint32_t size, const bsp__layout *lay)
-{
-    (void)bsp__swap_slice(data, size, lay, 0, 0xffffffffu);
-}

@@ -5,13 +5,10 @@
 
 #include "../family/family.h"
 
-/* Swap every multi-byte field of the lump at `data` (size bytes, aligned to
- * 4) from the other byte order to the host's. */
-void bsp__swap_lump(uint8_t *data, uint32_t size, const bsp__layout *lay);
-
-/* The same in slices: from byte `pos` (0 at the start, then what the last
- * call returned), whole records, about `budget` bytes but at least one
- * record. Returns where the next slice starts, `size` once the lump is
+/* Swap the multi-byte fields of the lump at `data` (size bytes, aligned to
+ * 4) from the other byte order to the host's, in slices: from byte `pos`
+ * (0 at the start, then what the last call returned), whole records, about
+ * `budget` bytes but at least one record (0xffffffff: the whole lump). Returns where the next slice starts, `size` once the lump is
  * done. */
 uint32_t bsp__swap_slice(uint8_t *data, uint32_t size, const bsp__layout *lay, uint32_t pos,
                          uint32_t budget);

@@ -16,7 +16,11 @@
 #error "BSP__CHECKS is the number of entries of checks[] below"
 #endif
 
-#define FIELD(name) (uint16_t)offsetof(struct bsp_family, name)
+/* A description field's offset in one byte, its second element's too (a
+ * compile error if either would not fit: the fields the rules name sit in
+ * the first part of the struct on every target). */
+#define FIELD(name) (uint8_t)(offsetof(struct bsp_family, name) + 0 * sizeof(char[ \
+    offsetof(struct bsp_family, name) + sizeof(bsp__field) < 256 ? 1 : -1]))
 #define VIEW(name) (uint16_t)offsetof(bsp_map, name)
 #define NO_VIEW 0   /* the family pointer, never a view */
 
@@ -29,7 +33,7 @@
 enum { INDEX, INDEX_OR_NONE, CHILD, RANGE, EDGE_OF_SURFEDGE };
 enum { ALWAYS = 0, OPTIONAL = 1, IF_FIELD = 2 };
 typedef struct index_rule {
-    uint16_t field, count;     /* description fields (count: RANGE only) */
+    uint8_t field, count;      /* description fields (count: RANGE only) */
     uint16_t view;             /* the view the index names */
     uint8_t kind, when;
 } index_rule;
@@ -43,7 +47,7 @@ static const index_rule rules[] = {
     /* nodes: 0..3 */
     { FIELD(node_plane), 0, VIEW(planes), INDEX, ALWAYS },
     { FIELD(node_child), 0, NO_VIEW, CHILD, ALWAYS },
-    { FIELD(node_child) + sizeof(bsp__field), 0, NO_VIEW, CHILD, ALWAYS },
+    { FIELD(node_child) + (uint8_t)sizeof(bsp__field), 0, NO_VIEW, CHILD, ALWAYS },
     { FIELD(node_firstface), FIELD(node_numfaces), VIEW(faces), RANGE, OPTIONAL },
     /* models: 4..5 */
     { FIELD(model_headnode), 0, NO_VIEW, CHILD, IF_FIELD },
@@ -60,7 +64,7 @@ static const index_rule rules[] = {
     { 0, 0, VIEW(edges), EDGE_OF_SURFEDGE, ALWAYS },
     /* edges: 12..13 */
     { FIELD(edge_v), 0, VIEW(vertexes), INDEX, ALWAYS },
-    { FIELD(edge_v) + sizeof(bsp__field), 0, VIEW(vertexes), INDEX, ALWAYS },
+    { FIELD(edge_v) + (uint8_t)sizeof(bsp__field), 0, VIEW(vertexes), INDEX, ALWAYS },
 };
 
 static const bsp_view *view_at(const bsp_map *m, uint16_t view)
@@ -68,7 +72,7 @@ static const bsp_view *view_at(const bsp_map *m, uint16_t view)
     return (const bsp_view *)(const void *)((const char *)m + view);
 }
 
-static bsp__field field_at(const bsp_map *m, uint16_t field)
+static bsp__field field_at(const bsp_map *m, uint8_t field)
 {
     return *(const bsp__field *)(const void *)((const char *)m->family + field);
 }
