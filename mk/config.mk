@@ -8,7 +8,7 @@
 #                                   bsp_entity_vector answer "unsupported")
 #   BSPKIT_AMBIENT=0                no bsp_ambient ("unsupported")
 #   BSPKIT_VARIANTS="strata vindictus"  only these of Source's variants:
-#                                   strata dark_messiah vindictus
+#                                   strata bloodlines dark_messiah vindictus
 #                                   tactical_intervention; all (the
 #                                   default) or none (plain Valve Source)
 #   BSPKIT_STRINGS=0                no status sentences or lump names
@@ -24,7 +24,7 @@ BSPKIT_AMBIENT ?= 1
 BSPKIT_VARIANTS ?= all
 BSPKIT_STRINGS ?= 1
 BSPKIT_FAMILY_NAMES := source quake goldsrc bsp2 quake2 quake3 nightfire
-BSPKIT_VARIANT_NAMES := strata dark_messiah vindictus tactical_intervention
+BSPKIT_VARIANT_NAMES := strata bloodlines dark_messiah vindictus tactical_intervention
 
 ifneq ($(filter-out $(BSPKIT_FAMILY_NAMES),$(BSPKIT_FAMILIES)),)
 $(error BSPKIT_FAMILIES: unknown $(filter-out $(BSPKIT_FAMILY_NAMES),$(BSPKIT_FAMILIES)); known: $(BSPKIT_FAMILY_NAMES))

@@ -6,6 +6,8 @@
 const struct bsp_family *const bsp__families[] = {
 #if BSPKIT_FAMILY_SOURCE
     &bsp__family_source,
+#endif
+#if BSP__BLOODLINES
     &bsp__family_source17,
 #endif
 #if BSP__DARK_MESSIAH

@@ -75,12 +75,14 @@ static const bsp__layout_rule source_rules[] = {
     BSP_RULE(L_LEAF_AMBIENT_LIGHTING, { NULL, 28, BSP_LAYOUT_RECORDS }),
     BSP_RULE_FOR(L_NODES, 0, 0, LV0, { "4442222222222", 32, BSP_LAYOUT_RECORDS }),
     BSP_RULE(L_TEXINFO, { "444444444444444444", 72, BSP_LAYOUT_RECORDS }),
+#if BSP__BLOODLINES
     BSP_RULE_FOR(L_FACES, 17, 17, 0, { FACE17_WIDTHS, 104, BSP_LAYOUT_RECORDS }),
     BSP_RULE_FOR(L_ORIGFACES, 17, 17, 0, { FACE17_WIDTHS, 104, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_LEAFS, 17, 17, 0, { LEAF1_WIDTHS, 32, BSP_LAYOUT_RECORDS }),
+#endif
     BSP_RULE_FOR(L_FACES, 18, 99, LV0 | LV1, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
     BSP_RULE_FOR(L_ORIGFACES, 18, 99, LV0 | LV1, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
     BSP_RULE_FOR(L_FACES_HDR, 18, 99, LV0 | LV1, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_LEAFS, 17, 17, 0, { LEAF1_WIDTHS, 32, BSP_LAYOUT_RECORDS }),
     BSP_RULE_FOR(L_LEAFS, 18, 99, LV0, { LEAF0_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
     BSP_RULE_FOR(L_LEAFS, 18, 99, LV1, { LEAF1_WIDTHS, 32, BSP_LAYOUT_RECORDS }),
     BSP_RULE_FOR(L_FACEIDS, 0, 0, LV0, BSP_LAYOUT_INT16),
@@ -283,11 +285,14 @@ const struct bsp_family bsp__family_source = {
     .access = BSP__ACCESS(&source_access),
 };
 
-/* Vampire: The Masquerade - Bloodlines: 104-byte faces that start with 8
- * average colours and carry 8 style slots (then 8 "day" and 8 "night"
- * styles bspkit does not use); leaves are 32 bytes at lump version 0. */
+#if BSP__BLOODLINES
+/* Vampire: The Masquerade - Bloodlines, the one game of version 17: 104-byte
+ * faces that start with 8 average colours and carry 8 style slots (then 8
+ * "day" and 8 "night" styles bspkit does not use); leaves are 32 bytes at
+ * lump version 0. */
 const struct bsp_family bsp__family_source17 = {
     .name = "source",
+    .variant = "bloodlines",
     .min_version = 17, .max_version = 17,
     SOURCE_COMMON,
     SOURCE_TREE,
@@ -299,6 +304,7 @@ const struct bsp_family bsp__family_source17 = {
     .layouts = &source_layouts,
     .access = BSP__ACCESS(&source_access),
 };
+#endif
 
 #if BSP__STRATA
 /* Strata Source (v25): the records it widened, each at its own lump

@@ -67,33 +67,41 @@
 #endif
 
 /* Source's game variants (README "Builds with fewer formats"): define
- * BSPKIT_VARIANT_<NAME>=1 for each wanted, STRATA, DARK_MESSIAH, VINDICTUS,
- * TACTICAL_INTERVENTION (bsp_variant_name's names, upper-case, and Strata
- * Source); with none defined every variant is built, and BSPKIT_VARIANTS=0
+ * BSPKIT_VARIANT_<NAME>=1 for each wanted, STRATA, BLOODLINES, DARK_MESSIAH,
+ * VINDICTUS, TACTICAL_INTERVENTION (bsp_variant_name's names, upper-case,
+ * and Strata Source); with none defined every variant is built, and BSPKIT_VARIANTS=0
  * builds none: plain Valve Source. A build answers a left-out variant's
  * file as a bspkit that never knew the variant would, the rule of a
  * left-out family: Strata's widened lumps BAD_LUMP_VERSION (at the load
- * that needs them), Dark Messiah's version word BAD_VERSION, a Tactical
+ * that needs them), Bloodlines' version 17 and Dark Messiah's version word
+ * BAD_VERSION, a Tactical
  * Intervention file BAD_MAGIC, bsp_use_variant UNSUPPORTED. A variant
  * needs the source family. */
 #if defined(BSPKIT_VARIANTS) && !BSPKIT_VARIANTS
 #undef BSPKIT_VARIANT_STRATA
+#undef BSPKIT_VARIANT_BLOODLINES
 #undef BSPKIT_VARIANT_DARK_MESSIAH
 #undef BSPKIT_VARIANT_VINDICTUS
 #undef BSPKIT_VARIANT_TACTICAL_INTERVENTION
 #define BSPKIT_VARIANT_STRATA 0
+#define BSPKIT_VARIANT_BLOODLINES 0
 #define BSPKIT_VARIANT_DARK_MESSIAH 0
 #define BSPKIT_VARIANT_VINDICTUS 0
 #define BSPKIT_VARIANT_TACTICAL_INTERVENTION 0
-#elif !defined(BSPKIT_VARIANT_STRATA) && !defined(BSPKIT_VARIANT_DARK_MESSIAH) && \
+#elif !defined(BSPKIT_VARIANT_STRATA) && !defined(BSPKIT_VARIANT_BLOODLINES) && \
+    !defined(BSPKIT_VARIANT_DARK_MESSIAH) && \
     !defined(BSPKIT_VARIANT_VINDICTUS) && !defined(BSPKIT_VARIANT_TACTICAL_INTERVENTION)
 #define BSPKIT_VARIANT_STRATA 1
+#define BSPKIT_VARIANT_BLOODLINES 1
 #define BSPKIT_VARIANT_DARK_MESSIAH 1
 #define BSPKIT_VARIANT_VINDICTUS 1
 #define BSPKIT_VARIANT_TACTICAL_INTERVENTION 1
 #endif
 #ifndef BSPKIT_VARIANT_STRATA
 #define BSPKIT_VARIANT_STRATA 0
+#endif
+#ifndef BSPKIT_VARIANT_BLOODLINES
+#define BSPKIT_VARIANT_BLOODLINES 0
 #endif
 #ifndef BSPKIT_VARIANT_DARK_MESSIAH
 #define BSPKIT_VARIANT_DARK_MESSIAH 0
@@ -106,6 +114,7 @@
 #endif
 /* What is built: a variant only with its family. */
 #define BSP__STRATA (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_STRATA)
+#define BSP__BLOODLINES (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_BLOODLINES)
 #define BSP__DARK_MESSIAH (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_DARK_MESSIAH)
 #define BSP__VINDICTUS (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_VINDICTUS)
 #define BSP__TACTICAL_INTERVENTION (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_TACTICAL_INTERVENTION)
