@@ -187,10 +187,11 @@ typedef struct bsp_header {
  * A build that leaves a family out (BSPKIT_FAMILIES, README "Builds with
  * fewer formats") does not know its magic: its files are BAD_MAGIC. One
  * that leaves Source game variants out (BSPKIT_VARIANTS) answers their
- * files as if it never knew them: Dark Messiah BAD_VERSION, Tactical
- * Intervention BAD_MAGIC, Strata's widened lumps BAD_LUMP_VERSION at the
- * load.
- * Source: VBSP and PSBV versions 17 to 29 open (BAD_VERSION outside); the
+ * files as if it never knew them: Bloodlines (v17) and Dark Messiah
+ * BAD_VERSION, Tactical Intervention BAD_MAGIC, Strata's widened lumps
+ * BAD_LUMP_VERSION at the load.
+ * Source: VBSP and PSBV versions 17 to 29 open (BAD_VERSION outside; 17
+ * only in a build with Bloodlines); the
  * directory's lump versions then choose the records (Strata Source: nodes
  * at lump version 1), and a lump at a version whose layout bspkit does not
  * know is refused by the load that needs it (BAD_LUMP_VERSION below). */
@@ -200,6 +201,7 @@ BSP_API bsp_status bsp_open(bsp_header *h, const bsp_stream *s);
 BSP_API const char *bsp_family_name(const bsp_header *h);
 
 /* The game variant of the family the file is, NULL for none:
+ * "bloodlines" (Source version 17: Vampire: The Masquerade - Bloodlines),
  * "dark_messiah" (Source, version word 20 | 4 << 16),
  * "tactical_intervention" (Source, the file XOR-encrypted), "vindictus"
  * (after bsp_use_variant). README

@@ -19,7 +19,7 @@ variant_of() {
 left_out_status() {
     case $1 in
     strata) echo bad_lump_version ;;
-    dark_messiah) echo bad_version ;;
+    bloodlines | dark_messiah) echo bad_version ;;
     tactical_intervention) echo bad_magic ;;
     vindictus) echo unsupported ;;
     esac

@@ -645,7 +645,7 @@ def load_source(data):
     dm = m.version == 20 | 4 << 16 and not be
     if dm:
         m.version = 20
-    m.variant = "dark_messiah" if dm else None
+    m.variant = "dark_messiah" if dm else "bloodlines" if m.version == 17 else None
     hdr = 1036
     raw = [struct.unpack_from(E + "iiii", data, 8 + 16 * i) for i in range(64)]
 

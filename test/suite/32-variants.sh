@@ -73,6 +73,8 @@ v=$($BUILD/bspkit info "$MAPS/v20_darkmessiah.bsp" |
 [ "$v" = 'dark_messiah True' ] && pass "tool: info names the Dark Messiah variant (valid JSON)" || fail "tool: info variant '$v'"
 v=$($BUILD/bspkit info "$MAPS/v21_tactical.bsp" | grep -o '"variant":"[a-z_]*"')
 [ "$v" = '"variant":"tactical_intervention"' ] && pass "tool: info names Tactical Intervention" || fail "tool: info variant '$v'"
+v=$($BUILD/bspkit info "$MAPS/v17.bsp" | grep -o '"variant":"[a-z_]*"')
+[ "$v" = '"variant":"bloodlines"' ] && pass "tool: info names Bloodlines (Source v17)" || fail "tool: info variant '$v' for v17"
 v=$($BUILD/bspkit info "$MAPS/v21_ldr_hdr.bsp" | grep -c '"variant"')
 [ "$v" = 0 ] && pass "tool: a plain map has no variant" || fail "tool: a plain map names a variant"
 for n in vindictus/v20_vindictus vindictus/v20_vindictus2; do
