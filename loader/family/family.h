@@ -354,8 +354,25 @@ BSP_INLINE int32_t bsp__head_node(const bsp_map *m, uint32_t model)
     return m->nodes.count ? 0 : -1;
 }
 
-/* dot(plane normal, p) - plane dist for node's plane (query_leaf.c). */
+/* dot(plane normal, p) - plane dist for node's plane. Every walk of the
+ * tree (the point walk, the light trace) sides a point by these same
+ * rounded steps, so they are written once: inline in every walk, or one
+ * out-of-line copy in a build for size (query_leaf.c). */
+BSP_INLINE float bsp__node_plane_dist_inline(const bsp_map *m, const uint8_t *node, const float p[3])
+{
+    const uint8_t *plane =
+        m->planes.data + (size_t)bsp__field_get(node, m->family->node_plane) * m->planes.stride;
+    float normal[3];
+    normal[0] = bsp__f32(plane);
+    normal[1] = bsp__f32(plane + 4);
+    normal[2] = bsp__f32(plane + 8);
+    return bsp__fsub(bsp__dot(normal, p), bsp__f32(plane + 12));
+}
+#ifdef __OPTIMIZE_SIZE__
 float bsp__node_plane_dist(const bsp_map *m, const uint8_t *node, const float p[3]);
+#else
+#define bsp__node_plane_dist bsp__node_plane_dist_inline
+#endif
 
 /* The cluster of leaf number `index` (record `leaf`): -1 for none. */
 int32_t bsp__leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index);

@@ -12,13 +12,12 @@
 #include "lzma_decoder.h"
 #include "../../port/bsp_port.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define LZ_UNLIKELY(x) __builtin_expect(!!(x), 0)
-/* Unaligned 8-byte chunks for match copies; other compilers copy bytes. */
+#define LZ_UNLIKELY(x) BSP_UNLIKELY(x)
+/* Unaligned 8-byte chunks for match copies where the port has them
+ * (bsp_port.h); other compilers copy bytes. */
+#ifdef BSP_HAVE_U64_CHUNKS
 #define LZ_COPY8 1
-typedef uint64_t __attribute__((may_alias, aligned(1))) lz_u64;
-#else
-#define LZ_UNLIKELY(x) (x)
+typedef bsp__chunk_u64 lz_u64;
 #endif
 
 /* Range coder: 11-bit probabilities of a 0 bit, adapted by 1/32. */
@@ -111,12 +110,9 @@ typedef bsp__alias_u16 prob;
 #define LZ_FN static
 #define LZ_UNROLL
 #undef LZ_COPY8
-#elif defined(__GNUC__) || defined(__clang__)
-#define LZ_FN static __inline__ __attribute__((always_inline))
-#define LZ_UNROLL _Pragma("GCC unroll 8")
 #else
-#define LZ_FN static
-#define LZ_UNROLL
+#define LZ_FN BSP_ALWAYS_INLINE
+#define LZ_UNROLL BSP_UNROLL8
 #endif
 /* careful: the path that checks bounds; the size build has no other. */
 #define CAREFUL (BSPKIT_LZMA_SMALL || careful)

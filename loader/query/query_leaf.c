@@ -3,18 +3,12 @@
 #include "../family/family.h"
 #include "fmath.h"
 
-/* Every walk of the tree (this one, the light trace) sides a point by the
- * same rounded steps, so it is written once. */
+#ifdef __OPTIMIZE_SIZE__
 float bsp__node_plane_dist(const bsp_map *m, const uint8_t *node, const float p[3])
 {
-    const uint8_t *plane =
-        m->planes.data + (size_t)bsp__field_get(node, m->family->node_plane) * m->planes.stride;
-    float normal[3];
-    normal[0] = bsp__f32(plane);
-    normal[1] = bsp__f32(plane + 4);
-    normal[2] = bsp__f32(plane + 8);
-    return bsp__fsub(bsp__dot(normal, p), bsp__f32(plane + 12));
+    return bsp__node_plane_dist_inline(m, node, p);
 }
+#endif
 
 bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], uint32_t *leaf)
 {
