@@ -39,8 +39,11 @@ test: targets clang-cross $(BUILD)/boundary
 
 # Query speed against the previous code (test/bench_float.sh): the library of
 # revision FLOAT_BASE, built by its own Makefile from `git archive`, and the
-# current one, each linked with test/bench_query.c.
-FLOAT_BASE ?= restructure
+# current one, each linked with test/bench_query.c. The default is the commit
+# before every float operation was rounded (issue 12), by hash: a branch
+# name would not exist in a fresh clone. FLOAT_BASE=main (any revision)
+# compares with that instead.
+FLOAT_BASE ?= 40738d87f2e1
 FLOAT_PREV := $(BUILD)/bench/prev
 $(FLOAT_PREV)/libbspkit.a: FORCE
 	@rm -rf $(FLOAT_PREV)/src && mkdir -p $(FLOAT_PREV)/src
