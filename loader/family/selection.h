@@ -69,14 +69,13 @@
 /* Source's game variants (README "Builds with fewer formats"): define
  * BSPKIT_VARIANT_<NAME>=1 for each wanted, STRATA, BLOODLINES, DARK_MESSIAH,
  * VINDICTUS, TACTICAL_INTERVENTION (bsp_variant_name's names, upper-case,
- * and Strata Source); with none defined every variant is built, and BSPKIT_VARIANTS=0
- * builds none: plain Valve Source. A build answers a left-out variant's
- * file as a bspkit that never knew the variant would, the rule of a
- * left-out family: Strata's widened lumps BAD_LUMP_VERSION (at the load
- * that needs them), Bloodlines' version 17 and Dark Messiah's version word
- * BAD_VERSION, a Tactical
- * Intervention file BAD_MAGIC, bsp_use_variant UNSUPPORTED. A variant
- * needs the source family. */
+ * and Strata Source); with none defined every variant is built, and
+ * BSPKIT_VARIANTS=0 builds none: plain Valve Source. A build answers a
+ * left-out variant's file as a bspkit that never knew the variant would,
+ * the rule of a left-out family: Strata's widened lumps BAD_LUMP_VERSION
+ * (at the load that needs them), Bloodlines' version 17 and Dark Messiah's
+ * version word BAD_VERSION, a Tactical Intervention file BAD_MAGIC,
+ * bsp_use_variant UNSUPPORTED. A variant needs the source family. */
 #if defined(BSPKIT_VARIANTS) && !BSPKIT_VARIANTS
 #undef BSPKIT_VARIANT_STRATA
 #undef BSPKIT_VARIANT_BLOODLINES
