@@ -2,7 +2,7 @@
 /* entity_find.c - find an entity by key and value and read a vector value,
  * over the entity iterator (entity.c), without copying the text. */
 #include "../bspkit.h"
-#include "../family/selection.h"
+#include "../core/config.h"
 
 #if BSPKIT_ACCESS   /* else map_absent.c */
 

@@ -4,7 +4,7 @@
 #ifndef BSP_MAP_ACCESS_H
 #define BSP_MAP_ACCESS_H
 
-#include "../family/family.h"
+#include "../query/query.h"
 
 #define BSP__REC(v, i) ((v).data + (size_t)(i) * (v).stride)
 
@@ -24,29 +24,16 @@ BSP_INLINE const uint8_t *bsp__access_lump(const bsp_map *m, int role, uint32_t 
     return m->lump_data[lump];
 }
 
-/* A numeric field as float: integers convert, BSP_F_F32 is read as is. */
-BSP_INLINE float bsp__field_getf(const uint8_t *rec, bsp__field f)
-{
-    if (f.type == BSP_F_F32) return bsp__f32(rec + f.offset);
-    return (float)bsp__field_get(rec, f);
-}
-
-/* The field of the k-th element of a run of such fields (bounds: mins[3]
- * then maxs[3]). */
-BSP_INLINE bsp__field bsp__field_at(bsp__field f, uint32_t k)
-{
-    static const uint8_t width[] = { 0, 1, 2, 2, 4, 4 };
-    f.offset = (uint8_t)(f.offset + k * width[f.type]);
-    return f;
-}
-
 /* Common flags from a family's rules: bit rules when `bits`, else the rule
  * whose value equals raw. */
 uint32_t bsp__map_flags(const bsp__flag_rule *rules, uint32_t n, int bits, int32_t raw);
 
-/* The face's lightmap mapping: the family's face_lightmap, or for a
- * vertex-run face (nightfire) the QUERIES.md section 4 extents rule over its
- * projection. BSP_E_UNSUPPORTED when the family has neither. */
-bsp_status bsp__face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
+/* The face's lightmap mapping: the family's face_lightmap rule, or
+ * BSP_E_UNSUPPORTED when the family has none. */
+BSP_INLINE bsp_status bsp__face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
+{
+    if (m->family->faces.face_lightmap) return m->family->faces.face_lightmap(m, face, lm);
+    return BSP_E_UNSUPPORTED;
+}
 
 #endif

@@ -3,17 +3,11 @@
  * the size of its geometry (map_geometry.c gives the vertices). */
 #include "map_access.h"
 #include "map_geometry.h"
-#include "../query/fmath.h"
+#include "../core/fmath.h"
 
 #if BSPKIT_ACCESS   /* else map_absent.c */
 
 #define Q3_PAGE_BYTES (128u * 128u * 3u)
-
-bsp_status bsp__face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
-{
-    if (m->family->face_lightmap) return m->family->face_lightmap(m, face, lm);
-    return BSP_E_UNSUPPORTED;
-}
 
 static void set_plane(const bsp_map *m, int32_t plane, int side, bsp_face *out)
 {

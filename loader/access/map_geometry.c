@@ -10,7 +10,7 @@
  * assignment, in the order written.
  */
 #include "map_geometry.h"
-#include "../query/fmath.h"
+#include "../core/fmath.h"
 
 #if BSPKIT_ACCESS   /* else map_absent.c */
 

@@ -75,16 +75,6 @@ const struct bsp_family *bsp__detect(const uint8_t first[8], int32_t *version,
     return NULL;
 }
 
-#ifdef __OPTIMIZE_SIZE__
-int32_t bsp__field_get_at(const uint8_t *rec, uint32_t offset, uint32_t type)
-{
-    bsp__field f;
-    f.offset = (uint8_t)offset;
-    f.type = (uint8_t)type;
-    return bsp__field_read(rec, f);
-}
-#endif
-
 const char *bsp_family_name(const bsp_header *h)
 {
     return (h && h->family) ? h->family->name : "unknown";
@@ -186,4 +176,19 @@ int32_t bsp__leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
     (void)index;
 #endif
     return bsp__field_get(leaf, m->family->leaf_cluster);
+}
+
+bsp_status bsp__clusters_from_leaves(bsp_map *m)
+{
+    int32_t max = -1;
+    uint32_t i;
+    for (i = 0; i < m->leafs.count; i++) {
+        int32_t c = bsp__leaf_cluster(m, m->leafs.data + (size_t)i * m->leafs.stride, i);
+        if (c > max) max = c;
+    }
+    /* Unsigned: a Quake 3 leaf may name cluster INT32_MAX, and max + 1 in
+     * int32 would overflow (undefined behaviour); 2^31 clusters then fail
+     * the leaf-count check as corrupt. */
+    m->num_clusters = (uint32_t)max + 1u;
+    return BSP_OK;
 }

@@ -60,6 +60,12 @@ enum { L_DISPINFO = 26, L_TEXDATA_STRING_DATA = 43 };
     DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB \
     DISP_CORNER DISP_CORNER DISP_CORNER DISP_CORNER "4444444444"
 
+/* Valve's entry; game variants describe theirs (description.h). */
+const bsp__game_lump_dir bsp__valve_game_lump_dir = {
+    16, { { 0, BSP_F_I32 }, { 4, BSP_F_U16 }, { 6, BSP_F_U16 }, { 8, BSP_F_I32 },
+          { 12, BSP_F_I32 } }
+};
+
 /* Lump version masks of BSP_RULE_FOR. */
 #define LV0 (1u << 0)
 #define LV1 (1u << 1)

@@ -25,3 +25,15 @@ const uint8_t *bsp__lightmap_vecs(const bsp_map *m, int32_t texinfo, bsp__lightm
     for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp__f32(ti + m->family->texinfo_vecs + 4 * k);
     return ti;
 }
+
+void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
+{
+    uint32_t k;
+    /* RGBE (4 bytes), RGB (3) or grey (one byte for every channel); the
+     * scale by 2^0 of the others is exact */
+    int exponent = bytes == 4 ? (int8_t)s[3] : 0;
+    out->raw_len = bytes;
+    for (k = 0; k < 4; k++) out->raw[k] = k < bytes ? s[k] : 0;
+    for (k = 0; k < 3; k++)
+        out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[bytes >= 3 ? k : 0], 255.0f), exponent);
+}

@@ -3,7 +3,6 @@
  * (QUERIES.md section 4): a face's lightmap covers its vertices' texture
  * extents at 16 texels per luxel. */
 #include "family.h"
-#include "../query/fmath.h"
 
 #if BSP__USE_EXTENTS_LIGHTMAP
 

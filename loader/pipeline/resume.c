@@ -12,7 +12,8 @@
  */
 #include "resume.h"
 #include "swap.h"
-#include "../access/gamelump.h"
+#include "gamelump_dir.h"
+#include "views.h"
 #include "unpack.h"
 
 typedef char bsp__loader_fits[sizeof(bsp__loader) <= sizeof(bsp_loader) ? 1 : -1];
@@ -377,7 +378,8 @@ static bsp_status finish(bsp__loader *s)
         fail(s, st, m->error_lump, m->error_offset);
         return st;
     }
-    bsp__game_lump_locate(m);
+    m->game_lump_base = BSP_NO_LUMP;
+    if (BSPKIT_FAMILY_SOURCE) bsp__game_lump_locate(m);
     s->phase = BSP_PHASE_DONE;
     return BSP_OK;
 }

@@ -40,7 +40,4 @@ typedef struct bsp__loader {
     uint32_t read_done, read_total, decoded, decode_total, work_done, work_total, next_offset;
 } bsp__loader;
 
-/* Fill the map's role views from its lumps (load.c). */
-void bsp__resolve_views(bsp_map *m, const bsp_header *h);
-
 #endif

@@ -174,21 +174,6 @@ bsp_status bsp__check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t 
     return BSP_OK;
 }
 
-bsp_status bsp__clusters_from_leaves(bsp_map *m)
-{
-    int32_t max = -1;
-    uint32_t i;
-    for (i = 0; i < m->leafs.count; i++) {
-        int32_t c = bsp__leaf_cluster(m, REC(m->leafs, i), i);
-        if (c > max) max = c;
-    }
-    /* Unsigned: a Quake 3 leaf may name cluster INT32_MAX, and max + 1 in
-     * int32 would overflow (undefined behaviour); 2^31 clusters then fail
-     * the leaf-count check as corrupt. */
-    m->num_clusters = (uint32_t)max + 1u;
-    return BSP_OK;
-}
-
 /* Record the lump a failed check was reading (bsp_map.error_lump); st is
  * the failure, returned. */
 static bsp_status stop_in(bsp_map *m, int role, bsp_status st)

@@ -10,8 +10,7 @@
  * ("0x40", "0x1.8p6") are read as C99's sscanf (glibc) reads them, rounded
  * once to float; "0x" without a hexadecimal digit fails the conversion.
  */
-#include "../family/family.h"
-#include "fmath.h"
+#include "query.h"
 
 #if BSPKIT_FAMILY_QUAKE3 && BSPKIT_AMBIENT
 

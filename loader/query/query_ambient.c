@@ -3,9 +3,7 @@
  * family's description names, and Source's per-leaf ambient cubes. Every
  * float operation goes through fmath.h, in the contract's order, so that x87
  * and other wide evaluation round each step as the contract does. */
-#include "../family/family.h"
-#include "../access/map_access.h"
-#include "fmath.h"
+#include "query.h"
 
 #if BSPKIT_AMBIENT
 #define SAMPLE_BYTES 28            /* ColorRGBExp32 cube[6], then x, y, z, pad */

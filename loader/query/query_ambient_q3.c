@@ -4,8 +4,7 @@
  * Every float operation goes through fmath.h, in the contract's order; floor and sqrt are written out (no libm), sqrt
  * correctly rounded as IEEE requires of sqrtf.
  */
-#include "../family/family.h"
-#include "fmath.h"
+#include "query.h"
 
 #if BSPKIT_FAMILY_QUAKE3 && BSPKIT_AMBIENT
 

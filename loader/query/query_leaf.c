@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* query_leaf.c - point to leaf, leaf contents and cluster (QUERIES.md 1-2). */
-#include "../family/family.h"
-#include "fmath.h"
+#include "query.h"
 
 #ifdef __OPTIMIZE_SIZE__
 float bsp__node_plane_dist(const bsp_map *m, const uint8_t *node, const float p[3])

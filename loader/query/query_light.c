@@ -3,8 +3,7 @@
  * a point (QUERIES.md sections 4-5), one implementation for every family
  * over the bsp__lightmap each family's face_lightmap fills in (Quake 3's
  * surfaces have their own rule: face_luxel). */
-#include "../family/family.h"
-#include "fmath.h"
+#include "query.h"
 
 /* Deepest stack of pending far sides a light trace may need: one entry per
  * plane the downward segment crosses on the way to a leaf. Real trees stay
@@ -86,18 +85,6 @@ FACE_SAMPLE_FN int face_sample(const bsp_map *m, uint32_t face, const float p[3]
                                ((size_t)j * (size_t)lm.w + (size_t)i) * lm.bytes_per_luxel,
                       lm.bytes_per_luxel);
     return 1;
-}
-
-void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
-{
-    uint32_t k;
-    /* RGBE (4 bytes), RGB (3) or grey (one byte for every channel); the
-     * scale by 2^0 of the others is exact */
-    int exponent = bytes == 4 ? (int8_t)s[3] : 0;
-    out->raw_len = bytes;
-    for (k = 0; k < 4; k++) out->raw[k] = k < bytes ? s[k] : 0;
-    for (k = 0; k < 3; k++)
-        out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[bytes >= 3 ? k : 0], 255.0f), exponent);
 }
 
 bsp_status bsp__point_query_args(const bsp_map *m, const float p[3], const void *out)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* query_vis.c - PVS and PAS rows (QUERIES.md sections 2-3). */
-#include "../family/family.h"
+#include "query.h"
 
 uint32_t bsp_num_clusters(const bsp_map *m)
 {

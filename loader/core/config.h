@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* selection.h - which families and whether the LZMA decoder a build
+/* config.h - which families and whether the LZMA decoder a build
  * carries, so that a game pays only for the formats it ships.
  *
  * Define BSPKIT_FAMILY_<NAME>=1 for each family wanted (names as
@@ -12,8 +12,8 @@
  * BSPKIT_STRINGS, BSPKIT_ACCESS and BSPKIT_AMBIENT (below) leave out
  * Source's game variants, text and features the same way.
  */
-#ifndef BSP_SELECTION_H
-#define BSP_SELECTION_H
+#ifndef BSP_CONFIG_H
+#define BSP_CONFIG_H
 
 #if !defined(BSPKIT_FAMILY_SOURCE) && !defined(BSPKIT_FAMILY_QUAKE) && \
     !defined(BSPKIT_FAMILY_GOLDSRC) && !defined(BSPKIT_FAMILY_BSP2) && \

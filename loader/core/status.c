@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* status.c - stable names of bsp_status codes, and a sentence for people. */
 #include "../bspkit.h"
-#include "../family/selection.h"
+#include "config.h"
 
 /* By status, so that inserting a status cannot shift the others' names. */
 static const char *const status_names[BSP_STATUS_COUNT] = {

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* map_absent.c - the map access API in a build without it (BSPKIT_ACCESS=0):
- * programs written against the whole library still link, and learn at run
- * time that this build cannot answer. */
+/* absent.c - the public functions of the parts a build leaves out
+ * (config.h): programs written against the whole library still link, and
+ * learn at run time what this build cannot answer. This is the one place
+ * such answers live; the parts themselves are whole files under #if. */
 #include "../bspkit.h"
-#include "../family/selection.h"
+#include "config.h"
 
 #if !BSPKIT_ACCESS
 
@@ -74,4 +75,20 @@ bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, flo
     return BSP_E_UNSUPPORTED;
 }
 
+#endif
+
+#if !BSPKIT_FAMILY_SOURCE
+/* No family this build carries has game lumps: every map answers as a
+ * non-Source map does in the full build. */
+uint32_t bsp_game_lump_count(const bsp_map *m)
+{
+    (void)m;
+    return 0;
+}
+
+bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *out)
+{
+    (void)index;
+    return (!m || !out) ? BSP_E_BAD_ARGUMENT : BSP_E_NOT_LOADED;
+}
 #endif

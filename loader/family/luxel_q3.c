@@ -7,8 +7,7 @@
  * texel of the 128 x 128 page. Every float operation goes through fmath.h,
  * in the contract's order, so no target evaluates wider.
  */
-#include "../family/family.h"
-#include "fmath.h"
+#include "family.h"
 
 #if BSPKIT_FAMILY_QUAKE3
 

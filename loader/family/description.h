@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: MIT */
+/* description.h - what a BSP family is to the loader: a description.
+ *
+ * A family is data (how the file is recognised, the lump directory's shape,
+ * which lump plays which role, its records (core/record.h), where the
+ * generic code finds each field) plus the few functions whose rule truly
+ * differs between families: the shape of the visibility lump and how a
+ * face's lightmap is addressed. Everything else (plan, fetch, swap,
+ * validate, queries, map access) is one implementation over these
+ * descriptions. The struct is grouped by who reads it: detection
+ * (family/families.c), the directory and layouts (pipeline/), the tree,
+ * faces and lightmaps, visibility and ambient light (family rules and
+ * query/), and map access (access/).
+ */
+#ifndef BSP_DESCRIPTION_H
+#define BSP_DESCRIPTION_H
+
+#include "../bspkit.h"
+#include "../core/config.h"
+#include "../core/record.h"
+
+/* Roles a lump plays for the loader and the queries. */
+enum bsp__role {
+    BSP_ROLE_ENTITIES, BSP_ROLE_PLANES, BSP_ROLE_NODES, BSP_ROLE_LEAFS,
+    BSP_ROLE_MODELS, BSP_ROLE_VIS, BSP_ROLE_FACES, BSP_ROLE_TEXINFO,
+    BSP_ROLE_LIGHTING, BSP_ROLE_EDGES, BSP_ROLE_SURFEDGES, BSP_ROLE_VERTEXES,
+    BSP_ROLE_LEAFFACES, BSP_ROLE_FACES_HDR, BSP_ROLE_LIGHTING_HDR,
+    BSP_ROLE_COUNT
+};
+
+/* A description names the lump of each role it has by designated
+ * initializer, BSP_ROLE(PLANES, Q_PLANES): stored one up, so that a role
+ * left out is 0 and reads back as "no lump" (-1), whatever roles are added
+ * later. */
+#define BSP_ROLE(role, lump) [BSP_ROLE_##role] = (uint8_t)((lump) + 1)
+#define bsp__role_lump(f, role) ((int)(f)->role_lump[role] - 1)
+
+/* Where a face's lightmap lies and how a point maps into it; filled by the
+ * family's face_lightmap function. A point p maps to
+ *   u = (dot(p, vecs[0].xyz) + vecs[0].w - base[0]) / scale   (v likewise)
+ * which is QUERIES.md section 4 for every family (Source: base = luxel mins,
+ * scale 1; Quake family: base = texturemins, scale 16). */
+typedef struct bsp__lightmap {
+    float vecs[2][4];
+    float base[2];
+    float scale;
+    int32_t w, h;              /* samples per row and column */
+    int32_t lightofs;
+    uint32_t pages;            /* Source bumped faces: 4 pages per style */
+    uint32_t bytes_per_luxel;  /* 4: RGBE; 3: RGB; 1: grey */
+    const uint8_t *styles;
+    uint32_t num_styles;
+    int bad;                   /* extents cannot be computed (no vertices):
+                                  the face's data is inconsistent */
+} bsp__lightmap;
+
+/* A located vis row: `data[0 .. avail)` is where it starts; `all` means the
+ * family's "every cluster visible" marker. */
+typedef struct bsp__vis_row {
+    const uint8_t *data;
+    uint32_t avail;
+    uint8_t compressed;
+    uint8_t all;
+} bsp__vis_row;
+
+/* Map access (loader/access/map_*.c): where the typed read API finds what
+ * the query fields do not cover. A flag rule maps a family's own contents
+ * or surface value (a bit, or an enumerated value) onto BSP_CONTENTS_* or
+ * BSP_SURF_*. Lumps are named by access role; -1: the family has none. */
+typedef struct bsp__flag_rule { int32_t raw; uint32_t flags; } bsp__flag_rule;
+enum bsp__access_lump {
+    BSP_AL_TEXTURES, BSP_AL_STRING_TABLE, BSP_AL_STRING_DATA, BSP_AL_DRAWVERTS,
+    BSP_AL_DRAWINDEXES, BSP_AL_LIGHTMAPS, BSP_AL_DISPINFO, BSP_AL_DISPVERTS,
+    BSP_AL_PROJECTIONS, BSP_AL_COUNT
+};
+/* How faces hold their geometry: an edge loop (quake family, quake2,
+ * source), quake3 surfaces, or a run of vertices (nightfire). */
+enum bsp__geometry { BSP_GEOM_EDGES = 0, BSP_GEOM_SURFACES, BSP_GEOM_VERTEX_RUN };
+/* How texture names are stored: records with a name (quake2 texinfo,
+ * quake3 shaders, nightfire textures), a miptex directory (quake family),
+ * a string table into string data (source texdata). */
+enum bsp__texture_kind { BSP_TEX_RECORDS = 0, BSP_TEX_MIPTEX, BSP_TEX_STRING_TABLE };
+typedef struct bsp__access {
+    int8_t lumps[BSP_AL_COUNT];
+    uint8_t geometry, texture_kind, contents_bits, flags_by_name;
+    bsp__field leaf_area;          /* masked by leaf_area_mask (source: 9 bits) */
+    uint32_t leaf_area_mask;
+    bsp__field leaf_bounds;        /* mins[3] then maxs[3] of this type */
+    uint8_t model_origin;          /* float origin[3] offset; 0: none */
+    bsp__field face_side;
+    bsp__field face_texture;       /* a texture index in the face itself */
+    bsp__field texinfo_texture;    /* else through its texinfo (NONE: the
+                                      texinfo record is the texture) */
+    bsp__field texinfo_flags, texture_flags;
+    bsp__field face_type, face_first_vert, face_num_verts, face_first_index,
+              face_num_indexes, face_page, face_projection;
+    uint8_t face_normal;           /* float normal[3] in the face; 0: none */
+    uint8_t face_patch;            /* int32 patch width, height; 0: none */
+    uint16_t texture_stride;       /* BSP_TEX_RECORDS, STRING_TABLE: bytes */
+    uint8_t texture_name, texture_name_len;  /* name offset, bytes */
+    const bsp__flag_rule *contents, *surface;
+    uint8_t num_contents, num_surface;
+    uint16_t dispinfo_bytes;       /* Source ddispinfo_t (0: Valve's 176) */
+} bsp__access;
+
+/* A part of a description that exists only in builds with an option
+ * (core/config.h): BSP__IF(BSPKIT_ACCESS, &table) is NULL without it. */
+#define BSP__IF(option, value) ((option) ? (value) : NULL)
+
+/* A Source game lump directory entry: its size and where each field lies,
+ * in the order of enum bsp__game_lump_field (one loop reads an entry). */
+enum bsp__game_lump_field { BSP_GL_ID, BSP_GL_FLAGS, BSP_GL_VERSION, BSP_GL_OFFSET,
+                            BSP_GL_LENGTH, BSP_GL_FIELDS };
+typedef struct bsp__game_lump_dir {
+    uint8_t entry_bytes;
+    bsp__field field[BSP_GL_FIELDS];
+} bsp__game_lump_dir;
+extern const bsp__game_lump_dir bsp__valve_game_lump_dir;
+
+enum bsp__ambient_kind { BSP_AMB_NONE = 0, BSP_AMB_CUBES, BSP_AMB_GRID };
+
+/* Recognising the file from its first 8 bytes: `magic` at offset 0 (all
+ * zero: none, the version number is the magic), the int32 version at
+ * `version_at` (-1: none, version 0); with swapped_magic, the magic
+ * byte-reversed marks a big-endian file (Source PSBV). Game variants of a
+ * family (source_variants.h) have a short name (NULL: none) and may need a
+ * version_tag, the high 16 bits the version word must carry (Dark Messiah:
+ * 4, the only one), whose low 16 bits are then the version. */
+struct bsp__detection {
+    const char *variant;
+    char magic[4];
+    int8_t version_at;
+    uint8_t swapped_magic;
+    int16_t min_version, max_version;
+    uint16_t version_tag;
+};
+
+/* The header and lump directory, and how each lump is read. */
+struct bsp__directory {
+    const char *lump_names;        /* num_lumps names, each ending in '\0'
+                                      (one string: no pointer per name) */
+    const bsp__layout_table *layouts;
+    /* Records whose fields move with a lump's version (Strata Source):
+     * when lump `lump_variant_at` has a version in the mask
+     * lump_variant_versions (bit v: version v), the file is read with
+     * `lump_variant` instead, a description with the same magic and
+     * directory. Layouts then follow each lump's version inside that
+     * description. (Not the game variants: those are other games.) */
+    const struct bsp_family *lump_variant;
+    /* The game lump directory's entries (NULL: Valve's,
+     * bsp__valve_game_lump_dir). */
+    const struct bsp__game_lump_dir *game_lump_dir;
+    uint64_t lighting_lumps;       /* further lumps BSP_LOAD_LIGHTING adds (bit per lump) */
+    uint32_t lighting_roles;       /* roles BSP_LOAD_LIGHTING adds (bit per role) */
+    uint16_t header_bytes;         /* up to the end of the directory */
+    uint16_t dir_offset;           /* first lump entry */
+    uint8_t num_lumps;
+    uint8_t entry_words;           /* 32-bit words per directory entry */
+    /* Word index of {offset, length, version, uncompressed size} in an
+     * entry (-1: absent); alt_entry: a second order the file may use
+     * (Left 4 Dead 2), chosen by the rule in docs/queries.md. */
+    int8_t entry[4], alt_entry[4];
+    uint8_t role_lump[BSP_ROLE_COUNT]; /* BSP_ROLE(); read with bsp__role_lump */
+    uint8_t lump_variant_at, lump_variant_versions;
+};
+
+/* The tree: nodes, leaves, models and leaf faces. Planes are the same in
+ * every family: float normal[3], float dist first (Quake 3 stops there, the
+ * others add an int32 type). A leaf names its cluster (leaf_cluster), or
+ * the clusters are the world's leaves model 0 lists from model_firstleaf
+ * (absent: from world_first_leaf), model_numleafs of them, each locating
+ * its vis row at leaf_visofs (Quake family, Nightfire). */
+struct bsp__tree {
+    bsp__field node_plane, node_child[2], node_firstface, node_numfaces;
+    bsp__field leaf_contents, leaf_firstleafface, leaf_numleaffaces;
+    bsp__field leaf_cluster, leaf_visofs;
+    bsp__field model_headnode, model_firstface, model_numfaces;
+    bsp__field model_firstleaf, model_numleafs;
+    bsp__field leafface_face;
+    uint8_t world_first_leaf;
+};
+
+/* Faces, edges, texinfo and lightmaps: float vecs[2][4] at texinfo_vecs in
+ * a texinfo record, luxel_bytes per sample (4: RGBE; 3: RGB; 1: grey). The
+ * rules: a face's lightmap (NULL: the family has no lightmap query), and a
+ * luxel rule that is not a projection into a face's block (Quake 3
+ * surfaces; called with a valid face index). */
+struct bsp__faces {
+    bsp_status (*face_lightmap)(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
+    bsp_status (*face_luxel)(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
+                             bsp_sample *out);
+    bsp__field face_plane, face_firstedge, face_numedges, face_texinfo, face_dispinfo,
+              face_lightofs;
+    bsp__field edge_v[2];
+    bsp__field texinfo_flags;      /* Source: SURF_BUMPLIGHT */
+    uint8_t face_styles_offset, face_num_styles;
+    uint8_t face_luxels_offset;    /* Source: int32 luxel mins[2], size[2] */
+    uint8_t texinfo_vecs, luxel_bytes;
+};
+
+/* Visibility: the rule that locates a row; leaf_visofs rows are run-length
+ * coded when vis_compressed. */
+struct bsp__vis {
+    bsp_status (*vis_row)(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
+    uint8_t vis_compressed;
+    uint8_t has_pas;
+};
+
+/* Ambient light (docs/queries.md 7): BSP_AMB_CUBES reads the index and
+ * sample lumps lumps[hdr] = {index, samples} (hdr: the lighting the load
+ * chose), BSP_LOAD_LIGHTING loads that pair; leaves of leaf_cube_size bytes
+ * hold their own cube at leaf_cube_offset. BSP_AMB_GRID is the Quake 3
+ * light grid. An ambient index record is {count, first sample} of this
+ * width; leaf_mins: mins[3] then maxs[3] of this type (int16, or float in
+ * Strata). */
+struct bsp__ambient {
+    bsp__field leaf_mins;
+    bsp__field count, first;
+    uint8_t kind;
+    uint8_t lumps[2][2];
+    uint8_t leaf_cube_offset, leaf_cube_size;
+    uint8_t index_bytes;
+};
+
+struct bsp_family {
+    const char *name;
+    struct bsp__detection detect;
+    struct bsp__directory dir;
+    struct bsp__tree tree;
+    struct bsp__faces faces;
+    struct bsp__vis vis;
+    struct bsp__ambient amb;
+    /* Checks after the generic validation (sets m->num_clusters). */
+    bsp_status (*finish)(bsp_map *m);
+    const bsp__access *access;     /* the map access description */
+};
+
+/* Hidden limits, checked at compile time next to each description. */
+#define BSP__HEADER_MAX 1040   /* bytes bsp_open reads for any header */
+#define BSP__CHECK_DIRECTORY(name, header_bytes, num_lumps) \
+    BSP__CHECK(name##_header, (header_bytes) <= BSP__HEADER_MAX); \
+    BSP__CHECK(name##_lumps, (num_lumps) <= BSP_MAX_LUMPS)
+
+extern const struct bsp_family bsp__family_source, bsp__family_source17, bsp__family_source_strata,
+    bsp__family_source_dm, bsp__family_source_vindictus1, bsp__family_source_vindictus2;
+extern const struct bsp_family bsp__family_quake, bsp__family_goldsrc, bsp__family_bsp2,
+    bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake3, bsp__family_nightfire;
+
+#endif

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/* gamelump_dir.h - the Source game lump directory (gamelump_dir.c). */
+#ifndef BSP_GAMELUMP_DIR_H
+#define BSP_GAMELUMP_DIR_H
+
+#include "../family/family.h"
+
+#define BSP__GAME_LUMP 35
+
+/* One directory entry's fields as unsigned numbers (by enum
+ * bsp__game_lump_field), read through the description once per entry
+ * rather than once per use. */
+typedef struct bsp__gl_entry { uint32_t field[BSP_GL_FIELDS]; } bsp__gl_entry;
+
+/* Entries in the directory (dummy included), 0 if it does not fit or the
+ * map is not Source's. */
+uint32_t bsp__game_lump_entries(const bsp_map *m);
+/* Entry i (< bsp__game_lump_entries). */
+void bsp__game_lump_entry(const bsp_map *m, uint32_t i, bsp__gl_entry *out);
+/* The console directory's closing entry. */
+int bsp__game_lump_is_dummy(const bsp__gl_entry *e);
+
+/* Work out once, after validation, where the game lump directory's offsets
+ * count from (m->game_lump_base), so that fetching a sub-lump costs the same
+ * whatever the directory's length. */
+void bsp__game_lump_locate(bsp_map *m);
+
+#endif

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/* views.c - the role views of a loaded map (bsp_map.planes, .nodes, ...):
+ * each points at the lump of its role, with the record stride its layout
+ * gives. */
+#include <stddef.h>
+#include "views.h"
+
+static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int role)
+{
+    int lump = bsp__role_lump(h->family, role);
+    const bsp__layout *lay;
+    v->data = NULL;
+    v->count = 0;
+    v->stride = 1;
+    if (lump < 0 || !m->lump_data[lump]) return;
+    lay = bsp__lump_layout(h, (uint32_t)lump);
+    v->data = m->lump_data[lump];
+    if (lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size) v->stride = lay->record_size;
+    v->count = m->lump_size[lump] / v->stride;
+}
+
+/* Each role view of bsp_map and the role it shows, without and with HDR
+ * lighting chosen (bsp_map.use_hdr). */
+#define VIEW(name, role, hdr_role) \
+    { (uint16_t)offsetof(bsp_map, name), { BSP_ROLE_##role, BSP_ROLE_##hdr_role } }
+static const struct role_view { uint16_t view; uint8_t role[2]; } role_views[] = {
+    VIEW(planes, PLANES, PLANES), VIEW(nodes, NODES, NODES), VIEW(leafs, LEAFS, LEAFS),
+    VIEW(models, MODELS, MODELS), VIEW(faces, FACES, FACES_HDR),
+    VIEW(lighting, LIGHTING, LIGHTING_HDR), VIEW(texinfo, TEXINFO, TEXINFO),
+    VIEW(edges, EDGES, EDGES), VIEW(surfedges, SURFEDGES, SURFEDGES),
+    VIEW(vertexes, VERTEXES, VERTEXES), VIEW(leaffaces, LEAFFACES, LEAFFACES),
+    VIEW(vis, VIS, VIS), VIEW(entities, ENTITIES, ENTITIES),
+};
+
+void bsp__resolve_views(bsp_map *m, const bsp_header *h)
+{
+    uint32_t i;
+    for (i = 0; i < sizeof role_views / sizeof role_views[0]; i++) {
+        const struct role_view *r = &role_views[i];
+        set_view(m, h, (bsp_view *)(void *)((char *)m + r->view), r->role[m->use_hdr != 0]);
+    }
+}

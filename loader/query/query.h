@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/* query.h - what the query files share: the tree walk's steps, the
+ * argument checks and the rules one query lends another. */
+#ifndef BSP_QUERY_H
+#define BSP_QUERY_H
+
+#include "../family/family.h"
+
+/* The node (or -1 - leaf) a model's tree starts at. Families without a
+ * head node field (Quake 3, Nightfire) start the world at node 0 and have
+ * BSP_NO_HEAD for other models. */
+#define BSP_NO_HEAD INT32_MIN
+BSP_INLINE int32_t bsp__head_node(const bsp_map *m, uint32_t model)
+{
+    if (!BSP__USE_HEADLESS_TREES || m->family->model_headnode.type)
+        return bsp__field_get(m->models.data + (size_t)model * m->models.stride,
+                             m->family->model_headnode);
+    if (model != 0) return BSP_NO_HEAD;
+    return m->nodes.count ? 0 : -1;
+}
+
+/* dot(plane normal, p) - plane dist for node's plane. Every walk of the
+ * tree (the point walk, the light trace) sides a point by these same
+ * rounded steps, so they are written once: inline in every walk, or one
+ * out-of-line copy in a build for size (query_leaf.c). */
+BSP_INLINE float bsp__node_plane_dist_inline(const bsp_map *m, const uint8_t *node, const float p[3])
+{
+    const uint8_t *plane =
+        m->planes.data + (size_t)bsp__field_get(node, m->family->node_plane) * m->planes.stride;
+    float normal[3];
+    normal[0] = bsp__f32(plane);
+    normal[1] = bsp__f32(plane + 4);
+    normal[2] = bsp__f32(plane + 8);
+    return bsp__fsub(bsp__dot(normal, p), bsp__f32(plane + 12));
+}
+#ifdef __OPTIMIZE_SIZE__
+float bsp__node_plane_dist(const bsp_map *m, const uint8_t *node, const float p[3]);
+#else
+#define bsp__node_plane_dist bsp__node_plane_dist_inline
+#endif
+
+/* The QUERIES.md section 4 "has a lightmap" rule for `slot`; *first gets
+ * the block's first byte in the lighting lump (query_light.c). */
+int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first);
+
+/* The checks a point query with a result starts with (light, luxel,
+ * ambient): BSP_E_BAD_ARGUMENT, BSP_E_BAD_QUERY or BSP_OK. */
+bsp_status bsp__point_query_args(const bsp_map *m, const float p[3], const void *out);
+
+/* The Quake 3 light grid of QUERIES.md 7 (query_ambient_q3.c). */
+bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_light *out);
+/* Its cell size: (64, 64, 128) or the first entity's gridsize. */
+void bsp__q3_gridsize(const bsp_map *m, float size[3]);
+
+#endif
