@@ -16,12 +16,12 @@ static void check_one(const struct bsp_family *f, const char *how)
 {
     char name[128];
     snprintf(name, sizeof name, "selection %s %s", f->name, how);
-    CHECK(!f->face_luxel || BSP__USE_FACE_LUXEL, name, "face_luxel set, BSP__USE_FACE_LUXEL is 0");
-    CHECK(f->model_headnode.type || BSP__USE_HEADLESS_TREES, name,
+    CHECK(!f->faces.face_luxel || BSP__USE_FACE_LUXEL, name, "face_luxel set, BSP__USE_FACE_LUXEL is 0");
+    CHECK(f->tree.model_headnode.type || BSP__USE_HEADLESS_TREES, name,
           "no model_headnode, BSP__USE_HEADLESS_TREES is 0");
-    CHECK(!f->version_tag || BSP__DARK_MESSIAH, name, "version_tag set, BSP__DARK_MESSIAH is 0");
-    CHECK(!f->lump_variant || BSP__STRATA, name, "lump_variant set, BSP__STRATA is 0");
-    CHECK(!f->game_lump_dir || BSP__DARK_MESSIAH || BSP__VINDICTUS, name,
+    CHECK(!f->detect.version_tag || BSP__DARK_MESSIAH, name, "version_tag set, BSP__DARK_MESSIAH is 0");
+    CHECK(!f->dir.lump_variant || BSP__STRATA, name, "lump_variant set, BSP__STRATA is 0");
+    CHECK(!f->dir.game_lump_dir || BSP__DARK_MESSIAH || BSP__VINDICTUS, name,
           "game_lump_dir set, neither BSP__DARK_MESSIAH nor BSP__VINDICTUS");
 }
 
@@ -32,7 +32,7 @@ int main(void)
         const struct bsp_family *f;
         check_one(bsp__families[i], "(detected)");
         /* bsp_open moves along this chain only when BSP__STRATA is 1 */
-        for (f = bsp__families[i]->lump_variant; f; f = f->lump_variant) check_one(f, "(lump variant)");
+        for (f = bsp__families[i]->dir.lump_variant; f; f = f->dir.lump_variant) check_one(f, "(lump variant)");
     }
 #if BSP__VINDICTUS
     check_one(&bsp__family_source_vindictus1, "(bsp_use_variant)");

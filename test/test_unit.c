@@ -74,7 +74,7 @@ static void test_rules(const struct bsp_family *f)
     const bsp__layout_table *t;
     uint32_t i;
     int links = 0;
-    for (t = f->layouts; t; t = t->next) {
+    for (t = f->dir.layouts; t; t = t->next) {
         CHECK(++links < 8, "layout tables end", "%s: a cycle in the chain", f->name);
         if (links >= 8) return;
         for (i = 0; i < t->count; i++) {
@@ -89,7 +89,7 @@ static void test_rules(const struct bsp_family *f)
                       "a counted layout needs widths");
             snprintf(name, sizeof name, "layout %s rule %u names a lump of the family", f->name,
                      (unsigned)i);
-            CHECK(t->rules[i].lump < f->num_lumps, name, "lump %d", t->rules[i].lump);
+            CHECK(t->rules[i].lump < f->dir.num_lumps, name, "lump %d", t->rules[i].lump);
         }
     }
 }
@@ -100,7 +100,7 @@ static void test_description(const struct bsp_family *f)
     char name[128];
     int r, ok = 1;
     for (r = 0; r < BSP_ROLE_COUNT; r++)
-        if (bsp__role_lump(f, r) >= (int)f->num_lumps) ok = 0;
+        if (bsp__role_lump(f, r) >= (int)f->dir.num_lumps) ok = 0;
     snprintf(name, sizeof name, "%s: every role names a lump of the directory", f->name);
     CHECK(ok, name, "a role lump is past num_lumps");
     snprintf(name, sizeof name, "%s: planes, nodes, leafs and models have lumps", f->name);
@@ -108,13 +108,13 @@ static void test_description(const struct bsp_family *f)
           bsp__role_lump(f, BSP_ROLE_LEAFS) >= 0 && bsp__role_lump(f, BSP_ROLE_MODELS) >= 0,
           name, "missing");
     snprintf(name, sizeof name, "%s: the rules every load runs are there", f->name);
-    CHECK(f->finish && f->vis_row && f->lump_names && f->layouts, name, "a callback is NULL");
+    CHECK(f->finish && f->vis.vis_row && f->dir.lump_names && f->dir.layouts, name, "a callback is NULL");
     snprintf(name, sizeof name, "%s: the header fits bsp_open's buffer, the directory the map",
              f->name);
-    CHECK(f->header_bytes <= BSP__HEADER_MAX && f->num_lumps <= BSP_MAX_LUMPS &&
-          f->dir_offset + 4u * f->entry_words * f->num_lumps <= f->header_bytes &&
-          f->version_at <= 4 && f->min_version <= f->max_version, name,
-          "header %u, %u lumps", (unsigned)f->header_bytes, (unsigned)f->num_lumps);
+    CHECK(f->dir.header_bytes <= BSP__HEADER_MAX && f->dir.num_lumps <= BSP_MAX_LUMPS &&
+          f->dir.dir_offset + 4u * f->dir.entry_words * f->dir.num_lumps <= f->dir.header_bytes &&
+          f->detect.version_at <= 4 && f->detect.min_version <= f->detect.max_version, name,
+          "header %u, %u lumps", (unsigned)f->dir.header_bytes, (unsigned)f->dir.num_lumps);
     {
         /* one name per lump: a missing one would read past the string
          * (ASan) or give an empty or repeated name */
@@ -123,23 +123,23 @@ static void test_description(const struct bsp_family *f)
         memset(&h, 0, sizeof h);
         h.family = f;
         ok = 1;
-        for (i = 0; i < f->num_lumps; i++) {
+        for (i = 0; i < f->dir.num_lumps; i++) {
             const char *n = bsp_lump_name(&h, i);
             if (!n || !*n) ok = 0;
             for (j = 0; ok && j < i; j++)
                 if (!strcmp(n, bsp_lump_name(&h, j))) ok = 0;
         }
-        snprintf(name, sizeof name, "%s: %u distinct lump names", f->name, (unsigned)f->num_lumps);
-        CHECK(ok && !bsp_lump_name(&h, f->num_lumps), name, "a name is empty or repeated");
+        snprintf(name, sizeof name, "%s: %u distinct lump names", f->name, (unsigned)f->dir.num_lumps);
+        CHECK(ok && !bsp_lump_name(&h, f->dir.num_lumps), name, "a name is empty or repeated");
     }
     snprintf(name, sizeof name, "%s: a leaf names its cluster, or model 0 counts them", f->name);
-    CHECK(f->leaf_cluster.type ? !f->model_numleafs.type
-                               : (f->model_numleafs.type && f->leaf_visofs.type), name,
+    CHECK(f->tree.leaf_cluster.type ? !f->tree.model_numleafs.type
+                               : (f->tree.model_numleafs.type && f->tree.leaf_visofs.type), name,
           "cluster rule incomplete");
     snprintf(name, sizeof name, "%s: lightmaps have a luxel size and texinfo", f->name);
-    CHECK(!f->face_lightmap || ((f->luxel_bytes == 1 || f->luxel_bytes == 3 || f->luxel_bytes == 4) &&
-                                bsp__role_lump(f, BSP_ROLE_TEXINFO) >= 0 && f->face_num_styles),
-          name, "luxel bytes %u", (unsigned)f->luxel_bytes);
+    CHECK(!f->faces.face_lightmap || ((f->faces.luxel_bytes == 1 || f->faces.luxel_bytes == 3 || f->faces.luxel_bytes == 4) &&
+                                bsp__role_lump(f, BSP_ROLE_TEXINFO) >= 0 && f->faces.face_num_styles),
+          name, "luxel bytes %u", (unsigned)f->faces.luxel_bytes);
 }
 
 /* Every field a description names must lie on a field of its lump's
@@ -162,59 +162,59 @@ static int lump_versions_ok(const struct bsp_family *f, int role, int32_t v, int
 
 static int node_fields(const struct bsp_family *f, const char *nodes)
 {
-    return field_matches_layout(nodes, f->node_plane) &&
-           field_matches_layout(nodes, f->node_child[0]) &&
-           field_matches_layout(nodes, f->node_child[1]) &&
-           field_matches_layout(nodes, f->node_firstface) &&
-           field_matches_layout(nodes, f->node_numfaces);
+    return field_matches_layout(nodes, f->tree.node_plane) &&
+           field_matches_layout(nodes, f->tree.node_child[0]) &&
+           field_matches_layout(nodes, f->tree.node_child[1]) &&
+           field_matches_layout(nodes, f->tree.node_firstface) &&
+           field_matches_layout(nodes, f->tree.node_numfaces);
 }
 
 static int model_fields(const struct bsp_family *f, const char *models)
 {
-    return field_matches_layout(models, f->model_headnode) &&
-           field_matches_layout(models, f->model_firstface) &&
-           field_matches_layout(models, f->model_numfaces) &&
-           field_matches_layout(models, f->model_firstleaf) &&
-           field_matches_layout(models, f->model_numleafs);
+    return field_matches_layout(models, f->tree.model_headnode) &&
+           field_matches_layout(models, f->tree.model_firstface) &&
+           field_matches_layout(models, f->tree.model_numfaces) &&
+           field_matches_layout(models, f->tree.model_firstleaf) &&
+           field_matches_layout(models, f->tree.model_numleafs);
 }
 
 static int leaf_fields(const struct bsp_family *f, const char *leafs)
 {
-    return field_matches_layout(leafs, f->leaf_contents) &&
-           field_matches_layout(leafs, f->leaf_cluster) &&
-           field_matches_layout(leafs, f->leaf_visofs) &&
-           field_matches_layout(leafs, f->leaf_firstleafface) &&
-           field_matches_layout(leafs, f->leaf_numleaffaces);
+    return field_matches_layout(leafs, f->tree.leaf_contents) &&
+           field_matches_layout(leafs, f->tree.leaf_cluster) &&
+           field_matches_layout(leafs, f->tree.leaf_visofs) &&
+           field_matches_layout(leafs, f->tree.leaf_firstleafface) &&
+           field_matches_layout(leafs, f->tree.leaf_numleaffaces);
 }
 
 static int face_fields(const struct bsp_family *f, const char *faces)
 {
-    int ok = !f->face_plane.type ||
-             (field_matches_layout(faces, f->face_plane) &&
-              field_matches_layout(faces, f->face_firstedge) &&
-              field_matches_layout(faces, f->face_numedges) &&
-              field_matches_layout(faces, f->face_texinfo) &&
-              field_matches_layout(faces, f->face_dispinfo) &&
-              field_matches_layout(faces, f->face_lightofs));
-    return ok && (!f->face_lightmap ||
-                  (run_matches_layout(faces, f->face_styles_offset, f->face_num_styles, 1) &&
-                   (!f->face_luxels_offset || run_matches_layout(faces, f->face_luxels_offset, 4, 4))));
+    int ok = !f->faces.face_plane.type ||
+             (field_matches_layout(faces, f->faces.face_plane) &&
+              field_matches_layout(faces, f->faces.face_firstedge) &&
+              field_matches_layout(faces, f->faces.face_numedges) &&
+              field_matches_layout(faces, f->faces.face_texinfo) &&
+              field_matches_layout(faces, f->faces.face_dispinfo) &&
+              field_matches_layout(faces, f->faces.face_lightofs));
+    return ok && (!f->faces.face_lightmap ||
+                  (run_matches_layout(faces, f->faces.face_styles_offset, f->faces.face_num_styles, 1) &&
+                   (!f->faces.face_luxels_offset || run_matches_layout(faces, f->faces.face_luxels_offset, 4, 4))));
 }
 
 static int texinfo_fields(const struct bsp_family *f, const char *texinfo)
 {
-    return !f->face_lightmap || (run_matches_layout(texinfo, f->texinfo_vecs, 8, 4) &&
+    return !f->faces.face_lightmap || (run_matches_layout(texinfo, f->faces.texinfo_vecs, 8, 4) &&
                                  field_matches_layout(texinfo, f->texinfo_flags));
 }
 
 static int edge_fields(const struct bsp_family *f, const char *edges)
 {
-    return field_matches_layout(edges, f->edge_v[0]) && field_matches_layout(edges, f->edge_v[1]);
+    return field_matches_layout(edges, f->faces.edge_v[0]) && field_matches_layout(edges, f->faces.edge_v[1]);
 }
 
 static int leafface_fields(const struct bsp_family *f, const char *leaffaces)
 {
-    return field_matches_layout(leaffaces, f->leafface_face);
+    return field_matches_layout(leaffaces, f->tree.leafface_face);
 }
 
 static void test_layouts(const struct bsp_family *f)
@@ -223,47 +223,47 @@ static void test_layouts(const struct bsp_family *f)
     int32_t v;
     test_rules(f);
     test_description(f);
-    for (v = f->min_version; v <= f->max_version; v++) {
+    for (v = f->detect.min_version; v <= f->detect.max_version; v++) {
         int n_nodes, n_models, n_leafs, n, ok;
         ok = lump_versions_ok(f, BSP_ROLE_NODES, v, &n_nodes, node_fields);
         ok &= lump_versions_ok(f, BSP_ROLE_MODELS, v, &n_models, model_fields);
         ok &= lump_versions_ok(f, BSP_ROLE_LEAFS, v, &n_leafs, leaf_fields);
         ok &= n_nodes && n_models && n_leafs;
         ok &= lump_versions_ok(f, BSP_ROLE_FACES, v, &n, face_fields);
-        ok &= !f->face_plane.type || n;
+        ok &= !f->faces.face_plane.type || n;
         ok &= lump_versions_ok(f, BSP_ROLE_TEXINFO, v, &n, texinfo_fields);
-        ok &= !f->face_lightmap || n;
-        if (f->edge_v[0].type) {
+        ok &= !f->faces.face_lightmap || n;
+        if (f->faces.edge_v[0].type) {
             ok &= lump_versions_ok(f, BSP_ROLE_EDGES, v, &n, edge_fields);
             ok &= n > 0;
         }
-        if (f->leafface_face.type) ok &= lump_versions_ok(f, BSP_ROLE_LEAFFACES, v, &n, leafface_fields);
+        if (f->tree.leafface_face.type) ok &= lump_versions_ok(f, BSP_ROLE_LEAFFACES, v, &n, leafface_fields);
         snprintf(name, sizeof name, "fields of %s v%d sit on layout fields at every lump version",
                  f->name, (int)v);
         CHECK(ok, name, "a query field does not match its lump's layout");
     }
-    if (f->ambient == BSP_AMB_CUBES) {
+    if (f->amb.kind == BSP_AMB_CUBES) {
         /* the ambient index: {count, first} on its record's fields */
         bsp_header h;
         int lv, found = 0, ok = 1;
         memset(&h, 0, sizeof h);
         h.family = f;
-        h.version = f->max_version;
+        h.version = f->detect.max_version;
         for (lv = 0; lv < 8; lv++) {
             const bsp__layout *lay;
-            h.lumps[f->ambient_lumps[0][0]].version = (uint32_t)lv;
-            lay = bsp__lump_layout(&h, f->ambient_lumps[0][0]);
+            h.lumps[f->amb.lumps[0][0]].version = (uint32_t)lv;
+            lay = bsp__lump_layout(&h, f->amb.lumps[0][0]);
             if (!lay) continue;
             found++;
-            ok &= lay->record_size == f->ambient_index_bytes &&
-                  field_matches_layout(lay->widths, f->ambient_count) &&
-                  field_matches_layout(lay->widths, f->ambient_first);
+            ok &= lay->record_size == f->amb.index_bytes &&
+                  field_matches_layout(lay->widths, f->amb.count) &&
+                  field_matches_layout(lay->widths, f->amb.first);
         }
         snprintf(name, sizeof name, "%s: ambient index fields sit on its layout", f->name);
         CHECK(ok && found, name, "%d layouts", found);
     }
     /* a lump-version variant (Strata) is read with its own fields */
-    if (f->lump_variant) test_layouts(f->lump_variant);
+    if (f->dir.lump_variant) test_layouts(f->dir.lump_variant);
 }
 
 /* ---- swapper ---------------------------------------------------------- */

@@ -47,8 +47,8 @@ static void set_texture(const bsp_map *m, const uint8_t *f, bsp_face *out)
     out->raw_flags = 0;
     if (a->face_texture.type) {
         out->texture = bsp__field_get(f, a->face_texture);
-    } else if (m->texinfo.data && m->family->face_texinfo.type) {
-        ti = bsp__field_get(f, m->family->face_texinfo);   /* validated: -1 or in range */
+    } else if (m->texinfo.data && m->family->faces.face_texinfo.type) {
+        ti = bsp__field_get(f, m->family->faces.face_texinfo);   /* validated: -1 or in range */
         if (ti >= 0) {
             const uint8_t *r = BSP__REC(m->texinfo, (uint32_t)ti);
             out->texture = a->texinfo_texture.type ? bsp__field_get(r, a->texinfo_texture) : ti;
@@ -121,9 +121,9 @@ bsp_status bsp_get_face(const bsp_map *m, uint32_t face, bsp_face *out)
     bsp__fill(out, 0, sizeof *out);
     st = bsp__face_shape(m, face, out);
     if (st != BSP_OK) return st;
-    if (fam->face_plane.type) {
+    if (fam->faces.face_plane.type) {
         int side = a->face_side.type ? bsp__field_get(f, a->face_side) != 0 : 0;
-        set_plane(m, bsp__field_get(f, fam->face_plane), side, out);
+        set_plane(m, bsp__field_get(f, fam->faces.face_plane), side, out);
     } else {
         bsp_vertex v;
         uint32_t k;
@@ -159,7 +159,7 @@ bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot
         *bytes = Q3_PAGE_BYTES;
         return BSP_OK;
     }
-    if (!m->lighting.data && m->family->face_lightmap) return BSP_E_NO_LIGHTMAP;
+    if (!m->lighting.data && m->family->faces.face_lightmap) return BSP_E_NO_LIGHTMAP;
     st = bsp__face_lightmap(m, face, &lm);
     if (st != BSP_OK) return st;
     if (slot >= lm.num_styles || lm.bad || !bsp__has_lightmap(m, &lm, slot, &first))

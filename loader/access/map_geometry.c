@@ -43,11 +43,11 @@ static bsp_status edge_shape(const bsp_map *m, const uint8_t *f, shape *s)
 {
     const struct bsp_family *fam = m->family;
     uint32_t dsize, vsize;
-    int32_t n = bsp__field_get(f, fam->face_numedges);
+    int32_t n = bsp__field_get(f, fam->faces.face_numedges);
     if (!m->surfedges.data || !m->edges.data || !m->vertexes.data) return BSP_E_NOT_LOADED;
-    s->first = (uint32_t)bsp__field_get(f, fam->face_firstedge);   /* validated at load */
+    s->first = (uint32_t)bsp__field_get(f, fam->faces.face_firstedge);   /* validated at load */
     s->count = n > 0 ? (uint32_t)n : 0;
-    s->dispinfo = fam->face_dispinfo.type ? bsp__field_get(f, fam->face_dispinfo) : -1;
+    s->dispinfo = fam->faces.face_dispinfo.type ? bsp__field_get(f, fam->faces.face_dispinfo) : -1;
     if (s->dispinfo < 0) {
         s->verts = s->count;
         s->tris = s->count >= 3 ? s->count - 2 : 0;
@@ -167,7 +167,7 @@ static void loop_vertex(const bsp_map *m, uint32_t first, uint32_t k, float v[3]
 {
     int32_t se = bsp__i32(BSP__REC(m->surfedges, first + k));
     const uint8_t *edge = BSP__REC(m->edges, (uint32_t)(se < 0 ? -se : se));
-    int32_t vi = bsp__field_get(edge, m->family->edge_v[se < 0 ? 1 : 0]);
+    int32_t vi = bsp__field_get(edge, m->family->faces.edge_v[se < 0 ? 1 : 0]);
     read_vec3(BSP__REC(m->vertexes, (uint32_t)vi), v);
 }
 
@@ -187,8 +187,8 @@ static void project(const bsp_map *m, uint32_t face, const float p[3], bsp_verte
         const uint8_t *proj = bsp__access_lump(m, BSP_AL_PROJECTIONS, &size);
         int32_t pi = bsp__field_get(f, a->face_projection);
         if (proj && pi >= 0 && (uint32_t)pi < size / 32) vecs = proj + 32 * (size_t)pi;
-    } else if (m->texinfo.data && m->family->face_texinfo.type) {
-        int32_t ti = bsp__field_get(f, m->family->face_texinfo);
+    } else if (m->texinfo.data && m->family->faces.face_texinfo.type) {
+        int32_t ti = bsp__field_get(f, m->family->faces.face_texinfo);
         if (ti >= 0) vecs = BSP__REC(m->texinfo, (uint32_t)ti);   /* textureVecs first */
     }
     for (k = 0; vecs && k < 2; k++) {

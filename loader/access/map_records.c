@@ -50,7 +50,7 @@ bsp_status bsp_get_leaf(const bsp_map *m, uint32_t leaf, bsp_leaf *out)
     f = m->family;
     if (leaf >= m->leafs.count) return BSP_E_BAD_QUERY;
     r = BSP__REC(m->leafs, leaf);
-    out->contents = bsp__field_get(r, f->leaf_contents);
+    out->contents = bsp__field_get(r, f->tree.leaf_contents);
     out->flags = bsp__map_flags(a->contents, a->num_contents, a->contents_bits, out->contents);
     out->cluster = bsp__leaf_cluster(m, r, leaf);
     out->area = a->leaf_area.type ? (int32_t)(bsp__field_get(r, a->leaf_area) & a->leaf_area_mask) : -1;
@@ -59,7 +59,7 @@ bsp_status bsp_get_leaf(const bsp_map *m, uint32_t leaf, bsp_leaf *out)
         out->maxs[k] = bsp__field_getf(r, bsp__field_at(a->leaf_bounds, k + 3));
     }
     /* the load validated the range against the leaf-face lump */
-    out->num_faces = m->leaffaces.data ? (uint32_t)bsp__field_get(r, f->leaf_numleaffaces) : 0;
+    out->num_faces = m->leaffaces.data ? (uint32_t)bsp__field_get(r, f->tree.leaf_numleaffaces) : 0;
     return BSP_OK;
 }
 
@@ -73,10 +73,10 @@ bsp_status bsp_leaf_face(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *
     if (!m->leaffaces.data || !m->faces.data) return BSP_E_NOT_LOADED;
     if (leaf >= m->leafs.count) return BSP_E_BAD_QUERY;
     r = BSP__REC(m->leafs, leaf);
-    first = bsp__field_get(r, f->leaf_firstleafface);
-    num = bsp__field_get(r, f->leaf_numleaffaces);
+    first = bsp__field_get(r, f->tree.leaf_firstleafface);
+    num = bsp__field_get(r, f->tree.leaf_numleaffaces);
     if (k >= (uint32_t)num) return BSP_E_BAD_QUERY;
-    *face = (uint32_t)bsp__field_get(BSP__REC(m->leaffaces, (uint32_t)first + k), f->leafface_face);
+    *face = (uint32_t)bsp__field_get(BSP__REC(m->leaffaces, (uint32_t)first + k), f->tree.leafface_face);
     return BSP_OK;
 }
 
@@ -95,8 +95,8 @@ bsp_status bsp_get_model(const bsp_map *m, uint32_t model, bsp_model *out)
         out->origin[k] = a->model_origin ? bsp__f32(r + a->model_origin + 4 * k) : 0.0f;
     }
     out->head_node = bsp__head_node(m, model);
-    out->first_face = (uint32_t)bsp__field_get(r, m->family->model_firstface);
-    out->num_faces = (uint32_t)bsp__field_get(r, m->family->model_numfaces);
+    out->first_face = (uint32_t)bsp__field_get(r, m->family->tree.model_firstface);
+    out->num_faces = (uint32_t)bsp__field_get(r, m->family->tree.model_numfaces);
     if (!m->faces.data) out->first_face = out->num_faces = 0;   /* unchecked then */
     return BSP_OK;
 }

@@ -41,8 +41,8 @@
     struct rec##_ty { LIST(BSP__REC_TYPE_) }; \
     enum { rec##_bytes = 0 LIST(BSP__REC_SUM_) }; \
     BSP__CHECK(rec##_packed, sizeof(struct rec##_at) == rec##_bytes)
-#define BSP_RECORD_RUNS(storage, rec, LIST) storage const uint8_t rec##_runs[] = { LIST(BSP__REC_RUN_) 0 }
-#define BSP_RECORD(rec, LIST) BSP_RECORD_TYPES(rec, LIST); BSP_RECORD_RUNS(static, rec, LIST)
+#define BSP_RECORD_RUNS(rec, LIST) const uint8_t rec##_runs[] = { LIST(BSP__REC_RUN_) 0 }
+#define BSP_RECORD(rec, LIST) BSP_RECORD_TYPES(rec, LIST); static BSP_RECORD_RUNS(rec, LIST)
 
 /* A field's byte offset (a compile error past 255: the readers keep
  * offsets in one byte), type and width. */
@@ -53,6 +53,8 @@
 #define BSP_AT(rec, name) ((uint8_t)BSP__FITS_BYTE(BSP__REC_OFS(rec, name)))
 #define BSP_AT_K(rec, name, k) \
     ((uint8_t)BSP__FITS_BYTE(BSP__REC_OFS(rec, name) + (k) * BSP__TYPE_WIDTH(BSP__REC_TYPE(rec, name))))
+/* Bytes of a field (a name's length). */
+#define BSP_BYTES(rec, name) ((uint8_t)BSP__FITS_BYTE(sizeof(((struct rec##_at *)0)->name)))
 /* A bsp__field initializer: the field, or element k of a field's run. */
 #define BSP_FIELD(rec, name) { BSP_AT(rec, name), (uint8_t)BSP__REC_TYPE(rec, name) }
 #define BSP_FIELD_K(rec, name, k) { BSP_AT_K(rec, name, k), (uint8_t)BSP__REC_TYPE(rec, name) }

@@ -17,7 +17,7 @@
 
 #include "../bspkit.h"
 #include "../core/config.h"
-#include "../core/record.h"
+#include "records.h"
 
 /* Roles a lump plays for the loader and the queries. */
 enum bsp__role {
@@ -33,7 +33,7 @@ enum bsp__role {
  * left out is 0 and reads back as "no lump" (-1), whatever roles are added
  * later. */
 #define BSP_ROLE(role, lump) [BSP_ROLE_##role] = (uint8_t)((lump) + 1)
-#define bsp__role_lump(f, role) ((int)(f)->role_lump[role] - 1)
+#define bsp__role_lump(f, role) ((int)(f)->dir.role_lump[role] - 1)
 
 /* Where a face's lightmap lies and how a point maps into it; filled by the
  * family's face_lightmap function. A point p maps to

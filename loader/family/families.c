@@ -41,20 +41,20 @@ const struct bsp_family *const bsp__families[] = {
 static int recognise(const struct bsp_family *f, const uint8_t first[8], int32_t *version,
                      uint8_t *big_endian)
 {
-    int k, forwards = 1, backwards = f->swapped_magic;
+    int k, forwards = 1, backwards = f->detect.swapped_magic;
     for (k = 0; k < 4; k++) {
-        forwards &= (uint8_t)f->magic[k] == first[k];
-        backwards &= (uint8_t)f->magic[3 - k] == first[k];
+        forwards &= (uint8_t)f->detect.magic[k] == first[k];
+        backwards &= (uint8_t)f->detect.magic[3 - k] == first[k];
     }
-    if (f->magic[0] && !forwards && !backwards) return 0;
+    if (f->detect.magic[0] && !forwards && !backwards) return 0;
     backwards &= !forwards;
-    *version = f->version_at < 0 ? 0 : (int32_t)bsp__get32(first + f->version_at, backwards);
-    if (BSP__DARK_MESSIAH && f->version_tag) {   /* the only tagged version */
-        if ((uint32_t)*version >> 16 != f->version_tag) return 0;
+    *version = f->detect.version_at < 0 ? 0 : (int32_t)bsp__get32(first + f->detect.version_at, backwards);
+    if (BSP__DARK_MESSIAH && f->detect.version_tag) {   /* the only tagged version */
+        if ((uint32_t)*version >> 16 != f->detect.version_tag) return 0;
         *version &= 0xffff;
     }
     /* all-zero magic: the version number alone names the family */
-    if (*version < f->min_version || *version > f->max_version) return f->magic[0] ? 1 : 0;
+    if (*version < f->detect.min_version || *version > f->detect.max_version) return f->detect.magic[0] ? 1 : 0;
     *big_endian = (uint8_t)backwards;
     return 2;
 }
@@ -85,7 +85,7 @@ const char *bsp_variant_name(const bsp_header *h)
     if (!h || !h->family) return NULL;
     /* only a build with Tactical Intervention decrypts (header.c) */
     if (BSP__TACTICAL_INTERVENTION && h->encrypted) return "tactical_intervention";
-    return h->family->variant;
+    return h->family->detect.variant;
 }
 
 bsp_status bsp_use_variant(bsp_header *h, bsp_variant v)
@@ -129,7 +129,7 @@ const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index)
 {
     const bsp__layout_table *t;
     uint32_t i;
-    for (t = h->family->layouts; t; t = t->next)
+    for (t = h->family->dir.layouts; t; t = t->next)
         for (i = 0; i < t->count; i++)
             if (rule_applies(&t->rules[i], h, index))
                 return t->rules[i].layout.kind == BSP_LAYOUT_UNKNOWN ? NULL : &t->rules[i].layout;
@@ -138,10 +138,10 @@ const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index)
 
 const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const bsp_header *h)
 {
-    while (BSP__STRATA && f->lump_variant) {   /* the only lump variant */
-        uint32_t v = h->lumps[f->lump_variant_at].version;
-        if (v >= 8 || !((f->lump_variant_versions >> v) & 1)) break;
-        f = f->lump_variant;
+    while (BSP__STRATA && f->dir.lump_variant) {   /* the only lump variant */
+        uint32_t v = h->lumps[f->dir.lump_variant_at].version;
+        if (v >= 8 || !((f->dir.lump_variant_versions >> v) & 1)) break;
+        f = f->dir.lump_variant;
     }
     return f;
 }
@@ -149,9 +149,9 @@ const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const
 const char *bsp_lump_name(const bsp_header *h, uint32_t index)
 {
     const char *name;
-    if (!h || !h->family || index >= h->family->num_lumps) return NULL;
+    if (!h || !h->family || index >= h->family->dir.num_lumps) return NULL;
     if (!BSPKIT_STRINGS) return "";   /* a build without text (BSPKIT_STRINGS=0) */
-    for (name = h->family->lump_names; index; index--)
+    for (name = h->family->dir.lump_names; index; index--)
         while (*name++) {}
     return name;
 }
@@ -159,7 +159,7 @@ const char *bsp_lump_name(const bsp_header *h, uint32_t index)
 uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index)
 {
     const bsp__layout *lay;
-    if (!h || !h->family || index >= h->family->num_lumps) return 0;
+    if (!h || !h->family || index >= h->family->dir.num_lumps) return 0;
     lay = bsp__lump_layout(h, index);
     return (lay && lay->kind == BSP_LAYOUT_RECORDS) ? lay->record_size : 0;
 }
@@ -167,7 +167,7 @@ uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index)
 int32_t bsp__leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
 {
 #if BSP__USE_LEAF_VIS
-    if (!m->family->leaf_cluster.type) {
+    if (!m->family->tree.leaf_cluster.type) {
         /* num_clusters is the world's leaf count here (leafvis_finish) */
         uint32_t first = (uint32_t)bsp__world_first_leaf(m);
         return (index >= first && index - first < m->num_clusters) ? (int32_t)(index - first) : -1;
@@ -175,7 +175,7 @@ int32_t bsp__leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
 #else
     (void)index;
 #endif
-    return bsp__field_get(leaf, m->family->leaf_cluster);
+    return bsp__field_get(leaf, m->family->tree.leaf_cluster);
 }
 
 bsp_status bsp__clusters_from_leaves(bsp_map *m)

@@ -127,61 +127,61 @@ static const bsp__access bsp2_rmq_access = {
 
 
 #define QUAKE_COMMON \
-    .header_bytes = QUAKE_HEADER_BYTES, \
-    .dir_offset = 4, \
-    .num_lumps = QUAKE_LUMPS, \
-    .entry_words = 2, \
-    .entry = { 0, 1, -1, -1 }, \
-    .role_lump = { BSP_ROLE(ENTITIES, Q_ENTITIES), BSP_ROLE(PLANES, Q_PLANES), \
+    .dir.header_bytes = QUAKE_HEADER_BYTES, \
+    .dir.dir_offset = 4, \
+    .dir.num_lumps = QUAKE_LUMPS, \
+    .dir.entry_words = 2, \
+    .dir.entry = { 0, 1, -1, -1 }, \
+    .dir.role_lump = { BSP_ROLE(ENTITIES, Q_ENTITIES), BSP_ROLE(PLANES, Q_PLANES), \
                    BSP_ROLE(NODES, Q_NODES), BSP_ROLE(LEAFS, Q_LEAFS), \
                    BSP_ROLE(MODELS, Q_MODELS), BSP_ROLE(VIS, Q_VIS), \
                    BSP_ROLE(FACES, Q_FACES), BSP_ROLE(TEXINFO, Q_TEXINFO), \
                    BSP_ROLE(LIGHTING, Q_LIGHTING), BSP_ROLE(EDGES, Q_EDGES), \
                    BSP_ROLE(SURFEDGES, Q_SURFEDGES), BSP_ROLE(VERTEXES, Q_VERTEXES), \
                    BSP_ROLE(LEAFFACES, Q_MARKSURFACES) }, \
-    .lighting_roles = (1u << BSP_ROLE_TEXINFO) | (1u << BSP_ROLE_EDGES) | \
+    .dir.lighting_roles = (1u << BSP_ROLE_TEXINFO) | (1u << BSP_ROLE_EDGES) | \
                       (1u << BSP_ROLE_SURFEDGES) | (1u << BSP_ROLE_VERTEXES), \
-    .lump_names = BSP__LUMP_NAMES(quake_lump_names), \
-    .leaf_contents = { 0, BSP_F_I32 }, .leaf_visofs = { 4, BSP_F_I32 }, \
-    .model_headnode = { 36, BSP_F_I32 }, .model_numleafs = { 52, BSP_F_I32 }, \
-    .model_firstface = { 56, BSP_F_I32 }, .model_numfaces = { 60, BSP_F_I32 }, \
-    .world_first_leaf = 1, \
-    .vis_compressed = 1, \
-    .face_num_styles = 4, \
-    .texinfo_vecs = 0, \
+    .dir.lump_names = BSP__LUMP_NAMES(quake_lump_names), \
+    .tree.leaf_contents = { 0, BSP_F_I32 }, .tree.leaf_visofs = { 4, BSP_F_I32 }, \
+    .tree.model_headnode = { 36, BSP_F_I32 }, .tree.model_numleafs = { 52, BSP_F_I32 }, \
+    .tree.model_firstface = { 56, BSP_F_I32 }, .tree.model_numfaces = { 60, BSP_F_I32 }, \
+    .tree.world_first_leaf = 1, \
+    .vis.vis_compressed = 1, \
+    .faces.face_num_styles = 4, \
+    .faces.texinfo_vecs = 0, \
     .finish = bsp__leafvis_finish, \
-    .vis_row = bsp__leafvis_row, \
-    .face_lightmap = bsp__extents_lightmap
+    .vis.vis_row = bsp__leafvis_row, \
+    .faces.face_lightmap = bsp__extents_lightmap
 
 #define QUAKE_RECORDS \
-    .layouts = &quake_layouts, \
-    .node_plane = { 0, BSP_F_I32 }, \
-    .node_child = { { 4, BSP_F_I16 }, { 6, BSP_F_I16 } }, \
-    .node_firstface = { 20, BSP_F_U16 }, .node_numfaces = { 22, BSP_F_U16 }, \
-    .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 }, \
-    .face_plane = { 0, BSP_F_U16 }, .face_firstedge = { 4, BSP_F_I32 }, \
-    .face_numedges = { 8, BSP_F_I16 }, .face_texinfo = { 10, BSP_F_I16 }, \
-    .face_lightofs = { 16, BSP_F_I32 }, .face_styles_offset = 12, \
-    .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
-    .leafface_face = { 0, BSP_F_U16 }
+    .dir.layouts = &quake_layouts, \
+    .tree.node_plane = { 0, BSP_F_I32 }, \
+    .tree.node_child = { { 4, BSP_F_I16 }, { 6, BSP_F_I16 } }, \
+    .tree.node_firstface = { 20, BSP_F_U16 }, .tree.node_numfaces = { 22, BSP_F_U16 }, \
+    .tree.leaf_firstleafface = { 20, BSP_F_U16 }, .tree.leaf_numleaffaces = { 22, BSP_F_U16 }, \
+    .faces.face_plane = { 0, BSP_F_U16 }, .faces.face_firstedge = { 4, BSP_F_I32 }, \
+    .faces.face_numedges = { 8, BSP_F_I16 }, .faces.face_texinfo = { 10, BSP_F_I16 }, \
+    .faces.face_lightofs = { 16, BSP_F_I32 }, .faces.face_styles_offset = 12, \
+    .faces.edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
+    .tree.leafface_face = { 0, BSP_F_U16 }
 
 /* BSP2 faces: planenum, side, firstedge, numedges, texinfo as int32. */
 #define BSP2_RECORDS \
-    .node_plane = { 0, BSP_F_I32 }, \
-    .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
-    .face_plane = { 0, BSP_F_I32 }, .face_firstedge = { 8, BSP_F_I32 }, \
-    .face_numedges = { 12, BSP_F_I32 }, .face_texinfo = { 16, BSP_F_I32 }, \
-    .face_lightofs = { 24, BSP_F_I32 }, .face_styles_offset = 20, \
-    .edge_v = { { 0, BSP_F_I32 }, { 4, BSP_F_I32 } }, \
-    .leafface_face = { 0, BSP_F_I32 }
+    .tree.node_plane = { 0, BSP_F_I32 }, \
+    .tree.node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
+    .faces.face_plane = { 0, BSP_F_I32 }, .faces.face_firstedge = { 8, BSP_F_I32 }, \
+    .faces.face_numedges = { 12, BSP_F_I32 }, .faces.face_texinfo = { 16, BSP_F_I32 }, \
+    .faces.face_lightofs = { 24, BSP_F_I32 }, .faces.face_styles_offset = 20, \
+    .faces.edge_v = { { 0, BSP_F_I32 }, { 4, BSP_F_I32 } }, \
+    .tree.leafface_face = { 0, BSP_F_I32 }
 
 #if BSPKIT_FAMILY_QUAKE
 const struct bsp_family bsp__family_quake = {
     .name = "quake",
-    .version_at = 0, .min_version = 29, .max_version = 29,
+    .detect.version_at = 0, .detect.min_version = 29, .detect.max_version = 29,
     QUAKE_COMMON,
     QUAKE_RECORDS,
-    .luxel_bytes = 1,
+    .faces.luxel_bytes = 1,
     .access = BSP__ACCESS(&quake_access),
 };
 #endif
@@ -189,10 +189,10 @@ const struct bsp_family bsp__family_quake = {
 #if BSPKIT_FAMILY_GOLDSRC
 const struct bsp_family bsp__family_goldsrc = {
     .name = "goldsrc",
-    .version_at = 0, .min_version = 30, .max_version = 30,
+    .detect.version_at = 0, .detect.min_version = 30, .detect.max_version = 30,
     QUAKE_COMMON,
     QUAKE_RECORDS,
-    .luxel_bytes = 3,
+    .faces.luxel_bytes = 3,
     .access = BSP__ACCESS(&quake_access),
 };
 #endif
@@ -201,25 +201,25 @@ const struct bsp_family bsp__family_goldsrc = {
 /* The magic carries no version number: version 0. */
 const struct bsp_family bsp__family_bsp2 = {
     .name = "bsp2",
-    .magic = "BSP2", .version_at = -1,
+    .detect.magic = "BSP2", .detect.version_at = -1,
     QUAKE_COMMON,
     BSP2_RECORDS,
-    .layouts = &bsp2_layouts,
-    .node_firstface = { 36, BSP_F_I32 }, .node_numfaces = { 40, BSP_F_I32 },
-    .leaf_firstleafface = { 32, BSP_F_I32 }, .leaf_numleaffaces = { 36, BSP_F_I32 },
-    .luxel_bytes = 1,
+    .dir.layouts = &bsp2_layouts,
+    .tree.node_firstface = { 36, BSP_F_I32 }, .tree.node_numfaces = { 40, BSP_F_I32 },
+    .tree.leaf_firstleafface = { 32, BSP_F_I32 }, .tree.leaf_numleaffaces = { 36, BSP_F_I32 },
+    .faces.luxel_bytes = 1,
     .access = BSP__ACCESS(&bsp2_access),
 };
 
 const struct bsp_family bsp__family_bsp2_rmq = {
     .name = "bsp2",
-    .magic = "2PSB", .version_at = -1,
+    .detect.magic = "2PSB", .detect.version_at = -1,
     QUAKE_COMMON,
     BSP2_RECORDS,
-    .layouts = &bsp2_rmq_layouts,
-    .node_firstface = { 24, BSP_F_I32 }, .node_numfaces = { 28, BSP_F_I32 },
-    .leaf_firstleafface = { 20, BSP_F_I32 }, .leaf_numleaffaces = { 24, BSP_F_I32 },
-    .luxel_bytes = 1,
+    .dir.layouts = &bsp2_rmq_layouts,
+    .tree.node_firstface = { 24, BSP_F_I32 }, .tree.node_numfaces = { 28, BSP_F_I32 },
+    .tree.leaf_firstleafface = { 20, BSP_F_I32 }, .tree.leaf_numleaffaces = { 24, BSP_F_I32 },
+    .faces.luxel_bytes = 1,
     .access = BSP__ACCESS(&bsp2_rmq_access),
 };
 #endif

@@ -18,39 +18,58 @@ enum {
 #define QUAKE2_HEADER_BYTES (8 + QUAKE2_LUMPS * 8)
 BSP__CHECK_DIRECTORY(quake2, QUAKE2_HEADER_BYTES, QUAKE2_LUMPS);
 
-#if BSPKIT_STRINGS
 static const char quake2_lump_names[] =
     "entities\0" "planes\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0" "faces\0"
     "lighting\0" "leafs\0" "leaffaces\0" "leafbrushes\0" "edges\0" "surfedges\0"
     "models\0" "brushes\0" "brushsides\0" "pop\0" "areas\0" "areaportals\0";
-#endif
+
+/* The records of q2 qfiles.h, each described once (core/record.h). */
+#define Q2_NODE(F) F(planenum, I32, 1) F(children, I32, 2) F(mins, I16, 3) F(maxs, I16, 3) \
+    F(firstface, U16, 1) F(numfaces, U16, 1)
+#define Q2_TEXINFO(F) F(vecs, F32, 8) F(flags, I32, 1) F(value, I32, 1) F(texture, U8, 32) \
+    F(nexttexinfo, I32, 1)
+#define Q2_FACE(F) F(planenum, U16, 1) F(side, I16, 1) F(firstedge, I32, 1) F(numedges, I16, 1) \
+    F(texinfo, I16, 1) F(styles, U8, 4) F(lightofs, I32, 1)
+#define Q2_LEAF(F) F(contents, I32, 1) F(cluster, I16, 1) F(area, I16, 1) F(mins, I16, 3) \
+    F(maxs, I16, 3) F(firstleafface, U16, 1) F(numleaffaces, U16, 1) F(firstleafbrush, U16, 1) \
+    F(numleafbrushes, U16, 1)
+#define Q2_MODEL(F) F(mins, F32, 3) F(maxs, F32, 3) F(origin, F32, 3) F(headnode, I32, 1) \
+    F(firstface, I32, 1) F(numfaces, I32, 1)
+#define Q2_BRUSH(F) F(firstside, I32, 1) F(numsides, I32, 1) F(contents, I32, 1)
+#define Q2_BRUSHSIDE(F) F(planenum, U16, 1) F(texinfo, I16, 1)
+#define Q2_AREA(F) F(numareaportals, I32, 1) F(firstareaportal, I32, 1)
+#define Q2_AREAPORTAL(F) F(portalnum, I32, 1) F(otherarea, I32, 1)
+BSP_RECORD(q2_node, Q2_NODE);
+BSP_RECORD(q2_texinfo, Q2_TEXINFO);
+BSP_RECORD(q2_face, Q2_FACE);
+BSP_RECORD(q2_leaf, Q2_LEAF);
+BSP_RECORD(q2_model, Q2_MODEL);
+BSP_RECORD(q2_brush, Q2_BRUSH);
+BSP_RECORD(q2_brushside, Q2_BRUSHSIDE);
+BSP_RECORD(q2_area, Q2_AREA);
+BSP_RECORD(q2_areaportal, Q2_AREAPORTAL);
 
 static const bsp__layout_rule quake2_rules[] = {
-    BSP_RULE(Q2_PLANES, BSP_LAYOUT_PLANES),
-    BSP_RULE(Q2_VERTEXES, BSP_LAYOUT_VEC3),
-    BSP_RULE(Q2_VIS, { "44", 8, BSP_LAYOUT_COUNTED }),
-    /* planenum, children[2], mins[3], maxs[3], firstface, numfaces */
-    BSP_RULE(Q2_NODES, { "444" "222222" "22", 28, BSP_LAYOUT_RECORDS }),
-    /* vecs[2][4], flags, value, texture[32], nexttexinfo */
-    BSP_RULE(Q2_TEXINFO, { "4444444444" "11111111111111111111111111111111" "4", 76,
-                               BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q2_FACES, { "22" "4" "22" "1111" "4", 20, BSP_LAYOUT_RECORDS }),
-    /* contents, cluster, area, mins[3], maxs[3], leafface and leafbrush ranges */
-    BSP_RULE(Q2_LEAFS, { "4" "22" "222222" "2222", 28, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q2_LEAFFACES, BSP_LAYOUT_INT16),
-    BSP_RULE(Q2_LEAFBRUSHES, BSP_LAYOUT_INT16),
-    BSP_RULE(Q2_EDGES, BSP_LAYOUT_EDGES16),
-    BSP_RULE(Q2_SURFEDGES, BSP_LAYOUT_INT32),
-    BSP_RULE(Q2_MODELS, { "444444444" "444", 48, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q2_BRUSHES, BSP_LAYOUT_VEC3),
-    BSP_RULE(Q2_BRUSHSIDES, BSP_LAYOUT_EDGES16),
-    BSP_RULE(Q2_AREAS, { "44", 8, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q2_AREAPORTALS, { "44", 8, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q2_PLANES, BSP_RECORDS(bsp__plane)),
+    BSP_RULE(Q2_VERTEXES, BSP_RECORDS(bsp__vec3)),
+    BSP_RULE(Q2_VIS, BSP_COUNTED(bsp__dvis)),
+    BSP_RULE(Q2_NODES, BSP_RECORDS(q2_node)),
+    BSP_RULE(Q2_TEXINFO, BSP_RECORDS(q2_texinfo)),
+    BSP_RULE(Q2_FACES, BSP_RECORDS(q2_face)),
+    BSP_RULE(Q2_LEAFS, BSP_RECORDS(q2_leaf)),
+    BSP_RULE(Q2_LEAFFACES, BSP_RECORDS(bsp__int16)),
+    BSP_RULE(Q2_LEAFBRUSHES, BSP_RECORDS(bsp__int16)),
+    BSP_RULE(Q2_EDGES, BSP_RECORDS(bsp__edge16)),
+    BSP_RULE(Q2_SURFEDGES, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(Q2_MODELS, BSP_RECORDS(q2_model)),
+    BSP_RULE(Q2_BRUSHES, BSP_RECORDS(q2_brush)),
+    BSP_RULE(Q2_BRUSHSIDES, BSP_RECORDS(q2_brushside)),
+    BSP_RULE(Q2_AREAS, BSP_RECORDS(q2_area)),
+    BSP_RULE(Q2_AREAPORTALS, BSP_RECORDS(q2_areaportal)),
 };
 
 static const bsp__layout_table quake2_layouts = BSP_LAYOUT_TABLE(quake2_rules, NULL);
 
-#if BSPKIT_ACCESS
 /* Contents and texinfo surface bits of q2 bspfile.h. */
 static const bsp__flag_rule quake2_contents[] = {
     { 0x1, BSP_CONTENTS_SOLID }, { 0x2, BSP_CONTENTS_WINDOW }, { 0x8, BSP_CONTENTS_LAVA },
@@ -70,54 +89,60 @@ static const bsp__flag_rule quake2_surface[] = {
 static const bsp__access quake2_access = {
     .lumps = { Q2_TEXINFO, -1, -1, -1, -1, -1, -1, -1, -1 },
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_RECORDS, .contents_bits = 1,
-    .leaf_area = { 6, BSP_F_I16 }, .leaf_area_mask = 0xffff,
-    .leaf_bounds = { 8, BSP_F_I16 }, .model_origin = 24, .face_side = { 2, BSP_F_I16 },
-    .texinfo_flags = { 32, BSP_F_I32 },
-    .texture_stride = 76, .texture_name = 40, .texture_name_len = 32,
+    .leaf_area = BSP_FIELD(q2_leaf, area), .leaf_area_mask = 0xffff,
+    .leaf_bounds = BSP_FIELD(q2_leaf, mins), .model_origin = BSP_AT(q2_model, origin), .face_side = BSP_FIELD(q2_face, side),
+    .texinfo_flags = BSP_FIELD(q2_texinfo, flags),
+    .texture_stride = q2_texinfo_bytes, .texture_name = BSP_AT(q2_texinfo, texture),
+    .texture_name_len = BSP_BYTES(q2_texinfo, texture),
     .contents = quake2_contents, .num_contents = sizeof quake2_contents / sizeof quake2_contents[0],
     .surface = quake2_surface, .num_surface = sizeof quake2_surface / sizeof quake2_surface[0],
 };
-#endif
 
 const struct bsp_family bsp__family_quake2 = {
     .name = "quake2",
-    .min_version = 38, .max_version = 38,
-    .magic = "IBSP", .version_at = 4,
-    .header_bytes = QUAKE2_HEADER_BYTES,
-    .dir_offset = 8,
-    .num_lumps = QUAKE2_LUMPS,
-    .entry_words = 2,
-    .entry = { 0, 1, -1, -1 },
-    .role_lump = { BSP_ROLE(ENTITIES, Q2_ENTITIES), BSP_ROLE(PLANES, Q2_PLANES),
+    .detect.min_version = 38, .detect.max_version = 38,
+    .detect.magic = "IBSP", .detect.version_at = 4,
+    .dir.header_bytes = QUAKE2_HEADER_BYTES,
+    .dir.dir_offset = 8,
+    .dir.num_lumps = QUAKE2_LUMPS,
+    .dir.entry_words = 2,
+    .dir.entry = { 0, 1, -1, -1 },
+    .dir.role_lump = { BSP_ROLE(ENTITIES, Q2_ENTITIES), BSP_ROLE(PLANES, Q2_PLANES),
                    BSP_ROLE(NODES, Q2_NODES), BSP_ROLE(LEAFS, Q2_LEAFS),
                    BSP_ROLE(MODELS, Q2_MODELS), BSP_ROLE(VIS, Q2_VIS),
                    BSP_ROLE(FACES, Q2_FACES), BSP_ROLE(TEXINFO, Q2_TEXINFO),
                    BSP_ROLE(LIGHTING, Q2_LIGHTING), BSP_ROLE(EDGES, Q2_EDGES),
                    BSP_ROLE(SURFEDGES, Q2_SURFEDGES), BSP_ROLE(VERTEXES, Q2_VERTEXES),
                    BSP_ROLE(LEAFFACES, Q2_LEAFFACES) },
-    .lighting_roles = (1u << BSP_ROLE_TEXINFO) | (1u << BSP_ROLE_EDGES) |
+    .dir.lighting_roles = (1u << BSP_ROLE_TEXINFO) | (1u << BSP_ROLE_EDGES) |
                       (1u << BSP_ROLE_SURFEDGES) | (1u << BSP_ROLE_VERTEXES),
-    .lump_names = BSP__LUMP_NAMES(quake2_lump_names),
-    .layouts = &quake2_layouts,
-    .node_plane = { 0, BSP_F_I32 },
-    .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },
-    .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 },
-    .leaf_contents = { 0, BSP_F_I32 }, .leaf_cluster = { 4, BSP_F_I16 },
-    .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 },
-    .model_headnode = { 36, BSP_F_I32 },
-    .model_firstface = { 40, BSP_F_I32 }, .model_numfaces = { 44, BSP_F_I32 },
-    .face_plane = { 0, BSP_F_U16 }, .face_firstedge = { 4, BSP_F_I32 },
-    .face_numedges = { 8, BSP_F_I16 }, .face_texinfo = { 10, BSP_F_I16 },
-    .face_lightofs = { 16, BSP_F_I32 },
-    .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } },
-    .leafface_face = { 0, BSP_F_U16 },
-    .face_styles_offset = 12, .face_num_styles = 4,
-    .has_pas = 1,
-    .texinfo_vecs = 0, .luxel_bytes = 3,
+    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, quake2_lump_names),
+    .dir.layouts = &quake2_layouts,
+    .tree.node_plane = BSP_FIELD(q2_node, planenum),
+    .tree.node_child = { BSP_FIELD_K(q2_node, children, 0), BSP_FIELD_K(q2_node, children, 1) },
+    .tree.node_firstface = BSP_FIELD(q2_node, firstface),
+    .tree.node_numfaces = BSP_FIELD(q2_node, numfaces),
+    .tree.leaf_contents = BSP_FIELD(q2_leaf, contents),
+    .tree.leaf_cluster = BSP_FIELD(q2_leaf, cluster),
+    .tree.leaf_firstleafface = BSP_FIELD(q2_leaf, firstleafface),
+    .tree.leaf_numleaffaces = BSP_FIELD(q2_leaf, numleaffaces),
+    .tree.model_headnode = BSP_FIELD(q2_model, headnode),
+    .tree.model_firstface = BSP_FIELD(q2_model, firstface),
+    .tree.model_numfaces = BSP_FIELD(q2_model, numfaces),
+    .faces.face_plane = BSP_FIELD(q2_face, planenum),
+    .faces.face_firstedge = BSP_FIELD(q2_face, firstedge),
+    .faces.face_numedges = BSP_FIELD(q2_face, numedges),
+    .faces.face_texinfo = BSP_FIELD(q2_face, texinfo),
+    .faces.face_lightofs = BSP_FIELD(q2_face, lightofs),
+    .faces.edge_v = { BSP_FIELD_K(bsp__edge16, v, 0), BSP_FIELD_K(bsp__edge16, v, 1) },
+    .tree.leafface_face = BSP_FIELD(bsp__int16, v),
+    .faces.face_styles_offset = BSP_AT(q2_face, styles), .faces.face_num_styles = 4,
+    .vis.has_pas = 1,
+    .faces.texinfo_vecs = BSP_AT(q2_texinfo, vecs), .faces.luxel_bytes = 3,
     .finish = bsp__dvis_finish,
-    .vis_row = bsp__dvis_row,
-    .face_lightmap = bsp__extents_lightmap,
-    .access = BSP__ACCESS(&quake2_access),
+    .vis.vis_row = bsp__dvis_row,
+    .faces.face_lightmap = bsp__extents_lightmap,
+    .access = BSP__IF(BSPKIT_ACCESS, &quake2_access),
 };
 
 #endif

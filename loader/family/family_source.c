@@ -153,8 +153,8 @@ static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp__lig
 {
     const struct bsp_family *fam = m->family;
     const uint8_t *f = bsp__lightmap_start(m, face, lm);
-    const uint8_t *luxels = f + fam->face_luxels_offset;  /* mins[2], size[2] */
-    int32_t texinfo = bsp__field_get(f, fam->face_texinfo), size0, size1;
+    const uint8_t *luxels = f + fam->faces.face_luxels_offset;  /* mins[2], size[2] */
+    int32_t texinfo = bsp__field_get(f, fam->faces.face_texinfo), size0, size1;
 
     lm->base[0] = (float)bsp__i32(luxels);
     lm->base[1] = (float)bsp__i32(luxels + 4);
@@ -215,43 +215,43 @@ static const bsp__access source_access = {
 /* dmodel_t: mins, maxs, origin, headnode, firstface, numfaces; texinfo:
  * textureVecs[2][4], lightmapVecs[2][4], flags, texdata. */
 #define SOURCE_MODELS_TEXINFO \
-    .model_headnode = { 36, BSP_F_I32 }, \
-    .model_firstface = { 40, BSP_F_I32 }, .model_numfaces = { 44, BSP_F_I32 }, \
+    .tree.model_headnode = { 36, BSP_F_I32 }, \
+    .tree.model_firstface = { 40, BSP_F_I32 }, .tree.model_numfaces = { 44, BSP_F_I32 }, \
     .texinfo_flags = { 64, BSP_F_I32 }
 
 /* Valve's 16-bit ambient index record {count, first sample}. */
 #define SOURCE_AMBIENT_INDEX16 \
-    .ambient_count = { 0, BSP_F_U16 }, .ambient_first = { 2, BSP_F_U16 }, \
-    .ambient_index_bytes = 4
+    .amb.count = { 0, BSP_F_U16 }, .amb.first = { 2, BSP_F_U16 }, \
+    .amb.index_bytes = 4
 
 /* Valve's 16-bit node, leaf, edge and leaf-face fields. */
 #define SOURCE_TREE \
     SOURCE_AMBIENT_INDEX16, \
-    .leaf_cube_offset = 30, .leaf_cube_size = 56, \
-    .leaf_mins = { 8, BSP_F_I16 }, \
-    .node_firstface = { 24, BSP_F_U16 }, .node_numfaces = { 26, BSP_F_U16 }, \
-    .leaf_cluster = { 4, BSP_F_I16 }, \
-    .leaf_firstleafface = { 20, BSP_F_U16 }, .leaf_numleaffaces = { 22, BSP_F_U16 }, \
-    .edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
-    .leafface_face = { 0, BSP_F_U16 }
+    .amb.leaf_cube_offset = 30, .amb.leaf_cube_size = 56, \
+    .amb.leaf_mins = { 8, BSP_F_I16 }, \
+    .tree.node_firstface = { 24, BSP_F_U16 }, .tree.node_numfaces = { 26, BSP_F_U16 }, \
+    .tree.leaf_cluster = { 4, BSP_F_I16 }, \
+    .tree.leaf_firstleafface = { 20, BSP_F_U16 }, .tree.leaf_numleaffaces = { 22, BSP_F_U16 }, \
+    .faces.edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
+    .tree.leafface_face = { 0, BSP_F_U16 }
 
 /* The dface_t fields of v18..21 (FACE_WIDTHS). */
 #define SOURCE_FACES \
-    .face_plane = { 0, BSP_F_U16 }, .face_firstedge = { 4, BSP_F_I32 }, \
-    .face_numedges = { 8, BSP_F_I16 }, .face_texinfo = { 10, BSP_F_I16 }, \
-    .face_dispinfo = { 12, BSP_F_I16 }, .face_lightofs = { 20, BSP_F_I32 }, \
-    .face_styles_offset = 16, .face_num_styles = 4, .face_luxels_offset = 28
+    .faces.face_plane = { 0, BSP_F_U16 }, .faces.face_firstedge = { 4, BSP_F_I32 }, \
+    .faces.face_numedges = { 8, BSP_F_I16 }, .faces.face_texinfo = { 10, BSP_F_I16 }, \
+    .faces.face_dispinfo = { 12, BSP_F_I16 }, .faces.face_lightofs = { 20, BSP_F_I32 }, \
+    .faces.face_styles_offset = 16, .faces.face_num_styles = 4, .faces.face_luxels_offset = 28
 
 /* What every Source description shares: header, directory, roles, lighting. */
 #define SOURCE_COMMON \
-    .magic = "VBSP", .version_at = 4, .swapped_magic = 1, \
-    .header_bytes = SOURCE_HEADER_BYTES, \
-    .dir_offset = 8, \
-    .num_lumps = SOURCE_LUMPS, \
-    .entry_words = 4, \
-    .entry = { 0, 1, 2, 3 }, \
-    .alt_entry = { 1, 2, 0, 3 }, \
-    .role_lump = { BSP_ROLE(ENTITIES, L_ENTITIES), BSP_ROLE(PLANES, L_PLANES), \
+    .detect.magic = "VBSP", .detect.version_at = 4, .detect.swapped_magic = 1, \
+    .dir.header_bytes = SOURCE_HEADER_BYTES, \
+    .dir.dir_offset = 8, \
+    .dir.num_lumps = SOURCE_LUMPS, \
+    .dir.entry_words = 4, \
+    .dir.entry = { 0, 1, 2, 3 }, \
+    .dir.alt_entry = { 1, 2, 0, 3 }, \
+    .dir.role_lump = { BSP_ROLE(ENTITIES, L_ENTITIES), BSP_ROLE(PLANES, L_PLANES), \
                    BSP_ROLE(NODES, L_NODES), BSP_ROLE(LEAFS, L_LEAFS), \
                    BSP_ROLE(MODELS, L_MODELS), BSP_ROLE(VIS, L_VIS), \
                    BSP_ROLE(FACES, L_FACES), BSP_ROLE(TEXINFO, L_TEXINFO), \
@@ -259,34 +259,34 @@ static const bsp__access source_access = {
                    BSP_ROLE(SURFEDGES, L_SURFEDGES), BSP_ROLE(VERTEXES, L_VERTEXES), \
                    BSP_ROLE(LEAFFACES, L_LEAFFACES), BSP_ROLE(FACES_HDR, L_FACES_HDR), \
                    BSP_ROLE(LIGHTING_HDR, L_LIGHTING_HDR) }, \
-    .lighting_roles = 1u << BSP_ROLE_TEXINFO, \
-    .ambient = BSP_AMB_CUBES, \
-    .ambient_lumps = { { L_LEAF_AMBIENT_INDEX, L_LEAF_AMBIENT_LIGHTING }, \
+    .dir.lighting_roles = 1u << BSP_ROLE_TEXINFO, \
+    .amb.kind = BSP_AMB_CUBES, \
+    .amb.lumps = { { L_LEAF_AMBIENT_INDEX, L_LEAF_AMBIENT_LIGHTING }, \
                        { L_LEAF_AMBIENT_INDEX_HDR, L_LEAF_AMBIENT_LIGHTING_HDR } }, \
-    .lump_names = BSP__LUMP_NAMES(source_lump_names), \
-    .node_plane = { 0, BSP_F_I32 }, \
-    .node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
-    .leaf_contents = { 0, BSP_F_I32 }, \
-    .has_pas = 1, \
-    .texinfo_vecs = 32, \
-    .luxel_bytes = 4, \
+    .dir.lump_names = BSP__LUMP_NAMES(source_lump_names), \
+    .tree.node_plane = { 0, BSP_F_I32 }, \
+    .tree.node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
+    .tree.leaf_contents = { 0, BSP_F_I32 }, \
+    .vis.has_pas = 1, \
+    .faces.texinfo_vecs = 32, \
+    .faces.luxel_bytes = 4, \
     .finish = bsp__dvis_finish, \
-    .vis_row = bsp__dvis_row, \
-    .face_lightmap = source_face_lightmap
+    .vis.vis_row = bsp__dvis_row, \
+    .faces.face_lightmap = source_face_lightmap
 
 /* v18..29 (v22 INFRA and early Dota 2, v23 Dota 2 betas, v27 Contagion and
  * the others keep Valve's records); nodes at lump version 1 are Strata's. */
 const struct bsp_family bsp__family_source = {
     .name = "source",
-    .min_version = 18, .max_version = 29,
+    .detect.min_version = 18, .detect.max_version = 29,
     SOURCE_COMMON,
     SOURCE_TREE,
     SOURCE_FACES,
     SOURCE_MODELS_TEXINFO,
-    .layouts = &source_layouts,
+    .dir.layouts = &source_layouts,
 #if BSP__STRATA
-    .lump_variant = &bsp__family_source_strata, .lump_variant_at = L_NODES,
-    .lump_variant_versions = LV1,
+    .dir.lump_variant = &bsp__family_source_strata, .dir.lump_variant_at = L_NODES,
+    .dir.lump_variant_versions = LV1,
 #endif
     .access = BSP__ACCESS(&source_access),
 };
@@ -298,16 +298,16 @@ const struct bsp_family bsp__family_source = {
  * lump version 0. */
 const struct bsp_family bsp__family_source17 = {
     .name = "source",
-    .variant = "bloodlines",
-    .min_version = 17, .max_version = 17,
+    .detect.variant = "bloodlines",
+    .detect.min_version = 17, .detect.max_version = 17,
     SOURCE_COMMON,
     SOURCE_TREE,
-    .face_plane = { 32, BSP_F_U16 }, .face_firstedge = { 36, BSP_F_I32 },
-    .face_numedges = { 40, BSP_F_I16 }, .face_texinfo = { 42, BSP_F_I16 },
-    .face_dispinfo = { 44, BSP_F_I16 }, .face_lightofs = { 72, BSP_F_I32 },
-    .face_styles_offset = 48, .face_num_styles = 8, .face_luxels_offset = 80,
+    .faces.face_plane = { 32, BSP_F_U16 }, .faces.face_firstedge = { 36, BSP_F_I32 },
+    .faces.face_numedges = { 40, BSP_F_I16 }, .faces.face_texinfo = { 42, BSP_F_I16 },
+    .faces.face_dispinfo = { 44, BSP_F_I16 }, .faces.face_lightofs = { 72, BSP_F_I32 },
+    .faces.face_styles_offset = 48, .faces.face_num_styles = 8, .faces.face_luxels_offset = 80,
     SOURCE_MODELS_TEXINFO,
-    .layouts = &source_layouts,
+    .dir.layouts = &source_layouts,
     .access = BSP__ACCESS(&source_access),
 };
 #endif
@@ -372,26 +372,26 @@ static const bsp__access strata_access = {
 };
 #endif
 
-/* Chosen by the nodes lump's version (bsp__family_source.lump_variant); no
+/* Chosen by the nodes lump's version (bsp__family_source.dir.lump_variant); no
  * in-leaf ambient cubes (leaf_cube_size 0 matches no stride). */
 const struct bsp_family bsp__family_source_strata = {
     .name = "source",
-    .min_version = 18, .max_version = 29,
+    .detect.min_version = 18, .detect.max_version = 29,
     SOURCE_COMMON,
     SOURCE_MODELS_TEXINFO,
-    .layouts = &strata_layouts,
-    .leaf_mins = { 12, BSP_F_F32 },
-    .ambient_count = { 0, BSP_F_I32 }, .ambient_first = { 4, BSP_F_I32 },
-    .ambient_index_bytes = 8,
-    .node_firstface = { 36, BSP_F_I32 }, .node_numfaces = { 40, BSP_F_I32 },
-    .leaf_cluster = { 4, BSP_F_I32 },
-    .leaf_firstleafface = { 36, BSP_F_I32 }, .leaf_numleaffaces = { 40, BSP_F_I32 },
-    .edge_v = { { 0, BSP_F_I32 }, { 4, BSP_F_I32 } },
-    .leafface_face = { 0, BSP_F_I32 },
-    .face_plane = { 0, BSP_F_I32 }, .face_firstedge = { 8, BSP_F_I32 },
-    .face_numedges = { 12, BSP_F_I32 }, .face_texinfo = { 16, BSP_F_I32 },
-    .face_dispinfo = { 20, BSP_F_I32 }, .face_lightofs = { 32, BSP_F_I32 },
-    .face_styles_offset = 28, .face_num_styles = 4, .face_luxels_offset = 40,
+    .dir.layouts = &strata_layouts,
+    .amb.leaf_mins = { 12, BSP_F_F32 },
+    .amb.count = { 0, BSP_F_I32 }, .amb.first = { 4, BSP_F_I32 },
+    .amb.index_bytes = 8,
+    .tree.node_firstface = { 36, BSP_F_I32 }, .tree.node_numfaces = { 40, BSP_F_I32 },
+    .tree.leaf_cluster = { 4, BSP_F_I32 },
+    .tree.leaf_firstleafface = { 36, BSP_F_I32 }, .tree.leaf_numleaffaces = { 40, BSP_F_I32 },
+    .faces.edge_v = { { 0, BSP_F_I32 }, { 4, BSP_F_I32 } },
+    .tree.leafface_face = { 0, BSP_F_I32 },
+    .faces.face_plane = { 0, BSP_F_I32 }, .faces.face_firstedge = { 8, BSP_F_I32 },
+    .faces.face_numedges = { 12, BSP_F_I32 }, .faces.face_texinfo = { 16, BSP_F_I32 },
+    .faces.face_dispinfo = { 20, BSP_F_I32 }, .faces.face_lightofs = { 32, BSP_F_I32 },
+    .faces.face_styles_offset = 28, .faces.face_num_styles = 4, .faces.face_luxels_offset = 40,
     .access = BSP__ACCESS(&strata_access),
 };
 #endif

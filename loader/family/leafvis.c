@@ -9,13 +9,13 @@
 int32_t bsp__world_first_leaf(const bsp_map *m)
 {
     const struct bsp_family *f = m->family;
-    if (!f->model_firstleaf.type) return f->world_first_leaf;
-    return bsp__field_get(m->models.data, f->model_firstleaf);
+    if (!f->tree.model_firstleaf.type) return f->tree.world_first_leaf;
+    return bsp__field_get(m->models.data, f->tree.model_firstleaf);
 }
 
 bsp_status bsp__leafvis_finish(bsp_map *m)
 {
-    int32_t n = bsp__field_get(m->models.data, m->family->model_numleafs);
+    int32_t n = bsp__field_get(m->models.data, m->family->tree.model_numleafs);
     if (n < 0 || bsp__world_first_leaf(m) < 0) return BSP_E_CORRUPT;
     m->num_clusters = (uint32_t)n;
     m->has_vis = m->vis.count > 0;
@@ -28,9 +28,9 @@ bsp_status bsp__leafvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis
     int32_t ofs;
     (void)pas;
     if (leaf >= m->leafs.count) return BSP_E_CORRUPT;
-    ofs = bsp__field_get(m->leafs.data + (size_t)leaf * m->leafs.stride, m->family->leaf_visofs);
+    ofs = bsp__field_get(m->leafs.data + (size_t)leaf * m->leafs.stride, m->family->tree.leaf_visofs);
     row->all = ofs == -1;
-    row->compressed = m->family->vis_compressed;
+    row->compressed = m->family->vis.vis_compressed;
     row->data = m->vis.data;
     row->avail = 0;
     if (row->all) return BSP_OK;

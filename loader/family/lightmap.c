@@ -9,10 +9,10 @@ const uint8_t *bsp__lightmap_start(const bsp_map *m, uint32_t face, bsp__lightma
     const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
     /* all bits zero is 0.0f for the floats (IEEE) */
     bsp__fill(lm, 0, sizeof *lm);
-    lm->styles = f + fam->face_styles_offset;
-    lm->num_styles = fam->face_num_styles;
-    lm->lightofs = bsp__field_get(f, fam->face_lightofs);
-    lm->bytes_per_luxel = fam->luxel_bytes;
+    lm->styles = f + fam->faces.face_styles_offset;
+    lm->num_styles = fam->faces.face_num_styles;
+    lm->lightofs = bsp__field_get(f, fam->faces.face_lightofs);
+    lm->bytes_per_luxel = fam->faces.luxel_bytes;
     lm->pages = 1;
     lm->scale = 1.0f;
     return f;
@@ -22,7 +22,7 @@ const uint8_t *bsp__lightmap_vecs(const bsp_map *m, int32_t texinfo, bsp__lightm
 {
     const uint8_t *ti = m->texinfo.data + (size_t)texinfo * m->texinfo.stride;
     uint32_t k;
-    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp__f32(ti + m->family->texinfo_vecs + 4 * k);
+    for (k = 0; k < 8; k++) lm->vecs[k / 4][k % 4] = bsp__f32(ti + m->family->faces.texinfo_vecs + 4 * k);
     return ti;
 }
 

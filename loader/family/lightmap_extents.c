@@ -10,9 +10,9 @@ bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap 
 {
     const struct bsp_family *fam = m->family;
     const uint8_t *f = bsp__lightmap_start(m, face, lm);
-    int32_t texinfo = bsp__field_get(f, fam->face_texinfo);
-    int32_t first = bsp__field_get(f, fam->face_firstedge);
-    int32_t count = bsp__field_get(f, fam->face_numedges), k;
+    int32_t texinfo = bsp__field_get(f, fam->faces.face_texinfo);
+    int32_t first = bsp__field_get(f, fam->faces.face_firstedge);
+    int32_t count = bsp__field_get(f, fam->faces.face_numedges), k;
     float lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
     int axis;
 
@@ -29,7 +29,7 @@ bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap 
     for (k = 0; k < count; k++) {
         int32_t se = bsp__i32(m->surfedges.data + 4 * (size_t)(first + k));
         const uint8_t *edge = m->edges.data + (size_t)(se < 0 ? -se : se) * m->edges.stride;
-        int32_t vi = bsp__field_get(edge, fam->edge_v[se < 0 ? 1 : 0]);
+        int32_t vi = bsp__field_get(edge, fam->faces.edge_v[se < 0 ? 1 : 0]);
         bsp__extent_add(lm->vecs, m->vertexes.data + (size_t)vi * m->vertexes.stride, (uint32_t)k,
                         lo, hi);
     }

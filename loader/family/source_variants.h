@@ -40,17 +40,17 @@ static const bsp__access dm_access = {
 
 const struct bsp_family bsp__family_source_dm = {
     .name = "source",
-    .variant = "dark_messiah",
-    .min_version = 20, .max_version = 20, .version_tag = 4,
+    .detect.variant = "dark_messiah",
+    .detect.min_version = 20, .detect.max_version = 20, .detect.version_tag = 4,
     SOURCE_COMMON,
     SOURCE_TREE,
     SOURCE_FACES,
-    .model_headnode = { 40, BSP_F_I32 },
-    .model_firstface = { 44, BSP_F_I32 }, .model_numfaces = { 48, BSP_F_I32 },
+    .tree.model_headnode = { 40, BSP_F_I32 },
+    .tree.model_firstface = { 44, BSP_F_I32 }, .tree.model_numfaces = { 48, BSP_F_I32 },
     .texinfo_flags = { 88, BSP_F_I32 },
-    .layouts = &dm_layouts,
+    .dir.layouts = &dm_layouts,
     .access = BSP__ACCESS(&dm_access),
-    .game_lump_dir = &dm_game_lump_dir,
+    .dir.game_lump_dir = &dm_game_lump_dir,
 };
 #endif
 
@@ -129,32 +129,32 @@ static const bsp__access vin_access = {
 /* Everything but where a face's lighting fields lie (after the 4 extra
  * bytes of lump version 2). */
 #define VIN_COMMON \
-    .name = "source", .variant = "vindictus", \
-    .min_version = 20, .max_version = 20, \
+    .name = "source", .detect.variant = "vindictus", \
+    .detect.min_version = 20, .detect.max_version = 20, \
     SOURCE_COMMON, \
     SOURCE_MODELS_TEXINFO, \
     SOURCE_AMBIENT_INDEX16, \
-    .leaf_mins = { 12, BSP_F_I32 }, \
-    .node_firstface = { 36, BSP_F_I32 }, .node_numfaces = { 40, BSP_F_I32 }, \
-    .leaf_cluster = { 4, BSP_F_I32 }, \
-    .leaf_firstleafface = { 36, BSP_F_I32 }, .leaf_numleaffaces = { 40, BSP_F_I32 }, \
-    .edge_v = { { 0, BSP_F_I32 }, { 4, BSP_F_I32 } }, \
-    .leafface_face = { 0, BSP_F_I32 }, \
-    .face_plane = { 0, BSP_F_I32 }, .face_firstedge = { 8, BSP_F_I32 }, \
-    .face_numedges = { 12, BSP_F_I32 }, .face_texinfo = { 16, BSP_F_I32 }, \
-    .face_dispinfo = { 20, BSP_F_I32 }, \
-    .face_styles_offset = 28, .face_num_styles = 4, \
+    .amb.leaf_mins = { 12, BSP_F_I32 }, \
+    .tree.node_firstface = { 36, BSP_F_I32 }, .tree.node_numfaces = { 40, BSP_F_I32 }, \
+    .tree.leaf_cluster = { 4, BSP_F_I32 }, \
+    .tree.leaf_firstleafface = { 36, BSP_F_I32 }, .tree.leaf_numleaffaces = { 40, BSP_F_I32 }, \
+    .faces.edge_v = { { 0, BSP_F_I32 }, { 4, BSP_F_I32 } }, \
+    .tree.leafface_face = { 0, BSP_F_I32 }, \
+    .faces.face_plane = { 0, BSP_F_I32 }, .faces.face_firstedge = { 8, BSP_F_I32 }, \
+    .faces.face_numedges = { 12, BSP_F_I32 }, .faces.face_texinfo = { 16, BSP_F_I32 }, \
+    .faces.face_dispinfo = { 20, BSP_F_I32 }, \
+    .faces.face_styles_offset = 28, .faces.face_num_styles = 4, \
     .access = BSP__ACCESS(&vin_access), \
-    .game_lump_dir = &vin_game_lump_dir
+    .dir.game_lump_dir = &vin_game_lump_dir
 
 const struct bsp_family bsp__family_source_vindictus1 = {
     VIN_COMMON,
-    .face_lightofs = { 32, BSP_F_I32 }, .face_luxels_offset = 40,
-    .layouts = &vin1_layouts,
+    .faces.face_lightofs = { 32, BSP_F_I32 }, .faces.face_luxels_offset = 40,
+    .dir.layouts = &vin1_layouts,
 };
 const struct bsp_family bsp__family_source_vindictus2 = {
     VIN_COMMON,
-    .face_lightofs = { 36, BSP_F_I32 }, .face_luxels_offset = 44,
-    .layouts = &vin2_layouts,
+    .faces.face_lightofs = { 36, BSP_F_I32 }, .faces.face_luxels_offset = 44,
+    .dir.layouts = &vin2_layouts,
 };
 #endif

@@ -15,8 +15,8 @@
 static const bsp__game_lump_dir *dir_of(const bsp_map *m)
 {
     /* only these variants describe their own entries */
-    return (BSP__DARK_MESSIAH || BSP__VINDICTUS) && m->family->game_lump_dir
-               ? m->family->game_lump_dir : &bsp__valve_game_lump_dir;
+    return (BSP__DARK_MESSIAH || BSP__VINDICTUS) && m->family->dir.game_lump_dir
+               ? m->family->dir.game_lump_dir : &bsp__valve_game_lump_dir;
 }
 
 /* One directory entry's fields as unsigned numbers (by enum

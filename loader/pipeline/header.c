@@ -16,9 +16,9 @@ static void read_directory(bsp_header *h, const uint8_t *buf, const int8_t order
 {
     const struct bsp_family *f = h->family;
     uint32_t i, k;
-    for (i = 0; i < f->num_lumps; i++) {
+    for (i = 0; i < f->dir.num_lumps; i++) {
         bsp_lump_entry *e = &h->lumps[i];
-        const uint8_t *entry = buf + f->dir_offset + 4u * i * f->entry_words;
+        const uint8_t *entry = buf + f->dir.dir_offset + 4u * i * f->dir.entry_words;
         uint32_t word[4];
         for (k = 0; k < 4; k++)
             word[k] = order[k] < 0 ? 0 : bsp__get32(entry + 4u * (uint32_t)order[k], h->big_endian);
@@ -71,7 +71,7 @@ static const struct bsp_family *bsp__detect_encrypted(bsp_header *h, const bsp_s
     for (i = 0; i < BSP__XOR_KEY_BYTES; i++) h->xor_key[i] = buf[BSP__XOR_KEY_AT + i];
     bsp__xor(buf, bytes, 0, h->xor_key);
     f = bsp__detect(buf, version, big, &ignored);
-    if (!f || f->header_bytes != bytes) {
+    if (!f || f->dir.header_bytes != bytes) {
         bsp__xor(buf, bytes, 0, h->xor_key);   /* back as the file has it */
         bsp__fill(h->xor_key, 0, sizeof h->xor_key);
         return NULL;
@@ -105,27 +105,27 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
             st = BSP_E_BAD_VERSION;
         return st;
     }
-    if (s->size < f->header_bytes) return BSP_E_TRUNCATED;
-    if (!h->encrypted && f->header_bytes > 8 &&
-        (st = bsp__read(s, 8, buf + 8, f->header_bytes - 8u)) != BSP_OK)
+    if (s->size < f->dir.header_bytes) return BSP_E_TRUNCATED;
+    if (!h->encrypted && f->dir.header_bytes > 8 &&
+        (st = bsp__read(s, 8, buf + 8, f->dir.header_bytes - 8u)) != BSP_OK)
         return st;
 
     h->family = f;
     h->version = version;
     h->big_endian = big;
-    h->num_lumps = f->num_lumps;
-    h->header_bytes = f->header_bytes;
+    h->num_lumps = f->dir.num_lumps;
+    h->header_bytes = f->dir.header_bytes;
     h->file_size = s->size;
     /* The entry order is told by plausibility, whatever the file version
      * (Left 4 Dead 2 at v21, Contagion at v27); a directory that fits in
      * neither is kept as the family's order reads it. */
-    read_directory(h, buf, f->entry);
+    read_directory(h, buf, f->dir.entry);
     fits = directory_fits(h);
-    if (!fits && f->alt_entry[0] != f->alt_entry[1]) {
-        read_directory(h, buf, f->alt_entry);
+    if (!fits && f->dir.alt_entry[0] != f->dir.alt_entry[1]) {
+        read_directory(h, buf, f->dir.alt_entry);
         fits = directory_fits(h);
         if (fits) h->l4d2_order = 1;
-        else read_directory(h, buf, f->entry);
+        else read_directory(h, buf, f->dir.entry);
     }
     h->family = bsp__family_for_lumps(f, h);
     return fits ? BSP_OK : BSP_E_BAD_LUMP;

@@ -74,11 +74,11 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
     }
     if (sets & BSP_LOAD_LIGHTING) {
         roles |= hdr ? ROLE(FACES_HDR) | ROLE(LIGHTING_HDR) : ROLE(FACES) | ROLE(LIGHTING);
-        roles |= f->lighting_roles;
-        bits |= f->lighting_lumps;
-        if (BSPKIT_AMBIENT && f->ambient == BSP_AMB_CUBES) {
-            want_lump(want, f->ambient_lumps[hdr][0]);
-            want_lump(want, f->ambient_lumps[hdr][1]);
+        roles |= f->dir.lighting_roles;
+        bits |= f->dir.lighting_lumps;
+        if (BSPKIT_AMBIENT && f->amb.kind == BSP_AMB_CUBES) {
+            want_lump(want, f->amb.lumps[hdr][0]);
+            want_lump(want, f->amb.lumps[hdr][1]);
         }
     }
     if (sets & BSP_LOAD_ENTITIES) roles |= ROLE(ENTITIES);
@@ -97,8 +97,8 @@ static int is_role_lump(const struct bsp_family *f, uint32_t lump)
         if (r != BSP_ROLE_ENTITIES && r != BSP_ROLE_LIGHTING &&
             r != BSP_ROLE_LIGHTING_HDR && bsp__role_lump(f, r) == (int)lump)
             return 1;
-    return f->ambient == BSP_AMB_CUBES &&
-           (lump == f->ambient_lumps[0][0] || lump == f->ambient_lumps[1][0]);
+    return f->amb.kind == BSP_AMB_CUBES &&
+           (lump == f->amb.lumps[0][0] || lump == f->amb.lumps[1][0]);
 }
 
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p)
@@ -117,7 +117,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     p->use_hdr = (uint8_t)choose_hdr(h, o);
     more = wanted_lumps(h, o, p->use_hdr, want);
 
-    for (i = 0; i < f->num_lumps; i++) {
+    for (i = 0; i < f->dir.num_lumps; i++) {
         const bsp_lump_entry *e = &h->lumps[i];
         const bsp__layout *lay;
         uint32_t region = e->size;

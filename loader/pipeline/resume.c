@@ -54,7 +54,7 @@ static bsp_status fail(bsp__loader *s, bsp_status st, uint32_t lump, uint32_t of
 static const bsp__layout *swap_layout(const bsp__loader *s, uint32_t lump)
 {
     const bsp__layout *lay = s->swap ? bsp__lump_layout(s->h, lump) : NULL;
-    return lay && lay->widths && lay->record_size ? lay : NULL;
+    return lay && lay->runs && lay->record_size ? lay : NULL;
 }
 
 /* Point the map's lumps and views at their final places in the arena, and

@@ -1,18 +1,23 @@
 /* SPDX-License-Identifier: MIT */
-/* swap.c - the one byte swapper: walks a lump's layout description and
+/* swap.c - the one byte swapper: walks a lump's layout description (the
+ * {width, count} runs its record description gives, core/record.h) and
  * reverses every multi-byte field in place. Used only when the file's byte
  * order differs from the host's. */
 #include "swap.h"
 
 static void swap_records(uint8_t *data, uint32_t nrec, const bsp__layout *lay)
 {
-    uint32_t rec;
-    const char *w;
+    uint32_t rec, k;
+    const uint8_t *r;
     for (rec = 0; rec < nrec; rec++, data += lay->record_size) {
         uint8_t *p = data;
-        for (w = lay->widths; *w; p += *w++ - '0') {
-            if (*w == '2') bsp__put_u16(p, bsp__bswap16(bsp__u16(p)));
-            else if (*w == '4') bsp__put_u32(p, bsp__bswap32(bsp__u32(p)));
+        for (r = lay->runs; r[0]; r += 2) {
+            if (r[0] == 2)
+                for (k = 0; k < r[1]; k++, p += 2) bsp__put_u16(p, bsp__bswap16(bsp__u16(p)));
+            else if (r[0] == 4)
+                for (k = 0; k < r[1]; k++, p += 4) bsp__put_u32(p, bsp__bswap32(bsp__u32(p)));
+            else
+                p += r[1];
         }
     }
 }
@@ -24,7 +29,7 @@ uint32_t bsp__swap_slice(uint8_t *data, uint32_t size, const bsp__layout *lay, u
                          uint32_t budget)
 {
     uint32_t end, n;
-    if (!lay->widths || !lay->record_size) return size;
+    if (!lay->runs || !lay->record_size) return size;
     if (lay->kind == BSP_LAYOUT_HEADER) {
         if (size >= lay->record_size) swap_records(data, 1, lay);
         return size;

@@ -12,9 +12,9 @@
 #define BSP_NO_HEAD INT32_MIN
 BSP_INLINE int32_t bsp__head_node(const bsp_map *m, uint32_t model)
 {
-    if (!BSP__USE_HEADLESS_TREES || m->family->model_headnode.type)
+    if (!BSP__USE_HEADLESS_TREES || m->family->tree.model_headnode.type)
         return bsp__field_get(m->models.data + (size_t)model * m->models.stride,
-                             m->family->model_headnode);
+                             m->family->tree.model_headnode);
     if (model != 0) return BSP_NO_HEAD;
     return m->nodes.count ? 0 : -1;
 }
@@ -26,7 +26,7 @@ BSP_INLINE int32_t bsp__head_node(const bsp_map *m, uint32_t model)
 BSP_INLINE float bsp__node_plane_dist_inline(const bsp_map *m, const uint8_t *node, const float p[3])
 {
     const uint8_t *plane =
-        m->planes.data + (size_t)bsp__field_get(node, m->family->node_plane) * m->planes.stride;
+        m->planes.data + (size_t)bsp__field_get(node, m->family->tree.node_plane) * m->planes.stride;
     float normal[3];
     normal[0] = bsp__f32(plane);
     normal[1] = bsp__f32(plane + 4);

@@ -37,8 +37,8 @@ static bsp_status blend(const bsp_map *m, const uint8_t *samples, uint32_t n, co
     /* The contract's (float)(maxs - mins) for integer bounds; Strata's
      * bounds are floats. */
     for (a = 0; a < 3; a++) {
-        bsp__field lo_at = bsp__field_at(m->family->leaf_mins, (uint32_t)a);
-        bsp__field hi_at = bsp__field_at(m->family->leaf_mins, (uint32_t)a + 3);
+        bsp__field lo_at = bsp__field_at(m->family->amb.leaf_mins, (uint32_t)a);
+        bsp__field hi_at = bsp__field_at(m->family->amb.leaf_mins, (uint32_t)a + 3);
         float extent;
         if (lo_at.type == BSP_F_F32) {
             mins[a] = bsp__f32(leaf + lo_at.offset);
@@ -82,16 +82,16 @@ static bsp_status blend(const bsp_map *m, const uint8_t *samples, uint32_t n, co
 static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out)
 {
     const struct bsp_family *f = m->family;
-    const uint8_t *index = m->lump_data[f->ambient_lumps[m->use_hdr][0]];
-    const uint8_t *samples = m->lump_data[f->ambient_lumps[m->use_hdr][1]];
-    uint32_t entries = m->lump_size[f->ambient_lumps[m->use_hdr][0]] / f->ambient_index_bytes;
-    uint32_t num_samples = m->lump_size[f->ambient_lumps[m->use_hdr][1]] / SAMPLE_BYTES;
+    const uint8_t *index = m->lump_data[f->amb.lumps[m->use_hdr][0]];
+    const uint8_t *samples = m->lump_data[f->amb.lumps[m->use_hdr][1]];
+    uint32_t entries = m->lump_size[f->amb.lumps[m->use_hdr][0]] / f->amb.index_bytes;
+    uint32_t num_samples = m->lump_size[f->amb.lumps[m->use_hdr][1]] / SAMPLE_BYTES;
     const uint8_t *rec;
     uint32_t leaf, n, s;
     bsp_status st;
 
     if (!m->faces.data) return BSP_E_NOT_LOADED;
-    if (!(index && samples) && m->leafs.stride != f->leaf_cube_size) return BSP_E_NO_AMBIENT;
+    if (!(index && samples) && m->leafs.stride != f->amb.leaf_cube_size) return BSP_E_NO_AMBIENT;
     st = bsp_point_leaf(m, 0, p, &leaf);
     if (st != BSP_OK) return st;
     out->kind = BSP_AMBIENT_CUBE;
@@ -99,19 +99,19 @@ static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient
     if (!(index && samples)) {
         out->first = -1;
         out->count = 1;
-        return decode_cube(m->leafs.data + (size_t)leaf * m->leafs.stride + f->leaf_cube_offset,
+        return decode_cube(m->leafs.data + (size_t)leaf * m->leafs.stride + f->amb.leaf_cube_offset,
                            out->cube) ? BSP_OK : BSP_E_CORRUPT;
     }
     if (leaf >= entries) return BSP_E_CORRUPT;
-    rec = index + (size_t)leaf * f->ambient_index_bytes;
-    n = (uint32_t)bsp__field_get(rec, f->ambient_count);
-    s = (uint32_t)bsp__field_get(rec, f->ambient_first);
+    rec = index + (size_t)leaf * f->amb.index_bytes;
+    n = (uint32_t)bsp__field_get(rec, f->amb.count);
+    s = (uint32_t)bsp__field_get(rec, f->amb.first);
     if (n == 0 && s != 0) {        /* a solid leaf names the leaf it borrows from */
         if (s >= entries) return BSP_E_CORRUPT;
         out->from = (int32_t)s;
-        rec = index + (size_t)s * f->ambient_index_bytes;
-        n = (uint32_t)bsp__field_get(rec, f->ambient_count);
-        s = (uint32_t)bsp__field_get(rec, f->ambient_first);
+        rec = index + (size_t)s * f->amb.index_bytes;
+        n = (uint32_t)bsp__field_get(rec, f->amb.count);
+        s = (uint32_t)bsp__field_get(rec, f->amb.first);
     }
     if (n == 0) return BSP_E_NO_AMBIENT;
     if (n > num_samples || s > num_samples - n) return BSP_E_CORRUPT;
@@ -129,7 +129,7 @@ bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *ou
     bsp_status st = bsp__point_query_args(m, p, out);
     if (st != BSP_OK) return st;
     bsp__fill(out, 0, sizeof *out);
-    switch (m->family->ambient) {
+    switch (m->family->amb.kind) {
 #if BSPKIT_AMBIENT
     case BSP_AMB_CUBES: return source_ambient(m, p, out);
 #if BSPKIT_FAMILY_QUAKE3

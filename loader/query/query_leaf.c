@@ -27,7 +27,7 @@ bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], ui
     while (n >= 0) {
         const uint8_t *node = m->nodes.data + (size_t)n * m->nodes.stride;
         if (++steps > m->nodes.count) return BSP_E_CORRUPT;
-        n = bsp__field_get(node, f->node_child[bsp__node_plane_dist(m, node, p) >= 0.0f ? 0 : 1]);
+        n = bsp__field_get(node, f->tree.node_child[bsp__node_plane_dist(m, node, p) >= 0.0f ? 0 : 1]);
     }
     *leaf = (uint32_t)(-1 - n);
     return BSP_OK;
@@ -39,7 +39,7 @@ bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents, int
     if (!m || !m->family) return BSP_E_BAD_ARGUMENT;
     if (leaf >= m->leafs.count) return BSP_E_BAD_QUERY;
     l = m->leafs.data + (size_t)leaf * m->leafs.stride;
-    if (contents) *contents = bsp__field_get(l, m->family->leaf_contents);
+    if (contents) *contents = bsp__field_get(l, m->family->tree.leaf_contents);
     if (cluster) *cluster = bsp__leaf_cluster(m, l, leaf);
     return BSP_OK;
 }

@@ -68,7 +68,7 @@ FACE_SAMPLE_FN int face_sample(const bsp_map *m, uint32_t face, const float p[3]
     float uv[2];
     int32_t i, j;
 
-    *st = m->family->face_lightmap(m, face, &lm);
+    *st = m->family->faces.face_lightmap(m, face, &lm);
     if (*st == BSP_OK && lit_but_broken(m, &lm, slot)) *st = BSP_E_CORRUPT;
     if (*st != BSP_OK) return -1;
     if (!bsp__has_lightmap(m, &lm, slot, &first)) return 0;
@@ -101,13 +101,13 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
 
     if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
     /* a face_luxel rule checks its own slot */
-    if (!BSP__USE_FACE_LUXEL || !m->family->face_luxel) {
-        if (!m->family->face_lightmap) return BSP_E_UNSUPPORTED;
-        if (slot >= m->family->face_num_styles) return BSP_E_BAD_QUERY;
+    if (!BSP__USE_FACE_LUXEL || !m->family->faces.face_luxel) {
+        if (!m->family->faces.face_lightmap) return BSP_E_UNSUPPORTED;
+        if (slot >= m->family->faces.face_num_styles) return BSP_E_BAD_QUERY;
     }
     if (!m->faces.data) return BSP_E_NOT_LOADED;
     if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
-    if (BSP__USE_FACE_LUXEL && m->family->face_luxel) return m->family->face_luxel(m, (uint32_t)face, p, slot, out);
+    if (BSP__USE_FACE_LUXEL && m->family->faces.face_luxel) return m->family->faces.face_luxel(m, (uint32_t)face, p, slot, out);
     switch (face_sample(m, (uint32_t)face, p, slot, 0, out, &st)) {
     case -1: return st;
     case 0: return BSP_E_NO_LIGHTMAP;
@@ -133,14 +133,14 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
                          bsp_sample *out, bsp_status *st, uint32_t *budget)
 {
     const struct bsp_family *f = m->family;
-    uint32_t first = (uint32_t)bsp__field_get(node, f->node_firstface);
-    uint32_t count = (uint32_t)bsp__field_get(node, f->node_numfaces), k;
+    uint32_t first = (uint32_t)bsp__field_get(node, f->tree.node_firstface);
+    uint32_t count = (uint32_t)bsp__field_get(node, f->tree.node_numfaces), k;
     for (k = first; k < first + count; k++) {
         const uint8_t *rec = m->faces.data + (size_t)k * m->faces.stride;
         uint32_t cost = 1;
         int hit;
-        if (m->surfedges.data && f->face_numedges.type) {
-            int32_t edges = bsp__field_get(rec, f->face_numedges);
+        if (m->surfedges.data && f->faces.face_numedges.type) {
+            int32_t edges = bsp__field_get(rec, f->faces.face_numedges);
             if (edges > 0) cost += (uint32_t)edges;
         }
         if (cost > *budget) {
@@ -148,7 +148,7 @@ static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[
             return -1;
         }
         *budget -= cost;
-        if (f->face_dispinfo.type && bsp__field_get(rec, f->face_dispinfo) != -1) continue;
+        if (f->faces.face_dispinfo.type && bsp__field_get(rec, f->faces.face_dispinfo) != -1) continue;
         hit = face_sample(m, k, mid, 0, 1, out, st);
         if (hit) return hit;
     }
@@ -174,7 +174,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
 
     if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
     f = m->family;
-    if (!f->face_lightmap || !f->node_firstface.type) return BSP_E_UNSUPPORTED;
+    if (!f->faces.face_lightmap || !f->tree.node_firstface.type) return BSP_E_UNSUPPORTED;
     if (!m->faces.data) return BSP_E_NOT_LOADED;
     out->face = -1;
     budget = m->faces.count + m->surfedges.count;
@@ -200,7 +200,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
             node = m->nodes.data + (size_t)fr->node * m->nodes.stride;
             hit = node_face_hit(m, node, fr->mid, out, &st, &budget);
             if (hit) return hit > 0 ? BSP_OK : st;
-            n = bsp__field_get(node, f->node_child[!fr->side]);
+            n = bsp__field_get(node, f->tree.node_child[!fr->side]);
             for (k = 0; k < 3; k++) {
                 start[k] = fr->mid[k];
                 end[k] = fr->end[k];
@@ -213,7 +213,7 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
         back = bsp__node_plane_dist(m, node, end);
         side = front < 0.0f;
         if ((back < 0.0f) == side) {
-            n = bsp__field_get(node, f->node_child[side]);
+            n = bsp__field_get(node, f->tree.node_child[side]);
             continue;
         }
         if (depth == TRACE_STACK) return BSP_E_CORRUPT;
@@ -226,6 +226,6 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
             end[k] = stack[depth].mid[k];
         }
         depth++;
-        n = bsp__field_get(node, f->node_child[side]);
+        n = bsp__field_get(node, f->tree.node_child[side]);
     }
 }

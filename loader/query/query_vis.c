@@ -51,7 +51,7 @@ static bsp_status locate_row(const bsp_map *m, int32_t cluster, int pas, bsp__vi
     if (cluster < 0 || (uint32_t)cluster >= m->num_clusters) return BSP_E_BAD_CLUSTER;
     row->all = 1;
     if (!m->has_vis) return BSP_OK;
-    return m->family->vis_row(m, cluster, pas, row);
+    return m->family->vis.vis_row(m, cluster, pas, row);
 }
 
 /* Decode cluster's whole row and clear the bits past num_clusters. */
@@ -63,7 +63,7 @@ static bsp_status row_query(const bsp_map *m, int32_t cluster, int pas,
     bsp_status st;
 
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
-    if (pas && !m->family->has_pas) return BSP_E_UNSUPPORTED;
+    if (pas && !m->family->vis.has_pas) return BSP_E_UNSUPPORTED;
     n = m->num_clusters;
     len = (n + 7) / 8;
     if (out_bytes < len) return BSP_E_BAD_ARGUMENT;
