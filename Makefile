@@ -128,7 +128,7 @@ asan: $(BUILD)/asan/bspkit
 # reference decoder/encoder (liblzma), never part of the library.
 $(BUILD)/t/test_%: test/test_%.c test/check.h test/exercise.h test/files.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(HOST_SRC) $(BUILD)/t/libbspkit.a -lm -o $@
-# test_selection reads the build's descriptions against selection.h's
+# test_selection reads the build's descriptions against core/config.h's
 # constants: built with the library's own CONFIG_FLAGS, no sanitizers (it
 # only reads data), so each reduced build (make subsets) can run it.
 $(BUILD)/t/test_selection: test/test_selection.c test/check.h $(BUILD)/libbspkit.a $(HEADERS) $(CONFIG_STAMP)

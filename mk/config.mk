@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# config.mk - what the library carries (loader/family/selection.h):
+# config.mk - what the library carries (loader/core/config.h):
 #   BSPKIT_FAMILIES="source quake"  only these families, by the names
 #                                   bsp_family_name gives (empty: all)
 #   BSPKIT_LZMA=0                   no LZMA decoder (compressed lumps are

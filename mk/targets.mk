@@ -41,7 +41,7 @@ TARGET_i686_CROSS     := i686-linux-gnu-
 TARGET_i686_CFLAGS    :=
 TARGET_i686_QEMU      := qemu-i386
 # the same as GCC builds by default: gnu17, whose -fexcess-precision=fast
-# lets assignments keep x87 precision (loader/query/fmath.h copes)
+# lets assignments keep x87 precision (loader/core/fmath.h copes)
 TARGET_i686gnu_CROSS  := i686-linux-gnu-
 TARGET_i686gnu_CFLAGS := -std=gnu17
 TARGET_i686gnu_QEMU   := qemu-i386

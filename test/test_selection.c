@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_selection.c - selection.h's "only in builds that have it" constants
+/* test_selection.c - core/config.h's "only in builds that have it" constants
  * against the descriptions the build carries.
  *
  * Generic code reads some description fields only when a compile-time

@@ -7,7 +7,7 @@
 
 #include "check.h"
 #include "../loader/family/family.h"
-#include "../loader/query/fmath.h"
+#include "../loader/core/fmath.h"
 #include "../loader/pipeline/swap.h"
 #include "../platform/memory/bsp_memstream.h"
 
@@ -17,6 +17,24 @@
 static void swap_lump(uint8_t *data, uint32_t size, const bsp__layout *lay)
 {
     (void)bsp__swap_slice(data, size, lay, 0, 0xffffffffu);
+}
+
+/* The swapper's runs of a layout ({width, count} pairs, 0-ended) spelled
+ * out as one digit per field, "4" "22" ..., so that the checks below read
+ * the derived description the way a person writes it; NULL for none. Four
+ * buffers: a check may hold two at once. */
+static const char *widths_of(const bsp__layout *lay)
+{
+    static char buf[4][1024];
+    static int next;
+    char *w = buf[next++ & 3], *p = w;
+    const uint8_t *r;
+    uint32_t k;
+    if (!lay || !lay->runs) return NULL;
+    for (r = lay->runs; r[0]; r += 2)
+        for (k = 0; k < r[1] && p < w + sizeof buf[0] - 1; k++) *p++ = (char)('0' + r[0]);
+    *p = 0;
+    return w;
 }
 
 static int width_sum(const char *w)
@@ -52,7 +70,7 @@ static const char *role_layout(const struct bsp_family *f, int role, int32_t ver
     if (lump < 0) return NULL;
     h.lumps[lump].version = (uint32_t)lump_version;
     lay = bsp__lump_layout(&h, (uint32_t)lump);
-    return lay ? lay->widths : NULL;
+    return widths_of(lay);
 }
 
 /* `count` consecutive fields of `width` bytes from byte `offset`. */
@@ -81,12 +99,12 @@ static void test_rules(const struct bsp_family *f)
             const bsp__layout *l = &t->rules[i].layout;
             snprintf(name, sizeof name, "layout %s lump %d rule %u: widths sum to record size",
                      f->name, t->rules[i].lump, (unsigned)i);
-            if (l->widths)
-                CHECK(width_sum(l->widths) == l->record_size, name, "sum %d, record %u",
-                      width_sum(l->widths), (unsigned)l->record_size);
+            if (l->runs)
+                CHECK(width_sum(widths_of(l)) == l->record_size, name, "sum %d, record %u",
+                      width_sum(widths_of(l)), (unsigned)l->record_size);
             else
                 CHECK(l->kind == BSP_LAYOUT_RECORDS || l->kind == BSP_LAYOUT_UNKNOWN, name,
-                      "a counted layout needs widths");
+                      "a counted layout needs runs");
             snprintf(name, sizeof name, "layout %s rule %u names a lump of the family", f->name,
                      (unsigned)i);
             CHECK(t->rules[i].lump < f->dir.num_lumps, name, "lump %d", t->rules[i].lump);
@@ -256,8 +274,8 @@ static void test_layouts(const struct bsp_family *f)
             if (!lay) continue;
             found++;
             ok &= lay->record_size == f->amb.index_bytes &&
-                  field_matches_layout(lay->widths, f->amb.count) &&
-                  field_matches_layout(lay->widths, f->amb.first);
+                  field_matches_layout(widths_of(lay), f->amb.count) &&
+                  field_matches_layout(widths_of(lay), f->amb.first);
         }
         snprintf(name, sizeof name, "%s: ambient index fields sit on its layout", f->name);
         CHECK(ok && found, name, "%d layouts", found);
@@ -266,12 +284,42 @@ static void test_layouts(const struct bsp_family *f)
     if (f->dir.lump_variant) test_layouts(f->dir.lump_variant);
 }
 
+/* ---- record descriptions (core/record.h) ------------------------------ */
+
+/* Quake 2's dleaf_t as qfiles.h lays it out: the offsets below are that
+ * header's, counted by hand, not read from the macros. */
+#define T_LEAF(F) F(contents, I32, 1) F(cluster, I16, 1) F(area, I16, 1) F(mins, I16, 3) \
+    F(maxs, I16, 3) F(firstleafface, U16, 1) F(numleaffaces, U16, 1) F(name, U8, 5) \
+    F(origin, F32, 3)
+BSP_RECORD(t_leaf, T_LEAF);
+
+static void test_record_macros(void)
+{
+    static const bsp__field numleaffaces = BSP_FIELD(t_leaf, numleaffaces);
+    static const bsp__field max_z = BSP_FIELD_K(t_leaf, maxs, 2);
+    static const bsp__field origin_y = BSP_FIELD_K(t_leaf, origin, 1);
+    static const uint8_t want_runs[] = { 4, 1, 2, 1, 2, 1, 2, 3, 2, 3, 2, 1, 2, 1, 1, 5, 4, 3, 0 };
+    CHECK(t_leaf_bytes == 41 && BSP_AT(t_leaf, mins) == 8 && BSP_AT(t_leaf, name) == 24 &&
+          BSP_BYTES(t_leaf, name) == 5 && BSP_AT(t_leaf, origin) == 29,
+          "record: size and offsets follow from the field list", "size %d", (int)t_leaf_bytes);
+    CHECK(numleaffaces.offset == 22 && numleaffaces.type == BSP_F_U16 && max_z.offset == 18 &&
+          max_z.type == BSP_F_I16 && origin_y.offset == 33 && origin_y.type == BSP_F_F32,
+          "record: a field's offset and type, and element k of a run", "%u/%u %u/%u %u/%u",
+          numleaffaces.offset, numleaffaces.type, max_z.offset, max_z.type, origin_y.offset,
+          origin_y.type);
+    CHECK(sizeof t_leaf_runs == sizeof want_runs &&
+          memcmp(t_leaf_runs, want_runs, sizeof want_runs) == 0,
+          "record: the swapper's runs are the fields' widths and counts", "differ");
+}
+
 /* ---- swapper ---------------------------------------------------------- */
 
 static void test_swapper(void)
 {
-    static const bsp__layout rec = { "42114", 12, BSP_LAYOUT_RECORDS };
-    static const bsp__layout vis = { "44", 8, BSP_LAYOUT_COUNTED };
+    /* {width, count} runs: int32, int16, two bytes, int32 */
+    static const uint8_t rec_runs[] = { 4, 1, 2, 1, 1, 2, 4, 1, 0 };
+    static const bsp__layout rec = { rec_runs, 12, BSP_LAYOUT_RECORDS };
+    static const bsp__layout vis = BSP_COUNTED(bsp__dvis);
     uint32_t store[6], orig_store[6], vstore[6];
     uint8_t *buf = (uint8_t *)store, *orig = (uint8_t *)orig_store, *v = (uint8_t *)vstore;
     int i;
@@ -459,6 +507,7 @@ int main(void)
     test_layouts(&bsp__family_source_vindictus1);
     test_layouts(&bsp__family_source_vindictus2);
 #endif
+    test_record_macros();
     test_swapper();
     test_fmath();
     test_entities();

@@ -4,7 +4,7 @@
 #include "../bspkit.h"
 #include "../core/config.h"
 
-#if BSPKIT_ACCESS   /* else map_absent.c */
+#if BSPKIT_ACCESS   /* else core/absent.c */
 
 static int same(const char *s, uint32_t n, const char *z)
 {

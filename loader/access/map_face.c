@@ -5,7 +5,7 @@
 #include "map_geometry.h"
 #include "../core/fmath.h"
 
-#if BSPKIT_ACCESS   /* else map_absent.c */
+#if BSPKIT_ACCESS   /* else core/absent.c */
 
 #define Q3_PAGE_BYTES (128u * 128u * 3u)
 

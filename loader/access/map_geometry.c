@@ -12,7 +12,7 @@
 #include "map_geometry.h"
 #include "../core/fmath.h"
 
-#if BSPKIT_ACCESS   /* else map_absent.c */
+#if BSPKIT_ACCESS   /* else core/absent.c */
 
 #define DRAWVERT_BYTES 44
 #define DISPINFO_VERT_START 12

@@ -3,7 +3,7 @@
  * read through each family's access description (family.h). */
 #include "map_access.h"
 
-#if BSPKIT_ACCESS   /* else map_absent.c */
+#if BSPKIT_ACCESS   /* else core/absent.c */
 
 uint32_t bsp__map_flags(const bsp__flag_rule *rules, uint32_t n, int bits, int32_t raw)
 {

@@ -22,7 +22,7 @@ const char *bsp__foreign_format(const uint8_t first[8]);
 #define BSP__XOR_HEADER_BYTES 1036   /* the Source header it hides */
 void bsp__xor(uint8_t *p, uint32_t len, uint32_t file_offset, const uint8_t *key);
 
-/* The families this build carries (selection.h), NULL-terminated. */
+/* The families this build carries (core/config.h), NULL-terminated. */
 extern const struct bsp_family *const bsp__families[];
 
 /* The family whose magic and version the first 8 bytes carry; NULL with
@@ -83,7 +83,7 @@ BSP_INLINE void bsp__extent_add(float vecs[2][4], const uint8_t *v, uint32_t k, 
  * face's vertices, 16 texels per luxel (quake, goldsrc, bsp2, quake2). */
 bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
 
-/* The Quake 3 surface luxel of QUERIES.md 4 (query_luxel_q3.c). */
+/* The Quake 3 surface luxel of QUERIES.md 4 (luxel_q3.c). */
 bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
                         bsp_sample *out);
 

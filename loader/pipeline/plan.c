@@ -68,7 +68,7 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
     if (sets & BSP_LOAD_GEOMETRY) {
         sets |= BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES;
         roles |= ROLE(LEAFFACES) | ROLE(EDGES) | ROLE(SURFEDGES) | ROLE(VERTEXES);
-        /* (no access table in a build without map access: BSP__ACCESS) */
+        /* (no access table in a build without map access: BSP__IF) */
         for (r = 0; BSPKIT_ACCESS && f->access && r < BSP_AL_COUNT; r++)
             want_lump(want, f->access->lumps[r]);
     }

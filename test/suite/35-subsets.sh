@@ -64,7 +64,7 @@ for cfg in source quake source-nolzma; do
     if [ -z "$kept" ]; then pass "subset $cfg: the library leaves out the other families' code"
     else fail "subset $cfg: still defines$kept"; fi
 done
-# Each reduced build's descriptions against its selection.h constants (a
+# Each reduced build's descriptions against its core/config.h constants (a
 # field the generic code skips in that build must not be set there).
 for cfg in source quake source-nolzma core; do
     prog=$BUILD/sub/$cfg/t/test_selection
