@@ -81,6 +81,8 @@ typedef struct bsp__layout {
 #define BSP_COUNTED(rec) { rec##_runs, rec##_bytes, BSP_LAYOUT_COUNTED }
 #define BSP_HEADER(rec) { rec##_runs, rec##_bytes, BSP_LAYOUT_HEADER }
 #define BSP_LAYOUT_BYTES { NULL, 0, BSP_LAYOUT_RECORDS }
+/* Records of bytes only: nothing to swap, but a size to check. */
+#define BSP_UNSWAPPED(rec) { NULL, rec##_bytes, BSP_LAYOUT_RECORDS }
 
 /* The layout of `lump`. A rule applies to every file unless it names file
  * versions (min_version..max_version, both 0: any) or lump versions

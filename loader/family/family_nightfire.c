@@ -5,7 +5,7 @@
  * VisibilityOffset locates an uncompressed row (-1: everything visible).
  * Point to leaf starts at node 0 (world only). A surface's lightmap axes
  * are a projection (lump 17) already scaled to luxels, its extents come
- * from its own vertex range (QUERIES.md 4). */
+ * from its own vertex range (docs/queries.md 4). */
 #include "family.h"
 
 #if BSPKIT_FAMILY_NIGHTFIRE
@@ -21,49 +21,63 @@ enum {
 #define NIGHTFIRE_HEADER_BYTES (4 + NIGHTFIRE_LUMPS * 8)
 BSP__CHECK_DIRECTORY(nightfire, NIGHTFIRE_HEADER_BYTES, NIGHTFIRE_LUMPS);
 
-#if BSPKIT_STRINGS
 static const char nightfire_lump_names[] =
     "entities\0" "planes\0" "textures\0" "materials\0" "vertexes\0" "zerovertexes\0"
     "drawindices\0" "visibility\0" "nodes\0" "surfaces\0" "lighting\0" "leafs\0"
     "leafsurfaces\0" "leafbrushes\0" "models\0" "brushes\0" "brushsides\0" "projections\0";
-#endif
+
+/* The records of the Nightfire format document, each described once
+ * (core/record.h). A surface's lightmap projection is a projections
+ * record already scaled to luxels; Hulls[4] of a model are always zero. */
+#define NF_TEXTURE(F) F(name, U8, 64)
+#define NF_NODE(F) F(planenum, I32, 1) F(children, I32, 2) F(mins, F32, 3) F(maxs, F32, 3)
+#define NF_SURFACE(F) F(planenum, I32, 1) F(firstvertex, I32, 1) F(numvertices, I32, 1) \
+    F(firstindex, I32, 1) F(numindices, I32, 1) F(flags, I32, 1) F(texture, I32, 1) \
+    F(material, I32, 1) F(textureprojection, I32, 1) F(lightmapprojection, I32, 1) \
+    F(styles, U8, 4) F(lightofs, I32, 1)
+#define NF_LEAF(F) F(type, I32, 1) F(visofs, I32, 1) F(mins, F32, 3) F(maxs, F32, 3) \
+    F(firstleafsurface, I32, 1) F(numleafsurfaces, I32, 1) F(firstleafbrush, I32, 1) \
+    F(numleafbrushes, I32, 1)
+#define NF_MODEL(F) F(mins, F32, 3) F(maxs, F32, 3) F(hulls, I32, 4) F(firstleaf, I32, 1) \
+    F(numleafs, I32, 1) F(firstsurface, I32, 1) F(numsurfaces, I32, 1)
+#define NF_BRUSH(F) F(attributes, I32, 1) F(firstside, I32, 1) F(numsides, I32, 1)
+#define NF_BRUSHSIDE(F) F(surface, I32, 1) F(planenum, I32, 1)
+#define NF_PROJECTION(F) F(vecs, F32, 8)
+BSP_RECORD_TYPES(nf_texture, NF_TEXTURE);
+BSP_RECORD(nf_node, NF_NODE);
+BSP_RECORD(nf_surface, NF_SURFACE);
+BSP_RECORD(nf_leaf, NF_LEAF);
+BSP_RECORD(nf_model, NF_MODEL);
+BSP_RECORD(nf_brush, NF_BRUSH);
+BSP_RECORD(nf_brushside, NF_BRUSHSIDE);
+BSP_RECORD(nf_projection, NF_PROJECTION);
 
 static const bsp__layout_rule nightfire_rules[] = {
     BSP_RULE(NF_VIS, BSP_LAYOUT_BYTES),   /* rows: bytes */
-    BSP_RULE(NF_PLANES, BSP_LAYOUT_PLANES),
-    BSP_RULE(NF_VERTEXES, BSP_LAYOUT_VEC3),
-    BSP_RULE(NF_ZEROVERTEXES, BSP_LAYOUT_VEC3),
-    BSP_RULE(NF_DRAWINDICES, BSP_LAYOUT_INT32),
-    BSP_RULE(NF_NODES, { "444" "444444", 36, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(NF_SURFACES, { "4444444444" "1111" "4", 48, BSP_LAYOUT_RECORDS }),
-    /* Type, VisibilityOffset, mins[3], maxs[3], surface and brush ranges */
-    BSP_RULE(NF_LEAFS, { "44" "444444" "4444", 48, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(NF_LEAFSURFACES, BSP_LAYOUT_INT32),
-    BSP_RULE(NF_LEAFBRUSHES, BSP_LAYOUT_INT32),
-    /* mins[3], maxs[3], hulls[4], LeavesIndex, LeavesCount, SurfacesIndex,
-     * SurfacesCount */
-    BSP_RULE(NF_MODELS, { "444444" "4444" "4444", 56, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(NF_BRUSHES, BSP_LAYOUT_VEC3),
-    BSP_RULE(NF_BRUSHSIDES, { "44", 8, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(NF_PROJECTIONS, { "44444444", 32, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(NF_PLANES, BSP_RECORDS(bsp__plane)),
+    BSP_RULE(NF_VERTEXES, BSP_RECORDS(bsp__vec3)),
+    BSP_RULE(NF_ZEROVERTEXES, BSP_RECORDS(bsp__vec3)),
+    BSP_RULE(NF_DRAWINDICES, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(NF_NODES, BSP_RECORDS(nf_node)),
+    BSP_RULE(NF_SURFACES, BSP_RECORDS(nf_surface)),
+    BSP_RULE(NF_LEAFS, BSP_RECORDS(nf_leaf)),
+    BSP_RULE(NF_LEAFSURFACES, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(NF_LEAFBRUSHES, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(NF_MODELS, BSP_RECORDS(nf_model)),
+    BSP_RULE(NF_BRUSHES, BSP_RECORDS(nf_brush)),
+    BSP_RULE(NF_BRUSHSIDES, BSP_RECORDS(nf_brushside)),
+    BSP_RULE(NF_PROJECTIONS, BSP_RECORDS(nf_projection)),
 };
 static const bsp__layout_table nightfire_layouts = BSP_LAYOUT_TABLE(nightfire_rules, NULL);
-
-/* Surface: plane, VerticesIndex, VerticesCount, draw index range, flags,
- * texture, material, texture projection, LightmapProjectionIndex,
- * LightStyles[4], LightingOffset. */
-#define SURF_FIRST_VERTEX 4
-#define SURF_VERTEX_COUNT 8
-#define SURF_LM_PROJECTION 36
 
 /* The projection index is not a validated texinfo field: a surface whose
  * index is out of range has an inconsistent lightmap, not a corrupt map. */
 static bsp_status nightfire_face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
 {
     const uint8_t *f = bsp__lightmap_start(m, face, lm);
-    int32_t pi = bsp__i32(f + SURF_LM_PROJECTION);
-    int32_t count = bsp__i32(f + SURF_VERTEX_COUNT);
-    uint32_t first = (uint32_t)bsp__i32(f + SURF_FIRST_VERTEX), k;
+    int32_t pi = bsp__i32(f + BSP_AT(nf_surface, lightmapprojection));
+    int32_t count = bsp__i32(f + BSP_AT(nf_surface, numvertices));
+    uint32_t first = (uint32_t)bsp__i32(f + BSP_AT(nf_surface, firstvertex)), k;
     float lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
     int axis;
 
@@ -87,25 +101,22 @@ static bsp_status nightfire_face_lightmap(const bsp_map *m, uint32_t face, bsp__
     return BSP_OK;
 }
 
-#if BSPKIT_ACCESS
 /* Leaf Type: 1 empty, 2 solid (as compiled; others are kept as stored). */
 static const bsp__flag_rule nightfire_contents[] = { { 2, BSP_CONTENTS_SOLID } };
 
-/* Surface: plane, first vertex, vertex count, first draw index, count,
- * flags, texture, material, texture projection, lightmap projection,
- * styles[4], lighting offset. */
 static const bsp__access nightfire_access = {
     .lumps = { NF_TEXTURES, -1, -1, -1, -1, -1, -1, -1, NF_PROJECTIONS },
     .geometry = BSP_GEOM_VERTEX_RUN, .texture_kind = BSP_TEX_RECORDS,
-    .leaf_bounds = { 8, BSP_F_F32 },
-    .face_texture = { 24, BSP_F_I32 },
-    .face_first_vert = { 4, BSP_F_I32 }, .face_num_verts = { 8, BSP_F_I32 },
-    .face_first_index = { 12, BSP_F_I32 }, .face_num_indexes = { 16, BSP_F_I32 },
-    .face_projection = { 32, BSP_F_I32 },
-    .texture_stride = 64, .texture_name_len = 64,
+    .leaf_bounds = BSP_FIELD(nf_leaf, mins),
+    .face_texture = BSP_FIELD(nf_surface, texture),
+    .face_first_vert = BSP_FIELD(nf_surface, firstvertex),
+    .face_num_verts = BSP_FIELD(nf_surface, numvertices),
+    .face_first_index = BSP_FIELD(nf_surface, firstindex),
+    .face_num_indexes = BSP_FIELD(nf_surface, numindices),
+    .face_projection = BSP_FIELD(nf_surface, textureprojection),
+    .texture_stride = nf_texture_bytes, .texture_name_len = BSP_BYTES(nf_texture, name),
     .contents = nightfire_contents, .num_contents = 1,
 };
-#endif
 
 const struct bsp_family bsp__family_nightfire = {
     .name = "nightfire",
@@ -122,22 +133,26 @@ const struct bsp_family bsp__family_nightfire = {
                    BSP_ROLE(VERTEXES, NF_VERTEXES), BSP_ROLE(LEAFFACES, NF_LEAFSURFACES),
                    BSP_ROLE(TEXINFO, NF_PROJECTIONS) },
     .dir.lighting_roles = (1u << BSP_ROLE_VERTEXES) | (1u << BSP_ROLE_TEXINFO),
-    .dir.lump_names = BSP__LUMP_NAMES(nightfire_lump_names),
+    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, nightfire_lump_names),
     .dir.layouts = &nightfire_layouts,
-    .tree.node_plane = { 0, BSP_F_I32 },
-    .tree.node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },
-    .tree.leaf_contents = { 0, BSP_F_I32 }, .tree.leaf_visofs = { 4, BSP_F_I32 },
-    .tree.leaf_firstleafface = { 32, BSP_F_I32 }, .tree.leaf_numleaffaces = { 36, BSP_F_I32 },
-    .tree.model_firstleaf = { 40, BSP_F_I32 }, .tree.model_numleafs = { 44, BSP_F_I32 },
-    .tree.model_firstface = { 48, BSP_F_I32 }, .tree.model_numfaces = { 52, BSP_F_I32 },
-    .faces.face_plane = { 0, BSP_F_I32 }, .faces.face_lightofs = { 44, BSP_F_I32 },
-    .faces.face_styles_offset = 40, .faces.face_num_styles = 4,
-    .faces.texinfo_vecs = 0, .faces.luxel_bytes = 3,   /* projections: vecs[2][4] */
-    .tree.leafface_face = { 0, BSP_F_I32 },
+    .tree.node_plane = BSP_FIELD(nf_node, planenum),
+    .tree.node_child = { BSP_FIELD_K(nf_node, children, 0), BSP_FIELD_K(nf_node, children, 1) },
+    .tree.leaf_contents = BSP_FIELD(nf_leaf, type), .tree.leaf_visofs = BSP_FIELD(nf_leaf, visofs),
+    .tree.leaf_firstleafface = BSP_FIELD(nf_leaf, firstleafsurface),
+    .tree.leaf_numleaffaces = BSP_FIELD(nf_leaf, numleafsurfaces),
+    .tree.model_firstleaf = BSP_FIELD(nf_model, firstleaf),
+    .tree.model_numleafs = BSP_FIELD(nf_model, numleafs),
+    .tree.model_firstface = BSP_FIELD(nf_model, firstsurface),
+    .tree.model_numfaces = BSP_FIELD(nf_model, numsurfaces),
+    .faces.face_plane = BSP_FIELD(nf_surface, planenum),
+    .faces.face_lightofs = BSP_FIELD(nf_surface, lightofs),
+    .faces.face_styles_offset = BSP_AT(nf_surface, styles), .faces.face_num_styles = 4,
+    .faces.texinfo_vecs = BSP_AT(nf_projection, vecs), .faces.luxel_bytes = 3,
+    .tree.leafface_face = BSP_FIELD(bsp__int32, v),
     .finish = bsp__leafvis_finish,
     .vis.vis_row = bsp__leafvis_row,
     .faces.face_lightmap = nightfire_face_lightmap,
-    .access = BSP__ACCESS(&nightfire_access),
+    .access = BSP__IF(BSPKIT_ACCESS, &nightfire_access),
 };
 
 #endif

@@ -23,65 +23,104 @@ enum {
 #define QUAKE_HEADER_BYTES (4 + QUAKE_LUMPS * 8)
 BSP__CHECK_DIRECTORY(quake, QUAKE_HEADER_BYTES, QUAKE_LUMPS);
 
-#if BSPKIT_STRINGS
 static const char quake_lump_names[] =
     "entities\0" "planes\0" "textures\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0"
     "faces\0" "lighting\0" "clipnodes\0" "leafs\0" "marksurfaces\0" "edges\0"
     "surfedges\0" "models\0";
-#endif
 
-/* What the three formats share: bytes, planes, vertexes, texinfo
- * (vecs[2][4], miptex, flags), surfedges, and models (mins, maxs, origin,
- * headnode[4], visleafs, firstface, numfaces). */
+/* The records of Quake's bspfile.h, each described once (core/record.h).
+ * What the three formats share: planes, vertexes, texinfo, surfedges and
+ * models; the textures lump is a miptex directory (bytes), whose entries
+ * name a texture in 16 bytes. */
+#define Q1_TEXINFO(F) F(vecs, F32, 8) F(miptex, I32, 1) F(flags, I32, 1)
+#define Q1_MODEL(F) F(mins, F32, 3) F(maxs, F32, 3) F(origin, F32, 3) F(headnode, I32, 4) \
+    F(visleafs, I32, 1) F(firstface, I32, 1) F(numfaces, I32, 1)
+#define Q1_MIPTEX(F) F(name, U8, 16) F(width, I32, 1) F(height, I32, 1) F(offsets, I32, 4)
+BSP_RECORD(q1_texinfo, Q1_TEXINFO);
+BSP_RECORD(q1_model, Q1_MODEL);
+BSP_RECORD_TYPES(q1_miptex, Q1_MIPTEX);
+
 static const bsp__layout_rule quake_common_rules[] = {
     BSP_RULE(Q_VIS, BSP_LAYOUT_BYTES),   /* run-length rows */
-    BSP_RULE(Q_PLANES, BSP_LAYOUT_PLANES),
-    BSP_RULE(Q_VERTEXES, BSP_LAYOUT_VEC3),
-    BSP_RULE(Q_TEXINFO, { "4444444444", 40, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q_SURFEDGES, BSP_LAYOUT_INT32),
-    BSP_RULE(Q_MODELS, { "444444444" "4444" "444", 64, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q_PLANES, BSP_RECORDS(bsp__plane)),
+    BSP_RULE(Q_VERTEXES, BSP_RECORDS(bsp__vec3)),
+    BSP_RULE(Q_TEXINFO, BSP_RECORDS(q1_texinfo)),
+    BSP_RULE(Q_SURFEDGES, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(Q_MODELS, BSP_RECORDS(q1_model)),
 };
 static const bsp__layout_table quake_common = BSP_LAYOUT_TABLE(quake_common_rules, NULL);
 
+/* Quake and GoldSrc: 16-bit indices and bounds. A leaf's marksurface range
+ * is followed by its four ambient sound levels. */
+#define Q1_NODE(F) F(planenum, I32, 1) F(children, I16, 2) F(mins, I16, 3) F(maxs, I16, 3) \
+    F(firstface, U16, 1) F(numfaces, U16, 1)
+#define Q1_FACE(F) F(planenum, U16, 1) F(side, I16, 1) F(firstedge, I32, 1) F(numedges, I16, 1) \
+    F(texinfo, I16, 1) F(styles, U8, 4) F(lightofs, I32, 1)
+#define Q1_CLIPNODE(F) F(planenum, I32, 1) F(children, I16, 2)
+#define Q1_LEAF(F) F(contents, I32, 1) F(visofs, I32, 1) F(mins, I16, 3) F(maxs, I16, 3) \
+    F(firstmarksurface, U16, 1) F(nummarksurfaces, U16, 1) F(ambient_level, U8, 4)
+
+/* BSP2: the same records widened to 32-bit indices and float bounds. */
+#define BSP2_NODE(F) F(planenum, I32, 1) F(children, I32, 2) F(mins, F32, 3) F(maxs, F32, 3) \
+    F(firstface, I32, 1) F(numfaces, I32, 1)
+#define BSP2_FACE(F) F(planenum, I32, 1) F(side, I32, 1) F(firstedge, I32, 1) F(numedges, I32, 1) \
+    F(texinfo, I32, 1) F(styles, U8, 4) F(lightofs, I32, 1)
+#define BSP2_CLIPNODE(F) F(planenum, I32, 1) F(children, I32, 2)
+#define BSP2_LEAF(F) F(contents, I32, 1) F(visofs, I32, 1) F(mins, F32, 3) F(maxs, F32, 3) \
+    F(firstmarksurface, I32, 1) F(nummarksurfaces, I32, 1) F(ambient_level, U8, 4)
+/* 2PSB: BSP2 with 16-bit node and leaf bounds. */
+#define RMQ_NODE(F) F(planenum, I32, 1) F(children, I32, 2) F(mins, I16, 3) F(maxs, I16, 3) \
+    F(firstface, I32, 1) F(numfaces, I32, 1)
+#define RMQ_LEAF(F) F(contents, I32, 1) F(visofs, I32, 1) F(mins, I16, 3) F(maxs, I16, 3) \
+    F(firstmarksurface, I32, 1) F(nummarksurfaces, I32, 1) F(ambient_level, U8, 4)
+
+/* Fields the three leaf records share (contents, visofs) read through the
+ * Quake record. */
+BSP_RECORD_TYPES(q1_leaf, Q1_LEAF);
+BSP_RECORD_TYPES(q1_face, Q1_FACE);
+
 #if BSPKIT_FAMILY_QUAKE || BSPKIT_FAMILY_GOLDSRC
-/* Quake and GoldSrc: 16-bit indices and bounds. */
+BSP_RECORD(q1_node, Q1_NODE);
+static BSP_RECORD_RUNS(q1_face, Q1_FACE);
+BSP_RECORD(q1_clipnode, Q1_CLIPNODE);
+static BSP_RECORD_RUNS(q1_leaf, Q1_LEAF);
 static const bsp__layout_rule quake_rules[] = {
-    /* planenum, children[2], mins[3], maxs[3], firstface, numfaces */
-    BSP_RULE(Q_NODES, { "4" "22" "222222" "22", 24, BSP_LAYOUT_RECORDS }),
-    /* planenum, side, firstedge, numedges, texinfo, styles[4], lightofs */
-    BSP_RULE(Q_FACES, { "22" "4" "22" "1111" "4", 20, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q_CLIPNODES, { "422", 8, BSP_LAYOUT_RECORDS }),
-    /* contents, visofs, mins[3], maxs[3], marksurface range, ambient[4] */
-    BSP_RULE(Q_LEAFS, { "44" "222222" "22" "1111", 28, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q_MARKSURFACES, BSP_LAYOUT_INT16),
-    BSP_RULE(Q_EDGES, BSP_LAYOUT_EDGES16),
+    BSP_RULE(Q_NODES, BSP_RECORDS(q1_node)),
+    BSP_RULE(Q_FACES, BSP_RECORDS(q1_face)),
+    BSP_RULE(Q_CLIPNODES, BSP_RECORDS(q1_clipnode)),
+    BSP_RULE(Q_LEAFS, BSP_RECORDS(q1_leaf)),
+    BSP_RULE(Q_MARKSURFACES, BSP_RECORDS(bsp__uint16)),
+    BSP_RULE(Q_EDGES, BSP_RECORDS(bsp__edge16)),
 };
 static const bsp__layout_table quake_layouts = BSP_LAYOUT_TABLE(quake_rules, &quake_common);
 #endif
 
 #if BSPKIT_FAMILY_BSP2
-/* BSP2: the same records widened to 32-bit indices and float bounds. */
+BSP_RECORD(bsp2_node, BSP2_NODE);
+BSP_RECORD(bsp2_face, BSP2_FACE);
+BSP_RECORD(bsp2_clipnode, BSP2_CLIPNODE);
+BSP_RECORD(bsp2_leaf, BSP2_LEAF);
+BSP_RECORD(rmq_node, RMQ_NODE);
+BSP_RECORD(rmq_leaf, RMQ_LEAF);
 static const bsp__layout_rule bsp2_rules[] = {
-    BSP_RULE(Q_NODES, { "444" "444444" "44", 44, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q_FACES, { "44444" "1111" "4", 28, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q_CLIPNODES, { "444", 12, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q_LEAFS, { "44" "444444" "44" "1111", 44, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q_MARKSURFACES, BSP_LAYOUT_INT32),
-    BSP_RULE(Q_EDGES, BSP_LAYOUT_EDGES32),
+    BSP_RULE(Q_NODES, BSP_RECORDS(bsp2_node)),
+    BSP_RULE(Q_FACES, BSP_RECORDS(bsp2_face)),
+    BSP_RULE(Q_CLIPNODES, BSP_RECORDS(bsp2_clipnode)),
+    BSP_RULE(Q_LEAFS, BSP_RECORDS(bsp2_leaf)),
+    BSP_RULE(Q_MARKSURFACES, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(Q_EDGES, BSP_RECORDS(bsp__edge32)),
 };
 static const bsp__layout_table bsp2_layouts = BSP_LAYOUT_TABLE(bsp2_rules, &quake_common);
 
-/* 2PSB: BSP2 with 16-bit node and leaf bounds. */
 static const bsp__layout_rule bsp2_rmq_rules[] = {
-    BSP_RULE(Q_NODES, { "444" "222222" "44", 32, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q_LEAFS, { "44" "222222" "44" "1111", 32, BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q_NODES, BSP_RECORDS(rmq_node)),
+    BSP_RULE(Q_LEAFS, BSP_RECORDS(rmq_leaf)),
 };
 static const bsp__layout_table bsp2_rmq_layouts = BSP_LAYOUT_TABLE(bsp2_rmq_rules, &bsp2_layouts);
 #endif
 
 /* ---- map access ---------------------------------------------------------- */
 
-#if BSPKIT_ACCESS
 /* One contents value per leaf (bspfile.h CONTENTS_*; -9 .. -14 currents,
  * -15 translucent and -16 ladder are GoldSrc's). */
 static const bsp__flag_rule quake_contents[] = {
@@ -101,28 +140,27 @@ static const bsp__flag_rule quake_surface[] = { { 1, BSP_SURF_NOLIGHTMAP } };
 #define QUAKE_ACCESS_COMMON \
     .lumps = { Q_TEXTURES, -1, -1, -1, -1, -1, -1, -1, -1 }, \
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_MIPTEX, .flags_by_name = 1, \
-    .model_origin = 24, \
-    .texinfo_texture = { 32, BSP_F_I32 }, .texinfo_flags = { 36, BSP_F_I32 }, \
-    .texture_name_len = 16, \
+    .model_origin = BSP_AT(q1_model, origin), \
+    .texinfo_texture = BSP_FIELD(q1_texinfo, miptex), .texinfo_flags = BSP_FIELD(q1_texinfo, flags), \
+    .texture_name_len = BSP_BYTES(q1_miptex, name), \
     .contents = quake_contents, .num_contents = sizeof quake_contents / sizeof quake_contents[0], \
     .surface = quake_surface, .num_surface = 1
 
 #if BSPKIT_FAMILY_QUAKE || BSPKIT_FAMILY_GOLDSRC
 static const bsp__access quake_access = {
     QUAKE_ACCESS_COMMON,
-    .leaf_bounds = { 8, BSP_F_I16 }, .face_side = { 2, BSP_F_I16 },
+    .leaf_bounds = BSP_FIELD(q1_leaf, mins), .face_side = BSP_FIELD(q1_face, side),
 };
 #endif
 #if BSPKIT_FAMILY_BSP2
 static const bsp__access bsp2_access = {
     QUAKE_ACCESS_COMMON,
-    .leaf_bounds = { 8, BSP_F_F32 }, .face_side = { 4, BSP_F_I32 },
+    .leaf_bounds = BSP_FIELD(bsp2_leaf, mins), .face_side = BSP_FIELD(bsp2_face, side),
 };
 static const bsp__access bsp2_rmq_access = {
     QUAKE_ACCESS_COMMON,
-    .leaf_bounds = { 8, BSP_F_I16 }, .face_side = { 4, BSP_F_I32 },
+    .leaf_bounds = BSP_FIELD(rmq_leaf, mins), .face_side = BSP_FIELD(bsp2_face, side),
 };
-#endif
 #endif
 
 
@@ -141,39 +179,53 @@ static const bsp__access bsp2_rmq_access = {
                    BSP_ROLE(LEAFFACES, Q_MARKSURFACES) }, \
     .dir.lighting_roles = (1u << BSP_ROLE_TEXINFO) | (1u << BSP_ROLE_EDGES) | \
                       (1u << BSP_ROLE_SURFEDGES) | (1u << BSP_ROLE_VERTEXES), \
-    .dir.lump_names = BSP__LUMP_NAMES(quake_lump_names), \
-    .tree.leaf_contents = { 0, BSP_F_I32 }, .tree.leaf_visofs = { 4, BSP_F_I32 }, \
-    .tree.model_headnode = { 36, BSP_F_I32 }, .tree.model_numleafs = { 52, BSP_F_I32 }, \
-    .tree.model_firstface = { 56, BSP_F_I32 }, .tree.model_numfaces = { 60, BSP_F_I32 }, \
+    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, quake_lump_names), \
+    .tree.leaf_contents = BSP_FIELD(q1_leaf, contents), .tree.leaf_visofs = BSP_FIELD(q1_leaf, visofs), \
+    .tree.model_headnode = BSP_FIELD(q1_model, headnode), \
+    .tree.model_numleafs = BSP_FIELD(q1_model, visleafs), \
+    .tree.model_firstface = BSP_FIELD(q1_model, firstface), \
+    .tree.model_numfaces = BSP_FIELD(q1_model, numfaces), \
     .tree.world_first_leaf = 1, \
     .vis.vis_compressed = 1, \
     .faces.face_num_styles = 4, \
-    .faces.texinfo_vecs = 0, \
+    .faces.texinfo_vecs = BSP_AT(q1_texinfo, vecs), \
     .finish = bsp__leafvis_finish, \
     .vis.vis_row = bsp__leafvis_row, \
     .faces.face_lightmap = bsp__extents_lightmap
 
 #define QUAKE_RECORDS \
     .dir.layouts = &quake_layouts, \
-    .tree.node_plane = { 0, BSP_F_I32 }, \
-    .tree.node_child = { { 4, BSP_F_I16 }, { 6, BSP_F_I16 } }, \
-    .tree.node_firstface = { 20, BSP_F_U16 }, .tree.node_numfaces = { 22, BSP_F_U16 }, \
-    .tree.leaf_firstleafface = { 20, BSP_F_U16 }, .tree.leaf_numleaffaces = { 22, BSP_F_U16 }, \
-    .faces.face_plane = { 0, BSP_F_U16 }, .faces.face_firstedge = { 4, BSP_F_I32 }, \
-    .faces.face_numedges = { 8, BSP_F_I16 }, .faces.face_texinfo = { 10, BSP_F_I16 }, \
-    .faces.face_lightofs = { 16, BSP_F_I32 }, .faces.face_styles_offset = 12, \
-    .faces.edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
-    .tree.leafface_face = { 0, BSP_F_U16 }
+    .tree.node_plane = BSP_FIELD(q1_node, planenum), \
+    .tree.node_child = { BSP_FIELD_K(q1_node, children, 0), BSP_FIELD_K(q1_node, children, 1) }, \
+    .tree.node_firstface = BSP_FIELD(q1_node, firstface), \
+    .tree.node_numfaces = BSP_FIELD(q1_node, numfaces), \
+    .tree.leaf_firstleafface = BSP_FIELD(q1_leaf, firstmarksurface), \
+    .tree.leaf_numleaffaces = BSP_FIELD(q1_leaf, nummarksurfaces), \
+    .faces.face_plane = BSP_FIELD(q1_face, planenum), \
+    .faces.face_firstedge = BSP_FIELD(q1_face, firstedge), \
+    .faces.face_numedges = BSP_FIELD(q1_face, numedges), \
+    .faces.face_texinfo = BSP_FIELD(q1_face, texinfo), \
+    .faces.face_lightofs = BSP_FIELD(q1_face, lightofs), \
+    .faces.face_styles_offset = BSP_AT(q1_face, styles), \
+    .faces.edge_v = { BSP_FIELD_K(bsp__edge16, v, 0), BSP_FIELD_K(bsp__edge16, v, 1) }, \
+    .tree.leafface_face = BSP_FIELD(bsp__uint16, v)
 
-/* BSP2 faces: planenum, side, firstedge, numedges, texinfo as int32. */
-#define BSP2_RECORDS \
-    .tree.node_plane = { 0, BSP_F_I32 }, \
-    .tree.node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
-    .faces.face_plane = { 0, BSP_F_I32 }, .faces.face_firstedge = { 8, BSP_F_I32 }, \
-    .faces.face_numedges = { 12, BSP_F_I32 }, .faces.face_texinfo = { 16, BSP_F_I32 }, \
-    .faces.face_lightofs = { 24, BSP_F_I32 }, .faces.face_styles_offset = 20, \
-    .faces.edge_v = { { 0, BSP_F_I32 }, { 4, BSP_F_I32 } }, \
-    .tree.leafface_face = { 0, BSP_F_I32 }
+/* BSP2 and 2PSB faces, edges and leaf faces; their nodes and leaves differ. */
+#define BSP2_RECORDS(node, leaf) \
+    .tree.node_plane = BSP_FIELD(node, planenum), \
+    .tree.node_child = { BSP_FIELD_K(node, children, 0), BSP_FIELD_K(node, children, 1) }, \
+    .tree.node_firstface = BSP_FIELD(node, firstface), \
+    .tree.node_numfaces = BSP_FIELD(node, numfaces), \
+    .tree.leaf_firstleafface = BSP_FIELD(leaf, firstmarksurface), \
+    .tree.leaf_numleaffaces = BSP_FIELD(leaf, nummarksurfaces), \
+    .faces.face_plane = BSP_FIELD(bsp2_face, planenum), \
+    .faces.face_firstedge = BSP_FIELD(bsp2_face, firstedge), \
+    .faces.face_numedges = BSP_FIELD(bsp2_face, numedges), \
+    .faces.face_texinfo = BSP_FIELD(bsp2_face, texinfo), \
+    .faces.face_lightofs = BSP_FIELD(bsp2_face, lightofs), \
+    .faces.face_styles_offset = BSP_AT(bsp2_face, styles), \
+    .faces.edge_v = { BSP_FIELD_K(bsp__edge32, v, 0), BSP_FIELD_K(bsp__edge32, v, 1) }, \
+    .tree.leafface_face = BSP_FIELD(bsp__int32, v)
 
 #if BSPKIT_FAMILY_QUAKE
 const struct bsp_family bsp__family_quake = {
@@ -182,7 +234,7 @@ const struct bsp_family bsp__family_quake = {
     QUAKE_COMMON,
     QUAKE_RECORDS,
     .faces.luxel_bytes = 1,
-    .access = BSP__ACCESS(&quake_access),
+    .access = BSP__IF(BSPKIT_ACCESS, &quake_access),
 };
 #endif
 
@@ -193,7 +245,7 @@ const struct bsp_family bsp__family_goldsrc = {
     QUAKE_COMMON,
     QUAKE_RECORDS,
     .faces.luxel_bytes = 3,
-    .access = BSP__ACCESS(&quake_access),
+    .access = BSP__IF(BSPKIT_ACCESS, &quake_access),
 };
 #endif
 
@@ -203,24 +255,20 @@ const struct bsp_family bsp__family_bsp2 = {
     .name = "bsp2",
     .detect.magic = "BSP2", .detect.version_at = -1,
     QUAKE_COMMON,
-    BSP2_RECORDS,
+    BSP2_RECORDS(bsp2_node, bsp2_leaf),
     .dir.layouts = &bsp2_layouts,
-    .tree.node_firstface = { 36, BSP_F_I32 }, .tree.node_numfaces = { 40, BSP_F_I32 },
-    .tree.leaf_firstleafface = { 32, BSP_F_I32 }, .tree.leaf_numleaffaces = { 36, BSP_F_I32 },
     .faces.luxel_bytes = 1,
-    .access = BSP__ACCESS(&bsp2_access),
+    .access = BSP__IF(BSPKIT_ACCESS, &bsp2_access),
 };
 
 const struct bsp_family bsp__family_bsp2_rmq = {
     .name = "bsp2",
     .detect.magic = "2PSB", .detect.version_at = -1,
     QUAKE_COMMON,
-    BSP2_RECORDS,
+    BSP2_RECORDS(rmq_node, rmq_leaf),
     .dir.layouts = &bsp2_rmq_layouts,
-    .tree.node_firstface = { 24, BSP_F_I32 }, .tree.node_numfaces = { 28, BSP_F_I32 },
-    .tree.leaf_firstleafface = { 20, BSP_F_I32 }, .tree.leaf_numleaffaces = { 24, BSP_F_I32 },
     .faces.luxel_bytes = 1,
-    .access = BSP__ACCESS(&bsp2_rmq_access),
+    .access = BSP__IF(BSPKIT_ACCESS, &bsp2_rmq_access),
 };
 #endif
 

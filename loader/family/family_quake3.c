@@ -4,7 +4,7 @@
  * visibility lump is numClusters, bytesPerCluster and uncompressed rows.
  * Point to leaf starts at node 0 (world only). Leaf contents are reported
  * as 0. Luxels come from a surface's triangles and its lightmap page
- * (query_luxel_q3.c), ambient light from the light grid (lump 15, sized by
+ * (luxel_q3.c), ambient light from the light grid (lump 15, sized by
  * the world model and the first entity's gridsize); BSP_LOAD_LIGHTING
  * brings the vertices, indexes, pages, grid and entity text they read. */
 #include "family.h"
@@ -21,35 +21,63 @@ enum {
 #define QUAKE3_HEADER_BYTES (8 + QUAKE3_LUMPS * 8)
 BSP__CHECK_DIRECTORY(quake3, QUAKE3_HEADER_BYTES, QUAKE3_LUMPS);
 
-#if BSPKIT_STRINGS
 static const char quake3_lump_names[] =
     "entities\0" "shaders\0" "planes\0" "nodes\0" "leafs\0" "leafsurfaces\0"
     "leafbrushes\0" "models\0" "brushes\0" "brushsides\0" "drawverts\0" "drawindexes\0"
     "fogs\0" "surfaces\0" "lightmaps\0" "lightgrid\0" "visibility\0";
-#endif
 
-#define NAME64 "1111111111111111111111111111111111111111111111111111111111111111"
+/* The records of q3 qfiles.h, each described once (core/record.h). A
+ * surface's lightmapVecs[2] is its planar normal. */
+#define Q3_SHADER(F) F(shader, U8, 64) F(surfaceFlags, I32, 1) F(contentFlags, I32, 1)
+#define Q3_PLANE(F) F(normal, F32, 3) F(dist, F32, 1)
+#define Q3_NODE(F) F(planeNum, I32, 1) F(children, I32, 2) F(mins, I32, 3) F(maxs, I32, 3)
+#define Q3_LEAF(F) F(cluster, I32, 1) F(area, I32, 1) F(mins, I32, 3) F(maxs, I32, 3) \
+    F(firstLeafSurface, I32, 1) F(numLeafSurfaces, I32, 1) F(firstLeafBrush, I32, 1) \
+    F(numLeafBrushes, I32, 1)
+#define Q3_MODEL(F) F(mins, F32, 3) F(maxs, F32, 3) F(firstSurface, I32, 1) \
+    F(numSurfaces, I32, 1) F(firstBrush, I32, 1) F(numBrushes, I32, 1)
+#define Q3_BRUSH(F) F(firstSide, I32, 1) F(numSides, I32, 1) F(shaderNum, I32, 1)
+#define Q3_BRUSHSIDE(F) F(planeNum, I32, 1) F(shaderNum, I32, 1)
+#define Q3_DRAWVERT(F) F(xyz, F32, 3) F(st, F32, 2) F(lightmap, F32, 2) F(normal, F32, 3) \
+    F(color, U8, 4)
+#define Q3_FOG(F) F(shader, U8, 64) F(brushNum, I32, 1) F(visibleSide, I32, 1)
+#define Q3_SURFACE(F) F(shaderNum, I32, 1) F(fogNum, I32, 1) F(surfaceType, I32, 1) \
+    F(firstVert, I32, 1) F(numVerts, I32, 1) F(firstIndex, I32, 1) F(numIndexes, I32, 1) \
+    F(lightmapNum, I32, 1) F(lightmapX, I32, 1) F(lightmapY, I32, 1) F(lightmapWidth, I32, 1) \
+    F(lightmapHeight, I32, 1) F(lightmapOrigin, F32, 3) F(lightmapVecs, F32, 9) \
+    F(patchWidth, I32, 1) F(patchHeight, I32, 1)
+/* The visibility lump's header: numClusters, bytesPerCluster, then rows. */
+#define Q3_VIS(F) F(numClusters, I32, 1) F(clusterBytes, I32, 1)
+BSP_RECORD(q3_shader, Q3_SHADER);
+BSP_RECORD(q3_plane, Q3_PLANE);
+BSP_RECORD(q3_node, Q3_NODE);
+BSP_RECORD(q3_leaf, Q3_LEAF);
+BSP_RECORD(q3_model, Q3_MODEL);
+BSP_RECORD(q3_brush, Q3_BRUSH);
+BSP_RECORD(q3_brushside, Q3_BRUSHSIDE);
+BSP_RECORD(q3_drawvert, Q3_DRAWVERT);
+BSP_RECORD(q3_fog, Q3_FOG);
+BSP_RECORD(q3_surface, Q3_SURFACE);
+BSP_RECORD(q3_vis, Q3_VIS);
 
 static const bsp__layout_rule quake3_rules[] = {
-    BSP_RULE(Q3_SHADERS, { NAME64 "44", 72, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q3_PLANES, { "4444", 16, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q3_NODES, { "444" "444444", 36, BSP_LAYOUT_RECORDS }),
-    /* cluster, area, mins[3], maxs[3], leafsurface and leafbrush ranges */
-    BSP_RULE(Q3_LEAFS, { "44" "444444" "4444", 48, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q3_LEAFFACES, BSP_LAYOUT_INT32),
-    BSP_RULE(Q3_LEAFBRUSHES, BSP_LAYOUT_INT32),
-    BSP_RULE(Q3_MODELS, { "444444" "4444", 40, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q3_BRUSHES, BSP_LAYOUT_VEC3),
-    BSP_RULE(Q3_BRUSHSIDES, { "44", 8, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q3_DRAWVERTS, { "4444444444" "1111", 44, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q3_DRAWINDEXES, BSP_LAYOUT_INT32),
-    BSP_RULE(Q3_FOGS, { NAME64 "44", 72, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(Q3_SURFACES, { "444444444444" "444444444" "444" "44", 104,
-                                BSP_LAYOUT_RECORDS }),
+    BSP_RULE(Q3_SHADERS, BSP_RECORDS(q3_shader)),
+    BSP_RULE(Q3_PLANES, BSP_RECORDS(q3_plane)),
+    BSP_RULE(Q3_NODES, BSP_RECORDS(q3_node)),
+    BSP_RULE(Q3_LEAFS, BSP_RECORDS(q3_leaf)),
+    BSP_RULE(Q3_LEAFFACES, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(Q3_LEAFBRUSHES, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(Q3_MODELS, BSP_RECORDS(q3_model)),
+    BSP_RULE(Q3_BRUSHES, BSP_RECORDS(q3_brush)),
+    BSP_RULE(Q3_BRUSHSIDES, BSP_RECORDS(q3_brushside)),
+    BSP_RULE(Q3_DRAWVERTS, BSP_RECORDS(q3_drawvert)),
+    BSP_RULE(Q3_DRAWINDEXES, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(Q3_FOGS, BSP_RECORDS(q3_fog)),
+    BSP_RULE(Q3_SURFACES, BSP_RECORDS(q3_surface)),
     /* bytes, not 8-byte cells: a grid of the wrong size leaves the map
-     * loadable without a grid (QUERIES.md 7: no_ambient), as in ioquake3 */
+     * loadable without a grid (docs/queries.md 7: no_ambient), as in ioquake3 */
     BSP_RULE(Q3_LIGHTGRID, BSP_LAYOUT_BYTES),
-    BSP_RULE(Q3_VIS, { "44", 8, BSP_LAYOUT_HEADER }),
+    BSP_RULE(Q3_VIS, BSP_HEADER(q3_vis)),
 };
 static const bsp__layout_table quake3_layouts = BSP_LAYOUT_TABLE(quake3_rules, NULL);
 
@@ -57,23 +85,24 @@ static bsp_status quake3_finish(bsp_map *m)
 {
     int32_t n;
     if (m->vis.count == 0) return bsp__clusters_from_leaves(m);
-    if (m->vis.count < 8) return BSP_E_CORRUPT;
-    n = bsp__i32(m->vis.data);
+    if (m->vis.count < q3_vis_bytes) return BSP_E_CORRUPT;
+    n = bsp__i32(m->vis.data + BSP_AT(q3_vis, numClusters));
     if (n < 0) return BSP_E_CORRUPT;
     m->num_clusters = (uint32_t)n;
     m->has_vis = 1;
     return BSP_OK;
 }
 
-/* Row c at 8 + c * bytesPerCluster; a stride shorter than a row is corrupt. */
+/* Row c at the header's end + c * bytesPerCluster; a stride shorter than a
+ * row is corrupt. */
 static bsp_status quake3_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row)
 {
-    int32_t stride = bsp__i32(m->vis.data + 4);
+    int32_t stride = bsp__i32(m->vis.data + BSP_AT(q3_vis, clusterBytes));
     uint32_t len = (m->num_clusters + 7) / 8;
     uint64_t ofs;
     (void)pas;
     if (stride < 0 || (uint32_t)stride < len) return BSP_E_CORRUPT;
-    ofs = 8 + (uint64_t)cluster * (uint32_t)stride;
+    ofs = q3_vis_bytes + (uint64_t)cluster * (uint32_t)stride;
     if (ofs + len > m->vis.count) return BSP_E_CORRUPT;
     row->data = m->vis.data + ofs;
     row->avail = len;
@@ -82,30 +111,30 @@ static bsp_status quake3_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp
     return BSP_OK;
 }
 
-#if BSPKIT_ACCESS
 /* Shader surfaceFlags of q3 surfaceflags.h. Leaves store no contents. */
 static const bsp__flag_rule quake3_surface[] = {
     { 0x4, BSP_SURF_SKY }, { 0x8, BSP_SURF_LADDER }, { 0x80, BSP_SURF_NODRAW },
     { 0x100, BSP_SURF_HINT }, { 0x200, BSP_SURF_SKIP }, { 0x400, BSP_SURF_NOLIGHTMAP },
 };
 
-/* dsurface_t: shaderNum, fogNum, surfaceType, firstVert, numVerts,
- * firstIndex, numIndexes, lightmapNum, lightmapX, Y, W, H, origin[3],
- * vecs[3][3] (vecs[2]: the planar normal), patchWidth, patchHeight. */
 static const bsp__access quake3_access = {
     .lumps = { Q3_SHADERS, -1, -1, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_LIGHTMAPS, -1, -1, -1 },
     .geometry = BSP_GEOM_SURFACES, .texture_kind = BSP_TEX_RECORDS,
-    .leaf_area = { 4, BSP_F_I32 }, .leaf_area_mask = 0xffff,
-    .leaf_bounds = { 8, BSP_F_I32 },
-    .face_texture = { 0, BSP_F_I32 }, .texture_flags = { 64, BSP_F_I32 },
-    .face_type = { 8, BSP_F_I32 }, .face_first_vert = { 12, BSP_F_I32 },
-    .face_num_verts = { 16, BSP_F_I32 }, .face_first_index = { 20, BSP_F_I32 },
-    .face_num_indexes = { 24, BSP_F_I32 }, .face_page = { 28, BSP_F_I32 },
-    .face_normal = 84, .face_patch = 96,
-    .texture_stride = 72, .texture_name_len = 64,
+    .leaf_area = BSP_FIELD(q3_leaf, area), .leaf_area_mask = 0xffff,
+    .leaf_bounds = BSP_FIELD(q3_leaf, mins),
+    .face_texture = BSP_FIELD(q3_surface, shaderNum),
+    .texture_flags = BSP_FIELD(q3_shader, surfaceFlags),
+    .face_type = BSP_FIELD(q3_surface, surfaceType),
+    .face_first_vert = BSP_FIELD(q3_surface, firstVert),
+    .face_num_verts = BSP_FIELD(q3_surface, numVerts),
+    .face_first_index = BSP_FIELD(q3_surface, firstIndex),
+    .face_num_indexes = BSP_FIELD(q3_surface, numIndexes),
+    .face_page = BSP_FIELD(q3_surface, lightmapNum),
+    .face_normal = BSP_AT_K(q3_surface, lightmapVecs, 6),
+    .face_patch = BSP_AT(q3_surface, patchWidth),
+    .texture_stride = q3_shader_bytes, .texture_name_len = BSP_BYTES(q3_shader, shader),
     .surface = quake3_surface, .num_surface = sizeof quake3_surface / sizeof quake3_surface[0],
 };
-#endif
 
 const struct bsp_family bsp__family_quake3 = {
     .name = "quake3",
@@ -124,18 +153,20 @@ const struct bsp_family bsp__family_quake3 = {
     .dir.lighting_roles = 1u << BSP_ROLE_VERTEXES,
     .dir.lighting_lumps = (1u << Q3_DRAWINDEXES) | (1u << Q3_LIGHTGRID) | (1u << Q3_ENTITIES),
     .amb.kind = BSP_AMB_GRID,
-    .dir.lump_names = BSP__LUMP_NAMES(quake3_lump_names),
+    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, quake3_lump_names),
     .dir.layouts = &quake3_layouts,
-    .tree.node_plane = { 0, BSP_F_I32 },
-    .tree.node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } },
-    .tree.leaf_cluster = { 0, BSP_F_I32 },
-    .tree.leaf_firstleafface = { 32, BSP_F_I32 }, .tree.leaf_numleaffaces = { 36, BSP_F_I32 },
-    .tree.model_firstface = { 24, BSP_F_I32 }, .tree.model_numfaces = { 28, BSP_F_I32 },
-    .tree.leafface_face = { 0, BSP_F_I32 },
+    .tree.node_plane = BSP_FIELD(q3_node, planeNum),
+    .tree.node_child = { BSP_FIELD_K(q3_node, children, 0), BSP_FIELD_K(q3_node, children, 1) },
+    .tree.leaf_cluster = BSP_FIELD(q3_leaf, cluster),
+    .tree.leaf_firstleafface = BSP_FIELD(q3_leaf, firstLeafSurface),
+    .tree.leaf_numleaffaces = BSP_FIELD(q3_leaf, numLeafSurfaces),
+    .tree.model_firstface = BSP_FIELD(q3_model, firstSurface),
+    .tree.model_numfaces = BSP_FIELD(q3_model, numSurfaces),
+    .tree.leafface_face = BSP_FIELD(bsp__int32, v),
     .finish = quake3_finish,
     .vis.vis_row = quake3_vis_row,
     .faces.face_luxel = bsp__q3_luxel,
-    .access = BSP__ACCESS(&quake3_access),
+    .access = BSP__IF(BSPKIT_ACCESS, &quake3_access),
 };
 
 #endif

@@ -35,91 +35,144 @@ enum { L_DISPINFO = 26, L_TEXDATA_STRING_DATA = 43 };
 
 #define SURF_BUMPLIGHT 0x800
 
-/* dface_t of v18..21: planenum, side, onNode, firstedge, numedges, texinfo,
- * dispinfo, fog volume, styles[4], lightofs, area, luxel mins[2] and
- * size[2], origFace, numPrims, firstPrimID, smoothingGroups. */
-#define FACE_WIDTHS "2114" "2222" "1111" "4444444" "22" "4"
-/* dleaf_t: contents, cluster, area:9/flags:7, mins[3], maxs[3], leafface
- * and leafbrush ranges, water id; version 0 adds the 24-byte ambient cube. */
-/* v17 dface_t: 8 average colours, planenum, side, onNode, firstedge,
- * numedges, texinfo, dispinfo, fog volume, styles[8], day[8], night[8],
- * lightofs, area, luxel mins[2] and size[2], origFace, smoothingGroups. */
-#define FACE17_WIDTHS "11111111111111111111111111111111" "2114" "2222" \
-    "111111111111111111111111" "44" "44444" "4"
-#define LEAF1_WIDTHS "4" "22" "222222" "2222" "2" "2"
-#define LEAF0_WIDTHS "4" "22" "222222" "2222" "2" "111111111111111111111111" "2"
-
-/* ddispinfo_t: startPosition[3], DispVertStart, DispTriStart, power,
- * minTess, smoothingAngle, contents, MapFace (+2 pad), LightmapAlphaStart,
- * LightmapSamplePositionStart, 4 edge neighbours of 2 sub-neighbours
- * {u16 index, u8 orientation, span, neighborSpan, pad}, 4 corner
- * neighbours {u16 index[4], u8 count, pad}, allowedVerts[10]. */
-#define DISP_SUB "21111"
-#define DISP_CORNER "2222" "11"
-#define DISPINFO_WIDTHS "444" "4444" "44" "22" "44" \
-    DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB DISP_SUB \
-    DISP_CORNER DISP_CORNER DISP_CORNER DISP_CORNER "4444444444"
-
-/* Valve's entry; game variants describe theirs (description.h). */
-const bsp__game_lump_dir bsp__valve_game_lump_dir = {
-    16, { { 0, BSP_F_I32 }, { 4, BSP_F_U16 }, { 6, BSP_F_U16 }, { 8, BSP_F_I32 },
-          { 12, BSP_F_I32 } }
-};
-
 /* Lump version masks of BSP_RULE_FOR. */
 #define LV0 (1u << 0)
 #define LV1 (1u << 1)
 #define LV2 (1u << 2)
 
-static const bsp__layout_rule source_rules[] = {
-    BSP_RULE(L_PLANES, BSP_LAYOUT_PLANES),
-    BSP_RULE(L_TEXDATA, { "44444444", 32, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_VERTEXES, BSP_LAYOUT_VEC3),
-    BSP_RULE(L_VIS, { "44", 8, BSP_LAYOUT_COUNTED }),
-    BSP_RULE(L_GAME_LUMP, { "42244", 16, BSP_LAYOUT_COUNTED }),
-    BSP_RULE(L_LEAF_AMBIENT_LIGHTING_HDR, { NULL, 28, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_LEAF_AMBIENT_LIGHTING, { NULL, 28, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_NODES, 0, 0, LV0, { "4442222222222", 32, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_TEXINFO, { "444444444444444444", 72, BSP_LAYOUT_RECORDS }),
+/* The records of Valve's bspfile.h, each described once (core/record.h). */
+#define SRC_TEXDATA(F) F(reflectivity, F32, 3) F(nameStringTableID, I32, 1) F(width, I32, 1) \
+    F(height, I32, 1) F(view_width, I32, 1) F(view_height, I32, 1)
+#define SRC_GAME_LUMP(F) F(id, I32, 1) F(flags, U16, 1) F(version, U16, 1) F(fileofs, I32, 1) \
+    F(filelen, I32, 1)
+/* CompressedLightCube (6 RGBE colours) and the sample's position in its
+ * leaf: bytes only. */
+#define SRC_AMBIENT_SAMPLE(F) F(cube, U8, 24) F(x, U8, 1) F(y, U8, 1) F(z, U8, 1) F(pad, U8, 1)
+#define SRC_AMBIENT_INDEX(F) F(count, U16, 1) F(first, U16, 1)
+#define SRC_NODE(F) F(planenum, I32, 1) F(children, I32, 2) F(mins, I16, 3) F(maxs, I16, 3) \
+    F(firstface, U16, 1) F(numfaces, U16, 1) F(area, I16, 1) F(padding, I16, 1)
+#define SRC_TEXINFO(F) F(textureVecs, F32, 8) F(lightmapVecs, F32, 8) F(flags, I32, 1) \
+    F(texdata, I32, 1)
+/* The face of v18..29 and, after 8 average colours and with 8 style slots
+ * then 8 "day" and 8 "night" styles, of v17. */
+#define SRC_FACE(F) F(planenum, U16, 1) F(side, U8, 1) F(onNode, U8, 1) F(firstedge, I32, 1) \
+    F(numedges, I16, 1) F(texinfo, I16, 1) F(dispinfo, I16, 1) F(surfaceFogVolumeID, I16, 1) \
+    F(styles, U8, 4) F(lightofs, I32, 1) F(area, F32, 1) F(luxel_mins, I32, 2) \
+    F(luxel_size, I32, 2) F(origFace, I32, 1) F(numPrims, U16, 1) F(firstPrimID, U16, 1) \
+    F(smoothingGroups, I32, 1)
+#define SRC_FACE17(F) F(avgColor, U8, 32) F(planenum, U16, 1) F(side, U8, 1) F(onNode, U8, 1) \
+    F(firstedge, I32, 1) F(numedges, I16, 1) F(texinfo, I16, 1) F(dispinfo, I16, 1) \
+    F(surfaceFogVolumeID, I16, 1) F(styles, U8, 8) F(day, U8, 8) F(night, U8, 8) \
+    F(lightofs, I32, 1) F(area, F32, 1) F(luxel_mins, I32, 2) F(luxel_size, I32, 2) \
+    F(origFace, I32, 1) F(smoothingGroups, I32, 1)
+/* dleaf_t: area:9 and flags:7 share one 16-bit field; lump version 0 (not
+ * v17) adds the ambient cube before the padding. */
+#define SRC_LEAF_HEAD(F) F(contents, I32, 1) F(cluster, I16, 1) F(area_flags, U16, 1) \
+    F(mins, I16, 3) F(maxs, I16, 3) F(firstleafface, U16, 1) F(numleaffaces, U16, 1) \
+    F(firstleafbrush, U16, 1) F(numleafbrushes, U16, 1) F(leafWaterDataID, I16, 1)
+#define SRC_LEAF1(F) SRC_LEAF_HEAD(F) F(padding, I16, 1)
+#define SRC_LEAF0(F) SRC_LEAF_HEAD(F) F(ambient, U8, 24) F(padding, I16, 1)
+#define SRC_MODEL(F) F(mins, F32, 3) F(maxs, F32, 3) F(origin, F32, 3) F(headnode, I32, 1) \
+    F(firstface, I32, 1) F(numfaces, I32, 1)
+#define SRC_BRUSH(F) F(firstside, I32, 1) F(numsides, I32, 1) F(contents, I32, 1)
+/* Later SDKs split bevel into bevel and thin bytes; swapped as one short,
+ * as the games of these versions wrote it. */
+#define SRC_BRUSHSIDE(F) F(planenum, U16, 1) F(texinfo, I16, 1) F(dispinfo, I16, 1) \
+    F(bevel, I16, 1)
+#define SRC_AREA(F) F(numareaportals, I32, 1) F(firstareaportal, I32, 1)
+#define SRC_AREAPORTAL(F) F(portalKey, U16, 1) F(otherarea, U16, 1) \
+    F(firstClipPortalVert, U16, 1) F(clipPortalVerts, U16, 1) F(planenum, I32, 1)
+#define SRC_DISP_VERT(F) F(vec, F32, 3) F(dist, F32, 1) F(alpha, F32, 1)
+#define SRC_CUBEMAP(F) F(origin, I32, 3) F(size, I32, 1)
+/* ddispinfo_t: 4 edge neighbours of 2 sub-neighbours {index, orientation,
+ * span, neighbour span, pad}, 4 corner neighbours {index[4], count, pad}. */
+#define SRC_DISP_SUB(F, n) F(sub##n##_index, U16, 1) F(sub##n##_spans, U8, 4)
+#define SRC_DISP_CORNER(F, n) F(corner##n##_index, U16, 4) F(corner##n##_count, U8, 2)
+#define SRC_DISPINFO(F) F(startPosition, F32, 3) F(DispVertStart, I32, 1) \
+    F(DispTriStart, I32, 1) F(power, I32, 1) F(minTess, I32, 1) F(smoothingAngle, F32, 1) \
+    F(contents, I32, 1) F(MapFace, U16, 1) F(pad, U16, 1) F(LightmapAlphaStart, I32, 1) \
+    F(LightmapSamplePositionStart, I32, 1) \
+    SRC_DISP_SUB(F, 0) SRC_DISP_SUB(F, 1) SRC_DISP_SUB(F, 2) SRC_DISP_SUB(F, 3) \
+    SRC_DISP_SUB(F, 4) SRC_DISP_SUB(F, 5) SRC_DISP_SUB(F, 6) SRC_DISP_SUB(F, 7) \
+    SRC_DISP_CORNER(F, 0) SRC_DISP_CORNER(F, 1) SRC_DISP_CORNER(F, 2) SRC_DISP_CORNER(F, 3) \
+    F(allowedVerts, I32, 10)
+BSP_RECORD(src_texdata, SRC_TEXDATA);
+BSP_RECORD(src_game_lump, SRC_GAME_LUMP);
+BSP_RECORD_TYPES(src_ambient_sample, SRC_AMBIENT_SAMPLE);
+BSP_RECORD(src_ambient_index, SRC_AMBIENT_INDEX);
+BSP_RECORD(src_node, SRC_NODE);
+BSP_RECORD(src_texinfo, SRC_TEXINFO);
+BSP_RECORD(src_face, SRC_FACE);
 #if BSP__BLOODLINES
-    BSP_RULE_FOR(L_FACES, 17, 17, 0, { FACE17_WIDTHS, 104, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_ORIGFACES, 17, 17, 0, { FACE17_WIDTHS, 104, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_LEAFS, 17, 17, 0, { LEAF1_WIDTHS, 32, BSP_LAYOUT_RECORDS }),
+BSP_RECORD(src_face17, SRC_FACE17);
 #endif
-    BSP_RULE_FOR(L_FACES, 18, 99, LV0 | LV1, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_ORIGFACES, 18, 99, LV0 | LV1, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_FACES_HDR, 18, 99, LV0 | LV1, { FACE_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_LEAFS, 18, 99, LV0, { LEAF0_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_LEAFS, 18, 99, LV1, { LEAF1_WIDTHS, 32, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_FACEIDS, 0, 0, LV0, BSP_LAYOUT_INT16),
-    BSP_RULE_FOR(L_EDGES, 0, 0, LV0, BSP_LAYOUT_EDGES16),
-    BSP_RULE(L_SURFEDGES, BSP_LAYOUT_INT32),
-    BSP_RULE(L_MODELS, { "444444444444", 48, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_LEAFFACES, 0, 0, LV0, BSP_LAYOUT_INT16),
-    BSP_RULE_FOR(L_LEAFBRUSHES, 0, 0, LV0, BSP_LAYOUT_INT16),
-    BSP_RULE(L_BRUSHES, BSP_LAYOUT_VEC3),
+BSP_RECORD(src_leaf1, SRC_LEAF1);
+BSP_RECORD(src_leaf0, SRC_LEAF0);
+BSP_RECORD(src_model, SRC_MODEL);
+BSP_RECORD(src_brush, SRC_BRUSH);
+BSP_RECORD(src_brushside, SRC_BRUSHSIDE);
+BSP_RECORD(src_area, SRC_AREA);
+BSP_RECORD(src_areaportal, SRC_AREAPORTAL);
+BSP_RECORD(src_disp_vert, SRC_DISP_VERT);
+BSP_RECORD(src_cubemap, SRC_CUBEMAP);
+BSP_RECORD(src_dispinfo, SRC_DISPINFO);
+
+/* Valve's entry; game variants describe theirs (description.h). */
+const bsp__game_lump_dir bsp__valve_game_lump_dir = {
+    src_game_lump_bytes, { BSP_FIELD(src_game_lump, id), BSP_FIELD(src_game_lump, flags),
+                           BSP_FIELD(src_game_lump, version), BSP_FIELD(src_game_lump, fileofs),
+                           BSP_FIELD(src_game_lump, filelen) }
+};
+
+static const bsp__layout_rule source_rules[] = {
+    BSP_RULE(L_PLANES, BSP_RECORDS(bsp__plane)),
+    BSP_RULE(L_TEXDATA, BSP_RECORDS(src_texdata)),
+    BSP_RULE(L_VERTEXES, BSP_RECORDS(bsp__vec3)),
+    BSP_RULE(L_VIS, BSP_COUNTED(bsp__dvis)),
+    BSP_RULE(L_GAME_LUMP, BSP_COUNTED(src_game_lump)),
+    BSP_RULE(L_LEAF_AMBIENT_LIGHTING_HDR, BSP_UNSWAPPED(src_ambient_sample)),
+    BSP_RULE(L_LEAF_AMBIENT_LIGHTING, BSP_UNSWAPPED(src_ambient_sample)),
+    BSP_RULE_FOR(L_NODES, 0, 0, LV0, BSP_RECORDS(src_node)),
+    BSP_RULE(L_TEXINFO, BSP_RECORDS(src_texinfo)),
+#if BSP__BLOODLINES
+    BSP_RULE_FOR(L_FACES, 17, 17, 0, BSP_RECORDS(src_face17)),
+    BSP_RULE_FOR(L_ORIGFACES, 17, 17, 0, BSP_RECORDS(src_face17)),
+    BSP_RULE_FOR(L_LEAFS, 17, 17, 0, BSP_RECORDS(src_leaf1)),
+#endif
+    BSP_RULE_FOR(L_FACES, 18, 99, LV0 | LV1, BSP_RECORDS(src_face)),
+    BSP_RULE_FOR(L_ORIGFACES, 18, 99, LV0 | LV1, BSP_RECORDS(src_face)),
+    BSP_RULE_FOR(L_FACES_HDR, 18, 99, LV0 | LV1, BSP_RECORDS(src_face)),
+    BSP_RULE_FOR(L_LEAFS, 18, 99, LV0, BSP_RECORDS(src_leaf0)),
+    BSP_RULE_FOR(L_LEAFS, 18, 99, LV1, BSP_RECORDS(src_leaf1)),
+    BSP_RULE_FOR(L_FACEIDS, 0, 0, LV0, BSP_RECORDS(bsp__uint16)),
+    BSP_RULE_FOR(L_EDGES, 0, 0, LV0, BSP_RECORDS(bsp__edge16)),
+    BSP_RULE(L_SURFEDGES, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(L_MODELS, BSP_RECORDS(src_model)),
+    BSP_RULE_FOR(L_LEAFFACES, 0, 0, LV0, BSP_RECORDS(bsp__uint16)),
+    BSP_RULE_FOR(L_LEAFBRUSHES, 0, 0, LV0, BSP_RECORDS(bsp__uint16)),
+    BSP_RULE(L_BRUSHES, BSP_RECORDS(src_brush)),
     /* Dota 2 (v22, v23) changed brush sides and displacements without a new
      * lump version; their layouts are not public: no rule (bytes). */
-    BSP_RULE_FOR(L_BRUSHSIDES, 17, 21, LV0, { "2222", 8, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_BRUSHSIDES, 24, 99, LV0, { "2222", 8, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_AREAS, { "44", 8, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_AREAPORTALS, { "22224", 12, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_VERTNORMALS, BSP_LAYOUT_VEC3),
-    BSP_RULE_FOR(L_VERTNORMALINDICES, 0, 0, LV0, BSP_LAYOUT_INT16),
-    BSP_RULE(L_DISP_VERTS, BSP_LAYOUT_PLANES),
-    BSP_RULE_FOR(L_DISPINFO, 17, 21, LV0, { DISPINFO_WIDTHS, 176, BSP_LAYOUT_RECORDS }),
-    BSP_RULE_FOR(L_DISPINFO, 24, 99, LV0, { DISPINFO_WIDTHS, 176, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_PRIMVERTS, BSP_LAYOUT_VEC3),
-    BSP_RULE(L_PRIMINDICES, BSP_LAYOUT_INT16),
-    BSP_RULE(L_CLIPPORTALVERTS, BSP_LAYOUT_VEC3),
-    BSP_RULE(L_CUBEMAPS, { "4444", 16, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_TEXDATA_STRING_TABLE, BSP_LAYOUT_INT32),
-    BSP_RULE(L_LEAFMINDISTTOWATER, BSP_LAYOUT_INT16),
-    BSP_RULE(L_FACE_MACRO_TEXINFO, BSP_LAYOUT_INT16),
-    BSP_RULE(L_DISP_TRIS, BSP_LAYOUT_INT16),
-    BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX_HDR, 0, 0, LV0, BSP_LAYOUT_EDGES16),
-    BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX, 0, 0, LV0, BSP_LAYOUT_EDGES16),
-    BSP_RULE(L_MAP_FLAGS, BSP_LAYOUT_INT32),
+    BSP_RULE_FOR(L_BRUSHSIDES, 17, 21, LV0, BSP_RECORDS(src_brushside)),
+    BSP_RULE_FOR(L_BRUSHSIDES, 24, 99, LV0, BSP_RECORDS(src_brushside)),
+    BSP_RULE(L_AREAS, BSP_RECORDS(src_area)),
+    BSP_RULE(L_AREAPORTALS, BSP_RECORDS(src_areaportal)),
+    BSP_RULE(L_VERTNORMALS, BSP_RECORDS(bsp__vec3)),
+    BSP_RULE_FOR(L_VERTNORMALINDICES, 0, 0, LV0, BSP_RECORDS(bsp__uint16)),
+    BSP_RULE(L_DISP_VERTS, BSP_RECORDS(src_disp_vert)),
+    BSP_RULE_FOR(L_DISPINFO, 17, 21, LV0, BSP_RECORDS(src_dispinfo)),
+    BSP_RULE_FOR(L_DISPINFO, 24, 99, LV0, BSP_RECORDS(src_dispinfo)),
+    BSP_RULE(L_PRIMVERTS, BSP_RECORDS(bsp__vec3)),
+    BSP_RULE(L_PRIMINDICES, BSP_RECORDS(bsp__uint16)),
+    BSP_RULE(L_CLIPPORTALVERTS, BSP_RECORDS(bsp__vec3)),
+    BSP_RULE(L_CUBEMAPS, BSP_RECORDS(src_cubemap)),
+    BSP_RULE(L_TEXDATA_STRING_TABLE, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(L_LEAFMINDISTTOWATER, BSP_RECORDS(bsp__uint16)),
+    BSP_RULE(L_FACE_MACRO_TEXINFO, BSP_RECORDS(bsp__uint16)),
+    BSP_RULE(L_DISP_TRIS, BSP_RECORDS(bsp__uint16)),
+    BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX_HDR, 0, 0, LV0, BSP_RECORDS(src_ambient_index)),
+    BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX, 0, 0, LV0, BSP_RECORDS(src_ambient_index)),
+    BSP_RULE(L_MAP_FLAGS, BSP_RECORDS(bsp__int32)),
 };
 static const bsp__layout_table source_layouts = BSP_LAYOUT_TABLE(source_rules, NULL);
 
@@ -128,7 +181,6 @@ static const bsp__layout_table source_layouts = BSP_LAYOUT_TABLE(source_rules, N
 BSP__CHECK_DIRECTORY(source, SOURCE_HEADER_BYTES, SOURCE_LUMPS);
 
 /* Lower-case LUMP_* names of Valve's bspfile.h, for tools and reports. */
-#if BSPKIT_STRINGS
 static const char source_lump_names[] =
     "entities\0" "planes\0" "texdata\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0"
     "faces\0" "lighting\0" "occlusion\0" "leafs\0" "faceids\0" "edges\0" "surfedges\0"
@@ -144,7 +196,6 @@ static const char source_lump_names[] =
     "leaf_ambient_lighting_hdr\0" "leaf_ambient_lighting\0" "xzippakfile\0" "faces_hdr\0"
     "map_flags\0" "overlay_fades\0" "overlay_system_levels\0" "physlevel\0"
     "disp_multiblend\0";
-#endif
 
 /* Source's rule: the face records its luxel block (mins and size - 1 per
  * axis) instead of leaving it to be computed from vertices; bumped faces
@@ -169,12 +220,11 @@ static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp__lig
         lm->w = 0;
         return BSP_OK;
     }
-    if (bsp__field_get(bsp__lightmap_vecs(m, texinfo, lm), fam->texinfo_flags) & SURF_BUMPLIGHT)
+    if (bsp__field_get(bsp__lightmap_vecs(m, texinfo, lm), fam->faces.texinfo_flags) & SURF_BUMPLIGHT)
         lm->pages = 4;
     return BSP_OK;
 }
 
-#if BSPKIT_ACCESS
 /* Contents and texinfo surface bits of Valve's bspflags.h. */
 static const bsp__flag_rule source_contents[] = {
     { 0x1, BSP_CONTENTS_SOLID }, { 0x2, BSP_CONTENTS_WINDOW }, { 0x8, BSP_CONTENTS_GRATE },
@@ -190,57 +240,68 @@ static const bsp__flag_rule source_surface[] = {
     { 0x100, BSP_SURF_HINT }, { 0x200, BSP_SURF_SKIP }, { 0x400, BSP_SURF_NOLIGHTMAP },
 };
 
-/* texdata: reflectivity[3], nameStringTableID, width, height, view size;
- * the string table indexes the string data; texinfo: textureVecs,
- * lightmapVecs, flags, texdata. Leaf: area is the low 9 bits at 6. */
-/* A Source face's plane is already its own (vbsp picks the plane facing
- * the face's front); `side` only says which side of the node it lies on,
- * so it is not applied (no face_side). */
-#define SOURCE_ACCESS_TEXINFO .texinfo_texture = { 68, BSP_F_I32 }, .texinfo_flags = { 64, BSP_F_I32 }
+/* Texture names: texdata's nameStringTableID indexes the string table,
+ * whose entries are offsets into the string data (names of up to 128
+ * bytes). A Source face's plane is already its own (vbsp picks the plane
+ * facing the face's front); `side` only says which side of the node it
+ * lies on, so it is not applied (no face_side). */
+#define SOURCE_TEXTURE_NAME_BYTES 128
+#define SOURCE_ACCESS_TEXINFO(texinfo) \
+    .texinfo_texture = BSP_FIELD(texinfo, texdata), .texinfo_flags = BSP_FIELD(texinfo, flags)
 #define SOURCE_ACCESS_COMMON \
     .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, L_DISPINFO, \
                 L_DISP_VERTS, -1 }, \
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_STRING_TABLE, .contents_bits = 1, \
-    .leaf_area_mask = 0x1ff, .model_origin = 24, \
-    .texture_stride = 32, .texture_name = 12, .texture_name_len = 128, \
+    .leaf_area_mask = 0x1ff, .model_origin = BSP_AT(src_model, origin), \
+    .texture_stride = src_texdata_bytes, .texture_name = BSP_AT(src_texdata, nameStringTableID), \
+    .texture_name_len = SOURCE_TEXTURE_NAME_BYTES, \
     .contents = source_contents, \
     .num_contents = sizeof source_contents / sizeof source_contents[0], \
     .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0]
-#define SOURCE_ACCESS_LEAF .leaf_area = { 6, BSP_F_U16 }, .leaf_bounds = { 8, BSP_F_I16 }
+#define SOURCE_ACCESS_LEAF \
+    .leaf_area = BSP_FIELD(src_leaf1, area_flags), .leaf_bounds = BSP_FIELD(src_leaf1, mins)
 static const bsp__access source_access = {
-    SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO
+    SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO(src_texinfo)
 };
-#endif
 
-/* dmodel_t: mins, maxs, origin, headnode, firstface, numfaces; texinfo:
- * textureVecs[2][4], lightmapVecs[2][4], flags, texdata. */
+#define SOURCE_MODELS(model) \
+    .tree.model_headnode = BSP_FIELD(model, headnode), \
+    .tree.model_firstface = BSP_FIELD(model, firstface), \
+    .tree.model_numfaces = BSP_FIELD(model, numfaces)
 #define SOURCE_MODELS_TEXINFO \
-    .tree.model_headnode = { 36, BSP_F_I32 }, \
-    .tree.model_firstface = { 40, BSP_F_I32 }, .tree.model_numfaces = { 44, BSP_F_I32 }, \
-    .texinfo_flags = { 64, BSP_F_I32 }
+    SOURCE_MODELS(src_model), .faces.texinfo_flags = BSP_FIELD(src_texinfo, flags)
 
 /* Valve's 16-bit ambient index record {count, first sample}. */
 #define SOURCE_AMBIENT_INDEX16 \
-    .amb.count = { 0, BSP_F_U16 }, .amb.first = { 2, BSP_F_U16 }, \
-    .amb.index_bytes = 4
+    .amb.count = BSP_FIELD(src_ambient_index, count), \
+    .amb.first = BSP_FIELD(src_ambient_index, first), \
+    .amb.index_bytes = src_ambient_index_bytes
 
-/* Valve's 16-bit node, leaf, edge and leaf-face fields. */
+/* Valve's 16-bit node, leaf, edge and leaf-face fields (the leaf fields
+ * lie alike at both leaf versions; only version 0 holds a cube). */
 #define SOURCE_TREE \
     SOURCE_AMBIENT_INDEX16, \
-    .amb.leaf_cube_offset = 30, .amb.leaf_cube_size = 56, \
-    .amb.leaf_mins = { 8, BSP_F_I16 }, \
-    .tree.node_firstface = { 24, BSP_F_U16 }, .tree.node_numfaces = { 26, BSP_F_U16 }, \
-    .tree.leaf_cluster = { 4, BSP_F_I16 }, \
-    .tree.leaf_firstleafface = { 20, BSP_F_U16 }, .tree.leaf_numleaffaces = { 22, BSP_F_U16 }, \
-    .faces.edge_v = { { 0, BSP_F_U16 }, { 2, BSP_F_U16 } }, \
-    .tree.leafface_face = { 0, BSP_F_U16 }
+    .amb.leaf_cube_offset = BSP_AT(src_leaf0, ambient), .amb.leaf_cube_size = src_leaf0_bytes, \
+    .amb.leaf_mins = BSP_FIELD(src_leaf1, mins), \
+    .tree.node_firstface = BSP_FIELD(src_node, firstface), \
+    .tree.node_numfaces = BSP_FIELD(src_node, numfaces), \
+    .tree.leaf_cluster = BSP_FIELD(src_leaf1, cluster), \
+    .tree.leaf_firstleafface = BSP_FIELD(src_leaf1, firstleafface), \
+    .tree.leaf_numleaffaces = BSP_FIELD(src_leaf1, numleaffaces), \
+    .faces.edge_v = { BSP_FIELD_K(bsp__edge16, v, 0), BSP_FIELD_K(bsp__edge16, v, 1) }, \
+    .tree.leafface_face = BSP_FIELD(bsp__uint16, v)
 
-/* The dface_t fields of v18..21 (FACE_WIDTHS). */
-#define SOURCE_FACES \
-    .faces.face_plane = { 0, BSP_F_U16 }, .faces.face_firstedge = { 4, BSP_F_I32 }, \
-    .faces.face_numedges = { 8, BSP_F_I16 }, .faces.face_texinfo = { 10, BSP_F_I16 }, \
-    .faces.face_dispinfo = { 12, BSP_F_I16 }, .faces.face_lightofs = { 20, BSP_F_I32 }, \
-    .faces.face_styles_offset = 16, .faces.face_num_styles = 4, .faces.face_luxels_offset = 28
+/* The face fields the queries read, of a face record. */
+#define SOURCE_FACE_FIELDS(face) \
+    .faces.face_plane = BSP_FIELD(face, planenum), \
+    .faces.face_firstedge = BSP_FIELD(face, firstedge), \
+    .faces.face_numedges = BSP_FIELD(face, numedges), \
+    .faces.face_texinfo = BSP_FIELD(face, texinfo), \
+    .faces.face_dispinfo = BSP_FIELD(face, dispinfo), \
+    .faces.face_lightofs = BSP_FIELD(face, lightofs), \
+    .faces.face_styles_offset = BSP_AT(face, styles), \
+    .faces.face_num_styles = sizeof(((struct face##_at *)0)->styles), \
+    .faces.face_luxels_offset = BSP_AT(face, luxel_mins)
 
 /* What every Source description shares: header, directory, roles, lighting. */
 #define SOURCE_COMMON \
@@ -263,12 +324,12 @@ static const bsp__access source_access = {
     .amb.kind = BSP_AMB_CUBES, \
     .amb.lumps = { { L_LEAF_AMBIENT_INDEX, L_LEAF_AMBIENT_LIGHTING }, \
                        { L_LEAF_AMBIENT_INDEX_HDR, L_LEAF_AMBIENT_LIGHTING_HDR } }, \
-    .dir.lump_names = BSP__LUMP_NAMES(source_lump_names), \
-    .tree.node_plane = { 0, BSP_F_I32 }, \
-    .tree.node_child = { { 4, BSP_F_I32 }, { 8, BSP_F_I32 } }, \
-    .tree.leaf_contents = { 0, BSP_F_I32 }, \
+    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, source_lump_names), \
+    .tree.node_plane = BSP_FIELD(src_node, planenum), \
+    .tree.node_child = { BSP_FIELD_K(src_node, children, 0), BSP_FIELD_K(src_node, children, 1) }, \
+    .tree.leaf_contents = BSP_FIELD(src_leaf1, contents), \
     .vis.has_pas = 1, \
-    .faces.texinfo_vecs = 32, \
+    .faces.texinfo_vecs = BSP_AT(src_texinfo, lightmapVecs), \
     .faces.luxel_bytes = 4, \
     .finish = bsp__dvis_finish, \
     .vis.vis_row = bsp__dvis_row, \
@@ -281,14 +342,14 @@ const struct bsp_family bsp__family_source = {
     .detect.min_version = 18, .detect.max_version = 29,
     SOURCE_COMMON,
     SOURCE_TREE,
-    SOURCE_FACES,
+    SOURCE_FACE_FIELDS(src_face),
     SOURCE_MODELS_TEXINFO,
     .dir.layouts = &source_layouts,
 #if BSP__STRATA
     .dir.lump_variant = &bsp__family_source_strata, .dir.lump_variant_at = L_NODES,
     .dir.lump_variant_versions = LV1,
 #endif
-    .access = BSP__ACCESS(&source_access),
+    .access = BSP__IF(BSPKIT_ACCESS, &source_access),
 };
 
 #if BSP__BLOODLINES
@@ -302,75 +363,78 @@ const struct bsp_family bsp__family_source17 = {
     .detect.min_version = 17, .detect.max_version = 17,
     SOURCE_COMMON,
     SOURCE_TREE,
-    .faces.face_plane = { 32, BSP_F_U16 }, .faces.face_firstedge = { 36, BSP_F_I32 },
-    .faces.face_numedges = { 40, BSP_F_I16 }, .faces.face_texinfo = { 42, BSP_F_I16 },
-    .faces.face_dispinfo = { 44, BSP_F_I16 }, .faces.face_lightofs = { 72, BSP_F_I32 },
-    .faces.face_styles_offset = 48, .faces.face_num_styles = 8, .faces.face_luxels_offset = 80,
+    SOURCE_FACE_FIELDS(src_face17),
     SOURCE_MODELS_TEXINFO,
     .dir.layouts = &source_layouts,
-    .access = BSP__ACCESS(&source_access),
+    .access = BSP__IF(BSPKIT_ACCESS, &source_access),
 };
 #endif
 
 #if BSP__STRATA
 /* Strata Source (v25): the records it widened, each at its own lump
  * version (Strata's "BSP v25" page; bsp_tool's strata branch and bsppp's
- * lump structs agree): nodes v1 {planenum, children[2], float mins[3],
- * maxs[3], uint32 firstface, numfaces, int16 area, pad}; faces v2 {uint32
- * planenum, side, onNode, pad[2], then int32 firstedge, numedges, texinfo,
- * dispinfo, fog volume, styles[4], lightofs, area, luxel mins[2] and
- * size[2], origFace, shadows:1/numPrims:31, firstPrimID, smoothingGroups};
- * leaves v2 {contents, int32 cluster, area:17/flags:15, float mins[3],
- * maxs[3], uint32 leafface and leafbrush ranges, water id}; 32-bit edges,
- * leaf faces, leaf brushes, face ids, vertex normal indices (v1); brush
- * sides v1 {uint32 planenum, texinfo, dispinfo, bevel, thin, pad}; ambient
- * index v1 {uint32 count, first}. A lump at any other version has no
- * layout here (the fields below would misread it). */
-#define NODE1_WIDTHS "444" "444444" "44" "22"
-#define FACE2_WIDTHS "4" "11" "2" "44444" "1111" "4" "4" "4444" "4" "4" "4" "4"
-#define LEAF2_WIDTHS "4" "4" "4" "444444" "4444" "4"
+ * lump structs agree). A lump at any other version has no layout here
+ * (the fields below would misread it). */
+#define STRATA_NODE(F) F(planenum, I32, 1) F(children, I32, 2) F(mins, F32, 3) F(maxs, F32, 3) \
+    F(firstface, I32, 1) F(numfaces, I32, 1) F(area, I16, 1) F(padding, I16, 1)
+#define STRATA_FACE(F) F(planenum, I32, 1) F(side, U8, 1) F(onNode, U8, 1) F(padding, I16, 1) \
+    F(firstedge, I32, 1) F(numedges, I32, 1) F(texinfo, I32, 1) F(dispinfo, I32, 1) \
+    F(surfaceFogVolumeID, I32, 1) F(styles, U8, 4) F(lightofs, I32, 1) F(area, F32, 1) \
+    F(luxel_mins, I32, 2) F(luxel_size, I32, 2) F(origFace, I32, 1) \
+    F(shadows_numPrims, I32, 1) F(firstPrimID, I32, 1) F(smoothingGroups, I32, 1)
+/* area:17 and flags:15 share one 32-bit field. */
+#define STRATA_LEAF(F) F(contents, I32, 1) F(cluster, I32, 1) F(area_flags, I32, 1) \
+    F(mins, F32, 3) F(maxs, F32, 3) F(firstleafface, I32, 1) F(numleaffaces, I32, 1) \
+    F(firstleafbrush, I32, 1) F(numleafbrushes, I32, 1) F(leafWaterDataID, I32, 1)
+#define STRATA_BRUSHSIDE(F) F(planenum, I32, 1) F(texinfo, I32, 1) F(dispinfo, I32, 1) \
+    F(bevel, U8, 1) F(thin, U8, 1) F(padding, I16, 1)
+#define STRATA_AMBIENT_INDEX(F) F(count, I32, 1) F(first, I32, 1)
+BSP_RECORD(strata_node, STRATA_NODE);
+BSP_RECORD(strata_face, STRATA_FACE);
+BSP_RECORD(strata_leaf, STRATA_LEAF);
+BSP_RECORD(strata_brushside, STRATA_BRUSHSIDE);
+BSP_RECORD(strata_ambient_index, STRATA_AMBIENT_INDEX);
 
 static const bsp__layout_rule strata_rules[] = {
-    BSP_RULE_FOR(L_NODES, 0, 0, LV1, { NODE1_WIDTHS, 48, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_NODES, 0, 0, LV1, BSP_RECORDS(strata_node)),
     BSP_RULE_UNKNOWN(L_NODES),
-    BSP_RULE_FOR(L_FACES, 0, 0, LV2, { FACE2_WIDTHS, 72, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_FACES, 0, 0, LV2, BSP_RECORDS(strata_face)),
     BSP_RULE_UNKNOWN(L_FACES),
-    BSP_RULE_FOR(L_FACES_HDR, 0, 0, LV2, { FACE2_WIDTHS, 72, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_FACES_HDR, 0, 0, LV2, BSP_RECORDS(strata_face)),
     BSP_RULE_UNKNOWN(L_FACES_HDR),
-    BSP_RULE_FOR(L_ORIGFACES, 0, 0, LV2, { FACE2_WIDTHS, 72, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_ORIGFACES, 0, 0, LV2, BSP_RECORDS(strata_face)),
     BSP_RULE_UNKNOWN(L_ORIGFACES),
-    BSP_RULE_FOR(L_LEAFS, 0, 0, LV2, { LEAF2_WIDTHS, 56, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_LEAFS, 0, 0, LV2, BSP_RECORDS(strata_leaf)),
     BSP_RULE_UNKNOWN(L_LEAFS),
-    BSP_RULE_FOR(L_EDGES, 0, 0, LV1, BSP_LAYOUT_EDGES32),
+    BSP_RULE_FOR(L_EDGES, 0, 0, LV1, BSP_RECORDS(bsp__edge32)),
     BSP_RULE_UNKNOWN(L_EDGES),
-    BSP_RULE_FOR(L_LEAFFACES, 0, 0, LV1, BSP_LAYOUT_INT32),
+    BSP_RULE_FOR(L_LEAFFACES, 0, 0, LV1, BSP_RECORDS(bsp__int32)),
     BSP_RULE_UNKNOWN(L_LEAFFACES),
-    BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX, 0, 0, LV1, BSP_LAYOUT_EDGES32),
+    BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX, 0, 0, LV1, BSP_RECORDS(strata_ambient_index)),
     BSP_RULE_UNKNOWN(L_LEAF_AMBIENT_INDEX),
-    BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX_HDR, 0, 0, LV1, BSP_LAYOUT_EDGES32),
+    BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX_HDR, 0, 0, LV1, BSP_RECORDS(strata_ambient_index)),
     BSP_RULE_UNKNOWN(L_LEAF_AMBIENT_INDEX_HDR),
-    BSP_RULE_FOR(L_LEAFBRUSHES, 0, 0, LV1, BSP_LAYOUT_INT32),
-    BSP_RULE_FOR(L_FACEIDS, 0, 0, LV1, BSP_LAYOUT_INT32),
-    BSP_RULE_FOR(L_VERTNORMALINDICES, 0, 0, LV1, BSP_LAYOUT_INT32),
-    BSP_RULE_FOR(L_BRUSHSIDES, 0, 0, LV1, { "444" "11" "2", 16, BSP_LAYOUT_RECORDS }),
+    BSP_RULE_FOR(L_LEAFBRUSHES, 0, 0, LV1, BSP_RECORDS(bsp__int32)),
+    BSP_RULE_FOR(L_FACEIDS, 0, 0, LV1, BSP_RECORDS(bsp__int32)),
+    BSP_RULE_FOR(L_VERTNORMALINDICES, 0, 0, LV1, BSP_RECORDS(bsp__int32)),
+    BSP_RULE_FOR(L_BRUSHSIDES, 0, 0, LV1, BSP_RECORDS(strata_brushside)),
 };
 static const bsp__layout_table strata_layouts = BSP_LAYOUT_TABLE(strata_rules, &source_layouts);
 
-#if BSPKIT_ACCESS
 /* Leaf area is 17 bits; bounds are floats. Strata's displacement record
  * (lump 26 v1) is not described: no displacement access. */
 static const bsp__access strata_access = {
     .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, -1, -1, -1 },
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_STRING_TABLE, .contents_bits = 1,
-    .leaf_area = { 8, BSP_F_I32 }, .leaf_area_mask = 0x1ffff,
-    .leaf_bounds = { 12, BSP_F_F32 }, .model_origin = 24,
-    .texinfo_texture = { 68, BSP_F_I32 }, .texinfo_flags = { 64, BSP_F_I32 },
-    .texture_stride = 32, .texture_name = 12, .texture_name_len = 128,
+    .leaf_area = BSP_FIELD(strata_leaf, area_flags), .leaf_area_mask = 0x1ffff,
+    .leaf_bounds = BSP_FIELD(strata_leaf, mins), .model_origin = BSP_AT(src_model, origin),
+    SOURCE_ACCESS_TEXINFO(src_texinfo),
+    .texture_stride = src_texdata_bytes, .texture_name = BSP_AT(src_texdata, nameStringTableID),
+    .texture_name_len = SOURCE_TEXTURE_NAME_BYTES,
     .contents = source_contents,
     .num_contents = sizeof source_contents / sizeof source_contents[0],
     .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0],
 };
-#endif
 
 /* Chosen by the nodes lump's version (bsp__family_source.dir.lump_variant); no
  * in-leaf ambient cubes (leaf_cube_size 0 matches no stride). */
@@ -380,19 +444,19 @@ const struct bsp_family bsp__family_source_strata = {
     SOURCE_COMMON,
     SOURCE_MODELS_TEXINFO,
     .dir.layouts = &strata_layouts,
-    .amb.leaf_mins = { 12, BSP_F_F32 },
-    .amb.count = { 0, BSP_F_I32 }, .amb.first = { 4, BSP_F_I32 },
-    .amb.index_bytes = 8,
-    .tree.node_firstface = { 36, BSP_F_I32 }, .tree.node_numfaces = { 40, BSP_F_I32 },
-    .tree.leaf_cluster = { 4, BSP_F_I32 },
-    .tree.leaf_firstleafface = { 36, BSP_F_I32 }, .tree.leaf_numleaffaces = { 40, BSP_F_I32 },
-    .faces.edge_v = { { 0, BSP_F_I32 }, { 4, BSP_F_I32 } },
-    .tree.leafface_face = { 0, BSP_F_I32 },
-    .faces.face_plane = { 0, BSP_F_I32 }, .faces.face_firstedge = { 8, BSP_F_I32 },
-    .faces.face_numedges = { 12, BSP_F_I32 }, .faces.face_texinfo = { 16, BSP_F_I32 },
-    .faces.face_dispinfo = { 20, BSP_F_I32 }, .faces.face_lightofs = { 32, BSP_F_I32 },
-    .faces.face_styles_offset = 28, .faces.face_num_styles = 4, .faces.face_luxels_offset = 40,
-    .access = BSP__ACCESS(&strata_access),
+    .amb.leaf_mins = BSP_FIELD(strata_leaf, mins),
+    .amb.count = BSP_FIELD(strata_ambient_index, count),
+    .amb.first = BSP_FIELD(strata_ambient_index, first),
+    .amb.index_bytes = strata_ambient_index_bytes,
+    .tree.node_firstface = BSP_FIELD(strata_node, firstface),
+    .tree.node_numfaces = BSP_FIELD(strata_node, numfaces),
+    .tree.leaf_cluster = BSP_FIELD(strata_leaf, cluster),
+    .tree.leaf_firstleafface = BSP_FIELD(strata_leaf, firstleafface),
+    .tree.leaf_numleaffaces = BSP_FIELD(strata_leaf, numleaffaces),
+    .faces.edge_v = { BSP_FIELD_K(bsp__edge32, v, 0), BSP_FIELD_K(bsp__edge32, v, 1) },
+    .tree.leafface_face = BSP_FIELD(bsp__int32, v),
+    SOURCE_FACE_FIELDS(strata_face),
+    .access = BSP__IF(BSPKIT_ACCESS, &strata_access),
 };
 #endif
 

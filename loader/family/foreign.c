@@ -33,7 +33,7 @@ const char *bsp__foreign_format(const uint8_t first[8])
 #if BSPKIT_FAMILY_SOURCE
     uint32_t i, k;
     for (i = 0; i < sizeof foreign / sizeof foreign[0]; i++) {
-        for (k = 0; k < 4 && (uint8_t)foreign[i].detect.magic[k] == first[k]; k++) {}
+        for (k = 0; k < 4 && (uint8_t)foreign[i].magic[k] == first[k]; k++) {}
         if (k == 4) return foreign[i].appears;
     }
 #else

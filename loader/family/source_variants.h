@@ -18,25 +18,32 @@
  */
 
 #if BSP__DARK_MESSIAH
-#define DM_TEXINFO_WIDTHS "4444444444444444" "111111111111111111111111" "44"
+#define DM_TEXINFO(F) F(textureVecs, F32, 8) F(lightmapVecs, F32, 8) F(unknown, U8, 24) \
+    F(flags, I32, 1) F(texdata, I32, 1)
+#define DM_MODEL(F) F(mins, F32, 3) F(maxs, F32, 3) F(origin, F32, 3) F(unknown, I32, 1) \
+    F(headnode, I32, 1) F(firstface, I32, 1) F(numfaces, I32, 1)
+#define DM_GAME_LUMP(F) F(unknown, I32, 1) F(id, I32, 1) F(flags, U16, 1) F(version, U16, 1) \
+    F(fileofs, I32, 1) F(filelen, I32, 1)
+BSP_RECORD(dm_texinfo, DM_TEXINFO);
+BSP_RECORD(dm_model, DM_MODEL);
+BSP_RECORD(dm_game_lump, DM_GAME_LUMP);
+
 static const bsp__layout_rule dm_rules[] = {
-    BSP_RULE(L_TEXINFO, { DM_TEXINFO_WIDTHS, 96, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_MODELS, { "4444444444444", 52, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_GAME_LUMP, { "442244", 20, BSP_LAYOUT_COUNTED }),
+    BSP_RULE(L_TEXINFO, BSP_RECORDS(dm_texinfo)),
+    BSP_RULE(L_MODELS, BSP_RECORDS(dm_model)),
+    BSP_RULE(L_GAME_LUMP, BSP_COUNTED(dm_game_lump)),
 };
 static const bsp__layout_table dm_layouts = BSP_LAYOUT_TABLE(dm_rules, &source_layouts);
 
 static const bsp__game_lump_dir dm_game_lump_dir = {
-    20, { { 4, BSP_F_I32 }, { 8, BSP_F_U16 }, { 10, BSP_F_U16 }, { 12, BSP_F_I32 },
-          { 16, BSP_F_I32 } }
+    dm_game_lump_bytes, { BSP_FIELD(dm_game_lump, id), BSP_FIELD(dm_game_lump, flags),
+                          BSP_FIELD(dm_game_lump, version), BSP_FIELD(dm_game_lump, fileofs),
+                          BSP_FIELD(dm_game_lump, filelen) }
 };
 
-#if BSPKIT_ACCESS
 static const bsp__access dm_access = {
-    SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF,
-    .texinfo_texture = { 92, BSP_F_I32 }, .texinfo_flags = { 88, BSP_F_I32 }
+    SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO(dm_texinfo)
 };
-#endif
 
 const struct bsp_family bsp__family_source_dm = {
     .name = "source",
@@ -44,12 +51,11 @@ const struct bsp_family bsp__family_source_dm = {
     .detect.min_version = 20, .detect.max_version = 20, .detect.version_tag = 4,
     SOURCE_COMMON,
     SOURCE_TREE,
-    SOURCE_FACES,
-    .tree.model_headnode = { 40, BSP_F_I32 },
-    .tree.model_firstface = { 44, BSP_F_I32 }, .tree.model_numfaces = { 48, BSP_F_I32 },
-    .texinfo_flags = { 88, BSP_F_I32 },
+    SOURCE_FACE_FIELDS(src_face),
+    SOURCE_MODELS(dm_model),
+    .faces.texinfo_flags = BSP_FIELD(dm_texinfo, flags),
     .dir.layouts = &dm_layouts,
-    .access = BSP__ACCESS(&dm_access),
+    .access = BSP__IF(BSPKIT_ACCESS, &dm_access),
     .dir.game_lump_dir = &dm_game_lump_dir,
 };
 #endif
@@ -64,97 +70,111 @@ const struct bsp_family bsp__family_source_dm = {
  * bytes they do), which lies anywhere in the file, so a forward-only load
  * cannot know in time. The caller says so (bsp_use_variant); the tool
  * applies the game lump rule to files it can read twice.
- *   dnode_t     48: planenum, children[2], mins[3], maxs[3], firstface,
- *                   numfaces, padding: all int32
- *   dleaf_t     56: contents, cluster, area:9/flags:7, mins[3], maxs[3],
- *                   leafface and leafbrush ranges, water id: all int32, no
- *                   ambient cube (the ambient lumps 51..56 as Valve's)
- *   dface_t     72 (lump version 1) or 76 (2): uint32 planenum, side,
- *                   onNode, int16 unknown, int32 firstedge, numedges,
- *                   texinfo, dispinfo, fog volume, styles[4], (v2: 4 more
- *                   bytes, always 255: bspsrc reads them as an int after
- *                   the styles, LibBSP as 4 more style slots; bsp_tool puts
- *                   them before the styles), lightofs, area, luxel mins[2]
- *                   and size[2], origFace, numPrims, firstPrimID,
- *                   smoothingGroups: all 32-bit
- *   edges 8, leaf faces and leaf brushes 4, brush sides 16, area portals
- *   20, dispinfo 232 (neighbours with int32 indices), game lump entries 20
- *   {id, int32 flags, int32 version, offset, length}.
- */
-#define VIN_FACE_HEAD "4" "11" "2" "44444" "1111"
-#define VIN_FACE_TAIL "4" "4" "4444" "4444"
-#define VIN_DISP_SUB "41111"
-#define VIN_DISP_CORNER "4444" "1111"
-#define VIN_DISPINFO_WIDTHS "444" "4444" "44" "444" \
-    VIN_DISP_SUB VIN_DISP_SUB VIN_DISP_SUB VIN_DISP_SUB VIN_DISP_SUB VIN_DISP_SUB VIN_DISP_SUB \
-    VIN_DISP_SUB VIN_DISP_CORNER VIN_DISP_CORNER VIN_DISP_CORNER VIN_DISP_CORNER "4444444444"
-#define VIN_FACE1 { VIN_FACE_HEAD VIN_FACE_TAIL, 72, BSP_LAYOUT_RECORDS }
-#define VIN_FACE2 { VIN_FACE_HEAD "1111" VIN_FACE_TAIL, 76, BSP_LAYOUT_RECORDS }
+ *
+ * Faces are 72 bytes at lump version 1 and 76 at version 2, whose 4 more
+ * bytes after the styles are always 255 (bspsrc reads them as an int after
+ * the styles, LibBSP as 4 more style slots; bsp_tool puts them before the
+ * styles). Leaves have no ambient cube (the ambient lumps 51..56 are
+ * Valve's); displacement neighbours have int32 indices. */
+#define VIN_NODE(F) F(planenum, I32, 1) F(children, I32, 2) F(mins, I32, 3) F(maxs, I32, 3) \
+    F(firstface, I32, 1) F(numfaces, I32, 1) F(padding, I32, 1)
+#define VIN_LEAF(F) F(contents, I32, 1) F(cluster, I32, 1) F(area_flags, I32, 1) \
+    F(mins, I32, 3) F(maxs, I32, 3) F(firstleafface, I32, 1) F(numleaffaces, I32, 1) \
+    F(firstleafbrush, I32, 1) F(numleafbrushes, I32, 1) F(leafWaterDataID, I32, 1)
+#define VIN_FACE_HEAD(F) F(planenum, I32, 1) F(side, U8, 1) F(onNode, U8, 1) \
+    F(unknown, I16, 1) F(firstedge, I32, 1) F(numedges, I32, 1) F(texinfo, I32, 1) \
+    F(dispinfo, I32, 1) F(surfaceFogVolumeID, I32, 1) F(styles, U8, 4)
+#define VIN_FACE_TAIL(F) F(lightofs, I32, 1) F(area, F32, 1) F(luxel_mins, I32, 2) \
+    F(luxel_size, I32, 2) F(origFace, I32, 1) F(numPrims, I32, 1) F(firstPrimID, I32, 1) \
+    F(smoothingGroups, I32, 1)
+#define VIN_FACE1(F) VIN_FACE_HEAD(F) VIN_FACE_TAIL(F)
+#define VIN_FACE2(F) VIN_FACE_HEAD(F) F(more_styles, U8, 4) VIN_FACE_TAIL(F)
+#define VIN_BRUSHSIDE(F) F(planenum, I32, 1) F(texinfo, I32, 1) F(dispinfo, I32, 1) \
+    F(bevel, I32, 1)
+#define VIN_AREAPORTAL(F) F(portalKey, I32, 1) F(otherarea, I32, 1) \
+    F(firstClipPortalVert, I32, 1) F(clipPortalVerts, I32, 1) F(planenum, I32, 1)
+#define VIN_DISP_SUB(F, n) F(sub##n##_index, I32, 1) F(sub##n##_spans, U8, 4)
+#define VIN_DISP_CORNER(F, n) F(corner##n##_index, I32, 4) F(corner##n##_count, U8, 4)
+#define VIN_DISPINFO(F) F(startPosition, F32, 3) F(DispVertStart, I32, 1) \
+    F(DispTriStart, I32, 1) F(power, I32, 1) F(minTess, I32, 1) F(smoothingAngle, F32, 1) \
+    F(contents, I32, 1) F(MapFace, I32, 1) F(LightmapAlphaStart, I32, 1) \
+    F(LightmapSamplePositionStart, I32, 1) \
+    VIN_DISP_SUB(F, 0) VIN_DISP_SUB(F, 1) VIN_DISP_SUB(F, 2) VIN_DISP_SUB(F, 3) \
+    VIN_DISP_SUB(F, 4) VIN_DISP_SUB(F, 5) VIN_DISP_SUB(F, 6) VIN_DISP_SUB(F, 7) \
+    VIN_DISP_CORNER(F, 0) VIN_DISP_CORNER(F, 1) VIN_DISP_CORNER(F, 2) VIN_DISP_CORNER(F, 3) \
+    F(allowedVerts, I32, 10)
+#define VIN_GAME_LUMP(F) F(id, I32, 1) F(flags, I32, 1) F(version, I32, 1) F(fileofs, I32, 1) \
+    F(filelen, I32, 1)
+BSP_RECORD(vin_node, VIN_NODE);
+BSP_RECORD(vin_leaf, VIN_LEAF);
+BSP_RECORD(vin_face1, VIN_FACE1);
+BSP_RECORD(vin_face2, VIN_FACE2);
+BSP_RECORD(vin_brushside, VIN_BRUSHSIDE);
+BSP_RECORD(vin_areaportal, VIN_AREAPORTAL);
+BSP_RECORD(vin_dispinfo, VIN_DISPINFO);
+BSP_RECORD(vin_game_lump, VIN_GAME_LUMP);
+
 /* Each description knows one face record (its faces' lump version); a
  * face lump at the other version has no layout (bad_lump_version). */
-#define VIN_FACE_RULES(v, layout) \
-    BSP_RULE_FOR(L_FACES, 0, 0, 1u << (v), layout), BSP_RULE_UNKNOWN(L_FACES), \
-    BSP_RULE_FOR(L_ORIGFACES, 0, 0, 1u << (v), layout), BSP_RULE_UNKNOWN(L_ORIGFACES), \
-    BSP_RULE_FOR(L_FACES_HDR, 0, 0, 1u << (v), layout), BSP_RULE_UNKNOWN(L_FACES_HDR)
-static const bsp__layout_rule vin1_rules[] = { VIN_FACE_RULES(1, VIN_FACE1) };
-static const bsp__layout_rule vin2_rules[] = { VIN_FACE_RULES(2, VIN_FACE2) };
+#define VIN_FACE_RULES(v, face) \
+    BSP_RULE_FOR(L_FACES, 0, 0, 1u << (v), BSP_RECORDS(face)), BSP_RULE_UNKNOWN(L_FACES), \
+    BSP_RULE_FOR(L_ORIGFACES, 0, 0, 1u << (v), BSP_RECORDS(face)), BSP_RULE_UNKNOWN(L_ORIGFACES), \
+    BSP_RULE_FOR(L_FACES_HDR, 0, 0, 1u << (v), BSP_RECORDS(face)), BSP_RULE_UNKNOWN(L_FACES_HDR)
+static const bsp__layout_rule vin1_rules[] = { VIN_FACE_RULES(1, vin_face1) };
+static const bsp__layout_rule vin2_rules[] = { VIN_FACE_RULES(2, vin_face2) };
 static const bsp__layout_rule vin_rules[] = {
-    BSP_RULE(L_NODES, { "444444444444", 48, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_LEAFS, { "44444444444444", 56, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_EDGES, BSP_LAYOUT_EDGES32),
-    BSP_RULE(L_LEAFFACES, BSP_LAYOUT_INT32),
-    BSP_RULE(L_LEAFBRUSHES, BSP_LAYOUT_INT32),
-    BSP_RULE(L_BRUSHSIDES, { "4444", 16, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_AREAPORTALS, { "44444", 20, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_DISPINFO, { VIN_DISPINFO_WIDTHS, 232, BSP_LAYOUT_RECORDS }),
-    BSP_RULE(L_GAME_LUMP, { "44444", 20, BSP_LAYOUT_COUNTED }),
+    BSP_RULE(L_NODES, BSP_RECORDS(vin_node)),
+    BSP_RULE(L_LEAFS, BSP_RECORDS(vin_leaf)),
+    BSP_RULE(L_EDGES, BSP_RECORDS(bsp__edge32)),
+    BSP_RULE(L_LEAFFACES, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(L_LEAFBRUSHES, BSP_RECORDS(bsp__int32)),
+    BSP_RULE(L_BRUSHSIDES, BSP_RECORDS(vin_brushside)),
+    BSP_RULE(L_AREAPORTALS, BSP_RECORDS(vin_areaportal)),
+    BSP_RULE(L_DISPINFO, BSP_RECORDS(vin_dispinfo)),
+    BSP_RULE(L_GAME_LUMP, BSP_COUNTED(vin_game_lump)),
 };
 static const bsp__layout_table vin_layouts = BSP_LAYOUT_TABLE(vin_rules, &source_layouts);
 static const bsp__layout_table vin1_layouts = BSP_LAYOUT_TABLE(vin1_rules, &vin_layouts);
 static const bsp__layout_table vin2_layouts = BSP_LAYOUT_TABLE(vin2_rules, &vin_layouts);
 
 static const bsp__game_lump_dir vin_game_lump_dir = {
-    20, { { 0, BSP_F_I32 }, { 4, BSP_F_I32 }, { 8, BSP_F_I32 }, { 12, BSP_F_I32 },
-          { 16, BSP_F_I32 } }
+    vin_game_lump_bytes, { BSP_FIELD(vin_game_lump, id), BSP_FIELD(vin_game_lump, flags),
+                           BSP_FIELD(vin_game_lump, version), BSP_FIELD(vin_game_lump, fileofs),
+                           BSP_FIELD(vin_game_lump, filelen) }
 };
 
-#if BSPKIT_ACCESS
 static const bsp__access vin_access = {
-    SOURCE_ACCESS_COMMON, SOURCE_ACCESS_TEXINFO,
-    .leaf_area = { 8, BSP_F_I32 }, .leaf_bounds = { 12, BSP_F_I32 },
-    .dispinfo_bytes = 232
+    SOURCE_ACCESS_COMMON, SOURCE_ACCESS_TEXINFO(src_texinfo),
+    .leaf_area = BSP_FIELD(vin_leaf, area_flags), .leaf_bounds = BSP_FIELD(vin_leaf, mins),
+    .dispinfo_bytes = vin_dispinfo_bytes
 };
-#endif
 
-/* Everything but where a face's lighting fields lie (after the 4 extra
- * bytes of lump version 2). */
+/* Everything but the face record. */
 #define VIN_COMMON \
     .name = "source", .detect.variant = "vindictus", \
     .detect.min_version = 20, .detect.max_version = 20, \
     SOURCE_COMMON, \
     SOURCE_MODELS_TEXINFO, \
     SOURCE_AMBIENT_INDEX16, \
-    .amb.leaf_mins = { 12, BSP_F_I32 }, \
-    .tree.node_firstface = { 36, BSP_F_I32 }, .tree.node_numfaces = { 40, BSP_F_I32 }, \
-    .tree.leaf_cluster = { 4, BSP_F_I32 }, \
-    .tree.leaf_firstleafface = { 36, BSP_F_I32 }, .tree.leaf_numleaffaces = { 40, BSP_F_I32 }, \
-    .faces.edge_v = { { 0, BSP_F_I32 }, { 4, BSP_F_I32 } }, \
-    .tree.leafface_face = { 0, BSP_F_I32 }, \
-    .faces.face_plane = { 0, BSP_F_I32 }, .faces.face_firstedge = { 8, BSP_F_I32 }, \
-    .faces.face_numedges = { 12, BSP_F_I32 }, .faces.face_texinfo = { 16, BSP_F_I32 }, \
-    .faces.face_dispinfo = { 20, BSP_F_I32 }, \
-    .faces.face_styles_offset = 28, .faces.face_num_styles = 4, \
-    .access = BSP__ACCESS(&vin_access), \
+    .amb.leaf_mins = BSP_FIELD(vin_leaf, mins), \
+    .tree.node_firstface = BSP_FIELD(vin_node, firstface), \
+    .tree.node_numfaces = BSP_FIELD(vin_node, numfaces), \
+    .tree.leaf_cluster = BSP_FIELD(vin_leaf, cluster), \
+    .tree.leaf_firstleafface = BSP_FIELD(vin_leaf, firstleafface), \
+    .tree.leaf_numleaffaces = BSP_FIELD(vin_leaf, numleaffaces), \
+    .faces.edge_v = { BSP_FIELD_K(bsp__edge32, v, 0), BSP_FIELD_K(bsp__edge32, v, 1) }, \
+    .tree.leafface_face = BSP_FIELD(bsp__int32, v), \
+    .access = BSP__IF(BSPKIT_ACCESS, &vin_access), \
     .dir.game_lump_dir = &vin_game_lump_dir
 
 const struct bsp_family bsp__family_source_vindictus1 = {
     VIN_COMMON,
-    .faces.face_lightofs = { 32, BSP_F_I32 }, .faces.face_luxels_offset = 40,
+    SOURCE_FACE_FIELDS(vin_face1),
     .dir.layouts = &vin1_layouts,
 };
 const struct bsp_family bsp__family_source_vindictus2 = {
     VIN_COMMON,
-    .faces.face_lightofs = { 36, BSP_F_I32 }, .faces.face_luxels_offset = 44,
+    SOURCE_FACE_FIELDS(vin_face2),
     .dir.layouts = &vin2_layouts,
 };
 #endif

@@ -45,26 +45,26 @@ typedef struct index_rule {
  * their rules, each check's in a run (checks[] below). */
 static const index_rule rules[] = {
     /* nodes: 0..3 */
-    { FIELD(node_plane), 0, VIEW(planes), INDEX, ALWAYS },
-    { FIELD(node_child), 0, NO_VIEW, CHILD, ALWAYS },
-    { FIELD(node_child) + (uint8_t)sizeof(bsp__field), 0, NO_VIEW, CHILD, ALWAYS },
-    { FIELD(node_firstface), FIELD(node_numfaces), VIEW(faces), RANGE, OPTIONAL },
+    { FIELD(tree.node_plane), 0, VIEW(planes), INDEX, ALWAYS },
+    { FIELD(tree.node_child), 0, NO_VIEW, CHILD, ALWAYS },
+    { FIELD(tree.node_child) + (uint8_t)sizeof(bsp__field), 0, NO_VIEW, CHILD, ALWAYS },
+    { FIELD(tree.node_firstface), FIELD(tree.node_numfaces), VIEW(faces), RANGE, OPTIONAL },
     /* models: 4..5 */
-    { FIELD(model_headnode), 0, NO_VIEW, CHILD, IF_FIELD },
-    { FIELD(model_firstface), FIELD(model_numfaces), VIEW(faces), RANGE, OPTIONAL },
+    { FIELD(tree.model_headnode), 0, NO_VIEW, CHILD, IF_FIELD },
+    { FIELD(tree.model_firstface), FIELD(tree.model_numfaces), VIEW(faces), RANGE, OPTIONAL },
     /* leafs: 6 */
-    { FIELD(leaf_firstleafface), FIELD(leaf_numleaffaces), VIEW(leaffaces), RANGE, ALWAYS },
+    { FIELD(tree.leaf_firstleafface), FIELD(tree.leaf_numleaffaces), VIEW(leaffaces), RANGE, ALWAYS },
     /* leaf faces: 7 */
-    { FIELD(leafface_face), 0, VIEW(faces), INDEX, ALWAYS },
+    { FIELD(tree.leafface_face), 0, VIEW(faces), INDEX, ALWAYS },
     /* faces: 8..10 */
-    { FIELD(face_plane), 0, VIEW(planes), INDEX, IF_FIELD },
-    { FIELD(face_firstedge), FIELD(face_numedges), VIEW(surfedges), RANGE, OPTIONAL },
-    { FIELD(face_texinfo), 0, VIEW(texinfo), INDEX_OR_NONE, OPTIONAL },
+    { FIELD(faces.face_plane), 0, VIEW(planes), INDEX, IF_FIELD },
+    { FIELD(faces.face_firstedge), FIELD(faces.face_numedges), VIEW(surfedges), RANGE, OPTIONAL },
+    { FIELD(faces.face_texinfo), 0, VIEW(texinfo), INDEX_OR_NONE, OPTIONAL },
     /* surfedges: 11 */
     { 0, 0, VIEW(edges), EDGE_OF_SURFEDGE, ALWAYS },
     /* edges: 12..13 */
-    { FIELD(edge_v), 0, VIEW(vertexes), INDEX, ALWAYS },
-    { FIELD(edge_v) + (uint8_t)sizeof(bsp__field), 0, VIEW(vertexes), INDEX, ALWAYS },
+    { FIELD(faces.edge_v), 0, VIEW(vertexes), INDEX, ALWAYS },
+    { FIELD(faces.edge_v) + (uint8_t)sizeof(bsp__field), 0, VIEW(vertexes), INDEX, ALWAYS },
 };
 
 static const bsp_view *view_at(const bsp_map *m, uint16_t view)

@@ -189,7 +189,7 @@ bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_li
     out->kind = BSP_AMBIENT_LIGHT_GRID;
     for (c = 0; c < 3; c++) {
         out->cell[c] = pos[c];
-        out->amb.kind[c] = bsp__fdiv(amb[c], 255.0f);
+        out->ambient[c] = bsp__fdiv(amb[c], 255.0f);
         out->directed[c] = bsp__fdiv(directed[c], 255.0f);
         out->dir[c] = 0.0f;
     }
