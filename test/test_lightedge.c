@@ -21,6 +21,7 @@
 
 #include "../loader/bspkit.h"
 #include "../loader/family/family.h"
+#include "../loader/query/query.h"
 #include "../platform/memory/bsp_memstream.h"
 #include "check.h"
 #include "files.h"
@@ -132,7 +133,7 @@ static void source_pairs(const char *name, const uint8_t *data, uint32_t size)
             continue;
         }
         light_ok = c->light == 2 ? got.light_st == BSP_OK && got.light.face == -1 : same_light(&got, &ref[c->light]);
-        amb_ok = c->amb.kind == 2 ? got.amb_st == BSP_E_NO_AMBIENT : same_ambient(&got, &ref[c->amb.kind]);
+        amb_ok = c->ambient == 2 ? got.amb_st == BSP_E_NO_AMBIENT : same_ambient(&got, &ref[c->ambient]);
         CHECK(light_ok && amb_ok, label, "light %s face %d, ambient %s (first %d count %d)",
               bsp_status_name(got.light_st), (int)got.light.face, bsp_status_name(got.amb_st), (int)got.amb.first,
               (int)got.amb.count);

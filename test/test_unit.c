@@ -222,7 +222,7 @@ static int face_fields(const struct bsp_family *f, const char *faces)
 static int texinfo_fields(const struct bsp_family *f, const char *texinfo)
 {
     return !f->faces.face_lightmap || (run_matches_layout(texinfo, f->faces.texinfo_vecs, 8, 4) &&
-                                 field_matches_layout(texinfo, f->texinfo_flags));
+                                 field_matches_layout(texinfo, f->faces.texinfo_flags));
 }
 
 static int edge_fields(const struct bsp_family *f, const char *edges)

@@ -27,7 +27,7 @@ bsp_status tool_ambient(const bsp_map *m, const float p[3])
     }
     printf("{\"q\":\"ambient\",\"cell\":[%d,%d,%d]", (int)a.cell[0], (int)a.cell[1],
            (int)a.cell[2]);
-    print_vec("ambient", a.amb.kind);
+    print_vec("ambient", a.ambient);
     print_vec("directed", a.directed);
     print_vec("dir", a.dir);
     printf("}\n");

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* families.c - the families this build carries, and the generic readings of
- * their descriptions: detection, per-lump layout, a leaf's cluster. */
+ * their descriptions: detection and per-lump layout. */
 #include "family.h"
 
 const struct bsp_family *const bsp__families[] = {
@@ -162,33 +162,4 @@ uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index)
     if (!h || !h->family || index >= h->family->dir.num_lumps) return 0;
     lay = bsp__lump_layout(h, index);
     return (lay && lay->kind == BSP_LAYOUT_RECORDS) ? lay->record_size : 0;
-}
-
-int32_t bsp__leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
-{
-#if BSP__USE_LEAF_VIS
-    if (!m->family->tree.leaf_cluster.type) {
-        /* num_clusters is the world's leaf count here (leafvis_finish) */
-        uint32_t first = (uint32_t)bsp__world_first_leaf(m);
-        return (index >= first && index - first < m->num_clusters) ? (int32_t)(index - first) : -1;
-    }
-#else
-    (void)index;
-#endif
-    return bsp__field_get(leaf, m->family->tree.leaf_cluster);
-}
-
-bsp_status bsp__clusters_from_leaves(bsp_map *m)
-{
-    int32_t max = -1;
-    uint32_t i;
-    for (i = 0; i < m->leafs.count; i++) {
-        int32_t c = bsp__leaf_cluster(m, m->leafs.data + (size_t)i * m->leafs.stride, i);
-        if (c > max) max = c;
-    }
-    /* Unsigned: a Quake 3 leaf may name cluster INT32_MAX, and max + 1 in
-     * int32 would overflow (undefined behaviour); 2^31 clusters then fail
-     * the leaf-count check as corrupt. */
-    m->num_clusters = (uint32_t)max + 1u;
-    return BSP_OK;
 }

@@ -412,7 +412,7 @@ LZ_FN int lz_symbol(lz_rc *rc, lz *z, const lz_env *e, int careful)
  * bytes are produced, or (input incomplete) fewer than a symbol's worth of
  * unread bytes have arrived before `avail`. Symbols are decoded whole, so
  * the state saved between calls is just the coder's and the machine's. */
-static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
+static bsp__lzma_result lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
 {
     uint8_t *const buf = d->buf;
     const uint8_t *const in_end = buf + d->in_ofs + d->in_len;
@@ -473,7 +473,7 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
             while (z.out < out_lim) {
                 r = lz_symbol(&rc, &z, &e, 0);
                 if (r != LZ_NEXT)
-                    return r;
+                    return (bsp__lzma_result)r;
             }
         }
 #endif
@@ -504,11 +504,11 @@ static int lz_decode(bsp__lzma_dec *d, const uint8_t *avail, uint32_t budget)
          * one only under STOP_INPUT (STOP_END ends in a status). */
         r = lz_symbol(&rc, &z, &e, 1);
         if (r != LZ_NEXT || rc.stop)
-            return rc.stop & STOP_INPUT ? BSP_LZMA_TRUNCATED : r;
+            return rc.stop & STOP_INPUT ? BSP_LZMA_TRUNCATED : (bsp__lzma_result)r;
     }
 }
 
-int bsp__lzma_parse_props(const uint8_t raw[5], bsp__lzma_props *out)
+bsp__lzma_result bsp__lzma_parse_props(const uint8_t raw[5], bsp__lzma_props *out)
 {
     uint32_t b;
 
@@ -546,7 +546,7 @@ uint32_t bsp__lzma_region_bytes(uint32_t out_len, uint32_t in_len)
     return out_len + margin > in_len ? out_len + margin : in_len;
 }
 
-int bsp__lzma_setup(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
+bsp__lzma_result bsp__lzma_setup(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len)
 {
     if (!d || !props_ok(p) || !probs || !buf || in_len > 0xFFFFFFFFu - in_ofs)
@@ -584,17 +584,17 @@ uint32_t bsp__lzma_init_probs(bsp__lzma_dec *d, uint32_t max)
     return n - end;
 }
 
-int bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
+bsp__lzma_result bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len)
 {
-    int r = bsp__lzma_setup(d, p, probs, buf, out_len, in_ofs, in_len);
+    bsp__lzma_result r = bsp__lzma_setup(d, p, probs, buf, out_len, in_ofs, in_len);
 
     if (r == BSP_LZMA_OK)
         bsp__lzma_init_probs(d, 0xFFFFFFFFu);
     return r;
 }
 
-int bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budget)
+bsp__lzma_result bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budget)
 {
     const uint8_t *in;
 
@@ -621,12 +621,12 @@ int bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budget)
     return lz_decode(d, d->buf + d->in_ofs + arrived, budget);
 }
 
-int bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
+bsp__lzma_result bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len,
                     uint32_t in_ofs, uint32_t in_len)
 {
     bsp__lzma_dec d;
-    int r = bsp__lzma_start(&d, p, probs, buf, out_len, in_ofs, in_len);
+    bsp__lzma_result r = bsp__lzma_start(&d, p, probs, buf, out_len, in_ofs, in_len);
 
     return r != BSP_LZMA_OK ? r : bsp__lzma_run(&d, in_len, out_len);
 }

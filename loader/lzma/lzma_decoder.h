@@ -40,7 +40,8 @@
 #include <stdint.h>
 #include <stddef.h>
 
-enum {
+/* Every result of the decoder's functions. */
+typedef enum bsp__lzma_result {
     BSP_LZMA_OK = 0,
     BSP_LZMA_BAD_PROPS,   /* lc > 8, lp > 4, pb > 4, or bad arguments */
     BSP_LZMA_CORRUPT,     /* invalid stream */
@@ -48,7 +49,7 @@ enum {
     BSP_LZMA_OVERLAP,     /* in place: a write would overtake unread input */
     BSP_LZMA_MORE         /* bsp__lzma_run stopped between two symbols: the
                              budget is spent or it waits for input */
-};
+} bsp__lzma_result;
 
 typedef struct bsp__lzma_props {
     uint32_t dict_size;
@@ -56,7 +57,7 @@ typedef struct bsp__lzma_props {
 } bsp__lzma_props;
 
 /* raw[0] = (pb * 5 + lp) * 9 + lc, raw[1..4] = dictionary size, LE. */
-int bsp__lzma_parse_props(const uint8_t raw[5], bsp__lzma_props *out);
+bsp__lzma_result bsp__lzma_parse_props(const uint8_t raw[5], bsp__lzma_props *out);
 
 /* Size of the probability table bsp__lzma_decode needs, in bytes:
  * 2 * (1846 + (0x300 << (lc + lp))): 16 KB for lc=3 lp=0, 6 MB at most.
@@ -126,7 +127,7 @@ uint32_t bsp__lzma_region_bytes(uint32_t out_len, uint32_t in_len);
  * were produced and the stream ended validly. On error the contents of
  * buf[0 .. out_len) are unspecified but nothing outside it, nor unread
  * input, has been written. */
-int bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
+bsp__lzma_result bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len,
                     uint32_t in_ofs, uint32_t in_len);
 
@@ -159,16 +160,16 @@ typedef struct bsp__lzma_dec {
     uint32_t probs_set;          /* table entries initialised so far */
 } bsp__lzma_dec;
 
-int bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
+bsp__lzma_result bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len);
-int bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budget);
+bsp__lzma_result bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budget);
 
 /* bsp__lzma_start in slices, for a caller that bounds the work of each call:
  * the table of lc + lp = 12 is 6 MB to set. bsp__lzma_setup is
  * bsp__lzma_start without the table; bsp__lzma_init_probs then sets up to
  * `max` more of its entries and returns how many are left to set.
  * bsp__lzma_run may be called once that is 0. */
-int bsp__lzma_setup(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
+bsp__lzma_result bsp__lzma_setup(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len);
 uint32_t bsp__lzma_init_probs(bsp__lzma_dec *d, uint32_t max);
 

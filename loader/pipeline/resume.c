@@ -45,7 +45,7 @@ static bsp_status fail(bsp__loader *s, bsp_status st, uint32_t lump, uint32_t of
     m->error_lump = lump;
     m->error_offset = offset;
     s->phase = BSP_PHASE_FAILED;
-    s->status = (uint8_t)st;
+    s->status = st;
     return st;
 }
 
@@ -249,11 +249,11 @@ static uint32_t table_some(bsp__loader *s, uint32_t budget, int *ready)
 /* One decoder call of about `budget`: at most half of it in output and
  * half in weighted input, so that the sum stays within it whatever the
  * data. Returns the decoder's result; *used is the budget spent. */
-static int decode_call(bsp__loader *s, uint32_t arrived, uint32_t budget, uint32_t *used)
+static bsp__lzma_result decode_call(bsp__loader *s, uint32_t arrived, uint32_t budget, uint32_t *used)
 {
     uint32_t in = s->lz.in_pos, out = s->lz.out_pos, half = budget / 2 ? budget / 2 : 1;
     uint32_t cap = half / BSP__LZMA_IN_COST + BSP_LZMA_SYMBOL_IN_MAX;
-    int r;
+    bsp__lzma_result r;
 
     /* Showing the decoder less input than has arrived stops it as it
      * would stop at the end of a partial read: between two symbols. */
@@ -429,7 +429,7 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
         }
         if (s->work_item == s->plan.count) s->phase = BSP_PHASE_VALIDATING;
     } else if (s->phase == BSP_PHASE_FAILED) {
-        st = (bsp_status)s->status;
+        st = s->status;
     }
     if (p) bsp_loader_progress(l, p);
     return st;
@@ -439,7 +439,7 @@ void bsp_loader_progress(const bsp_loader *l, bsp_progress *p)
 {
     const bsp__loader *s = (const bsp__loader *)(const void *)l;
     if (!l || !p) return;
-    p->phase = (bsp_phase)s->phase;
+    p->phase = s->phase;
     p->read_done = s->read_done;
     p->read_total = s->read_total;
     p->decoded = s->decoded;

@@ -10,7 +10,7 @@
 /* How far the work item's decoding is: not started; lz holds its decoder
  * and sets its table; lz decodes it; it is whole (or not compressed: a
  * step moves on to swapping and checking it). */
-enum { BSP__UNPACK_START, BSP__UNPACK_TABLE, BSP__UNPACK_DECODE, BSP__UNPACK_DONE };
+enum bsp__unpack_step { BSP__UNPACK_START, BSP__UNPACK_TABLE, BSP__UNPACK_DECODE, BSP__UNPACK_DONE };
 
 /* An issued read, in issue order; `end` is the lump position it reaches. */
 typedef struct bsp__read_slot {
@@ -33,10 +33,10 @@ typedef struct bsp__loader {
     uint8_t check;                    /* next record check to consider for work_item */
     uint8_t bad_check;                /* first check that failed (BSP__CHECKS: none) */
     uint8_t checked;                  /* bit k: check k has walked all its records */
-    uint8_t unpack;                   /* how far work_item's decoding is (BSP__UNPACK_*) */
     uint8_t swap;                     /* the file's byte order is not the host's */
-    uint8_t phase;
-    uint8_t status;
+    enum bsp__unpack_step unpack;     /* how far work_item's decoding is */
+    bsp_phase phase;                  /* where the load is (bspkit.h) */
+    bsp_status status;                /* its result once it has ended */
     uint32_t read_done, read_total, decoded, decode_total, work_done, work_total, next_offset;
 } bsp__loader;
 

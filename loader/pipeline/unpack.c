@@ -23,7 +23,7 @@ bsp_status bsp__unpack_start(bsp__lzma_dec *d, uint8_t *region, uint32_t region_
     return BSP_E_UNSUPPORTED;
 }
 
-bsp_status bsp__unpack_status(int lzma_result)
+bsp_status bsp__unpack_status(bsp__lzma_result lzma_result)
 {
     return lzma_result == BSP_LZMA_OK ? BSP_OK : BSP_E_UNSUPPORTED;
 }
@@ -57,7 +57,7 @@ bsp_status bsp__unpack_start(bsp__lzma_dec *d, uint8_t *region, uint32_t region_
                                               region_bytes - stored + BSP_VALVE_HEADER, v.packed));
 }
 
-bsp_status bsp__unpack_status(int lzma_result)
+bsp_status bsp__unpack_status(bsp__lzma_result lzma_result)
 {
     if (lzma_result == BSP_LZMA_OK || lzma_result == BSP_LZMA_MORE) return BSP_OK;
     return lzma_result == BSP_LZMA_OVERLAP ? BSP_E_LZMA_OVERLAP : BSP_E_LZMA_CORRUPT;

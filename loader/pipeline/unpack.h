@@ -31,7 +31,7 @@ bsp_status bsp__unpack_start(bsp__lzma_dec *d, uint8_t *region, uint32_t region_
                              uint32_t stored, uint32_t size, void *probs, uint32_t lclp_max);
 
 /* The status of a bsp__lzma_run result (BSP_OK for BSP_LZMA_OK and MORE). */
-bsp_status bsp__unpack_status(int lzma_result);
+bsp_status bsp__unpack_status(bsp__lzma_result lzma_result);
 
 /* Both in one call, with all stored bytes in place. */
 bsp_status bsp__unpack_in_place(uint8_t *region, uint32_t region_bytes, uint32_t stored,

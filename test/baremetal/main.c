@@ -110,7 +110,7 @@ static int ambient_same(const bsp_ambient_light *a, const bm_query *q, int say)
     } else {
         for (j = 0; j < 3; j++) e[j] = a->cell[j];
         ok = a->kind == BSP_AMBIENT_LIGHT_GRID;
-        f[0] = a->amb.kind;
+        f[0] = a->ambient;
         f[1] = a->directed;
         f[2] = a->dir;
     }

@@ -73,8 +73,8 @@ FUZZ_ENTRY(family)
     cap = t->header_bytes + size + 4 * (size / 4 + 1);
     file = (uint8_t *)calloc(1, cap);
     FUZZ_ASSERT(file != NULL);
-    if (t->detect.magic) memcpy(file, t->detect.magic, 4);
-    if (t->version >= 0) put32(file + (t->detect.magic ? 4 : 0), (uint32_t)t->version, t->be);
+    if (t->magic) memcpy(file, t->magic, 4);
+    if (t->version >= 0) put32(file + (t->magic ? 4 : 0), (uint32_t)t->version, t->be);
     out = t->header_bytes;
     while (pos + 4 <= size) {
         uint32_t flags = data[pos], len = fuzz_le(data + pos + 1, 3), lump;
@@ -84,10 +84,10 @@ FUZZ_ENTRY(family)
         lump = (flags & 63) % t->num_lumps;
         out = (out + 3) & ~3u;
         memcpy(file + out, data + pos, len);
-        e = file + t->dir.dir_offset + 4 * t->dir.entry_words * lump;
+        e = file + t->dir_offset + 4 * t->entry_words * lump;
         put32(e, len ? out : 0, t->be);
         put32(e + 4, len, t->be);
-        if (t->dir.entry_words == 4) {
+        if (t->entry_words == 4) {
             uint32_t v = (flags >> 6) & 1;
             put32(e + 8, v && t->version == 25 ? strata_version(lump) : v, t->be);
             put32(e + 12, (flags & 128) && len >= 8 ? fuzz_le(data + pos + 4, 4) : 0, t->be);

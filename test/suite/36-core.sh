@@ -71,10 +71,14 @@ else
     for s in bsp_get_counts bsp_get_face bsp_face_vertex bsp_entity_find bsp_ambient bsp__q3_luxel; do
         echo "$core_syms" | grep -qx "$s" || core_lost="$core_lost $s"
     done
-    # the text left out: a status sentence and a lump name the full build has
+    # the text left out: a status sentence and a lump name the full build
+    # has (in what is loaded: a left-out table's initializer may still be
+    # described in the debug information, which is not linked into code)
+    strip -g -o $BUILD/core-nodebug.a $core_dir/libbspkit.a
+    strip -g -o $BUILD/full-nodebug.a $BUILD/libbspkit.a
     for t in "The operation succeeded." "leafmindisttowater"; do
-        grep -q "$t" $BUILD/libbspkit.a || core_lost="$core_lost full:'$t'"
-        grep -q "$t" $core_dir/libbspkit.a && core_kept="$core_kept '$t'"
+        grep -q "$t" $BUILD/full-nodebug.a || core_lost="$core_lost full:'$t'"
+        grep -q "$t" $BUILD/core-nodebug.a && core_kept="$core_kept '$t'"
     done
     if [ -z "$core_kept$core_lost" ]; then pass "core: the library leaves out map access, ambient, variant code and text, keeps their functions"
     else fail "core: still defines$core_kept; lacks$core_lost"; fi
