@@ -698,7 +698,7 @@ typedef enum bsp_face_kind {
 #define BSP_PATCH_LEVEL 8
 
 typedef struct bsp_lightmap_block {
-    int present;           /* the QUERIES.md section 4 rule for style slot
+    int present;           /* the docs/queries.md section 4 rule for style slot
                               0 (quake3: lightmapNum >= 0 and its page lies
                               in the lightmaps lump) */
     int32_t w, h;          /* luxels per row and column (quake3: the rect
@@ -749,7 +749,7 @@ BSP_API bsp_status bsp_face_triangle(const bsp_map *m, uint32_t face, uint32_t k
  * w * h luxels of bytes_per_luxel bytes, row after row (source bumped
  * faces: `pages` such blocks, the unbumped one first); quake3: its whole
  * 128 x 128 page of RGB (slot 0 only). NO_LIGHTMAP when the face has none
- * for the slot (QUERIES.md section 4); UNSUPPORTED when the family has no
+ * for the slot (docs/queries.md section 4); UNSUPPORTED when the family has no
  * lightmap rule. *bytes gets the length. */
 BSP_API bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot,
                                           const uint8_t **data, uint32_t *bytes);

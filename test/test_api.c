@@ -73,14 +73,14 @@ static void unload(loaded_map *L)
     L->block = NULL;
 }
 
-/* QUERIES.md 5: Nightfire and Quake 3 nodes list no faces, so `light`
+/* docs/queries.md 5: Nightfire and Quake 3 nodes list no faces, so `light`
  * is unsupported there (their luxels answer). */
 static int light_unsupported(const bsp_header *h)
 {
     return !strcmp(bsp_family_name(h), "quake3") || !strcmp(bsp_family_name(h), "nightfire");
 }
 
-/* QUERIES.md 7: ambient light is Source's and Quake 3's. */
+/* docs/queries.md 7: ambient light is Source's and Quake 3's. */
 static int ambient_supported(const bsp_header *h)
 {
     return !strcmp(bsp_family_name(h), "source") || !strcmp(bsp_family_name(h), "quake3");
@@ -165,7 +165,7 @@ static void test_loading(const char *name, const uint8_t *data, uint32_t size)
     }
 }
 
-/* Query-level rules of QUERIES.md that hold on any map. */
+/* Query-level rules of docs/queries.md that hold on any map. */
 static void test_query_rules(const char *name, const uint8_t *data, uint32_t size)
 {
     bsp_options o = bsp_default_options(BSP_LOAD_LIGHTING);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_lightedge.c - the LDR/HDR choice of QUERIES.md 4 and 7 when lumps are
+/* test_lightedge.c - the LDR/HDR choice of docs/queries.md 4 and 7 when lumps are
  * empty, on generated Source maps whose directory entries are emptied here
  * (filelen 0) one combination at a time.
  *
@@ -12,7 +12,7 @@
  * leaves and no ambient lumps: its in-leaf cubes do not depend on the
  * lighting lumps.
  *
- * Also the Quake 3 gridsize value (QUERIES.md 7: sscanf("%f %f %f")):
+ * Also the Quake 3 gridsize value (docs/queries.md 7: sscanf("%f %f %f")):
  * bsp__q3_gridsize on entity texts against the host C library's sscanf,
  * decimal, hexadecimal and malformed values.
  */

@@ -477,7 +477,7 @@ static void test_status_names(void)
           !strcmp(bsp_status_name(BSP_E_CORRUPT), "corrupt") &&
           !strcmp(bsp_status_name(BSP_E_NO_AMBIENT), "no_ambient") &&
           !strcmp(bsp_status_name(BSP_E_NOT_ON_FACE), "not_on_face"),
-          "query error names are those of QUERIES.md section 6", "differ");
+          "query error names are those of docs/queries.md section 6", "differ");
     CHECK(!strcmp(bsp_status_name((bsp_status)999), "unknown"), "out-of-range status is unknown", "no");
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* ambient.c - the query tool's `ambient X Y Z` answer, printed in the two
- * shapes of QUERIES.md 6 (Source cube, Quake 3 grid), numbers as %.9g. */
+ * shapes of docs/queries.md 6 (Source cube, Quake 3 grid), numbers as %.9g. */
 #include <stdio.h>
 
 #include "ambient.h"

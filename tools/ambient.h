@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* ambient.h - the query tool's `ambient X Y Z` line (QUERIES.md 6). */
+/* ambient.h - the query tool's `ambient X Y Z` line (docs/queries.md 6). */
 #ifndef BSPKIT_TOOL_AMBIENT_H
 #define BSPKIT_TOOL_AMBIENT_H
 

@@ -35,7 +35,12 @@
  * its constant; code that is always built tests the constant with a plain
  * `if` (folded away by every compiler, even unoptimised), or, for data in a
  * description, BSP__IF (family/description.h); and the public functions of
- * a left-out part answer in one place, core/absent.c.
+ * a left-out part answer in one place, core/absent.c. One exception, where
+ * a plain `if` cannot stand: always-built code that names a symbol of a
+ * left-out file or table (the decoder, a variant's description, the status
+ * sentences) keeps that line in `#if` with its answer beside it in `#else`
+ * (pipeline/plan.c, unpack.c, resume.c, access/gamelump.c,
+ * family/families.c, foreign.c, core/status.c).
  */
 #ifndef BSP_CONFIG_H
 #define BSP_CONFIG_H

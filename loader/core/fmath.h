@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* fmath.h - the few float operations the queries need, without libm.
  *
- * QUERIES.md fixes the arithmetic: IEEE single precision, no fused
+ * docs/queries.md fixes the arithmetic: IEEE single precision, no fused
  * multiply-add, operations in the written order. These helpers keep that
  * promise on every target (the loader is built with -ffp-contract=off).
  *

@@ -38,7 +38,7 @@ enum bsp__role {
 /* Where a face's lightmap lies and how a point maps into it; filled by the
  * family's face_lightmap function. A point p maps to
  *   u = (dot(p, vecs[0].xyz) + vecs[0].w - base[0]) / scale   (v likewise)
- * which is QUERIES.md section 4 for every family (Source: base = luxel mins,
+ * which is docs/queries.md section 4 for every family (Source: base = luxel mins,
  * scale 1; Quake family: base = texturemins, scale 16). */
 typedef struct bsp__lightmap {
     float vecs[2][4];

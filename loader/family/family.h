@@ -79,11 +79,11 @@ BSP_INLINE void bsp__extent_add(float vecs[2][4], const uint8_t *v, uint32_t k, 
     }
 }
 
-/* The Quake-family lightmap of QUERIES.md section 4: extents from the
+/* The Quake-family lightmap of docs/queries.md section 4: extents from the
  * face's vertices, 16 texels per luxel (quake, goldsrc, bsp2, quake2). */
 bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
 
-/* The Quake 3 surface luxel of QUERIES.md 4 (luxel_q3.c). */
+/* The Quake 3 surface luxel of docs/queries.md 4 (luxel_q3.c). */
 bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
                         bsp_sample *out);
 

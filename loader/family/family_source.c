@@ -20,8 +20,9 @@ enum {
     L_NODES = 5, L_TEXINFO = 6, L_FACES = 7, L_LIGHTING = 8, L_LEAFS = 10,
     L_FACEIDS = 11, L_EDGES = 12, L_SURFEDGES = 13, L_MODELS = 14,
     L_LEAFFACES = 16, L_LEAFBRUSHES = 17, L_BRUSHES = 18, L_BRUSHSIDES = 19,
-    L_AREAS = 20, L_AREAPORTALS = 21, L_ORIGFACES = 27, L_VERTNORMALS = 30,
-    L_VERTNORMALINDICES = 31, L_DISP_VERTS = 33, L_GAME_LUMP = 35, L_PRIMVERTS = 38,
+    L_AREAS = 20, L_AREAPORTALS = 21, L_FACEBRUSHES = 22, L_FACEBRUSHLIST = 23, L_ORIGFACES = 27, L_VERTNORMALS = 30,
+    L_VERTNORMALINDICES = 31, L_DISP_VERTS = 33, L_GAME_LUMP = 35, L_LEAFWATERDATA = 36,
+    L_PRIMITIVES = 37, L_PRIMVERTS = 38,
     L_PRIMINDICES = 39, L_CLIPPORTALVERTS = 41, L_CUBEMAPS = 42,
     L_TEXDATA_STRING_TABLE = 44, L_LEAFMINDISTTOWATER = 46,
     L_FACE_MACRO_TEXINFO = 47, L_DISP_TRIS = 48, L_LEAF_AMBIENT_INDEX_HDR = 51,
@@ -372,9 +373,16 @@ const struct bsp_family bsp__family_source17 = {
 
 #if BSP__STRATA
 /* Strata Source (v25): the records it widened, each at its own lump
- * version (Strata's "BSP v25" page; bsp_tool's strata branch and bsppp's
- * lump structs agree). A lump at any other version has no layout here
- * (the fields below would misread it). */
+ * version, as Strata's "BSP Version 25" page lists them
+ * (wiki.stratasource.org/modding/formats/bsp-v25; bsp_tool's strata branch
+ * and bsppp's lump structs agree). Its compiler writes two lumps at
+ * version 0 with the widened records all the same (original faces as
+ * faces, face ids as int32; momentum_mp_lobby.bsp), so version 0 names
+ * those too. A widened lump at any other version has no layout here (the
+ * fields below would misread it). Lumps bspkit reads nothing of are
+ * described for the byte swapper only; the variable-length ones (physdisp
+ * 2, overlays 3), world lights 2, water overlays 1 and displacements 1 are
+ * left as bytes. */
 #define STRATA_NODE(F) F(planenum, I32, 1) F(children, I32, 2) F(mins, F32, 3) F(maxs, F32, 3) \
     F(firstface, I32, 1) F(numfaces, I32, 1) F(area, I16, 1) F(padding, I16, 1)
 #define STRATA_FACE(F) F(planenum, I32, 1) F(side, U8, 1) F(onNode, U8, 1) F(padding, I16, 1) \
@@ -389,11 +397,21 @@ const struct bsp_family bsp__family_source17 = {
 #define STRATA_BRUSHSIDE(F) F(planenum, I32, 1) F(texinfo, I32, 1) F(dispinfo, I32, 1) \
     F(bevel, U8, 1) F(thin, U8, 1) F(padding, I16, 1)
 #define STRATA_AMBIENT_INDEX(F) F(count, I32, 1) F(first, I32, 1)
+#define STRATA_AREAPORTAL(F) F(portalKey, I32, 1) F(otherarea, I32, 1) \
+    F(firstClipPortalVert, I32, 1) F(clipPortalVerts, I32, 1) F(planenum, I32, 1)
+#define STRATA_FACEBRUSHLIST(F) F(count, I32, 1) F(start, I32, 1)
+#define STRATA_LEAFWATERDATA(F) F(surfaceZ, F32, 1) F(minZ, F32, 1) F(surfaceTexInfoID, I32, 1)
+#define STRATA_PRIMITIVE(F) F(type, U8, 1) F(padding, U8, 3) F(firstIndex, I32, 1) \
+    F(indexCount, I32, 1) F(firstVert, I32, 1) F(vertCount, I32, 1)
 BSP_RECORD(strata_node, STRATA_NODE);
 BSP_RECORD(strata_face, STRATA_FACE);
 BSP_RECORD(strata_leaf, STRATA_LEAF);
 BSP_RECORD(strata_brushside, STRATA_BRUSHSIDE);
 BSP_RECORD(strata_ambient_index, STRATA_AMBIENT_INDEX);
+BSP_RECORD(strata_areaportal, STRATA_AREAPORTAL);
+BSP_RECORD(strata_facebrushlist, STRATA_FACEBRUSHLIST);
+BSP_RECORD(strata_leafwaterdata, STRATA_LEAFWATERDATA);
+BSP_RECORD(strata_primitive, STRATA_PRIMITIVE);
 
 static const bsp__layout_rule strata_rules[] = {
     BSP_RULE_FOR(L_NODES, 0, 0, LV1, BSP_RECORDS(strata_node)),
@@ -402,7 +420,7 @@ static const bsp__layout_rule strata_rules[] = {
     BSP_RULE_UNKNOWN(L_FACES),
     BSP_RULE_FOR(L_FACES_HDR, 0, 0, LV2, BSP_RECORDS(strata_face)),
     BSP_RULE_UNKNOWN(L_FACES_HDR),
-    BSP_RULE_FOR(L_ORIGFACES, 0, 0, LV2, BSP_RECORDS(strata_face)),
+    BSP_RULE_FOR(L_ORIGFACES, 0, 0, LV0 | LV2, BSP_RECORDS(strata_face)),
     BSP_RULE_UNKNOWN(L_ORIGFACES),
     BSP_RULE_FOR(L_LEAFS, 0, 0, LV2, BSP_RECORDS(strata_leaf)),
     BSP_RULE_UNKNOWN(L_LEAFS),
@@ -415,9 +433,15 @@ static const bsp__layout_rule strata_rules[] = {
     BSP_RULE_FOR(L_LEAF_AMBIENT_INDEX_HDR, 0, 0, LV1, BSP_RECORDS(strata_ambient_index)),
     BSP_RULE_UNKNOWN(L_LEAF_AMBIENT_INDEX_HDR),
     BSP_RULE_FOR(L_LEAFBRUSHES, 0, 0, LV1, BSP_RECORDS(bsp__int32)),
-    BSP_RULE_FOR(L_FACEIDS, 0, 0, LV1, BSP_RECORDS(bsp__int32)),
+    BSP_RULE_FOR(L_FACEIDS, 0, 0, LV0 | LV1, BSP_RECORDS(bsp__int32)),
     BSP_RULE_FOR(L_VERTNORMALINDICES, 0, 0, LV1, BSP_RECORDS(bsp__int32)),
     BSP_RULE_FOR(L_BRUSHSIDES, 0, 0, LV1, BSP_RECORDS(strata_brushside)),
+    BSP_RULE_FOR(L_AREAPORTALS, 0, 0, LV1, BSP_RECORDS(strata_areaportal)),
+    BSP_RULE_FOR(L_FACEBRUSHES, 0, 0, LV1, BSP_RECORDS(bsp__int32)),
+    BSP_RULE_FOR(L_FACEBRUSHLIST, 0, 0, LV1, BSP_RECORDS(strata_facebrushlist)),
+    BSP_RULE_FOR(L_LEAFWATERDATA, 0, 0, LV1, BSP_RECORDS(strata_leafwaterdata)),
+    BSP_RULE_FOR(L_PRIMITIVES, 0, 0, LV1, BSP_RECORDS(strata_primitive)),
+    BSP_RULE_FOR(L_PRIMINDICES, 0, 0, LV1, BSP_RECORDS(bsp__int32)),
 };
 static const bsp__layout_table strata_layouts = BSP_LAYOUT_TABLE(strata_rules, &source_layouts);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* lightmap_extents.c - the lightmap rule of Quake, GoldSrc, BSP2 and Quake 2
- * (QUERIES.md section 4): a face's lightmap covers its vertices' texture
+ * (docs/queries.md section 4): a face's lightmap covers its vertices' texture
  * extents at 16 texels per luxel. */
 #include "family.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* luxel_q3.c - the luxel of a Quake 3 surface (QUERIES.md 4).
+/* luxel_q3.c - the luxel of a Quake 3 surface (docs/queries.md 4).
  *
  * q3map2 leaves a surface's lightmap axes zero, so the only data that ties
  * a point to a texel is the triangles: find the one under the point's

@@ -34,7 +34,7 @@ static void want_lump(uint8_t want[BSP_MAX_LUMPS], int lump)
 /* Source keeps LDR faces/lighting (7, 8) and HDR ones (58, 53); queries use
  * HDR when lump 7 is empty (console files) or lump 8 is and 53 is not
  * (HDR-only compiles), else LDR unless the caller prefers HDR and both HDR
- * lumps exist (QUERIES.md 4; the ambient pair follows, section 7). The four
+ * lumps exist (docs/queries.md 4; the ambient pair follows, section 7). The four
  * lumps' presence is read in one loop, as bits in the order of `roles`. */
 static int choose_hdr(const bsp_header *h, const bsp_options *o)
 {

@@ -5,7 +5,7 @@
  * surfedges, edges and vertexes without checks of their own. Tree shape
  * (cycles, depth) is not checked here: the walks bound themselves and fail
  * with BSP_E_CORRUPT. Lightmap blocks and vis rows are checked where they are
- * read, because QUERIES.md makes a bad one a per-face or per-row answer, not
+ * read, because docs/queries.md makes a bad one a per-face or per-row answer, not
  * an unloadable map.
  */
 #include "validate.h"
@@ -194,7 +194,7 @@ bsp_status bsp__check_fail(bsp_map *m, uint32_t k)
 bsp_status bsp__validate_finish(bsp_map *m)
 {
     bsp_status st = m->family->finish(m);
-    /* QUERIES.md: every cluster holds at least one leaf. */
+    /* docs/queries.md: every cluster holds at least one leaf. */
     if (st == BSP_OK && m->num_clusters > m->leafs.count) st = BSP_E_CORRUPT;
     if (st == BSP_OK) return BSP_OK;
     return stop_in(m, m->vis.data ? BSP_ROLE_VIS : BSP_ROLE_LEAFS, st);

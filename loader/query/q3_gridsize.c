@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* q3_gridsize.c - the light grid's cell size from the first entity's
- * `gridsize` key (QUERIES.md 7), read the way ioquake3's R_LoadEntities
+ * `gridsize` key (docs/queries.md 7), read the way ioquake3's R_LoadEntities
  * does: COM_ParseExt tokens, a case-blind key compare, sscanf("%f %f %f").
  *
  * The scanner reads decimal numbers (and recognises inf and nan, which

@@ -39,7 +39,7 @@ float bsp__node_plane_dist(const bsp_map *m, const uint8_t *node, const float p[
 #define bsp__node_plane_dist bsp__node_plane_dist_inline
 #endif
 
-/* The QUERIES.md section 4 "has a lightmap" rule for `slot`; *first gets
+/* The docs/queries.md section 4 "has a lightmap" rule for `slot`; *first gets
  * the block's first byte in the lighting lump (query_light.c). */
 int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first);
 
@@ -47,7 +47,7 @@ int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, 
  * ambient): BSP_E_BAD_ARGUMENT, BSP_E_BAD_QUERY or BSP_OK. */
 bsp_status bsp__point_query_args(const bsp_map *m, const float p[3], const void *out);
 
-/* The Quake 3 light grid of QUERIES.md 7 (query_ambient_q3.c). */
+/* The Quake 3 light grid of docs/queries.md 7 (query_ambient_q3.c). */
 bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_light *out);
 /* Its cell size: (64, 64, 128) or the first entity's gridsize. */
 void bsp__q3_gridsize(const bsp_map *m, float size[3]);

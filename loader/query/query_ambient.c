@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* query_ambient.c - ambient light at a point (QUERIES.md 7): which rule the
+/* query_ambient.c - ambient light at a point (docs/queries.md 7): which rule the
  * family's description names, and Source's per-leaf ambient cubes. Every
  * float operation goes through fmath.h, in the contract's order, so that x87
  * and other wide evaluation round each step as the contract does. */

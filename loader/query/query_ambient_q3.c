@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* query_ambient_q3.c - the Quake 3 light grid at a point (QUERIES.md 7):
+/* query_ambient_q3.c - the Quake 3 light grid at a point (docs/queries.md 7):
  * ioquake3's R_SetupEntityLightingGrid without the renderer's scaling.
  * Every float operation goes through fmath.h, in the contract's order; floor and sqrt are written out (no libm), sqrt
  * correctly rounded as IEEE requires of sqrtf.
@@ -12,7 +12,7 @@
 #define MODEL_MINS 0
 #define MODEL_MAXS 12
 
-/* tr.sinTable[4 * b], IEEE single bits as QUERIES.md gives them. */
+/* tr.sinTable[4 * b], IEEE single bits as docs/queries.md gives them. */
 static const uint32_t sin_bits[256] = {
     0x00000000u, 0x3cc93cfcu, 0x3d492d70u, 0x3d96cea6u, 0x3dc8ef48u, 0x3dfaf0deu, 0x3e1665d7u, 0x3e2f3c03u,
     0x3e47f71au, 0x3e60934eu, 0x3e790ccdu, 0x3e88afe9u, 0x3e94c44du, 0x3ea0c1b5u, 0x3eaca647u, 0x3eb8702cu,

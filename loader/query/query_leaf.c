@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* query_leaf.c - point to leaf, leaf contents and cluster (QUERIES.md 1-2). */
+/* query_leaf.c - point to leaf, leaf contents and cluster (docs/queries.md 1-2). */
 #include "query.h"
 
 #ifdef __OPTIMIZE_SIZE__

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* query_light.c - the lightmap sample of a face at a point and the light at
- * a point (QUERIES.md sections 4-5), one implementation for every family
+ * a point (docs/queries.md sections 4-5), one implementation for every family
  * over the bsp__lightmap each family's face_lightmap fills in (Quake 3's
  * surfaces have their own rule: face_luxel). */
 #include "query.h"
@@ -34,7 +34,7 @@ int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, 
 }
 
 /* A face that would be lit for `slot` but whose extents cannot be computed:
- * its data is inconsistent (QUERIES.md: no_lightmap before corrupt). */
+ * its data is inconsistent (docs/queries.md: no_lightmap before corrupt). */
 static int lit_but_broken(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot)
 {
     return BSP__USE_BAD_EXTENTS && lm->bad && lm->lightofs >= 0 && lm->styles[slot] != 255 && m->lighting.count;

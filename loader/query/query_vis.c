@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* query_vis.c - PVS and PAS rows (QUERIES.md sections 2-3). */
+/* query_vis.c - PVS and PAS rows (docs/queries.md sections 2-3). */
 #include "query.h"
 
 uint32_t bsp_num_clusters(const bsp_map *m)

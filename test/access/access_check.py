@@ -171,7 +171,7 @@ def expected_geometry(m, f):
 
 
 def nightfire_block(m, f):
-    """QUERIES.md section 4's nightfire W, H, lo over the vertex run."""
+    """docs/queries.md section 4's nightfire W, H, lo over the vertex run."""
     r = struct.unpack_from("<Iiiiiiiiii4Bi", m.lump(9), 48 * f)
     if r[14] < 0 or r[10] == 255 or not m.lump(10):
         return None
@@ -219,7 +219,11 @@ def check_faces(m, faces, names, generated):
         if plane is not None and j["kind"] in ("polygon", "mesh"):
             n, d = plane
             worst = max([abs(sum(a * b for a, b in zip(n, v)) - d) for v in verts] + [0.0])
-            fact("every vertex lies on its face's plane (0.01)", worst <= 0.01,
+            # a real compiler keeps a vertex it counts as on the plane
+            # (within its ON_EPSILON, 0.1 in id's qbsp tools): LibreQuake's
+            # lq_e0m1 for Quake 2 has one 0.028 off
+            tol = 0.01 if generated else 0.1
+            fact("every vertex lies on its face's plane (%g)" % tol, worst <= tol,
                  "face %d off by %g" % (f, worst))
             if winding and j["kind"] == "polygon" and len(verts) >= 3:
                 # compilers wind a face clockwise seen from its front
@@ -353,7 +357,7 @@ def check_render(tool, path, m, faces, outdir):
     samples = [l.split() for l in open(base + ".samples")]
     queries = "".join("light %s %s %r\n" % (s[3], s[4], float(s[5]) + 0.25) for s in samples)
     answers = [json.loads(l) for l in run(tool, "query", path, stdin=queries).splitlines()]
-    # the light query skips displacements (QUERIES.md section 5)
+    # the light query skips displacements (docs/queries.md section 5)
     lit = {j["face"]: j["lightmap"] for j in faces if j.get("lightmap") and j["kind"] == "polygon"}
     planes = {j["face"]: j["plane"] for j in faces if "plane" in j}
     on_nodes = set(f for n in m.nodes for f in range(n[3], n[3] + n[4]))
@@ -363,7 +367,7 @@ def check_render(tool, path, m, faces, outdir):
         if face not in lit:
             continue   # unlit (grey) or a displacement
         if a.get("face") != face:
-            # QUERIES.md section 5 takes the first face on the crossing
+            # docs/queries.md section 5 takes the first face on the crossing
             # node whose lightmap rectangle holds the point, whichever side
             # it faces: a face on the same plane may answer for the point;
             # a face in no node's list (Source detail faces) is never hit.

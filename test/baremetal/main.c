@@ -326,7 +326,7 @@ static int family_is(const bsp_map *m, const char *name)
 }
 
 /* Families without node face lists (Quake 3, Nightfire) answer `light`
- * unsupported, ahead of anything about its arguments (QUERIES.md 5). */
+ * unsupported, ahead of anything about its arguments (docs/queries.md 5). */
 static int light_unsupported(const bsp_map *m)
 {
     return family_is(m, "quake3") || family_is(m, "nightfire");
@@ -340,7 +340,7 @@ static int ambient_unsupported(const bsp_map *m)
 
 /* Queries the library itself must refuse: what the tool's parser never
  * lets through (non-finite points) and what it never asks (other models,
- * style slots). QUERIES.md: bad_query comes first; a style slot is only
+ * style slots). docs/queries.md: bad_query comes first; a style slot is only
  * looked at once the family has lightmaps at all. */
 static void check_bad_queries(const bm_map *bm, const bsp_map *m)
 {

@@ -5,7 +5,7 @@
     mktables.py OUTDIR NAME MAP QUERIES EXPECTED [NAME MAP QUERIES EXPECTED ...]
 
 QUERIES is input for `bspkit query` and EXPECTED its output, one JSON line
-per non-blank query line (QUERIES.md section 6). Writes OUTDIR/tables.c
+per non-blank query line (docs/queries.md section 6). Writes OUTDIR/tables.c
 (bm_query records, see bm.h) and OUTDIR/maps.S (the map files, .incbin).
 
 Numbers are parsed with the C library's own strtof/strtoll (through ctypes),

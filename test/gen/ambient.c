@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* ambient.c - ambient samples of a generated Source world and the answers
- * QUERIES.md 7 gives for them.
+ * docs/queries.md 7 gives for them.
  *
  * Index: an empty leaf l has 1 + (l + hdr) % 4 samples of its own (one
  * sample: its cube as is; more: the distance blend); a solid leaf borrows

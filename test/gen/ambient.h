@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* ambient.h - Source ambient light of a generated world (QUERIES.md 7):
+/* ambient.h - Source ambient light of a generated world (docs/queries.md 7):
  * the index and sample lumps (52/56, HDR 51/55) the writer stores, the
  * in-leaf cubes of 56-byte leaves, and the answers expect.c prints, all
  * derived from the world and a hash, never from a written file. */

@@ -47,7 +47,7 @@ float gen_extent_val(int x, int y, int z, const float vec[4])
     return (float)d;
 }
 
-/* QUERIES.md section 4: per vertex the value in double, rounded once to
+/* docs/queries.md section 4: per vertex the value in double, rounded once to
  * float; texturemins = 16 floor(min / 16), extents = 16 ceil(max / 16) -
  * texturemins. */
 static void qk_extents(const gen_face *fc, int texinfo, gen_qlm *q)

@@ -101,7 +101,7 @@ void gen_view_free(gen_view *v);
 extern const int gen_num_qk_texinfos;
 void gen_qk_vecs(int t, float out[2][4]);
 
-/* QUERIES.md 4: a vertex's lightmap-axis value, in double, rounded once
+/* docs/queries.md 4: a vertex's lightmap-axis value, in double, rounded once
  * to float (the quake-like and nightfire extents). */
 float gen_extent_val(int x, int y, int z, const float vec[4]);
 

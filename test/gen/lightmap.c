@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* lightmap.c - lightmap samples and the contract's light queries
- * (QUERIES.md sections 4 and 5), computed from the description.
+ * (docs/queries.md sections 4 and 5), computed from the description.
  *
  * All s/t arithmetic is float, in the contract's order, built with
  * -ffp-contract=off, so it matches the loader bit for bit.

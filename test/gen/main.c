@@ -8,7 +8,7 @@
  * Per variant NAME it writes:
  *
  *   NAME.bsp       the map.
- *   NAME.queries   input for `bspkit query NAME.bsp` (QUERIES.md section 6):
+ *   NAME.queries   input for `bspkit query NAME.bsp` (docs/queries.md section 6):
  *                  leaf/pvs/pas/light/luxel/ambient lines, error cases,
  *                  blank lines. Source maps v20+ with 32-byte leaves carry
  *                  ambient index and sample lumps (ambient.c; the pairs of

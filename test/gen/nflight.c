@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* nflight.c - Nightfire lightmaps of a generated world (QUERIES.md 4,
+/* nflight.c - Nightfire lightmaps of a generated world (docs/queries.md 4,
  * nightfire): a face's lightmap axes are its texinfo's lightmap vecs
  * (written as projection 2t + 1), its size comes from its four vertices
  * by the contract's rule (per vertex in double, rounded once to float;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* q3light.c - Quake 3 surfaces, lightmap pages and light grid of a
- * generated world, and their luxel and ambient answers (QUERIES.md 4, 7).
+ * generated world, and their luxel and ambient answers (docs/queries.md 4, 7).
  *
  * Surfaces, by face number f (a face without a lightmap keeps
  * lightmapNum -1): f 1 names the page past the lump, f 2 is a flare, f % 9
@@ -107,7 +107,7 @@ static void build_surface(const gen_world *w, int f, gen_q3surf *s)
     }
 }
 
-/* The renderer's sine table as QUERIES.md 7 derives it; checked against
+/* The renderer's sine table as docs/queries.md 7 derives it; checked against
  * four of the contract's hexadecimal entries. */
 static void sin_table(float t[256])
 {

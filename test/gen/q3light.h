@@ -2,7 +2,7 @@
 /* q3light.h - Quake 3 lighting of a generated world: surfaces with
  * lightmap coordinates on 128 x 128 pages (planar, triangle soups,
  * patches, flares), the light grid with its gridsize key, and the answers
- * QUERIES.md 4 and 7 give for them, computed from this description (never
+ * docs/queries.md 4 and 7 give for them, computed from this description (never
  * from a written file). quake3_writer.c writes what is described here. */
 #ifndef BSPGEN_Q3LIGHT_H
 #define BSPGEN_Q3LIGHT_H
@@ -44,12 +44,12 @@ void gen_q3l_free(gen_q3l *q);
 /* The lightmaps lump (npages pages). */
 void gen_q3l_pages(const gen_q3l *q, gbuf *out);
 
-/* QUERIES.md 4 for surface f at p, slot 0, as one JSON line appended to e.
+/* docs/queries.md 4 for surface f at p, slot 0, as one JSON line appended to e.
  * Returns 0 (and appends nothing) when p is too close to a triangle edge,
  * a texel edge or a distance tie for the answer to be a robust test. */
 int gen_q3l_luxel(const gen_q3l *q, int f, const float p[3], gbuf *e);
 
-/* QUERIES.md 7 (quake3) at p, one JSON line appended to e. */
+/* docs/queries.md 7 (quake3) at p, one JSON line appended to e. */
 void gen_q3l_ambient(const gen_q3l *q, const float p[3], gbuf *e);
 
 #endif

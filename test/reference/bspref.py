@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Independent reference implementation of the bspkit query contract.
 
-Implements /work/shared/spec/QUERIES.md (sections 1-7) in Python 3 with the
+Implements docs/queries.md (a copy of the contract, ../shared/spec/docs/queries.md) (sections 1-7) in Python 3 with the
 standard library only (the lighting of sections 4, 6 and 7 for Nightfire,
 Quake 3 and `ambient` is in bspref_light.py).  Written without looking at the C loader: it is the
 thing the loader is checked against.
@@ -753,7 +753,7 @@ def load_source(data):
 
     faces = get(7)
     face_lump, index_lump = 7, 52
-    # QUERIES.md 4: the HDR pair when lump 7 is empty, or 8 is and 53 is not
+    # docs/queries.md 4: the HDR pair when lump 7 is empty, or 8 is and 53 is not
     if faces and (get(8) or not get(53)):
         m.lighting = get(8)
         m.ambient_index, m.ambient_samples = get(52), get(56)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The lighting sections of the contract for bspref.py: Nightfire and
-Quake 3 luxels (QUERIES.md 4), the `ambient` query (sections 6 and 7).
-Written from QUERIES.md; float32 arithmetic through bspref's helpers."""
+Quake 3 luxels (docs/queries.md 4), the `ambient` query (sections 6 and 7).
+Written from docs/queries.md; float32 arithmetic through bspref's helpers."""
 
 import math
 import re
@@ -9,7 +9,7 @@ import struct
 
 import bspref as R
 
-# tr.sinTable[4 * b] as QUERIES.md gives it (IEEE single bits).
+# tr.sinTable[4 * b] as docs/queries.md gives it (IEEE single bits).
 _SIN_HEX = """
 00000000 3cc93cfc 3d492d70 3d96cea6 3dc8ef48 3dfaf0de 3e1665d7 3e2f3c03
 3e47f71a 3e60934e 3e790ccd 3e88afe9 3e94c44d 3ea0c1b5 3eaca647 3eb8702c

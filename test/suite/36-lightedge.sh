@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
-# ---- lighting edge rules: LDR/HDR choice with empty lumps (QUERIES.md 4, 7)
+# ---- lighting edge rules: LDR/HDR choice with empty lumps (docs/queries.md 4, 7)
 # test_lightedge empties directory entries of two generated Source maps and
 # checks which pair each answer comes from, on the host and big-endian
 # PowerPC. (The other edge rules live in the generated maps of part 30:

@@ -36,6 +36,7 @@ if have_shared; then
     run_prog hostile-real $BUILD/t/test_hostile "$SHARED/maps/source/tf2_mp_lobby.bsp" \
         "$SHARED/maps/source/l4d2_tooltextures.bsp" "$x360" "$SHARED/maps/quake/q1_cube.bsp" \
         "$SHARED/maps/bsp2/mp_lobby.bsp" "$SHARED/maps/quake2/mp_lobby.bsp" \
+        "$SHARED/maps/quake2/lq_e0m1.bsp" "$SHARED/maps/source/momentum_mp_lobby.bsp" \
         "$SHARED/maps/quake3/mp_lobby.bsp" "$SHARED/maps/nightfire/weapon_accuracy_nf.bsp"
     if [ -f test/reference/bspref.py ]; then
         for m in $real; do
