@@ -122,7 +122,8 @@
  *   v25_strata    v25 Strata Source: world of v21_ldr_hdr in Strata's
  *                 records (strata_writer.c) at their lump versions: nodes 1,
  *                 faces 2, leaves 2, edges 1, leaf faces and brushes 1,
- *                 brush sides 1, ambient index 1; float node/leaf bounds
+ *                 brush sides 1, ambient index 1, area portals 1 (vbsp's
+ *                 reserved portal 0, 20 bytes); float node/leaf bounds
  *   v25_strata_hdr_only  world of v20_hdr_only, Strata records, HDR only
  *   x360_v25_strata      v25_strata as PSBV (big-endian, Valve's LZMA):
  *                 not a real console format, it makes the swapper walk the

@@ -31,7 +31,8 @@ enum {
     L_ENTITIES = 0, L_PLANES = 1, L_TEXDATA = 2, L_VERTEXES = 3, L_VISIBILITY = 4, L_NODES = 5,
     L_TEXINFO = 6, L_FACES = 7, L_LIGHTING = 8, L_LEAFS = 10, L_EDGES = 12, L_SURFEDGES = 13,
     L_MODELS = 14, L_LEAFFACES = 16, L_LEAFBRUSHES = 17, L_BRUSHES = 18, L_BRUSHSIDES = 19,
-    L_AREAS = 20, L_PHYSCOLLIDE = 29, L_GAME_LUMP = 35, L_PAKFILE = 40, L_TEXDATA_STRING_DATA = 43,
+    L_AREAS = 20, L_AREAPORTALS = 21, L_PHYSCOLLIDE = 29, L_GAME_LUMP = 35, L_PAKFILE = 40,
+    L_TEXDATA_STRING_DATA = 43,
     L_TEXDATA_STRING_TABLE = 44, L_LIGHTING_HDR = 53, L_FACES_HDR = 58,
     L_LEAF_AMBIENT_INDEX_HDR = 51, L_LEAF_AMBIENT_INDEX = 52, L_LEAF_AMBIENT_LIGHTING_HDR = 55,
     L_LEAF_AMBIENT_LIGHTING = 56, L_MAP_FLAGS = 59, NUM_LUMPS = 64
@@ -295,8 +296,10 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
             strata_widen16(&L[L_LEAF_AMBIENT_INDEX_HDR]);
         }
     }
-    if (STRATA(o))
+    if (STRATA(o)) {
         strata_indices(w, &L[L_EDGES], &L[L_LEAFFACES], &L[L_LEAFBRUSHES], &L[L_BRUSHSIDES]);
+        strata_areaportals(&L[L_AREAPORTALS]);
+    }
     for (i = 0; i < w->nedges && !STRATA(o); i++) {
         gbuf_le16(&L[L_EDGES], u16(w->edges[i][0], "vertex index"));
         gbuf_le16(&L[L_EDGES], u16(w->edges[i][1], "vertex index"));

@@ -12,6 +12,16 @@
  *   edges v1, leaf faces v1, leaf brushes v1: uint32 indices
  *   brush sides v1  uint32 planenum, texinfo, dispinfo, bevel, thin, pad (16)
  *   leaf ambient index v1  uint32 count, first                  (8)
+ *   area portals v1  uint32 portalKey, otherarea, firstClipPortalVert,
+ *              clipPortalVerts, int32 planenum                  (20)
+ * The page's lump version table (wiki.stratasource.org/modding/formats/
+ * bsp-v25, StrataSource/Wiki docs/modding/formats/bsp-v25.md) also names
+ * physdisp 2, dispinfo 1, primitives 1, face brushes (22) 1, face brush
+ * list (23) 1, prim indices 1, vertex normal indices 1, overlays 3, water
+ * overlays 1, leaf water data 1 and world lights 2; strata_lump_versions
+ * sets them all, though only the lumps written here carry a version (an
+ * empty lump's is 0). Original faces keep lump version 0 with the 72-byte
+ * record, as Strata's vbsp writes them (momentum_mp_lobby.bsp).
  */
 #include "strata_writer.h"
 #include "source_writer.h"
@@ -21,7 +31,10 @@
 
 enum { L_NODES = 5, L_FACES = 7, L_LEAFS = 10, L_EDGES = 12, L_LEAFFACES = 16, L_LEAFBRUSHES = 17,
        L_BRUSHSIDES = 19, L_LEAF_AMBIENT_INDEX_HDR = 51, L_LEAF_AMBIENT_INDEX = 52, L_FACES_HDR = 58,
-       L_ORIGFACES = 27 };
+       L_ORIGFACES = 27, L_WORLDLIGHTS = 15, L_AREAPORTALS = 21, L_FACEBRUSHES = 22,
+       L_FACEBRUSHLIST = 23, L_DISPINFO = 26, L_PHYSDISP = 28, L_VERTNORMALINDICES = 31,
+       L_LEAFWATERDATA = 36, L_PRIMITIVES = 37, L_PRIMINDICES = 39, L_OVERLAYS = 45,
+       L_WATEROVERLAYS = 50, L_WORLDLIGHTS_HDR = 54 };
 
 void strata_nodes(const gen_world *w, gbuf *b)
 {
@@ -106,6 +119,12 @@ void strata_indices(const gen_world *w, gbuf *edges, gbuf *leaffaces, gbuf *leaf
     }
 }
 
+void strata_areaportals(gbuf *b)
+{
+    int k;
+    for (k = 0; k < 5; k++) gbuf_le32(b, 0); /* vbsp's reserved portal 0 */
+}
+
 void strata_widen16(gbuf *b)
 {
     gbuf out;
@@ -119,10 +138,18 @@ void strata_widen16(gbuf *b)
 void strata_lump_versions(int *v)
 {
     v[L_NODES] = 1;
-    v[L_FACES] = v[L_FACES_HDR] = v[L_ORIGFACES] = 2;
+    v[L_FACES] = v[L_FACES_HDR] = 2;
+    v[L_ORIGFACES] = 0;
     v[L_LEAFS] = 2;
     v[L_EDGES] = v[L_LEAFFACES] = v[L_LEAFBRUSHES] = v[L_BRUSHSIDES] = 1;
     v[L_LEAF_AMBIENT_INDEX] = v[L_LEAF_AMBIENT_INDEX_HDR] = 1;
+    v[L_AREAPORTALS] = 1;
+    v[L_PHYSDISP] = 2;
+    v[L_DISPINFO] = v[L_PRIMITIVES] = v[L_PRIMINDICES] = v[L_VERTNORMALINDICES] = 1;
+    v[L_FACEBRUSHES] = v[L_FACEBRUSHLIST] = 1;
+    v[L_OVERLAYS] = 3;
+    v[L_WATEROVERLAYS] = v[L_LEAFWATERDATA] = 1;
+    v[L_WORLDLIGHTS] = v[L_WORLDLIGHTS_HDR] = 2;
 }
 
 const char *strata_widths(int lump)
@@ -134,6 +161,7 @@ const char *strata_widths(int lump)
     case L_EDGES: case L_LEAF_AMBIENT_INDEX: case L_LEAF_AMBIENT_INDEX_HDR: return "44";
     case L_LEAFFACES: case L_LEAFBRUSHES: return "4";
     case L_BRUSHSIDES: return "444" "11" "2";
+    case L_AREAPORTALS: return "44444";
     default: return NULL;
     }
 }
