@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "tool.h"
-#include "resume.h"
+#include "resumable_load.h"
 #include "ambient.h"
 
 static const char usage[] =
@@ -75,13 +75,13 @@ static const char usage[] =
     "\n"
     "The exact meaning of every query and answer: docs/queries.md.\n";
 
-int fail(const char *status)
+int print_error_json(const char *status)
 {
     printf("{\"error\":\"%s\"}\n", status);
     return 1;
 }
 
-/* --resumable, --budget, --chunk, --simulate (tools/resume.c). */
+/* --resumable, --budget, --chunk, --simulate (tools/resumable_load.c). */
 static tool_resume resume_opts;
 
 /* A map that did not load: the status's name and sentence, and the lump
@@ -128,7 +128,7 @@ static void *alloc(size_t bytes)
 static int fail_memory(const char *what, uint32_t bytes)
 {
     fprintf(stderr, "bspkit: out of memory for %s (%u bytes)\n", what, (unsigned)bytes);
-    return fail("out_of_memory");
+    return print_error_json("out_of_memory");
 }
 
 /* Open `path` and load it with options o into a fresh heap arena. Returns
@@ -140,7 +140,7 @@ static int try_load(loaded *L, const char *path, const bsp_options *o, int forwa
     L->loading = 0;
     if (bsp_file_open(&L->file, &L->stream, path, forward)) {
         fprintf(stderr, "bspkit: cannot open %s: %s\n", path, strerror(errno));
-        return fail("io"), -1;
+        return print_error_json("io"), -1;
     }
     st = bsp_open(&L->header, &L->stream);
     if (st == BSP_OK) st = tool_variant_apply(&L->header, path);
@@ -362,7 +362,7 @@ static int cmd_entities(const char *path, int forward)
     free(group);
     unload_map(&L);
     if (rc) return rc;
-    if (ev == BSP_ENT_ERROR) return fail("bad_entities");
+    if (ev == BSP_ENT_ERROR) return print_error_json("bad_entities");
     return 0;
 }
 
@@ -382,7 +382,7 @@ static int cmd_gamelumps(const char *path, int forward)
                 source ? "the map has no game lump sub-lumps"
                        : bsp_status_message(BSP_E_UNSUPPORTED));
         unload_map(&L);
-        return fail(source ? "no_game_lump" : bsp_status_name(BSP_E_UNSUPPORTED));
+        return print_error_json(source ? "no_game_lump" : bsp_status_name(BSP_E_UNSUPPORTED));
     }
     for (i = 0; i < n && rc == 0; i++) {
         bsp_game_lump g;
@@ -411,7 +411,7 @@ static int cmd_gamelumps(const char *path, int forward)
                    (int)g.id & 0xff, (unsigned)g.version, (unsigned)g.flags,
                    (unsigned)g.stored, (unsigned)g.size, (unsigned)hash);
         } else {
-            rc = fail(bsp_status_name(st));
+            rc = print_error_json(bsp_status_name(st));
         }
         free(dst);
         free(tables);

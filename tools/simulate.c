@@ -15,7 +15,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "resume.h"
+#include "resumable_load.h"
 #include "simulate.h"
 #include "../platform/memory/bsp_memstream.h"
 

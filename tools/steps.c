@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "resume.h"
+#include "resumable_load.h"
 #include "simulate.h"
 #include "../platform/memory/bsp_memstream.h"
 

@@ -23,7 +23,7 @@ typedef struct loaded {
 int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward);
 void unload_map(loaded *L);
 /* Print {"error":"<status>"} and return 1. */
-int fail(const char *status);
+int print_error_json(const char *status);
 /* A JSON string: quotes, backslashes and control bytes escaped. */
 void json_string(const char *s, size_t n);
 /* What the file at `path` appears to be ("VBSP version 30: no known

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* resume.c - `query --resumable --budget N --chunk M`: load through the
- * resumable loader the way an engine with asynchronous reads would. */
+/* resumable_load.c - `--resumable --budget N --chunk M` (and the options
+ * `load --simulate`/`--steps` take): load through the resumable loader the
+ * way an engine with asynchronous reads would. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "resume.h"
+#include "resumable_load.h"
 
 int tool_resume_args(int argc, char **argv, tool_resume *r)
 {

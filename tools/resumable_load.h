@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* resume.h - the tool's resumable-loading options (tools/resume.c) and the
- * simulated medium (tools/simulate.c). */
-#ifndef BSP_TOOL_RESUME_H
-#define BSP_TOOL_RESUME_H
+/* resumable_load.h - the tool's resumable-loading options
+ * (tools/resumable_load.c) and the simulated medium (tools/simulate.c). */
+#ifndef BSP_TOOL_RESUMABLE_LOAD_H
+#define BSP_TOOL_RESUMABLE_LOAD_H
 
 #include "../loader/bspkit.h"
 
