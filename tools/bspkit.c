@@ -69,9 +69,10 @@ static const char usage[] =
     "  --help        this text\n"
     "\n"
     "A map that fails to load prints {\"error\":\"<status name>\",\"message\":\"<a\n"
-    "sentence>\"}, with \"lump\", \"index\" and \"offset\" of the lump where the load\n"
-    "stopped when it stopped in one, says the sentence on standard error too,\n"
-    "and exits 1.\n"
+    "sentence>\"} with what was found: \"lump\", \"index\", \"offset\" and \"length\"\n"
+    "of the lump the load stopped in or that breaks a rule, \"file_size\", and\n"
+    "\"detail\", the rule; says it on standard error too, and exits 1. A file\n"
+    "that cannot be opened or written: {\"error\":\"io\"} with \"path\" and \"reason\".\n"
     "\n"
     "The exact meaning of every query and answer: docs/queries.md.\n";
 
@@ -84,39 +85,23 @@ int print_error_json(const char *status)
 /* --resumable, --budget, --chunk, --simulate (tools/resumable_load.c). */
 static tool_resume resume_opts;
 
-/* A map that did not load: the status's name and sentence, and the lump
- * where bsp_load stopped, on standard output as JSON and for a person on
- * standard error. */
+/* A map that did not load: the status's name and sentence, the lump where
+ * it stopped (or that bsp_open refused) and the file's size, on standard
+ * output as JSON and for a person on standard error (load_error.c). */
 static int fail_load(const loaded *L, const char *path, bsp_status st)
 {
-    const char *msg = bsp_status_message(st), *name = NULL;
     uint32_t lump = L->loading ? L->map.error_lump : BSP_NO_LUMP;
+    uint32_t size = L->stream.size;
     char seems[96];
     const char *seems_at = NULL;
-    printf("{\"error\":\"%s\",\"message\":", bsp_status_name(st));
-    json_string(msg, strlen(msg));
     /* What a refused file appears to be: a format the loader names
      * (header.appears), else for a version with no known layout, what its
      * first bytes say (files only: a pipe cannot be read again). */
     if (L->header.appears) seems_at = L->header.appears;
     else if (st == BSP_E_BAD_VERSION && tool_identify(path, seems, sizeof seems)) seems_at = seems;
-    if (seems_at) {
-        printf(",\"appears\":");
-        json_string(seems_at, strlen(seems_at));
-    }
-    if (lump != BSP_NO_LUMP) {
-        name = bsp_lump_name(&L->header, lump);
-        printf(",\"lump\":\"%s\",\"index\":%u,\"offset\":%u", name ? name : "?",
-               (unsigned)lump, (unsigned)L->map.error_offset);
-    }
-    printf("}\n");
-    fprintf(stderr, "bspkit: %s: %s", path, msg);
-    if (seems_at) fprintf(stderr, " The file appears to be %s.", seems_at);
-    if (lump != BSP_NO_LUMP)
-        fprintf(stderr, " (in lump %u, %s, at file offset %u)", (unsigned)lump,
-                name ? name : "?", (unsigned)L->map.error_offset);
-    fputc('\n', stderr);
-    return 1;
+    /* a stream of unknown size that ended: where its data ended */
+    if (size == BSP_SIZE_UNKNOWN && st == BSP_E_TRUNCATED) size = L->file.pos;
+    return report_load_error(path, st, &L->header, lump, size, seems_at, L->os_error);
 }
 
 /* malloc, never of 0 bytes (NULL then means out of memory). */
@@ -138,10 +123,9 @@ static int try_load(loaded *L, const char *path, const bsp_options *o, int forwa
 {
     bsp_status st;
     L->loading = 0;
-    if (bsp_file_open(&L->file, &L->stream, path, forward)) {
-        fprintf(stderr, "bspkit: cannot open %s: %s\n", path, strerror(errno));
-        return print_error_json("io"), -1;
-    }
+    if (bsp_file_open(&L->file, &L->stream, path, forward))
+        return report_io_error("bspkit", "cannot open", path, errno), -1;
+    errno = 0;
     st = bsp_open(&L->header, &L->stream);
     if (st == BSP_OK) st = tool_variant_apply(&L->header, path);
     if (st == BSP_OK) st = bsp_measure(&L->header, o, &L->arena_bytes);
@@ -155,6 +139,7 @@ static int try_load(loaded *L, const char *path, const bsp_options *o, int forwa
         st = tool_resume_load(&resume_opts, &L->map, &L->header, &L->stream, L->arena,
                               L->arena_bytes, o);
     }
+    L->os_error = st == BSP_E_IO ? errno : 0;
     bsp_file_close(&L->file);
     if (st != BSP_OK) {
         free(L->arena);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* render_cmd.c - bspkit render: options, the camera, the PVS tint, the
  * lightmap atlas and the sample list the tests read (README "Pictures"). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,7 +203,11 @@ int cmd_render(int argc, char **argv)
     if (load_map(&L, path, BSP_LOAD_GEOMETRY, hdr, 0)) return 1;
     bsp_get_counts(&L.map, &c);
     bsp_get_model(&L.map, 0, &world);
-    if (atlas) rc |= write_atlas(&L.map, atlas);
+    errno = 0;
+    if (atlas && write_atlas(&L.map, atlas)) {
+        rc = report_io_error("bspkit render", "cannot write the lightmap atlas", atlas, errno);
+        goto done;
+    }
     if (!out) goto done;
 
     if (have_cam) {
@@ -230,7 +235,8 @@ int cmd_render(int argc, char **argv)
     fr.lmv = malloc(npix * sizeof *fr.lmv);
     visible = calloc(c.faces ? c.faces : 1, 1);
     if (!fr.rgb || !fr.depth || !fr.wz || !fr.face || !fr.lmu || !fr.lmv || !visible) {
-        rc = 1;
+        fprintf(stderr, "bspkit render: out of memory for a %d x %d picture\n", fr.w, fr.h);
+        rc = print_error_json("out_of_memory");
         goto done;
     }
     for (i = 0; (size_t)i < npix; i++) {
@@ -243,11 +249,13 @@ int cmd_render(int argc, char **argv)
         uint32_t f = world.first_face + (uint32_t)i;
         render_face(&fr, &L.map, f, visible[f]);
     }
-    rc |= png_write_rgb(out, fr.w, fr.h, fr.rgb);
-    if (samples && fr.top) rc |= write_samples(&fr, samples);
+    errno = 0;
+    if (png_write_rgb(out, fr.w, fr.h, fr.rgb))
+        rc = report_io_error("bspkit render", "cannot write the picture", out, errno);
+    else if (samples && fr.top && (errno = 0, write_samples(&fr, samples)))
+        rc = report_io_error("bspkit render", "cannot write the samples", samples, errno);
     if (!rc) printf("{\"picture\":\"%s\",\"width\":%d,\"height\":%d}\n", out, fr.w, fr.h);
 done:
-    if (rc) fprintf(stderr, "bspkit render: cannot write the picture\n");
     free(fr.rgb); free(fr.depth); free(fr.wz); free(fr.face); free(fr.lmu); free(fr.lmv);
     free(visible);
     unload_map(&L);

@@ -16,6 +16,7 @@ typedef struct loaded {
     void *arena;
     uint32_t arena_bytes;
     int loading;           /* bsp_load ran: map.error_lump says where it stopped */
+    int os_error;          /* errno after a load that failed with BSP_E_IO */
 } loaded;
 
 /* Open and load `path` with the given sets into a heap arena; prints
@@ -24,6 +25,18 @@ int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward);
 void unload_map(loaded *L);
 /* Print {"error":"<status>"} and return 1. */
 int print_error_json(const char *status);
+/* A map that did not load (load_error.c): {"error":..,"message":..} with
+ * what was found ("lump", "index", "offset", "length" of the lump it
+ * stopped in or bsp_open refused, "file_size" unless BSP_SIZE_UNKNOWN,
+ * "detail": the rule the lump breaks, "appears", "reason": the OS's for an
+ * io error) on standard output, a sentence on standard error. h as bsp_open
+ * left it; lump: map.error_lump after bsp_load, else BSP_NO_LUMP. Returns 1. */
+int report_load_error(const char *path, bsp_status st, const bsp_header *h, uint32_t lump,
+                      uint32_t file_size, const char *appears, int os_error);
+/* A file that cannot be opened or written: {"error":"io","message":..,
+ * "path":..,"reason":strerror(os_error)} on standard output, "<where>:
+ * <doing> <path>: <reason>" on standard error. Returns 1. */
+int report_io_error(const char *where, const char *doing, const char *path, int os_error);
 /* A JSON string: quotes, backslashes and control bytes escaped. */
 void json_string(const char *s, size_t n);
 /* What the file at `path` appears to be ("VBSP version 30: no known
