@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,8 +53,9 @@ static const char usage[] =
     "  models MAP    every model: bounds, origin, head node, face range\n"
     "  textures MAP  every texture name\n"
     "  render MAP -o OUT.png [--camera X Y Z YAW PITCH] [--top] [--pvs]\n"
-    "             [--lightmaps ATLAS.png] [--size W H]\n"
-    "                a picture of the world lit by its lightmaps (README)\n"
+    "             [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
+    "                a picture of the world lit by its lightmaps; its options:\n"
+    "                bspkit render --help\n"
     "\n"
     "options:\n"
     "  --hdr         answer lighting queries from HDR lighting where both exist\n"
@@ -66,7 +68,8 @@ static const char usage[] =
     "  --variant V   read the map as game variant V (vindictus), or none; by\n"
     "                default a v20 map whose game lump directory has 20-byte\n"
     "                entries is read as Vindictus (README)\n"
-    "  --help        this text\n"
+    "  --help, -h    this text (after a command too)\n"
+    "  --version, -V the version of the library, bspkit MAJOR.MINOR.PATCH\n"
     "\n"
     "A map that fails to load prints {\"error\":\"<status name>\",\"message\":\"<a\n"
     "sentence>\"} with what was found: \"lump\", \"index\", \"offset\" and \"length\"\n"
@@ -541,38 +544,78 @@ static int cmd_query(const char *path, int hdr, int forward)
     return 0;
 }
 
+/* A command line the tool cannot run: one line on standard error naming
+ * what is wrong, and where the help is. Returns 2. */
+int usage_error(const char *where, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: ", where);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (see %s --help)\n", where);
+    return 2;
+}
+
+/* Is a or b among the arguments? */
+static int has_arg(int argc, char **argv, const char *a, const char *b)
+{
+    int i;
+    for (i = 1; i < argc; i++)
+        if (!strcmp(argv[i], a) || !strcmp(argv[i], b)) return 1;
+    return 0;
+}
+
+static const char *const commands[] = {
+    "info", "stats", "query", "entities", "gamelumps", "load", "leaves", "faces", "models",
+    "textures", "render", NULL
+};
+
 int main(int argc, char **argv)
 {
     const char *cmd = NULL, *path = NULL;
-    int hdr = 0, forward = 0, i;
+    int hdr = 0, forward = 0, i, k;
+    if (has_arg(argc, argv, "--version", "-V")) {
+        printf("bspkit %s\n", bsp_version_string());
+        return 0;
+    }
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
+    if (has_arg(argc, argv, "--help", "-h")) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return 2;
+    }
     argc = tool_resume_args(argc, argv, &resume_opts);
     if (argc >= 0) argc = tool_variant_args(argc, argv);
-    if (argc < 0) {
-        fputs(usage, stderr);
-        return 2;
-    }
+    if (argc < 0) return 2;   /* the option is named on standard error */
     for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(usage, stdout);
-            return 0;
-        } else if (!strcmp(argv[i], "--hdr")) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--hdr")) {
             hdr = 1;
-        } else if (!strcmp(argv[i], "--forward")) {
+        } else if (!strcmp(a, "--forward")) {
             forward = 1;
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("bspkit", "unknown option '%s'", a);
         } else if (!cmd) {
-            cmd = argv[i];
+            for (k = 0; commands[k] && strcmp(commands[k], a); k++) continue;
+            if (!commands[k]) return usage_error("bspkit", "unknown command '%s'", a);
+            if (!strcmp(a, "render"))
+                return usage_error("bspkit", "render comes first, its options after it: "
+                                   "bspkit render MAP -o OUT.png ...");
+            cmd = a;
         } else if (!path) {
-            path = argv[i];
+            path = a;
         } else {
-            fputs(usage, stderr);
-            return 2;
+            return usage_error("bspkit", "unexpected argument '%s' after the map", a);
         }
     }
-    if (!cmd || !path) {
-        fputs(usage, stderr);
-        return 2;
-    }
+    if (!cmd) return usage_error("bspkit", "no command");
+    if (!strcmp(cmd, "load") && !resume_opts.simulate && !resume_opts.steps)
+        return usage_error("bspkit", "load needs --simulate MEDIUM or --steps");
+    if (!path) return usage_error("bspkit", "%s needs a MAP", cmd);
     if (!strcmp(cmd, "query") && !strcmp(path, "-")) {
         fputs("bspkit: query reads its queries from standard input: give the map as a file\n",
               stderr);
@@ -584,12 +627,9 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "entities")) return cmd_entities(path, forward);
     if (!strcmp(cmd, "gamelumps")) return cmd_gamelumps(path, forward);
     if (!strcmp(cmd, "load") && resume_opts.simulate) return tool_simulate(&resume_opts, path);
-    if (!strcmp(cmd, "load") && resume_opts.steps) return tool_steps(&resume_opts, path);
+    if (!strcmp(cmd, "load")) return tool_steps(&resume_opts, path);
     if (!strcmp(cmd, "leaves")) return cmd_leaves(path, forward);
     if (!strcmp(cmd, "faces")) return cmd_faces(path, hdr, forward);
     if (!strcmp(cmd, "models")) return cmd_models(path, forward);
-    if (!strcmp(cmd, "textures")) return cmd_textures(path, forward);
-    fprintf(stderr, "bspkit: unknown command '%s'\n", cmd);
-    fputs(usage, stderr);
-    return 2;
+    return cmd_textures(path, forward);
 }

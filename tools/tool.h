@@ -37,6 +37,9 @@ int report_load_error(const char *path, bsp_status st, const bsp_header *h, uint
  * "path":..,"reason":strerror(os_error)} on standard output, "<where>:
  * <doing> <path>: <reason>" on standard error. Returns 1. */
 int report_io_error(const char *where, const char *doing, const char *path, int os_error);
+/* A command line the tool cannot run: "<where>: <fmt...> (see <where>
+ * --help)" on standard error; returns 2, the exit status. */
+int usage_error(const char *where, const char *fmt, ...);
 /* A JSON string: quotes, backslashes and control bytes escaped. */
 void json_string(const char *s, size_t n);
 /* What the file at `path` appears to be ("VBSP version 30: no known
@@ -44,7 +47,7 @@ void json_string(const char *s, size_t n);
 int tool_identify(const char *path, char *out, size_t n);
 
 /* Game variants (variant.c): strip `--variant NAME` from argv (returns the
- * new argc, -1 on a bad name); after bsp_open, apply the chosen variant or
+ * new argc, -1 on a bad or missing name, named on standard error); after bsp_open, apply the chosen variant or
  * the rule that recognises Vindictus in a file read twice. */
 int tool_variant_args(int argc, char **argv);
 bsp_status tool_variant_apply(bsp_header *h, const char *path);

@@ -204,4 +204,42 @@ else
 fi
 if $tool --help | grep -q "docs/queries.md"; then pass "tool: --help points to docs/queries.md"
 else fail "tool: --help does not name docs/queries.md"; fi
+
+# --version: the library's version, on standard output, exit 0.
+want=$(sed -n 's/^#define BSPKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\).*/\2/p' loader/bspkit.h | paste -sd.)
+v1=$($tool --version 2> "$E/v.err"); rc1=$?
+v2=$($tool -V 2>> "$E/v.err"); rc2=$?
+if [ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && [ "$v1" = "bspkit $want" ] && [ "$v2" = "$v1" ] && [ ! -s "$E/v.err" ]; then
+    pass "tool: --version and -V print bspkit $want and exit 0"
+else fail "tool: --version: exit $rc1/$rc2, '$v1' '$v2' (want 'bspkit $want'), stderr $(cat "$E/v.err")"; fi
+
+# Every --help: on standard output, nothing on standard error, exit 0.
+bad=""
+for args in "--help" "-h" "info --help" "query --help" "load --help" "render --help" "render -h" \
+            "render $MAPS/q1.bsp --help"; do
+    $tool $args > "$E/help.out" 2> "$E/help.err"
+    rc=$?
+    { [ $rc -eq 0 ] && grep -q '^usage: bspkit' "$E/help.out" && [ ! -s "$E/help.err" ]; } || bad="$bad [$args: exit $rc]"
+done
+if $tool render --help | grep -q -- '--samples FILE.*with --top' &&
+   $tool --help | grep -q 'samples FILE'; then :; else bad="$bad [render --samples not explained]"; fi
+if [ -z "$bad" ]; then pass "tool: every --help goes to standard output with exit 0, render --help explains --samples"
+else fail "tool: --help:$bad"; fi
+
+# A command line the tool cannot run: one line naming the word, exit 2.
+bad=""
+usage_line() {   # want, then the arguments
+    want=$1; shift
+    $tool "$@" > "$E/use.out" 2> "$E/use.err"
+    rc=$?
+    { [ $rc -eq 2 ] && [ ! -s "$E/use.out" ] && [ "$(cat "$E/use.err")" = "$want" ]; } ||
+        bad="$bad [$*: exit $rc, '$(head -3 "$E/use.err")']"
+}
+usage_line "bspkit: unknown option '--foo' (see bspkit --help)" --foo
+usage_line "bspkit: unknown option '--foo' (see bspkit --help)" info --foo "$MAPS/q1.bsp"
+usage_line "bspkit: unknown command 'frob' (see bspkit --help)" frob "$MAPS/q1.bsp"
+usage_line "bspkit render: unknown option '--foo' (see bspkit render --help)" render "$MAPS/q1.bsp" --foo
+usage_line "bspkit: option '--budget' needs a value (see bspkit --help)" info "$MAPS/q1.bsp" --budget
+if [ -z "$bad" ]; then pass "tool: an unknown option or command is named in one line on stderr, exit 2"
+else fail "tool: usage errors:$bad"; fi
 rm -rf "$E"
