@@ -9,12 +9,13 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tool.h"
-#include "resume.h"
+#include "resumable_load.h"
 #include "ambient.h"
 
 static const char usage[] =
@@ -52,8 +53,9 @@ static const char usage[] =
     "  models MAP    every model: bounds, origin, head node, face range\n"
     "  textures MAP  every texture name\n"
     "  render MAP -o OUT.png [--camera X Y Z YAW PITCH] [--top] [--pvs]\n"
-    "             [--lightmaps ATLAS.png] [--size W H]\n"
-    "                a picture of the world lit by its lightmaps (README)\n"
+    "             [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
+    "                a picture of the world lit by its lightmaps; its options:\n"
+    "                bspkit render --help\n"
     "\n"
     "options:\n"
     "  --hdr         answer lighting queries from HDR lighting where both exist\n"
@@ -66,57 +68,43 @@ static const char usage[] =
     "  --variant V   read the map as game variant V (vindictus), or none; by\n"
     "                default a v20 map whose game lump directory has 20-byte\n"
     "                entries is read as Vindictus (README)\n"
-    "  --help        this text\n"
+    "  --help, -h    this text (after a command too)\n"
+    "  --version, -V the version of the library, bspkit MAJOR.MINOR.PATCH\n"
     "\n"
     "A map that fails to load prints {\"error\":\"<status name>\",\"message\":\"<a\n"
-    "sentence>\"}, with \"lump\", \"index\" and \"offset\" of the lump where the load\n"
-    "stopped when it stopped in one, says the sentence on standard error too,\n"
-    "and exits 1.\n"
+    "sentence>\"} with what was found: \"lump\", \"index\", \"offset\" and \"length\"\n"
+    "of the lump the load stopped in or that breaks a rule, \"file_size\", and\n"
+    "\"detail\", the rule; says it on standard error too, and exits 1. A file\n"
+    "that cannot be opened or written: {\"error\":\"io\"} with \"path\" and \"reason\".\n"
     "\n"
     "The exact meaning of every query and answer: docs/queries.md.\n";
 
-int fail(const char *status)
+int print_error_json(const char *status)
 {
     printf("{\"error\":\"%s\"}\n", status);
     return 1;
 }
 
-/* --resumable, --budget, --chunk, --simulate (tools/resume.c). */
+/* --resumable, --budget, --chunk, --simulate (tools/resumable_load.c). */
 static tool_resume resume_opts;
 
-/* A map that did not load: the status's name and sentence, and the lump
- * where bsp_load stopped, on standard output as JSON and for a person on
- * standard error. */
+/* A map that did not load: the status's name and sentence, the lump where
+ * it stopped (or that bsp_open refused) and the file's size, on standard
+ * output as JSON and for a person on standard error (load_error.c). */
 static int fail_load(const loaded *L, const char *path, bsp_status st)
 {
-    const char *msg = bsp_status_message(st), *name = NULL;
     uint32_t lump = L->loading ? L->map.error_lump : BSP_NO_LUMP;
+    uint32_t size = L->stream.size;
     char seems[96];
     const char *seems_at = NULL;
-    printf("{\"error\":\"%s\",\"message\":", bsp_status_name(st));
-    json_string(msg, strlen(msg));
     /* What a refused file appears to be: a format the loader names
      * (header.appears), else for a version with no known layout, what its
      * first bytes say (files only: a pipe cannot be read again). */
     if (L->header.appears) seems_at = L->header.appears;
     else if (st == BSP_E_BAD_VERSION && tool_identify(path, seems, sizeof seems)) seems_at = seems;
-    if (seems_at) {
-        printf(",\"appears\":");
-        json_string(seems_at, strlen(seems_at));
-    }
-    if (lump != BSP_NO_LUMP) {
-        name = bsp_lump_name(&L->header, lump);
-        printf(",\"lump\":\"%s\",\"index\":%u,\"offset\":%u", name ? name : "?",
-               (unsigned)lump, (unsigned)L->map.error_offset);
-    }
-    printf("}\n");
-    fprintf(stderr, "bspkit: %s: %s", path, msg);
-    if (seems_at) fprintf(stderr, " The file appears to be %s.", seems_at);
-    if (lump != BSP_NO_LUMP)
-        fprintf(stderr, " (in lump %u, %s, at file offset %u)", (unsigned)lump,
-                name ? name : "?", (unsigned)L->map.error_offset);
-    fputc('\n', stderr);
-    return 1;
+    /* a stream of unknown size that ended: where its data ended */
+    if (size == BSP_SIZE_UNKNOWN && st == BSP_E_TRUNCATED) size = L->file.pos;
+    return report_load_error(path, st, &L->header, lump, size, seems_at, L->os_error);
 }
 
 /* malloc, never of 0 bytes (NULL then means out of memory). */
@@ -128,7 +116,7 @@ static void *alloc(size_t bytes)
 static int fail_memory(const char *what, uint32_t bytes)
 {
     fprintf(stderr, "bspkit: out of memory for %s (%u bytes)\n", what, (unsigned)bytes);
-    return fail("out_of_memory");
+    return print_error_json("out_of_memory");
 }
 
 /* Open `path` and load it with options o into a fresh heap arena. Returns
@@ -138,10 +126,9 @@ static int try_load(loaded *L, const char *path, const bsp_options *o, int forwa
 {
     bsp_status st;
     L->loading = 0;
-    if (bsp_file_open(&L->file, &L->stream, path, forward)) {
-        fprintf(stderr, "bspkit: cannot open %s: %s\n", path, strerror(errno));
-        return fail("io"), -1;
-    }
+    if (bsp_file_open(&L->file, &L->stream, path, forward))
+        return report_io_error("bspkit", "cannot open", path, errno), -1;
+    errno = 0;
     st = bsp_open(&L->header, &L->stream);
     if (st == BSP_OK) st = tool_variant_apply(&L->header, path);
     if (st == BSP_OK) st = bsp_measure(&L->header, o, &L->arena_bytes);
@@ -155,6 +142,7 @@ static int try_load(loaded *L, const char *path, const bsp_options *o, int forwa
         st = tool_resume_load(&resume_opts, &L->map, &L->header, &L->stream, L->arena,
                               L->arena_bytes, o);
     }
+    L->os_error = st == BSP_E_IO ? errno : 0;
     bsp_file_close(&L->file);
     if (st != BSP_OK) {
         free(L->arena);
@@ -362,7 +350,7 @@ static int cmd_entities(const char *path, int forward)
     free(group);
     unload_map(&L);
     if (rc) return rc;
-    if (ev == BSP_ENT_ERROR) return fail("bad_entities");
+    if (ev == BSP_ENT_ERROR) return print_error_json("bad_entities");
     return 0;
 }
 
@@ -382,7 +370,7 @@ static int cmd_gamelumps(const char *path, int forward)
                 source ? "the map has no game lump sub-lumps"
                        : bsp_status_message(BSP_E_UNSUPPORTED));
         unload_map(&L);
-        return fail(source ? "no_game_lump" : bsp_status_name(BSP_E_UNSUPPORTED));
+        return print_error_json(source ? "no_game_lump" : bsp_status_name(BSP_E_UNSUPPORTED));
     }
     for (i = 0; i < n && rc == 0; i++) {
         bsp_game_lump g;
@@ -411,7 +399,7 @@ static int cmd_gamelumps(const char *path, int forward)
                    (int)g.id & 0xff, (unsigned)g.version, (unsigned)g.flags,
                    (unsigned)g.stored, (unsigned)g.size, (unsigned)hash);
         } else {
-            rc = fail(bsp_status_name(st));
+            rc = print_error_json(bsp_status_name(st));
         }
         free(dst);
         free(tables);
@@ -556,38 +544,78 @@ static int cmd_query(const char *path, int hdr, int forward)
     return 0;
 }
 
+/* A command line the tool cannot run: one line on standard error naming
+ * what is wrong, and where the help is. Returns 2. */
+int usage_error(const char *where, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: ", where);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (see %s --help)\n", where);
+    return 2;
+}
+
+/* Is a or b among the arguments? */
+static int has_arg(int argc, char **argv, const char *a, const char *b)
+{
+    int i;
+    for (i = 1; i < argc; i++)
+        if (!strcmp(argv[i], a) || !strcmp(argv[i], b)) return 1;
+    return 0;
+}
+
+static const char *const commands[] = {
+    "info", "stats", "query", "entities", "gamelumps", "load", "leaves", "faces", "models",
+    "textures", "render", NULL
+};
+
 int main(int argc, char **argv)
 {
     const char *cmd = NULL, *path = NULL;
-    int hdr = 0, forward = 0, i;
+    int hdr = 0, forward = 0, i, k;
+    if (has_arg(argc, argv, "--version", "-V")) {
+        printf("bspkit %s\n", bsp_version_string());
+        return 0;
+    }
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
+    if (has_arg(argc, argv, "--help", "-h")) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return 2;
+    }
     argc = tool_resume_args(argc, argv, &resume_opts);
     if (argc >= 0) argc = tool_variant_args(argc, argv);
-    if (argc < 0) {
-        fputs(usage, stderr);
-        return 2;
-    }
+    if (argc < 0) return 2;   /* the option is named on standard error */
     for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(usage, stdout);
-            return 0;
-        } else if (!strcmp(argv[i], "--hdr")) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--hdr")) {
             hdr = 1;
-        } else if (!strcmp(argv[i], "--forward")) {
+        } else if (!strcmp(a, "--forward")) {
             forward = 1;
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("bspkit", "unknown option '%s'", a);
         } else if (!cmd) {
-            cmd = argv[i];
+            for (k = 0; commands[k] && strcmp(commands[k], a); k++) continue;
+            if (!commands[k]) return usage_error("bspkit", "unknown command '%s'", a);
+            if (!strcmp(a, "render"))
+                return usage_error("bspkit", "render comes first, its options after it: "
+                                   "bspkit render MAP -o OUT.png ...");
+            cmd = a;
         } else if (!path) {
-            path = argv[i];
+            path = a;
         } else {
-            fputs(usage, stderr);
-            return 2;
+            return usage_error("bspkit", "unexpected argument '%s' after the map", a);
         }
     }
-    if (!cmd || !path) {
-        fputs(usage, stderr);
-        return 2;
-    }
+    if (!cmd) return usage_error("bspkit", "no command");
+    if (!strcmp(cmd, "load") && !resume_opts.simulate && !resume_opts.steps)
+        return usage_error("bspkit", "load needs --simulate MEDIUM or --steps");
+    if (!path) return usage_error("bspkit", "%s needs a MAP", cmd);
     if (!strcmp(cmd, "query") && !strcmp(path, "-")) {
         fputs("bspkit: query reads its queries from standard input: give the map as a file\n",
               stderr);
@@ -599,12 +627,9 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "entities")) return cmd_entities(path, forward);
     if (!strcmp(cmd, "gamelumps")) return cmd_gamelumps(path, forward);
     if (!strcmp(cmd, "load") && resume_opts.simulate) return tool_simulate(&resume_opts, path);
-    if (!strcmp(cmd, "load") && resume_opts.steps) return tool_steps(&resume_opts, path);
+    if (!strcmp(cmd, "load")) return tool_steps(&resume_opts, path);
     if (!strcmp(cmd, "leaves")) return cmd_leaves(path, forward);
     if (!strcmp(cmd, "faces")) return cmd_faces(path, hdr, forward);
     if (!strcmp(cmd, "models")) return cmd_models(path, forward);
-    if (!strcmp(cmd, "textures")) return cmd_textures(path, forward);
-    fprintf(stderr, "bspkit: unknown command '%s'\n", cmd);
-    fputs(usage, stderr);
-    return 2;
+    return cmd_textures(path, forward);
 }

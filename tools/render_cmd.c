@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* render_cmd.c - bspkit render: options, the camera, the PVS tint, the
  * lightmap atlas and the sample list the tests read (README "Pictures"). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,7 +158,37 @@ static int write_samples(const frame *fr, const char *path)
 
 static const char render_usage[] =
     "usage: bspkit render MAP -o OUT.png [--camera X Y Z YAW PITCH] [--top] [--pvs]\n"
-    "                     [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n";
+    "                     [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
+    "\n"
+    "A picture of the map's world model lit by its lightmaps (README \"Pictures\");\n"
+    "prints {\"picture\":OUT.png,\"width\":W,\"height\":H}.\n"
+    "\n"
+    "  -o OUT.png        write the picture (PNG)\n"
+    "  --camera X Y Z YAW PITCH\n"
+    "                    the eye and its view in degrees (default: the first\n"
+    "                    spawn point, 40 units up, else the world's centre)\n"
+    "  --top             orthographic, from above, the whole world in the frame\n"
+    "  --pvs             tint the faces the camera's cluster can see\n"
+    "  --lightmaps ATLAS.png   write every face's lightmap, packed (with or\n"
+    "                    without -o)\n"
+    "  --size W H        the picture's size, 1 to 8192 each (default 640 480)\n"
+    "  --hdr             light from HDR lighting where the map has both\n"
+    "  --samples FILE    with --top: write which world point each sampled pixel\n"
+    "                    shows, to check the picture against light queries:\n"
+    "                    every 7th pixel across and down from (3, 3) that shows\n"
+    "                    a face and lies more than 0.05 luxel from a luxel\n"
+    "                    edge, one a line: X Y FACE WX WY WZ (the pixel, the\n"
+    "                    face drawn there, the world point under its centre)\n"
+    "  --help, -h        this text\n";
+
+/* Does argv[i] have n values after it? Else say so. */
+static int has_values(int argc, char **argv, int i, int n)
+{
+    if (i + n < argc) return 1;
+    usage_error("bspkit render", "option '%s' needs %s", argv[i],
+                n == 1 ? "a value" : n == 2 ? "2 values" : "5 values");
+    return 0;
+}
 
 int cmd_render(int argc, char **argv)
 {
@@ -173,36 +204,57 @@ int cmd_render(int argc, char **argv)
     memset(&fr, 0, sizeof fr);
     fr.w = 640;
     fr.h = 480;
+    for (i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(render_usage, stdout);
+            return 0;
+        }
     for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
-        else if (!strcmp(argv[i], "--lightmaps") && i + 1 < argc) atlas = argv[++i];
-        else if (!strcmp(argv[i], "--samples") && i + 1 < argc) samples = argv[++i];
-        else if (!strcmp(argv[i], "--top")) fr.top = 1;
-        else if (!strcmp(argv[i], "--pvs")) pvs = 1;
-        else if (!strcmp(argv[i], "--hdr")) hdr = 1;
-        else if (!strcmp(argv[i], "--size") && i + 2 < argc) {
+        const char *a = argv[i];
+        int values = !strcmp(a, "-o") || !strcmp(a, "--lightmaps") || !strcmp(a, "--samples") ? 1
+                     : !strcmp(a, "--size") ? 2 : !strcmp(a, "--camera") ? 5 : 0;
+        if (values && !has_values(argc, argv, i, values)) return 2;
+        if (!strcmp(a, "-o")) out = argv[++i];
+        else if (!strcmp(a, "--lightmaps")) atlas = argv[++i];
+        else if (!strcmp(a, "--samples")) samples = argv[++i];
+        else if (!strcmp(a, "--top")) fr.top = 1;
+        else if (!strcmp(a, "--pvs")) pvs = 1;
+        else if (!strcmp(a, "--hdr")) hdr = 1;
+        else if (!strcmp(a, "--size")) {
             fr.w = atoi(argv[i + 1]);
             fr.h = atoi(argv[i + 2]);
             i += 2;
-        } else if (!strcmp(argv[i], "--camera") && i + 5 < argc) {
+        } else if (!strcmp(a, "--camera")) {
             int k;
             for (k = 0; k < 5; k++) cam[k] = strtof(argv[i + 1 + k], NULL);
             have_cam = 1;
             i += 5;
-        } else if (!path && argv[i][0] != '-') path = argv[i];
-        else {
-            fputs(render_usage, stderr);
-            return 2;
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("bspkit render", "unknown option '%s'", a);
+        } else if (!path) {
+            path = a;
+        } else {
+            return usage_error("bspkit render", "unexpected argument '%s' after the map", a);
         }
     }
-    if (!path || (!out && !atlas) || fr.w < 1 || fr.h < 1 || fr.w > 8192 || fr.h > 8192) {
+    if (argc < 2) {
         fputs(render_usage, stderr);
         return 2;
     }
+    if (!path) return usage_error("bspkit render", "no MAP");
+    if (!out && !atlas) return usage_error("bspkit render", "nothing to write: give -o OUT.png or --lightmaps ATLAS.png");
+    if (fr.w < 1 || fr.h < 1 || fr.w > 8192 || fr.h > 8192)
+        return usage_error("bspkit render", "--size W H: each from 1 to 8192");
+    if (samples && (!fr.top || !out))
+        return usage_error("bspkit render", "--samples needs a --top picture (-o OUT.png --top)");
     if (load_map(&L, path, BSP_LOAD_GEOMETRY, hdr, 0)) return 1;
     bsp_get_counts(&L.map, &c);
     bsp_get_model(&L.map, 0, &world);
-    if (atlas) rc |= write_atlas(&L.map, atlas);
+    errno = 0;
+    if (atlas && write_atlas(&L.map, atlas)) {
+        rc = report_io_error("bspkit render", "cannot write the lightmap atlas", atlas, errno);
+        goto done;
+    }
     if (!out) goto done;
 
     if (have_cam) {
@@ -230,7 +282,8 @@ int cmd_render(int argc, char **argv)
     fr.lmv = malloc(npix * sizeof *fr.lmv);
     visible = calloc(c.faces ? c.faces : 1, 1);
     if (!fr.rgb || !fr.depth || !fr.wz || !fr.face || !fr.lmu || !fr.lmv || !visible) {
-        rc = 1;
+        fprintf(stderr, "bspkit render: out of memory for a %d x %d picture\n", fr.w, fr.h);
+        rc = print_error_json("out_of_memory");
         goto done;
     }
     for (i = 0; (size_t)i < npix; i++) {
@@ -243,11 +296,13 @@ int cmd_render(int argc, char **argv)
         uint32_t f = world.first_face + (uint32_t)i;
         render_face(&fr, &L.map, f, visible[f]);
     }
-    rc |= png_write_rgb(out, fr.w, fr.h, fr.rgb);
-    if (samples && fr.top) rc |= write_samples(&fr, samples);
+    errno = 0;
+    if (png_write_rgb(out, fr.w, fr.h, fr.rgb))
+        rc = report_io_error("bspkit render", "cannot write the picture", out, errno);
+    else if (samples && (errno = 0, write_samples(&fr, samples)))
+        rc = report_io_error("bspkit render", "cannot write the samples", samples, errno);
     if (!rc) printf("{\"picture\":\"%s\",\"width\":%d,\"height\":%d}\n", out, fr.w, fr.h);
 done:
-    if (rc) fprintf(stderr, "bspkit render: cannot write the picture\n");
     free(fr.rgb); free(fr.depth); free(fr.wz); free(fr.face); free(fr.lmu); free(fr.lmv);
     free(visible);
     unload_map(&L);

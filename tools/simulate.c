@@ -9,14 +9,17 @@
  * max_step_wall_ms). Reads are --chunk bytes (default 16 KiB). --trace
  * adds, on standard error, where the time went by kind of step. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 
-#include "resume.h"
+#include "resumable_load.h"
 #include "simulate.h"
+#include "tool.h"
 #include "../platform/memory/bsp_memstream.h"
 
 static const medium media[] = {
@@ -265,8 +268,14 @@ uint8_t *sim_slurp(const char *path, uint32_t *size)
 {
     FILE *fp = fopen(path, "rb");
     uint8_t *data = NULL;
+    struct stat st;
     long n;
     if (!fp) return NULL;
+    if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(fp);
+        errno = EISDIR;
+        return NULL;
+    }
     if (fseek(fp, 0, SEEK_END) == 0 && (n = ftell(fp)) >= 0 && fseek(fp, 0, SEEK_SET) == 0 &&
         (data = malloc(n ? (size_t)n : 1)) && fread(data, 1, (size_t)n, fp) != (size_t)n) {
         free(data);
@@ -302,11 +311,9 @@ int tool_simulate(const tool_resume *r, const char *path)
         fprintf(stderr, "bspkit: unknown medium '%s' (dvd, bluray, hdd, memory)\n", name);
         return 2;
     }
+    errno = 0;
     file = sim_slurp(path, &size);
-    if (!file) {
-        printf("{\"error\":\"io\"}\n");
-        return 1;
-    }
+    if (!file) return report_io_error("bspkit", "cannot read", path, errno);
     /* reads of later lumps overlap decoding only with separate windows */
     o.pipelined = 1;
     o.lzma_lclp_max = 12;
@@ -317,9 +324,8 @@ int tool_simulate(const tool_resume *r, const char *path)
     if (st == BSP_OK) st = bsp_measure(&h, &o, &need);
     if (st == BSP_OK) st = bsp_measure(&h, &ob, &need_compact);
     if (st != BSP_OK) {
-        printf("{\"error\":\"%s\"}\n", bsp_status_name(st));
         free(file);
-        return 1;
+        return report_load_error(path, st, &h, BSP_NO_LUMP, size, h.appears, 0);
     }
     arena = malloc(need + 8);
     /* a console's memory is there from the start: touch every page once,
@@ -332,11 +338,9 @@ int tool_simulate(const tool_resume *r, const char *path)
         run_model(file, size, &h, &o, &ob, arena, need, need_compact, med, chunk, budget, &mr);
     free(arena);
     free(file);
-    if (rr.st != BSP_OK || rb.st != BSP_OK || mr.st != BSP_OK) {
-        printf("{\"error\":\"%s\"}\n",
-               bsp_status_name(rr.st != BSP_OK ? rr.st : rb.st != BSP_OK ? rb.st : mr.st));
-        return 1;
-    }
+    if (rr.st != BSP_OK || rb.st != BSP_OK || mr.st != BSP_OK)
+        return report_load_error(path, rr.st != BSP_OK ? rr.st : rb.st != BSP_OK ? rb.st : mr.st,
+                                 &h, BSP_NO_LUMP, size, NULL, 0);
     printf("{\"medium\":\"%s\",\"transfer_ms\":%.2f,\"resumable_ms\":%.2f,\"blocking_ms\":%.2f,"
            "\"resumable_vs_transfer\":%.3f,\"blocking_vs_transfer\":%.3f,\"max_step_ms\":%.3f,"
            "\"max_step_wall_ms\":%.3f,\"work_ms\":%.2f,\"model_resumable_vs_transfer\":%.3f,"

@@ -9,12 +9,14 @@
  * times its own cost); the best of several runs of the same step is what
  * the budget bounds. Prints one JSON line: the longest best step, which
  * step it was and its work, and the sum of the best times. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "resume.h"
+#include "resumable_load.h"
 #include "simulate.h"
+#include "tool.h"
 #include "../platform/memory/bsp_memstream.h"
 
 typedef struct step_times {
@@ -64,7 +66,7 @@ static bsp_status run_once(const uint8_t *file, const bsp_header *h, const bsp_o
 int tool_steps(const tool_resume *r, const char *path)
 {
     uint32_t size = 0, need = 0, i, at = 0, repeat = r->repeat ? r->repeat : 10;
-    uint8_t *file = sim_slurp(path, &size), *arena = NULL;
+    uint8_t *file, *arena = NULL;
     bsp_options o = bsp_default_options(BSP_LOAD_ALL);
     step_times t = { NULL, NULL, 0, 0 };
     double total = 0;
@@ -73,10 +75,8 @@ int tool_steps(const tool_resume *r, const char *path)
     bsp_header h;
     bsp_status st;
 
-    if (!file) {
-        printf("{\"error\":\"io\"}\n");
-        return 1;
-    }
+    errno = 0;
+    if (!(file = sim_slurp(path, &size))) return report_io_error("bspkit", "cannot read", path, errno);
     /* as --simulate loads */
     o.pipelined = 1;
     o.lzma_lclp_max = 12;
@@ -97,7 +97,7 @@ int tool_steps(const tool_resume *r, const char *path)
                r->budget, repeat, t.n, t.n ? t.best[at] * 1e3 : 0.0, at, t.n ? t.work[at] : 0,
                total * 1e3);
     } else {
-        printf("{\"error\":\"%s\"}\n", bsp_status_name(st));
+        report_load_error(path, st, &h, BSP_NO_LUMP, size, h.appears, 0);
     }
     free(t.best);
     free(t.work);

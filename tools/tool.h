@@ -16,6 +16,7 @@ typedef struct loaded {
     void *arena;
     uint32_t arena_bytes;
     int loading;           /* bsp_load ran: map.error_lump says where it stopped */
+    int os_error;          /* errno after a load that failed with BSP_E_IO */
 } loaded;
 
 /* Open and load `path` with the given sets into a heap arena; prints
@@ -23,7 +24,22 @@ typedef struct loaded {
 int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward);
 void unload_map(loaded *L);
 /* Print {"error":"<status>"} and return 1. */
-int fail(const char *status);
+int print_error_json(const char *status);
+/* A map that did not load (load_error.c): {"error":..,"message":..} with
+ * what was found ("lump", "index", "offset", "length" of the lump it
+ * stopped in or bsp_open refused, "file_size" unless BSP_SIZE_UNKNOWN,
+ * "detail": the rule the lump breaks, "appears", "reason": the OS's for an
+ * io error) on standard output, a sentence on standard error. h as bsp_open
+ * left it; lump: map.error_lump after bsp_load, else BSP_NO_LUMP. Returns 1. */
+int report_load_error(const char *path, bsp_status st, const bsp_header *h, uint32_t lump,
+                      uint32_t file_size, const char *appears, int os_error);
+/* A file that cannot be opened or written: {"error":"io","message":..,
+ * "path":..,"reason":strerror(os_error)} on standard output, "<where>:
+ * <doing> <path>: <reason>" on standard error. Returns 1. */
+int report_io_error(const char *where, const char *doing, const char *path, int os_error);
+/* A command line the tool cannot run: "<where>: <fmt...> (see <where>
+ * --help)" on standard error; returns 2, the exit status. */
+int usage_error(const char *where, const char *fmt, ...);
 /* A JSON string: quotes, backslashes and control bytes escaped. */
 void json_string(const char *s, size_t n);
 /* What the file at `path` appears to be ("VBSP version 30: no known
@@ -31,7 +47,7 @@ void json_string(const char *s, size_t n);
 int tool_identify(const char *path, char *out, size_t n);
 
 /* Game variants (variant.c): strip `--variant NAME` from argv (returns the
- * new argc, -1 on a bad name); after bsp_open, apply the chosen variant or
+ * new argc, -1 on a bad or missing name, named on standard error); after bsp_open, apply the chosen variant or
  * the rule that recognises Vindictus in a file read twice. */
 int tool_variant_args(int argc, char **argv);
 bsp_status tool_variant_apply(bsp_header *h, const char *path);

@@ -23,10 +23,12 @@ int tool_variant_args(int argc, char **argv)
     int i, out = 1;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--variant")) {
-            if (i + 1 >= argc) return -1;
+            if (i + 1 >= argc) return usage_error("bspkit", "option '--variant' needs a value"), -1;
             if (!strcmp(argv[i + 1], "vindictus")) chosen = BSP_VARIANT_VINDICTUS;
             else if (!strcmp(argv[i + 1], "none")) chosen = 0;
-            else return -1;
+            else
+                return usage_error("bspkit", "--variant takes vindictus or none, not '%s'", argv[i + 1]),
+                       -1;
             i++;
         } else {
             argv[out++] = argv[i];

@@ -20,18 +20,23 @@ static int file_read(void *ctx, uint32_t offset, void *dst, uint32_t len)
     if (offset != f->pos) {
         if (f->seekable) {
             if (fseeko(f->fp, (off_t)offset, SEEK_SET) != 0) return -1;
+            f->pos = offset;
         } else {
             char skip[512];
             uint32_t gap = offset - f->pos;
             while (gap) {
-                size_t n = gap < sizeof skip ? gap : sizeof skip;
-                if (fread(skip, 1, n, f->fp) != n) return feof(f->fp) ? BSP_READ_END : -1;
+                size_t n = gap < sizeof skip ? gap : sizeof skip, got = fread(skip, 1, n, f->fp);
+                f->pos += (uint32_t)got;
+                if (got != n) return feof(f->fp) ? BSP_READ_END : -1;
                 gap -= (uint32_t)n;
             }
         }
     }
-    if (len && fread(dst, 1, len, f->fp) != len) return feof(f->fp) ? BSP_READ_END : -1;
-    f->pos = offset + len;
+    if (len) {
+        size_t got = fread(dst, 1, len, f->fp);
+        f->pos = offset + (uint32_t)got;
+        if (got != len) return feof(f->fp) ? BSP_READ_END : -1;
+    }
     return 0;
 }
 

@@ -14,7 +14,8 @@ extern "C" {
 
 typedef struct bsp_file {
     FILE *fp;
-    uint32_t pos;          /* where the next sequential read starts */
+    uint32_t pos;          /* where the next sequential read starts; after
+                              BSP_READ_END, where the data ended */
     int seekable;
     int close;             /* 0: standard input, left open */
 } bsp_file;

@@ -74,6 +74,67 @@ else
     fail "tool: directory: exit $rc, $(cat "$E/dir.err")"
 fi
 
+# A file that cannot be opened: the path and the OS's reason, in the JSON
+# too; a directory or a missing file for the map, a missing folder for
+# render's picture.
+$tool info "$E/missing.bsp" > "$E/missing.out" 2> "$E/missing.err"
+rc=$?
+$tool render "$MAPS/q1.bsp" -o "$E/no/such/dir/p.png" > "$E/nodir.out" 2> "$E/nodir.err"
+rc2=$?
+if [ $rc -eq 1 ] && [ $rc2 -eq 1 ] && python3 - "$E/dir.out" "$MAPS" "Is a directory" \
+       "$E/missing.out" "$E/missing.bsp" "No such file or directory" \
+       "$E/nodir.out" "$E/no/such/dir/p.png" "No such file or directory" <<'EOF'
+import json, sys
+a = sys.argv[1:]
+for out, path, reason in zip(a[0::3], a[1::3], a[2::3]):
+    got = json.loads(open(out).read())
+    if got["error"] != "io" or got["path"] != path or got["reason"] != reason or path not in got["message"]:
+        sys.exit("%s: %s" % (out, got))
+EOF
+then
+    if grep -q "$E/missing.bsp: No such file or directory" "$E/missing.err" &&
+       grep -q "cannot write the picture $E/no/such/dir/p.png: No such file or directory" "$E/nodir.err"; then
+        pass "tool: a file that cannot be opened or written: its path and the OS's reason (JSON and stderr)"
+    else fail "tool: unopenable file, stderr: $(cat "$E/missing.err" "$E/nodir.err")"; fi
+else
+    fail "tool: unopenable file: exit $rc/$rc2, $(cat "$E/dir.out" "$E/missing.out" "$E/nodir.out")"
+fi
+
+# A file cut short inside a lump: on disk bsp_open refuses the directory
+# (bad_lump), through a pipe the load finds the end (truncated); both name
+# the same lump (the first one a front-to-back read meets), its offset and
+# length and the file's size, and say what is wrong with it.
+head -c 15000 "$MAPS/q1.bsp" > "$E/cut.bsp"
+$tool info "$E/cut.bsp" > "$E/cut.file" 2> "$E/cut.file.err"
+rc1=$?
+cat "$E/cut.bsp" | $asan_tool info - > "$E/cut.pipe" 2> "$E/cut.pipe.err"
+rc2=$?
+# standard input that is the file itself: its size is known, as on disk
+$asan_tool info - < "$E/cut.bsp" > "$E/cut.stdin" 2> /dev/null
+if [ $rc1 -eq 1 ] && [ $rc2 -eq 1 ] && python3 - "$E/cut.file" "$E/cut.pipe" "$E/cut.stdin" "$MAPS/q1.bsp" <<'EOF'
+import json, struct, sys
+f, p, s = (json.loads(open(x).read()) for x in sys.argv[1:4])
+data = open(sys.argv[4], "rb").read()
+# the Quake directory: the lowest-offset lump that ends past byte 15000
+lumps = [struct.unpack_from("<2I", data, 4 + 8 * i) for i in range(15)]
+want = min((o, i) for i, (o, n) in enumerate(lumps) if n and o + n > 15000)[1]
+facts = ("lump", "index", "offset", "length", "file_size")
+ok = f["error"] == "bad_lump" and p["error"] == "truncated" and s == f
+ok = ok and all(f[k] == p[k] for k in facts) and f["index"] == want
+ok = ok and f["offset"] == lumps[want][0] and f["length"] == lumps[want][1] and f["file_size"] == 15000
+ok = ok and "past the end of the 15000-byte file" in f["detail"] and "data ends at byte 15000" in p["detail"]
+sys.exit(0 if ok else "%s\n%s\n%s" % (f, p, s))
+EOF
+then
+    if grep -q "lump [0-9]* ([a-z]*) at file offset [0-9]*, [0-9]* bytes long, ends at byte" "$E/cut.file.err" &&
+       ! grep -q "overlaps the header or another lump" "$E/cut.file.err" &&
+       grep -q "but the data ends at byte 15000" "$E/cut.pipe.err"; then
+        pass "tool: a cut file names the same lump, offset, length and file size from disk and through a pipe"
+    else fail "tool: cut file, stderr: $(cat "$E/cut.file.err" "$E/cut.pipe.err")"; fi
+else
+    fail "tool: cut file: exit $rc1/$rc2: $(cat "$E/cut.file" "$E/cut.pipe")"
+fi
+
 # The arena cannot be allocated: out_of_memory, not bad_arena. (ulimit -v:
 # the plain build, as ASan reserves terabytes of address space.)
 craft huge_arena v20_lzma.bsp huge.bsp > /dev/null
@@ -143,4 +204,42 @@ else
 fi
 if $tool --help | grep -q "docs/queries.md"; then pass "tool: --help points to docs/queries.md"
 else fail "tool: --help does not name docs/queries.md"; fi
+
+# --version: the library's version, on standard output, exit 0.
+want=$(sed -n 's/^#define BSPKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\).*/\2/p' loader/bspkit.h | paste -sd.)
+v1=$($tool --version 2> "$E/v.err"); rc1=$?
+v2=$($tool -V 2>> "$E/v.err"); rc2=$?
+if [ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && [ "$v1" = "bspkit $want" ] && [ "$v2" = "$v1" ] && [ ! -s "$E/v.err" ]; then
+    pass "tool: --version and -V print bspkit $want and exit 0"
+else fail "tool: --version: exit $rc1/$rc2, '$v1' '$v2' (want 'bspkit $want'), stderr $(cat "$E/v.err")"; fi
+
+# Every --help: on standard output, nothing on standard error, exit 0.
+bad=""
+for args in "--help" "-h" "info --help" "query --help" "load --help" "render --help" "render -h" \
+            "render $MAPS/q1.bsp --help"; do
+    $tool $args > "$E/help.out" 2> "$E/help.err"
+    rc=$?
+    { [ $rc -eq 0 ] && grep -q '^usage: bspkit' "$E/help.out" && [ ! -s "$E/help.err" ]; } || bad="$bad [$args: exit $rc]"
+done
+if $tool render --help | grep -q -- '--samples FILE.*with --top' &&
+   $tool --help | grep -q 'samples FILE'; then :; else bad="$bad [render --samples not explained]"; fi
+if [ -z "$bad" ]; then pass "tool: every --help goes to standard output with exit 0, render --help explains --samples"
+else fail "tool: --help:$bad"; fi
+
+# A command line the tool cannot run: one line naming the word, exit 2.
+bad=""
+usage_line() {   # want, then the arguments
+    want=$1; shift
+    $tool "$@" > "$E/use.out" 2> "$E/use.err"
+    rc=$?
+    { [ $rc -eq 2 ] && [ ! -s "$E/use.out" ] && [ "$(cat "$E/use.err")" = "$want" ]; } ||
+        bad="$bad [$*: exit $rc, '$(head -3 "$E/use.err")']"
+}
+usage_line "bspkit: unknown option '--foo' (see bspkit --help)" --foo
+usage_line "bspkit: unknown option '--foo' (see bspkit --help)" info --foo "$MAPS/q1.bsp"
+usage_line "bspkit: unknown command 'frob' (see bspkit --help)" frob "$MAPS/q1.bsp"
+usage_line "bspkit render: unknown option '--foo' (see bspkit render --help)" render "$MAPS/q1.bsp" --foo
+usage_line "bspkit: option '--budget' needs a value (see bspkit --help)" info "$MAPS/q1.bsp" --budget
+if [ -z "$bad" ]; then pass "tool: an unknown option or command is named in one line on stderr, exit 2"
+else fail "tool: usage errors:$bad"; fi
 rm -rf "$E"

@@ -18,7 +18,7 @@ PY
 else
     skip "load --steps: $steps_map absent"
 fi
-if $BUILD/asan/bspkit load --steps "$MAPS/does-not-exist.bsp" > /dev/null; then
+if $BUILD/asan/bspkit load --steps "$MAPS/does-not-exist.bsp" > /dev/null 2>&1; then
     fail "load --steps: a missing map exits 0"
 else
     pass "load --steps: a missing map exits non-zero"

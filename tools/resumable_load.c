@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* resume.c - `query --resumable --budget N --chunk M`: load through the
- * resumable loader the way an engine with asynchronous reads would. */
+/* resumable_load.c - `--resumable --budget N --chunk M` (and the options
+ * `load --simulate`/`--steps` take): load through the resumable loader the
+ * way an engine with asynchronous reads would. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "resume.h"
+#include "resumable_load.h"
+#include "tool.h"
 
 int tool_resume_args(int argc, char **argv, tool_resume *r)
 {
@@ -15,7 +17,7 @@ int tool_resume_args(int argc, char **argv, tool_resume *r)
         const char *a = argv[i];
         int value = !strcmp(a, "--budget") || !strcmp(a, "--chunk") || !strcmp(a, "--simulate") ||
                     !strcmp(a, "--repeat");
-        if (value && i + 1 >= argc) return -1;
+        if (value && i + 1 >= argc) return usage_error("bspkit", "option '%s' needs a value", a), -1;
         if (!strcmp(a, "--resumable")) r->on = 1;
         else if (!strcmp(a, "--trace")) r->trace = 1;
         else if (!strcmp(a, "--steps")) r->steps = 1;
@@ -23,7 +25,9 @@ int tool_resume_args(int argc, char **argv, tool_resume *r)
         else if (value) {
             char *end;
             unsigned long v = strtoul(argv[++i], &end, 10);
-            if (*end || v == 0 || v > 0xffffffffUL) return -1;
+            if (*end || v == 0 || v > 0xffffffffUL)
+                return usage_error("bspkit", "option '%s' takes a whole number from 1 to 4294967295, not '%s'",
+                                   a, argv[i]), -1;
             if (a[2] == 'b') r->budget = (uint32_t)v;
             else if (a[2] == 'r') r->repeat = (uint32_t)v;
             else r->chunk = (uint32_t)v;

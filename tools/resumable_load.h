@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* resume.h - the tool's resumable-loading options (tools/resume.c) and the
- * simulated medium (tools/simulate.c). */
-#ifndef BSP_TOOL_RESUME_H
-#define BSP_TOOL_RESUME_H
+/* resumable_load.h - the tool's resumable-loading options
+ * (tools/resumable_load.c) and the simulated medium (tools/simulate.c). */
+#ifndef BSP_TOOL_RESUMABLE_LOAD_H
+#define BSP_TOOL_RESUMABLE_LOAD_H
 
 #include "../loader/bspkit.h"
 
@@ -16,8 +16,8 @@ typedef struct tool_resume {
     uint32_t repeat;        /* --repeat N: runs for --steps (0: 10) */
 } tool_resume;
 
-/* Take the options above out of argv; returns the new argc, -1 on a bad
- * value. */
+/* Take the options above out of argv; returns the new argc, -1 on a
+ * missing or bad value (named on standard error). */
 int tool_resume_args(int argc, char **argv, tool_resume *r);
 
 /* bsp_load, or with r->on the resumable loader: reads cut into r->chunk
