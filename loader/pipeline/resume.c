@@ -35,10 +35,10 @@ static uint8_t *landing(const bsp__loader *s, uint32_t item)
     return e->compressed ? region + it->region - e->length : region;
 }
 
-/* End the load: a failed map gives nothing (no lump bytes, no query
+/* Stop the load (failed or cancelled): the map gives nothing (no lump bytes, no query
  * answers) but the lump the failure happened in (BSP_NO_LUMP: none, offset
  * 0) and where that starts in the file. */
-static bsp_status end_failed_load(bsp__loader *s, bsp_status st, uint32_t lump, uint32_t offset)
+static bsp_status stop_load(bsp__loader *s, bsp_status st, uint32_t lump, uint32_t offset)
 {
     bsp_map *m = s->map;
     bsp__fill(m, 0, sizeof *m);
@@ -106,7 +106,7 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
     /* (not a tail call: at -Os that would restore every saved register
      * on its own path) */
     if (st != BSP_OK) {
-        end_failed_load(s, st, BSP_NO_LUMP, 0);
+        stop_load(s, st, BSP_NO_LUMP, 0);
         return st;
     }
     s->swap = h->big_endian != BSP_HOST_BIG_ENDIAN;
@@ -189,7 +189,7 @@ bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed)
     if (slot->done) return BSP_E_BAD_ARGUMENT;
     /* BSP_READ_END: the data ended early (a stream of unknown size). */
     if (failed)
-        return end_failed_load(s, failed == BSP_READ_END ? BSP_E_TRUNCATED : BSP_E_IO,
+        return stop_load(s, failed == BSP_READ_END ? BSP_E_TRUNCATED : BSP_E_IO,
                     s->plan.items[slot->item].lump, entry(s, slot->item)->offset);
 #if BSP__TACTICAL_INTERVENTION
     if (s->h->encrypted) {
@@ -375,7 +375,7 @@ static bsp_status finish(bsp__loader *s)
     if (st != BSP_OK) {
         /* validation names the lump it was checking (error_offset stays 0
          * when it names none); keep that */
-        end_failed_load(s, st, m->error_lump, m->error_offset);
+        stop_load(s, st, m->error_lump, m->error_offset);
         return st;
     }
     m->game_lump_base = BSP_NO_LUMP;
@@ -403,7 +403,7 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
                 s->decoded += out;
                 s->work_done += out;
                 if (st != BSP_OK) {
-                    end_failed_load(s, st, it->lump, e->offset);
+                    stop_load(s, st, it->lump, e->offset);
                     return st;
                 }
                 if (s->unpack != BSP__UNPACK_DONE && !out) break;  /* waiting for input */
@@ -453,6 +453,6 @@ void bsp_loader_cancel(bsp_loader *l)
 {
     bsp__loader *s = state(l);
     if (!l || s->phase >= BSP_PHASE_DONE) return;
-    end_failed_load(s, BSP_OK, BSP_NO_LUMP, 0);
+    stop_load(s, BSP_OK, BSP_NO_LUMP, 0);
     s->phase = BSP_PHASE_CANCELLED;
 }
