@@ -35,9 +35,9 @@ static uint8_t *landing(const bsp__loader *s, uint32_t item)
     return e->compressed ? region + it->region - e->length : region;
 }
 
-/* Stop the load (failed or cancelled): the map gives nothing (no lump bytes, no query
- * answers) but the lump the failure happened in (BSP_NO_LUMP: none, offset
- * 0) and where that starts in the file. */
+/* Stop the load (failed or cancelled): the map gives nothing (no lump
+ * bytes, no query answers) but the lump the failure happened in
+ * (BSP_NO_LUMP: none, offset 0) and where that starts in the file. */
 static bsp_status stop_load(bsp__loader *s, bsp_status st, uint32_t lump, uint32_t offset)
 {
     bsp_map *m = s->map;
