@@ -26,6 +26,10 @@
 # flags of that prefix's row in mk/targets.mk, into build/powerpc-linux-gnu), CFLAGS,
 # LDFLAGS, BUILD.
 
+# The default goal is all, whatever rule an included file brings first
+# (mk/config.mk's option stamp would otherwise be what plain make builds).
+.DEFAULT_GOAL := all
+
 # Cross targets: one row each (tool prefix, flags, qemu).
 include mk/targets.mk
 CROSS   ?=
