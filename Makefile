@@ -80,9 +80,21 @@ HOST_SRC := platform/posix/bsp_file.c
 # The tool: every file in tools/ (one main, in tools/bspkit.c).
 TOOL_SRC := $(wildcard tools/*.c)
 TOOL_HDR := $(wildcard tools/*.h)
-# PNG pictures through stb_image_write (libstb-dev), header-only: the
-# tool only, never the library.
-TOOL_INC := -I/usr/include/stb
+# PNG pictures (bspkit render) through stb_image_write (libstb-dev),
+# header-only: the tool only, never the library. BSPKIT_STB=auto (the
+# default) uses it when $(STB_DIR)/stb_image_write.h is there, 1 requires
+# it, 0 leaves it out; without it the tool builds all the same and bspkit
+# render says "built without picture support" and exits 3. TOOL_STAMP
+# changes with the choice, so that the tool is rebuilt.
+BSPKIT_STB ?= auto
+STB_DIR  ?= /usr/include/stb
+STB_HAVE := $(if $(wildcard $(STB_DIR)/stb_image_write.h),1,0)
+TOOL_PICTURES := $(if $(filter auto,$(BSPKIT_STB)),$(STB_HAVE),$(BSPKIT_STB))
+ifeq ($(filter 0 1,$(TOOL_PICTURES)),)
+$(error BSPKIT_STB must be auto, 0 or 1, not '$(BSPKIT_STB)')
+endif
+TOOL_INC := -DBSPKIT_PICTURES=$(TOOL_PICTURES) $(if $(filter 1,$(TOOL_PICTURES)),-I$(STB_DIR))
+TOOL_STAMP := $(BUILD)/tool.flags
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
 TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors test_resume test_access test_slices \
@@ -121,9 +133,13 @@ $(BUILD)/t/libbspkit.a: $(TEST_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
+$(TOOL_STAMP): config-force
+	@if [ $(TOOL_PICTURES) = 1 ] && [ $(STB_HAVE) = 0 ]; then \
+	    echo "BSPKIT_STB=1: no $(STB_DIR)/stb_image_write.h (apt-get install libstb-dev)" >&2; exit 1; fi
+	$(call write_stamp,$(TOOL_INC))
+$(BUILD)/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS) $(TOOL_STAMP)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TOOL_INC) $(LDFLAGS) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/libbspkit.a -lm -o $@
-$(BUILD)/asan/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/asan/libbspkit.a $(HEADERS)
+$(BUILD)/asan/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/asan/libbspkit.a $(HEADERS) $(TOOL_STAMP)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TOOL_INC) $(ASAN) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/asan/libbspkit.a -lm -o $@
 
 asan: $(BUILD)/asan/bspkit
