@@ -113,7 +113,7 @@ if fc_make BUILD=build/nostb STB_DIR=/nonexistent DESTDIR="$fc_stage" PREFIX=/us
         tail -3 "$fc_log/cmake.log" "$fc_log/cmake-run.log"
     fi
     if command -v pkg-config >/dev/null; then
-        fc_flags=$(PKG_CONFIG_PATH="$fc_pfx/lib/pkgconfig" pkg-config --cflags --libs bspkit 2>&1)
+        fc_flags=$(echo $(PKG_CONFIG_PATH="$fc_pfx/lib/pkgconfig" pkg-config --cflags --libs bspkit 2>&1))
         if [ "$fc_flags" = "-I/usr/local/include/bspkit -L/usr/local/lib -lbspkit" ]; then
             pass "fresh clone: the staged bspkit.pc names the final prefix ($fc_flags)"
         else
