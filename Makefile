@@ -9,11 +9,12 @@
 #   make demo       generate the bundled map and query it (and ../shared maps);
 #                   needs only a C compiler and make
 #   make install    PREFIX (default /usr/local), DESTDIR: headers, libraries,
-#                   bspkit.pc, the tool
+#                   bspkit.pc, CMake's bspkitConfig.cmake, the tool
 #   make amalgamate dist/bspkit.c + dist/bspkit.h, a two-file drop-in
 #   make asan       build/asan/bspkit with AddressSanitizer + UBSan
 #   make cross      every target of mk/targets.mk, static, into build/<target>
-#   make bench      decoder, load and query benchmarks (last line: JSON)
+#   make bench      decoder, load and query benchmarks (last line: JSON), on
+#                   a generated console map made first (and ../shared's)
 #   make test-baremetal   only the bare-metal e500 part of the suite
 #   make size       the loader for 32-bit PowerPC at -Os: all families, Source
 #                   with and without LZMA, the Quake family (bytes, goals)
@@ -24,7 +25,8 @@
 # per compiler), CROSS (a tool prefix as homebrew SDK Makefiles take it:
 # make CROSS=powerpc-linux-gnu- builds with powerpc-linux-gnu-gcc/-ar, the
 # flags of that prefix's row in mk/targets.mk, into build/powerpc-linux-gnu), CFLAGS,
-# LDFLAGS, BUILD.
+# LDFLAGS, BUILD, BSPKIT_STB (auto, 0 or 1: the tool's PNG pictures through
+# libstb-dev's stb_image_write.h; the library and install never need it).
 
 # The default goal is all, whatever rule an included file brings first
 # (mk/config.mk's option stamp would otherwise be what plain make builds).
