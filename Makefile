@@ -9,11 +9,12 @@
 #   make demo       generate the bundled map and query it (and ../shared maps);
 #                   needs only a C compiler and make
 #   make install    PREFIX (default /usr/local), DESTDIR: headers, libraries,
-#                   bspkit.pc, the tool
+#                   bspkit.pc, CMake's bspkitConfig.cmake, the tool
 #   make amalgamate dist/bspkit.c + dist/bspkit.h, a two-file drop-in
 #   make asan       build/asan/bspkit with AddressSanitizer + UBSan
 #   make cross      every target of mk/targets.mk, static, into build/<target>
-#   make bench      decoder, load and query benchmarks (last line: JSON)
+#   make bench      decoder, load and query benchmarks (last line: JSON), on
+#                   a generated console map made first (and ../shared's)
 #   make test-baremetal   only the bare-metal e500 part of the suite
 #   make size       the loader for 32-bit PowerPC at -Os: all families, Source
 #                   with and without LZMA, the Quake family (bytes, goals)
@@ -24,7 +25,12 @@
 # per compiler), CROSS (a tool prefix as homebrew SDK Makefiles take it:
 # make CROSS=powerpc-linux-gnu- builds with powerpc-linux-gnu-gcc/-ar, the
 # flags of that prefix's row in mk/targets.mk, into build/powerpc-linux-gnu), CFLAGS,
-# LDFLAGS, BUILD.
+# LDFLAGS, BUILD, BSPKIT_STB (auto, 0 or 1: the tool's PNG pictures through
+# libstb-dev's stb_image_write.h; the library and install never need it).
+
+# The default goal is all, whatever rule an included file brings first
+# (mk/config.mk's option stamp would otherwise be what plain make builds).
+.DEFAULT_GOAL := all
 
 # Cross targets: one row each (tool prefix, flags, qemu).
 include mk/targets.mk
@@ -76,9 +82,21 @@ HOST_SRC := platform/posix/bsp_file.c
 # The tool: every file in tools/ (one main, in tools/bspkit.c).
 TOOL_SRC := $(wildcard tools/*.c)
 TOOL_HDR := $(wildcard tools/*.h)
-# PNG pictures through stb_image_write (libstb-dev), header-only: the
-# tool only, never the library.
-TOOL_INC := -I/usr/include/stb
+# PNG pictures (bspkit render) through stb_image_write (libstb-dev),
+# header-only: the tool only, never the library. BSPKIT_STB=auto (the
+# default) uses it when $(STB_DIR)/stb_image_write.h is there, 1 requires
+# it, 0 leaves it out; without it the tool builds all the same and bspkit
+# render says "built without picture support" and exits 3. TOOL_STAMP
+# changes with the choice, so that the tool is rebuilt.
+BSPKIT_STB ?= auto
+STB_DIR  ?= /usr/include/stb
+STB_HAVE := $(if $(wildcard $(STB_DIR)/stb_image_write.h),1,0)
+TOOL_PICTURES := $(if $(filter auto,$(BSPKIT_STB)),$(STB_HAVE),$(BSPKIT_STB))
+ifeq ($(filter 0 1,$(TOOL_PICTURES)),)
+$(error BSPKIT_STB must be auto, 0 or 1, not '$(BSPKIT_STB)')
+endif
+TOOL_INC := -DBSPKIT_PICTURES=$(TOOL_PICTURES) $(if $(filter 1,$(TOOL_PICTURES)),-I$(STB_DIR))
+TOOL_STAMP := $(BUILD)/tool.flags
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
 TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors test_resume test_access test_slices \
@@ -117,9 +135,13 @@ $(BUILD)/t/libbspkit.a: $(TEST_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
+$(TOOL_STAMP): config-force
+	@if [ $(TOOL_PICTURES) = 1 ] && [ $(STB_HAVE) = 0 ]; then \
+	    echo "BSPKIT_STB=1: no $(STB_DIR)/stb_image_write.h (apt-get install libstb-dev)" >&2; exit 1; fi
+	$(call write_stamp,$(TOOL_INC))
+$(BUILD)/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS) $(TOOL_STAMP)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TOOL_INC) $(LDFLAGS) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/libbspkit.a -lm -o $@
-$(BUILD)/asan/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/asan/libbspkit.a $(HEADERS)
+$(BUILD)/asan/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/asan/libbspkit.a $(HEADERS) $(TOOL_STAMP)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TOOL_INC) $(ASAN) $(TOOL_SRC) $(HOST_SRC) $(BUILD)/asan/libbspkit.a -lm -o $@
 
 asan: $(BUILD)/asan/bspkit
@@ -196,8 +218,14 @@ $(BUILD)/bench/bench_lzma: test/bench_lzma.c $(BUILD)/libbspkit.a $(BUILD)/bench
 	    $(BUILD)/bench/sdk/LzmaDec.o $(LZMA_OLD) -llzma -o $@
 $(BUILD)/bench/bench_load: test/bench_load.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(HOST_SRC) $(BUILD)/libbspkit.a -llzma -o $@
-bench: all $(BUILD)/bspgen $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load
-	@sh test/bench.sh
+# The generated console map every benchmark reads (bench-float too, where
+# ../shared has no real one): made before any of them runs.
+BENCH_MAP := $(BUILD)/bench/large_x360.bsp
+$(BENCH_MAP): $(BUILD)/bspgen
+	@mkdir -p $(dir $@)
+	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
+bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench.sh
 
 # The suite checks its packages before building anything, then builds in a
 # second make so that a missing one stops it at once.

@@ -53,9 +53,11 @@ LOADER_SRC := $(filter-out loader/lzma/%,$(LOADER_SRC))
 endif
 
 CONFIG_STAMP := $(BUILD)/config.flags
+# $(call write_stamp,TEXT) in a stamp's recipe: the target holds TEXT, and
+# is rewritten (so newer than what was built from it) only when TEXT changes
+write_stamp = @mkdir -p $(dir $@); echo '$(1)' | cmp -s - $@ || echo '$(1)' > $@
 $(CONFIG_STAMP): config-force
-	@mkdir -p $(dir $@)
-	@echo '$(CONFIG_FLAGS)' | cmp -s - $@ || echo '$(CONFIG_FLAGS)' > $@
+	$(call write_stamp,$(CONFIG_FLAGS))
 .PHONY: config-force
 config-force:
 

@@ -128,8 +128,8 @@ $(COV_DIR)/test_lzma: test/test_lzma.c test/check.h $(COV_DIR)/libbspkit.a $(COV
 	    $(COV_DIR)/sdk/LzFind.o -llzma -lm -o $@
 $(COV_DIR)/test_%: test/test_%.c test/check.h test/exercise.h test/files.h $(COV_DIR)/libbspkit.a $(HOST_SRC)
 	$(CC) $(WARN) $(FLOAT) $(COV_FLAGS) $< $(HOST_SRC) $(COV_DIR)/libbspkit.a -lm -o $@
-$(COV_DIR)/bspkit: $(TOOL_SRC) $(HOST_SRC) $(COV_DIR)/libbspkit.a
-	$(CC) $(WARN) $(FLOAT) $(COV_FLAGS) $(TOOL_SRC) $(HOST_SRC) $(COV_DIR)/libbspkit.a -lm -o $@
+$(COV_DIR)/bspkit: $(TOOL_SRC) $(HOST_SRC) $(COV_DIR)/libbspkit.a $(TOOL_STAMP)
+	$(CC) $(WARN) $(FLOAT) $(COV_FLAGS) $(TOOL_INC) $(TOOL_SRC) $(HOST_SRC) $(COV_DIR)/libbspkit.a -lm -o $@
 $(COV_DIR)/fuzz_replay: test/fuzz/replay.c $(FUZZ_SRC) $(FUZZ_DEPS) $(COV_DIR)/libbspkit.a
 	$(CC) $(WARN) $(FLOAT) $(COV_FLAGS) -DFUZZ_REPLAY test/fuzz/replay.c $(FUZZ_SRC) \
 	    $(COV_DIR)/libbspkit.a -llzma -lm -o $@

@@ -7,7 +7,7 @@
 #                    LIBDIR, INCLUDEDIR, BINDIR: the public headers in one
 #                    folder ($(INCLUDEDIR)/bspkit), libbspkit.a, the shared
 #                    libbspkit.so (exports only the public API), bspkit.pc,
-#                    the bspkit tool
+#                    CMake's bspkitConfig.cmake (bspkit::bspkit), the tool
 #   make amalgamate  dist/bspkit.c + dist/bspkit.h (DIST=... elsewhere)
 #   make ship-bins   what test/suite/65-ship.sh checks: the shared library,
 #                    an install into $(BUILD)/prefix, the amalgamation in
@@ -48,14 +48,28 @@ $(BUILD)/bspkit.pc: mk/bspkit.pc.in loader/bspkit.h
 # PREFIX is written into bspkit.pc: rebuild it for every install.
 .PHONY: $(BUILD)/bspkit.pc
 
-install: $(BUILD)/libbspkit.a $(BUILD)/libbspkit.so $(BUILD)/bspkit.pc $(BUILD)/bspkit
-	install -d $(DESTDIR)$(INCLUDEDIR)/bspkit $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(BINDIR)
+# CMake's package files (find_package(bspkit)), written from the header's
+# version with sed: no cmake at install time. The config file finds the
+# libraries beside itself and the headers by INCLUDEDIR's path relative to
+# LIBDIR/cmake/bspkit (absolute where realpath cannot tell it).
+CMAKE_PKG := $(BUILD)/cmake/bspkitConfig.cmake $(BUILD)/cmake/bspkitConfigVersion.cmake
+CMAKE_INC_FROM_HERE = $(or $(shell realpath -m --relative-to=$(LIBDIR)/cmake/bspkit $(INCLUDEDIR) 2>/dev/null),$(INCLUDEDIR))
+$(CMAKE_PKG): $(BUILD)/cmake/%.cmake: mk/%.cmake.in loader/bspkit.h
+	@mkdir -p $(dir $@)
+	sed -e 's|@VERSION@|$(BSPKIT_VERSION)|g; s|@MAJOR@|$(BSPKIT_MAJOR)|g; s|@SONAME@|$(SONAME)|g' \
+	    -e 's|@INCLUDEDIR_FROM_HERE@|$(CMAKE_INC_FROM_HERE)|g' $< > $@
+.PHONY: $(CMAKE_PKG)
+
+install: $(BUILD)/libbspkit.a $(BUILD)/libbspkit.so $(BUILD)/bspkit.pc $(CMAKE_PKG) $(BUILD)/bspkit
+	install -d $(DESTDIR)$(INCLUDEDIR)/bspkit $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/cmake/bspkit \
+	    $(DESTDIR)$(BINDIR)
 	install -m 644 $(PUBLIC_HDR) $(DESTDIR)$(INCLUDEDIR)/bspkit/
 	install -m 644 $(BUILD)/libbspkit.a $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(BUILD)/libbspkit.so $(DESTDIR)$(LIBDIR)/libbspkit.so.$(BSPKIT_VERSION)
 	ln -sf libbspkit.so.$(BSPKIT_VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libbspkit.so
 	install -m 644 $(BUILD)/bspkit.pc $(DESTDIR)$(LIBDIR)/pkgconfig/
+	install -m 644 $(CMAKE_PKG) $(DESTDIR)$(LIBDIR)/cmake/bspkit/
 	install -m 755 $(BUILD)/bspkit $(DESTDIR)$(BINDIR)/
 
 # ---- amalgamation
@@ -71,7 +85,8 @@ $(BUILD)/amalg/bspkit.c $(BUILD)/amalg/bspkit.h &: $(AMALG_DEPS)
 
 # ---- for the suite: an install into $(BUILD)/prefix (no DESTDIR, so
 # bspkit.pc names the folder the files are in)
-$(BUILD)/prefix/.stamp: $(BUILD)/libbspkit.a $(BUILD)/libbspkit.so $(BUILD)/bspkit $(PUBLIC_HDR) mk/bspkit.pc.in
+$(BUILD)/prefix/.stamp: $(BUILD)/libbspkit.a $(BUILD)/libbspkit.so $(BUILD)/bspkit $(PUBLIC_HDR) mk/bspkit.pc.in \
+        mk/bspkitConfig.cmake.in mk/bspkitConfigVersion.cmake.in
 	rm -rf $(BUILD)/prefix
 	$(MAKE) --no-print-directory install PREFIX=$(abspath $(BUILD))/prefix DESTDIR=
 	@touch $@

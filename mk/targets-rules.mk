@@ -57,6 +57,6 @@ $(BUILD)/bench/bench_query: test/bench_query.c $(HOST_SRC) $(BUILD)/libbspkit.a 
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iloader -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
 .PHONY: bench-float
-bench-float: $(BUILD)/bench/bench_query $(BUILD)/bench/bench_query_prev $(BUILD)/bspgen
+bench-float: $(BUILD)/bench/bench_query $(BUILD)/bench/bench_query_prev $(BENCH_MAP)
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench_float.sh
 bench: bench-float

@@ -8,7 +8,7 @@ BUILD=${BUILD:-build}
 SHARED=${SHARED:-../shared}
 B=$BUILD/bench
 mkdir -p $B
-[ -f $B/large_x360.bsp ] || $BUILD/bspgen --large 4096 $B > /dev/null || exit 1
+[ -f $B/large_x360.bsp ] || { echo "bench.sh: no $B/large_x360.bsp: run make bench" >&2; exit 1; }
 
 echo "== LZMA decoder (same data, same process)"
 $B/bench_lzma > $B/lzma.out || exit 1

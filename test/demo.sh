@@ -55,6 +55,11 @@ picture() {   # MAP NAME
     echo "   $pics/$2.png  $pics/$2-top.png  $pics/$2-lightmaps.png"
 }
 echo "== pictures"
+# a tool built without libstb-dev (BSPKIT_STB) has no pictures: say so once
+if ! $TOOL render "$demo" -o $pics/demo.png 2> $BUILD/demo.err; then
+    echo "   (skipped: $(head -1 $BUILD/demo.err))"
+    exit 0
+fi
 picture "$demo" demo
 if [ -d "$SHARED/maps" ]; then
     for m in "$SHARED"/maps/*/*.bsp; do

@@ -201,6 +201,10 @@ int cmd_render(int argc, char **argv)
     bsp_model world;
     uint8_t *visible = NULL;
     size_t npix;
+    if (!png_write_available()) {
+        fprintf(stderr, "%s\n", PNG_WRITE_MISSING);
+        return PNG_WRITE_MISSING_STATUS;
+    }
     memset(&fr, 0, sizeof fr);
     fr.w = 640;
     fr.h = 480;

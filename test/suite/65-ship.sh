@@ -113,6 +113,32 @@ else
     skip "cmake not installed: add_subdirectory check"
 fi
 
+# ---- CMake: find_package(bspkit VERSION REQUIRED) against the installed tree
+# ($BUILD/prefix), the shared library (the default) and the static one; the
+# programs run without LD_LIBRARY_PATH (CMake's build rpath)
+. test/ship/find_package.sh
+if ! command -v cmake >/dev/null; then
+    skip "cmake not installed: find_package(bspkit) check"
+elif [ ! -f "$prefix/lib/cmake/bspkit/bspkitConfig.cmake" ]; then
+    fail "install: no $prefix/lib/cmake/bspkit/bspkitConfig.cmake"
+else
+    for kind in shared static; do
+        st=OFF; [ $kind = static ] && st=ON
+        if cmake_installed "$SD/cmake-$kind" "$prefix" -DBSPKIT_USE_STATIC_LIBS=$st; then
+            pass "CMake find_package(bspkit) in $prefix: bspkit::bspkit ($kind) builds a C and a C++ program"
+            if readelf -d "$SD/cmake-$kind/consumer_c" | grep -q 'NEEDED.*libbspkit\.so'; then linked=shared
+            else linked=static; fi
+            if [ $linked = $kind ]; then pass "find_package, BSPKIT_USE_STATIC_LIBS=$st: the program links the $kind library"
+            else fail "find_package, BSPKIT_USE_STATIC_LIBS=$st: the program links the $linked library, not the $kind one"; fi
+            ship_run "find_package C program ($kind)" "$SD/cmake-$kind/consumer_c"
+            ship_run "find_package C++ program ($kind)" "$SD/cmake-$kind/consumer_cxx"
+        else
+            fail "CMake find_package(bspkit) ($kind) against $prefix (see $SD/cmake-$kind.log)"
+            tail -5 "$SD/cmake-$kind.log"
+        fi
+    done
+fi
+
 # ---- the amalgamation: the pair alone, freestanding, then the unit and API
 # tests against it instead of the library
 AM=$BUILD/amalg
