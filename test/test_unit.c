@@ -19,7 +19,7 @@ static void swap_lump(uint8_t *data, uint32_t size, const bsp__layout *lay)
     (void)bsp__swap_slice(data, size, lay, 0, 0xffffffffu);
 }
 
-/* The swapper's runs of a layout ({width, count} pairs, 0-ended) spelled
+/* The swapper's runs of a layout (run bytes up to BSP_RUN_END) spelled
  * out as one digit per field, "4" "22" ..., so that the checks below read
  * the derived description the way a person writes it; NULL for none. Four
  * buffers: a check may hold two at once. */
@@ -31,8 +31,9 @@ static const char *widths_of(const bsp__layout *lay)
     const uint8_t *r;
     uint32_t k;
     if (!lay || !lay->runs) return NULL;
-    for (r = lay->runs; r[0]; r += 2)
-        for (k = 0; k < r[1] && p < w + sizeof buf[0] - 1; k++) *p++ = (char)('0' + r[0]);
+    for (r = lay->runs; *r < BSP_RUN_END; r++)
+        for (k = 0; k < BSP_RUN_COUNT(*r) && p < w + sizeof buf[0] - 1; k++)
+            *p++ = (char)('0' + BSP_RUN_WIDTH(*r));
     *p = 0;
     return w;
 }
@@ -298,7 +299,8 @@ static void test_record_macros(void)
     static const bsp__field numleaffaces = BSP_FIELD(t_leaf, numleaffaces);
     static const bsp__field max_z = BSP_FIELD_K(t_leaf, maxs, 2);
     static const bsp__field origin_y = BSP_FIELD_K(t_leaf, origin, 1);
-    static const uint8_t want_runs[] = { 4, 1, 2, 1, 2, 1, 2, 3, 2, 3, 2, 1, 2, 1, 1, 5, 4, 3, 0 };
+    /* one byte a field: width code (0: 1 byte, 1: 2, 2: 4) << 6 | count - 1 */
+    static const uint8_t want_runs[] = { 0x80, 0x40, 0x40, 0x42, 0x42, 0x40, 0x40, 0x04, 0x82, 0xc0 };
     CHECK(t_leaf_bytes == 41 && BSP_AT(t_leaf, mins) == 8 && BSP_AT(t_leaf, name) == 24 &&
           BSP_BYTES(t_leaf, name) == 5 && BSP_AT(t_leaf, origin) == 29,
           "record: size and offsets follow from the field list", "size %d", (int)t_leaf_bytes);
@@ -310,14 +312,18 @@ static void test_record_macros(void)
     CHECK(sizeof t_leaf_runs == sizeof want_runs &&
           memcmp(t_leaf_runs, want_runs, sizeof want_runs) == 0,
           "record: the swapper's runs are the fields' widths and counts", "differ");
+    CHECK(BSP_RUN_WIDTH(t_leaf_runs[8]) == 4 && BSP_RUN_COUNT(t_leaf_runs[8]) == 3 &&
+          BSP_RUN_WIDTH(t_leaf_runs[7]) == 1 && BSP_RUN_COUNT(t_leaf_runs[7]) == 5,
+          "record: a run byte reads back as its width and count", "%02x %02x",
+          t_leaf_runs[7], t_leaf_runs[8]);
 }
 
 /* ---- swapper ---------------------------------------------------------- */
 
 static void test_swapper(void)
 {
-    /* {width, count} runs: int32, int16, two bytes, int32 */
-    static const uint8_t rec_runs[] = { 4, 1, 2, 1, 1, 2, 4, 1, 0 };
+    /* runs (core/record.h): int32, int16, two bytes, int32 */
+    static const uint8_t rec_runs[] = { 0x80, 0x40, 0x01, 0x80, BSP_RUN_END };
     static const bsp__layout rec = { rec_runs, 12, BSP_LAYOUT_RECORDS };
     static const bsp__layout vis = BSP_COUNTED(bsp__dvis);
     uint32_t store[6], orig_store[6], vstore[6];

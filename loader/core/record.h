@@ -12,8 +12,8 @@
  * is and what it is (BSP_FIELD(q2_node, numfaces), BSP_FIELD_K(q2_node,
  * children, 1), BSP_AT for a byte offset), the record's size
  * (q2_node_bytes) and the byte swapper's description of the lump
- * (BSP_RECORDS(q2_node): one {width, count} pair per field). Two tables
- * that could disagree are never written.
+ * (BSP_RECORDS(q2_node): one run byte per field, BSP_RUN). Two tables that
+ * could disagree are never written.
  *
  * How: the list expands into a struct of char arrays, one per field, sized
  * by the field's bytes (offsetof gives the offsets: char arrays are never
@@ -31,8 +31,20 @@
 
 #define BSP__REC_AT_(name, type, n) char name[BSP__WIDTH_##type * (n)];
 #define BSP__REC_TYPE_(name, type, n) char name[BSP_F_##type];
-#define BSP__REC_RUN_(name, type, n) BSP__WIDTH_##type, (n),
-#define BSP__REC_SUM_(name, type, n) + BSP__WIDTH_##type * (n)
+/* A run: `n` (1..64) fields of one width in one byte, the width's code
+ * (0: 1 byte, 1: 2, 2: 4) in the top two bits and n - 1 below; code 3 ends
+ * the list. One byte a field keeps every description's swap table as
+ * small as the width strings it replaced. */
+#define BSP__WCODE_U8 0
+#define BSP__WCODE_I16 1
+#define BSP__WCODE_U16 1
+#define BSP__WCODE_I32 2
+#define BSP__WCODE_F32 2
+#define BSP_RUN_END 0xc0u
+#define BSP_RUN_WIDTH(run) (1u << ((run) >> 6))
+#define BSP_RUN_COUNT(run) (((run) & 63u) + 1u)
+#define BSP__REC_RUN_(name, type, n) (uint8_t)(BSP__WCODE_##type << 6 | ((n) - 1)),
+#define BSP__REC_SUM_(name, type, n) + BSP__WIDTH_##type * (n) + 0 * sizeof(char[(n) <= 64 ? 1 : -1])
 
 /* The compile-time parts of a record (shared records declare these in a
  * header, and their runs once in a .c file with BSP_RECORD_RUNS). */
@@ -41,7 +53,7 @@
     struct rec##_ty { LIST(BSP__REC_TYPE_) }; \
     enum { rec##_bytes = 0 LIST(BSP__REC_SUM_) }; \
     BSP__CHECK(rec##_packed, sizeof(struct rec##_at) == rec##_bytes)
-#define BSP_RECORD_RUNS(rec, LIST) const uint8_t rec##_runs[] = { LIST(BSP__REC_RUN_) 0 }
+#define BSP_RECORD_RUNS(rec, LIST) const uint8_t rec##_runs[] = { LIST(BSP__REC_RUN_) BSP_RUN_END }
 #define BSP_RECORD(rec, LIST) BSP_RECORD_TYPES(rec, LIST); static BSP_RECORD_RUNS(rec, LIST)
 
 /* A field's byte offset (a compile error past 255: the readers keep
@@ -60,8 +72,8 @@
 #define BSP_FIELD_K(rec, name, k) { BSP_AT_K(rec, name, k), (uint8_t)BSP__REC_TYPE(rec, name) }
 
 /* A lump's byte-order description, walked by the one swapper
- * (pipeline/swap.c): `runs` holds {width, count} byte pairs ending in 0;
- * the record size is their sum. Kinds:
+ * (pipeline/swap.c): `runs` holds run bytes (BSP_RUN_WIDTH, BSP_RUN_COUNT)
+ * up to one >= BSP_RUN_END; the record size is their sum. Kinds:
  *   BSP_LAYOUT_RECORDS  the lump is an array of records;
  *   BSP_LAYOUT_COUNTED  an int32 count, that many records, then bytes
  *                       (Source visibility, the game lump directory);

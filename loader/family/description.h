@@ -150,7 +150,8 @@ struct bsp__directory {
     /* The game lump directory's entries (NULL: Valve's,
      * bsp__valve_game_lump_dir). */
     const struct bsp__game_lump_dir *game_lump_dir;
-    uint64_t lighting_lumps;       /* further lumps BSP_LOAD_LIGHTING adds (bit per lump) */
+    uint32_t lighting_lumps;       /* further lumps BSP_LOAD_LIGHTING adds (bit per
+                                      lump; Quake 3's, all below 32) */
     uint32_t lighting_roles;       /* roles BSP_LOAD_LIGHTING adds (bit per role) */
     uint16_t header_bytes;         /* up to the end of the directory */
     uint16_t dir_offset;           /* first lump entry */
@@ -222,14 +223,16 @@ struct bsp__ambient {
     uint8_t index_bytes;
 };
 
+/* In this order the parts pack with almost no padding (tree and amb are
+ * bytes; the others hold pointers). */
 struct bsp_family {
     const char *name;
     struct bsp__detection detect;
     struct bsp__directory dir;
     struct bsp__tree tree;
+    struct bsp__ambient amb;
     struct bsp__faces faces;
     struct bsp__vis vis;
-    struct bsp__ambient amb;
     /* Checks after the generic validation (sets m->num_clusters). */
     bsp_status (*finish)(bsp_map *m);
     const bsp__access *access;     /* the map access description */

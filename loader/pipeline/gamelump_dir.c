@@ -19,10 +19,6 @@ static const bsp__game_lump_dir *dir_of(const bsp_map *m)
                ? m->family->dir.game_lump_dir : &bsp__valve_game_lump_dir;
 }
 
-/* One directory entry's fields as unsigned numbers (by enum
- * bsp__game_lump_field), read through the description once per entry
- * rather than once per use. */
-
 void bsp__game_lump_entry(const bsp_map *m, uint32_t i, bsp__gl_entry *out)
 {
     const bsp__game_lump_dir *d = dir_of(m);
@@ -39,11 +35,6 @@ uint32_t bsp__game_lump_entries(const bsp_map *m)
     if (!m->lump_data[BSP__GAME_LUMP] || size < 4) return 0;
     n = bsp__u32(m->lump_data[BSP__GAME_LUMP]);
     return n <= (size - 4) / dir_of(m)->entry_bytes ? n : 0;
-}
-
-int bsp__game_lump_is_dummy(const bsp__gl_entry *e)
-{
-    return e->field[BSP_GL_ID] == 0 && e->field[BSP_GL_LENGTH] == 0;
 }
 
 /* Every entry's data lies after the directory and inside the game lump

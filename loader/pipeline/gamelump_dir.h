@@ -18,7 +18,10 @@ uint32_t bsp__game_lump_entries(const bsp_map *m);
 /* Entry i (< bsp__game_lump_entries). */
 void bsp__game_lump_entry(const bsp_map *m, uint32_t i, bsp__gl_entry *out);
 /* The console directory's closing entry. */
-int bsp__game_lump_is_dummy(const bsp__gl_entry *e);
+BSP_INLINE int bsp__game_lump_is_dummy(const bsp__gl_entry *e)
+{
+    return e->field[BSP_GL_ID] == 0 && e->field[BSP_GL_LENGTH] == 0;
+}
 
 /* Work out once, after validation, where the game lump directory's offsets
  * count from (m->game_lump_base), so that fetching a sub-lump costs the same

@@ -75,7 +75,7 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
     if (sets & BSP_LOAD_LIGHTING) {
         roles |= hdr ? ROLE(FACES_HDR) | ROLE(LIGHTING_HDR) : ROLE(FACES) | ROLE(LIGHTING);
         roles |= f->dir.lighting_roles;
-        bits |= f->dir.lighting_lumps;
+        bits |= (uint64_t)f->dir.lighting_lumps;
         if (BSPKIT_AMBIENT && f->amb.kind == BSP_AMB_CUBES) {
             want_lump(want, f->amb.lumps[hdr][0]);
             want_lump(want, f->amb.lumps[hdr][1]);

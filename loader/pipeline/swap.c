@@ -1,24 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /* swap.c - the one byte swapper: walks a lump's layout description (the
- * {width, count} runs its record description gives, core/record.h) and
+ * runs of same-width fields its record description gives, core/record.h) and
  * reverses every multi-byte field in place. Used only when the file's byte
  * order differs from the host's. */
 #include "swap.h"
 
 static void swap_records(uint8_t *data, uint32_t nrec, const bsp__layout *lay)
 {
-    uint32_t rec, k;
+    uint32_t rec, n;
     const uint8_t *r;
     for (rec = 0; rec < nrec; rec++, data += lay->record_size) {
         uint8_t *p = data;
-        for (r = lay->runs; r[0]; r += 2) {
-            if (r[0] == 2)
-                for (k = 0; k < r[1]; k++, p += 2) bsp__put_u16(p, bsp__bswap16(bsp__u16(p)));
-            else if (r[0] == 4)
-                for (k = 0; k < r[1]; k++, p += 4) bsp__put_u32(p, bsp__bswap32(bsp__u32(p)));
-            else
-                p += r[1];
-        }
+        for (r = lay->runs; *r < BSP_RUN_END; r++)
+            for (n = BSP_RUN_COUNT(*r); n; n--, p += BSP_RUN_WIDTH(*r)) {
+                if (BSP_RUN_WIDTH(*r) == 2) bsp__put_u16(p, bsp__bswap16(bsp__u16(p)));
+                else if (BSP_RUN_WIDTH(*r) == 4) bsp__put_u32(p, bsp__bswap32(bsp__u32(p)));
+            }
     }
 }
 
