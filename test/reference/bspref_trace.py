@@ -949,3 +949,257 @@ def run_query_line(m, toks):
     except QueryError as e:
         return R._err(cmd, e.name)
     return bad
+
+
+# --------------------------------------------------------------------------
+# self-test: properties of the answers that a wrong implementation breaks
+
+
+class _Checker:
+    def __init__(self):
+        self.fails = 0
+        self.checks = 0
+
+    def ok(self, cond, what):
+        self.checks += 1
+        if not cond:
+            self.fails += 1
+            if self.fails <= 25:
+                print("FAIL: " + what)
+        return cond
+
+
+def _open_points(m, rng, want, tries=4000):
+    """Points inside the map, out of solid: (point, is_brush_family)."""
+    fam = m.family
+    C = coll(m)
+    lo, hi = m.models[0][0], m.models[0][1]
+    out = []
+    for _ in range(tries):
+        if len(out) >= want:
+            break
+        p = tuple(f32(round(rng.uniform(lo[k] + 8, hi[k] - 8), 2)) for k in range(3))
+        if fam in HULL_FAMILIES:
+            if hullcontents(m, 0, p) != -1:
+                continue
+        else:
+            li = point_leaf_from(C, 0 if fam in ("quake3", "nightfire") else C.heads[0], p)
+            if m.leaf_cluster(li) < 0:
+                continue
+            c = contents(m, p)
+            if fam == "nightfire":
+                # solid leaves (type 2) list no brushes in real files: only
+                # points of empty leaves (type 1) are surely open
+                if c != 1 or C.leaves[li][0] != 1:
+                    continue
+            elif _u32(c) & MASK_PLAYERSOLID[fam]:
+                continue
+            tr = trace(m, p, p)
+            if tr.startsolid:
+                continue
+        out.append(p)
+    return out
+
+
+def _endpos_formula(start, end, fr):
+    if fr == 1:
+        return tuple(end)
+    return tuple(fadd(start[i], fmul(fr, fsub(end[i], start[i]))) for i in range(3))
+
+
+def selftest(path):
+    m = R.load_map(path)
+    fam = m.family
+    ck = _Checker()
+    rng = random.Random(7)
+    hull = fam in HULL_FAMILIES
+    E = SURFACE_CLIP_EPSILON if fam == "quake3" else DIST_EPSILON
+    pts = _open_points(m, rng, 40)
+    print("%s: %s, %d open points" % (path, fam, len(pts)))
+    if not pts:
+        print("  SKIP the trace properties: no open point inside the world model's bounds")
+    else:
+        ck.ok(len(pts) >= 10, "found only %d open points" % len(pts))
+
+    def tr_point(a, b):
+        return hulltrace(m, 0, a, b) if hull else trace(m, a, b)
+
+    floors = 0
+    downs = []
+    for p in pts:
+        end = (p[0], p[1], fsub(p[2], 8192.0))
+        t = tr_point(p, end)
+        w = "down trace from %r" % (p,)
+        ck.ok(t.startsolid == 0 and t.allsolid == 0, w + ": starts in solid")
+        if not ck.ok(t.fraction < 1 and t.plane is not None, w + ": no floor hit (fraction %r)" % t.fraction):
+            continue
+        n, d = t.plane
+        ck.ok(n[2] > 0, w + ": hit plane faces down %r" % (n,))
+        ck.ok(0 <= t.fraction < 1, w + ": fraction out of range")
+        ck.ok(t.endpos[0] == p[0] and t.endpos[1] == p[1] and t.endpos[2] < p[2],
+              w + ": endpos %r not below the start" % (t.endpos,))
+        if n[2] > 0.7:
+            floors += 1
+        # the stop is E in front of the plane (measured along the normal)
+        gap = fdot(n, t.endpos) - d
+        ck.ok(0 < gap <= E * 1.01 + 1e-3 or (hull and gap > 0),
+              w + ": endpos %r is %r from the hit plane (E = %r)" % (t.endpos, gap, E))
+        if not hull:
+            ck.ok(t.endpos == _endpos_formula(p, end, t.fraction),
+                  w + ": endpos is not start + fraction * (end - start) in float32")
+        else:
+            ef = _endpos_formula(p, end, t.fraction)
+            ck.ok(all(abs(ef[i] - t.endpos[i]) < 1e-2 for i in range(3)),
+                  w + ": hull endpos %r far from start + fraction * (end - start) %r" % (t.endpos, ef))
+        downs.append((p, t))
+    ck.ok(floors * 2 >= len(downs), "only %d of %d down traces hit a floor (normal z > 0.7)"
+          % (floors, len(downs)))
+
+    # zero-length traces half a unit inside the floor: startsolid
+    for p, t in downs[:20]:
+        n = t.plane[0]
+        q = tuple(fsub(t.endpos[i], fmul(n[i], f32(E + 0.5))) for i in range(3))
+        w = "zero-length trace at %r (under the floor)" % (q,)
+        if hull:
+            ck.ok(hullcontents(m, 0, q) == CONTENTS_SOLID_Q1, w + ": hull 0 contents not solid")
+            z = hulltrace(m, 0, q, q)
+            ck.ok(z.startsolid == 1 and z.allsolid == 1 and z.fraction == 1 and z.endpos == q,
+                  w + ": expected startsolid, allsolid, fraction 1 (no special case)")
+        else:
+            c = contents(m, q)
+            if fam in ("quake2", "source"):
+                ck.ok(_u32(c) & MASK_PLAYERSOLID[fam] != 0, w + ": leaf contents %d not solid" % c)
+            elif fam == "quake3":
+                ck.ok(_u32(c) & MASK_PLAYERSOLID[fam] != 0, w + ": brush contents %d not solid" % c)
+            else:
+                # 8.12 looks only at the brushes of the point's own leaf, and
+                # Nightfire's solid leaves list none: 1 or 2 are both possible
+                ck.ok(c in (1, 2), w + ": nightfire contents %d" % c)
+            z = trace(m, q, q)
+            ck.ok(z.startsolid == 1 and z.allsolid == 1 and z.fraction == 0 and z.endpos == q
+                  and z.contents != 0, w + ": expected startsolid, allsolid, fraction 0, contents")
+            z = trace(m, q, q, mask=0)
+            if fam != "nightfire":
+                ck.ok(z.startsolid == 0 and z.fraction == 1, w + ": mask 0 still collides")
+
+    # reversibility: a clear move between two open points is clear backwards
+    pairs = 0
+    for i in range(len(pts) - 1):
+        a, b = pts[i], pts[i + 1]
+        t = tr_point(a, b)
+        if t.fraction == 1 and not t.startsolid:
+            pairs += 1
+            r = tr_point(b, a)
+            ck.ok(r.fraction == 1 and not r.startsolid,
+                  "trace %r -> %r is clear but the reverse gives fraction %r" % (a, b, r.fraction))
+        elif t.fraction < 1:
+            # both ends open and blocked one way: blocked the other way too
+            r = tr_point(b, a)
+            ck.ok(r.fraction < 1, "trace %r -> %r blocked but the reverse is clear" % (a, b))
+    print("  %d clear pairs checked both ways" % pairs)
+
+    if not hull:
+        # a box containing the point stops no later than the point
+        box = ((-16.0, -16.0, -24.0), (16.0, 16.0, 32.0))
+        for p, t in downs[:20]:
+            end = (p[0], p[1], fsub(p[2], 8192.0))
+            tb = trace(m, p, end, box[0], box[1])
+            if tb.startsolid:
+                continue
+            ck.ok(tb.fraction <= t.fraction + 1e-6,
+                  "box down trace from %r goes further (%r) than the point (%r)" % (p, tb.fraction, t.fraction))
+            # the box stops E + 24 above the floor (flat floors only)
+            if t.plane[0] == (0.0, 0.0, 1.0) and tb.plane is not None and tb.plane[0] == (0.0, 0.0, 1.0):
+                ck.ok(tb.endpos[2] >= t.endpos[2] + 24 - 1e-3,
+                      "box from %r stops at z %r, point at %r" % (p, tb.endpos[2], t.endpos[2]))
+        if fam == "quake3":
+            # 8.3 step 1: the box is made symmetric first; the same move of the
+            # symmetric box from the shifted start gives the same answer
+            for p, t in downs[:20]:
+                end = (p[0], p[1], fsub(p[2], 512.0))
+                a = trace(m, p, end, (-16.0, -16.0, -24.0), (16.0, 16.0, 32.0))
+                s2 = (p[0], p[1], fadd(p[2], 4.0))
+                e2 = (end[0], end[1], fadd(end[2], 4.0))
+                b = trace(m, s2, e2, (-16.0, -16.0, -28.0), (16.0, 16.0, 28.0))
+                ck.ok((a.fraction, a.startsolid, a.allsolid, a.contents, a.plane) ==
+                      (b.fraction, b.startsolid, b.allsolid, b.contents, b.plane),
+                      "quake3 box symmetry broken at %r" % (p,))
+    else:
+        # hull 1: a player-sized box stops higher than the point
+        if C_has_clip(m):
+            for p, t in downs[:20]:
+                end = (p[0], p[1], fsub(p[2], 8192.0))
+                if hullcontents(m, 1, p) == CONTENTS_SOLID_Q1:
+                    continue
+                t1 = hulltrace(m, 1, p, end)
+                ck.ok(t1.fraction <= t.fraction + 1e-6,
+                      "hull 1 from %r goes further than hull 0" % (p,))
+
+    # models: a move far outside a model's bounds touches nothing
+    nmod = len(m.models) if fam != "nightfire" else 1
+    for k in range(1, min(nmod, 30)):
+        lo, hi = m.models[k][0], m.models[k][1]
+        a = (f32(lo[0] - 64), f32(lo[1] - 64), f32(hi[2] + 64))
+        b = (f32(hi[0] + 64), f32(lo[1] - 64), f32(hi[2] + 64))
+        t = hulltrace(m, 0, a, b, k) if hull else trace(m, a, b, model=k)
+        ck.ok(t.fraction == 1 and not t.startsolid, "model %d: a move outside its bounds hits" % k)
+        # and a vertical line through its centre, top to bottom, hits when it is solid there
+        c = tuple(f32((lo[i] + hi[i]) / 2) for i in range(3))
+        inside = (hullcontents(m, 0, c, k) == CONTENTS_SOLID_Q1) if hull else \
+            (contents(m, c, k) != 0 if fam == "quake3" else False)
+        if inside:
+            t = hulltrace(m, 0, (c[0], c[1], f32(hi[2] + 64)), c, k) if hull else \
+                trace(m, (c[0], c[1], f32(hi[2] + 64)), c, model=k, mask=0xFFFFFFFF)
+            ck.ok(t.fraction < 1, "model %d: a move down into its solid centre does not hit" % k)
+
+    # the contract's own examples (8.6, 8.7) on the lobby maps
+    if path.endswith("mp_lobby.bsp"):
+        box = ((-16.0, -16.0, -24.0), (16.0, 16.0, 32.0))
+        if fam == "quake2" or fam == "source":
+            t = trace(m, (0.0, 0.0, -100.0), (0.0, 0.0, -1000.0), *box)
+            ck.ok(t.endpos[2] == -167.96875, "%s fall ends at %r, not -167.96875" % (fam, t.endpos[2]))
+            t = trace(m, (0.0, 0.0, -168.0), (32.0, 0.0, -168.0), *box)
+            ck.ok((t.startsolid, t.allsolid, t.fraction) == (1, 1, 1.0), "8.7 row 3 (quake2)")
+        elif fam == "quake3":
+            t = trace(m, (0.0, 0.0, -100.0), (0.0, 0.0, -1000.0), *box)
+            ck.ok(t.endpos[2] == -167.875, "quake3 fall ends at %r, not -167.875" % (t.endpos[2],))
+            t = trace(m, (0.0, 0.0, -168.0), (32.0, 0.0, -168.0), *box)
+            ck.ok((t.startsolid, t.allsolid, t.fraction) == (1, 1, 0.0), "8.7 row 3 (quake3)")
+        elif hull:
+            t = hulltrace(m, 1, (0.0, 0.0, -168.0), (32.0, 0.0, -168.0))
+            ck.ok((t.startsolid, t.allsolid, t.fraction) == (0, 0, 1.0), "8.7 row 3 (quake hull 1)")
+            t = hulltrace(m, 1, (0.0, 0.0, -100.0), (0.0, 0.0, -1000.0))
+            ck.ok(t.endpos[2] == -167.96875, "hull 1 fall ends at %r" % (t.endpos[2],))
+
+    # query lines: syntax and errors
+    lines = {
+        b"trace 0 0 0 1 1 1 mask": "bad_query",
+        b"trace 0 0 0 1 1 1 -1 -1 -1 1 1": "bad_query",
+        b"trace 0 0 0 1 1 1 model 999999": "unsupported" if hull else
+        ("unsupported" if fam == "nightfire" else "bad_model"),
+        b"hullcontents 9 0 0 0": "bad_hull" if hull else "unsupported",
+        b"contents 0 0 nan": "bad_query",
+    }
+    for line, want in lines.items():
+        got = run_query_line(m, line.split())
+        ck.ok('"error":"%s"' % want in got, "%r gives %s, want %s" % (line, got, want))
+    print("  %d checks, %d failed" % (ck.checks, ck.fails))
+    return 1 if ck.fails else 0
+
+
+def C_has_clip(m):
+    return bool(coll(m).clipnodes)
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[1] == "--selftest":
+        rc = 0
+        for path in argv[2:]:
+            rc |= selftest(path)
+        return rc
+    sys.stderr.write("usage: bspref_trace.py --selftest MAP...\n")
+    return 64
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
