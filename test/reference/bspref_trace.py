@@ -799,8 +799,10 @@ def hulltrace(m, hull, start, end, model=0):
         if tr.allsolid:
             return False
         if side:
-            # the engine's VectorSubtract(vec3_origin, normal): 0 - n
-            tr.plane = (tuple(fsub(0.0, c) for c in pl.n), -pl.dist)
+            # the contract's (-n, -dist), negation (an axial normal's zero
+            # components become -0; the engine's VectorSubtract(vec3_origin,
+            # normal) would give +0: same value, different print)
+            tr.plane = (tuple(-c for c in pl.n), -pl.dist)
         else:
             tr.plane = (pl.n, pl.dist)
         while H.point_contents(H.head, mid) == CONTENTS_SOLID_Q1:
