@@ -221,6 +221,13 @@ def _light():
     return bspref_light
 
 
+def _trace():
+    """bspref_trace (section 8, collision), sharing this module."""
+    sys.modules.setdefault("bspref", sys.modules[__name__])
+    import bspref_trace
+    return bspref_trace
+
+
 # --------------------------------------------------------------------------
 # the map
 
@@ -1154,8 +1161,13 @@ def _sample_json(q, f, i, j, raw, rgb):
 ARGC = {b"leaf": 3, b"pvs": 1, b"pas": 1, b"light": 3, b"luxel": 4, b"ambient": 3}
 
 
+COLLISION = (b"trace", b"hulltrace", b"contents", b"hullcontents")
+
+
 def run_query_line(m, toks):
     cmd = toks[0]
+    if cmd in COLLISION:
+        return _trace().run_query_line(m, toks)
     if cmd not in ARGC or len(toks) != 1 + ARGC[cmd]:
         return _err(cmd, "bad_query")
     args = toks[1:]
