@@ -10,7 +10,6 @@
 #define BSP_REC_PLANE(F) F(normal, F32, 3) F(dist, F32, 1) F(type, I32, 1)
 #define BSP_REC_VEC3(F) F(v, F32, 3)
 #define BSP_REC_INT32(F) F(v, I32, 1)
-#define BSP_REC_INT16(F) F(v, I16, 1)
 #define BSP_REC_UINT16(F) F(v, U16, 1)
 #define BSP_REC_EDGE16(F) F(v, U16, 2)
 #define BSP_REC_EDGE32(F) F(v, I32, 2)
@@ -21,12 +20,11 @@
 BSP_RECORD_TYPES(bsp__plane, BSP_REC_PLANE);
 BSP_RECORD_TYPES(bsp__vec3, BSP_REC_VEC3);
 BSP_RECORD_TYPES(bsp__int32, BSP_REC_INT32);
-BSP_RECORD_TYPES(bsp__int16, BSP_REC_INT16);
 BSP_RECORD_TYPES(bsp__uint16, BSP_REC_UINT16);
 BSP_RECORD_TYPES(bsp__edge16, BSP_REC_EDGE16);
 BSP_RECORD_TYPES(bsp__edge32, BSP_REC_EDGE32);
 BSP_RECORD_TYPES(bsp__dvis, BSP_REC_DVIS);
-extern const uint8_t bsp__plane_runs[], bsp__vec3_runs[], bsp__int32_runs[], bsp__int16_runs[], bsp__uint16_runs[],
+extern const uint8_t bsp__plane_runs[], bsp__vec3_runs[], bsp__int32_runs[], bsp__uint16_runs[],
     bsp__edge16_runs[], bsp__edge32_runs[], bsp__dvis_runs[];
 
 #endif
