@@ -86,6 +86,10 @@ typedef enum bsp_status {
     BSP_E_NO_AMBIENT,      /* "no_ambient": bsp_ambient: no ambient data at p */
     BSP_E_NOT_ON_FACE,     /* "not_on_face": a Quake 3 luxel point whose
                               projection falls in no triangle of the surface */
+    /* Collision (docs/queries.md 8), ranked with bad_cluster and bad_face. */
+    BSP_E_BAD_MODEL,       /* "bad_model": a model index outside the model lump */
+    BSP_E_BAD_HULL,        /* "bad_hull": a clipping hull the family or the
+                              model does not have */
     BSP_STATUS_COUNT
 } bsp_status;
 
@@ -253,6 +257,14 @@ BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
                                    functions read: textures, texture names,
                                    leaf faces, draw vertices and indices,
                                    displacements, projections, lighting */
+#define BSP_LOAD_COLLISION 0x20u /* + what collision reads (docs/queries.md 8):
+                                   brushes, brush sides and leaf brushes
+                                   (quake2, source, nightfire; quake3: + its
+                                   shaders' contents), clipnodes (quake,
+                                   goldsrc, bsp2): bsp_trace,
+                                   bsp_point_contents, bsp_hull_trace,
+                                   bsp_hull_contents; and the tree depth
+                                   check those walks rely on */
 
 typedef struct bsp_options {
     uint32_t sets;          /* BSP_LOAD_* */
@@ -319,7 +331,7 @@ typedef struct bsp_map {
     uint8_t big_endian_file;
     uint8_t use_hdr;               /* lighting queries use faces/lighting HDR */
     uint8_t has_vis;
-    uint8_t reserved;
+    uint8_t has_collision;         /* loaded with BSP_LOAD_COLLISION */
     uint32_t num_clusters;
     uint32_t arena_used;
     const uint8_t *lump_data[BSP_MAX_LUMPS];   /* NULL: not loaded or empty */
@@ -329,6 +341,9 @@ typedef struct bsp_map {
     bsp_view planes, nodes, leafs, models, faces, texinfo, edges, surfedges,
              vertexes, leaffaces;
     bsp_view lighting, vis, entities;          /* stride 1 */
+    /* collision views (BSP_LOAD_COLLISION): brushes, brush sides, leaf
+     * brushes, clipnodes; Quake 3: shaders */
+    bsp_view brushes, brushsides, leafbrushes, clipnodes, shaders;
     /* After a failed bsp_load, where it stopped: the lump's index and file
      * offset (BSP_NO_LUMP and 0 when it stopped outside any lump: header,
      * plan, arena). Every other field of a failed map is cleared, so a
@@ -541,6 +556,93 @@ typedef struct bsp_ambient_light {
  * ambient data; Source: also a leaf without samples after borrowing),
  * CORRUPT (tree cycle, an index or sample outside its lump). */
 BSP_API bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out);
+
+/* ------------------------------------------------------------------------ */
+/* Collision: where a moving box stops (docs/queries.md section 8).          */
+/*
+ * Needs BSP_LOAD_COLLISION (else NOT_LOADED). Brush families (quake2,
+ * quake3, source, nightfire) sweep a box through brushes with bsp_trace;
+ * the Quake family (quake, goldsrc, bsp2) moves the origin of one of its
+ * fixed clipping hulls with bsp_hull_trace. Each family keeps its own
+ * engine's answers where the engines disagree (section 8.7): port game code
+ * from that engine and it behaves the same.
+ *
+ * A model is 0 for the world, or a brush entity's model (a door, a lift),
+ * in the model's own coordinates: subtract the entity's origin from start
+ * and end, add it back to endpos. Nightfire answers model 0 only.
+ *
+ * Stack: no recursion. A walk keeps its pending nodes in an array on the
+ * stack, BSP_TRACE_STACK_BYTES at most; bsp_load refuses a tree deeper
+ * than BSP_TREE_DEPTH_MAX nodes (CORRUPT), so no file can make a walk go
+ * further. Queries are reentrant; any number of threads may trace one map.
+ *
+ * Statuses, in the order they are checked: BAD_ARGUMENT (NULL pointer, map
+ * not loaded), BAD_QUERY (a coordinate or box bound not finite),
+ * UNSUPPORTED (bsp_trace / bsp_point_contents on the Quake family,
+ * bsp_hull_* on the others, a nightfire model above 0), NOT_LOADED, BAD_MODEL,
+ * BAD_HULL, CORRUPT (an index the load did not check points outside its
+ * lump, e.g. a quake3 brush of fewer than six sides at the end of its lump).
+ */
+
+/* The deepest tree (nodes from a head node to a leaf) bsp_load accepts with
+ * BSP_LOAD_COLLISION, and the stack one trace uses for its pending nodes. */
+#define BSP_TREE_DEPTH_MAX 255u
+#define BSP_TRACE_STACK_BYTES (BSP_TREE_DEPTH_MAX * 36u)
+
+typedef struct bsp_trace_result {
+    float fraction;       /* 0..1: the part of the move completed */
+    float endpos[3];      /* where the box origin stops (section 8.5) */
+    float normal[3];      /* the plane hit, pointing out of the solid; */
+    float dist;           /*   valid when has_plane */
+    int32_t contents;     /* brush families: the contents of the brush hit
+                             or started in (0: none); nightfire: its
+                             attributes word; the Quake family: 0 */
+    uint8_t startsolid;   /* the start is inside solid */
+    uint8_t allsolid;     /* the whole move is inside solid */
+    uint8_t has_plane;    /* fraction < 1 and not allsolid: normal, dist set */
+    uint8_t reserved;
+} bsp_trace_result;
+
+/* The games' own contents masks (section 8.1, 8.9), for bsp_trace. */
+typedef enum bsp_mask_kind {
+    BSP_MASK_SOLID = 0,   /* what stops a point: quake2 0x3, quake3 0x1,
+                             source 0x200400B */
+    BSP_MASK_PLAYERSOLID  /* what stops a player's move: quake2 0x2010003,
+                             quake3 0x2010001, source 0x201400B */
+} bsp_mask_kind;
+
+/* The family's mask of that kind; nightfire (its brushes all collide) and
+ * the Quake family: 0xffffffff. 0 for a map not loaded. */
+BSP_API uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind);
+
+/* Sweep the box [p + mins, p + maxs] from p = start to p = end through
+ * `model`'s brushes whose contents meet `mask` (section 8.2, 8.3, 8.9).
+ * mins = maxs = 0 is a point trace; start == end a position test. */
+BSP_API bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3],
+                             const float end[3], const float mins[3], const float maxs[3],
+                             uint32_t mask, bsp_trace_result *out);
+
+/* The contents at p (section 8.12): quake2, source: the leaf's; quake3: the
+ * OR of the brushes holding p; nightfire: 2 inside a brush, else 1. */
+BSP_API bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3],
+                                      int32_t *contents);
+
+/* The Quake family's clipping hulls (section 8.4): hull 0 is a point, 1 and
+ * 2 the player's and the large monster's boxes, goldsrc's 3 the crouching
+ * player. The box of each, mins and maxs; BAD_HULL for one the family does
+ * not have (bsp_hull_trace also for one the model has no tree for: a map
+ * compiled without clipnodes has hull 0 only). */
+BSP_API bsp_status bsp_hull_size(const bsp_map *m, uint32_t hull, float mins[3], float maxs[3]);
+
+/* Move the origin of hull `hull` from start to end (section 8.4); contents
+ * in the result is 0. */
+BSP_API bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hull,
+                                  const float start[3], const float end[3],
+                                  bsp_trace_result *out);
+
+/* The contents value p reaches in the hull's tree (CONTENTS_SOLID -2, ...). */
+BSP_API bsp_status bsp_hull_contents(const bsp_map *m, uint32_t model, uint32_t hull,
+                                     const float p[3], int32_t *contents);
 
 /* ------------------------------------------------------------------------ */
 /* Source game lump (lump 35): game-specific sub-lumps (static props, ...).  */

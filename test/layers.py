@@ -20,7 +20,7 @@ import sys
 # (it includes nothing); platform/ sits beside the loader on port/ and the
 # public header; tools/ and test/ are above everything and not checked.
 CHAIN = ["port", "loader/core", "loader/lzma", "loader/family", "loader/pipeline",
-         "loader/query", "loader/access"]
+         "loader/query", "loader/collision", "loader/access"]
 PUBLIC = "loader/bspkit.h"
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

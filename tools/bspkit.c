@@ -17,6 +17,7 @@
 #include "tool.h"
 #include "resumable_load.h"
 #include "ambient.h"
+#include "collision.h"
 
 static const char usage[] =
     "usage: bspkit COMMAND [OPTIONS] MAP\n"
@@ -411,7 +412,7 @@ static int cmd_gamelumps(const char *path, int forward)
 
 /* ---- query ------------------------------------------------------------- */
 
-#define MAX_TOKENS 8
+#define MAX_TOKENS TOOL_COLLISION_TOKENS
 
 static int parse_float(const char *tok, float *out)
 {
@@ -511,6 +512,9 @@ static bsp_status run_query(const bsp_map *m, char **tok, int n, uint8_t *row)
     } else if (!strcmp(q, "ambient")) {
         if (n != 4 || !parse_point(tok + 1, p)) return BSP_E_BAD_QUERY;
         return tool_ambient(m, p);
+    } else if (tool_is_collision(q)) {
+        if (n > MAX_TOKENS) return BSP_E_BAD_QUERY;
+        return tool_collision(m, tok, n);
     } else {
         return BSP_E_BAD_QUERY;
     }
@@ -524,7 +528,8 @@ static int cmd_query(const char *path, int hdr, int forward)
     size_t cap = 0;
     uint8_t *row;
     bsp_status st;
-    if (load_map(&L, path, BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES, hdr, forward)) return 1;
+    if (load_map(&L, path, BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES | BSP_LOAD_COLLISION, hdr, forward))
+        return 1;
     row = alloc(bsp_vis_row_bytes(&L.map));
     if (!row) {
         unload_map(&L);

@@ -92,3 +92,44 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     return (!m || !out) ? BSP_E_BAD_ARGUMENT : BSP_E_NOT_LOADED;
 }
 #endif
+
+#if !BSPKIT_COLLISION
+uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind)
+{
+    (void)m, (void)kind;
+    return 0;
+}
+
+bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], const float end[3],
+                     const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
+{
+    (void)m, (void)model, (void)start, (void)end, (void)mins, (void)maxs, (void)mask, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3], int32_t *contents)
+{
+    (void)m, (void)model, (void)p, (void)contents;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_hull_size(const bsp_map *m, uint32_t hull, float mins[3], float maxs[3])
+{
+    (void)m, (void)hull, (void)mins, (void)maxs;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hull, const float start[3],
+                          const float end[3], bsp_trace_result *out)
+{
+    (void)m, (void)model, (void)hull, (void)start, (void)end, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_hull_contents(const bsp_map *m, uint32_t model, uint32_t hull, const float p[3],
+                             int32_t *contents)
+{
+    (void)m, (void)model, (void)hull, (void)p, (void)contents;
+    return BSP_E_UNSUPPORTED;
+}
+#endif

@@ -15,6 +15,9 @@
  *                           the game lumps): unsupported.
  *   BSPKIT_AMBIENT=0        no bsp_ambient (unsupported); loads skip the
  *                           ambient lumps.
+ *   BSPKIT_COLLISION=0      no collision (bsp_trace, bsp_point_contents,
+ *                           bsp_hull_*: unsupported; bsp_trace_mask 0);
+ *                           BSP_LOAD_COLLISION loads nothing more.
  *   BSPKIT_STRINGS=0        no text for people (status sentences, lump
  *                           names), as zstd's ZSTD_STRIP_ERROR_STRINGS:
  *                           bsp_status_message gives bsp_status_name,
@@ -40,7 +43,10 @@
  * left-out file or table (the decoder, a variant's description, the status
  * sentences) keeps that line in `#if` with its answer beside it in `#else`
  * (pipeline/plan.c, unpack.c, resume.c, access/gamelump.c,
- * family/families.c, foreign.c, core/status.c).
+ * family/families.c, foreign.c, core/status.c). A description part that
+ * exists only with its option (collision: struct bsp_family's `coll`)
+ * keeps its data in `#if` and is named through BSP__COLL (description.h),
+ * so that a build without it carries not even the pointer.
  */
 #ifndef BSP_CONFIG_H
 #define BSP_CONFIG_H
@@ -86,6 +92,9 @@
 #endif
 #ifndef BSPKIT_STRINGS
 #define BSPKIT_STRINGS 1
+#endif
+#ifndef BSPKIT_COLLISION
+#define BSPKIT_COLLISION 1
 #endif
 
 /* Variants: none named means all, unless BSPKIT_VARIANTS is 0. */

@@ -27,6 +27,8 @@ static const char *const status_names[BSP_STATUS_COUNT] = {
     [BSP_E_CORRUPT] = "corrupt",
     [BSP_E_NO_AMBIENT] = "no_ambient",
     [BSP_E_NOT_ON_FACE] = "not_on_face",
+    [BSP_E_BAD_MODEL] = "bad_model",
+    [BSP_E_BAD_HULL] = "bad_hull",
 };
 
 #if BSPKIT_STRINGS
@@ -54,7 +56,9 @@ static const char *const status_messages[BSP_STATUS_COUNT] = {
     "The face has no lightmap for that light style slot.",
     "The map's data is inconsistent: an index out of range, a cycle in the tree, or a visibility row that ends early.",
     "The map has no ambient light data at that point (no ambient cubes or light grid, or a leaf without samples).",
-    "The point does not lie over any triangle of the Quake 3 surface, so it has no luxel."
+    "The point does not lie over any triangle of the Quake 3 surface, so it has no luxel.",
+    "The model number is outside the map's models.",
+    "The map or model has no such clipping hull (a map compiled without clipnodes has only hull 0)."
 };
 #endif
 

@@ -223,6 +223,43 @@ struct bsp__ambient {
     uint8_t index_bytes;
 };
 
+/* Collision (docs/queries.md 8): where a family keeps its brushes or
+ * clipping hulls. BSP_COLL_BRUSHES is the Quake 2 rule (quake2, source,
+ * nightfire: 8.2, 8.9), BSP_COLL_Q3 its Quake 3 changes (8.3), and
+ * BSP_COLL_HULLS the Quake family's hull traces (8.4). Index records (leaf
+ * brushes; brush sides' planes) may be stored narrow or wide in one family
+ * (Strata's lump versions): the wide field is read when the lump's records
+ * are `wide_bytes` long. Brush contents: the brush's own field, or (Quake
+ * 3) its shader's contentFlags. */
+enum bsp__coll_kind { BSP_COLL_BRUSHES = 1, BSP_COLL_Q3, BSP_COLL_HULLS };
+enum bsp__coll_lump { BSP_CL_BRUSHES, BSP_CL_BRUSHSIDES, BSP_CL_LEAFBRUSHES, BSP_CL_CLIPNODES,
+                      BSP_CL_SHADERS, BSP_CL_COUNT };
+struct bsp__collision {
+    int8_t lumps[BSP_CL_COUNT];    /* -1: none */
+    uint8_t kind;
+    uint8_t mask_all;              /* every brush and leaf collides (nightfire) */
+    uint8_t world_only;            /* models above 0 unsupported (nightfire) */
+    uint8_t num_hulls;             /* BSP_COLL_HULLS: 3 or 4 */
+    uint8_t side_wide_bytes, leafbrush_wide_bytes;
+    bsp__field brush_firstside, brush_numsides, brush_contents;
+    bsp__field side_plane[2], leafbrush[2];   /* narrow, wide */
+    bsp__field leaf_firstleafbrush, leaf_numleafbrushes;
+    bsp__field model_firstbrush, model_numbrushes;   /* quake3 inline models */
+    bsp__field shader_contents;
+    bsp__field clipnode_plane, clipnode_child[2];
+    uint32_t masks[2];             /* BSP_MASK_SOLID, BSP_MASK_PLAYERSOLID */
+    const float (*hulls)[2][3];    /* BSP_COLL_HULLS: mins, maxs of hulls 0.. */
+};
+/* A description's collision part, named in its initialiser through
+ * BSP__COLL(&part) (nothing in a build without collision: core/config.h). */
+#if BSPKIT_COLLISION
+#define BSP__COLL(part) .coll = (part),
+#define bsp__coll_of(f) ((f)->coll)
+#else
+#define BSP__COLL(part)
+#define bsp__coll_of(f) ((const struct bsp__collision *)0)
+#endif
+
 /* In this order the parts pack with almost no padding (tree and amb are
  * bytes; the others hold pointers). */
 struct bsp_family {
@@ -236,6 +273,9 @@ struct bsp_family {
     /* Checks after the generic validation (sets m->num_clusters). */
     bsp_status (*finish)(bsp_map *m);
     const bsp__access *access;     /* the map access description */
+#if BSPKIT_COLLISION
+    const struct bsp__collision *coll;
+#endif
 };
 
 /* Hidden limits, checked at compile time next to each description. */

@@ -118,6 +118,22 @@ static const bsp__access nightfire_access = {
     .contents = nightfire_contents, .num_contents = 1,
 };
 
+#if BSPKIT_COLLISION
+/* The brush attributes have no known meaning: every brush and every leaf
+ * collides, and `contents` answers the attributes word (8.9). */
+static const struct bsp__collision nightfire_coll = {
+    .lumps = { NF_BRUSHES, NF_BRUSHSIDES, NF_LEAFBRUSHES, -1, -1 },
+    .kind = BSP_COLL_BRUSHES, .mask_all = 1, .world_only = 1,
+    .brush_firstside = BSP_FIELD(nf_brush, firstside), .brush_numsides = BSP_FIELD(nf_brush, numsides),
+    .brush_contents = BSP_FIELD(nf_brush, attributes),
+    .side_plane = { BSP_FIELD(nf_brushside, planenum), BSP_FIELD(nf_brushside, planenum) },
+    .leafbrush = { BSP_FIELD(bsp__int32, v), BSP_FIELD(bsp__int32, v) },
+    .leaf_firstleafbrush = BSP_FIELD(nf_leaf, firstleafbrush),
+    .leaf_numleafbrushes = BSP_FIELD(nf_leaf, numleafbrushes),
+    .masks = { 0xffffffffu, 0xffffffffu },
+};
+#endif
+
 const struct bsp_family bsp__family_nightfire = {
     .name = "nightfire",
     .detect.version_at = 0, .detect.min_version = 42, .detect.max_version = 42,
@@ -153,6 +169,7 @@ const struct bsp_family bsp__family_nightfire = {
     .vis.vis_row = bsp__leafvis_row,
     .faces.face_lightmap = nightfire_face_lightmap,
     .access = BSP__IF(BSPKIT_ACCESS, &nightfire_access),
+    BSP__COLL(&nightfire_coll)
 };
 
 #endif

@@ -163,6 +163,39 @@ static const bsp__access bsp2_rmq_access = {
 };
 #endif
 
+#if BSPKIT_COLLISION
+/* The clipping hulls (docs/queries.md 8.4): the box each hull's tree was
+ * built for, mins then maxs; hull 0 is a point. Clipnodes are the same in
+ * quake and goldsrc (int16 children), int32 in bsp2. */
+#if BSPKIT_FAMILY_QUAKE || BSPKIT_FAMILY_BSP2
+static const float quake_hulls[3][2][3] = {
+    { { 0, 0, 0 }, { 0, 0, 0 } },
+    { { -16, -16, -24 }, { 16, 16, 32 } },
+    { { -32, -32, -24 }, { 32, 32, 64 } },
+};
+#endif
+#define QUAKE_COLL(clipnode, table, n) \
+    .lumps = { -1, -1, -1, Q_CLIPNODES, -1 }, \
+    .kind = BSP_COLL_HULLS, .num_hulls = (n), .hulls = (table), \
+    .clipnode_plane = BSP_FIELD(clipnode, planenum), \
+    .clipnode_child = { BSP_FIELD_K(clipnode, children, 0), BSP_FIELD_K(clipnode, children, 1) }, \
+    .masks = { 0xffffffffu, 0xffffffffu }
+#if BSPKIT_FAMILY_QUAKE
+static const struct bsp__collision quake_coll = { QUAKE_COLL(q1_clipnode, quake_hulls, 3) };
+#endif
+#if BSPKIT_FAMILY_GOLDSRC
+static const float goldsrc_hulls[4][2][3] = {
+    { { 0, 0, 0 }, { 0, 0, 0 } },
+    { { -16, -16, -36 }, { 16, 16, 36 } },
+    { { -32, -32, -32 }, { 32, 32, 32 } },
+    { { -16, -16, -18 }, { 16, 16, 18 } },
+};
+static const struct bsp__collision goldsrc_coll = { QUAKE_COLL(q1_clipnode, goldsrc_hulls, 4) };
+#endif
+#if BSPKIT_FAMILY_BSP2
+static const struct bsp__collision bsp2_coll = { QUAKE_COLL(bsp2_clipnode, quake_hulls, 3) };
+#endif
+#endif
 
 #define QUAKE_COMMON \
     .dir.header_bytes = QUAKE_HEADER_BYTES, \
@@ -235,6 +268,7 @@ const struct bsp_family bsp__family_quake = {
     QUAKE_RECORDS,
     .faces.luxel_bytes = 1,
     .access = BSP__IF(BSPKIT_ACCESS, &quake_access),
+    BSP__COLL(&quake_coll)
 };
 #endif
 
@@ -246,6 +280,7 @@ const struct bsp_family bsp__family_goldsrc = {
     QUAKE_RECORDS,
     .faces.luxel_bytes = 3,
     .access = BSP__IF(BSPKIT_ACCESS, &quake_access),
+    BSP__COLL(&goldsrc_coll)
 };
 #endif
 
@@ -259,6 +294,7 @@ const struct bsp_family bsp__family_bsp2 = {
     .dir.layouts = &bsp2_layouts,
     .faces.luxel_bytes = 1,
     .access = BSP__IF(BSPKIT_ACCESS, &bsp2_access),
+    BSP__COLL(&bsp2_coll)
 };
 
 const struct bsp_family bsp__family_bsp2_rmq = {
@@ -269,6 +305,7 @@ const struct bsp_family bsp__family_bsp2_rmq = {
     .dir.layouts = &bsp2_rmq_layouts,
     .faces.luxel_bytes = 1,
     .access = BSP__IF(BSPKIT_ACCESS, &bsp2_rmq_access),
+    BSP__COLL(&bsp2_coll)
 };
 #endif
 

@@ -98,6 +98,20 @@ static const bsp__access quake2_access = {
     .surface = quake2_surface, .num_surface = sizeof quake2_surface / sizeof quake2_surface[0],
 };
 
+#if BSPKIT_COLLISION
+static const struct bsp__collision quake2_coll = {
+    .lumps = { Q2_BRUSHES, Q2_BRUSHSIDES, Q2_LEAFBRUSHES, -1, -1 },
+    .kind = BSP_COLL_BRUSHES,
+    .brush_firstside = BSP_FIELD(q2_brush, firstside), .brush_numsides = BSP_FIELD(q2_brush, numsides),
+    .brush_contents = BSP_FIELD(q2_brush, contents),
+    .side_plane = { BSP_FIELD(q2_brushside, planenum), BSP_FIELD(q2_brushside, planenum) },
+    .leafbrush = { BSP_FIELD(bsp__uint16, v), BSP_FIELD(bsp__uint16, v) },
+    .leaf_firstleafbrush = BSP_FIELD(q2_leaf, firstleafbrush),
+    .leaf_numleafbrushes = BSP_FIELD(q2_leaf, numleafbrushes),
+    .masks = { 0x3u, 0x2010003u },   /* game/q_shared.h: MASK_SOLID, MASK_PLAYERSOLID */
+};
+#endif
+
 const struct bsp_family bsp__family_quake2 = {
     .name = "quake2",
     .detect.min_version = 38, .detect.max_version = 38,
@@ -143,6 +157,7 @@ const struct bsp_family bsp__family_quake2 = {
     .vis.vis_row = bsp__dvis_row,
     .faces.face_lightmap = bsp__extents_lightmap,
     .access = BSP__IF(BSPKIT_ACCESS, &quake2_access),
+    BSP__COLL(&quake2_coll)
 };
 
 #endif

@@ -136,6 +136,24 @@ static const bsp__access quake3_access = {
     .surface = quake3_surface, .num_surface = sizeof quake3_surface / sizeof quake3_surface[0],
 };
 
+#if BSPKIT_COLLISION
+/* A brush's contents are its shader's contentFlags. */
+static const struct bsp__collision quake3_coll = {
+    .lumps = { Q3_BRUSHES, Q3_BRUSHSIDES, Q3_LEAFBRUSHES, -1, Q3_SHADERS },
+    .kind = BSP_COLL_Q3,
+    .brush_firstside = BSP_FIELD(q3_brush, firstSide), .brush_numsides = BSP_FIELD(q3_brush, numSides),
+    .brush_contents = BSP_FIELD(q3_brush, shaderNum),
+    .side_plane = { BSP_FIELD(q3_brushside, planeNum), BSP_FIELD(q3_brushside, planeNum) },
+    .leafbrush = { BSP_FIELD(bsp__int32, v), BSP_FIELD(bsp__int32, v) },
+    .leaf_firstleafbrush = BSP_FIELD(q3_leaf, firstLeafBrush),
+    .leaf_numleafbrushes = BSP_FIELD(q3_leaf, numLeafBrushes),
+    .model_firstbrush = BSP_FIELD(q3_model, firstBrush),
+    .model_numbrushes = BSP_FIELD(q3_model, numBrushes),
+    .shader_contents = BSP_FIELD(q3_shader, contentFlags),
+    .masks = { 0x1u, 0x2010001u },   /* game/bg_public.h: MASK_SOLID, MASK_PLAYERSOLID */
+};
+#endif
+
 const struct bsp_family bsp__family_quake3 = {
     .name = "quake3",
     .detect.min_version = 46, .detect.max_version = 46,
@@ -167,6 +185,7 @@ const struct bsp_family bsp__family_quake3 = {
     .vis.vis_row = quake3_vis_row,
     .faces.face_luxel = bsp__q3_luxel,
     .access = BSP__IF(BSPKIT_ACCESS, &quake3_access),
+    BSP__COLL(&quake3_coll)
 };
 
 #endif

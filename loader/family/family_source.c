@@ -304,6 +304,25 @@ static const bsp__access source_access = {
     .faces.face_num_styles = sizeof(((struct face##_at *)0)->styles), \
     .faces.face_luxels_offset = BSP_AT(face, luxel_mins)
 
+#if BSPKIT_COLLISION
+/* Collision (docs/queries.md 8.9): the Quake 2 rule over Source's brushes,
+ * with bspflags.h's masks. Leaf brushes and brush sides are Valve's narrow
+ * records or the wide ones of Strata's lump version 1 and of Vindictus,
+ * told apart by their size. */
+#define SOURCE_COLL(leaf) \
+    .lumps = { L_BRUSHES, L_BRUSHSIDES, L_LEAFBRUSHES, -1, -1 }, \
+    .kind = BSP_COLL_BRUSHES, .side_wide_bytes = 16, .leafbrush_wide_bytes = 4, \
+    .brush_firstside = BSP_FIELD(src_brush, firstside), \
+    .brush_numsides = BSP_FIELD(src_brush, numsides), \
+    .brush_contents = BSP_FIELD(src_brush, contents), \
+    .side_plane = { BSP_FIELD(src_brushside, planenum), BSP_FIELD(bsp__int32, v) }, \
+    .leafbrush = { BSP_FIELD(bsp__uint16, v), BSP_FIELD(bsp__int32, v) }, \
+    .leaf_firstleafbrush = BSP_FIELD(leaf, firstleafbrush), \
+    .leaf_numleafbrushes = BSP_FIELD(leaf, numleafbrushes), \
+    .masks = { 0x200400Bu, 0x201400Bu }
+static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1) };
+#endif
+
 /* What every Source description shares: header, directory, roles, lighting. */
 #define SOURCE_COMMON \
     .detect.magic = "VBSP", .detect.version_at = 4, .detect.swapped_magic = 1, \
@@ -351,6 +370,7 @@ const struct bsp_family bsp__family_source = {
     .dir.lump_variant_versions = LV1,
 #endif
     .access = BSP__IF(BSPKIT_ACCESS, &source_access),
+    BSP__COLL(&source_coll)
 };
 
 #if BSP__BLOODLINES
@@ -368,6 +388,7 @@ const struct bsp_family bsp__family_source17 = {
     SOURCE_MODELS_TEXINFO,
     .dir.layouts = &source_layouts,
     .access = BSP__IF(BSPKIT_ACCESS, &source_access),
+    BSP__COLL(&source_coll)
 };
 #endif
 
@@ -460,6 +481,10 @@ static const bsp__access strata_access = {
     .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0],
 };
 
+#if BSPKIT_COLLISION
+static const struct bsp__collision strata_coll = { SOURCE_COLL(strata_leaf) };
+#endif
+
 /* Chosen by the nodes lump's version (bsp__family_source.dir.lump_variant); no
  * in-leaf ambient cubes (leaf_cube_size 0 matches no stride). */
 const struct bsp_family bsp__family_source_strata = {
@@ -481,6 +506,7 @@ const struct bsp_family bsp__family_source_strata = {
     .tree.leafface_face = BSP_FIELD(bsp__int32, v),
     SOURCE_FACE_FIELDS(strata_face),
     .access = BSP__IF(BSPKIT_ACCESS, &strata_access),
+    BSP__COLL(&strata_coll)
 };
 #endif
 

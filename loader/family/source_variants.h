@@ -56,6 +56,7 @@ const struct bsp_family bsp__family_source_dm = {
     .faces.texinfo_flags = BSP_FIELD(dm_texinfo, flags),
     .dir.layouts = &dm_layouts,
     .access = BSP__IF(BSPKIT_ACCESS, &dm_access),
+    BSP__COLL(&source_coll)
     .dir.game_lump_dir = &dm_game_lump_dir,
 };
 #endif
@@ -149,6 +150,10 @@ static const bsp__access vin_access = {
     .dispinfo_bytes = vin_dispinfo_bytes
 };
 
+#if BSPKIT_COLLISION
+static const struct bsp__collision vin_coll = { SOURCE_COLL(vin_leaf) };
+#endif
+
 /* Everything but the face record. */
 #define VIN_COMMON \
     .name = "source", .detect.variant = "vindictus", \
@@ -165,6 +170,7 @@ static const bsp__access vin_access = {
     .faces.edge_v = { BSP_FIELD_K(bsp__edge32, v, 0), BSP_FIELD_K(bsp__edge32, v, 1) }, \
     .tree.leafface_face = BSP_FIELD(bsp__int32, v), \
     .access = BSP__IF(BSPKIT_ACCESS, &vin_access), \
+    BSP__COLL(&vin_coll) \
     .dir.game_lump_dir = &vin_game_lump_dir
 
 const struct bsp_family bsp__family_source_vindictus1 = {

@@ -21,6 +21,8 @@ typedef struct bsp__plan {
     uint32_t scratch_offset, scratch_bytes; /* decoder tables, arena end */
     uint32_t total;
     uint8_t use_hdr;
+    uint8_t collision;                   /* BSP_LOAD_COLLISION in a build and
+                                            family that have it */
     uint8_t lclp_max;                    /* decoder tables fit lc + lp <= this */
 } bsp__plan;
 

@@ -79,6 +79,7 @@ static void publish(bsp__loader *s)
     m->version = h->version;
     m->big_endian_file = h->big_endian;
     m->use_hdr = s->plan.use_hdr;
+    m->has_collision = s->plan.collision;
     m->arena_used = s->plan.total;
     m->error_lump = BSP_NO_LUMP;
     bsp__resolve_views(m, h);
@@ -349,7 +350,7 @@ static uint32_t check_some(bsp__loader *s, uint32_t lump, uint32_t budget, int *
         s->check_pos = to;
         *more = 1;
         if (to == n) {
-            s->checked |= (uint8_t)(1u << s->check);
+            s->checked |= (uint16_t)(1u << s->check);
             s->check++;
             s->check_pos = 0;
         }
@@ -372,6 +373,10 @@ static bsp_status finish(bsp__loader *s)
             st = bsp__check_fail(m, k);
     }
     if (st == BSP_OK) st = bsp__validate_finish(m);
+    /* collision's walks: every tree within BSP_TREE_DEPTH_MAX (names the
+     * lump it blames), in the scratch the decoder no longer needs */
+    if (st == BSP_OK && BSP__COLL_CHECKS && m->has_collision)
+        st = bsp__coll_check_depth(m, s->base + s->plan.scratch_offset);
     if (st != BSP_OK) {
         /* validation names the lump it was checking (error_offset stays 0
          * when it names none); keep that */

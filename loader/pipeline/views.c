@@ -5,9 +5,8 @@
 #include <stddef.h>
 #include "views.h"
 
-static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int role)
+static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int lump)
 {
-    int lump = bsp__role_lump(h->family, role);
     const bsp__layout *lay;
     v->data = NULL;
     v->count = 0;
@@ -37,6 +36,17 @@ void bsp__resolve_views(bsp_map *m, const bsp_header *h)
     uint32_t i;
     for (i = 0; i < sizeof role_views / sizeof role_views[0]; i++) {
         const struct role_view *r = &role_views[i];
-        set_view(m, h, (bsp_view *)(void *)((char *)m + r->view), r->role[m->use_hdr != 0]);
+        set_view(m, h, (bsp_view *)(void *)((char *)m + r->view),
+                 bsp__role_lump(h->family, r->role[m->use_hdr != 0]));
+    }
+    /* collision's views, in the order of enum bsp__coll_lump */
+    if (BSPKIT_COLLISION && m->has_collision) {
+        bsp_view *cv[BSP_CL_COUNT];
+        cv[BSP_CL_BRUSHES] = &m->brushes;
+        cv[BSP_CL_BRUSHSIDES] = &m->brushsides;
+        cv[BSP_CL_LEAFBRUSHES] = &m->leafbrushes;
+        cv[BSP_CL_CLIPNODES] = &m->clipnodes;
+        cv[BSP_CL_SHADERS] = &m->shaders;
+        for (i = 0; i < BSP_CL_COUNT; i++) set_view(m, h, cv[i], bsp__coll_of(h->family)->lumps[i]);
     }
 }

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/* collision.c - what every collision query checks first, and the masks. */
+#include "collision.h"
+
+#if BSPKIT_COLLISION
+
+bsp_status bsp__coll_args(const bsp_map *m, int hulls, uint32_t model, const float *const *pts,
+                          uint32_t n)
+{
+    const struct bsp__collision *c;
+    uint32_t i;
+    if (!m || !m->family) return BSP_E_BAD_ARGUMENT;
+    for (i = 0; i < n; i++)
+        if (!pts[i]) return BSP_E_BAD_ARGUMENT;
+    for (i = 0; i < n; i++)
+        if (!bsp__finite3(pts[i])) return BSP_E_BAD_QUERY;
+    c = m->family->coll;
+    if (!c || (c->kind == BSP_COLL_HULLS) != (hulls != 0) || (c->world_only && model > 0))
+        return BSP_E_UNSUPPORTED;
+    if (!m->has_collision) return BSP_E_NOT_LOADED;
+    if (model >= m->models.count) return BSP_E_BAD_MODEL;
+    return BSP_OK;
+}
+
+uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind)
+{
+    if (!m || !m->family || (uint32_t)kind > BSP_MASK_PLAYERSOLID) return 0;
+    return m->family->coll ? m->family->coll->masks[kind] : 0xffffffffu;
+}
+
+#endif

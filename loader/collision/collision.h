@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/* collision.h - what the collision files share: planes as collision reads
+ * them, the argument checks every collision query starts with, and the
+ * entries of the walks' explicit stacks (docs/queries.md 8). */
+#ifndef BSP_COLLISION_H
+#define BSP_COLLISION_H
+
+#include "../query/query.h"
+
+#define BSP__REC(v, i) ((v).data + (size_t)(i) * (v).stride)
+
+/* A plane: normal, dist and the axial type the walks test (0, 1, 2: the
+ * normal is that axis; 3 or more: any). Quake 3 planes store no type: it
+ * is 0 / 1 / 2 when the normal's x / y / z is exactly 1.0 (the engine's
+ * PlaneTypeForNormal), else 3; the others store it after dist. */
+typedef struct bsp__cplane {
+    float n[3];
+    float dist;
+    int32_t type;
+} bsp__cplane;
+
+BSP_INLINE void bsp__coll_plane(const bsp_map *m, int32_t index, bsp__cplane *p)
+{
+    const uint8_t *rec = BSP__REC(m->planes, index);
+    p->n[0] = bsp__f32(rec);
+    p->n[1] = bsp__f32(rec + 4);
+    p->n[2] = bsp__f32(rec + 8);
+    p->dist = bsp__f32(rec + 12);
+    if (m->planes.stride >= 20) {
+        p->type = bsp__i32(rec + 16);
+        if (p->type < 0) p->type = 3;
+    } else {
+        p->type = p->n[0] == 1.0f ? 0 : p->n[1] == 1.0f ? 1 : p->n[2] == 1.0f ? 2 : 3;
+    }
+}
+
+/* dot(n, p) - dist, or p[type] - dist on an axial plane (8.2). */
+BSP_INLINE float bsp__coll_side(const bsp__cplane *pl, const float p[3])
+{
+    if (pl->type < 3) return bsp__fsub(p[pl->type], pl->dist);
+    return bsp__fsub(bsp__dot(pl->n, p), pl->dist);
+}
+
+/* The first checks of every collision query (the order of bspkit.h):
+ * BAD_ARGUMENT, BAD_QUERY (each of the n points not finite), UNSUPPORTED
+ * (the family is not of `kind`: hulls or brushes), NOT_LOADED, BAD_MODEL. */
+bsp_status bsp__coll_args(const bsp_map *m, int hulls, uint32_t model, const float *const *pts,
+                          uint32_t n);
+
+/* A pending part of a walk: a subtree and the part of the move inside it
+ * (fractions p1f..p2f, points p1..p2). 36 bytes: BSP_TRACE_STACK_BYTES. */
+typedef struct bsp__coll_span {
+    int32_t node;
+    float p1f, p2f;
+    float p1[3], p2[3];
+} bsp__coll_span;
+BSP__CHECK(coll_span_bytes, sizeof(bsp__coll_span) * BSP_TREE_DEPTH_MAX == BSP_TRACE_STACK_BYTES);
+
+/* mid = p1 + frac * (p2 - p1) per component, and the fraction p1f +
+ * (p2f - p1f) * frac, in the contract's operations (8.2, 8.4). */
+BSP_INLINE float bsp__coll_mid(const bsp__coll_span *s, float frac, float mid[3])
+{
+    uint32_t i;
+    for (i = 0; i < 3; i++)
+        mid[i] = bsp__fadd(s->p1[i], bsp__fmul(frac, bsp__fsub(s->p2[i], s->p1[i])));
+    return bsp__fadd(s->p1f, bsp__fmul(bsp__fsub(s->p2f, s->p1f), frac));
+}
+
+#endif

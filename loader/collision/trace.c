@@ -1,0 +1,478 @@
+/* SPDX-License-Identifier: MIT */
+/* trace.c - brush traces (docs/queries.md 8.2, 8.3, 8.9, 8.10): one walk
+ * of the tree with Quake 2's rule, and the few places where Quake 3's
+ * differs (a symmetric box, 1/8 epsilon, clamped fractions, a wider walk,
+ * a move wholly in solid stopping at 0, inline models without a tree).
+ *
+ * The walk keeps the far sides it still owes on an explicit stack
+ * (bsp__coll_span), near side first as the engines' recursion does; the
+ * load checked every tree's depth, so the stack cannot overflow. A brush
+ * met again in another leaf is clipped again: its effect on the result is
+ * the same each time (and the walk stops once the fraction is 0), so the
+ * engines' "once per trace" marks, which would need a writable map or a
+ * bit per brush, change no answer.
+ */
+#include "collision.h"
+
+#if BSPKIT_COLLISION
+
+#define Q2_EPSILON 0.03125f     /* DIST_EPSILON */
+#define Q3_EPSILON 0.125f       /* SURFACE_CLIP_EPSILON */
+#define Q3_WALK_OFFSET 2048.0f  /* the Quake 3 walk's offset for a box on a sloped plane */
+
+typedef struct trace_work {
+    const bsp_map *m;
+    const struct bsp__collision *c;
+    bsp_trace_result *tr;
+    bsp__cplane hit;          /* the plane of the nearest entry so far */
+    float start[3], end[3];   /* quake3: moved to the box's centre */
+    float size[2][3];         /* mins, maxs (quake3: made symmetric) */
+    float ext[3];             /* the walk's extents */
+    float eps;
+    uint32_t mask;
+    uint8_t q3, point, filter;
+} trace_work;
+
+static int32_t brush_contents(const trace_work *w, const uint8_t *brush)
+{
+    int32_t v = bsp__field_get(brush, w->c->brush_contents);
+    if (!w->q3) return v;
+    /* quake3: the shader's contentFlags (the shader index was checked) */
+    return bsp__field_get(BSP__REC(w->m->shaders, v), w->c->shader_contents);
+}
+
+static int counts(const trace_work *w, int32_t contents)
+{
+    return !w->filter || ((uint32_t)contents & w->mask) != 0;
+}
+
+/* The side's plane (the brush side's index was checked at load). */
+static void side_plane(const trace_work *w, uint32_t side, bsp__cplane *pl)
+{
+    const bsp_view *v = &w->m->brushsides;
+    const bsp__field f = w->c->side_plane[v->stride == w->c->side_wide_bytes];
+    bsp__coll_plane(w->m, bsp__field_get(BSP__REC(*v, side), f), pl);
+}
+
+/* The plane's distance moved out by the box: dist - dot(ofs, n), with ofs
+ * the box corner that meets the plane first (quake2 leaves a point's dist
+ * as is). */
+static float box_dist(const trace_work *w, const bsp__cplane *pl)
+{
+    float ofs[3];
+    uint32_t j;
+    if (!w->q3 && w->point) return pl->dist;
+    for (j = 0; j < 3; j++) ofs[j] = pl->n[j] < 0 ? w->size[1][j] : w->size[0][j];
+    return bsp__fsub(pl->dist, bsp__dot(ofs, pl->n));
+}
+
+/* clip_brush of 8.2 (8.3 step 4 and 5 for quake3). */
+static void clip_brush(trace_work *w, const uint8_t *brush, int32_t contents)
+{
+    bsp_trace_result *tr = w->tr;
+    int32_t first = bsp__field_get(brush, w->c->brush_firstside);
+    int32_t n = bsp__field_get(brush, w->c->brush_numsides), i;
+    float enter = -1.0f, leave = 1.0f;
+    int startout = 0, getout = 0, have = 0;
+    bsp__cplane pl, best;
+
+    for (i = 0; i < n; i++) {
+        float d, d1, d2, f;
+        side_plane(w, (uint32_t)(first + i), &pl);
+        d = box_dist(w, &pl);
+        d1 = bsp__fsub(bsp__dot(w->start, pl.n), d);
+        d2 = bsp__fsub(bsp__dot(w->end, pl.n), d);
+        if (d2 > 0) getout = 1;
+        if (d1 > 0) startout = 1;
+        if (d1 > 0 && (d2 >= d1 || (w->q3 && d2 >= w->eps))) return;
+        if (d1 <= 0 && d2 <= 0) continue;
+        if (d1 > d2) {
+            f = bsp__fdiv(bsp__fsub(d1, w->eps), bsp__fsub(d1, d2));
+            if (w->q3 && f < 0) f = 0;
+            if (f > enter) {
+                enter = f;
+                best = pl;
+                have = 1;
+            }
+        } else {
+            f = bsp__fdiv(bsp__fadd(d1, w->eps), bsp__fsub(d1, d2));
+            if (w->q3 && f > 1) f = 1;
+            if (f < leave) leave = f;
+        }
+    }
+    if (!startout) {
+        tr->startsolid = 1;
+        if (!getout) {
+            tr->allsolid = 1;
+            if (w->q3) {
+                tr->fraction = 0;
+                tr->contents = contents;
+            }
+        }
+        return;
+    }
+    if (enter < leave && enter > -1.0f && enter < tr->fraction && have) {
+        tr->fraction = enter > 0 ? enter : 0.0f;
+        w->hit = best;
+        tr->has_plane = 1;
+        tr->contents = contents;
+    }
+}
+
+/* The position test of one brush (8.2 test_leaf, 8.3 step 6). Returns
+ * CORRUPT for a quake3 brush whose six bounding sides run past the lump. */
+static bsp_status test_brush(trace_work *w, const uint8_t *brush, int32_t contents)
+{
+    int32_t first = bsp__field_get(brush, w->c->brush_firstside);
+    int32_t n = bsp__field_get(brush, w->c->brush_numsides), i = 0;
+    bsp__cplane pl;
+    if (n <= 0) return BSP_OK;
+    if (w->q3) {
+        uint32_t j;
+        /* brush.bounds: the distances of its first six sides, -x +x -y +y
+         * -z +z; a brush of fewer sides reads the ones after it */
+        if ((uint32_t)first + 6 > w->m->brushsides.count) return BSP_E_CORRUPT;
+        for (j = 0; j < 3; j++) {
+            float lo = bsp__fadd(w->start[j], w->size[0][j]);
+            float hi = bsp__fadd(w->start[j], w->size[1][j]);
+            side_plane(w, (uint32_t)first + 2 * j, &pl);
+            if (hi < -pl.dist) return BSP_OK;
+            side_plane(w, (uint32_t)first + 2 * j + 1, &pl);
+            if (lo > pl.dist) return BSP_OK;
+        }
+        i = 6;
+    }
+    for (; i < n; i++) {
+        side_plane(w, (uint32_t)(first + i), &pl);
+        if (bsp__fsub(bsp__dot(w->start, pl.n), box_dist(w, &pl)) > 0) return BSP_OK;
+    }
+    w->tr->startsolid = w->tr->allsolid = 1;
+    w->tr->fraction = 0;
+    w->tr->contents = contents;
+    return BSP_OK;
+}
+
+/* Brushes [first, first + count) of the leaf-brush list, or of the brush
+ * lump itself (list 0: a quake3 inline model). quake3 leaves reach model
+ * 0's brushes only. Stops when the trace can go no shorter. */
+static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t count, int test)
+{
+    const bsp_map *m = w->m;
+    uint32_t lo = 0, hi = 0xffffffffu, k;
+    if (w->q3 && from_leaf) {
+        const uint8_t *world = m->models.data;
+        lo = (uint32_t)bsp__field_get(world, w->c->model_firstbrush);
+        hi = lo + (uint32_t)bsp__field_get(world, w->c->model_numbrushes);
+    }
+    for (k = 0; k < count; k++) {
+        uint32_t b = first + k;
+        const uint8_t *brush;
+        int32_t contents;
+        if (from_leaf) {
+            const bsp_view *v = &m->leafbrushes;
+            b = (uint32_t)bsp__field_get(BSP__REC(*v, b), w->c->leafbrush[v->stride == w->c->leafbrush_wide_bytes]);
+            if (b < lo || b >= hi) continue;
+        }
+        brush = BSP__REC(m->brushes, b);
+        contents = brush_contents(w, brush);
+        if (!counts(w, contents)) continue;
+        if (test) {
+            bsp_status st = test_brush(w, brush, contents);
+            if (st != BSP_OK) return st;
+            if (w->q3 ? w->tr->allsolid : w->tr->fraction == 0) break;
+        } else {
+            if (bsp__field_get(brush, w->c->brush_numsides) <= 0) continue;
+            clip_brush(w, brush, contents);
+            if (w->tr->fraction == 0) break;
+        }
+    }
+    return BSP_OK;
+}
+
+static bsp_status leaf(trace_work *w, uint32_t l, int test)
+{
+    const uint8_t *rec = BSP__REC(w->m->leafs, l);
+    if (!w->q3 && !counts(w, bsp__field_get(rec, w->m->family->tree.leaf_contents))) return BSP_OK;
+    return brushes(w, 1, (uint32_t)bsp__field_get(rec, w->c->leaf_firstleafbrush),
+                   (uint32_t)bsp__field_get(rec, w->c->leaf_numleafbrushes), test);
+}
+
+/* The walk of 8.2 (8.3 step 3 for quake3) from `head`. */
+static bsp_status walk(trace_work *w, int32_t head)
+{
+    const bsp_map *m = w->m;
+    const struct bsp_family *f = m->family;
+    bsp__coll_span stack[BSP_TREE_DEPTH_MAX], s;
+    uint32_t top = 0, i;
+
+    s.node = head;
+    s.p1f = 0;
+    s.p2f = 1;
+    for (i = 0; i < 3; i++) {
+        s.p1[i] = w->start[i];
+        s.p2[i] = w->end[i];
+    }
+    for (;;) {
+        const uint8_t *node;
+        bsp__cplane pl;
+        float t1, t2, offset, frac, frac2, idist;
+        int side;
+        if (w->tr->fraction > s.p1f) {
+            if (s.node < 0) {
+                bsp_status st = leaf(w, (uint32_t)(-1 - s.node), 0);
+                if (st != BSP_OK) return st;
+            } else {
+                node = BSP__REC(m->nodes, s.node);
+                bsp__coll_plane(m, bsp__field_get(node, f->tree.node_plane), &pl);
+                t1 = bsp__coll_side(&pl, s.p1);
+                t2 = bsp__coll_side(&pl, s.p2);
+                if (pl.type < 3) offset = w->ext[pl.type];
+                else if (w->point) offset = 0;
+                else if (w->q3) offset = Q3_WALK_OFFSET;
+                else offset = bsp__fadd(bsp__fadd(bsp__fabs(bsp__fmul(w->ext[0], pl.n[0])),
+                                                  bsp__fabs(bsp__fmul(w->ext[1], pl.n[1]))),
+                                        bsp__fabs(bsp__fmul(w->ext[2], pl.n[2])));
+                {
+                    /* quake3 sends a move to one side only a unit clear of it */
+                    float front = w->q3 ? bsp__fadd(offset, 1.0f) : offset;
+                    float back = w->q3 ? bsp__fsub(-offset, 1.0f) : -offset;
+                    if (t1 >= front && t2 >= front) {
+                        s.node = bsp__field_get(node, f->tree.node_child[0]);
+                        continue;
+                    }
+                    if (t1 < back && t2 < back) {
+                        s.node = bsp__field_get(node, f->tree.node_child[1]);
+                        continue;
+                    }
+                }
+                if (t1 < t2) {
+                    idist = bsp__fdiv(1.0f, bsp__fsub(t1, t2));
+                    side = 1;
+                    frac2 = bsp__fmul(bsp__fadd(bsp__fadd(t1, offset), w->eps), idist);
+                    frac = bsp__fmul(bsp__fadd(bsp__fsub(t1, offset), w->eps), idist);
+                } else if (t1 > t2) {
+                    idist = bsp__fdiv(1.0f, bsp__fsub(t1, t2));
+                    side = 0;
+                    frac2 = bsp__fmul(bsp__fsub(bsp__fsub(t1, offset), w->eps), idist);
+                    frac = bsp__fmul(bsp__fadd(bsp__fadd(t1, offset), w->eps), idist);
+                } else {
+                    side = 0;
+                    frac = 1;
+                    frac2 = 0;
+                }
+                frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
+                frac2 = frac2 < 0 ? 0 : frac2 > 1 ? 1 : frac2;
+                /* the far side waits: from frac2 to the end of this span
+                 * (one entry per node of the path: the load checked the
+                 * depth; the test keeps a bug from writing past) */
+                if (top == BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
+                stack[top].node = bsp__field_get(node, f->tree.node_child[side ^ 1]);
+                stack[top].p1f = bsp__coll_mid(&s, frac2, stack[top].p1);
+                stack[top].p2f = s.p2f;
+                for (i = 0; i < 3; i++) stack[top].p2[i] = s.p2[i];
+                top++;
+                /* the near side now: from the start of this span to frac */
+                s.p2f = bsp__coll_mid(&s, frac, s.p2);
+                s.node = bsp__field_get(node, f->tree.node_child[side]);
+                continue;
+            }
+        }
+        if (top == 0) return BSP_OK;
+        s = stack[--top];
+    }
+}
+
+/* The position test's leaves (8.2: BoxOnPlaneSide, front subtree first),
+ * each tested until the box is found in solid. */
+static bsp_status position_test(trace_work *w, int32_t head)
+{
+    const bsp_map *m = w->m;
+    const struct bsp_family *f = m->family;
+    int32_t stack[BSP_TREE_DEPTH_MAX], n = head;
+    uint32_t top = 0, j;
+    float lo[3], hi[3];
+    for (j = 0; j < 3; j++) {
+        lo[j] = bsp__fsub(bsp__fadd(w->start[j], w->size[0][j]), 1.0f);
+        hi[j] = bsp__fadd(bsp__fadd(w->start[j], w->size[1][j]), 1.0f);
+    }
+    for (;;) {
+        while (n >= 0) {
+            const uint8_t *node = BSP__REC(m->nodes, n);
+            bsp__cplane pl;
+            int sides;
+            bsp__coll_plane(m, bsp__field_get(node, f->tree.node_plane), &pl);
+            if (pl.type < 3) {
+                sides = pl.dist <= lo[pl.type] ? 1 : pl.dist >= hi[pl.type] ? 2 : 3;
+            } else {
+                float far[3], near[3];
+                for (j = 0; j < 3; j++) {
+                    far[j] = pl.n[j] < 0 ? lo[j] : hi[j];
+                    near[j] = pl.n[j] < 0 ? hi[j] : lo[j];
+                }
+                sides = (bsp__dot(pl.n, far) >= pl.dist) | (bsp__dot(pl.n, near) < pl.dist) << 1;
+                if (sides == 0) sides = 3;
+            }
+            if (sides == 3) {
+                if (top == BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
+                stack[top++] = bsp__field_get(node, f->tree.node_child[1]);
+            }
+            n = bsp__field_get(node, f->tree.node_child[sides == 2]);
+        }
+        {
+            bsp_status st = leaf(w, (uint32_t)(-1 - n), 1);
+            if (st != BSP_OK) return st;
+        }
+        if (w->tr->allsolid || top == 0) return BSP_OK;
+        n = stack[--top];
+    }
+}
+
+bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], const float end[3],
+                     const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
+{
+    const float *pts[4];
+    trace_work w;
+    bsp_status st;
+    uint32_t i;
+    int32_t head;
+
+    pts[0] = start, pts[1] = end, pts[2] = mins, pts[3] = maxs;
+    if (!out) return BSP_E_BAD_ARGUMENT;
+    st = bsp__coll_args(m, 0, model, pts, 4);
+    if (st != BSP_OK) return st;
+    bsp__fill(out, 0, sizeof *out);
+    bsp__fill(&w, 0, sizeof w);
+    w.m = m;
+    w.c = m->family->coll;
+    w.tr = out;
+    w.q3 = w.c->kind == BSP_COLL_Q3;
+    w.filter = !w.c->mask_all;
+    w.mask = mask;
+    out->fraction = 1;
+    if (w.q3) {
+        /* 8.3 step 1: a box symmetric about the moved origin */
+        w.eps = Q3_EPSILON;
+        for (i = 0; i < 3; i++) {
+            float offset = bsp__fmul(bsp__fadd(mins[i], maxs[i]), 0.5f);
+            w.size[0][i] = bsp__fsub(mins[i], offset);
+            w.size[1][i] = bsp__fsub(maxs[i], offset);
+            w.start[i] = bsp__fadd(start[i], offset);
+            w.end[i] = bsp__fadd(end[i], offset);
+        }
+        w.point = w.size[0][0] == 0 && w.size[0][1] == 0 && w.size[0][2] == 0;
+    } else {
+        w.eps = Q2_EPSILON;
+        w.point = 1;
+        for (i = 0; i < 3; i++) {
+            w.size[0][i] = mins[i];
+            w.size[1][i] = maxs[i];
+            w.start[i] = start[i];
+            w.end[i] = end[i];
+            if (mins[i] != 0 || maxs[i] != 0) w.point = 0;
+        }
+    }
+    for (i = 0; i < 3; i++)
+        w.ext[i] = w.point ? 0 : w.q3 ? w.size[1][i]
+                 : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
+
+    head = w.q3 ? 0 : bsp__head_node(m, model);
+    if (w.q3 && model > 0) {
+        /* 8.10: an inline model is its own brushes, as one leaf */
+        const uint8_t *rec = BSP__REC(m->models, model);
+        st = brushes(&w, 0, (uint32_t)bsp__field_get(rec, w.c->model_firstbrush),
+                     (uint32_t)bsp__field_get(rec, w.c->model_numbrushes),
+                     start[0] == end[0] && start[1] == end[1] && start[2] == end[2]);
+    } else if (start[0] == end[0] && start[1] == end[1] && start[2] == end[2]) {
+        st = position_test(&w, head);
+    } else {
+        st = walk(&w, head);
+    }
+    if (st != BSP_OK) {
+        bsp__fill(out, 0, sizeof *out);
+        return st;
+    }
+    /* 8.5; quake2's position test keeps start itself */
+    for (i = 0; i < 3; i++)
+        out->endpos[i] = !w.q3 && start[0] == end[0] && start[1] == end[1] && start[2] == end[2]
+                       ? start[i]
+                       : out->fraction == 1 ? end[i]
+                       : bsp__fadd(start[i], bsp__fmul(out->fraction, bsp__fsub(end[i], start[i])));
+    if (out->allsolid || out->fraction == 1) out->has_plane = 0;
+    if (out->has_plane) {
+        for (i = 0; i < 3; i++) out->normal[i] = w.hit.n[i];
+        out->dist = w.hit.dist;
+    }
+    return BSP_OK;
+}
+
+/* 8.12: does p lie in the brush (d1 <= 0 on every side; no sides: no)? */
+static int brush_holds(const trace_work *w, const uint8_t *brush, const float p[3])
+{
+    int32_t first = bsp__field_get(brush, w->c->brush_firstside);
+    int32_t n = bsp__field_get(brush, w->c->brush_numsides), i;
+    bsp__cplane pl;
+    if (n <= 0) return 0;
+    for (i = 0; i < n; i++) {
+        side_plane(w, (uint32_t)(first + i), &pl);
+        if (bsp__fsub(bsp__dot(p, pl.n), pl.dist) > 0) return 0;
+    }
+    return 1;
+}
+
+bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3], int32_t *contents)
+{
+    const float *pts[1];
+    trace_work w;
+    bsp_status st;
+    uint32_t leaf_index, first, count, k, lo = 0, hi = 0xffffffffu;
+    int32_t out = 0;
+    const uint8_t *rec;
+
+    pts[0] = p;
+    if (!contents) return BSP_E_BAD_ARGUMENT;
+    st = bsp__coll_args(m, 0, model, pts, 1);
+    if (st != BSP_OK) return st;
+    bsp__fill(&w, 0, sizeof w);
+    w.m = m;
+    w.c = m->family->coll;
+    w.q3 = w.c->kind == BSP_COLL_Q3;
+    if (w.q3 && model > 0) {
+        rec = BSP__REC(m->models, model);
+        first = (uint32_t)bsp__field_get(rec, w.c->model_firstbrush);
+        count = (uint32_t)bsp__field_get(rec, w.c->model_numbrushes);
+    } else {
+        st = bsp_point_leaf(m, w.q3 ? 0 : model, p, &leaf_index);
+        if (st != BSP_OK) return st;
+        rec = BSP__REC(m->leafs, leaf_index);
+        if (!w.q3 && !w.c->mask_all) {
+            /* quake2, source: the leaf's own contents */
+            *contents = bsp__field_get(rec, m->family->tree.leaf_contents);
+            return BSP_OK;
+        }
+        first = (uint32_t)bsp__field_get(rec, w.c->leaf_firstleafbrush);
+        count = (uint32_t)bsp__field_get(rec, w.c->leaf_numleafbrushes);
+        if (w.q3) {
+            lo = (uint32_t)bsp__field_get(m->models.data, w.c->model_firstbrush);
+            hi = lo + (uint32_t)bsp__field_get(m->models.data, w.c->model_numbrushes);
+        }
+    }
+    for (k = 0; k < count; k++) {
+        uint32_t b = first + k;
+        if (!(w.q3 && model > 0)) {
+            const bsp_view *v = &m->leafbrushes;
+            b = (uint32_t)bsp__field_get(BSP__REC(*v, b), w.c->leafbrush[v->stride == w.c->leafbrush_wide_bytes]);
+            if (b < lo || b >= hi) continue;
+        }
+        if (!brush_holds(&w, BSP__REC(m->brushes, b), p)) continue;
+        /* nightfire: the leaf types, 2 inside a brush, 1 out */
+        if (!w.q3) {
+            *contents = 2;
+            return BSP_OK;
+        }
+        out |= brush_contents(&w, BSP__REC(m->brushes, b));
+    }
+    *contents = w.q3 ? out : 1;
+    return BSP_OK;
+}
+
+#endif

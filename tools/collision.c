@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/* collision.c - the query tool's collision lines (docs/queries.md 6):
+ *   trace X0 Y0 Z0 X1 Y1 Z1 [MINX MINY MINZ MAXX MAXY MAXZ] [mask M] [model K]
+ *   hulltrace H X0 Y0 Z0 X1 Y1 Z1 [model K]
+ *   contents X Y Z [model K]
+ *   hullcontents H X Y Z [model K]
+ * Numbers are parsed as the other lines' are; a mask is base-10 or 0x
+ * hexadecimal, unsigned 32-bit; `mask` comes before `model`. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collision.h"
+
+int tool_is_collision(const char *q)
+{
+    return !strcmp(q, "trace") || !strcmp(q, "hulltrace") || !strcmp(q, "contents") ||
+           !strcmp(q, "hullcontents");
+}
+
+static int parse_floats(char **tok, int n, float *out)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        char *end;
+        out[i] = strtof(tok[i], &end);
+        if (end == tok[i] || *end || !isfinite(out[i])) return 0;
+    }
+    return 1;
+}
+
+static int parse_int32(const char *tok, int32_t *out)
+{
+    char *end;
+    long long v;
+    errno = 0;
+    v = strtoll(tok, &end, 10);
+    if (end == tok || *end || errno == ERANGE || v < INT32_MIN || v > INT32_MAX) return 0;
+    *out = (int32_t)v;
+    return 1;
+}
+
+/* Digits only (0x and hex digits for hexadecimal): no sign, no spaces. */
+static int parse_mask(const char *tok, uint32_t *out)
+{
+    int hex = tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
+    const char *d = hex ? tok + 2 : tok;
+    unsigned long long v = 0;
+    if (!*d) return 0;
+    for (; *d; d++) {
+        int c = *d, k;
+        if (c >= '0' && c <= '9') k = c - '0';
+        else if (hex && c >= 'a' && c <= 'f') k = c - 'a' + 10;
+        else if (hex && c >= 'A' && c <= 'F') k = c - 'A' + 10;
+        else return 0;
+        v = v * (hex ? 16u : 10u) + (unsigned)k;
+        if (v > 0xffffffffull) return 0;
+    }
+    *out = (uint32_t)v;
+    return 1;
+}
+
+/* [mask M] [model K], in this order, and nothing after. */
+static int parse_options(char **tok, int n, int allow_mask, int *has_mask, uint32_t *mask,
+                         int32_t *model)
+{
+    int i = 0;
+    *has_mask = 0;
+    *model = 0;
+    if (allow_mask && i < n && !strcmp(tok[i], "mask")) {
+        if (i + 1 >= n || !parse_mask(tok[i + 1], mask)) return 0;
+        *has_mask = 1;
+        i += 2;
+    }
+    if (i < n && !strcmp(tok[i], "model")) {
+        if (i + 1 >= n || !parse_int32(tok[i + 1], model)) return 0;
+        i += 2;
+    }
+    return i == n;
+}
+
+static void print_vec(const char *name, const float v[3])
+{
+    printf(",\"%s\":[%.9g,%.9g,%.9g]", name, (double)v[0], (double)v[1], (double)v[2]);
+}
+
+static void print_trace(const char *q, const bsp_trace_result *r, int with_contents)
+{
+    printf("{\"q\":\"%s\",\"fraction\":%.9g", q, (double)r->fraction);
+    print_vec("endpos", r->endpos);
+    printf(",\"startsolid\":%d,\"allsolid\":%d", r->startsolid, r->allsolid);
+    if (with_contents) printf(",\"contents\":%d", (int)r->contents);
+    if (r->has_plane) {
+        print_vec("normal", r->normal);
+        printf(",\"dist\":%.9g", (double)r->dist);
+    }
+    printf("}\n");
+}
+
+/* A negative model is outside every model lump; the API's models are
+ * unsigned, so the statuses that come before bad_model are asked of model
+ * 0 (docs/queries.md 6: bad_query, unsupported, then bad_model). */
+static bsp_status negative_model(bsp_status with_zero)
+{
+    return with_zero == BSP_E_BAD_QUERY || with_zero == BSP_E_UNSUPPORTED ||
+                   with_zero == BSP_E_BAD_ARGUMENT || with_zero == BSP_E_NOT_LOADED
+               ? with_zero : BSP_E_BAD_MODEL;
+}
+
+bsp_status tool_collision(const bsp_map *m, char **tok, int n)
+{
+    const char *q = tok[0];
+    float v[12];
+    int32_t model, hull;
+    uint32_t mask = 0;
+    int has_mask;
+    bsp_status st;
+    bsp_trace_result r;
+    int32_t contents;
+    uint32_t k;
+
+    if (!strcmp(q, "trace")) {
+        static const float zero[3] = { 0, 0, 0 };
+        int box = n > 7 && strcmp(tok[7], "mask") && strcmp(tok[7], "model");
+        if (n < 7 || !parse_floats(tok + 1, 6, v)) return BSP_E_BAD_QUERY;
+        if (box && (n < 13 || !parse_floats(tok + 7, 6, v + 6))) return BSP_E_BAD_QUERY;
+        if (!parse_options(tok + (box ? 13 : 7), n - (box ? 13 : 7), 1, &has_mask, &mask, &model))
+            return BSP_E_BAD_QUERY;
+        if (!has_mask) mask = bsp_trace_mask(m, BSP_MASK_PLAYERSOLID);
+        k = model < 0 ? 0 : (uint32_t)model;
+        st = bsp_trace(m, k, v, v + 3, box ? v + 6 : zero, box ? v + 9 : zero, mask, &r);
+        if (model < 0) return negative_model(st);
+        if (st != BSP_OK) return st;
+        print_trace(q, &r, 1);
+    } else if (!strcmp(q, "hulltrace")) {
+        if (n < 8 || !parse_int32(tok[1], &hull) || !parse_floats(tok + 2, 6, v) ||
+            !parse_options(tok + 8, n - 8, 0, &has_mask, &mask, &model))
+            return BSP_E_BAD_QUERY;
+        k = model < 0 ? 0 : (uint32_t)model;
+        st = bsp_hull_trace(m, k, hull < 0 ? 0xffffffffu : (uint32_t)hull, v, v + 3, &r);
+        if (model < 0) return negative_model(st);
+        if (st != BSP_OK) return st;
+        print_trace(q, &r, 0);
+    } else {
+        int hulls = !strcmp(q, "hullcontents"), at = hulls ? 2 : 1;
+        if (n < at + 3 || (hulls && !parse_int32(tok[1], &hull)) || !parse_floats(tok + at, 3, v) ||
+            !parse_options(tok + at + 3, n - at - 3, 0, &has_mask, &mask, &model))
+            return BSP_E_BAD_QUERY;
+        k = model < 0 ? 0 : (uint32_t)model;
+        st = hulls ? bsp_hull_contents(m, k, hull < 0 ? 0xffffffffu : (uint32_t)hull, v, &contents)
+                   : bsp_point_contents(m, k, v, &contents);
+        if (model < 0) return negative_model(st);
+        if (st != BSP_OK) return st;
+        printf("{\"q\":\"%s\",\"contents\":%d}\n", q, (int)contents);
+    }
+    return BSP_OK;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/* collision.h - the query tool's collision lines (docs/queries.md 6 and 8):
+ * trace, hulltrace, contents, hullcontents. */
+#ifndef BSPKIT_TOOL_COLLISION_H
+#define BSPKIT_TOOL_COLLISION_H
+
+#include "../loader/bspkit.h"
+
+/* The most tokens a collision line has (trace with a box, a mask and a
+ * model: 17). */
+#define TOOL_COLLISION_TOKENS 17
+
+/* Is tok[0] a collision command? */
+int tool_is_collision(const char *q);
+
+/* Answers the line tok[0 .. n) and prints its JSON line; the status to
+ * report when it did not print. */
+bsp_status tool_collision(const bsp_map *m, char **tok, int n);
+
+#endif
