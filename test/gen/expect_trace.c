@@ -267,6 +267,43 @@ static void set3(float p[3], float x, float y, float z)
 
 /* ---- per room ---- */
 
+/* Point moves 16 long from 4.40625 inside each side wall and the ceiling
+ * into the solid beyond (where it is solid there), crossing that plane
+ * only; brush families also move the player box into the first solid side
+ * wall. h: the hull, -1: a brush family. */
+static void walls(tctx *t, int r, int h, float cx, float cy)
+{
+    const gen_desc *d = t->w->desc;
+    const gen_ibox *b = &d->rooms[r].box;
+    float zp = (float)b->lo[2] + 5.40625f, zb = (float)b->lo[2] + 29.40625f, s[3], e[3], lo[3], hi[3];
+    int a, sd, boxed = 0;
+    for (a = 0; a < 3; a++)
+        for (sd = 0; sd < 2; sd++) {
+            int v = sd ? b->hi[a] : b->lo[a], pl = find_plane(t->w, a, v);
+            float in = sd ? -4.40625f : 4.40625f, dir = sd ? 16.0f : -16.0f;
+            if (a == 2 && !sd) continue; /* the floor: the drops */
+            set3(s, cx, cy, a == 2 ? (float)b->hi[2] - 4.40625f : zp);
+            if (a < 2) s[a] = (float)v + in;
+            memcpy(lo, s, sizeof lo);
+            memcpy(hi, s, sizeof hi);
+            if (!face_solid(d, r, a, sd, lo, hi)) continue;
+            memcpy(e, s, sizeof e);
+            e[a] += dir;
+            if (h >= 0) hull_hit(t, h, s, e, pl, NULL);
+            else brush_hit(t, s, e, 0, sd ? pl + 1 : pl, NULL); /* the brush's side facing the room */
+            if (h >= 0 || a == 2 || boxed) continue;
+            /* the player box, 4.40625 from the wall, at zb */
+            set3(s, cx, cy, zb);
+            s[a] = (float)v + (sd ? -20.40625f : 20.40625f);
+            set3(lo, s[0] - 16, s[1] - 16, zb - 24), set3(hi, s[0] + 16, s[1] + 16, zb + 32);
+            if (!face_solid(d, r, a, sd, lo, hi)) continue;
+            memcpy(e, s, sizeof e);
+            e[a] += dir;
+            brush_hit(t, s, e, 1, sd ? pl + 1 : pl, NULL);
+            boxed = 1;
+        }
+}
+
 static int room_cases(tctx *t, int r)
 {
     const gen_desc *d = t->w->desc;
@@ -274,8 +311,8 @@ static int room_cases(tctx *t, int r)
     int F = b->lo[2], H = b->hi[2] - b->lo[2], h, nh = t->hull ? t->nhulls : 1;
     float cx = (float)(b->lo[0] + b->hi[0]) / 2.0f + 3.28125f, cy = (float)(b->lo[1] + b->hi[1]) / 2.0f + 2.15625f;
     float s[3], e[3], lo[3], hi[3], zp = (float)F + 5.40625f;
-    int floor_pl = find_plane(t->w, 2, F), wall_pl = find_plane(t->w, 0, b->hi[0]);
-    int below, below_fp, wall, wall_box, slide;
+    int floor_pl = find_plane(t->w, 2, F);
+    int below, below_fp, slide;
 
     if (cx - 30 <= (float)b->lo[0] || cx + 30 >= (float)b->hi[0] || cy - 18 <= (float)b->lo[1] ||
         cy + 18 >= (float)b->hi[1] || H < 64)
@@ -286,20 +323,13 @@ static int room_cases(tctx *t, int r)
     below_fp = below && face_solid(d, r, 2, 0, lo, hi);
     set3(lo, cx - 21, cy - 17, 0), set3(hi, cx + 21, cy + 17, 0);
     slide = below_fp && face_solid(d, r, 2, 0, lo, hi) && single_brush_below(d, F, lo, hi);
-    set3(lo, 0, cy, zp), set3(hi, 0, cy, zp);
-    wall = face_solid(d, r, 0, 1, lo, hi);
-    set3(lo, 0, cy - 16, (float)F + 5.40625f), set3(hi, 0, cy + 16, (float)F + 61.40625f);
-    wall_box = wall && face_solid(d, r, 0, 1, lo, hi);
     if (!below) return 0;
 
     for (h = 0; h < nh; h++) {
         if (t->hull) {
             set3(s, cx, cy, zp), set3(e, cx, cy, zp - 16);
             hull_hit(t, h, s, e, floor_pl, NULL);
-            if (wall) {
-                set3(s, (float)b->hi[0] - 4.40625f, cy, zp), set3(e, s[0] + 16, cy, zp);
-                hull_hit(t, h, s, e, wall_pl, NULL);
-            }
+            walls(t, r, h, cx, cy);
             set3(s, cx - 4, cy, (float)F), set3(e, cx + 4, cy, (float)F);
             hull_plain(t, h, s, e, 0, NULL); /* 8.7 row 3: on the plane, open */
             set3(s, cx, cy, (float)F - 12), set3(e, cx, cy, (float)F - 4);
@@ -323,14 +353,7 @@ static int room_cases(tctx *t, int r)
         brush_hit(t, s, e, 0, floor_pl, " mask 0x1");
         if (t->nf) brush_hit(t, s, e, 0, floor_pl, " mask 0x4"); /* nightfire: no masks */
         else brush_open(t, s, e, 0, " mask 0x4");
-        if (wall) {
-            set3(s, (float)b->hi[0] - 4.40625f, cy, zp), set3(e, s[0] + 16, cy, zp);
-            brush_hit(t, s, e, 0, wall_pl + 1, NULL);
-        }
-        if (wall_box) {
-            set3(s, (float)b->hi[0] - 20.40625f, cy, (float)F + 29.40625f), set3(e, s[0] + 16, cy, s[2]);
-            brush_hit(t, s, e, 1, wall_pl + 1, NULL);
-        }
+        walls(t, r, -1, cx, cy);
         if (slide) {
             /* 8.7 row 3: box bottom exactly on the floor, one brush below */
             set3(s, cx - 4, cy, (float)F + 24), set3(e, cx + 4, cy, (float)F + 24);
