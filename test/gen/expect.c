@@ -402,6 +402,10 @@ static void write_queries(ctx *c)
         gbuf_printf(&c->e, "{\"q\":\"%s\",\"error\":\"bad_query\"}\n", bad_queries[k][1]);
         if (k == 5) blank(c);
     }
+
+    /* collision (expect_trace.c): no random numbers, so the lines above
+     * and NAME.api keep theirs */
+    gen_expect_collision(w, c->v, &c->q, &c->e, c->o->max_rooms);
 }
 
 static void api_leaf(ctx *c, int model, const float p[3])

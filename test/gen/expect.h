@@ -20,4 +20,9 @@ typedef struct {
 void gen_write_expected(const gen_world *w, const gen_view *v, const gen_expect_opts *o, const gen_counts *c,
                         const char *outdir);
 
+/* Collision lines (trace, hulltrace, contents, hullcontents) and their
+ * answers, appended to q and e (expect_trace.c); at most max_rooms rooms
+ * (0: no limit beyond its own). */
+void gen_expect_collision(const gen_world *w, const gen_view *v, gbuf *q, gbuf *e, int max_rooms);
+
 #endif

@@ -14,7 +14,11 @@
  *                  ambient index and sample lumps (ambient.c; the pairs of
  *                  the lighting they carry), v19's 56-byte leaves their
  *                  cubes; Quake 3 and Nightfire surfaces are unlit but
- *                  in their *_lit and q3_grid* variants.
+ *                  in their *_lit and q3_grid* variants. Collision lines
+ *                  (trace, hulltrace, contents, hullcontents; section 8)
+ *                  come last, answered from the rooms' and the door's
+ *                  boxes (expect_trace.c says which cases and why they
+ *                  are unambiguous).
  *   NAME.expected  the exact output for NAME.queries, one JSON object a
  *                  line (blank query lines produce nothing).
  *   NAME.api       expectations for the C API tests; '#' lines are

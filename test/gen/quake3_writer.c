@@ -165,8 +165,14 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
         gbuf_i32(&L[Q3_BRUSHES], w->brushes[i].numsides);
         gbuf_i32(&L[Q3_BRUSHES], 2); /* the nodraw shader (solid) */
     }
+    /* q3map's side order, which the engine's brush bounds rely on (the
+     * distances of the first six sides are -x, +x, -y, +y, -z, +z;
+     * docs/queries.md 8.3 step 6): world.c writes +a before -a, so each
+     * pair is swapped (every brush has 6 sides from an even first side). */
+    for (i = 0; i < w->nbrushes; i++)
+        if (w->brushes[i].numsides != 6 || (w->brushes[i].firstside & 1)) gen_die("q3: brush %d is not a box", i);
     for (i = 0; i < w->nsides; i++) {
-        gbuf_i32(&L[Q3_BRUSHSIDES], w->sides[i].plane);
+        gbuf_i32(&L[Q3_BRUSHSIDES], w->sides[i ^ 1].plane);
         gbuf_i32(&L[Q3_BRUSHSIDES], 2);
     }
     for (i = 0; i < w->nfaces; i++) {

@@ -1436,8 +1436,197 @@ def cmd_points(path, seed, count):
         "   ",
         "\tleaf\t0  0 0  ",
     ]
+    lines += _collision_points(m, random.Random(seed * 7919 + 104729))
     sys.stdout.write("".join(s + "\n" for s in lines))
     return 0
+
+
+PLAYER_BOX = (-16.0, -16.0, -24.0, 16.0, 16.0, 32.0)
+
+
+def _collision_points(m, rng):
+    """Collision query lines (section 6 / 8) for the map's family, after
+    every other line: drops, rays, moves along floors (8.7's 'box exactly on
+    a face'), position tests, masks, models, contents and the intended
+    error lines (bad_model, bad_hull, unsupported)."""
+    T = _trace()
+    fam = m.family
+    out = []
+    try:
+        T.coll(m)
+    except QueryError:
+        return out
+    wmins, wmaxs = m.models[0][0], m.models[0][1]
+    box = " ".join(_fmt(v) for v in PLAYER_BOX)
+    nmodels = len(m.models)
+
+    def q(p):                       # a point as the line will carry it
+        return tuple(float(_fmt(v)) for v in p)
+
+    def rand_world(pad=16.0):
+        return q(tuple(rng.uniform(wmins[k] - pad, wmaxs[k] + pad) for k in range(3)))
+
+    def exact(v):                   # v prints exactly with 3 decimals
+        return float(_fmt(v)) == v
+
+    opens = [q(p) for p in T._open_points(m, rng, 40)]
+    if not opens:
+        opens = [rand_world(0.0) for _ in range(10)]
+
+    def model_box(k):
+        lo, hi = m.models[k][0], m.models[k][1]
+        if any(lo[j] > hi[j] for j in range(3)):
+            return None
+        c = tuple((lo[j] + hi[j]) / 2.0 for j in range(3))
+        return lo, hi, c
+
+    models = [k for k in range(1, nmodels) if model_box(k) is not None][:6]
+
+    if fam in T.BRUSH_FAMILIES:
+        mask_all = T.MASK_PLAYERSOLID[fam]
+        floors = []
+        # player-box drops from open points, 512 units down
+        for p in opens[:30]:
+            e = (p[0], p[1], p[2] - 512.0)
+            out.append("trace %s %s %s" % (_pt(p), _pt(e), box))
+            try:
+                tr = T.trace(m, p, e, PLAYER_BOX[:3], PLAYER_BOX[3:], mask_all)
+            except QueryError:
+                continue
+            if (tr.fraction < 1 and not tr.startsolid and tr.plane is not None
+                    and tr.plane[0][2] == 1.0 and exact(tr.plane[1])
+                    and exact(tr.plane[1] + 24.0)):
+                floors.append((p[0], p[1], tr.plane[1]))
+        # the same drops as point rays, some with MASK_SOLID-like masks
+        for i, p in enumerate(opens[:10]):
+            e = (p[0], p[1], p[2] - 512.0)
+            out.append("trace %s %s%s" % (_pt(p), _pt(e), (" mask 0x1", " mask 0x3", "")[i % 3]))
+        # horizontal box moves along the floors found: box bottom exactly on
+        # the floor (8.7 row 3), and 1 unit above it
+        for x, y, z in floors[:12]:
+            a = rng.uniform(0, 2 * math.pi)
+            d = rng.uniform(16.0, 256.0)
+            s = (x, y, z + 24.0)
+            e = q((x + d * math.cos(a), y + d * math.sin(a), z + 24.0))
+            out.append("trace %s %s %s" % (_pt(s), _pt(e), box))
+            s1, e1 = (s[0], s[1], s[2] + 1.0), (e[0], e[1], e[2] + 1.0)
+            out.append("trace %s %s %s" % (_pt(s1), _pt(e1), box))
+            # and the point on the floor, moving along it (8.7 row 4)
+            out.append("trace %s %s" % (_pt((x, y, z)), _pt((e[0], e[1], z))))
+        # point rays between open points
+        for i in range(30):
+            a, b = opens[rng.randrange(len(opens))], opens[rng.randrange(len(opens))]
+            out.append("trace %s %s%s" % (_pt(a), _pt(b), " mask 0x1" if i % 7 == 3 else ""))
+        # box rays between open points
+        for i in range(20):
+            a, b = opens[rng.randrange(len(opens))], opens[rng.randrange(len(opens))]
+            out.append("trace %s %s %s%s" % (_pt(a), _pt(b), box, " mask 0x3" if i % 5 == 2 else ""))
+        # long rays across the world (through the void too)
+        for i in range(10):
+            out.append("trace %s %s%s" % (_pt(rand_world(64.0)), _pt(rand_world(64.0)),
+                                          " " + box if i % 2 else ""))
+        # position tests: open points, random points (often in solid)
+        for p in opens[:8]:
+            out.append("trace %s %s %s" % (_pt(p), _pt(p), box))
+            out.append("trace %s %s" % (_pt(p), _pt(p)))
+        for i in range(8):
+            p = rand_world(0.0)
+            out.append("trace %s %s%s%s" % (_pt(p), _pt(p), " " + box if i % 2 else "",
+                                            " mask 0x1" if i % 4 == 3 else ""))
+        # brush models: rays through their boxes, in their own coordinates
+        if fam == "nightfire":
+            if nmodels > 1:
+                p = opens[0]
+                out.append("trace %s %s model 1" % (_pt(p), _pt((p[0], p[1], p[2] - 64.0))))
+        else:
+            for k in models:
+                lo, hi, c = model_box(k)
+                for j in range(3):
+                    s = list(c)
+                    e = list(c)
+                    s[j] = lo[j] - 40.0
+                    e[j] = hi[j] + 40.0
+                    s, e = q(s), q(e)
+                    out.append("trace %s %s model %d" % (_pt(s), _pt(e), k))
+                    out.append("trace %s %s %s model %d" % (_pt(e), _pt(s), box, k))
+                cc = q(c)
+                out.append("trace %s %s %s model %d" % (_pt(cc), _pt(cc), box, k))
+                out.append("trace %s %s mask 0x1 model %d" % (_pt(cc), _pt(q((c[0], c[1], lo[2] - 64.0))), k))
+                out.append("contents %s model %d" % (_pt(cc), k))
+                out.append("contents %s model %d" % (_pt(rand_world(0.0)), k))
+        out.append("trace 0 0 0 0 0 -64 model %d" % nmodels)              # bad_model
+        out.append("contents 0 0 0 model %d" % nmodels)                   # bad_model
+        # contents: random points, leaf centres, open points
+        for _ in range(20):
+            out.append("contents " + _pt(rand_world(0.0)))
+        lvs = list(range(len(m.leaves)))
+        rng.shuffle(lvs)
+        got = 0
+        for li in lvs:
+            if got >= 15:
+                break
+            lo, hi = m.leaves[li][2], m.leaves[li][3]
+            if any(lo[k] > hi[k] for k in range(3)):
+                continue
+            out.append("contents " + _pt(q(tuple((lo[k] + hi[k]) / 2.0 + rng.uniform(-0.7, 0.7)
+                                                 for k in range(3)))))
+            got += 1
+        for p in opens[:5]:
+            out.append("contents " + _pt(p))
+        out.append("hulltrace 0 0 0 0 0 0 -64")                           # unsupported
+        out.append("hullcontents 0 0 0 0")                                # unsupported
+        return out
+
+    # hull families
+    hulls = [0]
+    if T.C_has_clip(m):
+        hulls += [1, 2, 3] if fam == "goldsrc" else [1, 2]
+    for h in hulls:
+        floors = []
+        for p in opens[:14]:
+            e = (p[0], p[1], p[2] - 512.0)
+            out.append("hulltrace %d %s %s" % (h, _pt(p), _pt(e)))
+            try:
+                tr = T.hulltrace(m, h, p, e)
+            except QueryError:
+                continue
+            if (tr.fraction < 1 and not tr.startsolid and tr.plane is not None
+                    and tr.plane[0][2] == 1.0 and exact(tr.plane[1])):
+                floors.append((p[0], p[1], tr.plane[1]))
+        # moves along the floors: origin exactly on the hull's floor plane
+        for x, y, z in floors[:4]:
+            a = rng.uniform(0, 2 * math.pi)
+            d = rng.uniform(16.0, 256.0)
+            e = q((x + d * math.cos(a), y + d * math.sin(a), z))
+            out.append("hulltrace %d %s %s" % (h, _pt((x, y, z)), _pt(e)))
+        for i in range(18):
+            a, b = opens[rng.randrange(len(opens))], opens[rng.randrange(len(opens))]
+            out.append("hulltrace %d %s %s" % (h, _pt(a), _pt(b)))
+        for i in range(5):
+            out.append("hulltrace %d %s %s" % (h, _pt(rand_world(64.0)), _pt(rand_world(64.0))))
+        p = opens[h % len(opens)]
+        out.append("hulltrace %d %s %s" % (h, _pt(p), _pt(p)))         # start == end
+        for k in models[:4]:
+            lo, hi, c = model_box(k)
+            for j in (0, 2):
+                s = list(c)
+                e = list(c)
+                s[j] = lo[j] - 40.0
+                e[j] = hi[j] + 40.0
+                out.append("hulltrace %d %s %s model %d" % (h, _pt(q(s)), _pt(q(e)), k))
+            out.append("hullcontents %d %s model %d" % (h, _pt(q(c)), k))
+        for _ in range(10):
+            out.append("hullcontents %d %s" % (h, _pt(rand_world(0.0))))
+        for p in opens[:3]:
+            out.append("hullcontents %d %s" % (h, _pt(p)))
+    bad_h = 4 if fam == "goldsrc" else 3
+    out.append("hulltrace %d 0 0 0 0 0 -64" % bad_h)                        # bad_hull
+    out.append("hullcontents %d 0 0 0" % bad_h)                             # bad_hull
+    out.append("hulltrace 0 0 0 0 0 0 -64 model %d" % nmodels)              # bad_model
+    out.append("hullcontents 0 0 0 0 model %d" % nmodels)                   # bad_model
+    out.append("trace 0 0 0 0 0 -64")                                       # unsupported
+    out.append("contents 0 0 0")                                            # unsupported
+    return out
 
 
 # --------------------------------------------------------------------------

@@ -1,0 +1,506 @@
+/* SPDX-License-Identifier: MIT */
+/* expect_trace.c - collision query lines (docs/queries.md sections 6 and 8:
+ * trace, hulltrace, contents, hullcontents) and their expected answers,
+ * derived from the description: the rooms' boxes, the door's box, and the
+ * way world.c turns them into brushes and a tree.
+ *
+ * What the description gives (world.c):
+ *  - rooms are empty; every solid leaf of the world is one 6-sided brush
+ *    (its box clipped to the world bounds grown by 16), contents 1 as the
+ *    writers store it (quake2, source: 1; quake3: shader contentFlags 1;
+ *    nightfire: attributes 258); the door (model 1) is one brush, its box.
+ *  - the tree splits on every distinct z boundary first, then on x / y
+ *    boundaries of the rooms overlapping the z slab: so the solid slab just
+ *    below a floor at z = F is split only at x / y boundaries of rooms with
+ *    lo[2] < F <= hi[2] (single_brush_below), and is at least 16 thick
+ *    when no room touches it from below (face_solid).
+ *  - quake, goldsrc, bsp2: hull 0 is the node tree with leaf contents -1
+ *    (room) / -2 (solid); the writer's clipnodes (hulls 1 and 2, goldsrc's
+ *    hull 3 of the world through headnode[3] = 0) are that same tree, not
+ *    expanded by a player's box (quake_writer.c), so every hull answers as
+ *    hull 0 does: a drop stops at floor + 1/32 in every hull.
+ *
+ * Cases, chosen so that the answer is unambiguous (no box face or point
+ * within 1e-3 of a plane but the deliberate section 8.7 cases, every move
+ * crossing at most one plane of the tree when the answer depends on the
+ * walk's arithmetic, segment lengths 16 or 512 so that the fraction is
+ * exact):
+ *  brush families: player-box drop 512 down onto a floor; point drop; the
+ *    same with mask 0x4 (nothing counts but in nightfire) and 0x1; point and
+ *    box moves into a wall; a box sliding with its bottom exactly on the
+ *    floor (8.7 row 3) and 1 unit above it; a point sliding on the floor
+ *    (8.7 row 4: the floor's node plane splits there, quake2-like families
+ *    see open space); a move wholly inside the floor (8.7 row 2); position
+ *    tests inside and outside; contents; the door through `model 1`.
+ *  hull families: for every hull: point drop, move into a wall, move along
+ *    the floor plane (open), move inside solid, start == end, hullcontents,
+ *    the door through `model 1`.
+ *  errors: bad_model, bad_hull, unsupported, bad_query forms.
+ * Every float is computed in float in the contract's order (8.2 - 8.6)
+ * and printed with %.9g.
+ */
+#include "expect.h"
+
+#include <string.h>
+
+typedef struct {
+    const gen_world *w;
+    const gen_view *v;
+    gbuf *q, *e;
+    int hull;   /* quake, goldsrc, bsp2 */
+    int q3;     /* quake3 rules (8.3) */
+    int nf;     /* nightfire: model > 0 unsupported, no masks */
+    int nhulls; /* 3, goldsrc 4 */
+    float E;
+    int bcont; /* the brushes' contents as written */
+} tctx;
+
+static const float PMINS[3] = {-16, -16, -24}, PMAXS[3] = {16, 16, 32}, ZERO[3] = {0, 0, 0};
+
+static void put_pt(gbuf *b, const float p[3])
+{
+    char t[64];
+    int a;
+    for (a = 0; a < 3; a++) {
+        gen_fmt_coord(t, sizeof t, p[a]);
+        gbuf_printf(b, " %s", t);
+    }
+}
+
+static float dot3(const float a[3], const float b[3]) { return (a[0] * b[0] + a[1] * b[1]) + a[2] * b[2]; }
+
+/* The even (positive normal) plane of the pair on axis a at value v. */
+static int find_plane(const gen_world *w, int a, int v)
+{
+    int i;
+    for (i = 0; i < w->nplanes; i += 2)
+        if (w->planes[i].type == a && w->planes[i].normal[a] == 1.0f && w->planes[i].dist == (float)v) return i;
+    gen_die("no plane %d = %d", a, v);
+    return -1;
+}
+
+/* ---- query lines ---- */
+
+static void q_trace(tctx *t, const float s[3], const float e[3], int box, const char *extra)
+{
+    gbuf_printf(t->q, "trace");
+    put_pt(t->q, s);
+    put_pt(t->q, e);
+    if (box) gbuf_printf(t->q, " -16 -16 -24 16 16 32");
+    gbuf_printf(t->q, "%s\n", extra ? extra : "");
+}
+
+static void q_hull(tctx *t, int h, const float s[3], const float e[3], const char *extra)
+{
+    gbuf_printf(t->q, "hulltrace %d", h);
+    put_pt(t->q, s);
+    put_pt(t->q, e);
+    gbuf_printf(t->q, "%s\n", extra ? extra : "");
+}
+
+/* One answer line. contents < -1000000000 - 1: absent (hulltrace). */
+#define NO_CONTENTS (-2147483647 - 1)
+static void answer(tctx *t, const char *q, float frac, const float end[3], int ss, int as, long contents,
+                   const float n[3], float dist)
+{
+    gbuf *b = t->e;
+    gbuf_printf(b, "{\"q\":\"%s\",\"fraction\":%.9g,\"endpos\":[%.9g,%.9g,%.9g],\"startsolid\":%d,\"allsolid\":%d", q,
+                (double)frac, (double)end[0], (double)end[1], (double)end[2], ss, as);
+    if (contents != NO_CONTENTS) gbuf_printf(b, ",\"contents\":%ld", contents);
+    if (frac < 1 && !as && n)
+        gbuf_printf(b, ",\"normal\":[%.9g,%.9g,%.9g],\"dist\":%.9g", (double)n[0], (double)n[1], (double)n[2],
+                    (double)dist);
+    gbuf_printf(b, "}\n");
+}
+
+static void err(tctx *t, const char *q, const char *name) { gbuf_printf(t->e, "{\"q\":\"%s\",\"error\":\"%s\"}\n", q, name); }
+
+/* ---- brush families (8.2, 8.3) ---- */
+
+/* d1 of clip_brush for one side (plane n, dist) at p. */
+static float side_d(const tctx *t, const float n[3], float dist, const float mins[3], const float maxs[3],
+                    const float p[3])
+{
+    float s[3], size0[3], size1[3], ofs[3], d;
+    int j, point = 1;
+    for (j = 0; j < 3; j++) {
+        if (t->q3) {
+            float off = (mins[j] + maxs[j]) * 0.5f;
+            size0[j] = mins[j] - off;
+            size1[j] = maxs[j] - off;
+            s[j] = p[j] + off;
+        } else {
+            size0[j] = mins[j];
+            size1[j] = maxs[j];
+            s[j] = p[j];
+        }
+        if (size0[j] != 0 || (!t->q3 && size1[j] != 0)) point = 0;
+    }
+    if (point) {
+        d = dist;
+    } else {
+        for (j = 0; j < 3; j++) ofs[j] = n[j] < 0 ? size1[j] : size0[j];
+        d = dist - dot3(ofs, n);
+    }
+    return dot3(s, n) - d;
+}
+
+/* A move that enters one brush side (plane index pl) and nothing else. */
+static void brush_hit(tctx *t, const float s[3], const float e[3], int box, int pl, const char *extra)
+{
+    const gen_plane *P = &t->w->planes[pl];
+    const float *mins = box ? PMINS : ZERO, *maxs = box ? PMAXS : ZERO;
+    float d1 = side_d(t, P->normal, P->dist, mins, maxs, s), d2 = side_d(t, P->normal, P->dist, mins, maxs, e);
+    float f = (d1 - t->E) / (d1 - d2), end[3];
+    int j;
+    if (!(d1 > 0 && d2 < 0)) gen_die("brush_hit: no crossing");
+    if (f < 0) f = 0;
+    for (j = 0; j < 3; j++) end[j] = s[j] + f * (e[j] - s[j]);
+    q_trace(t, s, e, box, extra);
+    answer(t, "trace", f, end, 0, 0, t->bcont, P->normal, P->dist);
+}
+
+static void brush_open(tctx *t, const float s[3], const float e[3], int box, const char *extra)
+{
+    int same = s[0] == e[0] && s[1] == e[1] && s[2] == e[2];
+    q_trace(t, s, e, box, extra);
+    /* quake2-like position test: endpos = start; otherwise end */
+    answer(t, "trace", 1.0f, same && !t->q3 ? s : e, 0, 0, 0, NULL, 0);
+}
+
+/* Start (and end) inside solid: 8.7 row 2, or a position test inside. */
+static void brush_inside(tctx *t, const float s[3], const float e[3], int box)
+{
+    int same = s[0] == e[0] && s[1] == e[1] && s[2] == e[2];
+    q_trace(t, s, e, box, NULL);
+    if (same || t->q3) answer(t, "trace", 0.0f, s, 1, 1, t->bcont, NULL, 0);
+    else answer(t, "trace", 1.0f, e, 1, 1, 0, NULL, 0);
+}
+
+static void q_contents(tctx *t, const float p[3], int model, long want)
+{
+    gbuf_printf(t->q, "contents");
+    put_pt(t->q, p);
+    if (model) gbuf_printf(t->q, " model %d", model);
+    gbuf_printf(t->q, "\n");
+    if (model && t->nf) err(t, "contents", "unsupported");
+    else gbuf_printf(t->e, "{\"q\":\"contents\",\"contents\":%ld}\n", want);
+}
+
+/* ---- hull families (8.4) ---- */
+
+/* A point move crossing one node plane (even plane pl) from open into solid. */
+static void hull_hit(tctx *t, int h, const float s[3], const float e[3], int pl, const char *extra)
+{
+    const gen_plane *P = &t->w->planes[pl];
+    int a = P->type, side, j;
+    float t1 = s[a] - P->dist, t2 = e[a] - P->dist, frac, mid[3], n[3], dist;
+    if (!((t1 < 0) != (t2 < 0))) gen_die("hull_hit: no crossing");
+    frac = (t1 < 0 ? t1 + t->E : t1 - t->E) / (t1 - t2);
+    if (frac < 0) frac = 0;
+    if (frac > 1) frac = 1;
+    for (j = 0; j < 3; j++) mid[j] = s[j] + frac * (e[j] - s[j]);
+    side = t1 < 0;
+    for (j = 0; j < 3; j++) n[j] = side ? -P->normal[j] : P->normal[j];
+    dist = side ? -P->dist : P->dist;
+    q_hull(t, h, s, e, extra);
+    answer(t, "hulltrace", 0.0f + frac, mid, 0, 0, NO_CONTENTS, n, dist);
+}
+
+static void hull_plain(tctx *t, int h, const float s[3], const float e[3], int solid, const char *extra)
+{
+    q_hull(t, h, s, e, extra);
+    answer(t, "hulltrace", 1.0f, e, solid, solid, NO_CONTENTS, NULL, 0);
+}
+
+static void q_hullcontents(tctx *t, int h, const float p[3], int model, int want)
+{
+    gbuf_printf(t->q, "hullcontents %d", h);
+    put_pt(t->q, p);
+    if (model) gbuf_printf(t->q, " model %d", model);
+    gbuf_printf(t->q, "\n");
+    gbuf_printf(t->e, "{\"q\":\"hullcontents\",\"contents\":%d}\n", want);
+}
+
+/* ---- what the description guarantees ---- */
+
+/* Solid just beyond face (axis a, s 0: lo, 1: hi) of room r over the
+ * rectangle [lo, hi] of the other axes: no other room touches that face
+ * there (rooms never overlap; a room not touching is >= 16 away). */
+static int face_solid(const gen_desc *d, int r, int a, int s, const float lo[3], const float hi[3])
+{
+    int v = s ? d->rooms[r].box.hi[a] : d->rooms[r].box.lo[a], r2, b;
+    for (r2 = 0; r2 < d->nrooms; r2++) {
+        const gen_ibox *o = &d->rooms[r2].box;
+        int overlap = 1;
+        if (r2 == r || (s ? o->lo[a] : o->hi[a]) != v) continue;
+        for (b = 0; b < 3; b++)
+            if (b != a && !((float)o->lo[b] < hi[b] + 1 && (float)o->hi[b] > lo[b] - 1)) overlap = 0;
+        if (overlap) return 0;
+    }
+    return 1;
+}
+
+/* The solid slab below floor z = F holds one brush under [lo, hi] (x, y):
+ * no x / y boundary of a room overlapping that slab falls within 1 unit. */
+static int single_brush_below(const gen_desc *d, int F, const float lo[3], const float hi[3])
+{
+    int r2, a, s;
+    for (r2 = 0; r2 < d->nrooms; r2++) {
+        const gen_ibox *o = &d->rooms[r2].box;
+        if (!(o->lo[2] < F && o->hi[2] >= F)) continue;
+        for (a = 0; a < 2; a++)
+            for (s = 0; s < 2; s++) {
+                float v = (float)(s ? o->hi[a] : o->lo[a]);
+                if (v > lo[a] - 1 && v < hi[a] + 1) return 0;
+            }
+    }
+    return 1;
+}
+
+static void set3(float p[3], float x, float y, float z)
+{
+    p[0] = x;
+    p[1] = y;
+    p[2] = z;
+}
+
+/* ---- per room ---- */
+
+/* Point moves 16 long from 4.40625 inside each side wall and the ceiling
+ * into the solid beyond (where it is solid there), crossing that plane
+ * only; brush families also move the player box into the first solid side
+ * wall. h: the hull, -1: a brush family. */
+static void walls(tctx *t, int r, int h, float cx, float cy)
+{
+    const gen_desc *d = t->w->desc;
+    const gen_ibox *b = &d->rooms[r].box;
+    float zp = (float)b->lo[2] + 5.40625f, zb = (float)b->lo[2] + 29.40625f, s[3], e[3], lo[3], hi[3];
+    int a, sd, boxed = 0;
+    for (a = 0; a < 3; a++)
+        for (sd = 0; sd < 2; sd++) {
+            int v = sd ? b->hi[a] : b->lo[a], pl = find_plane(t->w, a, v);
+            float in = sd ? -4.40625f : 4.40625f, dir = sd ? 16.0f : -16.0f;
+            if (a == 2 && !sd) continue; /* the floor: the drops */
+            set3(s, cx, cy, a == 2 ? (float)b->hi[2] - 4.40625f : zp);
+            if (a < 2) s[a] = (float)v + in;
+            memcpy(lo, s, sizeof lo);
+            memcpy(hi, s, sizeof hi);
+            if (!face_solid(d, r, a, sd, lo, hi)) continue;
+            memcpy(e, s, sizeof e);
+            e[a] += dir;
+            if (h >= 0) hull_hit(t, h, s, e, pl, NULL);
+            else brush_hit(t, s, e, 0, sd ? pl + 1 : pl, NULL); /* the brush's side facing the room */
+            if (h >= 0 || a == 2 || boxed) continue;
+            /* the player box, 4.40625 from the wall, at zb */
+            set3(s, cx, cy, zb);
+            s[a] = (float)v + (sd ? -20.40625f : 20.40625f);
+            set3(lo, s[0] - 16, s[1] - 16, zb - 24), set3(hi, s[0] + 16, s[1] + 16, zb + 32);
+            if (!face_solid(d, r, a, sd, lo, hi)) continue;
+            memcpy(e, s, sizeof e);
+            e[a] += dir;
+            brush_hit(t, s, e, 1, sd ? pl + 1 : pl, NULL);
+            boxed = 1;
+        }
+}
+
+static int room_cases(tctx *t, int r)
+{
+    const gen_desc *d = t->w->desc;
+    const gen_ibox *b = &d->rooms[r].box;
+    int F = b->lo[2], H = b->hi[2] - b->lo[2], h, nh = t->hull ? t->nhulls : 1;
+    float cx = (float)(b->lo[0] + b->hi[0]) / 2.0f + 3.28125f, cy = (float)(b->lo[1] + b->hi[1]) / 2.0f + 2.15625f;
+    float s[3], e[3], lo[3], hi[3], zp = (float)F + 5.40625f;
+    int floor_pl = find_plane(t->w, 2, F);
+    int below, below_fp, slide;
+
+    if (cx - 30 <= (float)b->lo[0] || cx + 30 >= (float)b->hi[0] || cy - 18 <= (float)b->lo[1] ||
+        cy + 18 >= (float)b->hi[1] || H < 64)
+        return 0;
+    set3(lo, cx, cy, 0), set3(hi, cx, cy, 0);
+    below = face_solid(d, r, 2, 0, lo, hi);
+    set3(lo, cx - 16, cy - 16, 0), set3(hi, cx + 16, cy + 16, 0);
+    below_fp = below && face_solid(d, r, 2, 0, lo, hi);
+    set3(lo, cx - 21, cy - 17, 0), set3(hi, cx + 21, cy + 17, 0);
+    slide = below_fp && face_solid(d, r, 2, 0, lo, hi) && single_brush_below(d, F, lo, hi);
+    if (!below) return 0;
+
+    for (h = 0; h < nh; h++) {
+        if (t->hull) {
+            set3(s, cx, cy, zp), set3(e, cx, cy, zp - 16);
+            hull_hit(t, h, s, e, floor_pl, NULL);
+            walls(t, r, h, cx, cy);
+            set3(s, cx - 4, cy, (float)F), set3(e, cx + 4, cy, (float)F);
+            hull_plain(t, h, s, e, 0, NULL); /* 8.7 row 3: on the plane, open */
+            set3(s, cx, cy, (float)F - 12), set3(e, cx, cy, (float)F - 4);
+            hull_plain(t, h, s, e, 1, NULL); /* 8.7 row 2: fraction 1 */
+            set3(s, cx, cy, zp);
+            hull_plain(t, h, s, s, 0, NULL); /* start == end */
+            set3(s, cx, cy, (float)F - 8);
+            hull_plain(t, h, s, s, 1, NULL);
+            set3(s, cx, cy, zp);
+            q_hullcontents(t, h, s, 0, -1);
+            set3(s, cx, cy, (float)F - 8);
+            q_hullcontents(t, h, s, 0, -2);
+            continue;
+        }
+        if (below_fp) {
+            set3(s, cx, cy, (float)F + 29.40625f), set3(e, cx, cy, s[2] - 512);
+            brush_hit(t, s, e, 1, floor_pl, NULL);
+        }
+        set3(s, cx, cy, zp), set3(e, cx, cy, zp - 16);
+        brush_hit(t, s, e, 0, floor_pl, NULL);
+        brush_hit(t, s, e, 0, floor_pl, " mask 0x1");
+        if (t->nf) brush_hit(t, s, e, 0, floor_pl, " mask 0x4"); /* nightfire: no masks */
+        else brush_open(t, s, e, 0, " mask 0x4");
+        walls(t, r, -1, cx, cy);
+        if (slide) {
+            /* 8.7 row 3: box bottom exactly on the floor, one brush below */
+            set3(s, cx - 4, cy, (float)F + 24), set3(e, cx + 4, cy, (float)F + 24);
+            q_trace(t, s, e, 1, NULL);
+            if (t->q3) answer(t, "trace", 0.0f, s, 1, 1, t->bcont, NULL, 0);
+            else answer(t, "trace", 1.0f, e, 1, 1, 0, NULL, 0);
+            s[2] += 1, e[2] += 1;
+            brush_open(t, s, e, 1, NULL);
+            /* 8.7 row 4: a point on the floor */
+            set3(s, cx - 4, cy, (float)F), set3(e, cx + 4, cy, (float)F);
+            q_trace(t, s, e, 0, NULL);
+            if (t->q3) answer(t, "trace", 0.0f, s, 1, 1, t->bcont, NULL, 0);
+            else answer(t, "trace", 1.0f, e, 0, 0, 0, NULL, 0);
+        }
+        set3(s, cx, cy, (float)F - 12), set3(e, cx, cy, (float)F - 4);
+        brush_inside(t, s, e, 0); /* 8.7 row 2 */
+        set3(s, cx, cy, (float)F + 29.40625f);
+        brush_open(t, s, s, 1, NULL); /* position tests */
+        set3(s, cx, cy, zp);
+        brush_open(t, s, s, 0, NULL);
+        set3(s, cx, cy, (float)F - 8);
+        brush_inside(t, s, s, 0);
+        if (below_fp) {
+            set3(s, cx, cy, (float)F + 16);
+            brush_inside(t, s, s, 1);
+        }
+        set3(s, cx, cy, zp);
+        q_contents(t, s, 0, t->nf ? 1 : 0);
+        set3(s, cx, cy, (float)F - 8);
+        q_contents(t, s, 0, t->nf ? 2 : 1);
+    }
+    return 1;
+}
+
+/* ---- the door, model 1 ---- */
+
+static void door_cases(tctx *t)
+{
+    const gen_desc *d = t->w->desc;
+    const gen_ibox *D = &d->door;
+    float dx = (float)(D->lo[0] + D->hi[0]) / 2.0f + 3.28125f, dy = (float)(D->lo[1] + D->hi[1]) / 2.0f + 2.15625f;
+    float dz = (float)(D->lo[2] + D->hi[2]) / 2.0f + 1.40625f, s[3], e[3];
+    int px = find_plane(t->w, 0, D->lo[0]), py = find_plane(t->w, 1, D->lo[1]), pz = find_plane(t->w, 2, D->hi[2]);
+    int h, r;
+    if (D->hi[0] - D->lo[0] < 16 || D->hi[1] - D->lo[1] < 16 || D->hi[2] - D->lo[2] < 64) gen_die("door too thin");
+    if (t->hull) {
+        for (h = 0; h < t->nhulls; h++) {
+            if (h == 3) continue; /* goldsrc: the writer's headnode[3] is 0 (the world) for every model */
+            set3(s, (float)D->lo[0] - 8, dy, dz), set3(e, (float)D->lo[0] + 8, dy, dz);
+            hull_hit(t, h, s, e, px, " model 1");
+            set3(s, dx, dy, (float)D->hi[2] + 5.40625f), set3(e, dx, dy, s[2] - 16);
+            hull_hit(t, h, s, e, pz, " model 1");
+            set3(s, dx, dy, dz);
+            q_hullcontents(t, h, s, 1, -2);
+            set3(s, dx, dy, (float)D->hi[2] + 20);
+            q_hullcontents(t, h, s, 1, -1);
+        }
+        return;
+    }
+    if (t->nf) {
+        set3(s, (float)D->lo[0] - 8, dy, dz), set3(e, (float)D->lo[0] + 8, dy, dz);
+        q_trace(t, s, e, 0, " model 1");
+        err(t, "trace", "unsupported");
+        q_contents(t, s, 1, 0);
+    } else {
+        set3(s, (float)D->lo[0] - 8, dy, dz), set3(e, (float)D->lo[0] + 8, dy, dz);
+        brush_hit(t, s, e, 0, px + 1, " model 1");
+        brush_hit(t, s, e, 0, px + 1, " mask 0x1 model 1");
+        set3(s, dx, (float)D->lo[1] - 24, dz), set3(e, dx, s[1] + 16, dz);
+        brush_hit(t, s, e, 1, py + 1, " model 1");
+        set3(s, dx, dy, (float)D->hi[2] + 5.40625f), set3(e, dx, dy, s[2] - 16);
+        brush_hit(t, s, e, 0, pz, " model 1");
+        set3(s, dx, dy, dz);
+        q_trace(t, s, s, 0, " model 1");
+        answer(t, "trace", 0.0f, s, 1, 1, t->bcont, NULL, 0);
+        q_contents(t, s, 1, 1);
+        set3(s, dx, dy, (float)D->hi[2] + 20);
+        q_contents(t, s, 1, 0);
+    }
+    /* the world has no door: the same move in model 0 stays in a room */
+    set3(s, (float)D->lo[0] - 8, dy, dz), set3(e, (float)D->lo[0] + 8, dy, dz);
+    r = gen_point_room(d, s);
+    if (r >= 0 && r == gen_point_room(d, e)) {
+        if (t->hull) hull_plain(t, 0, s, e, 0, NULL);
+        else brush_open(t, s, e, 0, NULL);
+    }
+}
+
+/* ---- errors ---- */
+
+static void line(tctx *t, const char *q, const char *cmd, const char *name)
+{
+    gbuf_printf(t->q, "%s\n", q);
+    err(t, cmd, name);
+}
+
+static void error_cases(tctx *t)
+{
+    if (t->hull) {
+        line(t, t->nhulls == 4 ? "hulltrace 4 0 0 0 0 0 -64" : "hulltrace 3 0 0 0 0 0 -64", "hulltrace", "bad_hull");
+        line(t, t->nhulls == 4 ? "hullcontents 4 1 2 3" : "hullcontents 3 1 2 3", "hullcontents", "bad_hull");
+        line(t, "hulltrace -1 0 0 0 0 0 -64", "hulltrace", "bad_hull");
+        line(t, "hulltrace 0 0 0 0 0 0 -64 model 2", "hulltrace", "bad_model");
+        line(t, "hullcontents 1 1 2 3 model -1", "hullcontents", "bad_model");
+        line(t, "trace 0 0 0 0 0 -64", "trace", "unsupported");
+        line(t, "contents 1 2 3", "contents", "unsupported");
+        line(t, "hulltrace 0 0 0 0 0 0", "hulltrace", "bad_query");
+        line(t, "hulltrace 1.5 0 0 0 0 0 -64", "hulltrace", "bad_query");
+        line(t, "hulltrace 0 0 0 0 0 0 -64 mask 1", "hulltrace", "bad_query");
+        line(t, "hullcontents 0 1 2 3 model", "hullcontents", "bad_query");
+        return;
+    }
+    line(t, "trace 0 0 0 0 0 -64 model 2", "trace", t->nf ? "unsupported" : "bad_model");
+    line(t, "contents 1 2 3 model 2", "contents", t->nf ? "unsupported" : "bad_model");
+    line(t, "trace 0 0 0 0 0 -64 model -1", "trace", "bad_model");
+    line(t, "hulltrace 0 0 0 0 0 0 -64", "hulltrace", "unsupported");
+    line(t, "hullcontents 0 1 2 3", "hullcontents", "unsupported");
+    line(t, "trace 0 0 0 0 0", "trace", "bad_query");
+    line(t, "trace 0 0 0 0 0 -64 -16 -16 -24 16 16", "trace", "bad_query");
+    line(t, "trace 0 0 0 0 0 -64 mask", "trace", "bad_query");
+    line(t, "trace 0 0 0 0 0 -64 mask 0x1g", "trace", "bad_query");
+    line(t, "trace 0 0 0 0 0 -64 model 1 mask 1", "trace", "bad_query");
+    line(t, "contents 1 2 3 model 1.5", "contents", "bad_query");
+    line(t, "contents 1 2 nan", "contents", "bad_query");
+}
+
+void gen_expect_collision(const gen_world *w, const gen_view *v, gbuf *q, gbuf *e, int max_rooms)
+{
+    tctx t;
+    int r, n = 0, cap;
+    memset(&t, 0, sizeof t);
+    t.w = w;
+    t.v = v;
+    t.q = q;
+    t.e = e;
+    switch (v->family) {
+    case GEN_FAM_QUAKE: case GEN_FAM_BSP2: case GEN_FAM_BSP2RMQ: t.hull = 1; t.nhulls = 3; break;
+    case GEN_FAM_GOLDSRC: t.hull = 1; t.nhulls = 4; break;
+    case GEN_FAM_QUAKE3: t.q3 = 1; t.bcont = 1; break;
+    case GEN_FAM_NIGHTFIRE: t.nf = 1; t.bcont = 258; break;
+    default: t.bcont = 1; break; /* source, quake2 */
+    }
+    t.E = t.q3 ? 0.125f : 0.03125f;
+    cap = t.hull ? 4 : 8;
+    if (max_rooms > 0 && cap > max_rooms) cap = max_rooms;
+    gbuf_printf(q, "\n");
+    for (r = 0; r < w->desc->nrooms && n < cap; r++) n += room_cases(&t, r);
+    door_cases(&t);
+    error_cases(&t);
+}
