@@ -35,8 +35,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume access
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume access
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume access collision
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume access collision
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -97,6 +97,7 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
 	@for m in $(FUZZ_DIR)/seeds/load/*.bsp; do \
 	    { printf '\000\000\000\000'; cat "$$m"; } > $(FUZZ_DIR)/seeds/resume/$$(basename $$m); done
 	@ln -s load $(FUZZ_DIR)/seeds/access
+	@ln -s load $(FUZZ_DIR)/seeds/collision
 	@touch $@
 
 fuzz: fuzz-bins $(BUILD)/t/fuzz_replay

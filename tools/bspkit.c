@@ -168,6 +168,14 @@ int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
         o.lzma_lclp_max = 12;
         st = try_load(L, path, &o, forward);
     }
+    if (st == BSP_E_BAD_LUMP_VERSION && (sets & BSP_LOAD_COLLISION) && strcmp(path, "-") != 0 &&
+        L->stream.size != BSP_SIZE_UNKNOWN) {
+        /* A lump only collision reads has no known layout (Dota 2's brush
+         * sides): everything else still answers; collision says why not. */
+        o.sets &= ~BSP_LOAD_COLLISION;
+        st = try_load(L, path, &o, forward);
+        L->collision_status = BSP_E_BAD_LUMP_VERSION;
+    }
     if (st < 0) return 1;
     return st == BSP_OK ? 0 : fail_load(L, path, (bsp_status)st);
 }
@@ -473,7 +481,7 @@ static void print_row(const char *q, int32_t cluster, const uint8_t *row, uint32
 }
 
 /* One query line; returns the status to report, BSP_OK once printed. */
-static bsp_status run_query(const bsp_map *m, char **tok, int n, uint8_t *row)
+static bsp_status run_query(const bsp_map *m, char **tok, int n, uint8_t *row, bsp_status coll_status)
 {
     const char *q = tok[0];
     bsp_status st;
@@ -514,7 +522,7 @@ static bsp_status run_query(const bsp_map *m, char **tok, int n, uint8_t *row)
         return tool_ambient(m, p);
     } else if (tool_is_collision(q)) {
         if (n > MAX_TOKENS) return BSP_E_BAD_QUERY;
-        return tool_collision(m, tok, n);
+        return tool_collision(m, tok, n, coll_status);
     } else {
         return BSP_E_BAD_QUERY;
     }
@@ -541,7 +549,7 @@ static int cmd_query(const char *path, int hdr, int forward)
         for (t = strtok_r(line, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
             if (n <= MAX_TOKENS) tok[n++] = t;
         if (n == 0) continue;
-        st = run_query(&L.map, tok, n, row);
+        st = run_query(&L.map, tok, n, row, L.collision_status);
         if (st != BSP_OK) print_error(tok[0], st);
     }
     free(line);

@@ -109,7 +109,7 @@ static bsp_status negative_model(bsp_status with_zero)
                ? with_zero : BSP_E_BAD_MODEL;
 }
 
-bsp_status tool_collision(const bsp_map *m, char **tok, int n)
+bsp_status tool_collision(const bsp_map *m, char **tok, int n, bsp_status unloaded)
 {
     const char *q = tok[0];
     float v[12];
@@ -129,6 +129,7 @@ bsp_status tool_collision(const bsp_map *m, char **tok, int n)
         if (!parse_options(tok + (box ? 13 : 7), n - (box ? 13 : 7), 1, &has_mask, &mask, &model))
             return BSP_E_BAD_QUERY;
         if (!has_mask) mask = bsp_trace_mask(m, BSP_MASK_PLAYERSOLID);
+        if (unloaded != BSP_OK) return unloaded;
         k = model < 0 ? 0 : (uint32_t)model;
         st = bsp_trace(m, k, v, v + 3, box ? v + 6 : zero, box ? v + 9 : zero, mask, &r);
         if (model < 0) return negative_model(st);
@@ -138,6 +139,7 @@ bsp_status tool_collision(const bsp_map *m, char **tok, int n)
         if (n < 8 || !parse_int32(tok[1], &hull) || !parse_floats(tok + 2, 6, v) ||
             !parse_options(tok + 8, n - 8, 0, &has_mask, &mask, &model))
             return BSP_E_BAD_QUERY;
+        if (unloaded != BSP_OK) return unloaded;
         k = model < 0 ? 0 : (uint32_t)model;
         st = bsp_hull_trace(m, k, hull < 0 ? 0xffffffffu : (uint32_t)hull, v, v + 3, &r);
         if (model < 0) return negative_model(st);
@@ -148,6 +150,7 @@ bsp_status tool_collision(const bsp_map *m, char **tok, int n)
         if (n < at + 3 || (hulls && !parse_int32(tok[1], &hull)) || !parse_floats(tok + at, 3, v) ||
             !parse_options(tok + at + 3, n - at - 3, 0, &has_mask, &mask, &model))
             return BSP_E_BAD_QUERY;
+        if (unloaded != BSP_OK) return unloaded;
         k = model < 0 ? 0 : (uint32_t)model;
         st = hulls ? bsp_hull_contents(m, k, hull < 0 ? 0xffffffffu : (uint32_t)hull, v, &contents)
                    : bsp_point_contents(m, k, v, &contents);

@@ -14,7 +14,9 @@
 int tool_is_collision(const char *q);
 
 /* Answers the line tok[0 .. n) and prints its JSON line; the status to
- * report when it did not print. */
-bsp_status tool_collision(const bsp_map *m, char **tok, int n);
+ * report when it did not print. unloaded: not BSP_OK when the map was
+ * loaded without collision because collision's lumps could not be (a
+ * well-formed line then answers this status). */
+bsp_status tool_collision(const bsp_map *m, char **tok, int n, bsp_status unloaded);
 
 #endif

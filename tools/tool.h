@@ -17,6 +17,8 @@ typedef struct loaded {
     uint32_t arena_bytes;
     int loading;           /* bsp_load ran: map.error_lump says where it stopped */
     int os_error;          /* errno after a load that failed with BSP_E_IO */
+    bsp_status collision_status; /* not BSP_OK: loaded without collision,
+                                    which this load status refused */
 } loaded;
 
 /* Open and load `path` with the given sets into a heap arena; prints
