@@ -4,7 +4,10 @@
 
 Written from the contract's text; float32 arithmetic through bspref's
 helpers (every operation done in double, rounded to float32 at once, in the
-order the contract writes it).
+order the contract writes it).  Quake 3 curved surfaces (8.11), which the
+contract leaves to the engine's cm_patch.c, follow that code's algorithm and
+order of operations (learned from ioquake3's source, written anew here),
+with its double constants taken in single precision (8.6).
 
     bspref_trace.py --selftest MAP     property checks on one map (exit 1 on failure)
 
@@ -12,8 +15,19 @@ What is here:
   quake2, source, nightfire: 8.2 (walk, clip_leaf, clip_brush, position test)
       over each family's lumps (8.9), models (8.10), point contents (8.12).
   quake3: 8.3 brush traces and position tests, inline models (8.10),
-      point contents.  Curved surfaces (8.11) are NOT implemented: traces
-      ignore patches (see PATCHES_IMPLEMENTED).
+      point contents (brushes only, 8.12), and curved surfaces (8.11):
+      every type-2 surface's collision is built when the collision model
+      is first needed (load_q3_patches / build_patch: subdivision within
+      16 units, wrap and degenerate columns, facets, borders, axial and
+      edge bevels; past MAX_GRID_SIZE 129, MAX_FACETS 1024,
+      MAX_PATCH_PLANES 2048 or 1024 control points, or with an even or
+      < 3 side, every collision query of the map is `corrupt`).  Traces
+      test a leaf's patches after its brushes, each once per trace, when
+      the shader's contentFlags meet the mask: box sweeps (trace_patch),
+      point sweeps (the engine's point routine) and box position tests
+      (position_in_patch); a point position test never hits a patch
+      (8.11; see POINT_POSITION_TEST_HITS for the engine's own answer).
+      Inline models test their own patches after their brushes.
   quake, goldsrc, bsp2: 8.4 hull traces over clipnodes / nodes, hull
       point contents.
 """
@@ -1112,6 +1126,7 @@ class BrushTrace:
                     hi.append(fadd(self.start[k], s1[k]))
             self.bounds = (tuple(lo), tuple(hi))
             self.pchecked = set()
+            self.patch_table = C.patches
         else:
             self.E = DIST_EPSILON
             self.size0 = tuple(mins)
@@ -1277,7 +1292,7 @@ class BrushTrace:
         for si in slist:
             if si < 0 or si >= C.num_surfaces:
                 raise _corrupt()
-            pc = C.patches.get(si)
+            pc = self.patch_table.get(si)
             if pc is None or si in self.pchecked:
                 continue
             self.pchecked.add(si)
@@ -1467,7 +1482,9 @@ def _check_model(m, C, model):
         raise QueryError("bad_model")
 
 
-def trace(m, start, end, mins=(0.0, 0.0, 0.0), maxs=(0.0, 0.0, 0.0), mask=None, model=0):
+def trace(m, start, end, mins=(0.0, 0.0, 0.0), maxs=(0.0, 0.0, 0.0), mask=None, model=0,
+          patches=True):
+    """patches=False: quake3 brushes only (for the self-test)"""
     if m.family not in BRUSH_FAMILIES:
         raise QueryError("unsupported")
     C = coll(m)
@@ -1475,6 +1492,8 @@ def trace(m, start, end, mins=(0.0, 0.0, 0.0), maxs=(0.0, 0.0, 0.0), mask=None, 
     if mask is None:
         mask = MASK_PLAYERSOLID[m.family]
     bt = BrushTrace(C, model, start, end, mins, maxs, mask)
+    if not patches and bt.q3:
+        bt.patch_table = {}
     if C.family == "quake3" and model >= len(C.model_brushes):
         raise _corrupt()
     return bt.run(start, end)
@@ -1885,8 +1904,15 @@ def selftest(path):
     ck.ok(floors * 2 >= len(downs), "only %d of %d down traces hit a floor (normal z > 0.7)"
           % (floors, len(downs)))
 
-    # zero-length traces half a unit inside the floor: startsolid
-    for p, t in downs[:20]:
+    # zero-length traces half a unit inside the floor: startsolid (brush floors:
+    # under a patch there is no solid, 8.11)
+    if fam == "quake3":
+        downs_b = [(p, t) for p, t in downs
+                   if trace(m, p, (p[0], p[1], fsub(p[2], 8192.0)), patches=False).fraction == t.fraction]
+        print("  %d of %d down traces end on brushes" % (len(downs_b), len(downs)))
+    else:
+        downs_b = downs
+    for p, t in downs_b[:20]:
         n = t.plane[0]
         q = tuple(fsub(t.endpos[i], fmul(n[i], f32(E + 0.5))) for i in range(3))
         w = "zero-length trace at %r (under the floor)" % (q,)
@@ -2001,6 +2027,10 @@ def selftest(path):
             t = hulltrace(m, 1, (0.0, 0.0, -100.0), (0.0, 0.0, -1000.0))
             ck.ok(t.endpos[2] == -167.96875, "hull 1 fall ends at %r" % (t.endpos[2],))
 
+    if fam == "quake3":
+        _patch_synthetic(m, ck)
+        _patch_map(m, ck, rng)
+
     # query lines: syntax and errors
     lines = {
         b"trace 0 0 0 1 1 1 mask": "bad_query",
@@ -2015,6 +2045,207 @@ def selftest(path):
         ck.ok('"error":"%s"' % want in got, "%r gives %s, want %s" % (line, got, want))
     print("  %d checks, %d failed" % (ck.checks, ck.fails))
     return 1 if ck.fails else 0
+
+
+# ---- quake3 patches (8.11): synthetic grids and the map's own patches ----
+
+def _patch_alone(C, pc, start, end, mins=(0.0, 0.0, 0.0), maxs=(0.0, 0.0, 0.0)):
+    """a sweep against one patch only (no tree, no brushes)."""
+    bt = BrushTrace(C, 0, start, end, mins, maxs, 0xFFFFFFFF)
+    if start == end:
+        if position_in_patch(bt, pc):
+            bt.tr.startsolid = bt.tr.allsolid = 1
+            bt.tr.fraction = 0.0
+    else:
+        trace_patch(bt, pc)
+    bt.tr.endpos = _endpos_formula(start, end, bt.tr.fraction)
+    return bt.tr
+
+
+def _grid_patch(w, h, fn):
+    """build_patch from control points fn(i, j) (column i, row j)."""
+    pts = [None] * (w * h)
+    for j in range(h):
+        for i in range(w):
+            pts[j * w + i] = tuple(f32(v) for v in fn(i, j))
+    return build_patch(w, h, pts)
+
+
+def _box_holds_point(pos, mins, maxs, p, slack):
+    return all(pos[k] + mins[k] + slack < p[k] < pos[k] + maxs[k] - slack for k in range(3))
+
+
+def _patch_synthetic(m, ck):
+    C = coll(m)
+    E = SURFACE_CLIP_EPSILON
+    # a flat 64 x 64 square at z = 0, facing up: one facet
+    flat = _grid_patch(3, 3, lambda i, j: (i * 32.0, j * 32.0, 0.0))
+    ck.ok(len(flat.facets) == 1, "flat patch: %d facets, want 1" % len(flat.facets))
+    ck.ok(flat.planes[flat.facets[0][0]][0] == (0.0, 0.0, 1.0, 0.0),
+          "flat patch: surface plane %r" % (flat.planes[flat.facets[0][0]][0],))
+    ck.ok(flat.bounds == ((-1.0, -1.0, -1.0), (65.0, 65.0, 1.0)), "flat patch bounds %r" % (flat.bounds,))
+    t = _patch_alone(C, flat, (32.0, 32.0, 40.0), (32.0, 32.0, -40.0))
+    ck.ok(t.fraction < 1 and t.endpos[2] == E and t.plane == ((0.0, 0.0, 1.0), 0.0),
+          "flat patch: point drop stops at %r (fraction %r), want z = 1/8" % (t.endpos, t.fraction))
+    box = ((-16.0, -16.0, -24.0), (16.0, 16.0, 32.0))
+    t = _patch_alone(C, flat, (32.0, 32.0, 100.0), (32.0, 32.0, -100.0), *box)
+    ck.ok(t.fraction < 1 and t.endpos[2] == 24 + E,
+          "flat patch: player box drop stops at %r, want z = 24.125" % (t.endpos,))
+    t = _patch_alone(C, flat, (32.0, 32.0, -40.0), (32.0, 32.0, 40.0))
+    ck.ok(t.fraction == 1, "flat patch: a point from below hits the back side (%r)" % t.fraction)
+    small = ((-4.0, -4.0, -4.0), (4.0, 4.0, 4.0))
+    t = _patch_alone(C, flat, (32.0, 32.0, -100.0), (32.0, 32.0, 100.0), *small)
+    ck.ok(t.fraction == 1, "flat patch: a box from below is clipped by the back side (%r)" % t.fraction)
+    for z, want in ((0.0, 1), (3.9, 1), (-3.9, 1), (4.5, 0), (-5.0, 0)):
+        t = _patch_alone(C, flat, (32.0, 32.0, f32(z)), (32.0, 32.0, f32(z)), *small)
+        ck.ok(t.startsolid == want, "flat patch: box position test at z %r gives %d" % (z, t.startsolid))
+    t = _patch_alone(C, flat, (32.0, 32.0, 0.0), (32.0, 32.0, 0.0))
+    ck.ok(t.startsolid == (1 if POINT_POSITION_TEST_HITS else 0),
+          "flat patch: a point position test on the surface gives %d" % t.startsolid)
+    t = _patch_alone(C, flat, (32.0, 32.0, 70.0), (32.0, 32.0, 70.0), *small)
+    ck.ok(t.startsolid == 0, "flat patch: box far above is inside")
+    # clear moves just above the surface, along it
+    t = _patch_alone(C, flat, (-10.0, 32.0, 0.5), (80.0, 32.0, 0.5))
+    ck.ok(t.fraction == 1, "flat patch: point move 0.5 above hits (%r)" % t.fraction)
+    t = _patch_alone(C, flat, (-10.0, 20.0, 4.0625), (80.0, 40.0, 4.0625), *small)
+    ck.ok(t.fraction == 1, "flat patch: box move 1/16 above hits (%r)" % t.fraction)
+    t = _patch_alone(C, flat, (-10.0, 32.0, 3.5), (80.0, 32.0, 3.5), *small)
+    ck.ok(t.startsolid == 0 and t.fraction < 1 and t.plane[0][0] == -1.0,
+          "flat patch: a box sliding in from the side half under the top is not stopped "
+          "by the edge (fraction %r, plane %r)" % (t.fraction, t.plane))
+    # an arch in x-z, 128 wide and 64 high, extruded along y
+    arch = _grid_patch(3, 3, lambda i, j: (i * 64.0, j * 32.0, 128.0 if i == 1 else 0.0))
+    # (the grid is transposed by the build: a column runs along x here)
+    cols = arch.cols
+    line = cols[0] if cols[0][0][0] != cols[0][-1][0] else [c[0] for c in cols]
+    ck.ok(len(line) >= 5 and (arch.grid[0] - 1) * (arch.grid[1] - 1) == len(arch.facets),
+          "arch: grid %r, %d facets" % (arch.grid, len(arch.facets)))
+    up = all(arch.planes[s][0][2] > 0 for s, _b in arch.facets)
+    ck.ok(up, "arch: a facet faces down")
+    xs = [p[0] for p in line]
+    zs = [p[2] for p in line]
+    ck.ok(xs == sorted(xs) and xs[0] == 0 and xs[-1] == 128 and max(zs) == 64,
+          "arch: subdivided grid x %r z %r" % (xs, zs))
+
+    def chord_z(x):
+        for k in range(len(xs) - 1):
+            if xs[k] <= x <= xs[k + 1]:
+                return zs[k] + (zs[k + 1] - zs[k]) * (x - xs[k]) / (xs[k + 1] - xs[k])
+        return None
+
+    holes = 0
+    x = 0.5
+    while x < 128:
+        # points over every facet and over the seams between them
+        for y in (0.5, 16.0, 32.0, 63.5):
+            t = _patch_alone(C, arch, (f32(x), y, 200.0), (f32(x), y, -10.0))
+            if t.fraction == 1:
+                holes += 1
+                continue
+            cz = chord_z(x)
+            n = t.plane[0]
+            gap = t.endpos[2] - cz
+            ck.ok(-1e-3 <= gap <= E / n[2] + PLANE_TRI_EPSILON + 1e-3,
+                  "arch: point drop at x %r stops %r above the chord (normal %r)" % (x, gap, n))
+            tb = _patch_alone(C, arch, (f32(x), y, 200.0), (f32(x), y, -10.0), *small)
+            ck.ok(tb.fraction < 1 and tb.fraction <= t.fraction,
+                  "arch: box drop at x %r: fraction %r, point %r" % (x, tb.fraction, t.fraction))
+            inside = [p for c in cols for p in c if _box_holds_point(tb.endpos, small[0], small[1], p, 1e-3)]
+            ck.ok(not inside, "arch: the box stopped at %r holds grid points %r" % (tb.endpos, inside[:2]))
+        x += 4.25
+    ck.ok(holes == 0, "arch: %d point drops fell through between facets" % holes)
+    # limits and bad grids: corrupt at load
+    for w, h, fn, what in (
+            (4, 3, lambda i, j: (i, j, 0), "even width"),
+            (3, 1, lambda i, j: (i, j, 0), "height 1"),
+            (131, 3, lambda i, j: (i, j, 0), "131 columns"),
+            (35, 31, lambda i, j: (i, j, 0), "1085 control points"),
+            (3, 3, lambda i, j: (i * 1e6, j, 1e7 if i == 1 else 0), "subdivides past 129")):
+        try:
+            _grid_patch(w, h, fn)
+            ck.ok(False, "patch %s loads" % what)
+        except R.LoadError:
+            ck.ok(True, "")
+    # a closed ring of radius 32 (wraps on its width): too flat to subdivide, so
+    # four flat sides; the walls face out
+    def pipe(i, j):
+        ring = [(32, 0), (32, 32), (0, 32), (-32, 32), (-32, 0), (-32, -32), (0, -32), (32, -32), (32, 0)]
+        return (ring[i][0], ring[i][1], j * 64.0)
+    pp = _grid_patch(9, 3, pipe)
+    ck.ok(len(pp.facets) == 4 and all(len(b) <= MAX_BORDERS for _s, b in pp.facets),
+          "ring: %d facets, want 4" % len(pp.facets))
+    t = _patch_alone(C, pp, (100.0, 0.25, 50.0), (0.0, 0.25, 50.0))
+    ck.ok(t.fraction < 1 and t.plane[0][0] > 0.7 and t.plane[0][1] > 0.7 and 31 < t.endpos[0] < 32,
+          "ring: a point from outside is not stopped at the wall (%r, %r)" % (t.fraction, t.endpos))
+    t = _patch_alone(C, pp, (0.0, 0.25, 50.0), (100.0, 0.25, 50.0))
+    ck.ok(t.fraction == 1, "ring: a point leaving from inside is stopped (%r)" % t.fraction)
+    # exactly through the seam vertex (32, 0) a point passes between the two
+    # facets, as it does in the engine
+    t = _patch_alone(C, pp, (100.0, 0.0, 64.0), (0.0, 0.0, 64.0))
+    ck.ok(t.fraction == 1, "ring: a point through the seam vertex is stopped (%r)" % t.fraction)
+    t = _patch_alone(C, pp, (100.0, 0.0, 64.0), (0.0, 0.0, 64.0), *small)
+    ck.ok(t.fraction < 1 and t.endpos[0] >= 36, "ring: a box through the seam vertex: %r" % (t.endpos,))
+
+
+def _patch_map(m, ck, rng):
+    """the map's own patches: drops onto the tops of solid patch facets."""
+    C = coll(m)
+    E = SURFACE_CLIP_EPSILON
+    if not C.patches:
+        print("  no patches in this map")
+        return
+    nf = sum(len(pc.facets) for pc in C.patches.values())
+    print("  %d patches, %d facets" % (len(C.patches), nf))
+    world = set()
+    for li in range(len(C.leaves)):
+        lf = C.leaves[li]
+        world.update(C.leafsurfaces[lf[3]:lf[3] + lf[4]])
+    keys = sorted(k for k in C.patches
+                  if k in world and _u32(C.patches[k].contents) & MASK_PLAYERSOLID["quake3"])
+    rng.shuffle(keys)
+    drops = listed = 0
+    small = ((-2.0, -2.0, -2.0), (2.0, 2.0, 2.0))
+    for k in keys[:40]:
+        pc = C.patches[k]
+        for (surf, _b), (i, j, which) in zip(pc.facets, pc.cells):
+            n = pc.planes[surf][0]
+            if n[2] <= 0.7:
+                continue
+            g = pc.cols
+            sq = {-1: (g[i][j], g[i + 1][j], g[i + 1][j + 1], g[i][j + 1]),
+                  0: (g[i][j], g[i + 1][j], g[i + 1][j + 1]),
+                  1: (g[i + 1][j + 1], g[i][j + 1], g[i][j])}[which]
+            c = tuple(f32(sum(p[a] for p in sq) / len(sq)) for a in range(3))
+            a = (c[0], c[1], fadd(c[2], 48.0))
+            b = (c[0], c[1], fsub(c[2], 48.0))
+            w = "patch %d facet over %r" % (k, c)
+            t = _patch_alone(C, pc, a, b)
+            if not ck.ok(t.fraction < 1, w + ": a point drop misses the patch"):
+                continue
+            gap = fdot(n, t.endpos) - pc.planes[surf][0][3]
+            ck.ok(gap > 0, w + ": the point stops %r behind the facet" % gap)
+            if t.plane == (n[:3], n[3]):
+                ck.ok(gap <= E * 1.01 + 1e-3, w + ": the point stops %r in front of the facet" % gap)
+            # the map's trace reaches the patch through the leaves that list it:
+            # where the leaf of the stop lists the patch, the map stops no later
+            lf = C.leaves[point_leaf_from(C, 0, t.endpos)]
+            if k in C.leafsurfaces[lf[3]:lf[3] + lf[4]]:
+                tm = trace(m, a, b, mask=pc.contents)
+                ck.ok(tm.fraction <= t.fraction,
+                      w + ": the map trace (%r) goes past the patch (%r)" % (tm.fraction, t.fraction))
+                listed += 1
+            tb = _patch_alone(C, pc, a, b, *small)
+            ck.ok(tb.fraction < 1 and tb.fraction <= t.fraction,
+                  w + ": box drop %r, point drop %r" % (tb.fraction, t.fraction))
+            z = _patch_alone(C, pc, c, c, *small)
+            ck.ok(z.startsolid == 1, w + ": a box on the facet is not inside the patch")
+            z = _patch_alone(C, pc, a, a, *small)
+            ck.ok(z.startsolid == 0 or t.fraction < 0.5,
+                  w + ": a box 48 above the facet is inside the patch")
+            drops += 1
+            break
+    print("  %d patch facets dropped on (%d compared with the map's trace)" % (drops, listed))
+    ck.ok(drops > 0 or not keys, "no top facet found on %d solid patches" % len(keys))
 
 
 def C_has_clip(m):
