@@ -4,7 +4,10 @@
 
 Written from the contract's text; float32 arithmetic through bspref's
 helpers (every operation done in double, rounded to float32 at once, in the
-order the contract writes it).
+order the contract writes it).  Quake 3 curved surfaces (8.11), which the
+contract leaves to the engine's cm_patch.c, follow that code's algorithm and
+order of operations (learned from ioquake3's source, written anew here),
+with its double constants taken in single precision (8.6).
 
     bspref_trace.py --selftest MAP     property checks on one map (exit 1 on failure)
 
@@ -12,8 +15,19 @@ What is here:
   quake2, source, nightfire: 8.2 (walk, clip_leaf, clip_brush, position test)
       over each family's lumps (8.9), models (8.10), point contents (8.12).
   quake3: 8.3 brush traces and position tests, inline models (8.10),
-      point contents.  Curved surfaces (8.11) are NOT implemented: traces
-      ignore patches (see PATCHES_IMPLEMENTED).
+      point contents (brushes only, 8.12), and curved surfaces (8.11):
+      every type-2 surface's collision is built when the collision model
+      is first needed (load_q3_patches / build_patch: subdivision within
+      16 units, wrap and degenerate columns, facets, borders, axial and
+      edge bevels; past MAX_GRID_SIZE 129, MAX_FACETS 1024,
+      MAX_PATCH_PLANES 2048 or 1024 control points, or with an even or
+      < 3 side, every collision query of the map is `corrupt`).  Traces
+      test a leaf's patches after its brushes, each once per trace, when
+      the shader's contentFlags meet the mask: box sweeps (trace_patch),
+      point sweeps (the engine's point routine) and box position tests
+      (position_in_patch); a point position test never hits a patch
+      (8.11; see POINT_POSITION_TEST_HITS for the engine's own answer).
+      Inline models test their own patches after their brushes.
   quake, goldsrc, bsp2: 8.4 hull traces over clipnodes / nodes, hull
       point contents.
 """
@@ -32,7 +46,7 @@ import bspref as R  # noqa: E402
 f32, fadd, fsub, fmul, fdiv, fdot = R.f32, R.fadd, R.fsub, R.fmul, R.fdiv, R.fdot
 QueryError = R.QueryError
 
-PATCHES_IMPLEMENTED = False
+PATCHES_IMPLEMENTED = True
 
 DIST_EPSILON = f32(0.03125)           # quake, goldsrc, bsp2, quake2 (and source, nightfire)
 SURFACE_CLIP_EPSILON = f32(0.125)     # quake3
@@ -154,6 +168,8 @@ class Coll:
                     c = self.shaders[sh][1]
                 self.brushes.append((fs, ns, c))
             self.heads = [0]
+            self.num_surfaces = len(m.lump(13)) // 104
+            self.patches = load_q3_patches(m, self.shaders)      # 8.11, built at load
         elif fam in HULL_FAMILIES:
             self._load_hulls(m, get)
         self.checkcount = {}
@@ -308,6 +324,762 @@ def point_leaf_from(C, head, p):
 
 
 # --------------------------------------------------------------------------
+# quake3 curved surfaces (8.11): patch collision built at load, as the
+# engine's cm_patch.c builds and tests it (learned from ioquake3's source;
+# written anew here).  float32 throughout (8.6: the engine's double
+# constants are taken in single precision).
+
+SUBDIVIDE_DISTANCE = 16.0
+PLANE_TRI_EPSILON = f32(0.1)
+WRAP_POINT_EPSILON = f32(0.1)
+POINT_EPSILON = f32(0.1)
+NORMAL_EPSILON = f32(0.0001)
+PATCH_DIST_EPSILON = f32(0.02)
+CHOP_EPSILON = f32(0.1)              # the windings' on-plane band (0.1f)
+BEVEL_EPSILON = f32(0.1)             # edge bevel: every winding point within 0.1 behind
+MAX_GRID_SIZE = 129
+MAX_FACETS = 1024
+MAX_PATCH_PLANES = 2048
+MAX_PATCH_VERTS = 1024               # control points per patch (the loader's buffer)
+MAX_BORDERS = 4 + 6 + 16
+MAX_POINTS_ON_WINDING = 64
+MAP_BOUNDS = 65535.0
+PATCH_MISS = 99999.0                 # the point trace's "never crosses"
+# A zero-length trace of a point (a position test with mins = maxs = 0) never
+# hits a patch: 8.11's rule.  The engine itself differs there: its position
+# test runs before the trace marks the box as a point, so a point lying
+# exactly on a facet's plane, inside its borders, is reported inside (found
+# on OpenArena maps with flat patches).  True gives the engine's behaviour.
+POINT_POSITION_TEST_HITS = False
+
+# patch statistics of the last build (for sizing the C arena; not an answer)
+PATCH_STATS = []
+
+
+def _vsub(a, b):
+    return (fsub(a[0], b[0]), fsub(a[1], b[1]), fsub(a[2], b[2]))
+
+
+def _vadd(a, b):
+    return (fadd(a[0], b[0]), fadd(a[1], b[1]), fadd(a[2], b[2]))
+
+
+def _vscale(a, s):
+    return (fmul(a[0], s), fmul(a[1], s), fmul(a[2], s))
+
+
+def _vma(v, s, b):
+    """v + b * s, per component"""
+    return (fadd(v[0], fmul(b[0], s)), fadd(v[1], fmul(b[1], s)), fadd(v[2], fmul(b[2], s)))
+
+
+def _cross(a, b):
+    return (fsub(fmul(a[1], b[2]), fmul(a[2], b[1])),
+            fsub(fmul(a[2], b[0]), fmul(a[0], b[2])),
+            fsub(fmul(a[0], b[1]), fmul(a[1], b[0])))
+
+
+def _normalize(v):
+    """(unit vector, length) as q_math's VectorNormalize: the squared length in
+    float, 1 / sqrtf of it, the length as len2 * (1 / sqrt); a zero vector
+    stays zero with length 0."""
+    len2 = fdot(v, v)
+    if len2 == 0:
+        return tuple(v), 0.0
+    inv = fdiv(1.0, f32(math.sqrt(len2)))
+    return (fmul(v[0], inv), fmul(v[1], inv), fmul(v[2], inv)), fmul(len2, inv)
+
+
+def _signbits(n):
+    return (1 if n[0] < 0 else 0) | (2 if n[1] < 0 else 0) | (4 if n[2] < 0 else 0)
+
+
+def _patch_error():
+    return R.LoadError("corrupt")
+
+
+# ---- the grid ----
+
+def _needs_subdivision(a, b, c):
+    lmid = [fmul(fadd(a[i], c[i]), 0.5) for i in range(3)]
+    cmid = [fmul(fadd(fmul(fadd(a[i], b[i]), 0.5), fmul(fadd(b[i], c[i]), 0.5)), 0.5)
+            for i in range(3)]
+    d = (fsub(cmid[0], lmid[0]), fsub(cmid[1], lmid[1]), fsub(cmid[2], lmid[2]))
+    return f32(math.sqrt(fdot(d, d))) >= SUBDIVIDE_DISTANCE
+
+
+def _split3(a, b, c):
+    o1 = tuple(fmul(fadd(a[i], b[i]), 0.5) for i in range(3))
+    o3 = tuple(fmul(fadd(b[i], c[i]), 0.5) for i in range(3))
+    o2 = tuple(fmul(fadd(o1[i], o3[i]), 0.5) for i in range(3))
+    return o1, o2, o3
+
+
+def _wraps(cols):
+    """left and right columns equal within WRAP_POINT_EPSILON on every row."""
+    first, last = cols[0], cols[-1]
+    for j in range(len(first)):
+        for k in range(3):
+            d = fsub(first[j][k], last[j][k])
+            if d < -WRAP_POINT_EPSILON or d > WRAP_POINT_EPSILON:
+                return False
+    return True
+
+
+def _subdivide_columns(cols, peak):
+    """cols: list of columns (each a list of points, one per row).  Columns
+    i, i+1, i+2 are a quadratic segment: the middle column goes when every
+    row is flat enough, else the segment splits in two."""
+    h = len(cols[0])
+    i = 0
+    while i < len(cols) - 2:
+        a, b, c = cols[i], cols[i + 1], cols[i + 2]
+        if not any(_needs_subdivision(a[j], b[j], c[j]) for j in range(h)):
+            del cols[i + 1]
+            i += 1
+            continue
+        n1, n2, n3 = [], [], []
+        for j in range(h):
+            o1, o2, o3 = _split3(a[j], b[j], c[j])
+            n1.append(o1)
+            n2.append(o2)
+            n3.append(o3)
+        cols[i + 1:i + 2] = [n1, n2, n3]
+        if len(cols) > MAX_GRID_SIZE:
+            raise _patch_error()
+        peak[0] = max(peak[0], len(cols))
+
+
+def _same_point(a, b):
+    for k in range(3):
+        d = fsub(a[k], b[k])
+        if d < -POINT_EPSILON or d > POINT_EPSILON:
+            return False
+    return True
+
+
+def _remove_degenerate_columns(cols):
+    i = 0
+    while i < len(cols) - 1:
+        if all(_same_point(p, q) for p, q in zip(cols[i], cols[i + 1])):
+            del cols[i + 1]
+            continue
+        i += 1
+
+
+# ---- windings (the facets' extents) ----
+
+def _base_winding(n, dist):
+    best, x = -MAP_BOUNDS, -1
+    for i in range(3):
+        v = abs(n[i])
+        if v > best:
+            x, best = i, v
+    if x == -1:
+        raise _patch_error()
+    up = [0.0, 0.0, 0.0]
+    if x == 2:
+        up[0] = 1.0
+    else:
+        up[2] = 1.0
+    v = fdot(up, n)
+    up = _vma(up, -v, n)
+    up = _normalize(up)[0]
+    org = _vscale(n, dist)
+    right = _cross(up, n)
+    up = _vscale(up, MAP_BOUNDS)
+    right = _vscale(right, MAP_BOUNDS)
+    return [_vadd(_vsub(org, right), up), _vadd(_vadd(org, right), up),
+            _vsub(_vadd(org, right), up), _vsub(_vsub(org, right), up)]
+
+
+def _chop(w, n, dist, eps):
+    """the part of winding w in front of (n, dist); None when nothing is."""
+    dists, sides = [], []
+    counts = [0, 0, 0]                       # front, back, on
+    for p in w:
+        d = fsub(fdot(p, n), dist)
+        s = 0 if d > eps else (1 if d < -eps else 2)
+        dists.append(d)
+        sides.append(s)
+        counts[s] += 1
+    if not counts[0]:
+        return None
+    if not counts[1]:
+        return w
+    np_ = len(w)
+    out = []
+    for i in range(np_):
+        p1 = w[i]
+        if sides[i] == 2:
+            out.append(p1)
+            continue
+        if sides[i] == 0:
+            out.append(p1)
+        s2 = sides[(i + 1) % np_]
+        if s2 == 2 or s2 == sides[i]:
+            continue
+        p2 = w[(i + 1) % np_]
+        t = fdiv(dists[i], fsub(dists[i], dists[(i + 1) % np_]))
+        mid = []
+        for j in range(3):
+            if n[j] == 1:
+                mid.append(dist)
+            elif n[j] == -1:
+                mid.append(-dist)
+            else:
+                mid.append(fadd(p1[j], fmul(t, fsub(p2[j], p1[j]))))
+        out.append(tuple(mid))
+    if len(out) > np_ + 4 or len(out) > MAX_POINTS_ON_WINDING:
+        raise _patch_error()
+    return out
+
+
+def _winding_bounds(w):
+    lo = [MAP_BOUNDS] * 3
+    hi = [-MAP_BOUNDS] * 3
+    for p in w:
+        for j in range(3):
+            if p[j] < lo[j]:
+                lo[j] = p[j]
+            if p[j] > hi[j]:
+                hi[j] = p[j]
+    return lo, hi
+
+
+# ---- facets and planes ----
+
+class PatchCollide:
+    """planes [(plane4, signbits)]; facets [(surface, (border, inward)...)];
+    bounds (lo, hi), the grid's bounds pushed out by 1."""
+    __slots__ = ("planes", "facets", "bounds", "contents", "grid", "cols", "cells")
+
+
+class _PatchBuilder:
+    def __init__(self, cols, wrap_w, wrap_h):
+        self.cols = cols
+        self.w = len(cols)
+        self.h = len(cols[0])
+        self.wrap_w = wrap_w
+        self.wrap_h = wrap_h
+        self.planes = []              # [(n0, n1, n2, dist)]
+        self.signs = []
+        self.facets = []
+        self.cells = []               # (i, j, which) of each facet: self-test only
+
+    def _add_plane(self, pl):
+        if len(self.planes) == MAX_PATCH_PLANES:
+            raise _patch_error()
+        self.planes.append(pl)
+        self.signs.append(_signbits(pl))
+        return len(self.planes) - 1
+
+    def plane_from_points(self, a, b, c):
+        d1 = _vsub(b, a)
+        d2 = _vsub(c, a)
+        n, ln = _normalize(_cross(d2, d1))
+        if ln == 0:
+            return None
+        return (n[0], n[1], n[2], fdot(a, n))
+
+    def find_plane(self, p1, p2, p3):
+        pl = self.plane_from_points(p1, p2, p3)
+        if pl is None:
+            return -1
+        for i, q in enumerate(self.planes):
+            if fdot(pl, q) < 0:
+                continue
+            ok = True
+            for p in (p1, p2, p3):
+                d = fsub(fdot(p, q), q[3])
+                if d < -PLANE_TRI_EPSILON or d > PLANE_TRI_EPSILON:
+                    ok = False
+                    break
+            if ok:
+                return i
+        return self._add_plane(pl)
+
+    @staticmethod
+    def plane_equal(p, pl):
+        """(equal, flipped)"""
+        if (abs(fsub(p[0], pl[0])) < NORMAL_EPSILON and abs(fsub(p[1], pl[1])) < NORMAL_EPSILON
+                and abs(fsub(p[2], pl[2])) < NORMAL_EPSILON
+                and abs(fsub(p[3], pl[3])) < PATCH_DIST_EPSILON):
+            return True, False
+        inv = (-pl[0], -pl[1], -pl[2], -pl[3])
+        if (abs(fsub(p[0], inv[0])) < NORMAL_EPSILON and abs(fsub(p[1], inv[1])) < NORMAL_EPSILON
+                and abs(fsub(p[2], inv[2])) < NORMAL_EPSILON
+                and abs(fsub(p[3], inv[3])) < PATCH_DIST_EPSILON):
+            return True, True
+        return False, False
+
+    def find_plane2(self, pl):
+        """(index, flipped)"""
+        for i, q in enumerate(self.planes):
+            eq, fl = self.plane_equal(q, pl)
+            if eq:
+                return i, fl
+        return self._add_plane(pl), False
+
+    def side(self, p, pn):
+        """0 front, 1 back, 2 on (PLANE_TRI_EPSILON)"""
+        if pn == -1:
+            return 2
+        q = self.planes[pn]
+        d = fsub(fdot(p, q), q[3])
+        if d > PLANE_TRI_EPSILON:
+            return 0
+        if d < -PLANE_TRI_EPSILON:
+            return 1
+        return 2
+
+    def grid_plane(self, gp, i, j, tri):
+        p = gp[i][j][tri]
+        if p != -1:
+            return p
+        return gp[i][j][1 - tri]
+
+    def edge_plane(self, gp, i, j, k):
+        P = self.cols
+        if k == 0:      # top
+            p1, p2, tri, order = P[i][j], P[i + 1][j], 0, 0
+        elif k == 2:    # bottom
+            p1, p2, tri, order = P[i][j + 1], P[i + 1][j + 1], 1, 1
+        elif k == 3:    # left
+            p1, p2, tri, order = P[i][j], P[i][j + 1], 1, 1
+        elif k == 1:    # right
+            p1, p2, tri, order = P[i + 1][j], P[i + 1][j + 1], 0, 0
+        elif k == 4:    # diagonal out of triangle 0
+            p1, p2, tri, order = P[i + 1][j + 1], P[i][j], 0, 0
+        else:           # 5: diagonal out of triangle 1
+            p1, p2, tri, order = P[i][j], P[i + 1][j + 1], 1, 0
+        p = self.grid_plane(gp, i, j, tri)
+        if p == -1:
+            return -1
+        up = _vma(p1, 4.0, self.planes[p])
+        if order:
+            return self.find_plane(p2, p1, up)
+        return self.find_plane(p1, p2, up)
+
+    def set_border_inward(self, borders, inward, i, j, which):
+        P = self.cols
+        if which == -1:
+            pts = (P[i][j], P[i + 1][j], P[i + 1][j + 1], P[i][j + 1])
+        elif which == 0:
+            pts = (P[i][j], P[i + 1][j], P[i + 1][j + 1])
+        else:
+            pts = (P[i + 1][j + 1], P[i][j + 1], P[i][j])
+        for k in range(len(borders)):
+            front = back = 0
+            for p in pts:
+                s = self.side(p, borders[k])
+                if s == 0:
+                    front += 1
+                if s == 1:
+                    back += 1
+            if front and not back:
+                inward[k] = True
+            elif back and not front:
+                inward[k] = False
+            elif not front and not back:
+                borders[k] = -1          # a flat side border
+            else:
+                inward[k] = False        # a bisecting border
+
+    def _facet_winding(self, surface, borders, inward, skip_surface):
+        q = self.planes[surface]
+        w = _base_winding(q[:3], q[3])
+        for k in range(len(borders)):
+            if w is None:
+                break
+            if skip_surface and borders[k] == surface:
+                continue
+            q = self.planes[borders[k]]
+            if inward[k]:
+                w = _chop(w, q[:3], q[3], CHOP_EPSILON)
+            else:
+                w = _chop(w, (fsub(0.0, q[0]), fsub(0.0, q[1]), fsub(0.0, q[2])), -q[3],
+                          CHOP_EPSILON)
+        return w
+
+    def validate(self, surface, borders, inward):
+        if surface == -1 or -1 in borders:
+            return False
+        w = self._facet_winding(surface, borders, inward, False)
+        if w is None:
+            return False
+        lo, hi = _winding_bounds(w)
+        for j in range(3):
+            if fsub(hi[j], lo[j]) > MAP_BOUNDS or lo[j] >= MAP_BOUNDS or hi[j] <= -MAP_BOUNDS:
+                return False
+        return True
+
+    def add_bevels(self, surface, borders, inward):
+        w = self._facet_winding(surface, borders, inward, True)
+        if w is None:
+            return
+        lo, hi = _winding_bounds(w)
+        surf = self.planes[surface]
+        # axial planes
+        for axis in range(3):
+            for dr in (-1.0, 1.0):
+                n = [0.0, 0.0, 0.0]
+                n[axis] = dr
+                pl = (n[0], n[1], n[2], hi[axis] if dr == 1 else -lo[axis])
+                if self.plane_equal(surf, pl)[0]:
+                    continue
+                if any(self.plane_equal(self.planes[b], pl)[0] for b in borders):
+                    continue
+                if len(borders) >= MAX_BORDERS:
+                    continue
+                pn, fl = self.find_plane2(pl)
+                borders.append(pn)
+                inward.append(fl)
+        # edge bevels: the non-axial edges of the winding
+        npw = len(w)
+        for j in range(npw):
+            vec, ln = _normalize(_vsub(w[j], w[(j + 1) % npw]))
+            if ln < 0.5:
+                continue
+            vec = self._snap(vec)
+            if any(vec[k] == -1 or vec[k] == 1 for k in range(3)):
+                continue
+            for axis in range(3):
+                for dr in (-1.0, 1.0):
+                    v2 = [0.0, 0.0, 0.0]
+                    v2[axis] = dr
+                    n, ln = _normalize(_cross(vec, v2))
+                    if ln < 0.5:
+                        continue
+                    pl = (n[0], n[1], n[2], fdot(w[j], n))
+                    if any(fsub(fdot(p, pl), pl[3]) > BEVEL_EPSILON for p in w):
+                        continue
+                    if self.plane_equal(surf, pl)[0]:
+                        continue
+                    if any(self.plane_equal(self.planes[b], pl)[0] for b in borders):
+                        continue
+                    if len(borders) >= MAX_BORDERS:
+                        continue
+                    pn, fl = self.find_plane2(pl)
+                    q = self.planes[pn]
+                    if fl:
+                        w2 = _chop(list(w), q[:3], q[3], CHOP_EPSILON)
+                    else:
+                        w2 = _chop(list(w), (-q[0], -q[1], -q[2]), -q[3], CHOP_EPSILON)
+                    if w2 is None:
+                        continue            # an invalid bevel (its plane stays in the list)
+                    borders.append(pn)
+                    inward.append(fl)
+        # the opposite of the surface plane closes the facet
+        if len(borders) >= MAX_BORDERS:
+            return
+        borders.append(surface)
+        inward.append(True)
+
+    @staticmethod
+    def _snap(v):
+        for i in range(3):
+            if abs(fsub(v[i], 1.0)) < NORMAL_EPSILON:
+                n = [0.0, 0.0, 0.0]
+                n[i] = 1.0
+                return tuple(n)
+            if abs(fsub(v[i], -1.0)) < NORMAL_EPSILON:
+                n = [0.0, 0.0, 0.0]
+                n[i] = -1.0
+                return tuple(n)
+        return v
+
+    def _facet(self, surface, borders, which, i, j):
+        inward = [False] * len(borders)
+        borders = list(borders)
+        self.set_border_inward(borders, inward, i, j, which)
+        if self.validate(surface, borders, inward):
+            self.add_bevels(surface, borders, inward)
+            self.facets.append((surface, tuple(zip(borders, inward))))
+            self.cells.append((i, j, which))
+
+    def build(self):
+        W, H, P = self.w, self.h, self.cols
+        gp = [[[-1, -1] for _j in range(H - 1)] for _i in range(W - 1)]
+        for i in range(W - 1):
+            for j in range(H - 1):
+                gp[i][j][0] = self.find_plane(P[i][j], P[i + 1][j], P[i + 1][j + 1])
+                gp[i][j][1] = self.find_plane(P[i + 1][j + 1], P[i][j + 1], P[i][j])
+        for i in range(W - 1):
+            for j in range(H - 1):
+                g = gp[i][j]
+                top = -1
+                if j > 0:
+                    top = gp[i][j - 1][1]
+                elif self.wrap_h:
+                    top = gp[i][H - 2][1]
+                if top == -1 or top == g[0]:
+                    top = self.edge_plane(gp, i, j, 0)
+                bottom = -1
+                if j < H - 2:
+                    bottom = gp[i][j + 1][0]
+                elif self.wrap_h:
+                    bottom = gp[i][0][0]
+                if bottom == -1 or bottom == g[1]:
+                    bottom = self.edge_plane(gp, i, j, 2)
+                left = -1
+                if i > 0:
+                    left = gp[i - 1][j][0]
+                elif self.wrap_w:
+                    left = gp[W - 2][j][0]
+                if left == -1 or left == g[1]:
+                    left = self.edge_plane(gp, i, j, 3)
+                right = -1
+                if i < W - 2:
+                    right = gp[i + 1][j][1]
+                elif self.wrap_w:
+                    right = gp[0][j][1]
+                if right == -1 or right == g[0]:
+                    right = self.edge_plane(gp, i, j, 1)
+                if len(self.facets) == MAX_FACETS:
+                    raise _patch_error()
+                if g[0] == g[1]:
+                    if g[0] == -1:
+                        continue            # degenerate square
+                    self._facet(g[0], (top, right, bottom, left), -1, i, j)
+                else:
+                    third = g[1]
+                    if third == -1:
+                        third = bottom
+                        if third == -1:
+                            third = self.edge_plane(gp, i, j, 4)
+                    self._facet(g[0], (top, right, third), 0, i, j)
+                    if len(self.facets) == MAX_FACETS:
+                        raise _patch_error()
+                    third = g[0]
+                    if third == -1:
+                        third = top
+                        if third == -1:
+                            third = self.edge_plane(gp, i, j, 5)
+                    self._facet(g[1], (bottom, left, third), 1, i, j)
+
+
+def build_patch(width, height, points):
+    """One patch's collision (PatchCollide) from its control grid, points in
+    rows (points[j * width + i]); LoadError("corrupt") past the engine's limits."""
+    if width <= 2 or height <= 2 or not (width & 1) or not (height & 1):
+        raise _patch_error()
+    if width > MAX_GRID_SIZE or height > MAX_GRID_SIZE or width * height > MAX_PATCH_VERTS:
+        raise _patch_error()
+    cols = [[points[j * width + i] for j in range(height)] for i in range(width)]
+    peak = [max(width, height)]
+    wrap_w = _wraps(cols)
+    _subdivide_columns(cols, peak)
+    _remove_degenerate_columns(cols)
+    # transpose: the rows become the columns
+    cols = [[cols[i][j] for i in range(len(cols))] for j in range(len(cols[0]))]
+    wrap_h = wrap_w
+    wrap_w = _wraps(cols)
+    _subdivide_columns(cols, peak)
+    _remove_degenerate_columns(cols)
+    lo = [99999.0] * 3
+    hi = [-99999.0] * 3
+    for col in cols:
+        for p in col:
+            for k in range(3):
+                if p[k] < lo[k]:
+                    lo[k] = p[k]
+                if p[k] > hi[k]:
+                    hi[k] = p[k]
+    b = _PatchBuilder(cols, wrap_w, wrap_h)
+    b.build()
+    pc = PatchCollide()
+    pc.planes = [(pl, s) for pl, s in zip(b.planes, b.signs)]
+    pc.facets = b.facets
+    pc.bounds = (tuple(fsub(v, 1.0) for v in lo), tuple(fadd(v, 1.0) for v in hi))
+    pc.grid = (len(cols), len(cols[0]), peak[0])
+    pc.cols = cols                 # the subdivided grid and the facets' squares:
+    pc.cells = b.cells             # kept for the self-test and statistics only
+    return pc
+
+
+def load_q3_patches(m, shaders):
+    """{surface index: PatchCollide} for every surface of type 2 (patch)."""
+    surfs = m.lump(13)
+    verts = m.lump(10)
+    if len(surfs) % 104 or len(verts) % 44:
+        raise _patch_error()
+    nverts = len(verts) // 44
+    out = {}
+    for si in range(len(surfs) // 104):
+        r = struct.unpack_from("<iii", surfs, si * 104)
+        if r[2] != 2:
+            continue
+        shader = r[0]
+        first = struct.unpack_from("<i", surfs, si * 104 + 12)[0]
+        width, height = struct.unpack_from("<ii", surfs, si * 104 + 96)
+        if shader < 0 or shader >= len(shaders):
+            raise _patch_error()
+        if width <= 0 or height <= 0 or width * height > MAX_PATCH_VERTS:
+            raise _patch_error()
+        if first < 0 or first + width * height > nverts:
+            raise _patch_error()
+        pts = [struct.unpack_from("<3f", verts, (first + k) * 44) for k in range(width * height)]
+        pc = build_patch(width, height, pts)
+        pc.contents = shaders[shader][1]
+        out[si] = pc
+    return out
+
+
+# ---- traces against a patch ----
+
+def _bounds_intersect(lo, hi, lo2, hi2):
+    E = SURFACE_CLIP_EPSILON
+    for k in range(3):
+        if hi[k] < fsub(lo2[k], E) or lo[k] > fadd(hi2[k], E):
+            return False
+    return True
+
+
+def _border_plane(pc, pn, inward):
+    q = pc.planes[pn][0]
+    if inward:
+        return (-q[0], -q[1], -q[2], -q[3])
+    return q
+
+
+def _check_facet_plane(pl, start, end, st):
+    """st = [enter, leave, hit]; False: the facet is missed."""
+    E = SURFACE_CLIP_EPSILON
+    st[2] = False
+    d1 = fsub(fdot(start, pl), pl[3])
+    d2 = fsub(fdot(end, pl), pl[3])
+    if d1 > 0 and (d2 >= E or d2 >= d1):
+        return False
+    if d1 <= 0 and d2 <= 0:
+        return True
+    if d1 > d2:
+        f = fdiv(fsub(d1, E), fsub(d1, d2))
+        if f < 0:
+            f = 0.0
+        if f > st[0]:
+            st[0] = f
+            st[2] = True
+    else:
+        f = fdiv(fadd(d1, E), fsub(d1, d2))
+        if f > 1:
+            f = 1.0
+        if f < st[1]:
+            st[1] = f
+    return True
+
+
+def trace_patch(bt, pc):
+    """a box or point sweep against one patch; updates bt.tr."""
+    if not _bounds_intersect(bt.bounds[0], bt.bounds[1], pc.bounds[0], pc.bounds[1]):
+        return
+    if bt.point:
+        _trace_point_patch(bt, pc)
+        return
+    tr = bt.tr
+    offs = bt.offsets
+    start, end = bt.start, bt.end
+    planes = pc.planes
+    for surface, borders in pc.facets:
+        st = [-1.0, 1.0, False]
+        hitnum = -1
+        q, sb = planes[surface]
+        off = fdot(offs[sb], q)
+        pl = (q[0], q[1], q[2], fsub(q[3], off))
+        if not _check_facet_plane(pl, start, end, st):
+            continue
+        best = pl if st[2] else (0.0, 0.0, 0.0, 0.0)
+        missed = False
+        for j, (pn, inward) in enumerate(borders):
+            q, sb = planes[pn]
+            pl = (-q[0], -q[1], -q[2], -q[3]) if inward else q
+            off = fdot(offs[sb], pl)
+            pl = (pl[0], pl[1], pl[2], fadd(pl[3], abs(off)))
+            if not _check_facet_plane(pl, start, end, st):
+                missed = True
+                break
+            if st[2]:
+                hitnum = j
+                best = pl
+        if missed:
+            continue
+        if hitnum == len(borders) - 1:
+            continue                 # never the back side
+        enter, leave = st[0], st[1]
+        if enter < leave and enter >= 0 and enter < tr.fraction:
+            tr.fraction = enter if enter > 0 else 0.0
+            tr.plane = ((best[0], best[1], best[2]), best[3])
+
+
+def _trace_point_patch(bt, pc):
+    tr = bt.tr
+    E = SURFACE_CLIP_EPSILON
+    start, end, offs = bt.start, bt.end, bt.offsets
+    front = []
+    inter = []
+    for q, sb in pc.planes:
+        off = fdot(offs[sb], q)
+        d1 = fadd(fsub(fdot(start, q), q[3]), off)
+        d2 = fadd(fsub(fdot(end, q), q[3]), off)
+        front.append(d1 > 0)
+        if d1 == d2:
+            x = PATCH_MISS
+        else:
+            x = fdiv(d1, fsub(d1, d2))
+            if x <= 0:
+                x = PATCH_MISS
+        inter.append(x)
+    for surface, borders in pc.facets:
+        if not front[surface]:
+            continue
+        x = inter[surface]
+        if x < 0 or x > tr.fraction:
+            continue
+        hit = True
+        for pn, inward in borders:
+            if front[pn] != inward:
+                if inter[pn] > x:
+                    hit = False
+                    break
+            elif inter[pn] < x:
+                hit = False
+                break
+        if not hit:
+            continue
+        q, sb = pc.planes[surface]
+        off = fdot(offs[sb], q)
+        d1 = fadd(fsub(fdot(start, q), q[3]), off)
+        d2 = fadd(fsub(fdot(end, q), q[3]), off)
+        f = fdiv(fsub(d1, E), fsub(d1, d2))
+        tr.fraction = f if f > 0 else 0.0
+        tr.plane = ((q[0], q[1], q[2]), q[3])
+
+
+def position_in_patch(bt, pc):
+    """the box at start inside a facet (points never are: 8.11)."""
+    if bt.point and not POINT_POSITION_TEST_HITS:
+        return False
+    start, offs = bt.start, bt.offsets
+    planes = pc.planes
+    for surface, borders in pc.facets:
+        q, sb = planes[surface]
+        off = fdot(offs[sb], q)
+        if fsub(fdot(q, start), fsub(q[3], off)) > 0:
+            continue
+        inside = True
+        for pn, inward in borders:
+            q, sb = planes[pn]
+            pl = (-q[0], -q[1], -q[2], -q[3]) if inward else q
+            off = fdot(offs[sb], pl)
+            if fsub(fdot(pl, start), fadd(pl[3], abs(off))) > 0:
+                inside = False
+                break
+        if inside:
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------
 # brush traces: quake2 (8.2), source and nightfire (8.9), quake3 (8.3)
 
 
@@ -340,6 +1112,21 @@ class BrushTrace:
             self.start = tuple(fadd(start[i], off[i]) for i in range(3))
             self.end = tuple(fadd(end[i], off[i]) for i in range(3))
             self.point = self.size0 == (0.0, 0.0, 0.0)
+            # patches: the corner offsets by sign bits, the swept box's bounds
+            s0, s1 = self.size0, self.size1
+            self.offsets = [tuple(s1[k] if sb >> k & 1 else s0[k] for k in range(3))
+                            for sb in range(8)]
+            lo, hi = [], []
+            for k in range(3):
+                if self.start[k] < self.end[k]:
+                    lo.append(fadd(self.start[k], s0[k]))
+                    hi.append(fadd(self.end[k], s1[k]))
+                else:
+                    lo.append(fadd(self.end[k], s0[k]))
+                    hi.append(fadd(self.start[k], s1[k]))
+            self.bounds = (tuple(lo), tuple(hi))
+            self.pchecked = set()
+            self.patch_table = C.patches
         else:
             self.E = DIST_EPSILON
             self.size0 = tuple(mins)
@@ -487,6 +1274,50 @@ class BrushTrace:
         if not self.q3 and self.filter and not self._counts(C.leaves[li][0]):
             return
         self._clip_brushes(self._brush_list(li))
+        if self.q3 and self.tr.fraction != 0:
+            self._clip_patches(self._leaf_patches(li))
+
+    # -- quake3 patches (8.11): after the leaf's brushes, each once per trace --
+    def _leaf_patches(self, li):
+        C = self.C
+        lf = C.leaves[li]
+        first, count = lf[3], lf[4]
+        if count < 0 or first < 0 or first + count > len(C.leafsurfaces):
+            raise _corrupt()
+        return [C.leafsurfaces[k] for k in range(first, first + count)]
+
+    def _patches(self, slist):
+        """the patches among the surfaces slist, not yet seen, that the mask counts"""
+        C = self.C
+        for si in slist:
+            if si < 0 or si >= C.num_surfaces:
+                raise _corrupt()
+            pc = self.patch_table.get(si)
+            if pc is None or si in self.pchecked:
+                continue
+            self.pchecked.add(si)
+            if not self._counts(pc.contents):
+                continue
+            yield pc
+
+    def _clip_patches(self, slist):
+        tr = self.tr
+        for pc in self._patches(slist):
+            old = tr.fraction
+            trace_patch(self, pc)
+            if tr.fraction < old:
+                tr.contents = pc.contents
+            if tr.fraction == 0:
+                return
+
+    def _test_patches(self, slist):
+        tr = self.tr
+        for pc in self._patches(slist):
+            if position_in_patch(self, pc):
+                tr.startsolid = tr.allsolid = 1
+                tr.fraction = 0.0
+                tr.contents = pc.contents
+                return
 
     def _clip_brushes(self, blist):
         for bi in blist:
@@ -505,6 +1336,8 @@ class BrushTrace:
         if not self.q3 and self.filter and not self._counts(C.leaves[li][0]):
             return
         self._test_brushes(self._brush_list(li))
+        if self.q3 and not self.tr.allsolid:
+            self._test_patches(self._leaf_patches(li))
 
     def _test_brushes(self, blist):
         for bi in blist:
@@ -592,6 +1425,12 @@ class BrushTrace:
         mid = tuple(fadd(p1[i], fmul(frac2, fsub(p2[i], p1[i]))) for i in range(3))
         self.walk(node[2 - side], midf, p2f, mid, p2, depth + 1)
 
+    def _model_patches(self):
+        fs, ns = self.C.model_brushes[self.model][2], self.C.model_brushes[self.model][3]
+        if ns < 0:
+            raise _corrupt()
+        return range(fs, fs + ns)
+
     def run(self, start, end):
         C = self.C
         tr = self.tr
@@ -601,6 +1440,8 @@ class BrushTrace:
             if inline:
                 fb, nb = C.model_brushes[self.model][0], C.model_brushes[self.model][1]
                 self._test_brushes(list(range(fb, fb + nb)))
+                if not tr.allsolid:
+                    self._test_patches(self._model_patches())
             else:
                 lo = tuple(fsub(fadd(s[j], self.size0[j]), 1.0) for j in range(3))
                 hi = tuple(fadd(fadd(s[j], self.size1[j]), 1.0) for j in range(3))
@@ -621,6 +1462,8 @@ class BrushTrace:
             if inline:
                 fb, nb = C.model_brushes[self.model][0], C.model_brushes[self.model][1]
                 self._clip_brushes(list(range(fb, fb + nb)))
+                if tr.fraction != 0:
+                    self._clip_patches(self._model_patches())
             else:
                 head = 0 if self.q3 else C.heads[self.model]
                 self.walk(head, 0.0, 1.0, s, e)
@@ -639,7 +1482,9 @@ def _check_model(m, C, model):
         raise QueryError("bad_model")
 
 
-def trace(m, start, end, mins=(0.0, 0.0, 0.0), maxs=(0.0, 0.0, 0.0), mask=None, model=0):
+def trace(m, start, end, mins=(0.0, 0.0, 0.0), maxs=(0.0, 0.0, 0.0), mask=None, model=0,
+          patches=True):
+    """patches=False: quake3 brushes only (for the self-test)"""
     if m.family not in BRUSH_FAMILIES:
         raise QueryError("unsupported")
     C = coll(m)
@@ -647,6 +1492,8 @@ def trace(m, start, end, mins=(0.0, 0.0, 0.0), maxs=(0.0, 0.0, 0.0), mask=None, 
     if mask is None:
         mask = MASK_PLAYERSOLID[m.family]
     bt = BrushTrace(C, model, start, end, mins, maxs, mask)
+    if not patches and bt.q3:
+        bt.patch_table = {}
     if C.family == "quake3" and model >= len(C.model_brushes):
         raise _corrupt()
     return bt.run(start, end)
@@ -1057,8 +1904,15 @@ def selftest(path):
     ck.ok(floors * 2 >= len(downs), "only %d of %d down traces hit a floor (normal z > 0.7)"
           % (floors, len(downs)))
 
-    # zero-length traces half a unit inside the floor: startsolid
-    for p, t in downs[:20]:
+    # zero-length traces half a unit inside the floor: startsolid (brush floors:
+    # under a patch there is no solid, 8.11)
+    if fam == "quake3":
+        downs_b = [(p, t) for p, t in downs
+                   if trace(m, p, (p[0], p[1], fsub(p[2], 8192.0)), patches=False).fraction == t.fraction]
+        print("  %d of %d down traces end on brushes" % (len(downs_b), len(downs)))
+    else:
+        downs_b = downs
+    for p, t in downs_b[:20]:
         n = t.plane[0]
         q = tuple(fsub(t.endpos[i], fmul(n[i], f32(E + 0.5))) for i in range(3))
         w = "zero-length trace at %r (under the floor)" % (q,)
@@ -1173,6 +2027,10 @@ def selftest(path):
             t = hulltrace(m, 1, (0.0, 0.0, -100.0), (0.0, 0.0, -1000.0))
             ck.ok(t.endpos[2] == -167.96875, "hull 1 fall ends at %r" % (t.endpos[2],))
 
+    if fam == "quake3":
+        _patch_synthetic(m, ck)
+        _patch_map(m, ck, rng)
+
     # query lines: syntax and errors
     lines = {
         b"trace 0 0 0 1 1 1 mask": "bad_query",
@@ -1187,6 +2045,207 @@ def selftest(path):
         ck.ok('"error":"%s"' % want in got, "%r gives %s, want %s" % (line, got, want))
     print("  %d checks, %d failed" % (ck.checks, ck.fails))
     return 1 if ck.fails else 0
+
+
+# ---- quake3 patches (8.11): synthetic grids and the map's own patches ----
+
+def _patch_alone(C, pc, start, end, mins=(0.0, 0.0, 0.0), maxs=(0.0, 0.0, 0.0)):
+    """a sweep against one patch only (no tree, no brushes)."""
+    bt = BrushTrace(C, 0, start, end, mins, maxs, 0xFFFFFFFF)
+    if start == end:
+        if position_in_patch(bt, pc):
+            bt.tr.startsolid = bt.tr.allsolid = 1
+            bt.tr.fraction = 0.0
+    else:
+        trace_patch(bt, pc)
+    bt.tr.endpos = _endpos_formula(start, end, bt.tr.fraction)
+    return bt.tr
+
+
+def _grid_patch(w, h, fn):
+    """build_patch from control points fn(i, j) (column i, row j)."""
+    pts = [None] * (w * h)
+    for j in range(h):
+        for i in range(w):
+            pts[j * w + i] = tuple(f32(v) for v in fn(i, j))
+    return build_patch(w, h, pts)
+
+
+def _box_holds_point(pos, mins, maxs, p, slack):
+    return all(pos[k] + mins[k] + slack < p[k] < pos[k] + maxs[k] - slack for k in range(3))
+
+
+def _patch_synthetic(m, ck):
+    C = coll(m)
+    E = SURFACE_CLIP_EPSILON
+    # a flat 64 x 64 square at z = 0, facing up: one facet
+    flat = _grid_patch(3, 3, lambda i, j: (i * 32.0, j * 32.0, 0.0))
+    ck.ok(len(flat.facets) == 1, "flat patch: %d facets, want 1" % len(flat.facets))
+    ck.ok(flat.planes[flat.facets[0][0]][0] == (0.0, 0.0, 1.0, 0.0),
+          "flat patch: surface plane %r" % (flat.planes[flat.facets[0][0]][0],))
+    ck.ok(flat.bounds == ((-1.0, -1.0, -1.0), (65.0, 65.0, 1.0)), "flat patch bounds %r" % (flat.bounds,))
+    t = _patch_alone(C, flat, (32.0, 32.0, 40.0), (32.0, 32.0, -40.0))
+    ck.ok(t.fraction < 1 and t.endpos[2] == E and t.plane == ((0.0, 0.0, 1.0), 0.0),
+          "flat patch: point drop stops at %r (fraction %r), want z = 1/8" % (t.endpos, t.fraction))
+    box = ((-16.0, -16.0, -24.0), (16.0, 16.0, 32.0))
+    t = _patch_alone(C, flat, (32.0, 32.0, 100.0), (32.0, 32.0, -100.0), *box)
+    ck.ok(t.fraction < 1 and t.endpos[2] == 24 + E,
+          "flat patch: player box drop stops at %r, want z = 24.125" % (t.endpos,))
+    t = _patch_alone(C, flat, (32.0, 32.0, -40.0), (32.0, 32.0, 40.0))
+    ck.ok(t.fraction == 1, "flat patch: a point from below hits the back side (%r)" % t.fraction)
+    small = ((-4.0, -4.0, -4.0), (4.0, 4.0, 4.0))
+    t = _patch_alone(C, flat, (32.0, 32.0, -100.0), (32.0, 32.0, 100.0), *small)
+    ck.ok(t.fraction == 1, "flat patch: a box from below is clipped by the back side (%r)" % t.fraction)
+    for z, want in ((0.0, 1), (3.9, 1), (-3.9, 1), (4.5, 0), (-5.0, 0)):
+        t = _patch_alone(C, flat, (32.0, 32.0, f32(z)), (32.0, 32.0, f32(z)), *small)
+        ck.ok(t.startsolid == want, "flat patch: box position test at z %r gives %d" % (z, t.startsolid))
+    t = _patch_alone(C, flat, (32.0, 32.0, 0.0), (32.0, 32.0, 0.0))
+    ck.ok(t.startsolid == (1 if POINT_POSITION_TEST_HITS else 0),
+          "flat patch: a point position test on the surface gives %d" % t.startsolid)
+    t = _patch_alone(C, flat, (32.0, 32.0, 70.0), (32.0, 32.0, 70.0), *small)
+    ck.ok(t.startsolid == 0, "flat patch: box far above is inside")
+    # clear moves just above the surface, along it
+    t = _patch_alone(C, flat, (-10.0, 32.0, 0.5), (80.0, 32.0, 0.5))
+    ck.ok(t.fraction == 1, "flat patch: point move 0.5 above hits (%r)" % t.fraction)
+    t = _patch_alone(C, flat, (-10.0, 20.0, 4.0625), (80.0, 40.0, 4.0625), *small)
+    ck.ok(t.fraction == 1, "flat patch: box move 1/16 above hits (%r)" % t.fraction)
+    t = _patch_alone(C, flat, (-10.0, 32.0, 3.5), (80.0, 32.0, 3.5), *small)
+    ck.ok(t.startsolid == 0 and t.fraction < 1 and t.plane[0][0] == -1.0,
+          "flat patch: a box sliding in from the side half under the top is not stopped "
+          "by the edge (fraction %r, plane %r)" % (t.fraction, t.plane))
+    # an arch in x-z, 128 wide and 64 high, extruded along y
+    arch = _grid_patch(3, 3, lambda i, j: (i * 64.0, j * 32.0, 128.0 if i == 1 else 0.0))
+    # (the grid is transposed by the build: a column runs along x here)
+    cols = arch.cols
+    line = cols[0] if cols[0][0][0] != cols[0][-1][0] else [c[0] for c in cols]
+    ck.ok(len(line) >= 5 and (arch.grid[0] - 1) * (arch.grid[1] - 1) == len(arch.facets),
+          "arch: grid %r, %d facets" % (arch.grid, len(arch.facets)))
+    up = all(arch.planes[s][0][2] > 0 for s, _b in arch.facets)
+    ck.ok(up, "arch: a facet faces down")
+    xs = [p[0] for p in line]
+    zs = [p[2] for p in line]
+    ck.ok(xs == sorted(xs) and xs[0] == 0 and xs[-1] == 128 and max(zs) == 64,
+          "arch: subdivided grid x %r z %r" % (xs, zs))
+
+    def chord_z(x):
+        for k in range(len(xs) - 1):
+            if xs[k] <= x <= xs[k + 1]:
+                return zs[k] + (zs[k + 1] - zs[k]) * (x - xs[k]) / (xs[k + 1] - xs[k])
+        return None
+
+    holes = 0
+    x = 0.5
+    while x < 128:
+        # points over every facet and over the seams between them
+        for y in (0.5, 16.0, 32.0, 63.5):
+            t = _patch_alone(C, arch, (f32(x), y, 200.0), (f32(x), y, -10.0))
+            if t.fraction == 1:
+                holes += 1
+                continue
+            cz = chord_z(x)
+            n = t.plane[0]
+            gap = t.endpos[2] - cz
+            ck.ok(-1e-3 <= gap <= E / n[2] + PLANE_TRI_EPSILON + 1e-3,
+                  "arch: point drop at x %r stops %r above the chord (normal %r)" % (x, gap, n))
+            tb = _patch_alone(C, arch, (f32(x), y, 200.0), (f32(x), y, -10.0), *small)
+            ck.ok(tb.fraction < 1 and tb.fraction <= t.fraction,
+                  "arch: box drop at x %r: fraction %r, point %r" % (x, tb.fraction, t.fraction))
+            inside = [p for c in cols for p in c if _box_holds_point(tb.endpos, small[0], small[1], p, 1e-3)]
+            ck.ok(not inside, "arch: the box stopped at %r holds grid points %r" % (tb.endpos, inside[:2]))
+        x += 4.25
+    ck.ok(holes == 0, "arch: %d point drops fell through between facets" % holes)
+    # limits and bad grids: corrupt at load
+    for w, h, fn, what in (
+            (4, 3, lambda i, j: (i, j, 0), "even width"),
+            (3, 1, lambda i, j: (i, j, 0), "height 1"),
+            (131, 3, lambda i, j: (i, j, 0), "131 columns"),
+            (35, 31, lambda i, j: (i, j, 0), "1085 control points"),
+            (3, 3, lambda i, j: (i * 1e6, j, 1e7 if i == 1 else 0), "subdivides past 129")):
+        try:
+            _grid_patch(w, h, fn)
+            ck.ok(False, "patch %s loads" % what)
+        except R.LoadError:
+            ck.ok(True, "")
+    # a closed ring of radius 32 (wraps on its width): too flat to subdivide, so
+    # four flat sides; the walls face out
+    def pipe(i, j):
+        ring = [(32, 0), (32, 32), (0, 32), (-32, 32), (-32, 0), (-32, -32), (0, -32), (32, -32), (32, 0)]
+        return (ring[i][0], ring[i][1], j * 64.0)
+    pp = _grid_patch(9, 3, pipe)
+    ck.ok(len(pp.facets) == 4 and all(len(b) <= MAX_BORDERS for _s, b in pp.facets),
+          "ring: %d facets, want 4" % len(pp.facets))
+    t = _patch_alone(C, pp, (100.0, 0.25, 50.0), (0.0, 0.25, 50.0))
+    ck.ok(t.fraction < 1 and t.plane[0][0] > 0.7 and t.plane[0][1] > 0.7 and 31 < t.endpos[0] < 32,
+          "ring: a point from outside is not stopped at the wall (%r, %r)" % (t.fraction, t.endpos))
+    t = _patch_alone(C, pp, (0.0, 0.25, 50.0), (100.0, 0.25, 50.0))
+    ck.ok(t.fraction == 1, "ring: a point leaving from inside is stopped (%r)" % t.fraction)
+    # exactly through the seam vertex (32, 0) a point passes between the two
+    # facets, as it does in the engine
+    t = _patch_alone(C, pp, (100.0, 0.0, 64.0), (0.0, 0.0, 64.0))
+    ck.ok(t.fraction == 1, "ring: a point through the seam vertex is stopped (%r)" % t.fraction)
+    t = _patch_alone(C, pp, (100.0, 0.0, 64.0), (0.0, 0.0, 64.0), *small)
+    ck.ok(t.fraction < 1 and t.endpos[0] >= 36, "ring: a box through the seam vertex: %r" % (t.endpos,))
+
+
+def _patch_map(m, ck, rng):
+    """the map's own patches: drops onto the tops of solid patch facets."""
+    C = coll(m)
+    E = SURFACE_CLIP_EPSILON
+    if not C.patches:
+        print("  no patches in this map")
+        return
+    nf = sum(len(pc.facets) for pc in C.patches.values())
+    print("  %d patches, %d facets" % (len(C.patches), nf))
+    world = set()
+    for li in range(len(C.leaves)):
+        lf = C.leaves[li]
+        world.update(C.leafsurfaces[lf[3]:lf[3] + lf[4]])
+    keys = sorted(k for k in C.patches
+                  if k in world and _u32(C.patches[k].contents) & MASK_PLAYERSOLID["quake3"])
+    rng.shuffle(keys)
+    drops = listed = 0
+    small = ((-2.0, -2.0, -2.0), (2.0, 2.0, 2.0))
+    for k in keys[:40]:
+        pc = C.patches[k]
+        for (surf, _b), (i, j, which) in zip(pc.facets, pc.cells):
+            n = pc.planes[surf][0]
+            if n[2] <= 0.7:
+                continue
+            g = pc.cols
+            sq = {-1: (g[i][j], g[i + 1][j], g[i + 1][j + 1], g[i][j + 1]),
+                  0: (g[i][j], g[i + 1][j], g[i + 1][j + 1]),
+                  1: (g[i + 1][j + 1], g[i][j + 1], g[i][j])}[which]
+            c = tuple(f32(sum(p[a] for p in sq) / len(sq)) for a in range(3))
+            a = (c[0], c[1], fadd(c[2], 48.0))
+            b = (c[0], c[1], fsub(c[2], 48.0))
+            w = "patch %d facet over %r" % (k, c)
+            t = _patch_alone(C, pc, a, b)
+            if not ck.ok(t.fraction < 1, w + ": a point drop misses the patch"):
+                continue
+            gap = fdot(n, t.endpos) - pc.planes[surf][0][3]
+            ck.ok(gap > 0, w + ": the point stops %r behind the facet" % gap)
+            if t.plane == (n[:3], n[3]):
+                ck.ok(gap <= E * 1.01 + 1e-3, w + ": the point stops %r in front of the facet" % gap)
+            # the map's trace reaches the patch through the leaves that list it:
+            # where the leaf of the stop lists the patch, the map stops no later
+            lf = C.leaves[point_leaf_from(C, 0, t.endpos)]
+            if k in C.leafsurfaces[lf[3]:lf[3] + lf[4]]:
+                tm = trace(m, a, b, mask=pc.contents)
+                ck.ok(tm.fraction <= t.fraction,
+                      w + ": the map trace (%r) goes past the patch (%r)" % (tm.fraction, t.fraction))
+                listed += 1
+            tb = _patch_alone(C, pc, a, b, *small)
+            ck.ok(tb.fraction < 1 and tb.fraction <= t.fraction,
+                  w + ": box drop %r, point drop %r" % (tb.fraction, t.fraction))
+            z = _patch_alone(C, pc, c, c, *small)
+            ck.ok(z.startsolid == 1, w + ": a box on the facet is not inside the patch")
+            z = _patch_alone(C, pc, a, a, *small)
+            ck.ok(z.startsolid == 0 or t.fraction < 0.5,
+                  w + ": a box 48 above the facet is inside the patch")
+            drops += 1
+            break
+    print("  %d patch facets dropped on (%d compared with the map's trace)" % (drops, listed))
+    ck.ok(drops > 0 or not keys, "no top facet found on %d solid patches" % len(keys))
 
 
 def C_has_clip(m):
