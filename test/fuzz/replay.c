@@ -47,6 +47,7 @@ int fuzz_entity_one(const uint8_t *data, size_t size);
 int fuzz_stream_one(const uint8_t *data, size_t size);
 int fuzz_resume_one(const uint8_t *data, size_t size);
 int fuzz_access_one(const uint8_t *data, size_t size);
+int fuzz_collision_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -62,6 +63,7 @@ static const target targets[] = {
     { "stream", fuzz_stream_one },
     { "resume", fuzz_resume_one },
     { "access", fuzz_access_one },
+    { "collision", fuzz_collision_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 
@@ -197,7 +199,7 @@ static void replay_path(const char *path, const target *forced, int depth)
     }
     if (!t) {
         CHECK(0, "fuzz replay", "%s: no target (name one with -t, or put it in a directory "
-              "named load, family, lzma, lzma_diff, entity or access)", path);
+              "named load, family, lzma, lzma_diff, entity, access or collision)", path);
         return;
     }
     replay_file(path, t);
@@ -218,7 +220,7 @@ int main(int argc, char **argv)
         i += 2;
     }
     if (i >= argc) {
-        fprintf(stderr, "usage: fuzz_replay [-t load|family|lzma|lzma_diff|entity|access] PATH...\n");
+        fprintf(stderr, "usage: fuzz_replay [-t load|family|lzma|lzma_diff|entity|access|collision] PATH...\n");
         return 2;
     }
     for (; i < argc; i++) replay_path(argv[i], forced, 0);

@@ -14,6 +14,9 @@ typedef struct {
                             * world in another file format); NULL: name */
     int api_slots;    /* style slots tried per face in NAME.api; 0: 4 */
     int ambient;      /* GEN_AMB_* (ambient.h): what `ambient` answers from */
+    const char *no_collision; /* collision's lumps cannot be loaded (Dota 2's
+                               * brush sides, v22/v23): every well-formed
+                               * collision line answers this error; NULL: none */
 } gen_expect_opts;
 
 /* Answers through v (gen_view_build of the family written). */
@@ -23,6 +26,7 @@ void gen_write_expected(const gen_world *w, const gen_view *v, const gen_expect_
 /* Collision lines (trace, hulltrace, contents, hullcontents) and their
  * answers, appended to q and e (expect_trace.c); at most max_rooms rooms
  * (0: no limit beyond its own). */
-void gen_expect_collision(const gen_world *w, const gen_view *v, gbuf *q, gbuf *e, int max_rooms);
+void gen_expect_collision(const gen_world *w, const gen_view *v, gbuf *q, gbuf *e, int max_rooms,
+                          const char *no_collision);
 
 #endif

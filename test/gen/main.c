@@ -335,6 +335,8 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
     eo.max_rooms = v->layout == 2 ? 64 : 0;
     eo.api_slots = v->v17_styles ? 8 : 0;
     eo.ambient = gen_amb_mode(&w, v->src.version, v->src.leaf_version);
+    /* Dota 2 (v22, v23) brush sides have no public layout */
+    if (v->src.version == 22 || v->src.version == 23) eo.no_collision = "bad_lump_version";
     gen_view_build(&w, GEN_FAM_SOURCE, v->src.vis, &view);
     gen_write_expected(&w, &view, &eo, &counts, outdir);
 
