@@ -218,13 +218,16 @@ $(BUILD)/bench/bench_lzma: test/bench_lzma.c $(BUILD)/libbspkit.a $(BUILD)/bench
 	    $(BUILD)/bench/sdk/LzmaDec.o $(LZMA_OLD) -llzma -o $@
 $(BUILD)/bench/bench_load: test/bench_load.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(HOST_SRC) $(BUILD)/libbspkit.a -llzma -o $@
+$(BUILD)/bench/bench_trace: test/bench_trace.c $(HOST_SRC) $(BUILD)/libbspkit.a
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
 # The generated console map every benchmark reads (bench-float too, where
 # ../shared has no real one): made before any of them runs.
 BENCH_MAP := $(BUILD)/bench/large_x360.bsp
 $(BENCH_MAP): $(BUILD)/bspgen
 	@mkdir -p $(dir $@)
 	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
-bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load
+bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
+       $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench.sh
 
 # The suite checks its packages before building anything, then builds in a

@@ -73,9 +73,20 @@ for map in $B/large_x360.bsp "$SHARED/maps/xbox360/shack.360.bsp"; do
 done
 printf '%s' "$sim_json" > $B/sim.out
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" <<'PY'
+# Collision (issue 21): a real Quake 2 level with sloped brushes and a real
+# Quake map's hulls, or the generated ones without ../shared.
+echo "== collision: bench_trace (player moves, rays, position tests, hull 1)"
+brush_map="$SHARED/maps/quake2/lq_e0m1.bsp"; [ -f "$brush_map" ] || brush_map=$BUILD/maps/q2.bsp
+hull_map="$SHARED/maps/quake/q1_detail_fence2.bsp"; [ -f "$hull_map" ] || hull_map=$BUILD/maps/q1.bsp
+trace_brush=$($B/bench_trace "$brush_map" 5) || exit 1
+trace_hull=$($B/bench_trace "$hull_map" 5) || exit 1
+echo "$trace_brush"
+echo "$trace_hull"
+
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
+tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
 sim = [json.loads(l) for l in open(sys.argv[4]) if l.strip()]
 out = {
     "lzma_vs_lzmadec": lz["lzma_vs_lzmadec"],
@@ -90,6 +101,12 @@ out = {
     "ns_point_leaf": ld["ns_point_leaf"],
     "ns_pvs": ld["ns_pvs"],
     "ns_light": ld["ns_light"],
+    "trace_player_ns": tb["trace_player_ns"],
+    "trace_ray_ns": tb["trace_ray_ns"],
+    "trace_position_ns": tb["trace_position_ns"],
+    "hulltrace_ns": th["hulltrace_ns"],
+    "trace_stack_bytes": tb["trace_stack_bytes"],
+    "trace_maps": [tb["map"], th["map"]],
 }
 for k in ("ir_bspkit", "ir_old", "ir_lzmadec"):
     if k in lz:

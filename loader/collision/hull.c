@@ -12,7 +12,7 @@
  */
 #include "collision.h"
 
-#if BSPKIT_COLLISION
+#if BSPKIT_COLLISION && BSP__QUAKE_FAMILY
 
 #define CONTENTS_SOLID (-2)
 #define Q1_EPSILON 0.03125f   /* DIST_EPSILON */

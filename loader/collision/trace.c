@@ -345,8 +345,8 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     w.m = m;
     w.c = m->family->coll;
     w.tr = out;
-    w.q3 = w.c->kind == BSP_COLL_Q3;
-    w.filter = !w.c->mask_all;
+    w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
+    w.filter = !(BSPKIT_FAMILY_NIGHTFIRE && w.c->mask_all);
     w.mask = mask;
     out->fraction = 1;
     if (w.q3) {
@@ -435,7 +435,7 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     bsp__fill(&w, 0, sizeof w);
     w.m = m;
     w.c = m->family->coll;
-    w.q3 = w.c->kind == BSP_COLL_Q3;
+    w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
     if (w.q3 && model > 0) {
         rec = BSP__REC(m->models, model);
         first = (uint32_t)bsp__field_get(rec, w.c->model_firstbrush);
@@ -444,7 +444,7 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
         st = bsp_point_leaf(m, w.q3 ? 0 : model, p, &leaf_index);
         if (st != BSP_OK) return st;
         rec = BSP__REC(m->leafs, leaf_index);
-        if (!w.q3 && !w.c->mask_all) {
+        if (!w.q3 && !(BSPKIT_FAMILY_NIGHTFIRE && w.c->mask_all)) {
             /* quake2, source: the leaf's own contents */
             *contents = bsp__field_get(rec, m->family->tree.leaf_contents);
             return BSP_OK;

@@ -113,6 +113,10 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     return BSP_E_UNSUPPORTED;
 }
 
+#endif
+
+/* Collision without a family of the Quake family: no hulls. */
+#if !(BSPKIT_COLLISION && BSP__QUAKE_FAMILY)
 bsp_status bsp_hull_size(const bsp_map *m, uint32_t hull, float mins[3], float maxs[3])
 {
     (void)m, (void)hull, (void)mins, (void)maxs;

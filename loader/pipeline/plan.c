@@ -93,14 +93,14 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
 /* Is `lump` one the queries or the validator interpret? Those must have a
  * known layout (the ambient index too: its record width varies; collision's
  * lumps when the load reads them); others may be loaded as plain bytes. */
-static int is_role_lump(const struct bsp_family *f, uint32_t sets, uint32_t lump)
+static int is_role_lump(const struct bsp_family *f, const bsp_options *o, uint32_t lump)
 {
     int r;
     for (r = 0; r < BSP_ROLE_COUNT; r++)
         if (r != BSP_ROLE_ENTITIES && r != BSP_ROLE_LIGHTING &&
             r != BSP_ROLE_LIGHTING_HDR && bsp__role_lump(f, r) == (int)lump)
             return 1;
-    if ((sets & BSP_LOAD_COLLISION) && bsp__coll_of(f))
+    if (BSPKIT_COLLISION && (o->sets & BSP_LOAD_COLLISION) && bsp__coll_of(f))
         for (r = 0; r < BSP_CL_COUNT; r++)
             if (bsp__coll_of(f)->lumps[r] == (int)lump) return 1;
     return f->amb.kind == BSP_AMB_CUBES &&
@@ -129,7 +129,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     bsp__fill(p, 0, sizeof *p);
     bsp__fill(want, 0, sizeof want);
     p->use_hdr = (uint8_t)choose_hdr(h, o);
-    p->collision = (uint8_t)((o->sets & BSP_LOAD_COLLISION) && bsp__coll_of(f));
+    if (BSPKIT_COLLISION) p->collision = (uint8_t)((o->sets & BSP_LOAD_COLLISION) && bsp__coll_of(f));
     more = wanted_lumps(h, o, p->use_hdr, want);
 
     for (i = 0; i < f->dir.num_lumps; i++) {
@@ -138,7 +138,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         uint32_t region = e->size;
         if (!(want[i] || (more >> i & 1)) || e->length == 0) continue;
         lay = bsp__lump_layout(h, i);
-        if (!lay && is_role_lump(f, o->sets, i)) return BSP_E_BAD_LUMP_VERSION;
+        if (!lay && is_role_lump(f, o, i)) return BSP_E_BAD_LUMP_VERSION;
         if (lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size &&
             e->size % lay->record_size)
             return BSP_E_BAD_LUMP;
@@ -196,7 +196,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     }
     /* collision's depth check: a byte per node of the larger tree lump,
      * in the same scratch once the decoder is done with it */
-    if (p->collision) {
+    if (BSPKIT_COLLISION && p->collision) {
         uint32_t most = records_of(h, bsp__role_lump(f, BSP_ROLE_NODES));
         uint32_t clip = records_of(h, bsp__coll_of(f)->lumps[BSP_CL_CLIPNODES]);
         if (clip > most) most = clip;

@@ -79,7 +79,7 @@ static void publish(bsp__loader *s)
     m->version = h->version;
     m->big_endian_file = h->big_endian;
     m->use_hdr = s->plan.use_hdr;
-    m->has_collision = s->plan.collision;
+    if (BSPKIT_COLLISION) m->has_collision = s->plan.collision;
     m->arena_used = s->plan.total;
     m->error_lump = BSP_NO_LUMP;
     bsp__resolve_views(m, h);
@@ -375,7 +375,7 @@ static bsp_status finish(bsp__loader *s)
     if (st == BSP_OK) st = bsp__validate_finish(m);
     /* collision's walks: every tree within BSP_TREE_DEPTH_MAX (names the
      * lump it blames), in the scratch the decoder no longer needs */
-    if (st == BSP_OK && BSP__COLL_CHECKS && m->has_collision)
+    if (BSP__COLL_CHECKS && st == BSP_OK && m->has_collision)
         st = bsp__coll_check_depth(m, s->base + s->plan.scratch_offset);
     if (st != BSP_OK) {
         /* validation names the lump it was checking (error_offset stays 0

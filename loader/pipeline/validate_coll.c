@@ -187,7 +187,7 @@ bsp_status bsp__coll_check_depth(bsp_map *m, uint8_t *scratch)
             goto deep;
         }
     }
-    if (c->kind != BSP_COLL_HULLS || !m->clipnodes.data) return BSP_OK;
+    if (!BSP__QUAKE_FAMILY || c->kind != BSP_COLL_HULLS || !m->clipnodes.data) return BSP_OK;
     bsp__fill(scratch, 0, m->clipnodes.count);
     for (model = 0; model < m->models.count; model++)
         for (hull = 1; hull < c->num_hulls; hull++) {

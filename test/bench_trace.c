@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/* bench_trace.c - the cost of collision queries on one map (issue 21):
+ * player-sized moves (a box 64 units down from points over the world),
+ * long point rays across the world, position tests, and hull traces of
+ * hull 1 on the Quake family.
+ *
+ *   bench_trace MAP [ROUNDS]    prints one JSON line, best of ROUNDS:
+ *   {"map":..,"trace_player_ns":..,"trace_ray_ns":..,"trace_position_ns":..,
+ *    "hulltrace_ns":..,"trace_stack_bytes":..}
+ * (a brush family leaves hulltrace_ns null, the Quake family the others).
+ * Points are spread over the world model's bounding box, the same ones for
+ * every run. */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bspkit.h"
+#include "bsp_file.h"
+
+#define N_MOVES 50000u
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv)
+{
+    static const float mins[3] = { -16, -16, -24 }, maxs[3] = { 16, 16, 32 }, zero[3] = { 0, 0, 0 };
+    int rounds = argc > 2 ? atoi(argv[2]) : 3, r, k, hulls;
+    bsp_file f;
+    bsp_stream s;
+    bsp_header h;
+    bsp_map m;
+    bsp_options o = bsp_default_options(BSP_LOAD_COLLISION);
+    uint32_t need, i, seed = 7, sink = 0, mask;
+    uint8_t *arena;
+    float lo[3], hi[3], (*pts)[3];
+    double best[4] = { 1e9, 1e9, 1e9, 1e9 }, t;
+    bsp_trace_result tr;
+    const char *name;
+
+    if (argc < 2 || bsp_file_open(&f, &s, argv[1], 0) || bsp_open(&h, &s) != BSP_OK ||
+        bsp_measure(&h, &o, &need) != BSP_OK || !(arena = malloc(need ? need : 1)) ||
+        bsp_load(&m, &h, &s, arena, need, &o, &need) != BSP_OK) {
+        fprintf(stderr, "bench_trace: cannot load %s\n", argc > 1 ? argv[1] : "(no map)");
+        return 1;
+    }
+    bsp_file_close(&f);
+    hulls = bsp_hull_size(&m, 1, lo, hi) == BSP_OK;
+    mask = bsp_trace_mask(&m, BSP_MASK_PLAYERSOLID);
+    for (i = 0; i < 3; i++) {
+        memcpy(&lo[i], m.models.data + 4 * i, 4);
+        memcpy(&hi[i], m.models.data + 12 + 4 * i, 4);
+    }
+    pts = malloc(sizeof *pts * (N_MOVES + 1));
+    if (!pts) return 1;
+    for (i = 0; i <= N_MOVES; i++)
+        for (k = 0; k < 3; k++) {
+            seed = seed * 1664525u + 1013904223u;
+            pts[i][k] = lo[k] + (hi[k] - lo[k]) * (float)(seed >> 8) / 16777216.0f;
+        }
+    for (r = 0; r < rounds; r++) {
+        t = now();
+        for (i = 0; i < N_MOVES; i++) {
+            float end[3];
+            end[0] = pts[i][0], end[1] = pts[i][1], end[2] = pts[i][2] - 64;
+            if (hulls ? bsp_hull_trace(&m, 0, 1, pts[i], end, &tr) == BSP_OK
+                      : bsp_trace(&m, 0, pts[i], end, mins, maxs, mask, &tr) == BSP_OK)
+                sink += tr.startsolid;
+        }
+        t = now() - t;
+        if (t < best[hulls ? 3 : 0]) best[hulls ? 3 : 0] = t;
+        if (hulls) continue;
+        t = now();
+        for (i = 0; i < N_MOVES; i++)
+            if (bsp_trace(&m, 0, pts[i], pts[i + 1], zero, zero, mask, &tr) == BSP_OK)
+                sink += tr.allsolid;
+        t = now() - t;
+        if (t < best[1]) best[1] = t;
+        t = now();
+        for (i = 0; i < N_MOVES; i++)
+            if (bsp_trace(&m, 0, pts[i], pts[i], mins, maxs, mask, &tr) == BSP_OK)
+                sink += tr.allsolid;
+        t = now() - t;
+        if (t < best[2]) best[2] = t;
+    }
+    name = strrchr(argv[1], '/');
+    printf("{\"map\":\"%s\"", name ? name + 1 : argv[1]);
+    if (hulls) printf(",\"trace_player_ns\":null,\"trace_ray_ns\":null,\"trace_position_ns\":null,"
+                      "\"hulltrace_ns\":%.1f", best[3] * 1e9 / N_MOVES);
+    else printf(",\"trace_player_ns\":%.1f,\"trace_ray_ns\":%.1f,\"trace_position_ns\":%.1f,"
+                "\"hulltrace_ns\":null", best[0] * 1e9 / N_MOVES, best[1] * 1e9 / N_MOVES,
+                best[2] * 1e9 / N_MOVES);
+    printf(",\"trace_stack_bytes\":%u,\"sink\":%u}\n", (unsigned)BSP_TRACE_STACK_BYTES, (unsigned)sink);
+    free(pts);
+    free(arena);
+    return 0;
+}
