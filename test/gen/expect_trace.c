@@ -98,7 +98,7 @@ static void q_hull(tctx *t, int h, const float s[3], const float e[3], const cha
     gbuf_printf(t->q, "%s\n", extra ? extra : "");
 }
 
-/* One answer line. contents < -1000000000 - 1: absent (hulltrace). */
+/* One answer line; contents NO_CONTENTS: no field (hulltrace). */
 #define NO_CONTENTS (-2147483647 - 1)
 static void answer(tctx *t, const char *q, float frac, const float end[3], int ss, int as, long contents,
                    const float n[3], float dist)
@@ -204,7 +204,7 @@ static void hull_hit(tctx *t, int h, const float s[3], const float e[3], int pl,
     for (j = 0; j < 3; j++) n[j] = side ? -P->normal[j] : P->normal[j];
     dist = side ? -P->dist : P->dist;
     q_hull(t, h, s, e, extra);
-    answer(t, "hulltrace", 0.0f + frac, mid, 0, 0, NO_CONTENTS, n, dist);
+    answer(t, "hulltrace", frac, mid, 0, 0, NO_CONTENTS, n, dist);
 }
 
 static void hull_plain(tctx *t, int h, const float s[3], const float e[3], int solid, const char *extra)
