@@ -99,7 +99,7 @@ static void q_hull(tctx *t, int h, const float s[3], const float e[3], const cha
     gbuf_printf(t->q, "%s\n", extra ? extra : "");
 }
 
-/* One answer line. contents < -1000000000 - 1: absent (hulltrace). */
+/* One answer line; contents NO_CONTENTS: no field (hulltrace). */
 #define NO_CONTENTS (-2147483647 - 1)
 static void answer(tctx *t, const char *q, float frac, const float end[3], int ss, int as, long contents,
                    const float n[3], float dist)
@@ -216,7 +216,7 @@ static void hull_hit(tctx *t, int h, const float s[3], const float e[3], int pl,
     for (j = 0; j < 3; j++) n[j] = side ? -P->normal[j] : P->normal[j];
     dist = side ? -P->dist : P->dist;
     q_hull(t, h, s, e, extra);
-    answer(t, "hulltrace", 0.0f + frac, mid, 0, 0, NO_CONTENTS, n, dist);
+    answer(t, "hulltrace", frac, mid, 0, 0, NO_CONTENTS, n, dist);
 }
 
 static void hull_plain(tctx *t, int h, const float s[3], const float e[3], int solid, const char *extra)
@@ -454,6 +454,97 @@ static void door_cases(tctx *t)
     }
 }
 
+/* ---- the ramp, model 2 (the *_ramp variants) ---- */
+
+/* 8.2 clip_brush / position test, with 8.3's changes on quake3, on the
+ * ramp's wedge brush alone: model 2 holds that one brush, in the solid
+ * leaf of its tree, and the moves below reach that leaf (the point and box
+ * cross the sloped node plane) or miss the brush by far. Sides in the
+ * order the file holds them (quake3: the first six pair-swapped). */
+static void ramp_trace(tctx *t, const float s[3], const float e[3], int box, const char *extra)
+{
+    const gen_world *w = t->w;
+    const gen_brush *br = &w->brushes[w->nbrushes - 1];
+    const float *mins = box ? PMINS : ZERO, *maxs = box ? PMAXS : ZERO;
+    const gen_plane *hit = NULL;
+    float enter = -1, leave = 1, frac = 1, end[3];
+    int k, j, startout = 0, getout = 0, same = s[0] == e[0] && s[1] == e[1] && s[2] == e[2];
+    int ss = 0, as = 0;
+    long contents = 0;
+    q_trace(t, s, e, box, extra);
+    for (k = 0; k < br->numsides; k++) {
+        const gen_plane *P = &w->planes[w->sides[br->firstside + (t->q3 && k < 6 ? k ^ 1 : k)].plane];
+        float d1 = side_d(t, P->normal, P->dist, mins, maxs, s), d2 = side_d(t, P->normal, P->dist, mins, maxs, e), f;
+        if (same) {
+            if (d1 > 0) startout = 1;
+            continue;
+        }
+        if (d2 > 0) getout = 1;
+        if (d1 > 0) startout = 1;
+        if (t->q3 ? d1 > 0 && (d2 >= t->E || d2 >= d1) : d1 > 0 && d2 >= d1) {
+            hit = NULL;
+            enter = 2; /* no contact */
+            break;
+        }
+        if (d1 <= 0 && d2 <= 0) continue;
+        if (d1 > d2) {
+            f = (d1 - t->E) / (d1 - d2);
+            if (t->q3 && f < 0) f = 0;
+            if (f > enter) enter = f, hit = P;
+        } else {
+            f = (d1 + t->E) / (d1 - d2);
+            if (t->q3 && f > 1) f = 1;
+            if (f < leave) leave = f;
+        }
+    }
+    if (same) {
+        if (!startout) ss = as = 1, frac = 0, contents = t->bcont;
+    } else if (enter <= 1 && !startout) {
+        ss = 1;
+        if (!getout) {
+            as = 1;
+            if (t->q3) frac = 0, contents = t->bcont;
+        }
+    } else if (enter < leave && enter > -1 && enter < 1) {
+        frac = enter > 0 ? enter : 0;
+        contents = t->bcont;
+    } else {
+        hit = NULL;
+    }
+    if (frac == 1 || (same && !t->q3)) memcpy(end, same ? s : e, sizeof end);
+    else
+        for (j = 0; j < 3; j++) end[j] = s[j] + frac * (e[j] - s[j]);
+    answer(t, "trace", frac, end, ss, as, contents, hit ? hit->normal : NULL, hit ? hit->dist : 0);
+}
+
+static void ramp_cases(tctx *t)
+{
+    const gen_ibox *b = &t->w->models[2].box;
+    float y = (float)(b->lo[1] + b->hi[1]) / 2.0f + 0.15625f, x0 = (float)b->lo[0], z0 = (float)b->lo[2];
+    float s[3], e[3];
+    if (t->nf || t->hull) gen_die("the ramp is for quake2, quake3 and source");
+    /* point and player box falling onto the slope, a point running into it
+     * from the low side, a point passing over it, position tests */
+    set3(s, x0 + 32.5f, y, z0 + 40), set3(e, s[0], y, z0 + 8);
+    ramp_trace(t, s, e, 0, " model 2");
+    ramp_trace(t, s, e, 0, " mask 0x1 model 2");
+    set3(s, x0 + 16.5f, y, z0 + 100), set3(e, s[0], y, z0 + 36);
+    ramp_trace(t, s, e, 1, " model 2");
+    set3(s, x0 - 23.5f, y, z0 + 12.5f), set3(e, x0 + 40.5f, y, z0 + 12.5f);
+    ramp_trace(t, s, e, 0, " model 2");
+    set3(s, x0 - 23.5f, y, z0 + 60), set3(e, x0 + 76.5f, y, z0 + 60);
+    ramp_trace(t, s, e, 0, " model 2");
+    set3(s, x0 + 56.5f, y, z0 + 10);
+    ramp_trace(t, s, s, 0, " model 2");
+    q_contents(t, s, 2, 1);
+    set3(s, x0 + 8.5f, y, z0 + 30);
+    ramp_trace(t, s, s, 0, " model 2");
+    q_contents(t, s, 2, 0);
+    /* the world has no ramp */
+    set3(s, x0 + 32.5f, y, z0 + 40), set3(e, s[0], y, z0 + 8);
+    brush_open(t, s, e, 0, NULL);
+}
+
 /* ---- errors ---- */
 
 static void line(tctx *t, const char *q, const char *cmd, const char *name)
@@ -478,8 +569,13 @@ static void error_cases(tctx *t)
         line(t, "hullcontents 0 1 2 3 model", "hullcontents", "bad_query");
         return;
     }
-    line(t, "trace 0 0 0 0 0 -64 model 2", "trace", t->nf ? "unsupported" : "bad_model");
-    line(t, "contents 1 2 3 model 2", "contents", t->nf ? "unsupported" : "bad_model");
+    if (t->w->nmodels == 3) {
+        line(t, "trace 0 0 0 0 0 -64 model 3", "trace", "bad_model");
+        line(t, "contents 1 2 3 model 3", "contents", "bad_model");
+    } else {
+        line(t, "trace 0 0 0 0 0 -64 model 2", "trace", t->nf ? "unsupported" : "bad_model");
+        line(t, "contents 1 2 3 model 2", "contents", t->nf ? "unsupported" : "bad_model");
+    }
     line(t, "trace 0 0 0 0 0 -64 model -1", "trace", "bad_model");
     line(t, "hulltrace 0 0 0 0 0 0 -64", "hulltrace", "unsupported");
     line(t, "hullcontents 0 1 2 3", "hullcontents", "unsupported");
@@ -516,5 +612,6 @@ void gen_expect_collision(const gen_world *w, const gen_view *v, gbuf *q, gbuf *
     gbuf_printf(q, "\n");
     for (r = 0; r < w->desc->nrooms && n < cap; r++) n += room_cases(&t, r);
     door_cases(&t);
+    if (w->nmodels == 3) ramp_cases(&t);
     error_cases(&t);
 }

@@ -194,6 +194,11 @@
  *   nightfire_lit  nightfire with lightmaps (nflight.c): the faces'
  *               styles, lightmap projections (lump 17), RGB lump 10, the
  *               last lit face's block past the lump's end (no_lightmap)
+ *   q2_ramp, q3_ramp, v20_ramp  q2, q3 and v20_ldr with a third model,
+ *               a ramp (gen_add_ramp in world.h): one wedge brush with a
+ *               sloped side (normal (-0.6, 0, 0.8) as floats, plane type
+ *               5) and its own tree; the collision lines trace it
+ *               through `model 2`
  * The other x360_* variants and v20_lzma also hold a 40000-byte random pakfile
  * (lump 40, never compressed) and 24588 random bytes in lump 29
  * (physcollide), compressed although LZMA makes them larger: the case that
@@ -231,7 +236,12 @@ typedef struct {
     src_opts src;
     const char *world_of; /* answers of this variant (same world); NULL: own */
     int v17_styles;       /* one face gets a third style; .api tries 8 slots */
+    int ramp;             /* model 2: the sloped brush (gen_add_ramp) */
 } variant;
+
+/* The ramp of the *_ramp variants (model 2, gen_add_ramp): 64 long, 48
+ * high, rising along +x inside room 0 of the standard layout. */
+static const gen_ibox ramp_box = {{64, 160, 0}, {128, 224, 48}};
 
 #define VALVE GEN_LZMA_VALVE
 #define NOLZ {0, 0, 0, 0, 0, 0}
@@ -239,28 +249,29 @@ typedef struct {
 
 /* version leafv ldr hdr vis l4d2 index_order | console pack lzma extras variant */
 static const variant variants[] = {
-    {"v19_ldr_hdr", 0, {19, 0, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
-    {"v20_ldr", 0, {20, 1, 1, 0, 1, 0, 1, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
-    {"v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
-    {"v21_ldr_hdr", 0, {21, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
-    {"v21_l4d2", 0, {21, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
-    {"v20_novis", 0, {20, 1, 1, 0, 0, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
-    {"demo", 1, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0},
-    {"x360_v20_ldr", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0}, "v20_ldr", 0},
-    {"x360_v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0}, "v20_hdr_only", 0},
-    {"x360_lc0lp2pb0", 0, {19, 0, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {0, 2, 0, KIB(256), 0, 0}, 1, 0}, "v19_ldr_hdr", 0},
-    {"x360_lc4lp0pb4", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {4, 0, 4, KIB(64), 0, 0}, 1, 0}, "v21_ldr_hdr", 0},
-    {"x360_eos", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {3, 0, 2, KIB(256), 1, 0}, 1, 0}, "v20_ldr", 0},
-    {"x360_lc8", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {8, 0, 2, KIB(256), 0, 0}, 1, 0}, "v20_ldr", 0},
-    {"x360_raw", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_NONE, VALVE, 1, 0}, "v21_ldr_hdr", 0},
-    {"v20_lzma", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_SOME, VALVE, 1, 0}, "v20_ldr", 0},
-    {"v17", 0, {17, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 1},
-    {"v22", 0, {22, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v21_ldr_hdr", 0},
-    {"v23", 0, {23, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v20_ldr", 0},
-    {"v27_contagion", 0, {27, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v21_ldr_hdr", 0},
-    {"v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v21_ldr_hdr", 0},
-    {"v25_strata_hdr_only", 0, {25, 2, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v20_hdr_only", 0},
-    {"x360_v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0}, "v21_ldr_hdr", 0},
+    {"v19_ldr_hdr", 0, {19, 0, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
+    {"v20_ldr", 0, {20, 1, 1, 0, 1, 0, 1, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
+    {"v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
+    {"v21_ldr_hdr", 0, {21, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
+    {"v21_l4d2", 0, {21, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
+    {"v20_novis", 0, {20, 1, 1, 0, 0, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
+    {"v20_ramp", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 1},
+    {"demo", 1, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
+    {"x360_v20_ldr", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0}, "v20_ldr", 0, 0},
+    {"x360_v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0}, "v20_hdr_only", 0, 0},
+    {"x360_lc0lp2pb0", 0, {19, 0, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {0, 2, 0, KIB(256), 0, 0}, 1, 0}, "v19_ldr_hdr", 0, 0},
+    {"x360_lc4lp0pb4", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {4, 0, 4, KIB(64), 0, 0}, 1, 0}, "v21_ldr_hdr", 0, 0},
+    {"x360_eos", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {3, 0, 2, KIB(256), 1, 0}, 1, 0}, "v20_ldr", 0, 0},
+    {"x360_lc8", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {8, 0, 2, KIB(256), 0, 0}, 1, 0}, "v20_ldr", 0, 0},
+    {"x360_raw", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_NONE, VALVE, 1, 0}, "v21_ldr_hdr", 0, 0},
+    {"v20_lzma", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_SOME, VALVE, 1, 0}, "v20_ldr", 0, 0},
+    {"v17", 0, {17, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 1, 0},
+    {"v22", 0, {22, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v21_ldr_hdr", 0, 0},
+    {"v23", 0, {23, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v20_ldr", 0, 0},
+    {"v27_contagion", 0, {27, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v21_ldr_hdr", 0, 0},
+    {"v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v21_ldr_hdr", 0, 0},
+    {"v25_strata_hdr_only", 0, {25, 2, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v20_hdr_only", 0, 0},
+    {"x360_v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0}, "v21_ldr_hdr", 0, 0},
 };
 
 /* Game variants: the file of variant `of` as the game changes it, with the
@@ -318,6 +329,7 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
     else if (v->layout == 1) gen_layout_demo(&d);
     else gen_layout_grid(&d, nrooms);
     gen_compile(&d, &w);
+    if (v->ramp) gen_add_ramp(&w, &ramp_box);
     if (v->v17_styles) add_third_style(&w);
 
     if ((size_t)snprintf(path, sizeof path, "%s/%s.bsp", outdir, v->name) >= sizeof path) gen_die("path too long");
@@ -353,6 +365,7 @@ typedef struct {
     int lit;                /* quake3, nightfire: lightmaps (and a light grid) */
     const char *worldspawn; /* quake3: key lines of the first entity */
     int grid;               /* quake3: GEN_Q3_GRID_* */
+    int ramp;               /* model 2: the sloped brush (gen_add_ramp) */
 } fam_variant;
 
 /* Quake 3 worldspawn keys: gridsize case-blind, the last one wins, each
@@ -364,21 +377,23 @@ typedef struct {
 #define Q3_KEYS_BAD "\"gridsize\" \"-64 64 128\"\n"
 
 static const fam_variant fam_variants[] = {
-    {"q1", GEN_FAM_QUAKE, 1, 0, NULL, 0},
-    {"q1_novis", GEN_FAM_QUAKE, 0, 0, NULL, 0},
-    {"goldsrc", GEN_FAM_GOLDSRC, 1, 0, NULL, 0},
-    {"bsp2", GEN_FAM_BSP2, 1, 0, NULL, 0},
-    {"bsp2_2psb", GEN_FAM_BSP2RMQ, 1, 0, NULL, 0},
-    {"q2", GEN_FAM_QUAKE2, 1, 0, NULL, 0},
-    {"q3", GEN_FAM_QUAKE3, 1, 0, NULL, 0},
-    {"q3_lit", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK},
-    {"q3_gridsize", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_CUSTOM, GEN_Q3_GRID_OK},
-    {"q3_gridsize_partial", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_PARTIAL, GEN_Q3_GRID_OK},
-    {"q3_gridsize_hex", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_HEX, GEN_Q3_GRID_OK},
-    {"q3_gridsize_bad", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_BAD, GEN_Q3_GRID_NONE},
-    {"q3_grid_short", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_SHORT},
-    {"nightfire", GEN_FAM_NIGHTFIRE, 1, 0, NULL, 0},
-    {"nightfire_lit", GEN_FAM_NIGHTFIRE, 1, 1, NULL, 0},
+    {"q1", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0},
+    {"q1_novis", GEN_FAM_QUAKE, 0, 0, NULL, 0, 0},
+    {"goldsrc", GEN_FAM_GOLDSRC, 1, 0, NULL, 0, 0},
+    {"bsp2", GEN_FAM_BSP2, 1, 0, NULL, 0, 0},
+    {"bsp2_2psb", GEN_FAM_BSP2RMQ, 1, 0, NULL, 0, 0},
+    {"q2", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 0},
+    {"q2_ramp", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 1},
+    {"q3", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 0},
+    {"q3_ramp", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 1},
+    {"q3_lit", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0},
+    {"q3_gridsize", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_CUSTOM, GEN_Q3_GRID_OK, 0},
+    {"q3_gridsize_partial", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_PARTIAL, GEN_Q3_GRID_OK, 0},
+    {"q3_gridsize_hex", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_HEX, GEN_Q3_GRID_OK, 0},
+    {"q3_gridsize_bad", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_BAD, GEN_Q3_GRID_NONE, 0},
+    {"q3_grid_short", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_SHORT, 0},
+    {"nightfire", GEN_FAM_NIGHTFIRE, 1, 0, NULL, 0, 0},
+    {"nightfire_lit", GEN_FAM_NIGHTFIRE, 1, 1, NULL, 0, 0},
 };
 
 static void write_fam_variant(const fam_variant *fv, const char *outdir)
@@ -393,6 +408,7 @@ static void write_fam_variant(const fam_variant *fv, const char *outdir)
 
     gen_layout_standard(&d);
     gen_compile(&d, &w);
+    if (fv->ramp) gen_add_ramp(&w, &ramp_box);
     gen_view_build(&w, fv->family, fv->vis, &view);
     memset(&q3l, 0, sizeof q3l);
     if (fv->lit && fv->family == GEN_FAM_QUAKE3) {

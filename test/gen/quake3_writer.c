@@ -94,7 +94,7 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
     const gen_world *w = v->w;
     gbuf L[Q3_NUM_LUMPS];
     static const unsigned char prefix[8] = {'I', 'B', 'S', 'P', 46, 0, 0, 0};
-    int i, a, k, bpc, nls = 0, nlb = 0, fb[2], nb[2], nverts = 0, nindexes = 0;
+    int i, a, k, bpc, nls = 0, nlb = 0, fb[3], nb[3], nverts = 0, nindexes = 0;
     if (v->family != GEN_FAM_QUAKE3) gen_die("q3_write: family %d", v->family);
     memset(L, 0, sizeof L);
 
@@ -159,7 +159,9 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
         gbuf_i32(&L[Q3_MODELS], fb[i]);
         gbuf_i32(&L[Q3_MODELS], nb[i]);
     }
-    if (fb[0] + nb[0] != fb[1] || nb[0] + nb[1] != w->nbrushes) gen_die("model brushes are not contiguous");
+    for (i = 1; i < w->nmodels; i++)
+        if (fb[i - 1] + nb[i - 1] != fb[i]) gen_die("model brushes are not contiguous");
+    if (fb[w->nmodels - 1] + nb[w->nmodels - 1] != w->nbrushes) gen_die("model brushes are not contiguous");
     for (i = 0; i < w->nbrushes; i++) {
         gbuf_i32(&L[Q3_BRUSHES], w->brushes[i].firstside);
         gbuf_i32(&L[Q3_BRUSHES], w->brushes[i].numsides);
@@ -168,12 +170,18 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
     /* q3map's side order, which the engine's brush bounds rely on (the
      * distances of the first six sides are -x, +x, -y, +y, -z, +z;
      * docs/queries.md 8.3 step 6): world.c writes +a before -a, so each
-     * pair is swapped (every brush has 6 sides from an even first side). */
-    for (i = 0; i < w->nbrushes; i++)
-        if (w->brushes[i].numsides != 6 || (w->brushes[i].firstside & 1)) gen_die("q3: brush %d is not a box", i);
-    for (i = 0; i < w->nsides; i++) {
-        gbuf_i32(&L[Q3_BRUSHSIDES], w->sides[i ^ 1].plane);
-        gbuf_i32(&L[Q3_BRUSHSIDES], 2);
+     * pair of a brush's first six sides is swapped (the ramp's sloped
+     * side is its seventh). */
+    for (i = 0; i < w->nbrushes; i++) {
+        const gen_brush *br = &w->brushes[i];
+        if (br->numsides < 6) gen_die("q3: brush %d has fewer than 6 sides", i);
+        for (k = 0; k < br->numsides; k++) {
+            int si = br->firstside + (k < 6 ? k ^ 1 : k);
+            if (i + 1 < w->nbrushes && br->firstside + br->numsides != w->brushes[i + 1].firstside)
+                gen_die("q3: brush sides are not in brush order");
+            gbuf_i32(&L[Q3_BRUSHSIDES], w->sides[si].plane);
+            gbuf_i32(&L[Q3_BRUSHSIDES], 2);
+        }
     }
     for (i = 0; i < w->nfaces; i++) {
         const gen_face *fc = &w->faces[i];

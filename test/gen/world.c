@@ -453,6 +453,103 @@ void gen_compile(const gen_desc *d, gen_world *w)
     free(ceil_face);
 }
 
+/* ---------------- the ramp (model 2) ---------------- */
+
+static int ramp_leaf(gen_world *w, const gen_region *r, int solid)
+{
+    gen_leaf *l;
+    GEN_RESERVE(w->leaves, w->nleaves, w->leaves_cap);
+    l = &w->leaves[w->nleaves];
+    memset(l, 0, sizeof *l);
+    l->box = *r;
+    l->model = 2;
+    l->contents = solid ? GEN_CONTENTS_SOLID : GEN_CONTENTS_EMPTY;
+    l->cluster = -1;
+    l->firstleafface = w->nleaffaces;
+    l->firstleafbrush = w->nleafbrushes;
+    return -1 - w->nleaves++;
+}
+
+void gen_add_ramp(gen_world *w, const gen_ibox *b)
+{
+    static const int axis[5] = {2, 0, 0, 1, 1}, at_hi[5] = {0, 0, 1, 0, 1};
+    gen_region r;
+    gen_plane *p;
+    float len = (float)(b->hi[0] - b->lo[0]), h = (float)(b->hi[2] - b->lo[2]), hyp, n[3];
+    int slope, k, a, s, node[6], solid_leaf;
+    if (w->nmodels != 2) gen_die("gen_add_ramp: the world and the door first");
+    hyp = sqrtf(len * len + h * h);
+    n[0] = -h / hyp;
+    n[1] = 0.0f;
+    n[2] = len / hyp;
+    /* the sloped plane pair: 2k the ramp's surface, 2k+1 its negation */
+    slope = w->nplanes;
+    for (s = 0; s < 2; s++) {
+        GEN_RESERVE(w->planes, w->nplanes, w->planes_cap);
+        p = &w->planes[w->nplanes++];
+        memset(p, 0, sizeof *p);
+        for (a = 0; a < 3; a++) p->normal[a] = s ? -n[a] : n[a];
+        p->dist = (n[0] * (float)b->lo[0] + n[1] * 0.0f) + n[2] * (float)b->lo[2];
+        if (s) p->dist = -p->dist;
+        p->type = GEN_RAMP_PLANE_TYPE;
+    }
+    /* nodes: five axial cuts to the box's column, then the slope */
+    for (a = 0; a < 3; a++) {
+        r.lo[a] = -GEN_INF;
+        r.hi[a] = GEN_INF;
+    }
+    for (k = 0; k < 6; k++) {
+        GEN_RESERVE(w->nodes, w->nnodes, w->nodes_cap);
+        node[k] = w->nnodes++;
+        memset(&w->nodes[node[k]], 0, sizeof w->nodes[node[k]]);
+        w->nodes[node[k]].model = 2;
+        w->nodes[node[k]].box = r;
+        w->nodes[node[k]].firstface = w->nfaces;
+        if (k < 5) {
+            gen_region out = r;
+            int v = at_hi[k] ? b->hi[axis[k]] : b->lo[axis[k]];
+            w->nodes[node[k]].plane = plane_pair(w, axis[k], v);
+            /* the side away from the box is an empty leaf */
+            if (at_hi[k]) out.lo[axis[k]] = (float)v, r.hi[axis[k]] = (float)v;
+            else out.hi[axis[k]] = (float)v, r.lo[axis[k]] = (float)v;
+            w->nodes[node[k]].child[at_hi[k] ? 0 : 1] = ramp_leaf(w, &out, 0);
+            if (k > 0) w->nodes[node[k - 1]].child[at_hi[k - 1] ? 1 : 0] = node[k];
+        } else {
+            w->nodes[node[k]].plane = slope;
+            w->nodes[node[4]].child[1] = node[k];
+            w->nodes[node[k]].child[0] = ramp_leaf(w, &r, 0);
+            w->nodes[node[k]].child[1] = solid_leaf = ramp_leaf(w, &r, 1);
+        }
+    }
+    /* the wedge brush: box sides in world.c's order, then the slope */
+    solid_leaf = -1 - solid_leaf;
+    GEN_RESERVE(w->brushes, w->nbrushes, w->brushes_cap);
+    w->brushes[w->nbrushes].firstside = w->nsides;
+    w->brushes[w->nbrushes].numsides = 7;
+    w->brushes[w->nbrushes].contents = GEN_CONTENTS_SOLID;
+    for (a = 0; a < 3; a++)
+        for (s = 0; s < 2; s++) {
+            GEN_RESERVE(w->sides, w->nsides, w->sides_cap);
+            w->sides[w->nsides].plane = s ? plane_pair(w, a, b->lo[a]) + 1 : plane_pair(w, a, b->hi[a]);
+            w->sides[w->nsides].texinfo = 4;
+            w->nsides++;
+        }
+    GEN_RESERVE(w->sides, w->nsides, w->sides_cap);
+    w->sides[w->nsides].plane = slope;
+    w->sides[w->nsides].texinfo = 4;
+    w->nsides++;
+    GEN_RESERVE(w->leafbrushes, w->nleafbrushes, w->leafbrushes_cap);
+    w->leaves[solid_leaf].firstleafbrush = w->nleafbrushes;
+    w->leaves[solid_leaf].numleafbrushes = 1;
+    w->leafbrushes[w->nleafbrushes++] = w->nbrushes++;
+
+    w->models[2].box = *b;
+    w->models[2].headnode = node[0];
+    w->models[2].firstface = w->nfaces;
+    w->models[2].numfaces = 0;
+    w->nmodels = 3;
+}
+
 void gen_world_free(gen_world *w)
 {
     free(w->planes);

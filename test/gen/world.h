@@ -159,7 +159,7 @@ typedef struct {
     int nleaffaces, leaffaces_cap;
     int *leafbrushes;
     int nleafbrushes, leafbrushes_cap;
-    gen_model models[2];
+    gen_model models[3]; /* 2: the ramp (gen_add_ramp), when nmodels is 3 */
     int nmodels;
     int nclusters; /* = rooms */
     unsigned char *pvs; /* nclusters uncompressed PVS rows (vis.c) */
@@ -167,6 +167,16 @@ typedef struct {
 } gen_world;
 
 void gen_compile(const gen_desc *d, gen_world *w);
+/* Model 2, a ramp: one wedge brush in box b, sloping up along +x from
+ * (b.lo[0], b.lo[2]) to (b.hi[0], b.hi[2]): its 6 box sides (the +z one
+ * a bevel, as qbsp and q3map add them) and a sloped side whose normal is
+ * (-h, 0, l) / hypot(l, h) in float (l, h: the box's x length and height,
+ * 3-4-5: normal (-0.6, 0, 0.8)), dist = dot(normal, (b.lo[0], 0, b.lo[2]))
+ * in float, type 5 (PLANE_ANYZ). Its own tree: z = lo, x = lo, x = hi,
+ * y = lo, y = hi, then the slope (back: the solid leaf with the brush);
+ * no faces. Brush families only (no clipnodes). */
+#define GEN_RAMP_PLANE_TYPE 5
+void gen_add_ramp(gen_world *w, const gen_ibox *b);
 void gen_world_free(gen_world *w);
 
 /* Brute force over recorded leaf boxes of one model (not a tree walk). */
