@@ -32,6 +32,11 @@ KINDS = {"leaf": "BM_LEAF", "pvs": "BM_PVS", "pas": "BM_PAS", "light": "BM_LIGHT
          "ambient": "BM_AMBIENT"}
 
 
+# Collision lines stay with the host tool and the cross builds for now: the
+# images' query table has no record for them yet (issue 21).
+COLLISION = ("trace", "hulltrace", "contents", "hullcontents")
+
+
 def whole(fn, tok, *extra):
     """fn(tok) as C parses it; None unless the whole token is consumed."""
     buf = ctypes.create_string_buffer(tok.encode())
@@ -101,6 +106,9 @@ def convert(name, queries, expected, vis):
             sys.exit(f"mktables: {expected}: fewer answers than query lines")
         a = answers[k]
         k += 1
+        if tokens[0] in COLLISION:
+            host_only += 1              # not in the images yet (issue 21)
+            continue
         parsed = parse(tokens)
         if parsed is None:
             if a.get("error") != "bad_query":
