@@ -42,7 +42,7 @@ typedef struct coll_check {
     uint8_t first_rule, num_rules;
 } coll_check;
 
-static const coll_rule rules[] = {
+static const coll_rule coll_rules[] = {
     /* brushes: their sides; quake3: their shader */
     { CF(brush_firstside), CF(brush_numsides), VIEW(brushsides), RANGE, 0 },
     { CF(brush_contents), NO_FIELD, VIEW(shaders), INDEX, BSP_COLL_Q3 },
@@ -60,7 +60,7 @@ static const coll_rule rules[] = {
     { CF(model_firstbrush), CF(model_numbrushes), VIEW(brushes), RANGE, 0 },
 };
 
-static const coll_check checks[BSP__COLL_CHECKS] = {
+static const coll_check coll_checks[BSP__COLL_CHECKS] = {
     { VIEW(brushes), BSP_CL_BRUSHES, -1, 0, 2 },
     { VIEW(brushsides), BSP_CL_BRUSHSIDES, -1, 2, 1 },
     { VIEW(leafbrushes), BSP_CL_LEAFBRUSHES, -1, 3, 1 },
@@ -69,7 +69,7 @@ static const coll_check checks[BSP__COLL_CHECKS] = {
     { VIEW(models), -1, BSP_ROLE_MODELS, 8, 1 },
 };
 
-static const bsp_view *view_at(const bsp_map *m, uint16_t view)
+static const bsp_view *coll_view_at(const bsp_map *m, uint16_t view)
 {
     return (const bsp_view *)(const void *)((const char *)m + view);
 }
@@ -88,20 +88,20 @@ static bsp__field coll_field(const bsp_map *m, uint8_t at, const bsp_view *recor
 int bsp__coll_check_lump(const bsp_map *m, uint32_t k)
 {
     if (!m->has_collision) return -1;
-    if (checks[k].role >= 0) return bsp__role_lump(m->family, checks[k].role);
-    return m->family->coll->lumps[checks[k].coll_lump];
+    if (coll_checks[k].role >= 0) return bsp__role_lump(m->family, coll_checks[k].role);
+    return m->family->coll->lumps[coll_checks[k].coll_lump];
 }
 
 uint32_t bsp__coll_check_records(const bsp_map *m, uint32_t k, uint32_t *stride)
 {
-    const bsp_view *v = view_at(m, checks[k].view);
+    const bsp_view *v = coll_view_at(m, coll_checks[k].view);
     *stride = v->stride;
     return m->has_collision ? v->count : 0;
 }
 
-static int rule_ok(const bsp_map *m, const coll_rule *r, const bsp_view *records, const uint8_t *rec)
+static int coll_rule_ok(const bsp_map *m, const coll_rule *r, const bsp_view *records, const uint8_t *rec)
 {
-    const bsp_view *v = view_at(m, r->view);
+    const bsp_view *v = coll_view_at(m, r->view);
     bsp__field f = coll_field(m, r->field, records);
     int32_t i, n;
     if (!f.type || (r->only && r->only != m->family->coll->kind)) return 1;   /* not this family's */
@@ -119,12 +119,12 @@ static int rule_ok(const bsp_map *m, const coll_rule *r, const bsp_view *records
 
 bsp_status bsp__coll_check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t to)
 {
-    const coll_check *c = &checks[k];
-    const bsp_view *v = view_at(m, c->view);
+    const coll_check *c = &coll_checks[k];
+    const bsp_view *v = coll_view_at(m, c->view);
     uint32_t i, j;
     for (i = from; i < to; i++)
         for (j = c->first_rule; j < (uint32_t)c->first_rule + c->num_rules; j++)
-            if (!rule_ok(m, &rules[j], v, REC(*v, i))) return BSP_E_CORRUPT;
+            if (!coll_rule_ok(m, &coll_rules[j], v, REC(*v, i))) return BSP_E_CORRUPT;
     return BSP_OK;
 }
 
@@ -133,7 +133,7 @@ bsp_status bsp__coll_check_run(const bsp_map *m, uint32_t k, uint32_t from, uint
  * of a byte per node, so a subtree shared by several trees (GoldSrc
  * compilers share clipnodes between hulls) is measured once. A cycle never
  * gets a height: its path grows until it passes BSP_TREE_DEPTH_MAX. */
-static int tree_ok(const bsp_view *nodes, const bsp__field child[2], int32_t head, uint8_t *height)
+static int coll_tree_ok(const bsp_view *nodes, const bsp__field child[2], int32_t head, uint8_t *height)
 {
     struct { int32_t node; uint8_t next; uint8_t most; } stack[BSP_TREE_DEPTH_MAX];
     uint32_t top = 0;
@@ -182,7 +182,7 @@ bsp_status bsp__coll_check_depth(bsp_map *m, uint8_t *scratch)
         const uint8_t *rec = REC(m->models, model);
         int32_t head = f->tree.model_headnode.type ? bsp__field_get(rec, f->tree.model_headnode)
                                                    : (model == 0 ? 0 : -1);
-        if (!tree_ok(&m->nodes, f->tree.node_child, head, scratch)) {
+        if (!coll_tree_ok(&m->nodes, f->tree.node_child, head, scratch)) {
             lump = bsp__role_lump(f, BSP_ROLE_NODES);
             goto deep;
         }
@@ -193,7 +193,7 @@ bsp_status bsp__coll_check_depth(bsp_map *m, uint8_t *scratch)
         for (hull = 1; hull < c->num_hulls; hull++) {
             int32_t head = bsp__field_get(REC(m->models, model),
                                           bsp__field_at(f->tree.model_headnode, hull));
-            if (!tree_ok(&m->clipnodes, c->clipnode_child, head, scratch)) {
+            if (!coll_tree_ok(&m->clipnodes, c->clipnode_child, head, scratch)) {
                 lump = c->lumps[BSP_CL_CLIPNODES];
                 goto deep;
             }
