@@ -1743,6 +1743,14 @@ def _options(rest, allow_mask):
 COMMANDS = (b"trace", b"hulltrace", b"contents", b"hullcontents")
 
 
+def _collision_loadable(m):
+    """Dota 2's brush sides (source v22, v23) have no public layout: the
+    library loads such a map without collision and answers every
+    well-formed collision line with that load status."""
+    if m.family == "source" and getattr(m, "version", 0) in (22, 23):
+        raise QueryError("bad_lump_version")
+
+
 def run_query_line(m, toks):
     """One collision query line (toks: bytes tokens) -> JSON text."""
     cmd = toks[0]
@@ -1766,6 +1774,7 @@ def run_query_line(m, toks):
             opt = _options(rest, True)
             if pts is None or opt is None:
                 return bad
+            _collision_loadable(m)
             tr = trace(m, pts[:3], pts[3:], mins, maxs, opt[0], opt[1])
             return trace_json(tr)
         if cmd == b"hulltrace":
@@ -1776,6 +1785,7 @@ def run_query_line(m, toks):
             opt = _options(args[7:], False)
             if h is None or pts is None or opt is None:
                 return bad
+            _collision_loadable(m)
             tr = hulltrace(m, h, pts[:3], pts[3:], opt[1])
             return trace_json(tr, False, "hulltrace")
         if cmd == b"contents":
@@ -1785,6 +1795,7 @@ def run_query_line(m, toks):
             opt = _options(args[3:], False)
             if p is None or opt is None:
                 return bad
+            _collision_loadable(m)
             return '{"q":"contents","contents":%d}' % _s32(contents(m, p, opt[1]))
         if cmd == b"hullcontents":
             if len(args) < 4:
@@ -1794,6 +1805,7 @@ def run_query_line(m, toks):
             opt = _options(args[4:], False)
             if h is None or p is None or opt is None:
                 return bad
+            _collision_loadable(m)
             return '{"q":"hullcontents","contents":%d}' % _s32(hullcontents(m, h, p, opt[1]))
     except QueryError as e:
         return R._err(cmd, e.name)
