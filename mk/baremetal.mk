@@ -55,7 +55,8 @@ BM_SHACK  := $(wildcard $(SHARED)/maps/xbox360/shack.360.bsp)
 # One generated map of every family, plus the console twin of v20_ldr
 # (both with ambient lumps), and the lit Quake 3 (pages, soups, patches,
 # light grid; a custom gridsize too) and Nightfire (projected lightmaps).
-BM_GEN_MAPS := v20_ldr x360_v20_ldr q1 goldsrc bsp2 q2 q3 nightfire q3_lit q3_gridsize nightfire_lit
+BM_GEN_MAPS := v20_ldr x360_v20_ldr q1 goldsrc bsp2 q2 q3 nightfire q3_lit q3_gridsize nightfire_lit \
+               q2_ramp
 BM_SPECS  := $(foreach n,$(BM_GEN_MAPS),$(n) $(BUILD)/maps/$(n).bsp $(BUILD)/maps/$(n).queries $(BUILD)/maps/$(n).expected)
 BM_EXTRA  :=
 BM_FILES  := $(BM_GEN_MAPS:%=$(BUILD)/maps/%.bsp) $(BM_SHACK)

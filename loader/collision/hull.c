@@ -36,9 +36,17 @@ static int32_t child_of(const hull_walk *h, int32_t n, uint32_t k)
     return c;
 }
 
-static void plane_of(const hull_walk *h, int32_t n, bsp__cplane *pl)
+/* Node n's plane; 0 when n or its plane index is outside its lump
+ * (clipnodes are checked where they are read: the load checks only the
+ * trees' shape). */
+static int plane_of(const hull_walk *h, int32_t n, bsp__cplane *pl)
 {
-    bsp__coll_plane(h->m, bsp__field_get(BSP__REC(*h->nodes, n), h->plane), pl);
+    uint32_t plane;
+    if ((uint32_t)n >= h->nodes->count) return 0;
+    plane = (uint32_t)bsp__field_get(BSP__REC(*h->nodes, n), h->plane);
+    if (plane >= h->m->planes.count) return 0;
+    bsp__coll_plane(h->m, (int32_t)plane, pl);
+    return 1;
 }
 
 /* SV_HullPointContents from node n: a point on a plane goes to the front.
@@ -48,8 +56,7 @@ static bsp_status point_contents(const hull_walk *h, int32_t n, const float p[3]
     uint32_t steps = 0;
     while (n >= 0) {
         bsp__cplane pl;
-        if ((uint32_t)n >= h->nodes->count || ++steps > BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
-        plane_of(h, n, &pl);
+        if (++steps > BSP_TREE_DEPTH_MAX || !plane_of(h, n, &pl)) return BSP_E_CORRUPT;
         n = child_of(h, n, bsp__coll_side(&pl, p) < 0);
     }
     *out = n;
@@ -57,11 +64,11 @@ static bsp_status point_contents(const hull_walk *h, int32_t n, const float p[3]
 }
 
 /* One split's numbers for span s at node n: t1, t2, frac, side. Used when
- * the split is made and again when its near side is done. */
+ * the split is made and again when its near side is done. -1: corrupt. */
 static int split(const hull_walk *h, const bsp__coll_span *s, bsp__cplane *pl, float *t1, float *frac)
 {
     float t2;
-    plane_of(h, s->node, pl);
+    if (!plane_of(h, s->node, pl)) return -1;
     *t1 = bsp__coll_side(pl, s->p1);
     t2 = bsp__coll_side(pl, s->p2);
     if (*t1 >= 0 && t2 >= 0) return 0;    /* front only */
@@ -95,8 +102,8 @@ static bsp_status trace_hull(const hull_walk *h, const float start[3], const flo
             bsp__cplane pl;
             float t1, frac;
             int k;
-            if ((uint32_t)s.node >= h->nodes->count) return BSP_E_CORRUPT;
             k = split(h, &s, &pl, &t1, &frac);
+            if (k < 0) return BSP_E_CORRUPT;
             if (k < 2) {
                 s.node = child_of(h, s.node, (uint32_t)k);
                 continue;

@@ -31,27 +31,35 @@ typedef struct trace_work {
     float eps;
     uint32_t mask;
     uint8_t q3, point, filter;
+    uint8_t position;         /* start == end: the position test */
 } trace_work;
 
-static int32_t brush_contents(const trace_work *w, const uint8_t *brush)
-{
-    int32_t v = bsp__field_get(brush, w->c->brush_contents);
-    if (!w->q3) return v;
-    /* quake3: the shader's contentFlags (the shader index was checked) */
-    return bsp__field_get(BSP__REC(w->m->shaders, v), w->c->shader_contents);
-}
 
 static int counts(const trace_work *w, int32_t contents)
 {
     return !w->filter || ((uint32_t)contents & w->mask) != 0;
 }
 
-/* The side's plane (the brush side's index was checked at load). */
-static void side_plane(const trace_work *w, uint32_t side, bsp__cplane *pl)
+/* The side's plane; 0 when its index is outside the plane lump (the side
+ * itself lies inside its lump: brush_sides checked the brush). */
+static int side_plane(const trace_work *w, uint32_t side, bsp__cplane *pl)
 {
     const bsp_view *v = &w->m->brushsides;
     const bsp__field f = w->c->side_plane[v->stride == w->c->side_wide_bytes];
-    bsp__coll_plane(w->m, bsp__field_get(BSP__REC(*v, side), f), pl);
+    uint32_t plane = (uint32_t)bsp__field_get(BSP__REC(*v, side), f);
+    if (plane >= w->m->planes.count) return 0;
+    bsp__coll_plane(w->m, (int32_t)plane, pl);
+    return 1;
+}
+
+/* A brush's sides, first and count (none when count <= 0); 0 when they
+ * run outside the brush side lump. */
+static int brush_sides(const trace_work *w, const uint8_t *brush, uint32_t *first, int32_t *n)
+{
+    *first = (uint32_t)bsp__field_get(brush, w->c->brush_firstside);
+    *n = bsp__field_get(brush, w->c->brush_numsides);
+    return *n <= 0 || (*first <= w->m->brushsides.count &&
+                       (uint32_t)*n <= w->m->brushsides.count - *first);
 }
 
 /* The plane's distance moved out by the box: dist - dot(ofs, n), with ofs
@@ -67,24 +75,23 @@ static float box_dist(const trace_work *w, const bsp__cplane *pl)
 }
 
 /* clip_brush of 8.2 (8.3 step 4 and 5 for quake3). */
-static void clip_brush(trace_work *w, const uint8_t *brush, int32_t contents)
+static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t contents)
 {
     bsp_trace_result *tr = w->tr;
-    int32_t first = bsp__field_get(brush, w->c->brush_firstside);
-    int32_t n = bsp__field_get(brush, w->c->brush_numsides), i;
     float enter = -1.0f, leave = 1.0f;
     int startout = 0, getout = 0, have = 0;
     bsp__cplane pl, best;
+    int32_t i;
 
     for (i = 0; i < n; i++) {
         float d, d1, d2, f;
-        side_plane(w, (uint32_t)(first + i), &pl);
+        if (!side_plane(w, first + (uint32_t)i, &pl)) return BSP_E_CORRUPT;
         d = box_dist(w, &pl);
         d1 = bsp__fsub(bsp__dot(w->start, pl.n), d);
         d2 = bsp__fsub(bsp__dot(w->end, pl.n), d);
         if (d2 > 0) getout = 1;
         if (d1 > 0) startout = 1;
-        if (d1 > 0 && (d2 >= d1 || (w->q3 && d2 >= w->eps))) return;
+        if (d1 > 0 && (d2 >= d1 || (w->q3 && d2 >= w->eps))) return BSP_OK;
         if (d1 <= 0 && d2 <= 0) continue;
         if (d1 > d2) {
             f = bsp__fdiv(bsp__fsub(d1, w->eps), bsp__fsub(d1, d2));
@@ -104,12 +111,15 @@ static void clip_brush(trace_work *w, const uint8_t *brush, int32_t contents)
         tr->startsolid = 1;
         if (!getout) {
             tr->allsolid = 1;
-            if (w->q3) {
+            /* quake3 stops a move wholly in solid at 0; a quake2 position
+             * test (start == end: a clip whose every d1 is <= 0 is inside)
+             * is inside, test_leaf of 8.2 */
+            if (w->q3 || w->position) {
                 tr->fraction = 0;
                 tr->contents = contents;
             }
         }
-        return;
+        return BSP_OK;
     }
     if (enter < leave && enter > -1.0f && enter < tr->fraction && have) {
         tr->fraction = enter > 0 ? enter : 0.0f;
@@ -117,33 +127,33 @@ static void clip_brush(trace_work *w, const uint8_t *brush, int32_t contents)
         tr->has_plane = 1;
         tr->contents = contents;
     }
+    return BSP_OK;
 }
 
-/* The position test of one brush (8.2 test_leaf, 8.3 step 6). Returns
- * CORRUPT for a quake3 brush whose six bounding sides run past the lump. */
-static bsp_status test_brush(trace_work *w, const uint8_t *brush, int32_t contents)
+/* The quake3 position test of one brush (8.3 step 6; quake2's is
+ * clip_brush with start == end). Returns CORRUPT for a brush whose six
+ * bounding sides run past the lump. */
+static bsp_status test_brush(trace_work *w, uint32_t first, int32_t n, int32_t contents)
 {
-    int32_t first = bsp__field_get(brush, w->c->brush_firstside);
-    int32_t n = bsp__field_get(brush, w->c->brush_numsides), i = 0;
+    int32_t i = 6;
     bsp__cplane pl;
+    uint32_t j;
     if (n <= 0) return BSP_OK;
-    if (w->q3) {
-        uint32_t j;
+    {
         /* brush.bounds: the distances of its first six sides, -x +x -y +y
          * -z +z; a brush of fewer sides reads the ones after it */
-        if ((uint32_t)first + 6 > w->m->brushsides.count) return BSP_E_CORRUPT;
+        if (first + 6 > w->m->brushsides.count) return BSP_E_CORRUPT;
         for (j = 0; j < 3; j++) {
             float lo = bsp__fadd(w->start[j], w->size[0][j]);
             float hi = bsp__fadd(w->start[j], w->size[1][j]);
-            side_plane(w, (uint32_t)first + 2 * j, &pl);
+            if (!side_plane(w, first + 2 * j, &pl)) return BSP_E_CORRUPT;
             if (hi < -pl.dist) return BSP_OK;
-            side_plane(w, (uint32_t)first + 2 * j + 1, &pl);
+            if (!side_plane(w, first + 2 * j + 1, &pl)) return BSP_E_CORRUPT;
             if (lo > pl.dist) return BSP_OK;
         }
-        i = 6;
     }
     for (; i < n; i++) {
-        side_plane(w, (uint32_t)(first + i), &pl);
+        if (!side_plane(w, first + (uint32_t)i, &pl)) return BSP_E_CORRUPT;
         if (bsp__fsub(bsp__dot(w->start, pl.n), box_dist(w, &pl)) > 0) return BSP_OK;
     }
     w->tr->startsolid = w->tr->allsolid = 1;
@@ -152,13 +162,33 @@ static bsp_status test_brush(trace_work *w, const uint8_t *brush, int32_t conten
     return BSP_OK;
 }
 
-/* Brushes [first, first + count) of the leaf-brush list, or of the brush
- * lump itself (list 0: a quake3 inline model). quake3 leaves reach model
- * 0's brushes only. Stops when the trace can go no shorter. */
+/* Brush b: its sides and contents (quake3: its shader's contentFlags); 0
+ * when an index it holds is outside its lump. Collision checks the indices
+ * it follows where it reads them: the load checks only the trees. */
+static int brush_at(const trace_work *w, uint32_t b, uint32_t *first, int32_t *n, int32_t *contents)
+{
+    const uint8_t *brush;
+    if (b >= w->m->brushes.count) return 0;
+    brush = BSP__REC(w->m->brushes, b);
+    *contents = bsp__field_get(brush, w->c->brush_contents);
+    if (w->q3) {
+        if ((uint32_t)*contents >= w->m->shaders.count) return 0;
+        *contents = bsp__field_get(BSP__REC(w->m->shaders, *contents), w->c->shader_contents);
+    }
+    return brush_sides(w, brush, first, n);
+}
+
+/* `count` brushes from `first` of the leaf-brush list, or of the brush
+ * lump itself (from_leaf 0: a quake3 inline model). quake3 leaves reach
+ * model 0's brushes only. Stops when the trace can go no shorter. */
 static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t count, int test)
 {
     const bsp_map *m = w->m;
-    uint32_t lo = 0, hi = 0xffffffffu, k;
+    const bsp_view *list = from_leaf ? &m->leafbrushes : &m->brushes;
+    uint32_t lo = 0, hi = 0xffffffffu, k, sides;
+    int32_t n, contents;
+    bsp_status st;
+    if (first > list->count || count > list->count - first) return BSP_E_CORRUPT;
     if (w->q3 && from_leaf) {
         const uint8_t *world = m->models.data;
         lo = (uint32_t)bsp__field_get(world, w->c->model_firstbrush);
@@ -166,25 +196,17 @@ static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t
     }
     for (k = 0; k < count; k++) {
         uint32_t b = first + k;
-        const uint8_t *brush;
-        int32_t contents;
         if (from_leaf) {
-            const bsp_view *v = &m->leafbrushes;
-            b = (uint32_t)bsp__field_get(BSP__REC(*v, b), w->c->leafbrush[v->stride == w->c->leafbrush_wide_bytes]);
+            b = (uint32_t)bsp__field_get(BSP__REC(*list, b),
+                                         w->c->leafbrush[list->stride == w->c->leafbrush_wide_bytes]);
             if (b < lo || b >= hi) continue;
         }
-        brush = BSP__REC(m->brushes, b);
-        contents = brush_contents(w, brush);
+        if (!brush_at(w, b, &sides, &n, &contents)) return BSP_E_CORRUPT;
         if (!counts(w, contents)) continue;
-        if (test) {
-            bsp_status st = test_brush(w, brush, contents);
-            if (st != BSP_OK) return st;
-            if (w->q3 ? w->tr->allsolid : w->tr->fraction == 0) break;
-        } else {
-            if (bsp__field_get(brush, w->c->brush_numsides) <= 0) continue;
-            clip_brush(w, brush, contents);
-            if (w->tr->fraction == 0) break;
-        }
+        st = BSPKIT_FAMILY_QUAKE3 && test && w->q3 ? test_brush(w, sides, n, contents)
+           : n > 0 ? clip_brush(w, sides, n, contents) : BSP_OK;
+        if (st != BSP_OK) return st;
+        if (test && w->q3 ? w->tr->allsolid : w->tr->fraction == 0) break;
     }
     return BSP_OK;
 }
@@ -347,6 +369,7 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     w.tr = out;
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
     w.filter = !(BSPKIT_FAMILY_NIGHTFIRE && w.c->mask_all);
+    w.position = start[0] == end[0] && start[1] == end[1] && start[2] == end[2];
     w.mask = mask;
     out->fraction = 1;
     if (w.q3) {
@@ -381,8 +404,8 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         const uint8_t *rec = BSP__REC(m->models, model);
         st = brushes(&w, 0, (uint32_t)bsp__field_get(rec, w.c->model_firstbrush),
                      (uint32_t)bsp__field_get(rec, w.c->model_numbrushes),
-                     start[0] == end[0] && start[1] == end[1] && start[2] == end[2]);
-    } else if (start[0] == end[0] && start[1] == end[1] && start[2] == end[2]) {
+                     w.position);
+    } else if (w.position) {
         st = position_test(&w, head);
     } else {
         st = walk(&w, head);
@@ -393,8 +416,7 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     }
     /* 8.5; quake2's position test keeps start itself */
     for (i = 0; i < 3; i++)
-        out->endpos[i] = !w.q3 && start[0] == end[0] && start[1] == end[1] && start[2] == end[2]
-                       ? start[i]
+        out->endpos[i] = !w.q3 && w.position ? start[i]
                        : out->fraction == 1 ? end[i]
                        : bsp__fadd(start[i], bsp__fmul(out->fraction, bsp__fsub(end[i], start[i])));
     if (out->allsolid || out->fraction == 1) out->has_plane = 0;
@@ -405,18 +427,17 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     return BSP_OK;
 }
 
-/* 8.12: does p lie in the brush (d1 <= 0 on every side; no sides: no)? */
-static int brush_holds(const trace_work *w, const uint8_t *brush, const float p[3])
+/* 8.12: does p lie in the brush (d1 <= 0 on every side; no sides: no)?
+ * -1: a side's plane is outside its lump. */
+static int brush_holds(const trace_work *w, uint32_t first, int32_t n, const float p[3])
 {
-    int32_t first = bsp__field_get(brush, w->c->brush_firstside);
-    int32_t n = bsp__field_get(brush, w->c->brush_numsides), i;
     bsp__cplane pl;
-    if (n <= 0) return 0;
+    int32_t i;
     for (i = 0; i < n; i++) {
-        side_plane(w, (uint32_t)(first + i), &pl);
+        if (!side_plane(w, first + (uint32_t)i, &pl)) return -1;
         if (bsp__fsub(bsp__dot(p, pl.n), pl.dist) > 0) return 0;
     }
-    return 1;
+    return n > 0;
 }
 
 bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3], int32_t *contents)
@@ -427,6 +448,7 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     uint32_t leaf_index, first, count, k, lo = 0, hi = 0xffffffffu;
     int32_t out = 0;
     const uint8_t *rec;
+    const bsp_view *list;
 
     pts[0] = p;
     if (!contents) return BSP_E_BAD_ARGUMENT;
@@ -456,20 +478,26 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
             hi = lo + (uint32_t)bsp__field_get(m->models.data, w.c->model_numbrushes);
         }
     }
+    list = w.q3 && model > 0 ? &m->brushes : &m->leafbrushes;
+    if (first > list->count || count > list->count - first) return BSP_E_CORRUPT;
     for (k = 0; k < count; k++) {
-        uint32_t b = first + k;
-        if (!(w.q3 && model > 0)) {
-            const bsp_view *v = &m->leafbrushes;
-            b = (uint32_t)bsp__field_get(BSP__REC(*v, b), w.c->leafbrush[v->stride == w.c->leafbrush_wide_bytes]);
+        uint32_t b = first + k, sides;
+        int32_t n, c, in;
+        if (list == &m->leafbrushes) {
+            b = (uint32_t)bsp__field_get(BSP__REC(*list, b),
+                                         w.c->leafbrush[list->stride == w.c->leafbrush_wide_bytes]);
             if (b < lo || b >= hi) continue;
         }
-        if (!brush_holds(&w, BSP__REC(m->brushes, b), p)) continue;
+        if (!brush_at(&w, b, &sides, &n, &c)) return BSP_E_CORRUPT;
+        in = brush_holds(&w, sides, n, p);
+        if (in < 0) return BSP_E_CORRUPT;
+        if (!in) continue;
         /* nightfire: the leaf types, 2 inside a brush, 1 out */
         if (!w.q3) {
             *contents = 2;
             return BSP_OK;
         }
-        out |= brush_contents(&w, BSP__REC(m->brushes, b));
+        out |= c;
     }
     *contents = w.q3 ? out : 1;
     return BSP_OK;

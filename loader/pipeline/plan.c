@@ -107,14 +107,6 @@ static int is_role_lump(const struct bsp_family *f, const bsp_options *o, uint32
            (lump == f->amb.lumps[0][0] || lump == f->amb.lumps[1][0]);
 }
 
-/* Records in a lump with a record layout (0 for none). */
-static uint32_t records_of(const bsp_header *h, int lump)
-{
-    const bsp__layout *lay = lump >= 0 ? bsp__lump_layout(h, (uint32_t)lump) : NULL;
-    if (!lay || lay->kind != BSP_LAYOUT_RECORDS || !lay->record_size) return 0;
-    return h->lumps[lump].size / lay->record_size;
-}
-
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p)
 {
     const struct bsp_family *f;
@@ -194,12 +186,13 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         p->scratch_bytes = bsp__lzma_probs_bytes(&widest);
 #endif
     }
-    /* collision's depth check: a byte per node of the larger tree lump,
-     * in the same scratch once the decoder is done with it */
+    /* collision's depth check: a byte per node of the larger tree lump
+     * (no node record is shorter than 8 bytes), in the same scratch once
+     * the decoder is done with it */
     if (BSPKIT_COLLISION && p->collision) {
-        uint32_t most = records_of(h, bsp__role_lump(f, BSP_ROLE_NODES));
-        uint32_t clip = records_of(h, bsp__coll_of(f)->lumps[BSP_CL_CLIPNODES]);
-        if (clip > most) most = clip;
+        int lump = bsp__coll_of(f)->lumps[BSP_CL_CLIPNODES];
+        uint32_t most = h->lumps[bsp__role_lump(f, BSP_ROLE_NODES)].size / 8;
+        if (lump >= 0 && h->lumps[lump].size / 8 > most) most = h->lumps[lump].size / 8;
         if (most > p->scratch_bytes) p->scratch_bytes = most;
     }
     if (p->scratch_bytes > 0xffffffffu - pos) return BSP_E_BAD_LUMP;

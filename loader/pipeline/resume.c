@@ -350,7 +350,7 @@ static uint32_t check_some(bsp__loader *s, uint32_t lump, uint32_t budget, int *
         s->check_pos = to;
         *more = 1;
         if (to == n) {
-            s->checked |= (uint16_t)(1u << s->check);
+            s->checked |= (uint8_t)(1u << s->check);
             s->check++;
             s->check_pos = 0;
         }
@@ -375,7 +375,7 @@ static bsp_status finish(bsp__loader *s)
     if (st == BSP_OK) st = bsp__validate_finish(m);
     /* collision's walks: every tree within BSP_TREE_DEPTH_MAX (names the
      * lump it blames), in the scratch the decoder no longer needs */
-    if (BSP__COLL_CHECKS && st == BSP_OK && m->has_collision)
+    if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision)
         st = bsp__coll_check_depth(m, s->base + s->plan.scratch_offset);
     if (st != BSP_OK) {
         /* validation names the lump it was checking (error_offset stays 0

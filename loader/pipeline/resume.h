@@ -32,7 +32,7 @@ typedef struct bsp__loader {
     uint32_t check_pos;               /* records of check `check` done on work_item */
     uint8_t check;                    /* next record check to consider for work_item */
     uint8_t bad_check;                /* first check that failed (BSP__CHECKS: none) */
-    uint16_t checked;                 /* bit k: check k has walked all its records */
+    uint8_t checked;                  /* bit k: check k has walked all its records */
     uint8_t swap;                     /* the file's byte order is not the host's */
     enum bsp__unpack_step unpack;     /* how far work_item's decoding is */
     bsp_phase phase;                  /* where the load is (bspkit.h) */

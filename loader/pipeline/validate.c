@@ -12,8 +12,8 @@
 
 #define REC(v, i) ((v).data + (size_t)(i) * (v).stride)
 
-#if BSP__BASE_CHECKS != 7
-#error "BSP__BASE_CHECKS is the number of entries of checks[] below"
+#if BSP__CHECKS != 7
+#error "BSP__CHECKS is the number of entries of checks[] below"
 #endif
 
 /* A description field's offset in one byte, its second element's too (a
@@ -121,7 +121,7 @@ typedef struct check_desc {
     uint16_t view, needs[2];
 } check_desc;
 
-static const check_desc checks[BSP__BASE_CHECKS] = {
+static const check_desc checks[BSP__CHECKS] = {
     { BSP_ROLE_NODES, BSP_ROLE_NODES, 0, 4, VIEW(nodes), { NO_VIEW, NO_VIEW } },
     { BSP_ROLE_MODELS, BSP_ROLE_MODELS, 4, 2, VIEW(models), { NO_VIEW, NO_VIEW } },
     { BSP_ROLE_LEAFS, BSP_ROLE_LEAFS, 6, 1, VIEW(leafs), { VIEW(leaffaces), NO_VIEW } },
@@ -146,32 +146,23 @@ static int check_applies(const bsp_map *m, uint32_t k)
     return 1;
 }
 
-/* Checks from BSP__BASE_CHECKS on are collision's (validate_coll.c). */
 int bsp__check_lump(const bsp_map *m, uint32_t k)
 {
-    if (BSP__COLL_CHECKS && k >= BSP__BASE_CHECKS) return bsp__coll_check_lump(m, k - BSP__BASE_CHECKS);
     return bsp__role_lump(m->family, role_of(m, checks[k].role));
 }
 
 uint32_t bsp__check_records(const bsp_map *m, uint32_t k, uint32_t *stride)
 {
-    const bsp_view *v;
-    if (BSP__COLL_CHECKS && k >= BSP__BASE_CHECKS)
-        return bsp__coll_check_records(m, k - BSP__BASE_CHECKS, stride);
-    v = view_at(m, checks[k].view);
+    const bsp_view *v = view_at(m, checks[k].view);
     *stride = v->stride;
     return check_applies(m, k) ? v->count : 0;
 }
 
 bsp_status bsp__check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t to)
 {
-    const check_desc *c;
-    const bsp_view *v;
+    const check_desc *c = &checks[k];
+    const bsp_view *v = view_at(m, c->view);
     uint32_t i, j;
-    if (BSP__COLL_CHECKS && k >= BSP__BASE_CHECKS)
-        return bsp__coll_check_run(m, k - BSP__BASE_CHECKS, from, to);
-    c = &checks[k];
-    v = view_at(m, c->view);
     /* models: the world model and a leaf for it to hold are required */
     if (c->role == BSP_ROLE_MODELS && from == 0 &&
         (m->models.count == 0 || m->leafs.count == 0))
@@ -197,15 +188,6 @@ static bsp_status stop_in(bsp_map *m, int role, bsp_status st)
 
 bsp_status bsp__check_fail(bsp_map *m, uint32_t k)
 {
-    int lump;
-    if (BSP__COLL_CHECKS && k >= BSP__BASE_CHECKS) {
-        lump = bsp__coll_check_lump(m, k - BSP__BASE_CHECKS);
-        if (lump >= 0) {
-            m->error_lump = (uint32_t)lump;
-            m->error_offset = m->lump_file_offset[lump];
-        }
-        return BSP_E_CORRUPT;
-    }
     return stop_in(m, role_of(m, checks[k].blame), BSP_E_CORRUPT);
 }
 

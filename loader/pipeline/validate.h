@@ -6,17 +6,10 @@
 #include "../family/family.h"
 
 /* The record checks, numbered in the order a load reports their failures
- * (nodes, models, leafs, leaf faces, faces, surfedges, edges; then
- * collision's, validate_coll.c). Each walks the records of one lump and
- * needs only the other lumps' sizes, so it can run in slices as soon as
- * that lump is in place. */
-#define BSP__BASE_CHECKS 7u
-#if BSPKIT_COLLISION
-#define BSP__COLL_CHECKS 6u
-#else
-#define BSP__COLL_CHECKS 0u
-#endif
-#define BSP__CHECKS (BSP__BASE_CHECKS + BSP__COLL_CHECKS)
+ * (nodes, models, leafs, leaf faces, faces, surfedges, edges). Each walks
+ * the records of one lump and needs only the other lumps' sizes, so it can
+ * run in slices as soon as that lump is in place. */
+#define BSP__CHECKS 7u
 
 /* The lump check k walks (-1: none in this family). */
 int bsp__check_lump(const bsp_map *m, uint32_t k);
@@ -38,14 +31,10 @@ bsp_status bsp__check_fail(bsp_map *m, uint32_t k);
  * in m->error_lump and m->error_offset. */
 bsp_status bsp__validate_finish(bsp_map *m);
 
-/* Collision's record checks k = 0 .. BSP__COLL_CHECKS-1 (validate_coll.c),
- * as the ones above; the lump a failure blames; and the depth of every
- * tree a collision walk goes down (BSP_TREE_DEPTH_MAX), CORRUPT with
- * error_lump set when one is deeper or has a cycle. scratch: a byte per
- * node of the larger of the nodes and clipnodes lumps (plan.c). */
-int bsp__coll_check_lump(const bsp_map *m, uint32_t k);
-uint32_t bsp__coll_check_records(const bsp_map *m, uint32_t k, uint32_t *stride);
-bsp_status bsp__coll_check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t to);
+/* Collision's check (validate_coll.c): the depth of every tree a
+ * collision walk goes down (BSP_TREE_DEPTH_MAX); CORRUPT with error_lump
+ * set when one is deeper or has a cycle. scratch: a byte per node of the
+ * larger of the nodes and clipnodes lumps (plan.c). */
 bsp_status bsp__coll_check_depth(bsp_map *m, uint8_t *scratch);
 
 #endif

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* validate_coll.c - what a load with BSP_LOAD_COLLISION checks before a
- * trace may follow it (docs/queries.md 8.13): every index collision reads
- * (brush sides, planes, leaf brushes, brushes, shaders, clipnodes), and the
- * depth of every tree a collision walk goes down.
+ * trace may walk a tree (docs/queries.md 8.13): the depth of every tree a
+ * collision walk goes down. (The indices collision follows in brushes,
+ * brush sides, leaf brushes and clipnodes are checked where collision
+ * reads them: a compare each, less code than a load-time pass.)
  *
- * The record checks run like validate.c's, a lump's records in slices as
- * soon as it is in place. The depth check needs every tree whole, so it is
- * part of the last step: each node's height is worked out once, with an
- * explicit stack of BSP_TREE_DEPTH_MAX entries and a byte per node of the
- * arena's scratch (the decoder's tables are done with by then; bsp_measure
- * counts the larger of the two).
+ * The check needs every tree whole, so it is part of the last step: each
+ * node's height is worked out once, with an explicit stack of
+ * BSP_TREE_DEPTH_MAX entries and a byte per node of the arena's scratch
+ * (the decoder's tables are done with by then; bsp_measure counts the
+ * larger of the two).
  */
 #include <stddef.h>
 #include "validate.h"
@@ -17,117 +17,6 @@
 #if BSPKIT_COLLISION
 
 #define REC(v, i) ((v).data + (size_t)(i) * (v).stride)
-#define CF(name) (uint8_t)offsetof(struct bsp__collision, name)
-#define VIEW(name) (uint16_t)offsetof(bsp_map, name)
-#define NO_FIELD 0xff
-
-/* An index a record holds: into a view (INDEX), a first/count pair inside
- * one (RANGE; a count of 0 or less names nothing), or a clipnode child
- * (CHILD: a clipnode, or a negative contents value). Narrow/wide records
- * (leaf brushes, brush sides) read the wide field when the view's records
- * have the description's wide size. */
-enum { INDEX, RANGE, CHILD };
-typedef struct coll_rule {
-    uint8_t field, count;   /* offsets in struct bsp__collision */
-    uint16_t view;          /* the view the index names */
-    uint8_t kind;
-    uint8_t only;           /* 0, or the one bsp__coll_kind it applies to */
-} coll_rule;
-
-/* Each check: the records walked, where its lump is (a collision lump, or
- * a role), its rules. In the order failures are reported. */
-typedef struct coll_check {
-    uint16_t view;
-    int8_t coll_lump, role;    /* -1: the other one names the lump */
-    uint8_t first_rule, num_rules;
-} coll_check;
-
-static const coll_rule coll_rules[] = {
-    /* brushes: their sides; quake3: their shader */
-    { CF(brush_firstside), CF(brush_numsides), VIEW(brushsides), RANGE, 0 },
-    { CF(brush_contents), NO_FIELD, VIEW(shaders), INDEX, BSP_COLL_Q3 },
-    /* brush sides: the plane */
-    { CF(side_plane), NO_FIELD, VIEW(planes), INDEX, 0 },
-    /* leaf brushes: the brush */
-    { CF(leafbrush), NO_FIELD, VIEW(brushes), INDEX, 0 },
-    /* leaves: their leaf brushes */
-    { CF(leaf_firstleafbrush), CF(leaf_numleafbrushes), VIEW(leafbrushes), RANGE, 0 },
-    /* clipnodes: plane and children */
-    { CF(clipnode_plane), NO_FIELD, VIEW(planes), INDEX, 0 },
-    { CF(clipnode_child), NO_FIELD, VIEW(clipnodes), CHILD, 0 },
-    { CF(clipnode_child) + (uint8_t)sizeof(bsp__field), NO_FIELD, VIEW(clipnodes), CHILD, 0 },
-    /* quake3 models: their brushes */
-    { CF(model_firstbrush), CF(model_numbrushes), VIEW(brushes), RANGE, 0 },
-};
-
-static const coll_check coll_checks[BSP__COLL_CHECKS] = {
-    { VIEW(brushes), BSP_CL_BRUSHES, -1, 0, 2 },
-    { VIEW(brushsides), BSP_CL_BRUSHSIDES, -1, 2, 1 },
-    { VIEW(leafbrushes), BSP_CL_LEAFBRUSHES, -1, 3, 1 },
-    { VIEW(leafs), -1, BSP_ROLE_LEAFS, 4, 1 },
-    { VIEW(clipnodes), BSP_CL_CLIPNODES, -1, 5, 3 },
-    { VIEW(models), -1, BSP_ROLE_MODELS, 8, 1 },
-};
-
-static const bsp_view *coll_view_at(const bsp_map *m, uint16_t view)
-{
-    return (const bsp_view *)(const void *)((const char *)m + view);
-}
-
-/* The field at `at` of the map's collision part; a narrow/wide pair gives
- * the one the view's record size selects. */
-static bsp__field coll_field(const bsp_map *m, uint8_t at, const bsp_view *records)
-{
-    const struct bsp__collision *c = m->family->coll;
-    const bsp__field *f = (const bsp__field *)(const void *)((const char *)c + at);
-    if (at == CF(side_plane)) return f[records->stride == c->side_wide_bytes];
-    if (at == CF(leafbrush)) return f[records->stride == c->leafbrush_wide_bytes];
-    return *f;
-}
-
-int bsp__coll_check_lump(const bsp_map *m, uint32_t k)
-{
-    if (!m->has_collision) return -1;
-    if (coll_checks[k].role >= 0) return bsp__role_lump(m->family, coll_checks[k].role);
-    return m->family->coll->lumps[coll_checks[k].coll_lump];
-}
-
-uint32_t bsp__coll_check_records(const bsp_map *m, uint32_t k, uint32_t *stride)
-{
-    const bsp_view *v = coll_view_at(m, coll_checks[k].view);
-    *stride = v->stride;
-    return m->has_collision ? v->count : 0;
-}
-
-static int coll_rule_ok(const bsp_map *m, const coll_rule *r, const bsp_view *records, const uint8_t *rec)
-{
-    const bsp_view *v = coll_view_at(m, r->view);
-    bsp__field f = coll_field(m, r->field, records);
-    int32_t i, n;
-    if (!f.type || (r->only && r->only != m->family->coll->kind)) return 1;   /* not this family's */
-    i = bsp__field_get(rec, f);
-    switch (r->kind) {
-    case RANGE:
-        n = bsp__field_get(rec, coll_field(m, r->count, records));
-        return n <= 0 || (i >= 0 && (uint32_t)i <= v->count && (uint32_t)n <= v->count - (uint32_t)i);
-    case CHILD:
-        return i < 0 || (uint32_t)i < v->count;
-    default:
-        return i >= 0 && (uint32_t)i < v->count;
-    }
-}
-
-bsp_status bsp__coll_check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t to)
-{
-    const coll_check *c = &coll_checks[k];
-    const bsp_view *v = coll_view_at(m, c->view);
-    uint32_t i, j;
-    for (i = from; i < to; i++)
-        for (j = c->first_rule; j < (uint32_t)c->first_rule + c->num_rules; j++)
-            if (!coll_rule_ok(m, &coll_rules[j], v, REC(*v, i))) return BSP_E_CORRUPT;
-    return BSP_OK;
-}
-
 /* The height of every node of one lump's trees: the most nodes on a path
  * from it down to a leaf. height[n] (0: not known yet) is scratch memory
  * of a byte per node, so a subtree shared by several trees (GoldSrc
@@ -147,8 +36,10 @@ static int coll_tree_ok(const bsp_view *nodes, const bsp__field child[2], int32_
         int32_t n = stack[top - 1].node;
         if (*t < 2) {
             int32_t c = bsp__field_get(REC(*nodes, n), child[(*t)++]);
-            uint8_t h = c < 0 ? 0 : height[c];
-            if (c >= 0 && !h) {                 /* not measured yet: go down */
+            /* (a clipnode child past its lump: the walk that meets it
+             * answers corrupt) */
+            uint8_t h = c < 0 || (uint32_t)c >= nodes->count ? 0 : height[c];
+            if (c >= 0 && (uint32_t)c < nodes->count && !h) {   /* not measured yet: down */
                 if (top == BSP_TREE_DEPTH_MAX) return 0;
                 stack[top].node = c;
                 stack[top].next = 0;

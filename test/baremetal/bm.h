@@ -14,9 +14,18 @@
 
 /* What the board (and the host, for sizes.h) loads: the `bspkit query`
  * tool's sets, so the answers are the tool's. */
-#define BM_LOAD_SETS (BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES)
+#define BM_LOAD_SETS (BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES | BSP_LOAD_COLLISION)
 
-enum { BM_LEAF, BM_PVS, BM_PAS, BM_LIGHT, BM_LUXEL, BM_AMBIENT, BM_KINDS };
+enum { BM_LEAF, BM_PVS, BM_PAS, BM_LIGHT, BM_LUXEL, BM_AMBIENT, BM_TRACE, BM_HULLTRACE,
+       BM_CONTENTS, BM_HULLCONTENTS, BM_KINDS };
+
+/* Collision records (docs/queries.md 8): p is the start (contents: the
+ * point); num the model; e[0] the hull, e[1] the mask's bits, e[2] the
+ * expected contents; raw[0..2] the expected startsolid, allsolid and
+ * "normal and dist printed", raw[3] 1 when the line names no mask (the
+ * family's MASK_PLAYERSOLID, bsp_trace_mask); bm_vis[vis .. vis + 17): end,
+ * mins, maxs, then the expected fraction, endpos, normal, dist (bits). */
+#define BM_TRACE_FLOATS 17u
 
 typedef struct bm_query {
     uint32_t line;          /* line of the query file, for messages */

@@ -22,7 +22,8 @@ static uint8_t arena[BM_ARENA_MAX + GUARD] __attribute__((aligned(8)));
 static uint8_t row[4096];
 static uint32_t passed, failed;
 
-static const char *const kind_name[BM_KINDS] = { "leaf", "pvs", "pas", "light", "luxel", "ambient" };
+static const char *const kind_name[BM_KINDS] = { "leaf", "pvs", "pas", "light", "luxel", "ambient",
+                                                 "trace", "hulltrace", "contents", "hullcontents" };
 
 /* ---- console output, integers only -------------------------------------- */
 
@@ -139,6 +140,60 @@ static int ambient_same(const bsp_ambient_light *a, const bm_query *q, int say)
     return ok;
 }
 
+/* A collision query (BM_TRACE .. BM_HULLCONTENTS): the call the tool
+ * makes, and its answer against the host's, bit for bit. */
+static int collision_same(const bsp_map *m, const bm_query *q, const float p[3], int say)
+{
+    const uint32_t *v = &bm_vis[q->vis];
+    float in[9];
+    bsp_trace_result r;
+    bsp_status st;
+    int32_t contents = 0;
+    uint32_t j, mask = q->raw[3] ? bsp_trace_mask(m, BSP_MASK_PLAYERSOLID) : (uint32_t)q->e[1];
+    int ok;
+    r.fraction = 0;
+    r.contents = 0;
+    for (j = 0; j < 9; j++) in[j] = f32(v[j]);
+    if (q->kind == BM_TRACE)
+        st = bsp_trace(m, (uint32_t)q->num, p, in, in + 3, in + 6, mask, &r);
+    else if (q->kind == BM_HULLTRACE)
+        st = bsp_hull_trace(m, (uint32_t)q->num, (uint32_t)q->e[0], p, in, &r);
+    else if (q->kind == BM_CONTENTS)
+        st = bsp_point_contents(m, (uint32_t)q->num, p, &contents);
+    else
+        st = bsp_hull_contents(m, (uint32_t)q->num, (uint32_t)q->e[0], p, &contents);
+    if (st != q->status || (st != BSP_OK && !str_eq(bsp_status_name(st), q->error))) {
+        if (say) {
+            put("status ");
+            say_status(st);
+            put(", expected ");
+            put(q->error ? q->error : bsp_status_name(BSP_OK));
+        }
+        return 0;
+    }
+    if (st != BSP_OK) return 1;
+    if (q->kind == BM_CONTENTS || q->kind == BM_HULLCONTENTS) {
+        ok = contents == q->e[2];
+    } else {
+        ok = r.startsolid == q->raw[0] && r.allsolid == q->raw[1] && r.has_plane == q->raw[2] &&
+             bits32(r.fraction) == v[9] && (q->kind == BM_HULLTRACE || r.contents == q->e[2]);
+        for (j = 0; ok && j < 3; j++) ok = bits32(r.endpos[j]) == v[10 + j];
+        for (j = 0; ok && r.has_plane && j < 3; j++) ok = bits32(r.normal[j]) == v[13 + j];
+        if (ok && r.has_plane) ok = bits32(r.dist) == v[16];
+    }
+    if (!ok && say) {
+        put("fraction bits ");
+        put_hex(bits32(r.fraction));
+        put(" contents ");
+        put_i32(contents | r.contents);
+        put(", expected fraction bits ");
+        put_hex(v[9]);
+        put(" contents ");
+        put_i32(q->e[2]);
+    }
+    return ok;
+}
+
 /* Run query q and compare; with `say`, print why it differs. */
 static int run_query(const bsp_map *m, const bm_query *q, int say)
 {
@@ -155,6 +210,7 @@ static int run_query(const bsp_map *m, const bm_query *q, int say)
     p[2] = f32(q->p[2]);
     s.face = s.s = s.t = 0;
     s.raw_len = 0;
+    if (q->kind >= BM_TRACE) return collision_same(m, q, p, say);
     switch (q->kind) {
     case BM_LEAF:
         st = bsp_point_leaf(m, 0, p, &leaf);

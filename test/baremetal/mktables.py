@@ -29,11 +29,8 @@ libc.strtoll.restype = ctypes.c_longlong
 libc.strtoll.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_int]
 
 KINDS = {"leaf": "BM_LEAF", "pvs": "BM_PVS", "pas": "BM_PAS", "light": "BM_LIGHT", "luxel": "BM_LUXEL",
-         "ambient": "BM_AMBIENT"}
-
-
-# Collision lines stay with the host tool and the cross builds for now: the
-# images' query table has no record for them yet (issue 21).
+         "ambient": "BM_AMBIENT", "trace": "BM_TRACE", "hulltrace": "BM_HULLTRACE",
+         "contents": "BM_CONTENTS", "hullcontents": "BM_HULLCONTENTS"}
 COLLISION = ("trace", "hulltrace", "contents", "hullcontents")
 
 
@@ -77,6 +74,62 @@ def parse(tokens):
     return q, num, bits + [0] * (3 - len(bits))
 
 
+def mask_bits(tok):
+    """A mask as tools/collision.c reads it: digits, or 0x and hex digits."""
+    if re.fullmatch(r"0[xX][0-9a-fA-F]+", tok):
+        v = int(tok[2:], 16)
+    elif re.fullmatch(r"[0-9]+", tok):
+        v = int(tok)
+    else:
+        return None
+    return v if v <= 0xFFFFFFFF else None
+
+
+def parse_collision(tokens):
+    """(kind, model, hull, mask or None, [start, end, mins, maxs] bits) as
+    tools/collision.c reads the line; None where the tool says bad_query;
+    "negative" for a negative model (the tool's own rule, not sent)."""
+    q, n = tokens[0], len(tokens)
+    hull, mask, model, box = 0, None, 0, [0] * 6
+    if q == "trace":
+        has_box = n > 7 and tokens[7] not in ("mask", "model")
+        if n < 7 or (has_box and n < 13):
+            return None
+        pts = [f32_bits(t) for t in tokens[1:7]]
+        if has_box:
+            box = [f32_bits(t) for t in tokens[7:13]]
+        rest = tokens[13 if has_box else 7:]
+    elif q == "hulltrace":
+        if n < 8:
+            return None
+        hull = i32(tokens[1])
+        pts = [f32_bits(t) for t in tokens[2:8]]
+        rest = tokens[8:]
+    else:
+        at = 2 if q == "hullcontents" else 1
+        if n < at + 3:
+            return None
+        if at == 2:
+            hull = i32(tokens[1])
+        pts = [f32_bits(t) for t in tokens[at:at + 3]] + [0, 0, 0]
+        rest = tokens[at + 3:]
+    if hull is None or None in pts or None in box or len(tokens) > 17:
+        return None
+    if q == "trace" and rest[:1] == ["mask"]:
+        if len(rest) < 2 or mask_bits(rest[1]) is None:
+            return None
+        mask, rest = mask_bits(rest[1]), rest[2:]
+    if rest[:1] == ["model"]:
+        if len(rest) < 2 or i32(rest[1]) is None:
+            return None
+        model, rest = i32(rest[1]), rest[2:]
+    if rest:
+        return None
+    if model < 0:
+        return "negative"
+    return q, model, hull & 0xFFFFFFFF, mask, pts + box
+
+
 def cstr(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -107,7 +160,34 @@ def convert(name, queries, expected, vis):
         a = answers[k]
         k += 1
         if tokens[0] in COLLISION:
-            host_only += 1              # not in the images yet (issue 21)
+            c = parse_collision(tokens)
+            if c is None or c == "negative":
+                if c is None and a.get("error") != "bad_query":
+                    sys.exit(f"mktables: {queries}:{lineno}: rejected here, but the tool answered {a}")
+                host_only += 1          # the tool's own parser or rule
+                continue
+            q, model, hull, mask, bits = c
+            r = {"line": lineno, "kind": KINDS[q], "num": model, "p": bits[:3], "status": "BSP_OK",
+                 "error": "NULL", "e": [hull - (1 << 32) if hull >= 1 << 31 else hull,
+                                        0 if mask is None else (mask - (1 << 32) if mask >= 1 << 31 else mask), 0],
+                 "rgb": [0, 0, 0], "raw": [0, 0, 0, 1 if mask is None else 0], "vis": 0, "nvis": 0}
+            out = ["0"] * 8
+            if "error" in a:
+                r["status"] = "BSP_E_" + a["error"].upper()
+                r["error"] = cstr(a["error"])
+            elif q in ("contents", "hullcontents"):
+                r["e"][2] = int(a["contents"])
+            else:
+                plane = "normal" in a
+                r["e"][2] = int(a.get("contents", 0))
+                r["raw"][:3] = [int(a["startsolid"]), int(a["allsolid"]), 1 if plane else 0]
+                out = [a["fraction"]] + a["endpos"] + (a["normal"] + [a["dist"]] if plane else ["0"] * 4)
+            fb = [f32_bits(v) for v in out]
+            if None in fb:
+                sys.exit(f"mktables: {expected}: answer {k}: a number is not a finite float")
+            r["vis"], r["nvis"] = len(vis), 17
+            vis.extend(bits[3:] + fb)
+            recs.append(r)
             continue
         parsed = parse(tokens)
         if parsed is None:
