@@ -1,35 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /* status.c - stable names of bsp_status codes, and a sentence for people. */
 #include "../bspkit.h"
+#include <stddef.h>
 #include "config.h"
 
-/* By status, so that inserting a status cannot shift the others' names. */
-static const char *const status_names[BSP_STATUS_COUNT] = {
-    [BSP_OK] = "ok",
-    [BSP_E_BAD_ARGUMENT] = "bad_argument",
-    [BSP_E_IO] = "io",
-    [BSP_E_TRUNCATED] = "truncated",
-    [BSP_E_BAD_MAGIC] = "bad_magic",
-    [BSP_E_BAD_VERSION] = "bad_version",
-    [BSP_E_BAD_LUMP] = "bad_lump",
-    [BSP_E_BAD_LUMP_VERSION] = "bad_lump_version",
-    [BSP_E_BAD_ARENA] = "bad_arena",
-    [BSP_E_ARENA_TOO_SMALL] = "arena_too_small",
-    [BSP_E_LZMA_CORRUPT] = "lzma_corrupt",
-    [BSP_E_LZMA_OVERLAP] = "lzma_overlap",
-    [BSP_E_LZMA_PROPS] = "lzma_props",
-    [BSP_E_NOT_LOADED] = "not_loaded",
-    [BSP_E_BAD_QUERY] = "bad_query",
-    [BSP_E_UNSUPPORTED] = "unsupported",
-    [BSP_E_BAD_CLUSTER] = "bad_cluster",
-    [BSP_E_BAD_FACE] = "bad_face",
-    [BSP_E_NO_LIGHTMAP] = "no_lightmap",
-    [BSP_E_CORRUPT] = "corrupt",
-    [BSP_E_NO_AMBIENT] = "no_ambient",
-    [BSP_E_NOT_ON_FACE] = "not_on_face",
-    [BSP_E_BAD_MODEL] = "bad_model",
-    [BSP_E_BAD_HULL] = "bad_hull",
-};
+/* The names in status order (a compile error if one is missing), kept in
+ * one block of characters with a byte offset each: a pointer per name
+ * would cost 4 or 8 bytes, an offset 1. */
+#define STATUS_NAMES(X) X(ok) X(bad_argument) X(io) X(truncated) X(bad_magic) X(bad_version) \
+    X(bad_lump) X(bad_lump_version) X(bad_arena) X(arena_too_small) X(lzma_corrupt) \
+    X(lzma_overlap) X(lzma_props) X(not_loaded) X(bad_query) X(unsupported) X(bad_cluster) \
+    X(bad_face) X(no_lightmap) X(corrupt) X(no_ambient) X(not_on_face) X(bad_model) X(bad_hull)
+#define STATUS_CHARS(name) char name[sizeof #name];
+#define STATUS_TEXT(name) #name,
+#define STATUS_AT(name) (uint8_t)offsetof(struct status_chars, name),
+#define STATUS_ONE(name) + 1
+/* "unknown" (a status out of range) first, at offset 0 */
+struct status_chars { char unknown[sizeof "unknown"]; STATUS_NAMES(STATUS_CHARS) };
+static const struct status_chars status_chars = { "unknown", STATUS_NAMES(STATUS_TEXT) };
+static const uint8_t status_at[] = { STATUS_NAMES(STATUS_AT) };
+typedef char bsp__status_names_all[(0 STATUS_NAMES(STATUS_ONE)) == BSP_STATUS_COUNT ? 1 : -1];
+typedef char bsp__status_names_fit[offsetof(struct status_chars, bad_hull) < 256 ? 1 : -1];
 
 #if BSPKIT_STRINGS
 /* Written for someone who sees only this line: what went wrong and, where
@@ -64,8 +55,7 @@ static const char *const status_messages[BSP_STATUS_COUNT] = {
 
 const char *bsp_status_name(bsp_status s)
 {
-    if ((unsigned)s >= (unsigned)BSP_STATUS_COUNT || !status_names[s]) return "unknown";
-    return status_names[s];
+    return (const char *)&status_chars + ((unsigned)s < (unsigned)BSP_STATUS_COUNT ? status_at[s] : 0);
 }
 
 const char *bsp_status_message(bsp_status s)
