@@ -7,6 +7,9 @@
  *
  *   test_patch MAP.bsp              one line per patch surface:
  *                                   "S facets F planes P borders B maxborders M"
+ *   test_patch --hostile            synthetic grids: the statuses of bad sizes,
+ *                                   over-subdivided, too many facets, NaN, bad
+ *                                   arguments; a flat patch's sweeps by hand
  *   test_patch MAP.bsp --trace      the counts on stderr; each stdin line
  *                                   "trace sx sy sz ex ey ez [mins maxs] [mask M] [model K]"
  *                                   answered on stdout (other lines skipped)
@@ -40,6 +43,179 @@ typedef struct patch_entry {
     void *data;
 } patch_entry;
 
+/* ---- synthetic grids ---- */
+
+static int failures;
+
+#define EXPECT(cond, what) do { if (!(cond)) { printf("FAIL %s (line %d)\n", what, __LINE__); failures++; } } while (0)
+
+/* A grid of w x h points (x, y, z) as draw vertices of 44 bytes. */
+static float *grid_of(int32_t w, int32_t h, float step, uint32_t seed, float bump)
+{
+    float *v = calloc((size_t)(w > 0 ? w : 1) * (size_t)(h > 0 ? h : 1) * 11 + 11, sizeof(float));
+    int32_t i, j;
+    for (j = 0; j < h; j++)
+        for (i = 0; i < w; i++) {
+            float *p = v + 11 * (j * w + i);
+            p[0] = (float)(i - w / 2) * step;
+            p[1] = (float)(j - h / 2) * step;
+            seed = seed * 1103515245u + 12345u;
+            p[2] = bump ? (float)((seed >> 16) % 1000) * bump : 0.0f;
+        }
+    return v;
+}
+
+static bsp_status measure(const float *v, int32_t w, int32_t h, void *scratch, bsp__q3_patch_sizes *sz)
+{
+    return bsp__q3_patch_measure((const uint8_t *)v, 44, w, h, scratch, BSP__Q3_PATCH_SCRATCH, sz);
+}
+
+static void *built(const float *v, int32_t w, int32_t h, void *scratch)
+{
+    bsp__q3_patch_sizes sz;
+    void *out;
+    if (measure(v, w, h, scratch, &sz) != BSP_OK) return NULL;
+    out = malloc(sz.bytes);
+    if (bsp__q3_patch_build((const uint8_t *)v, 44, w, h, scratch, BSP__Q3_PATCH_SCRATCH, out, sz.bytes)
+        != BSP_OK) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* 8.3 step 1, then the move. */
+static void move_of(bsp__q3_patch_move *mv, const float a[3], const float b[3], const float mins[3],
+                    const float maxs[3])
+{
+    float s0[3], s1[3], s[3], e[3];
+    int i;
+    for (i = 0; i < 3; i++) {
+        float off = bsp__fmul(bsp__fadd(mins[i], maxs[i]), 0.5f);
+        s0[i] = bsp__fsub(mins[i], off);
+        s1[i] = bsp__fsub(maxs[i], off);
+        s[i] = bsp__fadd(a[i], off);
+        e[i] = bsp__fadd(b[i], off);
+    }
+    bsp__q3_patch_move_init(mv, s, e, s0, s1);
+}
+
+static int hostile(void)
+{
+    void *scratch = malloc(BSP__Q3_PATCH_SCRATCH + 8);
+    bsp__q3_patch_sizes sz;
+    float *v;
+    void *pc;
+    int k;
+    static const int32_t bad[][2] = {{2, 3}, {3, 2}, {4, 3}, {3, 4}, {1, 1}, {0, 3}, {-3, 3}, {131, 3},
+                                     {3, 131}, {33, 33}, {1025, 1}};
+    for (k = 0; k < (int)(sizeof bad / sizeof bad[0]); k++) {
+        v = grid_of(bad[k][0] > 0 ? bad[k][0] : 1, bad[k][1] > 0 ? bad[k][1] : 1, 8, 1, 0);
+        EXPECT(measure(v, bad[k][0], bad[k][1], scratch, &sz) == BSP_E_CORRUPT, "bad grid size");
+        free(v);
+    }
+    /* a curve too deep for 129 columns */
+    v = grid_of(3, 3, 64, 1, 0);
+    v[11 * 4 + 2] = 1e7f;
+    EXPECT(measure(v, 3, 3, scratch, &sz) == BSP_E_CORRUPT, "subdivided past 129");
+    /* 33 x 33 after subdivision: more than 1024 facets (or 2048 planes) */
+    v[11 * 4 + 2] = 1e4f;
+    EXPECT(measure(v, 3, 3, scratch, &sz) == BSP_E_CORRUPT, "too many facets");
+    /* curved one way only: 33 columns, the rows collapse to 2 (and the
+     * transposition makes them 2 x 33, as in the engine) */
+    v[11 * 1 + 2] = v[11 * 7 + 2] = 1e4f;
+    k = measure(v, 3, 3, scratch, &sz);
+    EXPECT(k == BSP_OK && sz.width == 2 && sz.height == 33 && sz.facets >= 32, "a deep curve");
+    free(v);
+    /* rough grids */
+    v = grid_of(31, 33, 8, 7, 0.37f);
+    EXPECT(measure(v, 31, 33, scratch, &sz) == BSP_E_CORRUPT, "a rough 31 x 33 grid");
+    free(v);
+    v = grid_of(9, 9, 8, 7, 0.015f);
+    k = measure(v, 9, 9, scratch, &sz);
+    EXPECT(k == BSP_OK && sz.width == 5 && sz.height == 5 && sz.facets > 16, "a rough 9 x 9 grid");
+    free(v);
+    /* not finite: a status or a patch, never a hang */
+    {
+        static const float junk[] = {0.0f / 0.0f, 1.0f / 0.0f, -1.0f / 0.0f, 3e38f};
+        for (k = 0; k < 4; k++) {
+            bsp_status st;
+            v = grid_of(5, 5, 16, 3, 0.1f);
+            v[11 * 7 + 1] = junk[k];
+            v[11 * 12 + 2] = junk[k];
+            st = measure(v, 5, 5, scratch, &sz);
+            EXPECT(st == BSP_OK || st == BSP_E_CORRUPT, "junk points");
+            pc = st == BSP_OK ? built(v, 5, 5, scratch) : NULL;
+            if (pc) {
+                bsp__q3_patch_move mv;
+                bsp__q3_patch_hit hit;
+                float a[3] = {0, 0, 50}, b[3] = {0, 0, -50}, mn[3] = {-4, -4, -4}, mx[3] = {4, 4, 4};
+                float z[3] = {0, 0, 0};
+                hit.fraction = 1;
+                move_of(&mv, a, b, mn, mx);
+                (void)bsp__q3_patch_trace(pc, &mv, &hit);
+                (void)bsp__q3_patch_position(pc, &mv);
+                move_of(&mv, a, b, z, z);
+                (void)bsp__q3_patch_trace(pc, &mv, &hit);
+                free(pc);
+            }
+            free(v);
+        }
+    }
+    /* arguments */
+    v = grid_of(3, 3, 64, 1, 0);
+    EXPECT(bsp__q3_patch_measure((const uint8_t *)v, 44, 3, 3, scratch, BSP__Q3_PATCH_SCRATCH - 4096, &sz)
+           == BSP_E_BAD_ARGUMENT, "scratch too small");
+    EXPECT(bsp__q3_patch_measure((const uint8_t *)v, 44, 3, 3, (char *)scratch + 2, BSP__Q3_PATCH_SCRATCH, &sz)
+           == BSP_E_BAD_ARGUMENT, "misaligned scratch");
+    EXPECT(bsp__q3_patch_measure(NULL, 44, 3, 3, scratch, BSP__Q3_PATCH_SCRATCH, &sz) == BSP_E_BAD_ARGUMENT,
+           "no points");
+    EXPECT(bsp__q3_patch_measure((const uint8_t *)v, 44, 3, 3, scratch, BSP__Q3_PATCH_SCRATCH, NULL)
+           == BSP_E_BAD_ARGUMENT, "no sizes");
+    /* a flat 128 x 128 square at z = 0: one facet, 5 planes */
+    EXPECT(measure(v, 3, 3, scratch, &sz) == BSP_OK && sz.facets == 1 && sz.planes == 5
+           && sz.bytes == 64 + 20 * 5 + 8 * 1 + 4 * sz.borders, "a flat square");
+    pc = built(v, 3, 3, scratch);
+    EXPECT(pc != NULL, "flat square built");
+    if (pc) {
+        bsp__q3_patch_move mv;
+        bsp__q3_patch_hit down, up;
+        float top[3] = {0, 0, 100}, bottom[3] = {0, 0, -100}, at[3] = {0, 0, 0};
+        float mn[3] = {-16, -16, -24}, mx[3] = {16, 16, 32}, z[3] = {0, 0, 0};
+        int hd, hu;
+        /* the player box dropped onto it: from 104 to -96, the plane pushed
+         * 28 up (the hit's dist is the pushed one, as the engine's), 1/8 short */
+        move_of(&mv, top, bottom, mn, mx);
+        down.fraction = 1;
+        hd = bsp__q3_patch_trace(pc, &mv, &down);
+        move_of(&mv, bottom, top, mn, mx);
+        up.fraction = 1;
+        hu = bsp__q3_patch_trace(pc, &mv, &up);
+        EXPECT(hd + hu == 1, "a patch has one side");
+        if (hd) EXPECT(down.fraction == bsp__round(0.379375f) && down.normal[2] == 1 && down.dist == 28, "box drop");
+        if (hu) EXPECT(up.fraction < 1 && up.normal[2] == -1, "box rise");
+        /* a point dropped */
+        move_of(&mv, hd ? top : bottom, hd ? bottom : top, z, z);
+        down.fraction = 1;
+        EXPECT(bsp__q3_patch_trace(pc, &mv, &down) && down.fraction == bsp__round(0.499375f), "point drop");
+        /* an earlier hit stays */
+        down.fraction = 0.25f;
+        EXPECT(!bsp__q3_patch_trace(pc, &mv, &down) && down.fraction == 0.25f, "a nearer hit stays");
+        /* position tests: a box across it is inside, a point never */
+        move_of(&mv, at, at, mn, mx);
+        EXPECT(bsp__q3_patch_position(pc, &mv) == 1, "box on the patch");
+        move_of(&mv, at, at, z, z);
+        EXPECT(bsp__q3_patch_position(pc, &mv) == 0, "point on the patch");
+        move_of(&mv, top, top, mn, mx);
+        EXPECT(bsp__q3_patch_position(pc, &mv) == 0, "box above the patch");
+        free(pc);
+    }
+    free(v);
+    free(scratch);
+    printf("%s: %d failures\n", failures ? "FAIL" : "ok", failures);
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     FILE *f;
@@ -54,9 +230,10 @@ int main(int argc, char **argv)
     char line[1024];
 
     if (argc < 2) {
-        fprintf(stderr, "usage: test_patch MAP.bsp [--trace]\n");
+        fprintf(stderr, "usage: test_patch MAP.bsp [--trace] | test_patch --hostile\n");
         return 2;
     }
+    if (!strcmp(argv[1], "--hostile")) return hostile();
     f = fopen(argv[1], "rb");
     if (!f) {
         perror(argv[1]);
@@ -90,6 +267,13 @@ int main(int argc, char **argv)
         }
         shaders = at[0], verts = at[1], surfs = at[2];
         nshaders = count[0], nverts = count[1], nsurf = count[2];
+        /* the module reads native floats: a big-endian host swaps the draw
+         * vertices' words (the colour bytes too, which nothing reads) */
+        if (BSP_HOST_BIG_ENDIAN) {
+            uint8_t *w = (uint8_t *)(uintptr_t)verts;
+            uint32_t n;
+            for (n = 0; n < nverts * 11; n++) bsp__put_u32(w + 4 * n, le32(w + 4 * n));
+        }
     }
     patches = calloc(nsurf ? nsurf : 1, sizeof *patches);
     scratch = malloc(BSP__Q3_PATCH_SCRATCH);
@@ -139,7 +323,7 @@ int main(int argc, char **argv)
         nf = sz.facets;
         for (i = 0; i < nf; i++) {
             const uint8_t *fc = (const uint8_t *)out + bsp__q3_patch_u32(out, 20) + 8 * i;
-            uint32_t nb = (uint32_t)fc[2] | (uint32_t)fc[3] << 8;
+            uint32_t nb = bsp__u16(fc + 2);
             if (nb > maxb) maxb = nb;
         }
         fprintf(stats, "%u facets %u planes %u borders %u maxborders %u\n", s, sz.facets, sz.planes,
@@ -149,7 +333,7 @@ int main(int argc, char **argv)
         patches[npatches].data = out;
         npatches++;
     }
-    if (!trace_mode) return errors ? 1 : 0;
+    if (!trace_mode) goto done;
 
     while (fgets(line, sizeof line, stdin)) {
         char *tok[32];
@@ -208,5 +392,10 @@ int main(int argc, char **argv)
             printf(" normal %.9g %.9g %.9g dist %.9g", hit.normal[0], hit.normal[1], hit.normal[2], hit.dist);
         printf("\n");
     }
+done:
+    for (s = 0; s < npatches; s++) free(patches[s].data);
+    free(patches);
+    free(scratch);
+    free(file);
     return errors ? 1 : 0;
 }
