@@ -176,6 +176,10 @@ typedef struct bsp_header {
      * (Tactical Intervention); the loader decrypts each read in place. */
     uint8_t encrypted;
     uint8_t xor_key[32];
+    /* Quake 3 curved surfaces (bsp_measure_patches): 1 once measured, and
+     * the arena bytes their collision takes. */
+    uint8_t patches_measured;
+    uint32_t patch_bytes;
 } bsp_header;
 
 /* Read and check the header and lump directory (the first bytes of the
@@ -344,6 +348,10 @@ typedef struct bsp_map {
     /* collision views (BSP_LOAD_COLLISION): brushes, brush sides, leaf
      * brushes, clipnodes; Quake 3: shaders */
     bsp_view brushes, brushsides, leafbrushes, clipnodes, shaders;
+    /* quake3 curved surfaces' collision (8.11): per surface, {offset of its
+     * built patch in `data`, its ordinal} (offset 0: not a patch); the
+     * patches follow the table */
+    bsp_view patches;
     /* After a failed bsp_load, where it stopped: the lump's index and file
      * offset (BSP_NO_LUMP and 0 when it stopped outside any lump: header,
      * plan, arena). Every other field of a failed map is cleared, so a
@@ -583,6 +591,27 @@ BSP_API bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_l
  * BAD_HULL, CORRUPT (an index the load did not check points outside its
  * lump, e.g. a quake3 brush of fewer than six sides at the end of its lump).
  */
+
+/* Quake 3 curved surfaces (docs/queries.md 8.11) collide through facets
+ * that bsp_load builds into the arena from their control points, and how
+ * many bytes they take depends on those points, which the header does not
+ * hold. So a Quake 3 load with BSP_LOAD_COLLISION takes one more step,
+ * between bsp_open and bsp_measure: bsp_measure_patches reads the surfaces
+ * and their control points through the stream (at their offsets: not a
+ * forward-only stream) and builds each patch once in `scratch` (any memory
+ * of BSP_PATCH_SCRATCH_BYTES, not kept) to count exactly what bsp_load will
+ * write; the header keeps the count, and bsp_measure adds it (and the same
+ * scratch at the arena's end, which the load needs again for the build).
+ * For every other family or load it does nothing (BSP_OK).
+ * Statuses: BAD_ARGUMENT (NULL, a scratch too small, a forward-only
+ * stream), IO, TRUNCATED, CORRUPT (a patch the engine refuses, section
+ * 8.11's limits; control points outside the draw vertex lump; more curved
+ * surfaces than BSP_TRACE_PATCHES_MAX). bsp_measure and bsp_load refuse a
+ * Quake 3 collision load whose header skipped this step: BAD_ARGUMENT. */
+#define BSP_PATCH_SCRATCH_BYTES (393216u + 45056u)
+#define BSP_TRACE_PATCHES_MAX 8192u
+BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch,
+                                       uint32_t scratch_bytes);
 
 /* The deepest tree (nodes from a head node to a leaf) bsp_load accepts with
  * BSP_LOAD_COLLISION, and the stack one trace uses for its pending nodes. */

@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../loader/collision/patch_q3.h"
+#include "../loader/collision/patch_trace.h"
 
 static uint32_t le32(const uint8_t *p)
 {

@@ -121,6 +121,26 @@ static int fail_memory(const char *what, uint32_t bytes)
     return print_error_json("out_of_memory");
 }
 
+/* Quake 3 curved surfaces, counted before a collision load (bsp_measure_patches):
+ * through the load's stream, or a second, seekable one on the same file
+ * when the load reads front to back (--forward). */
+static bsp_status measure_patches(loaded *L, const char *path, int forward)
+{
+    void *scratch = malloc(BSP_PATCH_SCRATCH_BYTES);
+    bsp_file f2;
+    bsp_stream s2;
+    bsp_status st;
+    if (!scratch) return BSP_E_BAD_ARGUMENT;
+    if (forward && strcmp(path, "-") != 0 && !bsp_file_open(&f2, &s2, path, 0)) {
+        st = bsp_measure_patches(&L->header, &s2, scratch, BSP_PATCH_SCRATCH_BYTES);
+        bsp_file_close(&f2);
+    } else {
+        st = bsp_measure_patches(&L->header, &L->stream, scratch, BSP_PATCH_SCRATCH_BYTES);
+    }
+    free(scratch);
+    return st;
+}
+
 /* Open `path` and load it with options o into a fresh heap arena. Returns
  * the status, or -1 (printed) when the file cannot be opened or the arena
  * cannot be allocated. */
@@ -133,6 +153,11 @@ static int try_load(loaded *L, const char *path, const bsp_options *o, int forwa
     errno = 0;
     st = bsp_open(&L->header, &L->stream);
     if (st == BSP_OK) st = tool_variant_apply(&L->header, path);
+    L->patch_status = BSP_OK;
+    if (st == BSP_OK && (o->sets & BSP_LOAD_COLLISION)) {
+        L->patch_status = measure_patches(L, path, forward);
+        st = L->patch_status;
+    }
     if (st == BSP_OK) st = bsp_measure(&L->header, o, &L->arena_bytes);
     if (st == BSP_OK) {
         L->arena = alloc(L->arena_bytes);
@@ -175,6 +200,15 @@ int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
         o.sets &= ~BSP_LOAD_COLLISION;
         st = try_load(L, path, &o, forward);
         L->collision_status = BSP_E_BAD_LUMP_VERSION;
+    }
+    if (st > 0 && L->patch_status != BSP_OK && strcmp(path, "-") != 0 &&
+        L->stream.size != BSP_SIZE_UNKNOWN) {
+        /* Quake 3's curved surfaces could not be counted (a patch the
+         * engine refuses): load the rest; collision says why not. */
+        bsp_status why = L->patch_status;
+        o.sets &= ~BSP_LOAD_COLLISION;
+        st = try_load(L, path, &o, forward);
+        L->collision_status = why;
     }
     if (st < 0) return 1;
     return st == BSP_OK ? 0 : fail_load(L, path, (bsp_status)st);

@@ -12,7 +12,9 @@
  * engines' "once per trace" marks, which would need a writable map or a
  * bit per brush, change no answer.
  */
+#include <stddef.h>
 #include "collision.h"
+#include "patch_trace.h"
 
 #if BSPKIT_COLLISION
 
@@ -32,6 +34,12 @@ typedef struct trace_work {
     uint32_t mask;
     uint8_t q3, point, filter;
     uint8_t position;         /* start == end: the position test */
+#if BSPKIT_FAMILY_QUAKE3
+    /* quake3 curved surfaces (8.11): the move as the patch tests take it,
+     * and a bit per patch tested (each once per trace, as the engine) */
+    bsp__q3_patch_move mv;
+    uint8_t tested[BSP_TRACE_PATCHES_MAX / 8];
+#endif
 } trace_work;
 
 
@@ -211,12 +219,76 @@ static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t
     return BSP_OK;
 }
 
+#if BSPKIT_FAMILY_QUAKE3
+/* quake3: the curved surfaces of a leaf (its surface list from `first`,
+ * count of them) or of an inline model (surfaces first.., from_leaf 0),
+ * after the brushes and as the engine tests them: each patch once per
+ * trace, filtered by its shader's contentFlags; a sweep takes the patch's
+ * contents when the fraction went down, a position test stops inside. */
+static bsp_status patches(trace_work *w, int from_leaf, uint32_t first, uint32_t count)
+{
+    const bsp_map *m = w->m;
+    const bsp_view *list = from_leaf ? &m->leaffaces : &m->faces;
+    bsp_trace_result *tr = w->tr;
+    uint32_t k;
+    if (!m->patches.data || (w->position ? tr->allsolid : tr->fraction == 0)) return BSP_OK;
+    if (first > list->count || count > list->count - first) return BSP_E_CORRUPT;
+    for (k = 0; k < count; k++) {
+        uint32_t s = first + k, at, ordinal, shader;
+        int32_t contents;
+        const uint8_t *patch;
+        if (from_leaf) s = (uint32_t)bsp__field_get(BSP__REC(*list, s), m->family->tree.leafface_face);
+        if (s >= m->patches.count) return BSP_E_CORRUPT;
+        at = bsp__u32(BSP__REC(m->patches, s));
+        ordinal = bsp__u32(BSP__REC(m->patches, s) + 4);
+        if (!at || (w->tested[ordinal >> 3] >> (ordinal & 7) & 1)) continue;
+        w->tested[ordinal >> 3] |= (uint8_t)(1u << (ordinal & 7));
+        shader = (uint32_t)bsp__field_get(BSP__REC(m->faces, s), w->c->surf_shader);
+        if (shader >= m->shaders.count) return BSP_E_CORRUPT;
+        contents = bsp__field_get(BSP__REC(m->shaders, shader), w->c->shader_contents);
+        if (!counts(w, contents)) continue;
+        patch = m->patches.data + at;
+        if (w->position) {
+            if (bsp__q3_patch_position(patch, &w->mv)) {
+                tr->startsolid = tr->allsolid = 1;
+                tr->fraction = 0;
+                tr->contents = contents;
+                return BSP_OK;
+            }
+        } else {
+            bsp__q3_patch_hit hit;
+            hit.fraction = tr->fraction;
+            if (bsp__q3_patch_trace(patch, &w->mv, &hit)) {
+                w->hit.n[0] = hit.normal[0];
+                w->hit.n[1] = hit.normal[1];
+                w->hit.n[2] = hit.normal[2];
+                w->hit.dist = hit.dist;
+                tr->has_plane = 1;
+            }
+            if (hit.fraction < tr->fraction) {
+                tr->fraction = hit.fraction;
+                tr->contents = contents;
+            }
+            if (tr->fraction == 0) return BSP_OK;
+        }
+    }
+    return BSP_OK;
+}
+#endif
+
 static bsp_status leaf(trace_work *w, uint32_t l, int test)
 {
     const uint8_t *rec = BSP__REC(w->m->leafs, l);
+    bsp_status st;
     if (!w->q3 && !counts(w, bsp__field_get(rec, w->m->family->tree.leaf_contents))) return BSP_OK;
-    return brushes(w, 1, (uint32_t)bsp__field_get(rec, w->c->leaf_firstleafbrush),
-                   (uint32_t)bsp__field_get(rec, w->c->leaf_numleafbrushes), test);
+    st = brushes(w, 1, (uint32_t)bsp__field_get(rec, w->c->leaf_firstleafbrush),
+                 (uint32_t)bsp__field_get(rec, w->c->leaf_numleafbrushes), test);
+#if BSPKIT_FAMILY_QUAKE3
+    if (st == BSP_OK && w->q3)
+        st = patches(w, 1, (uint32_t)bsp__field_get(rec, w->m->family->tree.leaf_firstleafface),
+                     (uint32_t)bsp__field_get(rec, w->m->family->tree.leaf_numleaffaces));
+#endif
+    return st;
 }
 
 /* The walk of 8.2 (8.3 step 3 for quake3) from `head`. */
@@ -363,7 +435,12 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     st = bsp__coll_args(m, 0, model, pts, 4);
     if (st != BSP_OK) return st;
     bsp__fill(out, 0, sizeof *out);
+    /* (all but the patch marks, which only a quake3 map with patches uses) */
+#if BSPKIT_FAMILY_QUAKE3
+    bsp__fill(&w, 0, offsetof(trace_work, mv));
+#else
     bsp__fill(&w, 0, sizeof w);
+#endif
     w.m = m;
     w.c = m->family->coll;
     w.tr = out;
@@ -398,6 +475,12 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         w.ext[i] = w.point ? 0 : w.q3 ? w.size[1][i]
                  : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
 
+#if BSPKIT_FAMILY_QUAKE3
+    if (w.q3 && m->patches.data) {
+        bsp__q3_patch_move_init(&w.mv, w.start, w.end, w.size[0], w.size[1]);
+        bsp__fill(w.tested, 0, sizeof w.tested);
+    }
+#endif
     head = w.q3 ? 0 : bsp__head_node(m, model);
     if (w.q3 && model > 0) {
         /* 8.10: an inline model is its own brushes, as one leaf */
@@ -405,6 +488,11 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         st = brushes(&w, 0, (uint32_t)bsp__field_get(rec, w.c->model_firstbrush),
                      (uint32_t)bsp__field_get(rec, w.c->model_numbrushes),
                      w.position);
+#if BSPKIT_FAMILY_QUAKE3
+        if (st == BSP_OK)
+            st = patches(&w, 0, (uint32_t)bsp__field_get(rec, m->family->tree.model_firstface),
+                         (uint32_t)bsp__field_get(rec, m->family->tree.model_numfaces));
+#endif
     } else if (w.position) {
         st = position_test(&w, head);
     } else {

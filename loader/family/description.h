@@ -233,9 +233,12 @@ struct bsp__ambient {
  * 3) its shader's contentFlags. */
 enum bsp__coll_kind { BSP_COLL_BRUSHES = 1, BSP_COLL_Q3, BSP_COLL_HULLS };
 enum bsp__coll_lump { BSP_CL_BRUSHES, BSP_CL_BRUSHSIDES, BSP_CL_LEAFBRUSHES, BSP_CL_CLIPNODES,
-                      BSP_CL_SHADERS, BSP_CL_COUNT };
+                      BSP_CL_SHADERS, BSP_CL_VIEWS, /* the lumps above have views of their own */
+                      BSP_CL_SURFACES = BSP_CL_VIEWS, BSP_CL_VERTS, BSP_CL_LEAFSURFACES,
+                      BSP_CL_COUNT };
 struct bsp__collision {
-    int8_t lumps[BSP_CL_COUNT];    /* -1: none */
+    int8_t lumps[BSP_CL_COUNT];    /* -1: none (list all BSP_CL_COUNT: an
+                                      entry left out would be lump 0) */
     uint8_t kind;
     uint8_t mask_all;              /* every brush and leaf collides (nightfire) */
     uint8_t world_only;            /* models above 0 unsupported (nightfire) */
@@ -247,6 +250,10 @@ struct bsp__collision {
     bsp__field model_firstbrush, model_numbrushes;   /* quake3 inline models */
     bsp__field shader_contents;
     bsp__field clipnode_plane, clipnode_child[2];
+    /* quake3 curved surfaces (8.11): the surfaces (the faces view), their
+     * control points (the vertexes view: float xyz first) and the leaves'
+     * surface lists (the leaffaces view) */
+    bsp__field surf_type, surf_shader, surf_firstvert, surf_numverts, surf_width, surf_height;
     uint32_t masks[2];             /* BSP_MASK_SOLID, BSP_MASK_PLAYERSOLID */
     const float (*hulls)[2][3];    /* BSP_COLL_HULLS: mins, maxs of hulls 0.. */
 };

@@ -122,7 +122,7 @@ static const bsp__access nightfire_access = {
 /* The brush attributes have no known meaning: every brush and every leaf
  * collides, and `contents` answers the attributes word (8.9). */
 static const struct bsp__collision nightfire_coll = {
-    .lumps = { NF_BRUSHES, NF_BRUSHSIDES, NF_LEAFBRUSHES, -1, -1 },
+    .lumps = { NF_BRUSHES, NF_BRUSHSIDES, NF_LEAFBRUSHES, -1, -1, -1, -1, -1 },
     .kind = BSP_COLL_BRUSHES, .mask_all = 1, .world_only = 1,
     .brush_firstside = BSP_FIELD(nf_brush, firstside), .brush_numsides = BSP_FIELD(nf_brush, numsides),
     .brush_contents = BSP_FIELD(nf_brush, attributes),

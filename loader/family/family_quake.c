@@ -175,7 +175,7 @@ static const float quake_hulls[3][2][3] = {
 };
 #endif
 #define QUAKE_COLL(clipnode, table, n) \
-    .lumps = { -1, -1, -1, Q_CLIPNODES, -1 }, \
+    .lumps = { -1, -1, -1, Q_CLIPNODES, -1, -1, -1, -1 }, \
     .kind = BSP_COLL_HULLS, .num_hulls = (n), .hulls = (table), \
     .clipnode_plane = BSP_FIELD(clipnode, planenum), \
     .clipnode_child = { BSP_FIELD_K(clipnode, children, 0), BSP_FIELD_K(clipnode, children, 1) }, \

@@ -100,7 +100,7 @@ static const bsp__access quake2_access = {
 
 #if BSPKIT_COLLISION
 static const struct bsp__collision quake2_coll = {
-    .lumps = { Q2_BRUSHES, Q2_BRUSHSIDES, Q2_LEAFBRUSHES, -1, -1 },
+    .lumps = { Q2_BRUSHES, Q2_BRUSHSIDES, Q2_LEAFBRUSHES, -1, -1, -1, -1, -1 },
     .kind = BSP_COLL_BRUSHES,
     .brush_firstside = BSP_FIELD(q2_brush, firstside), .brush_numsides = BSP_FIELD(q2_brush, numsides),
     .brush_contents = BSP_FIELD(q2_brush, contents),

@@ -139,7 +139,8 @@ static const bsp__access quake3_access = {
 #if BSPKIT_COLLISION
 /* A brush's contents are its shader's contentFlags. */
 static const struct bsp__collision quake3_coll = {
-    .lumps = { Q3_BRUSHES, Q3_BRUSHSIDES, Q3_LEAFBRUSHES, -1, Q3_SHADERS },
+    .lumps = { Q3_BRUSHES, Q3_BRUSHSIDES, Q3_LEAFBRUSHES, -1, Q3_SHADERS, Q3_SURFACES,
+               Q3_DRAWVERTS, Q3_LEAFFACES },
     .kind = BSP_COLL_Q3,
     .brush_firstside = BSP_FIELD(q3_brush, firstSide), .brush_numsides = BSP_FIELD(q3_brush, numSides),
     .brush_contents = BSP_FIELD(q3_brush, shaderNum),
@@ -150,6 +151,9 @@ static const struct bsp__collision quake3_coll = {
     .model_firstbrush = BSP_FIELD(q3_model, firstBrush),
     .model_numbrushes = BSP_FIELD(q3_model, numBrushes),
     .shader_contents = BSP_FIELD(q3_shader, contentFlags),
+    .surf_type = BSP_FIELD(q3_surface, surfaceType), .surf_shader = BSP_FIELD(q3_surface, shaderNum),
+    .surf_firstvert = BSP_FIELD(q3_surface, firstVert), .surf_numverts = BSP_FIELD(q3_surface, numVerts),
+    .surf_width = BSP_FIELD(q3_surface, patchWidth), .surf_height = BSP_FIELD(q3_surface, patchHeight),
     .masks = { 0x1u, 0x2010001u },   /* game/bg_public.h: MASK_SOLID, MASK_PLAYERSOLID */
 };
 #endif

@@ -310,7 +310,7 @@ static const bsp__access source_access = {
  * records or the wide ones of Strata's lump version 1 and of Vindictus,
  * told apart by their size. */
 #define SOURCE_COLL(leaf) \
-    .lumps = { L_BRUSHES, L_BRUSHSIDES, L_LEAFBRUSHES, -1, -1 }, \
+    .lumps = { L_BRUSHES, L_BRUSHSIDES, L_LEAFBRUSHES, -1, -1, -1, -1, -1 }, \
     .kind = BSP_COLL_BRUSHES, .side_wide_bytes = 16, .leafbrush_wide_bytes = 4, \
     .brush_firstside = BSP_FIELD(src_brush, firstside), \
     .brush_numsides = BSP_FIELD(src_brush, numsides), \

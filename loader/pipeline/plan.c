@@ -173,6 +173,15 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         pos += o->pipelined ? region : e->size;
     }
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+    /* quake3 curved surfaces: their facets (bsp_measure_patches counted
+     * them), built in the scratch below */
+    if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && p->collision &&
+        bsp__coll_of(f)->kind == BSP_COLL_Q3) {
+        if (!h->patches_measured) return BSP_E_BAD_ARGUMENT;
+        p->patch_offset = pos;
+        if (h->patch_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
+        pos = (pos + h->patch_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+    }
     p->scratch_offset = pos;
     if (any_compressed) {
 #if BSPKIT_LZMA
@@ -194,6 +203,9 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         uint32_t most = h->lumps[bsp__role_lump(f, BSP_ROLE_NODES)].size / 8;
         if (lump >= 0 && h->lumps[lump].size / 8 > most) most = h->lumps[lump].size / 8;
         if (most > p->scratch_bytes) p->scratch_bytes = most;
+        /* and the patch builder's (done before the depth check) */
+        if (BSPKIT_FAMILY_QUAKE3 && h->patch_bytes && p->scratch_bytes < BSP_PATCH_SCRATCH_BYTES)
+            p->scratch_bytes = BSP_PATCH_SCRATCH_BYTES;
     }
     if (p->scratch_bytes > 0xffffffffu - pos) return BSP_E_BAD_LUMP;
     p->total = pos + p->scratch_bytes;

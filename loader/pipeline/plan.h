@@ -18,6 +18,8 @@ typedef struct bsp__plan_item {
 typedef struct bsp__plan {
     uint32_t count;                      /* items, in ascending file offset */
     bsp__plan_item items[BSP_MAX_LUMPS];
+    uint32_t patch_offset;               /* quake3 curved surfaces' collision
+                                            (h->patch_bytes), before the scratch */
     uint32_t scratch_offset, scratch_bytes; /* decoder tables, arena end */
     uint32_t total;
     uint8_t use_hdr;

@@ -15,6 +15,7 @@
 #include "gamelump_dir.h"
 #include "views.h"
 #include "unpack.h"
+#include "patches.h"
 
 typedef char bsp__loader_fits[sizeof(bsp__loader) <= sizeof(bsp_loader) ? 1 : -1];
 
@@ -374,9 +375,22 @@ static bsp_status finish(bsp__loader *s)
     }
     if (st == BSP_OK) st = bsp__validate_finish(m);
     /* collision's walks: every tree within BSP_TREE_DEPTH_MAX (names the
-     * lump it blames), in the scratch the decoder no longer needs */
+     * lump it blames), in the scratch the decoder no longer needs; then
+     * quake3's curved surfaces built into their region, in the same
+     * scratch */
     if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision)
         st = bsp__coll_check_depth(m, s->base + s->plan.scratch_offset);
+#if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
+    if (st == BSP_OK && m->has_collision && s->h->patch_bytes) {
+        st = bsp__patches_build(m, s->h, s->base + s->plan.patch_offset,
+                                s->base + s->plan.scratch_offset);
+        if (st != BSP_OK) {
+            int lump = bsp__coll_of(m->family)->lumps[BSP_CL_SURFACES];
+            m->error_lump = (uint32_t)lump;
+            m->error_offset = m->lump_file_offset[lump];
+        }
+    }
+#endif
     if (st != BSP_OK) {
         /* validation names the lump it was checking (error_offset stays 0
          * when it names none); keep that */

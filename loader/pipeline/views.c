@@ -41,12 +41,12 @@ void bsp__resolve_views(bsp_map *m, const bsp_header *h)
     }
     /* collision's views, in the order of enum bsp__coll_lump */
     if (BSPKIT_COLLISION && m->has_collision) {
-        bsp_view *cv[BSP_CL_COUNT];
+        bsp_view *cv[BSP_CL_VIEWS];
         cv[BSP_CL_BRUSHES] = &m->brushes;
         cv[BSP_CL_BRUSHSIDES] = &m->brushsides;
         cv[BSP_CL_LEAFBRUSHES] = &m->leafbrushes;
         cv[BSP_CL_CLIPNODES] = &m->clipnodes;
         cv[BSP_CL_SHADERS] = &m->shaders;
-        for (i = 0; i < BSP_CL_COUNT; i++) set_view(m, h, cv[i], bsp__coll_of(h->family)->lumps[i]);
+        for (i = 0; i < BSP_CL_VIEWS; i++) set_view(m, h, cv[i], bsp__coll_of(h->family)->lumps[i]);
     }
 }

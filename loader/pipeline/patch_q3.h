@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* patch_q3.h - Quake 3 curved surfaces as collision sees them
- * (docs/queries.md 8.11): one patch's facets built from its control grid,
- * and the sweeps and the position test against them.
+ * (docs/queries.md 8.11): one patch's facets built from its control grid
+ * at load (patch_build.c); the sweeps and the position test against them
+ * are collision's (collision/patch_trace.h).
  *
  * The algorithm is that of id Software's cm_patch.c under the engine's
  * default settings, learned from ioquake3's source and written anew,
@@ -60,7 +61,8 @@
 #ifndef BSP_PATCH_Q3_H
 #define BSP_PATCH_Q3_H
 
-#include "collision.h"
+#include "../family/family.h"
+#include "../core/fmath.h"
 
 #define BSP__Q3_PATCH_GRID_MAX 129     /* MAX_GRID_SIZE: points per side after subdivision */
 #define BSP__Q3_PATCH_VERTS_MAX 1024   /* control points of one patch (the engine's buffer) */
@@ -99,36 +101,5 @@ BSP_INLINE uint32_t bsp__q3_patch_u32(const void *patch, uint32_t ofs)
 #define bsp__q3_patch_num_planes(p) bsp__q3_patch_u32((p), 4)
 #define bsp__q3_patch_num_facets(p) bsp__q3_patch_u32((p), 8)
 #define bsp__q3_patch_num_borders(p) bsp__q3_patch_u32((p), 12)
-
-/* One trace's move, as 8.3 step 1 makes it: the box's centre from `start`
- * to `end` (s, e: start + offset, end + offset) and the symmetric box
- * size0 .. size1. Filled once per trace by bsp__q3_patch_move_init. */
-typedef struct bsp__q3_patch_move {
-    float start[3], end[3];
-    float offsets[8][3];   /* the box corner for each plane's sign bits */
-    float lo[3], hi[3];    /* the swept box's bounds */
-    int32_t point;         /* size0 == 0: a point sweep */
-} bsp__q3_patch_move;
-
-void bsp__q3_patch_move_init(bsp__q3_patch_move *mv, const float start[3], const float end[3],
-                             const float size0[3], const float size1[3]);
-
-/* The part of the trace's answer a patch changes. */
-typedef struct bsp__q3_patch_hit {
-    float fraction;        /* the trace's fraction so far (1 at the start) */
-    float normal[3];       /* the plane hit, valid once a call returned 1 */
-    float dist;
-} bsp__q3_patch_hit;
-
-/* A sweep (start != end) against one built patch: CM_TraceThroughPatchCollide
- * for a box, CM_TracePointThroughPatchCollide for a point. Returns 1 when it
- * set hit's plane (then hit->fraction may have gone down), 0 otherwise. The
- * caller takes the patch's contents when hit->fraction went below its value
- * before the call (a point sweep may set the plane at an equal fraction). */
-int bsp__q3_patch_trace(const void *patch, const bsp__q3_patch_move *mv, bsp__q3_patch_hit *hit);
-
-/* The position test (start == end): 1 when the box at mv->start is inside
- * a facet (CM_PositionTestInPatchCollide); a point never is (8.11). */
-int bsp__q3_patch_position(const void *patch, const bsp__q3_patch_move *mv);
 
 #endif
