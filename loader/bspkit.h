@@ -617,6 +617,9 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
  * BSP_LOAD_COLLISION, and the stack one trace uses for its pending nodes. */
 #define BSP_TREE_DEPTH_MAX 255u
 #define BSP_TRACE_STACK_BYTES (BSP_TREE_DEPTH_MAX * 36u)
+/* What a Quake 3 trace through curved surfaces takes besides: a bit per
+ * patch (BSP_TRACE_PATCHES_MAX) and the point sweep's table of 2048 planes. */
+#define BSP_TRACE_PATCH_STACK_BYTES (BSP_TRACE_PATCHES_MAX / 8u + 2048u * 5u)
 
 typedef struct bsp_trace_result {
     float fraction;       /* 0..1: the part of the move completed */

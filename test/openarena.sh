@@ -28,9 +28,7 @@ n=0
 for m in "$DIR"/*.bsp; do
     name=$(basename "$m")
     q=$m.queries
-    # trace lines wait for the library's curved-surface collision (issue
-    # 21, docs/queries.md 8.11): the reference has it, the library not yet
-    python3 test/reference/bspref.py points "$m" --count 150 2> /dev/null | grep -v '^trace ' > "$q"
+    python3 test/reference/bspref.py points "$m" --count 150 > "$q" 2> /dev/null
     python3 test/reference/bspref.py query "$m" < "$q" > "$q.ref" 2>&1
     $BUILD/bspkit query "$m" < "$q" > "$q.out" 2>&1
     if [ -s "$q" ] && cmp -s "$q.ref" "$q.out"; then
@@ -41,4 +39,3 @@ for m in "$DIR"/*.bsp; do
     fi
     n=$((n + 1))
 done
-echo "SKIP openarena: trace lines (quake3 curved surfaces collide in the reference only, issue 21)"

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* test_patch.c - Quake 3 patch collision (loader/collision/patch_q3.c) on a
+/* test_patch.c - Quake 3 patch collision (pipeline/patch_build.c,
+ * collision/patch_trace.c) on a
  * real map, without the loader: every patch surface of the file is built
  * (measure, then build into exactly the bytes measure said), its counts
  * printed the way the engine harness and test/patch_ref.py print them, and
@@ -22,10 +23,9 @@
  * lowers the fraction gives its contents, and the trace stops at fraction 0.
  * The model is ignored.
  *
- * Build (from the repository's top):
- *   cc -std=c99 -Wall -Wextra -Werror -pedantic -ffp-contract=off -O2 -Iloader \
- *      test/test_patch.c loader/collision/patch_q3.c -o build/test_patch
- */
+ * Built by the Makefile as build/t/test_patch; the suite runs --hostile
+ * (part 43); the map modes print what the engine harness of the issue
+ * printed, for comparisons by hand. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,7 +212,7 @@ static int hostile(void)
     }
     free(v);
     free(scratch);
-    printf("%s: %d failures\n", failures ? "FAIL" : "ok", failures);
+    if (!failures) printf("PASS patch builder: hostile grids refused (sizes, over-subdivision, too many facets), junk points answered, a flat patch swept and tested by hand\n");
     return failures ? 1 : 0;
 }
 

@@ -15,6 +15,8 @@
 #if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
 
 #define PATCH_SURFACE 2        /* MST_PATCH */
+/* the builder's scratch, then room for one patch's control points */
+BSP__CHECK(patch_scratch, BSP_PATCH_SCRATCH_BYTES == BSP__Q3_PATCH_SCRATCH + 44u * BSP__Q3_PATCH_VERTS_MAX);
 #define PATCH_ENTRY_BYTES 8u   /* {offset, ordinal} */
 
 /* A patch surface's grid: first control point, width, height; 0 when the

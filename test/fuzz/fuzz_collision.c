@@ -2,7 +2,8 @@
 /* fuzz_collision.c - collision (bsp_trace, bsp_point_contents,
  * bsp_hull_trace, bsp_hull_contents) on arbitrary bytes taken as a map.
  *
- * The input is loaded with BSP_LOAD_COLLISION into an arena of exactly the
+ * Quake 3 curved surfaces are counted first (bsp_measure_patches), then the
+ * input is loaded with BSP_LOAD_COLLISION into an arena of exactly the
  * measured size with guard bytes on both sides; then a fixed set of moves
  * (points and boxes, long and short, position tests, every model up to 8,
  * every hull up to 4) runs through every query. Each answer must be a
@@ -75,6 +76,13 @@ FUZZ_ENTRY(collision)
     if (size > 0xffffffffu) return 0;
     bsp_memstream_init(&ms, &s, data, (uint32_t)size);
     if (bsp_open(&h, &s) != BSP_OK) return 0;
+    /* Quake 3 curved surfaces: counted first (any status is an answer) */
+    {
+        static uint8_t scratch[BSP_PATCH_SCRATCH_BYTES] __attribute__((aligned(8)));
+        bsp_status st = bsp_measure_patches(&h, &s, scratch, sizeof scratch);
+        FUZZ_ASSERT(st == BSP_OK || st == BSP_E_CORRUPT || st == BSP_E_TRUNCATED);
+        if (st != BSP_OK) return 0;
+    }
     if (bsp_measure(&h, &o, &need) != BSP_OK || need > COLLISION_ARENA_CAP) return 0;
     if (fuzz_block_alloc(&b, need ? need : 1)) return 0;
     if (bsp_load(&m, &h, &s, b.p, need, &o, NULL) == BSP_OK) queries(&m);

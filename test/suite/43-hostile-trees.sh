@@ -24,3 +24,5 @@ if python3 test/craft_trees.py $MAPS/q2.bsp $dir; then
 else
     fail "craft_trees.py failed"
 fi
+# Quake 3 curved surfaces: the patch builder on hostile control grids.
+run_prog patch-hostile $BUILD/t/test_patch --hostile
