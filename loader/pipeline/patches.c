@@ -125,7 +125,7 @@ bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, 
         bsp__put_u32(region + i * PATCH_ENTRY_BYTES, 0);
         bsp__put_u32(region + i * PATCH_ENTRY_BYTES + 4, 0);
         if (is == 0) continue;
-        if (is < 0) return BSP_E_CORRUPT;
+        if (is < 0 || ordinal >= BSP_TRACE_PATCHES_MAX) return BSP_E_CORRUPT;
         /* (out of room: the file is not the one that was counted) */
         st = bsp__q3_patch_build(m->vertexes.data + (size_t)first * m->vertexes.stride,
                                  m->vertexes.stride, w, ht, scratch, BSP__Q3_PATCH_SCRATCH,
