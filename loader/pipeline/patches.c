@@ -109,34 +109,43 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
     return BSP_OK;
 }
 
-bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, void *scratch)
+bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, void *scratch,
+                              bsp__patch_cursor *cur, uint32_t budget, uint32_t *did, int *done)
 {
     const struct bsp__collision *c = m->family->coll;
-    uint32_t n = m->faces.count, i, at = n * PATCH_ENTRY_BYTES, ordinal = 0;
+    uint32_t n = m->faces.count, start;
     m->patches.data = region;
     m->patches.count = n;
     m->patches.stride = PATCH_ENTRY_BYTES;
-    for (i = 0; i < n; i++) {
+    if (cur->surface == 0) cur->at = n * PATCH_ENTRY_BYTES;
+    start = cur->at;
+    *did = 0;
+    *done = 0;
+    for (; cur->surface < n && (*did == 0 || *did < budget); cur->surface++) {
+        uint32_t i = cur->surface, first, bytes;
         const uint8_t *surf = m->faces.data + (size_t)i * m->faces.stride;
-        uint32_t first, bytes;
         int32_t w, ht;
         int is = patch_grid(c, surf, m->vertexes.count, &first, &w, &ht);
         bsp_status st;
         bsp__put_u32(region + i * PATCH_ENTRY_BYTES, 0);
         bsp__put_u32(region + i * PATCH_ENTRY_BYTES + 4, 0);
+        *did += PATCH_ENTRY_BYTES;
         if (is == 0) continue;
-        if (is < 0 || ordinal >= BSP_TRACE_PATCHES_MAX) return BSP_E_CORRUPT;
+        if (is < 0 || cur->ordinal >= BSP_TRACE_PATCHES_MAX) return BSP_E_CORRUPT;
         /* (out of room: the file is not the one that was counted) */
         st = bsp__q3_patch_build(m->vertexes.data + (size_t)first * m->vertexes.stride,
                                  m->vertexes.stride, w, ht, scratch, BSP__Q3_PATCH_SCRATCH,
-                                 region + at, h->patch_bytes - at);
+                                 region + cur->at, h->patch_bytes - cur->at);
         if (st != BSP_OK) return st == BSP_E_BAD_ARGUMENT ? BSP_E_CORRUPT : st;
-        bytes = bsp__q3_patch_bytes(region + at);
-        bsp__put_u32(region + i * PATCH_ENTRY_BYTES, at);
-        bsp__put_u32(region + i * PATCH_ENTRY_BYTES + 4, ordinal++);
-        at += (bytes + 3u) & ~3u;
+        bytes = bsp__q3_patch_bytes(region + cur->at);
+        bsp__put_u32(region + i * PATCH_ENTRY_BYTES, cur->at);
+        bsp__put_u32(region + i * PATCH_ENTRY_BYTES + 4, cur->ordinal++);
+        cur->at += (bytes + 3u) & ~3u;
     }
-    return at == h->patch_bytes ? BSP_OK : BSP_E_CORRUPT;
+    *did += cur->at - start;
+    if (cur->surface < n) return BSP_OK;
+    *done = 1;
+    return cur->at == h->patch_bytes ? BSP_OK : BSP_E_CORRUPT;
 }
 
 #endif

@@ -120,6 +120,8 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
         uint32_t stride, n = bsp__check_records(m, i, &stride);
         s->work_total += n * stride;
     }
+    /* quake3's curved surfaces: the region's bytes, built in the last steps */
+    if (BSPKIT_COLLISION && m->has_collision) s->work_total += h->patch_bytes;
     s->next_offset = h->header_bytes;
     s->phase = BSP_PHASE_LOADING;
     return BSP_OK;
@@ -360,14 +362,17 @@ static uint32_t check_some(bsp__loader *s, uint32_t lump, uint32_t budget, int *
     return 0;
 }
 
-/* The last step: checks that had no lump of their own in the plan, then
- * the family's finish (clusters, vis table) and the game lump directory. */
-static bsp_status finish(bsp__loader *s)
+/* The last steps: checks that had no lump of their own in the plan, the
+ * family's finish (clusters, vis table), collision's tree depths; then
+ * quake3's curved surfaces, built a few per step (about `budget` bytes of
+ * facets each); then the game lump directory. */
+static bsp_status finish(bsp__loader *s, uint32_t budget)
 {
     bsp_map *m = s->map;
     uint32_t k;
     bsp_status st = BSP_OK;
 
+    if (s->checked_all) goto build;
     for (k = 0; k < BSP__CHECKS && st == BSP_OK; k++) {
         uint32_t stride, n = bsp__check_records(m, k, &stride);
         if (k == s->bad_check || (!(s->checked & (1u << k)) && bsp__check_run(m, k, 0, n) != BSP_OK))
@@ -375,21 +380,29 @@ static bsp_status finish(bsp__loader *s)
     }
     if (st == BSP_OK) st = bsp__validate_finish(m);
     /* collision's walks: every tree within BSP_TREE_DEPTH_MAX (names the
-     * lump it blames), in the scratch the decoder no longer needs; then
-     * quake3's curved surfaces built into their region, in the same
-     * scratch */
+     * lump it blames), in the scratch the decoder no longer needs */
     if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision)
         st = bsp__coll_check_depth(m, s->base + s->plan.scratch_offset);
+    s->checked_all = 1;
+build:
 #if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
+    /* quake3's curved surfaces, into their region, in the same scratch */
     if (st == BSP_OK && m->has_collision && s->h->patch_bytes) {
+        uint32_t did;
+        int done;
         st = bsp__patches_build(m, s->h, s->base + s->plan.patch_offset,
-                                s->base + s->plan.scratch_offset);
+                                s->base + s->plan.scratch_offset, &s->patches, budget, &did, &done);
+        s->work_done += did;
         if (st != BSP_OK) {
             int lump = bsp__coll_of(m->family)->lumps[BSP_CL_SURFACES];
             m->error_lump = (uint32_t)lump;
             m->error_offset = m->lump_file_offset[lump];
+        } else if (!done) {
+            return BSP_OK;                /* more in the next steps */
         }
     }
+#else
+    (void)budget;
 #endif
     if (st != BSP_OK) {
         /* validation names the lump it was checking (error_offset stays 0
@@ -410,7 +423,7 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
 
     if (!l) return BSP_E_BAD_ARGUMENT;
     if (s->phase == BSP_PHASE_VALIDATING) {
-        st = finish(s);
+        st = finish(s, budget ? budget : 1);
     } else if (s->phase == BSP_PHASE_LOADING) {
         uint32_t left = budget ? budget : 1;
         while (left && s->work_item < s->plan.count) {

@@ -6,6 +6,7 @@
 #include "plan.h"
 #include "../lzma/lzma_decoder.h"
 #include "validate.h"
+#include "patches.h"
 
 /* How far the work item's decoding is: not started; lz holds its decoder
  * and sets its table; lz decodes it; it is whole (or not compressed: a
@@ -35,6 +36,8 @@ typedef struct bsp__loader {
     uint8_t checked;                  /* bit k: check k has walked all its records */
     uint8_t swap;                     /* the file's byte order is not the host's */
     enum bsp__unpack_step unpack;     /* how far work_item's decoding is */
+    uint8_t checked_all;              /* the last step's checks are done */
+    bsp__patch_cursor patches;        /* quake3 curved surfaces being built */
     bsp_phase phase;                  /* where the load is (bspkit.h) */
     bsp_status status;                /* its result once it has ended */
     uint32_t read_done, read_total, decoded, decode_total, work_done, work_total, next_offset;
