@@ -618,8 +618,8 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
 #define BSP_TREE_DEPTH_MAX 255u
 #define BSP_TRACE_STACK_BYTES (BSP_TREE_DEPTH_MAX * 36u)
 /* What a Quake 3 trace through curved surfaces takes besides: a bit per
- * patch (BSP_TRACE_PATCHES_MAX) and the point sweep's table of 2048 planes. */
-#define BSP_TRACE_PATCH_STACK_BYTES (BSP_TRACE_PATCHES_MAX / 8u + 2048u * 5u)
+ * patch (BSP_TRACE_PATCHES_MAX), each tested once per trace. */
+#define BSP_TRACE_PATCH_STACK_BYTES (BSP_TRACE_PATCHES_MAX / 8u)
 
 typedef struct bsp_trace_result {
     float fraction;       /* 0..1: the part of the move completed */

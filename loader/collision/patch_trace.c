@@ -85,46 +85,52 @@ static int patch_check_plane(const float pl[4], const bsp__q3_patch_move *mv, pa
 
 BSP_INLINE uint32_t patch_min(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
+/* For the point sweep: is the start in front of plane pn (pushed out by
+ * the corner offset, 0 for a point), and at what fraction does the move
+ * cross it (PATCH_MISS when never, or not forwards). The engine fills a
+ * table of these for every plane first; they depend on the plane and the
+ * move alone, so computing them when a facet asks gives the same bits and
+ * takes no stack. */
+static float patch_point_cross(const uint8_t *patch, uint32_t pn, const bsp__q3_patch_move *mv, int *front)
+{
+    float pl[4], off, d1, d2, x;
+    uint32_t sb = patch_read_plane(patch, pn, pl);
+    off = bsp__dot(mv->offsets[sb], pl);
+    d1 = bsp__fadd(bsp__fsub(bsp__dot(mv->start, pl), pl[3]), off);
+    d2 = bsp__fadd(bsp__fsub(bsp__dot(mv->end, pl), pl[3]), off);
+    *front = d1 > 0;
+    if (d1 == d2) return PATCH_MISS;
+    x = bsp__fdiv(d1, bsp__fsub(d1, d2));
+    return x <= 0 ? PATCH_MISS : x;
+}
+
 /* CM_TracePointThroughPatchCollide. */
 static int patch_trace_point(const uint8_t *patch, const bsp__q3_patch_move *mv, bsp__q3_patch_hit *hit)
 {
-    float inter[PATCH_PLANES];
-    uint8_t front[PATCH_PLANES];
     uint32_t np = patch_min(bsp__u32(patch + 4), PATCH_PLANES);
     uint32_t nf = patch_min(bsp__u32(patch + 8), PATCH_FACETS), i, k;
     const uint8_t *facets = patch + bsp__u32(patch + 20), *borders = patch + bsp__u32(patch + 24);
     int set = 0;
-    for (i = 0; i < np; i++) {
-        float pl[4], off, d1, d2, x;
-        uint32_t sb = patch_read_plane(patch, i, pl);
-        off = bsp__dot(mv->offsets[sb], pl);
-        d1 = bsp__fadd(bsp__fsub(bsp__dot(mv->start, pl), pl[3]), off);
-        d2 = bsp__fadd(bsp__fsub(bsp__dot(mv->end, pl), pl[3]), off);
-        front[i] = d1 > 0;
-        if (d1 == d2) {
-            x = PATCH_MISS;
-        } else {
-            x = bsp__fdiv(d1, bsp__fsub(d1, d2));
-            if (x <= 0) x = PATCH_MISS;
-        }
-        inter[i] = x;
-    }
     for (i = 0; i < nf; i++) {
         const uint8_t *fc = facets + 8u * i;
         uint32_t surface = bsp__u16(fc), nb = patch_min(bsp__u16(fc + 2), PATCH_BORDERS);
         const uint8_t *b = borders + 4u * bsp__u32(fc + 4);
         float x, pl[4], off, d1, d2, f;
         uint32_t sb;
-        if (surface >= np || !front[surface]) continue;
-        x = inter[surface];
+        int front;
+        if (surface >= np) continue;
+        x = patch_point_cross(patch, surface, mv, &front);
+        if (!front) continue;
         if (x < 0 || x > hit->fraction) continue;
         for (k = 0; k < nb; k++) {
             uint32_t pn = bsp__u16(b + 4u * k);
             int inward = bsp__u16(b + 4u * k + 2) != 0;
+            float bx;
             if (pn >= np) break;
-            if ((int)front[pn] != inward) {
-                if (inter[pn] > x) break;
-            } else if (inter[pn] < x) {
+            bx = patch_point_cross(patch, pn, mv, &front);
+            if (front != inward) {
+                if (bx > x) break;
+            } else if (bx < x) {
                 break;
             }
         }

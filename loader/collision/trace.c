@@ -220,8 +220,7 @@ static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t
 }
 
 #if BSPKIT_FAMILY_QUAKE3
-BSP__CHECK(patch_stack, BSP__Q3_PATCH_TRACE_STACK_BYTES + BSP_TRACE_PATCHES_MAX / 8 ==
-                            BSP_TRACE_PATCH_STACK_BYTES);
+BSP__CHECK(patch_stack, sizeof(((trace_work *)0)->tested) == BSP_TRACE_PATCH_STACK_BYTES);
 /* quake3: the curved surfaces of a leaf (its surface list from `first`,
  * count of them) or of an inline model (surfaces first.., from_leaf 0),
  * after the brushes and as the engine tests them: each patch once per

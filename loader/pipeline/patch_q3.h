@@ -75,9 +75,6 @@
  * checks that its work area fits. */
 #define BSP__Q3_PATCH_SCRATCH 393216u
 
-/* The stack a point sweep (bsp__q3_patch_trace with a point) takes for
- * its per-plane table, besides a few locals: 2048 * (4 + 1) bytes. */
-#define BSP__Q3_PATCH_TRACE_STACK_BYTES (BSP__Q3_PATCH_PLANES_MAX * 5)
 
 typedef struct bsp__q3_patch_sizes {
     uint32_t bytes;          /* what the built patch takes */
