@@ -12,6 +12,9 @@
 #include "bm.h"
 #include "../../platform/posix/bsp_file.h"
 
+/* Quake 3 curved surfaces are counted before a collision load. */
+static uint8_t patch_scratch[BSP_PATCH_SCRATCH_BYTES];
+
 int main(int argc, char **argv)
 {
     uint32_t max = 0;
@@ -31,6 +34,7 @@ int main(int argc, char **argv)
             return 1;
         }
         st = bsp_open(&h, &s);
+        if (st == BSP_OK) st = bsp_measure_patches(&h, &s, patch_scratch, sizeof patch_scratch);
         if (st == BSP_OK) st = bsp_measure(&h, &o, &need);
         bsp_file_close(&f);
         if (st != BSP_OK) {

@@ -405,7 +405,8 @@ static void write_queries(ctx *c)
 
     /* collision (expect_trace.c): no random numbers, so the lines above
      * and NAME.api keep theirs */
-    gen_expect_collision(w, c->v, &c->q, &c->e, c->o->max_rooms, c->o->no_collision);
+    if (!c->o->no_collision_lines)
+        gen_expect_collision(w, c->v, &c->q, &c->e, c->o->max_rooms, c->o->no_collision);
 }
 
 static void api_leaf(ctx *c, int model, const float p[3])

@@ -17,6 +17,10 @@ typedef struct {
     const char *no_collision; /* collision's lumps cannot be loaded (Dota 2's
                                * brush sides, v22/v23): every well-formed
                                * collision line answers this error; NULL: none */
+    int no_collision_lines;   /* write no collision lines: the map has curved
+                               * surfaces (lit Quake 3), which the description
+                               * does not model; the suite compares those maps'
+                               * collision with the reference instead (part 43) */
 } gen_expect_opts;
 
 /* Answers through v (gen_view_build of the family written). */

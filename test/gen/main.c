@@ -430,6 +430,9 @@ static void write_fam_variant(const fam_variant *fv, const char *outdir)
     eo.has_ldr = 1;
     /* Quake 3 answers from its light grid (q3light.c); unlit: none */
     eo.ambient = fv->family == GEN_FAM_QUAKE3 ? GEN_AMB_NONE : GEN_AMB_UNSUPPORTED;
+    /* lit Quake 3 has curved surfaces, which collide (docs/queries.md 8.11)
+     * and which the description does not model */
+    eo.no_collision_lines = fv->lit && fv->family == GEN_FAM_QUAKE3;
     gen_write_expected(&w, &view, &eo, &counts, outdir);
 
     gen_q3l_free(&q3l);
