@@ -137,3 +137,14 @@ bsp_status bsp_hull_contents(const bsp_map *m, uint32_t model, uint32_t hull, co
     return BSP_E_UNSUPPORTED;
 }
 #endif
+
+/* No Quake 3 collision in this build: no curved surfaces to count, and
+ * no load that needs them counted (bspkit.h). */
+#if !(BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3)
+bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch,
+                               uint32_t scratch_bytes)
+{
+    (void)h, (void)s, (void)scratch, (void)scratch_bytes;
+    return BSP_OK;
+}
+#endif

@@ -423,7 +423,7 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
 
     if (!l) return BSP_E_BAD_ARGUMENT;
     if (s->phase == BSP_PHASE_VALIDATING) {
-        st = finish(s, budget ? budget : 1);
+        st = finish(s, budget);
     } else if (s->phase == BSP_PHASE_LOADING) {
         uint32_t left = budget ? budget : 1;
         while (left && s->work_item < s->plan.count) {
