@@ -53,7 +53,8 @@ static int counts(const trace_work *w, int32_t contents)
 static int side_plane(const trace_work *w, uint32_t side, bsp__cplane *pl)
 {
     const bsp_view *v = &w->m->brushsides;
-    const bsp__field f = w->c->side_plane[v->stride == w->c->side_wide_bytes];
+    /* (wide records: Strata's and Vindictus's only) */
+    const bsp__field f = w->c->side_plane[(BSP__STRATA || BSP__VINDICTUS) && v->stride == w->c->side_wide_bytes];
     uint32_t plane = (uint32_t)bsp__field_get(BSP__REC(*v, side), f);
     if (plane >= w->m->planes.count) return 0;
     bsp__coll_plane(w->m, (int32_t)plane, pl);
@@ -206,7 +207,8 @@ static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t
         uint32_t b = first + k;
         if (from_leaf) {
             b = (uint32_t)bsp__field_get(BSP__REC(*list, b),
-                                         w->c->leafbrush[list->stride == w->c->leafbrush_wide_bytes]);
+                                         w->c->leafbrush[(BSP__STRATA || BSP__VINDICTUS) &&
+                                                         list->stride == w->c->leafbrush_wide_bytes]);
             if (b < lo || b >= hi) continue;
         }
         if (!brush_at(w, b, &sides, &n, &contents)) return BSP_E_CORRUPT;
@@ -574,7 +576,8 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
         int32_t n, c, in;
         if (list == &m->leafbrushes) {
             b = (uint32_t)bsp__field_get(BSP__REC(*list, b),
-                                         w.c->leafbrush[list->stride == w.c->leafbrush_wide_bytes]);
+                                         w.c->leafbrush[(BSP__STRATA || BSP__VINDICTUS) &&
+                                                        list->stride == w.c->leafbrush_wide_bytes]);
             if (b < lo || b >= hi) continue;
         }
         if (!brush_at(&w, b, &sides, &n, &c)) return BSP_E_CORRUPT;

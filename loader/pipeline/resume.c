@@ -121,7 +121,7 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
         s->work_total += n * stride;
     }
     /* quake3's curved surfaces: the region's bytes, built in the last steps */
-    if (BSPKIT_COLLISION && m->has_collision) s->work_total += h->patch_bytes;
+    if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && m->has_collision) s->work_total += h->patch_bytes;
     s->next_offset = h->header_bytes;
     s->phase = BSP_PHASE_LOADING;
     return BSP_OK;
@@ -372,7 +372,7 @@ static bsp_status finish(bsp__loader *s, uint32_t budget)
     uint32_t k;
     bsp_status st = BSP_OK;
 
-    if (BSPKIT_COLLISION && s->checked_all) goto build;
+    if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && s->checked_all) goto build;
     for (k = 0; k < BSP__CHECKS && st == BSP_OK; k++) {
         uint32_t stride, n = bsp__check_records(m, k, &stride);
         if (k == s->bad_check || (!(s->checked & (1u << k)) && bsp__check_run(m, k, 0, n) != BSP_OK))
@@ -383,7 +383,7 @@ static bsp_status finish(bsp__loader *s, uint32_t budget)
      * lump it blames), in the scratch the decoder no longer needs */
     if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision)
         st = bsp__coll_check_depth(m, s->base + s->plan.scratch_offset);
-    if (BSPKIT_COLLISION) s->checked_all = 1;
+    if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3) s->checked_all = 1;
 build:
 #if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
     /* quake3's curved surfaces, into their region, in the same scratch */
