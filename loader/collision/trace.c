@@ -21,6 +21,9 @@
 #define Q2_EPSILON 0.03125f     /* DIST_EPSILON */
 #define Q3_EPSILON 0.125f       /* SURFACE_CLIP_EPSILON */
 #define Q3_WALK_OFFSET 2048.0f  /* the Quake 3 walk's offset for a box on a sloped plane */
+/* A quake3 trace: a constant 0 in a build without Quake 3, so that its
+ * branches compile away (w->q3 alone is read at run time) */
+#define Q3(w) (BSPKIT_FAMILY_QUAKE3 && (w)->q3)
 
 typedef struct trace_work {
     const bsp_map *m;
@@ -32,7 +35,7 @@ typedef struct trace_work {
     float ext[3];             /* the walk's extents */
     float eps;
     uint32_t mask;
-    uint8_t q3, point, filter;
+    uint8_t q3, point, all;   /* all: every brush collides (nightfire) */
     uint8_t position;         /* start == end: the position test */
 #if BSPKIT_FAMILY_QUAKE3
     /* quake3 curved surfaces (8.11): the move as the patch tests take it,
@@ -45,7 +48,7 @@ typedef struct trace_work {
 
 static int counts(const trace_work *w, int32_t contents)
 {
-    return !w->filter || ((uint32_t)contents & w->mask) != 0;
+    return (BSPKIT_FAMILY_NIGHTFIRE && w->all) || ((uint32_t)contents & w->mask) != 0;
 }
 
 /* The side's plane; 0 when its index is outside the plane lump (the side
@@ -78,7 +81,7 @@ static float box_dist(const trace_work *w, const bsp__cplane *pl)
 {
     float ofs[3];
     uint32_t j;
-    if (!w->q3 && w->point) return pl->dist;
+    if (!Q3(w) && w->point) return pl->dist;
     for (j = 0; j < 3; j++) ofs[j] = pl->n[j] < 0 ? w->size[1][j] : w->size[0][j];
     return bsp__fsub(pl->dist, bsp__dot(ofs, pl->n));
 }
@@ -100,11 +103,11 @@ static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t c
         d2 = bsp__fsub(bsp__dot(w->end, pl.n), d);
         if (d2 > 0) getout = 1;
         if (d1 > 0) startout = 1;
-        if (d1 > 0 && (d2 >= d1 || (w->q3 && d2 >= w->eps))) return BSP_OK;
+        if (d1 > 0 && (d2 >= d1 || (Q3(w) && d2 >= w->eps))) return BSP_OK;
         if (d1 <= 0 && d2 <= 0) continue;
         if (d1 > d2) {
             f = bsp__fdiv(bsp__fsub(d1, w->eps), bsp__fsub(d1, d2));
-            if (w->q3 && f < 0) f = 0;
+            if (Q3(w) && f < 0) f = 0;
             if (f > enter) {
                 enter = f;
                 best = pl;
@@ -112,7 +115,7 @@ static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t c
             }
         } else {
             f = bsp__fdiv(bsp__fadd(d1, w->eps), bsp__fsub(d1, d2));
-            if (w->q3 && f > 1) f = 1;
+            if (Q3(w) && f > 1) f = 1;
             if (f < leave) leave = f;
         }
     }
@@ -123,7 +126,7 @@ static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t c
             /* quake3 stops a move wholly in solid at 0; a quake2 position
              * test (start == end: a clip whose every d1 is <= 0 is inside)
              * is inside, test_leaf of 8.2 */
-            if (w->q3 || w->position) {
+            if (Q3(w) || w->position) {
                 tr->fraction = 0;
                 tr->contents = contents;
             }
@@ -180,7 +183,7 @@ static int brush_at(const trace_work *w, uint32_t b, uint32_t *first, int32_t *n
     if (b >= w->m->brushes.count) return 0;
     brush = BSP__REC(w->m->brushes, b);
     *contents = bsp__field_get(brush, w->c->brush_contents);
-    if (w->q3) {
+    if (Q3(w)) {
         if ((uint32_t)*contents >= w->m->shaders.count) return 0;
         *contents = bsp__field_get(BSP__REC(w->m->shaders, *contents), w->c->shader_contents);
     }
@@ -198,7 +201,7 @@ static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t
     int32_t n, contents;
     bsp_status st;
     if (first > list->count || count > list->count - first) return BSP_E_CORRUPT;
-    if (w->q3 && from_leaf) {
+    if (Q3(w) && from_leaf) {
         const uint8_t *world = m->models.data;
         lo = (uint32_t)bsp__field_get(world, w->c->model_firstbrush);
         hi = lo + (uint32_t)bsp__field_get(world, w->c->model_numbrushes);
@@ -213,10 +216,10 @@ static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t
         }
         if (!brush_at(w, b, &sides, &n, &contents)) return BSP_E_CORRUPT;
         if (!counts(w, contents)) continue;
-        st = BSPKIT_FAMILY_QUAKE3 && test && w->q3 ? test_brush(w, sides, n, contents)
+        st = BSPKIT_FAMILY_QUAKE3 && test && Q3(w) ? test_brush(w, sides, n, contents)
            : n > 0 ? clip_brush(w, sides, n, contents) : BSP_OK;
         if (st != BSP_OK) return st;
-        if (test && w->q3 ? w->tr->allsolid : w->tr->fraction == 0) break;
+        if (test && Q3(w) ? w->tr->allsolid : w->tr->fraction == 0) break;
     }
     return BSP_OK;
 }
@@ -283,11 +286,11 @@ static bsp_status leaf(trace_work *w, uint32_t l, int test)
 {
     const uint8_t *rec = BSP__REC(w->m->leafs, l);
     bsp_status st;
-    if (!w->q3 && !counts(w, bsp__field_get(rec, w->m->family->tree.leaf_contents))) return BSP_OK;
+    if (!Q3(w) && !counts(w, bsp__field_get(rec, w->m->family->tree.leaf_contents))) return BSP_OK;
     st = brushes(w, 1, (uint32_t)bsp__field_get(rec, w->c->leaf_firstleafbrush),
                  (uint32_t)bsp__field_get(rec, w->c->leaf_numleafbrushes), test);
 #if BSPKIT_FAMILY_QUAKE3
-    if (st == BSP_OK && w->q3)
+    if (st == BSP_OK && Q3(w))
         st = patches(w, 1, (uint32_t)bsp__field_get(rec, w->m->family->tree.leaf_firstleafface),
                      (uint32_t)bsp__field_get(rec, w->m->family->tree.leaf_numleaffaces));
 #endif
@@ -325,14 +328,14 @@ static bsp_status walk(trace_work *w, int32_t head)
                 t2 = bsp__coll_side(&pl, s.p2);
                 if (pl.type < 3) offset = w->ext[pl.type];
                 else if (w->point) offset = 0;
-                else if (w->q3) offset = Q3_WALK_OFFSET;
+                else if (Q3(w)) offset = Q3_WALK_OFFSET;
                 else offset = bsp__fadd(bsp__fadd(bsp__fabs(bsp__fmul(w->ext[0], pl.n[0])),
                                                   bsp__fabs(bsp__fmul(w->ext[1], pl.n[1]))),
                                         bsp__fabs(bsp__fmul(w->ext[2], pl.n[2])));
                 {
                     /* quake3 sends a move to one side only a unit clear of it */
-                    float front = w->q3 ? bsp__fadd(offset, 1.0f) : offset;
-                    float back = w->q3 ? bsp__fsub(-offset, 1.0f) : -offset;
+                    float front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
+                    float back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
                     if (t1 >= front && t2 >= front) {
                         s.node = bsp__field_get(node, f->tree.node_child[0]);
                         continue;
@@ -448,11 +451,11 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     w.c = m->family->coll;
     w.tr = out;
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
-    w.filter = !(BSPKIT_FAMILY_NIGHTFIRE && w.c->mask_all);
+    w.all = w.c->mask_all;
     w.position = start[0] == end[0] && start[1] == end[1] && start[2] == end[2];
     w.mask = mask;
     out->fraction = 1;
-    if (w.q3) {
+    if (Q3(&w)) {
         /* 8.3 step 1: a box symmetric about the moved origin */
         w.eps = Q3_EPSILON;
         for (i = 0; i < 3; i++) {
@@ -475,17 +478,17 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         }
     }
     for (i = 0; i < 3; i++)
-        w.ext[i] = w.point ? 0 : w.q3 ? w.size[1][i]
+        w.ext[i] = w.point ? 0 : Q3(&w) ? w.size[1][i]
                  : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
 
 #if BSPKIT_FAMILY_QUAKE3
-    if (w.q3 && m->patches.data) {
+    if (Q3(&w) && m->patches.data) {
         bsp__q3_patch_move_init(&w.mv, w.start, w.end, w.size[0], w.size[1]);
         bsp__fill(w.tested, 0, sizeof w.tested);
     }
 #endif
-    head = w.q3 ? 0 : bsp__head_node(m, model);
-    if (w.q3 && model > 0) {
+    head = Q3(&w) ? 0 : bsp__head_node(m, model);
+    if (Q3(&w) && model > 0) {
         /* 8.10: an inline model is its own brushes, as one leaf */
         const uint8_t *rec = BSP__REC(m->models, model);
         st = brushes(&w, 0, (uint32_t)bsp__field_get(rec, w.c->model_firstbrush),
@@ -507,7 +510,7 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     }
     /* 8.5; quake2's position test keeps start itself */
     for (i = 0; i < 3; i++)
-        out->endpos[i] = !w.q3 && w.position ? start[i]
+        out->endpos[i] = !Q3(&w) && w.position ? start[i]
                        : out->fraction == 1 ? end[i]
                        : bsp__fadd(start[i], bsp__fmul(out->fraction, bsp__fsub(end[i], start[i])));
     if (out->allsolid || out->fraction == 1) out->has_plane = 0;
@@ -549,27 +552,27 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     w.m = m;
     w.c = m->family->coll;
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
-    if (w.q3 && model > 0) {
+    if (Q3(&w) && model > 0) {
         rec = BSP__REC(m->models, model);
         first = (uint32_t)bsp__field_get(rec, w.c->model_firstbrush);
         count = (uint32_t)bsp__field_get(rec, w.c->model_numbrushes);
     } else {
-        st = bsp_point_leaf(m, w.q3 ? 0 : model, p, &leaf_index);
+        st = bsp_point_leaf(m, Q3(&w) ? 0 : model, p, &leaf_index);
         if (st != BSP_OK) return st;
         rec = BSP__REC(m->leafs, leaf_index);
-        if (!w.q3 && !(BSPKIT_FAMILY_NIGHTFIRE && w.c->mask_all)) {
+        if (!Q3(&w) && !(BSPKIT_FAMILY_NIGHTFIRE && w.c->mask_all)) {
             /* quake2, source: the leaf's own contents */
             *contents = bsp__field_get(rec, m->family->tree.leaf_contents);
             return BSP_OK;
         }
         first = (uint32_t)bsp__field_get(rec, w.c->leaf_firstleafbrush);
         count = (uint32_t)bsp__field_get(rec, w.c->leaf_numleafbrushes);
-        if (w.q3) {
+        if (Q3(&w)) {
             lo = (uint32_t)bsp__field_get(m->models.data, w.c->model_firstbrush);
             hi = lo + (uint32_t)bsp__field_get(m->models.data, w.c->model_numbrushes);
         }
     }
-    list = w.q3 && model > 0 ? &m->brushes : &m->leafbrushes;
+    list = Q3(&w) && model > 0 ? &m->brushes : &m->leafbrushes;
     if (first > list->count || count > list->count - first) return BSP_E_CORRUPT;
     for (k = 0; k < count; k++) {
         uint32_t b = first + k, sides;
@@ -585,13 +588,13 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
         if (in < 0) return BSP_E_CORRUPT;
         if (!in) continue;
         /* nightfire: the leaf types, 2 inside a brush, 1 out */
-        if (!w.q3) {
+        if (!Q3(&w)) {
             *contents = 2;
             return BSP_OK;
         }
         out |= c;
     }
-    *contents = w.q3 ? out : 1;
+    *contents = Q3(&w) ? out : 1;
     return BSP_OK;
 }
 
