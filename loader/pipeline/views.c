@@ -19,9 +19,13 @@ static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int lump)
 }
 
 /* Each role view of bsp_map and the role it shows, without and with HDR
- * lighting chosen (bsp_map.use_hdr). */
+ * lighting chosen (bsp_map.use_hdr); then collision's views, which show
+ * the lumps of the family's collision part, in the order of enum
+ * bsp__coll_lump (role unused). One loop fills both. */
 #define VIEW(name, role, hdr_role) \
     { (uint16_t)offsetof(bsp_map, name), { BSP_ROLE_##role, BSP_ROLE_##hdr_role } }
+#define COLL_VIEW(name) { (uint16_t)offsetof(bsp_map, name), { 0, 0 } }
+#define ROLE_VIEWS 13
 static const struct role_view { uint16_t view; uint8_t role[2]; } role_views[] = {
     VIEW(planes, PLANES, PLANES), VIEW(nodes, NODES, NODES), VIEW(leafs, LEAFS, LEAFS),
     VIEW(models, MODELS, MODELS), VIEW(faces, FACES, FACES_HDR),
@@ -29,24 +33,23 @@ static const struct role_view { uint16_t view; uint8_t role[2]; } role_views[] =
     VIEW(edges, EDGES, EDGES), VIEW(surfedges, SURFEDGES, SURFEDGES),
     VIEW(vertexes, VERTEXES, VERTEXES), VIEW(leaffaces, LEAFFACES, LEAFFACES),
     VIEW(vis, VIS, VIS), VIEW(entities, ENTITIES, ENTITIES),
+#if BSPKIT_COLLISION
+    COLL_VIEW(brushes), COLL_VIEW(brushsides), COLL_VIEW(leafbrushes), COLL_VIEW(clipnodes),
+    COLL_VIEW(shaders),
+#endif
 };
+BSP__CHECK(view_table, sizeof role_views / sizeof role_views[0] ==
+                       ROLE_VIEWS + (BSPKIT_COLLISION ? BSP_CL_VIEWS : 0));
 
 void bsp__resolve_views(bsp_map *m, const bsp_header *h)
 {
-    uint32_t i;
-    for (i = 0; i < sizeof role_views / sizeof role_views[0]; i++) {
+    /* (collision's views only when the load reads collision: they stay
+     * empty otherwise) */
+    uint32_t i, n = BSPKIT_COLLISION && m->has_collision ? ROLE_VIEWS + BSP_CL_VIEWS : ROLE_VIEWS;
+    for (i = 0; i < n; i++) {
         const struct role_view *r = &role_views[i];
         set_view(m, h, (bsp_view *)(void *)((char *)m + r->view),
-                 bsp__role_lump(h->family, r->role[m->use_hdr != 0]));
-    }
-    /* collision's views, in the order of enum bsp__coll_lump */
-    if (BSPKIT_COLLISION && m->has_collision) {
-        bsp_view *cv[BSP_CL_VIEWS];
-        cv[BSP_CL_BRUSHES] = &m->brushes;
-        cv[BSP_CL_BRUSHSIDES] = &m->brushsides;
-        cv[BSP_CL_LEAFBRUSHES] = &m->leafbrushes;
-        cv[BSP_CL_CLIPNODES] = &m->clipnodes;
-        cv[BSP_CL_SHADERS] = &m->shaders;
-        for (i = 0; i < BSP_CL_VIEWS; i++) set_view(m, h, cv[i], bsp__coll_of(h->family)->lumps[i]);
+                 i < ROLE_VIEWS ? bsp__role_lump(h->family, r->role[m->use_hdr != 0])
+                                : bsp__coll_of(h->family)->lumps[i - ROLE_VIEWS]);
     }
 }
