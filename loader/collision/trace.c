@@ -58,7 +58,7 @@ static int side_plane(const trace_work *w, uint32_t side, bsp__cplane *pl)
     const bsp_view *v = &w->m->brushsides;
     /* (wide records: Strata's and Vindictus's only) */
     const bsp__field f = w->c->side_plane[(BSP__STRATA || BSP__VINDICTUS) && v->stride == w->c->side_wide_bytes];
-    uint32_t plane = (uint32_t)bsp__field_get(BSP__REC(*v, side), f);
+    uint32_t plane = (uint32_t)bsp__field_getp(BSP__REC(*v, side), &f);
     if (plane >= w->m->planes.count) return 0;
     bsp__coll_plane(w->m, (int32_t)plane, pl);
     return 1;
@@ -68,8 +68,8 @@ static int side_plane(const trace_work *w, uint32_t side, bsp__cplane *pl)
  * run outside the brush side lump. */
 static int brush_sides(const trace_work *w, const uint8_t *brush, uint32_t *first, int32_t *n)
 {
-    *first = (uint32_t)bsp__field_get(brush, w->c->brush_firstside);
-    *n = bsp__field_get(brush, w->c->brush_numsides);
+    *first = (uint32_t)bsp__field_getp(brush, &w->c->brush_firstside);
+    *n = bsp__field_getp(brush, &w->c->brush_numsides);
     return *n <= 0 || (*first <= w->m->brushsides.count &&
                        (uint32_t)*n <= w->m->brushsides.count - *first);
 }
@@ -182,10 +182,10 @@ static int brush_at(const trace_work *w, uint32_t b, uint32_t *first, int32_t *n
     const uint8_t *brush;
     if (b >= w->m->brushes.count) return 0;
     brush = BSP__REC(w->m->brushes, b);
-    *contents = bsp__field_get(brush, w->c->brush_contents);
+    *contents = bsp__field_getp(brush, &w->c->brush_contents);
     if (Q3(w)) {
         if ((uint32_t)*contents >= w->m->shaders.count) return 0;
-        *contents = bsp__field_get(BSP__REC(w->m->shaders, *contents), w->c->shader_contents);
+        *contents = bsp__field_getp(BSP__REC(w->m->shaders, *contents), &w->c->shader_contents);
     }
     return brush_sides(w, brush, first, n);
 }
@@ -203,14 +203,13 @@ static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t
     if (first > list->count || count > list->count - first) return BSP_E_CORRUPT;
     if (Q3(w) && from_leaf) {
         const uint8_t *world = m->models.data;
-        lo = (uint32_t)bsp__field_get(world, w->c->model_firstbrush);
-        hi = lo + (uint32_t)bsp__field_get(world, w->c->model_numbrushes);
+        lo = (uint32_t)bsp__field_getp(world, &w->c->model_firstbrush);
+        hi = lo + (uint32_t)bsp__field_getp(world, &w->c->model_numbrushes);
     }
     for (k = 0; k < count; k++) {
         uint32_t b = first + k;
         if (from_leaf) {
-            b = (uint32_t)bsp__field_get(BSP__REC(*list, b),
-                                         w->c->leafbrush[(BSP__STRATA || BSP__VINDICTUS) &&
+            b = (uint32_t)bsp__field_getp(BSP__REC(*list, b), &w->c->leafbrush[(BSP__STRATA || BSP__VINDICTUS) &&
                                                          list->stride == w->c->leafbrush_wide_bytes]);
             if (b < lo || b >= hi) continue;
         }
@@ -243,15 +242,15 @@ static bsp_status patches(trace_work *w, int from_leaf, uint32_t first, uint32_t
         uint32_t s = first + k, at, ordinal, shader;
         int32_t contents;
         const uint8_t *patch;
-        if (from_leaf) s = (uint32_t)bsp__field_get(BSP__REC(*list, s), m->family->tree.leafface_face);
+        if (from_leaf) s = (uint32_t)bsp__field_getp(BSP__REC(*list, s), &m->family->tree.leafface_face);
         if (s >= m->patches.count) return BSP_E_CORRUPT;
         at = bsp__u32(BSP__REC(m->patches, s));
         ordinal = bsp__u32(BSP__REC(m->patches, s) + 4);
         if (!at || (w->tested[ordinal >> 3] >> (ordinal & 7) & 1)) continue;
         w->tested[ordinal >> 3] |= (uint8_t)(1u << (ordinal & 7));
-        shader = (uint32_t)bsp__field_get(BSP__REC(m->faces, s), w->c->surf_shader);
+        shader = (uint32_t)bsp__field_getp(BSP__REC(m->faces, s), &w->c->surf_shader);
         if (shader >= m->shaders.count) return BSP_E_CORRUPT;
-        contents = bsp__field_get(BSP__REC(m->shaders, shader), w->c->shader_contents);
+        contents = bsp__field_getp(BSP__REC(m->shaders, shader), &w->c->shader_contents);
         if (!counts(w, contents)) continue;
         patch = m->patches.data + at;
         if (w->position) {
@@ -286,13 +285,13 @@ static bsp_status leaf(trace_work *w, uint32_t l, int test)
 {
     const uint8_t *rec = BSP__REC(w->m->leafs, l);
     bsp_status st;
-    if (!Q3(w) && !counts(w, bsp__field_get(rec, w->m->family->tree.leaf_contents))) return BSP_OK;
-    st = brushes(w, 1, (uint32_t)bsp__field_get(rec, w->c->leaf_firstleafbrush),
-                 (uint32_t)bsp__field_get(rec, w->c->leaf_numleafbrushes), test);
+    if (!Q3(w) && !counts(w, bsp__field_getp(rec, &w->m->family->tree.leaf_contents))) return BSP_OK;
+    st = brushes(w, 1, (uint32_t)bsp__field_getp(rec, &w->c->leaf_firstleafbrush),
+                 (uint32_t)bsp__field_getp(rec, &w->c->leaf_numleafbrushes), test);
 #if BSPKIT_FAMILY_QUAKE3
     if (st == BSP_OK && Q3(w))
-        st = patches(w, 1, (uint32_t)bsp__field_get(rec, w->m->family->tree.leaf_firstleafface),
-                     (uint32_t)bsp__field_get(rec, w->m->family->tree.leaf_numleaffaces));
+        st = patches(w, 1, (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_firstleafface),
+                     (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_numleaffaces));
 #endif
     return st;
 }
@@ -302,83 +301,86 @@ static bsp_status walk(trace_work *w, int32_t head)
 {
     const bsp_map *m = w->m;
     const struct bsp_family *f = m->family;
-    bsp__coll_span stack[BSP_TREE_DEPTH_MAX], s;
-    uint32_t top = 0, i;
+    /* *s is the span at hand, the ones below it the far sides still owed
+     * (one per node of the path: the load checked the depth) */
+    bsp__coll_span stack[BSP_TREE_DEPTH_MAX + 1], *s = stack;
+    uint32_t i;
 
-    s.node = head;
-    s.p1f = 0;
-    s.p2f = 1;
+    s->node = head;
+    s->p1f = 0;
+    s->p2f = 1;
     for (i = 0; i < 3; i++) {
-        s.p1[i] = w->start[i];
-        s.p2[i] = w->end[i];
+        s->p1[i] = w->start[i];
+        s->p2[i] = w->end[i];
     }
     for (;;) {
         const uint8_t *node;
         bsp__cplane pl;
-        float t1, t2, offset, frac, frac2, idist;
+        float t1, t2, offset, frac, frac2;
         int side;
-        if (w->tr->fraction > s.p1f) {
-            if (s.node < 0) {
-                bsp_status st = leaf(w, (uint32_t)(-1 - s.node), 0);
+        if (w->tr->fraction > s->p1f) {
+            if (s->node < 0) {
+                bsp_status st = leaf(w, (uint32_t)(-1 - s->node), 0);
                 if (st != BSP_OK) return st;
             } else {
-                node = BSP__REC(m->nodes, s.node);
-                bsp__coll_plane(m, bsp__field_get(node, f->tree.node_plane), &pl);
-                t1 = bsp__coll_side(&pl, s.p1);
-                t2 = bsp__coll_side(&pl, s.p2);
+                node = BSP__REC(m->nodes, s->node);
+                bsp__coll_plane(m, bsp__field_getp(node, &f->tree.node_plane), &pl);
+                t1 = bsp__coll_side(&pl, s->p1);
+                t2 = bsp__coll_side(&pl, s->p2);
                 if (pl.type < 3) offset = w->ext[pl.type];
                 else if (w->point) offset = 0;
                 else if (Q3(w)) offset = Q3_WALK_OFFSET;
-                else offset = bsp__fadd(bsp__fadd(bsp__fabs(bsp__fmul(w->ext[0], pl.n[0])),
-                                                  bsp__fabs(bsp__fmul(w->ext[1], pl.n[1]))),
-                                        bsp__fabs(bsp__fmul(w->ext[2], pl.n[2])));
+                else    /* (0 + the first term is that term: the sum of 8.2) */
+                    for (offset = 0, i = 0; i < 3; i++)
+                        offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl.n[i])));
                 {
                     /* quake3 sends a move to one side only a unit clear of it */
                     float front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
                     float back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
                     if (t1 >= front && t2 >= front) {
-                        s.node = bsp__field_get(node, f->tree.node_child[0]);
+                        s->node = bsp__field_getp(node, &f->tree.node_child[0]);
                         continue;
                     }
                     if (t1 < back && t2 < back) {
-                        s.node = bsp__field_get(node, f->tree.node_child[1]);
+                        s->node = bsp__field_getp(node, &f->tree.node_child[1]);
                         continue;
                     }
                 }
-                if (t1 < t2) {
-                    idist = bsp__fdiv(1.0f, bsp__fsub(t1, t2));
-                    side = 1;
-                    frac2 = bsp__fmul(bsp__fadd(bsp__fadd(t1, offset), w->eps), idist);
-                    frac = bsp__fmul(bsp__fadd(bsp__fsub(t1, offset), w->eps), idist);
-                } else if (t1 > t2) {
-                    idist = bsp__fdiv(1.0f, bsp__fsub(t1, t2));
-                    side = 0;
-                    frac2 = bsp__fmul(bsp__fsub(bsp__fsub(t1, offset), w->eps), idist);
-                    frac = bsp__fmul(bsp__fadd(bsp__fadd(t1, offset), w->eps), idist);
-                } else {
-                    side = 0;
-                    frac = 1;
-                    frac2 = 0;
+                side = 0;
+                frac = 1;
+                frac2 = 0;
+                if (t1 < t2 || t1 > t2) {
+                    /* 8.2's two cases in one: with o = -offset and the
+                     * epsilon's sign turned for t1 < t2 (x - y is x + -y
+                     * exactly), side 1's (t1-offset+E, t1+offset+E) are
+                     * side 0's (t1+offset+E, t1-offset-E) */
+                    float idist = bsp__fdiv(1.0f, bsp__fsub(t1, t2));
+                    float o, e;
+                    side = t1 < t2;
+                    o = side ? -offset : offset;
+                    e = side ? w->eps : -w->eps;
+                    frac = bsp__fmul(bsp__fadd(bsp__fadd(t1, o), w->eps), idist);
+                    frac2 = bsp__fmul(bsp__fadd(bsp__fsub(t1, o), e), idist);
                 }
                 frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
                 frac2 = frac2 < 0 ? 0 : frac2 > 1 ? 1 : frac2;
-                /* the far side waits: from frac2 to the end of this span
-                 * (one entry per node of the path: the load checked the
-                 * depth; the test keeps a bug from writing past) */
-                if (top == BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
-                stack[top].node = bsp__field_get(node, f->tree.node_child[side ^ 1]);
-                stack[top].p1f = bsp__coll_mid(&s, frac2, stack[top].p1);
-                stack[top].p2f = s.p2f;
-                for (i = 0; i < 3; i++) stack[top].p2[i] = s.p2[i];
-                top++;
-                /* the near side now: from the start of this span to frac */
-                s.p2f = bsp__coll_mid(&s, frac, s.p2);
-                s.node = bsp__field_get(node, f->tree.node_child[side]);
+                /* the near side goes on top, from the start of this span
+                 * to frac; this span becomes the far side, from frac2 to
+                 * its end (the test keeps a bug from writing past) */
+                if (s == stack + BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
+                s[1].node = bsp__field_getp(node, &f->tree.node_child[side]);
+                s[1].p1f = s->p1f;
+                for (i = 0; i < 3; i++) s[1].p1[i] = s->p1[i];
+                s[1].p2f = bsp__coll_mid(s, frac, s[1].p2);
+                /* (each component of p1 is read before it is written) */
+                s->p1f = bsp__coll_mid(s, frac2, s->p1);
+                s->node = bsp__field_getp(node, &f->tree.node_child[side ^ 1]);
+                s++;
                 continue;
             }
         }
-        if (top == 0) return BSP_OK;
-        s = stack[--top];
+        if (s == stack) return BSP_OK;
+        s--;
     }
 }
 
@@ -400,7 +402,7 @@ static bsp_status position_test(trace_work *w, int32_t head)
             const uint8_t *node = BSP__REC(m->nodes, n);
             bsp__cplane pl;
             int sides;
-            bsp__coll_plane(m, bsp__field_get(node, f->tree.node_plane), &pl);
+            bsp__coll_plane(m, bsp__field_getp(node, &f->tree.node_plane), &pl);
             if (pl.type < 3) {
                 sides = pl.dist <= lo[pl.type] ? 1 : pl.dist >= hi[pl.type] ? 2 : 3;
             } else {
@@ -414,9 +416,9 @@ static bsp_status position_test(trace_work *w, int32_t head)
             }
             if (sides == 3) {
                 if (top == BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
-                stack[top++] = bsp__field_get(node, f->tree.node_child[1]);
+                stack[top++] = bsp__field_getp(node, &f->tree.node_child[1]);
             }
-            n = bsp__field_get(node, f->tree.node_child[sides == 2]);
+            n = bsp__field_getp(node, &f->tree.node_child[sides == 2]);
         }
         {
             bsp_status st = leaf(w, (uint32_t)(-1 - n), 1);
@@ -491,13 +493,13 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     if (Q3(&w) && model > 0) {
         /* 8.10: an inline model is its own brushes, as one leaf */
         const uint8_t *rec = BSP__REC(m->models, model);
-        st = brushes(&w, 0, (uint32_t)bsp__field_get(rec, w.c->model_firstbrush),
-                     (uint32_t)bsp__field_get(rec, w.c->model_numbrushes),
+        st = brushes(&w, 0, (uint32_t)bsp__field_getp(rec, &w.c->model_firstbrush),
+                     (uint32_t)bsp__field_getp(rec, &w.c->model_numbrushes),
                      w.position);
 #if BSPKIT_FAMILY_QUAKE3
         if (st == BSP_OK)
-            st = patches(&w, 0, (uint32_t)bsp__field_get(rec, m->family->tree.model_firstface),
-                         (uint32_t)bsp__field_get(rec, m->family->tree.model_numfaces));
+            st = patches(&w, 0, (uint32_t)bsp__field_getp(rec, &m->family->tree.model_firstface),
+                         (uint32_t)bsp__field_getp(rec, &m->family->tree.model_numfaces));
 #endif
     } else if (w.position) {
         st = position_test(&w, head);
@@ -554,22 +556,22 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
     if (Q3(&w) && model > 0) {
         rec = BSP__REC(m->models, model);
-        first = (uint32_t)bsp__field_get(rec, w.c->model_firstbrush);
-        count = (uint32_t)bsp__field_get(rec, w.c->model_numbrushes);
+        first = (uint32_t)bsp__field_getp(rec, &w.c->model_firstbrush);
+        count = (uint32_t)bsp__field_getp(rec, &w.c->model_numbrushes);
     } else {
         st = bsp_point_leaf(m, Q3(&w) ? 0 : model, p, &leaf_index);
         if (st != BSP_OK) return st;
         rec = BSP__REC(m->leafs, leaf_index);
         if (!Q3(&w) && !(BSPKIT_FAMILY_NIGHTFIRE && w.c->mask_all)) {
             /* quake2, source: the leaf's own contents */
-            *contents = bsp__field_get(rec, m->family->tree.leaf_contents);
+            *contents = bsp__field_getp(rec, &m->family->tree.leaf_contents);
             return BSP_OK;
         }
-        first = (uint32_t)bsp__field_get(rec, w.c->leaf_firstleafbrush);
-        count = (uint32_t)bsp__field_get(rec, w.c->leaf_numleafbrushes);
+        first = (uint32_t)bsp__field_getp(rec, &w.c->leaf_firstleafbrush);
+        count = (uint32_t)bsp__field_getp(rec, &w.c->leaf_numleafbrushes);
         if (Q3(&w)) {
-            lo = (uint32_t)bsp__field_get(m->models.data, w.c->model_firstbrush);
-            hi = lo + (uint32_t)bsp__field_get(m->models.data, w.c->model_numbrushes);
+            lo = (uint32_t)bsp__field_getp(m->models.data, &w.c->model_firstbrush);
+            hi = lo + (uint32_t)bsp__field_getp(m->models.data, &w.c->model_numbrushes);
         }
     }
     list = Q3(&w) && model > 0 ? &m->brushes : &m->leafbrushes;
@@ -578,8 +580,7 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
         uint32_t b = first + k, sides;
         int32_t n, c, in;
         if (list == &m->leafbrushes) {
-            b = (uint32_t)bsp__field_get(BSP__REC(*list, b),
-                                         w.c->leafbrush[(BSP__STRATA || BSP__VINDICTUS) &&
+            b = (uint32_t)bsp__field_getp(BSP__REC(*list, b), &w.c->leafbrush[(BSP__STRATA || BSP__VINDICTUS) &&
                                                         list->stride == w.c->leafbrush_wide_bytes]);
             if (b < lo || b >= hi) continue;
         }

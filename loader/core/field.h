@@ -46,6 +46,17 @@ BSP_INLINE int32_t bsp__field_get(const uint8_t *rec, bsp__field f)
 #define bsp__field_get bsp__field_read
 #endif
 
+/* bsp__field_get with the description read in place: 32-bit PowerPC
+ * passes a struct argument as a copy in memory, which every call site
+ * would make (the collision walks read many fields). */
+BSP_INLINE int32_t bsp__field_getp(const uint8_t *rec, const bsp__field *f)
+{
+#ifdef __OPTIMIZE_SIZE__
+    return bsp__field_get_at(rec, f->offset, f->type);
+#else
+    return bsp__field_read(rec, *f);
+#endif
+}
 /* A numeric field as float: integers convert, BSP_F_F32 is read as is. */
 BSP_INLINE float bsp__field_getf(const uint8_t *rec, bsp__field f)
 {
