@@ -91,9 +91,9 @@ static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t c
 {
     bsp_trace_result *tr = w->tr;
     float enter = -1.0f, leave = 1.0f;
-    int startout = 0, getout = 0, have = 0;
-    bsp__cplane pl, best;
-    int32_t i;
+    int startout = 0, getout = 0;
+    bsp__cplane pl;
+    int32_t i, best = -1;   /* the entering side kept (its plane is read again at the end) */
 
     for (i = 0; i < n; i++) {
         float d, d1, d2, f;
@@ -110,8 +110,7 @@ static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t c
             if (Q3(w) && f < 0) f = 0;
             if (f > enter) {
                 enter = f;
-                best = pl;
-                have = 1;
+                best = i;
             }
         } else {
             f = bsp__fdiv(bsp__fadd(d1, w->eps), bsp__fsub(d1, d2));
@@ -133,9 +132,9 @@ static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t c
         }
         return BSP_OK;
     }
-    if (enter < leave && enter > -1.0f && enter < tr->fraction && have) {
+    if (enter < leave && enter > -1.0f && enter < tr->fraction && best >= 0) {
         tr->fraction = enter > 0 ? enter : 0.0f;
-        w->hit = best;
+        side_plane(w, first + (uint32_t)best, &w->hit);
         tr->has_plane = 1;
         tr->contents = contents;
     }

@@ -82,9 +82,11 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
         }
     }
     if (sets & BSP_LOAD_ENTITIES) roles |= ROLE(ENTITIES);
-    /* (no collision part in a build without collision: bsp__coll_of NULL) */
+    /* (no collision part in a build without collision: bsp__coll_of NULL);
+     * 2: a lump collision interprets, which must have a known layout */
     if ((sets & BSP_LOAD_COLLISION) && bsp__coll_of(f))
-        for (r = 0; r < BSP_CL_COUNT; r++) want_lump(want, bsp__coll_of(f)->lumps[r]);
+        for (r = 0; r < BSP_CL_COUNT; r++)
+            if (bsp__coll_of(f)->lumps[r] >= 0) want[bsp__coll_of(f)->lumps[r]] |= 2;
     for (r = 0; r < BSP_ROLE_COUNT; r++)
         if (roles >> r & 1) want_lump(want, bsp__role_lump(f, r));
     return o->sets & BSP_LOAD_ALL ? ~(uint64_t)0 : bits;
@@ -92,17 +94,15 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
 
 /* Is `lump` one the queries or the validator interpret? Those must have a
  * known layout (the ambient index too: its record width varies; collision's
- * lumps when the load reads them); others may be loaded as plain bytes. */
-static int is_role_lump(const struct bsp_family *f, const bsp_options *o, uint32_t lump)
+ * lumps, when the load reads them, are flagged in `want`); others may be
+ * loaded as plain bytes. */
+static int is_role_lump(const struct bsp_family *f, uint32_t lump)
 {
     int r;
     for (r = 0; r < BSP_ROLE_COUNT; r++)
         if (r != BSP_ROLE_ENTITIES && r != BSP_ROLE_LIGHTING &&
             r != BSP_ROLE_LIGHTING_HDR && bsp__role_lump(f, r) == (int)lump)
             return 1;
-    if (BSPKIT_COLLISION && (o->sets & BSP_LOAD_COLLISION) && bsp__coll_of(f))
-        for (r = 0; r < BSP_CL_COUNT; r++)
-            if (bsp__coll_of(f)->lumps[r] == (int)lump) return 1;
     return f->amb.kind == BSP_AMB_CUBES &&
            (lump == f->amb.lumps[0][0] || lump == f->amb.lumps[1][0]);
 }
@@ -130,7 +130,8 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         uint32_t region = e->size;
         if (!(want[i] || (more >> i & 1)) || e->length == 0) continue;
         lay = bsp__lump_layout(h, i);
-        if (!lay && is_role_lump(f, o, i)) return BSP_E_BAD_LUMP_VERSION;
+        if (!lay && ((BSPKIT_COLLISION && (want[i] & 2)) || is_role_lump(f, i)))
+            return BSP_E_BAD_LUMP_VERSION;
         if (lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size &&
             e->size % lay->record_size)
             return BSP_E_BAD_LUMP;
