@@ -295,7 +295,12 @@ static bsp_status leaf(trace_work *w, uint32_t l, int test)
     return st;
 }
 
-/* The walk of 8.2 (8.3 step 3 for quake3) from `head`. */
+/* The walk of 8.2 (8.3 step 3 for quake3) from `head`, and the position
+ * test's (start == end): the leaves BoxOnPlaneSide finds for the box
+ * [start + mins - 1, start + maxs + 1], each tested until the box is found
+ * in solid. The position test's spans all start at fraction 0, and its
+ * fraction is 0 exactly when allsolid is set, so the walk's own test
+ * (fraction > p1f) stops it there. */
 static bsp_status walk(trace_work *w, int32_t head)
 {
     const bsp_map *m = w->m;
@@ -303,6 +308,7 @@ static bsp_status walk(trace_work *w, int32_t head)
     /* *s is the span at hand, the ones below it the far sides still owed
      * (one per node of the path: the load checked the depth) */
     bsp__coll_span stack[BSP_TREE_DEPTH_MAX + 1], *s = stack;
+    float lo[3], hi[3];
     uint32_t i;
 
     s->node = head;
@@ -311,58 +317,78 @@ static bsp_status walk(trace_work *w, int32_t head)
     for (i = 0; i < 3; i++) {
         s->p1[i] = w->start[i];
         s->p2[i] = w->end[i];
+        lo[i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), 1.0f);
+        hi[i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), 1.0f);
     }
     for (;;) {
         const uint8_t *node;
         bsp__cplane pl;
-        float t1, t2, offset, frac, frac2;
-        int side;
+        float t1, t2, offset, frac = 1, frac2 = 0;
+        int side = 0;
         if (w->tr->fraction > s->p1f) {
             if (s->node < 0) {
-                bsp_status st = leaf(w, (uint32_t)(-1 - s->node), 0);
+                bsp_status st = leaf(w, (uint32_t)(-1 - s->node), w->position);
                 if (st != BSP_OK) return st;
             } else {
                 node = BSP__REC(m->nodes, s->node);
                 bsp__coll_plane(m, bsp__field_getp(node, &f->tree.node_plane), &pl);
-                t1 = bsp__coll_side(&pl, s->p1);
-                t2 = bsp__coll_side(&pl, s->p2);
-                if (pl.type < 3) offset = w->ext[pl.type];
-                else if (w->point) offset = 0;
-                else if (Q3(w)) offset = Q3_WALK_OFFSET;
-                else    /* (0 + the first term is that term: the sum of 8.2) */
-                    for (offset = 0, i = 0; i < 3; i++)
-                        offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl.n[i])));
-                {
-                    /* quake3 sends a move to one side only a unit clear of it */
-                    float front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
-                    float back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
-                    if (t1 >= front && t2 >= front) {
-                        s->node = bsp__field_getp(node, &f->tree.node_child[0]);
+                if (w->position) {
+                    /* BoxOnPlaneSide: 1 front, 2 back, 3 both (then the
+                     * front first: the walk's t1 == t2 below) */
+                    int sides;
+                    if (pl.type < 3) {
+                        sides = pl.dist <= lo[pl.type] ? 1 : pl.dist >= hi[pl.type] ? 2 : 3;
+                    } else {
+                        float far[3], near[3];
+                        for (i = 0; i < 3; i++) {
+                            far[i] = pl.n[i] < 0 ? lo[i] : hi[i];
+                            near[i] = pl.n[i] < 0 ? hi[i] : lo[i];
+                        }
+                        sides = (bsp__dot(pl.n, far) >= pl.dist) | (bsp__dot(pl.n, near) < pl.dist) << 1;
+                        if (sides == 0) sides = 3;
+                    }
+                    if (sides != 3) {
+                        s->node = bsp__field_getp(node, &f->tree.node_child[sides == 2]);
                         continue;
                     }
-                    if (t1 < back && t2 < back) {
-                        s->node = bsp__field_getp(node, &f->tree.node_child[1]);
-                        continue;
+                } else {
+                    t1 = bsp__coll_side(&pl, s->p1);
+                    t2 = bsp__coll_side(&pl, s->p2);
+                    if (pl.type < 3) offset = w->ext[pl.type];
+                    else if (w->point) offset = 0;
+                    else if (Q3(w)) offset = Q3_WALK_OFFSET;
+                    else    /* (0 + the first term is that term: the sum of 8.2) */
+                        for (offset = 0, i = 0; i < 3; i++)
+                            offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl.n[i])));
+                    {
+                        /* quake3 sends a move to one side only a unit clear of it */
+                        float front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
+                        float back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
+                        if (t1 >= front && t2 >= front) {
+                            s->node = bsp__field_getp(node, &f->tree.node_child[0]);
+                            continue;
+                        }
+                        if (t1 < back && t2 < back) {
+                            s->node = bsp__field_getp(node, &f->tree.node_child[1]);
+                            continue;
+                        }
+                    }
+                    if (t1 < t2 || t1 > t2) {
+                        /* 8.2's two cases in one: with o = -offset and the
+                         * epsilon's sign turned for t1 < t2 (x - y is x + -y
+                         * exactly), side 1's (t1-offset+E, t1+offset+E) are
+                         * side 0's (t1+offset+E, t1-offset-E) */
+                        float idist = bsp__fdiv(1.0f, bsp__fsub(t1, t2));
+                        float o, e;
+                        side = t1 < t2;
+                        o = side ? -offset : offset;
+                        e = side ? w->eps : -w->eps;
+                        frac = bsp__fmul(bsp__fadd(bsp__fadd(t1, o), w->eps), idist);
+                        frac2 = bsp__fmul(bsp__fadd(bsp__fsub(t1, o), e), idist);
+                        frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
+                        frac2 = frac2 < 0 ? 0 : frac2 > 1 ? 1 : frac2;
                     }
                 }
-                side = 0;
-                frac = 1;
-                frac2 = 0;
-                if (t1 < t2 || t1 > t2) {
-                    /* 8.2's two cases in one: with o = -offset and the
-                     * epsilon's sign turned for t1 < t2 (x - y is x + -y
-                     * exactly), side 1's (t1-offset+E, t1+offset+E) are
-                     * side 0's (t1+offset+E, t1-offset-E) */
-                    float idist = bsp__fdiv(1.0f, bsp__fsub(t1, t2));
-                    float o, e;
-                    side = t1 < t2;
-                    o = side ? -offset : offset;
-                    e = side ? w->eps : -w->eps;
-                    frac = bsp__fmul(bsp__fadd(bsp__fadd(t1, o), w->eps), idist);
-                    frac2 = bsp__fmul(bsp__fadd(bsp__fsub(t1, o), e), idist);
-                }
-                frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
-                frac2 = frac2 < 0 ? 0 : frac2 > 1 ? 1 : frac2;
                 /* the near side goes on top, from the start of this span
                  * to frac; this span becomes the far side, from frac2 to
                  * its end (the test keeps a bug from writing past) */
@@ -383,51 +409,6 @@ static bsp_status walk(trace_work *w, int32_t head)
     }
 }
 
-/* The position test's leaves (8.2: BoxOnPlaneSide, front subtree first),
- * each tested until the box is found in solid. */
-static bsp_status position_test(trace_work *w, int32_t head)
-{
-    const bsp_map *m = w->m;
-    const struct bsp_family *f = m->family;
-    int32_t stack[BSP_TREE_DEPTH_MAX], n = head;
-    uint32_t top = 0, j;
-    float lo[3], hi[3];
-    for (j = 0; j < 3; j++) {
-        lo[j] = bsp__fsub(bsp__fadd(w->start[j], w->size[0][j]), 1.0f);
-        hi[j] = bsp__fadd(bsp__fadd(w->start[j], w->size[1][j]), 1.0f);
-    }
-    for (;;) {
-        while (n >= 0) {
-            const uint8_t *node = BSP__REC(m->nodes, n);
-            bsp__cplane pl;
-            int sides;
-            bsp__coll_plane(m, bsp__field_getp(node, &f->tree.node_plane), &pl);
-            if (pl.type < 3) {
-                sides = pl.dist <= lo[pl.type] ? 1 : pl.dist >= hi[pl.type] ? 2 : 3;
-            } else {
-                float far[3], near[3];
-                for (j = 0; j < 3; j++) {
-                    far[j] = pl.n[j] < 0 ? lo[j] : hi[j];
-                    near[j] = pl.n[j] < 0 ? hi[j] : lo[j];
-                }
-                sides = (bsp__dot(pl.n, far) >= pl.dist) | (bsp__dot(pl.n, near) < pl.dist) << 1;
-                if (sides == 0) sides = 3;
-            }
-            if (sides == 3) {
-                if (top == BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
-                stack[top++] = bsp__field_getp(node, &f->tree.node_child[1]);
-            }
-            n = bsp__field_getp(node, &f->tree.node_child[sides == 2]);
-        }
-        {
-            bsp_status st = leaf(w, (uint32_t)(-1 - n), 1);
-            if (st != BSP_OK) return st;
-        }
-        if (w->tr->allsolid || top == 0) return BSP_OK;
-        n = stack[--top];
-    }
-}
-
 bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], const float end[3],
                      const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
 {
@@ -442,12 +423,9 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     st = bsp__coll_args(m, 0, model, pts, 4);
     if (st != BSP_OK) return st;
     bsp__fill(out, 0, sizeof *out);
-    /* (all but the patch marks, which only a quake3 map with patches uses) */
-#if BSPKIT_FAMILY_QUAKE3
-    bsp__fill(&w, 0, offsetof(trace_work, mv));
-#else
-    bsp__fill(&w, 0, sizeof w);
-#endif
+    /* (w is not cleared: every field is set below before it is read, the
+     * patch marks only for a quake3 map with patches, which alone uses
+     * them, and the hit plane where has_plane is set) */
     w.m = m;
     w.c = m->family->coll;
     w.tr = out;
@@ -500,8 +478,6 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
             st = patches(&w, 0, (uint32_t)bsp__field_getp(rec, &m->family->tree.model_firstface),
                          (uint32_t)bsp__field_getp(rec, &m->family->tree.model_numfaces));
 #endif
-    } else if (w.position) {
-        st = position_test(&w, head);
     } else {
         st = walk(&w, head);
     }
