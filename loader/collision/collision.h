@@ -26,7 +26,8 @@ BSP_INLINE void bsp__coll_plane(const bsp_map *m, int32_t index, bsp__cplane *p)
     p->n[1] = bsp__f32(rec + 4);
     p->n[2] = bsp__f32(rec + 8);
     p->dist = bsp__f32(rec + 12);
-    if (m->planes.stride >= 20) {
+    /* (only Quake 3's planes are 16 bytes: a build without it tests none) */
+    if (!BSPKIT_FAMILY_QUAKE3 || m->planes.stride >= 20) {
         p->type = bsp__i32(rec + 16);
         if (p->type < 0) p->type = 3;
     } else {

@@ -525,7 +525,7 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     if (!contents) return BSP_E_BAD_ARGUMENT;
     st = bsp__coll_args(m, 0, model, pts, 1);
     if (st != BSP_OK) return st;
-    bsp__fill(&w, 0, sizeof w);
+    /* (brush_at and brush_holds read these fields of w alone) */
     w.m = m;
     w.c = m->family->coll;
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
