@@ -8,12 +8,16 @@ bsp_status bsp__coll_args(const bsp_map *m, int hulls, uint32_t model, const flo
                           uint32_t n)
 {
     const struct bsp__collision *c;
+    bsp_status st = BSP_OK;
     uint32_t i;
     if (!m || !m->family) return BSP_E_BAD_ARGUMENT;
-    for (i = 0; i < n; i++)
+    /* (one pass: a missing point answers before a point not finite, even
+     * one earlier in the list) */
+    for (i = 0; i < n; i++) {
         if (!pts[i]) return BSP_E_BAD_ARGUMENT;
-    for (i = 0; i < n; i++)
-        if (!bsp__finite3(pts[i])) return BSP_E_BAD_QUERY;
+        if (!bsp__finite3(pts[i])) st = BSP_E_BAD_QUERY;
+    }
+    if (st != BSP_OK) return st;
     c = m->family->coll;
     if (!c || (c->kind == BSP_COLL_HULLS) != (hulls != 0) || (c->world_only && model > 0))
         return BSP_E_UNSUPPORTED;

@@ -490,7 +490,9 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         out->endpos[i] = !Q3(&w) && w.position ? start[i]
                        : out->fraction == 1 ? end[i]
                        : bsp__fadd(start[i], bsp__fmul(out->fraction, bsp__fsub(end[i], start[i])));
-    if (out->allsolid || out->fraction == 1) out->has_plane = 0;
+    /* (a brush hit leaves the fraction below 1: only a quake3 patch may
+     * report a plane at 1) */
+    if (out->allsolid || (Q3(&w) && out->fraction == 1)) out->has_plane = 0;
     if (out->has_plane) {
         for (i = 0; i < 3; i++) out->normal[i] = w.hit.n[i];
         out->dist = w.hit.dist;

@@ -202,7 +202,9 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     if (BSPKIT_COLLISION && p->collision) {
         int lump = bsp__coll_of(f)->lumps[BSP_CL_CLIPNODES];
         uint32_t most = h->lumps[bsp__role_lump(f, BSP_ROLE_NODES)].size / 8;
-        if (lump >= 0 && h->lumps[lump].size / 8 > most) most = h->lumps[lump].size / 8;
+        /* (clipnodes: the Quake family's alone) */
+        if (BSP__QUAKE_FAMILY && lump >= 0 && h->lumps[lump].size / 8 > most)
+            most = h->lumps[lump].size / 8;
         if (most > p->scratch_bytes) p->scratch_bytes = most;
         /* and the patch builder's (done before the depth check) */
         if (BSPKIT_FAMILY_QUAKE3 && h->patch_bytes && p->scratch_bytes < BSP_PATCH_SCRATCH_BYTES)
