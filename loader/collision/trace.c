@@ -30,8 +30,10 @@ typedef struct trace_work {
     const struct bsp__collision *c;
     bsp_trace_result *tr;
     bsp__cplane hit;          /* the plane of the nearest entry so far */
-    float start[3], end[3];   /* quake3: moved to the box's centre */
-    float size[2][3];         /* mins, maxs (quake3: made symmetric) */
+    /* the caller's points, or (quake3) those of `moved` */
+    const float *start, *end; /* quake3: moved to the box's centre */
+    const float *size[2];     /* mins, maxs (quake3: made symmetric) */
+    float moved[4][3];        /* quake3: start, end, mins, maxs */
     float ext[3];             /* the walk's extents */
     float eps;
     uint32_t mask;
@@ -354,8 +356,8 @@ static bsp_status walk(trace_work *w, int32_t head)
                 } else {
                     t1 = bsp__coll_side(&pl, s->p1);
                     t2 = bsp__coll_side(&pl, s->p2);
-                    if (pl.type < 3) offset = w->ext[pl.type];
-                    else if (w->point) offset = 0;
+                    if (w->point) offset = 0;
+                    else if (pl.type < 3) offset = w->ext[pl.type];
                     else if (Q3(w)) offset = Q3_WALK_OFFSET;
                     else    /* (0 + the first term is that term: the sum of 8.2) */
                         for (offset = 0, i = 0; i < 3; i++)
@@ -439,26 +441,29 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         w.eps = Q3_EPSILON;
         for (i = 0; i < 3; i++) {
             float offset = bsp__fmul(bsp__fadd(mins[i], maxs[i]), 0.5f);
-            w.size[0][i] = bsp__fsub(mins[i], offset);
-            w.size[1][i] = bsp__fsub(maxs[i], offset);
-            w.start[i] = bsp__fadd(start[i], offset);
-            w.end[i] = bsp__fadd(end[i], offset);
+            w.moved[0][i] = bsp__fadd(start[i], offset);
+            w.moved[1][i] = bsp__fadd(end[i], offset);
+            w.moved[2][i] = bsp__fsub(mins[i], offset);
+            w.moved[3][i] = bsp__fsub(maxs[i], offset);
         }
+        w.start = w.moved[0];
+        w.end = w.moved[1];
+        w.size[0] = w.moved[2];
+        w.size[1] = w.moved[3];
         w.point = w.size[0][0] == 0 && w.size[0][1] == 0 && w.size[0][2] == 0;
     } else {
         w.eps = Q2_EPSILON;
         w.point = 1;
-        for (i = 0; i < 3; i++) {
-            w.size[0][i] = mins[i];
-            w.size[1][i] = maxs[i];
-            w.start[i] = start[i];
-            w.end[i] = end[i];
+        w.start = start;
+        w.end = end;
+        w.size[0] = mins;
+        w.size[1] = maxs;
+        for (i = 0; i < 3; i++)
             if (mins[i] != 0 || maxs[i] != 0) w.point = 0;
-        }
     }
+    /* (a point's walk takes offset 0 without them) */
     for (i = 0; i < 3; i++)
-        w.ext[i] = w.point ? 0 : Q3(&w) ? w.size[1][i]
-                 : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
+        w.ext[i] = Q3(&w) ? w.size[1][i] : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
 
 #if BSPKIT_FAMILY_QUAKE3
     if (Q3(&w) && m->patches.data) {
