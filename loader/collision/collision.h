@@ -58,7 +58,8 @@ typedef struct bsp__coll_span {
 BSP__CHECK(coll_span_bytes, sizeof(bsp__coll_span) * BSP_TREE_DEPTH_MAX == BSP_TRACE_STACK_BYTES);
 
 /* mid = p1 + frac * (p2 - p1) per component, and the fraction p1f +
- * (p2f - p1f) * frac, in the contract's operations (8.2, 8.4). */
+ * (p2f - p1f) * frac, in the contract's operations (8.2, 8.4). mid may be
+ * s->p1: each component is read before it is written. */
 BSP_INLINE float bsp__coll_mid(const bsp__coll_span *s, float frac, float mid[3])
 {
     uint32_t i;

@@ -6,7 +6,11 @@
  *
  * The walk keeps the far sides it still owes on an explicit stack
  * (bsp__coll_span), near side first as the engines' recursion does; the
- * load checked every tree's depth, so the stack cannot overflow. A brush
+ * load checked every tree's depth, so the stack cannot overflow. The
+ * position test (start == end) is the same walk, choosing its sides as
+ * BoxOnPlaneSide does. Quake 3 and Nightfire are asked through constants
+ * (Q3(w), BSPKIT_FAMILY_NIGHTFIRE), so a build without them has none of
+ * their branches. A brush
  * met again in another leaf is clipped again: its effect on the result is
  * the same each time (and the walk stops once the fraction is 0), so the
  * engines' "once per trace" marks, which would need a writable map or a
@@ -308,7 +312,9 @@ static bsp_status walk(trace_work *w, int32_t head)
     const bsp_map *m = w->m;
     const struct bsp_family *f = m->family;
     /* *s is the span at hand, the ones below it the far sides still owed
-     * (one per node of the path: the load checked the depth) */
+     * (one per node of the path: the load checked the depth), so the far
+     * sides take BSP_TRACE_STACK_BYTES as before, and the span at hand
+     * its one entry more */
     bsp__coll_span stack[BSP_TREE_DEPTH_MAX + 1], *s = stack;
     float lo[3], hi[3];
     uint32_t i;
