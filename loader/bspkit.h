@@ -616,7 +616,7 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
 /* The deepest tree (nodes from a head node to a leaf) bsp_load accepts with
  * BSP_LOAD_COLLISION, and the stack one trace uses for its pending nodes. */
 #define BSP_TREE_DEPTH_MAX 255u
-#define BSP_TRACE_STACK_BYTES (BSP_TREE_DEPTH_MAX * 36u)
+#define BSP_TRACE_STACK_BYTES ((BSP_TREE_DEPTH_MAX + 1u) * 36u)
 /* What a Quake 3 trace through curved surfaces takes besides: a bit per
  * patch (BSP_TRACE_PATCHES_MAX), each tested once per trace. */
 #define BSP_TRACE_PATCH_STACK_BYTES (BSP_TRACE_PATCHES_MAX / 8u)

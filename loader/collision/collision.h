@@ -55,7 +55,8 @@ typedef struct bsp__coll_span {
     float p1f, p2f;
     float p1[3], p2[3];
 } bsp__coll_span;
-BSP__CHECK(coll_span_bytes, sizeof(bsp__coll_span) * BSP_TREE_DEPTH_MAX == BSP_TRACE_STACK_BYTES);
+/* a walk's stack: a span per node of the deepest path, and the current one */
+BSP__CHECK(coll_span_bytes, sizeof(bsp__coll_span) * (BSP_TREE_DEPTH_MAX + 1) == BSP_TRACE_STACK_BYTES);
 
 /* mid = p1 + frac * (p2 - p1) per component, and the fraction p1f +
  * (p2f - p1f) * frac, in the contract's operations (8.2, 8.4). mid may be
