@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,16 +123,22 @@ static int fail_memory(const char *what, uint32_t bytes)
 }
 
 /* Quake 3 curved surfaces, counted before a collision load (bsp_measure_patches):
- * through the load's stream, or a second, seekable one on the same file
- * when the load reads front to back (--forward). */
+ * through the load's stream, or, when the load reads front to back
+ * (--forward), a second, seekable handle on the same regular file (a pipe
+ * or a FIFO cannot be read twice: the count then fails and the tool loads
+ * without collision). Other families have nothing to count. */
 static bsp_status measure_patches(loaded *L, const char *path, int forward)
 {
-    void *scratch = malloc(BSP_PATCH_SCRATCH_BYTES);
+    struct stat sb;
+    void *scratch;
     bsp_file f2;
     bsp_stream s2;
     bsp_status st;
+    if (strcmp(bsp_family_name(&L->header), "quake3") != 0) return BSP_OK;
+    scratch = malloc(BSP_PATCH_SCRATCH_BYTES);
     if (!scratch) return BSP_E_BAD_ARGUMENT;
-    if (forward && strcmp(path, "-") != 0 && !bsp_file_open(&f2, &s2, path, 0)) {
+    if (forward && strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
+        !bsp_file_open(&f2, &s2, path, 0)) {
         st = bsp_measure_patches(&L->header, &s2, scratch, BSP_PATCH_SCRATCH_BYTES);
         bsp_file_close(&f2);
     } else {
@@ -144,8 +151,10 @@ static bsp_status measure_patches(loaded *L, const char *path, int forward)
 /* Open `path` and load it with options o into a fresh heap arena. Returns
  * the status, or -1 (printed) when the file cannot be opened or the arena
  * cannot be allocated. */
-static int try_load(loaded *L, const char *path, const bsp_options *o, int forward)
+static int try_load(loaded *L, const char *path, const bsp_options *opts, int forward)
 {
+    bsp_options own = *opts;
+    const bsp_options *o = &own;
     bsp_status st;
     L->loading = 0;
     if (bsp_file_open(&L->file, &L->stream, path, forward))
@@ -153,10 +162,14 @@ static int try_load(loaded *L, const char *path, const bsp_options *o, int forwa
     errno = 0;
     st = bsp_open(&L->header, &L->stream);
     if (st == BSP_OK) st = tool_variant_apply(&L->header, path);
-    L->patch_status = BSP_OK;
     if (st == BSP_OK && (o->sets & BSP_LOAD_COLLISION)) {
-        L->patch_status = measure_patches(L, path, forward);
-        st = L->patch_status;
+        /* curved surfaces that cannot be counted (a patch the engine
+         * refuses; a pipe read once): load the rest, collision says why */
+        bsp_status why = measure_patches(L, path, forward);
+        if (why != BSP_OK) {
+            own.sets &= ~BSP_LOAD_COLLISION;
+            L->collision_status = why;
+        }
     }
     if (st == BSP_OK) st = bsp_measure(&L->header, o, &L->arena_bytes);
     if (st == BSP_OK) {
@@ -200,15 +213,6 @@ int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
         o.sets &= ~BSP_LOAD_COLLISION;
         st = try_load(L, path, &o, forward);
         L->collision_status = BSP_E_BAD_LUMP_VERSION;
-    }
-    if (st > 0 && L->patch_status != BSP_OK && strcmp(path, "-") != 0 &&
-        L->stream.size != BSP_SIZE_UNKNOWN) {
-        /* Quake 3's curved surfaces could not be counted (a patch the
-         * engine refuses): load the rest; collision says why not. */
-        bsp_status why = L->patch_status;
-        o.sets &= ~BSP_LOAD_COLLISION;
-        st = try_load(L, path, &o, forward);
-        L->collision_status = why;
     }
     if (st < 0) return 1;
     return st == BSP_OK ? 0 : fail_load(L, path, (bsp_status)st);

@@ -19,7 +19,6 @@ typedef struct loaded {
     int os_error;          /* errno after a load that failed with BSP_E_IO */
     bsp_status collision_status; /* not BSP_OK: loaded without collision,
                                     which this load status refused */
-    bsp_status patch_status;     /* bsp_measure_patches's, when it ran */
 } loaded;
 
 /* Open and load `path` with the given sets into a heap arena; prints
