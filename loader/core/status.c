@@ -65,7 +65,8 @@ static const char *const status_messages[BSP_STATUS_COUNT] = {
 
 const char *bsp_status_name(bsp_status s)
 {
-    return status_table.chars.unknown +
+    /* (an offset into the whole block, not into its first name) */
+    return (const char *)&status_table +
            ((unsigned)s < (unsigned)BSP_STATUS_COUNT ? status_table.at[s] : 0);
 }
 
