@@ -287,6 +287,13 @@ typedef struct bsp_options {
                                lumps land while earlier ones decode; costs
                                arena: the sum of the lumps' margins instead
                                of the largest one */
+    uint32_t jobs;          /* decode jobs that may run at once, on any
+                               threads (see "Decode jobs"): 0, the resumable
+                               loader's steps decode (the default); 1 ..
+                               BSP_MAX_JOBS, bsp_loader_next_job hands each
+                               compressed lump out as a job, and the arena
+                               holds this many decoder tables. bsp_load runs
+                               the jobs itself. */
 } bsp_options;
 
 /* Options with the given BSP_LOAD_* sets and nothing else. */
@@ -486,10 +493,90 @@ BSP_API void bsp_loader_progress(const bsp_loader *l, bsp_progress *p);
 
 /* Abandon the load: the map is cleared (error_lump BSP_NO_LUMP) and later
  * calls do nothing. Reads already issued and not reported may still land
- * in the arena: wait for them (or abort them) before reusing it; the arena
- * is then free for any use, including a new load. A forward-only stream
- * stands at progress.next_offset. */
+ * in the arena, and jobs handed out may still be running: wait for them
+ * (or abort them) before reusing it; the arena is then free for any use,
+ * including a new load. A forward-only stream stands at
+ * progress.next_offset. */
 BSP_API void bsp_loader_cancel(bsp_loader *l);
+
+/* ------------------------------------------------------------------------ */
+/* Decode jobs: compressed lumps decoded on any thread.
+ *
+ * Every compressed lump is an independent LZMA stream. With options.jobs =
+ * N (1 .. BSP_MAX_JOBS) the resumable loader does not decode them in its
+ * steps: once a lump's stored bytes have all arrived, bsp_loader_next_job
+ * hands it out as a job, which bsp_job_run decodes in place (and puts in
+ * the host's byte order) on whatever thread the caller likes, using one of
+ * N decoder tables at the arena's end. The caller reports the job back with
+ * bsp_loader_job_done; the steps then check the lump as they check any
+ * other. The library creates no thread, takes no lock and calls no OS:
+ *
+ *   - bsp_loader_* calls on one loader are made by one thread at a time
+ *     (the thread that issues reads, say);
+ *   - bsp_job_run may run on any thread, any number at once: a job touches
+ *     only its lump's window and its decoder table, which no other job,
+ *     read or step touches until it is reported done;
+ *   - the report (bsp_loader_job_done) must happen after bsp_job_run has
+ *     returned, with whatever synchronisation makes the job's writes
+ *     visible to the reporting thread (a job system's completion does).
+ *
+ * At most N jobs are out at once; a job is handed out only when its
+ * lump has fully arrived, the largest ready lump first (the longest
+ * decode starts earliest). The loaded map, its arena (but the tables) and
+ * every answer are the same whatever N and the order in which jobs
+ * finish. A job that fails (LZMA_CORRUPT, LZMA_OVERLAP) fails the load
+ * when the steps reach its lump, so the load's status and error position
+ * are bsp_load's.
+ *
+ * Arena: N decoder tables instead of one. Each job beyond the first costs
+ * BSP_JOB_TABLE_BYTES(lzma_lclp_max) bytes (15 984 for Valve's lc + lp =
+ * 3), and nothing else: options.jobs = 1 measures as 0 does. (The same
+ * scratch serves collision's checks once decoding is over; where those
+ * need more, the tables fit inside it.) bsp_measure includes them.
+ *
+ * A step with nothing else to do while a job runs returns at once: the
+ * load ends only once every job has been run and reported. In the default
+ * arena layout a compressed lump's window reaches into the next lumps'
+ * regions, so reads that would land on its input wait until its job is
+ * reported; options.pipelined lets every read go on (see
+ * bsp_loader_begin). */
+
+#define BSP_MAX_JOBS 32u
+/* What each job beyond the first adds to the arena, for lc + lp <= n (n =
+ * 0: 3): a decoder table, 2 * (1846 + (768 << n)) bytes, rounded up to
+ * BSP_ARENA_ALIGN. */
+#define BSP_JOB_TABLE_BYTES(n) \
+    ((2u * (1846u + (768u << ((n) ? (n) : 3u))) + 7u) & ~7u)
+
+/* One decode job. `lump` is the lump's index, `size` its decoded bytes and
+ * `stored` its compressed bytes (a job system may use them to weigh jobs:
+ * decoding costs mostly per stored byte); `status` is bsp_job_run's result.
+ * The other fields are the loader's: leave them as they are. */
+typedef struct bsp_job {
+    uint32_t lump, size, stored;
+    bsp_status status;
+    uint32_t tag, window, lclp_max;
+    void *region, *tables;
+    const void *layout;
+} bsp_job;
+
+/* The next job to run: 1 and *j filled, or 0 when none can be handed out
+ * now (no lump ready, N jobs out, options.jobs 0, or the load has ended). */
+BSP_API int bsp_loader_next_job(bsp_loader *l, bsp_job *j);
+
+/* Decode the job's lump (and swap its records to the host's order), on any
+ * thread. Sets and returns j->status: OK, LZMA_CORRUPT (not a valid stream
+ * of the lump's size, or a header that does not match the lump),
+ * LZMA_PROPS (lc + lp over options.lzma_lclp_max), LZMA_OVERLAP (see
+ * "In-place decompression"); BAD_ARGUMENT for a NULL job. Reentrant; uses
+ * about 100 bytes of stack. */
+BSP_API bsp_status bsp_job_run(bsp_job *j);
+
+/* Report that job *j has been run (j->status is its result). BAD_ARGUMENT
+ * for a job that is not out; after the load has ended the report is
+ * ignored (BSP_OK). Returns the load's status otherwise (a failed job
+ * fails the load later, in file order: see above). */
+BSP_API bsp_status bsp_loader_job_done(bsp_loader *l, const bsp_job *j);
 
 /* ------------------------------------------------------------------------ */
 /* Queries: docs/queries.md is the contract. Points are float[3] in map units. */

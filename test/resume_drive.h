@@ -18,6 +18,9 @@ typedef struct drive_opts {
     int shuffle;            /* complete outstanding reads in random order */
     long cancel_at;         /* cancel before this step (-1: never) */
     long fail_read;         /* report this read (by count) failed (-1: never) */
+    int hold_jobs;          /* decode jobs (options.jobs): keep up to this
+                               many run but unreported, reporting them in
+                               random order (0: report each at once) */
 } drive_opts;
 
 typedef struct drive_result {
@@ -26,6 +29,8 @@ typedef struct drive_result {
     int beyond;             /* a read outside the file or its destination outside the arena */
     int stalled;            /* no read to issue or complete and no progress */
     int progress_bad;       /* progress went backwards or past its totals */
+    uint32_t jobs, most_jobs_out; /* decode jobs run; most out at once */
+    int job_outside;        /* a job's window or table outside the arena */
     bsp_progress last;
 } drive_result;
 
@@ -50,6 +55,8 @@ static __attribute__((unused)) bsp_status drive_load(bsp_loader *l, const uint8_
                                                      const drive_opts *o, drive_result *r)
 {
     bsp_read pend[BSP_LOADER_MAX_READS];
+    bsp_job jobs[BSP_MAX_JOBS];
+    uint32_t njobs = 0;
     uint32_t npend = 0, k, seed = o->seed * 2654435761u + 1, last_end = 0, idle = 0;
     bsp_progress prev;
     bsp_status st = BSP_OK;
@@ -89,6 +96,34 @@ static __attribute__((unused)) bsp_status drive_load(bsp_loader *l, const uint8_
             st = bsp_loader_read_done(l, &rd, failed ? -1 : r->beyond ? BSP_READ_END : 0);
             moved = 1;
             if (st != BSP_OK) goto out;
+        }
+        /* decode jobs: run each as it is handed out (a thread would run it
+         * some time later: the order of reports is what matters), report
+         * them in shuffled order, holding some back */
+        {
+            bsp_job j;
+            while (njobs < BSP_MAX_JOBS && bsp_loader_next_job(l, &j)) {
+                if ((const uint8_t *)j.region < arena || (const uint8_t *)j.tables < arena ||
+                    (const uint8_t *)j.region + j.window > arena + arena_bytes ||
+                    (const uint8_t *)j.tables > arena + arena_bytes)
+                    r->job_outside = 1;
+                else
+                    bsp_job_run(&j);
+                jobs[njobs++] = j;
+                r->jobs++;
+                moved = 1;
+            }
+            if (njobs > r->most_jobs_out) r->most_jobs_out = njobs;
+            while (njobs > (uint32_t)o->hold_jobs ||
+                   (njobs && (!o->shuffle || drive_rand(&seed) % 3 == 0))) {
+                k = o->shuffle ? drive_rand(&seed) % njobs : 0;
+                j = jobs[k];
+                memmove(&jobs[k], &jobs[k + 1], (njobs - k - 1) * sizeof jobs[0]);
+                njobs--;
+                st = bsp_loader_job_done(l, &j);
+                moved = 1;
+                if (st != BSP_OK) goto out;
+            }
         }
         if (o->cancel_at >= 0 && r->steps == (uint32_t)o->cancel_at) {
             bsp_loader_cancel(l);

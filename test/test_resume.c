@@ -79,6 +79,23 @@ static int answers_same(const bsp_map *a, const bsp_map *b)
     return bsp_num_clusters(a) == bsp_num_clusters(b);
 }
 
+/* The same bytes in every loaded lump and in quake3's built patches: with
+ * decode jobs, the rest of the arena (the decoder tables) depends on which
+ * job ran in which table. */
+static int loaded_same(const bsp_map *a, const uint8_t *ba, const bsp_map *b, const uint8_t *bb,
+                       const bsp_header *h)
+{
+    int i;
+    for (i = 0; i < BSP_MAX_LUMPS; i++)
+        if (a->lump_data[i] && memcmp(a->lump_data[i], b->lump_data[i], a->lump_size[i]))
+            return 0;
+    if (a->patches.data && h->patch_bytes &&
+        (a->patches.data - ba != b->patches.data - bb ||
+         memcmp(a->patches.data, b->patches.data, h->patch_bytes)))
+        return 0;
+    return 1;
+}
+
 static int map_cleared(const bsp_map *m)
 {
     uint32_t i;
@@ -125,9 +142,10 @@ static int resumable_vs(const ref_load *ref, const uint8_t *file, uint32_t size,
     st = bsp_loader_begin(&l, &m, &h, arena, ref->need, o, &need);
     if (st == BSP_OK) st = drive_load(&l, file, size, arena, ref->need, d, &r);
     else memset(&r, 0, sizeof r);
-    if (r.backwards || r.beyond || r.stalled || r.progress_bad) {
-        snprintf(why, why_len, "reads backwards %d, outside %d, stalled %d, progress %d",
-                 r.backwards, r.beyond, r.stalled, r.progress_bad);
+    if (r.backwards || r.beyond || r.stalled || r.progress_bad || r.job_outside ||
+        r.most_jobs_out > o->jobs) {
+        snprintf(why, why_len, "reads backwards %d, outside %d, stalled %d, progress %d, job outside %d, jobs out %u",
+                 r.backwards, r.beyond, r.stalled, r.progress_bad, r.job_outside, r.most_jobs_out);
         bad = 1;
     } else if (d->cancel_at >= 0 && r.last.phase == BSP_PHASE_CANCELLED) {
         /* cancelled: cleared map, a dead loader, the arena reusable */
@@ -159,7 +177,8 @@ compare:
                          m.error_lump, ref->m.error_lump, m.error_offset, ref->m.error_offset, map_cleared(&m));
                 bad = 1;
             }
-        } else if (memcmp(arena, ref->arena, ref->need + 8)) {
+        } else if (o->jobs ? !loaded_same(&m, arena, &ref->m, ref->arena, &h)
+                           : memcmp(arena, ref->arena, ref->need + 8) != 0) {
             snprintf(why, why_len, "arena bytes differ");
             bad = 1;
         } else if (!maps_same(&m, arena, &ref->m, ref->arena) || !answers_same(&m, &ref->m)) {
@@ -182,34 +201,100 @@ static const char *base_name(const char *p)
     return b ? b + 1 : p;
 }
 
+static int has_compressed(const uint8_t *file, uint32_t size)
+{
+    bsp_memstream ms;
+    bsp_stream s;
+    bsp_header h;
+    uint32_t i;
+    bsp_memstream_init(&ms, &s, file, size);
+    if (bsp_open(&h, &s) != BSP_OK) return 0;
+    for (i = 0; i < BSP_MAX_LUMPS; i++)
+        if (h.lumps[i].compressed && h.lumps[i].length) return 1;
+    return 0;
+}
+
+/* What decode jobs cost in arena: nothing for 1 job or for a map without
+ * compressed lumps, else BSP_JOB_TABLE_BYTES per job beyond the first
+ * (less only where collision's scratch was already larger). */
+static void jobs_arena(const char *path, const uint8_t *file, uint32_t size, int compressed)
+{
+    static const uint32_t sets[] = { BSP_LOAD_LIGHTING, BSP_LOAD_ALL, BSP_LOAD_ALL | BSP_LOAD_COLLISION };
+    bsp_memstream ms;
+    bsp_stream s;
+    bsp_header h;
+    uint32_t k, n, lclp, bad = 0;
+    char name[300], why[200] = "";
+    bsp_memstream_init(&ms, &s, file, size);
+    if (bsp_open(&h, &s) != BSP_OK) return;
+    {
+        void *scratch = malloc(BSP_PATCH_SCRATCH_BYTES);
+        bsp_measure_patches(&h, &s, scratch, BSP_PATCH_SCRATCH_BYTES);
+        free(scratch);
+    }
+    for (k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+        for (lclp = 0; lclp <= 12; lclp += 4) {
+            bsp_options o = bsp_default_options(sets[k]);
+            uint32_t need0 = 0, need;
+            o.lzma_lclp_max = lclp;
+            if (bsp_measure(&h, &o, &need0) != BSP_OK) continue;
+            for (n = 1; n <= BSP_MAX_JOBS + 1; n++) {
+                uint32_t want = compressed && n > 1 ? (n - 1) * BSP_JOB_TABLE_BYTES(lclp) : 0;
+                bsp_status st;
+                o.jobs = n;
+                st = bsp_measure(&h, &o, &need);
+                if (n > BSP_MAX_JOBS ? st != BSP_E_BAD_ARGUMENT
+                    : st != BSP_OK || need < need0 || need - need0 > want ||
+                      (!(sets[k] & BSP_LOAD_COLLISION) && need - need0 != want)) {
+                    snprintf(why, sizeof why, "set %u lc+lp %u, %u jobs: %s, %u bytes over %u (want %u)",
+                             sets[k], lclp, n, bsp_status_name(st), need - need0, need0, want);
+                    bad++;
+                }
+            }
+        }
+    }
+    snprintf(name, sizeof name, "%s: decode jobs cost BSP_JOB_TABLE_BYTES each beyond the first, %u at most",
+             base_name(path), BSP_MAX_JOBS);
+    CHECK(bad == 0, name, "%s", why);
+}
+
 int main(int argc, char **argv)
 {
     static const uint32_t sets[] = { BSP_LOAD_QUERIES, BSP_LOAD_LIGHTING,
                                      BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES, BSP_LOAD_ALL };
     int a, quick = 0;
     for (a = 1; a < argc; a++) {
-        uint32_t size, seti, trial;
+        uint32_t size, seti, trial, jobi;
         uint8_t *file;
-        int pipe;
+        int pipe, compressed;
         char name[256], why[256];
         if (!strcmp(argv[a], "--quick")) { quick = 1; continue; }
         file = read_file(argv[a], &size);
         if (!file) { check_skip(base_name(argv[a]), "cannot read"); continue; }
+        compressed = has_compressed(file, size);
         for (seti = 0; seti < sizeof sets / sizeof sets[0]; seti++) {
             for (pipe = 0; pipe < 2; pipe++) {
+              /* decode jobs: 0 (the steps decode), then 1, 2, 3 and 8 jobs
+               * at once for a map with compressed lumps, 2 for one without
+               * (nothing to hand out: the load must not wait for one) */
+              for (jobi = 0; jobi < (compressed ? 5u : 2u); jobi++) {
+                static const uint32_t job_counts[5] = { 0, 1, 2, 3, 8 };
                 bsp_options o = bsp_default_options(sets[seti]);
                 ref_load ref;
                 int bad = 0, ntrials = quick ? 4 : 8;
                 o.pipelined = pipe;
                 o.lzma_lclp_max = 12;
+                o.jobs = compressed ? job_counts[jobi] : 2 * jobi;
+                if (o.jobs) ntrials /= 2;
                 reference(&ref, file, size, &o);
                 why[0] = 0;
                 for (trial = 0; trial < (uint32_t)ntrials && !bad; trial++) {
                     drive_opts d;
                     memset(&d, 0, sizeof d);
-                    d.seed = trial * 977u + seti * 31u + (uint32_t)pipe;
+                    d.seed = trial * 977u + seti * 31u + (uint32_t)pipe + jobi * 7u;
                     d.cancel_at = -1;
                     d.fail_read = -1;
+                    d.hold_jobs = (int)(trial % 3 == 2 ? o.jobs : trial % 3);
                     d.budget = 0xffffffffu;
                     switch (trial % 4) {
                     case 0: break;                                        /* whole lumps, in order */
@@ -222,12 +307,18 @@ int main(int argc, char **argv)
                     }
                     bad = resumable_vs(&ref, file, size, &o, &d, why, sizeof why);
                 }
-                snprintf(name, sizeof name, "%s set %u%s: resumable loads equal bsp_load",
-                         base_name(argv[a]), sets[seti], pipe ? " pipelined" : "");
+                if (o.jobs)
+                    snprintf(name, sizeof name, "%s set %u%s, %u decode jobs (reported in shuffled order): resumable loads equal bsp_load",
+                             base_name(argv[a]), sets[seti], pipe ? " pipelined" : "", o.jobs);
+                else
+                    snprintf(name, sizeof name, "%s set %u%s: resumable loads equal bsp_load",
+                             base_name(argv[a]), sets[seti], pipe ? " pipelined" : "");
                 CHECK(!bad, name, "%s", why);
                 free(ref.arena);
+              }
             }
         }
+        jobs_arena(argv[a], file, size, compressed);
         /* a failed read fails the load with io, map cleared */
         {
             bsp_options o = bsp_default_options(BSP_LOAD_ALL);

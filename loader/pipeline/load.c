@@ -29,10 +29,16 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
         return BSP_E_BAD_ARGUMENT;
     }
     do {
+        bsp_job j;
         /* whole lumps, each read as soon as the arena allows */
         while (bsp_loader_next_read(&l, 0, &r)) {
             st = bsp_loader_read_done(&l, &r, s->read(s->ctx, r.offset, r.dst, r.length));
             if (st != BSP_OK) return st;
+        }
+        /* options.jobs: this thread runs them */
+        while (bsp_loader_next_job(&l, &j)) {
+            bsp_job_run(&j);
+            bsp_loader_job_done(&l, &j);
         }
         st = bsp_loader_step(&l, 0xffffffffu, &p);
     } while (st == BSP_OK && p.phase != BSP_PHASE_DONE);

@@ -21,6 +21,7 @@ bsp_options bsp_default_options(uint32_t sets)
     o.prefer_hdr = 0;
     o.lzma_lclp_max = 0;
     o.pipelined = 0;
+    o.jobs = 0;
     return o;
 }
 
@@ -116,7 +117,8 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     uint32_t i, j;
     int any_compressed = 0;
 
-    if (!h || !h->family || !o || o->lzma_lclp_max > 12) return BSP_E_BAD_ARGUMENT;
+    if (!h || !h->family || !o || o->lzma_lclp_max > 12 || o->jobs > BSP_MAX_JOBS)
+        return BSP_E_BAD_ARGUMENT;
     f = h->family;
     bsp__fill(p, 0, sizeof *p);
     bsp__fill(want, 0, sizeof want);
@@ -194,6 +196,11 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         widest.lp = (uint8_t)(lclp - widest.lc);
         p->lclp_max = (uint8_t)lclp;
         p->scratch_bytes = bsp__lzma_probs_bytes(&widest);
+        /* decode jobs: a table each, 8-aligned; at most 32 of at most
+         * 6 MiB, no wrap */
+        p->jobs = (uint8_t)o->jobs;
+        p->table_stride = BSP_JOB_TABLE_BYTES(lclp);
+        if (o->jobs > 1) p->scratch_bytes += (o->jobs - 1) * p->table_stride;
 #endif
     }
     /* collision's depth check: a byte per node of the larger tree lump

@@ -26,6 +26,8 @@ typedef struct bsp__plan {
     uint8_t collision;                   /* BSP_LOAD_COLLISION in a build and
                                             family that have it */
     uint8_t lclp_max;                    /* decoder tables fit lc + lp <= this */
+    uint8_t jobs;                        /* options.jobs: decode jobs at once */
+    uint32_t table_stride;               /* job k's table: scratch + k * this */
 } bsp__plan;
 
 /* p is the caller's plan (never NULL); h and o are checked. */

@@ -50,14 +50,6 @@ static bsp_status stop_load(bsp__loader *s, bsp_status st, uint32_t lump, uint32
     return st;
 }
 
-/* The layout to swap `lump` with, or NULL when it has no fields to swap
- * (byte lumps have a layout too) or the file is in the host's order. */
-static const bsp__layout *swap_layout(const bsp__loader *s, uint32_t lump)
-{
-    const bsp__layout *lay = s->swap ? bsp__lump_layout(s->h, lump) : NULL;
-    return lay && lay->runs && lay->record_size ? lay : NULL;
-}
-
 /* Point the map's lumps and views at their final places in the arena, and
  * count the work the progress figures will show. */
 static void publish(bsp__loader *s)
@@ -74,7 +66,7 @@ static void publish(bsp__loader *s)
         m->lump_file_offset[lump] = e->offset;
         s->read_total += e->length;
         if (e->compressed) s->decode_total += e->size;
-        if (swap_layout(s, lump)) s->work_total += e->size;
+        if (bsp__swap_layout(s, lump)) s->work_total += e->size;
     }
     m->family = h->family;
     m->version = h->version;
@@ -127,10 +119,7 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
     return BSP_OK;
 }
 
-/* Would bytes landing at [lo, hi) hit the unread input of a compressed
- * lump before `item` that has not finished decoding? Only possible when
- * windows share arena (not pipelined). */
-static int held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const uint8_t *hi)
+int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const uint8_t *hi)
 {
     uint32_t i;
     for (i = s->work_item; i < item; i++) {
@@ -140,7 +129,12 @@ static int held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, con
         const uint8_t *in = end - e->length;   /* its stored bytes, at the window's tail */
         if (!e->compressed) continue;
         if (i == s->work_item && s->unpack == BSP__UNPACK_DONE) continue;
-        if (i == s->work_item && s->unpack != BSP__UNPACK_START) in = s->lz.buf + s->lz.in_pos;
+        /* a job's input is all unread until it is reported */
+        if (s->plan.jobs) {
+            if ((s->job[i] & 3) == BSP__JOB_DONE) continue;
+        } else if (i == s->work_item && s->unpack != BSP__UNPACK_START) {
+            in = s->lz.buf + s->lz.in_pos;
+        }
         if (lo < end && hi > in) return 1;
     }
     return 0;
@@ -161,7 +155,7 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
     len = e->length - s->issue_pos;
     if (max_len && len > max_len) len = max_len;
     dst = landing(s, s->issue_item) + s->issue_pos;
-    if (held_back(s, s->issue_item, dst, dst + len)) return 0;
+    if (bsp__held_back(s, s->issue_item, dst, dst + len)) return 0;
     r->offset = e->offset + s->issue_pos;
     r->length = len;
     r->dst = dst;
@@ -317,7 +311,7 @@ static uint32_t decode_some(bsp__loader *s, const bsp__plan_item *it, const bsp_
  * time. Returns the bytes done. */
 static uint32_t swap_some(bsp__loader *s, const bsp__plan_item *it, uint32_t size, uint32_t budget)
 {
-    const bsp__layout *lay = swap_layout(s, it->lump);
+    const bsp__layout *lay = bsp__swap_layout(s, it->lump);
     uint32_t before = s->work_pos;
 
     if (!lay) {
@@ -430,7 +424,20 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
             const bsp__plan_item *it = &s->plan.items[s->work_item];
             const bsp_lump_entry *e = &s->h->lumps[it->lump];
             uint32_t did, have = s->arrived[s->work_item];
-            if (e->compressed && s->unpack != BSP__UNPACK_DONE) {
+            if (e->compressed && s->unpack != BSP__UNPACK_DONE && s->plan.jobs) {
+                /* a job decodes (and swaps) it; a failed one ends the load
+                 * here, in file order */
+                uint8_t job = s->job[s->work_item] & 3;
+                if (job == BSP__JOB_FAILED) {
+                    st = (bsp_status)s->job_status[s->work_item];
+                    stop_load(s, st, it->lump, e->offset);
+                    return st;
+                }
+                if (job != BSP__JOB_DONE) break;   /* waiting for its job */
+                s->unpack = BSP__UNPACK_DONE;
+                s->work_pos = e->size;
+                continue;
+            } else if (e->compressed && s->unpack != BSP__UNPACK_DONE) {
                 uint32_t out = decode_some(s, it, e, have, left, &did, &st);
                 s->decoded += out;
                 s->work_done += out;

@@ -13,6 +13,13 @@
  * step moves on to swapping and checking it). */
 enum bsp__unpack_step { BSP__UNPACK_START, BSP__UNPACK_TABLE, BSP__UNPACK_DECODE, BSP__UNPACK_DONE };
 
+/* Where a compressed lump's decode job is (options.jobs): its lump has not
+ * all arrived or is not handed out; out (the slot of its table in the
+ * high bits); run and reported, decoded and swapped; reported failed
+ * (job_status says how). */
+enum bsp__job_state { BSP__JOB_WAITING, BSP__JOB_OUT, BSP__JOB_DONE, BSP__JOB_FAILED };
+#define BSP__JOB_SLOT_SHIFT 2
+
 /* An issued read, in issue order; `end` is the lump position it reaches. */
 typedef struct bsp__read_slot {
     uint32_t end;
@@ -38,9 +45,27 @@ typedef struct bsp__loader {
     enum bsp__unpack_step unpack;     /* how far work_item's decoding is */
     uint8_t checked_all;              /* the last step's checks are done */
     bsp__patch_cursor patches;        /* quake3 curved surfaces being built */
+    uint8_t job[BSP_MAX_LUMPS];       /* per item: bsp__job_state | slot << SHIFT */
+    uint8_t job_status[BSP_MAX_LUMPS];/* per item: a failed job's bsp_status */
+    uint32_t slots_busy;              /* bit k: table k is a job's */
     bsp_phase phase;                  /* where the load is (bspkit.h) */
     bsp_status status;                /* its result once it has ended */
     uint32_t read_done, read_total, decoded, decode_total, work_done, work_total, next_offset;
 } bsp__loader;
+
+/* Would bytes landing at [lo, hi) hit the unread input of a compressed
+ * lump before `item` that has not finished decoding (a job's input is
+ * unread until the job is reported)? Only possible when windows share
+ * arena (not pipelined): for a read landing there, and for a job whose
+ * output would. */
+int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const uint8_t *hi);
+
+/* The layout to swap `lump` with, or NULL when it has no fields to swap
+ * (byte lumps have a layout too) or the file is in the host's order. */
+BSP_INLINE const bsp__layout *bsp__swap_layout(const bsp__loader *s, uint32_t lump)
+{
+    const bsp__layout *lay = s->swap ? bsp__lump_layout(s->h, lump) : NULL;
+    return lay && lay->runs && lay->record_size ? lay : NULL;
+}
 
 #endif
