@@ -24,7 +24,8 @@
 # mutations reach the records), lzma (the decoder in and out of place),
 # lzma_diff (against liblzma), entity (the entity iterator), stream (maps
 # through a forward-only stream of unknown size), resume (the resumable
-# loader against bsp_load, reads and budgets from the input), access (the map
+# loader against bsp_load, reads and budgets from the input), jobs (the
+# same with decode jobs held and reported in an order from the input), access (the map
 # access API over maps loaded with BSP_LOAD_GEOMETRY; the load seeds). $(BUILD)/t/fuzz_replay runs inputs through the same
 # code without libFuzzer; it is part of `bins`, so cross builds
 # (BUILD=build/ppc64 CC=powerpc64-linux-gnu-gcc LDFLAGS=-static TEST_SAN=)
@@ -35,8 +36,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume access collision
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume access collision
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -96,6 +97,7 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
 	@mkdir -p $(FUZZ_DIR)/seeds/resume
 	@for m in $(FUZZ_DIR)/seeds/load/*.bsp; do \
 	    { printf '\000\000\000\000'; cat "$$m"; } > $(FUZZ_DIR)/seeds/resume/$$(basename $$m); done
+	@ln -s resume $(FUZZ_DIR)/seeds/jobs
 	@ln -s load $(FUZZ_DIR)/seeds/access
 	@ln -s load $(FUZZ_DIR)/seeds/collision
 	@touch $@

@@ -46,6 +46,7 @@ int fuzz_lzma_diff_one(const uint8_t *data, size_t size);
 int fuzz_entity_one(const uint8_t *data, size_t size);
 int fuzz_stream_one(const uint8_t *data, size_t size);
 int fuzz_resume_one(const uint8_t *data, size_t size);
+int fuzz_jobs_one(const uint8_t *data, size_t size);
 int fuzz_access_one(const uint8_t *data, size_t size);
 int fuzz_collision_one(const uint8_t *data, size_t size);
 
@@ -62,6 +63,7 @@ static const target targets[] = {
     { "entity", fuzz_entity_one },
     { "stream", fuzz_stream_one },
     { "resume", fuzz_resume_one },
+    { "jobs", fuzz_jobs_one },
     { "access", fuzz_access_one },
     { "collision", fuzz_collision_one },
 };
@@ -199,7 +201,7 @@ static void replay_path(const char *path, const target *forced, int depth)
     }
     if (!t) {
         CHECK(0, "fuzz replay", "%s: no target (name one with -t, or put it in a directory "
-              "named load, family, lzma, lzma_diff, entity, access or collision)", path);
+              "named load, family, lzma, lzma_diff, entity, stream, resume, jobs, access or collision)", path);
         return;
     }
     replay_file(path, t);
@@ -220,7 +222,7 @@ int main(int argc, char **argv)
         i += 2;
     }
     if (i >= argc) {
-        fprintf(stderr, "usage: fuzz_replay [-t load|family|lzma|lzma_diff|entity|access|collision] PATH...\n");
+        fprintf(stderr, "usage: fuzz_replay [-t load|family|lzma|lzma_diff|entity|stream|resume|jobs|access|collision] PATH...\n");
         return 2;
     }
     for (; i < argc; i++) replay_path(argv[i], forced, 0);
