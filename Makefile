@@ -218,6 +218,15 @@ $(BUILD)/bench/bench_lzma: test/bench_lzma.c $(BUILD)/libbspkit.a $(BUILD)/bench
 	    $(BUILD)/bench/sdk/LzmaDec.o $(LZMA_OLD) -llzma -o $@
 $(BUILD)/bench/bench_load: test/bench_load.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(HOST_SRC) $(BUILD)/libbspkit.a -llzma -o $@
+$(BUILD)/bench/bench_jobs: test/bench_jobs.c test/check.h test/files.h $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a -pthread -o $@
+# The same under ThreadSanitizer, for the suite: the library's sources
+# compiled into it with -fsanitize=thread (what the threads share is the
+# arena the jobs write).
+$(BUILD)/tsan/bench_jobs: test/bench_jobs.c test/check.h test/files.h $(LIB_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CONFIG_FLAGS) -O1 -g -fsanitize=thread $< $(LIB_SRC) -pthread -o $@
 $(BUILD)/bench/bench_trace: test/bench_trace.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
@@ -228,6 +237,7 @@ $(BENCH_MAP): $(BUILD)/bspgen
 	@mkdir -p $(dir $@)
 	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
+       $(BUILD)/bench/bench_jobs \
        $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench.sh
 
@@ -240,7 +250,7 @@ test-host: deps-check
 	@$(MAKE) --no-print-directory host-bins
 	@BUILD=$(BUILD) SKIP_PARTS="$(CROSS_PARTS)" sh test/run.sh
 # What the host parts need; test-bins adds the cross targets and bare metal.
-host-bins: bins $(BUILD)/asan/bspkit $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
+host-bins: bins $(BUILD)/asan/bspkit $(BUILD)/tsan/bench_jobs $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
 test-bins: host-bins cross baremetal
 # The parts of test/suite that need the cross compilers and qemu.
 CROSS_PARTS := 70 75 80 85

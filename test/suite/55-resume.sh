@@ -23,3 +23,13 @@ for arch in ppc ppc64; do
         fail "$arch: qemu-$arch or $dir/t/test_resume missing (make cross)"
     fi
 done
+# decode jobs on real threads (test/bench_jobs.c --check) under
+# ThreadSanitizer: the generated console maps (every compressed layout),
+# one map of each other family (no jobs to hand out), the real console map
+x360_maps=$(ls $MAPS/x360_*.bsp $MAPS/v20_lzma*.bsp 2>/dev/null)
+run_prog jobs-threads $BUILD/tsan/bench_jobs --check $x360_maps $MAPS/q1.bsp $MAPS/q2.bsp $MAPS/q3.bsp $MAPS/nightfire.bsp
+if have_shared; then
+    run_prog jobs-threads-real $BUILD/tsan/bench_jobs --check "$SHARED/maps/xbox360/shack.360.bsp"
+else
+    skip "jobs-threads-real: $SHARED/maps absent"
+fi
