@@ -148,3 +148,24 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
     return BSP_OK;
 }
 #endif
+
+#if !BSPKIT_LZMA
+/* Without the decoder no lump is compressed: no job is ever handed out. */
+int bsp_loader_next_job(bsp_loader *l, bsp_job *j)
+{
+    (void)l, (void)j;
+    return 0;
+}
+
+bsp_status bsp_job_run(bsp_job *j)
+{
+    if (!j) return BSP_E_BAD_ARGUMENT;
+    return j->status = BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_loader_job_done(bsp_loader *l, const bsp_job *j)
+{
+    (void)l, (void)j;
+    return BSP_E_BAD_ARGUMENT;
+}
+#endif

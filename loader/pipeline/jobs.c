@@ -12,38 +12,38 @@
 #include "swap.h"
 #include "unpack.h"
 
+#if BSPKIT_LZMA   /* (without the decoder no lump is compressed: core/absent.c) */
 static bsp__loader *state(bsp_loader *l) { return (bsp__loader *)(void *)l; }
 
 int bsp_loader_next_job(bsp_loader *l, bsp_job *j)
 {
     bsp__loader *s = state(l);
-    const bsp_lump_entry *e;
     const bsp__plan_item *it;
-    uint32_t i, best = BSP_MAX_LUMPS, slot = 0;
+    uint32_t i, best = 0, best_size = 0, slot = 0;
 
-    if (!l || !j || s->phase != BSP_PHASE_LOADING || !s->plan.jobs) return 0;
+    if (!l || !j || s->phase != BSP_PHASE_LOADING) return 0;
     while (slot < s->plan.jobs && (s->slots_busy >> slot & 1)) slot++;
-    if (slot == s->plan.jobs) return 0;
+    if (slot >= s->plan.jobs) return 0;
     /* the largest lump that has all arrived: the longest decode starts
      * first, so that the shorter ones fill the other threads around it */
     for (i = s->work_item; i < s->plan.count; i++) {
-        const uint8_t *region = s->base + s->plan.items[i].arena_offset;
-        e = &s->h->lumps[s->plan.items[i].lump];
+        const bsp_lump_entry *e = &s->h->lumps[s->plan.items[i].lump];
+        uint8_t *region = s->base + s->plan.items[i].arena_offset;
         /* (its output must not reach the input of an earlier lump's job
          * still to run, in the default layout) */
         if (e->compressed && s->job[i] == BSP__JOB_WAITING && s->arrived[i] == e->length &&
-            (best == BSP_MAX_LUMPS || e->size > s->h->lumps[s->plan.items[best].lump].size) &&
-            !bsp__held_back(s, i, region, region + s->plan.items[i].region))
+            e->size >= best_size && !bsp__held_back(s, i, region, region + s->plan.items[i].region)) {
             best = i;
+            best_size = e->size + 1;
+        }
     }
-    if (best == BSP_MAX_LUMPS) return 0;
+    if (!best_size) return 0;
     it = &s->plan.items[best];
-    e = &s->h->lumps[it->lump];
     s->job[best] = (uint8_t)(BSP__JOB_OUT | slot << BSP__JOB_SLOT_SHIFT);
     s->slots_busy |= 1u << slot;
     j->lump = it->lump;
-    j->size = e->size;
-    j->stored = e->length;
+    j->size = best_size - 1;
+    j->stored = s->arrived[best];
     j->status = BSP_OK;
     j->tag = best | slot << 8;
     j->window = it->region;
@@ -90,3 +90,4 @@ bsp_status bsp_loader_job_done(bsp_loader *l, const bsp_job *j)
     if (bsp__swap_layout(s, s->plan.items[item].lump)) s->work_done += j->size;
     return BSP_OK;
 }
+#endif

@@ -36,7 +36,7 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
             if (st != BSP_OK) return st;
         }
         /* options.jobs: this thread runs them */
-        while (bsp_loader_next_job(&l, &j)) {
+        while (BSPKIT_LZMA && bsp_loader_next_job(&l, &j)) {
             bsp_job_run(&j);
             bsp_loader_job_done(&l, &j);
         }

@@ -50,6 +50,12 @@ static bsp_status stop_load(bsp__loader *s, bsp_status st, uint32_t lump, uint32
     return st;
 }
 
+const bsp__layout *bsp__swap_layout(const bsp__loader *s, uint32_t lump)
+{
+    const bsp__layout *lay = s->swap ? bsp__lump_layout(s->h, lump) : NULL;
+    return lay && lay->runs && lay->record_size ? lay : NULL;
+}
+
 /* Point the map's lumps and views at their final places in the arena, and
  * count the work the progress figures will show. */
 static void publish(bsp__loader *s)
@@ -130,7 +136,7 @@ int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const
         if (!e->compressed) continue;
         if (i == s->work_item && s->unpack == BSP__UNPACK_DONE) continue;
         /* a job's input is all unread until it is reported */
-        if (s->plan.jobs) {
+        if (BSPKIT_LZMA && s->plan.jobs) {
             if ((s->job[i] & 3) == BSP__JOB_DONE) continue;
         } else if (i == s->work_item && s->unpack != BSP__UNPACK_START) {
             in = s->lz.buf + s->lz.in_pos;
@@ -424,7 +430,7 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
             const bsp__plan_item *it = &s->plan.items[s->work_item];
             const bsp_lump_entry *e = &s->h->lumps[it->lump];
             uint32_t did, have = s->arrived[s->work_item];
-            if (e->compressed && s->unpack != BSP__UNPACK_DONE && s->plan.jobs) {
+            if (BSPKIT_LZMA && e->compressed && s->unpack != BSP__UNPACK_DONE && s->plan.jobs) {
                 /* a job decodes (and swaps) it; a failed one ends the load
                  * here, in file order */
                 uint8_t job = s->job[s->work_item] & 3;

@@ -62,10 +62,6 @@ int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const
 
 /* The layout to swap `lump` with, or NULL when it has no fields to swap
  * (byte lumps have a layout too) or the file is in the host's order. */
-BSP_INLINE const bsp__layout *bsp__swap_layout(const bsp__loader *s, uint32_t lump)
-{
-    const bsp__layout *lay = s->swap ? bsp__lump_layout(s->h, lump) : NULL;
-    return lay && lay->runs && lay->record_size ? lay : NULL;
-}
+const bsp__layout *bsp__swap_layout(const bsp__loader *s, uint32_t lump);
 
 #endif
