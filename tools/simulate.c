@@ -31,6 +31,38 @@ static const medium media[] = {
     { "ssd", 500e6, 0.0001 }, { "memory", 0, 0 },
 };
 
+/* The console CPU factor (--console, SIM_CONSOLE_CPU_FACTOR = 8): how many
+ * times longer one Xbox 360 / PS3 PPU core (in-order 64-bit PowerPC, 3.2
+ * GHz, 2-way SMT, one thread running) takes for the same LZMA decoding than
+ * one core of the bench host. No published LZMA figure for the PPU was
+ * found, so the factor goes through an Intel Core 2, the unit of 7-Zip's
+ * benchmark:
+ *   - this host: 7-Zip 26.02 `7zz b 3 -mmt1 -md22` (Debian's 7zip package,
+ *     installed only to measure and removed), single-thread decompression
+ *     4 710-4 740 MIPS per 100 % usage (Intel Xeon, KVM, 2 vCPUs,
+ *     2026-11-25);
+ *   - 7-Zip's ratings are normalised so that one Core 2 thread rates about
+ *     its clock in MHz (7-Zip's benchmark documentation), so a Core 2 at
+ *     2.66 GHz rates about 2 660: this host's core is 4 720 / 2 660 = 1.77
+ *     of it;
+ *   - the PPU against that Core 2: MacResearch (2007, "Science on a G5,
+ *     PS3, Mac Pro: benchmarks") ran the same single-threaded codes with
+ *     gcc -O3 on a PS3 (PPU only) and a Mac Pro (Xeon 5150, Core 2, 2.66
+ *     GHz): 36 s against 8 and 27 s against 6, 4.5 times slower. Primate
+ *     Labs' Geekbench 2 (May 2007) agrees for integer code: the PS3's PPU
+ *     scores 920 (32-bit) where a Power Mac G5 at 1.6 GHz scores 1 000, and
+ *     in MacResearch's runs a G5 at 2.5 GHz is 2.25-2.7 times slower than
+ *     the Xeon, so a 1.6 GHz one 3.5-4.2 times and the PPU 3.8-4.6 times;
+ *   - so the PPU rates about 2 660 / 4.5 = 590 in 7-Zip's decompression,
+ *     and 4 720 / 590 = 8.0.
+ * LZMA decoding is the kind of code that suffers most on the PPU (7-Zip's
+ * documentation: it depends on the branch misprediction penalty, the
+ * pipeline's length, and the latency of multiplies and shifts; the PPU has
+ * a 23-stage in-order pipeline), so 8 is not pessimistic for one thread;
+ * take it as +-30 %. A worker on the second hardware thread of a busy core
+ * shares its in-order pipeline and is slower still: on an Xbox 360 (3
+ * cores) the main thread and 2 workers have cores of their own; on a PS3
+ * the PPU has one core (its SPUs are not modelled). */
 #define QUEUE 64
 
 typedef struct request { bsp_read r; double queued; } request;
