@@ -76,7 +76,8 @@ printf '%s' "$sim_json" > $B/sim.out
 # Decode jobs on simulated worker cores (bspkit load --simulate --workers
 # N; the virtual clock only): load time over the drive's transfer time and
 # over the bound (the drive, or the latest of a compressed lump's last byte
-# plus its decode), at this host's speed and at a console PPU core's
+# plus its decode; the stream bound would let a lump's decode start at its
+# first byte, as the steps decode), at this host's speed and at a console PPU core's
 # (--console: the factor and its source are in tools/simulate.c). Three
 # runs each; the table and the keys take the median (by load over bound).
 echo "== simulated media with decode workers: bspkit load --simulate MEDIUM --workers N [--console] MAP"
@@ -105,7 +106,7 @@ maps = sorted({k[0] for k in g}, key=lambda m: m != "large_x360.bsp")
 for name in maps:
     for f in sorted({k[1] for k in g if k[0] == name}):
         ws = sorted({k[3] for k in g if k[0] == name and k[1] == f})
-        print("%s, cpu factor %g: load/transfer load/bound (transfer ms, bound ms at the most workers)" % (name, f))
+        print("%s, cpu factor %g: load/transfer load/bound (transfer, bound and stream bound ms at the most workers)" % (name, f))
         print("%-7s" % "medium" + "".join("%15s" % ("w%d" % w) for w in ws))
         for med in ("dvd", "bluray", "hdd", "ssd"):
             cells, last = [], None
@@ -118,7 +119,8 @@ for name in maps:
                 cells.append("%15s" % ("%.3f %.3f" % (r["model_vs_transfer"], r["model_vs_bound"])))
                 last = r
             print("%-7s" % med + "".join(cells) +
-                  ("  (%.1f, %.1f)" % (last["transfer_ms"], last["bound_ms"]) if last else ""))
+                  ("  (%.1f, %.1f, %.1f)" % (last["transfer_ms"], last["bound_ms"], last["stream_bound_ms"])
+                   if last else ""))
 PY2
 
 # Collision (issue 21): a real Quake 2 level with sloped brushes and a real

@@ -430,7 +430,7 @@ int tool_simulate(const tool_resume *r, const char *path)
     printf("\"work_ms\":%.2f,\"model_resumable_vs_transfer\":%.3f,"
            "\"model_blocking_vs_transfer\":%.3f,\"steps\":%u,\"budget\":%u,\"chunk\":%u,\"arena_bytes\":%u,\"pipelined_extra_bytes\":%u,"
            "\"workers\":%u,\"cpu_factor\":%.3f,\"model_ms\":%.2f,\"bound_ms\":%.2f,"
-           "\"model_vs_transfer\":%.3f,\"model_vs_bound\":%.3f,\"bound_lump\":%d,"
+           "\"model_vs_transfer\":%.3f,\"model_vs_bound\":%.3f,\"bound_lump\":%d,\"stream_bound_ms\":%.2f,"
            "\"longest_job_ms\":%.2f,\"decode_ms\":%.2f,\"main_ms\":%.2f,\"last_byte_ms\":%.2f,"
            "\"last_job_end_ms\":%.2f,\"jobs\":%u,\"model_steps\":%u,\"worker_arena_bytes\":%u}\n",
            mr.work * 1e3,
@@ -438,7 +438,7 @@ int tool_simulate(const tool_resume *r, const char *path)
            realtime ? rr.steps : mr.steps, budget, chunk, need, need - need_compact - (need - need_one),
            r->workers, r->cpu_factor, mr.resumable * 1e3, mr.bound * 1e3,
            mr.busy > 0 ? mr.resumable / mr.busy : 0.0, mr.bound > 0 ? mr.resumable / mr.bound : 0.0,
-           mr.bound_lump == BSP_NO_LUMP ? -1 : (int)mr.bound_lump,
+           mr.bound_lump == BSP_NO_LUMP ? -1 : (int)mr.bound_lump, mr.stream_bound * 1e3,
            mr.longest_job * 1e3, mr.decode * 1e3, mr.main_cpu * 1e3, mr.last_arrival * 1e3,
            mr.last_job_end * 1e3, mr.jobs, mr.steps,
            r->workers > 1 ? (need - need_one) / (r->workers - 1) : 0u);

@@ -43,6 +43,8 @@ typedef struct model_result {
     double main_cpu;                    /* main thread's processor seconds (x factor) */
     double bound;                       /* max(busy, max over compressed lumps of the
                                            arrival of its last byte + its decode) */
+    double stream_bound;                /* the bound were a lump's decode free to start at
+                                           its first byte (no later than its last) */
     double decode;                      /* all jobs' decode seconds (x factor) */
     double longest_job;                 /* seconds (x factor) */
     double last_arrival, last_job_end;  /* when the drive delivered the last byte, the

@@ -53,15 +53,17 @@ static int clocked_read(void *ctx, uint32_t offset, void *dst, uint32_t len)
 
 /* The read [offset, offset + length) lands at `done`: the compressed lumps
  * it covers have their last byte no earlier. */
-static void note_arrival(const bsp_header *h, const bsp_read *r, double done, double *arrive)
+static void note_arrival(const bsp_header *h, const bsp_read *r, double done, double *arrive,
+                         double *first)
 {
     uint32_t i;
     for (i = 0; i < h->num_lumps && i < BSP_MAX_LUMPS; i++) {
         const bsp_lump_entry *e = &h->lumps[i];
         if (!e->compressed || !e->length) continue;
-        if (r->offset < e->offset + e->length && e->offset < r->offset + r->length &&
-            done > arrive[i])
-            arrive[i] = done;
+        if (r->offset < e->offset + e->length && e->offset < r->offset + r->length) {
+            if (done > arrive[i]) arrive[i] = done;
+            if (first[i] < 0 || done < first[i]) first[i] = done;
+        }
     }
 }
 
@@ -102,7 +104,7 @@ void run_model(const uint8_t *file, uint32_t size, const bsp_header *h, const bs
 {
     pending q[BSP_LOADER_MAX_READS];
     running w[BSP_MAX_JOBS];
-    double arrive[BSP_MAX_LUMPS], cost[BSP_MAX_LUMPS];
+    double arrive[BSP_MAX_LUMPS], first[BSP_MAX_LUMPS], cost[BSP_MAX_LUMPS];
     uint32_t nq = 0, nw = 0, head = 0, idle = 0, i;
     const double f = mp->cpu_factor;
     double t = 0, drive = 0, c0, c1;
@@ -115,7 +117,7 @@ void run_model(const uint8_t *file, uint32_t size, const bsp_header *h, const bs
     clocked c;
 
     memset(res, 0, sizeof *res);
-    for (i = 0; i < BSP_MAX_LUMPS; i++) arrive[i] = cost[i] = -1;
+    for (i = 0; i < BSP_MAX_LUMPS; i++) arrive[i] = first[i] = cost[i] = -1;
     /* the main thread's processor time advances the clock: the calls into
      * the loader (begin, reads issued and reported, jobs taken and
      * reported, steps), not the tool's own bookkeeping nor the copies a
@@ -144,7 +146,7 @@ void run_model(const uint8_t *file, uint32_t size, const bsp_header *h, const bs
         t += c1;
         res->main_cpu += c1;
         for (i = nq0; i < nq; i++) {
-            note_arrival(h, &q[i].r, q[i].done, arrive);
+            note_arrival(h, &q[i].r, q[i].done, arrive, first);
             if (q[i].done > res->last_arrival) res->last_arrival = q[i].done;
         }
 
@@ -237,6 +239,16 @@ void run_model(const uint8_t *file, uint32_t size, const bsp_header *h, const bs
         if (cost[i] >= 0 && arrive[i] >= 0 && arrive[i] + cost[i] * f > res->bound) {
             res->bound = arrive[i] + cost[i] * f;
             res->bound_lump = i;
+        }
+    /* the same with a lump's decode free to start at its first byte (as
+     * the steps decode, reads of 'chunk' bytes): what a job that could
+     * run on the bytes arrived so far would be bound by */
+    res->stream_bound = res->busy;
+    for (i = 0; i < BSP_MAX_LUMPS; i++)
+        if (cost[i] >= 0 && first[i] >= 0) {
+            double e = first[i] + cost[i] * f;
+            if (arrive[i] > e) e = arrive[i];
+            if (e > res->stream_bound) res->stream_bound = e;
         }
     if (!mp->workers)
         for (i = 0; i < BSP_MAX_LUMPS; i++)

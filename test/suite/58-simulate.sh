@@ -40,7 +40,8 @@ for med in ("dvd", "hdd", "ssd"):
         # the bound is a lower bound (same costs), the drive's transfer too
         if x["model_vs_bound"] < 0.9995 or x["model_vs_transfer"] < 0.9995:
             bad.append("%s w%d: under its bound: %s" % (med, w, x))
-        if x["longest_job_ms"] > x["bound_ms"] + 0.01 or x["transfer_ms"] > x["bound_ms"] + 0.01:
+        if x["longest_job_ms"] > x["bound_ms"] + 0.01 or x["transfer_ms"] > x["stream_bound_ms"] + 0.01 or \
+           x["stream_bound_ms"] > x["bound_ms"] + 0.01:
             bad.append("%s w%d: bound %s below a job or the drive" % (med, w, x["bound_ms"]))
         if x["transfer_ms"] != r[0]["transfer_ms"]:
             bad.append("%s w%d: the drive's time depends on the workers" % (med, w))
