@@ -62,7 +62,7 @@ echo "== simulated media: bspkit load --simulate MEDIUM MAP (16 KiB reads, 256 K
 sim_json=""
 for map in $B/large_x360.bsp "$SHARED/maps/xbox360/shack.360.bsp"; do
     [ -f "$map" ] || continue
-    for med in dvd bluray hdd memory; do
+    for med in dvd bluray hdd ssd memory; do
         for run in 1 2 3; do
             line=$($BUILD/bspkit load --simulate $med "$map") || exit 1
             echo "$(basename "$map") $line"
@@ -72,6 +72,56 @@ for map in $B/large_x360.bsp "$SHARED/maps/xbox360/shack.360.bsp"; do
     done
 done
 printf '%s' "$sim_json" > $B/sim.out
+
+# Decode jobs on simulated worker cores (bspkit load --simulate --workers
+# N; the virtual clock only): load time over the drive's transfer time and
+# over the bound (the drive, or the latest of a compressed lump's last byte
+# plus its decode; the stream bound would let a lump's decode start at its
+# first byte, as the steps decode), at this host's speed and at a console PPU core's
+# (--console: the factor and its source are in tools/simulate.c). Three
+# runs each; the table and the keys take the median (by load over bound).
+echo "== simulated media with decode workers: bspkit load --simulate MEDIUM --workers N [--console] MAP"
+: > $B/simw.out
+for map in $B/large_x360.bsp "$SHARED/maps/xbox360/shack.360.bsp"; do
+    [ -f "$map" ] || continue
+    for factor in "" --console; do
+        for med in dvd bluray hdd ssd; do
+            for w in 1 2 3 4 6; do
+                for run in 1 2 3; do
+                    line=$($BUILD/bspkit load --simulate $med --workers $w $factor "$map") || exit 1
+                    echo "{\"map\":\"$(basename "$map")\",\"r\":$line}" >> $B/simw.out
+                done
+            done
+        done
+    done
+done
+python3 - $B/simw.out <<'PY2'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+g = {}
+for row in rows:
+    r = row["r"]
+    g.setdefault((row["map"], r["cpu_factor"], r["medium"], r["workers"]), []).append(r)
+maps = sorted({k[0] for k in g}, key=lambda m: m != "large_x360.bsp")
+for name in maps:
+    for f in sorted({k[1] for k in g if k[0] == name}):
+        ws = sorted({k[3] for k in g if k[0] == name and k[1] == f})
+        print("%s, cpu factor %g: load/transfer load/bound (transfer, bound and stream bound ms at the most workers)" % (name, f))
+        print("%-7s" % "medium" + "".join("%15s" % ("w%d" % w) for w in ws))
+        for med in ("dvd", "bluray", "hdd", "ssd"):
+            cells, last = [], None
+            for w in ws:
+                runs = g.get((name, f, med, w))
+                if not runs:
+                    cells.append("%15s" % "-")
+                    continue
+                r = sorted(runs, key=lambda x: x["model_vs_bound"])[len(runs) // 2]
+                cells.append("%15s" % ("%.3f %.3f" % (r["model_vs_transfer"], r["model_vs_bound"])))
+                last = r
+            print("%-7s" % med + "".join(cells) +
+                  ("  (%.1f, %.1f, %.1f)" % (last["transfer_ms"], last["bound_ms"], last["stream_bound_ms"])
+                   if last else ""))
+PY2
 
 # Collision (issue 21): a real Quake 2 level with sloped brushes and a real
 # Quake map's hulls, or the generated ones without ../shared.
@@ -83,11 +133,12 @@ trace_hull=$($B/bench_trace "$hull_map" 5) || exit 1
 echo "$trace_brush"
 echo "$trace_hull"
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" <<'PY'
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
 sim = [json.loads(l) for l in open(sys.argv[4]) if l.strip()]
+simw = [json.loads(l) for l in open(sys.argv[7]) if l.strip()]
 out = {
     "lzma_vs_lzmadec": lz["lzma_vs_lzmadec"],
     "lzma_vs_liblzma": lz["lzma_vs_liblzma"],
@@ -146,5 +197,22 @@ for (name, medium), runs in groups.items():
 if steps:
     out["max_step_ms"] = max(steps)
     out["max_step_worst_ms"] = max(worst)
+# Decode workers (the model): the median of three loads by load over bound.
+wg = {}
+for row in simw:
+    r = row["r"]
+    wg.setdefault((row["map"], r["medium"], r["workers"], r["cpu_factor"] != 1), []).append(r)
+for (name, medium, w, console), runs in wg.items():
+    r = sorted(runs, key=lambda x: x["model_vs_bound"])[len(runs) // 2]
+    pre = "" if name == "large_x360.bsp" else "shack_"
+    if console:
+        out["console_cpu_factor"] = r["cpu_factor"]
+    if w > 1 and r["worker_arena_bytes"]:
+        out["worker_arena_bytes"] = r["worker_arena_bytes"]
+    for key, (m, ww, c) in (("hdd_w4", ("hdd", 4, False)), ("dvd_console_w3", ("dvd", 3, True)),
+                            ("ssd_w6", ("ssd", 6, False))):
+        if (medium, w, console) == (m, ww, c):
+            out[pre + key + "_vs_transfer"] = r["model_vs_transfer"]
+            out[pre + key + "_vs_bound"] = r["model_vs_bound"]
 print(json.dumps(out, separators=(",", ":")))
 PY

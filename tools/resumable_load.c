@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "resumable_load.h"
+#include "simulate.h"
 #include "tool.h"
 
 int tool_resume_args(int argc, char **argv, tool_resume *r)
@@ -13,16 +14,32 @@ int tool_resume_args(int argc, char **argv, tool_resume *r)
     int i, n = 1;
     memset(r, 0, sizeof *r);
     r->budget = 256u << 10;
+    r->cpu_factor = 1;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         int value = !strcmp(a, "--budget") || !strcmp(a, "--chunk") || !strcmp(a, "--simulate") ||
-                    !strcmp(a, "--repeat");
+                    !strcmp(a, "--repeat") || !strcmp(a, "--workers") || !strcmp(a, "--cpu-factor");
         if (value && i + 1 >= argc) return usage_error("bspkit", "option '%s' needs a value", a), -1;
         if (!strcmp(a, "--resumable")) r->on = 1;
         else if (!strcmp(a, "--trace")) r->trace = 1;
         else if (!strcmp(a, "--steps")) r->steps = 1;
+        else if (!strcmp(a, "--console")) r->cpu_factor = SIM_CONSOLE_CPU_FACTOR;
         else if (!strcmp(a, "--simulate")) r->simulate = argv[++i];
-        else if (value) {
+        else if (!strcmp(a, "--workers")) {
+            char *end;
+            unsigned long v = strtoul(argv[++i], &end, 10);
+            if (*end || !*argv[i] || *argv[i] == '-' || v > BSP_MAX_JOBS)
+                return usage_error("bspkit", "option '%s' takes a whole number from 0 to %u, not '%s'",
+                                   a, BSP_MAX_JOBS, argv[i]), -1;
+            r->workers = (uint32_t)v;
+        } else if (!strcmp(a, "--cpu-factor")) {
+            char *end;
+            double v = strtod(argv[++i], &end);
+            if (*end || !*argv[i] || !(v > 0 && v <= 1000))
+                return usage_error("bspkit", "option '%s' takes a number over 0 and at most 1000, not '%s'",
+                                   a, argv[i]), -1;
+            r->cpu_factor = v;
+        } else if (value) {
             char *end;
             unsigned long v = strtoul(argv[++i], &end, 10);
             if (*end || v == 0 || v > 0xffffffffUL)

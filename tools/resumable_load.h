@@ -14,6 +14,10 @@ typedef struct tool_resume {
     int trace;              /* --trace: --simulate's time per kind of step */
     int steps;              /* --steps: each step's best time (tools/steps.c) */
     uint32_t repeat;        /* --repeat N: runs for --steps (0: 10) */
+    uint32_t workers;       /* --workers N: --simulate's decode jobs on N
+                               simulated cores (0: the steps decode) */
+    double cpu_factor;      /* --cpu-factor F (--console: the console's
+                               figure, simulate.h); 1: this host's speed */
 } tool_resume;
 
 /* Take the options above out of argv; returns the new argc, -1 on a
@@ -27,7 +31,8 @@ bsp_status tool_resume_load(const tool_resume *r, bsp_map *m, const bsp_header *
                             const bsp_options *o);
 
 /* `bspkit load --simulate MEDIUM MAP`: one JSON line of timings; reads of
- * r->chunk bytes (0: 16 KiB), steps of r->budget. */
+ * r->chunk bytes (0: 16 KiB), steps of r->budget, r->workers decode
+ * workers, processor times x r->cpu_factor. */
 int tool_simulate(const tool_resume *r, const char *path);
 
 /* `bspkit load --steps MAP`: every byte in place first, then steps of

@@ -22,10 +22,47 @@
 #include "tool.h"
 #include "../platform/memory/bsp_memstream.h"
 
+/* ssd: a SATA solid-state drive, 500 MB/s (SATA III's 6 Gb/s link carries
+ * about 560 MB/s of data, and SATA SSDs are rated 500-560 MB/s sequential)
+ * and 0.1 ms to reach a new place (a 4 KiB random read's latency on such
+ * drives is 0.05-0.1 ms). */
 static const medium media[] = {
-    { "dvd", 12e6, 0.100 }, { "bluray", 9e6, 0.150 }, { "hdd", 60e6, 0.010 }, { "memory", 0, 0 },
+    { "dvd", 12e6, 0.100 }, { "bluray", 9e6, 0.150 }, { "hdd", 60e6, 0.010 },
+    { "ssd", 500e6, 0.0001 }, { "memory", 0, 0 },
 };
 
+/* The console CPU factor (--console, SIM_CONSOLE_CPU_FACTOR = 8): how many
+ * times longer one Xbox 360 / PS3 PPU core (in-order 64-bit PowerPC, 3.2
+ * GHz, 2-way SMT, one thread running) takes for the same LZMA decoding than
+ * one core of the bench host. No published LZMA figure for the PPU was
+ * found, so the factor goes through an Intel Core 2, the unit of 7-Zip's
+ * benchmark:
+ *   - this host: 7-Zip 26.02 `7zz b 3 -mmt1 -md22` (Debian's 7zip package,
+ *     installed only to measure and removed), single-thread decompression
+ *     4 710-4 740 MIPS per 100 % usage (Intel Xeon, KVM, 2 vCPUs,
+ *     2026-11-25);
+ *   - 7-Zip's ratings are normalised so that one Core 2 thread rates about
+ *     its clock in MHz (7-Zip's benchmark documentation), so a Core 2 at
+ *     2.66 GHz rates about 2 660: this host's core is 4 720 / 2 660 = 1.77
+ *     of it;
+ *   - the PPU against that Core 2: MacResearch (2007, "Science on a G5,
+ *     PS3, Mac Pro: benchmarks") ran the same single-threaded codes with
+ *     gcc -O3 on a PS3 (PPU only) and a Mac Pro (Xeon 5150, Core 2, 2.66
+ *     GHz): 36 s against 8 and 27 s against 6, 4.5 times slower. Primate
+ *     Labs' Geekbench 2 (May 2007) agrees for integer code: the PS3's PPU
+ *     scores 920 (32-bit) where a Power Mac G5 at 1.6 GHz scores 1 000, and
+ *     in MacResearch's runs a G5 at 2.5 GHz is 2.25-2.7 times slower than
+ *     the Xeon, so a 1.6 GHz one 3.5-4.2 times and the PPU 3.8-4.6 times;
+ *   - so the PPU rates about 2 660 / 4.5 = 590 in 7-Zip's decompression,
+ *     and 4 720 / 590 = 8.0.
+ * LZMA decoding is the kind of code that suffers most on the PPU (7-Zip's
+ * documentation: it depends on the branch misprediction penalty, the
+ * pipeline's length, and the latency of multiplies and shifts; the PPU has
+ * a 23-stage in-order pipeline), so 8 is not pessimistic for one thread;
+ * take it as +-30 %. A worker on the second hardware thread of a busy core
+ * shares its in-order pipeline and is slower still: on an Xbox 360 (3
+ * cores) the main thread and 2 workers have cores of their own; on a PS3
+ * the PPU has one core (its SPUs are not modelled). */
 #define QUEUE 64
 
 typedef struct request { bsp_read r; double queued; } request;
@@ -286,6 +323,24 @@ uint8_t *sim_slurp(const char *path, uint32_t *size)
     return data;
 }
 
+/* The largest lc + lp of the file's compressed lumps (at least 3, Valve's
+ * lc=3 lp=0): an engine sizes its decoder tables for its own content, and
+ * every decode job beyond the first takes a table of that size. A lump's
+ * stored bytes start with Valve's header: "LZMA", two sizes, then the
+ * 5-byte properties, whose first byte is (pb * 5 + lp) * 9 + lc. */
+static uint32_t file_lclp(const bsp_header *h, const uint8_t *file, uint32_t size)
+{
+    uint32_t i, most = 3;
+    for (i = 0; i < h->num_lumps && i < BSP_MAX_LUMPS; i++) {
+        const bsp_lump_entry *e = &h->lumps[i];
+        uint32_t d;
+        if (!e->compressed || e->length < 17 || size < 17 || e->offset > size - 17) continue;
+        d = file[e->offset + 12];
+        if (d < 9 * 5 * 5 && d % 9 + d / 9 % 5 > most) most = d % 9 + d / 9 % 5;
+    }
+    return most > 12 ? 12 : most;
+}
+
 int tool_simulate(const tool_resume *r, const char *path)
 {
     const char *name = r->simulate;
@@ -298,17 +353,19 @@ int tool_simulate(const tool_resume *r, const char *path)
     bsp_memstream ms;
     bsp_stream s;
     bsp_header h;
-    bsp_options o = bsp_default_options(BSP_LOAD_ALL), ob;
+    bsp_options o = bsp_default_options(BSP_LOAD_ALL), ob, o1;
     sim_result rr, rb;
     model_result mr;
-    uint32_t size = 0, need = 0, need_compact = 0, i;
+    model_params mp;
+    uint32_t size = 0, need = 0, need_compact = 0, need_one = 0, i;
     uint8_t *file, *arena;
     bsp_status st;
+    int realtime = r->workers == 0;
 
     for (i = 0; i < sizeof media / sizeof media[0]; i++)
         if (!strcmp(media[i].name, name)) med = &media[i];
     if (!med) {
-        fprintf(stderr, "bspkit: unknown medium '%s' (dvd, bluray, hdd, memory)\n", name);
+        fprintf(stderr, "bspkit: unknown medium '%s' (dvd, bluray, hdd, ssd, memory)\n", name);
         return 2;
     }
     errno = 0;
@@ -316,13 +373,17 @@ int tool_simulate(const tool_resume *r, const char *path)
     if (!file) return report_io_error("bspkit", "cannot read", path, errno);
     /* reads of later lumps overlap decoding only with separate windows */
     o.pipelined = 1;
-    o.lzma_lclp_max = 12;
     ob = o;
     ob.pipelined = 0;
+    o.jobs = r->workers;
+    o1 = o;
+    o1.jobs = 1;
     bsp_memstream_init(&ms, &s, file, size);
     st = bsp_open(&h, &s);
+    if (st == BSP_OK) o.lzma_lclp_max = ob.lzma_lclp_max = o1.lzma_lclp_max = file_lclp(&h, file, size);
     if (st == BSP_OK) st = bsp_measure(&h, &o, &need);
     if (st == BSP_OK) st = bsp_measure(&h, &ob, &need_compact);
+    if (st == BSP_OK) st = bsp_measure(&h, &o1, &need_one);
     if (st != BSP_OK) {
         free(file);
         return report_load_error(path, st, &h, BSP_NO_LUMP, size, h.appears, 0);
@@ -332,25 +393,56 @@ int tool_simulate(const tool_resume *r, const char *path)
      * so that the steps' times do not include the host's first-touch page
      * faults */
     if (arena) memset(arena, 0, need + 8);
-    run_resumable(file, &h, &o, arena, need, med, chunk, budget, &rr);
-    run_blocking(file, size, &h, &ob, arena, need_compact, med, &rb);
+    memset(&rr, 0, sizeof rr);
+    memset(&rb, 0, sizeof rb);
+    memset(&mr, 0, sizeof mr);
+    /* with workers the model alone runs: a real-time run would need the
+     * worker cores this host may not have to spare */
+    if (realtime) {
+        run_resumable(file, &h, &o, arena, need, med, chunk, budget, &rr);
+        run_blocking(file, size, &h, &ob, arena, need_compact, med, &rb);
+    }
+    mp.med = med;
+    mp.chunk = chunk;
+    mp.budget = budget;
+    mp.workers = r->workers;
+    mp.cpu_factor = r->cpu_factor;
     if (rr.st == BSP_OK && rb.st == BSP_OK)
-        run_model(file, size, &h, &o, &ob, arena, need, need_compact, med, chunk, budget, &mr);
+        run_model(file, size, &h, &o, &ob, arena, need, need_compact, &mp, &mr);
     free(arena);
     free(file);
     if (rr.st != BSP_OK || rb.st != BSP_OK || mr.st != BSP_OK)
         return report_load_error(path, rr.st != BSP_OK ? rr.st : rb.st != BSP_OK ? rb.st : mr.st,
                                  &h, BSP_NO_LUMP, size, NULL, 0);
-    printf("{\"medium\":\"%s\",\"transfer_ms\":%.2f,\"resumable_ms\":%.2f,\"blocking_ms\":%.2f,"
-           "\"resumable_vs_transfer\":%.3f,\"blocking_vs_transfer\":%.3f,\"max_step_ms\":%.3f,"
-           "\"max_step_wall_ms\":%.3f,\"work_ms\":%.2f,\"model_resumable_vs_transfer\":%.3f,"
-           "\"model_blocking_vs_transfer\":%.3f,\"steps\":%u,\"budget\":%u,\"chunk\":%u,\"arena_bytes\":%u,\"pipelined_extra_bytes\":%u}\n",
-           med->name, rr.busy * 1e3, rr.wall * 1e3, rb.wall * 1e3,
-           rr.busy > 0 ? rr.wall / rr.busy : 0.0, rb.busy > 0 ? rb.wall / rb.busy : 0.0,
-           rr.max_step_cpu * 1e3, rr.max_step * 1e3, mr.work * 1e3,
+    printf("{\"medium\":\"%s\",", med->name);
+    if (realtime)
+        printf("\"transfer_ms\":%.2f,\"resumable_ms\":%.2f,\"blocking_ms\":%.2f,"
+               "\"resumable_vs_transfer\":%.3f,\"blocking_vs_transfer\":%.3f,\"max_step_ms\":%.3f,"
+               "\"max_step_wall_ms\":%.3f,",
+               rr.busy * 1e3, rr.wall * 1e3, rb.wall * 1e3,
+               rr.busy > 0 ? rr.wall / rr.busy : 0.0, rb.busy > 0 ? rb.wall / rb.busy : 0.0,
+               rr.max_step_cpu * 1e3, rr.max_step * 1e3);
+    else
+        printf("\"realtime\":null,\"transfer_ms\":%.2f,\"resumable_ms\":null,\"blocking_ms\":null,"
+               "\"resumable_vs_transfer\":null,\"blocking_vs_transfer\":null,\"max_step_ms\":null,"
+               "\"max_step_wall_ms\":null,",
+               mr.busy * 1e3);
+    printf("\"work_ms\":%.2f,\"model_resumable_vs_transfer\":%.3f,"
+           "\"model_blocking_vs_transfer\":%.3f,\"steps\":%u,\"budget\":%u,\"chunk\":%u,\"arena_bytes\":%u,\"pipelined_extra_bytes\":%u,"
+           "\"workers\":%u,\"cpu_factor\":%.3f,\"model_ms\":%.2f,\"bound_ms\":%.2f,"
+           "\"model_vs_transfer\":%.3f,\"model_vs_bound\":%.3f,\"bound_lump\":%d,\"stream_bound_ms\":%.2f,"
+           "\"longest_job_ms\":%.2f,\"decode_ms\":%.2f,\"main_ms\":%.2f,\"last_byte_ms\":%.2f,"
+           "\"last_job_end_ms\":%.2f,\"jobs\":%u,\"model_steps\":%u,\"worker_arena_bytes\":%u}\n",
+           mr.work * 1e3,
            mr.busy > 0 ? mr.resumable / mr.busy : 0.0, mr.busy > 0 ? mr.blocking / mr.busy : 0.0,
-           rr.steps, budget, chunk, need, need - need_compact);
-    if (r->trace) {
+           realtime ? rr.steps : mr.steps, budget, chunk, need, need - need_compact - (need - need_one),
+           r->workers, r->cpu_factor, mr.resumable * 1e3, mr.bound * 1e3,
+           mr.busy > 0 ? mr.resumable / mr.busy : 0.0, mr.bound > 0 ? mr.resumable / mr.bound : 0.0,
+           mr.bound_lump == BSP_NO_LUMP ? -1 : (int)mr.bound_lump, mr.stream_bound * 1e3,
+           mr.longest_job * 1e3, mr.decode * 1e3, mr.main_cpu * 1e3, mr.last_arrival * 1e3,
+           mr.last_job_end * 1e3, mr.jobs, mr.steps,
+           r->workers > 1 ? (need - need_one) / (r->workers - 1) : 0u);
+    if (r->trace && realtime) {
         /* where the resumable load's time went (standard error: not part
          * of the JSON the bench reads) */
         fprintf(stderr, "drive idle %.2f ms, after the last byte %.2f ms\n", rr.starved * 1e3,

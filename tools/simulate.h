@@ -17,22 +17,50 @@ double medium_transfer(const medium *m, uint32_t *head, uint32_t offset, uint32_
 /* The whole file at `path` (malloc'd; NULL if it cannot be read). */
 uint8_t *sim_slurp(const char *path, uint32_t *size);
 
+/* --console: how many times longer an Xbox 360 / PS3 PPU core takes than
+ * one core of the bench host for the same LZMA decoding (the figure's
+ * source and arithmetic: simulate.c). */
+#define SIM_CONSOLE_CPU_FACTOR 8.0
+
 /* This thread's processor time in seconds. */
 double cpu_now(void);
+
+/* How the model drives the load: reads of `chunk` bytes, steps of
+ * `budget`; `workers` simulated cores run decode jobs (0: the steps
+ * decode, options.jobs must then be 0; else options.jobs = workers);
+ * every processor time measured on this host is multiplied by
+ * `cpu_factor` (the console's core against this one). */
+typedef struct model_params {
+    const medium *med;
+    uint32_t chunk, budget, workers;
+    double cpu_factor;
+} model_params;
 
 typedef struct model_result {
     bsp_status st;
     double resumable, blocking, busy;   /* seconds on the virtual clock; drive busy */
-    double work;                        /* processor seconds of all work steps */
+    double work;                        /* processor seconds of all work steps (x factor) */
+    double main_cpu;                    /* main thread's processor seconds (x factor) */
+    double bound;                       /* max(busy, max over compressed lumps of the
+                                           arrival of its last byte + its decode) */
+    double stream_bound;                /* the bound were a lump's decode free to start at
+                                           its first byte (no later than its last) */
+    double decode;                      /* all jobs' decode seconds (x factor) */
+    double longest_job;                 /* seconds (x factor) */
+    double last_arrival, last_job_end;  /* when the drive delivered the last byte, the
+                                           last job ended (virtual) */
+    uint32_t jobs, steps;
+    uint32_t bound_lump;                /* the lump that sets the bound (BSP_NO_LUMP: the drive) */
 } model_result;
 
-/* The same loads on a virtual clock: the drive as in simulate.c, each work
- * step advancing the clock by the processor time it took. Other processes
- * on the host then cost nothing, so the result says what the loader's
- * overlap is worth on a core of its own. o: the resumable load's options,
- * ob: bsp_load's (arena need_b). */
+/* The same loads on a virtual clock: the drive as in simulate.c, each
+ * main-thread call advancing the clock by the processor time it took (x
+ * the factor), decode jobs on simulated worker cores. Other processes on
+ * the host then cost nothing, so the result says what the loader's overlap
+ * is worth on cores of its own. o: the resumable load's options (o->jobs =
+ * p->workers), ob: bsp_load's (arena need_b). */
 void run_model(const uint8_t *file, uint32_t size, const bsp_header *h, const bsp_options *o,
                const bsp_options *ob, void *arena, uint32_t need, uint32_t need_b,
-               const medium *med, uint32_t chunk, uint32_t budget, model_result *res);
+               const model_params *p, model_result *res);
 
 #endif
