@@ -504,12 +504,17 @@ BSP_API void bsp_loader_cancel(bsp_loader *l);
  *
  * Every compressed lump is an independent LZMA stream. With options.jobs =
  * N (1 .. BSP_MAX_JOBS) the resumable loader does not decode them in its
- * steps: once a lump's stored bytes have all arrived, bsp_loader_next_job
- * hands it out as a job, which bsp_job_run decodes in place (and puts in
- * the host's byte order) on whatever thread the caller likes, using one of
- * N decoder tables at the arena's end. The caller reports the job back with
- * bsp_loader_job_done; the steps then check the lump as they check any
- * other. The library creates no thread, takes no lock and calls no OS:
+ * steps: once BSP_JOB_MIN_INPUT of a lump's stored bytes (or all of them)
+ * have arrived, bsp_loader_next_job hands it out as a job, which
+ * bsp_job_run decodes in place as far as that input goes (and, once the
+ * lump is whole, puts in the host's byte order) on whatever thread the
+ * caller likes, using one of N decoder tables at the arena's end. The
+ * caller reports the job back with bsp_loader_job_done. A job that used up
+ * its input keeps its table and its decoder's state there, and is handed
+ * out again once as much input again (or the rest) has arrived, so a large
+ * lump decodes while it is still being read; a finished one is checked by
+ * the steps as any other lump. The library creates no thread, takes no
+ * lock and calls no OS:
  *
  *   - bsp_loader_* calls on one loader are made by one thread at a time
  *     (the thread that issues reads, say);
@@ -520,19 +525,21 @@ BSP_API void bsp_loader_cancel(bsp_loader *l);
  *     returned, with whatever synchronisation makes the job's writes
  *     visible to the reporting thread (a job system's completion does).
  *
- * At most N jobs are out at once; a job is handed out only when its
- * lump has fully arrived, the largest ready lump first (the longest
- * decode starts earliest). The loaded map, its arena (but the tables) and
+ * At most N jobs are out or paused at once (one per table), the largest
+ * lump that can go first (the longest decode starts earliest). A job must
+ * be run before it is reported: one reported unrun fails the load with
+ * BAD_ARGUMENT. The loaded map, its arena (but the tables) and
  * every answer are the same whatever N and the order in which jobs
  * finish. A job that fails (LZMA_CORRUPT, LZMA_OVERLAP) fails the load
  * when the steps reach its lump, so the load's status and error position
  * are bsp_load's.
  *
- * Arena: N decoder tables instead of one. Each job beyond the first costs
- * BSP_JOB_TABLE_BYTES(lzma_lclp_max) bytes (15 984 for Valve's lc + lp =
- * 3), and nothing else: options.jobs = 1 measures as 0 does. (The same
- * scratch serves collision's checks once decoding is over; where those
- * need more, the tables fit inside it.) bsp_measure includes them.
+ * Arena: N tables of BSP_JOB_TABLE_BYTES(lzma_lclp_max) (16 112 for
+ * Valve's lc + lp = 3: the decoder's table and its state) in place of the
+ * one table a load without jobs uses; each job beyond the first costs that
+ * much and nothing else. (The same scratch serves collision's checks once
+ * decoding is over; where those need more, the tables fit inside it.)
+ * bsp_measure includes them.
  *
  * A step with nothing else to do while a job runs returns at once: the
  * load ends only once every job has been run and reported. In the default
@@ -542,11 +549,15 @@ BSP_API void bsp_loader_cancel(bsp_loader *l);
  * bsp_loader_begin). */
 
 #define BSP_MAX_JOBS 32u
-/* What each job beyond the first adds to the arena, for lc + lp <= n (n =
- * 0: 3): a decoder table, 2 * (1846 + (768 << n)) bytes, rounded up to
- * BSP_ARENA_ALIGN. */
+/* What each job adds to the arena, for lc + lp <= n (n = 0: 3): a decoder
+ * table, 2 * (1846 + (768 << n)) bytes, and the decoder's state between
+ * two runs of the job, BSP_JOB_STATE_BYTES, rounded up to BSP_ARENA_ALIGN.
+ * A job is handed out once BSP_JOB_MIN_INPUT of its lump's stored bytes
+ * have arrived (or all of them), and again each time as much more has. */
+#define BSP_JOB_STATE_BYTES 128u
 #define BSP_JOB_TABLE_BYTES(n) \
-    ((2u * (1846u + (768u << ((n) ? (n) : 3u))) + 7u) & ~7u)
+    ((2u * (1846u + (768u << ((n) ? (n) : 3u))) + BSP_JOB_STATE_BYTES + 7u) & ~7u)
+#define BSP_JOB_MIN_INPUT 16384u
 
 /* One decode job. `lump` is the lump's index, `size` its decoded bytes and
  * `stored` its compressed bytes (a job system may use them to weigh jobs:
@@ -555,7 +566,7 @@ BSP_API void bsp_loader_cancel(bsp_loader *l);
 typedef struct bsp_job {
     uint32_t lump, size, stored;
     bsp_status status;
-    uint32_t tag, window, lclp_max;
+    uint32_t tag, window, lclp_max, input, resume, produced, finished;
     void *region, *tables;
     const void *layout;
 } bsp_job;

@@ -30,6 +30,7 @@ typedef struct drive_result {
     int stalled;            /* no read to issue or complete and no progress */
     int progress_bad;       /* progress went backwards or past its totals */
     uint32_t jobs, most_jobs_out; /* decode jobs run; most out at once */
+    uint32_t job_resumes;   /* runs that went on from where a job paused */
     int job_outside;        /* a job's window or table outside the arena */
     bsp_progress last;
 } drive_result;
@@ -111,6 +112,7 @@ static __attribute__((unused)) bsp_status drive_load(bsp_loader *l, const uint8_
                     bsp_job_run(&j);
                 jobs[njobs++] = j;
                 r->jobs++;
+                r->job_resumes += j.resume != 0;
                 moved = 1;
             }
             if (njobs > r->most_jobs_out) r->most_jobs_out = njobs;

@@ -357,7 +357,7 @@ int tool_simulate(const tool_resume *r, const char *path)
     sim_result rr, rb;
     model_result mr;
     model_params mp;
-    uint32_t size = 0, need = 0, need_compact = 0, need_one = 0, i;
+    uint32_t size = 0, need = 0, need_compact = 0, need_one = 0, alloc, i;
     uint8_t *file, *arena;
     bsp_status st;
     int realtime = r->workers == 0;
@@ -388,11 +388,13 @@ int tool_simulate(const tool_resume *r, const char *path)
         free(file);
         return report_load_error(path, st, &h, BSP_NO_LUMP, size, h.appears, 0);
     }
-    arena = malloc(need + 8);
+    /* (the model measures each lump's decode with one job: room for it) */
+    alloc = need > need_one ? need : need_one;
+    arena = malloc(alloc + 8);
     /* a console's memory is there from the start: touch every page once,
      * so that the steps' times do not include the host's first-touch page
      * faults */
-    if (arena) memset(arena, 0, need + 8);
+    if (arena) memset(arena, 0, alloc + 8);
     memset(&rr, 0, sizeof rr);
     memset(&rb, 0, sizeof rb);
     memset(&mr, 0, sizeof mr);
@@ -408,7 +410,7 @@ int tool_simulate(const tool_resume *r, const char *path)
     mp.workers = r->workers;
     mp.cpu_factor = r->cpu_factor;
     if (rr.st == BSP_OK && rb.st == BSP_OK)
-        run_model(file, size, &h, &o, &ob, arena, need, need_compact, &mp, &mr);
+        run_model(file, size, &h, &o, &ob, arena, alloc, need_compact, &mp, &mr);
     free(arena);
     free(file);
     if (rr.st != BSP_OK || rb.st != BSP_OK || mr.st != BSP_OK)
@@ -432,7 +434,8 @@ int tool_simulate(const tool_resume *r, const char *path)
            "\"workers\":%u,\"cpu_factor\":%.3f,\"model_ms\":%.2f,\"bound_ms\":%.2f,"
            "\"model_vs_transfer\":%.3f,\"model_vs_bound\":%.3f,\"bound_lump\":%d,\"stream_bound_ms\":%.2f,"
            "\"longest_job_ms\":%.2f,\"decode_ms\":%.2f,\"main_ms\":%.2f,\"last_byte_ms\":%.2f,"
-           "\"last_job_end_ms\":%.2f,\"jobs\":%u,\"model_steps\":%u,\"worker_arena_bytes\":%u}\n",
+           "\"last_job_end_ms\":%.2f,\"jobs\":%u,\"job_lumps\":%u,\"model_steps\":%u,\"worker_arena_bytes\":%u,"
+           "\"model_vs_stream_bound\":%.3f}\n",
            mr.work * 1e3,
            mr.busy > 0 ? mr.resumable / mr.busy : 0.0, mr.busy > 0 ? mr.blocking / mr.busy : 0.0,
            realtime ? rr.steps : mr.steps, budget, chunk, need, need - need_compact - (need - need_one),
@@ -440,8 +443,9 @@ int tool_simulate(const tool_resume *r, const char *path)
            mr.busy > 0 ? mr.resumable / mr.busy : 0.0, mr.bound > 0 ? mr.resumable / mr.bound : 0.0,
            mr.bound_lump == BSP_NO_LUMP ? -1 : (int)mr.bound_lump, mr.stream_bound * 1e3,
            mr.longest_job * 1e3, mr.decode * 1e3, mr.main_cpu * 1e3, mr.last_arrival * 1e3,
-           mr.last_job_end * 1e3, mr.jobs, mr.steps,
-           r->workers > 1 ? (need - need_one) / (r->workers - 1) : 0u);
+           mr.last_job_end * 1e3, mr.jobs, mr.job_lumps, mr.steps,
+           r->workers > 1 ? (need - need_one) / (r->workers - 1) : 0u,
+           mr.stream_bound > 0 ? mr.resumable / mr.stream_bound : 0.0);
     if (r->trace && realtime) {
         /* where the resumable load's time went (standard error: not part
          * of the JSON the bench reads) */

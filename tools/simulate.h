@@ -49,7 +49,8 @@ typedef struct model_result {
     double longest_job;                 /* seconds (x factor) */
     double last_arrival, last_job_end;  /* when the drive delivered the last byte, the
                                            last job ended (virtual) */
-    uint32_t jobs, steps;
+    uint32_t jobs, steps;               /* jobs: runs handed out */
+    uint32_t job_lumps;                 /* lumps decoded by jobs */
     uint32_t bound_lump;                /* the lump that sets the bound (BSP_NO_LUMP: the drive) */
 } model_result;
 

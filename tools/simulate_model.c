@@ -91,7 +91,8 @@ static void measure_jobs(const uint8_t *file, const bsp_header *h, const bsp_opt
         while (st == BSP_OK && bsp_loader_next_job(&l, &j)) {
             double c0 = cpu_now();
             bsp_job_run(&j);
-            if (j.lump < BSP_MAX_LUMPS) cost[j.lump] = cpu_now() - c0;
+            if (j.lump < BSP_MAX_LUMPS)
+                cost[j.lump] = (cost[j.lump] < 0 ? 0 : cost[j.lump]) + cpu_now() - c0;
             st = bsp_loader_job_done(&l, &j);
         }
         if (st == BSP_OK) st = bsp_loader_step(&l, 1u << 30, &pr);
@@ -192,9 +193,11 @@ void run_model(const uint8_t *file, uint32_t size, const bsp_header *h, const bs
             d = (d - d0) * f;
             w[nw].j = j;
             w[nw++].end = t + d;
-            if (j.lump < BSP_MAX_LUMPS) cost[j.lump] = d / f;
-            res->decode += d;
-            if (d > res->longest_job) res->longest_job = d;
+            /* a lump's job may run several times, as its reads land */
+            if (j.lump < BSP_MAX_LUMPS) {
+                if (cost[j.lump] < 0) res->job_lumps++;
+                cost[j.lump] = (cost[j.lump] < 0 ? 0 : cost[j.lump]) + d / f;
+            }
             if (t + d > res->last_job_end) res->last_job_end = t + d;
             res->jobs++;
             moved = 1;
@@ -241,8 +244,9 @@ void run_model(const uint8_t *file, uint32_t size, const bsp_header *h, const bs
             res->bound_lump = i;
         }
     /* the same with a lump's decode free to start at its first byte (as
-     * the steps decode, reads of 'chunk' bytes): what a job that could
-     * run on the bytes arrived so far would be bound by */
+     * the steps decode, reads of 'chunk' bytes): a job runs on the bytes
+     * arrived so far, so this is the lower bound of a load with jobs; the
+     * bound above is the one whole-lump jobs could reach */
     res->stream_bound = res->busy;
     for (i = 0; i < BSP_MAX_LUMPS; i++)
         if (cost[i] >= 0 && first[i] >= 0) {
@@ -250,12 +254,11 @@ void run_model(const uint8_t *file, uint32_t size, const bsp_header *h, const bs
             if (arrive[i] > e) e = arrive[i];
             if (e > res->stream_bound) res->stream_bound = e;
         }
-    if (!mp->workers)
-        for (i = 0; i < BSP_MAX_LUMPS; i++)
-            if (cost[i] >= 0) {
-                res->decode += cost[i] * f;
-                if (cost[i] * f > res->longest_job) res->longest_job = cost[i] * f;
-            }
+    for (i = 0; i < BSP_MAX_LUMPS; i++)
+        if (cost[i] >= 0) {
+            res->decode += cost[i] * f;
+            if (cost[i] * f > res->longest_job) res->longest_job = cost[i] * f;
+        }
 
     c.file = file;
     c.med = mp->med;

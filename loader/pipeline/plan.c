@@ -196,11 +196,11 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         widest.lp = (uint8_t)(lclp - widest.lc);
         p->lclp_max = (uint8_t)lclp;
         p->scratch_bytes = bsp__lzma_probs_bytes(&widest);
-        /* decode jobs: a table each, 8-aligned; at most 32 of at most
-         * 6 MiB, no wrap */
+        /* decode jobs: a table and a state each, 8-aligned; at most 32 of
+         * at most 6 MiB, no wrap */
         p->jobs = (uint8_t)o->jobs;
         p->table_stride = BSP_JOB_TABLE_BYTES(lclp);
-        if (o->jobs > 1) p->scratch_bytes += (o->jobs - 1) * p->table_stride;
+        if (o->jobs) p->scratch_bytes = o->jobs * p->table_stride;
 #endif
     }
     /* collision's depth check: a byte per node of the larger tree lump

@@ -137,7 +137,7 @@ int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const
         if (i == s->work_item && s->unpack == BSP__UNPACK_DONE) continue;
         /* a job's input is all unread until it is reported */
         if (BSPKIT_LZMA && s->plan.jobs) {
-            if ((s->job[i] & 3) == BSP__JOB_DONE) continue;
+            if ((s->job[i] & BSP__JOB_STATE) == BSP__JOB_DONE) continue;
         } else if (i == s->work_item && s->unpack != BSP__UNPACK_START) {
             in = s->lz.buf + s->lz.in_pos;
         }
@@ -433,7 +433,7 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
             if (BSPKIT_LZMA && e->compressed && s->unpack != BSP__UNPACK_DONE && s->plan.jobs) {
                 /* a job decodes (and swaps) it; a failed one ends the load
                  * here, in file order */
-                uint8_t job = s->job[s->work_item] & 3;
+                uint8_t job = s->job[s->work_item] & BSP__JOB_STATE;
                 if (job == BSP__JOB_FAILED) {
                     st = (bsp_status)s->job_status[s->work_item];
                     stop_load(s, st, it->lump, e->offset);

@@ -13,12 +13,14 @@
  * step moves on to swapping and checking it). */
 enum bsp__unpack_step { BSP__UNPACK_START, BSP__UNPACK_TABLE, BSP__UNPACK_DECODE, BSP__UNPACK_DONE };
 
-/* Where a compressed lump's decode job is (options.jobs): its lump has not
- * all arrived or is not handed out; out (the slot of its table in the
- * high bits); run and reported, decoded and swapped; reported failed
- * (job_status says how). */
-enum bsp__job_state { BSP__JOB_WAITING, BSP__JOB_OUT, BSP__JOB_DONE, BSP__JOB_FAILED };
-#define BSP__JOB_SLOT_SHIFT 2
+/* Where a compressed lump's decode job is (options.jobs): not handed out
+ * yet; out (the slot of its table in the high bits); paused, reported
+ * having decoded all the input it was given, its decoder state kept in its
+ * table; decoded and swapped; reported failed (job_status says how). */
+enum bsp__job_state { BSP__JOB_WAITING, BSP__JOB_OUT, BSP__JOB_PAUSED, BSP__JOB_DONE,
+                      BSP__JOB_FAILED };
+#define BSP__JOB_STATE 7u
+#define BSP__JOB_SLOT_SHIFT 3
 
 /* An issued read, in issue order; `end` is the lump position it reaches. */
 typedef struct bsp__read_slot {
@@ -48,6 +50,7 @@ typedef struct bsp__loader {
     uint8_t job[BSP_MAX_LUMPS];       /* per item: bsp__job_state | slot << SHIFT */
     uint8_t job_status[BSP_MAX_LUMPS];/* per item: a failed job's bsp_status */
     uint32_t slots_busy;              /* bit k: table k is a job's */
+    uint32_t slot_input[BSP_MAX_JOBS];/* stored bytes table k's job was given */
     bsp_phase phase;                  /* where the load is (bspkit.h) */
     bsp_status status;                /* its result once it has ended */
     uint32_t read_done, read_total, decoded, decode_total, work_done, work_total, next_offset;
