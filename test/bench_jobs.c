@@ -14,9 +14,10 @@
  *       (same options, same run) and against its bound, the larger of half
  *       the one-thread time and the longest single job
  *   bench_jobs --check MAP...         PASS/FAIL lines: loads on 2, 3 and 4
- *       threads with 1 .. 8 jobs out, and corrupted variants of each map,
- *       give bsp_load's status, error position and lump bytes (the suite
- *       runs this under ThreadSanitizer)
+ *       threads with 1 .. 8 jobs out (whole reads on 2 threads, 4 KiB
+ *       reads landing while jobs decode on 3 and 4), and corrupted variants
+ *       of each map, give bsp_load's status, error position and lump bytes
+ *       (the suite runs this under ThreadSanitizer)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -95,7 +96,8 @@ typedef struct run_result {
 /* One load of file[0 .. size) on `threads` threads (the main one
  * included) with `jobs` jobs out at most. */
 static void threaded_load(const uint8_t *file, uint32_t size, const bsp_options *o, int threads,
-                          void *arena, uint32_t arena_bytes, bsp_map *m, run_result *res)
+                          uint32_t chunk, void *arena, uint32_t arena_bytes, bsp_map *m,
+                          run_result *res)
 {
     pthread_t th[MAX_THREADS];
     bsp_memstream ms;
@@ -120,8 +122,11 @@ static void threaded_load(const uint8_t *file, uint32_t size, const bsp_options 
     if (res->st == BSP_OK) res->st = bsp_loader_begin(&l, m, &h, arena, arena_bytes, o, NULL);
     if (res->st == BSP_OK) bsp_loader_progress(&l, &p);
     while (res->st == BSP_OK && p.phase != BSP_PHASE_DONE) {
-        int moved = 0;
-        while (bsp_loader_next_read(&l, 0, &rd)) {
+        int moved = 0, k = 0;
+        /* chunk 0: every read at once; else a few reads of `chunk` bytes
+         * a round, landing while workers decode the same lump's first
+         * bytes */
+        while ((!chunk || k++ < 4) && bsp_loader_next_read(&l, chunk, &rd)) {
             memcpy(rd.dst, file + rd.offset, rd.length);
             res->st = bsp_loader_read_done(&l, &rd, 0);
             moved = 1;
@@ -236,7 +241,7 @@ static int check_file(const uint8_t *file, uint32_t size, char *why, size_t why_
                 o.jobs = (uint32_t)jobs;
                 need_j = measure(file, size, &o);
                 a = malloc(need_j);
-                threaded_load(file, size, &o, threads[t], a, need_j, &m, &r);
+                threaded_load(file, size, &o, threads[t], t ? 4096 : 0, a, need_j, &m, &r);
                 if (r.st != st || !same_lumps(&m, &ref)) {
                     snprintf(why, why_len, "%d threads, %d jobs%s: %s (bsp_load %s)", threads[t],
                              jobs, pipe ? ", pipelined" : "", bsp_status_name(r.st),
@@ -330,7 +335,7 @@ int main(int argc, char **argv)
             if (plain_load(file, size, &o, arena, need, &m) != BSP_OK) return 1;
             t0 = now(CLOCK_MONOTONIC) - t0;
             if (t0 < one) one = t0;
-            threaded_load(file, size, &oj, 2, arena_j, need_j, &m, &res);
+            threaded_load(file, size, &oj, 2, 0, arena_j, need_j, &m, &res);
             if (res.st != BSP_OK) return 1;
             if (res.wall < two) two = res.wall;
             if (res.longest > longest) longest = res.longest;
