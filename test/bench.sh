@@ -74,12 +74,14 @@ done
 printf '%s' "$sim_json" > $B/sim.out
 
 # Decode jobs on simulated worker cores (bspkit load --simulate --workers
-# N; the virtual clock only): load time over the drive's transfer time and
-# over the bound (the drive, or the latest of a compressed lump's last byte
-# plus its decode; the stream bound would let a lump's decode start at its
-# first byte, as the steps decode), at this host's speed and at a console PPU core's
-# (--console: the factor and its source are in tools/simulate.c). Three
-# runs each; the table and the keys take the median (by load over bound).
+# N; the virtual clock only): load time over the drive's transfer time,
+# over the bound of whole-lump jobs (the drive, or the latest of a
+# compressed lump's last byte plus its decode: the issue's bound) and over
+# the stream bound (a lump's decode starting at its first byte, which jobs
+# that run on the bytes arrived so far can approach), at this host's speed
+# and at a console PPU core's (--console: the factor and its source are in
+# tools/simulate.c). Three runs each; the table and the keys take the
+# median (by load over bound).
 echo "== simulated media with decode workers: bspkit load --simulate MEDIUM --workers N [--console] MAP"
 : > $B/simw.out
 for map in $B/large_x360.bsp "$SHARED/maps/xbox360/shack.360.bsp"; do
@@ -106,22 +108,34 @@ maps = sorted({k[0] for k in g}, key=lambda m: m != "large_x360.bsp")
 for name in maps:
     for f in sorted({k[1] for k in g if k[0] == name}):
         ws = sorted({k[3] for k in g if k[0] == name and k[1] == f})
-        print("%s, cpu factor %g: load/transfer load/bound (transfer, bound and stream bound ms at the most workers)" % (name, f))
-        print("%-7s" % "medium" + "".join("%15s" % ("w%d" % w) for w in ws))
+        print("%s, cpu factor %g: load/transfer, /bound, /stream bound (transfer, bound and stream bound ms at the most workers)" % (name, f))
+        print("%-7s" % "medium" + "".join("%21s" % ("w%d" % w) for w in ws))
         for med in ("dvd", "bluray", "hdd", "ssd"):
             cells, last = [], None
             for w in ws:
                 runs = g.get((name, f, med, w))
                 if not runs:
-                    cells.append("%15s" % "-")
+                    cells.append("%21s" % "-")
                     continue
                 r = sorted(runs, key=lambda x: x["model_vs_bound"])[len(runs) // 2]
-                cells.append("%15s" % ("%.3f %.3f" % (r["model_vs_transfer"], r["model_vs_bound"])))
+                cells.append("%21s" % ("%.3f %.3f %.3f" % (r["model_vs_transfer"], r["model_vs_bound"],
+                                                          r["model_vs_stream_bound"])))
                 last = r
             print("%-7s" % med + "".join(cells) +
                   ("  (%.1f, %.1f, %.1f)" % (last["transfer_ms"], last["bound_ms"], last["stream_bound_ms"])
                    if last else ""))
 PY2
+
+# Decode jobs on two real threads (test/bench_jobs.c): the map in memory,
+# best of 7 two-thread loads against the best of 7 one-thread bsp_loads in
+# the same run, and against their bound (half the one-thread time, or the
+# longest single lump's decode if larger).
+echo "== decode jobs on two threads: bench_jobs MAP"
+$B/bench_jobs $B/large_x360.bsp > $B/jobs.out || exit 1
+if [ -f "$SHARED/maps/xbox360/shack.360.bsp" ]; then
+    $B/bench_jobs --repeats 41 "$SHARED/maps/xbox360/shack.360.bsp" >> $B/jobs.out || exit 1
+fi
+grep -v '^{' $B/jobs.out
 
 # Collision (issue 21): a real Quake 2 level with sloped brushes and a real
 # Quake map's hulls, or the generated ones without ../shared.
@@ -133,7 +147,7 @@ trace_hull=$($B/bench_trace "$hull_map" 5) || exit 1
 echo "$trace_brush"
 echo "$trace_hull"
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" <<'PY'
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
@@ -214,5 +228,13 @@ for (name, medium, w, console), runs in wg.items():
         if (medium, w, console) == (m, ww, c):
             out[pre + key + "_vs_transfer"] = r["model_vs_transfer"]
             out[pre + key + "_vs_bound"] = r["model_vs_bound"]
+            out[pre + key + "_vs_stream_bound"] = r["model_vs_stream_bound"]
+# Two real threads (bench_jobs)
+for line in open(sys.argv[8]):
+    if line.startswith("{"):
+        j = json.loads(line)
+        pre = "" if j["map"] == "large_x360.bsp" else "shack_"
+        out[pre + "threads2_vs_one"] = j["threads2_vs_one"]
+        out[pre + "threads2_vs_bound"] = j["threads2_vs_bound"]
 print(json.dumps(out, separators=(",", ":")))
 PY
