@@ -15,7 +15,7 @@
 #if BSPKIT_LZMA   /* (without the decoder no lump is compressed: core/absent.c) */
 typedef char bsp__job_state_fits[sizeof(bsp__lzma_dec) <= BSP_JOB_STATE_BYTES ? 1 : -1];
 
-static bsp__loader *state(bsp_loader *l) { return (bsp__loader *)(void *)l; }
+static bsp__loader *jobs_loader(bsp_loader *l) { return (bsp__loader *)(void *)l; }
 
 /* Can item i's job be handed out now, and with which table? A new one
  * needs a free table, the lump's header and BSP_JOB_MIN_INPUT (or all of
@@ -42,7 +42,7 @@ static uint32_t ready_slot(const bsp__loader *s, uint32_t i, uint32_t free_slot)
 
 int bsp_loader_next_job(bsp_loader *l, bsp_job *j)
 {
-    bsp__loader *s = state(l);
+    bsp__loader *s = jobs_loader(l);
     const bsp__plan_item *it;
     uint32_t i, best = 0, best_size = 0, slot = 0, free_slot, best_slot = 0;
 
@@ -111,7 +111,7 @@ bsp_status bsp_job_run(bsp_job *j)
 
 bsp_status bsp_loader_job_done(bsp_loader *l, const bsp_job *j)
 {
-    bsp__loader *s = state(l);
+    bsp__loader *s = jobs_loader(l);
     uint32_t item, slot;
 
     if (!l || !j) return BSP_E_BAD_ARGUMENT;
