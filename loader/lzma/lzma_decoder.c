@@ -204,6 +204,10 @@ LZ_FN uint32_t rc_tree(lz_rc *rc, prob *p, uint32_t n, uint32_t mbyte, uint32_t 
     return s - (1u << n);
 }
 
+#if BSPKIT_LZMA_SMALL
+/* The plain tree with offs 0; the size build keeps one tree function. */
+#define rc_tree_nb(rc, p, n, careful) rc_tree(rc, p, n, 0, 0, careful)
+
 /* The same tree with the value's bits least significant first, added to
  * v. */
 LZ_FN uint32_t rc_tree_rev(lz_rc *rc, prob *p, uint32_t n, uint32_t v, int careful)
@@ -221,6 +225,69 @@ LZ_FN uint32_t rc_tree_rev(lz_rc *rc, prob *p, uint32_t n, uint32_t v, int caref
     } while (--n);
     return v;
 }
+#else
+/* Bits decided without a branch on their value, for the trees whose bits
+ * a branch predictor guesses worst: the distance slot and the reverse
+ * trees of the distance's low bits. (Literal and length bits are guessed
+ * well enough on map data that branching on them measured faster: a
+ * branch-free bit puts its multiply on the path from one bit to the next,
+ * about six cycles a bit, which a correctly guessed branch does not.)
+ * With b the bit and m = 0 - b (all ones for a 1): range becomes bound for
+ * a 0 and range - bound for a 1, code loses bound & m, and the probability
+ * update folds both cases into one shift, for a 0
+ * p + (2048 - p) / 32 = p + 64 - (p + 31) / 32, for a 1
+ * p - p / 32 = p + 64 - (p + 2048) / 32 (unsigned floors). */
+#define RC_BITV(rc, pv, bound, b, m)                                          \
+    do {                                                                      \
+        (bound) = ((rc)->range >> PROB_BITS) * (pv);                          \
+        (b) = (rc)->code >= (bound);                                          \
+        (m) = 0u - (b);                                                       \
+        (rc)->range = (b) ? (rc)->range - (bound) : (bound);                  \
+        (rc)->code -= (bound) & (m);                                          \
+    } while (0)
+#define PROB_NEXT(pv, m) \
+    ((uint16_t)((pv) + 64 - (((pv) + 31 + ((m) & (PROB_ONE - 31))) >> MOVE_BITS)))
+
+/* A plain tree of n bits, branch-free. Both children of a node are loaded
+ * before its bit is known and the bit selects one, so the next multiply
+ * waits for a select, not for a load. */
+LZ_FN uint32_t rc_tree_nb(lz_rc *rc, prob *p, uint32_t n, int careful)
+{
+    uint32_t s = 1, i, pv = p[1], p0 = 0, p1 = 0, bound, b, m;
+
+    LZ_UNROLL
+    for (i = 0; i < n; i++) {
+        rc_norm(rc, careful);
+        if (i + 1 < n) {
+            p0 = p[2 * s];
+            p1 = p[2 * s + 1];
+        }
+        RC_BITV(rc, pv, bound, b, m);
+        p[s] = PROB_NEXT(pv, m);
+        s = (s << 1) + b;
+        pv = b ? p1 : p0;
+    }
+    return s - (1u << n);
+}
+
+/* The same tree with the value's bits least significant first, added to
+ * v; branch-free too. */
+LZ_FN uint32_t rc_tree_rev(lz_rc *rc, prob *p, uint32_t n, uint32_t v, int careful)
+{
+    uint32_t s = 1, k = 1, pv, bound, b, m;
+
+    do {
+        rc_norm(rc, careful);
+        pv = p[s];
+        RC_BITV(rc, pv, bound, b, m);
+        p[s] = PROB_NEXT(pv, m);
+        s = (s << 1) + b;
+        v += k & m;
+        k <<= 1;
+    } while (--n);
+    return v;
+}
+#endif
 
 /* n bits at probability 1/2. The subtract-and-restore form matches other
  * decoders bit for bit even on corrupt input where code >= range. */
@@ -261,7 +328,7 @@ LZ_FN uint32_t rc_len(lz_rc *rc, prob *l, uint32_t pos_state, int careful)
  * bits and 4 align bits (slots 14..63). */
 LZ_FN uint32_t rc_dist(lz_rc *rc, prob *pr, uint32_t len, int careful)
 {
-    uint32_t slot = rc_tree(rc, pr + P_DIST_SLOT + ((len < 6 ? len - 2 : 3) << 6), 6, 0, 0, careful);
+    uint32_t slot = rc_tree_nb(rc, pr + P_DIST_SLOT + ((len < 6 ? len - 2 : 3) << 6), 6, careful);
     uint32_t nbits, dist;
     prob *p;
 
