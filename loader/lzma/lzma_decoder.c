@@ -207,6 +207,7 @@ LZ_FN uint32_t rc_tree(lz_rc *rc, prob *p, uint32_t n, uint32_t mbyte, uint32_t 
 #if BSPKIT_LZMA_SMALL
 /* The size build has one tree function: the plain tree is offs 0. */
 #define rc_tree_pl(rc, p, pv, n, careful) ((void)(pv), rc_tree(rc, p, n, 0, 0, careful))
+#define rc_tree_ml(rc, p, mbyte, careful) rc_tree(rc, p, 8, mbyte, 0x100, careful)
 
 /* The same tree with the value's bits least significant first, added to
  * v. */
@@ -261,6 +262,49 @@ LZ_FN uint32_t rc_tree_pl(lz_rc *rc, prob *p, uint32_t pv, uint32_t n, int caref
         }
     }
     return s - (1u << n);
+}
+
+/* A literal after a match, against the match byte (see rc_tree), with
+ * rc_tree_pl's preload: the two probabilities the bit can lead to are
+ * loaded before it is decided. */
+LZ_FN uint32_t rc_tree_ml(lz_rc *rc, prob *p, uint32_t mbyte, int careful)
+{
+    uint32_t s = 1, offs = 0x100, i, pv, bound, o0, o1;
+    prob *q = p + offs + (mbyte >> 7 & 1) * 0x100 + 1, *q0 = q, *q1 = q;
+
+    pv = *q;
+    LZ_UNROLL
+    for (i = 0; i < 8; i++) {
+        rc_norm(rc, careful);
+        mbyte <<= 1;
+        if (i < 7) {
+            /* next offs for a 0 bit and for a 1 bit */
+            o0 = offs & ~(mbyte & offs);
+            o1 = offs & mbyte;
+            q0 = p + o0 + ((mbyte << 1) & o0) + 2 * s;
+            q1 = p + o1 + ((mbyte << 1) & o1) + 2 * s + 1;
+        } else {
+            o0 = o1 = 0;
+        }
+        bound = (rc->range >> PROB_BITS) * pv;
+        if (rc->code < bound) {
+            rc->range = bound;
+            *q = (uint16_t)(pv + ((PROB_ONE - pv) >> MOVE_BITS));
+            s <<= 1;
+            offs = o0;
+            q = q0;
+        } else {
+            rc->range -= bound;
+            rc->code -= bound;
+            *q = (uint16_t)(pv - (pv >> MOVE_BITS));
+            s = (s << 1) + 1;
+            offs = o1;
+            q = q1;
+        }
+        if (i < 7)
+            pv = *q;
+    }
+    return s - 0x100;
 }
 
 /* The reverse tree (a distance's low bits: mostly noise to a branch
@@ -401,6 +445,8 @@ LZ_FN int lz_symbol(lz_rc *rc, lz *z, const lz_env *e, int careful)
         /* the fast form decodes the plain tree apart: no match byte */
         if (!BSPKIT_LZMA_SMALL && state < LIT_MATCH)
             t = rc_tree_pl(rc, p, pv, 8, careful);
+        else if (!BSPKIT_LZMA_SMALL)
+            t = rc_tree_ml(rc, p, *(out - 1 - z->rep0), careful);
         else
             t = rc_tree(rc, p, 8, state < LIT_MATCH ? 0 : *(out - 1 - z->rep0),
                         state < LIT_MATCH ? 0 : 0x100, careful);
