@@ -584,8 +584,9 @@ BSP_API int bsp_loader_next_job(bsp_loader *l, bsp_job *j);
 BSP_API bsp_status bsp_job_run(bsp_job *j);
 
 /* Report that job *j has been run (j->status is its result). BAD_ARGUMENT
- * for a job that is not out; after the load has ended the report is
- * ignored (BSP_OK). Returns the load's status otherwise (a failed job
+ * for a job that is not out (also a copy of an earlier hand-out of the
+ * same lump: each hand-out's tag differs); after the load has ended the
+ * report is ignored (BSP_OK). Returns the load's status otherwise (a failed job
  * fails the load later, in file order: see above). */
 BSP_API bsp_status bsp_loader_job_done(bsp_loader *l, const bsp_job *j);
 

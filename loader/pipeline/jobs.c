@@ -72,7 +72,7 @@ int bsp_loader_next_job(bsp_loader *l, bsp_job *j)
     j->status = BSP_E_BAD_ARGUMENT;   /* until bsp_job_run says otherwise */
     j->produced = 0;
     j->finished = 0;
-    j->tag = best | best_slot << 8;
+    j->tag = best | best_slot << 8 | (uint32_t)++s->slot_turn[best_slot] << 16;
     j->window = it->region;
     j->lclp_max = s->plan.lclp_max;
     j->region = s->base + it->arena_offset;
@@ -117,8 +117,8 @@ bsp_status bsp_loader_job_done(bsp_loader *l, const bsp_job *j)
     if (!l || !j) return BSP_E_BAD_ARGUMENT;
     if (s->phase != BSP_PHASE_LOADING && s->phase != BSP_PHASE_VALIDATING) return BSP_OK;
     item = j->tag & 0xff;
-    slot = j->tag >> 8;
-    if (item >= s->plan.count || slot >= s->plan.jobs ||
+    slot = j->tag >> 8 & 0xff;
+    if (item >= s->plan.count || slot >= s->plan.jobs || j->tag >> 16 != s->slot_turn[slot] ||
         s->job[item] != (uint8_t)(BSP__JOB_OUT | slot << BSP__JOB_SLOT_SHIFT))
         return BSP_E_BAD_ARGUMENT;
     if (j->status != BSP_OK) {

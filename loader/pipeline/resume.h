@@ -51,6 +51,8 @@ typedef struct bsp__loader {
     uint8_t job_status[BSP_MAX_LUMPS];/* per item: a failed job's bsp_status */
     uint32_t slots_busy;              /* bit k: table k is a job's */
     uint32_t slot_input[BSP_MAX_JOBS];/* stored bytes table k's job was given */
+    uint8_t slot_turn[BSP_MAX_JOBS];  /* hand-outs of table k, in its jobs' tags:
+                                         a stale copy of a job is refused */
     bsp_phase phase;                  /* where the load is (bspkit.h) */
     bsp_status status;                /* its result once it has ended */
     uint32_t read_done, read_total, decoded, decode_total, work_done, work_total, next_offset;
