@@ -575,19 +575,22 @@ typedef struct bsp_job {
  * now (no lump ready, N jobs out, options.jobs 0, or the load has ended). */
 BSP_API int bsp_loader_next_job(bsp_loader *l, bsp_job *j);
 
-/* Decode the job's lump (and swap its records to the host's order), on any
- * thread. Sets and returns j->status: OK, LZMA_CORRUPT (not a valid stream
- * of the lump's size, or a header that does not match the lump),
- * LZMA_PROPS (lc + lp over options.lzma_lclp_max), LZMA_OVERLAP (see
- * "In-place decompression"); BAD_ARGUMENT for a NULL job. Reentrant; uses
- * about 100 bytes of stack. */
+/* Decode the job's lump as far as the input it was handed out with (when
+ * that runs out first, it stops between two symbols and the lump's next
+ * job goes on from there), and once the lump is whole swap its records to
+ * the host's order; on any thread. Sets and returns j->status: OK (done,
+ * or paused for more input), LZMA_CORRUPT (not a valid stream of the
+ * lump's size, or a header that does not match the lump), LZMA_PROPS (lc
+ * + lp over options.lzma_lclp_max), LZMA_OVERLAP (see "In-place
+ * decompression"); BAD_ARGUMENT for a NULL job. Reentrant: the decoder's
+ * state between runs lives in the job's table, not in the job. */
 BSP_API bsp_status bsp_job_run(bsp_job *j);
 
 /* Report that job *j has been run (j->status is its result). BAD_ARGUMENT
  * for a job that is not out (also a copy of an earlier hand-out of the
  * same lump: each hand-out's tag differs); after the load has ended the
- * report is ignored (BSP_OK). Returns the load's status otherwise (a failed job
- * fails the load later, in file order: see above). */
+ * report is ignored (BSP_OK). Returns the load's status otherwise (a
+ * failed job fails the load later, in file order: see above). */
 BSP_API bsp_status bsp_loader_job_done(bsp_loader *l, const bsp_job *j);
 
 /* ------------------------------------------------------------------------ */
