@@ -926,7 +926,13 @@ typedef enum bsp_face_kind {
                                  tessellated, BSP_PATCH_LEVEL steps per
                                  3 x 3 section and axis */
     BSP_FACE_DISPLACEMENT,    /* source displacement: the (2^power + 1)^2
-                                 vertex grid */
+                                 vertex grid, row r from the corner nearest
+                                 startPosition towards the next, vertex
+                                 r * (2^power + 1) + c; each cell two
+                                 triangles split as Valve's compiler and
+                                 engine split it: along (a + 1, a + width)
+                                 when its first vertex a is odd, along
+                                 (a, a + width + 1) when even */
     BSP_FACE_OTHER            /* quake3 flare or unknown type: no triangles;
                                  raw_type says what it is */
 } bsp_face_kind;

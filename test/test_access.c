@@ -78,6 +78,73 @@ static uint32_t count_by_iterator(const bsp_map *m, const char *classname)
     return n;
 }
 
+/* Every displacement's triangles: each cell (r, c) of the grid is its two
+ * triangles, over its four corners, sharing one diagonal: (a, a + w + 1)
+ * when r + c is even, (a + 1, a + w) when odd (Valve's checkerboard, said
+ * here by the cell's place rather than by a's parity). Counts the cells
+ * where the diagonal matters: the two diagonals' midpoints are apart, so
+ * the other split would be another surface. */
+static void check_displacements(const bsp_map *m, uint32_t faces, const char *base)
+{
+    uint32_t f, bad = 0, cells = 0, bumpy = 0;
+    char name[256];
+    for (f = 0; f < faces; f++) {
+        bsp_face fc;
+        uint32_t w, r, c, k;
+        if (bsp_get_face(m, f, &fc) != BSP_OK || fc.kind != BSP_FACE_DISPLACEMENT) continue;
+        w = 2;
+        while (w * w < fc.num_verts) w++;
+        if (w * w != fc.num_verts || fc.num_tris != 2 * (w - 1) * (w - 1)) {
+            bad++;
+            continue;
+        }
+        for (r = 0; r + 1 < w; r++)
+            for (c = 0; c + 1 < w; c++) {
+                uint32_t a = r * w + c, t[2][3], d0, d1, seen = 0;
+                bsp_vertex p[4];
+                float gap = 0.0f;
+                uint32_t corner[4] = {a, a + 1, a + w, a + w + 1};
+                int ok = 1;
+                for (k = 0; k < 2; k++) ok &= bsp_face_triangle(m, f, 2 * (r * (w - 1) + c) + k, t[k]) == BSP_OK;
+                for (k = 0; k < 4; k++) ok &= bsp_face_vertex(m, f, corner[k], &p[k]) == BSP_OK;
+                if (!ok) {
+                    bad++;
+                    continue;
+                }
+                /* the diagonal: the two vertices both triangles hold */
+                for (k = 0; k < 6; k++) {
+                    uint32_t v = t[k / 3][k % 3], j;
+                    j = 0;
+                    while (j < 4 && corner[j] != v) j++;
+                    if (j == 4) ok = 0;
+                    else seen |= 1u << j;
+                }
+                d0 = ((r + c) % 2 == 0) ? 0 : 1;   /* corner index pair (0,3) or (1,2) */
+                d1 = 3 - d0;
+                for (k = 0; k < 4; k++) {   /* both diagonal ends in both triangles */
+                    uint32_t v = corner[k & 1 ? d1 : d0], *tr = t[k >> 1];
+                    if (tr[0] != v && tr[1] != v && tr[2] != v) ok = 0;
+                }
+                if (!ok || seen != 15) bad++;
+                for (k = 0; k < 3; k++) {
+                    float g = (p[0].pos[k] + p[3].pos[k]) * 0.5f - (p[1].pos[k] + p[2].pos[k]) * 0.5f;
+                    gap += g * g;
+                }
+                cells++;
+                bumpy += gap > 1e-4f;
+            }
+    }
+    if (!cells) return;
+    snprintf(name, sizeof name, "%s: %u displacement cells split as Valve's checkerboard (%u not planar)",
+             base, cells, bumpy);
+    check_report(bad == 0, name, "%u cells split otherwise", bad);
+    /* bspgen's displacement (v20/v21 maps) is bumpy in most of its cells */
+    if (!strncmp(base, "v2", 2)) {
+        snprintf(name, sizeof name, "%s: the generated displacement's cells are not planar", base);
+        check_report(bumpy * 2 > cells, name, "%u of %u", bumpy, cells);
+    }
+}
+
 static void check_map(const char *path)
 {
     uint32_t size, need_l, need_g, need_a, found = 0, at = 0, faces;
@@ -142,6 +209,8 @@ static void check_map(const char *path)
     }
     snprintf(name, sizeof name, "%s: bsp_entity_find finds every info_player_start once", base);
     check_report(found == count_by_iterator(&H.m, "info_player_start"), name, "found %u", found);
+
+    check_displacements(&H.m, c.faces, base);
 
     draw = calloc(c.faces + 1, 1);
     {

@@ -6,8 +6,9 @@
  * tessellated BSP_PATCH_LEVEL steps per 3 x 3 section; Source
  * displacements are their (2^power + 1)^2 grid built from the base face's
  * corners (from the one nearest startPosition) plus each displacement
- * vertex's vector times its distance. Every float operation is a float
- * assignment, in the order written.
+ * vertex's vector times its distance, split cell by cell in a
+ * checkerboard as Valve's tools and engine split it. Every float
+ * operation is a float assignment, in the order written.
  */
 #include "map_geometry.h"
 #include "../core/fmath.h"
@@ -31,6 +32,7 @@ typedef struct shape {
     uint32_t ctrl_w, ctrl_h;             /* patch control grid */
     uint32_t verts, tris;
     int32_t dispinfo;
+    const uint8_t *disp;   /* the displacement's dispinfo record */
 } shape;
 
 static int run_ok(int32_t first, int32_t count, uint32_t total)
@@ -56,14 +58,15 @@ static bsp_status edge_shape(const bsp_map *m, const uint8_t *f, shape *s)
     {
         const uint8_t *di = bsp__access_lump(m, BSP_AL_DISPINFO, &dsize);
         const uint8_t *dv = bsp__access_lump(m, BSP_AL_DISPVERTS, &vsize);
+        uint32_t stride = fam->access->dispinfo_bytes ? fam->access->dispinfo_bytes : 176;
         int32_t power, start;
         uint32_t n1;
         s->kind = BSP_FACE_DISPLACEMENT;
         s->raw_type = s->dispinfo;
         if (!di || !dv) return BSP_E_NOT_LOADED;
-        uint32_t stride = fam->access->dispinfo_bytes ? fam->access->dispinfo_bytes : 176;
         if ((uint32_t)s->dispinfo >= dsize / stride) return BSP_E_CORRUPT;
         di += (size_t)s->dispinfo * stride;
+        s->disp = di;   /* a variant's longer record keeps Valve's fields first */
         power = bsp__i32(di + DISPINFO_POWER);
         start = bsp__i32(di + DISPINFO_VERT_START);
         if (power < 1 || power > 4 || s->count != 4) return BSP_E_CORRUPT;
@@ -265,7 +268,7 @@ static float lerp(float a, float b, float t)
 static void disp_vertex(const bsp_map *m, uint32_t face, const shape *s, uint32_t k, bsp_vertex *out)
 {
     uint32_t size, i, c, start = 0;
-    const uint8_t *di = bsp__access_lump(m, BSP_AL_DISPINFO, &size) + (size_t)s->dispinfo * 176;
+    const uint8_t *di = s->disp;
     const uint8_t *dv = bsp__access_lump(m, BSP_AL_DISPVERTS, &size);
     float corner[4][3], sp[3], best = 0.0f, flat[3], off[3], dist;
     float fr = (float)(k / s->grid) / (float)(s->grid - 1);
@@ -343,8 +346,17 @@ bsp_status bsp_face_triangle(const bsp_map *m, uint32_t face, uint32_t k, uint32
             idx[c] = (uint32_t)v;
         }
     } else if (s.kind == BSP_FACE_PATCH || s.kind == BSP_FACE_DISPLACEMENT) {
+        /* cell q's corner a; its diagonal joins a + 1 and a + grid, except
+         * in a displacement's even cells (a even: the grid is odd wide, so a
+         * checkerboard), where Valve's compiler and engine join a and
+         * a + grid + 1: on a bumpy grid the two splits are different
+         * surfaces, and collision and rendering use Valve's */
         uint32_t q = k / 2, a = (q / (s.grid - 1)) * s.grid + q % (s.grid - 1);
-        if (k & 1) {
+        if (s.kind == BSP_FACE_DISPLACEMENT && !(a & 1)) {
+            idx[0] = a;
+            idx[1] = (k & 1) ? a + s.grid + 1 : a + s.grid;
+            idx[2] = (k & 1) ? a + 1 : a + s.grid + 1;
+        } else if (k & 1) {
             idx[0] = a + 1; idx[1] = a + s.grid; idx[2] = a + s.grid + 1;
         } else {
             idx[0] = a; idx[1] = a + s.grid; idx[2] = a + 1;

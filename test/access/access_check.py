@@ -161,7 +161,8 @@ def expected_geometry(m, f):
         return pos, [[0, k + 1, k + 2] for k in range(max(0, r[2] - 2))], (p[:3], p[3])
     fc = m.face(f)
     if fc.dispinfo != -1:
-        return None, None, None
+        pos, tris = m.displacement(f)
+        return pos, tris, None
     pos = m.face_vertices(fc)
     p = m.planes[fc.plane]
     n, d = p[:3], p[3]

@@ -367,7 +367,9 @@ static void write_queries(ctx *c)
     }
     p[0] = 1.5f, p[1] = 2.5f, p[2] = 3.5f;
     q_luxel(c, -1, p);
-    q_luxel(c, c->nfaces, p);
+    /* past the world's faces and past the displacement some Source maps
+     * add after them (source_writer.c): out of range in every twin */
+    q_luxel(c, c->nfaces + 1, p);
     q_luxel(c, 2147483647L, p);
     q_luxel(c, -2147483647L - 1, p);
     blank(c);

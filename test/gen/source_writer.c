@@ -31,7 +31,7 @@ enum {
     L_ENTITIES = 0, L_PLANES = 1, L_TEXDATA = 2, L_VERTEXES = 3, L_VISIBILITY = 4, L_NODES = 5,
     L_TEXINFO = 6, L_FACES = 7, L_LIGHTING = 8, L_LEAFS = 10, L_EDGES = 12, L_SURFEDGES = 13,
     L_MODELS = 14, L_LEAFFACES = 16, L_LEAFBRUSHES = 17, L_BRUSHES = 18, L_BRUSHSIDES = 19,
-    L_AREAS = 20, L_AREAPORTALS = 21, L_PHYSCOLLIDE = 29, L_GAME_LUMP = 35, L_PAKFILE = 40,
+    L_AREAS = 20, L_AREAPORTALS = 21, L_DISPINFO = 26, L_PHYSCOLLIDE = 29, L_DISP_VERTS = 33, L_GAME_LUMP = 35, L_PAKFILE = 40,
     L_TEXDATA_STRING_DATA = 43,
     L_TEXDATA_STRING_TABLE = 44, L_LIGHTING_HDR = 53, L_FACES_HDR = 58,
     L_LEAF_AMBIENT_INDEX_HDR = 51, L_LEAF_AMBIENT_INDEX = 52, L_LEAF_AMBIENT_LIGHTING_HDR = 55,
@@ -125,31 +125,121 @@ static void build_lighting(const gen_world *w, int hdr, int averages, gbuf *out,
     }
 }
 
+void src_put_face_light(gbuf *b, const gen_face *fc, int lightofs)
+{
+    gbuf_i32(b, lightofs);
+    gbuf_f32(b, fc->area);
+    gbuf_i32(b, fc->lmins[0]);
+    gbuf_i32(b, fc->lmins[1]);
+    gbuf_i32(b, fc->lsize[0]);
+    gbuf_i32(b, fc->lsize[1]);
+}
+
+/* dface_t from planenum to styles[4] (v17 and later alike). */
+static void put_face_head(gbuf *b, const gen_face *fc, int dispinfo)
+{
+    gbuf_le16(b, u16(fc->plane, "face plane"));
+    gbuf_u8(b, (unsigned)fc->side);
+    gbuf_u8(b, 1); /* onNode */
+    gbuf_i32(b, fc->firstedge);
+    gbuf_le16(b, s16(fc->numedges, "numedges"));
+    gbuf_le16(b, s16(fc->texinfo, "texinfo"));
+    gbuf_le16(b, (unsigned)dispinfo & 0xffffu);
+    gbuf_le16(b, 0xffff); /* surfaceFogVolumeID -1 */
+    gbuf_put(b, fc->styles, 4);
+}
+
+static void put_face(gbuf *b, const gen_face *fc, int lightofs, int dispinfo)
+{
+    put_face_head(b, fc, dispinfo);
+    src_put_face_light(b, fc, lightofs);
+    gbuf_i32(b, 0); /* origFace */
+    gbuf_le16(b, 0); /* numPrims */
+    gbuf_le16(b, 0); /* firstPrimID */
+    gbuf_le32(b, 0); /* smoothingGroups */
+}
+
 static void build_faces(const gen_world *w, const int *lightofs, gbuf *b)
 {
     int f;
-    for (f = 0; f < w->nfaces; f++) {
-        const gen_face *fc = &w->faces[f];
-        gbuf_le16(b, u16(fc->plane, "face plane"));
-        gbuf_u8(b, (unsigned)fc->side);
-        gbuf_u8(b, 1); /* onNode */
-        gbuf_i32(b, fc->firstedge);
-        gbuf_le16(b, s16(fc->numedges, "numedges"));
-        gbuf_le16(b, s16(fc->texinfo, "texinfo"));
-        gbuf_le16(b, 0xffff); /* dispinfo -1 */
-        gbuf_le16(b, 0xffff); /* surfaceFogVolumeID -1 */
-        gbuf_put(b, fc->styles, 4);
-        gbuf_i32(b, lightofs[f]);
-        gbuf_f32(b, fc->area);
-        gbuf_i32(b, fc->lmins[0]);
-        gbuf_i32(b, fc->lmins[1]);
-        gbuf_i32(b, fc->lsize[0]);
-        gbuf_i32(b, fc->lsize[1]);
-        gbuf_i32(b, 0); /* origFace */
-        gbuf_le16(b, 0); /* numPrims */
-        gbuf_le16(b, 0); /* firstPrimID */
-        gbuf_le32(b, 0); /* smoothingGroups */
+    for (f = 0; f < w->nfaces; f++) put_face(b, &w->faces[f], lightofs[f], -1);
+}
+
+/* ---------------- a displacement ---------------- */
+
+/* Maps of versions 20 and 21 (PC, console, LZMA, the L4D2 directory, Dark
+ * Messiah, Tactical Intervention) end their face lumps with one
+ * displacement, so that Valve's triangulation is tested on a surface whose
+ * cells are not planar. It lies 64 below the world, in no leaf and no
+ * model (queries and pictures never meet it), unlit: a 128-unit square,
+ * power 2 (5 x 5 vertices), startPosition at its third corner so that the
+ * grid starts there, each vertex moved along +z (a few along a slanted
+ * vector) by a distance that differs from its neighbours'. */
+#define DISP_POWER 2
+#define DISP_GRID ((1 << DISP_POWER) + 1)
+#define DISPINFO_BYTES 176
+#define DISPINFO_WIDTHS "444444444" "22" "44" "21111" "21111" "21111" "21111" "21111" "21111" \
+    "21111" "21111" "222211" "222211" "222211" "222211" "4444444444"
+
+static int has_displacement(const src_opts *o)
+{
+    return (o->version == 20 || o->version == 21) && !STRATA(o) && o->variant != SRC_VAR_VINDICTUS &&
+           o->variant != SRC_VAR_VINDICTUS2;
+}
+
+/* The distance of grid vertex (r, c) from its flat position. */
+static float disp_distance(int r, int c)
+{
+    return (float)((r * 3 + c * 5) % 7) * 4.0f - 8.0f;
+}
+
+/* Appends the square's vertices, edges and surfedges, its dispinfo and
+ * dispverts; *fc is its face record (firstedge from `surfedges`). */
+static void build_displacement(const gen_world *w, gbuf *L, gen_face *fc)
+{
+    const gen_ibox *wb = &w->models[0].box;
+    int x0 = wb->lo[0], y0 = wb->lo[1], z = wb->lo[2] - 64, k, r, c;
+    int corner[4][3];
+    int v0 = (int)(L[L_VERTEXES].len / 12), e0 = (int)(L[L_EDGES].len / 4);
+    memset(fc, 0, sizeof *fc);
+    fc->plane = -1;
+    for (k = 0; k < w->nplanes; k++)
+        if (w->planes[k].normal[2] == 1.0f && w->planes[k].normal[0] == 0.0f &&
+            w->planes[k].normal[1] == 0.0f)
+            fc->plane = k;
+    if (fc->plane < 0) gen_die("no +z plane for the displacement");
+    fc->texinfo = w->faces[0].texinfo;
+    memset(fc->styles, GEN_NO_STYLE, 4);
+    fc->area = 128.0f * 128.0f;
+    fc->firstedge = (int)(L[L_SURFEDGES].len / 4);
+    fc->numedges = 4;
+    for (k = 0; k < 4; k++) {
+        corner[k][0] = x0 + (k == 2 || k == 3 ? 128 : 0);
+        corner[k][1] = y0 + (k == 1 || k == 2 ? 128 : 0);
+        corner[k][2] = z;
+        for (c = 0; c < 3; c++) gbuf_f32(&L[L_VERTEXES], (float)corner[k][c]);
+        gbuf_le16(&L[L_EDGES], u16(v0 + k, "vertex index"));
+        gbuf_le16(&L[L_EDGES], u16(v0 + (k + 1) % 4, "vertex index"));
+        gbuf_i32(&L[L_SURFEDGES], e0 + k);
     }
+    for (c = 0; c < 3; c++) gbuf_f32(&L[L_DISPINFO], (float)corner[2][c]); /* startPosition */
+    gbuf_i32(&L[L_DISPINFO], 0);                                           /* DispVertStart */
+    gbuf_i32(&L[L_DISPINFO], 0);                                           /* DispTriStart */
+    gbuf_i32(&L[L_DISPINFO], DISP_POWER);
+    gbuf_i32(&L[L_DISPINFO], 0);                                           /* minTess */
+    gbuf_f32(&L[L_DISPINFO], 0.0f);                                        /* smoothingAngle */
+    gbuf_i32(&L[L_DISPINFO], GEN_CONTENTS_SOLID);
+    gbuf_le16(&L[L_DISPINFO], (unsigned)w->nfaces);                        /* MapFace */
+    gbuf_zero(&L[L_DISPINFO], DISPINFO_BYTES - 38);
+    for (r = 0; r < DISP_GRID; r++)
+        for (c = 0; c < DISP_GRID; c++) {
+            int slanted = (r + 2 * c) % 5 == 0;
+            gbuf_f32(&L[L_DISP_VERTS], slanted ? 0.6f : 0.0f);
+            gbuf_f32(&L[L_DISP_VERTS], 0.0f);
+            gbuf_f32(&L[L_DISP_VERTS], slanted ? 0.8f : 1.0f);
+            gbuf_f32(&L[L_DISP_VERTS], disp_distance(r, c));
+            gbuf_f32(&L[L_DISP_VERTS], 0.0f); /* alpha */
+        }
 }
 
 /* v17 (Bloodlines) dface_t, 104 bytes: 8 average colours (one per style
@@ -170,22 +260,9 @@ static void build_faces17(const gen_world *w, const int *lightofs, gbuf *b)
                 gbuf_zero(b, 4);
             }
         }
-        gbuf_le16(b, u16(fc->plane, "face plane"));
-        gbuf_u8(b, (unsigned)fc->side);
-        gbuf_u8(b, 1); /* onNode */
-        gbuf_i32(b, fc->firstedge);
-        gbuf_le16(b, s16(fc->numedges, "numedges"));
-        gbuf_le16(b, s16(fc->texinfo, "texinfo"));
-        gbuf_le16(b, 0xffff); /* dispinfo -1 */
-        gbuf_le16(b, 0xffff); /* surfaceFogVolumeID -1 */
-        gbuf_put(b, fc->styles, 4);
+        put_face_head(b, fc, -1);
         for (k = 4; k < 24; k++) gbuf_u8(b, 255); /* styles[4..7], day[8], night[8] */
-        gbuf_i32(b, lightofs[f]);
-        gbuf_f32(b, fc->area);
-        gbuf_i32(b, fc->lmins[0]);
-        gbuf_i32(b, fc->lmins[1]);
-        gbuf_i32(b, fc->lsize[0]);
-        gbuf_i32(b, fc->lsize[1]);
+        src_put_face_light(b, fc, lightofs[f]);
         gbuf_i32(b, 0); /* origFace */
         gbuf_le32(b, 0); /* smoothingGroups */
     }
@@ -286,6 +363,7 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         if (STRATA(o)) strata_faces(w, lightofs, &L[L_FACES_HDR]);
         else build_faces(w, lightofs, &L[L_FACES_HDR]);
     }
+
     if (STRATA(o)) strata_leaves(w, &L[L_LEAFS]);
     else build_leaves(w, o->leaf_version, &L[L_LEAFS]);
     if (gen_amb_mode(w, o->version, o->leaf_version) == GEN_AMB_LUMPS) {
@@ -305,6 +383,12 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         gbuf_le16(&L[L_EDGES], u16(w->edges[i][1], "vertex index"));
     }
     for (i = 0; i < w->nsurfedges; i++) gbuf_i32(&L[L_SURFEDGES], w->surfedges[i]);
+    if (has_displacement(o)) {
+        gen_face disp;
+        build_displacement(w, L, &disp);
+        if (o->ldr) put_face(&L[L_FACES], &disp, -1, 0);
+        if (o->hdr) put_face(&L[L_FACES_HDR], &disp, -1, 0);
+    }
     for (i = 0; i < w->nmodels; i++) {
         const gen_model *m = &w->models[i];
         for (a = 0; a < 3; a++) gbuf_f32(&L[L_MODELS], (float)m->box.lo[a]);
@@ -443,6 +527,8 @@ static void swap_lump(int lump, const src_opts *o, gbuf *b)
     case L_LEAFFACES: case L_LEAFBRUSHES: wd = "2"; break;
     case L_BRUSHES: wd = "444"; break;
     case L_BRUSHSIDES: wd = "2222"; break;
+    case L_DISPINFO: wd = DISPINFO_WIDTHS; break;
+    case L_DISP_VERTS: wd = "44444"; break;
     case L_AREAS: wd = "44"; break;
     case L_VISIBILITY:
         /* numclusters and the offset pairs; the rows are bytes */
@@ -711,7 +797,7 @@ void src_write(const gen_world *w, const src_opts *o, const char *path, gen_coun
      * in bytes there, so no count to compare */
     if (o->version != 22 && o->version != 23) gen_count(c, "brushsides", w->nsides);
     gen_count(c, "planes", w->nplanes);
-    gen_count(c, "vertexes", w->nverts);
+    gen_count(c, "vertexes", w->nverts + 4 * has_displacement(o));
     gen_count(c, "nodes", w->nnodes);
     gen_count(c, "texinfos", gen_num_texinfos);
     gen_count(c, "texdata", gen_num_texdata);
@@ -720,8 +806,8 @@ void src_write(const gen_world *w, const src_opts *o, const char *path, gen_coun
     gen_count(c, "leaves", w->nleaves);
     gen_count(c, "leaffaces", w->nleaffaces);
     gen_count(c, "leafbrushes", w->nleafbrushes);
-    gen_count(c, "edges", w->nedges);
-    gen_count(c, "surfedges", w->nsurfedges);
+    gen_count(c, "edges", w->nedges + 4 * has_displacement(o));
+    gen_count(c, "surfedges", w->nsurfedges + 4 * has_displacement(o));
     gen_count(c, "visdata", len[L_VISIBILITY]);
     gen_count(c, "lightdata", len[L_LIGHTING]);
     gen_count(c, "hdr_lightdata", len[L_LIGHTING_HDR]);

@@ -33,6 +33,9 @@ typedef struct {
     int variant;      /* SRC_VAR_*: a game's changes (source_variant.c) */
 } src_opts;
 
+/* A face record's lightofs, area, luxel mins and size (every layout). */
+void src_put_face_light(gbuf *b, const gen_face *fc, int lightofs);
+
 /* File bounds of a node or leaf (region clipped to its model's box grown
  * by 16): int16, or float (Strata). */
 void src_put_bounds(gbuf *b, const gen_world *w, const gen_region *r, int model, int as_float);

@@ -67,12 +67,7 @@ void strata_faces(const gen_world *w, const int *lightofs, gbuf *b)
         gbuf_i32(b, -1); /* dispinfo */
         gbuf_i32(b, -1); /* surfaceFogVolumeID */
         gbuf_put(b, fc->styles, 4);
-        gbuf_i32(b, lightofs[f]);
-        gbuf_f32(b, fc->area);
-        gbuf_i32(b, fc->lmins[0]);
-        gbuf_i32(b, fc->lmins[1]);
-        gbuf_i32(b, fc->lsize[0]);
-        gbuf_i32(b, fc->lsize[1]);
+        src_put_face_light(b, fc, lightofs[f]);
         gbuf_i32(b, 0);  /* origFace */
         gbuf_le32(b, 1); /* enableShadows 1, numPrims 0 */
         gbuf_le32(b, 0); /* firstPrimID */

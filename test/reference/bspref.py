@@ -407,6 +407,62 @@ class BspMap:
             pts.append(self.vertices[vi])
         return pts
 
+    def displacement(self, f):
+        """A Source displacement face's grid and triangles, as Valve's
+        tools build them: the base quad's corners from the one nearest
+        startPosition (the first of equals), row r running towards the next
+        corner and column c towards the previous one, each point moved by
+        its dispvert's vector times its distance; cell (r, c) with first
+        vertex a = r * w + c is split along (a+1, a+w) when a is odd, along
+        (a, a+w+1) when even (Valve's checkerboard). float32 throughout."""
+        fc = self.face(f)
+        stride = 232 if self.vindictus else 176
+        di = self.lump(26)
+        if fc.dispinfo < 0 or (fc.dispinfo + 1) * stride > len(di):
+            raise corrupt()
+        rec = fc.dispinfo * stride
+        sp = struct.unpack_from(self.E + "3f", di, rec)
+        vstart, power = struct.unpack_from(self.E + "i", di, rec + 12)[0], \
+            struct.unpack_from(self.E + "i", di, rec + 20)[0]
+        corners = self.face_vertices(fc)
+        if len(corners) != 4 or not 1 <= power <= 4:
+            raise corrupt()
+        w = (1 << power) + 1
+        dv = self.lump(33)
+        if vstart < 0 or (vstart + w * w) * 20 > len(dv):
+            raise corrupt()
+        best, start = None, 0
+        for i, c in enumerate(corners):
+            d = [fsub(c[k], sp[k]) for k in range(3)]
+            dd = fdot(d, d)
+            if best is None or dd < best:
+                best, start = dd, i
+
+        def lerp(a, b, t):
+            return fadd(a, fmul(fsub(b, a), t))
+
+        a0, a1 = corners[start], corners[(start + 1) % 4]
+        b0, b1 = corners[(start + 3) % 4], corners[(start + 2) % 4]
+        verts = []
+        for k in range(w * w):
+            fr = fdiv(float(k // w), float(w - 1))
+            fcol = fdiv(float(k % w), float(w - 1))
+            vec = struct.unpack_from(self.E + "4f", dv, 20 * (vstart + k))
+            p = []
+            for c in range(3):
+                flat = lerp(lerp(a0[c], a1[c], fr), lerp(b0[c], b1[c], fr), fcol)
+                p.append(fadd(flat, fmul(vec[c], vec[3])))
+            verts.append(tuple(p))
+        tris = []
+        for r in range(w - 1):
+            for c in range(w - 1):
+                a = r * w + c
+                if a % 2:
+                    tris += [[a, a + w, a + 1], [a + 1, a + w, a + w + 1]]
+                else:
+                    tris += [[a, a + w, a + w + 1], [a, a + w + 1, a + 1]]
+        return verts, tris
+
     # lightmap geometry of a face: returns a dict or raises no_lightmap/corrupt
     def lightmap_info(self, f, slot=0):
         fc = self.face(f)
