@@ -850,6 +850,7 @@ BSP_API bsp_entity_event bsp_entity_next(bsp_entity_iter *it);
 
 typedef struct bsp_counts {
     uint32_t leaves, faces, models, planes, textures;
+    uint32_t brushes, brush_sides;   /* loaded with BSP_LOAD_COLLISION, else 0 */
 } bsp_counts;
 
 /* Record counts of the loaded lumps (0 for a lump not loaded). */
@@ -884,12 +885,17 @@ typedef struct bsp_leaf {
                               nightfire) */
     float mins[3], maxs[3];
     uint32_t num_faces;    /* entries in its leaf-face list */
+    uint32_t num_brushes;  /* entries in its leaf-brush list (loaded with
+                              BSP_LOAD_COLLISION; else 0) */
 } bsp_leaf;
 
 /* Leaf `leaf` of the leaf lump. */
 BSP_API bsp_status bsp_get_leaf(const bsp_map *m, uint32_t leaf, bsp_leaf *out);
 /* Entry k (0 .. num_faces - 1) of the leaf's leaf-face list: a face index. */
 BSP_API bsp_status bsp_leaf_face(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *face);
+/* Entry k (0 .. num_brushes - 1) of the leaf's leaf-brush list: a brush
+ * index (see Brushes below for the statuses). */
+BSP_API bsp_status bsp_leaf_brush(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *brush);
 
 typedef struct bsp_model {
     float mins[3], maxs[3];
@@ -1002,6 +1008,44 @@ BSP_API bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint3
  * nightfire textures. A quake miptex slot with offset -1 has length 0. */
 BSP_API bsp_status bsp_texture_name(const bsp_map *m, uint32_t index, const char **name,
                                     uint32_t *len);
+
+/* Brushes: the convex volumes the map was built from, as the compiler
+ * stored them for collision (quake2, quake3, source, nightfire; the Quake
+ * family stores none: UNSUPPORTED). They need BSP_LOAD_COLLISION (else
+ * NOT_LOADED); statuses in the order of the map access ones: BAD_ARGUMENT,
+ * UNSUPPORTED, NOT_LOADED, BAD_QUERY (an index past its lump; a side k
+ * past the brush's), CORRUPT (a brush's sides outside the side lump, a
+ * side's plane outside the planes, a leaf's brush list outside its lump, a
+ * texinfo outside its lump). */
+typedef struct bsp_brush {
+    int32_t contents;      /* as stored; quake3: its shader's contentFlags;
+                              nightfire: the attributes word */
+    uint32_t flags;        /* BSP_CONTENTS_* (nightfire: 0) */
+    int32_t texture;       /* quake3: its shader (bsp_texture_name); else -1 */
+    uint32_t first_side, num_sides;   /* its sides: a run of the side lump */
+} bsp_brush;
+
+typedef struct bsp_brush_side {
+    int32_t plane;         /* index in the plane lump */
+    float normal[3], dist; /* that plane: the side faces along normal, out
+                              of the brush */
+    int32_t texture;       /* for bsp_texture_name; -1: none. quake2: its
+                              texinfo; source: its texinfo's texdata;
+                              quake3: its shader; nightfire: the texture of
+                              the face it names */
+    uint32_t flags;        /* BSP_SURF_* of that texture */
+    uint32_t raw_flags;    /* the family's own surface flags */
+    int32_t dispinfo;      /* source: the displacement it made, else -1 */
+    uint8_t bevel;         /* source: a plane the compiler added to stop
+                              boxes at edges and corners (the low byte of
+                              the stored field); others store no such flag: 0 */
+    uint8_t thin;          /* source, later SDKs: the byte after bevel */
+} bsp_brush_side;
+
+BSP_API bsp_status bsp_get_brush(const bsp_map *m, uint32_t brush, bsp_brush *out);
+/* Side k (0 .. num_sides - 1) of a brush. */
+BSP_API bsp_status bsp_get_brush_side(const bsp_map *m, uint32_t brush, uint32_t k,
+                                      bsp_brush_side *out);
 
 /* Entities: the next entity, searching the entity text from byte *at (0:
  * the start), that has `key` with exactly `value`. On success *at is the

@@ -60,12 +60,17 @@ static const char usage[] =
     "                vertices (position, texture and lightmap UV), triangles\n"
     "  models MAP    every model: bounds, origin, head node, face range\n"
     "  textures MAP  every texture name\n"
+    "  brushes MAP   every brush: contents, flags, shader, its sides (plane,\n"
+    "                texture, flags, dispinfo, bevel); then every leaf's brush\n"
+    "                list (loads collision's lumps)\n"
     "  render MAP -o OUT.png [--camera X Y Z YAW PITCH] [--top] [--pvs]\n"
     "             [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
     "                a picture of the world lit by its lightmaps; its options:\n"
     "                bspkit render --help (a tool built without libstb-dev\n"
     "                says so and exits 3)\n"
-    "\n"
+    "\n";
+/* (two strings: C99 promises literals of 4095 bytes only) */
+static const char usage_options[] =
     "options:\n"
     "  --hdr         answer lighting queries from HDR lighting where both exist\n"
     "  --forward     read the file front to back only (as from a disc or a\n"
@@ -626,7 +631,7 @@ static int has_arg(int argc, char **argv, const char *a, const char *b)
 
 static const char *const commands[] = {
     "info", "stats", "query", "entities", "gamelumps", "load", "leaves", "faces", "models",
-    "textures", "render", NULL
+    "textures", "brushes", "render", NULL
 };
 
 int main(int argc, char **argv)
@@ -640,10 +645,12 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
     if (has_arg(argc, argv, "--help", "-h")) {
         fputs(usage, stdout);
+        fputs(usage_options, stdout);
         return 0;
     }
     if (argc < 2) {
         fputs(usage, stderr);
+        fputs(usage_options, stderr);
         return 2;
     }
     argc = tool_resume_args(argc, argv, &resume_opts);
@@ -689,5 +696,6 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "leaves")) return cmd_leaves(path, forward);
     if (!strcmp(cmd, "faces")) return cmd_faces(path, hdr, forward);
     if (!strcmp(cmd, "models")) return cmd_models(path, forward);
+    if (!strcmp(cmd, "brushes")) return cmd_brushes(path, forward);
     return cmd_textures(path, forward);
 }

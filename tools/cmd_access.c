@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* cmd_access.c - bspkit leaves, faces, models, textures: the map access
+/* cmd_access.c - bspkit leaves, faces, models, textures, brushes: the map access
  * API's records, one JSON object per line (README "Map access"). Floats
  * print as %.9g (exact for float, the same text on every target); a value
  * that is not finite prints as null. */
@@ -156,17 +156,86 @@ static void print_texture(const bsp_map *m, uint32_t i)
     printf("}\n");
 }
 
-/* Load for map access, then one line per record of the kind whose count
- * sits at `count_at` in bsp_counts. A build without map access
- * (BSPKIT_ACCESS=0) is refused like a failed load: one JSON line, exit 1. */
-static int each_record(const char *path, int hdr, int forward, size_t count_at,
-                       void (*print)(const bsp_map *m, uint32_t i))
+/* ,"texture":NAME or null,"texture_index":T */
+static void print_texture_ref(const bsp_map *m, int32_t texture)
+{
+    const char *name;
+    uint32_t len;
+    printf(",\"texture\":");
+    if (texture >= 0 && bsp_texture_name(m, (uint32_t)texture, &name, &len) == BSP_OK)
+        json_string(name, len);
+    else
+        printf("null");
+    printf(",\"texture_index\":%d", (int)texture);
+}
+
+static void print_brush(const bsp_map *m, uint32_t i)
+{
+    bsp_brush b;
+    uint32_t k;
+    bsp_status st = bsp_get_brush(m, i, &b);
+    if (st != BSP_OK) {
+        printf("{\"brush\":%u,\"error\":\"%s\"}\n", (unsigned)i, bsp_status_name(st));
+        return;
+    }
+    printf("{\"brush\":%u,\"contents\":%d,\"flags\":%u", (unsigned)i, (int)b.contents,
+           (unsigned)b.flags);
+    print_texture_ref(m, b.texture);
+    printf(",\"first_side\":%u,\"sides\":[", (unsigned)b.first_side);
+    for (k = 0; k < b.num_sides; k++) {
+        bsp_brush_side s;
+        if ((st = bsp_get_brush_side(m, i, k, &s)) != BSP_OK) break;
+        printf("%s{\"plane\":%d,\"normal\":", k ? "," : "", (int)s.plane);
+        vec(s.normal, 3);
+        printf(",\"dist\":");
+        num((double)s.dist);
+        print_texture_ref(m, s.texture);
+        printf(",\"flags\":%u,\"raw_flags\":%u,\"dispinfo\":%d,\"bevel\":%u,\"thin\":%u}",
+               (unsigned)s.flags, (unsigned)s.raw_flags, (int)s.dispinfo, (unsigned)s.bevel,
+               (unsigned)s.thin);
+    }
+    printf("]");
+    if (st != BSP_OK) printf(",\"error\":\"%s\"", bsp_status_name(st));
+    printf("}\n");
+}
+
+/* A leaf's brush list, for the leaves that have one. */
+static void print_leaf_brushes(const bsp_map *m, uint32_t i)
+{
+    bsp_leaf l;
+    uint32_t k, b = 0;
+    bsp_status st = BSP_OK;
+    if (bsp_get_leaf(m, i, &l) != BSP_OK || !l.num_brushes) return;
+    printf("{\"leaf\":%u,\"brushes\":[", (unsigned)i);
+    for (k = 0; k < l.num_brushes; k++) {
+        if ((st = bsp_leaf_brush(m, i, k, &b)) != BSP_OK) break;
+        printf(k ? ",%u" : "%u", (unsigned)b);
+    }
+    printf("]");
+    if (st != BSP_OK) printf(",\"error\":\"%s\"", bsp_status_name(st));
+    printf("}\n");
+}
+
+/* Load for map access (with `sets` added), then one line per record of the
+ * kind whose count sits at `count_at` in bsp_counts, and per record of a
+ * second kind if `print2`. A build without map access (BSPKIT_ACCESS=0) is
+ * refused like a failed load: one JSON line, exit 1. */
+static int each_record_of(const char *path, uint32_t sets, int hdr, int forward, size_t count_at,
+                          void (*print)(const bsp_map *m, uint32_t i), size_t count2_at,
+                          void (*print2)(const bsp_map *m, uint32_t i))
 {
     loaded L;
     bsp_counts c;
     uint32_t i, n;
     bsp_status st;
-    if (load_map(&L, path, BSP_LOAD_GEOMETRY, hdr, forward)) return 1;
+    if (load_map(&L, path, BSP_LOAD_GEOMETRY | sets, hdr, forward)) return 1;
+    if ((sets & BSP_LOAD_COLLISION) && L.collision_status) {
+        /* loaded without collision: its lumps have no known layout */
+        printf("{\"error\":\"%s\"}\n", bsp_status_name(L.collision_status));
+        fprintf(stderr, "bspkit: %s: %s\n", path, bsp_status_message(L.collision_status));
+        unload_map(&L);
+        return 1;
+    }
     st = bsp_get_counts(&L.map, &c);
     if (st != BSP_OK) {
         printf("{\"error\":\"%s\"}\n", bsp_status_name(st));
@@ -176,8 +245,24 @@ static int each_record(const char *path, int hdr, int forward, size_t count_at,
     }
     memcpy(&n, (const char *)&c + count_at, sizeof n);
     for (i = 0; i < n; i++) print(&L.map, i);
+    if (print2) {
+        memcpy(&n, (const char *)&c + count2_at, sizeof n);
+        for (i = 0; i < n; i++) print2(&L.map, i);
+    }
     unload_map(&L);
     return 0;
+}
+
+static int each_record(const char *path, int hdr, int forward, size_t count_at,
+                       void (*print)(const bsp_map *m, uint32_t i))
+{
+    return each_record_of(path, 0, hdr, forward, count_at, print, 0, NULL);
+}
+
+int cmd_brushes(const char *path, int forward)
+{
+    return each_record_of(path, BSP_LOAD_COLLISION, 0, forward, offsetof(bsp_counts, brushes),
+                          print_brush, offsetof(bsp_counts, leaves), print_leaf_brushes);
 }
 
 int cmd_leaves(const char *path, int forward)

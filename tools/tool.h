@@ -59,6 +59,7 @@ int cmd_leaves(const char *path, int forward);
 int cmd_faces(const char *path, int hdr, int forward);
 int cmd_models(const char *path, int forward);
 int cmd_textures(const char *path, int forward);
+int cmd_brushes(const char *path, int forward);
 int cmd_render(int argc, char **argv);
 
 #endif

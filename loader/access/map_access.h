@@ -36,4 +36,16 @@ BSP_INLINE bsp_status bsp__face_lightmap(const bsp_map *m, uint32_t face, bsp__l
     return BSP_E_UNSUPPORTED;
 }
 
+/* A texture reference: the texture index (-1: none), the family's own
+ * surface flags and BSP_SURF_*. */
+typedef struct bsp__texture_use {
+    int32_t texture;
+    uint32_t raw_flags, flags;
+} bsp__texture_use;
+
+/* What a face or brush side names: texture index `texture` (-1: none) or,
+ * when texinfo >= 0, texinfo record `texinfo` (in range: the caller
+ * checked). An index outside the texture lump reads as none. */
+void bsp__texture_ref(const bsp_map *m, int32_t texture, int32_t texinfo, bsp__texture_use *out);
+
 #endif

@@ -37,23 +37,17 @@ static uint32_t name_flags(const bsp_map *m, int32_t texture)
     return 0;
 }
 
-static void set_texture(const bsp_map *m, const uint8_t *f, bsp_face *out)
+void bsp__texture_ref(const bsp_map *m, int32_t texture, int32_t texinfo, bsp__texture_use *out)
 {
     const bsp__access *a = m->family->access;
-    int32_t ti = -1;
     uint32_t size;
     const uint8_t *t = bsp__access_lump(m, BSP_AL_TEXTURES, &size);
-    out->texture = -1;
+    out->texture = texture;
     out->raw_flags = 0;
-    if (a->face_texture.type) {
-        out->texture = bsp__field_get(f, a->face_texture);
-    } else if (m->texinfo.data && m->family->faces.face_texinfo.type) {
-        ti = bsp__field_get(f, m->family->faces.face_texinfo);   /* validated: -1 or in range */
-        if (ti >= 0) {
-            const uint8_t *r = BSP__REC(m->texinfo, (uint32_t)ti);
-            out->texture = a->texinfo_texture.type ? bsp__field_get(r, a->texinfo_texture) : ti;
-            out->raw_flags = (uint32_t)bsp__field_get(r, a->texinfo_flags);
-        }
+    if (texinfo >= 0) {
+        const uint8_t *r = BSP__REC(m->texinfo, (uint32_t)texinfo);
+        out->texture = a->texinfo_texture.type ? bsp__field_get(r, a->texinfo_texture) : texinfo;
+        out->raw_flags = (uint32_t)bsp__field_get(r, a->texinfo_flags);
     }
     if (out->texture < 0 || !t) {
         out->texture = -1;
@@ -67,6 +61,21 @@ static void set_texture(const bsp_map *m, const uint8_t *f, bsp_face *out)
     }
     out->flags = bsp__map_flags(a->surface, a->num_surface, 1, (int32_t)out->raw_flags);
     if (a->flags_by_name) out->flags |= name_flags(m, out->texture);
+}
+
+static void set_texture(const bsp_map *m, const uint8_t *f, bsp_face *out)
+{
+    const bsp__access *a = m->family->access;
+    bsp__texture_use u;
+    int32_t texture = -1, ti = -1;
+    if (a->face_texture.type)
+        texture = bsp__field_get(f, a->face_texture);
+    else if (m->texinfo.data && m->family->faces.face_texinfo.type)
+        ti = bsp__field_get(f, m->family->faces.face_texinfo);   /* validated: -1 or in range */
+    bsp__texture_ref(m, texture, ti, &u);
+    out->texture = u.texture;
+    out->raw_flags = u.raw_flags;
+    out->flags = u.flags;
 }
 
 static void set_lightmap(const bsp_map *m, uint32_t face, const uint8_t *f, bsp_face *out)

@@ -37,6 +37,13 @@ bsp_status bsp_get_counts(const bsp_map *m, bsp_counts *out)
     out->models = m->models.count;
     out->planes = m->planes.count;
     out->textures = texture_count(m);
+    out->brushes = out->brush_sides = 0;
+#if BSPKIT_COLLISION
+    if (m->has_collision && m->brushes.data) {   /* (hull families: no brushes) */
+        out->brushes = m->brushes.count;
+        out->brush_sides = m->brushsides.count;
+    }
+#endif
     return BSP_OK;
 }
 
@@ -60,6 +67,13 @@ bsp_status bsp_get_leaf(const bsp_map *m, uint32_t leaf, bsp_leaf *out)
     }
     /* the load validated the range against the leaf-face lump */
     out->num_faces = m->leaffaces.data ? (uint32_t)bsp__field_get(r, f->tree.leaf_numleaffaces) : 0;
+    out->num_brushes = 0;
+#if BSPKIT_COLLISION
+    if (m->has_collision && m->leafbrushes.data && bsp__coll_of(f)->kind != BSP_COLL_HULLS) {
+        int32_t n = bsp__field_get(r, bsp__coll_of(f)->leaf_numleafbrushes);
+        out->num_brushes = n > 0 ? (uint32_t)n : 0;
+    }
+#endif
     return BSP_OK;
 }
 

@@ -115,6 +115,27 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
 
 #endif
 
+/* Brushes are map access over collision's lumps: both parts needed. */
+#if !(BSPKIT_ACCESS && BSPKIT_COLLISION)
+bsp_status bsp_get_brush(const bsp_map *m, uint32_t brush, bsp_brush *out)
+{
+    (void)m, (void)brush, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_get_brush_side(const bsp_map *m, uint32_t brush, uint32_t k, bsp_brush_side *out)
+{
+    (void)m, (void)brush, (void)k, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_leaf_brush(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *brush)
+{
+    (void)m, (void)leaf, (void)k, (void)brush;
+    return BSP_E_UNSUPPORTED;
+}
+#endif
+
 /* Collision without a family of the Quake family: no hulls. */
 #if !(BSPKIT_COLLISION && BSP__QUAKE_FAMILY)
 bsp_status bsp_hull_size(const bsp_map *m, uint32_t hull, float mins[3], float maxs[3])

@@ -232,6 +232,10 @@ struct bsp__ambient {
  * are `wide_bytes` long. Brush contents: the brush's own field, or (Quake
  * 3) its shader's contentFlags. */
 enum bsp__coll_kind { BSP_COLL_BRUSHES = 1, BSP_COLL_Q3, BSP_COLL_HULLS };
+/* What a brush side's texture field indexes (map access: bsp_get_brush_side):
+ * a texinfo (quake2, source), a shader (quake3), a face whose texture it
+ * takes (nightfire). */
+enum bsp__side_texture { BSP_SIDE_NO_TEXTURE = 0, BSP_SIDE_TEXINFO, BSP_SIDE_SHADER, BSP_SIDE_FACE };
 enum bsp__coll_lump { BSP_CL_BRUSHES, BSP_CL_BRUSHSIDES, BSP_CL_LEAFBRUSHES, BSP_CL_CLIPNODES,
                       BSP_CL_SHADERS, BSP_CL_VIEWS, /* the lumps above have views of their own */
                       BSP_CL_SURFACES = BSP_CL_VIEWS, BSP_CL_VERTS, BSP_CL_LEAFSURFACES,
@@ -246,6 +250,11 @@ struct bsp__collision {
     uint8_t side_wide_bytes, leafbrush_wide_bytes;
     bsp__field brush_firstside, brush_numsides, brush_contents;
     bsp__field side_plane[2], leafbrush[2];   /* narrow, wide */
+    /* map access only (bsp_get_brush_side): a side's texture field (of
+     * side_texture_kind), and Source's dispinfo and bevel; narrow, wide */
+    bsp__field side_texture[2], side_dispinfo[2], side_bevel[2];
+    bsp__field side_thin;          /* wide records' thin byte (Strata) */
+    uint8_t side_texture_kind;
     bsp__field leaf_firstleafbrush, leaf_numleafbrushes;
     bsp__field model_firstbrush, model_numbrushes;   /* quake3 inline models */
     bsp__field shader_contents;

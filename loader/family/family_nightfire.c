@@ -127,6 +127,8 @@ static const struct bsp__collision nightfire_coll = {
     .brush_firstside = BSP_FIELD(nf_brush, firstside), .brush_numsides = BSP_FIELD(nf_brush, numsides),
     .brush_contents = BSP_FIELD(nf_brush, attributes),
     .side_plane = { BSP_FIELD(nf_brushside, planenum), BSP_FIELD(nf_brushside, planenum) },
+    .side_texture = { BSP_FIELD(nf_brushside, surface), BSP_FIELD(nf_brushside, surface) },
+    .side_texture_kind = BSP_SIDE_FACE,
     .leafbrush = { BSP_FIELD(bsp__int32, v), BSP_FIELD(bsp__int32, v) },
     .leaf_firstleafbrush = BSP_FIELD(nf_leaf, firstleafbrush),
     .leaf_numleafbrushes = BSP_FIELD(nf_leaf, numleafbrushes),

@@ -105,6 +105,8 @@ static const struct bsp__collision quake2_coll = {
     .brush_firstside = BSP_FIELD(q2_brush, firstside), .brush_numsides = BSP_FIELD(q2_brush, numsides),
     .brush_contents = BSP_FIELD(q2_brush, contents),
     .side_plane = { BSP_FIELD(q2_brushside, planenum), BSP_FIELD(q2_brushside, planenum) },
+    .side_texture = { BSP_FIELD(q2_brushside, texinfo), BSP_FIELD(q2_brushside, texinfo) },
+    .side_texture_kind = BSP_SIDE_TEXINFO,
     .leafbrush = { BSP_FIELD(bsp__uint16, v), BSP_FIELD(bsp__uint16, v) },
     .leaf_firstleafbrush = BSP_FIELD(q2_leaf, firstleafbrush),
     .leaf_numleafbrushes = BSP_FIELD(q2_leaf, numleafbrushes),

@@ -117,9 +117,20 @@ static const bsp__flag_rule quake3_surface[] = {
     { 0x100, BSP_SURF_HINT }, { 0x200, BSP_SURF_SKIP }, { 0x400, BSP_SURF_NOLIGHTMAP },
 };
 
+/* Shader contentFlags of the same header: what a brush is made of (its
+ * leaves store none, so they read 0 and map to no flag). */
+static const bsp__flag_rule quake3_contents[] = {
+    { 0x1, BSP_CONTENTS_SOLID }, { 0x8, BSP_CONTENTS_LAVA }, { 0x10, BSP_CONTENTS_SLIME },
+    { 0x20, BSP_CONTENTS_WATER }, { 0x40, BSP_CONTENTS_MIST }, { 0x8000, BSP_CONTENTS_AREAPORTAL },
+    { 0x10000, BSP_CONTENTS_PLAYERCLIP }, { 0x20000, BSP_CONTENTS_MONSTERCLIP },
+    { 0x1000000, BSP_CONTENTS_ORIGIN }, { 0x8000000, BSP_CONTENTS_DETAIL },
+    { 0x20000000, BSP_CONTENTS_TRANSLUCENT },
+};
+
 static const bsp__access quake3_access = {
     .lumps = { Q3_SHADERS, -1, -1, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_LIGHTMAPS, -1, -1, -1 },
-    .geometry = BSP_GEOM_SURFACES, .texture_kind = BSP_TEX_RECORDS,
+    .geometry = BSP_GEOM_SURFACES, .texture_kind = BSP_TEX_RECORDS, .contents_bits = 1,
+    .contents = quake3_contents, .num_contents = sizeof quake3_contents / sizeof quake3_contents[0],
     .leaf_area = BSP_FIELD(q3_leaf, area), .leaf_area_mask = 0xffff,
     .leaf_bounds = BSP_FIELD(q3_leaf, mins),
     .face_texture = BSP_FIELD(q3_surface, shaderNum),
@@ -145,6 +156,8 @@ static const struct bsp__collision quake3_coll = {
     .brush_firstside = BSP_FIELD(q3_brush, firstSide), .brush_numsides = BSP_FIELD(q3_brush, numSides),
     .brush_contents = BSP_FIELD(q3_brush, shaderNum),
     .side_plane = { BSP_FIELD(q3_brushside, planeNum), BSP_FIELD(q3_brushside, planeNum) },
+    .side_texture = { BSP_FIELD(q3_brushside, shaderNum), BSP_FIELD(q3_brushside, shaderNum) },
+    .side_texture_kind = BSP_SIDE_SHADER,
     .leafbrush = { BSP_FIELD(bsp__int32, v), BSP_FIELD(bsp__int32, v) },
     .leaf_firstleafbrush = BSP_FIELD(q3_leaf, firstLeafBrush),
     .leaf_numleafbrushes = BSP_FIELD(q3_leaf, numLeafBrushes),

@@ -309,18 +309,22 @@ static const bsp__access source_access = {
  * with bspflags.h's masks. Leaf brushes and brush sides are Valve's narrow
  * records or the wide ones of Strata's lump version 1 and of Vindictus,
  * told apart by their size. */
-#define SOURCE_COLL(leaf) \
+#define SOURCE_COLL(leaf, wide_side) \
     .lumps = { L_BRUSHES, L_BRUSHSIDES, L_LEAFBRUSHES, -1, -1, -1, -1, -1 }, \
     .kind = BSP_COLL_BRUSHES, .side_wide_bytes = 16, .leafbrush_wide_bytes = 4, \
     .brush_firstside = BSP_FIELD(src_brush, firstside), \
     .brush_numsides = BSP_FIELD(src_brush, numsides), \
     .brush_contents = BSP_FIELD(src_brush, contents), \
     .side_plane = { BSP_FIELD(src_brushside, planenum), BSP_FIELD(bsp__int32, v) }, \
+    .side_texture = { BSP_FIELD(src_brushside, texinfo), BSP_FIELD(wide_side, texinfo) }, \
+    .side_dispinfo = { BSP_FIELD(src_brushside, dispinfo), BSP_FIELD(wide_side, dispinfo) }, \
+    .side_bevel = { BSP_FIELD(src_brushside, bevel), BSP_FIELD(wide_side, bevel) }, \
+    .side_texture_kind = BSP_SIDE_TEXINFO, \
     .leafbrush = { BSP_FIELD(bsp__uint16, v), BSP_FIELD(bsp__int32, v) }, \
     .leaf_firstleafbrush = BSP_FIELD(leaf, firstleafbrush), \
     .leaf_numleafbrushes = BSP_FIELD(leaf, numleafbrushes), \
     .masks = { 0x200400Bu, 0x201400Bu }
-static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1) };
+static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_brushside) };
 #endif
 
 /* What every Source description shares: header, directory, roles, lighting. */
@@ -482,7 +486,8 @@ static const bsp__access strata_access = {
 };
 
 #if BSPKIT_COLLISION
-static const struct bsp__collision strata_coll = { SOURCE_COLL(strata_leaf) };
+static const struct bsp__collision strata_coll = { SOURCE_COLL(strata_leaf, strata_brushside),
+                                                   .side_thin = BSP_FIELD(strata_brushside, thin) };
 #endif
 
 /* Chosen by the nodes lump's version (bsp__family_source.dir.lump_variant); no

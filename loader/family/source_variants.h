@@ -151,7 +151,7 @@ static const bsp__access vin_access = {
 };
 
 #if BSPKIT_COLLISION
-static const struct bsp__collision vin_coll = { SOURCE_COLL(vin_leaf) };
+static const struct bsp__collision vin_coll = { SOURCE_COLL(vin_leaf, vin_brushside) };
 #endif
 
 /* Everything but the face record. */

@@ -301,6 +301,107 @@ def check_leaves(m, data, leaves):
              and [f32(x) for x in j["maxs"]] == [f32(x) for x in ref[3]], "leaf %d" % i)
 
 
+def brush_records(m):
+    """(brushes [(firstside, numsides, contents, shader)], sides [(plane,
+    texture index, dispinfo, bevel byte, thin byte)], each leaf's brush
+    list) read from the file: the records of each family's own header."""
+    E, fam = m.E, m.family
+    names = len(texture_names(m))
+    tex = lambda t: t if 0 <= t < names else -1
+    if fam == "quake2":
+        br = [(a, n, c, -1) for a, n, c in unpack_all("<3i", m.lump(14))]
+        sd = [(p, tex(t), -1, 0, 0) for p, t in unpack_all("<Hh", m.lump(15))]
+        lb = [r[0] for r in unpack_all("<H", m.lump(10))]
+        rng = [(r[11], r[12]) for r in unpack_all("<ihh3h3h4H", m.lump(8))]
+    elif fam == "quake3":
+        shaders = unpack_all("<64sii", m.lump(1))
+        br = [(a, n, shaders[s][2] if 0 <= s < len(shaders) else None, s)
+              for a, n, s in unpack_all("<3i", m.lump(8))]
+        sd = [(p, tex(s), -1, 0, 0) for p, s in unpack_all("<2i", m.lump(9))]
+        lb = [r[0] for r in unpack_all("<i", m.lump(6))]
+        rng = [(r[10], r[11]) for r in unpack_all("<ii3i3i4i", m.lump(4))]
+    elif fam == "nightfire":
+        br = [(a, n, c, -1) for c, a, n in unpack_all("<3i", m.lump(15))]
+        sd = [(p, tex(face_texture(m, f)) if 0 <= f < len(m.lump(9)) // 48 else -1, -1, 0, 0)
+              for f, p in unpack_all("<2i", m.lump(16))]
+        lb = [r[0] for r in unpack_all("<I", m.lump(13))]
+        rng = [(r[10], r[11]) for r in unpack_all("<ii3f3f4I", m.lump(11))]
+    elif fam == "source":
+        ver = {e[0]: e[3] for e in m.lumps_info}
+        br = [(a, n, c, -1) for a, n, c in unpack_all(E + "3i", m.lump(18))]
+
+        def texdata(t):
+            if t < 0:
+                return -1
+            return tex(struct.unpack_from(E + "i", m.lump(6), m.texinfo_size * (t + 1) - 4)[0])
+        if m.vindictus or ver.get(19) == 1:
+            fmt = "4i" if m.vindictus else "3iBBxx"
+            sd = []
+            for r in unpack_all(E + fmt, m.lump(19)):
+                bevel = r[3] & 0xff if m.vindictus else r[3]
+                thin = (r[3] >> 8) & 0xff if m.vindictus else r[4]
+                sd.append((r[0], texdata(r[1]), r[2], bevel, thin))
+        else:
+            # the last two bytes are bevel, thin in file order (earlier
+            # SDKs: a little-endian short 0 or 1)
+            sd = [(p, texdata(t), d, b, th)
+                  for p, t, d, b, th in unpack_all(E + "HhhBB", m.lump(19))]
+        wide_lb = m.vindictus or ver.get(17) == 1
+        lb = [r[0] for r in unpack_all(E + ("I" if wide_lb else "H"), m.lump(17))]
+        lfmt = ("iiI3f3fIIII" if ver.get(10) == 2 else
+                "iii3i3iIIII" if m.vindictus else "ihH3h3hHHHH")
+        lsize = len(m.lump(10)) // max(1, len(m.leaves)) if m.leaves else 32
+        rng = [struct.unpack_from(E + lfmt, m.lump(10), k)[11:13]
+               for k in range(0, len(m.lump(10)), lsize)]
+    else:
+        return None
+    return br, sd, [lb[a:a + n] for a, n in rng]
+
+
+def check_brushes(m, tool, path, names):
+    out = lines(tool, "brushes", path)
+    if m.family == "source" and m.version in (22, 23):
+        fact("Dota 2's brush sides (no public layout) answer bad_lump_version",
+             out == [{"error": "bad_lump_version"}], str(out[:1]))
+        return
+    recs = brush_records(m)
+    if recs is None:
+        fact("the Quake family lists no brushes", out == [], "%d lines" % len(out))
+        return
+    br, sd, lists = recs
+    brushes = [j for j in out if "brush" in j]
+    fact("one brush line per brush record", len(brushes) == len(br),
+         "%d lines, %d brushes" % (len(brushes), len(br)))
+    for j in brushes:
+        i = j["brush"]
+        if i >= len(br):
+            continue
+        a, n, contents, shader = br[i]
+        fact("brushes read without error", "error" not in j, "brush %d: %s" % (i, j.get("error")))
+        fact("brush contents as stored (quake3: its shader's)", j.get("contents") == contents,
+             "brush %d: %s vs %s" % (i, j.get("contents"), contents))
+        fact("brush shader is the record's (else -1)", j.get("texture_index") == shader,
+             "brush %d" % i)
+        want = [sd[k] for k in range(a, a + n)] if 0 <= a and a + n <= len(sd) else None
+        got = [(s["plane"], s["texture_index"], s["dispinfo"], s["bevel"], s["thin"])
+               for s in j.get("sides", [])]
+        fact("brush sides are the side lump's run", got == want, "brush %d" % i)
+        for s in j.get("sides", []):
+            p = m.planes[s["plane"]]
+            fact("a side's plane is the plane lump's", [f32(x) for x in s["normal"]] == list(p[:3])
+                 and f32(s["dist"]) == p[3], "brush %d" % i)
+            if s["texture_index"] >= 0:
+                fact("a side's texture name is the texture lump's",
+                     s["texture"] == names[s["texture_index"]], "brush %d" % i)
+    leaf_lines = {j["leaf"]: j for j in out if "leaf" in j}
+    for i, lst in enumerate(lists):
+        if lst:
+            fact("a leaf's brushes are its run of the leaf-brush lump",
+                 leaf_lines.get(i, {}).get("brushes") == lst, "leaf %d" % i)
+        else:
+            fact("a leaf without brushes has no line", i not in leaf_lines, "leaf %d" % i)
+
+
 def check_models(m, models):
     fact("one model line per model record", len(models) == len(m.models))
     for j in models:
@@ -408,6 +509,7 @@ def main(argv):
     check_faces(m, faces, names, "--counts" in opts)
     check_leaves(m, data, leaves)
     check_models(m, models)
+    check_brushes(m, tool, path, names)
     got = {"leaves": len(leaves), "faces": len(faces), "models": len(models), "textures": len(textures)}
     while opts:
         if opts[0] == "--report":

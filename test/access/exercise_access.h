@@ -13,9 +13,9 @@
 #define EXA_MAX_RECORDS 3000u
 #define EXA_MAX_VERTS 5000u
 
-static int exa_status(bsp_status st) { return (unsigned)st < BSP_STATUS_COUNT ? 0 : 1; }
+static inline int exa_status(bsp_status st) { return (unsigned)st < BSP_STATUS_COUNT ? 0 : 1; }
 
-static int exercise_access(const bsp_map *m, const uint8_t *lo, const uint8_t *hi)
+static inline int exercise_access(const bsp_map *m, const uint8_t *lo, const uint8_t *hi)
 {
     static const char *const keys[] = { "classname", "origin", "angles", "" };
     bsp_counts c;
@@ -71,6 +71,38 @@ static int exercise_access(const bsp_map *m, const uint8_t *lo, const uint8_t *h
         at = 0;
         bad += exa_status(st = bsp_entity_find(m, keys[i], "info_player_start", &at));
         bad += exa_status(bsp_entity_vector(m, at, keys[i], vec));
+    }
+    return bad;
+}
+
+/* Brushes, their sides and the leaves' brush lists (a map loaded with
+ * BSP_LOAD_COLLISION; NOT_LOADED and UNSUPPORTED answers count as kept
+ * promises): a side that reads OK names a plane, a leaf's brush a brush. */
+static inline int exercise_brushes(const bsp_map *m)
+{
+    bsp_counts c;
+    uint32_t i, k, b;
+    int bad = 0;
+    bsp_status st = bsp_get_counts(m, &c);
+    if (st != BSP_OK) return exa_status(st);
+    for (i = 0; i < c.brushes + 2 && i < EXA_MAX_RECORDS; i++) {
+        bsp_brush br;
+        bad += exa_status(st = bsp_get_brush(m, i, &br));
+        if (st != BSP_OK) continue;
+        if ((uint64_t)br.first_side + br.num_sides > c.brush_sides) bad++;
+        for (k = 0; k < br.num_sides + 1 && k < EXA_MAX_RECORDS; k++) {
+            bsp_brush_side s;
+            bad += exa_status(st = bsp_get_brush_side(m, i, k, &s));
+            if (st == BSP_OK && (s.plane < 0 || (uint32_t)s.plane >= c.planes)) bad++;
+        }
+    }
+    for (i = 0; i < c.leaves + 2 && i < EXA_MAX_RECORDS; i++) {
+        bsp_leaf l;
+        if (bsp_get_leaf(m, i, &l) != BSP_OK) l.num_brushes = 0;
+        for (k = 0; k < l.num_brushes + 1 && k < EXA_MAX_RECORDS; k++) {
+            bad += exa_status(st = bsp_leaf_brush(m, i, k, &b));
+            if (st == BSP_OK && b >= c.brushes) bad++;
+        }
     }
     return bad;
 }

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* fuzz_collision.c - collision (bsp_trace, bsp_point_contents,
- * bsp_hull_trace, bsp_hull_contents) on arbitrary bytes taken as a map.
+ * bsp_hull_trace, bsp_hull_contents) and the brushes it reads
+ * (bsp_get_brush, bsp_get_brush_side, bsp_leaf_brush) on arbitrary bytes
+ * taken as a map.
  *
  * Quake 3 curved surfaces are counted first (bsp_measure_patches), then the
- * input is loaded with BSP_LOAD_COLLISION into an arena of exactly the
+ * input is loaded with BSP_LOAD_COLLISION (and the geometry the brush
+ * sides' textures name) into an arena of exactly the
  * measured size with guard bytes on both sides; then a fixed set of moves
  * (points and boxes, long and short, position tests, every model up to 8,
  * every hull up to 4) runs through every query. Each answer must be a
@@ -15,6 +18,7 @@
  * Seeds: the `load` target's (every generated and real map). */
 #include "fuzz.h"
 #include "../../platform/memory/bsp_memstream.h"
+#include "../access/exercise_access.h"
 
 #define COLLISION_ARENA_CAP (64u << 20)
 
@@ -70,7 +74,7 @@ FUZZ_ENTRY(collision)
     bsp_stream s;
     bsp_header h;
     bsp_map m;
-    bsp_options o = bsp_default_options(BSP_LOAD_COLLISION);
+    bsp_options o = bsp_default_options(BSP_LOAD_COLLISION | BSP_LOAD_GEOMETRY);
     uint32_t need = 0;
     fuzz_block b;
     if (size > 0xffffffffu) return 0;
@@ -85,7 +89,10 @@ FUZZ_ENTRY(collision)
     }
     if (bsp_measure(&h, &o, &need) != BSP_OK || need > COLLISION_ARENA_CAP) return 0;
     if (fuzz_block_alloc(&b, need ? need : 1)) return 0;
-    if (bsp_load(&m, &h, &s, b.p, need, &o, NULL) == BSP_OK) queries(&m);
+    if (bsp_load(&m, &h, &s, b.p, need, &o, NULL) == BSP_OK) {
+        queries(&m);
+        FUZZ_ASSERT(exercise_brushes(&m) == 0);
+    }
     FUZZ_ASSERT(fuzz_block_guards_ok(&b));
     fuzz_block_free(&b);
     return 0;

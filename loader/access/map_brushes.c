@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: MIT */
+/* map_brushes.c - brushes, their sides and the leaves' brush lists, read
+ * through the family's collision description (the lumps collision loads):
+ * one reader for quake2, quake3, source (narrow and wide sides) and
+ * nightfire. Indices the load leaves to collision are checked here. */
+#include "map_access.h"
+
+#if BSPKIT_ACCESS && BSPKIT_COLLISION   /* else core/absent.c */
+
+/* The collision part of a map that has brushes: NULL with *st set. */
+static const struct bsp__collision *brush_part(const bsp_map *m, bsp_status *st)
+{
+    const struct bsp__collision *c;
+    *st = BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m)) return NULL;
+    c = bsp__coll_of(m->family);
+    *st = BSP_E_UNSUPPORTED;
+    if (!c || c->kind == BSP_COLL_HULLS) return NULL;
+    *st = BSP_E_NOT_LOADED;
+    if (!m->has_collision || !m->brushes.data || !m->planes.data) return NULL;
+    *st = BSP_OK;
+    return c;
+}
+
+/* Whether the records of this view are wide (Strata's and Vindictus's,
+ * told by their size): index 1 of a (narrow, wide) pair of fields. */
+static int is_wide(const bsp_view *v, uint32_t wide_bytes)
+{
+    return (BSP__STRATA || BSP__VINDICTUS) && wide_bytes && v->stride == wide_bytes;
+}
+
+bsp_status bsp_get_brush(const bsp_map *m, uint32_t brush, bsp_brush *out)
+{
+    bsp_status st;
+    const struct bsp__collision *c = brush_part(m, &st);
+    const bsp__access *a;
+    const uint8_t *r;
+    int32_t first, n;
+    if (!out) return BSP_E_BAD_ARGUMENT;
+    if (!c) return st;
+    a = m->family->access;
+    if (brush >= m->brushes.count) return BSP_E_BAD_QUERY;
+    r = BSP__REC(m->brushes, brush);
+    first = bsp__field_get(r, c->brush_firstside);
+    n = bsp__field_get(r, c->brush_numsides);
+    if (n < 0) n = 0;
+    if (first < 0 || (uint32_t)first > m->brushsides.count ||
+        (uint32_t)n > m->brushsides.count - (uint32_t)first)
+        return BSP_E_CORRUPT;
+    out->first_side = (uint32_t)first;
+    out->num_sides = (uint32_t)n;
+    out->texture = -1;
+    out->contents = bsp__field_get(r, c->brush_contents);
+    if (c->shader_contents.type) {   /* quake3: the field names a shader */
+        int32_t sh = out->contents;
+        if (sh < 0 || (uint32_t)sh >= m->shaders.count) return BSP_E_CORRUPT;
+        out->texture = sh;
+        out->contents = bsp__field_get(BSP__REC(m->shaders, (uint32_t)sh), c->shader_contents);
+    }
+    out->flags = c->mask_all ? 0 : bsp__map_flags(a->contents, a->num_contents, a->contents_bits,
+                                                  out->contents);
+    return BSP_OK;
+}
+
+bsp_status bsp_get_brush_side(const bsp_map *m, uint32_t brush, uint32_t k, bsp_brush_side *out)
+{
+    bsp_brush b;
+    bsp__texture_use u;
+    const struct bsp__collision *c;
+    const uint8_t *r, *p;
+    int32_t plane, tex, texinfo = -1, direct = -1;
+    uint32_t j;
+    int wide;
+    bsp_status st = bsp_get_brush(m, brush, &b);
+    if (!out) return BSP_E_BAD_ARGUMENT;
+    if (st != BSP_OK) return st;
+    if (k >= b.num_sides) return BSP_E_BAD_QUERY;
+    c = bsp__coll_of(m->family);
+    r = BSP__REC(m->brushsides, b.first_side + k);
+    wide = is_wide(&m->brushsides, c->side_wide_bytes);
+    plane = bsp__field_get(r, c->side_plane[wide]);
+    if (plane < 0 || (uint32_t)plane >= m->planes.count) return BSP_E_CORRUPT;
+    p = BSP__REC(m->planes, (uint32_t)plane);
+    out->plane = plane;
+    for (j = 0; j < 3; j++) out->normal[j] = bsp__f32(p + 4 * j);
+    out->dist = bsp__f32(p + 12);
+    tex = c->side_texture_kind ? bsp__field_get(r, c->side_texture[wide]) : -1;
+    if (c->side_texture_kind == BSP_SIDE_TEXINFO && tex >= 0 && m->texinfo.data) {
+        if ((uint32_t)tex >= m->texinfo.count) return BSP_E_CORRUPT;
+        texinfo = tex;
+    } else if (c->side_texture_kind == BSP_SIDE_SHADER) {
+        direct = tex;
+    } else if (c->side_texture_kind == BSP_SIDE_FACE && tex >= 0 && m->faces.data) {
+        bsp_face f;   /* nightfire: the face's texture; a face past the lump: none */
+        if (bsp_get_face(m, (uint32_t)tex, &f) == BSP_OK) direct = f.texture;
+    }
+    bsp__texture_ref(m, direct, texinfo, &u);
+    out->texture = u.texture;
+    out->flags = u.flags;
+    out->raw_flags = u.raw_flags;
+    out->dispinfo = -1;
+    out->bevel = out->thin = 0;
+    if (c->side_dispinfo[0].type) {
+        uint32_t v = (uint32_t)bsp__field_get(r, c->side_bevel[wide]);
+        out->dispinfo = bsp__field_get(r, c->side_dispinfo[wide]);
+        if (!wide) {
+            /* Valve's 16-bit field holds the bytes bevel, thin in file
+             * order (earlier SDKs: a short 0 or 1, so thin 0): the swap to
+             * native order put the first at the top on a big-endian file */
+            if (m->big_endian_file) v = (v >> 8 & 0xffu) | (v & 0xffu) << 8;
+            out->thin = (uint8_t)(v >> 8 & 0xffu);
+        } else if (c->side_thin.type) {
+            out->thin = (uint8_t)bsp__field_get(r, c->side_thin);   /* Strata's own byte */
+        }
+        out->bevel = (uint8_t)(v & 0xffu);
+    }
+    return BSP_OK;
+}
+
+bsp_status bsp_leaf_brush(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *brush)
+{
+    bsp_status st;
+    const struct bsp__collision *c = brush_part(m, &st);
+    const uint8_t *r;
+    int32_t first, n, v;
+    if (!brush) return BSP_E_BAD_ARGUMENT;
+    if (!c) return st;
+    if (!m->leafbrushes.data) return BSP_E_NOT_LOADED;
+    if (leaf >= m->leafs.count) return BSP_E_BAD_QUERY;
+    r = BSP__REC(m->leafs, leaf);
+    first = bsp__field_get(r, c->leaf_firstleafbrush);
+    n = bsp__field_get(r, c->leaf_numleafbrushes);
+    if (n < 0 || k >= (uint32_t)n) return BSP_E_BAD_QUERY;
+    if (first < 0 || (uint32_t)first > m->leafbrushes.count ||
+        (uint32_t)n > m->leafbrushes.count - (uint32_t)first)
+        return BSP_E_CORRUPT;
+    v = bsp__field_get(BSP__REC(m->leafbrushes, (uint32_t)first + k),
+                       c->leafbrush[is_wide(&m->leafbrushes, c->leafbrush_wide_bytes)]);
+    if (v < 0 || (uint32_t)v >= m->brushes.count) return BSP_E_CORRUPT;
+    *brush = (uint32_t)v;
+    return BSP_OK;
+}
+
+#endif
