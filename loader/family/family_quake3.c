@@ -118,7 +118,8 @@ static const bsp__flag_rule quake3_surface[] = {
 };
 
 static const bsp__access quake3_access = {
-    .lumps = { Q3_SHADERS, -1, -1, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_LIGHTMAPS, -1, -1, -1 },
+    .lumps = { Q3_SHADERS, -1, -1, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_LIGHTMAPS, -1, -1, -1, -1, -1 },
+    .area_rule = BSP_AREAS_PAIRS,
     .geometry = BSP_GEOM_SURFACES, .texture_kind = BSP_TEX_RECORDS,
     .leaf_area = BSP_FIELD(q3_leaf, area), .leaf_area_mask = 0xffff,
     .leaf_bounds = BSP_FIELD(q3_leaf, mins),
