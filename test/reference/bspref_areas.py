@@ -166,7 +166,15 @@ def points(m, seed):
     states = ["open", "closed"]
     for _ in range(4 if ar.state_bytes else 0):
         if ar.pairs:
-            s = bytes(rng.choice((0, 0, 0, 1, 7)) for _ in range(ar.state_bytes))
+            # a few pairs open, some through one of their two bytes only
+            s = bytearray(ar.state_bytes)
+            for i in range(n):
+                for j in range(i + 1, n):
+                    if rng.random() < 0.15:
+                        v = rng.choice((1, 2, 255))
+                        for at in rng.choice(((i * n + j,), (j * n + i,), (i * n + j, j * n + i))):
+                            s[at] = v
+            s = bytes(s)
         else:
             s = bytes(rng.randrange(256) for _ in range(ar.state_bytes))
         states.append(s.hex())
