@@ -30,6 +30,13 @@ static uint32_t areas_from_leaves(const bsp_map *m, const bsp__access *a)
     return n;
 }
 
+/* Is a record of `stride` bytes long enough for field f? (A lump whose
+ * version has no layout is viewed a byte at a time.) */
+static int areas_fits(uint32_t stride, bsp__field f)
+{
+    return bsp__field_at(f, 1).offset <= stride;
+}
+
 /* The statuses every entry point shares, in order: BAD_ARGUMENT, UNSUPPORTED
  * (the family; too many areas), NOT_LOADED; then BAD_QUERY is the caller's,
  * and check_records gives CORRUPT. */
@@ -54,6 +61,11 @@ static bsp_status areas_open(const bsp_map *m, areas_map *s)
     s->wide = (uint8_t)(s->num_portals && a->portal_wide_bytes &&
                         m->areaportals.stride == a->portal_wide_bytes);
     s->state_bytes = 0;
+    if (!areas_fits(m->areas.stride, a->area_numportals) ||
+        !areas_fits(m->areas.stride, a->area_firstportal) ||
+        (s->num_portals && (!areas_fits(m->areaportals.stride, a->portal_key[s->wide]) ||
+                            !areas_fits(m->areaportals.stride, a->portal_otherarea[s->wide]))))
+        return BSP_E_UNSUPPORTED;
     return BSP_OK;
 }
 
