@@ -692,9 +692,10 @@ BSP_API bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_l
  *
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map or
  * result; state NULL with state_bytes above 0), UNSUPPORTED (the quake
- * family and nightfire have no areas; a map with more than BSP_MAX_AREAS
- * areas; an area lump whose version has no known layout), NOT_LOADED (quake2, source: the area lump is not in memory, left
- * out by the load or empty in the file), BAD_QUERY (an area at or above
+ * family and nightfire have no areas), NOT_LOADED (quake2, source: the
+ * area lump is not in memory, left out by the load or empty in the file),
+ * UNSUPPORTED (a map with more than BSP_MAX_AREAS areas; an area lump
+ * whose version has no known layout), BAD_QUERY (an area at or above
  * num_areas; a negative area is in no area, connected to nothing),
  * CORRUPT (an area's portal range outside the portal lump, a portal naming
  * an area beyond the area lump or a key outside 0 .. 65535, a one-way
