@@ -33,7 +33,7 @@ extern "C" {
 
 /* Version: BSPKIT_VERSION_NUMBER is major*10000 + minor*100 + patch. */
 #define BSPKIT_VERSION_MAJOR 0
-#define BSPKIT_VERSION_MINOR 4
+#define BSPKIT_VERSION_MINOR 5
 #define BSPKIT_VERSION_PATCH 0
 #define BSPKIT_VERSION_NUMBER (BSPKIT_VERSION_MAJOR * 10000 + \
                                BSPKIT_VERSION_MINOR * 100 + BSPKIT_VERSION_PATCH)
@@ -109,7 +109,7 @@ BSP_API const char *bsp_status_message(bsp_status s);
  * encodes it: with a shared library it can differ from the header's macros,
  * so a program can compare the two at start-up. Never fails. */
 BSP_API uint32_t bsp_version(void);
-/* The same as "MAJOR.MINOR.PATCH", e.g. "0.4.0". Never fails. */
+/* The same as "MAJOR.MINOR.PATCH", e.g. "0.5.0". Never fails. */
 BSP_API const char *bsp_version_string(void);
 
 /* ------------------------------------------------------------------------ */
@@ -359,6 +359,8 @@ typedef struct bsp_map {
      * built patch in `data`, its ordinal} (offset 0: not a patch); the
      * patches follow the table */
     bsp_view patches;
+    /* areas and area portals (BSP_LOAD_GEOMETRY; docs/queries.md 9) */
+    bsp_view areas, areaportals;
     /* After a failed bsp_load, where it stopped: the lump's index and file
      * offset (BSP_NO_LUMP and 0 when it stopped outside any lump: header,
      * plan, arena). Every other field of a failed map is cleared, so a
@@ -666,6 +668,80 @@ typedef struct bsp_ambient_light {
  * ambient data; Source: also a leaf without samples after borrowing),
  * CORRUPT (tree cycle, an index or sample outside its lump). */
 BSP_API bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out);
+
+/* ------------------------------------------------------------------------ */
+/* Areas and area portals: which areas the open doors join (docs/queries.md 9). */
+/*
+ * Quake 2, Quake 3 and Source divide a map into areas (bsp_leaf.area) that
+ * area portals (func_areaportal doors) join. The caller owns which portals
+ * are open and passes that state to every call:
+ *   - quake2, source (per_pair 0): a bit per portal key, bit k of byte
+ *     k / 8 (k & 7 from the least significant bit) set when the portals
+ *     with key k are open. The key is the area-portal record's portalnum
+ *     (quake2: func_areaportal's "style") or m_PortalKey (source:
+ *     "portalnumber"); both records of one door share it.
+ *   - quake3 (per_pair 1): a byte per pair of areas, state[a * num_areas +
+ *     b], non-zero when some portal between a and b is open (the engine's
+ *     reference count; either of the pair's two bytes opens it).
+ * The answer is id's flood (docs/queries.md 9): each area gets a flood
+ * number, and two areas are connected when their numbers are equal. Area 0
+ * of quake2 and source is the null area: only a portal leads into it.
+ * Needs BSP_LOAD_GEOMETRY on quake2 and source (the area lumps; quake3's
+ * areas come from the leaves, loaded always). At most BSP_MAX_AREAS areas;
+ * each query uses about 4 KiB of stack.
+ *
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map or
+ * result; state NULL with state_bytes above 0), UNSUPPORTED (the quake
+ * family and nightfire have no areas), NOT_LOADED (quake2, source: the
+ * area lump is not in memory, left out by the load or empty in the file),
+ * UNSUPPORTED (a map with more than BSP_MAX_AREAS areas; an area lump
+ * whose version has no known layout), BAD_QUERY (an area at or above
+ * num_areas; a negative area is in no area, connected to nothing),
+ * CORRUPT (an area's portal range outside the portal lump, a portal naming
+ * an area beyond the area lump or a key outside 0 .. 65535, a one-way
+ * portal), BAD_ARGUMENT (state_bytes below bsp_areas_info.state_bytes, an
+ * output shorter than the map needs).
+ */
+#define BSP_MAX_AREAS 1024u
+#define BSP_MAX_AREA_PORTAL_KEY 65535u
+/* Bytes of a bit per area (bsp_area_reachable). */
+#define BSP_AREA_BITS_BYTES(num_areas) (((num_areas) + 7u) / 8u)
+
+typedef struct bsp_areas_info {
+    uint32_t num_areas;    /* areas 0 .. num_areas-1 */
+    uint32_t num_portals;  /* area-portal records (quake3: 0) */
+    uint32_t state_bytes;  /* the smallest open state the calls accept:
+                              quake2, source: (largest key + 8) / 8 (0: no
+                              portals); quake3: num_areas * num_areas */
+    uint32_t per_pair;     /* 1: quake3's layout, a byte per pair of areas */
+    uint32_t first_area;   /* the first area a flood starts from (1: area
+                              0 is the null area; quake3: 0) */
+} bsp_areas_info;
+
+/* The map's areas and the size of the state the calls below read. */
+BSP_API bsp_status bsp_areas_get_info(const bsp_map *m, bsp_areas_info *out);
+
+/* The flood number of every area under the state, written to
+ * flood[0 .. num_areas-1] (num at least num_areas): what an engine
+ * computes once when a portal changes, then compares per entity. Numbers
+ * start at 1 and are given in the order of the first area of each flood;
+ * 0: an area no flood reached (area 0 of quake2 and source). */
+BSP_API bsp_status bsp_area_flood(const bsp_map *m, const uint8_t *state, uint32_t state_bytes,
+                          uint16_t *flood, uint32_t num);
+
+/* Are areas a and b connected under the state (CM_AreasConnected)?
+ * *connected gets 0 or 1: 1 when their flood numbers are equal, so area 0
+ * of quake2 and source is connected to itself; 0 when a or b is
+ * negative. */
+BSP_API bsp_status bsp_areas_connected(const bsp_map *m, const uint8_t *state,
+                               uint32_t state_bytes, int32_t a, int32_t b, int *connected);
+
+/* The areas connected to a under the state, as bits (bit b of byte b / 8),
+ * BSP_AREA_BITS_BYTES(num_areas) of them; the rest of `bits` is cleared.
+ * A negative a reaches nothing. */
+BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
+                              uint32_t state_bytes, int32_t a, uint8_t *bits,
+                              uint32_t bits_bytes);
 
 /* ------------------------------------------------------------------------ */
 /* Collision: where a moving box stops (docs/queries.md section 8).          */

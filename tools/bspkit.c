@@ -18,6 +18,7 @@
 #include "tool.h"
 #include "resumable_load.h"
 #include "ambient.h"
+#include "areas.h"
 #include "collision.h"
 
 static const char usage[] =
@@ -40,6 +41,7 @@ static const char usage[] =
     "                  luxel F X Y Z     lightmap sample of face F at a point\n"
     "                  ambient X Y Z     ambient light at a point (Source\n"
     "                                    ambient cubes, Quake 3 light grid)\n"
+    "                  areas A B STATE   area connectivity (open, closed, hex)\n"
     "                one JSON line per query; errors as {\"q\":..,\"error\":..}\n"
     "  entities MAP  the entity lump, one JSON object per entity\n"
     "  gamelumps MAP the Source game lump's sub-lumps, unpacked: id, version,\n"
@@ -569,6 +571,10 @@ static bsp_status run_query(const bsp_map *m, char **tok, int n, uint8_t *row, b
     } else if (!strcmp(q, "ambient")) {
         if (n != 4 || !parse_point(tok + 1, p)) return BSP_E_BAD_QUERY;
         return tool_ambient(m, p);
+    } else if (!strcmp(q, "areas")) {
+        int32_t b;
+        if (n != 4 || !parse_int(tok[1], &num) || !parse_int(tok[2], &b)) return BSP_E_BAD_QUERY;
+        return tool_areas(m, num, b, tok[3]);
     } else if (tool_is_collision(q)) {
         if (n > MAX_TOKENS) return BSP_E_BAD_QUERY;
         return tool_collision(m, tok, n, coll_status);
@@ -585,7 +591,7 @@ static int cmd_query(const char *path, int hdr, int forward)
     size_t cap = 0;
     uint8_t *row;
     bsp_status st;
-    if (load_map(&L, path, BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES | BSP_LOAD_COLLISION, hdr, forward))
+    if (load_map(&L, path, BSP_LOAD_GEOMETRY | BSP_LOAD_ENTITIES | BSP_LOAD_COLLISION, hdr, forward))
         return 1;
     row = alloc(bsp_vis_row_bytes(&L.map));
     if (!row) {

@@ -75,6 +75,32 @@ bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, flo
     return BSP_E_UNSUPPORTED;
 }
 
+bsp_status bsp_areas_get_info(const bsp_map *m, bsp_areas_info *out)
+{
+    (void)m, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_area_flood(const bsp_map *m, const uint8_t *state, uint32_t state_bytes,
+                          uint16_t *flood, uint32_t num)
+{
+    (void)m, (void)state, (void)state_bytes, (void)flood, (void)num;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_areas_connected(const bsp_map *m, const uint8_t *state, uint32_t state_bytes,
+                               int32_t a, int32_t b, int *connected)
+{
+    (void)m, (void)state, (void)state_bytes, (void)a, (void)b, (void)connected;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state, uint32_t state_bytes,
+                              int32_t a, uint8_t *bits, uint32_t bits_bytes)
+{
+    (void)m, (void)state, (void)state_bytes, (void)a, (void)bits, (void)bits_bytes;
+    return BSP_E_UNSUPPORTED;
+}
 #endif
 
 #if !BSPKIT_FAMILY_SOURCE

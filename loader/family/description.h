@@ -71,8 +71,13 @@ typedef struct bsp__flag_rule { int32_t raw; uint32_t flags; } bsp__flag_rule;
 enum bsp__access_lump {
     BSP_AL_TEXTURES, BSP_AL_STRING_TABLE, BSP_AL_STRING_DATA, BSP_AL_DRAWVERTS,
     BSP_AL_DRAWINDEXES, BSP_AL_LIGHTMAPS, BSP_AL_DISPINFO, BSP_AL_DISPVERTS,
-    BSP_AL_PROJECTIONS, BSP_AL_COUNT
+    BSP_AL_PROJECTIONS, BSP_AL_AREAS, BSP_AL_AREAPORTALS, BSP_AL_COUNT
 };
+/* Where area connectivity comes from (docs/queries.md 9): none (quake
+ * family, nightfire); the area and area-portal lumps, a portal open by its
+ * key's bit (quake2, source); the leaves' areas and a flag per pair of
+ * areas (quake3). */
+enum bsp__area_rule { BSP_AREAS_NONE = 0, BSP_AREAS_PORTALS, BSP_AREAS_PAIRS };
 /* How faces hold their geometry: an edge loop (quake family, quake2,
  * source), quake3 surfaces, or a run of vertices (nightfire). */
 enum bsp__geometry { BSP_GEOM_EDGES = 0, BSP_GEOM_SURFACES, BSP_GEOM_VERTEX_RUN };
@@ -101,6 +106,11 @@ typedef struct bsp__access {
     const bsp__flag_rule *contents, *surface;
     uint8_t num_contents, num_surface;
     uint16_t dispinfo_bytes;       /* Source ddispinfo_t (0: Valve's 176) */
+    /* Areas: an area record's portal range; a portal's key and other
+     * area, narrow, or wide when its records are portal_wide_bytes long
+     * (Strata's lump version 1, Vindictus) */
+    uint8_t area_rule, portal_wide_bytes;
+    bsp__field area_numportals, area_firstportal, portal_key[2], portal_otherarea[2];
 } bsp__access;
 
 /* A part of a description that exists only in builds with an option

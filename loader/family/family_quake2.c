@@ -87,7 +87,12 @@ static const bsp__flag_rule quake2_surface[] = {
 
 /* Textures are the texinfo records' names (one per texinfo). */
 static const bsp__access quake2_access = {
-    .lumps = { Q2_TEXINFO, -1, -1, -1, -1, -1, -1, -1, -1 },
+    .lumps = { Q2_TEXINFO, -1, -1, -1, -1, -1, -1, -1, -1, Q2_AREAS, Q2_AREAPORTALS },
+    .area_rule = BSP_AREAS_PORTALS,
+    .area_numportals = BSP_FIELD(q2_area, numareaportals),
+    .area_firstportal = BSP_FIELD(q2_area, firstareaportal),
+    .portal_key = { BSP_FIELD(q2_areaportal, portalnum), BSP_FIELD(q2_areaportal, portalnum) },
+    .portal_otherarea = { BSP_FIELD(q2_areaportal, otherarea), BSP_FIELD(q2_areaportal, otherarea) },
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_RECORDS, .contents_bits = 1,
     .leaf_area = BSP_FIELD(q2_leaf, area), .leaf_area_mask = 0xffff,
     .leaf_bounds = BSP_FIELD(q2_leaf, mins), .model_origin = BSP_AT(q2_model, origin), .face_side = BSP_FIELD(q2_face, side),

@@ -128,10 +128,11 @@ static const bsp__flag_rule quake3_contents[] = {
 };
 
 static const bsp__access quake3_access = {
-    .lumps = { Q3_SHADERS, -1, -1, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_LIGHTMAPS, -1, -1, -1 },
+    .lumps = { Q3_SHADERS, -1, -1, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_LIGHTMAPS, -1, -1, -1, -1, -1 },
+    .area_rule = BSP_AREAS_PAIRS,
     .geometry = BSP_GEOM_SURFACES, .texture_kind = BSP_TEX_RECORDS, .contents_bits = 1,
     .contents = quake3_contents, .num_contents = sizeof quake3_contents / sizeof quake3_contents[0],
-    .leaf_area = BSP_FIELD(q3_leaf, area), .leaf_area_mask = 0xffff,
+    .leaf_area = BSP_FIELD(q3_leaf, area), .leaf_area_mask = 0xffffffffu,   /* -1: solid leaves */
     .leaf_bounds = BSP_FIELD(q3_leaf, mins),
     .face_texture = BSP_FIELD(q3_surface, shaderNum),
     .texture_flags = BSP_FIELD(q3_shader, surfaceFlags),

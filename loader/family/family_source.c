@@ -251,7 +251,7 @@ static const bsp__flag_rule source_surface[] = {
     .texinfo_texture = BSP_FIELD(texinfo, texdata), .texinfo_flags = BSP_FIELD(texinfo, flags)
 #define SOURCE_ACCESS_COMMON \
     .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, L_DISPINFO, \
-                L_DISP_VERTS, -1 }, \
+                L_DISP_VERTS, -1, L_AREAS, L_AREAPORTALS }, \
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_STRING_TABLE, .contents_bits = 1, \
     .leaf_area_mask = 0x1ff, .model_origin = BSP_AT(src_model, origin), \
     .texture_stride = src_texdata_bytes, .texture_name = BSP_AT(src_texdata, nameStringTableID), \
@@ -259,10 +259,18 @@ static const bsp__flag_rule source_surface[] = {
     .contents = source_contents, \
     .num_contents = sizeof source_contents / sizeof source_contents[0], \
     .surface = source_surface, .num_surface = sizeof source_surface / sizeof source_surface[0]
+/* Area portals: Valve's narrow record, or `wide` (same fields, int32). */
+#define SOURCE_ACCESS_AREAS(wide) \
+    .area_rule = BSP_AREAS_PORTALS, .portal_wide_bytes = wide##_bytes, \
+    .area_numportals = BSP_FIELD(src_area, numareaportals), \
+    .area_firstportal = BSP_FIELD(src_area, firstareaportal), \
+    .portal_key = { BSP_FIELD(src_areaportal, portalKey), BSP_FIELD(wide, portalKey) }, \
+    .portal_otherarea = { BSP_FIELD(src_areaportal, otherarea), BSP_FIELD(wide, otherarea) }
 #define SOURCE_ACCESS_LEAF \
     .leaf_area = BSP_FIELD(src_leaf1, area_flags), .leaf_bounds = BSP_FIELD(src_leaf1, mins)
 static const bsp__access source_access = {
-    SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO(src_texinfo)
+    SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO(src_texinfo),
+    SOURCE_ACCESS_AREAS(src_areaportal)
 };
 
 #define SOURCE_MODELS(model) \
@@ -473,7 +481,9 @@ static const bsp__layout_table strata_layouts = BSP_LAYOUT_TABLE(strata_rules, &
 /* Leaf area is 17 bits; bounds are floats. Strata's displacement record
  * (lump 26 v1) is not described: no displacement access. */
 static const bsp__access strata_access = {
-    .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, -1, -1, -1 },
+    .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, -1, -1, -1,
+               L_AREAS, L_AREAPORTALS },
+    SOURCE_ACCESS_AREAS(strata_areaportal),
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_STRING_TABLE, .contents_bits = 1,
     .leaf_area = BSP_FIELD(strata_leaf, area_flags), .leaf_area_mask = 0x1ffff,
     .leaf_bounds = BSP_FIELD(strata_leaf, mins), .model_origin = BSP_AT(src_model, origin),

@@ -52,4 +52,9 @@ void bsp__resolve_views(bsp_map *m, const bsp_header *h)
                  i < ROLE_VIEWS ? bsp__role_lump(h->family, r->role[m->use_hdr != 0])
                                 : bsp__coll_of(h->family)->lumps[i - ROLE_VIEWS]);
     }
+    /* the access description's area lumps (views for their record widths) */
+    if (BSPKIT_ACCESS && h->family->access) {
+        set_view(m, h, &m->areas, h->family->access->lumps[BSP_AL_AREAS]);
+        set_view(m, h, &m->areaportals, h->family->access->lumps[BSP_AL_AREAPORTALS]);
+    }
 }

@@ -49,6 +49,7 @@ int fuzz_resume_one(const uint8_t *data, size_t size);
 int fuzz_jobs_one(const uint8_t *data, size_t size);
 int fuzz_access_one(const uint8_t *data, size_t size);
 int fuzz_collision_one(const uint8_t *data, size_t size);
+int fuzz_areas_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -66,6 +67,7 @@ static const target targets[] = {
     { "jobs", fuzz_jobs_one },
     { "access", fuzz_access_one },
     { "collision", fuzz_collision_one },
+    { "areas", fuzz_areas_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 
@@ -201,7 +203,7 @@ static void replay_path(const char *path, const target *forced, int depth)
     }
     if (!t) {
         CHECK(0, "fuzz replay", "%s: no target (name one with -t, or put it in a directory "
-              "named load, family, lzma, lzma_diff, entity, stream, resume, jobs, access or collision)", path);
+              "named load, family, lzma, lzma_diff, entity, stream, resume, jobs, access, collision or areas)", path);
         return;
     }
     replay_file(path, t);
@@ -222,7 +224,7 @@ int main(int argc, char **argv)
         i += 2;
     }
     if (i >= argc) {
-        fprintf(stderr, "usage: fuzz_replay [-t load|family|lzma|lzma_diff|entity|stream|resume|jobs|access|collision] PATH...\n");
+        fprintf(stderr, "usage: fuzz_replay [-t load|family|lzma|lzma_diff|entity|stream|resume|jobs|access|collision|areas] PATH...\n");
         return 2;
     }
     for (; i < argc; i++) replay_path(argv[i], forced, 0);

@@ -261,6 +261,67 @@ static int luxel_point(ctx *c, const gen_face *f, int where, float p[3])
     return 0;
 }
 
+/* ---------------- areas ---------------- */
+
+/* docs/queries.md 9 from the description (world.h): the areas form a
+ * chain, door k joining areas k and k + 1 (quake3: k - 1 and k), so a
+ * flood runs along the chain until a closed door. `open` has bit k set
+ * when door k is open. */
+static void areas_answer(ctx *c, unsigned open, const char *state)
+{
+    int n = gen_num_areas(c->w->desc), q3 = c->v->family == GEN_FAM_QUAKE3;
+    int first = q3 ? 0 : 1, total = q3 ? n : n + 1, a, f = 0, last = total - 1;
+    int flood[GEN_MAX_AREAS + 1];
+    if (!q3) flood[0] = 0;
+    for (a = first; a < total; a++) {
+        int door = q3 ? a : a - 1; /* the door below area a */
+        if (a == first || !(open >> door & 1)) f++;
+        flood[a] = f;
+    }
+    gbuf_printf(&c->q, "areas %d %d %s\n", first, last, state);
+    gbuf_printf(&c->e, "{\"q\":\"areas\",\"a\":%d,\"b\":%d,\"connected\":%d,\"reachable\":[", first, last,
+                flood[first] == flood[last]);
+    for (a = first, f = 0; a < total; a++)
+        if (flood[a] == flood[first]) gbuf_printf(&c->e, f++ ? ",%d" : "%d", a);
+    gbuf_printf(&c->e, "],\"flood\":[");
+    for (a = 0; a < total; a++) gbuf_printf(&c->e, a ? ",%d" : "%d", flood[a]);
+    gbuf_printf(&c->e, "]}\n");
+}
+
+static void q_areas(ctx *c)
+{
+    int n = gen_num_areas(c->w->desc), fam = c->v->family, k, i, j;
+    char hex[2 * GEN_MAX_AREAS * GEN_MAX_AREAS + 1];
+    if (fam != GEN_FAM_QUAKE2 && fam != GEN_FAM_SOURCE && fam != GEN_FAM_QUAKE3) {
+        gbuf_printf(&c->q, "areas 0 0 open\n");
+        gbuf_printf(&c->e, "{\"q\":\"areas\",\"error\":\"unsupported\"}\n");
+        return;
+    }
+    areas_answer(c, ~0u, "open");
+    areas_answer(c, 0, "closed");
+    /* each door alone, then every door but one */
+    for (k = 1; k < n; k++)
+        for (i = 0; i < 2; i++) {
+            unsigned open = i ? ~(1u << k) : 1u << k;
+            if (fam == GEN_FAM_QUAKE3) { /* a byte per pair: door k joins k - 1 and k */
+                for (j = 0; j < n * n; j++) {
+                    int x = j / n, y = j % n, door = x > y ? x : y;
+                    int on = (x - y == 1 || y - x == 1) && (open >> door & 1);
+                    memcpy(hex + 2 * j, on ? "01" : "00", 2);
+                }
+                hex[2 * n * n] = 0;
+            } else { /* a bit per key: keys 1 .. n - 1, (n - 1 + 8) / 8 bytes */
+                for (j = 0; j < (n + 7) / 8; j++) {
+                    unsigned byte = (open >> (8 * j)) & 0xffu;
+                    if (8 * j + 8 > n) byte &= (1u << (n - 8 * j)) - 1; /* keys beyond n - 1: none */
+                    snprintf(hex + 2 * j, 3, "%02x", byte);
+                }
+            }
+            areas_answer(c, open, hex);
+        }
+    blank(c);
+}
+
 /* ---------------- files ---------------- */
 
 static void write_queries(ctx *c)
@@ -404,6 +465,8 @@ static void write_queries(ctx *c)
         gbuf_printf(&c->e, "{\"q\":\"%s\",\"error\":\"bad_query\"}\n", bad_queries[k][1]);
         if (k == 5) blank(c);
     }
+
+    q_areas(c);
 
     /* collision (expect_trace.c): no random numbers, so the lines above
      * and NAME.api keep theirs */

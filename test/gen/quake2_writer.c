@@ -127,7 +127,7 @@ void q2_write(const gen_view *v, const char *path, gen_counts *c)
         int lo[3], hi[3];
         gbuf_i32(&L[Q2_LEAFS], v->leaf_contents[i]);
         gbuf_le16(&L[Q2_LEAFS], id_s16(v->leaf_cluster[i], "cluster"));
-        gbuf_le16(&L[Q2_LEAFS], v->leaf_cluster[i] >= 0 ? 1u : 0u); /* area */
+        gbuf_le16(&L[Q2_LEAFS], v->leaf_cluster[i] >= 0 ? (unsigned)gen_room_area(w->desc, v->leaf_cluster[i]) : 0u);
         id_leaf_bounds(v, i, lo, hi);
         put_bounds16(&L[Q2_LEAFS], lo, hi);
         gbuf_le16(&L[Q2_LEAFS], id_u16(lf->firstleafface, "firstleafface"));
@@ -161,10 +161,18 @@ void q2_write(const gen_view *v, const char *path, gen_counts *c)
         gbuf_le16(&L[Q2_BRUSHSIDES], id_s16(w->sides[i].texinfo, "brushside texinfo"));
     }
     gbuf_zero(&L[Q2_POP], 256);
-    gbuf_zero(&L[Q2_AREAS], 8); /* area 0: the null area */
-    gbuf_i32(&L[Q2_AREAS], 0);  /* area 1: no portals */
-    gbuf_i32(&L[Q2_AREAS], 0);
-    gbuf_zero(&L[Q2_AREAPORTALS], 8); /* portal 0 is never used */
+    for (i = 0; i <= gen_num_areas(w->desc); i++) { /* area 0: the null area */
+        int first, num;
+        gen_area_portals(w->desc, i, &first, &num);
+        gbuf_i32(&L[Q2_AREAS], num);
+        gbuf_i32(&L[Q2_AREAS], first);
+    }
+    for (i = 0; i < gen_num_portal_records(w->desc); i++) { /* portal 0 is never used */
+        int key, other;
+        gen_portal_record(w->desc, i, &key, &other);
+        gbuf_i32(&L[Q2_AREAPORTALS], key);
+        gbuf_i32(&L[Q2_AREAPORTALS], other);
+    }
 
     id_assemble(prefix, 8, L, Q2_NUM_LUMPS, q2_order, path);
 
@@ -183,8 +191,8 @@ void q2_write(const gen_view *v, const char *path, gen_counts *c)
     gen_count(c, "edges", w->nedges);
     gen_count(c, "surfedges", w->nsurfedges);
     gen_count(c, "pop", (long)L[Q2_POP].len);
-    gen_count(c, "areas", 2);
-    gen_count(c, "areaportals", 1);
+    gen_count(c, "areas", gen_num_areas(w->desc) + 1);
+    gen_count(c, "areaportals", gen_num_portal_records(w->desc));
     gen_count(c, "visdata", (long)L[Q2_VISIBILITY].len);
     gen_count(c, "lightdata", (long)L[Q2_LIGHTING].len);
     gen_count(c, "entdata", (long)L[Q2_ENTITIES].len);

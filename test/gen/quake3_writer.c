@@ -135,7 +135,7 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
         const gen_leaf *lf = &w->leaves[v->leaf_src[i]];
         int lo[3], hi[3];
         gbuf_i32(&L[Q3_LEAFS], v->leaf_cluster[i]);
-        gbuf_i32(&L[Q3_LEAFS], v->leaf_cluster[i] >= 0 ? 0 : -1); /* area */
+        gbuf_i32(&L[Q3_LEAFS], v->leaf_cluster[i] >= 0 ? gen_room_area(w->desc, v->leaf_cluster[i]) - 1 : -1);
         id_leaf_bounds(v, i, lo, hi);
         for (a = 0; a < 3; a++) gbuf_i32(&L[Q3_LEAFS], lo[a]);
         for (a = 0; a < 3; a++) gbuf_i32(&L[Q3_LEAFS], hi[a]);

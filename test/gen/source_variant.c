@@ -139,6 +139,7 @@ void src_var_convert_lump(const src_opts *o, int lump, gbuf *b, int *lump_versio
     case 12: spec = "2u4 2u4"; break;                  /* edges */
     case 16: case 17: spec = "2u4"; break;             /* leaf faces, leaf brushes */
     case 19: spec = "2u4 2s4 2s4 2s4"; break;          /* brush sides */
+    case 21: spec = "2u4 2u4 2u4 2u4 4s4"; break;      /* area portals */
     default: return;
     }
     widen(spec, b);

@@ -275,7 +275,7 @@ static void build_leaves(const gen_world *w, int leaf_version, gbuf *b)
         const gen_leaf *lf = &w->leaves[l];
         gbuf_i32(b, lf->contents);
         gbuf_le16(b, s16(lf->cluster, "cluster"));
-        gbuf_le16(b, (lf->cluster >= 0) ? 1u : 0u); /* area 1 (9 bits), flags 0 */
+        gbuf_le16(b, lf->cluster >= 0 ? (unsigned)gen_room_area(w->desc, lf->cluster) : 0u); /* area:9, flags 0 */
         if (l == 0) gbuf_zero(b, 12);
         else src_put_bounds(b, w, &lf->box, lf->model, 0);
         gbuf_le16(b, u16(lf->firstleafface, "firstleafface"));
@@ -376,7 +376,7 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
     }
     if (STRATA(o)) {
         strata_indices(w, &L[L_EDGES], &L[L_LEAFFACES], &L[L_LEAFBRUSHES], &L[L_BRUSHSIDES]);
-        strata_areaportals(&L[L_AREAPORTALS]);
+        strata_areaportals(w->desc, &L[L_AREAPORTALS]);
     }
     for (i = 0; i < w->nedges && !STRATA(o); i++) {
         gbuf_le16(&L[L_EDGES], u16(w->edges[i][0], "vertex index"));
@@ -414,9 +414,18 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         gbuf_le16(&L[L_BRUSHSIDES], 0); /* dispinfo */
         gbuf_le16(&L[L_BRUSHSIDES], 0); /* bevel */
     }
-    for (i = 0; i < 2; i++) { /* area 0 (outside) and area 1 */
-        gbuf_i32(&L[L_AREAS], 0);
-        gbuf_i32(&L[L_AREAS], 0);
+    for (i = 0; i <= gen_num_areas(w->desc); i++) { /* area 0: outside */
+        int first, num;
+        gen_area_portals(w->desc, i, &first, &num);
+        gbuf_i32(&L[L_AREAS], num);
+        gbuf_i32(&L[L_AREAS], first);
+    }
+    for (i = 0; i < gen_num_portal_records(w->desc) && !STRATA(o); i++) {
+        int key, other;
+        gen_portal_record(w->desc, i, &key, &other); /* record 0: vbsp's reserved portal */
+        gbuf_le16(&L[L_AREAPORTALS], (unsigned)key);
+        gbuf_le16(&L[L_AREAPORTALS], (unsigned)other);
+        gbuf_zero(&L[L_AREAPORTALS], 8); /* no clip vertices, plane 0 */
     }
 
     if (o->console) gbuf_i32(&L[L_MAP_FLAGS], 0); /* MakeGameData writes it; 0 as in shack */
@@ -529,6 +538,7 @@ static void swap_lump(int lump, const src_opts *o, gbuf *b)
     case L_BRUSHSIDES: wd = "2222"; break;
     case L_DISPINFO: wd = DISPINFO_WIDTHS; break;
     case L_DISP_VERTS: wd = "44444"; break;
+    case L_AREAPORTALS: wd = "22224"; break;
     case L_AREAS: wd = "44"; break;
     case L_VISIBILITY:
         /* numclusters and the offset pairs; the rows are bytes */

@@ -82,9 +82,9 @@ void strata_leaves(const gen_world *w, gbuf *b)
         const gen_leaf *lf = &w->leaves[l];
         gbuf_i32(b, lf->contents);
         gbuf_i32(b, lf->cluster);
-        /* area 1 in the low 17 bits, and a flag above them that a 9-bit
+        /* the area in the low 17 bits, and a flag above them that a 9-bit
          * reading would take for area bits */
-        gbuf_le32(b, (lf->cluster >= 0) ? (1u | 1u << 17) : 0u);
+        gbuf_le32(b, lf->cluster >= 0 ? ((uint32_t)gen_room_area(w->desc, lf->cluster) | 1u << 17) : 0u);
         if (l == 0) gbuf_zero(b, 24);
         else src_put_bounds(b, w, &lf->box, lf->model, 1);
         gbuf_le32(b, (uint32_t)lf->firstleafface);
@@ -114,10 +114,16 @@ void strata_indices(const gen_world *w, gbuf *edges, gbuf *leaffaces, gbuf *leaf
     }
 }
 
-void strata_areaportals(gbuf *b)
+void strata_areaportals(const gen_desc *d, gbuf *b)
 {
-    int k;
-    for (k = 0; k < 5; k++) gbuf_le32(b, 0); /* vbsp's reserved portal 0 */
+    int r, k;
+    for (r = 0; r < gen_num_portal_records(d); r++) { /* record 0: vbsp's reserved portal */
+        int key, other;
+        gen_portal_record(d, r, &key, &other);
+        gbuf_i32(b, key);
+        gbuf_i32(b, other);
+        for (k = 0; k < 3; k++) gbuf_le32(b, 0); /* no clip vertices, plane 0 */
+    }
 }
 
 void strata_widen16(gbuf *b)

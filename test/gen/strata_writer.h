@@ -13,9 +13,9 @@ void strata_faces(const gen_world *w, const int *lightofs, gbuf *b);
 void strata_leaves(const gen_world *w, gbuf *b);
 /* edges, leaf faces, leaf brushes, brush sides: 32-bit indices */
 void strata_indices(const gen_world *w, gbuf *edges, gbuf *leaffaces, gbuf *leafbrushes, gbuf *sides);
-/* The area portal lump (21, version 1): vbsp's reserved portal 0 as one
- * zeroed 20-byte record (a 12-byte reading rejects its length). */
-void strata_areaportals(gbuf *b);
+/* The area portal lump (21, version 1): the world's portals (world.h) as
+ * 20-byte records (a 12-byte reading rejects the lump's length). */
+void strata_areaportals(const gen_desc *d, gbuf *b);
 /* An ambient index of uint16 {count, first} pairs as Strata's uint32 ones. */
 void strata_widen16(gbuf *b);
 /* Lump versions of a Strata map (lumps not named keep theirs). */

@@ -220,6 +220,24 @@ typedef struct {
 } gen_counts;
 void gen_count(gen_counts *c, const char *key, long val);
 
+/* ---------------- areas (areas.c) ---------------- */
+
+/* docs/queries.md 9. The rooms fall, in order, into gen_num_areas groups:
+ * group g is area g + 1 (area 0: the null area, which solid leaves and the
+ * door's leaves are in; quake3 numbers the groups from 0 and gives those
+ * leaves -1). A door, portal key k, joins areas k and k + 1; each door has
+ * a record in both areas. Record 0 is vbsp's and qbsp3's reserved portal
+ * (key 0, area 0); then area 1's records, area 2's, ...: to the area
+ * below, then to the area above. */
+#define GEN_MAX_AREAS 8
+int gen_num_areas(const gen_desc *d);            /* 1 .. GEN_MAX_AREAS */
+int gen_room_area(const gen_desc *d, int room);  /* 1 .. gen_num_areas */
+int gen_num_portal_records(const gen_desc *d);   /* 1 + 2 (areas - 1) */
+/* Area a's records (0 <= a <= gen_num_areas): first and count. */
+void gen_area_portals(const gen_desc *d, int a, int *first, int *num);
+/* Record r: its key and the area it leads to. */
+void gen_portal_record(const gen_desc *d, int r, int *key, int *other);
+
 /* ---------------- visibility (vis.c) ---------------- */
 
 int gen_vis_rowbytes(int nclusters);

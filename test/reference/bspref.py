@@ -4,7 +4,8 @@
 
 Implements docs/queries.md (a copy of the contract, ../shared/spec/docs/queries.md) (sections 1-7) in Python 3 with the
 standard library only (the lighting of sections 4, 6 and 7 for Nightfire,
-Quake 3 and `ambient` is in bspref_light.py).  Written without looking at the C loader: it is the
+Quake 3 and `ambient` is in bspref_light.py, collision (section 8) in
+bspref_trace.py, areas (section 9) in bspref_areas.py).  Written without looking at the C loader: it is the
 thing the loader is checked against.
 
     bspref.py query  MAP   < queries      one JSON object per query line
@@ -226,6 +227,13 @@ def _trace():
     sys.modules.setdefault("bspref", sys.modules[__name__])
     import bspref_trace
     return bspref_trace
+
+
+def _areas():
+    """bspref_areas (section 9, areas and area portals), sharing this module."""
+    sys.modules.setdefault("bspref", sys.modules[__name__])
+    import bspref_areas
+    return bspref_areas
 
 
 # --------------------------------------------------------------------------
@@ -1224,6 +1232,8 @@ def run_query_line(m, toks):
     cmd = toks[0]
     if cmd in COLLISION:
         return _trace().run_query_line(m, toks)
+    if cmd == b"areas":
+        return _areas().run_query_line(m, toks)
     if cmd not in ARGC or len(toks) != 1 + ARGC[cmd]:
         return _err(cmd, "bad_query")
     args = toks[1:]
@@ -1493,6 +1503,7 @@ def cmd_points(path, seed, count):
         "\tleaf\t0  0 0  ",
     ]
     lines += _collision_points(m, random.Random(seed * 7919 + 104729))
+    lines += _areas().points(m, seed * 31 + 7)
     sys.stdout.write("".join(s + "\n" for s in lines))
     return 0
 

@@ -5,8 +5,8 @@
 # Source's game variants, no text (BSPKIT_ACCESS=0 BSPKIT_AMBIENT=0
 # BSPKIT_VARIANTS=none BSPKIT_STRINGS=0), built for size. Its tool answers
 # every generated map's queries as the full build's expected answers say,
-# except ambient and collision (trace, hulltrace, contents, hullcontents,
-# once a line parses), which are unsupported, and the variants' maps, which get
+# except ambient, collision (trace, hulltrace, contents, hullcontents,
+# once a line parses) and areas (map access), which are unsupported, and the variants' maps, which get
 # their left-out status; its map access commands refuse; its status
 # messages are the status names and its lump names empty; its library keeps
 # the public functions (they answer unsupported) but none of the left-out
@@ -31,10 +31,10 @@ else
             core_refused=$((core_refused + 1))
         else
             $core_dir/bspkit query "$m" < "$base.queries" > $BUILD/core.out 2>&1
-            # the expected answers with every ambient and collision line
-            # made the refusal (a line that does not parse stays bad_query)
+            # the expected answers with every ambient, collision and areas
+            # line made the refusal (a line that does not parse stays bad_query)
             sed -e 's/^{"q":"ambient",.*/{"q":"ambient","error":"unsupported"}/' \
-                -e '/"error":"bad_query"/!s/^{"q":"\(trace\|hulltrace\|contents\|hullcontents\)",.*/{"q":"\1","error":"unsupported"}/' \
+                -e '/"error":"bad_query"/!s/^{"q":"\(trace\|hulltrace\|contents\|hullcontents\|areas\)",.*/{"q":"\1","error":"unsupported"}/' \
                 "$base.expected" > $BUILD/core.want
             cmp -s "$base.expected" $BUILD/core.want || core_changed=$((core_changed + 1))
         fi

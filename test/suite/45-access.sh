@@ -4,7 +4,7 @@
 # Every generated and real map through test/access/access_check.py (the
 # file's own records, the reference, compiler reports, the light query under
 # a --top picture); the sanitizer build's output equal to the plain one; the
-# C checks of test_access.
+# C checks of test_access and test_areas (areas and area portals).
 access_dir=$BUILD/access
 mkdir -p "$access_dir"
 access_gen=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
@@ -50,6 +50,7 @@ for m in $access_gen $access_real; do
     else fail "$name: the ASan+UBSan tool fails or differs on leaves/faces/models/textures/brushes"; fi
 done
 run_prog access $BUILD/t/test_access $access_gen $access_real
+run_prog areas $BUILD/t/test_areas $access_gen $access_real
 if have_shared; then
     for m in $access_real; do
         png=$access_dir/$(basename "$(dirname "$m")")-$(basename "$m" .bsp).png
@@ -72,6 +73,7 @@ for arch in ppc ppc64; do
         continue
     fi
     run_prog $arch-access qemu-$arch $dir/t/test_access $access_gen
+    run_prog $arch-areas qemu-$arch $dir/t/test_areas $access_gen
     same=0; differ=""
     for m in $access_cross; do
         for cmd in leaves faces models textures brushes; do
