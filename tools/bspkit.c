@@ -60,6 +60,7 @@ static const char usage[] =
     "                vertices (position, texture and lightmap UV), triangles\n"
     "  models MAP    every model: bounds, origin, head node, face range\n"
     "  textures MAP  every texture name\n"
+    "  props MAP     every static prop of a Source map (its 'sprp')\n"
     "  render MAP -o OUT.png [--camera X Y Z YAW PITCH] [--top] [--pvs]\n"
     "             [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
     "                a picture of the world lit by its lightmaps; its options:\n"
@@ -626,7 +627,7 @@ static int has_arg(int argc, char **argv, const char *a, const char *b)
 
 static const char *const commands[] = {
     "info", "stats", "query", "entities", "gamelumps", "load", "leaves", "faces", "models",
-    "textures", "render", NULL
+    "textures", "props", "render", NULL
 };
 
 int main(int argc, char **argv)
@@ -689,5 +690,6 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "leaves")) return cmd_leaves(path, forward);
     if (!strcmp(cmd, "faces")) return cmd_faces(path, hdr, forward);
     if (!strcmp(cmd, "models")) return cmd_models(path, forward);
+    if (!strcmp(cmd, "props")) return cmd_props(path, forward);
     return cmd_textures(path, forward);
 }

@@ -101,7 +101,10 @@ typedef struct bsp__access {
     const bsp__flag_rule *contents, *surface;
     uint8_t num_contents, num_surface;
     uint16_t dispinfo_bytes;       /* Source ddispinfo_t (0: Valve's 176) */
+    uint8_t static_props;          /* whose static prop layouts: BSP_SP_* */
 } bsp__access;
+/* The games whose static prop records differ (access/static_props.c). */
+enum bsp__static_props_game { BSP_SP_VALVE = 0, BSP_SP_DARK_MESSIAH, BSP_SP_VINDICTUS };
 
 /* A part of a description that exists only in builds with an option
  * (core/config.h): BSP__IF(BSPKIT_ACCESS, &table) is NULL without it. */

@@ -42,7 +42,8 @@ static const bsp__game_lump_dir dm_game_lump_dir = {
 };
 
 static const bsp__access dm_access = {
-    SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO(dm_texinfo)
+    SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO(dm_texinfo),
+    .static_props = BSP_SP_DARK_MESSIAH
 };
 
 const struct bsp_family bsp__family_source_dm = {
@@ -147,7 +148,7 @@ static const bsp__game_lump_dir vin_game_lump_dir = {
 static const bsp__access vin_access = {
     SOURCE_ACCESS_COMMON, SOURCE_ACCESS_TEXINFO(src_texinfo),
     .leaf_area = BSP_FIELD(vin_leaf, area_flags), .leaf_bounds = BSP_FIELD(vin_leaf, mins),
-    .dispinfo_bytes = vin_dispinfo_bytes
+    .dispinfo_bytes = vin_dispinfo_bytes, .static_props = BSP_SP_VINDICTUS
 };
 
 #if BSPKIT_COLLISION
