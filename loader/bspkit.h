@@ -833,9 +833,9 @@ BSP_API bsp_status bsp_game_lump_unpack(const bsp_game_lump *g, void *dst, uint3
  * Version 12 (Strata Source) stores the leaf list as 32-bit entries; its
  * record is not known reliably (public readers disagree), so it is
  * BAD_LUMP_VERSION when it has props. Vindictus's versions 6 and 7 put a
- * scaling list before the props: BAD_LUMP_VERSION. A sub-lump with no props
- * opens at any version (nothing to read): its dictionary and leaf list are
- * read with 16-bit leaves below version 12, 32-bit from 12.
+ * scaling list before the props: BAD_LUMP_VERSION when it has props. A
+ * sub-lump with no props opens at any version from 4 to 12 (nothing to
+ * read); versions below 4 and above 12 are BAD_LUMP_VERSION.
  */
 
 /* Which fields a prop's version stores (bsp_static_prop.fields); the
@@ -893,11 +893,12 @@ BSP_API bsp_status bsp_static_props_find(const bsp_map *m, bsp_game_lump *out);
 /* Open the sub-lump g of map m whose unpacked bytes are bytes[0 .. size)
  * (g->data when not compressed). m gives the byte order and the game
  * (Dark Messiah, Vindictus); g the version. Statuses in order:
- * BAD_ARGUMENT (a NULL pointer, or size not g->size); CORRUPT (the counts
- * run past the bytes, or a negative count); BAD_LUMP_VERSION (props at a
- * version whose layout bspkit does not know, see above); CORRUPT (the
- * bytes after the prop count are not props x a record size of the
- * version). Nothing is copied: the bytes must stay as long as p is used. */
+ * BAD_ARGUMENT (a NULL pointer, g not an 'sprp' sub-lump, or size not
+ * g->size); BAD_LUMP_VERSION (a version outside 4 .. 12); CORRUPT (the
+ * counts run past the bytes, or a negative count); BAD_LUMP_VERSION (props
+ * at a version, or a game's version, whose record bspkit does not know,
+ * see above); CORRUPT (the bytes after the prop count are not props x a
+ * record size of the version: a record count that does not fit). Nothing is copied: the bytes must stay as long as p is used. */
 BSP_API bsp_status bsp_static_props_open(const bsp_map *m, const bsp_game_lump *g,
                                          const void *bytes, uint32_t size,
                                          bsp_static_props *p);

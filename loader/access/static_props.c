@@ -157,6 +157,8 @@ static bsp_status sp_open(const bsp_map *m, const bsp_game_lump *g, const void *
     uint32_t left = size, k, game_bit, known = 0;
     p->big_endian = m->big_endian_file;
     p->version = g->version;
+    /* outside 4..12 not even the counts' places are known */
+    if (g->version < 4 || g->version > 12) return BSP_E_BAD_LUMP_VERSION;
     p->leaf_bytes = g->version >= 12 ? 4 : 2;
     /* each count is an int32: a negative one is above INT32_MAX here */
     if (left < 4 || (p->num_models = sp_u32(p, at)) > 0x7fffffffu) return BSP_E_CORRUPT;
