@@ -49,6 +49,7 @@ int fuzz_resume_one(const uint8_t *data, size_t size);
 int fuzz_jobs_one(const uint8_t *data, size_t size);
 int fuzz_access_one(const uint8_t *data, size_t size);
 int fuzz_collision_one(const uint8_t *data, size_t size);
+int fuzz_props_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -66,6 +67,7 @@ static const target targets[] = {
     { "jobs", fuzz_jobs_one },
     { "access", fuzz_access_one },
     { "collision", fuzz_collision_one },
+    { "props", fuzz_props_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 
