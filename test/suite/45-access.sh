@@ -67,9 +67,9 @@ run_prog props $BUILD/t/test_props $access_gen $access_real
 if have_shared; then
     for m in $access_real; do
         png=$access_dir/$(basename "$(dirname "$m")")-$(basename "$m" .bsp).png
-        if $BUILD/asan/bspkit render "$m" -o "$png" --pvs --lightmaps "${png%.png}-lightmaps.png" > /dev/null 2>&1 &&
+        if $BUILD/asan/bspkit render "$m" -o "$png" --pvs --props --lightmaps "${png%.png}-lightmaps.png" > /dev/null 2>&1 &&
            [ -s "$png" ]; then
-            pass "$(basename "$m"): render --pvs --lightmaps writes both pictures under ASan+UBSan"
+            pass "$(basename "$m"): render --pvs --props --lightmaps writes both pictures under ASan+UBSan"
         else
             fail "$(basename "$m"): render failed"
         fi
