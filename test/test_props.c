@@ -24,7 +24,8 @@ typedef struct held {
     uint8_t *arena;
 } held;
 
-static bsp_status load(held *H, const uint8_t *data, uint32_t size)
+/* vindictus: read as Vindictus (bsp_use_variant; the file does not say) */
+static bsp_status load(held *H, const uint8_t *data, uint32_t size, int vindictus)
 {
     bsp_options o = bsp_default_options(BSP_LOAD_ALL);
     bsp_status st;
@@ -33,6 +34,7 @@ static bsp_status load(held *H, const uint8_t *data, uint32_t size)
     H->arena = NULL;
     bsp_memstream_init(&H->ms, &H->s, data, size);
     if ((st = bsp_open(&H->h, &H->s)) != BSP_OK) return st;
+    if (vindictus && (st = bsp_use_variant(&H->h, BSP_VARIANT_VINDICTUS)) != BSP_OK) return st;
     if ((st = bsp_measure(&H->h, &o, &need)) != BSP_OK) return st;
     H->arena = malloc(need + 8);
     return bsp_load(&H->m, &H->h, &H->s, H->arena, need, &o, NULL);
@@ -248,7 +250,7 @@ static void check_map(const char *name, const uint8_t *data, uint32_t size, int 
     char what[1100], path[1100];
     FILE *fp;
     (void)index, (void)api;
-    if ((st = load(&H, data, size)) != BSP_OK) {
+    if ((st = load(&H, data, size, strstr(name, "vindictus") != NULL)) != BSP_OK) {
         snprintf(what, sizeof what, "%s: loads", name);
         check_skip(what, bsp_status_name(st));
         free(H.arena);
@@ -279,6 +281,14 @@ static void check_map(const char *name, const uint8_t *data, uint32_t size, int 
             fclose(fp);
         }
         check_statuses(name, &H, &g, bytes, &p);
+        if (strstr(name, "vindictus") && p.num_props) {   /* its v6, v7: a scaling list */
+            bsp_game_lump g6 = g;
+            bsp_static_props q;
+            g6.version = 6;
+            snprintf(what, sizeof what, "%s: Vindictus's v6 with props is bad_lump_version", name);
+            st = bsp_static_props_open(&H.m, &g6, bytes, g.size, &q);
+            check_report(st == BSP_E_BAD_LUMP_VERSION, what, "%s", bsp_status_name(st));
+        }
         check_hostile(name, &H, &g, bytes, &p);
     }
     free(bytes);

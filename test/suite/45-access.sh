@@ -63,7 +63,7 @@ for m in $access_gen $access_real; do
     cmp -s $access_dir/host.out $access_dir/asan.out ||
         fail "$name: the ASan+UBSan tool's props differ from the plain one"
 done
-run_prog props $BUILD/t/test_props $access_gen $access_real
+run_prog props $BUILD/t/test_props $access_gen $(ls $MAPS/vindictus/*.bsp 2>/dev/null) $access_real
 if have_shared; then
     for m in $access_real; do
         png=$access_dir/$(basename "$(dirname "$m")")-$(basename "$m" .bsp).png
