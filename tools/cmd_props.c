@@ -131,7 +131,7 @@ int cmd_props(const char *path, int forward)
         return print_error_json(bsp_status_name(BSP_E_UNSUPPORTED));
     }
     st = tool_props_open(&L.map, &tp);
-    if (st == BSP_E_BAD_QUERY) {   /* no 'sprp' sub-lump: no props */
+    if (st == BSP_E_BAD_QUERY || st == BSP_E_NOT_LOADED) {   /* no 'sprp' (or no game lump) */
         unload_map(&L);
         return 0;
     }
