@@ -216,6 +216,33 @@ static void check_hostile(const char *name, const held *H, const bsp_game_lump *
     free(b);
 }
 
+/* Strata's v12: 32-bit leaves, its record unknown. Built here: no models,
+ * two leaves (70000, 5), then no props (opens) or one 80-byte prop
+ * (bad_lump_version). */
+static void check_v12(const char *name, const held *H, const bsp_game_lump *g, int big)
+{
+    char what[256];
+    uint8_t b[4 + 4 + 8 + 4 + 80];
+    bsp_game_lump g12 = *g;
+    bsp_static_props q;
+    uint32_t leaf[2] = { 0, 0 };
+    int ok;
+    memset(b, 0, sizeof b);
+    put_count(b, 4, 2, big);
+    put_count(b, 8, 70000, big);
+    put_count(b, 12, 5, big);
+    g12.version = 12;
+    g12.size = 20;
+    ok = bsp_static_props_open(&H->m, &g12, b, 20, &q) == BSP_OK && q.num_leaves == 2 &&
+         q.num_props == 0 && bsp_static_prop_leaf(&q, 0, &leaf[0]) == BSP_OK &&
+         bsp_static_prop_leaf(&q, 1, &leaf[1]) == BSP_OK && leaf[0] == 70000 && leaf[1] == 5;
+    put_count(b, 16, 1, big);
+    g12.size = sizeof b;
+    ok = ok && bsp_static_props_open(&H->m, &g12, b, sizeof b, &q) == BSP_E_BAD_LUMP_VERSION;
+    snprintf(what, sizeof what, "%s: v12: 32-bit leaves; with props bad_lump_version", name);
+    check_report(ok, what, "leaves %u %u", (unsigned)leaf[0], (unsigned)leaf[1]);
+}
+
 static void check_statuses(const char *name, const held *H, const bsp_game_lump *g,
                            const uint8_t *bytes, const bsp_static_props *p)
 {
@@ -237,6 +264,7 @@ static void check_statuses(const char *name, const held *H, const bsp_game_lump 
     ok = ok && bsp_static_props_open(&H->m, &g2, bytes, g->size, &q) == BSP_E_BAD_ARGUMENT;
     snprintf(what, sizeof what, "%s: argument and index statuses", name);
     check_report(ok, what, "a status differs");
+    check_v12(name, H, g, p->big_endian);
 }
 
 static void check_map(const char *name, const uint8_t *data, uint32_t size, int index,
