@@ -888,6 +888,111 @@ BSP_API bsp_status bsp_game_lump_unpack(const bsp_game_lump *g, void *dst, uint3
                                 void *tables, uint32_t tables_bytes);
 
 /* ------------------------------------------------------------------------ */
+/* Static props: the 'sprp' game sub-lump, typed.                            */
+/*
+ * The sub-lump holds a dictionary of model names (128 bytes each), a leaf
+ * list (the map's leaf indices each prop stands in) and the props. Its bytes
+ * stay in the file's byte order (big-endian on consoles); bspkit reads every
+ * field through its version's layout. A compressed sub-lump (consoles) is
+ * unpacked by the caller first (bsp_game_lump_unpack, into its own memory);
+ * an uncompressed one is read where it is (g->data).
+ *
+ * Which layout: the sub-lump's version and the record size its bytes imply
+ * ((bytes after the prop count) / props). Two layouts share version 10
+ * (72 bytes: Team Fortress 2 and Source SDK 2013, with DX levels, 32-bit
+ * flags and a lightmap resolution; 76 bytes: the Valve Developer Community
+ * layout, Counter-Strike: Global Offensive before uniform scale, Tactical
+ * Intervention) and version 11 (76 bytes: the Valve Developer Community
+ * layout; 80 bytes: Counter-Strike: Global Offensive's, which keeps the
+ * Xbox 360 flag); version 7 at 72 bytes is the TF2 layout (a short-lived
+ * TF2 version). Dark Messiah's version 6 may carry 72 more bytes (136).
+ * Version 12 (Strata Source) stores the leaf list as 32-bit entries; its
+ * record is not known reliably (public readers disagree), so it is
+ * BAD_LUMP_VERSION when it has props. Vindictus's versions 6 and 7 put a
+ * scaling list before the props: BAD_LUMP_VERSION when it has props. A
+ * sub-lump with no props opens at any version from 4 to 12 (nothing to
+ * read); versions below 4 and above 12 are BAD_LUMP_VERSION.
+ */
+
+/* Which fields a prop's version stores (bsp_static_prop.fields); the
+ * others hold the defaults named in bsp_static_prop. Origin, angles,
+ * model, leaves, solid, skin, fade distances and lighting origin are in
+ * every version. */
+#define BSP_PROP_FLAGS            0x0001u  /* flags: 8 bits, or 32 (TF2 v10) */
+#define BSP_PROP_FORCED_FADE      0x0002u  /* v5 and later */
+#define BSP_PROP_DX_LEVEL         0x0004u  /* v6, v7, TF2 v10 */
+#define BSP_PROP_CPU_GPU_LEVEL    0x0008u  /* v8 and later (not TF2) */
+#define BSP_PROP_DIFFUSE          0x0010u  /* v7 and later (not TF2) */
+#define BSP_PROP_DISABLE_X360     0x0020u  /* v9, v10, CS:GO v11 */
+#define BSP_PROP_FLAGS_EX         0x0040u  /* v10 (not TF2), v11 */
+#define BSP_PROP_UNIFORM_SCALE    0x0080u  /* v11 */
+#define BSP_PROP_LIGHTMAP_RES     0x0100u  /* TF2 v10 */
+
+typedef struct bsp_static_prop {
+    uint32_t fields;           /* BSP_PROP_*: what this version stores */
+    float origin[3];
+    float angles[3];           /* pitch, yaw, roll in degrees */
+    uint32_t model;            /* dictionary index (< num_models) */
+    uint32_t first_leaf, leaf_count;  /* a run of the leaf list */
+    uint32_t solid;            /* solidity (6: vphysics) */
+    uint32_t flags;            /* 0 when absent */
+    int32_t skin;
+    float fade_min, fade_max;
+    float lighting_origin[3];
+    float forced_fade_scale;   /* 1 when absent */
+    uint32_t dx_level[2];      /* min, max; 0 when absent */
+    uint8_t cpu_gpu_level[4];  /* min CPU, max CPU, min GPU, max GPU; 0 */
+    uint8_t diffuse[4];        /* r, g, b, a; 255s when absent */
+    uint32_t disable_x360;     /* 0 when absent */
+    uint32_t flags_ex;         /* 0 when absent */
+    float uniform_scale;       /* 1 when absent */
+    uint32_t lightmap_res[2];  /* 0 when absent */
+} bsp_static_prop;
+
+/* An opened sub-lump: views into the caller's bytes. Fields are read-only
+ * for the caller. */
+typedef struct bsp_static_props {
+    const uint8_t *models, *leaves, *props;
+    uint32_t num_models, num_leaves, num_props;
+    uint32_t version;          /* the sub-lump's */
+    uint32_t record_bytes;     /* bytes per prop (0: no props) */
+    uint8_t big_endian, leaf_bytes;
+    const void *layout;        /* bspkit's layout of the records */
+} bsp_static_props;
+
+/* The 'sprp' sub-lump of a loaded Source map (the first one; its bytes as
+ * bsp_game_lump_get gives them). Statuses in order: BAD_ARGUMENT (NULL),
+ * NOT_LOADED (no game lump loaded), BAD_QUERY (the map has no 'sprp'
+ * sub-lump), CORRUPT (as bsp_game_lump_get). */
+BSP_API bsp_status bsp_static_props_find(const bsp_map *m, bsp_game_lump *out);
+
+/* Open the sub-lump g of map m whose unpacked bytes are bytes[0 .. size)
+ * (g->data when not compressed). m gives the byte order and the game
+ * (Dark Messiah, Vindictus); g the version. Statuses in order:
+ * BAD_ARGUMENT (a NULL pointer, g not an 'sprp' sub-lump, or size not
+ * g->size); BAD_LUMP_VERSION (a version outside 4 .. 12); CORRUPT (the
+ * counts run past the bytes, or a negative count); BAD_LUMP_VERSION (props
+ * at a version, or a game's version, whose record bspkit does not know,
+ * see above); CORRUPT (the bytes after the prop count are not props x a
+ * record size of the version: a record count that does not fit). Nothing is copied: the bytes must stay as long as p is used. */
+BSP_API bsp_status bsp_static_props_open(const bsp_map *m, const bsp_game_lump *g,
+                                         const void *bytes, uint32_t size,
+                                         bsp_static_props *p);
+
+/* Model name i of the dictionary: a pointer into the bytes and its length
+ * (not NUL-terminated; up to 128 bytes, cut at the first NUL). Prop i,
+ * read into *out. Entry i of the leaf list: a leaf index of the map.
+ * Statuses in order: BAD_ARGUMENT (NULL), BAD_QUERY (i out of range),
+ * CORRUPT (bsp_static_prop_get: the prop's model is outside the
+ * dictionary, or its leaf run outside the leaf list). */
+BSP_API bsp_status bsp_static_prop_model(const bsp_static_props *p, uint32_t i,
+                                         const char **name, uint32_t *len);
+BSP_API bsp_status bsp_static_prop_get(const bsp_static_props *p, uint32_t i,
+                                       bsp_static_prop *out);
+BSP_API bsp_status bsp_static_prop_leaf(const bsp_static_props *p, uint32_t i,
+                                        uint32_t *leaf);
+
+/* ------------------------------------------------------------------------ */
 /* Entities: iterate the entity lump's text without copying it.              */
 
 typedef enum bsp_entity_event {

@@ -56,6 +56,19 @@ static int exercise_map(const bsp_map *m)
             if (st == BSP_OK && need_dst <= (1u << 24) && need_tables <= (1u << 24)) {
                 void *dst = malloc(need_dst ? need_dst : 1), *tables = malloc(need_tables + 2);
                 st = bsp_game_lump_unpack(&gl, dst, need_dst, tables, need_tables);
+                if (st == BSP_OK && gl.id == 0x73707270u) {   /* 'sprp': every prop */
+                    bsp_static_props sp;
+                    bsp_static_prop p;
+                    const char *name;
+                    uint32_t sp_i, len, leaf;
+                    st = bsp_static_props_open(m, &gl, dst, gl.size, &sp);
+                    for (sp_i = 0; st == BSP_OK && sp_i < sp.num_props; sp_i++)
+                        if ((unsigned)bsp_static_prop_get(&sp, sp_i, &p) >= BSP_STATUS_COUNT) bad++;
+                    for (sp_i = 0; st == BSP_OK && sp_i < sp.num_models; sp_i++)
+                        if (bsp_static_prop_model(&sp, sp_i, &name, &len) != BSP_OK || len > 128) bad++;
+                    for (sp_i = 0; st == BSP_OK && sp_i < sp.num_leaves; sp_i++)
+                        if (bsp_static_prop_leaf(&sp, sp_i, &leaf) != BSP_OK) bad++;
+                }
                 free(dst);
                 free(tables);
             }

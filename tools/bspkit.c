@@ -65,6 +65,7 @@ static const char usage[] =
     "  brushes MAP   every brush: contents, flags, shader, its sides (plane,\n"
     "                texture, flags, dispinfo, bevel); then every leaf's brush\n"
     "                list (loads collision's lumps)\n"
+    "  props MAP     every static prop of a Source map (its 'sprp')\n"
     "  render MAP -o OUT.png [--camera X Y Z YAW PITCH] [--top] [--pvs]\n"
     "             [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
     "                a picture of the world lit by its lightmaps; its options:\n"
@@ -637,7 +638,7 @@ static int has_arg(int argc, char **argv, const char *a, const char *b)
 
 static const char *const commands[] = {
     "info", "stats", "query", "entities", "gamelumps", "load", "leaves", "faces", "models",
-    "textures", "brushes", "render", NULL
+    "textures", "brushes", "props", "render", NULL
 };
 
 int main(int argc, char **argv)
@@ -703,5 +704,6 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "faces")) return cmd_faces(path, hdr, forward);
     if (!strcmp(cmd, "models")) return cmd_models(path, forward);
     if (!strcmp(cmd, "brushes")) return cmd_brushes(path, forward);
+    if (!strcmp(cmd, "props")) return cmd_props(path, forward);
     return cmd_textures(path, forward);
 }

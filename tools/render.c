@@ -252,3 +252,31 @@ void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint)
     }
     free(v);
 }
+
+/* A 7 x 7 cross at world point p, drawn over what is nearer (perspective:
+ * unless a face lies in front of it; --top: always, as seen from above). */
+void render_marker(frame *fr, const float p[3], const unsigned char rgb[3])
+{
+    sv v;
+    float s[4];
+    int x, y, k, d;
+    memset(&v, 0, sizeof v);
+    for (k = 0; k < 3; k++) v.world[k] = p[k];
+    to_camera(fr, p, v.cam);
+    if (!fr->top && v.cam[2] < NEAR_Z) return;
+    to_screen(fr, &v, s);
+    if (!(s[0] > -8.0f && s[0] < (float)fr->w + 8.0f && s[1] > -8.0f && s[1] < (float)fr->h + 8.0f))
+        return;
+    for (d = -3; d <= 3; d++)
+        for (k = 0; k < 2; k++) {
+            size_t i;
+            x = (int)s[0] + (k ? d : 0);
+            y = (int)s[1] + (k ? 0 : d);
+            if (x < 0 || y < 0 || x >= fr->w || y >= fr->h) continue;
+            i = (size_t)y * (size_t)fr->w + (size_t)x;
+            if (!fr->top && fr->depth[i] > s[2] * 1.01f) continue;   /* behind a face */
+            fr->rgb[3 * i] = rgb[0];
+            fr->rgb[3 * i + 1] = rgb[1];
+            fr->rgb[3 * i + 2] = rgb[2];
+        }
+}

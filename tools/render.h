@@ -20,6 +20,9 @@ typedef struct frame {
 /* Draw face `face` of m into the frame; tint: --pvs colour. */
 void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint);
 
+/* A cross marking world point p (--props: a static prop's origin). */
+void render_marker(frame *fr, const float p[3], const unsigned char rgb[3]);
+
 /* The tone map (render.c's comment): linear c to display value, and to a
  * byte; the display bytes of luxel (i, j) of a lightmap block. */
 float render_tone(float c, uint32_t bytes_per_luxel, int q3);

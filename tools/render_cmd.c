@@ -156,9 +156,31 @@ static int write_samples(const frame *fr, const char *path)
     return fclose(out) ? 1 : 0;
 }
 
+/* --props: a magenta cross on each static prop's origin; a map without
+ * props draws none, a sub-lump that cannot be read is an error line. */
+static int mark_props(frame *fr, const bsp_map *m)
+{
+    static const unsigned char magenta[3] = { 255, 0, 255 };
+    tool_props tp;
+    bsp_static_prop s;
+    uint32_t i;
+    bsp_status st = tool_props_open(m, &tp);
+    if (st == BSP_E_BAD_QUERY || st == BSP_E_NOT_LOADED) return 0;
+    if (st != BSP_OK) {
+        fprintf(stderr, "bspkit render: the static props: %s\n", bsp_status_message(st));
+        tool_props_close(&tp);
+        return print_error_json(bsp_status_name(st));
+    }
+    for (i = 0; i < tp.props.num_props; i++)
+        if (bsp_static_prop_get(&tp.props, i, &s) == BSP_OK) render_marker(fr, s.origin, magenta);
+    tool_props_close(&tp);
+    return 0;
+}
+
 static const char render_usage[] =
     "usage: bspkit render MAP -o OUT.png [--camera X Y Z YAW PITCH] [--top] [--pvs]\n"
     "                     [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
+    "                     [--props]\n"
     "\n"
     "A picture of the map's world model lit by its lightmaps (README \"Pictures\");\n"
     "prints {\"picture\":OUT.png,\"width\":W,\"height\":H}.\n"
@@ -169,6 +191,7 @@ static const char render_usage[] =
     "                    spawn point, 40 units up, else the world's centre)\n"
     "  --top             orthographic, from above, the whole world in the frame\n"
     "  --pvs             tint the faces the camera's cluster can see\n"
+    "  --props           mark each static prop's origin with a cross (Source)\n"
     "  --lightmaps ATLAS.png   write every face's lightmap, packed (with or\n"
     "                    without -o)\n"
     "  --size W H        the picture's size, 1 to 8192 each (default 640 480)\n"
@@ -194,7 +217,7 @@ int cmd_render(int argc, char **argv)
 {
     const char *path = NULL, *out = NULL, *atlas = NULL, *samples = NULL;
     float cam[5] = { 0, 0, 0, 0, 0 };
-    int have_cam = 0, pvs = 0, hdr = 0, i, rc = 0;
+    int have_cam = 0, pvs = 0, hdr = 0, props = 0, i, rc = 0;
     frame fr;
     loaded L;
     bsp_counts c;
@@ -223,6 +246,7 @@ int cmd_render(int argc, char **argv)
         else if (!strcmp(a, "--samples")) samples = argv[++i];
         else if (!strcmp(a, "--top")) fr.top = 1;
         else if (!strcmp(a, "--pvs")) pvs = 1;
+        else if (!strcmp(a, "--props")) props = 1;
         else if (!strcmp(a, "--hdr")) hdr = 1;
         else if (!strcmp(a, "--size")) {
             fr.w = atoi(argv[i + 1]);
@@ -251,7 +275,7 @@ int cmd_render(int argc, char **argv)
         return usage_error("bspkit render", "--size W H: each from 1 to 8192");
     if (samples && (!fr.top || !out))
         return usage_error("bspkit render", "--samples needs a --top picture (-o OUT.png --top)");
-    if (load_map(&L, path, BSP_LOAD_GEOMETRY, hdr, 0)) return 1;
+    if (load_map(&L, path, props ? BSP_LOAD_ALL : BSP_LOAD_GEOMETRY, hdr, 0)) return 1;
     bsp_get_counts(&L.map, &c);
     bsp_get_model(&L.map, 0, &world);
     errno = 0;
@@ -299,6 +323,10 @@ int cmd_render(int argc, char **argv)
     for (i = 0; (uint32_t)i < world.num_faces; i++) {
         uint32_t f = world.first_face + (uint32_t)i;
         render_face(&fr, &L.map, f, visible[f]);
+    }
+    if (props && mark_props(&fr, &L.map)) {
+        rc = 1;
+        goto done;
     }
     errno = 0;
     if (png_write_rgb(out, fr.w, fr.h, fr.rgb))

@@ -54,6 +54,16 @@ int tool_identify(const char *path, char *out, size_t n);
 int tool_variant_args(int argc, char **argv);
 bsp_status tool_variant_apply(bsp_header *h, const char *path);
 
+/* A map's static props (cmd_props.c): the 'sprp' sub-lump found, unpacked
+ * into `bytes` (heap) when compressed, and opened. BAD_QUERY: the map has
+ * none. tool_props_close frees the bytes (also after a failure). */
+typedef struct tool_props {
+    bsp_static_props props;
+    void *bytes;
+} tool_props;
+bsp_status tool_props_open(const bsp_map *m, tool_props *tp);
+void tool_props_close(tool_props *tp);
+
 /* Commands in their own files. */
 int cmd_leaves(const char *path, int forward);
 int cmd_faces(const char *path, int hdr, int forward);
@@ -61,5 +71,6 @@ int cmd_models(const char *path, int forward);
 int cmd_textures(const char *path, int forward);
 int cmd_brushes(const char *path, int forward);
 int cmd_render(int argc, char **argv);
+int cmd_props(const char *path, int forward);
 
 #endif

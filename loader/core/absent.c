@@ -119,6 +119,40 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
 }
 #endif
 
+#if !(BSPKIT_ACCESS && BSPKIT_FAMILY_SOURCE)
+bsp_status bsp_static_props_find(const bsp_map *m, bsp_game_lump *out)
+{
+    (void)m, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_static_props_open(const bsp_map *m, const bsp_game_lump *g, const void *bytes,
+                                 uint32_t size, bsp_static_props *p)
+{
+    (void)m, (void)g, (void)bytes, (void)size, (void)p;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_static_prop_model(const bsp_static_props *p, uint32_t i, const char **name,
+                                 uint32_t *len)
+{
+    (void)p, (void)i, (void)name, (void)len;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_static_prop_get(const bsp_static_props *p, uint32_t i, bsp_static_prop *out)
+{
+    (void)p, (void)i, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_static_prop_leaf(const bsp_static_props *p, uint32_t i, uint32_t *leaf)
+{
+    (void)p, (void)i, (void)leaf;
+    return BSP_E_UNSUPPORTED;
+}
+#endif
+
 #if !BSPKIT_COLLISION
 uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind)
 {

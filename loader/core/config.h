@@ -11,8 +11,8 @@
  *   BSPKIT_LZMA=0           no decoder (leave loader/lzma/ out of the build):
  *                           a compressed lump is unsupported.
  *   BSPKIT_ACCESS=0         no typed map access (bsp_get_counts ..
- *                           bsp_entity_vector; not the entity iterator nor
- *                           the game lumps): unsupported.
+ *                           bsp_entity_vector, the static props; not the
+ *                           entity iterator nor the game lumps): unsupported.
  *   BSPKIT_AMBIENT=0        no bsp_ambient (unsupported); loads skip the
  *                           ambient lumps.
  *   BSPKIT_COLLISION=0      no collision (bsp_trace, bsp_point_contents,

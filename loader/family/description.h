@@ -111,7 +111,10 @@ typedef struct bsp__access {
      * (Strata's lump version 1, Vindictus) */
     uint8_t area_rule, portal_wide_bytes;
     bsp__field area_numportals, area_firstportal, portal_key[2], portal_otherarea[2];
+    uint8_t static_props;          /* whose static prop layouts: BSP_SP_* */
 } bsp__access;
+/* The games whose static prop records differ (access/static_props.c). */
+enum bsp__static_props_game { BSP_SP_VALVE = 0, BSP_SP_DARK_MESSIAH, BSP_SP_VINDICTUS };
 
 /* A part of a description that exists only in builds with an option
  * (core/config.h): BSP__IF(BSPKIT_ACCESS, &table) is NULL without it. */

@@ -11,6 +11,8 @@
  *   texinfo    96 bytes: 24 unknown bytes between lightmapVecs and flags;
  *   dmodel_t   52 bytes: an unknown int32 between origin and headnode;
  *   dgamelump  20 bytes: an unknown int32 before the id.
+ * Its static props (access/static_props.c) may be Valve's v6 records or
+ * 136-byte ones (bspsrc DStaticPropV6DM: 72 more bytes; bsp_tool: Valve's).
  * bsp_tool puts the game lump's extra int32 after filelen instead and reads
  * multiplayer maps with the standard texinfo and models; bspkit follows
  * bspsrc (which reads every such file with these records). No real Dark
@@ -43,7 +45,7 @@ static const bsp__game_lump_dir dm_game_lump_dir = {
 
 static const bsp__access dm_access = {
     SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO(dm_texinfo),
-    SOURCE_ACCESS_AREAS(src_areaportal)
+    SOURCE_ACCESS_AREAS(src_areaportal), .static_props = BSP_SP_DARK_MESSIAH
 };
 
 const struct bsp_family bsp__family_source_dm = {
@@ -73,6 +75,8 @@ const struct bsp_family bsp__family_source_dm = {
  * cannot know in time. The caller says so (bsp_use_variant); the tool
  * applies the game lump rule to files it can read twice.
  *
+ * Static props: Valve's v4 and v5; v6 and v7 put a scaling list before the
+ * props (bspsrc), which bspkit does not read (bad_lump_version).
  * Faces are 72 bytes at lump version 1 and 76 at version 2, whose 4 more
  * bytes after the styles are always 255 (bspsrc reads them as an int after
  * the styles, LibBSP as 4 more style slots; bsp_tool puts them before the
@@ -148,7 +152,7 @@ static const bsp__game_lump_dir vin_game_lump_dir = {
 static const bsp__access vin_access = {
     SOURCE_ACCESS_COMMON, SOURCE_ACCESS_TEXINFO(src_texinfo),
     .leaf_area = BSP_FIELD(vin_leaf, area_flags), .leaf_bounds = BSP_FIELD(vin_leaf, mins),
-    .dispinfo_bytes = vin_dispinfo_bytes, SOURCE_ACCESS_AREAS(vin_areaportal)
+    .dispinfo_bytes = vin_dispinfo_bytes, SOURCE_ACCESS_AREAS(vin_areaportal), .static_props = BSP_SP_VINDICTUS
 };
 
 #if BSPKIT_COLLISION

@@ -50,6 +50,7 @@ int fuzz_jobs_one(const uint8_t *data, size_t size);
 int fuzz_access_one(const uint8_t *data, size_t size);
 int fuzz_collision_one(const uint8_t *data, size_t size);
 int fuzz_areas_one(const uint8_t *data, size_t size);
+int fuzz_props_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -68,6 +69,7 @@ static const target targets[] = {
     { "access", fuzz_access_one },
     { "collision", fuzz_collision_one },
     { "areas", fuzz_areas_one },
+    { "props", fuzz_props_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 

@@ -73,6 +73,11 @@
  *                    clusters.
  *                  (The names besides leaves/texinfos/visdata/lightdata/
  *                  entdata/clusters are the lump names of `bspkit stats`.)
+ *   NAME.props     (Source only) the static props written: "sprp VERSION
+ *                  FIELDS" (FIELDS the record's field letters, source_writer.c;
+ *                  "-": no props), then per prop "prop I MODEL NAME OX OY OZ
+ *                  PITCH YAW ROLL SKIN SOLID FLAGS N LEAF..." (floats %.9g;
+ *                  FLAGS the 8-bit flags; TF2 records store FLAGS | 256)
  *   NAME.gamelumps (Source only) one line per real sub-lump of the game lump (35), in
  *                  directory order, fields separated by one space:
  *                    ID VERSION FLAGS SIZE FNV
@@ -85,8 +90,9 @@
  *                  lower-case hex digits. The console dummy entry that ends
  *                  the directory is not listed.
  *
- * Every Source map has a game lump: sprp version 6 (400 bytes: two model names,
- * two leaves, two props) and dprp version 4 (12 zero bytes). PC files give
+ * Every Source map has a game lump: sprp (three model names, three props, four
+ * leaves; its version and record by the map: sprp_of below) and dprp version
+ * 4 (12 zero bytes). PC files give
  * absolute sub-lump offsets; console files offsets relative to the game
  * lump, sprp compressed on its own (flags 1, filelen = uncompressed size as
  * in shack.360.bsp), a dummy entry {id 0, offset = end of data, length 0}
@@ -310,6 +316,31 @@ static void save_text(const gbuf *b, const char *outdir, const char *name, const
     if (gbuf_save(b, path)) gen_die("cannot write %s", path);
 }
 
+/* The sprp record each Source map carries (source_writer.h): every version
+ * the documents give, PC and console (big-endian, compressed), both
+ * layouts of versions 7, 10 and 11, Dark Messiah's, an empty v12. */
+static const struct { const char *name; int sprp; } sprp_of[] = {
+    {"v19_ldr_hdr", SRC_SPRP_V4}, {"v20_ldr", SRC_SPRP_V5}, {"v20_hdr_only", SRC_SPRP_V7},
+    {"v21_ldr_hdr", SRC_SPRP_V8}, {"v21_l4d2", SRC_SPRP_V9}, {"v20_novis", SRC_SPRP_V10},
+    {"v20_ramp", SRC_SPRP_V10_TF2}, {"demo", SRC_SPRP_V11}, {"v17", SRC_SPRP_V11_CSGO},
+    {"v22", SRC_SPRP_V7_TF2}, {"v27_contagion", SRC_SPRP_V9}, {"v25_strata", SRC_SPRP_V12_EMPTY},
+    {"v25_strata_hdr_only", SRC_SPRP_V11_CSGO}, {"v20_lzma", SRC_SPRP_V10_TF2},
+    {"x360_v20_ldr", SRC_SPRP_V5}, {"x360_v20_hdr_only", SRC_SPRP_V8},
+    {"x360_lc0lp2pb0", SRC_SPRP_V9}, {"x360_lc4lp0pb4", SRC_SPRP_V10_TF2},
+    {"x360_eos", SRC_SPRP_V11_CSGO}, {"x360_lc8", SRC_SPRP_V4}, {"x360_raw", SRC_SPRP_V7},
+    {"x360_v25_strata", SRC_SPRP_V10}, {"v20_darkmessiah", SRC_SPRP_V6_DM},
+    {"v21_tactical", SRC_SPRP_V10}, {"v20_lzma_tactical", SRC_SPRP_V11},
+    {"vindictus/v20_vindictus", SRC_SPRP_V5}, {"vindictus/v20_vindictus2", SRC_SPRP_V4},
+};
+
+static int sprp_for(const char *name)
+{
+    size_t i;
+    for (i = 0; i < sizeof sprp_of / sizeof sprp_of[0]; i++)
+        if (strcmp(sprp_of[i].name, name) == 0) return sprp_of[i].sprp;
+    return SRC_SPRP_V6;
+}
+
 static void write_variant(const variant *v, int nrooms, const char *outdir)
 {
     gen_desc d;
@@ -335,8 +366,12 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
     if ((size_t)snprintf(path, sizeof path, "%s/%s.bsp", outdir, v->name) >= sizeof path) gen_die("path too long");
     memset(&counts, 0, sizeof counts);
     memset(&gl, 0, sizeof gl);
-    src_write(&w, &v->src, path, &counts, &gl);
+    src_write(&w, &v->src, sprp_for(v->name), path, &counts, &gl);
     save_text(&gl, outdir, v->name, ".gamelumps");
+    gbuf_free(&gl);
+    memset(&gl, 0, sizeof gl);
+    src_sprp_describe(&w, sprp_for(v->name), &gl);
+    save_text(&gl, outdir, v->name, ".props");
     gbuf_free(&gl);
 
     memset(&eo, 0, sizeof eo);

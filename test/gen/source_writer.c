@@ -558,51 +558,180 @@ static void swap_lump(int lump, const src_opts *o, gbuf *b)
 
 #define GL_ID(a, b, c, d) ((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | (uint32_t)(d))
 
-/* sprp version 6: a dictionary of two models, a leaf list, two props
- * (StaticPropLump_t v6, 64 bytes) standing in the player's room and in the
- * last room. Fields in the file's byte order. */
-static void build_sprp(const gen_world *w, int be, gbuf *b)
+/* Static prop records the generator writes: the sub-lump version and each
+ * field in order, one letter a field (its size after the colon):
+ *   o origin 3f:12   a angles 3f:12   m model u16   f first leaf u16
+ *   c leaf count u16 s solid u8       g flags u8    k skin i32
+ *   d fade min, max 2f:8              l lighting origin 3f:12
+ *   F forced fade scale f             x DX levels 2 u16
+ *   p CPU/GPU levels 4 u8             r diffuse colour 4 u8
+ *   X Xbox 360 flag u8 + 3 padding    E extra flags u32
+ *   S uniform scale f                 G flags u32 (TF2)
+ *   L lightmap resolution 2 u16       _ one padding byte
+ *   D 72 bytes Dark Messiah keeps after v6 (a pattern)
+ * Layouts: the VDC static prop section, Source SDK 2013's gamebspfile.h
+ * (TF2), bspsrc (CS:GO v11, Dark Messiah). */
+static const src_sprp_kind sprp_kinds[] = {
+    [SRC_SPRP_V6] = {6, "oamfcsgkdlFx"},
+    [SRC_SPRP_V4] = {4, "oamfcsgkdl"},
+    [SRC_SPRP_V5] = {5, "oamfcsgkdlF"},
+    [SRC_SPRP_V7] = {7, "oamfcsgkdlFxr"},
+    [SRC_SPRP_V7_TF2] = {7, "oamfcs_kdlFxGL"},
+    [SRC_SPRP_V8] = {8, "oamfcsgkdlFpr"},
+    [SRC_SPRP_V9] = {9, "oamfcsgkdlFprX"},
+    [SRC_SPRP_V10_TF2] = {10, "oamfcs_kdlFxGL"},
+    [SRC_SPRP_V10] = {10, "oamfcsgkdlFprXE"},
+    [SRC_SPRP_V11] = {11, "oamfcsgkdlFprES"},
+    [SRC_SPRP_V11_CSGO] = {11, "oamfcsgkdlFprXES"},
+    [SRC_SPRP_V6_DM] = {6, "oamfcsgkdlFxD"},
+    [SRC_SPRP_V12_EMPTY] = {12, ""},
+};
+
+const src_sprp_kind *src_sprp_kind_of(int kind)
 {
-    static const char *const names[2] = {"models/props_c17/oildrum001.mdl",
-                                         "models/props_junk/wood_crate001a.mdl"};
+    return &sprp_kinds[kind];
+}
+
+/* The props of a generated map: three, standing in the player's room, the
+ * last room and room 0, each with its own model (the third name needs JSON
+ * escaping); prop 2 lists two leaves (at its origin and at its lighting
+ * origin). NAME.props says what was written
+ * (main.c). Fields in the file's byte order. */
+#define SPRP_PROPS 3
+static const char *const sprp_names[SPRP_PROPS] = {
+    "models/props_c17/oildrum001.mdl", "models/props_junk/wood_crate001a.mdl",
+    "models/props_\"quoted\"/lamp.mdl"};
+
+void src_sprp_prop(const gen_world *w, int k, src_sprp_prop_vals *v)
+{
     const gen_desc *d = w->desc;
-    int rooms[2], k, a;
-    float org[2][3];
+    int rooms[SPRP_PROPS], a;
+    const gen_ibox *rb;
     rooms[0] = d->player_room;
     rooms[1] = d->nrooms - 1;
-    put32(b, 2, be);
-    for (k = 0; k < 2; k++) {
-        size_t n = strlen(names[k]);
-        gbuf_put(b, names[k], n);
+    rooms[2] = 0;
+    rb = &d->rooms[rooms[k]].box;
+    memset(v, 0, sizeof *v);
+    for (a = 0; a < 2; a++) v->origin[a] = (float)((rb->lo[a] + rb->hi[a]) / 2) + 8.5f + (float)(8 * k);
+    v->origin[2] = (float)rb->lo[2];
+    v->angles[0] = (float)k * 5.0f;
+    v->angles[1] = 90.0f * (float)k + 0.25f;
+    v->angles[2] = -(float)k;
+    v->model = k;
+    v->solid = k == 0 ? 6 : k == 1 ? 0 : 2;
+    v->flags = (unsigned)(1 << k) | 0x40u;
+    v->skin = k == 2 ? -1 : k;
+    v->fade[0] = 100.0f * (float)k;
+    v->fade[1] = k ? 900.0f + (float)k : 0.0f;
+    for (a = 0; a < 3; a++) v->lighting[a] = v->origin[a] + (a == 2 ? 16.0f : 0.0f);
+    v->forced_fade = 1.0f + 0.5f * (float)k;
+    v->dx[0] = (unsigned)(80 + k), v->dx[1] = 95;
+    v->cpu_gpu[0] = (unsigned)k, v->cpu_gpu[1] = 2, v->cpu_gpu[2] = 0, v->cpu_gpu[3] = 3;
+    v->diffuse[0] = 255, v->diffuse[1] = (unsigned)(128 + k), v->diffuse[2] = 64, v->diffuse[3] = 250;
+    v->x360 = (unsigned)(k & 1);
+    v->flags_ex = 0x10u + (unsigned)k;
+    v->scale = 1.0f + 0.25f * (float)k;
+    v->lightmap[0] = (unsigned)(16 * (k + 1)), v->lightmap[1] = 8;
+}
+
+/* The leaves prop k lists, as gen_point_leaf finds them: its origin (8.5
+ * above the floor) and, for prop 2, its lighting origin; returns how many. */
+static int sprp_leaves(const gen_world *w, const src_sprp_prop_vals *v, int k, unsigned *leaf)
+{
+    float p[3];
+    p[0] = v->origin[0], p[1] = v->origin[1], p[2] = v->origin[2] + 8.5f;
+    leaf[0] = u16(gen_point_leaf(w, 0, p), "prop leaf");
+    if (k != 2) return 1;
+    leaf[1] = u16(gen_point_leaf(w, 0, v->lighting), "prop leaf");
+    return 2;
+}
+
+static void put_sprp_field(gbuf *b, char c, const src_sprp_prop_vals *v, int k, unsigned first,
+                           unsigned count, int be)
+{
+    int a;
+    switch (c) {
+    case 'o': for (a = 0; a < 3; a++) putf(b, v->origin[a], be); break;
+    case 'a': for (a = 0; a < 3; a++) putf(b, v->angles[a], be); break;
+    case 'm': put16(b, (unsigned)v->model, be); break;
+    case 'f': put16(b, first, be); break;
+    case 'c': put16(b, count, be); break;
+    case 's': gbuf_u8(b, (unsigned char)v->solid); break;
+    case 'g': gbuf_u8(b, (unsigned char)v->flags); break;
+    case 'k': put32(b, (uint32_t)v->skin, be); break;
+    case 'd': putf(b, v->fade[0], be), putf(b, v->fade[1], be); break;
+    case 'l': for (a = 0; a < 3; a++) putf(b, v->lighting[a], be); break;
+    case 'F': putf(b, v->forced_fade, be); break;
+    case 'x': put16(b, v->dx[0], be), put16(b, v->dx[1], be); break;
+    case 'p': for (a = 0; a < 4; a++) gbuf_u8(b, (unsigned char)v->cpu_gpu[a]); break;
+    case 'r': for (a = 0; a < 4; a++) gbuf_u8(b, (unsigned char)v->diffuse[a]); break;
+    case 'X': gbuf_u8(b, (unsigned char)v->x360), gbuf_zero(b, 3); break;
+    case 'E': put32(b, v->flags_ex, be); break;
+    case 'S': putf(b, v->scale, be); break;
+    case 'G': put32(b, v->flags | 0x100u, be); break;   /* a bit above the 8-bit flags */
+    case 'L': put16(b, v->lightmap[0], be), put16(b, v->lightmap[1], be); break;
+    case '_': gbuf_u8(b, 0xa5); break;
+    case 'D': for (a = 0; a < 72; a++) gbuf_u8(b, (unsigned char)(a * 7 + k)); break;
+    default: gen_die("unknown static prop field");
+    }
+}
+
+static void build_sprp(const gen_world *w, int kind, int be, gbuf *b)
+{
+    const src_sprp_kind *sk = &sprp_kinds[kind];
+    src_sprp_prop_vals v[SPRP_PROPS];
+    unsigned leaves[SPRP_PROPS][2], first[SPRP_PROPS], nleaves[SPRP_PROPS], total = 0;
+    int k, lw = sk->version >= 12 ? 4 : 2;
+    const char *c;
+    put32(b, SPRP_PROPS, be);
+    for (k = 0; k < SPRP_PROPS; k++) {
+        size_t n = strlen(sprp_names[k]);
+        gbuf_put(b, sprp_names[k], n);
         gbuf_zero(b, 128 - n);
     }
-    put32(b, 2, be);
-    for (k = 0; k < 2; k++) {
-        const gen_ibox *rb = &d->rooms[rooms[k]].box;
-        float p[3];
-        for (a = 0; a < 2; a++) org[k][a] = (float)((rb->lo[a] + rb->hi[a]) / 2) + 8.5f;
-        org[k][2] = (float)rb->lo[2];
-        p[0] = org[k][0], p[1] = org[k][1], p[2] = org[k][2] + 8.5f;
-        put16(b, u16(gen_point_leaf(w, 0, p), "prop leaf"), be);
+    if (!sk->fields[0]) { /* no props: an empty leaf list too */
+        put32(b, 0, be);
+        put32(b, 0, be);
+        return;
     }
-    put32(b, 2, be);
-    for (k = 0; k < 2; k++) {
-        for (a = 0; a < 3; a++) putf(b, org[k][a], be);   /* m_Origin */
-        putf(b, 0.0f, be);                                /* m_Angles */
-        putf(b, 90.0f * (float)k, be);
-        putf(b, 0.0f, be);
-        put16(b, (unsigned)k, be); /* m_PropType */
-        put16(b, (unsigned)k, be); /* m_FirstLeaf */
-        put16(b, 1, be);           /* m_LeafCount */
-        gbuf_u8(b, 6);             /* m_Solid: SOLID_VPHYSICS */
-        gbuf_u8(b, 0);             /* m_Flags */
-        put32(b, 0, be);           /* m_Skin */
-        putf(b, -1.0f, be);        /* m_FadeMinDist */
-        putf(b, 0.0f, be);         /* m_FadeMaxDist */
-        for (a = 0; a < 3; a++) putf(b, org[k][a] + (a == 2 ? 16.0f : 0.0f), be); /* m_LightingOrigin */
-        putf(b, 1.0f, be);         /* m_flForcedFadeScale */
-        put16(b, 0, be);           /* m_nMinDXLevel */
-        put16(b, 0, be);           /* m_nMaxDXLevel */
+    for (k = 0; k < SPRP_PROPS; k++) {
+        src_sprp_prop(w, k, &v[k]);
+        first[k] = total;
+        nleaves[k] = (unsigned)sprp_leaves(w, &v[k], k, leaves[k]);
+        total += nleaves[k];
+    }
+    put32(b, total, be);
+    for (k = 0; k < SPRP_PROPS; k++) {
+        unsigned j;
+        for (j = 0; j < nleaves[k]; j++) {
+            if (lw == 4) put32(b, leaves[k][j], be);
+            else put16(b, leaves[k][j], be);
+        }
+    }
+    put32(b, SPRP_PROPS, be);
+    for (k = 0; k < SPRP_PROPS; k++)
+        for (c = sk->fields; *c; c++) put_sprp_field(b, *c, &v[k], k, first[k], nleaves[k], be);
+}
+
+/* NAME.props: what build_sprp wrote (main.c describes the lines). */
+void src_sprp_describe(const gen_world *w, int kind, gbuf *txt)
+{
+    const src_sprp_kind *sk = &sprp_kinds[kind];
+    int k, a;
+    gbuf_printf(txt, "sprp %d %s\n", sk->version, sk->fields[0] ? sk->fields : "-");
+    if (!sk->fields[0]) return;
+    for (k = 0; k < SPRP_PROPS; k++) {
+        src_sprp_prop_vals v;
+        unsigned leaves[2];
+        int n;
+        src_sprp_prop(w, k, &v);
+        n = sprp_leaves(w, &v, k, leaves);
+        gbuf_printf(txt, "prop %d %d %s", k, v.model, sprp_names[v.model]);
+        for (a = 0; a < 3; a++) gbuf_printf(txt, " %.9g", (double)v.origin[a]);
+        for (a = 0; a < 3; a++) gbuf_printf(txt, " %.9g", (double)v.angles[a]);
+        gbuf_printf(txt, " %d %u %u %d", v.skin, v.solid, v.flags, n);
+        for (a = 0; a < n; a++) gbuf_printf(txt, " %u", leaves[a]);
+        gbuf_printf(txt, "\n");
     }
 }
 
@@ -624,7 +753,8 @@ static uint32_t fnv1a(const unsigned char *p, size_t n)
  * in shack.360.bsp, the compressed size is in its LZMA header), dprp left
  * uncompressed, 4-byte alignment padding between sub-lumps, and a final
  * dummy entry {0, 0, 0, end of data, 0} counted in the header. */
-static void build_game_lump(const gen_world *w, const src_opts *o, long base, gbuf *out, gbuf *txt)
+static void build_game_lump(const gen_world *w, const src_opts *o, int sprp, long base, gbuf *out,
+                            gbuf *txt)
 {
     gbuf sub[2], stored[2];
     uint32_t id[2], ver[2], flags[2], ofs[2];
@@ -633,8 +763,8 @@ static void build_game_lump(const gen_world *w, const src_opts *o, long base, gb
     memset(sub, 0, sizeof sub);
     memset(stored, 0, sizeof stored);
     id[0] = GL_ID('s', 'p', 'r', 'p');
-    ver[0] = 6;
-    build_sprp(w, be, &sub[0]);
+    ver[0] = (uint32_t)sprp_kinds[sprp].version;
+    build_sprp(w, sprp, be, &sub[0]);
     id[1] = GL_ID('d', 'p', 'r', 'p');
     ver[1] = 4;
     gbuf_zero(&sub[1], 12); /* no detail models, sprites or props */
@@ -711,7 +841,8 @@ static int pack_mode(const src_opts *o, int lump)
     return 0;
 }
 
-void src_write(const gen_world *w, const src_opts *o, const char *path, gen_counts *c, gbuf *gamelumps)
+void src_write(const gen_world *w, const src_opts *o, int sprp, const char *path, gen_counts *c,
+               gbuf *gamelumps)
 {
     gbuf L[NUM_LUMPS], S[NUM_LUMPS], file;
     int ver[NUM_LUMPS], ofs[NUM_LUMPS], placed[NUM_LUMPS], order[NUM_LUMPS];
@@ -727,7 +858,7 @@ void src_write(const gen_world *w, const src_opts *o, const char *path, gen_coun
     memset(fourcc, 0, sizeof fourcc);
     if (o->console && o->l4d2) gen_die("%s: no Left 4 Dead 2 directory on consoles", path);
     build_lumps(w, o, L, ver);
-    build_game_lump(w, o, 0, &L[L_GAME_LUMP], gamelumps); /* right size; PC offsets set below */
+    build_game_lump(w, o, sprp, 0, &L[L_GAME_LUMP], gamelumps); /* right size; PC offsets set below */
 
     /* stored form of each lump: swapped, then maybe compressed */
     for (i = 0; i < NUM_LUMPS; i++) {
@@ -778,7 +909,7 @@ void src_write(const gen_world *w, const src_opts *o, const char *path, gen_coun
         ofs[k] = (int)file.len;
         if (k == L_GAME_LUMP && !o->console) { /* absolute sub-lump offsets */
             gbuf_free(&S[k]);
-            build_game_lump(w, o, ofs[k], &S[k], NULL);
+            build_game_lump(w, o, sprp, ofs[k], &S[k], NULL);
             if ((long)S[k].len != len[k]) gen_die("game lump changed size");
         }
         gbuf_put(&file, S[k].data, S[k].len);

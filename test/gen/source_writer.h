@@ -62,8 +62,29 @@ void src_var_finish_file(const src_opts *o, gbuf *file);
 void src_var_convert_lump(const src_opts *o, int lump, gbuf *b, int *lump_version);
 void src_var_game_lump_flags_version(const src_opts *o, gbuf *b, uint32_t flags, uint32_t version);
 
-/* Writes path; fills counts with the records written (see main.c) and
+/* The static prop sub-lumps the generator writes (source_writer.c lists
+ * their records); SRC_SPRP_V6 is the default. */
+enum { SRC_SPRP_V6 = 0, SRC_SPRP_V4, SRC_SPRP_V5, SRC_SPRP_V7, SRC_SPRP_V7_TF2, SRC_SPRP_V8,
+       SRC_SPRP_V9, SRC_SPRP_V10_TF2, SRC_SPRP_V10, SRC_SPRP_V11, SRC_SPRP_V11_CSGO,
+       SRC_SPRP_V6_DM, SRC_SPRP_V12_EMPTY, SRC_SPRP_KINDS };
+typedef struct {
+    int version;
+    const char *fields;   /* one letter a field; "": no props */
+} src_sprp_kind;
+typedef struct {
+    float origin[3], angles[3], fade[2], lighting[3], forced_fade, scale;
+    int model, skin;
+    unsigned solid, flags, dx[2], cpu_gpu[4], diffuse[4], x360, flags_ex, lightmap[2];
+} src_sprp_prop_vals;
+const src_sprp_kind *src_sprp_kind_of(int kind);
+/* The values of prop k of a generated map. */
+void src_sprp_prop(const gen_world *w, int k, src_sprp_prop_vals *v);
+/* The NAME.props lines of a map whose sprp is of this kind. */
+void src_sprp_describe(const gen_world *w, int kind, gbuf *txt);
+
+/* Writes path (its sprp sub-lump of kind sprp); fills counts with the records written (see main.c) and
  * appends the NAME.gamelumps lines to gamelumps. */
-void src_write(const gen_world *w, const src_opts *o, const char *path, gen_counts *counts, gbuf *gamelumps);
+void src_write(const gen_world *w, const src_opts *o, int sprp, const char *path, gen_counts *counts,
+               gbuf *gamelumps);
 
 #endif

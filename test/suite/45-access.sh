@@ -51,12 +51,29 @@ for m in $access_gen $access_real; do
 done
 run_prog access $BUILD/t/test_access $access_gen $access_real
 run_prog areas $BUILD/t/test_areas $access_gen $access_real
+# Static props: bspkit props equal to the reference (bspref_props.py) and,
+# on generated maps, to what the generator wrote; the ASan+UBSan tool's
+# output the same; the typed API against the generator's values.
+for m in $access_gen $access_real; do
+    name=$(basename "$(dirname "$m")")/$(basename "$m")
+    out=$access_dir/$(echo "$name" | tr / -).props
+    python3 test/access/props_check.py $BUILD/bspkit "$m" > "$out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ]; then pass "$name: props: $(tail -1 "$out")"
+    elif [ $rc -eq 3 ]; then skip "$name: props: $(tail -1 "$out")"
+    else fail "$name: bspkit props differs (see $out)"; head -5 "$out"; fi
+    $BUILD/bspkit props "$m" > $access_dir/host.out 2>&1
+    $BUILD/asan/bspkit props "$m" > $access_dir/asan.out 2>&1
+    cmp -s $access_dir/host.out $access_dir/asan.out ||
+        fail "$name: the ASan+UBSan tool's props differ from the plain one"
+done
+run_prog props $BUILD/t/test_props $access_gen $(ls $MAPS/vindictus/*.bsp 2>/dev/null) $access_real
 if have_shared; then
     for m in $access_real; do
         png=$access_dir/$(basename "$(dirname "$m")")-$(basename "$m" .bsp).png
-        if $BUILD/asan/bspkit render "$m" -o "$png" --pvs --lightmaps "${png%.png}-lightmaps.png" > /dev/null 2>&1 &&
+        if $BUILD/asan/bspkit render "$m" -o "$png" --pvs --props --lightmaps "${png%.png}-lightmaps.png" > /dev/null 2>&1 &&
            [ -s "$png" ]; then
-            pass "$(basename "$m"): render --pvs --lightmaps writes both pictures under ASan+UBSan"
+            pass "$(basename "$m"): render --pvs --props --lightmaps writes both pictures under ASan+UBSan"
         else
             fail "$(basename "$m"): render failed"
         fi
@@ -74,9 +91,10 @@ for arch in ppc ppc64; do
     fi
     run_prog $arch-access qemu-$arch $dir/t/test_access $access_gen
     run_prog $arch-areas qemu-$arch $dir/t/test_areas $access_gen
+    run_prog $arch-props qemu-$arch $dir/t/test_props $access_gen $access_real
     same=0; differ=""
     for m in $access_cross; do
-        for cmd in leaves faces models textures brushes; do
+        for cmd in leaves faces models textures brushes props; do
             $BUILD/bspkit $cmd "$m" > $access_dir/host.out 2>&1
             qemu-$arch $dir/bspkit $cmd "$m" > $access_dir/$arch.out 2>&1
             if cmp -s $access_dir/host.out $access_dir/$arch.out; then same=$((same + 1))
@@ -84,7 +102,7 @@ for arch in ppc ppc64; do
         done
     done
     if [ -z "$differ" ] && [ $same -gt 0 ]; then
-        pass "$arch: $same bspkit leaves/faces/models/textures/brushes sessions byte-identical to the host"
+        pass "$arch: $same bspkit leaves/faces/models/textures/brushes/props sessions byte-identical to the host"
     else
         fail "$arch: map access output differs from the host:$differ"
     fi
