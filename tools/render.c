@@ -211,16 +211,20 @@ static void draw_tri(frame *fr, const sv *t, int32_t face, const face_paint *p)
 
 #define HIDDEN (BSP_SURF_SKY | BSP_SURF_NODRAW | BSP_SURF_SKIP | BSP_SURF_HINT | BSP_SURF_TRIGGER)
 
+int render_face_shown(const frame *fr, const bsp_face *f)
+{
+    if ((f->flags & HIDDEN) || f->num_tris == 0) return 0;
+    if (f->normal[0] == 0.0f && f->normal[1] == 0.0f && f->normal[2] == 0.0f) return 1;
+    return fr->top ? f->normal[2] > 0.0f : dot3(f->normal, fr->eye) - f->dist > 0.0f;
+}
+
 void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint)
 {
     bsp_face f;
     face_paint p;
     uint32_t k, bytes, n;
     sv *v;
-    if (bsp_get_face(m, face, &f) != BSP_OK || (f.flags & HIDDEN) || f.num_tris == 0) return;
-    if (f.normal[0] != 0.0f || f.normal[1] != 0.0f || f.normal[2] != 0.0f) {
-        if (fr->top ? f.normal[2] <= 0.0f : dot3(f.normal, fr->eye) - f.dist <= 0.0f) return;
-    }
+    if (bsp_get_face(m, face, &f) != BSP_OK || !render_face_shown(fr, &f)) return;
     memset(&p, 0, sizeof p);
     p.tint = tint;
     p.grey = 0.35f + 0.4f * fabsf(f.normal[2]) + 0.15f * fabsf(f.normal[0]);

@@ -17,6 +17,9 @@ typedef struct frame {
     float *lmu, *lmv;           /* lightmap coordinate drawn */
 } frame;
 
+/* Does the frame draw face f (not sky, no-draw, skip, hint, trigger; a
+ * planar face seen from its front: --top, from above)? */
+int render_face_shown(const frame *fr, const bsp_face *f);
 /* Draw face `face` of m into the frame; tint: --pvs colour. */
 void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint);
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* render_cmd.c - bspkit render: options, the camera, the PVS tint, the
- * lightmap atlas and the sample list the tests read (README "Pictures"). */
+/* render_cmd.c - bspkit render: options, the PVS tint, the lightmap atlas
+ * and the sample list the tests read (README "Pictures"); the camera is
+ * render_camera.c's, the --top frame render_view.c's. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,55 +9,8 @@
 #include <string.h>
 
 #include "png_write.h"
-#include "render.h"
+#include "render_view.h"
 #include "tool.h"
-
-#define PI_F 3.14159265f
-#define EYE_HEIGHT 40.0f
-
-/* Spawn points, in the order they are tried. */
-static const char *const spawns[] = {
-    "info_player_start", "info_player_deathmatch", "info_player_teamspawn",
-    "info_player_terrorist", "info_player_counterterrorist", "info_survivor_position",
-    "info_player_coop", NULL
-};
-
-static int find_spawn(const bsp_map *m, float origin[3], float *yaw, float *pitch)
-{
-    int k;
-    for (k = 0; spawns[k]; k++) {
-        uint32_t at = 0;
-        float ang[3];
-        if (bsp_entity_find(m, "classname", spawns[k], &at) != BSP_OK) continue;
-        if (bsp_entity_vector(m, at, "origin", origin) != BSP_OK) continue;
-        *yaw = *pitch = 0.0f;
-        if (bsp_entity_vector(m, at, "angles", ang) == BSP_OK) {
-            *pitch = ang[0];
-            *yaw = ang[1];
-        } else if (bsp_entity_vector(m, at, "angle", ang) == BSP_OK) {
-            *yaw = ang[0];
-        }
-        origin[2] += EYE_HEIGHT;
-        return 1;
-    }
-    return 0;
-}
-
-/* Quake angles: yaw about +z from +x, pitch positive looking down. */
-static void set_view(frame *fr, float yaw, float pitch)
-{
-    float y = yaw * PI_F / 180.0f, p = pitch * PI_F / 180.0f;
-    fr->fwd[0] = cosf(p) * cosf(y);
-    fr->fwd[1] = cosf(p) * sinf(y);
-    fr->fwd[2] = -sinf(p);
-    fr->right[0] = sinf(y);
-    fr->right[1] = -cosf(y);
-    fr->right[2] = 0.0f;
-    fr->up[0] = fr->right[1] * fr->fwd[2] - fr->right[2] * fr->fwd[1];
-    fr->up[1] = fr->right[2] * fr->fwd[0] - fr->right[0] * fr->fwd[2];
-    fr->up[2] = fr->right[0] * fr->fwd[1] - fr->right[1] * fr->fwd[0];
-    fr->focal = (float)fr->w * 0.5f;          /* 90 degrees across */
-}
 
 /* Faces of the leaves whose cluster the camera's cluster can see: the
  * README's PVS walk. visible[f] = 1 for each. */
@@ -134,8 +88,25 @@ static int write_atlas(const bsp_map *m, const char *path)
     return rc;
 }
 
-/* --samples: pixels of a --top picture whose lightmap coordinate is not
- * within 0.05 of a luxel boundary, with the world point under them. */
+/* Do the pixel's four neighbours show its face? (A pixel on a face's edge
+ * may lie outside it by a rounding.) */
+static int inside_face(const frame *fr, int x, int y)
+{
+    static const int d[4][2] = { { -1, 0 }, { 1, 0 }, { 0, -1 }, { 0, 1 } };
+    int32_t face = fr->face[(size_t)y * (size_t)fr->w + (size_t)x];
+    int k;
+    for (k = 0; k < 4; k++) {
+        int nx = x + d[k][0], ny = y + d[k][1];
+        if (nx < 0 || ny < 0 || nx >= fr->w || ny >= fr->h ||
+            fr->face[(size_t)ny * (size_t)fr->w + (size_t)nx] != face)
+            return 0;
+    }
+    return 1;
+}
+
+/* --samples: pixels of a --top picture inside a face (inside_face) whose
+ * lightmap coordinate is not within 0.05 of a luxel boundary, with the
+ * world point under them. */
 static int write_samples(const frame *fr, const char *path)
 {
     FILE *out = fopen(path, "w");
@@ -145,7 +116,7 @@ static int write_samples(const frame *fr, const char *path)
         for (x = 3; x < fr->w; x += 7) {
             size_t i = (size_t)y * (size_t)fr->w + (size_t)x;
             float fu, fv;
-            if (fr->face[i] < 0) continue;
+            if (fr->face[i] < 0 || !inside_face(fr, x, y)) continue;
             fu = fr->lmu[i] + 0.5f - floorf(fr->lmu[i] + 0.5f);
             fv = fr->lmv[i] + 0.5f - floorf(fr->lmv[i] + 0.5f);
             if (fu < 0.05f || fu > 0.95f || fv < 0.05f || fv > 0.95f) continue;
@@ -177,19 +148,44 @@ static int mark_props(frame *fr, const bsp_map *m)
     return 0;
 }
 
+/* The output line: the picture and the view it shows. */
+static void print_view(const frame *fr, const char *out, const char *why, int bar)
+{
+    printf("{\"picture\":");
+    json_string(out, strlen(out));
+    printf(",\"width\":%d,\"height\":%d", fr->w, fr->h);
+    if (fr->top) {
+        printf(",\"scale_bar\":%d}\n", bar);
+        return;
+    }
+    printf(",\"eye\":[%.1f,%.1f,%.1f],\"yaw\":%.1f,\"pitch\":%.1f,\"camera\":",
+           (double)fr->eye[0], (double)fr->eye[1], (double)fr->eye[2],
+           (double)(atan2f(fr->fwd[1], fr->fwd[0]) * 57.2957795f),
+           (double)(-asinf(fr->fwd[2] < -1.0f ? -1.0f : fr->fwd[2] > 1.0f ? 1.0f : fr->fwd[2]) * 57.2957795f));
+    json_string(why, strlen(why));
+    printf("}\n");
+}
+
 static const char render_usage[] =
-    "usage: bspkit render MAP -o OUT.png [--camera X Y Z YAW PITCH] [--top] [--pvs]\n"
+    "usage: bspkit render MAP -o OUT.png [--camera X Y Z YAW PITCH | --eye X Y Z --look X Y Z]\n"
+    "                     [--top] [--pvs]\n"
     "                     [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
     "                     [--props]\n"
     "\n"
     "A picture of the map's world model lit by its lightmaps (README \"Pictures\");\n"
-    "prints {\"picture\":OUT.png,\"width\":W,\"height\":H}.\n"
+    "prints {\"picture\":OUT.png,\"width\":W,\"height\":H, and the view: \"eye\",\n"
+    "\"yaw\", \"pitch\", \"camera\" (the rule that chose it); --top: \"scale_bar\",\n"
+    "the bar's length in map units (0: none)}.\n"
     "\n"
     "  -o OUT.png        write the picture (PNG)\n"
     "  --camera X Y Z YAW PITCH\n"
     "                    the eye and its view in degrees (default: the first\n"
-    "                    spawn point, 40 units up, else the world's centre)\n"
-    "  --top             orthographic, from above, the whole world in the frame\n"
+    "                    player start at the game's eye height, turned when it\n"
+    "                    faces a wall; without one, the open leaf that sees most)\n"
+    "  --eye X Y Z       the eye (with --look)\n"
+    "  --look X Y Z      the point looked at (without --eye: from the default eye)\n"
+    "  --top             orthographic, from above, the drawn faces fitted and\n"
+    "                    centred, a scale bar (a power of two units) bottom left\n"
     "  --pvs             tint the faces the camera's cluster can see\n"
     "  --props           mark each static prop's origin with a cross (Source)\n"
     "  --lightmaps ATLAS.png   write every face's lightmap, packed (with or\n"
@@ -199,8 +195,9 @@ static const char render_usage[] =
     "  --samples FILE    with --top: write which world point each sampled pixel\n"
     "                    shows, to check the picture against light queries:\n"
     "                    every 7th pixel across and down from (3, 3) that shows\n"
-    "                    a face and lies more than 0.05 luxel from a luxel\n"
-    "                    edge, one a line: X Y FACE WX WY WZ (the pixel, the\n"
+    "                    a face its four neighbours show too and lies more\n"
+    "                    than 0.05 luxel from a luxel edge, one a line:\n"
+    "                    X Y FACE WX WY WZ (the pixel, the\n"
     "                    face drawn there, the world point under its centre)\n"
     "  --help, -h        this text\n";
 
@@ -216,8 +213,9 @@ static int has_values(int argc, char **argv, int i, int n)
 int cmd_render(int argc, char **argv)
 {
     const char *path = NULL, *out = NULL, *atlas = NULL, *samples = NULL;
-    float cam[5] = { 0, 0, 0, 0, 0 };
-    int have_cam = 0, pvs = 0, hdr = 0, props = 0, i, rc = 0;
+    float cam[5] = { 0, 0, 0, 0, 0 }, eye[3] = { 0, 0, 0 }, look[3] = { 0, 0, 0 };
+    int have_cam = 0, have_eye = 0, have_look = 0, pvs = 0, hdr = 0, props = 0, i, rc = 0, bar = 0;
+    char why[96] = "--camera";
     frame fr;
     loaded L;
     bsp_counts c;
@@ -239,7 +237,8 @@ int cmd_render(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         int values = !strcmp(a, "-o") || !strcmp(a, "--lightmaps") || !strcmp(a, "--samples") ? 1
-                     : !strcmp(a, "--size") ? 2 : !strcmp(a, "--camera") ? 5 : 0;
+                     : !strcmp(a, "--size") ? 2 : !strcmp(a, "--camera") ? 5
+                     : !strcmp(a, "--eye") || !strcmp(a, "--look") ? 3 : 0;
         if (values && !has_values(argc, argv, i, values)) return 2;
         if (!strcmp(a, "-o")) out = argv[++i];
         else if (!strcmp(a, "--lightmaps")) atlas = argv[++i];
@@ -257,6 +256,11 @@ int cmd_render(int argc, char **argv)
             for (k = 0; k < 5; k++) cam[k] = strtof(argv[i + 1 + k], NULL);
             have_cam = 1;
             i += 5;
+        } else if (!strcmp(a, "--eye") || !strcmp(a, "--look")) {
+            int k;
+            for (k = 0; k < 3; k++) (a[2] == 'e' ? eye : look)[k] = strtof(argv[i + 1 + k], NULL);
+            *(a[2] == 'e' ? &have_eye : &have_look) = 1;
+            i += 3;
         } else if (a[0] == '-' && a[1]) {
             return usage_error("bspkit render", "unknown option '%s'", a);
         } else if (!path) {
@@ -273,6 +277,9 @@ int cmd_render(int argc, char **argv)
     if (!out && !atlas) return usage_error("bspkit render", "nothing to write: give -o OUT.png or --lightmaps ATLAS.png");
     if (fr.w < 1 || fr.h < 1 || fr.w > 8192 || fr.h > 8192)
         return usage_error("bspkit render", "--size W H: each from 1 to 8192");
+    if (have_cam && (have_eye || have_look))
+        return usage_error("bspkit render", "--camera and --eye/--look: give one view");
+    if (have_eye && !have_look) return usage_error("bspkit render", "--eye needs --look X Y Z");
     if (samples && (!fr.top || !out))
         return usage_error("bspkit render", "--samples needs a --top picture (-o OUT.png --top)");
     if (load_map(&L, path, props ? BSP_LOAD_ALL : BSP_LOAD_GEOMETRY, hdr, 0)) return 1;
@@ -287,20 +294,23 @@ int cmd_render(int argc, char **argv)
 
     if (have_cam) {
         memcpy(fr.eye, cam, sizeof fr.eye);
-        set_view(&fr, cam[3], cam[4]);
+        render_set_view(&fr, cam[3], cam[4]);
+    } else if (have_eye) {
+        render_look_at(&fr, eye, look);
+        snprintf(why, sizeof why, "--eye --look");
     } else {
-        float yaw = 0.0f, pitch = 0.0f;
-        if (!find_spawn(&L.map, fr.eye, &yaw, &pitch))
-            for (i = 0; i < 3; i++) fr.eye[i] = (world.mins[i] + world.maxs[i]) * 0.5f;
-        set_view(&fr, yaw, pitch);
+        if (render_default_camera(&fr, &L.map, bsp_family_name(&L.header), why, sizeof why)) {
+            fprintf(stderr, "bspkit render: out of memory choosing the view\n");
+            rc = print_error_json("out_of_memory");
+            goto done;
+        }
+        if (have_look) {
+            memcpy(eye, fr.eye, sizeof eye);
+            render_look_at(&fr, eye, look);
+            snprintf(why + strlen(why), sizeof why - strlen(why), ", --look");
+        }
     }
-    if (fr.top) {
-        float sx = (float)fr.w / (world.maxs[0] - world.mins[0] + 2.0f);
-        float sy = (float)fr.h / (world.maxs[1] - world.mins[1] + 2.0f);
-        fr.scale = sx < sy ? sx : sy;
-        fr.minx = world.mins[0] - 1.0f;
-        fr.maxy = world.maxs[1] + 1.0f;
-    }
+    if (fr.top) render_fit_top(&fr, &L.map);
     npix = (size_t)fr.w * (size_t)fr.h;
     fr.rgb = calloc(npix, 3);
     fr.depth = malloc(npix * sizeof *fr.depth);
@@ -328,12 +338,13 @@ int cmd_render(int argc, char **argv)
         rc = 1;
         goto done;
     }
+    if (fr.top) bar = render_scale_bar(&fr);
     errno = 0;
     if (png_write_rgb(out, fr.w, fr.h, fr.rgb))
         rc = report_io_error("bspkit render", "cannot write the picture", out, errno);
     else if (samples && (errno = 0, write_samples(&fr, samples)))
         rc = report_io_error("bspkit render", "cannot write the samples", samples, errno);
-    if (!rc) printf("{\"picture\":\"%s\",\"width\":%d,\"height\":%d}\n", out, fr.w, fr.h);
+    if (!rc) print_view(&fr, out, why, bar);
 done:
     free(fr.rgb); free(fr.depth); free(fr.wz); free(fr.face); free(fr.lmu); free(fr.lmv);
     free(visible);

@@ -1,0 +1,99 @@
+# SPDX-License-Identifier: MIT
+"""Does a picture bspkit render wrote show something? (README "Pictures")
+
+  picture_check.py stats PNG...              one line per picture: its
+                                             background fraction, distinct
+                                             colours, drawn bounding box
+  picture_check.py view PNG [--top]          exit 1 unless it passes the
+                                             thresholds below
+
+A picture fails when it is blank or one colour (fewer than MIN_COLOURS
+distinct colours), or mostly background: the default view may show at most
+MAX_BACKGROUND of background (sky is not drawn, so an outdoor view shows
+some), a --top view must fill its fitted frame: the box round its drawn
+pixels at least TOP_SPAN of the width or of the height (the fit keeps the
+aspect, so one of them is filled), and at least TOP_MIN_DRAWN of the
+picture drawn. The thresholds come from the real maps' pictures (README
+"Pictures" gives the figures they were measured against).
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import png  # noqa: E402
+
+BACKGROUND = (24, 28, 40)     # tools/render_cmd.c: what no face covers
+MIN_COLOURS = 8
+MAX_BACKGROUND = 0.70
+TOP_SPAN = 0.80
+TOP_MIN_DRAWN = 0.10
+
+
+def stats(path):
+    w, h, px = png.read_rgb(path)
+    bg = bytes(BACKGROUND)
+    colours = set()
+    back = 0
+    x0, y0, x1, y1 = w, h, -1, -1
+    for y in range(h):
+        row = px[3 * w * y:3 * w * (y + 1)]
+        for x in range(w):
+            c = row[3 * x:3 * x + 3]
+            if c == bg:
+                back += 1
+                continue
+            colours.add(c)
+            if x < x0:
+                x0 = x
+            if x > x1:
+                x1 = x
+            if y < y0:
+                y0 = y
+            if y > y1:
+                y1 = y
+    span_x = (x1 - x0 + 1) / w if x1 >= 0 else 0.0
+    span_y = (y1 - y0 + 1) / h if y1 >= 0 else 0.0
+    return {"w": w, "h": h, "background": back / (w * h), "colours": len(colours),
+            "span_x": span_x, "span_y": span_y, "box": (x0, y0, x1, y1)}
+
+
+def verdict(s, top):
+    bad = []
+    if s["colours"] < MIN_COLOURS:
+        bad.append("%d distinct colours (< %d): blank or one colour" % (s["colours"], MIN_COLOURS))
+    if top:
+        if max(s["span_x"], s["span_y"]) < TOP_SPAN:
+            bad.append("drawn box %.2f x %.2f of the frame (< %.2f both ways): not fitted"
+                       % (s["span_x"], s["span_y"], TOP_SPAN))
+        if 1.0 - s["background"] < TOP_MIN_DRAWN:
+            bad.append("%.0f%% drawn (< %.0f%%)" % (100 * (1 - s["background"]), 100 * TOP_MIN_DRAWN))
+    elif s["background"] > MAX_BACKGROUND:
+        bad.append("%.0f%% background (> %.0f%%)" % (100 * s["background"], 100 * MAX_BACKGROUND))
+    return bad
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[1] == "stats":
+        for p in argv[2:]:
+            s = stats(p)
+            print("%s background %.3f colours %d span %.2f %.2f" %
+                  (p, s["background"], s["colours"], s["span_x"], s["span_y"]))
+        return 0
+    if len(argv) >= 3 and argv[1] == "view":
+        top = "--top" in argv[3:]
+        s = stats(argv[2])
+        bad = verdict(s, top)
+        summary = "%.0f%% background, %d colours" % (100 * s["background"], s["colours"])
+        if top:
+            summary += ", drawn box %.2f x %.2f" % (s["span_x"], s["span_y"])
+        if bad:
+            print("bad picture %s: %s (%s)" % (argv[2], "; ".join(bad), summary))
+            return 1
+        print(summary)
+        return 0
+    sys.stderr.write(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,351 @@
+/* SPDX-License-Identifier: MIT */
+/* render_camera.c - where bspkit render's default view looks from
+ * (README "Pictures", "The default camera").
+ *
+ * 1. The first player start of the family's games (its list below, in
+ *    order), the eye its view height above the origin (the engines' own
+ *    offsets: the Quake family, Quake 2 and Quake 3 spawn the player's
+ *    hull centre at the entity's origin and view from 22, 22 and 26 units
+ *    above it; GoldSrc and Nightfire from 28 (VEC_VIEW); Source puts the
+ *    origin at the feet and the eye at 64), looking along its angles (or
+ *    angle: -1 up, -2 down) when the eye lies in an open leaf (not solid;
+ *    a cluster where the map has visibility) inside the world's bounds.
+ * 2. The direction: the spawn's when it sees enough (a small probe
+ *    picture scores at least KEEP_OPEN, cam_openness: no wall at close
+ *    range, not one bare wall); else the best of the eight compass yaws from it (45 degrees
+ *    apart, level), the spawn's own first on a tie.
+ * 3. When there is no player start, it is in no open leaf, or its best
+ *    view scores under MIN_SEEN (it sees black or nothing): the open
+ *    leaves whose cluster's PVS holds the most faces (the largest such
+ *    leaves first; without visibility, the largest leaves), LEAF_TRIES of
+ *    them, the eye at the leaf's centre clamped inside the world's bounds,
+ *    the direction as in 2; the best scoring one, if it beats the spawn.
+ *    When no open leaf lies inside the world's bounds (a map whose world
+ *    is a box seen from outside), an open leaf anywhere, looking at the
+ *    world's centre first. Else the world's centre.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_view.h"
+
+#define OPEN_DIST 128.0f
+#define KEEP_OPEN 0.5f
+#define PROBE_W 96
+#define PROBE_H 72
+#define LEAF_TRIES 4
+#define MIN_SEEN 0.1f
+#define SHOWN_PLANES 8u
+
+static const char *const cam_quake[] = {
+    "info_player_start", "info_player_deathmatch", "info_player_coop", NULL
+};
+static const char *const cam_goldsrc[] = {
+    "info_player_start", "info_player_deathmatch", NULL
+};
+static const char *const cam_quake3[] = {
+    "info_player_deathmatch", "info_player_start", "team_CTF_redplayer", "team_CTF_blueplayer",
+    "team_CTF_redspawn", "team_CTF_bluespawn", NULL
+};
+static const char *const cam_source[] = {
+    "info_player_start", "info_player_teamspawn", "info_player_terrorist",
+    "info_player_counterterrorist", "info_player_deathmatch", "info_player_combine",
+    "info_player_rebel", "info_survivor_position", "info_player_coop", "info_player_axis",
+    "info_player_allies", NULL
+};
+
+static const struct cam_family {
+    const char *family;
+    float view_height;        /* eye above the entity's origin */
+    const char *const *starts;
+} cam_families[] = {
+    { "quake", 22.0f, cam_quake },
+    { "bsp2", 22.0f, cam_quake },
+    { "quake2", 22.0f, cam_quake },
+    { "goldsrc", 28.0f, cam_goldsrc },
+    { "nightfire", 28.0f, cam_goldsrc },
+    { "quake3", 26.0f, cam_quake3 },
+    { "source", 64.0f, cam_source },
+};
+
+typedef struct probe {
+    frame fr;
+    const bsp_map *m;
+    bsp_model world;
+    uint32_t *key;            /* per world face: its plane, or planes + face */
+    uint8_t *shown;           /* per key: counted in this probe */
+} probe;
+
+/* Is e in an open leaf (and, bounded, inside the world's bounds)? */
+static int cam_open(const probe *p, const float e[3], int bounded)
+{
+    uint32_t leaf;
+    bsp_leaf l;
+    int k;
+    for (k = 0; k < 3 && bounded; k++)
+        if (!(e[k] > p->world.mins[k] && e[k] < p->world.maxs[k])) return 0;
+    if (bsp_point_leaf(p->m, 0, e, &leaf) != BSP_OK || bsp_get_leaf(p->m, leaf, &l) != BSP_OK) return 0;
+    if (l.flags & BSP_CONTENTS_SOLID) return 0;
+    return bsp_num_clusters(p->m) == 0 || l.cluster >= 0;
+}
+
+/* How much a probe picture from (eye, yaw, pitch) shows: the mean over
+ * its pixels of min(distance, OPEN_DIST) / OPEN_DIST, where a pixel shows
+ * a face that is not black (0 for background and for unlit faces), times
+ * min(planes shown, SHOWN_PLANES) / SHOWN_PLANES (a bare wall is one
+ * plane, however many faces: a room's corner shows more). */
+static float cam_openness(probe *p, const float eye[3], float yaw, float pitch)
+{
+    frame *fr = &p->fr;
+    size_t i, n = (size_t)fr->w * (size_t)fr->h;
+    float sum = 0.0f;
+    uint32_t f, shown = 0;
+    memcpy(fr->eye, eye, sizeof fr->eye);
+    render_set_view(fr, yaw, pitch);
+    for (i = 0; i < n; i++) {
+        fr->depth[i] = -INFINITY;
+        fr->face[i] = -1;
+    }
+    for (f = 0; f < p->world.num_faces; f++) render_face(fr, p->m, p->world.first_face + f, 0);
+    for (i = 0; i < n; i++) {
+        const unsigned char *c = fr->rgb + 3 * i;
+        uint32_t d = (uint32_t)fr->face[i] - p->world.first_face;
+        if (fr->face[i] < 0 || (c[0] < 8 && c[1] < 8 && c[2] < 8)) continue;
+        sum += fr->depth[i] * OPEN_DIST < 1.0f ? 1.0f : 1.0f / (fr->depth[i] * OPEN_DIST);
+        if (d < p->world.num_faces && !p->shown[p->key[d]]) {
+            p->shown[p->key[d]] = 1;
+            shown++;
+        }
+    }
+    for (i = 0; i < n; i++)
+        if (fr->face[i] >= 0 && (uint32_t)fr->face[i] - p->world.first_face < p->world.num_faces)
+            p->shown[p->key[(uint32_t)fr->face[i] - p->world.first_face]] = 0;
+    return sum / (float)n * (float)(shown < SHOWN_PLANES ? shown : SHOWN_PLANES) / (float)SHOWN_PLANES;
+}
+
+/* The spawn's direction when open enough, else the most open compass yaw. */
+static float cam_direction(probe *p, const float eye[3], float *yaw, float *pitch)
+{
+    static const int turns[] = { 1, -1, 2, -2, 3, -3, 4 };
+    float best = cam_openness(p, eye, *yaw, *pitch), base = *yaw;
+    size_t k;
+    if (best >= KEEP_OPEN) return best;
+    for (k = 0; k < sizeof turns / sizeof turns[0]; k++) {
+        float y = base + 45.0f * (float)turns[k], o = cam_openness(p, eye, y, 0.0f);
+        if (o > best) {
+            best = o;
+            *yaw = y;
+            *pitch = 0.0f;
+        }
+    }
+    return best;
+}
+
+static int cam_spawn(const bsp_map *m, const struct cam_family *fam, float eye[3], float *yaw,
+                     float *pitch, const char **name)
+{
+    int k;
+    for (k = 0; fam->starts[k]; k++) {
+        uint32_t at = 0;
+        float ang[3];
+        if (bsp_entity_find(m, "classname", fam->starts[k], &at) != BSP_OK) continue;
+        if (bsp_entity_vector(m, at, "origin", eye) != BSP_OK) continue;
+        *yaw = *pitch = 0.0f;
+        if (bsp_entity_vector(m, at, "angles", ang) == BSP_OK) {
+            *pitch = ang[0];
+            *yaw = ang[1];
+        } else if (bsp_entity_vector(m, at, "angle", ang) == BSP_OK) {
+            if (ang[0] == -1.0f) *pitch = -90.0f;      /* the Quake editors' up */
+            else if (ang[0] == -2.0f) *pitch = 90.0f;  /* and down */
+            else *yaw = ang[0];
+        }
+        eye[2] += fam->view_height;
+        *name = fam->starts[k];
+        return 1;
+    }
+    return 0;
+}
+
+typedef struct cam_leaf {
+    uint32_t leaf;
+    double faces, volume;     /* faces its PVS holds; its box's volume */
+} cam_leaf;
+
+static int cam_better(const cam_leaf *a, const cam_leaf *b)
+{
+    return a->faces > b->faces || (a->faces == b->faces && a->volume > b->volume);
+}
+
+/* The LEAF_TRIES best open leaves (rule 2) into best[], best first. */
+static int cam_leaves(const probe *p, cam_leaf *best, int *found)
+{
+    bsp_counts c;
+    uint32_t nc = bsp_num_clusters(p->m), rowlen = bsp_vis_row_bytes(p->m), leaf;
+    double *cluster_faces = NULL, *seen = NULL;
+    uint8_t *row = NULL;
+    int k, rc = 0;
+    *found = 0;
+    bsp_get_counts(p->m, &c);
+    cluster_faces = calloc(nc ? nc : 1, sizeof *cluster_faces);
+    seen = malloc((nc ? nc : 1) * sizeof *seen);
+    row = malloc(rowlen ? rowlen : 1);
+    if (!cluster_faces || !seen || !row) {
+        rc = 1;
+        goto done;
+    }
+    for (leaf = 0; leaf < nc; leaf++) seen[leaf] = -1.0;
+    for (leaf = 0; leaf < c.leaves; leaf++) {
+        bsp_leaf l;
+        if (bsp_get_leaf(p->m, leaf, &l) == BSP_OK && l.cluster >= 0 && (uint32_t)l.cluster < nc)
+            cluster_faces[l.cluster] += (double)l.num_faces;
+    }
+    for (leaf = 0; leaf < c.leaves; leaf++) {
+        bsp_leaf l;
+        cam_leaf cand;
+        int a;
+        if (bsp_get_leaf(p->m, leaf, &l) != BSP_OK || (l.flags & BSP_CONTENTS_SOLID)) continue;
+        if (nc && (l.cluster < 0 || (uint32_t)l.cluster >= nc)) continue;
+        cand.leaf = leaf;
+        cand.faces = 0.0;
+        cand.volume = 1.0;
+        for (a = 0; a < 3; a++) cand.volume *= (double)(l.maxs[a] - l.mins[a]);
+        if (nc) {
+            if (seen[l.cluster] < 0.0) {
+                uint32_t j;
+                seen[l.cluster] = 0.0;
+                if (bsp_pvs(p->m, l.cluster, row, rowlen) == BSP_OK)
+                    for (j = 0; j < nc; j++)
+                        if (row[j >> 3] & (1u << (j & 7))) seen[l.cluster] += cluster_faces[j];
+            }
+            cand.faces = seen[l.cluster];
+        }
+        for (k = *found; k > 0 && cam_better(&cand, &best[k - 1]); k--)
+            if (k < LEAF_TRIES) best[k] = best[k - 1];
+        if (k < LEAF_TRIES) {
+            best[k] = cand;
+            if (*found < LEAF_TRIES) (*found)++;
+        }
+    }
+done:
+    free(cluster_faces);
+    free(seen);
+    free(row);
+    return rc;
+}
+
+/* Rules 2 and 3: the most open view from the best leaves' centres (the
+ * best score into *top). Unbounded, a leaf outside the world's bounds
+ * starts by looking at the world's centre. */
+static int cam_search(probe *p, int bounded, float eye[3], float *yaw, float *pitch,
+                      uint32_t *chosen, float *top)
+{
+    cam_leaf best[LEAF_TRIES];
+    int found, k, a;
+    if (cam_leaves(p, best, &found)) return -1;
+    for (k = 0; k < found; k++) {
+        bsp_leaf l;
+        float e[3], y = 0.0f, pt = 0.0f, o;
+        if (bsp_get_leaf(p->m, best[k].leaf, &l) != BSP_OK) continue;
+        for (a = 0; a < 3; a++) {
+            float lo = p->world.mins[a] + 1.0f, hi = p->world.maxs[a] - 1.0f;
+            e[a] = (l.mins[a] + l.maxs[a]) * 0.5f;
+            if (bounded && e[a] < lo) e[a] = lo;
+            if (bounded && e[a] > hi) e[a] = hi;
+        }
+        if (!cam_open(p, e, bounded)) continue;
+        if (!bounded) {
+            float c[3];
+            for (a = 0; a < 3; a++) c[a] = (p->world.mins[a] + p->world.maxs[a]) * 0.5f;
+            render_look_at(&p->fr, e, c);
+            y = atan2f(p->fr.fwd[1], p->fr.fwd[0]) * 57.2957795f;
+            pt = -asinf(p->fr.fwd[2]) * 57.2957795f;
+        }
+        o = cam_direction(p, e, &y, &pt);
+        if (o > *top) {
+            *top = o;
+            memcpy(eye, e, sizeof e);
+            *yaw = y;
+            *pitch = pt;
+            *chosen = best[k].leaf;
+        }
+    }
+    return *top >= 0.0f;
+}
+
+int render_default_camera(frame *fr, const bsp_map *m, const char *family, char *why, size_t n)
+{
+    probe p;
+    const struct cam_family *fam = NULL;
+    const char *name = NULL;
+    float eye[3], yaw = 0.0f, pitch = 0.0f, keep, seen = -1.0f;
+    size_t k, npix = (size_t)PROBE_W * PROBE_H;
+    uint32_t leaf = 0, f;
+    bsp_counts c;
+    int rc = 0, found, bounded, spawn_open = 0;
+    memset(&p, 0, sizeof p);
+    p.m = m;
+    if (bsp_get_model(m, 0, &p.world) != BSP_OK) memset(&p.world, 0, sizeof p.world);
+    for (k = 0; k < sizeof cam_families / sizeof cam_families[0]; k++)
+        if (family && !strcmp(family, cam_families[k].family)) fam = &cam_families[k];
+    p.fr.w = PROBE_W;
+    p.fr.h = PROBE_H;
+    p.fr.rgb = malloc(npix * 3);
+    p.fr.depth = malloc(npix * sizeof *p.fr.depth);
+    p.fr.wz = malloc(npix * sizeof *p.fr.wz);
+    p.fr.face = malloc(npix * sizeof *p.fr.face);
+    p.fr.lmu = malloc(npix * sizeof *p.fr.lmu);
+    p.fr.lmv = malloc(npix * sizeof *p.fr.lmv);
+    bsp_get_counts(m, &c);
+    p.shown = calloc((size_t)c.planes + p.world.num_faces + 1, 1);
+    p.key = malloc(((size_t)p.world.num_faces + 1) * sizeof *p.key);
+    if (!p.fr.rgb || !p.fr.depth || !p.fr.wz || !p.fr.face || !p.fr.lmu || !p.fr.lmv || !p.shown ||
+        !p.key) {
+        rc = 1;
+        goto done;
+    }
+    for (f = 0; f < p.world.num_faces; f++) {
+        bsp_face bf;
+        int ok = bsp_get_face(m, p.world.first_face + f, &bf) == BSP_OK;
+        p.key[f] = ok && bf.plane >= 0 && (uint32_t)bf.plane < c.planes ? (uint32_t)bf.plane : c.planes + f;
+    }
+    if (fam && cam_spawn(m, fam, eye, &yaw, &pitch, &name) && cam_open(&p, eye, 1)) {
+        spawn_open = 1;
+        keep = yaw;
+        seen = cam_direction(&p, eye, &yaw, &pitch);
+        snprintf(why, n, yaw == keep ? "%s" : "%s, turned", name);
+        if (seen >= MIN_SEEN) goto chosen;
+    }
+    /* rule 2: inside the world's bounds, else anywhere open */
+    for (bounded = 1; bounded >= 0; bounded--) {
+        float e[3], y = 0.0f, pt = 0.0f, top = -1.0f;
+        found = cam_search(&p, bounded, e, &y, &pt, &leaf, &top);
+        if (found < 0) {
+            rc = 1;
+            goto done;
+        }
+        if (found && top > seen) {
+            memcpy(eye, e, sizeof e);
+            yaw = y;
+            pitch = pt;
+            seen = top;
+            snprintf(why, n, "open leaf %u%s%s", (unsigned)leaf, bounded ? "" : " outside the world's bounds",
+                     !name ? "" : spawn_open ? ": the player start sees too little" : ": the player start is in no open leaf");
+        }
+        if (seen >= MIN_SEEN) break;
+    }
+    if (seen < 0.0f) {
+        for (k = 0; k < 3; k++) eye[k] = (p.world.mins[k] + p.world.maxs[k]) * 0.5f;
+        yaw = pitch = 0.0f;
+        snprintf(why, n, "the world's centre");
+    }
+chosen:
+    memcpy(fr->eye, eye, sizeof eye);
+    render_set_view(fr, yaw, pitch);
+done:
+    free(p.shown);
+    free(p.key);
+    free(p.fr.rgb); free(p.fr.depth); free(p.fr.wz); free(p.fr.face); free(p.fr.lmu); free(p.fr.lmv);
+    return rc;
+}

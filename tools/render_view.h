@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* render_view.h - where bspkit render looks from (render_camera.c) and how
+ * a --top picture is framed (render_view.c); README "Pictures". */
+#ifndef BSPKIT_RENDER_VIEW_H
+#define BSPKIT_RENDER_VIEW_H
+
+#include "render.h"
+
+/* Quake angles in degrees (yaw about +z from +x, pitch positive looking
+ * down) to the frame's axes; 90 degrees across. */
+void render_set_view(frame *fr, float yaw, float pitch);
+/* The eye at `eye` looking at `look` (a look point equal to the eye looks
+ * along +x). */
+void render_look_at(frame *fr, const float eye[3], const float look[3]);
+
+/* The default camera (README "Pictures": the rule). family: the header's
+ * family name. Sets fr's eye and axes; `why` gets a short account
+ * ("info_player_start", "open leaf 12", ...) of at most n bytes. Returns 0,
+ * or 1 when it is out of memory. */
+int render_default_camera(frame *fr, const bsp_map *m, const char *family, char *why, size_t n);
+
+/* --top: the scale (pixels per unit) and corner that fit the faces a top
+ * view draws into the frame, centred with a margin. */
+void render_fit_top(frame *fr, const bsp_map *m);
+/* --top: the scale bar, bottom left; returns its length in map units (0:
+ * the picture is too small for one). Its pixels show no face (--samples
+ * skips them). */
+int render_scale_bar(frame *fr);
+
+#endif
