@@ -15,14 +15,18 @@
  *    range, not one bare wall); else the best of the eight compass yaws from it (45 degrees
  *    apart, level), the spawn's own first on a tie.
  * 3. When there is no player start, it is in no open leaf, or its best
- *    view scores under MIN_SEEN (it sees black or nothing): the open
+ *    view's cover (cam_openness before the planes) is under MIN_SEEN (it
+ *    sees black, nothing, or a wall at arm's length): the open
  *    leaves whose cluster's PVS holds the most faces (the largest such
  *    leaves first; without visibility, the largest leaves), LEAF_TRIES of
  *    them, the eye at the leaf's centre clamped inside the world's bounds,
  *    the direction as in 2; the best scoring one, if it beats the spawn.
  *    When no open leaf lies inside the world's bounds (a map whose world
- *    is a box seen from outside), an open leaf anywhere, looking at the
- *    world's centre first. Else the world's centre.
+ *    is a box seen from outside), an open leaf anywhere, the eye at its
+ *    box's corner farthest from the world's centre (1 unit in; brought
+ *    to 1.25 times the world's bounding radius from its centre when that
+ *    point is open too), looking at the world's centre first. Else the
+ *    world's centre.
  */
 #include <math.h>
 #include <stdio.h>
@@ -76,6 +80,7 @@ typedef struct probe {
     bsp_model world;
     uint32_t *key;            /* per world face: its plane, or planes + face */
     uint8_t *shown;           /* per key: counted in this probe */
+    float cover;              /* cam_openness: the mean before the planes */
 } probe;
 
 /* Is e in an open leaf (and, bounded, inside the world's bounds)? */
@@ -122,24 +127,27 @@ static float cam_openness(probe *p, const float eye[3], float yaw, float pitch)
     for (i = 0; i < n; i++)
         if (fr->face[i] >= 0 && (uint32_t)fr->face[i] - p->world.first_face < p->world.num_faces)
             p->shown[p->key[(uint32_t)fr->face[i] - p->world.first_face]] = 0;
-    return sum / (float)n * (float)(shown < SHOWN_PLANES ? shown : SHOWN_PLANES) / (float)SHOWN_PLANES;
+    p->cover = sum / (float)n;
+    return p->cover * (float)(shown < SHOWN_PLANES ? shown : SHOWN_PLANES) / (float)SHOWN_PLANES;
 }
 
 /* The spawn's direction when open enough, else the most open compass yaw. */
 static float cam_direction(probe *p, const float eye[3], float *yaw, float *pitch)
 {
     static const int turns[] = { 1, -1, 2, -2, 3, -3, 4 };
-    float best = cam_openness(p, eye, *yaw, *pitch), base = *yaw;
+    float best = cam_openness(p, eye, *yaw, *pitch), base = *yaw, cover = p->cover;
     size_t k;
     if (best >= KEEP_OPEN) return best;
     for (k = 0; k < sizeof turns / sizeof turns[0]; k++) {
         float y = base + 45.0f * (float)turns[k], o = cam_openness(p, eye, y, 0.0f);
         if (o > best) {
             best = o;
+            cover = p->cover;
             *yaw = y;
             *pitch = 0.0f;
         }
     }
+    p->cover = cover;
     return best;
 }
 
@@ -236,12 +244,13 @@ done:
 }
 
 /* Rules 2 and 3: the most open view from the best leaves' centres (the
- * best score into *top). Unbounded, a leaf outside the world's bounds
+ * best score into *top, its cover into p->cover). Unbounded, a leaf outside the world's bounds
  * starts by looking at the world's centre. */
 static int cam_search(probe *p, int bounded, float eye[3], float *yaw, float *pitch,
                       uint32_t *chosen, float *top)
 {
     cam_leaf best[LEAF_TRIES];
+    float cover = 0.0f;
     int found, k, a;
     if (cam_leaves(p, best, &found)) return -1;
     for (k = 0; k < found; k++) {
@@ -250,14 +259,30 @@ static int cam_search(probe *p, int bounded, float eye[3], float *yaw, float *pi
         if (bsp_get_leaf(p->m, best[k].leaf, &l) != BSP_OK) continue;
         for (a = 0; a < 3; a++) {
             float lo = p->world.mins[a] + 1.0f, hi = p->world.maxs[a] - 1.0f;
+            float c = (p->world.mins[a] + p->world.maxs[a]) * 0.5f;
             e[a] = (l.mins[a] + l.maxs[a]) * 0.5f;
             if (bounded && e[a] < lo) e[a] = lo;
             if (bounded && e[a] > hi) e[a] = hi;
+            /* outside: the leaf's corner farthest from the world's centre,
+             * to see the world from a slant */
+            if (!bounded) e[a] = e[a] < c ? l.mins[a] + 1.0f : l.maxs[a] - 1.0f;
         }
         if (!cam_open(p, e, bounded)) continue;
         if (!bounded) {
-            float c[3];
-            for (a = 0; a < 3; a++) c[a] = (p->world.mins[a] + p->world.maxs[a]) * 0.5f;
+            float c[3], near[3], r2 = 0.0f, d2 = 0.0f, t;
+            for (a = 0; a < 3; a++) {
+                float h = (p->world.maxs[a] - p->world.mins[a]) * 0.5f;
+                c[a] = (p->world.mins[a] + p->world.maxs[a]) * 0.5f;
+                r2 += h * h;
+                d2 += (e[a] - c[a]) * (e[a] - c[a]);
+            }
+            /* nearer, when open: 1.25 times the world's bounding radius
+             * away, where the world fills most of the view */
+            t = sqrtf(r2 / d2) * 1.25f;
+            if (t < 1.0f) {
+                for (a = 0; a < 3; a++) near[a] = c[a] + (e[a] - c[a]) * t;
+                if (cam_open(p, near, 0)) memcpy(e, near, sizeof near);
+            }
             render_look_at(&p->fr, e, c);
             y = atan2f(p->fr.fwd[1], p->fr.fwd[0]) * 57.2957795f;
             pt = -asinf(p->fr.fwd[2]) * 57.2957795f;
@@ -265,12 +290,14 @@ static int cam_search(probe *p, int bounded, float eye[3], float *yaw, float *pi
         o = cam_direction(p, e, &y, &pt);
         if (o > *top) {
             *top = o;
+            cover = p->cover;
             memcpy(eye, e, sizeof e);
             *yaw = y;
             *pitch = pt;
             *chosen = best[k].leaf;
         }
     }
+    p->cover = cover;
     return *top >= 0.0f;
 }
 
@@ -279,7 +306,7 @@ int render_default_camera(frame *fr, const bsp_map *m, const char *family, char 
     probe p;
     const struct cam_family *fam = NULL;
     const char *name = NULL;
-    float eye[3], yaw = 0.0f, pitch = 0.0f, keep, seen = -1.0f;
+    float eye[3], yaw = 0.0f, pitch = 0.0f, keep, seen = -1.0f, cover = 0.0f;
     size_t k, npix = (size_t)PROBE_W * PROBE_H;
     uint32_t leaf = 0, f;
     bsp_counts c;
@@ -315,7 +342,8 @@ int render_default_camera(frame *fr, const bsp_map *m, const char *family, char 
         keep = yaw;
         seen = cam_direction(&p, eye, &yaw, &pitch);
         snprintf(why, n, yaw == keep ? "%s" : "%s, turned", name);
-        if (seen >= MIN_SEEN) goto chosen;
+        if (p.cover >= MIN_SEEN) goto chosen;
+        cover = p.cover;
     }
     /* rule 2: inside the world's bounds, else anywhere open */
     for (bounded = 1; bounded >= 0; bounded--) {
@@ -330,10 +358,11 @@ int render_default_camera(frame *fr, const bsp_map *m, const char *family, char 
             yaw = y;
             pitch = pt;
             seen = top;
-            snprintf(why, n, "open leaf %u%s%s", (unsigned)leaf, bounded ? "" : " outside the world's bounds",
+            cover = p.cover;
+            snprintf(why, n, "open leaf %u%s", (unsigned)leaf,
                      !name ? "" : spawn_open ? ": the player start sees too little" : ": the player start is in no open leaf");
         }
-        if (seen >= MIN_SEEN) break;
+        if (cover >= MIN_SEEN) break;
     }
     if (seen < 0.0f) {
         for (k = 0; k < 3; k++) eye[k] = (p.world.mins[k] + p.world.maxs[k]) * 0.5f;
