@@ -12,18 +12,7 @@ if ! ls "$OA"/*/*.pk3 > /dev/null 2>&1; then
     exit 0
 fi
 mkdir -p "$DIR"
-python3 - "$OA" "$DIR" <<'PY'
-import glob, os, sys, zipfile
-oa, out = sys.argv[1], sys.argv[2]
-for pk3 in sorted(glob.glob(os.path.join(oa, "*", "*.pk3"))):
-    with zipfile.ZipFile(pk3) as z:
-        for name in z.namelist():
-            if name.lower().endswith(".bsp"):
-                dest = os.path.join(out, os.path.basename(name))
-                if not os.path.exists(dest):
-                    with open(dest, "wb") as f:
-                        f.write(z.read(name))
-PY
+python3 test/openarena_maps.py "$OA" "$DIR"
 n=0
 for m in "$DIR"/*.bsp; do
     name=$(basename "$m")

@@ -12,8 +12,9 @@
  *    a cluster where the map has visibility) inside the world's bounds.
  * 2. The direction: the spawn's when it sees enough (a small probe
  *    picture scores at least KEEP_OPEN, cam_openness: no wall at close
- *    range, not one bare wall); else the best of the eight compass yaws from it (45 degrees
- *    apart, level), the spawn's own first on a tie.
+ *    range, not one bare wall); else the best of the eight compass yaws
+ *    from it (45 degrees apart), each level and DOWN_PITCH down, the
+ *    spawn's own yaw first and level before down on a tie.
  * 3. When there is no player start, it is in no open leaf, or its best
  *    view's cover (cam_openness before the planes) is under MIN_SEEN (it
  *    sees black, nothing, or a wall at arm's length): the open
@@ -42,6 +43,7 @@
 #define LEAF_TRIES 4
 #define MIN_SEEN 0.1f
 #define SHOWN_PLANES 8u
+#define DOWN_PITCH 25.0f
 
 static const char *const cam_quake[] = {
     "info_player_start", "info_player_deathmatch", "info_player_coop", NULL
@@ -138,13 +140,15 @@ static float cam_direction(probe *p, const float eye[3], float *yaw, float *pitc
     float best = cam_openness(p, eye, *yaw, *pitch), base = *yaw, cover = p->cover;
     size_t k;
     if (best >= KEEP_OPEN) return best;
-    for (k = 0; k < sizeof turns / sizeof turns[0]; k++) {
-        float y = base + 45.0f * (float)turns[k], o = cam_openness(p, eye, y, 0.0f);
+    for (k = 0; k < 2 * (sizeof turns / sizeof turns[0] + 1); k++) {
+        /* each yaw level, then DOWN_PITCH down: a floor seen from a slant */
+        float y = base + (k / 2 ? 45.0f * (float)turns[k / 2 - 1] : 0.0f);
+        float pt = k % 2 ? DOWN_PITCH : 0.0f, o = cam_openness(p, eye, y, pt);
         if (o > best) {
             best = o;
             cover = p->cover;
             *yaw = y;
-            *pitch = 0.0f;
+            *pitch = pt;
         }
     }
     p->cover = cover;
@@ -306,7 +310,7 @@ int render_default_camera(frame *fr, const bsp_map *m, const char *family, char 
     probe p;
     const struct cam_family *fam = NULL;
     const char *name = NULL;
-    float eye[3], yaw = 0.0f, pitch = 0.0f, keep, seen = -1.0f, cover = 0.0f;
+    float eye[3], yaw = 0.0f, pitch = 0.0f, keep, keep_pitch, seen = -1.0f, cover = 0.0f;
     size_t k, npix = (size_t)PROBE_W * PROBE_H;
     uint32_t leaf = 0, f;
     bsp_counts c;
@@ -340,8 +344,9 @@ int render_default_camera(frame *fr, const bsp_map *m, const char *family, char 
     if (fam && cam_spawn(m, fam, eye, &yaw, &pitch, &name) && cam_open(&p, eye, 1)) {
         spawn_open = 1;
         keep = yaw;
+        keep_pitch = pitch;
         seen = cam_direction(&p, eye, &yaw, &pitch);
-        snprintf(why, n, yaw == keep ? "%s" : "%s, turned", name);
+        snprintf(why, n, yaw == keep && pitch == keep_pitch ? "%s" : "%s, turned", name);
         if (p.cover >= MIN_SEEN) goto chosen;
         cover = p.cover;
     }
