@@ -6,7 +6,8 @@
                                              colours, drawn box's span and
                                              centre offset (NAME-top.png:
                                              as a --top view)
-  picture_check.py view PNG [--top]          exit 1 unless it passes the
+  picture_check.py view PNG [--top] [--generated]
+                                             exit 1 unless it passes the
                                              thresholds below
 
 A default view fails when it is blank or nearly one colour (fewer than
@@ -20,7 +21,10 @@ drawn pixels must span at least TOP_SPAN of the width or of the height
 on both axes. In a --top view the scale bar's corner (the bottom 18 rows
 of the left third, and 12 pixels more) is left out. The thresholds come
 from the real maps' pictures (README "Pictures" gives the figures they
-were measured against).
+were measured against). A generated map's world (--generated: test/gen's
+floors and ceilings without walls, one texture, unlit in some families)
+is judged as GEN_MIN_COLOURS and GEN_MAX_BACKGROUND: not blank, and not
+mostly background beyond what a world without walls shows.
 """
 import os
 import sys
@@ -34,6 +38,8 @@ MAX_BACKGROUND = 0.75
 TOP_SPAN = 0.85
 TOP_CENTRE = 0.04
 TOP_MIN_DRAWN = 0.05
+GEN_MIN_COLOURS = 1
+GEN_MAX_BACKGROUND = 0.85
 
 
 def stats(path, top=False):
@@ -69,8 +75,10 @@ def stats(path, top=False):
             "box": (x0, y0, x1, y1)}
 
 
-def verdict(s, top):
+def verdict(s, top, generated=False):
     bad = []
+    min_colours = GEN_MIN_COLOURS if generated else MIN_COLOURS
+    max_background = GEN_MAX_BACKGROUND if generated else MAX_BACKGROUND
     if top:
         if 1.0 - s["background"] < TOP_MIN_DRAWN:
             bad.append("%.1f%% drawn (< %.0f%%): blank" % (100 * (1 - s["background"]), 100 * TOP_MIN_DRAWN))
@@ -81,10 +89,10 @@ def verdict(s, top):
             bad.append("drawn box centre off by %.3f, %.3f of the frame (> %.2f): not centred"
                        % (s["off_x"], s["off_y"], TOP_CENTRE))
         return bad
-    if s["colours"] < MIN_COLOURS:
-        bad.append("%d distinct colours (< %d): blank or one colour" % (s["colours"], MIN_COLOURS))
-    if s["background"] > MAX_BACKGROUND:
-        bad.append("%.0f%% background (> %.0f%%)" % (100 * s["background"], 100 * MAX_BACKGROUND))
+    if s["colours"] < min_colours:
+        bad.append("%d distinct colours (< %d): blank or one colour" % (s["colours"], min_colours))
+    if s["background"] > max_background:
+        bad.append("%.0f%% background (> %.0f%%)" % (100 * s["background"], 100 * max_background))
     return bad
 
 
@@ -98,7 +106,7 @@ def main(argv):
     if len(argv) >= 3 and argv[1] == "view":
         top = "--top" in argv[3:]
         s = stats(argv[2], top)
-        bad = verdict(s, top)
+        bad = verdict(s, top, "--generated" in argv[3:])
         summary = "%.0f%% background, %d colours" % (100 * s["background"], s["colours"])
         if top:
             summary += ", drawn box %.2f x %.2f" % (s["span_x"], s["span_y"])

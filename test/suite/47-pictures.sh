@@ -5,14 +5,17 @@
 # map, every real map in ../shared/maps and every map of Debian's
 # openarena-data, each judged by test/access/picture_check.py (not blank,
 # not one colour, not mostly background; --top fitted and centred: README
-# "Pictures" has the thresholds and the figures they come from); and the
+# "Pictures" has the thresholds and the figures they come from; generated
+# worlds, floors and ceilings without walls, need only not be blank nor
+# mostly background); and the
 # Quake-family generated maps' pictures against their own geometry read by
 # the reference (test/access/picture_ref.py).
 pic_dir=$BUILD/pictures-check
 mkdir -p "$pic_dir"
-pic_one() {   # MAP NAME: both pictures of one map, one line
+pic_one() {   # MAP NAME [--generated]: both pictures of one map, one line
     pic_m=$1
     pic_n=$2
+    pic_g=${3:-}
     pic_view=$($BUILD/bspkit render "$pic_m" --size 320 240 -o "$pic_dir/$pic_n.png" 2> "$pic_dir/$pic_n.err" |
                sed -n 's/.*"camera":"\([^"]*\)".*/\1/p')
     if [ -z "$pic_view" ] ||
@@ -20,7 +23,7 @@ pic_one() {   # MAP NAME: both pictures of one map, one line
         fail "picture $pic_n: bspkit render failed: $(head -1 "$pic_dir/$pic_n.err")"
         return
     fi
-    pic_a=$(python3 test/access/picture_check.py view "$pic_dir/$pic_n.png" 2>&1)
+    pic_a=$(python3 test/access/picture_check.py view "$pic_dir/$pic_n.png" $pic_g 2>&1)
     pic_ra=$?
     pic_b=$(python3 test/access/picture_check.py view "$pic_dir/$pic_n-top.png" --top 2>&1)
     pic_rb=$?
@@ -34,7 +37,7 @@ if ! $BUILD/bspkit render "$MAPS/q1.bsp" -o "$pic_dir/probe.png" > /dev/null 2>&
     skip "pictures: $BUILD/bspkit render draws none (built without libstb-dev?)"
 else
     for m in $(ls $MAPS/*.bsp | grep -v '/large\.bsp$'); do
-        pic_one "$m" "gen-$(basename "$m" .bsp)"
+        pic_one "$m" "gen-$(basename "$m" .bsp)" --generated
     done
     for m in q1 bsp2 goldsrc; do
         out=$pic_dir/$m.ref
