@@ -167,8 +167,8 @@ static void print_view(const frame *fr, const char *out, const char *why, int ba
 }
 
 static const char render_usage[] =
-    "usage: bspkit render MAP -o OUT.png [--camera X Y Z YAW PITCH | --eye X Y Z --look X Y Z]\n"
-    "                     [--top] [--pvs]\n"
+    "usage: bspkit render MAP -o OUT.png [--camera X Y Z YAW PITCH]\n"
+    "                     [--eye X Y Z --look X Y Z] [--top] [--pvs]\n"
     "                     [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
     "                     [--props]\n"
     "\n"
@@ -206,7 +206,7 @@ static int has_values(int argc, char **argv, int i, int n)
 {
     if (i + n < argc) return 1;
     usage_error("bspkit render", "option '%s' needs %s", argv[i],
-                n == 1 ? "a value" : n == 2 ? "2 values" : "5 values");
+                n == 1 ? "a value" : n == 2 ? "2 values" : n == 3 ? "3 values" : "5 values");
     return 0;
 }
 
