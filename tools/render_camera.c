@@ -44,6 +44,7 @@
 #define MIN_SEEN 0.1f
 #define SHOWN_PLANES 8u
 #define DOWN_PITCH 25.0f
+#define LIT 64
 
 static const char *const cam_quake[] = {
     "info_player_start", "info_player_deathmatch", "info_player_coop", NULL
@@ -99,8 +100,9 @@ static int cam_open(const probe *p, const float e[3], int bounded)
 }
 
 /* How much a probe picture from (eye, yaw, pitch) shows: the mean over
- * its pixels of min(distance, OPEN_DIST) / OPEN_DIST, where a pixel shows
- * a face that is not black (0 for background and for unlit faces), times
+ * its pixels of min(distance, OPEN_DIST) / OPEN_DIST times min(brightest
+ * channel, LIT) / LIT, where a pixel shows a face that is not black (0 for
+ * background and for faces darker than 8 in every channel), times
  * min(planes shown, SHOWN_PLANES) / SHOWN_PLANES (a bare wall is one
  * plane, however many faces: a room's corner shows more). */
 static float cam_openness(probe *p, const float eye[3], float yaw, float pitch)
@@ -119,8 +121,10 @@ static float cam_openness(probe *p, const float eye[3], float yaw, float pitch)
     for (i = 0; i < n; i++) {
         const unsigned char *c = fr->rgb + 3 * i;
         uint32_t d = (uint32_t)fr->face[i] - p->world.first_face;
-        if (fr->face[i] < 0 || (c[0] < 8 && c[1] < 8 && c[2] < 8)) continue;
-        sum += fr->depth[i] * OPEN_DIST < 1.0f ? 1.0f : 1.0f / (fr->depth[i] * OPEN_DIST);
+        unsigned char lum = c[0] > c[1] ? (c[0] > c[2] ? c[0] : c[2]) : (c[1] > c[2] ? c[1] : c[2]);
+        if (fr->face[i] < 0 || lum < 8) continue;
+        sum += (fr->depth[i] * OPEN_DIST < 1.0f ? 1.0f : 1.0f / (fr->depth[i] * OPEN_DIST)) *
+               (lum >= LIT ? 1.0f : (float)lum / (float)LIT);
         if (d < p->world.num_faces && !p->shown[p->key[d]]) {
             p->shown[p->key[d]] = 1;
             shown++;
