@@ -3,13 +3,13 @@
  * lightmaps, drawn with the public map access API only.
  *
  * A software rasteriser with a depth buffer: every triangle of every face
- * of model 0 (but sky, no-draw, skip, hint and trigger faces) is clipped to
- * the near plane, projected and filled; a pixel's colour is the luxel of
- * style slot 0 nearest its lightmap coordinate (perspective-correct),
- * through the tone map below. Faces without a lightmap are grey, shaded by
- * their normal. In perspective views every face is also shaded by its
- * normal (x 0.55 .. 1), so walls of the same light stay apart; --top
- * pictures are the tone-mapped luxels alone. Back faces of planar faces
+ * of model 0 (but no-draw, skip, hint and trigger faces, and sky faces in
+ * --top pictures) is clipped to the near plane, projected and filled; a
+ * pixel's light is the luxel of style slot 0 nearest its lightmap
+ * coordinate, its texel the one at its texture coordinate (both
+ * perspective-correct). In perspective views every face is also shaded by
+ * its normal (x 0.55 .. 1), so walls of the same light stay apart; --top
+ * pictures are not. Back faces of planar faces
  * are not drawn, so a view from above looks through ceilings onto floors.
  *
  * A pixel is min(1, texture * light), light the luxel through the family's
