@@ -77,13 +77,16 @@ static int32_t clampi(int32_t v, int32_t lo, int32_t hi)
 static int paint(const face_paint *p, float u, float v, float tu, float tv, unsigned char out[3])
 {
     float light[3], tex[3];
-    int k;
+    int k, got;
     if (p->sky) {
         for (k = 0; k < 3; k++) out[k] = render_byte(p->sky_rgb[k]);
         return 1;
     }
-    if (!render_texel(p->look, p->tex, tu, tv, tex)) return 0;
-    if (p->lm) {
+    got = render_texel(p->look, p->tex, tu, tv, tex);
+    if (!got) return 0;
+    if (got == 2) {
+        for (k = 0; k < 3; k++) light[k] = 1.0f;
+    } else if (p->lm) {
         int32_t i, j;
         if (p->q3) {
             i = clampi((int32_t)floorf(u), 0, 127);

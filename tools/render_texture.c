@@ -19,6 +19,8 @@
 #define TEXTURE_LUMP 2         /* the quake family's miptex directory */
 #define MIPTEX_HEADER 40
 #define MIPTEX_MAX_SIDE 4096u
+#define QUAKE_FULLBRIGHT 224   /* the software renderer's colour map keeps
+                                  the last 32 colours at every light level */
 
 static uint32_t tex_le32(const uint8_t *p)
 {
@@ -72,6 +74,7 @@ static void tex_miptex(render_tex *t, const uint8_t *lump, uint32_t size, uint32
     if (w == 0 || h == 0 || w > MIPTEX_MAX_SIDE || h > MIPTEX_MAX_SIDE || o0 == 0) return;
     if ((uint64_t)off + o0 + (uint64_t)w * h > size) return;
     t->palette = quake_palette;
+    t->fullbright = !goldsrc;
     if (goldsrc) {
         end = (uint64_t)off + o3 + (uint64_t)(w >> 3) * (h >> 3);
         if (o3 == 0 || end + 2 + 768 > size) return;
@@ -166,7 +169,7 @@ int render_texel(const render_look *lk, int32_t tex, float u, float v, float rgb
     if (t->fence && idx == 255) return 0;
     p = t->palette + 3 * (size_t)idx;
     for (k = 0; k < 3; k++) rgb[k] = lk->curve[p[k]];
-    return 1;
+    return t->fullbright && idx >= QUAKE_FULLBRIGHT ? 2 : 1;
 }
 
 void render_sky(const render_look *lk, int32_t tex, float rgb[3])

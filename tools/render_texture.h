@@ -14,7 +14,8 @@ typedef struct render_tex {
     const uint8_t *pixels;   /* mip level 0, w * h palette indices; NULL: colour only */
     const uint8_t *palette;  /* 256 RGB triples */
     uint32_t w, h;
-    int fence;               /* goldsrc '{' name: index 255 is a hole */
+    int fence;               /* '{' name: index 255 is a hole */
+    int fullbright;          /* quake palette: indices 224 .. 255 ignore the light */
     float colour[3];         /* the name's colour; a texture's mean colour */
 } render_tex;
 
@@ -32,7 +33,8 @@ int render_look_open(render_look *lk, const bsp_map *m, const char *family, int 
 void render_look_close(render_look *lk);
 
 /* The colour (0 .. 1 each) of texture tex at texel coordinate (u, v),
- * wrapped; 0 where a fence texture has a hole, else 1. */
+ * wrapped; 0 where a fence texture has a hole, 2 for a full-bright texel
+ * (drawn without light), else 1. */
 int render_texel(const render_look *lk, int32_t tex, float u, float v, float rgb[3]);
 
 /* The colour of a sky face: its texture's mean colour, else sky blue. */

@@ -499,8 +499,8 @@ def miptex(m, index):
 
 
 def texel_colour(m, f, p, textures):
-    """The texture colour under world point p of face f (None: not compared):
-    the embedded miptex texel, else the texture name's colour."""
+    """(colour, full bright) of the texture under world point p of face f
+    (None: not compared): the embedded miptex texel, else the name's colour."""
     tex = face_texture(m, f)
     names = textures["names"]
     if m.family in ("quake", "goldsrc", "bsp2"):
@@ -517,10 +517,12 @@ def texel_colour(m, f, p, textures):
                 return None            # on a texel edge
             i = pix[(int(math.floor(st[1])) % h) * w + int(math.floor(st[0])) % w]
             ex = LIGHT_RULES[m.family][3]
-            return [(pal[3 * i + k] / 255.0) ** ex for k in range(3)]
+            # Quake's last 32 colours are full bright: no light (README)
+            return [(pal[3 * i + k] / 255.0) ** ex for k in range(3)], \
+                m.family != "goldsrc" and i >= 224
     if 0 <= tex < len(names) and names[tex]:
-        return list(name_colour(names[tex]))
-    return [0.7, 0.7, 0.7]
+        return list(name_colour(names[tex])), False
+    return [0.7, 0.7, 0.7], False
 
 
 def check_render(tool, path, m, faces, outdir):
@@ -547,7 +549,7 @@ def check_render(tool, path, m, faces, outdir):
     on_nodes = set(f for n in m.nodes for f in range(n[3], n[3] + n[4]))
     rule = LIGHT_RULES[m.family]
     textures = {"names": texture_names(m), "mip": {}}
-    compared = other = textured = 0
+    compared = other = textured = bright = 0
     for s, a in zip(samples, answers):
         x, y, face = int(s[0]), int(s[1]), int(s[2])
         if face not in lit:
@@ -571,22 +573,26 @@ def check_render(tool, path, m, faces, outdir):
             fact("a --top pixel is the light query's colour through " + what,
                  all(abs(p - q) <= 1 for p, q in zip(got, want)),
                  "pixel %d,%d: %s, light %s" % (x, y, got, want))
-        tex = texel_colour(m, face, [float(v) for v in s[3:6]], textures)
-        if tex is not None:
-            want = [to_byte(min(1.0, t * display_light(c, rule))) for t, c in zip(tex, a["rgb"])]
+        texel = texel_colour(m, face, [float(v) for v in s[3:6]], textures)
+        if texel is not None:
+            tex, full = texel
+            want = [to_byte(min(1.0, t * (1.0 if full else display_light(c, rule))))
+                    for t, c in zip(tex, a["rgb"])]
             w, h, px = pics[""]
             got = list(px[3 * (y * w + x):3 * (y * w + x) + 3])
             fact("a textured --top pixel is the texel times the light rule",
                  all(abs(p - q) <= 1 for p, q in zip(got, want)),
                  "pixel %d,%d: %s, texel %s light %s" % (x, y, got, tex, a["rgb"]))
             textured += 1
+            bright += 1 if full else 0
         compared += 1
     fact("--top pixels compared with the light query", compared > 0 or not lit,
          "no sample of a lit face")
     fact("textured --top pixels compared", textured > 0 or not lit, "no textured sample")
     print("%s: %d --top pixels equal the light query's colour raw and through the %s rule, "
-          "%d textured (%d answered by another face on its plane or under a face on no node, "
-          "not compared)" % (os.path.basename(path), compared, m.family, textured, other))
+          "%d textured, %d full bright (%d answered by another face on its plane or under a face "
+          "on no node, not compared)" % (os.path.basename(path), compared, m.family, textured,
+                                         bright, other))
 
 
 def main(argv):
