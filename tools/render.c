@@ -3,22 +3,22 @@
  * lightmaps, drawn with the public map access API only.
  *
  * A software rasteriser with a depth buffer: every triangle of every face
- * of model 0 (but sky, no-draw, skip, hint and trigger faces) is clipped to
- * the near plane, projected and filled; a pixel's colour is the luxel of
- * style slot 0 nearest its lightmap coordinate (perspective-correct),
- * through the tone map below. Faces without a lightmap are grey, shaded by
- * their normal. In perspective views every face is also shaded by its
- * normal (x 0.55 .. 1), so walls of the same light stay apart; --top
- * pictures are the tone-mapped luxels alone. Back faces of planar faces
+ * of model 0 (but no-draw, skip, hint and trigger faces, and sky faces in
+ * --top pictures) is clipped to the near plane, projected and filled; a
+ * pixel's light is the luxel of style slot 0 nearest its lightmap
+ * coordinate, its texel the one at its texture coordinate (both
+ * perspective-correct). In perspective views every face is also shaded by
+ * its normal (x 0.55 .. 1), so walls of the same light stay apart; --top
+ * pictures are not. Back faces of planar faces
  * are not drawn, so a view from above looks through ceilings onto floors.
  *
- * Tone map (display byte = round(255 * v), clamped):
- *   RGBE luxels (source): linear c = ldexpf(byte / 255, exponent) as the
- *     light query gives it; v = (c / (1 + c)) ^ (1 / 2.2) (Reinhard, then
- *     display gamma);
- *   grey luxels (quake, bsp2) and quake3 pages: v = 2 * byte / 255, the
- *     overbright doubling those engines draw lightmaps with;
- *   RGB luxels (goldsrc, quake2, nightfire): v = byte / 255.
+ * A pixel is min(1, texture * light), light the luxel through the family's
+ * rule (render_light.c), texture the face's texel (render_texture.c: the
+ * embedded miptex, else the texture name's colour; 1 with --flat); display
+ * byte = round(255 * v), clamped. Unlit faces: light 1 when textured (the
+ * engines draw them full bright), grey by the normal with --flat. Sky
+ * faces: hidden in --top pictures, else their texture's mean colour or sky
+ * blue, unlit and unshaded.
  */
 #include <math.h>
 #include <stdio.h>
@@ -35,6 +35,7 @@ typedef struct sv {             /* a vertex on its way to the screen */
     float cam[3];               /* camera space: x right, y up, z forward */
     float world[3];
     float lm[2];
+    float uv[2];                /* texels */
 } sv;
 
 typedef struct face_paint {
@@ -42,19 +43,14 @@ typedef struct face_paint {
     int32_t w, h;
     uint32_t bpl;
     int q3;                     /* lm coordinates are page texels */
+    const render_look *look;
+    int32_t tex;                /* texture index; -1: none */
+    int sky;                    /* drawn in sky_rgb, unlit */
+    float sky_rgb[3];
     float grey;                 /* unlit faces */
     float shade;                /* perspective views: by the normal */
     int tint;                   /* --pvs: visible from the camera's cluster */
 } face_paint;
-
-float render_tone(float c, uint32_t bpl, int q3)
-{
-    float v;
-    if (bpl == 1 || q3) return 2.0f * c;
-    if (bpl == 3) return c;
-    v = c / (1.0f + c);
-    return powf(v, 1.0f / 2.2f);
-}
 
 unsigned char render_byte(float v)
 {
@@ -62,18 +58,14 @@ unsigned char render_byte(float v)
     return (unsigned char)(b < 0.0f ? 0.0f : b > 255.0f ? 255.0f : b);
 }
 
-/* The colour of luxel (i, j) of a block, tone-mapped to display bytes. */
-void render_luxel(const uint8_t *block, int32_t w, uint32_t bpl, int q3, int32_t i, int32_t j,
-                  unsigned char out[3])
+/* The colour of luxel (i, j) of a block under the rule, as display bytes. */
+void render_luxel(const uint8_t *block, int32_t w, uint32_t bpl, const light_rule *rule, int32_t i,
+                  int32_t j, unsigned char out[3])
 {
-    const uint8_t *s = block + ((size_t)j * (size_t)w + (size_t)i) * bpl;
+    float l[3];
     int k;
-    for (k = 0; k < 3; k++) {
-        float c;
-        if (bpl == 4) c = ldexpf((float)s[k] / 255.0f, (int8_t)s[3]);
-        else c = (float)s[bpl == 1 ? 0 : k] / 255.0f;
-        out[k] = render_byte(render_tone(c, bpl, q3));
-    }
+    light_luxel(rule, block, w, bpl, i, j, l);
+    for (k = 0; k < 3; k++) out[k] = render_byte(l[k]);
 }
 
 static int32_t clampi(int32_t v, int32_t lo, int32_t hi)
@@ -81,29 +73,43 @@ static int32_t clampi(int32_t v, int32_t lo, int32_t hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-static void paint(const face_paint *p, float u, float v, unsigned char out[3])
+/* The pixel at lightmap coordinate (u, v), texel (tu, tv); 0: a hole. */
+static int paint(const face_paint *p, float u, float v, float tu, float tv, unsigned char out[3])
 {
-    int k;
-    if (p->lm) {
+    float light[3], tex[3];
+    int k, got;
+    if (p->sky) {
+        for (k = 0; k < 3; k++) out[k] = render_byte(p->sky_rgb[k]);
+        return 1;
+    }
+    got = render_texel(p->look, p->tex, tu, tv, tex);
+    if (!got) return 0;
+    if (got == 2) {
+        for (k = 0; k < 3; k++) light[k] = 1.0f;
+    } else if (p->lm) {
         int32_t i, j;
         if (p->q3) {
             i = clampi((int32_t)floorf(u), 0, 127);
             j = clampi((int32_t)floorf(v), 0, 127);
-            render_luxel(p->lm, 128, 3, 1, i, j, out);
+            light_luxel(p->look->rule, p->lm, 128, 3, i, j, light);
         } else {
             i = clampi((int32_t)floorf(u + 0.5f), 0, p->w - 1);
             j = clampi((int32_t)floorf(v + 0.5f), 0, p->h - 1);
-            render_luxel(p->lm, p->w, p->bpl, 0, i, j, out);
+            light_luxel(p->look->rule, p->lm, p->w, p->bpl, i, j, light);
         }
     } else {
-        for (k = 0; k < 3; k++) out[k] = render_byte(p->grey);
+        for (k = 0; k < 3; k++) light[k] = p->look->textured ? 1.0f : p->grey;
     }
-    for (k = 0; k < 3; k++) out[k] = (unsigned char)((float)out[k] * p->shade);
+    for (k = 0; k < 3; k++) {
+        float c = tex[k] * light[k];
+        out[k] = (unsigned char)((float)render_byte(c < 1.0f ? c : 1.0f) * p->shade);
+    }
     if (p->tint) {
         out[0] = (unsigned char)(out[0] * 3 / 5);
         out[1] = (unsigned char)(out[1] * 3 / 5 + 102);
         out[2] = (unsigned char)(out[2] * 3 / 5);
     }
+    return 1;
 }
 
 /* ---- the frame ------------------------------------------------------------ */
@@ -160,7 +166,7 @@ static void fill(frame *fr, const sv *a, const sv *b, const sv *c, int32_t face,
     if (y1 > fr->h - 1) y1 = fr->h - 1;
     for (y = y0; y <= y1; y++)
         for (x = x0; x <= x1; x++) {
-            float px = (float)x + 0.5f, py = (float)y + 0.5f, wgt[3], d, pw, u, vv;
+            float px = (float)x + 0.5f, py = (float)y + 0.5f, wgt[3], d, pw, u, vv, tu, tv;
             size_t i = (size_t)y * (size_t)fr->w + (size_t)x;
             for (k = 0; k < 3; k++) {
                 const float *p1 = s[(k + 1) % 3], *p2 = s[(k + 2) % 3];
@@ -172,12 +178,14 @@ static void fill(frame *fr, const sv *a, const sv *b, const sv *c, int32_t face,
             pw = wgt[0] * s[0][3] + wgt[1] * s[1][3] + wgt[2] * s[2][3];
             u = (wgt[0] * s[0][3] * a->lm[0] + wgt[1] * s[1][3] * b->lm[0] + wgt[2] * s[2][3] * c->lm[0]) / pw;
             vv = (wgt[0] * s[0][3] * a->lm[1] + wgt[1] * s[1][3] * b->lm[1] + wgt[2] * s[2][3] * c->lm[1]) / pw;
+            tu = (wgt[0] * s[0][3] * a->uv[0] + wgt[1] * s[1][3] * b->uv[0] + wgt[2] * s[2][3] * c->uv[0]) / pw;
+            tv = (wgt[0] * s[0][3] * a->uv[1] + wgt[1] * s[1][3] * b->uv[1] + wgt[2] * s[2][3] * c->uv[1]) / pw;
+            if (!paint(p, u, vv, tu, tv, fr->rgb + 3 * i)) continue;
             fr->depth[i] = d;
             fr->face[i] = face;
             fr->wz[i] = d;
             fr->lmu[i] = u;
             fr->lmv[i] = vv;
-            paint(p, u, vv, fr->rgb + 3 * i);
         }
 }
 
@@ -188,7 +196,10 @@ static void lerp_sv(const sv *a, const sv *b, float t, sv *out)
         out->cam[k] = a->cam[k] + (b->cam[k] - a->cam[k]) * t;
         out->world[k] = a->world[k] + (b->world[k] - a->world[k]) * t;
     }
-    for (k = 0; k < 2; k++) out->lm[k] = a->lm[k] + (b->lm[k] - a->lm[k]) * t;
+    for (k = 0; k < 2; k++) {
+        out->lm[k] = a->lm[k] + (b->lm[k] - a->lm[k]) * t;
+        out->uv[k] = a->uv[k] + (b->uv[k] - a->uv[k]) * t;
+    }
 }
 
 /* Clip a triangle to z >= NEAR_Z (perspective) and fill the pieces. */
@@ -213,7 +224,7 @@ static void draw_tri(frame *fr, const sv *t, int32_t face, const face_paint *p)
 
 int render_face_shown(const frame *fr, const bsp_face *f)
 {
-    if ((f->flags & HIDDEN) || f->num_tris == 0) return 0;
+    if ((f->flags & (fr->top ? HIDDEN : HIDDEN & ~BSP_SURF_SKY)) || f->num_tris == 0) return 0;
     if (f->normal[0] == 0.0f && f->normal[1] == 0.0f && f->normal[2] == 0.0f) return 1;
     return fr->top ? f->normal[2] > 0.0f : dot3(f->normal, fr->eye) - f->dist > 0.0f;
 }
@@ -227,6 +238,10 @@ void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint)
     if (bsp_get_face(m, face, &f) != BSP_OK || !render_face_shown(fr, &f)) return;
     memset(&p, 0, sizeof p);
     p.tint = tint;
+    p.look = fr->look;
+    p.tex = f.texture;
+    p.sky = (f.flags & BSP_SURF_SKY) != 0;
+    if (p.sky) render_sky(fr->look, f.texture, p.sky_rgb);
     p.grey = 0.35f + 0.4f * fabsf(f.normal[2]) + 0.15f * fabsf(f.normal[0]);
     p.shade = fr->top ? 1.0f : 0.55f + 0.3f * fabsf(f.normal[2]) + 0.15f * fabsf(f.normal[0]);
     if (bsp_face_lightmap_data(m, face, 0, &p.lm, &bytes) != BSP_OK) p.lm = NULL;
@@ -245,6 +260,7 @@ void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint)
         }
         memcpy(v[k].world, bv.pos, sizeof bv.pos);
         memcpy(v[k].lm, bv.lm, sizeof bv.lm);
+        memcpy(v[k].uv, bv.uv, sizeof bv.uv);
         to_camera(fr, bv.pos, v[k].cam);
     }
     for (k = 0; k < f.num_tris; k++) {

@@ -5,6 +5,7 @@
 #define BSPKIT_RENDER_H
 
 #include "../loader/bspkit.h"
+#include "render_texture.h"
 
 typedef struct frame {
     int w, h, top;
@@ -15,10 +16,11 @@ typedef struct frame {
     float *wz;                  /* the depth drawn (--top: world z) */
     int32_t *face;              /* face drawn, -1 none */
     float *lmu, *lmv;           /* lightmap coordinate drawn */
+    const render_look *look;    /* light rule and textures (render_texture.h) */
 } frame;
 
-/* Does the frame draw face f (not sky, no-draw, skip, hint, trigger; a
- * planar face seen from its front: --top, from above)? */
+/* Does the frame draw face f (not no-draw, skip, hint, trigger; sky only
+ * in perspective; a planar face seen from its front: --top, from above)? */
 int render_face_shown(const frame *fr, const bsp_face *f);
 /* Draw face `face` of m into the frame; tint: --pvs colour. */
 void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint);
@@ -26,11 +28,10 @@ void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint);
 /* A cross marking world point p (--props: a static prop's origin). */
 void render_marker(frame *fr, const float p[3], const unsigned char rgb[3]);
 
-/* The tone map (render.c's comment): linear c to display value, and to a
- * byte; the display bytes of luxel (i, j) of a lightmap block. */
-float render_tone(float c, uint32_t bytes_per_luxel, int q3);
+/* A display value 0 .. 1 to a byte; the display bytes of luxel (i, j) of
+ * a lightmap block under a light rule (render_light.h). */
 unsigned char render_byte(float v);
-void render_luxel(const uint8_t *block, int32_t w, uint32_t bpl, int q3, int32_t i, int32_t j,
-                  unsigned char out[3]);
+void render_luxel(const uint8_t *block, int32_t w, uint32_t bpl, const light_rule *rule, int32_t i,
+                  int32_t j, unsigned char out[3]);
 
 #endif

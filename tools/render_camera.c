@@ -45,6 +45,7 @@
 #define SHOWN_PLANES 8u
 #define DOWN_PITCH 25.0f
 #define LIT 64
+#define SKY_KEY 0xffffffffu       /* a sky face: drawn, not the map */
 
 static const char *const cam_quake[] = {
     "info_player_start", "info_player_deathmatch", "info_player_coop", NULL
@@ -101,8 +102,9 @@ static int cam_open(const probe *p, const float e[3], int bounded)
 
 /* How much a probe picture from (eye, yaw, pitch) shows: the mean over
  * its pixels of min(distance, OPEN_DIST) / OPEN_DIST times min(brightest
- * channel, LIT) / LIT, where a pixel shows a face that is not black (0 for
- * background and for faces darker than 8 in every channel), times
+ * channel, LIT) / LIT, where a pixel shows a face that is not black nor
+ * sky (0 for background, sky and faces darker than 8 in every channel),
+ * times
  * min(planes shown, SHOWN_PLANES) / SHOWN_PLANES (a bare wall is one
  * plane, however many faces: a room's corner shows more). */
 static float cam_openness(probe *p, const float eye[3], float yaw, float pitch)
@@ -122,17 +124,18 @@ static float cam_openness(probe *p, const float eye[3], float yaw, float pitch)
         const unsigned char *c = fr->rgb + 3 * i;
         uint32_t d = (uint32_t)fr->face[i] - p->world.first_face;
         unsigned char lum = c[0] > c[1] ? (c[0] > c[2] ? c[0] : c[2]) : (c[1] > c[2] ? c[1] : c[2]);
-        if (fr->face[i] < 0 || lum < 8) continue;
+        if (fr->face[i] < 0 || lum < 8 || d >= p->world.num_faces || p->key[d] == SKY_KEY) continue;
         sum += (fr->depth[i] * OPEN_DIST < 1.0f ? 1.0f : 1.0f / (fr->depth[i] * OPEN_DIST)) *
                (lum >= LIT ? 1.0f : (float)lum / (float)LIT);
-        if (d < p->world.num_faces && !p->shown[p->key[d]]) {
+        if (!p->shown[p->key[d]]) {
             p->shown[p->key[d]] = 1;
             shown++;
         }
     }
-    for (i = 0; i < n; i++)
-        if (fr->face[i] >= 0 && (uint32_t)fr->face[i] - p->world.first_face < p->world.num_faces)
-            p->shown[p->key[(uint32_t)fr->face[i] - p->world.first_face]] = 0;
+    for (i = 0; i < n; i++) {
+        uint32_t d = (uint32_t)fr->face[i] - p->world.first_face;
+        if (fr->face[i] >= 0 && d < p->world.num_faces && p->key[d] != SKY_KEY) p->shown[p->key[d]] = 0;
+    }
     p->cover = sum / (float)n;
     return p->cover * (float)(shown < SHOWN_PLANES ? shown : SHOWN_PLANES) / (float)SHOWN_PLANES;
 }
@@ -326,6 +329,7 @@ int render_default_camera(frame *fr, const bsp_map *m, const char *family, char 
         if (family && !strcmp(family, cam_families[k].family)) fam = &cam_families[k];
     p.fr.w = PROBE_W;
     p.fr.h = PROBE_H;
+    p.fr.look = fr->look;
     p.fr.rgb = malloc(npix * 3);
     p.fr.depth = malloc(npix * sizeof *p.fr.depth);
     p.fr.wz = malloc(npix * sizeof *p.fr.wz);
@@ -344,6 +348,7 @@ int render_default_camera(frame *fr, const bsp_map *m, const char *family, char 
         bsp_face bf;
         int ok = bsp_get_face(m, p.world.first_face + f, &bf) == BSP_OK;
         p.key[f] = ok && bf.plane >= 0 && (uint32_t)bf.plane < c.planes ? (uint32_t)bf.plane : c.planes + f;
+        if (ok && (bf.flags & BSP_SURF_SKY)) p.key[f] = SKY_KEY;
     }
     if (fam && cam_spawn(m, fam, eye, &yaw, &pitch, &name) && cam_open(&p, eye, 1)) {
         spawn_open = 1;

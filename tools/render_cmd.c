@@ -41,7 +41,7 @@ static void mark_pvs(const bsp_map *m, const float eye[3], uint8_t *visible)
 }
 
 /* Every lit face's slot-0 block, packed in rows (quake3: each page once). */
-static int write_atlas(const bsp_map *m, const char *path)
+static int write_atlas(const bsp_map *m, const char *path, const light_rule *rule)
 {
     enum { WIDTH = 1024 };
     bsp_counts c;
@@ -75,7 +75,7 @@ static int write_atlas(const bsp_map *m, const char *path)
                 for (j = 0; j < h; j++)
                     for (i = 0; i < w; i++)
                         render_luxel(data, w, fc.lightmap.page >= 0 ? 3 : fc.lightmap.bytes_per_luxel,
-                                     fc.lightmap.page >= 0, i, j, img + 3 * ((size_t)(y + j) * WIDTH + (size_t)(x + i)));
+                                     rule, i, j, img + 3 * ((size_t)(y + j) * WIDTH + (size_t)(x + i)));
             x += w + 1;
             if (h > row_h) row_h = h;
         }
@@ -170,7 +170,7 @@ static const char render_usage[] =
     "usage: bspkit render MAP -o OUT.png [--camera X Y Z YAW PITCH]\n"
     "                     [--eye X Y Z --look X Y Z] [--top] [--pvs]\n"
     "                     [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
-    "                     [--props]\n"
+    "                     [--props] [--raw-light] [--flat]\n"
     "\n"
     "A picture of the map's world model lit by its lightmaps (README \"Pictures\");\n"
     "prints {\"picture\":OUT.png,\"width\":W,\"height\":H, and the view: \"eye\",\n"
@@ -192,6 +192,9 @@ static const char render_usage[] =
     "                    without -o)\n"
     "  --size W H        the picture's size, 1 to 8192 each (default 640 480)\n"
     "  --hdr             light from HDR lighting where the map has both\n"
+    "  --raw-light       the luxels as stored (min(1, c)), without the engine's\n"
+    "                    overbright and gamma\n"
+    "  --flat            no textures: every surface white under its light\n"
     "  --samples FILE    with --top: write which world point each sampled pixel\n"
     "                    shows, to check the picture against light queries:\n"
     "                    every 7th pixel across and down from (3, 3) that shows\n"
@@ -213,9 +216,11 @@ static int has_values(int argc, char **argv, int i, int n)
 int cmd_render(int argc, char **argv)
 {
     const char *path = NULL, *out = NULL, *atlas = NULL, *samples = NULL;
-    float cam[5] = { 0, 0, 0, 0, 0 }, eye[3] = { 0, 0, 0 }, look[3] = { 0, 0, 0 };
-    int have_cam = 0, have_eye = 0, have_look = 0, pvs = 0, hdr = 0, props = 0, i, rc = 0, bar = 0;
+    float cam[5] = { 0, 0, 0, 0, 0 }, eye[3] = { 0, 0, 0 }, at[3] = { 0, 0, 0 };
+    int have_cam = 0, have_eye = 0, have_look = 0, pvs = 0, hdr = 0, props = 0, raw_light = 0,
+        flat = 0, i, rc = 0, bar = 0;
     char why[96] = "--camera";
+    render_look look;
     frame fr;
     loaded L;
     bsp_counts c;
@@ -247,6 +252,8 @@ int cmd_render(int argc, char **argv)
         else if (!strcmp(a, "--pvs")) pvs = 1;
         else if (!strcmp(a, "--props")) props = 1;
         else if (!strcmp(a, "--hdr")) hdr = 1;
+        else if (!strcmp(a, "--raw-light")) raw_light = 1;
+        else if (!strcmp(a, "--flat")) flat = 1;
         else if (!strcmp(a, "--size")) {
             fr.w = atoi(argv[i + 1]);
             fr.h = atoi(argv[i + 2]);
@@ -258,7 +265,7 @@ int cmd_render(int argc, char **argv)
             i += 5;
         } else if (!strcmp(a, "--eye") || !strcmp(a, "--look")) {
             int k;
-            for (k = 0; k < 3; k++) (a[2] == 'e' ? eye : look)[k] = strtof(argv[i + 1 + k], NULL);
+            for (k = 0; k < 3; k++) (a[2] == 'e' ? eye : at)[k] = strtof(argv[i + 1 + k], NULL);
             *(a[2] == 'e' ? &have_eye : &have_look) = 1;
             i += 3;
         } else if (a[0] == '-' && a[1]) {
@@ -283,10 +290,15 @@ int cmd_render(int argc, char **argv)
     if (samples && (!fr.top || !out))
         return usage_error("bspkit render", "--samples needs a --top picture (-o OUT.png --top)");
     if (load_map(&L, path, props ? BSP_LOAD_ALL : BSP_LOAD_GEOMETRY, hdr, 0)) return 1;
+    if (render_look_open(&look, &L.map, bsp_family_name(&L.header), raw_light, flat)) {
+        unload_map(&L);
+        return print_error_json("out_of_memory");
+    }
+    fr.look = &look;
     bsp_get_counts(&L.map, &c);
     bsp_get_model(&L.map, 0, &world);
     errno = 0;
-    if (atlas && write_atlas(&L.map, atlas)) {
+    if (atlas && write_atlas(&L.map, atlas, look.rule)) {
         rc = report_io_error("bspkit render", "cannot write the lightmap atlas", atlas, errno);
         goto done;
     }
@@ -296,7 +308,7 @@ int cmd_render(int argc, char **argv)
         memcpy(fr.eye, cam, sizeof fr.eye);
         render_set_view(&fr, cam[3], cam[4]);
     } else if (have_eye) {
-        render_look_at(&fr, eye, look);
+        render_look_at(&fr, eye, at);
         snprintf(why, sizeof why, "--eye --look");
     } else {
         if (render_default_camera(&fr, &L.map, bsp_family_name(&L.header), why, sizeof why)) {
@@ -306,7 +318,7 @@ int cmd_render(int argc, char **argv)
         }
         if (have_look) {
             memcpy(eye, fr.eye, sizeof eye);
-            render_look_at(&fr, eye, look);
+            render_look_at(&fr, eye, at);
             snprintf(why + strlen(why), sizeof why - strlen(why), ", --look");
         }
     }
@@ -348,6 +360,7 @@ int cmd_render(int argc, char **argv)
 done:
     free(fr.rgb); free(fr.depth); free(fr.wz); free(fr.face); free(fr.lmu); free(fr.lmv);
     free(visible);
+    render_look_close(&look);
     unload_map(&L);
     return rc ? 1 : 0;
 }

@@ -17,6 +17,7 @@ texture names against the texture lumps; counts against a compiler report
 point under them, through the tone map of tools/render.c.
 Prints one line per failed fact and a summary; exit 1 on any failure.
 """
+import colorsys
 import json
 import math
 import os
@@ -436,14 +437,92 @@ def check_counts(kind, path, got):
              "%s: %d, report %d" % (key, got[key], vals[-1]))
 
 
-def tone(c, bpl):
-    if bpl == 1:
-        v = 2.0 * c
-    elif bpl == 3:
-        v = c
-    else:
-        v = f32(c / (1.0 + c)) ** (1.0 / 2.2)
+# README "Pictures": each family's light rule, (factor, gamma, cap, texture
+# exponent): display light L = min(cap, (factor * c) ^ (1 / gamma)); a
+# pixel min(1, texture * L). --raw-light: min(1, c).
+LIGHT_RULES = {"quake": (2.0, 1.0, 2.0, 1.0), "bsp2": (2.0, 1.0, 2.0, 1.0),
+               "goldsrc": (2.0, 1.0, 1.0, 0.8), "nightfire": (2.0, 1.0, 1.0, 0.8),
+               "quake2": (2.0, 1.0, 2.0, 1.0), "quake3": (4.0, 1.0, 2.0, 1.0),
+               "source": (1.0, 2.2, 2.0, 1.0)}
+RAW_RULE = (1.0, 1.0, 1.0, 1.0)
+
+
+def display_light(c, rule):
+    v = rule[0] * c
+    if v <= 0:
+        return 0.0
+    if rule[1] != 1.0:
+        v = v ** (1.0 / rule[1])
+    return min(rule[2], v)
+
+
+def to_byte(v):
     return max(0, min(255, int(math.floor(v * 255.0 + 0.5))))
+
+
+def name_colour(name):
+    """README "Pictures": FNV-1a of the lower-cased name to hue, saturation, value."""
+    h = 2166136261
+    for b in name.encode("latin-1").lower():
+        h = ((h ^ b) * 16777619) & 0xffffffff
+    return colorsys.hsv_to_rgb((h % 360) / 360.0, 0.25 + 0.30 * ((h >> 12) & 255) / 255.0,
+                               0.60 + 0.30 * ((h >> 20) & 255) / 255.0)
+
+
+def quake_palette():
+    """The palette the tool ships (data, tools/quake_palette.c)."""
+    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "tools", "quake_palette.c")).read()
+    vals = [int(v, 16) for v in re.findall(r"0x([0-9a-f]{2})", text[text.index("{"):])]
+    return bytes(vals)
+
+
+def miptex(m, index):
+    """(name, w, h, mip-0 pixels, palette) of an embedded miptex, or None."""
+    t = m.lump(2)
+    if index < 0 or len(t) < 8 + 4 * index:
+        return None
+    o = struct.unpack_from("<i", t, 4 + 4 * index)[0]
+    if o < 0 or o + 40 > len(t):
+        return None
+    name = t[o:o + 16].split(b"\0")[0].decode("latin-1")
+    w, h, o0, o1, o2, o3 = struct.unpack_from("<6I", t, o + 16)
+    if o0 == 0 or w == 0 or h == 0 or o + o0 + w * h > len(t):
+        return None
+    if m.family == "goldsrc":
+        at = o + o3 + (w // 8) * (h // 8) + 2
+        if o3 == 0 or at + 768 > len(t):
+            return None
+        pal = t[at:at + 768]
+    else:
+        pal = quake_palette()
+    return name, w, h, t[o + o0:o + o0 + w * h], pal
+
+
+def texel_colour(m, f, p, textures):
+    """(colour, full bright) of the texture under world point p of face f
+    (None: not compared): the embedded miptex texel, else the name's colour."""
+    tex = face_texture(m, f)
+    names = textures["names"]
+    if m.family in ("quake", "goldsrc", "bsp2"):
+        if tex not in textures["mip"]:
+            textures["mip"][tex] = miptex(m, tex)
+        mt = textures["mip"][tex]
+        if mt is not None:
+            name, w, h, pix, pal = mt
+            if name.startswith("{"):
+                return None            # a fence texture's holes show other faces
+            vecs = m.texinfo(m.face(f).texinfo)["vecs"]
+            st = [sum(p[k] * v[k] for k in range(3)) + v[3] for v in vecs]
+            if any(abs(x - round(x)) < 0.02 for x in st):
+                return None            # on a texel edge
+            i = pix[(int(math.floor(st[1])) % h) * w + int(math.floor(st[0])) % w]
+            ex = LIGHT_RULES[m.family][3]
+            # Quake's last 32 colours are full bright: no light (README)
+            return [(pal[3 * i + k] / 255.0) ** ex for k in range(3)], \
+                m.family != "goldsrc" and i >= 224
+    if 0 <= tex < len(names) and names[tex]:
+        return list(name_colour(names[tex])), False
+    return [0.7, 0.7, 0.7], False
 
 
 def check_render(tool, path, m, faces, outdir):
@@ -451,11 +530,16 @@ def check_render(tool, path, m, faces, outdir):
         return
     base = os.path.join(outdir, os.path.basename(os.path.dirname(path)) + "-" +
                         os.path.basename(path) + "-top")
-    run(tool, "render", path, "--top", "-o", base + ".png", "--samples", base + ".samples")
+    # the same geometry three times: the luxels as stored (whose sample list
+    # all three share), the family's light rule, and with textures
+    run(tool, "render", path, "--top", "--raw-light", "--flat", "-o", base + "-raw.png",
+        "--samples", base + ".samples")
+    run(tool, "render", path, "--top", "--flat", "-o", base + "-flat.png")
+    run(tool, "render", path, "--top", "-o", base + ".png")
     if not os.path.exists(base + ".samples"):
         fact("render writes the picture and its samples", False, path)
         return
-    w, h, px = png.read_rgb(base + ".png")
+    pics = {k: png.read_rgb(base + k + ".png") for k in ("-raw", "-flat", "")}
     samples = [l.split() for l in open(base + ".samples")]
     queries = "".join("light %s %s %r\n" % (s[3], s[4], float(s[5]) + 0.25) for s in samples)
     answers = [json.loads(l) for l in run(tool, "query", path, stdin=queries).splitlines()]
@@ -463,7 +547,9 @@ def check_render(tool, path, m, faces, outdir):
     lit = {j["face"]: j["lightmap"] for j in faces if j.get("lightmap") and j["kind"] == "polygon"}
     planes = {j["face"]: j["plane"] for j in faces if "plane" in j}
     on_nodes = set(f for n in m.nodes for f in range(n[3], n[3] + n[4]))
-    compared = other = 0
+    rule = LIGHT_RULES[m.family]
+    textures = {"names": texture_names(m), "mip": {}}
+    compared = other = textured = bright = 0
     for s, a in zip(samples, answers):
         x, y, face = int(s[0]), int(s[1]), int(s[2])
         if face not in lit:
@@ -478,16 +564,35 @@ def check_render(tool, path, m, faces, outdir):
                  planes.get(a.get("face")) == planes[face] or face not in on_nodes,
                  "pixel %d,%d: drew %d, light %s" % (x, y, face, a.get("face", a.get("error"))))
             continue
-        want = [tone(c, lit[face]["bytes"]) for c in a["rgb"]]
-        got = list(px[3 * (y * w + x):3 * (y * w + x) + 3])
-        fact("a --top pixel is the light query's colour through the tone map",
-             all(abs(p - q) <= 1 for p, q in zip(got, want)),
-             "pixel %d,%d: %s, light %s" % (x, y, got, want))
+        for key, want, what in (
+                ("-raw", [to_byte(min(1.0, c)) for c in a["rgb"]], "min(1, c) (--raw-light)"),
+                ("-flat", [to_byte(min(1.0, display_light(c, rule))) for c in a["rgb"]],
+                 "the family's light rule (--flat)")):
+            w, h, px = pics[key]
+            got = list(px[3 * (y * w + x):3 * (y * w + x) + 3])
+            fact("a --top pixel is the light query's colour through " + what,
+                 all(abs(p - q) <= 1 for p, q in zip(got, want)),
+                 "pixel %d,%d: %s, light %s" % (x, y, got, want))
+        texel = texel_colour(m, face, [float(v) for v in s[3:6]], textures)
+        if texel is not None:
+            tex, full = texel
+            want = [to_byte(min(1.0, t * (1.0 if full else display_light(c, rule))))
+                    for t, c in zip(tex, a["rgb"])]
+            w, h, px = pics[""]
+            got = list(px[3 * (y * w + x):3 * (y * w + x) + 3])
+            fact("a textured --top pixel is the texel times the light rule",
+                 all(abs(p - q) <= 1 for p, q in zip(got, want)),
+                 "pixel %d,%d: %s, texel %s light %s" % (x, y, got, tex, a["rgb"]))
+            textured += 1
+            bright += 1 if full else 0
         compared += 1
     fact("--top pixels compared with the light query", compared > 0 or not lit,
          "no sample of a lit face")
-    print("%s: %d --top pixels equal the light query's colour (%d answered by another face "
-          "on its plane or under a face on no node, not compared)" % (os.path.basename(path), compared, other))
+    fact("textured --top pixels compared", textured > 0 or not lit, "no textured sample")
+    print("%s: %d --top pixels equal the light query's colour raw and through the %s rule, "
+          "%d textured, %d full bright (%d answered by another face on its plane or under a face "
+          "on no node, not compared)" % (os.path.basename(path), compared, m.family, textured,
+                                         bright, other))
 
 
 def main(argv):

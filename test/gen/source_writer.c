@@ -623,7 +623,9 @@ void src_sprp_prop(const gen_world *w, int k, src_sprp_prop_vals *v)
     v->skin = k == 2 ? -1 : k;
     v->fade[0] = 100.0f * (float)k;
     v->fade[1] = k ? 900.0f + (float)k : 0.0f;
-    for (a = 0; a < 3; a++) v->lighting[a] = v->origin[a] + (a == 2 ? 16.0f : 0.0f);
+    /* 16.5 up: off the grid's planes (leaf boundaries lie on multiples of
+     * 16), so the lighting origin lies inside exactly one leaf */
+    for (a = 0; a < 3; a++) v->lighting[a] = v->origin[a] + (a == 2 ? 16.5f : 0.0f);
     v->forced_fade = 1.0f + 0.5f * (float)k;
     v->dx[0] = (unsigned)(80 + k), v->dx[1] = 95;
     v->cpu_gpu[0] = (unsigned)k, v->cpu_gpu[1] = 2, v->cpu_gpu[2] = 0, v->cpu_gpu[3] = 3;

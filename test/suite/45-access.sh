@@ -49,6 +49,16 @@ for m in $access_gen $access_real; do
     if [ $same -eq 1 ]; then pass "$name: leaves/faces/models/textures/brushes clean under ASan+UBSan, same output"
     else fail "$name: the ASan+UBSan tool fails or differs on leaves/faces/models/textures/brushes"; fi
 done
+# Quake's full-bright colours (palette 224 .. 255) are drawn without light:
+# a copy of q1.bsp whose textures run through indices 192 .. 252.
+fb=$access_dir/q1_fullbright.bsp
+if python3 test/access/patch_miptex.py $MAPS/q1.bsp $fb &&
+   python3 test/access/access_check.py $BUILD/bspkit $fb --render $access_dir > $fb.check 2>&1 &&
+   grep -q "textured, [1-9][0-9]* full bright" $fb.check; then
+    pass "q1_fullbright.bsp: textured --top pixels of full-bright texels ignore the light: $(grep 'full bright' $fb.check)"
+else
+    fail "q1_fullbright.bsp: full-bright texels (see $fb.check)"
+fi
 run_prog access $BUILD/t/test_access $access_gen $access_real
 run_prog areas $BUILD/t/test_areas $access_gen $access_real
 # Static props: bspkit props equal to the reference (bspref_props.py) and,

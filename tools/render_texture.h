@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/* render_texture.h - what a face's pixels are made of (render_texture.c):
+ * embedded miptex (quake, goldsrc, bsp2), else a colour per texture name,
+ * and the light rule (render_light.h). README "Pictures". */
+#ifndef BSPKIT_RENDER_TEXTURE_H
+#define BSPKIT_RENDER_TEXTURE_H
+
+#include "../loader/bspkit.h"
+#include "render_light.h"
+
+extern const unsigned char quake_palette[768];   /* quake_palette.c */
+
+typedef struct render_tex {
+    const uint8_t *pixels;   /* mip level 0, w * h palette indices; NULL: colour only */
+    const uint8_t *palette;  /* 256 RGB triples */
+    uint32_t w, h;
+    int fence;               /* '{' name: index 255 is a hole */
+    int fullbright;          /* quake palette: indices 224 .. 255 ignore the light */
+    float colour[3];         /* the name's colour; a texture's mean colour */
+} render_tex;
+
+typedef struct render_look {
+    const light_rule *rule;
+    int textured;            /* 0: --flat, every surface white */
+    uint32_t count;
+    render_tex *tex;         /* count entries (heap), NULL when none */
+    float curve[256];        /* texture byte to 0 .. 1 (rule->tex_exponent) */
+} render_look;
+
+/* The look of map m (family: bsp_family_name): raw: --raw-light; flat:
+ * --flat. Returns 0, or 1 when out of memory. */
+int render_look_open(render_look *lk, const bsp_map *m, const char *family, int raw, int flat);
+void render_look_close(render_look *lk);
+
+/* The colour (0 .. 1 each) of texture tex at texel coordinate (u, v),
+ * wrapped; 0 where a fence texture has a hole, 2 for a full-bright texel
+ * (drawn without light), else 1. */
+int render_texel(const render_look *lk, int32_t tex, float u, float v, float rgb[3]);
+
+/* The colour of a sky face: its texture's mean colour, else sky blue. */
+void render_sky(const render_look *lk, int32_t tex, float rgb[3]);
+
+/* A stable colour for a texture name: FNV-1a of its lower-cased bytes to
+ * hue, saturation and value (README "Pictures"). */
+void render_name_colour(const char *name, uint32_t len, float rgb[3]);
+
+#endif
