@@ -760,7 +760,10 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * Stack: no recursion. A walk keeps its pending nodes in an array on the
  * stack, BSP_TRACE_STACK_BYTES at most; bsp_load refuses a tree deeper
  * than BSP_TREE_DEPTH_MAX nodes (CORRUPT), so no file can make a walk go
- * further. Queries are reentrant; any number of threads may trace one map.
+ * further. A trace also keeps its brush mark on the stack
+ * (BSP_TRACE_MARK_STACK_BYTES) and, Quake 3, its patch mark
+ * (BSP_TRACE_PATCH_STACK_BYTES). Queries are reentrant (the map is only
+ * read); any number of threads may trace one map.
  *
  * Statuses, in the order they are checked: BAD_ARGUMENT (NULL pointer, map
  * not loaded), BAD_QUERY (a coordinate or box bound not finite),
@@ -798,6 +801,17 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
 /* What a Quake 3 trace through curved surfaces takes besides: a bit per
  * patch (BSP_TRACE_PATCHES_MAX), each tested once per trace. */
 #define BSP_TRACE_PATCH_STACK_BYTES (BSP_TRACE_PATCHES_MAX / 8u)
+/* Every brush trace's mark of the brushes it has clipped, each once per
+ * trace as the engines do (so a brush a file lists in many leaves costs one
+ * clip, whatever the file repeats): a bit for each of the first
+ * BSP_TRACE_MARK_BRUSHES brushes (every engine's own limit: Quake 3 32768,
+ * Quake 2 and Source 8192), and a bit per 32 of them saying which words
+ * this trace wrote, so a trace clears 128 bytes, not the whole bitmap. A
+ * brush numbered beyond (a hostile file only) is clipped again where it is
+ * met again, which gives the same answer. BSP_TRACE_MARK_STACK_BYTES of
+ * stack, besides BSP_TRACE_STACK_BYTES (and BSP_TRACE_PATCH_STACK_BYTES). */
+#define BSP_TRACE_MARK_BRUSHES 32768u
+#define BSP_TRACE_MARK_STACK_BYTES (BSP_TRACE_MARK_BRUSHES / 8u + BSP_TRACE_MARK_BRUSHES / 256u)
 
 typedef struct bsp_trace_result {
     float fraction;       /* 0..1: the part of the move completed */
@@ -832,10 +846,38 @@ BSP_API bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start
                              const float end[3], const float mins[3], const float maxs[3],
                              uint32_t mask, bsp_trace_result *out);
 
-/* The contents at p (section 8.12): quake2, source: the leaf's; quake3: the
- * OR of the brushes holding p; nightfire: 2 inside a brush, else 1. */
+/* The contents at p (section 8.12): quake2: the leaf's; source: the leaf's
+ * OR the contents of its brushes holding p; quake3: the OR of the brushes
+ * holding p; nightfire: 2 in a solid leaf or inside a brush, else 1. */
 BSP_API bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3],
                                       int32_t *contents);
+
+/* The same queries against a model an engine has moved to `origin` and
+ * turned by `angles` (pitch, yaw, roll in degrees, as an entity's keys):
+ * the engines' CM_TransformedBoxTrace and CM_TransformedPointContents
+ * (section 8.10). start, end and p are in the world's frame; they are moved
+ * by -origin and, when an angle is not 0, turned into the model's frame
+ * (Quake 2's AngleVectors: quake2, source, nightfire; Quake 3's rotation
+ * matrix); the box is not turned. A hit's normal comes back to the world's
+ * frame (Quake 2: through the vectors of the negated angles, as id's code
+ * does; Quake 3: the transpose), `dist` stays the model's, and endpos is
+ * start + fraction * (end - start) in the world's frame, also at fraction 1.
+ * The Quake family moves hull models only: `trace` of the box's hull
+ * (section 8.4a) from start - origin, endpos + origin when it hit.
+ * Sines and cosines are the loader's own (collision/angles.c), the same
+ * bits on every target; |angles| above 16777216 degrees are BAD_QUERY.
+ * Statuses, in order: BAD_ARGUMENT (a NULL pointer), BAD_QUERY (origin or
+ * angles not finite or too large), UNSUPPORTED (angles not 0 on the Quake
+ * family), then those of bsp_trace / bsp_point_contents (BAD_QUERY there:
+ * a moved point no longer finite). */
+BSP_API bsp_status bsp_trace_transformed(const bsp_map *m, uint32_t model, const float start[3],
+                                         const float end[3], const float mins[3],
+                                         const float maxs[3], uint32_t mask,
+                                         const float origin[3], const float angles[3],
+                                         bsp_trace_result *out);
+BSP_API bsp_status bsp_point_contents_transformed(const bsp_map *m, uint32_t model,
+                                                  const float p[3], const float origin[3],
+                                                  const float angles[3], int32_t *contents);
 
 /* The Quake family's clipping hulls (section 8.4): hull 0 is a point, 1 and
  * 2 the player's and the large monster's boxes, goldsrc's 3 the crouching

@@ -58,6 +58,33 @@ typedef struct bsp__coll_span {
 /* a walk's stack: a span per node of the deepest path, and the current one */
 BSP__CHECK(coll_span_bytes, sizeof(bsp__coll_span) * (BSP_TREE_DEPTH_MAX + 1) == BSP_TRACE_STACK_BYTES);
 
+/* The per-trace brush mark of bspkit.h (BSP_TRACE_MARK_BRUSHES): `bits`
+ * words are valid only where their `dirty` bit is set this trace, so
+ * clearing the mark clears `dirty` alone. */
+typedef struct bsp__mark {
+    uint32_t dirty[BSP_TRACE_MARK_BRUSHES / 1024u];
+    uint32_t bits[BSP_TRACE_MARK_BRUSHES / 32u];
+} bsp__mark;
+BSP__CHECK(mark_bytes, sizeof(bsp__mark) == BSP_TRACE_MARK_STACK_BYTES);
+
+BSP_INLINE void bsp__mark_clear(bsp__mark *k) { bsp__fill(k->dirty, 0, sizeof k->dirty); }
+
+/* 1 when i was marked before in this trace; marks it. An i past the
+ * bitmap is never marked (0: the caller does its work again). */
+BSP_INLINE int bsp__mark_seen(bsp__mark *k, uint32_t i)
+{
+    uint32_t w = i >> 5, bit = 1u << (i & 31u), d = 1u << (w & 31u);
+    if (i >= BSP_TRACE_MARK_BRUSHES) return 0;
+    if (!(k->dirty[w >> 5] & d)) {
+        k->dirty[w >> 5] |= d;
+        k->bits[w] = bit;
+        return 0;
+    }
+    if (k->bits[w] & bit) return 1;
+    k->bits[w] |= bit;
+    return 0;
+}
+
 /* mid = p1 + frac * (p2 - p1) per component, and the fraction p1f +
  * (p2f - p1f) * frac, in the contract's operations (8.2, 8.4). mid may be
  * s->p1: each component is read before it is written. */

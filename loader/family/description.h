@@ -261,6 +261,12 @@ struct bsp__collision {
     uint8_t world_only;            /* models above 0 unsupported (nightfire) */
     uint8_t num_hulls;             /* BSP_COLL_HULLS: 3 or 4 */
     uint8_t side_wide_bytes, leafbrush_wide_bytes;
+    /* Valve's brush rules (source, 8.9): the box centred, no leaf filter,
+     * the plane pushed out by |n|.ext, bevel sides skipped by a point */
+    uint8_t valve;
+    /* a leaf of this contents is solid itself, whatever its brushes
+     * (nightfire: 2, 8.9); 0: none */
+    uint8_t solid_leaf;
     bsp__field brush_firstside, brush_numsides, brush_contents;
     bsp__field side_plane[2], leafbrush[2];   /* narrow, wide */
     /* map access only (bsp_get_brush_side): a side's texture field (of

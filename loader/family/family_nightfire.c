@@ -123,7 +123,7 @@ static const bsp__access nightfire_access = {
  * collides, and `contents` answers the attributes word (8.9). */
 static const struct bsp__collision nightfire_coll = {
     .lumps = { NF_BRUSHES, NF_BRUSHSIDES, NF_LEAFBRUSHES, -1, -1, -1, -1, -1 },
-    .kind = BSP_COLL_BRUSHES, .mask_all = 1, .world_only = 1,
+    .kind = BSP_COLL_BRUSHES, .mask_all = 1, .world_only = 1, .solid_leaf = 2,
     .brush_firstside = BSP_FIELD(nf_brush, firstside), .brush_numsides = BSP_FIELD(nf_brush, numsides),
     .brush_contents = BSP_FIELD(nf_brush, attributes),
     .side_plane = { BSP_FIELD(nf_brushside, planenum), BSP_FIELD(nf_brushside, planenum) },

@@ -313,13 +313,13 @@ static const bsp__access source_access = {
     .faces.face_luxels_offset = BSP_AT(face, luxel_mins)
 
 #if BSPKIT_COLLISION
-/* Collision (docs/queries.md 8.9): the Quake 2 rule over Source's brushes,
- * with bspflags.h's masks. Leaf brushes and brush sides are Valve's narrow
+/* Collision (docs/queries.md 8.9): the Quake 2 rule over Source's brushes
+ * with Valve's changes (.valve) and bspflags.h's masks. Leaf brushes and brush sides are Valve's narrow
  * records or the wide ones of Strata's lump version 1 and of Vindictus,
  * told apart by their size. */
 #define SOURCE_COLL(leaf, wide_side) \
     .lumps = { L_BRUSHES, L_BRUSHSIDES, L_LEAFBRUSHES, -1, -1, -1, -1, -1 }, \
-    .kind = BSP_COLL_BRUSHES, .side_wide_bytes = 16, .leafbrush_wide_bytes = 4, \
+    .kind = BSP_COLL_BRUSHES, .valve = 1, .side_wide_bytes = 16, .leafbrush_wide_bytes = 4, \
     .brush_firstside = BSP_FIELD(src_brush, firstside), \
     .brush_numsides = BSP_FIELD(src_brush, numsides), \
     .brush_contents = BSP_FIELD(src_brush, contents), \
