@@ -49,6 +49,7 @@ typedef struct {
     gbuf *q, *e;
     int hull;   /* quake, goldsrc, bsp2 */
     int q3;     /* quake3 rules (8.3) */
+    int valve;  /* source's brush rules (8.9: the box centred, planes pushed out by |n|.ext) */
     int nf;     /* nightfire: model > 0 unsupported, no masks */
     int nhulls; /* 3, goldsrc 4 */
     float E;
@@ -134,6 +135,23 @@ static float side_d(const tctx *t, const float n[3], float dist, const float min
 {
     float s[3], size0[3], size1[3], ofs[3], d;
     int j, point = 1;
+    if (t->valve) {
+        /* 8.9 steps 1 and 4: s = p + (mins + maxs) / 2, ext = maxs - that,
+         * d = dist + |n0*ext0| + |n1*ext1| + |n2*ext2|, a point d = dist */
+        float ext[3], a;
+        for (j = 0; j < 3; j++) {
+            float off = (mins[j] + maxs[j]) * 0.5f;
+            ext[j] = maxs[j] - off;
+            s[j] = p[j] + off;
+            if (ext[j] != 0) point = 0;
+        }
+        d = dist;
+        for (j = 0; !point && j < 3; j++) {
+            a = n[j] * ext[j];
+            d = d + (a < 0 ? -a : a);
+        }
+        return dot3(s, n) - d;
+    }
     for (j = 0; j < 3; j++) {
         if (t->q3) {
             float off = (mins[j] + maxs[j]) * 0.5f;
@@ -371,6 +389,9 @@ static int room_cases(tctx *t, int r)
             set3(s, cx - 4, cy, (float)F + 24), set3(e, cx + 4, cy, (float)F + 24);
             q_trace(t, s, e, 1, NULL);
             if (t->q3) answer(t, "trace", 0.0f, s, 1, 1, t->bcont, NULL, 0);
+            /* source: the centred box's walk (t1 = ext on the floor's node
+             * plane) takes the front side only: the brush is not reached */
+            else if (t->valve) answer(t, "trace", 1.0f, e, 0, 0, 0, NULL, 0);
             else answer(t, "trace", 1.0f, e, 1, 1, 0, NULL, 0);
             s[2] += 1, e[2] += 1;
             brush_open(t, s, e, 1, NULL);
@@ -604,7 +625,8 @@ void gen_expect_collision(const gen_world *w, const gen_view *v, gbuf *q, gbuf *
     case GEN_FAM_GOLDSRC: t.hull = 1; t.nhulls = 4; break;
     case GEN_FAM_QUAKE3: t.q3 = 1; t.bcont = 1; break;
     case GEN_FAM_NIGHTFIRE: t.nf = 1; t.bcont = 258; break;
-    default: t.bcont = 1; break; /* source, quake2 */
+    case GEN_FAM_SOURCE: t.valve = 1; t.bcont = 1; break;
+    default: t.bcont = 1; break; /* quake2 */
     }
     t.E = t.q3 ? 0.125f : 0.03125f;
     cap = t.hull ? 4 : 8;
