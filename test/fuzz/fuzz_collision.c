@@ -60,6 +60,22 @@ static void queries(const bsp_map *m)
                 check_result(bsp_trace(m, model, points[a], points[b], box[0], box[1], mask, &r), &r);
                 check_result(bsp_trace(m, model, points[a], points[b], box[0], box[1], 1, &r), &r);
             }
+            /* moved and turned models (8.10): one origin, three angle sets
+             * (none, yaw, all three, one beyond the limit) */
+            {
+                static const float org[3] = { 24, -40, 8 };
+                static const float ang[4][3] = { { 0, 0, 0 }, { 0, 90, 0 }, { 10, -30, 45 }, { 0, 3e7f, 0 } };
+                uint32_t k;
+                for (k = 0; k < 3; k++) {
+                    FUZZ_ASSERT(status_known(bsp_point_contents_transformed(m, model, points[a], org, ang[k], &c)));
+                    for (b = 0; b < NUM_POINTS; b += 3)
+                        check_result(bsp_trace_transformed(m, model, points[a], points[b], box[0], box[1], mask,
+                                                           org, ang[k], &r), &r);
+                }
+                FUZZ_ASSERT(bsp_point_contents_transformed(m, model, points[a], org, ang[3], &c) == BSP_E_BAD_QUERY);
+                FUZZ_ASSERT(bsp_trace_transformed(m, model, points[a], points[a], box[0], box[1], mask, org, ang[3],
+                                                  &r) == BSP_E_BAD_QUERY);
+            }
             for (hull = 0; hull < 5; hull++) {
                 FUZZ_ASSERT(status_known(bsp_hull_contents(m, model, hull, points[a], &c)));
                 for (b = 0; b < NUM_POINTS; b++)
