@@ -173,6 +173,24 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     return BSP_E_UNSUPPORTED;
 }
 
+bsp_status bsp_trace_transformed(const bsp_map *m, uint32_t model, const float start[3],
+                                 const float end[3], const float mins[3], const float maxs[3],
+                                 uint32_t mask, const float origin[3], const float angles[3],
+                                 bsp_trace_result *out)
+{
+    (void)m, (void)model, (void)start, (void)end, (void)mins, (void)maxs, (void)mask;
+    (void)origin, (void)angles, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_point_contents_transformed(const bsp_map *m, uint32_t model, const float p[3],
+                                          const float origin[3], const float angles[3],
+                                          int32_t *contents)
+{
+    (void)m, (void)model, (void)p, (void)origin, (void)angles, (void)contents;
+    return BSP_E_UNSUPPORTED;
+}
+
 #endif
 
 /* Brushes are map access over collision's lumps: both parts needed. */
