@@ -77,3 +77,21 @@ if have_shared; then
         *) fail "tf2_test2: the clip brush is not hit: $out";;
     esac
 fi
+# Nightfire: inside a wall (a leaf of the solid type, whose brushes the
+# compiler lists in the open leaves around it) contents is 2 and a position
+# test is inside, as `leaf` says (8.9, 8.12)
+if have_shared; then
+    m="$SHARED/maps/nightfire/weapon_accuracy_nf.bsp"
+    python3 test/reference/bspref.py points "$m" 2> /dev/null | grep '^leaf' > $dir/nf-leaf.q
+    $BUILD/bspkit query "$m" < $dir/nf-leaf.q > $dir/nf-leaf.out
+    paste -d' ' $dir/nf-leaf.q $dir/nf-leaf.out | grep '"contents":2}' |
+        awk '{ print "contents " $2 " " $3 " " $4; print "trace " $2 " " $3 " " $4 " " $2 " " $3 " " $4 }' > $dir/nf-solid.q
+    $BUILD/bspkit query "$m" < $dir/nf-solid.q > $dir/nf-solid.out
+    n=$(grep -c '^trace' $dir/nf-solid.q)
+    if [ "$n" -gt 0 ] && [ "$(grep -c '"contents":2}' $dir/nf-solid.out)" = "$n" ] &&
+       [ "$(grep -c '"allsolid":1,"contents":2}' $dir/nf-solid.out)" = "$n" ]; then
+        pass "nightfire: $n points in solid leaves: contents 2 and position tests inside"
+    else
+        fail "nightfire: points in solid leaves are not solid"; head -4 $dir/nf-solid.out
+    fi
+fi
