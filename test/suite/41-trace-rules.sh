@@ -95,3 +95,8 @@ if have_shared; then
         fail "nightfire: points in solid leaves are not solid"; head -4 $dir/nf-solid.out
     fi
 fi
+# The transformed queries' statuses, their answers without a turn, and a
+# map left unwritten by traces (the brush mark is the caller's)
+run_prog trace-rules $BUILD/t/test_trace_rules $MAPS/q2.bsp $MAPS/q2_ramp.bsp $MAPS/q3.bsp $MAPS/q3_lit.bsp \
+    $MAPS/v20_ldr.bsp $MAPS/x360_v20_ldr.bsp $MAPS/v25_strata.bsp $MAPS/nightfire.bsp $MAPS/q1.bsp \
+    $MAPS/goldsrc.bsp $MAPS/bsp2.bsp
