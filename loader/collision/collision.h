@@ -67,10 +67,17 @@ typedef struct bsp__mark {
 } bsp__mark;
 BSP__CHECK(mark_bytes, sizeof(bsp__mark) == BSP_TRACE_MARK_STACK_BYTES);
 
-BSP_INLINE void bsp__mark_clear(bsp__mark *k) { bsp__fill(k->dirty, 0, sizeof k->dirty); }
+/* Clears the mark for indices below n (a trace asks only about brushes
+ * of the lump: a small map clears a word, not 128 bytes). */
+BSP_INLINE void bsp__mark_clear(bsp__mark *k, uint32_t n)
+{
+    uint32_t words = n >= BSP_TRACE_MARK_BRUSHES ? BSP_TRACE_MARK_BRUSHES / 1024u : (n + 1023u) / 1024u;
+    bsp__fill(k->dirty, 0, words * sizeof k->dirty[0]);
+}
 
-/* 1 when i was marked before in this trace; marks it. An i past the
- * bitmap is never marked (0: the caller does its work again). */
+/* 1 when i (below the n of bsp__mark_clear) was marked before in this
+ * trace; marks it. An i past the bitmap is never marked (0: the caller
+ * does its work again). */
 BSP_INLINE int bsp__mark_seen(bsp__mark *k, uint32_t i)
 {
     uint32_t w = i >> 5, bit = 1u << (i & 31u), d = 1u << (w & 31u);

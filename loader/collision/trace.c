@@ -242,7 +242,7 @@ static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t
                                                          list->stride == w->c->leafbrush_wide_bytes]);
             if (b < lo || b >= hi) continue;
         }
-        if (bsp__mark_seen(&w->mark, b)) continue;
+        if (b < m->brushes.count && bsp__mark_seen(&w->mark, b)) continue;
         if (!brush_at(w, b, &sides, &n, &contents)) return BSP_E_CORRUPT;
         if (!counts(w, contents)) continue;
         st = BSPKIT_FAMILY_QUAKE3 && test && Q3(w) ? test_brush(w, sides, n, contents)
@@ -480,7 +480,7 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     w.solid_pass = 0;
     w.margin = 1.0f;
     w.mask = mask;
-    bsp__mark_clear(&w.mark);
+    bsp__mark_clear(&w.mark, m->brushes.count);
     out->fraction = 1;
     if (BSPKIT_FAMILY_SOURCE && w.valve) {
         /* 8.9 step 1: the box centred, as Valve's Ray_t (size0 = -ext
