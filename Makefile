@@ -100,7 +100,7 @@ TOOL_STAMP := $(BUILD)/tool.flags
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
 TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors test_resume test_access test_areas test_slices \
-           test_lightedge test_patch test_props
+           test_lightedge test_patch test_props test_pak
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -160,6 +160,12 @@ $(BUILD)/t/test_selection: test/test_selection.c test/check.h $(BUILD)/libbspkit
 BOUNDS_SRC := $(wildcard test/bounds/*.c)
 $(BUILD)/t/test_bounds: test/test_bounds.c $(BOUNDS_SRC) test/bounds/bounds.h test/check.h test/exercise.h test/files.h test/recstream.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(BOUNDS_SRC) $(HOST_SRC) $(BUILD)/t/libbspkit.a -lm -o $@
+# test/pak_gen.py's LZMA entries without an end marker (Python's lzma
+# module always writes one): the generator's encoder behind a pipe.
+PAK_LZMA_SRC := test/pak_lzma.c test/gen/lzma_enc.c test/gen/lzma_sdk.c test/gen/util.c
+$(BUILD)/t/pak_lzma: $(PAK_LZMA_SRC) $(wildcard test/gen/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(PAK_LZMA_SRC) -lm -llzma -o $@
 # The LZMA SDK from Debian's lzma-dev: the encoder (lc up to 8) for the
 # decoder tests, LzmaDec.c for the benchmark. Third-party code, built with
 # its own relaxed flags, never linked into the library.
@@ -172,7 +178,7 @@ $(BUILD)/t/test_lzma: test/test_lzma.c test/check.h $(BUILD)/t/libbspkit.a $(BUI
 	    $(BUILD)/t/sdk/LzmaEnc.o $(BUILD)/t/sdk/LzFind.o $(LZMA_REF) -lm -o $@
 
 # Everything a target runs the suite with.
-bins: $(BUILD)/bspkit $(TESTS:%=$(BUILD)/t/%)
+bins: $(BUILD)/bspkit $(TESTS:%=$(BUILD)/t/%) $(BUILD)/t/pak_lzma
 
 # Host-side fixture generator (test code).
 $(BUILD)/bspgen: $(GEN_SRC) $(wildcard test/gen/*.h)
