@@ -1072,11 +1072,13 @@ typedef enum bsp_pak_problem {
     BSP_PAK_ENCRYPTED,         /* "encrypted": flag bit 0 (UNSUPPORTED) */
     BSP_PAK_LZMA_HEADER,       /* "lzma_header": not the 2+2+5-byte header of
                                   APPNOTE 5.8.8, bad properties (LZMA_CORRUPT) */
-    BSP_PAK_LZMA_DATA,         /* "lzma_data": the stream does not decode, or
-                                  its input ends first (LZMA_CORRUPT) */
-    BSP_PAK_LZMA_TOO_LONG,     /* "lzma_too_long": the stream goes on past the
-                                  stated size (LZMA_CORRUPT; decoding stopped
-                                  there) */
+    BSP_PAK_LZMA_DATA,         /* "lzma_data": the stream does not decode to
+                                  the stated size: invalid, its input ends
+                                  first, or a match runs past the size
+                                  (LZMA_CORRUPT) */
+    BSP_PAK_LZMA_TOO_LONG,     /* "lzma_too_long": every stated byte decoded
+                                  and the stream goes on (LZMA_CORRUPT;
+                                  decoding stopped there) */
     BSP_PAK_LZMA_OVERLAP,      /* "lzma_overlap": in-place decoding would
                                   overwrite unread input (LZMA_OVERLAP) */
     BSP_PAK_BUFFER_TOO_SMALL,  /* "buffer_too_small": dst or tables smaller
@@ -1197,8 +1199,8 @@ BSP_API bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entr
  * stated size, whatever the stream says (a zip bomb costs its stated
  * size). UNSUPPORTED (method, encrypted; LZMA in a build without the
  * decoder), LZMA_CORRUPT (lzma_header). */
-BSP_API bsp_status bsp_pak_read_bytes(const bsp_pak_entry *e, uint32_t *need_dst,
-                                      uint32_t *need_tables);
+BSP_API bsp_status bsp_pak_read_bytes(const bsp_pak_entry *e, const void *stored,
+                                      uint32_t *need_dst, uint32_t *need_tables);
 
 typedef struct bsp_pak_job {
     bsp_pak_entry entry;       /* a copy of the entry */

@@ -36,7 +36,7 @@ static bsp_status entry_bytes(const bsp_pak_entry *e, const uint8_t **out, void 
     *heap = NULL;
     *why = e->problem;
     if (!e->data) return *why = BSP_PAK_NOT_READ, BSP_E_CORRUPT;
-    st = bsp_pak_read_bytes(e, &need_dst, &need_tables);
+    st = bsp_pak_read_bytes(e, e->data, &need_dst, &need_tables);
     if (st != BSP_OK) {
         /* (the problem is the job's: run one to learn it) */
         memset(&j, 0, sizeof j);

@@ -131,11 +131,12 @@ static bsp_status sizes(const bsp_pak_entry *e, const uint8_t *stored, uint32_t 
     return BSP_OK;
 }
 
-bsp_status bsp_pak_read_bytes(const bsp_pak_entry *e, uint32_t *need_dst, uint32_t *need_tables)
+bsp_status bsp_pak_read_bytes(const bsp_pak_entry *e, const void *stored, uint32_t *need_dst,
+                              uint32_t *need_tables)
 {
     bsp_pak_problem why = BSP_PAK_FINE;
     if (!e || !need_dst || !need_tables) return BSP_E_BAD_ARGUMENT;
-    return sizes(e, e->data, need_dst, need_tables, &why);
+    return sizes(e, stored ? (const uint8_t *)stored : e->data, need_dst, need_tables, &why);
 }
 
 #if BSPKIT_LZMA

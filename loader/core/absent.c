@@ -315,9 +315,10 @@ bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entry *e)
     return BSP_E_UNSUPPORTED;
 }
 
-bsp_status bsp_pak_read_bytes(const bsp_pak_entry *e, uint32_t *need_dst, uint32_t *need_tables)
+bsp_status bsp_pak_read_bytes(const bsp_pak_entry *e, const void *stored, uint32_t *need_dst,
+                              uint32_t *need_tables)
 {
-    (void)e, (void)need_dst, (void)need_tables;
+    (void)e, (void)stored, (void)need_dst, (void)need_tables;
     return BSP_E_UNSUPPORTED;
 }
 
