@@ -10,7 +10,8 @@ spliced into generated Source maps as their lump 40.
 KIND: plain (stored and LZMA entries, with and without end marker),
 aligned (Valve's XZP2 2048 with a preload section, in the map's byte
 order), aligned1 (XZP1 512: central records carry the padding), many
-(10 000 small stored entries, for bench), empty (an end record only).
+(10 000 small stored entries, for bench), empty (an end record only),
+evil (names that would leave an extraction folder, and one that does not).
 
 PAK_LZMA is build/t/pak_lzma (raw LZMA1 with or without end marker).
 The new pakfile goes at the end of the map (aligned to 2048 on a console
@@ -101,6 +102,10 @@ def kind_entries(helper, kind):
         data = payload(9, 500)
         es.append((b"sound\\gen\\Ambient.wav", data, 14, lzma_entry(helper, data, 0), 0))
         return es
+    if kind == "evil":   # names --extract must refuse, and one it writes
+        return [(n, b"x" * 10, 0, b"x" * 10, 0) for n in
+                (b"../evil.txt", b"/abs.txt", b"C:/drive.txt", b"ok\\..\\..\\evil2.txt",
+                 b"ok/fine.txt")]
     if kind == "many":
         return [(b"materials/many/e%05d.vmt" % i, payload(i, 16), 0, payload(i, 16), 0)
                 for i in range(10000)]
