@@ -178,7 +178,7 @@ $(BUILD)/t/test_lzma: test/test_lzma.c test/check.h $(BUILD)/t/libbspkit.a $(BUI
 	    $(BUILD)/t/sdk/LzmaEnc.o $(BUILD)/t/sdk/LzFind.o $(LZMA_REF) -lm -o $@
 
 # Everything a target runs the suite with.
-bins: $(BUILD)/bspkit $(TESTS:%=$(BUILD)/t/%) $(BUILD)/t/pak_lzma
+bins: $(BUILD)/bspkit $(TESTS:%=$(BUILD)/t/%)
 
 # Host-side fixture generator (test code).
 $(BUILD)/bspgen: $(GEN_SRC) $(wildcard test/gen/*.h)
@@ -256,7 +256,7 @@ test-host: deps-check
 	@$(MAKE) --no-print-directory host-bins
 	@BUILD=$(BUILD) SKIP_PARTS="$(CROSS_PARTS)" sh test/run.sh
 # What the host parts need; test-bins adds the cross targets and bare metal.
-host-bins: bins $(BUILD)/asan/bspkit $(BUILD)/tsan/bench_jobs $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
+host-bins: bins $(BUILD)/t/pak_lzma $(BUILD)/asan/bspkit $(BUILD)/tsan/bench_jobs $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
 test-bins: host-bins cross baremetal
 # The parts of test/suite that need the cross compilers and qemu.
 CROSS_PARTS := 70 75 80 85
