@@ -236,6 +236,9 @@ $(BUILD)/tsan/bench_jobs: test/bench_jobs.c test/check.h test/files.h $(LIB_SRC)
 $(BUILD)/bench/bench_trace: test/bench_trace.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
+$(BUILD)/bench/bench_pak: test/bench_pak.c test/files.h $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a -o $@
 # The generated console map every benchmark reads (bench-float too, where
 # ../shared has no real one): made before any of them runs.
 BENCH_MAP := $(BUILD)/bench/large_x360.bsp
@@ -243,7 +246,7 @@ $(BENCH_MAP): $(BUILD)/bspgen
 	@mkdir -p $(dir $@)
 	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
-       $(BUILD)/bench/bench_jobs \
+       $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma \
        $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench.sh
 

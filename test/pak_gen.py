@@ -11,7 +11,7 @@ KIND: plain (stored and LZMA entries, with and without end marker),
 aligned (Valve's XZP2 2048 with a preload section, in the map's byte
 order), aligned1 (XZP1 512: central records carry the padding), many
 (10 000 small stored entries, for bench), empty (an end record only),
-evil (names that would leave an extraction folder, and one that does not).
+bench (one LZMA entry of 4 MiB), evil (names that would leave an extraction folder, and one that does not).
 
 PAK_LZMA is build/t/pak_lzma (raw LZMA1 with or without end marker).
 The new pakfile goes at the end of the map (aligned to 2048 on a console
@@ -106,6 +106,9 @@ def kind_entries(helper, kind):
         return [(n, b"x" * 10, 0, b"x" * 10, 0) for n in
                 (b"../evil.txt", b"/abs.txt", b"C:/drive.txt", b"ok\\..\\..\\evil2.txt",
                  b"ok/fine.txt")]
+    if kind == "bench":   # one LZMA entry of about 4 MB (make bench)
+        data = payload(1, 4 << 20)
+        return [(b"materials/bench.vtf", data, 14, lzma_entry(helper, data, 0), 0)]
     if kind == "many":
         return [(b"materials/many/e%05d.vmt" % i, payload(i, 16), 0, payload(i, 16), 0)
                 for i in range(10000)]

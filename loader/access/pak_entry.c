@@ -137,9 +137,11 @@ bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entry *e)
     for (k = 0; k < p->count; k++) {
         const uint8_t *r = bsp__pak_at(p, record, PAK_CENTRAL_BYTES);
         if (pak_u16(r + 28) == len) {
+            /* from the end: a pakfile's paths share their folders, so
+             * they differ soonest there */
             const uint8_t *name = r + PAK_CENTRAL_BYTES;
-            for (j = 0; j < len && fold(name[j]) == fold((uint8_t)path[j]); j++) {}
-            if (j == len) return bsp__pak_entry_at(p, k, record, e);
+            for (j = len; j && fold(name[j - 1]) == fold((uint8_t)path[j - 1]); j--) {}
+            if (!j) return bsp__pak_entry_at(p, k, record, e);
         }
         record += bsp__pak_record_bytes(p, r);
     }
