@@ -7,7 +7,7 @@
 
 #if BSPKIT_PAK   /* else core/absent.c */
 
-static bsp_status bad(bsp_pak_entry *e, bsp_status st, bsp_pak_problem why)
+static bsp_status pak_bad(bsp_pak_entry *e, bsp_status st, bsp_pak_problem why)
 {
     e->problem = why;
     return st;
@@ -15,7 +15,7 @@ static bsp_status bad(bsp_pak_entry *e, bsp_status st, bsp_pak_problem why)
 
 /* The entry's preloaded bytes: its remap slot names a preload directory
  * entry whose range must lie inside the section's data. */
-static bsp_status preload_of(const bsp_pak *p, bsp_pak_entry *e)
+static bsp_status pak_preload_of(const bsp_pak *p, bsp_pak_entry *e)
 {
     const uint8_t *s = p->preload;
     uint32_t tables = PAK_PRELOAD_HEADER + 8u * p->preload_entries + 2u * p->count, k, len, ofs;
@@ -24,11 +24,11 @@ static bsp_status preload_of(const bsp_pak *p, bsp_pak_entry *e)
                             s[tables - 2u * p->count + 2u * e->index + 1]
                       : pak_u16(s + tables - 2u * p->count + 2u * e->index);
     if (k == PAK_NO_PRELOAD) return BSP_OK;
-    if (k >= p->preload_entries) return bad(e, BSP_E_CORRUPT, BSP_PAK_PRELOAD);
+    if (k >= p->preload_entries) return pak_bad(e, BSP_E_CORRUPT, BSP_PAK_PRELOAD);
     len = bsp__get32(s + PAK_PRELOAD_HEADER + 8u * k, p->big_endian);
     ofs = bsp__get32(s + PAK_PRELOAD_HEADER + 8u * k + 4, p->big_endian);
     if (ofs > p->preload_bytes - tables || len > p->preload_bytes - tables - ofs)
-        return bad(e, BSP_E_CORRUPT, BSP_PAK_PRELOAD);
+        return pak_bad(e, BSP_E_CORRUPT, BSP_PAK_PRELOAD);
     e->preload_size = len;
     e->preload_offset = p->preload_data + ofs;
     e->preload = s + tables + ofs;
@@ -57,7 +57,7 @@ bsp_status bsp__pak_entry_at(const bsp_pak *p, uint32_t index, uint32_t record, 
     next = bsp__pak_at(p, record + stride, PAK_CENTRAL_BYTES);
     if (index + 1 < p->count && !next) return BSP_E_BAD_ARGUMENT;
     e->next_header = index + 1 < p->count ? bsp__get_le32(next + 42) : p->dir_offset;
-    st = preload_of(p, e);
+    st = pak_preload_of(p, e);
     if (st != BSP_OK) return st;
     local = bsp__pak_at(p, e->header_offset, BSP_PAK_LOCAL_BYTES + e->name_len);
     return local ? bsp_pak_entry_local(p, e, local, BSP_PAK_LOCAL_BYTES + e->name_len) : BSP_OK;
@@ -65,7 +65,7 @@ bsp_status bsp__pak_entry_at(const bsp_pak *p, uint32_t index, uint32_t record, 
 
 /* A local header field that must equal the directory's, or (sizes and
  * CRC with a data descriptor) may be zero. */
-static int agrees(uint32_t local, uint32_t central, uint32_t flags)
+static int pak_agrees(uint32_t local, uint32_t central, uint32_t flags)
 {
     return local == central || (local == 0 && (flags & PAK_FLAG_DESCRIPTOR));
 }
@@ -78,18 +78,18 @@ bsp_status bsp_pak_entry_local(const bsp_pak *p, bsp_pak_entry *e, const void *l
     uint64_t data, end;
     if (!p || !e || !local || bytes < BSP_PAK_LOCAL_BYTES + e->name_len) return BSP_E_BAD_ARGUMENT;
     if (bsp__get_le32(l) != PAK_LOCAL_SIG || pak_u16(l + 8) != e->method ||
-        pak_u16(l + 26) != e->name_len || !agrees(bsp__get_le32(l + 14), e->crc, e->flags) ||
-        !agrees(bsp__get_le32(l + 18), e->compressed_size, e->flags) ||
-        !agrees(bsp__get_le32(l + 22), e->size, e->flags))
-        return bad(e, BSP_E_CORRUPT, BSP_PAK_LOCAL_MISMATCH);
+        pak_u16(l + 26) != e->name_len || !pak_agrees(bsp__get_le32(l + 14), e->crc, e->flags) ||
+        !pak_agrees(bsp__get_le32(l + 18), e->compressed_size, e->flags) ||
+        !pak_agrees(bsp__get_le32(l + 22), e->size, e->flags))
+        return pak_bad(e, BSP_E_CORRUPT, BSP_PAK_LOCAL_MISMATCH);
     for (i = 0; i < e->name_len; i++)
         if (l[BSP_PAK_LOCAL_BYTES + i] != (uint8_t)e->name[i])
-            return bad(e, BSP_E_CORRUPT, BSP_PAK_LOCAL_MISMATCH);
+            return pak_bad(e, BSP_E_CORRUPT, BSP_PAK_LOCAL_MISMATCH);
     data = (uint64_t)e->header_offset + BSP_PAK_LOCAL_BYTES + e->name_len + pak_u16(l + 28);
     end = data + e->compressed_size;
     limit = e->next_header;
     if (end > limit)
-        return bad(e, BSP_E_CORRUPT,
+        return pak_bad(e, BSP_E_CORRUPT,
                    limit == p->dir_offset ? BSP_PAK_DIRECTORY_OVERLAP : BSP_PAK_ENTRIES_OVERLAP);
     e->offset = (uint32_t)data;
     e->data = bsp__pak_at(p, e->offset, e->compressed_size);
@@ -100,7 +100,7 @@ bsp_status bsp_pak_get(const bsp_pak *p, uint32_t index, bsp_pak_entry *e)
 {
     uint32_t k, record;
     if (!p || !e) return BSP_E_BAD_ARGUMENT;
-    if (index >= p->count) return bad(e, BSP_E_BAD_QUERY, BSP_PAK_NOT_FOUND);
+    if (index >= p->count) return pak_bad(e, BSP_E_BAD_QUERY, BSP_PAK_NOT_FOUND);
     record = p->dir_offset;
     for (k = 0; k < index; k++) record += bsp__pak_record_bytes(p, bsp__pak_at(p, record, PAK_CENTRAL_BYTES));
     return bsp__pak_entry_at(p, index, record, e);
@@ -116,13 +116,13 @@ bsp_status bsp_pak_next(const bsp_pak *p, bsp_pak_entry *e)
     /* (an entry not of this pakfile's directory is refused, not walked) */
     if (!r || e->record < p->dir_offset || bsp__get_le32(r) != PAK_CENTRAL_SIG)
         return BSP_E_BAD_ARGUMENT;
-    if (index >= p->count) return bad(e, BSP_E_BAD_QUERY, BSP_PAK_NOT_FOUND);
+    if (index >= p->count) return pak_bad(e, BSP_E_BAD_QUERY, BSP_PAK_NOT_FOUND);
     record = e->record + bsp__pak_record_bytes(p, r);
     return bsp__pak_entry_at(p, index, record, e);
 }
 
 /* Valve's rule: ASCII case folded, '\' taken as '/'. */
-static uint8_t fold(uint8_t c)
+static uint8_t pak_fold(uint8_t c)
 {
     if (c >= 'A' && c <= 'Z') return (uint8_t)(c + ('a' - 'A'));
     return c == '\\' ? '/' : c;
@@ -140,13 +140,13 @@ bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entry *e)
             /* from the end: a pakfile's paths share their folders, so
              * they differ soonest there */
             const uint8_t *name = r + PAK_CENTRAL_BYTES;
-            for (j = len; j && fold(name[j - 1]) == fold((uint8_t)path[j - 1]); j--) {}
+            for (j = len; j && pak_fold(name[j - 1]) == pak_fold((uint8_t)path[j - 1]); j--) {}
             if (!j) return bsp__pak_entry_at(p, k, record, e);
         }
         record += bsp__pak_record_bytes(p, r);
     }
     bsp__fill(e, 0, sizeof *e);
-    return bad(e, BSP_E_BAD_QUERY, BSP_PAK_NOT_FOUND);
+    return pak_bad(e, BSP_E_BAD_QUERY, BSP_PAK_NOT_FOUND);
 }
 
 #endif

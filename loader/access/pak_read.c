@@ -16,7 +16,7 @@
 #if BSPKIT_PAK   /* else core/absent.c */
 
 /* bsp_pak_problem's names, in order. */
-static const char *const problem_names[BSP_PAK_PROBLEM_COUNT] = {
+static const char *const pak_problem_names[BSP_PAK_PROBLEM_COUNT] = {
     "fine", "no_end_record", "multi_disk", "zip64", "directory_outside", "count_mismatch",
     "bad_name", "entries_overlap", "directory_overlap", "local_mismatch", "sizes", "method",
     "encrypted", "lzma_header", "lzma_data", "lzma_too_long", "lzma_overlap",
@@ -25,13 +25,13 @@ static const char *const problem_names[BSP_PAK_PROBLEM_COUNT] = {
 
 const char *bsp_pak_problem_name(bsp_pak_problem p)
 {
-    return (unsigned)p < (unsigned)BSP_PAK_PROBLEM_COUNT ? problem_names[p] : "unknown";
+    return (unsigned)p < (unsigned)BSP_PAK_PROBLEM_COUNT ? pak_problem_names[p] : "unknown";
 }
 
 /* The reflected polynomial's table, one entry per byte value: 1 KiB of
  * read-only data for about eight times the speed of the bit-at-a-time
  * loop (bench: pak_crc_mb_s). */
-static const uint32_t crc_table[256] = {
+static const uint32_t pak_crc_table[256] = {
     0x00000000u, 0x77073096u, 0xee0e612cu, 0x990951bau, 0x076dc419u, 0x706af48fu,
     0xe963a535u, 0x9e6495a3u, 0x0edb8832u, 0x79dcb8a4u, 0xe0d5e91eu, 0x97d2d988u,
     0x09b64c2bu, 0x7eb17cbdu, 0xe7b82d07u, 0x90bf1d91u, 0x1db71064u, 0x6ab020f2u,
@@ -82,12 +82,12 @@ uint32_t bsp_pak_crc32(uint32_t crc, const void *bytes, uint32_t n)
     const uint8_t *b = (const uint8_t *)bytes;
     crc = ~crc;
     if (b)
-        while (n--) crc = crc_table[(crc ^ *b++) & 0xffu] ^ (crc >> 8);
+        while (n--) crc = pak_crc_table[(crc ^ *b++) & 0xffu] ^ (crc >> 8);
     return ~crc;
 }
 
 /* The checks every read makes before it touches a byte. */
-static bsp_status readable(const bsp_pak_entry *e, bsp_pak_problem *why)
+static bsp_status pak_readable(const bsp_pak_entry *e, bsp_pak_problem *why)
 {
     if (e->flags & PAK_FLAG_ENCRYPTED) return *why = BSP_PAK_ENCRYPTED, BSP_E_UNSUPPORTED;
     if (e->method == BSP_PAK_STORED)
@@ -100,7 +100,7 @@ static bsp_status readable(const bsp_pak_entry *e, bsp_pak_problem *why)
 
 #if BSPKIT_LZMA
 /* The LZMA header's properties, from the stored bytes. */
-static bsp_status lzma_props(const uint8_t *s, bsp__lzma_props *props, bsp_pak_problem *why)
+static bsp_status pak_lzma_props(const uint8_t *s, bsp__lzma_props *props, bsp_pak_problem *why)
 {
     if (pak_u16(s + 2) != 5 || bsp__lzma_parse_props(s + 4, props) != BSP_LZMA_OK)
         return *why = BSP_PAK_LZMA_HEADER, BSP_E_LZMA_CORRUPT;
@@ -110,10 +110,10 @@ static bsp_status lzma_props(const uint8_t *s, bsp__lzma_props *props, bsp_pak_p
 
 /* The sizes a job needs; the LZMA header's properties when stored is
  * given (else the caller only asked for the output's size). */
-static bsp_status sizes(const bsp_pak_entry *e, const uint8_t *stored, uint32_t *need_dst,
+static bsp_status pak_sizes(const bsp_pak_entry *e, const uint8_t *stored, uint32_t *need_dst,
                         uint32_t *need_tables, bsp_pak_problem *why)
 {
-    bsp_status st = readable(e, why);
+    bsp_status st = pak_readable(e, why);
     *need_dst = e->size;
     *need_tables = 0;
     if (st != BSP_OK || e->method == BSP_PAK_STORED) return st;
@@ -121,7 +121,7 @@ static bsp_status sizes(const bsp_pak_entry *e, const uint8_t *stored, uint32_t 
     {
         bsp__lzma_props props;
         if (!stored) return *why = BSP_PAK_NOT_READ, BSP_E_BAD_ARGUMENT;
-        st = lzma_props(stored, &props, why);
+        st = pak_lzma_props(stored, &props, why);
         if (st != BSP_OK) return st;
         *need_tables = bsp__lzma_probs_bytes(&props);
         *need_dst = bsp__lzma_region_bytes(e->size, e->compressed_size - PAK_LZMA_HEADER);
@@ -136,18 +136,18 @@ bsp_status bsp_pak_read_bytes(const bsp_pak_entry *e, const void *stored, uint32
 {
     bsp_pak_problem why = BSP_PAK_FINE;
     if (!e || !need_dst || !need_tables) return BSP_E_BAD_ARGUMENT;
-    return sizes(e, stored ? (const uint8_t *)stored : e->data, need_dst, need_tables, &why);
+    return pak_sizes(e, stored ? (const uint8_t *)stored : e->data, need_dst, need_tables, &why);
 }
 
 #if BSPKIT_LZMA
-static bsp_status decode(bsp_pak_job *j, uint32_t region)
+static bsp_status pak_decode(bsp_pak_job *j, uint32_t region)
 {
     const uint8_t *s = (const uint8_t *)j->stored;
     uint32_t raw = j->entry.compressed_size - PAK_LZMA_HEADER;
     bsp__lzma_props props;
     bsp__lzma_dec d;
     bsp__lzma_result r;
-    bsp_status st = lzma_props(s, &props, &j->problem);
+    bsp_status st = pak_lzma_props(s, &props, &j->problem);
     if (st != BSP_OK) return st;
     bsp__copy((uint8_t *)j->dst + region - raw, s + PAK_LZMA_HEADER, raw);
     r = bsp__lzma_start(&d, &props, j->tables, (uint8_t *)j->dst, j->entry.size, region - raw, raw);
@@ -160,12 +160,12 @@ static bsp_status decode(bsp_pak_job *j, uint32_t region)
 }
 #endif
 
-static bsp_status run(bsp_pak_job *j)
+static bsp_status pak_run(bsp_pak_job *j)
 {
     uint32_t need_dst, need_tables;
     bsp_status st;
     if (!j->stored) return j->problem = BSP_PAK_NOT_READ, BSP_E_BAD_ARGUMENT;
-    st = sizes(&j->entry, (const uint8_t *)j->stored, &need_dst, &need_tables, &j->problem);
+    st = pak_sizes(&j->entry, (const uint8_t *)j->stored, &need_dst, &need_tables, &j->problem);
     if (st != BSP_OK) return st;
     if ((need_dst && !j->dst) || j->dst_bytes < need_dst || j->tables_bytes < need_tables ||
         (need_tables && (!j->tables || ((uintptr_t)j->tables & 1))))
@@ -174,7 +174,7 @@ static bsp_status run(bsp_pak_job *j)
         bsp__copy(j->dst, j->stored, j->entry.size);
     } else {
 #if BSPKIT_LZMA
-        st = decode(j, need_dst);
+        st = pak_decode(j, need_dst);
         if (st != BSP_OK) return st;
 #endif
     }
@@ -187,7 +187,7 @@ bsp_status bsp_pak_job_run(bsp_pak_job *j)
 {
     if (!j) return BSP_E_BAD_ARGUMENT;
     j->problem = BSP_PAK_FINE;
-    return j->status = run(j);
+    return j->status = pak_run(j);
 }
 
 #endif
