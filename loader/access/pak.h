@@ -47,7 +47,7 @@ BSP_INLINE uint32_t pak_u16(const uint8_t *q) { return (uint32_t)q[0] | ((uint32
 BSP_INLINE const uint8_t *bsp__pak_at(const bsp_pak *p, uint32_t ofs, uint32_t len)
 {
     uint32_t first = p->size - p->have;
-    if (ofs < first || len > p->size || ofs - first > p->have - len) return 0;
+    if (ofs < first || len > p->have || ofs - first > p->have - len) return 0;
     return p->bytes + (ofs - first);
 }
 
