@@ -114,6 +114,7 @@ static bsp_status pak_sizes(const bsp_pak_entry *e, const uint8_t *stored, uint3
                         uint32_t *need_tables, bsp_pak_problem *why)
 {
     bsp_status st = pak_readable(e, why);
+    (void)stored;   /* (read only with the decoder) */
     *need_dst = e->size;
     *need_tables = 0;
     if (st != BSP_OK || e->method == BSP_PAK_STORED) return st;
