@@ -1140,10 +1140,15 @@ typedef struct bsp_pak_entry {
 
 /* Open the whole pakfile bytes[0 .. size) (the loaded lump 40). big_endian:
  * the map's byte order, for a preload section. Statuses in order:
- * BAD_ARGUMENT (NULL); CORRUPT (no_end_record); UNSUPPORTED (multi_disk,
- * zip64); CORRUPT (directory_outside, count_mismatch, bad_name,
- * entries_overlap, directory_overlap, zip64 sizes: UNSUPPORTED); then,
- * with a preload section, as bsp_pak_use_preload. An empty pakfile (no
+ * BAD_ARGUMENT (NULL); CORRUPT (no_end_record); then the end record's:
+ * UNSUPPORTED (zip64, multi_disk), CORRUPT (count_mismatch: the two counts
+ * differ; directory_outside; count_mismatch: more records than the
+ * directory holds); then each central record's, in order: CORRUPT
+ * (count_mismatch, bad_name), UNSUPPORTED (multi_disk, zip64), CORRUPT
+ * (entries_overlap, directory_overlap); CORRUPT (count_mismatch: bytes
+ * left after the records, an aligned zip's zero padding excepted); then
+ * entry 0's local header (as bsp_pak_get) and, with a preload section, as
+ * bsp_pak_use_preload. An empty pakfile (no
  * entries, e.g. a map whose lump 40 is only an end record) opens with
  * count 0. The bytes must stay as long as p is used. */
 BSP_API bsp_status bsp_pak_open(bsp_pak *p, const void *bytes, uint32_t size, int big_endian);

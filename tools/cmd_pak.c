@@ -212,6 +212,14 @@ int cmd_pak(int argc, char **argv)
     bsp_status st;
     int i, rc;
     for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs("usage: bspkit pak MAP [--cat PATH | --extract DIR]\n"
+                  "  a Source map's pakfile (lump 40): one JSON line per entry (index, name,\n"
+                  "  method, size, compressed_size, crc, offset, header_offset, flags,\n"
+                  "  preload, preload_offset); --cat: one entry's bytes on standard output;\n"
+                  "  --extract: every entry under DIR (names leaving DIR refused)\n", stdout);
+            return 0;
+        }
         if (!strcmp(argv[i], "--cat") && i + 1 < argc) cat_path = argv[++i];
         else if (!strcmp(argv[i], "--extract") && i + 1 < argc) dir = argv[++i];
         else if (argv[i][0] == '-' && argv[i][1]) return usage_error("bspkit pak", "unknown option '%s'", argv[i]);
