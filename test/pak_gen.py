@@ -12,6 +12,8 @@ aligned (Valve's XZP2 2048 with a preload section, in the map's byte
 order), aligned1 (XZP1 512: central records carry the padding), many
 (10 000 small stored entries, for bench), empty (an end record only),
 bench (one LZMA entry of 4 MiB), evil (names that would leave an extraction folder, and one that does not).
+KIND-lzma: the same with lump 40 itself LZMA-compressed (Valve's lump
+header), decoded by the loader.
 
 PAK_LZMA is build/t/pak_lzma (raw LZMA1 with or without end marker).
 The new pakfile goes at the end of the map (aligned to 2048 on a console
@@ -125,7 +127,10 @@ def pakfile(helper, kind, big_endian):
     return build(es)
 
 
-def splice(data, pak):
+def splice(data, pak, helper=None):
+    """With helper: lump 40 itself LZMA-compressed in Valve's lump header
+    ("LZMA", sizes, properties; the directory's fourCC the size), as a
+    console map or a repacked PC map may store it."""
     be = data[:4] == b"PSBV"
     E = ">" if be else "<"
     ents = [struct.unpack_from(E + "iiii", data, 8 + 16 * i) for i in range(64)]
@@ -134,8 +139,14 @@ def splice(data, pak):
     out = bytearray(data)
     out += b"\0" * (-len(out) % align)
     at = len(out)
+    fourcc = 0
+    if helper:
+        raw = subprocess.run([helper, "noeos"], input=pak, stdout=subprocess.PIPE,
+                             check=True).stdout
+        fourcc = len(pak)
+        pak = b"LZMA" + struct.pack("<II", len(pak), len(raw) - 5) + raw
     out += pak
-    entry = (0, at, len(pak), 0) if l4d2 else (at, len(pak), 0, 0)
+    entry = (0, at, len(pak), fourcc) if l4d2 else (at, len(pak), 0, fourcc)
     struct.pack_into(E + "iiii", out, 8 + 16 * 40, *entry)
     return bytes(out)
 
@@ -149,8 +160,10 @@ def main(argv):
         open(dst, "wb").write(pakfile(helper, kind, src == "-be"))
         return 0
     data = open(src, "rb").read()
+    packed = kind.endswith("-lzma")
+    kind = kind[:-5] if packed else kind
     pak = pakfile(helper, kind, data[:4] == b"PSBV")
-    open(dst, "wb").write(splice(data, pak))
+    open(dst, "wb").write(splice(data, pak, helper if packed else None))
     return 0
 
 

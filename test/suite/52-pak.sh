@@ -5,7 +5,7 @@
 # entries with and without end marker; Valve's aligned XZP2 with a preload
 # section in the map's byte order, XZP1; empty) spliced into generated
 # Source maps (little-endian v20, big-endian console v20, Left 4 Dead 2's
-# directory order), and every real Source map: `bspkit pak` lists and
+# directory order, a PC map with LZMA lumps), and every real Source map: `bspkit pak` lists and
 # --cat reads exactly what test/reference/bspref_pak.py does (zipfile
 # cross-checks the zips it can read), the ASan+UBSan tool the same;
 # --extract refuses names that would leave its folder; test_pak (ASan+UBSan)
@@ -16,8 +16,11 @@ rm -rf "$pak_dir" && mkdir -p "$pak_dir"
 pak_gen="python3 test/pak_gen.py $BUILD/t/pak_lzma"
 pak_ref="python3 test/reference/bspref_pak.py"
 pak_maps=""
-for src in v20_ldr x360_v20_ldr v21_l4d2; do
-    for kind in plain aligned aligned1 empty; do
+for src in v20_ldr x360_v20_ldr v21_l4d2 v20_lzma; do
+    for kind in plain aligned aligned1 empty plain-lzma aligned-lzma; do
+        # (v20_lzma: a PC map with LZMA lumps, as bspzip -repack writes;
+        # KIND-lzma: lump 40 itself compressed, decoded by the load)
+        case $src in v20_lzma) case $kind in plain|plain-lzma) ;; *) continue ;; esac ;; esac
         if $pak_gen $MAPS/$src.bsp $pak_dir/${src}_$kind.bsp $kind; then
             pak_maps="$pak_maps $pak_dir/${src}_$kind.bsp"
         else
