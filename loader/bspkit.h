@@ -1175,7 +1175,8 @@ BSP_API bsp_status bsp_pak_open_tail(bsp_pak *p, const void *tail, uint32_t tail
 BSP_API bsp_status bsp_pak_entry_local(const bsp_pak *p, bsp_pak_entry *e, const void *local,
                                        uint32_t bytes);
 /* Take e0's bytes (entry 0, "__preload_section.pre", stored) as the
- * preload section. CORRUPT (preload_header): a version other than 3, a
+ * preload section. CORRUPT (sizes): e0's two sizes differ; CORRUPT
+ * (preload_header): a version other than 3, a
  * directory count other than p->count, more preload entries than entries,
  * or tables longer than the section; BAD_ARGUMENT: e0 is not entry 0 or
  * its offset is unknown. */

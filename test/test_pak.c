@@ -372,6 +372,23 @@ static void preload_hostile(const uint8_t *orig, uint32_t n)
         free(b);
     }
     {
+        /* the section's uncompressed size over its stored bytes: its
+         * tables must not be read past them */
+        uint8_t *b = malloc(n);
+        bsp_status st;
+        uint8_t *r;
+        memcpy(b, orig, n);
+        r = b + n - 54;   /* the end record (its XZP comment is 32 bytes) */
+        r = b + rd32(r + 16);
+        wr32(r + 24, rd32(r + 24) + 4096);
+        wr32(b + rd32(r + 42) + 22, rd32(r + 24));
+        st = bsp_pak_open(&p, b, n, 1);
+        CHECK(st == BSP_E_CORRUPT && p.problem == BSP_PAK_SIZES,
+              "pak hostile: preload section whose size runs past its stored bytes", "%s (%s)",
+              bsp_status_name(st), bsp_pak_problem_name(p.problem));
+        free(b);
+    }
+    {
         /* a remap slot naming a preload entry past the directory */
         uint8_t *b = malloc(n);
         bsp_pak_problem why;

@@ -183,6 +183,8 @@ bsp_status bsp_pak_use_preload(bsp_pak *p, const bsp_pak_entry *e0, const void *
     if (!p || !e0 || !section || e0->index != 0 || !e0->offset || e0->method != BSP_PAK_STORED)
         return BSP_E_BAD_ARGUMENT;
     bytes = e0->size;
+    /* (a stored entry's two sizes must agree before its bytes are trusted) */
+    if (bytes != e0->compressed_size) return pak_fail(p, BSP_E_CORRUPT, BSP_PAK_SIZES);
     if (bytes < PAK_PRELOAD_HEADER || bsp__get32(s, p->big_endian) != PAK_PRELOAD_VERSION)
         return pak_fail(p, BSP_E_CORRUPT, BSP_PAK_PRELOAD);
     entries = bsp__get32(s + 4, p->big_endian);
