@@ -166,7 +166,15 @@ json.dump({"repeated_brush_trace_ms": j["repeated_brush_trace_ms"], "repeated_br
 sys.exit(0 if ok else 1)
 PYR
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" <<'PY'
+# The pakfile (issue 33): open + find in 10 000 entries, an LZMA entry's
+# decode beside the lump decoder's, CRC-32 (test/bench_pak.c).
+echo "== pakfile: bench_pak"
+python3 test/pak_gen.py $BUILD/t/pak_lzma -le $B/many.pak many &&
+    python3 test/pak_gen.py $BUILD/t/pak_lzma -le $B/lzma.pak bench &&
+    $B/bench_pak $B/many.pak $B/lzma.pak > $B/pak.out || exit 1
+grep -v '^{' $B/pak.out
+
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
@@ -255,6 +263,10 @@ for line in open(sys.argv[8]):
         pre = "" if j["map"] == "large_x360.bsp" else "shack_"
         out[pre + "threads2_vs_one"] = j["threads2_vs_one"]
         out[pre + "threads2_vs_bound"] = j["threads2_vs_bound"]
+# The pakfile (bench_pak)
+for line in open(sys.argv[9]):
+    if line.startswith("{"):
+        out.update(json.loads(line))
 # keys other steps left as JSON objects ($B/keys_*.json)
 import glob, os
 for p in sorted(glob.glob(os.path.join(os.path.dirname(sys.argv[4]), "keys_*.json"))):
