@@ -41,6 +41,7 @@
  */
 #include "expect.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct {
@@ -423,6 +424,30 @@ static int room_cases(tctx *t, int r)
 
 /* ---- the door, model 1 ---- */
 
+/* brush_hit of the door moved to origin o (8.10, no turn): the line gives
+ * the world's points s + o, e + o and `origin`; the clip is the model's
+ * (o whole numbers: the moved points are exact), endpos is computed again
+ * in the world's frame, dist stays the model's. */
+static void door_hit_moved(tctx *t, const float s[3], const float e[3], int box, int pl, const int o[3])
+{
+    const gen_plane *P = &t->w->planes[pl];
+    const float *mins = box ? PMINS : ZERO, *maxs = box ? PMAXS : ZERO;
+    float d1 = side_d(t, P->normal, P->dist, mins, maxs, s), d2 = side_d(t, P->normal, P->dist, mins, maxs, e);
+    float f = (d1 - t->E) / (d1 - d2), S[3], E[3], end[3];
+    char extra[96];
+    int j;
+    if (!(d1 > 0 && d2 < 0)) gen_die("door_hit_moved: no crossing");
+    if (f < 0) f = 0;
+    for (j = 0; j < 3; j++) {
+        S[j] = s[j] + (float)o[j];
+        E[j] = e[j] + (float)o[j];
+        end[j] = S[j] + f * (E[j] - S[j]);
+    }
+    snprintf(extra, sizeof extra, " model 1 origin %d %d %d", o[0], o[1], o[2]);
+    q_trace(t, S, E, box, extra);
+    answer(t, "trace", f, end, 0, 0, t->bcont, P->normal, P->dist);
+}
+
 static void door_cases(tctx *t)
 {
     const gen_desc *d = t->w->desc;
@@ -465,6 +490,16 @@ static void door_cases(tctx *t)
         q_contents(t, s, 1, 1);
         set3(s, dx, dy, (float)D->hi[2] + 20);
         q_contents(t, s, 1, 0);
+        {
+            /* the door moved by an engine (8.10: `origin`, no turn) */
+            static const int o[3] = { 64, -32, 16 };
+            set3(s, (float)D->lo[0] - 8, dy, dz), set3(e, (float)D->lo[0] + 8, dy, dz);
+            door_hit_moved(t, s, e, 0, px + 1, o);
+            set3(s, dx, (float)D->lo[1] - 24, dz), set3(e, dx, s[1] + 16, dz);
+            door_hit_moved(t, s, e, 1, py + 1, o);
+            set3(s, dx, dy, (float)D->hi[2] + 5.40625f), set3(e, dx, dy, s[2] - 16);
+            door_hit_moved(t, s, e, 0, pz, o);
+        }
     }
     /* the world has no door: the same move in model 0 stays in a room */
     set3(s, (float)D->lo[0] - 8, dy, dz), set3(e, (float)D->lo[0] + 8, dy, dz);
