@@ -9,10 +9,10 @@
 
 #if BSPKIT_ACCESS && BSPKIT_FAMILY_SOURCE   /* else core/absent.c */
 
-#define CUBEMAP_LUMP 42u
-#define CUBEMAP_BYTES 16u
+#define CM_LUMP 42u
+#define CM_BYTES 16u
 /* vbsp keeps the map's base name in a 64-byte buffer */
-#define MAP_NAME_MAX 63u
+#define CM_NAME_MAX 63u
 
 bsp_status bsp__source_lump(const bsp_map *m, const bsp_header *h, uint32_t lump)
 {
@@ -27,9 +27,9 @@ bsp_status bsp_cubemap_count(const bsp_map *m, const bsp_header *h, uint32_t *co
     bsp_status st;
     if (count) *count = 0;
     if (!count) return BSP_E_BAD_ARGUMENT;
-    if ((st = bsp__source_lump(m, h, CUBEMAP_LUMP)) != BSP_OK) return st;
-    if (m->lump_size[CUBEMAP_LUMP] % CUBEMAP_BYTES) return BSP_E_CORRUPT;
-    *count = m->lump_data[CUBEMAP_LUMP] ? m->lump_size[CUBEMAP_LUMP] / CUBEMAP_BYTES : 0;
+    if ((st = bsp__source_lump(m, h, CM_LUMP)) != BSP_OK) return st;
+    if (m->lump_size[CM_LUMP] % CM_BYTES) return BSP_E_CORRUPT;
+    *count = m->lump_data[CM_LUMP] ? m->lump_size[CM_LUMP] / CM_BYTES : 0;
     return BSP_OK;
 }
 
@@ -39,9 +39,9 @@ bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *out)
     uint32_t k;
     if (!m || !out) return BSP_E_BAD_ARGUMENT;
     if (!m->family || bsp__role_lump(m->family, BSP_ROLE_FACES_HDR) < 0 ||
-        !m->lump_data[CUBEMAP_LUMP] || i >= m->lump_size[CUBEMAP_LUMP] / CUBEMAP_BYTES)
+        !m->lump_data[CM_LUMP] || i >= m->lump_size[CM_LUMP] / CM_BYTES)
         return BSP_E_BAD_QUERY;
-    r = m->lump_data[CUBEMAP_LUMP] + (size_t)i * CUBEMAP_BYTES;
+    r = m->lump_data[CM_LUMP] + (size_t)i * CM_BYTES;
     for (k = 0; k < 3; k++) out->origin[k] = bsp__i32(r + 4 * k);
     out->size = bsp__i32(r + 12);
     return BSP_OK;
@@ -49,7 +49,7 @@ bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *out)
 
 /* Appends v in decimal (printf's %d) at dst[n] when it fits below cap;
  * returns the new length either way. */
-static uint32_t put_int(char *dst, uint32_t cap, uint32_t n, int32_t v)
+static uint32_t cm_put_int(char *dst, uint32_t cap, uint32_t n, int32_t v)
 {
     char digits[10];
     uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v, k = 0;
@@ -69,7 +69,7 @@ static uint32_t put_int(char *dst, uint32_t cap, uint32_t n, int32_t v)
     return n;
 }
 
-static uint32_t put_text(char *dst, uint32_t cap, uint32_t n, const char *s, uint32_t len)
+static uint32_t cm_put_text(char *dst, uint32_t cap, uint32_t n, const char *s, uint32_t len)
 {
     uint32_t k;
     for (k = 0; k < len; k++, n++)
@@ -77,22 +77,22 @@ static uint32_t put_text(char *dst, uint32_t cap, uint32_t n, const char *s, uin
     return n;
 }
 
-static char lower(char c) { return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c; }
+static char cm_lower(char c) { return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c; }
 
 /* The path into dst[0 .. cap) (as much as fits); returns its length. */
-static uint32_t put_path(const bsp_cubemap *c, const char *base, uint32_t name_len, int hdr,
+static uint32_t cm_put_path(const bsp_cubemap *c, const char *base, uint32_t name_len, int hdr,
                          char *dst, uint32_t cap)
 {
     uint32_t n, k;
-    n = put_text(dst, cap, 0, "materials/maps/", 15);
+    n = cm_put_text(dst, cap, 0, "materials/maps/", 15);
     for (k = 0; k < name_len; k++, n++)
-        if (n < cap) dst[n] = lower(base[k]);
-    n = put_text(dst, cap, n, "/c", 2);
+        if (n < cap) dst[n] = cm_lower(base[k]);
+    n = cm_put_text(dst, cap, n, "/c", 2);
     for (k = 0; k < 3; k++) {
-        if (k) n = put_text(dst, cap, n, "_", 1);
-        n = put_int(dst, cap, n, c->origin[k]);
+        if (k) n = cm_put_text(dst, cap, n, "_", 1);
+        n = cm_put_int(dst, cap, n, c->origin[k]);
     }
-    return hdr ? put_text(dst, cap, n, ".hdr.vtf", 8) : put_text(dst, cap, n, ".vtf", 4);
+    return hdr ? cm_put_text(dst, cap, n, ".hdr.vtf", 8) : cm_put_text(dst, cap, n, ".vtf", 4);
 }
 
 bsp_status bsp_cubemap_texture_name(const bsp_cubemap *c, const char *map_name, int hdr,
@@ -107,14 +107,14 @@ bsp_status bsp_cubemap_texture_name(const bsp_cubemap *c, const char *map_name, 
     for (k = 0; map_name[k]; k++)
         if (map_name[k] == '/' || map_name[k] == '\\') base = map_name + k + 1;
     for (name_len = 0; base[name_len]; name_len++) {}
-    if (name_len >= 4 && base[name_len - 4] == '.' && lower(base[name_len - 3]) == 'b' &&
-        lower(base[name_len - 2]) == 's' && lower(base[name_len - 1]) == 'p')
+    if (name_len >= 4 && base[name_len - 4] == '.' && cm_lower(base[name_len - 3]) == 'b' &&
+        cm_lower(base[name_len - 2]) == 's' && cm_lower(base[name_len - 1]) == 'p')
         name_len -= 4;
-    if (name_len > MAP_NAME_MAX) name_len = MAP_NAME_MAX;
+    if (name_len > CM_NAME_MAX) name_len = CM_NAME_MAX;
     if (name_len == 0) return BSP_E_BAD_ARGUMENT;
-    *len = put_path(c, base, name_len, hdr, dst, 0);
+    *len = cm_put_path(c, base, name_len, hdr, dst, 0);
     if (!dst || dst_bytes < *len + 1) return BSP_E_BAD_ARGUMENT;   /* dst untouched */
-    put_path(c, base, name_len, hdr, dst, dst_bytes);
+    cm_put_path(c, base, name_len, hdr, dst, dst_bytes);
     dst[*len] = '\0';
     return BSP_OK;
 }
