@@ -78,5 +78,6 @@ int cmd_render(int argc, char **argv);
 int cmd_props(const char *path, int forward);
 int cmd_cubemaps(int argc, char **argv);
 int cmd_lights(const char *path, int hdr, int forward);
+int cmd_pak(int argc, char **argv);
 
 #endif
