@@ -1036,6 +1036,19 @@ BSP_API bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *ou
 BSP_API bsp_status bsp_cubemap_texture_name(const bsp_cubemap *c, const char *map_name, int hdr,
                                             char *dst, uint32_t dst_bytes, uint32_t *len);
 
+/* Whether the pakfile p (bsp_pak_open_map) holds the cubemap's texture:
+ * bsp_pak_find with the path bsp_cubemap_texture_name gives (Valve's lookup:
+ * case and '/' against '\\' do not matter). Statuses in order: BAD_ARGUMENT
+ * (a NULL pointer, or the name empty once cut); then bsp_pak_find's: OK
+ * (held, *e the entry), BAD_QUERY (not held), CORRUPT; UNSUPPORTED in a
+ * build without the pakfile reader (BSPKIT_PAK=0). Declared here; the
+ * bsp_pak type is in "The pakfile" below. */
+struct bsp_pak;
+struct bsp_pak_entry;
+BSP_API bsp_status bsp_cubemap_texture_find(const struct bsp_pak *p, const bsp_cubemap *c,
+                                            const char *map_name, int hdr,
+                                            struct bsp_pak_entry *e);
+
 /*
  * A world light (dworldlight_t): the lights vrad used, for lighting models
  * at run time. Lump 15 holds the LDR lights, lump 54 the HDR ones (the same

@@ -40,8 +40,10 @@ static const char cubemaps_usage[] =
     "usage: bspkit cubemaps MAP [--map-name NAME] [--forward]\n"
     "  one JSON line per cubemap of a Source map (lump 42): origin, size, and\n"
     "  the pakfile paths of its LDR and HDR textures as vbsp names them\n"
-    "  (materials/maps/NAME/cX_Y_Z.vtf, .hdr.vtf); NAME: the map's file name\n"
-    "  unless --map-name gives it\n";
+    "  (materials/maps/NAME/cX_Y_Z.vtf, .hdr.vtf; NAME: the map's file name\n"
+    "  unless --map-name gives it) and whether the map's pakfile holds them\n"
+    "  (in_pak, in_pak_hdr: true, false, or null when the pakfile cannot be\n"
+    "  read)\n";
 
 int cmd_cubemaps(int argc, char **argv)
 {
@@ -49,7 +51,8 @@ int cmd_cubemaps(int argc, char **argv)
     int forward = 0, i;
     loaded L;
     uint32_t n, k;
-    bsp_status st;
+    bsp_status st, pak_st;
+    bsp_pak pak;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(cubemaps_usage, stdout);
@@ -72,6 +75,8 @@ int cmd_cubemaps(int argc, char **argv)
     if (load_source(&L, path, forward)) return 1;
     st = bsp_cubemap_count(&L.map, &L.header, &n);
     if (st != BSP_OK) return fail(&L, path, st);
+    /* no pakfile: nothing is in it; one that does not open: unknown */
+    pak_st = bsp_pak_open_map(&L.map, &pak);
     for (k = 0; k < n; k++) {
         bsp_cubemap c;
         char tex[2][128];
@@ -86,6 +91,12 @@ int cmd_cubemaps(int argc, char **argv)
         json_string(tex[0], len[0]);
         printf(",\"texture_hdr\":");
         json_string(tex[1], len[1]);
+        for (h = 0; h < 2; h++) {
+            bsp_pak_entry e;
+            bsp_status found = pak_st == BSP_OK ? bsp_cubemap_texture_find(&pak, &c, name, h, &e) : pak_st;
+            printf(",\"%s\":%s", h ? "in_pak_hdr" : "in_pak",
+                   found == BSP_OK ? "true" : found == BSP_E_BAD_QUERY || found == BSP_E_NOT_LOADED ? "false" : "null");
+        }
         printf("}\n");
     }
     unload_map(&L);

@@ -13,6 +13,8 @@
 #define CM_BYTES 16u
 /* vbsp keeps the map's base name in a 64-byte buffer */
 #define CM_NAME_MAX 63u
+/* the longest path: 15 + 63 + 2 + 3 * 11 + 2 + 8 bytes, and a NUL */
+#define CM_PATH_BYTES 124u
 
 bsp_status bsp__source_lump(const bsp_map *m, const bsp_header *h, uint32_t lump)
 {
@@ -117,6 +119,17 @@ bsp_status bsp_cubemap_texture_name(const bsp_cubemap *c, const char *map_name, 
     cm_put_path(c, base, name_len, hdr, dst, dst_bytes);
     dst[*len] = '\0';
     return BSP_OK;
+}
+
+bsp_status bsp_cubemap_texture_find(const bsp_pak *p, const bsp_cubemap *c, const char *map_name,
+                                    int hdr, bsp_pak_entry *e)
+{
+    char path[CM_PATH_BYTES];
+    uint32_t len;
+    bsp_status st;
+    if (!p || !e) return BSP_E_BAD_ARGUMENT;
+    st = bsp_cubemap_texture_name(c, map_name, hdr, path, sizeof path, &len);
+    return st == BSP_OK ? bsp_pak_find(p, path, e) : st;
 }
 
 #endif

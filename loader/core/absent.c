@@ -173,6 +173,13 @@ bsp_status bsp_cubemap_texture_name(const bsp_cubemap *c, const char *map_name, 
     return BSP_E_UNSUPPORTED;
 }
 
+bsp_status bsp_cubemap_texture_find(const bsp_pak *p, const bsp_cubemap *c, const char *map_name,
+                                    int hdr, bsp_pak_entry *e)
+{
+    (void)p, (void)c, (void)map_name, (void)hdr, (void)e;
+    return BSP_E_UNSUPPORTED;
+}
+
 bsp_status bsp_world_lights_open(const bsp_map *m, const bsp_header *h, int hdr,
                                  bsp_world_lights *out)
 {

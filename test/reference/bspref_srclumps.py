@@ -5,7 +5,10 @@ and 54), written from ../shared/spec/source-bsp-vdc.txt (dcubemapsample_t,
 the lump list), the Source SDK 2013's public/bspfile.h (dworldlight_t,
 emittype_t) and utils/vbsp/cubemap.cpp (how vbsp names a cubemap's
 texture), and the public reader ValveBSP (dworldlight_t version 1 with
-shadow_cast_offset), without reading the C loader.
+shadow_cast_offset), without reading the C loader. Whether the pakfile
+(lump 40) holds a texture: Python's zipfile lists it, names compared as
+Valve's file system does (ASCII case and '/' against '\\' ignored); null
+when zipfile cannot read it.
 
     bspref_srclumps.py cubemaps MAP [--map-name NAME]
     bspref_srclumps.py lights MAP [--hdr]
@@ -23,9 +26,11 @@ of a non-empty lump: bad_lump_version; a size that is not a whole number of
 records: corrupt. Output on error: {"error":..} and exit status 1.
 """
 
+import io
 import os
 import struct
 import sys
+import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bspref  # noqa: E402
@@ -74,6 +79,28 @@ def map_base_name(name):
         base = base[:-4]
     base = base[:63]
     return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in base)
+
+
+def _valve_fold(name):
+    """Valve's pakfile lookup: ASCII case and the two slashes do not matter."""
+    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else "/" if c == "\\" else c for c in name)
+
+
+def pak_names(m):
+    """The folded names of the pakfile's entries (stdlib zipfile); an empty
+    set without a pakfile, None when zipfile cannot read it."""
+    b, _ver = _lump(m, 40)
+    if not b:
+        return set()
+    try:
+        with zipfile.ZipFile(io.BytesIO(b)) as z:
+            return {_valve_fold(i.filename) for i in z.infolist()}
+    except (zipfile.BadZipFile, ValueError, struct.error, OSError, UnicodeDecodeError):
+        return None
+
+
+def _held(names, path):
+    return "null" if names is None else "true" if _valve_fold(path) in names else "false"
 
 
 def cubemaps(m):
@@ -141,10 +168,14 @@ def main(argv):
     try:
         if cmd == "cubemaps":
             base = map_base_name(name)
-            for i, (x, y, z, size) in enumerate(cubemaps(m)):
-                print('{"cubemap":%d,"origin":[%d,%d,%d],"size":%d,"texture":%s,"texture_hdr":%s}'
-                      % (i, x, y, z, size, _jstr(cubemap_texture(base, (x, y, z), False)),
-                         _jstr(cubemap_texture(base, (x, y, z), True))))
+            recs = cubemaps(m)
+            names = pak_names(m) if recs else set()
+            for i, (x, y, z, size) in enumerate(recs):
+                ldr = cubemap_texture(base, (x, y, z), False)
+                hdr_ = cubemap_texture(base, (x, y, z), True)
+                print('{"cubemap":%d,"origin":[%d,%d,%d],"size":%d,"texture":%s,"texture_hdr":%s,'
+                      '"in_pak":%s,"in_pak_hdr":%s}'
+                      % (i, x, y, z, size, _jstr(ldr), _jstr(hdr_), _held(names, ldr), _held(names, hdr_)))
         else:
             ver, recs = lights(m, hdr)
             for i, r in enumerate(recs):

@@ -55,6 +55,16 @@ for m in $src_gen; do vers="$vers $($BUILD/bspkit lights "$m" 2>/dev/null | head
 case "$vers" in *0*1*|*1*0*) pass "generated maps: world lights of version 0 and 1" ;;
     *) fail "generated maps: world light versions seen: $vers" ;; esac
 
+# The pakfile holds some of the textures, under names Valve's lookup finds
+# (capitals, backslashes), and not others: both answers occur.
+cm=$($BUILD/bspkit cubemaps "$MAPS/v20_ldr.bsp")
+if echo "$cm" | grep -q '"in_pak":true' && echo "$cm" | grep -q '"in_pak":false' &&
+   echo "$cm" | grep -q '"in_pak_hdr":true' && echo "$cm" | grep -q 'C32_-31_34\|"in_pak":true,"in_pak_hdr":true}' ; then
+    pass "v20_ldr: cubemap textures found in the pakfile ($(echo "$cm" | grep -c '"in_pak":true') of $(echo "$cm" | wc -l) LDR, $(echo "$cm" | grep -c '"in_pak_hdr":true') HDR), others not"
+else
+    fail "v20_ldr: in_pak answers: $(echo "$cm" | head -2)"
+fi
+
 # ---- 2. repacked copies ---------------------------------------------------
 # Everything but the fields that say how a lump is stored.
 info_plain() {
@@ -107,12 +117,13 @@ sys.exit(1 if bad or not any(l["compressed"] for l in d["lumps"]) else 0)' ||
         ${c}_plain "$r" > "$S/b.out" 2>&1
         cmp -s "$S/a.out" "$S/b.out" || diffs="$diffs $c"
     done
-    for c in query props entities leaves faces models textures brushes lights "lights --hdr" "cubemaps --map-name x"; do
+    stem=$(basename "${m%.bsp}")   # the textures' map name: the original's
+    for c in query props entities leaves faces models textures brushes lights "lights --hdr" pak "cubemaps --map-name $stem"; do
         case $c in query) in=$S/points.q ;; *) in=/dev/null ;; esac
         # shellcheck disable=SC2086
         $BUILD/asan/bspkit $c "$m" < "$in" > "$S/a.out" 2>/dev/null
         a_rc=$?
-        case $c in cubemaps*) set -- cubemaps "$r" --map-name x ;; *) set -- $c "$r" ;; esac
+        case $c in cubemaps*) set -- cubemaps "$r" --map-name "$stem" ;; *) set -- $c "$r" ;; esac
         $BUILD/asan/bspkit "$@" < "$in" > "$S/b.out" 2> "$S/b.err"
         b_rc=$?
         if [ $a_rc -ne $b_rc ] || ! cmp -s "$S/a.out" "$S/b.out" || grep -q Sanitizer "$S/b.err"; then
@@ -120,7 +131,7 @@ sys.exit(1 if bad or not any(l["compressed"] for l in d["lumps"]) else 0)' ||
         fi
     done
     if [ -z "$diffs" ]; then
-        pass "$name: repacked with LZMA lumps ($(wc -c < "$r") of $(wc -c < "$m") bytes): info, stats, game lumps unpacked, $(wc -l < "$S/points.q") queries, props, entities, leaves, faces, models, textures, brushes, lights, cubemaps identical"
+        pass "$name: repacked with LZMA lumps ($(wc -c < "$r") of $(wc -c < "$m") bytes): info, stats, game lumps unpacked, $(wc -l < "$S/points.q") queries, props, entities, leaves, faces, models, textures, brushes, lights, pakfile listing, cubemaps (in_pak too) identical"
     else
         fail "$name: the repacked copy answers differently:$diffs"
     fi
