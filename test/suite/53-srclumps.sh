@@ -189,14 +189,15 @@ else
 fi
 
 # ---- 4. C checks, and the same bytes on big-endian PowerPC ---------------
-run_prog srclumps $BUILD/t/test_srclumps $src_gen $src_real
+src_plain=$(echo $src_gen | tr " " "\n" | grep -v /vindictus/)   # (Vindictus: read as such only when told)
+run_prog srclumps $BUILD/t/test_srclumps $src_plain $src_real
 for arch in ppc ppc64; do
     dir=build/$arch
     if ! command -v qemu-$arch >/dev/null || [ ! -x $dir/bspkit ] || [ ! -x $dir/t/test_srclumps ]; then
         skip "srclumps $arch: qemu-$arch or $dir (make cross-$arch) missing"
         continue
     fi
-    run_prog $arch-srclumps qemu-$arch $dir/t/test_srclumps $src_gen $src_real
+    run_prog $arch-srclumps qemu-$arch $dir/t/test_srclumps $src_plain $src_real
     same=0 differ=""
     for m in $src_gen $src_real $S/*_repack.bsp; do
         for c in lights "lights --hdr" cubemaps gamelumps; do
