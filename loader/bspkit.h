@@ -1035,6 +1035,134 @@ BSP_API bsp_status bsp_static_prop_leaf(const bsp_static_props *p, uint32_t i,
                                         uint32_t *leaf);
 
 /* ------------------------------------------------------------------------ */
+/* Source cubemaps (lump 42) and world lights (lumps 15 and 54).             */
+/*
+ * Both lumps are loaded only on request (BSP_LOAD_ALL, or options'
+ * extra_lumps bits 42, 15, 54). The functions take the map's header too:
+ * it holds the lump versions and says whether a lump the map lacks was
+ * empty (count 0) or left out of the load (NOT_LOADED).
+ *
+ * A cubemap (dcubemapsample_t, 16 bytes): int32 origin[3], the env_cubemap's
+ * position rounded to integers, and int32 size (0: the default, 32 x 32
+ * texels; otherwise 2^(size-1) texels square). Valve's SDK declares size
+ * as one byte followed by padding; the Valve Developer Community page reads
+ * an int32, the same value on a little-endian file whose padding is zero.
+ */
+typedef struct bsp_cubemap {
+    int32_t origin[3];
+    int32_t size;
+} bsp_cubemap;
+
+/* The number of cubemaps in map m, loaded from the file whose header is h.
+ * Statuses in order: BAD_ARGUMENT (a NULL pointer, m not a Source map, or
+ * h not m's header: its lump 42 size differs from the loaded one);
+ * NOT_LOADED (lump 42 is not empty but was not loaded); CORRUPT (its bytes
+ * are not a whole number of 16-byte records). 0 cubemaps: OK. */
+BSP_API bsp_status bsp_cubemap_count(const bsp_map *m, const bsp_header *h, uint32_t *count);
+
+/* Cubemap i. Statuses: BAD_ARGUMENT (NULL), BAD_QUERY (i not below the
+ * count: also when the lump is absent or not loaded). */
+BSP_API bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *out);
+
+/* The pakfile path of the cubemap's texture as Valve's vbsp names it:
+ * "materials/maps/<map>/c<x>_<y>_<z>.vtf" ("...c<x>_<y>_<z>.hdr.vtf" when
+ * hdr is non-zero: the HDR texture), x, y, z the origin in decimal with a
+ * '-' for negatives. bspkit does not know file names: map_name is the map's
+ * name as the caller has it (a NUL-terminated string); as vbsp does with
+ * its input file, the part after the last '/' or '\\' is kept, one
+ * trailing ".bsp" (any case) is dropped, the rest cut at 63 bytes and
+ * lower-cased (ASCII). The path and a NUL land in dst; *len gets the path's
+ * length whether or not it fits (at most 15 + 63 + 2 + 35 + 8 = 123 bytes).
+ * Statuses in order: BAD_ARGUMENT (c, map_name or len NULL, or the name
+ * empty once cut); BAD_ARGUMENT (dst NULL or dst_bytes below *len + 1). */
+BSP_API bsp_status bsp_cubemap_texture_name(const bsp_cubemap *c, const char *map_name, int hdr,
+                                            char *dst, uint32_t dst_bytes, uint32_t *len);
+
+/* Whether the pakfile p (bsp_pak_open_map) holds the cubemap's texture:
+ * bsp_pak_find with the path bsp_cubemap_texture_name gives (Valve's lookup:
+ * case and '/' against '\\' do not matter). Statuses in order: BAD_ARGUMENT
+ * (a NULL pointer, or the name empty once cut); then bsp_pak_find's: OK
+ * (held, *e the entry), BAD_QUERY (not held), CORRUPT; UNSUPPORTED in a
+ * build without the pakfile reader (BSPKIT_PAK=0). Declared here; the
+ * bsp_pak type is in "The pakfile" below. */
+struct bsp_pak;
+struct bsp_pak_entry;
+BSP_API bsp_status bsp_cubemap_texture_find(const struct bsp_pak *p, const bsp_cubemap *c,
+                                            const char *map_name, int hdr,
+                                            struct bsp_pak_entry *e);
+
+/*
+ * A world light (dworldlight_t): the lights vrad used, for lighting models
+ * at run time. Lump 15 holds the LDR lights, lump 54 the HDR ones (the same
+ * lights with HDR intensities). Records by the lump's version, in the
+ * file's byte order (big-endian on consoles):
+ *   version 0, 88 bytes  Source 2004 to 2013 (HL2, TF2, SDK 2013): origin,
+ *                        intensity, normal (float[3] each), cluster, type,
+ *                        style (int32), stopdot, stopdot2, exponent, radius,
+ *                        constant, linear, quadratic attenuation (float),
+ *                        flags, texinfo, owner (int32)
+ *   version 1, 100 bytes the same with float shadow_cast_offset[3] after
+ *                        normal (Left 4 Dead on, Alien Swarm, Portal 2,
+ *                        CS:GO; Xbox 360 Orange Box maps; Strata Source,
+ *                        whose version 25 keeps Valve's record)
+ * Other versions are BAD_LUMP_VERSION.
+ */
+#define BSP_WL_SHADOW_CAST_OFFSET 0x1u   /* bsp_world_light.fields: version 1 */
+
+/* emittype_t */
+enum { BSP_EMIT_SURFACE = 0, BSP_EMIT_POINT, BSP_EMIT_SPOTLIGHT, BSP_EMIT_SKYLIGHT,
+       BSP_EMIT_QUAKELIGHT, BSP_EMIT_SKYAMBIENT };
+
+typedef struct bsp_world_light {
+    uint32_t fields;             /* BSP_WL_*: what this version stores */
+    float origin[3];
+    float intensity[3];          /* colour times brightness, linear */
+    float normal[3];             /* surface and spot lights' direction */
+    float shadow_cast_offset[3]; /* added to origin when the light casts
+                                    entity shadows; 0s when absent */
+    int32_t cluster;             /* the visibility cluster it stands in */
+    uint32_t type;               /* BSP_EMIT_*, as stored */
+    int32_t style;               /* light style (switchable lights) */
+    float stopdot, stopdot2;     /* spotlights: cosines of the inner and
+                                    outer cone's half angles */
+    float exponent;              /* spotlight falloff exponent */
+    float radius;                /* cut-off distance (0: none) */
+    float constant_attn, linear_attn, quadratic_attn;  /* falloff
+                                    1 / (c + l d + q d^2) */
+    uint32_t flags;              /* DWL_FLAGS_*, as stored */
+    int32_t texinfo;             /* surface lights: the emitting texinfo */
+    int32_t owner;               /* the entity it belongs to */
+} bsp_world_light;
+
+/* An opened world light lump: a view into the map's arena. Fields are
+ * read-only for the caller. */
+typedef struct bsp_world_lights {
+    const uint8_t *data;
+    uint32_t count;
+    uint32_t version;            /* the lump's */
+    uint32_t record_bytes;       /* 88 or 100 (0: no lights) */
+    uint8_t big_endian, lump;    /* 15 or 54 */
+    const void *layout;          /* bspkit's layout of the records */
+} bsp_world_lights;
+
+/* Open the LDR (hdr 0: lump 15) or HDR (lump 54) world lights of map m,
+ * loaded from the file whose header is h. An empty lump opens with count
+ * 0. Statuses in order: BAD_ARGUMENT (a NULL pointer, m not a Source map,
+ * or h not m's header: the lump's size differs from the loaded one);
+ * NOT_LOADED (the lump is not empty but was not loaded); BAD_LUMP_VERSION
+ * (a lump version other than 0 and 1, when the lump is not empty);
+ * CORRUPT (its bytes are not a whole number of the version's records).
+ * On failure *out is cleared. */
+BSP_API bsp_status bsp_world_lights_open(const bsp_map *m, const bsp_header *h, int hdr,
+                                         bsp_world_lights *out);
+
+/* Light i, every field of its version; the others hold the defaults named
+ * in bsp_world_light. Statuses: BAD_ARGUMENT (NULL), BAD_QUERY (i not
+ * below the count). */
+BSP_API bsp_status bsp_world_light_get(const bsp_world_lights *w, uint32_t i,
+                                       bsp_world_light *out);
+
+/* ------------------------------------------------------------------------ */
 /* The pakfile: Source's lump 40, a zip archive, read in place.             */
 /*
  * The engine mounts lump 40 ahead of the game's files: cubemap textures,

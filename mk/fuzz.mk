@@ -29,7 +29,8 @@
 # access API over maps loaded with BSP_LOAD_GEOMETRY; the load seeds), areas (area
 # connectivity under closed, open and the input's own portal states; the load seeds), props (the static
 # prop API on each map's 'sprp' sub-lump at every version; the load seeds), pak (the
-# pakfile reader, whole or the stream's way, on test/pak_gen.py's pakfiles). $(BUILD)/t/fuzz_replay runs inputs through the same
+# pakfile reader, whole or the stream's way, on test/pak_gen.py's pakfiles), srclumps (cubemaps and
+# world lights, with the map's header and altered ones; the load seeds). $(BUILD)/t/fuzz_replay runs inputs through the same
 # code without libFuzzer; it is part of `bins`, so cross builds
 # (BUILD=build/ppc64 CC=powerpc64-linux-gnu-gcc LDFLAGS=-static TEST_SAN=)
 # make a static big-endian one for qemu-user too.
@@ -39,8 +40,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -110,6 +111,7 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/
 	    python3 test/pak_gen.py $(BUILD)/t/pak_lzma -$$o $(FUZZ_DIR)/pak.tmp $$k && \
 	    for f in 0 1 2 3; do { printf "\\00$$f"; cat $(FUZZ_DIR)/pak.tmp; } > $(FUZZ_DIR)/seeds/pak/$$k-$$o-$$f; done; \
 	done; done; rm -f $(FUZZ_DIR)/pak.tmp
+	@ln -s load $(FUZZ_DIR)/seeds/srclumps
 	@touch $@
 
 fuzz: fuzz-bins $(BUILD)/t/fuzz_replay

@@ -66,6 +66,10 @@ static const char usage[] =
     "                texture, flags, dispinfo, bevel); then every leaf's brush\n"
     "                list (loads collision's lumps)\n"
     "  props MAP     every static prop of a Source map (its 'sprp')\n"
+    "  cubemaps MAP [--map-name NAME]   every cubemap of a Source map: origin,\n"
+    "                size, its textures' pakfile paths (bspkit cubemaps --help)\n"
+    "  lights MAP    every world light of a Source map, all fields of its\n"
+    "                record (--hdr: the HDR lights, lump 54)\n"
     "  pak MAP [--cat PATH | --extract DIR]\n"
     "                a Source map's pakfile (lump 40): one line per entry\n"
     "                (name, method, size, compressed_size, crc, offset,\n"
@@ -643,7 +647,7 @@ static int has_arg(int argc, char **argv, const char *a, const char *b)
 
 static const char *const commands[] = {
     "info", "stats", "query", "entities", "gamelumps", "load", "leaves", "faces", "models",
-    "textures", "brushes", "props", "render", NULL
+    "textures", "brushes", "props", "render", "lights", NULL
 };
 
 int main(int argc, char **argv)
@@ -655,6 +659,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "cubemaps")) return cmd_cubemaps(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "pak")) return cmd_pak(argc - 1, argv + 1);
     if (has_arg(argc, argv, "--help", "-h")) {
         fputs(usage, stdout);
@@ -711,5 +716,6 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "models")) return cmd_models(path, forward);
     if (!strcmp(cmd, "brushes")) return cmd_brushes(path, forward);
     if (!strcmp(cmd, "props")) return cmd_props(path, forward);
+    if (!strcmp(cmd, "lights")) return cmd_lights(path, hdr, forward);
     return cmd_textures(path, forward);
 }

@@ -151,6 +151,47 @@ bsp_status bsp_static_prop_leaf(const bsp_static_props *p, uint32_t i, uint32_t 
     (void)p, (void)i, (void)leaf;
     return BSP_E_UNSUPPORTED;
 }
+
+bsp_status bsp_cubemap_count(const bsp_map *m, const bsp_header *h, uint32_t *count)
+{
+    (void)m, (void)h;
+    if (count) *count = 0;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *out)
+{
+    (void)m, (void)i, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_cubemap_texture_name(const bsp_cubemap *c, const char *map_name, int hdr,
+                                    char *dst, uint32_t dst_bytes, uint32_t *len)
+{
+    (void)c, (void)map_name, (void)hdr, (void)dst, (void)dst_bytes;
+    if (len) *len = 0;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_cubemap_texture_find(const bsp_pak *p, const bsp_cubemap *c, const char *map_name,
+                                    int hdr, bsp_pak_entry *e)
+{
+    (void)p, (void)c, (void)map_name, (void)hdr, (void)e;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_world_lights_open(const bsp_map *m, const bsp_header *h, int hdr,
+                                 bsp_world_lights *out)
+{
+    (void)m, (void)h, (void)hdr, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_world_light_get(const bsp_world_lights *w, uint32_t i, bsp_world_light *out)
+{
+    (void)w, (void)i, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
 #endif
 
 #if !BSPKIT_COLLISION

@@ -52,6 +52,7 @@ int fuzz_collision_one(const uint8_t *data, size_t size);
 int fuzz_areas_one(const uint8_t *data, size_t size);
 int fuzz_props_one(const uint8_t *data, size_t size);
 int fuzz_pak_one(const uint8_t *data, size_t size);
+int fuzz_srclumps_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -72,6 +73,7 @@ static const target targets[] = {
     { "areas", fuzz_areas_one },
     { "props", fuzz_props_one },
     { "pak", fuzz_pak_one },
+    { "srclumps", fuzz_srclumps_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 

@@ -234,6 +234,7 @@
 #include "nflight.h"
 #include "q3light.h"
 #include "source_writer.h"
+#include "repack.h"
 #include "world.h"
 
 typedef struct {
@@ -487,7 +488,8 @@ static int wanted(const char *name, const char *const *only, int nonly)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: bspgen [--large N] [--only NAME]... OUTDIR\n");
+    fprintf(stderr, "usage: bspgen [--large N] [--only NAME]... OUTDIR\n"
+                    "       bspgen --repack IN.bsp OUT.bsp   (a PC map as bspzip -repack writes it)\n");
     exit(2);
 }
 
@@ -498,6 +500,7 @@ int main(int argc, char **argv)
     int nonly = 0;
     long large = 0;
     int i;
+    if (argc == 4 && strcmp(argv[1], "--repack") == 0) return gen_repack(argv[2], argv[3]);
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--only") == 0) {
             if (++i >= argc || nonly == (int)(sizeof only / sizeof only[0])) usage();

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "lzma_enc.h"
+#include "srclumps_gen.h"
 
 enum {
     L_ENTITIES = 0, L_PLANES = 1, L_TEXDATA = 2, L_VERTEXES = 3, L_VISIBILITY = 4, L_NODES = 5,
@@ -445,6 +446,7 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
     } else if (o->leaf_version != 1) {
         gen_die("v17 leaves are 32-byte records");
     }
+    src_gen_cubemaps_lights(w, o, L, lump_version);
     free(lightofs);
 }
 
@@ -540,6 +542,10 @@ static void swap_lump(int lump, const src_opts *o, gbuf *b)
     case L_DISP_VERTS: wd = "44444"; break;
     case L_AREAPORTALS: wd = "22224"; break;
     case L_AREAS: wd = "44"; break;
+    case 42: wd = "4444"; break;                        /* cubemaps */
+    case 15: case 54:                                   /* world lights, all 32-bit */
+        wd = src_light_version(o) ? "4444444444444444444444444" : "4444444444444444444444";
+        break;
     case L_VISIBILITY:
         /* numclusters and the offset pairs; the rows are bytes */
         if (b->len >= 4) {
@@ -860,6 +866,7 @@ void src_write(const gen_world *w, const src_opts *o, int sprp, const char *path
     memset(fourcc, 0, sizeof fourcc);
     if (o->console && o->l4d2) gen_die("%s: no Left 4 Dead 2 directory on consoles", path);
     build_lumps(w, o, L, ver);
+    src_gen_pakfile(w, o, path, &L[L_PAKFILE]);
     build_game_lump(w, o, sprp, 0, &L[L_GAME_LUMP], gamelumps); /* right size; PC offsets set below */
 
     /* stored form of each lump: swapped, then maybe compressed */
