@@ -134,7 +134,11 @@ bsp_status tool_collision(const bsp_map *m, char **tok, int n, bsp_status unload
         st = bsp_trace(m, k, v, v + 3, box ? v + 6 : zero, box ? v + 9 : zero, mask, &r);
         if (model < 0) return negative_model(st);
         if (st != BSP_OK) return st;
-        print_trace(q, &r, 1);
+        {
+            /* the hull families' traces have no contents (8.4a) */
+            bsp_family_id f = bsp_map_family(m);
+            print_trace(q, &r, f != BSP_FAMILY_QUAKE && f != BSP_FAMILY_GOLDSRC && f != BSP_FAMILY_BSP2);
+        }
     } else if (!strcmp(q, "hulltrace")) {
         if (n < 8 || !parse_int32(tok[1], &hull) || !parse_floats(tok + 2, 6, v) ||
             !parse_options(tok + 8, n - 8, 0, &has_mask, &mask, &model))
