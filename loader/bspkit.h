@@ -924,6 +924,29 @@ BSP_API bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hul
 BSP_API bsp_status bsp_hull_contents(const bsp_map *m, uint32_t model, uint32_t hull,
                                      const float p[3], int32_t *contents);
 
+/* The leaves the box [mins, maxs] touches (docs/queries.md 8.12a), as the
+ * engines link an entity into the map (CM_BoxLeafnums; the Quake family's
+ * SV_FindTouchedLeafs): from `model`'s head node, a node sends the box to
+ * the side(s) of its plane the box is on (BoxOnPlaneSide), front first.
+ * The first max_leaves leaves, in the order reached and each once, go to
+ * `leaves` (NULL when max_leaves is 0); *count gets how many there are in
+ * all (more than max_leaves: the list was too small, and the call took
+ * longer, walking again to tell a leaf met once from one met before).
+ * *topnode gets the first node whose plane the box spans (-1: none), which
+ * Quake 2 keeps to start an entity's later box tests lower in the tree;
+ * quake3 has none and gives the last listed leaf whose cluster is not -1
+ * instead (0: none), as its CM_BoxLeafnums returns. No recursion: about
+ * 2 KiB of stack (two walks' pending nodes). Statuses, in order:
+ * BAD_ARGUMENT (a NULL pointer), BAD_QUERY (a bound not finite),
+ * UNSUPPORTED (a model above 0 on quake3 and nightfire), NOT_LOADED (the map
+ * was loaded without BSP_LOAD_COLLISION, whose depth check bounds the
+ * walk), BAD_MODEL, CORRUPT (a walk entering more nodes than the map has:
+ * nodes shared by several parents; indices were checked at load). Outputs
+ * are set only on BSP_OK (the list may be partly written on CORRUPT). */
+BSP_API bsp_status bsp_box_leaves(const bsp_map *m, uint32_t model, const float mins[3],
+                                  const float maxs[3], uint32_t *leaves, uint32_t max_leaves,
+                                  uint32_t *count, int32_t *topnode);
+
 /* ------------------------------------------------------------------------ */
 /* Source game lump (lump 35): game-specific sub-lumps (static props, ...).  */
 

@@ -4,6 +4,7 @@
  *   hulltrace H X0 Y0 Z0 X1 Y1 Z1 [model K]
  *   contents X Y Z [model K]
  *   hullcontents H X Y Z [model K]
+ *   boxleaves MINX MINY MINZ MAXX MAXY MAXZ [model K]
  * Numbers are parsed as the other lines' are; a mask is base-10 or 0x
  * hexadecimal, unsigned 32-bit; `mask` comes before `model`. */
 #include <errno.h>
@@ -17,7 +18,7 @@
 int tool_is_collision(const char *q)
 {
     return !strcmp(q, "trace") || !strcmp(q, "hulltrace") || !strcmp(q, "contents") ||
-           !strcmp(q, "hullcontents");
+           !strcmp(q, "hullcontents") || !strcmp(q, "boxleaves");
 }
 
 static int parse_floats(char **tok, int n, float *out)
@@ -109,6 +110,32 @@ static bsp_status negative_model(bsp_status with_zero)
                ? with_zero : BSP_E_BAD_MODEL;
 }
 
+/* boxleaves (8.12a): every leaf, in a list as long as the map's leaves
+ * (each is listed once); quake3 names its last leaf, not a top node. */
+static bsp_status box_leaves_line(const bsp_map *m, char **tok, int n, bsp_status unloaded)
+{
+    float v[6];
+    int32_t model, top;
+    int has_mask;
+    uint32_t mask, count, i, *leaves;
+    bsp_status st;
+    if (n < 7 || !parse_floats(tok + 1, 6, v) || !parse_options(tok + 7, n - 7, 0, &has_mask, &mask, &model))
+        return BSP_E_BAD_QUERY;
+    if (unloaded != BSP_OK) return unloaded;
+    leaves = malloc(sizeof *leaves * (m->leafs.count + 1));
+    if (!leaves) return BSP_E_BAD_ARGUMENT;
+    st = bsp_box_leaves(m, model < 0 ? 0 : (uint32_t)model, v, v + 3, leaves, m->leafs.count, &count, &top);
+    if (model < 0) st = negative_model(st);
+    if (st == BSP_OK) {
+        printf("{\"q\":\"boxleaves\",\"count\":%u,\"%s\":%d,\"leaves\":[", (unsigned)count,
+               bsp_map_family(m) == BSP_FAMILY_QUAKE3 ? "last_leaf" : "topnode", (int)top);
+        for (i = 0; i < count && i < m->leafs.count; i++) printf(i ? ",%u" : "%u", (unsigned)leaves[i]);
+        printf("]}\n");
+    }
+    free(leaves);
+    return st;
+}
+
 bsp_status tool_collision(const bsp_map *m, char **tok, int n, bsp_status unloaded)
 {
     const char *q = tok[0];
@@ -121,6 +148,7 @@ bsp_status tool_collision(const bsp_map *m, char **tok, int n, bsp_status unload
     int32_t contents;
     uint32_t k;
 
+    if (!strcmp(q, "boxleaves")) return box_leaves_line(m, tok, n, unloaded);
     if (!strcmp(q, "trace")) {
         static const float zero[3] = { 0, 0, 0 };
         int box = n > 7 && strcmp(tok[7], "mask") && strcmp(tok[7], "model");
