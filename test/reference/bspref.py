@@ -1225,7 +1225,7 @@ def _sample_json(q, f, i, j, raw, rgb):
 ARGC = {b"leaf": 3, b"pvs": 1, b"pas": 1, b"light": 3, b"luxel": 4, b"ambient": 3}
 
 
-COLLISION = (b"trace", b"hulltrace", b"contents", b"hullcontents")
+COLLISION = (b"trace", b"hulltrace", b"contents", b"hullcontents", b"boxleaves")
 
 
 def run_query_line(m, toks):

@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: MIT
+# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# ---- issue 30's engine-facing calls (docs/queries.md 8.4a, 8.12a) ---------
+# trace with boxes of every size class on quake/goldsrc/bsp2 and boxleaves
+# on every family: test/reference/bspref_api.py writes the lines, the
+# independent reference answers them, the library's tool (ASan build) must
+# give the same bytes; on every generated map and every real map.
+api_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
+if have_shared; then
+    api_maps="$api_maps $(ls "$SHARED"/maps/*/*.bsp)"
+else
+    skip "api: no ../shared/maps (the real maps): generated maps only"
+fi
+for m in $api_maps; do
+    case $m in "$SHARED"/*) name=${m#$SHARED/maps/} ;; *) name=gen/$(basename "$m") ;; esac
+    q=$BUILD/api-$(echo "$name" | tr '/' '-').queries
+    if ! python3 test/reference/bspref_api.py points "$m" > "$q" 2> "$q.err"; then
+        # a map the reference does not load (its own tests say so)
+        if grep -q 'cannot load' "$q.err"; then skip "api: $name: the reference cannot load it ($(tail -1 "$q.err"))"; continue; fi
+        fail "api: $name: bspref_api.py points failed: $(tail -1 "$q.err")"
+        continue
+    fi
+    [ -s "$q" ] || continue
+    python3 test/reference/bspref.py query "$m" < "$q" > "$q.ref" 2>&1
+    $BUILD/asan/bspkit query "$m" < "$q" > "$q.out" 2>&1
+    if cmp -s "$q.ref" "$q.out"; then
+        pass "api: $name: $(grep -c '^trace' "$q") box-class traces and $(grep -c '^boxleaves' "$q") boxleaves lines answer as the reference does"
+    else
+        fail "api: $name: answers differ from the reference"
+        diff "$q.ref" "$q.out" | head -6
+    fi
+done
