@@ -28,7 +28,8 @@
 # same with decode jobs held and reported in an order from the input), access (the map
 # access API over maps loaded with BSP_LOAD_GEOMETRY; the load seeds), areas (area
 # connectivity under closed, open and the input's own portal states; the load seeds), props (the static
-# prop API on each map's 'sprp' sub-lump at every version; the load seeds). $(BUILD)/t/fuzz_replay runs inputs through the same
+# prop API on each map's 'sprp' sub-lump at every version; the load seeds), boxleaves (bsp_box_leaves and
+# bsp_trace with the player and hull-class boxes; the load seeds). $(BUILD)/t/fuzz_replay runs inputs through the same
 # code without libFuzzer; it is part of `bins`, so cross builds
 # (BUILD=build/ppc64 CC=powerpc64-linux-gnu-gcc LDFLAGS=-static TEST_SAN=)
 # make a static big-endian one for qemu-user too.
@@ -38,8 +39,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props boxleaves
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props boxleaves
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -104,6 +105,7 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
 	@ln -s load $(FUZZ_DIR)/seeds/collision
 	@ln -s load $(FUZZ_DIR)/seeds/areas
 	@ln -s load $(FUZZ_DIR)/seeds/props
+	@ln -s load $(FUZZ_DIR)/seeds/boxleaves
 	@touch $@
 
 fuzz: fuzz-bins $(BUILD)/t/fuzz_replay

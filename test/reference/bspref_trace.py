@@ -2170,8 +2170,7 @@ def selftest(path):
     lines = {
         b"trace 0 0 0 1 1 1 mask": "bad_query",
         b"trace 0 0 0 1 1 1 -1 -1 -1 1 1": "bad_query",
-        b"trace 0 0 0 1 1 1 model 999999": "unsupported" if hull else
-        ("unsupported" if fam == "nightfire" else "bad_model"),
+        b"trace 0 0 0 1 1 1 model 999999": "unsupported" if fam == "nightfire" else "bad_model",
         b"hullcontents 9 0 0 0": "bad_hull" if hull else "unsupported",
         b"contents 0 0 nan": "bad_query",
     }
