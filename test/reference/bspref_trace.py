@@ -29,7 +29,8 @@ What is here:
       (8.11; see POINT_POSITION_TEST_HITS for the engine's own answer).
       Inline models test their own patches after their brushes.
   quake, goldsrc, bsp2: 8.4 hull traces over clipnodes / nodes, hull
-      point contents.
+      point contents, and 8.4a: `trace` with a box picks the hull.
+  every family: 8.12a, the leaves a box touches (`boxleaves`).
 """
 
 import math
