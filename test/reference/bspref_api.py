@@ -34,6 +34,8 @@ QUAKE_BOXES = [
     ((-16.5, -16, -24), (16.5, 16, 32)),       # width 33: hull 2
     ((-32, -32, -24), (32, 32, 64)),           # hull 2's own box
     ((-8, -40, -8), (8, 40, 8)),               # narrow in x, long in y: hull 1
+    ((-4, -4, -4), (4, 4, 4)),                 # goldsrc's width 8: hull 1 here
+    ((-18, -18, -18), (18, 18, 18.5)),         # goldsrc's width 36: hull 2 here
 ]
 GOLDSRC_BOXES = [
     ((0, 0, 0), (0, 0, 0)),
@@ -46,6 +48,9 @@ GOLDSRC_BOXES = [
     ((-16, -16, -24), (16, 16, 32)),           # quake's player on goldsrc: hull 1
     ((-18.5, -16, -16), (18.5, 16, 16)),       # width 37: hull 2
     ((-32, -32, -32), (32, 32, 32)),           # hull 2's own box
+    ((-1.5, -1.5, -4), (1.5, 1.5, 4)),         # quake's width 3: hull 0 here
+    ((-16, -16, -16), (16, 16, 16)),           # quake's width 32, height 32: hull 3 here
+    ((0, 0, 0), (36, 36, 36)),                 # lower corner at the origin: hull 3, offset (-16,-16,-18)
 ]
 
 
