@@ -405,7 +405,9 @@ typedef struct bsp_map {
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
  * BAD_LUMP, BAD_LUMP_VERSION (the plan, as bsp_measure: a lump the options
  * need, whose records the queries read, stored at a lump version with no
- * known layout; error_lump stays BSP_NO_LUMP, nothing was read); BAD_ARENA;
+ * known layout; error_lump stays BSP_NO_LUMP, nothing was read);
+ * PATCHES_NOT_MEASURED (a Quake 3 collision load whose header skipped
+ * bsp_measure_patches; bsp_measure answers it too); BAD_ARENA;
  * ARENA_TOO_SMALL; BAD_ARGUMENT (the stream's size is not the header's);
  * then per lump in file order IO, TRUNCATED, LZMA_CORRUPT, LZMA_PROPS,
  * LZMA_OVERLAP;
