@@ -46,6 +46,15 @@ static bsp_status load(held *H, const uint8_t *data, uint32_t size)
     if ((st = bsp_measure_patches(&H->h, &H->s, scratch, sizeof scratch)) != BSP_OK) return st;
     if ((st = bsp_measure(&H->h, &o, &need)) != BSP_OK) return st;
     H->arena = malloc(need + 8);
+    if (!strcmp(bsp_family_name(&H->h), "quake3")) {
+        /* bsp_load refuses the same header before it reads anything */
+        bsp_header bare = H->h;
+        bsp_map tmp;
+        bare.patches_measured = 0;
+        st = bsp_load(&tmp, &bare, &H->s, H->arena, need, &o, NULL);
+        CHECK(st == BSP_E_PATCHES_NOT_MEASURED, "quake3: bsp_load without bsp_measure_patches says so", "%s",
+              bsp_status_name(st));
+    }
     return bsp_load(&H->m, &H->h, &H->s, H->arena, need, &o, NULL);
 }
 
