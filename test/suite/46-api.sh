@@ -44,3 +44,25 @@ engine_maps=$(ls $MAPS/v20_ldr.bsp $MAPS/x360_v20_ldr.bsp $MAPS/q1.bsp $MAPS/gol
                  $MAPS/bsp2_2psb.bsp $MAPS/q2.bsp $MAPS/q3.bsp $MAPS/nightfire.bsp 2>/dev/null)
 have_shared && engine_maps="$engine_maps $(ls "$SHARED"/maps/*/*.bsp)"
 run_prog engine $BUILD/t/test_engine $engine_maps
+# boxleaves on Debian's OpenArena maps (Quake 3, last_leaf), when installed
+OA=${OA:-/usr/share/games/openarena}
+if ls "$OA"/*/*.pk3 > /dev/null 2>&1; then
+    mkdir -p $BUILD/openarena
+    ls $BUILD/openarena/*.bsp > /dev/null 2>&1 || python3 test/openarena_maps.py "$OA" $BUILD/openarena > /dev/null
+    oa_same=0; oa_lines=0; oa_differ=""
+    for m in $BUILD/openarena/*.bsp; do
+        q=$m.api.queries
+        python3 test/reference/bspref_api.py points "$m" > "$q" 2> /dev/null
+        python3 test/reference/bspref.py query "$m" < "$q" > "$q.ref" 2>&1
+        $BUILD/bspkit query "$m" < "$q" > "$q.out" 2>&1
+        if [ -s "$q" ] && cmp -s "$q.ref" "$q.out"; then
+            oa_same=$((oa_same + 1)); oa_lines=$((oa_lines + $(wc -l < "$q")))
+        else
+            oa_differ="$oa_differ $(basename "$m")"
+        fi
+    done
+    if [ -z "$oa_differ" ]; then pass "api: $oa_same OpenArena maps: $oa_lines boxleaves lines answer as the reference does"
+    else fail "api: OpenArena maps whose boxleaves answers differ from the reference:$oa_differ"; fi
+else
+    skip "api: OpenArena maps: $OA has no .pk3 files (install openarena-data)"
+fi
