@@ -18,6 +18,9 @@
  *   BSPKIT_COLLISION=0      no collision (bsp_trace, bsp_point_contents,
  *                           bsp_hull_*: unsupported; bsp_trace_mask 0);
  *                           BSP_LOAD_COLLISION loads nothing more.
+ *   BSPKIT_PAK=0            no pakfile reader (bsp_pak_*: unsupported;
+ *                           bsp_pak_crc32 0, bsp_pak_problem_name
+ *                           "unknown").
  *   BSPKIT_STRINGS=0        no text for people (status sentences, lump
  *                           names), as zstd's ZSTD_STRIP_ERROR_STRINGS:
  *                           bsp_status_message gives bsp_status_name,
@@ -95,6 +98,9 @@
 #endif
 #ifndef BSPKIT_COLLISION
 #define BSPKIT_COLLISION 1
+#endif
+#ifndef BSPKIT_PAK
+#define BSPKIT_PAK 1
 #endif
 
 /* Variants: none named means all, unless BSPKIT_VARIANTS is 0. */

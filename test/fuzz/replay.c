@@ -51,6 +51,7 @@ int fuzz_access_one(const uint8_t *data, size_t size);
 int fuzz_collision_one(const uint8_t *data, size_t size);
 int fuzz_areas_one(const uint8_t *data, size_t size);
 int fuzz_props_one(const uint8_t *data, size_t size);
+int fuzz_pak_one(const uint8_t *data, size_t size);
 int fuzz_boxleaves_one(const uint8_t *data, size_t size);
 
 typedef struct target {
@@ -71,6 +72,7 @@ static const target targets[] = {
     { "collision", fuzz_collision_one },
     { "areas", fuzz_areas_one },
     { "props", fuzz_props_one },
+    { "pak", fuzz_pak_one },
     { "boxleaves", fuzz_boxleaves_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
