@@ -99,7 +99,7 @@ TOOL_INC := -DBSPKIT_PICTURES=$(TOOL_PICTURES) $(if $(filter 1,$(TOOL_PICTURES))
 TOOL_STAMP := $(BUILD)/tool.flags
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
-TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors test_resume test_access test_areas test_slices \
+TESTS   ?= test_unit test_api test_engine test_hostile test_lzma test_bounds test_errors test_resume test_access test_areas test_slices \
            test_lightedge test_patch test_props test_pak test_trace_rules test_srclumps
 LZMA_REF := -llzma
 

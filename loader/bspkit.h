@@ -90,6 +90,11 @@ typedef enum bsp_status {
     BSP_E_BAD_MODEL,       /* "bad_model": a model index outside the model lump */
     BSP_E_BAD_HULL,        /* "bad_hull": a clipping hull the family or the
                               model does not have */
+    /* Added later (the numbers above stay). */
+    BSP_E_PATCHES_NOT_MEASURED, /* "patches_not_measured": a Quake 3 load with
+                              BSP_LOAD_COLLISION whose header did not go
+                              through bsp_measure_patches (bsp_measure,
+                              bsp_load, bsp_loader_begin) */
     BSP_STATUS_COUNT
 } bsp_status;
 
@@ -207,6 +212,24 @@ BSP_API bsp_status bsp_open(bsp_header *h, const bsp_stream *s);
 
 /* The family's short name: "source", "goldsrc", "quake", ... */
 BSP_API const char *bsp_family_name(const bsp_header *h);
+
+/* The same family as a number an engine can switch on. The values are
+ * stable: new families are added at the end. */
+typedef enum bsp_family_id {
+    BSP_FAMILY_UNKNOWN = 0,  /* no header, or not opened */
+    BSP_FAMILY_SOURCE,       /* "source": VBSP, PSBV (every Source game variant) */
+    BSP_FAMILY_GOLDSRC,      /* "goldsrc": version 30 */
+    BSP_FAMILY_QUAKE,        /* "quake": version 29 */
+    BSP_FAMILY_BSP2,         /* "bsp2": BSP2 and 2PSB */
+    BSP_FAMILY_QUAKE2,       /* "quake2": IBSP 38 */
+    BSP_FAMILY_QUAKE3,       /* "quake3": IBSP 46 */
+    BSP_FAMILY_NIGHTFIRE,    /* "nightfire": version 42 */
+    BSP_FAMILY_COUNT
+} bsp_family_id;
+
+/* The family of an opened header (NULL or not opened: BSP_FAMILY_UNKNOWN;
+ * bsp_map_family gives a loaded map's). Never fails. */
+BSP_API bsp_family_id bsp_header_family(const bsp_header *h);
 
 /* The game variant of the family the file is, NULL for none:
  * "bloodlines" (Source version 17: Vampire: The Masquerade - Bloodlines),
@@ -382,7 +405,9 @@ typedef struct bsp_map {
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
  * BAD_LUMP, BAD_LUMP_VERSION (the plan, as bsp_measure: a lump the options
  * need, whose records the queries read, stored at a lump version with no
- * known layout; error_lump stays BSP_NO_LUMP, nothing was read); BAD_ARENA;
+ * known layout; error_lump stays BSP_NO_LUMP, nothing was read);
+ * PATCHES_NOT_MEASURED (a Quake 3 collision load whose header skipped
+ * bsp_measure_patches; bsp_measure answers it too); BAD_ARENA;
  * ARENA_TOO_SMALL; BAD_ARGUMENT (the stream's size is not the header's);
  * then per lump in file order IO, TRUNCATED, LZMA_CORRUPT, LZMA_PROPS,
  * LZMA_OVERLAP;
@@ -396,6 +421,10 @@ BSP_API bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s
 /* A loaded lump's bytes (native byte order where bspkit knows the record
  * layout), or NULL when the lump was not loaded; *size gets its length. */
 BSP_API const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size);
+
+/* The family of a loaded map (NULL, failed or cleared: BSP_FAMILY_UNKNOWN).
+ * Never fails. */
+BSP_API bsp_family_id bsp_map_family(const bsp_map *m);
 
 /* ------------------------------------------------------------------------ */
 /* Resumable loading: the caller issues the reads, the loader works in slices. */
@@ -749,7 +778,8 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * Needs BSP_LOAD_COLLISION (else NOT_LOADED). Brush families (quake2,
  * quake3, source, nightfire) sweep a box through brushes with bsp_trace;
  * the Quake family (quake, goldsrc, bsp2) moves the origin of one of its
- * fixed clipping hulls with bsp_hull_trace. Each family keeps its own
+ * fixed clipping hulls with bsp_hull_trace, and bsp_trace there picks the
+ * hull a box collides as, so one bsp_trace loop serves every family. Each family keeps its own
  * engine's answers where the engines disagree (section 8.7): port game code
  * from that engine and it behaves the same.
  *
@@ -767,7 +797,7 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  *
  * Statuses, in the order they are checked: BAD_ARGUMENT (NULL pointer, map
  * not loaded), BAD_QUERY (a coordinate or box bound not finite),
- * UNSUPPORTED (bsp_trace / bsp_point_contents on the Quake family,
+ * UNSUPPORTED (bsp_point_contents on the Quake family,
  * bsp_hull_* on the others, a nightfire model above 0), NOT_LOADED, BAD_MODEL,
  * BAD_HULL, CORRUPT (an index the load did not check points outside its
  * lump, e.g. a quake3 brush of fewer than six sides at the end of its lump).
@@ -787,8 +817,10 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * Statuses: BAD_ARGUMENT (NULL, a scratch too small, a forward-only
  * stream), IO, TRUNCATED, CORRUPT (a patch the engine refuses, section
  * 8.11's limits; control points outside the draw vertex lump; more curved
- * surfaces than BSP_TRACE_PATCHES_MAX). bsp_measure and bsp_load refuse a
- * Quake 3 collision load whose header skipped this step: BAD_ARGUMENT. */
+ * surfaces than BSP_TRACE_PATCHES_MAX). bsp_measure, bsp_load and
+ * bsp_loader_begin refuse a Quake 3 collision load whose header skipped
+ * this step with PATCHES_NOT_MEASURED (a plan check: after the lumps'
+ * BAD_LUMP and BAD_LUMP_VERSION, before BAD_ARENA). */
 #define BSP_PATCH_SCRATCH_BYTES (393216u + 45056u)
 #define BSP_TRACE_PATCHES_MAX 8192u
 BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch,
@@ -835,13 +867,53 @@ typedef enum bsp_mask_kind {
                              quake3 0x2010001, source 0x201400B */
 } bsp_mask_kind;
 
+/* The player's box in each family's games, as mins and maxs about the
+ * origin the game moves, so that an engine traces what the game traces
+ * (a guessed box spawns inside the floor or floats above it):
+ *
+ *   family       standing                   crouching    the origin is
+ *   quake, bsp2  (-16,-16,-24)..(16,16,32)  none         24 above the feet
+ *   goldsrc      (-16,-16,-36)..(16,16,36)  (-16,-16,-18)..(16,16,18)
+ *                                                        the box's centre
+ *   quake2       (-16,-16,-24)..(16,16,32)  maxs z 4     24 above the feet
+ *   quake3       (-15,-15,-24)..(15,15,32)  maxs z 16    24 above the feet
+ *   source       (-16,-16,0)..(16,16,72)    maxs z 36    at the feet
+ *   nightfire    goldsrc's (assumed)
+ *
+ * Taken from the games' public code: Quake's QuakeC defs.qc VEC_HULL_MIN /
+ * VEC_HULL_MAX (the engine's hull 1); Half-Life SDK pm_shared.c
+ * VEC_HULL_MIN/MAX and VEC_DUCK_HULL_MIN/MAX (+-36, +-18); Quake 2
+ * qcommon/pmove.c and Quake 3 code/game/bg_pmove.c PM_CheckDuck; Source SDK
+ * 2013 game/shared/gamerules.cpp g_DefaultViewVectors (VEC_HULL_MIN/MAX,
+ * VEC_DUCK_HULL_MIN/MAX). Nightfire's game code is not public: its boxes
+ * are assumed to be GoldSrc's, whose engine it extends (the open
+ * re-implementation nightfire-open uses the same numbers). On quake,
+ * goldsrc and bsp2 bsp_trace turns these boxes into hull 1 (goldsrc's
+ * crouching box: hull 3), docs/queries.md 8.4a.
+ * Statuses: BAD_ARGUMENT (a NULL pointer, a family or stance outside its
+ * enum, BSP_FAMILY_UNKNOWN), UNSUPPORTED (crouching in Quake and BSP2,
+ * whose player cannot). */
+typedef enum bsp_stance {
+    BSP_STANDING = 0,
+    BSP_CROUCHING
+} bsp_stance;
+BSP_API bsp_status bsp_player_box(bsp_family_id family, bsp_stance stance, float mins[3],
+                                  float maxs[3]);
+
 /* The family's mask of that kind; nightfire (its brushes all collide) and
  * the Quake family: 0xffffffff. 0 for a map not loaded. */
 BSP_API uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind);
 
 /* Sweep the box [p + mins, p + maxs] from p = start to p = end through
  * `model`'s brushes whose contents meet `mask` (section 8.2, 8.3, 8.9).
- * mins = maxs = 0 is a point trace; start == end a position test. */
+ * mins = maxs = 0 is a point trace; start == end a position test.
+ * quake, goldsrc, bsp2 (section 8.4a): the box picks the hull the engine's
+ * SV_HullForEntity picks (quake, bsp2: width < 3 hull 0, <= 32 hull 1,
+ * else 2; goldsrc: width <= 8 hull 0, <= 36 hull 3 when the height is <= 36
+ * else hull 1, else 2), and bsp_hull_trace moves that hull with its lower
+ * corner on the box's; endpos is end when fraction is 1, else the hull's
+ * endpos moved back; mask is ignored and contents is 0; BAD_HULL (after
+ * BAD_MODEL) when the map or model lacks the hull (no clipnodes). */
 BSP_API bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3],
                              const float end[3], const float mins[3], const float maxs[3],
                              uint32_t mask, bsp_trace_result *out);
@@ -895,6 +967,29 @@ BSP_API bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hul
 /* The contents value p reaches in the hull's tree (CONTENTS_SOLID -2, ...). */
 BSP_API bsp_status bsp_hull_contents(const bsp_map *m, uint32_t model, uint32_t hull,
                                      const float p[3], int32_t *contents);
+
+/* The leaves the box [mins, maxs] touches (docs/queries.md 8.12a), as the
+ * engines link an entity into the map (CM_BoxLeafnums; the Quake family's
+ * SV_FindTouchedLeafs): from `model`'s head node, a node sends the box to
+ * the side(s) of its plane the box is on (BoxOnPlaneSide), front first.
+ * The first max_leaves leaves, in the order reached and each once, go to
+ * `leaves` (NULL when max_leaves is 0); *count gets how many there are in
+ * all (more than max_leaves: the list was too small, and the call took
+ * longer, walking again to tell a leaf met once from one met before).
+ * *topnode gets the first node whose plane the box spans (-1: none), which
+ * Quake 2 keeps to start an entity's later box tests lower in the tree;
+ * quake3 has none and gives the last listed leaf whose cluster is not -1
+ * instead (0: none), as its CM_BoxLeafnums returns. No recursion: about
+ * 2 KiB of stack (two walks' pending nodes). Statuses, in order:
+ * BAD_ARGUMENT (a NULL pointer), BAD_QUERY (a bound not finite),
+ * UNSUPPORTED (a model above 0 on quake3 and nightfire), NOT_LOADED (the map
+ * was loaded without BSP_LOAD_COLLISION, whose depth check bounds the
+ * walk), BAD_MODEL, CORRUPT (a walk entering more nodes than the map has:
+ * nodes shared by several parents; indices were checked at load). Outputs
+ * are set only on BSP_OK (the list may be partly written on CORRUPT). */
+BSP_API bsp_status bsp_box_leaves(const bsp_map *m, uint32_t model, const float mins[3],
+                                  const float maxs[3], uint32_t *leaves, uint32_t max_leaves,
+                                  uint32_t *count, int32_t *topnode);
 
 /* ------------------------------------------------------------------------ */
 /* Source game lump (lump 35): game-specific sub-lumps (static props, ...).  */

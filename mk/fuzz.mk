@@ -30,7 +30,8 @@
 # connectivity under closed, open and the input's own portal states; the load seeds), props (the static
 # prop API on each map's 'sprp' sub-lump at every version; the load seeds), pak (the
 # pakfile reader, whole or the stream's way, on test/pak_gen.py's pakfiles), srclumps (cubemaps and
-# world lights, with the map's header and altered ones; the load seeds). $(BUILD)/t/fuzz_replay runs inputs through the same
+# world lights, with the map's header and altered ones; the load seeds), boxleaves (bsp_box_leaves
+# and bsp_trace with the player and hull-class boxes; the load seeds). $(BUILD)/t/fuzz_replay runs inputs through the same
 # code without libFuzzer; it is part of `bins`, so cross builds
 # (BUILD=build/ppc64 CC=powerpc64-linux-gnu-gcc LDFLAGS=-static TEST_SAN=)
 # make a static big-endian one for qemu-user too.
@@ -40,8 +41,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -106,6 +107,7 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/
 	@ln -s load $(FUZZ_DIR)/seeds/collision
 	@ln -s load $(FUZZ_DIR)/seeds/areas
 	@ln -s load $(FUZZ_DIR)/seeds/props
+	@ln -s load $(FUZZ_DIR)/seeds/boxleaves
 	@mkdir -p $(FUZZ_DIR)/seeds/pak
 	@for k in plain aligned aligned1; do for o in le be; do \
 	    python3 test/pak_gen.py $(BUILD)/t/pak_lzma -$$o $(FUZZ_DIR)/pak.tmp $$k && \

@@ -197,6 +197,8 @@ out = {
     "trace_ray_ns": tb["trace_ray_ns"],
     "trace_position_ns": tb["trace_position_ns"],
     "hulltrace_ns": th["hulltrace_ns"],
+    "boxleaves_ns": tb["boxleaves_ns"],
+    "boxleaves_hull_map_ns": th["boxleaves_ns"],
     "trace_stack_bytes": tb["trace_stack_bytes"],
     "trace_maps": [tb["map"], th["map"]],
 }

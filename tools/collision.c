@@ -5,6 +5,7 @@
  *   hulltrace H X0 Y0 Z0 X1 Y1 Z1 [model K]
  *   contents X Y Z [model K] [origin X Y Z] [angles P Y R]
  *   hullcontents H X Y Z [model K]
+ *   boxleaves MINX MINY MINZ MAXX MAXY MAXZ [model K]
  * Numbers are parsed as the other lines' are; a mask is base-10 or 0x
  * hexadecimal, unsigned 32-bit; the options come in this order. With
  * `origin` or `angles` (either alone: the other is 0 0 0) the line asks
@@ -20,7 +21,7 @@
 int tool_is_collision(const char *q)
 {
     return !strcmp(q, "trace") || !strcmp(q, "hulltrace") || !strcmp(q, "contents") ||
-           !strcmp(q, "hullcontents");
+           !strcmp(q, "hullcontents") || !strcmp(q, "boxleaves");
 }
 
 static int parse_floats(char **tok, int n, float *out)
@@ -132,6 +133,32 @@ static bsp_status negative_model(bsp_status with_zero)
                ? with_zero : BSP_E_BAD_MODEL;
 }
 
+/* boxleaves (8.12a): every leaf, in a list as long as the map's leaves
+ * (each is listed once); quake3 names its last leaf, not a top node. */
+static bsp_status box_leaves_line(const bsp_map *m, char **tok, int n, bsp_status unloaded)
+{
+    float v[6];
+    int32_t model, top;
+    int has_mask;
+    uint32_t mask, count, i, *leaves;
+    bsp_status st;
+    if (n < 7 || !parse_floats(tok + 1, 6, v) || !parse_options(tok + 7, n - 7, 0, &has_mask, &mask, &model))
+        return BSP_E_BAD_QUERY;
+    if (unloaded != BSP_OK) return unloaded;
+    leaves = malloc(sizeof *leaves * (m->leafs.count + 1));
+    if (!leaves) return BSP_E_BAD_ARGUMENT;
+    st = bsp_box_leaves(m, model < 0 ? 0 : (uint32_t)model, v, v + 3, leaves, m->leafs.count, &count, &top);
+    if (model < 0) st = negative_model(st);
+    if (st == BSP_OK) {
+        printf("{\"q\":\"boxleaves\",\"count\":%u,\"%s\":%d,\"leaves\":[", (unsigned)count,
+               bsp_map_family(m) == BSP_FAMILY_QUAKE3 ? "last_leaf" : "topnode", (int)top);
+        for (i = 0; i < count && i < m->leafs.count; i++) printf(i ? ",%u" : "%u", (unsigned)leaves[i]);
+        printf("]}\n");
+    }
+    free(leaves);
+    return st;
+}
+
 bsp_status tool_collision(const bsp_map *m, char **tok, int n, bsp_status unloaded)
 {
     const char *q = tok[0];
@@ -144,6 +171,7 @@ bsp_status tool_collision(const bsp_map *m, char **tok, int n, bsp_status unload
     int32_t contents;
     uint32_t k;
 
+    if (!strcmp(q, "boxleaves")) return box_leaves_line(m, tok, n, unloaded);
     if (!strcmp(q, "trace")) {
         static const float zero[3] = { 0, 0, 0 };
         int box = n > 7 && strcmp(tok[7], "mask") && strcmp(tok[7], "model") &&
@@ -160,7 +188,11 @@ bsp_status tool_collision(const bsp_map *m, char **tok, int n, bsp_status unload
                      : bsp_trace(m, k, v, v + 3, box ? v + 6 : zero, box ? v + 9 : zero, mask, &r);
         if (o.model < 0) return negative_model(st);
         if (st != BSP_OK) return st;
-        print_trace(q, &r, 1);
+        {
+            /* the hull families' traces have no contents (8.4a) */
+            bsp_family_id f = bsp_map_family(m);
+            print_trace(q, &r, f != BSP_FAMILY_QUAKE && f != BSP_FAMILY_GOLDSRC && f != BSP_FAMILY_BSP2);
+        }
     } else if (!strcmp(q, "hulltrace")) {
         if (n < 8 || !parse_int32(tok[1], &hull) || !parse_floats(tok + 2, 6, v) ||
             !parse_options(tok + 8, n - 8, 0, 0, &o))

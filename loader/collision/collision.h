@@ -48,6 +48,13 @@ BSP_INLINE float bsp__coll_side(const bsp__cplane *pl, const float p[3])
 bsp_status bsp__coll_args(const bsp_map *m, int hulls, uint32_t model, const float *const *pts,
                           uint32_t n);
 
+/* bsp_trace on the Quake family (8.4a, hull_box.c): the hull the box
+ * picks, its trace from start - offset to end - offset. Every status of
+ * bsp_trace, BAD_HULL for a hull the model lacks. */
+bsp_status bsp__trace_hulls(const bsp_map *m, uint32_t model, const float start[3],
+                            const float end[3], const float mins[3], const float maxs[3],
+                            bsp_trace_result *out);
+
 /* A pending part of a walk: a subtree and the part of the move inside it
  * (fractions p1f..p2f, points p1..p2). 36 bytes: BSP_TRACE_STACK_BYTES. */
 typedef struct bsp__coll_span {

@@ -464,6 +464,9 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
 
     pts[0] = start, pts[1] = end, pts[2] = mins, pts[3] = maxs;
     if (!out) return BSP_E_BAD_ARGUMENT;
+    /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
+    if (m && m->family && m->family->coll && m->family->coll->kind == BSP_COLL_HULLS)
+        return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
     st = bsp__coll_args(m, 0, model, pts, 4);
     if (st != BSP_OK) return st;
     bsp__fill(out, 0, sizeof *out);

@@ -232,6 +232,15 @@ bsp_status bsp_point_contents_transformed(const bsp_map *m, uint32_t model, cons
     return BSP_E_UNSUPPORTED;
 }
 
+bsp_status bsp_box_leaves(const bsp_map *m, uint32_t model, const float mins[3],
+                          const float maxs[3], uint32_t *leaves, uint32_t max_leaves,
+                          uint32_t *count, int32_t *topnode)
+{
+    (void)m, (void)model, (void)mins, (void)maxs, (void)leaves, (void)max_leaves, (void)count,
+        (void)topnode;
+    return BSP_E_UNSUPPORTED;
+}
+
 #endif
 
 /* Brushes are map access over collision's lumps: both parts needed. */

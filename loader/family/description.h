@@ -146,6 +146,7 @@ struct bsp__detection {
     uint8_t swapped_magic;
     int16_t min_version, max_version;
     uint16_t version_tag;
+    uint8_t id;                    /* bsp_family_id (in the padding) */
 };
 
 /* The header and lump directory, and how each lump is read. */

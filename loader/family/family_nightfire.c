@@ -137,7 +137,7 @@ static const struct bsp__collision nightfire_coll = {
 #endif
 
 const struct bsp_family bsp__family_nightfire = {
-    .name = "nightfire",
+    .name = "nightfire", .detect.id = BSP_FAMILY_NIGHTFIRE,
     .detect.version_at = 0, .detect.min_version = 42, .detect.max_version = 42,
     .dir.header_bytes = NIGHTFIRE_HEADER_BYTES,
     .dir.dir_offset = 4,

@@ -370,7 +370,7 @@ static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_br
 /* v18..29 (v22 INFRA and early Dota 2, v23 Dota 2 betas, v27 Contagion and
  * the others keep Valve's records); nodes at lump version 1 are Strata's. */
 const struct bsp_family bsp__family_source = {
-    .name = "source",
+    .name = "source", .detect.id = BSP_FAMILY_SOURCE,
     .detect.min_version = 18, .detect.max_version = 29,
     SOURCE_COMMON,
     SOURCE_TREE,
@@ -391,7 +391,7 @@ const struct bsp_family bsp__family_source = {
  * "day" and 8 "night" styles bspkit does not use); leaves are 32 bytes at
  * lump version 0. */
 const struct bsp_family bsp__family_source17 = {
-    .name = "source",
+    .name = "source", .detect.id = BSP_FAMILY_SOURCE,
     .detect.variant = "bloodlines",
     .detect.min_version = 17, .detect.max_version = 17,
     SOURCE_COMMON,
@@ -503,7 +503,7 @@ static const struct bsp__collision strata_coll = { SOURCE_COLL(strata_leaf, stra
 /* Chosen by the nodes lump's version (bsp__family_source.dir.lump_variant); no
  * in-leaf ambient cubes (leaf_cube_size 0 matches no stride). */
 const struct bsp_family bsp__family_source_strata = {
-    .name = "source",
+    .name = "source", .detect.id = BSP_FAMILY_SOURCE,
     .detect.min_version = 18, .detect.max_version = 29,
     SOURCE_COMMON,
     SOURCE_MODELS_TEXINFO,

@@ -180,7 +180,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
      * them), built in the scratch below */
     if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && p->collision &&
         bsp__coll_of(f)->kind == BSP_COLL_Q3) {
-        if (!h->patches_measured) return BSP_E_BAD_ARGUMENT;
+        if (!h->patches_measured) return BSP_E_PATCHES_NOT_MEASURED;
         p->patch_offset = pos;
         if (h->patch_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
         pos = (pos + h->patch_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);

@@ -296,6 +296,61 @@ static void set3(float p[3], float x, float y, float z)
     p[2] = z;
 }
 
+/* ---- hull families: trace picks the hull from the box (8.4a) ---- */
+
+/* The box classes around each boundary of SV_HullForEntity's choice
+ * (quake, bsp2: width 3 and 32; goldsrc: width 8 and 36, height 36), each
+ * dropped 16 onto the floor and moved 8 along it in the open, placed so
+ * that the hull's origin runs the path hull_hit's drop runs: the box's
+ * lower corner on the hull's (offset = hull mins - box mins; goldsrc's
+ * hull 0 takes none). Generated clipnodes are the node tree itself, so
+ * every hull answers as hull 0. */
+static void hull_box_cases(tctx *t, float cx, float cy, float zp, int floor_pl)
+{
+    static const float q1[][6] = {
+        { 0, 0, 0, 0, 0, 0 }, { -1, -1, -1, 1, 1, 1 }, { -1.5f, -1.5f, -4, 1.5f, 1.5f, 4 },
+        { -16, -16, -24, 16, 16, 32 }, { -16, -16, -36, 16, 16, 36 },
+        { -16.5f, -16, -24, 16.5f, 16, 32 }, { -32, -32, -24, 32, 32, 64 } };
+    static const float gs[][6] = {
+        { 0, 0, 0, 0, 0, 0 }, { -4, -4, -4, 4, 4, 4 }, { -4.5f, -4.5f, -10, 4.5f, 4.5f, 10 },
+        { -18, -18, -18, 18, 18, 18 }, { -18, -18, -18.5f, 18, 18, 18.5f },
+        { -16, -16, -36, 16, 16, 36 }, { -18.5f, -16, -16, 18.5f, 16, 16 }, { -16, -16, -18, 16, 16, 18 } };
+    static const float hmins[2][4][3] = { { { 0, 0, 0 }, { -16, -16, -24 }, { -32, -32, -24 } },
+                                          { { 0, 0, 0 }, { -16, -16, -36 }, { -32, -32, -32 }, { -16, -16, -18 } } };
+    int goldsrc = t->nhulls == 4, n = goldsrc ? (int)(sizeof gs / sizeof gs[0]) : (int)(sizeof q1 / sizeof q1[0]);
+    int k, j, mv;
+    for (k = 0; k < n; k++) {
+        const float *b = goldsrc ? gs[k] : q1[k];
+        float wx = b[3] - b[0], wz = b[5] - b[2], off[3];
+        int h = goldsrc ? (wx <= 8 ? 0 : wx <= 36 ? (wz <= 36 ? 3 : 1) : 2) : (wx < 3 ? 0 : wx <= 32 ? 1 : 2);
+        for (j = 0; j < 3; j++) off[j] = goldsrc && h == 0 ? 0.0f : hmins[goldsrc][h][j] - b[j];
+        for (mv = 0; mv < 2; mv++) {
+            const gen_plane *P = &t->w->planes[floor_pl];
+            float hs[3], he[3], s[3], e[3], end[3], frac = 1, n3[3] = { 0, 0, 0 }, dist = 0;
+            set3(hs, cx, cy, zp);
+            if (mv) set3(he, cx + 8, cy, zp);
+            else set3(he, cx, cy, zp - 16);
+            for (j = 0; j < 3; j++) s[j] = hs[j] + off[j], e[j] = he[j] + off[j];
+            gbuf_printf(t->q, "trace");
+            put_pt(t->q, s);
+            put_pt(t->q, e);
+            for (j = 0; j < 6; j++) gbuf_printf(t->q, " %.9g", (double)b[j]);
+            gbuf_printf(t->q, "\n");
+            if (mv) {
+                memcpy(end, e, sizeof end);
+            } else {
+                /* hull_hit's crossing of the floor plane from above */
+                float t1 = hs[2] - P->dist, t2 = he[2] - P->dist;
+                frac = (t1 - t->E) / (t1 - t2);
+                for (j = 0; j < 3; j++) end[j] = (hs[j] + frac * (he[j] - hs[j])) + off[j];
+                memcpy(n3, P->normal, sizeof n3);
+                dist = P->dist;
+            }
+            answer(t, "trace", frac, end, 0, 0, NO_CONTENTS, n3, dist);
+        }
+    }
+}
+
 /* ---- per room ---- */
 
 /* Point moves 16 long from 4.40625 inside each side wall and the ceiling
@@ -373,6 +428,7 @@ static int room_cases(tctx *t, int r)
             q_hullcontents(t, h, s, 0, -1);
             set3(s, cx, cy, (float)F - 8);
             q_hullcontents(t, h, s, 0, -2);
+            if (h == 0) hull_box_cases(t, cx, cy, zp, floor_pl);
             continue;
         }
         if (below_fp) {
@@ -617,7 +673,7 @@ static void error_cases(tctx *t)
         line(t, "hulltrace -1 0 0 0 0 0 -64", "hulltrace", "bad_hull");
         line(t, "hulltrace 0 0 0 0 0 0 -64 model 2", "hulltrace", "bad_model");
         line(t, "hullcontents 1 1 2 3 model -1", "hullcontents", "bad_model");
-        line(t, "trace 0 0 0 0 0 -64", "trace", "unsupported");
+        line(t, "trace 0 0 0 0 0 -64 model 2", "trace", "bad_model");
         line(t, "contents 1 2 3", "contents", "unsupported");
         line(t, "hulltrace 0 0 0 0 0 0", "hulltrace", "bad_query");
         line(t, "hulltrace 1.5 0 0 0 0 0 -64", "hulltrace", "bad_query");

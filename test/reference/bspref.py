@@ -1225,7 +1225,7 @@ def _sample_json(q, f, i, j, raw, rgb):
 ARGC = {b"leaf": 3, b"pvs": 1, b"pas": 1, b"light": 3, b"luxel": 4, b"ambient": 3}
 
 
-COLLISION = (b"trace", b"hulltrace", b"contents", b"hullcontents")
+COLLISION = (b"trace", b"hulltrace", b"contents", b"hullcontents", b"boxleaves")
 
 
 def run_query_line(m, toks):
@@ -1691,7 +1691,7 @@ def _collision_points(m, rng):
     out.append("hullcontents %d 0 0 0" % bad_h)                             # bad_hull
     out.append("hulltrace 0 0 0 0 0 0 -64 model %d" % nmodels)              # bad_model
     out.append("hullcontents 0 0 0 0 model %d" % nmodels)                   # bad_model
-    out.append("trace 0 0 0 0 0 -64")                                       # unsupported
+    out.append("trace 0 0 0 0 0 -64")                                       # a point: hull 0 (8.4a)
     out.append("contents 0 0 0")                                            # unsupported
     return out
 

@@ -33,7 +33,8 @@ What is here:
       borders is inside, 8.11; see POINT_POSITION_TEST_HITS).
       Inline models test their own patches after their brushes.
   quake, goldsrc, bsp2: 8.4 hull traces over clipnodes / nodes, hull
-      point contents.
+      point contents, and 8.4a: `trace` with a box picks the hull.
+  every family: 8.12a, the leaves a box touches (`boxleaves`).
 """
 
 import math
@@ -1536,6 +1537,8 @@ def _check_model(m, C, model):
 def trace(m, start, end, mins=(0.0, 0.0, 0.0), maxs=(0.0, 0.0, 0.0), mask=None, model=0,
           patches=True):
     """patches=False: quake3 brushes only (for the self-test)"""
+    if m.family in HULL_FAMILIES:
+        return trace_hulls(m, start, end, mins, maxs, model)
     if m.family not in BRUSH_FAMILIES:
         raise QueryError("unsupported")
     C = coll(m)
@@ -1849,6 +1852,125 @@ def hullcontents(m, hull, p, model=0):
 
 
 # --------------------------------------------------------------------------
+# 8.4a: trace on quake, goldsrc, bsp2 picks the hull from the box
+
+HULL_MINS = {
+    "quake": ((0.0, 0.0, 0.0), (-16.0, -16.0, -24.0), (-32.0, -32.0, -24.0)),
+    "bsp2": ((0.0, 0.0, 0.0), (-16.0, -16.0, -24.0), (-32.0, -32.0, -24.0)),
+    "goldsrc": ((0.0, 0.0, 0.0), (-16.0, -16.0, -36.0), (-32.0, -32.0, -32.0), (-16.0, -16.0, -18.0)),
+}
+
+
+def hull_for_box(family, mins, maxs):
+    """SV_HullForEntity's choice (8.4a) from size = maxs - mins (float)."""
+    sx = fsub(maxs[0], mins[0])
+    sz = fsub(maxs[2], mins[2])
+    if family == "goldsrc":
+        if sx <= 8.0:
+            return 0
+        if sx <= 36.0:
+            return 3 if sz <= 36.0 else 1
+        return 2
+    if sx < 3.0:
+        return 0
+    return 1 if sx <= 32.0 else 2
+
+
+def trace_hulls(m, start, end, mins, maxs, model=0):
+    """8.4a: the hull's lower corner on the box's; endpos = end when the
+    whole move is made, else the hull trace's endpos + offset; no contents,
+    no mask."""
+    fam = m.family
+    hull = hull_for_box(fam, mins, maxs)
+    if fam == "goldsrc" and hull == 0:
+        offset = (0.0, 0.0, 0.0)
+    else:
+        offset = tuple(fsub(HULL_MINS[fam][hull][i], mins[i]) for i in range(3))
+    s = tuple(fsub(start[i], offset[i]) for i in range(3))
+    e = tuple(fsub(end[i], offset[i]) for i in range(3))
+    tr = hulltrace(m, hull, s, e, model)
+    if tr.fraction == 1.0:
+        tr.endpos = tuple(end)
+    else:
+        tr.endpos = tuple(fadd(tr.endpos[i], offset[i]) for i in range(3))
+    return tr
+
+
+# --------------------------------------------------------------------------
+# 8.12a: the leaves a box touches
+
+
+def box_leaves(m, mins, maxs, model=0):
+    """(leaves, topnode or quake3's last_leaf): from the model's head node,
+    BoxOnPlaneSide per node, front first, each leaf once in the order first
+    reached.  A walk that enters more nodes than the lump holds has met
+    shared nodes (a tree enters each once): corrupt (8.13)."""
+    fam = m.family
+    if fam == "quake3" and model > 0:
+        raise QueryError("unsupported")
+    C = coll(m)
+    _check_model(m, C, model)
+    if fam in HULL_FAMILIES:
+        head = C.model_heads[model][0]
+    else:
+        head = C.heads[model] if model < len(C.heads) else 0
+    lo, hi = tuple(mins), tuple(maxs)
+    out, seen = [], set()
+    state = {"top": -1, "entered": 0}
+
+    def visit(num):
+        while num >= 0:
+            state["entered"] += 1
+            if state["entered"] > len(C.nodes):
+                raise _corrupt()
+            node = _node(C, num)
+            sides = _box_on_plane_side(_plane(C, node[0]), lo, hi)
+            if sides == 1:
+                num = node[1]
+            elif sides == 2:
+                num = node[2]
+            else:
+                if state["top"] < 0:
+                    state["top"] = num
+                visit(node[1])
+                num = node[2]
+        leaf = -1 - num
+        if leaf >= len(m.leaves):
+            raise _corrupt()
+        if leaf not in seen:
+            seen.add(leaf)
+            out.append(leaf)
+
+    visit(head)
+    if fam == "quake3":
+        last = 0
+        for leaf in out:
+            if m.leaf_cluster(leaf) != -1:
+                last = leaf
+        return out, last
+    return out, state["top"]
+
+
+def boxleaves_line(m, args):
+    """boxleaves MINX MINY MINZ MAXX MAXY MAXZ [model K] (section 6)."""
+    bad = R._err(b"boxleaves", "bad_query")
+    if len(args) < 6:
+        return bad
+    box = _floats(args[:6])
+    opt = _options(args[6:], False)
+    if box is None or opt is None:
+        return bad
+    try:
+        _collision_loadable(m)
+        leaves, top = box_leaves(m, box[:3], box[3:], opt[1])
+    except QueryError as e:
+        return R._err(b"boxleaves", e.name)
+    return '{"q":"boxleaves","count":%d,"%s":%d,"leaves":[%s]}' % (
+        len(leaves), "last_leaf" if m.family == "quake3" else "topnode", top,
+        ",".join(str(x) for x in leaves))
+
+
+# --------------------------------------------------------------------------
 # query lines (section 6)
 
 g = R.fmt_g9
@@ -1944,6 +2066,8 @@ def run_query_line(m, toks):
     cmd = toks[0]
     args = toks[1:]
     bad = R._err(cmd, "bad_query")
+    if cmd == b"boxleaves":
+        return boxleaves_line(m, args)
     try:
         if cmd == b"trace":
             if len(args) < 6:
@@ -1968,7 +2092,7 @@ def run_query_line(m, toks):
                 tr = trace_moved(m, pts[:3], pts[3:], mins, maxs, mask, opt[1], opt[2], opt[3])
                 return trace_json(tr, m.family not in HULL_FAMILIES)
             tr = trace(m, pts[:3], pts[3:], mins, maxs, opt[0], opt[1])
-            return trace_json(tr)
+            return trace_json(tr, m.family not in HULL_FAMILIES)
         if cmd == b"hulltrace":
             if len(args) < 7:
                 return bad
@@ -2246,8 +2370,7 @@ def selftest(path):
     lines = {
         b"trace 0 0 0 1 1 1 mask": "bad_query",
         b"trace 0 0 0 1 1 1 -1 -1 -1 1 1": "bad_query",
-        b"trace 0 0 0 1 1 1 model 999999": "unsupported" if hull else
-        ("unsupported" if fam == "nightfire" else "bad_model"),
+        b"trace 0 0 0 1 1 1 model 999999": "unsupported" if fam == "nightfire" else "bad_model",
         b"hullcontents 9 0 0 0": "bad_hull" if hull else "unsupported",
         b"contents 0 0 nan": "bad_query",
     }
