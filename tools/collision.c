@@ -139,11 +139,12 @@ static bsp_status box_leaves_line(const bsp_map *m, char **tok, int n, bsp_statu
 {
     float v[6];
     int32_t model, top;
-    int has_mask;
-    uint32_t mask, count, i, *leaves;
+    options o;
+    uint32_t count, i, *leaves;
     bsp_status st;
-    if (n < 7 || !parse_floats(tok + 1, 6, v) || !parse_options(tok + 7, n - 7, 0, &has_mask, &mask, &model))
+    if (n < 7 || !parse_floats(tok + 1, 6, v) || !parse_options(tok + 7, n - 7, 0, 0, &o))
         return BSP_E_BAD_QUERY;
+    model = o.model;
     if (unloaded != BSP_OK) return unloaded;
     leaves = malloc(sizeof *leaves * (m->leafs.count + 1));
     if (!leaves) return BSP_E_BAD_ARGUMENT;
