@@ -359,6 +359,10 @@ typedef struct bsp_map {
      * built patch in `data`, its ordinal} (offset 0: not a patch); the
      * patches follow the table */
     bsp_view patches;
+    /* source terrain's collision (8.14): a record per displacement, then
+     * the vertex grids and the triangles' planes and flags, at the places
+     * of their dispverts and disp tris (loader/pipeline/disp_build.h) */
+    bsp_view disps, disp_verts, disp_tris;
     /* areas and area portals (BSP_LOAD_GEOMETRY; docs/queries.md 9) */
     bsp_view areas, areaportals;
     /* After a failed bsp_load, where it stopped: the lump's index and file
@@ -798,6 +802,13 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
 /* What a Quake 3 trace through curved surfaces takes besides: a bit per
  * patch (BSP_TRACE_PATCHES_MAX), each tested once per trace. */
 #define BSP_TRACE_PATCH_STACK_BYTES (BSP_TRACE_PATCHES_MAX / 8u)
+/* Source terrain (section 8.14): at most this many displacements per map
+ * (Valve's MAX_MAP_DISPINFO; more: CORRUPT at load); a trace keeps a bit
+ * per displacement it may still meet, and a walk of a displacement's box
+ * down the nodes (an entry per level) when it asks a leaf for its
+ * displacements. */
+#define BSP_TRACE_DISPS_MAX 2048u
+#define BSP_TRACE_DISP_STACK_BYTES (BSP_TRACE_DISPS_MAX / 8u + (BSP_TREE_DEPTH_MAX + 1u) * 4u)
 
 typedef struct bsp_trace_result {
     float fraction;       /* 0..1: the part of the move completed */
@@ -811,6 +822,12 @@ typedef struct bsp_trace_result {
     uint8_t allsolid;     /* the whole move is inside solid */
     uint8_t has_plane;    /* fraction < 1 and not allsolid: normal, dist set */
     uint8_t reserved;
+    int32_t disp;         /* source: the displacement (terrain, section
+                             8.14) the answer comes from; -1 when the
+                             answer is not terrain's */
+    uint32_t disp_flags;  /* its triangle's flags: 1 surface, 2 walkable,
+                             4 buildable, 8 / 16 surface property 1 / 2
+                             (0 when disp is -1) */
 } bsp_trace_result;
 
 /* The games' own contents masks (section 8.1, 8.9), for bsp_trace. */

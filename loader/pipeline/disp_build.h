@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/* disp_build.h - Source terrain's collision (docs/queries.md 8.14) as the
+ * load builds it into the arena and the traces read it (disp_build.c).
+ *
+ * The region's size follows from the header alone, so that bsp_measure
+ * counts it without reading the map: a record per displacement (lump 26's
+ * count), a vertex per disp vert (lump 33's count) and a triangle per disp
+ * tri (lump 48's count). A displacement's grid and triangles sit at the
+ * places of its own disp verts and disp tris (DispVertStart, DispTriStart),
+ * so two displacements whose runs overlap would need the same slots: such
+ * a file is corrupt (Valve's compiler never shares a run).
+ */
+#ifndef BSP_DISP_BUILD_H
+#define BSP_DISP_BUILD_H
+
+#include "../family/family.h"
+
+/* A displacement's record, native order, 4-byte fields:
+ * bounds lo[3], hi[3] (the union of its cells' boxes), contents, flags
+ * (NOHULL, NORAY), power, first vertex slot, first triangle slot, its base
+ * face (the build's own, -1 before it is found). */
+#define BSP__DISP_REC_BYTES 48u
+#define BSP__DISP_LO 0
+#define BSP__DISP_HI 12
+#define BSP__DISP_CONTENTS 24
+#define BSP__DISP_FLAGS 28
+#define BSP__DISP_POWER 32
+#define BSP__DISP_VSTART 36
+#define BSP__DISP_TSTART 40
+#define BSP__DISP_FACE 44
+/* a vertex slot: x, y, z; a triangle slot: n[3], d, flags */
+#define BSP__DISP_VERT_BYTES 12u
+#define BSP__DISP_TRI_BYTES 20u
+#define BSP__DISP_NOHULL 4u
+#define BSP__DISP_NORAY 8u
+
+/* The region's bytes for the map the header describes, 0 when it has no
+ * displacements or the load builds none (`collision` 0); sets *count to
+ * the displacements, *verts and *tris to the slots. CORRUPT when the sum
+ * does not fit 32 bits. */
+bsp_status bsp__disp_region(const bsp_header *h, int collision, uint32_t *bytes);
+
+/* The lumps a load with displacement collision reads besides collision's
+ * own (the three displacement lumps; the faces, edges and vertexes roles
+ * are the caller's). */
+int bsp__disp_lump(const struct bsp_family *f, uint32_t k);
+
+/* Where a build stands. All 0 before the first call. */
+typedef struct bsp__disp_cursor {
+    uint32_t phase;     /* 0: base faces, 1: displacements */
+    uint32_t next;
+    uint32_t bytes;     /* of the region, built so far */
+} bsp__disp_cursor;
+
+/* Build the region (plan's disp_bytes at `region`, 4-aligned) about
+ * `budget` bytes per call, with `scratch` for a bit per vertex and
+ * triangle slot; points m->disps, disp_verts, disp_tris at it. *did gets
+ * the work done, *done 1 once the last is built. CORRUPT: a power outside
+ * 2..4, a run outside its lump or shared with another displacement, no
+ * base face with 4 edges, an edge or vertex outside its lump. */
+bsp_status bsp__disps_build(bsp_map *m, const bsp_header *h, uint8_t *region, uint8_t *scratch,
+                            bsp__disp_cursor *c, uint32_t budget, uint32_t *did, int *done);
+
+/* The scratch a build needs: a bit per vertex and triangle slot. */
+uint32_t bsp__disp_scratch(const bsp_header *h);
+
+#endif
