@@ -42,6 +42,7 @@ if "bspref" not in sys.modules:
     import os
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bspref as R  # noqa: E402
+import bspref_disp  # noqa: E402
 
 f32, fadd, fsub, fmul, fdiv, fdot = R.f32, R.fadd, R.fsub, R.fmul, R.fdiv, R.fdot
 QueryError = R.QueryError
@@ -1084,7 +1085,7 @@ def position_in_patch(bt, pc):
 
 
 class TraceResult:
-    __slots__ = ("fraction", "startsolid", "allsolid", "contents", "plane", "endpos")
+    __slots__ = ("fraction", "startsolid", "allsolid", "contents", "plane", "endpos", "disp", "disp_flags")
 
     def __init__(self):
         self.fraction = 1.0
@@ -1093,6 +1094,8 @@ class TraceResult:
         self.contents = 0
         self.plane = None      # (normal tuple, dist)
         self.endpos = None
+        self.disp = -1         # source terrain (8.14, bspref_disp.py)
+        self.disp_flags = 0
 
 
 class BrushTrace:
@@ -1104,6 +1107,9 @@ class BrushTrace:
         self.tr = TraceResult()
         self.checked = set()
         self.model = model
+        # source terrain (8.14): tested after each leaf's brushes
+        self.terrain = bspref_disp.Terrain(C.m, C, self.tr, start, end, mins, maxs, mask, model,
+                                           lambda lo, hi: box_leafs(C, C.heads[0], lo, hi))
         if self.q3:
             self.E = SURFACE_CLIP_EPSILON
             off = [fmul(fadd(mins[i], maxs[i]), 0.5) for i in range(3)]
@@ -1272,8 +1278,10 @@ class BrushTrace:
     def clip_leaf(self, li):
         C = self.C
         if not self.q3 and self.filter and not self._counts(C.leaves[li][0]):
+            self.terrain.leaf(li)
             return
         self._clip_brushes(self._brush_list(li))
+        self.terrain.leaf(li)
         if self.q3 and self.tr.fraction != 0:
             self._clip_patches(self._leaf_patches(li))
 
@@ -1334,8 +1342,10 @@ class BrushTrace:
     def test_leaf(self, li):
         C = self.C
         if not self.q3 and self.filter and not self._counts(C.leaves[li][0]):
+            self.terrain.leaf(li)
             return
         self._test_brushes(self._brush_list(li))
+        self.terrain.leaf(li)
         if self.q3 and not self.tr.allsolid:
             self._test_patches(self._leaf_patches(li))
 
@@ -1693,6 +1703,8 @@ def trace_json(tr, with_contents=True, q="trace"):
         s += ',"contents":%d' % _s32(tr.contents)
     if tr.fraction < 1 and not tr.allsolid and tr.plane is not None:
         s += ',"normal":%s,"dist":%s' % (_vec(tr.plane[0]), g(tr.plane[1]))
+    if with_contents and getattr(tr, "disp", -1) >= 0:
+        s += ',"disp":%d,"disp_flags":%d' % (tr.disp, tr.disp_flags)
     return s + "}"
 
 
