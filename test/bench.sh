@@ -146,11 +146,15 @@ trace_brush=$($B/bench_trace "$brush_map" 5) || exit 1
 trace_hull=$($B/bench_trace "$hull_map" 5) || exit 1
 echo "$trace_brush"
 echo "$trace_hull"
+# Source terrain (8.14): player moves over the generated terrain map
+trace_disp=$($B/bench_trace --disp $BUILD/maps/v20_terrain.bsp 5) || exit 1
+echo "$trace_disp"
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" <<'PY'
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$trace_disp" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
+td = json.loads(sys.argv[9])
 sim = [json.loads(l) for l in open(sys.argv[4]) if l.strip()]
 simw = [json.loads(l) for l in open(sys.argv[7]) if l.strip()]
 out = {
@@ -172,6 +176,7 @@ out = {
     "hulltrace_ns": th["hulltrace_ns"],
     "trace_stack_bytes": tb["trace_stack_bytes"],
     "trace_maps": [tb["map"], th["map"]],
+    "disp_trace_player_ns": td["disp_trace_player_ns"],
 }
 for k in ("ir_bspkit", "ir_old", "ir_lzmadec"):
     if k in lz:

@@ -12,58 +12,33 @@ int bsp__finite3(const float p[3])
     return 1;
 }
 
-/* sqrtf, correctly rounded, without libm: the root of the significand
- * (scaled to 48 or 50 bits) taken bit by bit in integers, rounded to 24
- * bits. A float's root is never halfway between two floats, so the guard
- * bit alone decides. NaN, infinity, zeros and negatives are returned as
- * NaN or as they are. */
+/* sqrtf, correctly rounded, without libm: Newton's steps in double from
+ * an estimate made of the exponent's bits (4 % off at worst, then 1e-3,
+ * 1e-6, 1e-12), rounded to float, then moved to the float whose rounding
+ * interval holds x: the midpoints between floats have 25 bits, so their
+ * squares are exact in double, and a float's root is never a midpoint.
+ * NaN, infinity, zeros and negatives are returned as NaN or as they are. */
 #if BSPKIT_COLLISION   /* (collision alone takes roots) */
 float bsp__fsqrt(float x)
 {
-    union { float f; uint32_t u; } v;
-    uint32_t ex, k;
-    int32_t e, shift;
-    uint64_t m, rem, root, bit;
+    union { double d; uint64_t u; } g;
+    union { float f; uint32_t u; } r, lo, hi;
+    double d = x, mid;
+    int k;
     if (x != x || x == 0) return x;
     if (x < 0) return bsp__fdiv(bsp__fsub(x, x), bsp__fsub(x, x));   /* NaN */
     if (!bsp__finite(x)) return x;
-    v.f = x;
-    ex = (v.u >> 23) & 0xffu;
-    m = v.u & 0x7fffffu;
-    if (ex) {
-        m |= 0x800000u;
-        e = (int32_t)ex - 150;
-    } else {
-        e = -149;
-    }
-    for (k = 0; k < 24 && m < 0x800000u; k++) {
-        m <<= 1;
-        e--;
-    }
-    if (e & 1) {             /* two's complement: odd also for negative e */
-        m <<= 1;
-        e--;
-    }
-    shift = m < 0x1000000u ? 26 : 24;    /* m << shift in [2^48, 2^50) */
-    m <<= shift;
-    e -= shift;
-    /* root = floor(sqrt(m)), 25 bits */
-    root = 0;
-    rem = m;
-    bit = (uint64_t)1 << 48;
-    for (k = 0; k < 25; k++) {
-        if (rem >= root + bit) {
-            rem -= root + bit;
-            root = (root >> 1) + bit;
-        } else {
-            root >>= 1;
-        }
-        bit >>= 2;
-    }
-    /* sqrt(x) = root * 2^(e/2) = (root / 2) * 2^(e/2 + 1), rounded to
-     * 24 bits (2^24 after a carry: still exact) */
-    root = (root >> 1) + (root & 1);
-    return bsp__ldexpf((float)(uint32_t)root, e / 2 + 1);
+    g.d = d;
+    g.u = (g.u >> 1) + 0x1ff7a3bea91d9b1bull;
+    for (k = 0; k < 4; k++) g.d = bsp__round_d(0.5 * bsp__round_d(g.d + bsp__round_d(d / g.d)));
+    r.f = bsp__round((float)g.d);
+    lo.u = r.u - 1;
+    hi.u = r.u + 1;
+    mid = bsp__round_d(((double)r.f + (double)lo.f) * 0.5);
+    if (d < bsp__round_d(mid * mid)) return lo.f;
+    mid = bsp__round_d(((double)r.f + (double)hi.f) * 0.5);
+    if (d > bsp__round_d(mid * mid)) return hi.f;
+    return r.f;
 }
 #endif
 
