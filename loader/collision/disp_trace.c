@@ -46,13 +46,6 @@ static void cross3(const float a[3], const float b[3], float o[3])
     o[2] = bsp__fmsub(a[0], b[1], a[1], b[0]);
 }
 
-static void normalize(float v[3])
-{
-    float r = bsp__fdiv(1.0f, bsp__fsqrt(bsp__fadd(bsp__dot(v, v), 1e-10f)));
-    v[0] = bsp__fmul(v[0], r);
-    v[1] = bsp__fmul(v[1], r);
-    v[2] = bsp__fmul(v[2], r);
-}
 
 /* The sweep cull of 8.14 of the box [lo, hi]. */
 static int sweep_passes(const bsp__disp_trace *t, const float lo[3], const float hi[3])
@@ -125,6 +118,20 @@ void bsp__disp_trace_init(bsp__disp_trace *t, const bsp_map *m, uint32_t model, 
     }
 }
 
+/* BoxOnPlaneSide of 8.2 for the box [lo, hi]: 1 front, 2 back, 3 both
+ * (0 when rounding leaves it on neither). */
+static int box_sides(const float n[3], float dist, int32_t type, const float lo[3], const float hi[3])
+{
+    float far[3], near[3];
+    uint32_t k;
+    if (type < 3) return dist <= lo[type] ? 1 : dist >= hi[type] ? 2 : 3;
+    for (k = 0; k < 3; k++) {
+        far[k] = n[k] < 0 ? lo[k] : hi[k];
+        near[k] = n[k] < 0 ? hi[k] : lo[k];
+    }
+    return (bsp__dot(n, far) >= dist) | (bsp__dot(n, near) < dist) << 1;
+}
+
 /* Does displacement rec's box (bounds grown by 1) reach leaf `leaf` down
  * the world's nodes (8.12a's walk)? -1: a node stack deeper than the load
  * allowed. */
@@ -152,17 +159,8 @@ static int reaches(const bsp_map *m, const uint8_t *rec, uint32_t leaf)
             bsp__cplane pl;
             int sides;
             bsp__coll_plane(m, bsp__field_getp(nd, &f->tree.node_plane), &pl);
-            if (pl.type < 3) {
-                sides = pl.dist <= lo[pl.type] ? 1 : pl.dist >= hi[pl.type] ? 2 : 3;
-            } else {
-                float far[3], near[3];
-                for (k = 0; k < 3; k++) {
-                    far[k] = pl.n[k] < 0 ? lo[k] : hi[k];
-                    near[k] = pl.n[k] < 0 ? hi[k] : lo[k];
-                }
-                sides = (bsp__dot(pl.n, far) >= pl.dist) | (bsp__dot(pl.n, near) < pl.dist) << 1;
-                if (sides == 0) sides = 3;
-            }
+            sides = box_sides(pl.n, pl.dist, pl.type, lo, hi);
+            if (sides == 0) sides = 3;
             if (sides == 3) {
                 if (depth > BSP_TREE_DEPTH_MAX) return -1;
                 stack[depth++] = bsp__field_getp(nd, &f->tree.node_child[1]);
@@ -228,7 +226,7 @@ static int sweep_tri(bsp__disp_trace *t, const tri *tr, float *fraction, float n
             if (ax == 0) m[0] = 0, m[1] = e[2], m[2] = -e[1];
             else if (ax == 1) m[0] = -e[2], m[1] = 0, m[2] = e[0];
             else m[0] = e[1], m[1] = -e[0], m[2] = 0;
-            normalize(m);
+            bsp__disp_normalize(m);
             if (m[i] == 0 || m[j] == 0) continue;
             dd = bsp__fadd(bsp__fmul(m[i], on[i]), bsp__fmul(m[j], on[j]));
             od = bsp__fadd(bsp__fmul(m[i], off[i]), bsp__fmul(m[j], off[j]));
@@ -322,7 +320,6 @@ static int box_touches(const bsp__disp_trace *t, const tri *tr)
 {
     float p1[3], p2[3], p3[3], g[3], lo[3], hi[3];
     uint32_t k;
-    int sides;
     sub3(tr->v[0], t->s, p1);
     sub3(tr->v[2], t->s, p2);
     sub3(tr->v[1], t->s, p3);
@@ -348,33 +345,15 @@ static int box_touches(const bsp__disp_trace *t, const tri *tr)
         lo[k] = bsp__fsub(t->s[k], t->ext[k]);
         hi[k] = bsp__fadd(t->s[k], t->ext[k]);
     }
-    k = tr->n[0] == 1.0f ? 0 : tr->n[1] == 1.0f ? 1 : tr->n[2] == 1.0f ? 2 : 3;
-    if (k < 3) {
-        sides = tr->d <= lo[k] ? 1 : tr->d >= hi[k] ? 2 : 3;
-    } else {
-        float far[3], near[3];
-        for (k = 0; k < 3; k++) {
-            far[k] = tr->n[k] < 0 ? lo[k] : hi[k];
-            near[k] = tr->n[k] < 0 ? hi[k] : lo[k];
-        }
-        sides = (bsp__dot(tr->n, far) >= tr->d) | (bsp__dot(tr->n, near) < tr->d) << 1;
-    }
-    return sides == 3;
+    return box_sides(tr->n, tr->d, tr->n[0] == 1.0f ? 0 : tr->n[1] == 1.0f ? 1 : tr->n[2] == 1.0f ? 2 : 3,
+                     lo, hi) == 3;
 }
 
 static void read_tri(const bsp_map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t k, tri *out)
 {
-    uint32_t cell = k / 2, a = (cell / (n - 1)) * n + cell % (n - 1), idx[3], j;
+    uint32_t idx[3], j;
     const uint8_t *rec = BSP__REC(m->disp_tris, ts + k);
-    if (a & 1) {
-        idx[0] = (k & 1) ? a + 1 : a;
-        idx[1] = a + n;
-        idx[2] = (k & 1) ? a + n + 1 : a + 1;
-    } else {
-        idx[0] = a;
-        idx[1] = (k & 1) ? a + n + 1 : a + n;
-        idx[2] = (k & 1) ? a + 1 : a + n + 1;
-    }
+    bsp__disp_tri(n, k, idx);
     for (j = 0; j < 3; j++) rd3(BSP__REC(m->disp_verts, vs + idx[j]), out->v[j]);
     rd3(rec, out->n);
     out->d = bsp__f32(rec + 12);

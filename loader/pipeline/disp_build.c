@@ -121,8 +121,7 @@ static int corner(const bsp_map *m, const uint8_t *f, uint32_t k, float v[3])
     return 1;
 }
 
-/* normalize(v) of 8.14: r = 1 / sqrtf(((x*x + y*y) + z*z) + 1e-10f). */
-static void normalize(float v[3])
+void bsp__disp_normalize(float v[3])
 {
     float r = bsp__fdiv(1.0f, bsp__fsqrt(bsp__fadd(bsp__dot(v, v), 1e-10f)));
     v[0] = bsp__fmul(v[0], r);
@@ -195,19 +194,11 @@ static bsp_status build_one(bsp_map *m, const uint8_t *info, uint8_t *rec, uint8
     }
     /* triangles: cell (r, c) split as Valve's checkerboard */
     for (k = 0; k < 2 * cells; k++) {
-        uint32_t cell = k / 2, a = (cell / (n - 1)) * n + cell % (n - 1), idx[3];
+        uint32_t idx[3];
         float p[3][3], e1[3], e2[3], nn[3], alpha = 0;
         uint32_t flags, tags = bsp__u16(dt + ((size_t)ts + k) * DISPTRI_BYTES);
         uint8_t *t = tris + ((size_t)ts + k) * BSP__DISP_TRI_BYTES;
-        if (a & 1) {
-            idx[0] = (k & 1) ? a + 1 : a;
-            idx[1] = a + n;
-            idx[2] = (k & 1) ? a + n + 1 : a + 1;
-        } else {
-            idx[0] = a;
-            idx[1] = (k & 1) ? a + n + 1 : a + n;
-            idx[2] = (k & 1) ? a + 1 : a + n + 1;
-        }
+        bsp__disp_tri(n, k, idx);
         for (j = 0; j < 3; j++) {
             rd3(verts + ((size_t)vs + idx[j]) * BSP__DISP_VERT_BYTES, p[j]);
             alpha = bsp__fadd(alpha, bsp__f32(dv + ((size_t)vs + idx[j]) * DISPVERT_BYTES + 16));
@@ -219,7 +210,7 @@ static bsp_status build_one(bsp_map *m, const uint8_t *info, uint8_t *rec, uint8
         nn[0] = bsp__fmsub(e1[1], e2[2], e1[2], e2[1]);
         nn[1] = bsp__fmsub(e1[2], e2[0], e1[0], e2[2]);
         nn[2] = bsp__fmsub(e1[0], e2[1], e1[1], e2[0]);
-        normalize(nn);
+        bsp__disp_normalize(nn);
         wr3(t, nn);
         put_f32(t + 12, bsp__dot(nn, p[0]));
         flags = (tags & 31u) | (alpha > 382.5f ? 16u : 8u) | 1u;

@@ -34,6 +34,28 @@
 #define BSP__DISP_NOHULL 4u
 #define BSP__DISP_NORAY 8u
 
+/* Triangle k of a displacement whose grid is n vertices wide: cell k / 2,
+ * split as Valve's compiler and engine split it (a checkerboard: along
+ * (a + 1, a + n) when the cell's first vertex a is odd, along (a, a + n + 1)
+ * when even); the vertices in the contract's order (8.14). Face access
+ * draws the same triangles. */
+BSP_INLINE void bsp__disp_tri(uint32_t n, uint32_t k, uint32_t idx[3])
+{
+    uint32_t cell = k / 2, a = (cell / (n - 1)) * n + cell % (n - 1);
+    if (a & 1) {
+        idx[0] = (k & 1) ? a + 1 : a;
+        idx[1] = a + n;
+        idx[2] = (k & 1) ? a + n + 1 : a + 1;
+    } else {
+        idx[0] = a;
+        idx[1] = (k & 1) ? a + n + 1 : a + n;
+        idx[2] = (k & 1) ? a + 1 : a + n + 1;
+    }
+}
+
+/* normalize(v) of 8.14: v * (1 / sqrtf(((x*x + y*y) + z*z) + 1e-10f)). */
+void bsp__disp_normalize(float v[3]);
+
 /* The region's bytes for the map the header describes, 0 when it has no
  * displacements or the load builds none (`collision` 0); sets *count to
  * the displacements, *verts and *tris to the slots. CORRUPT when the sum
