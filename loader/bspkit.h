@@ -844,7 +844,12 @@ BSP_API uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind);
 
 /* Sweep the box [p + mins, p + maxs] from p = start to p = end through
  * `model`'s brushes whose contents meet `mask` (section 8.2, 8.3, 8.9).
- * mins = maxs = 0 is a point trace; start == end a position test. */
+ * mins = maxs = 0 is a point trace; start == end a position test.
+ * Source: model 0 meets the terrain too (section 8.14), after each leaf's
+ * brushes; out->disp and disp_flags then say which displacement and
+ * triangle answered (-1 and 0 otherwise). A trace takes
+ * BSP_TRACE_STACK_BYTES of stack, and BSP_TRACE_DISP_STACK_BYTES more on
+ * Source (BSP_TRACE_PATCH_STACK_BYTES on Quake 3). */
 BSP_API bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3],
                              const float end[3], const float mins[3], const float maxs[3],
                              uint32_t mask, bsp_trace_result *out);
