@@ -370,22 +370,30 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
     uint32_t ts = bsp__u32(rec + BSP__DISP_TSTART), n = (1u << power) + 1, cells = 1u << (2 * power), z;
     int32_t contents = bsp__i32(rec + BSP__DISP_CONTENTS);
     for (z = 0; z < cells; z++) {
-        uint32_t r = 0, c = 0, b, h, k;
+        uint32_t r = 0, c = 0, b, h, k, L;
         float lo[3], hi[3];
+        /* the blocks this cell starts, largest first: a rejected one skips
+         * all its cells (each cell's box lies in its blocks') */
+        for (L = power; L >= 1; L--) {
+            const uint8_t *node;
+            if (z & ((1u << (2 * L)) - 1)) continue;
+            node = bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L) + (z >> (2 * L)));
+            rd3(node, lo);
+            rd3(node + 12, hi);
+            if (culled(t, lo, hi)) break;
+        }
+        if (L >= 1) {
+            z += (1u << (2 * L)) - 1;
+            continue;
+        }
         for (b = 0; b < power; b++) {
             c |= (z >> (2 * b) & 1u) << b;
             r |= (z >> (2 * b + 1) & 1u) << b;
         }
-        /* the cell's box: its four vertices */
-        for (h = 0; h < 4; h++) {
-            float v[3];
-            uint32_t j;
-            rd3(BSP__REC(m->disp_verts, vs + (r + (h >> 1)) * n + c + (h & 1)), v);
-            for (j = 0; j < 3; j++) {
-                if (!h || v[j] < lo[j]) lo[j] = v[j];
-                if (!h || v[j] > hi[j]) hi[j] = v[j];
-            }
-        }
+        /* the cell's box, in its triangles' slots */
+        k = 2 * (r * (n - 1) + c);
+        rd3(BSP__REC(m->disp_tris, ts + k) + BSP__DISP_TRI_BOX, lo);
+        rd3(BSP__REC(m->disp_tris, ts + k + 1) + BSP__DISP_TRI_BOX, hi);
         if (culled(t, lo, hi)) continue;
         for (h = 0; h < 2; h++) {
             tri tri_k;

@@ -59,9 +59,10 @@ bsp_status bsp__disp_region(const bsp_header *h, int collision, uint32_t *bytes)
     if (!n[0]) return BSP_OK;
     /* (each below 2^30 records: lump sizes are 32-bit) */
     if (n[0] > 0xffffffffu / 4 / BSP__DISP_REC_BYTES || n[1] > 0xffffffffu / 4 / BSP__DISP_VERT_BYTES ||
-        n[2] > 0xffffffffu / 4 / BSP__DISP_TRI_BYTES)
+        n[2] > 0xffffffffu / 4 / (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT))
         return BSP_E_BAD_LUMP;
-    *bytes = n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES + n[2] * BSP__DISP_TRI_BYTES;
+    *bytes = n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES +
+             n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT);
     return BSP_OK;
 }
 
@@ -127,6 +128,61 @@ void bsp__disp_normalize(float v[3])
     v[0] = bsp__fmul(v[0], r);
     v[1] = bsp__fmul(v[1], r);
     v[2] = bsp__fmul(v[2], r);
+}
+
+/* Grow box (lo, hi at out) to hold (blo, bhi); `first`: set it. */
+static void grow(uint8_t *out, const float blo[3], const float bhi[3], int first)
+{
+    float lo[3], hi[3];
+    uint32_t j;
+    rd3(out, lo);
+    rd3(out + 12, hi);
+    for (j = 0; j < 3; j++) {
+        if (first || blo[j] < lo[j]) lo[j] = blo[j];
+        if (first || bhi[j] > hi[j]) hi[j] = bhi[j];
+    }
+    wr3(out, lo);
+    wr3(out + 12, hi);
+}
+
+/* The cells' boxes (in their triangles' slots) and the quadtree's, from
+ * the smallest blocks up: each the union of its four parts. */
+static void boxes(bsp_map *m, uint32_t vs, uint32_t ts, uint32_t power)
+{
+    uint32_t n = (1u << power) + 1, cells = 1u << (2 * power), z, L;
+    uint8_t *tris = (uint8_t *)m->disp_tris.data;
+    for (z = 0; z < cells; z++) {
+        uint32_t r = 0, c = 0, b, h, j;
+        float lo[3], hi[3];
+        uint8_t *t;
+        for (b = 0; b < power; b++) {
+            c |= (z >> (2 * b) & 1u) << b;
+            r |= (z >> (2 * b + 1) & 1u) << b;
+        }
+        for (h = 0; h < 4; h++) {
+            float v[3];
+            rd3(m->disp_verts.data + ((size_t)vs + (r + (h >> 1)) * n + c + (h & 1)) * BSP__DISP_VERT_BYTES, v);
+            for (j = 0; j < 3; j++) {
+                if (!h || v[j] < lo[j]) lo[j] = v[j];
+                if (!h || v[j] > hi[j]) hi[j] = v[j];
+            }
+        }
+        t = tris + ((size_t)ts + 2 * (r * (n - 1) + c)) * BSP__DISP_TRI_BYTES + BSP__DISP_TRI_BOX;
+        wr3(t, lo);
+        wr3(t + BSP__DISP_TRI_BYTES, hi);
+        /* its level-1 block */
+        grow((uint8_t *)bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, 1) + (z >> 2)), lo, hi, !(z & 3));
+    }
+    for (L = 2; L <= power; L++) {
+        uint32_t k, count = 1u << (2 * (power - L + 1));
+        for (k = 0; k < count; k++) {
+            const uint8_t *part = bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L - 1) + k);
+            float lo[3], hi[3];
+            rd3(part, lo);
+            rd3(part + 12, hi);
+            grow((uint8_t *)bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L) + (k >> 2)), lo, hi, !(k & 3));
+        }
+    }
 }
 
 /* Build displacement i (its record holds its base face). */
@@ -216,6 +272,7 @@ static bsp_status build_one(bsp_map *m, const uint8_t *info, uint8_t *rec, uint8
         flags = (tags & 31u) | (alpha > 382.5f ? 16u : 8u) | 1u;
         bsp__put_u32(t + 16, flags);
     }
+    boxes(m, vs, ts, (uint32_t)power);
     wr3(rec + BSP__DISP_LO, lo);
     wr3(rec + BSP__DISP_HI, hi);
     bsp__put_u32(rec + BSP__DISP_CONTENTS, bsp__u32(info + DISPINFO_CONTENTS));
@@ -278,12 +335,13 @@ bsp_status bsp__disps_build(bsp_map *m, const bsp_header *h, uint8_t *region, ui
         if (st != BSP_OK) return st;
         uint32_t side = (1u << power) + 1;
         *did += BSP__DISP_REC_BYTES + side * side * BSP__DISP_VERT_BYTES +
-                2 * (side - 1) * (side - 1) * BSP__DISP_TRI_BYTES;
+                2 * (side - 1) * (side - 1) * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT);
     }
     cur->bytes += *did;
     if (cur->next < n[0]) return BSP_OK;
     /* (the progress figures: the slots no displacement used count too) */
-    *did += n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES + n[2] * BSP__DISP_TRI_BYTES - cur->bytes;
+    *did += n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES +
+            n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT) - cur->bytes;
     *done = 1;
     return BSP_OK;
 }

@@ -28,9 +28,27 @@
 #define BSP__DISP_VSTART 36
 #define BSP__DISP_TSTART 40
 #define BSP__DISP_FACE 44
-/* a vertex slot: x, y, z; a triangle slot: n[3], d, flags */
+/* a vertex slot: x, y, z; a triangle slot: n[3], d, flags, then half of
+ * its cell's box (triangle 2k: lo, 2k+1: hi). After the triangle slots,
+ * 4 bytes per slot hold the displacement's quadtree boxes (lo, hi; fewer
+ * than a sixth of its triangles), from byte 4 * DispTriStart: the blocks
+ * of 2^L x 2^L cells, level L = power first, block b of level L (cells
+ * b * 4^L .. in Morton order) at index (4^(power-L) - 1) / 3 + b, so that
+ * a trace skips every cell of a block its cull rejects. */
 #define BSP__DISP_VERT_BYTES 12u
-#define BSP__DISP_TRI_BYTES 20u
+#define BSP__DISP_TRI_BYTES 32u
+#define BSP__DISP_TRI_BOX 20
+#define BSP__DISP_NODE_SLOT 4u
+#define BSP__DISP_NODE_BYTES 24u
+
+/* Node `index` of the displacement whose triangles start at ts. */
+BSP_INLINE const uint8_t *bsp__disp_node(const bsp_map *m, uint32_t ts, uint32_t index)
+{
+    return m->disp_tris.data + (size_t)m->disp_tris.count * BSP__DISP_TRI_BYTES + (size_t)ts * BSP__DISP_NODE_SLOT +
+           (size_t)index * BSP__DISP_NODE_BYTES;
+}
+/* The first node of level L of a displacement of this power. */
+#define BSP__DISP_LEVEL(power, L) (((1u << (2 * ((power) - (L)))) - 1) / 3)
 #define BSP__DISP_NOHULL 4u
 #define BSP__DISP_NORAY 8u
 
