@@ -315,11 +315,10 @@ bsp_status bsp__disps_build(bsp_map *m, const bsp_header *h, uint8_t *region, ui
         for (i = 0; i < m->faces.count; i++) {
             const uint8_t *f = m->faces.data + (size_t)i * m->faces.stride;
             int32_t d = bsp__field_get(f, fam->faces.face_dispinfo);
-            uint8_t *rec = region + (size_t)d * BSP__DISP_REC_BYTES;
-            if (d < 0 || (uint32_t)d >= n[0] || bsp__field_get(f, fam->faces.face_numedges) != 4 ||
-                bsp__i32(rec + BSP__DISP_FACE) >= 0)
-                continue;
-            bsp__put_u32(rec + BSP__DISP_FACE, i);
+            uint8_t *rec;
+            if (d < 0 || (uint32_t)d >= n[0] || bsp__field_get(f, fam->faces.face_numedges) != 4) continue;
+            rec = region + (size_t)d * BSP__DISP_REC_BYTES;
+            if (bsp__i32(rec + BSP__DISP_FACE) < 0) bsp__put_u32(rec + BSP__DISP_FACE, i);
         }
         *did = m->faces.count * m->faces.stride;
         cur->phase = 1;
