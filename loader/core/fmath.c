@@ -18,7 +18,7 @@ int bsp__finite3(const float p[3])
  * interval holds x: the midpoints between floats have 25 bits, so their
  * squares are exact in double, and a float's root is never a midpoint.
  * NaN, infinity, zeros and negatives are returned as NaN or as they are. */
-#if BSPKIT_COLLISION   /* (collision alone takes roots) */
+#if BSP__DISPCOLL || (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3)   /* (terrain and curved surfaces take roots) */
 float bsp__fsqrt(float x)
 {
     union { double d; uint64_t u; } g;
