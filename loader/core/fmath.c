@@ -14,7 +14,7 @@ int bsp__finite3(const float p[3])
 
 /* sqrtf, correctly rounded, without libm: Newton's steps in double from
  * an estimate made of the exponent's bits (4 % off at worst, then 1e-3,
- * 1e-6, 1e-12), rounded to float, then moved to the float whose rounding
+ * 2e-7, 2e-14), rounded to float, then moved to the float whose rounding
  * interval holds x: the midpoints between floats have 25 bits, so their
  * squares are exact in double, and a float's root is never a midpoint.
  * NaN, infinity, zeros and negatives are returned as NaN or as they are. */
@@ -30,7 +30,7 @@ float bsp__fsqrt(float x)
     if (!bsp__finite(x)) return x;
     g.d = d;
     g.u = (g.u >> 1) + 0x1ff7a3bea91d9b1bull;
-    for (k = 0; k < 4; k++) g.d = bsp__round_d(0.5 * bsp__round_d(g.d + bsp__round_d(d / g.d)));
+    for (k = 0; k < 3; k++) g.d = bsp__round_d(0.5 * bsp__round_d(g.d + bsp__round_d(d / g.d)));
     r.f = bsp__round((float)g.d);
     lo.u = r.u - 1;
     hi.u = r.u + 1;
