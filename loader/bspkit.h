@@ -1015,6 +1015,241 @@ BSP_API bsp_status bsp_static_prop_leaf(const bsp_static_props *p, uint32_t i,
                                         uint32_t *leaf);
 
 /* ------------------------------------------------------------------------ */
+/* The pakfile: Source's lump 40, a zip archive, read in place.             */
+/*
+ * The engine mounts lump 40 ahead of the game's files: cubemap textures,
+ * patched materials, static prop lighting, whatever the mapper packed.
+ * bspkit reads it without a zip library and without allocating: the
+ * archive's records are read where they lie (the loaded lump, or bytes the
+ * caller read through the stream), stored entries are handed out in place
+ * and LZMA entries (zip method 14) are decoded by bspkit's own decoder into
+ * the caller's memory. docs/pakfile.md has the whole story.
+ *
+ * Entries are listed in the central directory's order. Names are the
+ * directory's bytes, not NUL-terminated. Lookup by path (bsp_pak_find)
+ * folds ASCII letters A-Z to a-z and takes '/' and '\' as one character,
+ * as Valve's file system does (it lower-cases names and fixes slashes);
+ * nothing else is normalised (no "./", no doubled slashes, no UTF-8 case).
+ *
+ * Valve's aligned zip (console maps: an end-of-directory comment "XZP1 n"
+ * or "XZP2 n", n the alignment): each local header's extra field pads its
+ * data to n bytes. "XZP2" central records declare that padding as their
+ * extra field length without carrying it (Valve's reader then skips
+ * nothing after the name); "XZP1" records carry it. An optional first
+ * entry, "__preload_section.pre", holds a header (version 3, directory
+ * entries, preload entries, alignment; 32-bit words in the map's byte
+ * order), a preload directory ({length, offset} per preloaded entry), a
+ * remap table (a 16-bit preload index per zip entry in directory order,
+ * 0xffff: none; also in the map's byte order) and then each preloaded
+ * entry's first bytes, which the engine reads at load instead of seeking.
+ *
+ * What bspkit refuses, and why (the rule that keeps it linear): every
+ * entry's local header must lie after the previous entry's data, in the
+ * central directory's order (every pakfile writer does so), and the last
+ * entry's data before the central directory.
+ *
+ * Failures come as bsp_status (CORRUPT, UNSUPPORTED, LZMA_*, BAD_QUERY,
+ * TRUNCATED, BAD_ARGUMENT) with a bsp_pak_problem saying what is wrong,
+ * in the bsp_pak (open), the bsp_pak_entry (an entry) or the job (a read).
+ */
+
+#define BSP_PAK_LUMP 40u
+/* The most bytes the end of a zip can take: its end record (22) and the
+ * longest comment (65535). */
+#define BSP_PAK_TAIL_BYTES 65557u
+/* A local header's fixed part; its name follows. */
+#define BSP_PAK_LOCAL_BYTES 30u
+#define BSP_PAK_STORED 0u
+#define BSP_PAK_LZMA 14u
+#define BSP_PAK_PRELOAD_NAME "__preload_section.pre"
+
+/* What is wrong, beside the status (bsp_pak_problem_name gives a stable
+ * name; status in brackets). */
+typedef enum bsp_pak_problem {
+    BSP_PAK_FINE = 0,          /* "fine" */
+    BSP_PAK_NO_END_RECORD,     /* "no_end_record": no end-of-central-directory
+                                  record in the tail (CORRUPT) */
+    BSP_PAK_MULTI_DISK,        /* "multi_disk": a split archive (UNSUPPORTED) */
+    BSP_PAK_ZIP64,             /* "zip64": zip64 records or sizes (UNSUPPORTED) */
+    BSP_PAK_DIRECTORY_OUTSIDE, /* "directory_outside": the central directory
+                                  runs outside the pakfile or into its end
+                                  record (CORRUPT) */
+    BSP_PAK_COUNT_MISMATCH,    /* "count_mismatch": the entry counts differ,
+                                  or do not fit the directory's records
+                                  (CORRUPT) */
+    BSP_PAK_BAD_NAME,          /* "bad_name": an empty name or one holding a
+                                  NUL byte (CORRUPT) */
+    BSP_PAK_ENTRIES_OVERLAP,   /* "entries_overlap": an entry's header or data
+                                  reaches the next entry's, or entries out of
+                                  the directory's order (CORRUPT) */
+    BSP_PAK_DIRECTORY_OVERLAP, /* "directory_overlap": entry data reaches the
+                                  central directory (CORRUPT) */
+    BSP_PAK_LOCAL_MISMATCH,    /* "local_mismatch": the local header is missing
+                                  or disagrees with the directory (name,
+                                  method, sizes, CRC) (CORRUPT) */
+    BSP_PAK_SIZES,             /* "sizes": a stored entry whose sizes differ,
+                                  an LZMA entry shorter than its header
+                                  (CORRUPT) */
+    BSP_PAK_METHOD,            /* "method": neither stored nor LZMA (UNSUPPORTED) */
+    BSP_PAK_ENCRYPTED,         /* "encrypted": flag bit 0 (UNSUPPORTED) */
+    BSP_PAK_LZMA_HEADER,       /* "lzma_header": not the 2+2+5-byte header of
+                                  APPNOTE 5.8.8, bad properties (LZMA_CORRUPT) */
+    BSP_PAK_LZMA_DATA,         /* "lzma_data": the stream does not decode to
+                                  the stated size: invalid, its input ends
+                                  first, or a match runs past the size
+                                  (LZMA_CORRUPT) */
+    BSP_PAK_LZMA_TOO_LONG,     /* "lzma_too_long": every stated byte decoded
+                                  and the stream goes on (LZMA_CORRUPT;
+                                  decoding stopped there) */
+    BSP_PAK_LZMA_OVERLAP,      /* "lzma_overlap": in-place decoding would
+                                  overwrite unread input (LZMA_OVERLAP) */
+    BSP_PAK_BUFFER_TOO_SMALL,  /* "buffer_too_small": dst or tables smaller
+                                  than bsp_pak_read_bytes says (BAD_ARGUMENT) */
+    BSP_PAK_CRC,               /* "crc_mismatch": the bytes' CRC-32 is not the
+                                  directory's (CORRUPT) */
+    BSP_PAK_PRELOAD,           /* "preload_header": a preload section whose
+                                  version, counts or entries do not fit
+                                  (CORRUPT) */
+    BSP_PAK_NOT_FOUND,         /* "not_found": no such entry (BAD_QUERY) */
+    BSP_PAK_NOT_READ,          /* "not_read": the entry's bytes are not among
+                                  the bytes given (bsp_pak_entry_local first) */
+    BSP_PAK_PROBLEM_COUNT
+} bsp_pak_problem;
+
+BSP_API const char *bsp_pak_problem_name(bsp_pak_problem p);
+
+/* An open pakfile: views into the caller's bytes. Fields are read-only. */
+typedef struct bsp_pak {
+    const uint8_t *bytes;      /* the bytes given: the pakfile's last `have` */
+    uint32_t size;             /* the pakfile's bytes */
+    uint32_t have;             /* bytes given (size: the whole pakfile) */
+    uint32_t count;            /* entries */
+    uint32_t dir_offset;       /* the central directory, in the pakfile */
+    uint32_t dir_bytes;
+    uint32_t alignment;        /* Valve's aligned zip: n of "XZPk n"; else 0 */
+    uint8_t xzp;               /* 0: no XZP comment; 1 or 2 */
+    uint8_t big_endian;        /* the preload section's byte order */
+    uint8_t reserved[2];
+    const uint8_t *preload;    /* the preload section (entry 0), NULL: none */
+    uint32_t preload_bytes;    /* its size */
+    uint32_t preload_data;     /* where its data starts, in the pakfile */
+    uint32_t preload_entries;  /* entries of its preload directory */
+    bsp_pak_problem problem;   /* why the last open failed */
+} bsp_pak;
+
+/* One entry. */
+typedef struct bsp_pak_entry {
+    uint32_t index;            /* in the central directory */
+    const char *name;          /* name_len bytes in the directory, no NUL */
+    uint32_t name_len;
+    uint32_t method;           /* BSP_PAK_STORED, BSP_PAK_LZMA or another */
+    uint32_t flags;            /* the general purpose flags */
+    uint32_t crc;              /* CRC-32 of the uncompressed bytes */
+    uint32_t size;             /* uncompressed bytes */
+    uint32_t compressed_size;  /* stored bytes (LZMA: with its 9-byte header) */
+    uint32_t header_offset;    /* the local header, in the pakfile */
+    uint32_t offset;           /* the stored bytes, in the pakfile (known once
+                                  the local header is read) */
+    const uint8_t *data;       /* the stored bytes in place, NULL when they
+                                  are not among the bytes given */
+    uint32_t preload_size;     /* preloaded bytes, 0: not preloaded */
+    uint32_t preload_offset;   /* where they are, in the pakfile */
+    const uint8_t *preload;    /* and in memory (the preload section) */
+    bsp_pak_problem problem;   /* why the last call on this entry failed */
+    uint32_t record, next_header;  /* bspkit's: the central record, and where
+                                  the next entry's local header starts */
+} bsp_pak_entry;
+
+/* Open the whole pakfile bytes[0 .. size) (the loaded lump 40). big_endian:
+ * the map's byte order, for a preload section. Statuses in order:
+ * BAD_ARGUMENT (NULL); CORRUPT (no_end_record); then the end record's:
+ * UNSUPPORTED (zip64, multi_disk), CORRUPT (count_mismatch: the two counts
+ * differ; directory_outside; count_mismatch: more records than the
+ * directory holds); then each central record's, in order: CORRUPT
+ * (count_mismatch, bad_name), UNSUPPORTED (multi_disk, zip64), CORRUPT
+ * (entries_overlap, directory_overlap); CORRUPT (count_mismatch: bytes
+ * left after the records, an aligned zip's zero padding excepted); then
+ * entry 0's local header (as bsp_pak_get) and, with a preload section, as
+ * bsp_pak_use_preload. An empty pakfile (no
+ * entries, e.g. a map whose lump 40 is only an end record) opens with
+ * count 0. The bytes must stay as long as p is used. */
+BSP_API bsp_status bsp_pak_open(bsp_pak *p, const void *bytes, uint32_t size, int big_endian);
+
+/* The pakfile of a loaded Source map (lump 40, loaded by BSP_LOAD_ALL or
+ * options.extra_lumps bit 40; a console map's compressed lump arrives
+ * decoded). UNSUPPORTED for another family, NOT_LOADED when lump 40 was
+ * not loaded or is empty; then as bsp_pak_open. */
+BSP_API bsp_status bsp_pak_open_map(const bsp_map *m, bsp_pak *p);
+
+/* From the stream, without the lump in the arena. bsp_pak_locate gives the
+ * pakfile's file offset and size (UNSUPPORTED: not Source, or lump 40 is
+ * compressed; NOT_LOADED: empty). Read its last min(size,
+ * BSP_PAK_TAIL_BYTES) bytes and call bsp_pak_open_tail: TRUNCATED with
+ * p->dir_offset set when the central directory begins before them; read
+ * again from p->dir_offset to the end and call it again. Then an entry's
+ * local header: read BSP_PAK_LOCAL_BYTES + e->name_len bytes at
+ * e->header_offset, bsp_pak_entry_local; then e->compressed_size bytes at
+ * e->offset, for bsp_pak_job. A preload section is read likewise (entry 0)
+ * and handed to bsp_pak_use_preload. */
+BSP_API bsp_status bsp_pak_locate(const bsp_header *h, uint32_t *offset, uint32_t *size);
+BSP_API bsp_status bsp_pak_open_tail(bsp_pak *p, const void *tail, uint32_t tail_bytes,
+                                     uint32_t size, int big_endian);
+BSP_API bsp_status bsp_pak_entry_local(const bsp_pak *p, bsp_pak_entry *e, const void *local,
+                                       uint32_t bytes);
+/* Take e0's bytes (entry 0, "__preload_section.pre", stored) as the
+ * preload section. CORRUPT (sizes): e0's two sizes differ; CORRUPT
+ * (preload_header): a version other than 3, a
+ * directory count other than p->count, more preload entries than entries,
+ * or tables longer than the section; BAD_ARGUMENT: e0 is not entry 0 or
+ * its offset is unknown. */
+BSP_API bsp_status bsp_pak_use_preload(bsp_pak *p, const bsp_pak_entry *e0, const void *section);
+
+/* Entry `index` (the directory walked from its start: O(index)), the
+ * entry after e (O(1): a listing), the entry whose name matches path
+ * (NUL-terminated; the rule above; the first of equal names). Each checks
+ * the entry's local header when the bytes hold it (then e->data, e->offset)
+ * and its preload entry. Statuses in order: BAD_ARGUMENT (NULL); BAD_QUERY
+ * (index past the last, no entry after e, not_found); CORRUPT
+ * (local_mismatch, entries_overlap, directory_overlap, preload_header).
+ * e->problem says which. */
+BSP_API bsp_status bsp_pak_get(const bsp_pak *p, uint32_t index, bsp_pak_entry *e);
+BSP_API bsp_status bsp_pak_next(const bsp_pak *p, bsp_pak_entry *e);
+BSP_API bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entry *e);
+
+/* Reading an entry's bytes: a job any thread can run (it touches only its
+ * dst and tables). Stored entries need no job: e->data is the bytes. A
+ * job copies a stored entry into dst, or decodes an LZMA entry in place:
+ * its stored bytes are copied to dst's end and decoded forward, the `size`
+ * bytes landing at dst[0]; dst_bytes must be *need_dst (the entry's size
+ * plus the in-place margin, docs/pakfile.md) and tables (2-aligned) hold
+ * *need_tables (LZMA's probability table, 15 980 bytes for Valve's
+ * lc + lp = 3). Decoding never writes past dst, nor produces more than the
+ * stated size, whatever the stream says (a zip bomb costs its stated
+ * size). UNSUPPORTED (method, encrypted; LZMA in a build without the
+ * decoder), LZMA_CORRUPT (lzma_header). */
+BSP_API bsp_status bsp_pak_read_bytes(const bsp_pak_entry *e, const void *stored,
+                                      uint32_t *need_dst, uint32_t *need_tables);
+
+typedef struct bsp_pak_job {
+    bsp_pak_entry entry;       /* a copy of the entry */
+    const void *stored;        /* its compressed_size stored bytes */
+    void *dst, *tables;
+    uint32_t dst_bytes, tables_bytes;
+    int check_crc;             /* non-zero: check the CRC-32 of the result */
+    bsp_status status;         /* bsp_pak_job_run's result */
+    bsp_pak_problem problem;
+} bsp_pak_job;
+
+/* Run the job: sets and returns j->status. BAD_ARGUMENT (NULL, stored NULL;
+ * buffer_too_small); then as bsp_pak_read_bytes; LZMA_CORRUPT (lzma_data,
+ * lzma_too_long), LZMA_OVERLAP; CORRUPT (crc_mismatch, when asked). */
+BSP_API bsp_status bsp_pak_job_run(bsp_pak_job *j);
+
+/* CRC-32 (zip's: reflected 0xedb88320) of n bytes, continuing from crc
+ * (0 to start). A 1 KiB table; bench key pak_crc_mb_s. */
+BSP_API uint32_t bsp_pak_crc32(uint32_t crc, const void *bytes, uint32_t n);
+
+/* ------------------------------------------------------------------------ */
 /* Entities: iterate the entity lump's text without copying it.              */
 
 typedef enum bsp_entity_event {

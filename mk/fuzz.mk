@@ -28,7 +28,8 @@
 # same with decode jobs held and reported in an order from the input), access (the map
 # access API over maps loaded with BSP_LOAD_GEOMETRY; the load seeds), areas (area
 # connectivity under closed, open and the input's own portal states; the load seeds), props (the static
-# prop API on each map's 'sprp' sub-lump at every version; the load seeds). $(BUILD)/t/fuzz_replay runs inputs through the same
+# prop API on each map's 'sprp' sub-lump at every version; the load seeds), pak (the
+# pakfile reader, whole or the stream's way, on test/pak_gen.py's pakfiles). $(BUILD)/t/fuzz_replay runs inputs through the same
 # code without libFuzzer; it is part of `bins`, so cross builds
 # (BUILD=build/ppc64 CC=powerpc64-linux-gnu-gcc LDFLAGS=-static TEST_SAN=)
 # make a static big-endian one for qemu-user too.
@@ -38,8 +39,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -61,7 +62,7 @@ fuzz-bins:
 fuzz-bins-real: $(FUZZ_ALL:%=$(FUZZ_DIR)/fuzz_%) fuzz-seeds
 # What the seeds need is built by this make before the one above starts, so
 # that a parallel make never builds them twice at once.
-fuzz-bins: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
+fuzz-bins: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/t/pak_lzma
 
 # The library with coverage feedback for libFuzzer, the same flags otherwise
 # (clang has no -fno-tree-loop-distribute-patterns: filtered out).
@@ -87,7 +88,7 @@ bins: $(BUILD)/t/fuzz_replay
 $(BUILD)/t/fuzz_mkseeds: test/fuzz/mkseeds.c test/files.h $(BUILD)/t/libbspkit.a $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(BUILD)/t/libbspkit.a -llzma -lm -o $@
 fuzz-seeds: $(FUZZ_DIR)/seeds/.stamp
-$(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
+$(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/t/pak_lzma
 	@rm -rf $(FUZZ_DIR)/seeds
 	@mkdir -p $(FUZZ_DIR)/seeds/load
 	@for m in $(BUILD)/maps/*.bsp; do case $$m in */large.bsp) ;; *) cp "$$m" $(FUZZ_DIR)/seeds/load/;; esac; done
@@ -104,6 +105,11 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
 	@ln -s load $(FUZZ_DIR)/seeds/collision
 	@ln -s load $(FUZZ_DIR)/seeds/areas
 	@ln -s load $(FUZZ_DIR)/seeds/props
+	@mkdir -p $(FUZZ_DIR)/seeds/pak
+	@for k in plain aligned aligned1; do for o in le be; do \
+	    python3 test/pak_gen.py $(BUILD)/t/pak_lzma -$$o $(FUZZ_DIR)/pak.tmp $$k && \
+	    for f in 0 1 2 3; do { printf "\\00$$f"; cat $(FUZZ_DIR)/pak.tmp; } > $(FUZZ_DIR)/seeds/pak/$$k-$$o-$$f; done; \
+	done; done; rm -f $(FUZZ_DIR)/pak.tmp
 	@touch $@
 
 fuzz: fuzz-bins $(BUILD)/t/fuzz_replay

@@ -17,7 +17,7 @@
 # the same build the suite tests as `core`); the "everything" rows carry
 # every option, to show their cost.
 
-EVERYTHING := BSPKIT_ACCESS=1 BSPKIT_AMBIENT=1 BSPKIT_VARIANTS=all BSPKIT_STRINGS=1
+EVERYTHING := BSPKIT_ACCESS=1 BSPKIT_AMBIENT=1 BSPKIT_VARIANTS=all BSPKIT_STRINGS=1 BSPKIT_PAK=1
 SIZE_CONFIGS := all all-core all-core-coll source-lzma source-lzma-core source-lzma-core-coll \
                 source-lzma-core-coll-nodisp \
                 source-core quake-core

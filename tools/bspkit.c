@@ -66,6 +66,10 @@ static const char usage[] =
     "                texture, flags, dispinfo, bevel); then every leaf's brush\n"
     "                list (loads collision's lumps)\n"
     "  props MAP     every static prop of a Source map (its 'sprp')\n"
+    "  pak MAP [--cat PATH | --extract DIR]\n"
+    "                a Source map's pakfile (lump 40): one line per entry\n"
+    "                (name, method, size, compressed_size, crc, offset,\n"
+    "                preload), one entry's bytes, or every entry under DIR\n"
     "  render MAP -o OUT.png [--camera X Y Z YAW PITCH | --eye X Y Z --look X Y Z]\n"
     "             [--top] [--pvs]\n"
     "             [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
@@ -651,6 +655,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "pak")) return cmd_pak(argc - 1, argv + 1);
     if (has_arg(argc, argv, "--help", "-h")) {
         fputs(usage, stdout);
         fputs(usage_options, stdout);

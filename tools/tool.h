@@ -72,5 +72,6 @@ int cmd_textures(const char *path, int forward);
 int cmd_brushes(const char *path, int forward);
 int cmd_render(int argc, char **argv);
 int cmd_props(const char *path, int forward);
+int cmd_pak(int argc, char **argv);
 
 #endif

@@ -250,3 +250,87 @@ bsp_status bsp_loader_job_done(bsp_loader *l, const bsp_job *j)
     return BSP_E_BAD_ARGUMENT;
 }
 #endif
+
+#if !BSPKIT_PAK
+/* No pakfile reader: every call answers as for a family without one. */
+const char *bsp_pak_problem_name(bsp_pak_problem p)
+{
+    (void)p;
+    return "unknown";
+}
+
+bsp_status bsp_pak_open(bsp_pak *p, const void *bytes, uint32_t size, int big_endian)
+{
+    (void)p, (void)bytes, (void)size, (void)big_endian;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_open_map(const bsp_map *m, bsp_pak *p)
+{
+    (void)m, (void)p;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_locate(const bsp_header *h, uint32_t *offset, uint32_t *size)
+{
+    (void)h, (void)offset, (void)size;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_open_tail(bsp_pak *p, const void *tail, uint32_t tail_bytes, uint32_t size,
+                             int big_endian)
+{
+    (void)p, (void)tail, (void)tail_bytes, (void)size, (void)big_endian;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_entry_local(const bsp_pak *p, bsp_pak_entry *e, const void *local,
+                               uint32_t bytes)
+{
+    (void)p, (void)e, (void)local, (void)bytes;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_use_preload(bsp_pak *p, const bsp_pak_entry *e0, const void *section)
+{
+    (void)p, (void)e0, (void)section;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_get(const bsp_pak *p, uint32_t index, bsp_pak_entry *e)
+{
+    (void)p, (void)index, (void)e;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_next(const bsp_pak *p, bsp_pak_entry *e)
+{
+    (void)p, (void)e;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entry *e)
+{
+    (void)p, (void)path, (void)e;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_read_bytes(const bsp_pak_entry *e, const void *stored, uint32_t *need_dst,
+                              uint32_t *need_tables)
+{
+    (void)e, (void)stored, (void)need_dst, (void)need_tables;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_job_run(bsp_pak_job *j)
+{
+    if (!j) return BSP_E_BAD_ARGUMENT;
+    return j->status = BSP_E_UNSUPPORTED;
+}
+
+uint32_t bsp_pak_crc32(uint32_t crc, const void *bytes, uint32_t n)
+{
+    (void)crc, (void)bytes, (void)n;
+    return 0;
+}
+#endif

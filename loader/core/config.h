@@ -21,6 +21,9 @@
  *   BSPKIT_DISPCOLL=0       a collision build without Source's terrain
  *                           (docs/queries.md 8.14): displacements do not
  *                           collide and loads keep no room for them.
+ *   BSPKIT_PAK=0            no pakfile reader (bsp_pak_*: unsupported;
+ *                           bsp_pak_crc32 0, bsp_pak_problem_name
+ *                           "unknown").
  *   BSPKIT_STRINGS=0        no text for people (status sentences, lump
  *                           names), as zstd's ZSTD_STRIP_ERROR_STRINGS:
  *                           bsp_status_message gives bsp_status_name,
@@ -101,6 +104,9 @@
 #endif
 #ifndef BSPKIT_DISPCOLL
 #define BSPKIT_DISPCOLL 1
+#endif
+#ifndef BSPKIT_PAK
+#define BSPKIT_PAK 1
 #endif
 
 /* Variants: none named means all, unless BSPKIT_VARIANTS is 0. */

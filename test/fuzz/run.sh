@@ -24,7 +24,7 @@
 # FUZZ_TIMEOUT (seconds one input may take, default 10).
 BUILD=${BUILD:-build}
 MODE=${1:-smoke}
-TARGETS=${FUZZ_TARGETS:-load family lzma lzma_diff entity stream resume jobs access collision areas props}
+TARGETS=${FUZZ_TARGETS:-load family lzma lzma_diff entity stream resume jobs access collision areas props pak}
 FDIR=$BUILD/fuzz
 REG=test/fuzz/regressions
 DICT=test/fuzz/bsp.dict
