@@ -382,6 +382,10 @@ typedef struct bsp_map {
      * built patch in `data`, its ordinal} (offset 0: not a patch); the
      * patches follow the table */
     bsp_view patches;
+    /* source terrain's collision (8.14): a record per displacement, then
+     * the vertex grids and the triangles' planes and flags, at the places
+     * of their dispverts and disp tris (loader/pipeline/disp_build.h) */
+    bsp_view disps, disp_verts, disp_tris;
     /* areas and area portals (BSP_LOAD_GEOMETRY; docs/queries.md 9) */
     bsp_view areas, areaportals;
     /* After a failed bsp_load, where it stopped: the lump's index and file
@@ -844,6 +848,13 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
  * stack, besides BSP_TRACE_STACK_BYTES (and BSP_TRACE_PATCH_STACK_BYTES). */
 #define BSP_TRACE_MARK_BRUSHES 32768u
 #define BSP_TRACE_MARK_STACK_BYTES (BSP_TRACE_MARK_BRUSHES / 8u + BSP_TRACE_MARK_BRUSHES / 256u)
+/* Source terrain (section 8.14): at most this many displacements per map
+ * (Valve's MAX_MAP_DISPINFO; more: CORRUPT at load); a trace keeps a bit
+ * per displacement it may still meet, and a walk of a displacement's box
+ * down the nodes (an entry per level) when it asks a leaf for its
+ * displacements. */
+#define BSP_TRACE_DISPS_MAX 2048u
+#define BSP_TRACE_DISP_STACK_BYTES (BSP_TRACE_DISPS_MAX / 8u + (BSP_TREE_DEPTH_MAX + 1u) * 4u)
 
 typedef struct bsp_trace_result {
     float fraction;       /* 0..1: the part of the move completed */
@@ -857,6 +868,12 @@ typedef struct bsp_trace_result {
     uint8_t allsolid;     /* the whole move is inside solid */
     uint8_t has_plane;    /* fraction < 1 and not allsolid: normal, dist set */
     uint8_t reserved;
+    int32_t disp;         /* source: the displacement (terrain, section
+                             8.14) the answer comes from; -1 when the
+                             answer is not terrain's */
+    uint32_t disp_flags;  /* its triangle's flags: 1 surface, 2 walkable,
+                             4 buildable, 8 / 16 surface property 1 / 2
+                             (0 when disp is -1) */
 } bsp_trace_result;
 
 /* The games' own contents masks (section 8.1, 8.9), for bsp_trace. */
@@ -913,7 +930,12 @@ BSP_API uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind);
  * else hull 1, else 2), and bsp_hull_trace moves that hull with its lower
  * corner on the box's; endpos is end when fraction is 1, else the hull's
  * endpos moved back; mask is ignored and contents is 0; BAD_HULL (after
- * BAD_MODEL) when the map or model lacks the hull (no clipnodes). */
+ * BAD_MODEL) when the map or model lacks the hull (no clipnodes).
+ * Source: model 0 meets the terrain too (section 8.14), after each leaf's
+ * brushes; out->disp and disp_flags then say which displacement and
+ * triangle answered (-1 and 0 otherwise). A trace takes
+ * BSP_TRACE_STACK_BYTES of stack, and BSP_TRACE_DISP_STACK_BYTES more on
+ * Source (BSP_TRACE_PATCH_STACK_BYTES on Quake 3). */
 BSP_API bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3],
                              const float end[3], const float mins[3], const float maxs[3],
                              uint32_t mask, bsp_trace_result *out);

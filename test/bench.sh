@@ -146,6 +146,9 @@ trace_brush=$($B/bench_trace "$brush_map" 5) || exit 1
 trace_hull=$($B/bench_trace "$hull_map" 5) || exit 1
 echo "$trace_brush"
 echo "$trace_hull"
+# Source terrain (8.14): player moves over the generated terrain map
+trace_disp=$($B/bench_trace --disp $BUILD/maps/v20_terrain.bsp 5) || exit 1
+echo "$trace_disp"
 
 # A brush listed 2.55 million times (test/craft_repeated.py, issue 31): one
 # trace must take the distinct brushes it reaches, not the listings; the
@@ -174,10 +177,11 @@ python3 test/pak_gen.py $BUILD/t/pak_lzma -le $B/many.pak many &&
     $B/bench_pak $B/many.pak $B/lzma.pak > $B/pak.out || exit 1
 grep -v '^{' $B/pak.out
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" <<'PY'
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
+td = json.loads(sys.argv[10])
 sim = [json.loads(l) for l in open(sys.argv[4]) if l.strip()]
 simw = [json.loads(l) for l in open(sys.argv[7]) if l.strip()]
 out = {
@@ -201,6 +205,7 @@ out = {
     "boxleaves_hull_map_ns": th["boxleaves_ns"],
     "trace_stack_bytes": tb["trace_stack_bytes"],
     "trace_maps": [tb["map"], th["map"]],
+    "disp_trace_player_ns": td["disp_trace_player_ns"],
 }
 for k in ("ir_bspkit", "ir_old", "ir_lzmadec"):
     if k in lz:

@@ -4,6 +4,12 @@
  * long point rays across the world, position tests, and hull traces of
  * hull 1 on the Quake family.
  *
+ *   bench_trace --disp MAP [ROUNDS]   Source terrain (docs/queries.md
+ *       8.14): {"map":..,"disp_trace_player_ns":..,"disp_hits":..}, a
+ *       Source player box (origin at the feet) stepping 16 units across
+ *       and 64 down from points over the lowest 96 units of the world,
+ *       where a terrain map's displacements lie; disp_hits the share of
+ *       moves that end on terrain.
  *   bench_trace MAP [ROUNDS]    prints one JSON line, best of ROUNDS:
  *   {"map":..,"trace_player_ns":..,"trace_ray_ns":..,"trace_position_ns":..,
  *    "hulltrace_ns":..,"boxleaves_ns":..,"trace_stack_bytes":..}
@@ -51,6 +57,13 @@ int main(int argc, char **argv)
     const char *name;
 
     static uint8_t scratch[BSP_PATCH_SCRATCH_BYTES];
+    int disp = argc > 1 && !strcmp(argv[1], "--disp");
+    uint32_t on_terrain = 0;
+    if (disp) {
+        argv++;
+        argc--;
+        rounds = argc > 2 ? atoi(argv[2]) : 3;
+    }
     if (argc < 2 || bsp_file_open(&f, &s, argv[1], 0) || bsp_open(&h, &s) != BSP_OK ||
         bsp_measure_patches(&h, &s, scratch, sizeof scratch) != BSP_OK ||
         bsp_measure(&h, &o, &need) != BSP_OK || !(arena = malloc(need ? need : 1)) ||
@@ -72,6 +85,28 @@ int main(int argc, char **argv)
             seed = seed * 1664525u + 1013904223u;
             pts[i][k] = lo[k] + (hi[k] - lo[k]) * (float)(seed >> 8) / 16777216.0f;
         }
+    if (disp) {
+        static const float feet[2][3] = { { -16, -16, 0 }, { 16, 16, 72 } };
+        for (i = 0; i <= N_MOVES; i++) pts[i][2] = lo[2] + (pts[i][2] - lo[2]) * 96.0f / (hi[2] - lo[2]);
+        for (r = 0; r < rounds; r++) {
+            on_terrain = 0;
+            t = now();
+            for (i = 0; i < N_MOVES; i++) {
+                float end[3];
+                end[0] = pts[i][0] + 16, end[1] = pts[i][1] + 8, end[2] = pts[i][2] - 64;
+                if (bsp_trace(&m, 0, pts[i], end, feet[0], feet[1], mask, &tr) == BSP_OK)
+                    on_terrain += tr.disp >= 0;
+            }
+            t = now() - t;
+            if (t < best[0]) best[0] = t;
+        }
+        name = strrchr(argv[1], '/');
+        printf("{\"map\":\"%s\",\"disp_trace_player_ns\":%.1f,\"disp_hits\":%.3f}\n",
+               name ? name + 1 : argv[1], best[0] * 1e9 / N_MOVES, (double)on_terrain / N_MOVES);
+        free(pts);
+        free(arena);
+        return 0;
+    }
     for (r = 0; r < rounds; r++) {
         t = now();
         for (i = 0; i < N_MOVES; i++) {
@@ -115,7 +150,9 @@ int main(int argc, char **argv)
     printf(",\"boxleaves_ns\":%.1f", best[4] * 1e9 / N_MOVES);
     /* the most any trace takes: the walk's, and a Quake 3 one's patch extras */
     printf(",\"trace_stack_bytes\":%u,\"sink\":%u}\n",
-           (unsigned)(BSP_TRACE_STACK_BYTES + BSP_TRACE_PATCH_STACK_BYTES), (unsigned)sink);
+           (unsigned)(BSP_TRACE_STACK_BYTES + (BSP_TRACE_PATCH_STACK_BYTES > BSP_TRACE_DISP_STACK_BYTES
+                                               ? BSP_TRACE_PATCH_STACK_BYTES : BSP_TRACE_DISP_STACK_BYTES)),
+           (unsigned)sink);
     free(pts);
     free(arena);
     return 0;

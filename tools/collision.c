@@ -120,6 +120,8 @@ static void print_trace(const char *q, const bsp_trace_result *r, int with_conte
         print_vec("normal", r->normal);
         printf(",\"dist\":%.9g", (double)r->dist);
     }
+    /* source terrain (8.14) */
+    if (with_contents && r->disp >= 0) printf(",\"disp\":%d,\"disp_flags\":%u", (int)r->disp, (unsigned)r->disp_flags);
     printf("}\n");
 }
 

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include "collision.h"
 #include "patch_trace.h"
+#include "disp_trace.h"
 
 #if BSPKIT_COLLISION
 
@@ -53,7 +54,15 @@ typedef struct trace_work {
     bsp__q3_patch_move mv;
     uint8_t tested[BSP_TRACE_PATCHES_MAX / 8];
 #endif
+#if BSP__DISPCOLL
+    bsp__disp_trace disp;     /* source terrain (8.14) */
+#endif
 } trace_work;
+#if BSP__DISPCOLL
+#define TERRAIN(w, l) bsp__disp_leaf(&(w)->disp, (l))   /* after a leaf's brushes */
+#else
+#define TERRAIN(w, l) BSP_OK
+#endif
 
 
 static int counts(const trace_work *w, int32_t contents)
@@ -334,6 +343,7 @@ static bsp_status leaf(trace_work *w, uint32_t l, int test)
         st = patches(w, 1, (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_firstleafface),
                      (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_numleaffaces));
 #endif
+    if (st == BSP_OK) st = TERRAIN(w, l);
     return st;
 }
 
@@ -537,6 +547,11 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         bsp__q3_patch_move_init(&w.mv, w.start, w.end, w.size[0], w.size[1]);
         bsp__fill(w.tested, 0, sizeof w.tested);
     }
+#endif
+#if BSP__DISPCOLL
+    bsp__disp_trace_init(&w.disp, m, model, start, end, mins, maxs, mask, out, &w.hit);
+#else
+    out->disp = -1;
 #endif
     head = Q3(&w) ? 0 : bsp__head_node(m, model);
     if (Q3(&w) && model > 0) {

@@ -284,6 +284,10 @@ struct bsp__collision {
      * surface lists (the leaffaces view) */
     bsp__field surf_type, surf_shader, surf_firstvert, surf_numverts, surf_width, surf_height;
     uint32_t masks[2];             /* BSP_MASK_SOLID, BSP_MASK_PLAYERSOLID */
+    /* source terrain (8.14): dispinfo, disp verts, disp tris (meaningful
+     * when has_disps) */
+    int8_t disp_lumps[3];
+    uint8_t has_disps;
     const float (*hulls)[2][3];    /* BSP_COLL_HULLS: mins, maxs of hulls 0.. */
 };
 /* A description's collision part, named in its initialiser through

@@ -331,7 +331,8 @@ static const bsp__access source_access = {
     .leafbrush = { BSP_FIELD(bsp__uint16, v), BSP_FIELD(bsp__int32, v) }, \
     .leaf_firstleafbrush = BSP_FIELD(leaf, firstleafbrush), \
     .leaf_numleafbrushes = BSP_FIELD(leaf, numleafbrushes), \
-    .masks = { 0x200400Bu, 0x201400Bu }
+    .masks = { 0x200400Bu, 0x201400Bu }, \
+    .disp_lumps = { L_DISPINFO, L_DISP_VERTS, L_DISP_TRIS }, .has_disps = BSP__DISPCOLL
 static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_brushside) };
 #endif
 

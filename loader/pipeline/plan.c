@@ -7,6 +7,7 @@
  */
 #include "plan.h"
 #include "../lzma/lzma_decoder.h"
+#include "disp_build.h"
 
 /* Every record bspkit reads has fields of at most 4 bytes. */
 #define LUMP_ALIGN 4
@@ -88,6 +89,13 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
     if ((sets & BSP_LOAD_COLLISION) && bsp__coll_of(f))
         for (r = 0; r < BSP_CL_COUNT; r++)
             if (bsp__coll_of(f)->lumps[r] >= 0) want[bsp__coll_of(f)->lumps[r]] |= 2;
+    /* source terrain (8.14): its lumps and the base faces' loops, only
+     * when the map has displacements */
+    if (BSP__DISPCOLL && (sets & BSP_LOAD_COLLISION) && bsp__disp_lump(f, 0) >= 0 &&
+        h->lumps[bsp__disp_lump(f, 0)].length) {
+        for (r = 0; r < 3; r++) want[bsp__disp_lump(f, (uint32_t)r)] |= 2;
+        roles |= (hdr ? ROLE(FACES_HDR) : ROLE(FACES)) | ROLE(EDGES) | ROLE(SURFEDGES) | ROLE(VERTEXES);
+    }
     for (r = 0; r < BSP_ROLE_COUNT; r++)
         if (roles >> r & 1) want_lump(want, bsp__role_lump(f, r));
     return o->sets & BSP_LOAD_ALL ? ~(uint64_t)0 : bits;
@@ -185,6 +193,14 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         if (h->patch_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
         pos = (pos + h->patch_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
     }
+    /* source terrain: sized by the header's record counts */
+    if (BSP__DISPCOLL) {
+        bsp_status st = bsp__disp_region(h, p->collision, &p->disp_bytes);
+        if (st != BSP_OK) return st;
+        p->disp_offset = pos;
+        if (p->disp_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
+        pos = (pos + p->disp_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+    }
     p->scratch_offset = pos;
     if (any_compressed) {
 #if BSPKIT_LZMA
@@ -216,6 +232,9 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         /* and the patch builder's (done before the depth check) */
         if (BSPKIT_FAMILY_QUAKE3 && h->patch_bytes && p->scratch_bytes < BSP_PATCH_SCRATCH_BYTES)
             p->scratch_bytes = BSP_PATCH_SCRATCH_BYTES;
+        /* and the terrain builder's (a bit per vertex and triangle slot) */
+        if (BSP__DISPCOLL && p->disp_bytes && bsp__disp_scratch(h) > p->scratch_bytes)
+            p->scratch_bytes = bsp__disp_scratch(h);
     }
     if (p->scratch_bytes > 0xffffffffu - pos) return BSP_E_BAD_LUMP;
     p->total = pos + p->scratch_bytes;

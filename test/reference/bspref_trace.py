@@ -47,6 +47,7 @@ if "bspref" not in sys.modules:
     import os
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bspref as R  # noqa: E402
+import bspref_disp  # noqa: E402
 
 f32, fadd, fsub, fmul, fdiv, fdot = R.f32, R.fadd, R.fsub, R.fmul, R.fdiv, R.fdot
 QueryError = R.QueryError
@@ -1096,7 +1097,7 @@ def position_in_patch(bt, pc):
 
 
 class TraceResult:
-    __slots__ = ("fraction", "startsolid", "allsolid", "contents", "plane", "endpos")
+    __slots__ = ("fraction", "startsolid", "allsolid", "contents", "plane", "endpos", "disp", "disp_flags")
 
     def __init__(self):
         self.fraction = 1.0
@@ -1105,6 +1106,8 @@ class TraceResult:
         self.contents = 0
         self.plane = None      # (normal tuple, dist)
         self.endpos = None
+        self.disp = -1         # source terrain (8.14, bspref_disp.py)
+        self.disp_flags = 0
 
 
 class BrushTrace:
@@ -1117,6 +1120,9 @@ class BrushTrace:
         self.tr = TraceResult()
         self.checked = set()
         self.model = model
+        # source terrain (8.14): tested after each leaf's brushes
+        self.terrain = bspref_disp.Terrain(C.m, C, self.tr, start, end, mins, maxs, mask, model,
+                                           lambda lo, hi: box_leafs(C, C.heads[0], lo, hi))
         if self.q3:
             self.E = SURFACE_CLIP_EPSILON
             off = [fmul(fadd(mins[i], maxs[i]), 0.5) for i in range(3)]
@@ -1317,6 +1323,7 @@ class BrushTrace:
         if self._leaf_filtered(li):
             return
         self._clip_brushes(self._brush_list(li))
+        self.terrain.leaf(li)
         if self.q3 and self.tr.fraction != 0:
             self._clip_patches(self._leaf_patches(li))
 
@@ -1378,6 +1385,7 @@ class BrushTrace:
         if self._leaf_filtered(li):
             return
         self._test_brushes(self._brush_list(li))
+        self.terrain.leaf(li)
         if self.q3 and not self.tr.allsolid:
             self._test_patches(self._leaf_patches(li))
 
@@ -1987,6 +1995,8 @@ def trace_json(tr, with_contents=True, q="trace"):
         s += ',"contents":%d' % _s32(tr.contents)
     if tr.fraction < 1 and not tr.allsolid and tr.plane is not None:
         s += ',"normal":%s,"dist":%s' % (_vec(tr.plane[0]), g(tr.plane[1]))
+    if with_contents and getattr(tr, "disp", -1) >= 0:
+        s += ',"disp":%d,"disp_flags":%d' % (tr.disp, tr.disp_flags)
     return s + "}"
 
 
@@ -2215,13 +2225,15 @@ def selftest(path):
         n, d = t.plane
         ck.ok(n[2] > 0, w + ": hit plane faces down %r" % (n,))
         ck.ok(0 <= t.fraction < 1, w + ": fraction out of range")
-        ck.ok(t.endpos[0] == p[0] and t.endpos[1] == p[1] and t.endpos[2] < p[2],
+        terrain = getattr(t, "disp", -1) >= 0     # 8.14: a point stops on the surface
+        ck.ok(t.endpos[0] == p[0] and t.endpos[1] == p[1] and
+              (t.endpos[2] < p[2] or (terrain and t.endpos[2] == p[2])),
               w + ": endpos %r not below the start" % (t.endpos,))
         if n[2] > 0.7:
             floors += 1
         # the stop is E in front of the plane (measured along the normal)
         gap = fdot(n, t.endpos) - d
-        ck.ok(0 < gap <= E * 1.01 + 1e-3 or (hull and gap > 0),
+        ck.ok(0 < gap <= E * 1.01 + 1e-3 or (hull and gap > 0) or (terrain and gap <= 2e-3),
               w + ": endpos %r is %r from the hit plane (E = %r)" % (t.endpos, gap, E))
         if not hull:
             ck.ok(t.endpos == _endpos_formula(p, end, t.fraction),
@@ -2241,7 +2253,8 @@ def selftest(path):
                    if trace(m, p, (p[0], p[1], fsub(p[2], 8192.0)), patches=False).fraction == t.fraction]
         print("  %d of %d down traces end on brushes" % (len(downs_b), len(downs)))
     else:
-        downs_b = downs
+        # under terrain there is no solid either (8.14)
+        downs_b = [(p, t) for p, t in downs if getattr(t, "disp", -1) < 0]
     for p, t in downs_b[:20]:
         n = t.plane[0]
         q = tuple(fsub(t.endpos[i], fmul(n[i], f32(E + 0.5))) for i in range(3))
@@ -2276,10 +2289,11 @@ def selftest(path):
         if t.fraction == 1 and not t.startsolid:
             pairs += 1
             r = tr_point(b, a)
-            ck.ok(r.fraction == 1 and not r.startsolid,
+            ck.ok((r.fraction == 1 and not r.startsolid) or getattr(r, "disp", -1) >= 0,
                   "trace %r -> %r is clear but the reverse gives fraction %r" % (a, b, r.fraction))
-        elif t.fraction < 1:
+        elif t.fraction < 1 and getattr(t, "disp", -1) < 0:
             # both ends open and blocked one way: blocked the other way too
+            # (not by terrain: a point meets it only against its normal)
             r = tr_point(b, a)
             ck.ok(r.fraction < 1, "trace %r -> %r blocked but the reverse is clear" % (a, b))
     print("  %d clear pairs checked both ways" % pairs)
@@ -2290,7 +2304,7 @@ def selftest(path):
         for p, t in downs[:20]:
             end = (p[0], p[1], fsub(p[2], 8192.0))
             tb = trace(m, p, end, box[0], box[1])
-            if tb.startsolid:
+            if tb.startsolid or getattr(t, "disp", -1) >= 0:
                 continue
             ck.ok(tb.fraction <= t.fraction + 1e-6,
                   "box down trace from %r goes further (%r) than the point (%r)" % (p, tb.fraction, t.fraction))
