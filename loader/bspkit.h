@@ -370,6 +370,9 @@ typedef struct bsp_map {
      * file offset), worked out once at load; BSP_NO_LUMP when the directory
      * fits neither reading. */
     uint32_t game_lump_base;
+    /* quake, goldsrc, bsp2, quake2: the BSPX LIGHTGRID_OCTREE parsed at
+     * load (BSP_LOAD_LIGHTING), NULL without one */
+    const struct bsp__light_grid *light_grid;
 } bsp_map;
 
 #define BSP_NO_LUMP 0xffffffffu
@@ -646,7 +649,9 @@ BSP_API bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sampl
  * holds the answer. Colours are on the scale of bsp_sample.rgb. */
 typedef enum bsp_ambient_kind {
     BSP_AMBIENT_CUBE = 1,  /* Source: a leaf's ambient cube, blended */
-    BSP_AMBIENT_LIGHT_GRID /* Quake 3: the light grid, interpolated */
+    BSP_AMBIENT_LIGHT_GRID,/* Quake 3: the light grid, interpolated */
+    BSP_AMBIENT_OCTREE     /* quake, goldsrc, bsp2, quake2: the BSPX
+                              LIGHTGRID_OCTREE (docs/queries.md 10.5) */
 } bsp_ambient_kind;
 
 typedef struct bsp_ambient_light {
@@ -656,18 +661,31 @@ typedef struct bsp_ambient_light {
     int32_t from;          /* the leaf whose samples were used (borrowing) */
     int32_t first, count;  /* its samples; first -1: the leaf's own cube */
     float cube[6][3];      /* +x, -x, +y, -y, +z, -z; r, g, b */
-    /* BSP_AMBIENT_LIGHT_GRID */
-    int32_t cell[3];       /* the grid point at or below p, clamped */
+    /* BSP_AMBIENT_LIGHT_GRID (and BSP_AMBIENT_OCTREE: cell, ambient) */
+    int32_t cell[3];       /* the grid point at or below p: clamped into the
+                              grid (quake3), floor((p - mins) / step) (octree) */
     float ambient[3], directed[3];
     float dir[3];          /* unit vector towards the light, or 0 */
+    /* BSP_AMBIENT_OCTREE */
+    uint32_t mask;         /* bit i: corner i of the cell had data (bit 0 of
+                              i steps along x, bit 1 y, bit 2 z) */
 } bsp_ambient_light;
 
 /* Fills *out for p. Statuses in order: BAD_ARGUMENT, BAD_QUERY (p not
- * finite), UNSUPPORTED (families other than source and quake3),
- * NOT_LOADED (BSP_LOAD_LIGHTING left out), NO_AMBIENT (the map has no
- * ambient data; Source: also a leaf without samples after borrowing),
- * CORRUPT (tree cycle, an index or sample outside its lump). */
+ * finite), UNSUPPORTED (nightfire; quake, goldsrc, bsp2 and quake2 without
+ * a LIGHTGRID_OCTREE lump), NOT_LOADED (BSP_LOAD_LIGHTING left out),
+ * NO_AMBIENT (the map has no ambient data; Source: also a leaf without
+ * samples after borrowing; octree: a grid that failed the load's checks, or
+ * no grid point with data around p), CORRUPT (tree cycle, an index or
+ * sample outside its lump). The octree answers light style 0. */
 BSP_API bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out);
+
+/* bsp_ambient for light style `style` (0..255) of the octree grid: each
+ * grid point's colour is its sample of that style, black when it has none.
+ * Source and quake3 have no styles: any style but 0 is BAD_QUERY there.
+ * Statuses as bsp_ambient's; BAD_QUERY also for a style above 255. */
+BSP_API bsp_status bsp_ambient_style(const bsp_map *m, const float p[3], uint32_t style,
+                                     bsp_ambient_light *out);
 
 /* ------------------------------------------------------------------------ */
 /* Areas and area portals: which areas the open doors join (docs/queries.md 9). */

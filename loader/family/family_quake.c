@@ -198,6 +198,7 @@ static const struct bsp__collision bsp2_coll = { QUAKE_COLL(bsp2_clipnode, quake
 #endif
 
 #define QUAKE_COMMON \
+    .amb.kind = BSP_AMB_OCTREE, \
     .dir.header_bytes = QUAKE_HEADER_BYTES, \
     .dir.dir_offset = 4, \
     .dir.num_lumps = QUAKE_LUMPS, \

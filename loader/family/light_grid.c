@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: MIT */
+/* light_grid.c - LIGHTGRID_OCTREE checked and indexed at load
+ * (docs/queries.md 10.5). The lump packs its fields with no padding (one
+ * byte misaligns what follows), so every field is read byte by byte,
+ * little-endian, whatever the host and the file. */
+#include "light_grid.h"
+
+#if BSP__USE_LIGHT_GRID
+
+#define HEAD_BYTES (BSP__GRID_HEAD + 4u)         /* with numleafs: the least a lump holds */
+#define GRID_STRUCT ((sizeof(bsp__light_grid) + 7u) & ~(size_t)7u)
+#define UNSEEN 0xffffffffu
+#define TOP 0xfffffffeu
+
+static float le_f32(const uint8_t *p)
+{
+    union { uint32_t u; float f; } v;
+    v.u = bsp__get_le32(p);
+    return v.f;
+}
+
+uint32_t bsp__light_grid_bytes(uint32_t lump_size)
+{
+    uint32_t words = lump_size > HEAD_BYTES ? lump_size - HEAD_BYTES : 0;
+    if (words > (0xffffffffu - 64u) / 4u) return 0xffffffffu;   /* no arena holds it */
+    return (uint32_t)GRID_STRUCT + ((4u * words + 7u) & ~7u);
+}
+
+static uint32_t child_of(const uint8_t *lump, uint32_t node, uint32_t slot)
+{
+    return bsp__get_le32(lump + BSP__GRID_HEAD + BSP__GRID_NODE * node + 12u + 4u * slot);
+}
+
+/* From the root every reference is missing, a leaf below num_leafs, or a
+ * node below num_nodes met for the first time (no cycle, no node reached
+ * twice). Depth first without a stack: parent[n] is UNSEEN until node n is
+ * reached, and leads back up once its children are done; the slot a node
+ * was reached through is the first of its parent's that names it (a second
+ * would have been a node reached twice). At most 8 steps down and 8 back
+ * per node. */
+static bsp_status check_tree(const bsp__light_grid *g, uint32_t *parent)
+{
+    uint32_t cur = g->root, slot = 0, n;
+    if (cur & BSP__GRID_MISSING) return BSP_OK;
+    if (cur & BSP__GRID_LEAF) return (cur & ~BSP__GRID_LEAF) < g->num_leafs ? BSP_OK : BSP_E_CORRUPT;
+    if (cur >= g->num_nodes) return BSP_E_CORRUPT;
+    for (n = 0; n < g->num_nodes; n++) parent[n] = UNSEEN;
+    parent[cur] = TOP;
+    for (;;) {
+        uint32_t c;
+        if (slot == 8) {
+            uint32_t up = parent[cur];
+            if (up == TOP) return BSP_OK;
+            for (slot = 0; slot < 8 && child_of(g->lump, up, slot) != cur; slot++) {}
+            cur = up;
+            slot++;
+            continue;
+        }
+        c = child_of(g->lump, cur, slot);
+        if (c & BSP__GRID_MISSING) {
+            slot++;
+        } else if (c & BSP__GRID_LEAF) {
+            if ((c & ~BSP__GRID_LEAF) >= g->num_leafs) return BSP_E_CORRUPT;
+            slot++;
+        } else {
+            if (c >= g->num_nodes || parent[c] != UNSEEN) return BSP_E_CORRUPT;
+            parent[c] = cur;
+            cur = c;
+            slot = 0;
+        }
+    }
+}
+
+/* The leaves in file order: each one's header and points indexed, every
+ * read inside the lump; the data must end exactly at the lump's end. */
+static bsp_status index_leaves(bsp__light_grid *g, uint32_t pos, uint32_t *words, uint32_t cap)
+{
+    const uint8_t *lump = g->lump;
+    uint32_t len = g->lump_size, k, used = 0;
+    uint32_t *leaf_at = words, *point_at = words + 2u * g->num_leafs;
+    cap -= 2u * g->num_leafs;           /* num_leafs <= cap / 24: see the caller */
+    for (k = 0; k < g->num_leafs; k++) {
+        uint64_t n = 1;
+        int32_t s[3];
+        int a;
+        if (len - pos < BSP__GRID_LEAF_HEAD) return BSP_E_CORRUPT;
+        for (a = 0; a < 3; a++) {
+            s[a] = (int32_t)bsp__get_le32(lump + pos + 12u + 4u * (uint32_t)a);
+            if (s[a] < 0) return BSP_E_CORRUPT;
+        }
+        leaf_at[2 * k] = pos;
+        leaf_at[2 * k + 1] = used;
+        pos += BSP__GRID_LEAF_HEAD;
+        /* each point takes at least a byte: a count past the bytes left
+         * is refused before it is multiplied further (no overflow) */
+        for (a = 0; a < 3 && n; a++) {
+            n *= (uint32_t)s[a];
+            if (n > len - pos) return BSP_E_CORRUPT;
+        }
+        if (n > cap - used) return BSP_E_CORRUPT;
+        while (n--) {
+            uint32_t count;
+            if (pos >= len) return BSP_E_CORRUPT;
+            point_at[used++] = pos;
+            count = lump[pos++];
+            if (count == BSP__GRID_NO_DATA) continue;
+            if (4u * count > len - pos) return BSP_E_CORRUPT;
+            pos += 4u * count;
+        }
+    }
+    return pos == len ? BSP_OK : BSP_E_CORRUPT;
+}
+
+bsp_status bsp__light_grid_build(const uint8_t *lump, uint32_t lump_size, void *region,
+                                 const bsp__light_grid **out)
+{
+    bsp__light_grid *g = (bsp__light_grid *)region;
+    uint32_t *words = (uint32_t *)(void *)((uint8_t *)region + GRID_STRUCT);
+    uint32_t cap, pos;
+    bsp_status st;
+    int a;
+
+    bsp__fill(g, 0, sizeof *g);
+    g->lump = lump;
+    g->lump_size = lump_size;
+    *out = g;
+    if (!lump || lump_size < HEAD_BYTES) return BSP_E_CORRUPT;
+    cap = lump_size - HEAD_BYTES;
+    for (a = 0; a < 3; a++) {
+        g->step[a] = le_f32(lump + 4u * (uint32_t)a);
+        g->size[a] = (int32_t)bsp__get_le32(lump + 12u + 4u * (uint32_t)a);
+        g->mins[a] = le_f32(lump + 24u + 4u * (uint32_t)a);
+        if (!(bsp__finite(g->step[a]) && g->step[a] > 0.0f) || !bsp__finite(g->mins[a]))
+            return BSP_E_CORRUPT;
+    }
+    /* byte 36 is numstyles, not used for a lookup */
+    g->root = bsp__get_le32(lump + 37);
+    g->num_nodes = bsp__get_le32(lump + 41);
+    if (g->num_nodes > cap / BSP__GRID_NODE) return BSP_E_CORRUPT;
+    pos = BSP__GRID_HEAD + BSP__GRID_NODE * g->num_nodes;
+    g->num_leafs = bsp__get_le32(lump + pos);
+    pos += 4;
+    if (g->num_leafs > (lump_size - pos) / BSP__GRID_LEAF_HEAD) return BSP_E_CORRUPT;
+    g->leaf_at = words;
+    g->point_at = words + 2u * g->num_leafs;
+    /* the tree first, with the index's words as its scratch (num_nodes
+     * fits: 44 bytes each), then the leaves' index over it */
+    st = check_tree(g, words);
+    if (st == BSP_OK) st = index_leaves(g, pos, words, cap);
+    g->valid = st == BSP_OK;
+    return st;
+}
+
+#endif
