@@ -148,6 +148,32 @@ typedef struct bsp_stream {
 
 #define BSP_MAX_LUMPS 64
 
+/* The BSPX directory of quake, goldsrc, bsp2 and quake2 files
+ * (docs/queries.md 10.1): named lumps that today's compilers append after
+ * the standard ones (coloured and HDR light, decoupled lightmaps, the
+ * light grid, ...). Its valid entries, in directory order, up to
+ * BSP_MAX_BSPX of them (later ones are ignored; real files carry fewer
+ * than 20): entry k is also lumps[BSP_BSPX_FIRST + k] of the header and
+ * of bsp_lump, so the load reads it like any lump. A name is the bytes
+ * before its first NUL, all BSP_BSPX_NAME of them when there is none. */
+#define BSP_MAX_BSPX 32u
+#define BSP_BSPX_FIRST 32u
+#define BSP_BSPX_NAME 24u
+typedef struct bsp_bspx {
+    uint32_t offset;       /* file offset of the directory ("BSPX"); 0: none */
+    uint32_t count;        /* valid entries kept */
+    /* 1: not read yet (a forward-only stream: bsp_open cannot look ahead).
+     * The load then reads the bytes from offset to the end of the file
+     * with the lighting set (or BSP_LOAD_ALL) and finds the directory
+     * there, at the place compilers write it (10.1's first place); entries
+     * whose bytes lie before it are ignored. A stream of unknown size has
+     * no BSPX directory. */
+    uint8_t at_load;
+    uint8_t reserved[3];
+    char name[BSP_MAX_BSPX][BSP_BSPX_NAME];
+    uint32_t lump_offset[BSP_MAX_BSPX], lump_length[BSP_MAX_BSPX];
+} bsp_bspx;
+
 typedef struct bsp_lump_entry {
     uint32_t offset;       /* file offset of the lump's bytes */
     uint32_t length;       /* bytes in the file (compressed: with its header) */
@@ -180,6 +206,9 @@ typedef struct bsp_header {
      * the arena bytes their collision takes. */
     uint8_t patches_measured;
     uint32_t patch_bytes;
+    /* quake, goldsrc, bsp2, quake2: the BSPX directory bsp_open found
+     * (bsp_bspx; offset 0: none). */
+    bsp_bspx bspx;
 } bsp_header;
 
 /* Read and check the header and lump directory (the first bytes of the
@@ -188,7 +217,10 @@ typedef struct bsp_header {
  * stream works. Statuses, in order: BAD_ARGUMENT (a NULL pointer);
  * TRUNCATED or IO (the first 8 bytes); BAD_MAGIC, BAD_VERSION; TRUNCATED or
  * IO (the rest of the header); BAD_LUMP (a lump over the header or past the
- * file's end; with BSP_SIZE_UNKNOWN, past 4 GiB). A file whose first bytes
+ * file's end; with BSP_SIZE_UNKNOWN, past 4 GiB); TRUNCATED or IO (quake,
+ * goldsrc, bsp2, quake2 through a seekable stream of known size: reading
+ * the BSPX directory, h->bspx; a forward-only stream's is found at load,
+ * never here: see bsp_bspx). A file whose first bytes
  * match no family but whose header decrypts with the Tactical Intervention
  * key it carries (README) is read decrypted. BAD_VERSION on a format
  * bspkit knows to be a different one (Titanfall's "rBSP") sets h->appears.
@@ -272,7 +304,10 @@ BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
 
 typedef struct bsp_options {
     uint32_t sets;          /* BSP_LOAD_* */
-    uint64_t extra_lumps;   /* bit i: also load lump i */
+    uint64_t extra_lumps;   /* bit i: also load lump i (bits BSP_BSPX_FIRST
+                               and up: BSPX entries; BSP_LOAD_LIGHTING
+                               loads those its queries read, BSP_LOAD_ALL
+                               every one) */
     int prefer_hdr;         /* non-zero: Source maps answer lighting queries
                                from the HDR faces and lighting (58, 53) when
                                both LDR and HDR exist */
@@ -370,6 +405,10 @@ typedef struct bsp_map {
      * file offset), worked out once at load; BSP_NO_LUMP when the directory
      * fits neither reading. */
     uint32_t game_lump_base;
+    /* The BSPX directory (the header's, or the one found at load from a
+     * forward-only stream); its lumps that the load read are
+     * lump_data[BSP_BSPX_FIRST + k]. */
+    bsp_bspx bspx;
     /* quake, goldsrc, bsp2, quake2: the BSPX LIGHTGRID_OCTREE parsed at
      * load (BSP_LOAD_LIGHTING), NULL without one */
     const struct bsp__light_grid *light_grid;
@@ -399,6 +438,17 @@ BSP_API bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s
 /* A loaded lump's bytes (native byte order where bspkit knows the record
  * layout), or NULL when the lump was not loaded; *size gets its length. */
 BSP_API const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size);
+
+/* The bytes of the BSPX lump called `name` (a NUL-terminated string,
+ * compared exactly: case matters), as stored in the file (BSPX lumps are
+ * little-endian in every file; nothing is swapped), or NULL when the map
+ * has no valid entry of that name or the load did not read it: the
+ * lighting set reads RGBLIGHTING, LIGHTING_E5BGR9, DECOUPLED_LM, LMSHIFT,
+ * LMOFFSET, LMSTYLE, LMSTYLE16 and LIGHTGRID_OCTREE; BSP_LOAD_ALL every
+ * entry; options.extra_lumps any (bit BSP_BSPX_FIRST + k: entry k of
+ * bsp_header.bspx). Of several entries with one name the first wins.
+ * *size (if not NULL) gets the length, 0 with NULL. */
+BSP_API const void *bsp_bspx_lump(const bsp_map *m, const char *name, uint32_t *size);
 
 /* ------------------------------------------------------------------------ */
 /* Resumable loading: the caller issues the reads, the loader works in slices. */

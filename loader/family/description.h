@@ -178,6 +178,8 @@ struct bsp__directory {
     int8_t entry[4], alt_entry[4];
     uint8_t role_lump[BSP_ROLE_COUNT]; /* BSP_ROLE(); read with bsp__role_lump */
     uint8_t lump_variant_at, lump_variant_versions;
+    uint8_t bspx;                  /* a BSPX directory may follow the lumps
+                                      (docs/queries.md 10.1) */
 };
 
 /* The tree: nodes, leaves, models and leaf faces. Planes are the same in

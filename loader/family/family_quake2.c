@@ -128,6 +128,7 @@ const struct bsp_family bsp__family_quake2 = {
     .dir.dir_offset = 8,
     .dir.num_lumps = QUAKE2_LUMPS,
     .dir.entry_words = 2,
+    .dir.bspx = 1,
     .dir.entry = { 0, 1, -1, -1 },
     .dir.role_lump = { BSP_ROLE(ENTITIES, Q2_ENTITIES), BSP_ROLE(PLANES, Q2_PLANES),
                    BSP_ROLE(NODES, Q2_NODES), BSP_ROLE(LEAFS, Q2_LEAFS),

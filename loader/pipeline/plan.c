@@ -7,6 +7,7 @@
  */
 #include "plan.h"
 #include "../lzma/lzma_decoder.h"
+#include "bspx_dir.h"
 
 /* Every record bspkit reads has fields of at most 4 bytes. */
 #define LUMP_ALIGN 4
@@ -112,6 +113,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
 {
     const struct bsp_family *f;
     uint8_t want[BSP_MAX_LUMPS];
+    const bsp_lump_entry *prev = NULL;
     uint64_t more;
     uint32_t pos = 0, end = 0;
     uint32_t i, j;
@@ -154,15 +156,37 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         p->items[j].region = region;
         p->count++;
     }
+    /* BSPX lumps (docs/queries.md 10.1): bytes, read like the others;
+     * a forward-only stream's tail, where the load finds them, when any
+     * is wanted */
+    if (f->dir.bspx) {
+        int lighting = (o->sets & (BSP_LOAD_LIGHTING | BSP_LOAD_GEOMETRY)) != 0;
+        for (i = BSP__BSPX_TAIL; i < BSP_BSPX_FIRST + h->bspx.count; i++) {
+            const bsp_lump_entry *e = &h->lumps[i];
+            int wanted = i == BSP__BSPX_TAIL
+                             ? lighting || (more >> BSP_BSPX_FIRST) != 0
+                             : lighting ? bsp__bspx_lighting(h->bspx.name[i - BSP_BSPX_FIRST]) : 0;
+            if (!(wanted || (more >> i & 1)) || e->length == 0) continue;
+            for (j = p->count; j > 0 && h->lumps[p->items[j - 1].lump].offset > e->offset; j--)
+                p->items[j] = p->items[j - 1];
+            p->items[j].lump = (uint8_t)i;
+            p->items[j].region = e->size;
+            p->count++;
+        }
+    }
     /* 32 bits suffice: end stays at most END_MAX and pos at most end (a
      * region is never smaller than its lump), so aligning either cannot
      * wrap; the one sum that could is checked before it is made. */
     for (i = 0; i < p->count; i++) {
         const bsp_lump_entry *e = &h->lumps[p->items[i].lump];
         uint32_t region = p->items[i].region;
-        /* sorted by offset: the next one starts at or after this one */
-        if (i + 1 < p->count && e->length > h->lumps[p->items[i + 1].lump].offset - e->offset)
-            return BSP_E_BAD_LUMP;          /* overlapping lumps */
+        /* sorted by offset: a standard lump starts at or after the one
+         * before (BSPX lumps may overlap anything: 10.1) */
+        if (p->items[i].lump < f->dir.num_lumps) {
+            if (prev && prev->length > e->offset - prev->offset)
+                return BSP_E_BAD_LUMP;      /* overlapping lumps */
+            prev = e;
+        }
         pos = (pos + LUMP_ALIGN - 1) & ~(uint32_t)(LUMP_ALIGN - 1);
         p->items[i].arena_offset = pos;
         if (pos > END_MAX || region > END_MAX - pos) return BSP_E_BAD_LUMP;
