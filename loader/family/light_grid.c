@@ -151,4 +151,12 @@ bsp_status bsp__light_grid_build(const uint8_t *lump, uint32_t lump_size, void *
     return st;
 }
 
+void bsp__light_grid_attach(bsp_map *m, void *region, uint32_t bytes)
+{
+    uint32_t n;
+    const uint8_t *lump = bsp__bspx_lump(m, "LIGHTGRID_OCTREE", &n);
+    if (lump && bsp__light_grid_bytes(n) <= bytes)
+        (void)bsp__light_grid_build(lump, n, region, &m->light_grid);
+}
+
 #endif

@@ -48,4 +48,10 @@ uint32_t bsp__light_grid_bytes(uint32_t lump_size);
 bsp_status bsp__light_grid_build(const uint8_t *lump, uint32_t lump_size, void *region,
                                  const bsp__light_grid **out);
 
+/* The load's last step: the map's LIGHTGRID_OCTREE, when it read one,
+ * parsed into `region` (`bytes` long, from the plan) as m->light_grid. A
+ * grid that fails validation is kept, invalid: docs/queries.md 10.5 makes
+ * that an answer of every lookup (no_ambient), not an unloadable map. */
+void bsp__light_grid_attach(bsp_map *m, void *region, uint32_t bytes);
+
 #endif

@@ -8,6 +8,7 @@
 #include "plan.h"
 #include "../lzma/lzma_decoder.h"
 #include "bspx_dir.h"
+#include "../family/light_grid.h"
 
 /* Every record bspkit reads has fields of at most 4 bytes. */
 #define LUMP_ALIGN 4
@@ -109,6 +110,20 @@ static int is_role_lump(const struct bsp_family *f, uint32_t lump)
            (lump == f->amb.lumps[0][0] || lump == f->amb.lumps[1][0]);
 }
 
+#if BSP__USE_LIGHT_GRID
+/* Arena for the light grid when the plan reads its lump: sized from the
+ * lump's length, or from the whole tail a forward-only load searches. */
+static uint32_t grid_bytes(const bsp_header *h, const bsp__plan *p)
+{
+    int k = bsp__bspx_index(&h->bspx, "LIGHTGRID_OCTREE");
+    uint32_t lump = h->bspx.at_load ? BSP__BSPX_TAIL : BSP_BSPX_FIRST + (uint32_t)k, i;
+    if (!h->bspx.at_load && k < 0) return 0;
+    for (i = 0; i < p->count; i++)
+        if (p->items[i].lump == lump) return bsp__light_grid_bytes(h->lumps[lump].size);
+    return 0;
+}
+#endif
+
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p)
 {
     const struct bsp_family *f;
@@ -200,6 +215,15 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         pos += o->pipelined ? region : e->size;
     }
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+#if BSP__USE_LIGHT_GRID
+    /* the light grid's parse and index, kept with the map (a multiple of 8) */
+    if (f->dir.bspx) {
+        p->grid_bytes = grid_bytes(h, p);
+        p->grid_offset = pos;
+        if (p->grid_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
+        pos += p->grid_bytes;
+    }
+#endif
     /* quake3 curved surfaces: their facets (bsp_measure_patches counted
      * them), built in the scratch below */
     if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && p->collision &&

@@ -17,6 +17,7 @@
 #include "unpack.h"
 #include "patches.h"
 #include "bspx_dir.h"
+#include "../family/light_grid.h"
 
 typedef char bsp__loader_fits[sizeof(bsp__loader) <= sizeof(bsp_loader) ? 1 : -1];
 
@@ -415,6 +416,9 @@ build:
     m->game_lump_base = BSP_NO_LUMP;
     if (BSPKIT_FAMILY_SOURCE) bsp__game_lump_locate(m);
     if (s->h->bspx.at_load) bsp__bspx_from_tail(m, s->h);
+#if BSP__USE_LIGHT_GRID
+    if (s->plan.grid_bytes) bsp__light_grid_attach(m, s->base + s->plan.grid_offset, s->plan.grid_bytes);
+#endif
     s->phase = BSP_PHASE_DONE;
     return BSP_OK;
 }

@@ -142,7 +142,9 @@ bsp_status bsp_ambient_style(const bsp_map *m, const float p[3], uint32_t style,
 #if BSP__USE_LIGHT_GRID
     case BSP_AMB_OCTREE:
         /* a map without the lump answers as it always has */
-        if (!m->light_grid) return BSP_E_UNSUPPORTED;
+        if (!m->light_grid)
+            return bsp__bspx_index(&m->bspx, "LIGHTGRID_OCTREE") < 0 ? BSP_E_UNSUPPORTED
+                                                                     : BSP_E_NOT_LOADED;
         return bsp__grid_ambient(m->light_grid, p, style, out);
 #endif
 #endif
