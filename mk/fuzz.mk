@@ -28,7 +28,8 @@
 # same with decode jobs held and reported in an order from the input), access (the map
 # access API over maps loaded with BSP_LOAD_GEOMETRY; the load seeds), areas (area
 # connectivity under closed, open and the input's own portal states; the load seeds), props (the static
-# prop API on each map's 'sprp' sub-lump at every version; the load seeds). $(BUILD)/t/fuzz_replay runs inputs through the same
+# prop API on each map's 'sprp' sub-lump at every version; the load seeds), grid (the
+# LIGHTGRID_OCTREE parse and lookup on the lump alone; the generator's grid lumps). $(BUILD)/t/fuzz_replay runs inputs through the same
 # code without libFuzzer; it is part of `bins`, so cross builds
 # (BUILD=build/ppc64 CC=powerpc64-linux-gnu-gcc LDFLAGS=-static TEST_SAN=)
 # make a static big-endian one for qemu-user too.
@@ -38,8 +39,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props grid
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props grid
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -96,6 +97,7 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
 	    cp "$$m" "$(FUZZ_DIR)/seeds/load/real-$$(basename $$(dirname $$m))-$$(basename $$m)"; done
 	@$(BUILD)/t/fuzz_mkseeds $(FUZZ_DIR)/seeds $(FUZZ_DIR)/seeds/load/*.bsp
 	@rm -rf $(FUZZ_DIR)/seeds/stream && cp -r $(FUZZ_DIR)/seeds/load $(FUZZ_DIR)/seeds/stream
+	@mkdir -p $(FUZZ_DIR)/seeds/grid && cp $(BUILD)/maps/grid/*.lump $(FUZZ_DIR)/seeds/grid/
 	@mkdir -p $(FUZZ_DIR)/seeds/resume
 	@for m in $(FUZZ_DIR)/seeds/load/*.bsp; do \
 	    { printf '\000\000\000\000'; cat "$$m"; } > $(FUZZ_DIR)/seeds/resume/$$(basename $$m); done

@@ -51,6 +51,7 @@ int fuzz_access_one(const uint8_t *data, size_t size);
 int fuzz_collision_one(const uint8_t *data, size_t size);
 int fuzz_areas_one(const uint8_t *data, size_t size);
 int fuzz_props_one(const uint8_t *data, size_t size);
+int fuzz_grid_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -70,6 +71,7 @@ static const target targets[] = {
     { "collision", fuzz_collision_one },
     { "areas", fuzz_areas_one },
     { "props", fuzz_props_one },
+    { "grid", fuzz_grid_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 

@@ -263,6 +263,13 @@ static void write_map(const char *outdir, const char *base, const char *name, in
     if ((size_t)snprintf(out, sizeof out, "%s/%s.bsp", dir, name) >= sizeof out)
         gen_die("path too long: %s", dir);
     gen_bspx_write(in, out, place, l, n, -1);
+    {   /* the grid alone: a seed for the grid fuzz target */
+        gbuf lump;
+        memset(&lump, 0, sizeof lump);
+        gbuf_put(&lump, l[0].data, l[0].len);
+        save(&lump, dir, name, ".lump");
+        gbuf_free(&lump);
+    }
     memset(&q, 0, sizeof q);
     memset(&e, 0, sizeof e);
     gen_grid_expect(g, &q, &e);
