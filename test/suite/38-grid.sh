@@ -56,6 +56,10 @@ for m in $grid_maps; do
     esac
 done
 
+# the library's statuses around the grid
+[ -f $MAPS/grid/q1_grid.bsp ] && run_prog grid-api $BUILD/t/test_grid $MAPS/grid/q1_grid.bsp $MAPS/q1.bsp \
+    $MAPS/v20_ldr.bsp
+
 # the maps the grids were added to: no LIGHTGRID_OCTREE, unsupported as before
 for base in q1 goldsrc bsp2 q2; do
     m=$MAPS/$base.bsp
