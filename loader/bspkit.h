@@ -723,12 +723,20 @@ typedef struct bsp_ambient_light {
 
 /* Fills *out for p. Statuses in order: BAD_ARGUMENT, BAD_QUERY (p not
  * finite), UNSUPPORTED (nightfire; quake, goldsrc, bsp2 and quake2 without
- * a LIGHTGRID_OCTREE lump), NOT_LOADED (BSP_LOAD_LIGHTING left out),
+ * a LIGHTGRID_OCTREE lump), NOT_LOADED (BSP_LOAD_LIGHTING left out; a
+ * grid past BSP_GRID_FORWARD_MAX read from a forward-only stream),
  * NO_AMBIENT (the map has no ambient data; Source: also a leaf without
  * samples after borrowing; octree: a grid that failed the load's checks, or
  * no grid point with data around p), CORRUPT (tree cycle, an index or
  * sample outside its lump). The octree answers light style 0. */
 BSP_API bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out);
+
+/* A load from a forward-only stream meets the BSPX directory only at the
+ * end of the file, after bsp_measure: its arena holds the light grid's
+ * index for a LIGHTGRID_OCTREE lump of at most this many bytes (real grids
+ * are a few KiB; the index takes about half the lump). A larger grid read
+ * that way answers NOT_LOADED; a seekable stream has no such limit. */
+#define BSP_GRID_FORWARD_MAX 65536u
 
 /* bsp_ambient for light style `style` (0..255) of the octree grid: each
  * grid point's colour is its sample of that style, black when it has none.

@@ -19,11 +19,18 @@ static float le_f32(const uint8_t *p)
     return v.f;
 }
 
+/* Index words a lump can need: a leaf takes 24 bytes and 2 words, its n
+ * points at least n bytes and ceil(n / 8) words, a node 44 bytes and (for
+ * the tree check) 1 word, so every 8 bytes after the fixed part pay for a
+ * word. */
+static uint32_t index_words(uint32_t lump_size)
+{
+    return lump_size > HEAD_BYTES ? (lump_size - HEAD_BYTES) / 8u : 0;
+}
+
 uint32_t bsp__light_grid_bytes(uint32_t lump_size)
 {
-    uint32_t words = lump_size > HEAD_BYTES ? lump_size - HEAD_BYTES : 0;
-    if (words > (0xffffffffu - 64u) / 4u) return 0xffffffffu;   /* no arena holds it */
-    return (uint32_t)GRID_STRUCT + ((4u * words + 7u) & ~7u);
+    return (uint32_t)GRID_STRUCT + ((4u * index_words(lump_size) + 7u) & ~7u);
 }
 
 static uint32_t child_of(const uint8_t *lump, uint32_t node, uint32_t slot)
@@ -78,9 +85,11 @@ static bsp_status index_leaves(bsp__light_grid *g, uint32_t pos, uint32_t *words
     const uint8_t *lump = g->lump;
     uint32_t len = g->lump_size, k, used = 0;
     uint32_t *leaf_at = words, *point_at = words + 2u * g->num_leafs;
-    cap -= 2u * g->num_leafs;           /* num_leafs <= cap / 24: see the caller */
+    /* (a valid lump always fits: index_words) */
+    if (g->num_leafs > cap / 2u) return BSP_E_CORRUPT;
+    cap -= 2u * g->num_leafs;
     for (k = 0; k < g->num_leafs; k++) {
-        uint64_t n = 1;
+        uint64_t n = 1, i;
         int32_t s[3];
         int a;
         if (len - pos < BSP__GRID_LEAF_HEAD) return BSP_E_CORRUPT;
@@ -97,11 +106,11 @@ static bsp_status index_leaves(bsp__light_grid *g, uint32_t pos, uint32_t *words
             n *= (uint32_t)s[a];
             if (n > len - pos) return BSP_E_CORRUPT;
         }
-        if (n > cap - used) return BSP_E_CORRUPT;
-        while (n--) {
+        if ((n + BSP__GRID_STRIDE - 1u) / BSP__GRID_STRIDE > cap - used) return BSP_E_CORRUPT;
+        for (i = 0; i < n; i++) {
             uint32_t count;
             if (pos >= len) return BSP_E_CORRUPT;
-            point_at[used++] = pos;
+            if (i % BSP__GRID_STRIDE == 0) point_at[used++] = pos;
             count = lump[pos++];
             if (count == BSP__GRID_NO_DATA) continue;
             if (4u * count > len - pos) return BSP_E_CORRUPT;
@@ -125,7 +134,7 @@ bsp_status bsp__light_grid_build(const uint8_t *lump, uint32_t lump_size, void *
     g->lump_size = lump_size;
     *out = g;
     if (!lump || lump_size < HEAD_BYTES) return BSP_E_CORRUPT;
-    cap = lump_size - HEAD_BYTES;
+    cap = index_words(lump_size);
     for (a = 0; a < 3; a++) {
         g->step[a] = le_f32(lump + 4u * (uint32_t)a);
         g->size[a] = (int32_t)bsp__get_le32(lump + 12u + 4u * (uint32_t)a);
@@ -136,15 +145,15 @@ bsp_status bsp__light_grid_build(const uint8_t *lump, uint32_t lump_size, void *
     /* byte 36 is numstyles, not used for a lookup */
     g->root = bsp__get_le32(lump + 37);
     g->num_nodes = bsp__get_le32(lump + 41);
-    if (g->num_nodes > cap / BSP__GRID_NODE) return BSP_E_CORRUPT;
+    if (g->num_nodes > (lump_size - HEAD_BYTES) / BSP__GRID_NODE) return BSP_E_CORRUPT;
     pos = BSP__GRID_HEAD + BSP__GRID_NODE * g->num_nodes;
     g->num_leafs = bsp__get_le32(lump + pos);
     pos += 4;
     if (g->num_leafs > (lump_size - pos) / BSP__GRID_LEAF_HEAD) return BSP_E_CORRUPT;
     g->leaf_at = words;
     g->point_at = words + 2u * g->num_leafs;
-    /* the tree first, with the index's words as its scratch (num_nodes
-     * fits: 44 bytes each), then the leaves' index over it */
+    /* the tree first, with the index's words as its scratch (a word per
+     * node fits: 44 bytes each), then the leaves' index over it */
     st = check_tree(g, words);
     if (st == BSP_OK) st = index_leaves(g, pos, words, cap);
     g->valid = st == BSP_OK;

@@ -19,10 +19,13 @@
 #define BSP__GRID_MISSING 0x40000000u   /* a child reference with no data */
 #define BSP__GRID_LEAF 0x80000000u
 #define BSP__GRID_NO_DATA 255u          /* a point's count: no samples */
+#define BSP__GRID_STRIDE 8u             /* points a leaf's index entry covers */
 
 /* The parsed grid, at the start of its arena region; the index follows it:
- * per leaf {its header's offset in the lump, its first point in point_at},
- * then per point its offset in the lump. `valid` 0: the lump failed 10.5's
+ * per leaf {its header's offset in the lump, its first entry in point_at},
+ * then per BSP__GRID_STRIDE points of a leaf the offset of the first in the
+ * lump (a lookup steps over at most STRIDE - 1 points: the index stays
+ * within half the lump's size). `valid` 0: the lump failed 10.5's
  * validation (every lookup answers no_ambient). */
 typedef struct bsp__light_grid {
     const uint8_t *lump;
@@ -36,8 +39,8 @@ typedef struct bsp__light_grid {
 } bsp__light_grid;
 
 /* Arena bytes for the grid of a lump of `lump_size` bytes (a multiple of
- * 8): the struct and the largest index such a lump can need. The same
- * region is the validation's scratch. */
+ * 8): the struct and the largest index such a lump can need, about half
+ * the lump. The same region is the validation's scratch. */
 uint32_t bsp__light_grid_bytes(uint32_t lump_size);
 
 /* Parses and validates `lump` (little-endian in every file) into `region`

@@ -112,14 +112,20 @@ static int is_role_lump(const struct bsp_family *f, uint32_t lump)
 
 #if BSP__USE_LIGHT_GRID
 /* Arena for the light grid when the plan reads its lump: sized from the
- * lump's length, or from the whole tail a forward-only load searches. */
+ * lump's length; a forward-only load, which meets the directory only at its
+ * end, sizes it for the tail it searches, up to BSP_GRID_FORWARD_MAX bytes
+ * of grid. */
 static uint32_t grid_bytes(const bsp_header *h, const bsp__plan *p)
 {
     int k = bsp__bspx_index(&h->bspx, "LIGHTGRID_OCTREE");
-    uint32_t lump = h->bspx.at_load ? BSP__BSPX_TAIL : BSP_BSPX_FIRST + (uint32_t)k, i;
+    uint32_t lump = h->bspx.at_load ? BSP__BSPX_TAIL : BSP_BSPX_FIRST + (uint32_t)k, i, size;
     if (!h->bspx.at_load && k < 0) return 0;
     for (i = 0; i < p->count; i++)
-        if (p->items[i].lump == lump) return bsp__light_grid_bytes(h->lumps[lump].size);
+        if (p->items[i].lump == lump) {
+            size = h->lumps[lump].size;
+            if (h->bspx.at_load && size > BSP_GRID_FORWARD_MAX) size = BSP_GRID_FORWARD_MAX;
+            return bsp__light_grid_bytes(size);
+        }
     return 0;
 }
 #endif

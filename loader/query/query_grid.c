@@ -15,17 +15,17 @@
 static const uint8_t *grid_point(const bsp__light_grid *g, const int64_t c[3])
 {
     const uint8_t *leaf, *pt;
-    uint32_t ref = g->root, k;
+    uint32_t ref = g->root, k, idx;
     int64_t l[3], s[3];
     int a;
     for (a = 0; a < 3; a++)
         if (c[a] < 0 || c[a] >= g->size[a]) return NULL;
     while (!(ref & (BSP__GRID_MISSING | BSP__GRID_LEAF))) {
         const uint8_t *node = g->lump + BSP__GRID_HEAD + BSP__GRID_NODE * ref;
-        uint32_t idx = 0;
+        uint32_t child = 0;
         for (a = 0; a < 3; a++)
-            idx = idx << 1 | (uint32_t)(c[a] >= (int32_t)bsp__get_le32(node + 4u * (uint32_t)a));
-        ref = bsp__get_le32(node + NODE_CHILDREN + 4u * idx);
+            child = child << 1 | (uint32_t)(c[a] >= (int32_t)bsp__get_le32(node + 4u * (uint32_t)a));
+        ref = bsp__get_le32(node + NODE_CHILDREN + 4u * child);
     }
     if (ref & BSP__GRID_MISSING) return NULL;
     k = ref & ~BSP__GRID_LEAF;
@@ -35,7 +35,10 @@ static const uint8_t *grid_point(const bsp__light_grid *g, const int64_t c[3])
         s[a] = (int32_t)bsp__get_le32(leaf + 12u + 4u * (uint32_t)a);
         if (l[a] < 0 || l[a] >= s[a]) return NULL;
     }
-    pt = g->lump + g->point_at[g->leaf_at[2 * k + 1] + (uint32_t)(l[0] + s[0] * (l[1] + s[1] * l[2]))];
+    idx = (uint32_t)(l[0] + s[0] * (l[1] + s[1] * l[2]));
+    pt = g->lump + g->point_at[g->leaf_at[2 * k + 1] + idx / BSP__GRID_STRIDE];
+    for (idx %= BSP__GRID_STRIDE; idx > 0; idx--)      /* the points before it */
+        pt += *pt == BSP__GRID_NO_DATA ? 1u : 1u + 4u * *pt;
     return *pt == BSP__GRID_NO_DATA ? NULL : pt;
 }
 
