@@ -323,7 +323,19 @@ void gen_grid_variants(const char *outdir)
         l[1].len = (uint32_t)bad.len;
         snprintf(name, sizeof name, "%s_grid", fams[i].base);
         write_map(outdir, fams[i].base, name, GEN_BSPX_AFTER, &g, l, 2);
-        if (i == 0) write_map(outdir, fams[i].base, "q1_grid_header", GEN_BSPX_HEADER, &g, l, 1);
+        if (i == 0) {
+            gen_grid big = g;
+            write_map(outdir, fams[i].base, "q1_grid_header", GEN_BSPX_HEADER, &g, l, 1);
+            /* past BSP_GRID_FORWARD_MAX (64 KiB): about 400 KiB */
+            big.size[0] = big.size[1] = big.size[2] = 40;
+            big.split[0] = big.split[1] = big.split[2] = 17;
+            memset(&bad, 0, sizeof bad);
+            gen_grid_lump(&big, &bad);
+            l[1].data = bad.data;
+            l[1].len = (uint32_t)bad.len;
+            write_map(outdir, fams[i].base, "q1_grid_big", GEN_BSPX_AFTER, &big, l + 1, 1);
+            gbuf_free(&bad);
+        }
         gbuf_free(&bad);
         gbuf_free(&good);
         /* each hostile grid on quake, the tree ones on quake2 too */

@@ -47,7 +47,8 @@ void gen_grid_expect(const gen_grid *g, gbuf *q, gbuf *e);
 
 /* Writes into OUTDIR/grid: quake, goldsrc, bsp2 and quake2 maps (from the
  * q1, goldsrc, bsp2 and q2 maps already in OUTDIR) with a grid, with a grid
- * in the directory after the header, and with each hostile grid; NAME.bsp,
+ * in the directory after the header, a grid of about 400 KiB (q1_grid_big)
+ * and with each hostile grid; NAME.bsp,
  * NAME.queries, NAME.expected, and NAME.lump (the first grid's bytes). */
 void gen_grid_variants(const char *outdir);
 

@@ -13,7 +13,7 @@ grid_compare() {   # name map queries answers what
     modes="plain asan forward"
     # a forward-only stream finds the BSPX directory only where compilers
     # write it, after the lumps (bsp_bspx.at_load), never after the header
-    case $1 in *_header) modes="plain asan" ;; esac
+    case $1 in *_header|*_big) modes="plain asan" ;; esac
     for mode in $modes; do
         case $mode in
             plain) $BUILD/bspkit query "$2" < "$3" > "$BUILD/grid.out" 2>&1 ;;
@@ -41,7 +41,7 @@ for m in $grid_maps; do
     python3 $grid_ref query "$m" < "$base.ref.queries" > "$base.ref.expected"
     grid_compare "$name" "$m" "$base.ref.queries" "$base.ref.expected" "the reference"
     case $name in
-        *_grid|*_grid_header)
+        *_grid|*_grid_header|*_grid_big)
             if grep -q '"mask"' "$base.ref.expected" && grep -q '"error":"no_ambient"' "$base.ref.expected"; then
                 pass "$name: the reference's points reach grid data and places without it"
             else
@@ -55,6 +55,19 @@ for m in $grid_maps; do
             fi ;;
     esac
 done
+
+# a forward-only load keeps room for a grid of up to BSP_GRID_FORWARD_MAX
+# (64 KiB): a larger one (q1_grid_big, about 400 KiB) answers not_loaded
+big=$MAPS/grid/q1_grid_big.bsp
+if [ -f "$big" ]; then
+    $BUILD/bspkit query --forward "$big" < "${big%.bsp}.queries" | sort | uniq -c > "$BUILD/grid.out"
+    if [ "$(wc -l < "$BUILD/grid.out")" -eq 2 ] && grep -q '"error":"not_loaded"' "$BUILD/grid.out" &&
+       grep -q '"error":"bad_query"' "$BUILD/grid.out" && [ "$(stat -c %s "${big%.bsp}.lump")" -gt 65536 ]; then
+        pass "grid/q1_grid_big: a forward-only load answers not_loaded for a grid past 64 KiB"
+    else
+        fail "grid/q1_grid_big: forward-only answers are not all not_loaded"; cat "$BUILD/grid.out"
+    fi
+fi
 
 # the library's statuses around the grid
 [ -f $MAPS/grid/q1_grid.bsp ] && run_prog grid-api $BUILD/t/test_grid $MAPS/grid/q1_grid.bsp $MAPS/q1.bsp \
