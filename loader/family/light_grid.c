@@ -8,7 +8,6 @@
 #if BSP__USE_LIGHT_GRID
 
 #define HEAD_BYTES (BSP__GRID_HEAD + 4u)         /* with numleafs: the least a lump holds */
-#define GRID_STRUCT ((sizeof(bsp__light_grid) + 7u) & ~(size_t)7u)
 #define UNSEEN 0xffffffffu
 #define TOP 0xfffffffeu
 
@@ -30,7 +29,7 @@ static uint32_t index_words(uint32_t lump_size)
 
 uint32_t bsp__light_grid_bytes(uint32_t lump_size)
 {
-    return (uint32_t)GRID_STRUCT + ((4u * index_words(lump_size) + 7u) & ~7u);
+    return (uint32_t)BSP__GRID_STRUCT + ((4u * index_words(lump_size) + 7u) & ~7u);
 }
 
 static uint32_t child_of(const uint8_t *lump, uint32_t node, uint32_t slot)
@@ -45,7 +44,7 @@ static uint32_t child_of(const uint8_t *lump, uint32_t node, uint32_t slot)
  * was reached through is the first of its parent's that names it (a second
  * would have been a node reached twice). At most 8 steps down and 8 back
  * per node. */
-static bsp_status check_tree(const bsp__light_grid *g, uint32_t *parent)
+static bsp_status check_tree(const bsp__light_grid *g, const uint8_t *lump, uint32_t *parent)
 {
     uint32_t cur = g->root, slot = 0, n;
     if (cur & BSP__GRID_MISSING) return BSP_OK;
@@ -58,12 +57,12 @@ static bsp_status check_tree(const bsp__light_grid *g, uint32_t *parent)
         if (slot == 8) {
             uint32_t up = parent[cur];
             if (up == TOP) return BSP_OK;
-            for (slot = 0; slot < 8 && child_of(g->lump, up, slot) != cur; slot++) {}
+            for (slot = 0; slot < 8 && child_of(lump, up, slot) != cur; slot++) {}
             cur = up;
             slot++;
             continue;
         }
-        c = child_of(g->lump, cur, slot);
+        c = child_of(lump, cur, slot);
         if (c & BSP__GRID_MISSING) {
             slot++;
         } else if (c & BSP__GRID_LEAF) {
@@ -80,9 +79,9 @@ static bsp_status check_tree(const bsp__light_grid *g, uint32_t *parent)
 
 /* The leaves in file order: each one's header and points indexed, every
  * read inside the lump; the data must end exactly at the lump's end. */
-static bsp_status index_leaves(bsp__light_grid *g, uint32_t pos, uint32_t *words, uint32_t cap)
+static bsp_status index_leaves(const bsp__light_grid *g, const uint8_t *lump, uint32_t pos,
+                               uint32_t *words, uint32_t cap)
 {
-    const uint8_t *lump = g->lump;
     uint32_t len = g->lump_size, k, used = 0;
     uint32_t *leaf_at = words, *point_at = words + 2u * g->num_leafs;
     /* (a valid lump always fits: index_words) */
@@ -124,17 +123,18 @@ bsp_status bsp__light_grid_build(const uint8_t *lump, uint32_t lump_size, void *
                                  const bsp__light_grid **out)
 {
     bsp__light_grid *g = (bsp__light_grid *)region;
-    uint32_t *words = (uint32_t *)(void *)((uint8_t *)region + GRID_STRUCT);
+    uint32_t *words = (uint32_t *)(void *)((uint8_t *)region + BSP__GRID_STRUCT);
     uint32_t cap, pos;
     bsp_status st;
     int a;
 
-    bsp__fill(g, 0, sizeof *g);
-    g->lump = lump;
+    cap = index_words(lump_size);
+    /* all of it cleared, the tree check's scratch again below: a load's
+     * arena bytes depend on the file only */
+    bsp__fill(region, 0, BSP__GRID_STRUCT + 4u * (size_t)cap);
     g->lump_size = lump_size;
     *out = g;
     if (!lump || lump_size < HEAD_BYTES) return BSP_E_CORRUPT;
-    cap = index_words(lump_size);
     for (a = 0; a < 3; a++) {
         g->step[a] = le_f32(lump + 4u * (uint32_t)a);
         g->size[a] = (int32_t)bsp__get_le32(lump + 12u + 4u * (uint32_t)a);
@@ -150,12 +150,11 @@ bsp_status bsp__light_grid_build(const uint8_t *lump, uint32_t lump_size, void *
     g->num_leafs = bsp__get_le32(lump + pos);
     pos += 4;
     if (g->num_leafs > (lump_size - pos) / BSP__GRID_LEAF_HEAD) return BSP_E_CORRUPT;
-    g->leaf_at = words;
-    g->point_at = words + 2u * g->num_leafs;
     /* the tree first, with the index's words as its scratch (a word per
      * node fits: 44 bytes each), then the leaves' index over it */
-    st = check_tree(g, words);
-    if (st == BSP_OK) st = index_leaves(g, pos, words, cap);
+    st = check_tree(g, lump, words);
+    bsp__fill(words, 0, 4u * (size_t)(g->num_nodes < cap ? g->num_nodes : cap));
+    if (st == BSP_OK) st = index_leaves(g, lump, pos, words, cap);
     g->valid = st == BSP_OK;
     return st;
 }
@@ -163,9 +162,11 @@ bsp_status bsp__light_grid_build(const uint8_t *lump, uint32_t lump_size, void *
 void bsp__light_grid_attach(bsp_map *m, void *region, uint32_t bytes)
 {
     uint32_t n;
+    int k = bsp__bspx_index(&m->bspx, "LIGHTGRID_OCTREE");
     const uint8_t *lump = bsp__bspx_lump(m, "LIGHTGRID_OCTREE", &n);
-    if (lump && bsp__light_grid_bytes(n) <= bytes)
-        (void)bsp__light_grid_build(lump, n, region, &m->light_grid);
+    if (!lump || bsp__light_grid_bytes(n) > bytes) return;
+    (void)bsp__light_grid_build(lump, n, region, &m->light_grid);
+    ((bsp__light_grid *)region)->entry = (uint32_t)k;
 }
 
 #endif

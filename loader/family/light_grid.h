@@ -25,18 +25,28 @@
  * per leaf {its header's offset in the lump, its first entry in point_at},
  * then per BSP__GRID_STRIDE points of a leaf the offset of the first in the
  * lump (a lookup steps over at most STRIDE - 1 points: the index stays
- * within half the lump's size). `valid` 0: the lump failed 10.5's
- * validation (every lookup answers no_ambient). */
+ * within half the lump's size). Offsets only, no pointers: the arena's
+ * bytes do not depend on where it lies. `valid` 0: the lump failed 10.5's
+ * validation (every lookup answers no_ambient). `entry`: the BSPX entry
+ * the lump is (lump_data[BSP_BSPX_FIRST + entry]). */
 typedef struct bsp__light_grid {
-    const uint8_t *lump;
     uint32_t lump_size;
     uint32_t valid;
+    uint32_t entry;
     float step[3], mins[3];
     int32_t size[3];
     uint32_t root, num_nodes, num_leafs;
-    const uint32_t *leaf_at;     /* 2 words a leaf */
-    const uint32_t *point_at;
 } bsp__light_grid;
+
+#define BSP__GRID_STRUCT ((sizeof(bsp__light_grid) + 7u) & ~(size_t)7u)
+BSP_INLINE const uint32_t *bsp__grid_leaf_at(const bsp__light_grid *g)
+{
+    return (const uint32_t *)(const void *)((const uint8_t *)g + BSP__GRID_STRUCT);
+}
+BSP_INLINE const uint32_t *bsp__grid_point_at(const bsp__light_grid *g)
+{
+    return bsp__grid_leaf_at(g) + 2u * g->num_leafs;
+}
 
 /* Arena bytes for the grid of a lump of `lump_size` bytes (a multiple of
  * 8): the struct and the largest index such a lump can need, about half

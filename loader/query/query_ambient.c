@@ -145,7 +145,8 @@ bsp_status bsp_ambient_style(const bsp_map *m, const float p[3], uint32_t style,
         if (!m->light_grid)
             return bsp__bspx_index(&m->bspx, "LIGHTGRID_OCTREE") < 0 ? BSP_E_UNSUPPORTED
                                                                      : BSP_E_NOT_LOADED;
-        return bsp__grid_ambient(m->light_grid, p, style, out);
+        return bsp__grid_ambient(m->light_grid, m->lump_data[BSP_BSPX_FIRST + m->light_grid->entry], p,
+                                 style, out);
 #endif
 #endif
     default: return BSP_E_UNSUPPORTED;   /* also a build without BSPKIT_AMBIENT */

@@ -12,7 +12,7 @@
 
 /* The count byte of grid point c, or NULL when the point is missing. The
  * load checked the tree: every walk ends within num_nodes steps. */
-static const uint8_t *grid_point(const bsp__light_grid *g, const int64_t c[3])
+static const uint8_t *grid_point(const bsp__light_grid *g, const uint8_t *lump, const int64_t c[3])
 {
     const uint8_t *leaf, *pt;
     uint32_t ref = g->root, k, idx;
@@ -21,7 +21,7 @@ static const uint8_t *grid_point(const bsp__light_grid *g, const int64_t c[3])
     for (a = 0; a < 3; a++)
         if (c[a] < 0 || c[a] >= g->size[a]) return NULL;
     while (!(ref & (BSP__GRID_MISSING | BSP__GRID_LEAF))) {
-        const uint8_t *node = g->lump + BSP__GRID_HEAD + BSP__GRID_NODE * ref;
+        const uint8_t *node = lump + BSP__GRID_HEAD + BSP__GRID_NODE * ref;
         uint32_t child = 0;
         for (a = 0; a < 3; a++)
             child = child << 1 | (uint32_t)(c[a] >= (int32_t)bsp__get_le32(node + 4u * (uint32_t)a));
@@ -29,14 +29,14 @@ static const uint8_t *grid_point(const bsp__light_grid *g, const int64_t c[3])
     }
     if (ref & BSP__GRID_MISSING) return NULL;
     k = ref & ~BSP__GRID_LEAF;
-    leaf = g->lump + g->leaf_at[2 * k];
+    leaf = lump + bsp__grid_leaf_at(g)[2 * k];
     for (a = 0; a < 3; a++) {
         l[a] = c[a] - (int32_t)bsp__get_le32(leaf + 4u * (uint32_t)a);
         s[a] = (int32_t)bsp__get_le32(leaf + 12u + 4u * (uint32_t)a);
         if (l[a] < 0 || l[a] >= s[a]) return NULL;
     }
     idx = (uint32_t)(l[0] + s[0] * (l[1] + s[1] * l[2]));
-    pt = g->lump + g->point_at[g->leaf_at[2 * k + 1] + idx / BSP__GRID_STRIDE];
+    pt = lump + bsp__grid_point_at(g)[bsp__grid_leaf_at(g)[2 * k + 1] + idx / BSP__GRID_STRIDE];
     for (idx %= BSP__GRID_STRIDE; idx > 0; idx--)      /* the points before it */
         pt += *pt == BSP__GRID_NO_DATA ? 1u : 1u + 4u * *pt;
     return *pt == BSP__GRID_NO_DATA ? NULL : pt;
@@ -57,8 +57,8 @@ static void point_colour(const uint8_t *pt, uint32_t style, float rgb[3])
     }
 }
 
-bsp_status bsp__grid_ambient(const bsp__light_grid *g, const float p[3], uint32_t style,
-                             bsp_ambient_light *out)
+bsp_status bsp__grid_ambient(const bsp__light_grid *g, const uint8_t *lump, const float p[3],
+                             uint32_t style, bsp_ambient_light *out)
 {
     float frac[3], acc[3] = { 0.0f, 0.0f, 0.0f }, total = 0.0f;
     int64_t fl[3];
@@ -91,7 +91,7 @@ bsp_status bsp__grid_ambient(const bsp__light_grid *g, const float p[3], uint32_
                 factor = bsp__fmul(factor, bsp__fsub(1.0f, frac[a]));
             }
         }
-        pt = grid_point(g, c);
+        pt = grid_point(g, lump, c);
         if (!pt) continue;
         mask |= 1u << i;
         total = bsp__fadd(total, factor);

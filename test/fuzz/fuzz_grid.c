@@ -22,13 +22,13 @@ static float le_float(const uint8_t *p)
     return v.f;
 }
 
-static void lookup(const bsp__light_grid *g, const float p[3], uint32_t style)
+static void lookup(const bsp__light_grid *g, const uint8_t *lump, const float p[3], uint32_t style)
 {
     bsp_ambient_light a;
     bsp_status st;
     int k;
     memset(&a, 0, sizeof a);
-    st = bsp__grid_ambient(g, p, style, &a);
+    st = bsp__grid_ambient(g, lump, p, style, &a);
     FUZZ_ASSERT(st == BSP_OK || st == BSP_E_NO_AMBIENT);
     if (!g->valid) FUZZ_ASSERT(st == BSP_E_NO_AMBIENT);
     if (st != BSP_OK) return;
@@ -69,23 +69,23 @@ FUZZ_ENTRY(grid)
                     p[1] = g->mins[1] + g->step[1] * ((float)j + half);
                     p[2] = g->mins[2] + g->step[2] * ((float)k + half);
                     if (!(p[0] - p[0] == 0.0f && p[1] - p[1] == 0.0f && p[2] - p[2] == 0.0f)) continue;
-                    lookup(g, p, (uint32_t)((i + 2) * 7 + j) & 255u);
+                    lookup(g, lump.p, p, (uint32_t)((i + 2) * 7 + j) & 255u);
                 }
         {
             static const float far[3] = { 1e30f, -1e30f, 3e38f };
-            lookup(g, far, 0);
+            lookup(g, lump.p, far, 0);
         }
         if (n >= 12) {
             float p[3];
             for (k = 0; k < 3; k++) p[k] = le_float(data + n - 12 + 4 * k);
             if (p[0] - p[0] == 0.0f && p[1] - p[1] == 0.0f && p[2] - p[2] == 0.0f) {
-                lookup(g, p, 0);
-                lookup(g, p, data[n - 1]);
+                lookup(g, lump.p, p, 0);
+                lookup(g, lump.p, p, data[n - 1]);
             }
         }
     } else {
         static const float origin[3] = { 0, 0, 0 };
-        lookup(g, origin, 0);
+        lookup(g, lump.p, origin, 0);
     }
     FUZZ_ASSERT(fuzz_block_guards_ok(&region));
     fuzz_block_free(&region);
