@@ -263,6 +263,15 @@ def ambient_line(gm, toks):
         return err % e.name
 
 
+def map_ambient_line(m, toks):
+    """bspref's hook: an `ambient` line on a quake, goldsrc, bsp2 or quake2
+    map (m.raw: the file's bytes), its grid parsed once."""
+    gm = getattr(m, "grid_map", None)
+    if gm is None:
+        gm = m.grid_map = GridMap(m.raw)
+    return ambient_line(gm, toks)
+
+
 def cmd_query(path):
     data = open(path, "rb").read()
     gm = GridMap(data)
