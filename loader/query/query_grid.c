@@ -8,7 +8,7 @@
 
 #if BSP__USE_LIGHT_GRID
 
-#define NODE_CHILDREN 12u      /* mid[3], then child[8] */
+#define GRID_NODE_CHILDREN 12u      /* mid[3], then child[8] */
 
 /* The count byte of grid point c, or NULL when the point is missing. The
  * load checked the tree: every walk ends within num_nodes steps. */
@@ -25,7 +25,7 @@ static const uint8_t *grid_point(const bsp__light_grid *g, const uint8_t *lump, 
         uint32_t child = 0;
         for (a = 0; a < 3; a++)
             child = child << 1 | (uint32_t)(c[a] >= (int32_t)bsp__get_le32(node + 4u * (uint32_t)a));
-        ref = bsp__get_le32(node + NODE_CHILDREN + 4u * child);
+        ref = bsp__get_le32(node + GRID_NODE_CHILDREN + 4u * child);
     }
     if (ref & BSP__GRID_MISSING) return NULL;
     k = ref & ~BSP__GRID_LEAF;
@@ -44,7 +44,7 @@ static const uint8_t *grid_point(const bsp__light_grid *g, const uint8_t *lump, 
 
 /* A present point's colour for `style`: its first sample of that style,
  * black when it has none. */
-static void point_colour(const uint8_t *pt, uint32_t style, float rgb[3])
+static void grid_colour(const uint8_t *pt, uint32_t style, float rgb[3])
 {
     uint32_t n = pt[0], i;
     int k;
@@ -95,7 +95,7 @@ bsp_status bsp__grid_ambient(const bsp__light_grid *g, const uint8_t *lump, cons
         if (!pt) continue;
         mask |= 1u << i;
         total = bsp__fadd(total, factor);
-        point_colour(pt, style, rgb);
+        grid_colour(pt, style, rgb);
         for (k = 0; k < 3; k++) acc[k] = bsp__fadd(acc[k], bsp__fmul(factor, rgb[k]));
     }
     if (!mask) return BSP_E_NO_AMBIENT;
