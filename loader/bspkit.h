@@ -153,6 +153,32 @@ typedef struct bsp_stream {
 
 #define BSP_MAX_LUMPS 64
 
+/* The BSPX directory of quake, goldsrc, bsp2 and quake2 files
+ * (docs/queries.md 10.1): named lumps that today's compilers append after
+ * the standard ones (coloured and HDR light, decoupled lightmaps, the
+ * light grid, ...). Its valid entries, in directory order, up to
+ * BSP_MAX_BSPX of them (later ones are ignored; real files carry fewer
+ * than 20): entry k is also lumps[BSP_BSPX_FIRST + k] of the header and
+ * of bsp_lump, so the load reads it like any lump. A name is the bytes
+ * before its first NUL, all BSP_BSPX_NAME of them when there is none. */
+#define BSP_MAX_BSPX 32u
+#define BSP_BSPX_FIRST 32u
+#define BSP_BSPX_NAME 24u
+typedef struct bsp_bspx {
+    uint32_t offset;       /* file offset of the directory ("BSPX"); 0: none */
+    uint32_t count;        /* valid entries kept */
+    /* 1: not read yet (a forward-only stream: bsp_open cannot look ahead).
+     * The load then reads the bytes from offset to the end of the file
+     * with the lighting set (or BSP_LOAD_ALL) and finds the directory
+     * there, at the place compilers write it (10.1's first place); entries
+     * whose bytes lie before it are ignored. A stream of unknown size has
+     * no BSPX directory. */
+    uint8_t at_load;
+    uint8_t reserved[3];
+    char name[BSP_MAX_BSPX][BSP_BSPX_NAME];
+    uint32_t lump_offset[BSP_MAX_BSPX], lump_length[BSP_MAX_BSPX];
+} bsp_bspx;
+
 typedef struct bsp_lump_entry {
     uint32_t offset;       /* file offset of the lump's bytes */
     uint32_t length;       /* bytes in the file (compressed: with its header) */
@@ -185,6 +211,9 @@ typedef struct bsp_header {
      * the arena bytes their collision takes. */
     uint8_t patches_measured;
     uint32_t patch_bytes;
+    /* quake, goldsrc, bsp2, quake2: the BSPX directory bsp_open found
+     * (bsp_bspx; offset 0: none). */
+    bsp_bspx bspx;
 } bsp_header;
 
 /* Read and check the header and lump directory (the first bytes of the
@@ -193,7 +222,10 @@ typedef struct bsp_header {
  * stream works. Statuses, in order: BAD_ARGUMENT (a NULL pointer);
  * TRUNCATED or IO (the first 8 bytes); BAD_MAGIC, BAD_VERSION; TRUNCATED or
  * IO (the rest of the header); BAD_LUMP (a lump over the header or past the
- * file's end; with BSP_SIZE_UNKNOWN, past 4 GiB). A file whose first bytes
+ * file's end; with BSP_SIZE_UNKNOWN, past 4 GiB); TRUNCATED or IO (quake,
+ * goldsrc, bsp2, quake2 through a seekable stream of known size: reading
+ * the BSPX directory, h->bspx; a forward-only stream's is found at load,
+ * never here: see bsp_bspx). A file whose first bytes
  * match no family but whose header decrypts with the Tactical Intervention
  * key it carries (README) is read decrypted. BAD_VERSION on a format
  * bspkit knows to be a different one (Titanfall's "rBSP") sets h->appears.
@@ -295,7 +327,10 @@ BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
 
 typedef struct bsp_options {
     uint32_t sets;          /* BSP_LOAD_* */
-    uint64_t extra_lumps;   /* bit i: also load lump i */
+    uint64_t extra_lumps;   /* bit i: also load lump i (bits BSP_BSPX_FIRST
+                               and up: BSPX entries; BSP_LOAD_LIGHTING
+                               loads those its queries read, BSP_LOAD_ALL
+                               every one) */
     int prefer_hdr;         /* non-zero: Source maps answer lighting queries
                                from the HDR faces and lighting (58, 53) when
                                both LDR and HDR exist */
@@ -397,6 +432,13 @@ typedef struct bsp_map {
      * file offset), worked out once at load; BSP_NO_LUMP when the directory
      * fits neither reading. */
     uint32_t game_lump_base;
+    /* The BSPX directory (the header's, or the one found at load from a
+     * forward-only stream); its lumps that the load read are
+     * lump_data[BSP_BSPX_FIRST + k]. */
+    bsp_bspx bspx;
+    /* quake, goldsrc, bsp2, quake2: the BSPX LIGHTGRID_OCTREE parsed at
+     * load (BSP_LOAD_LIGHTING), NULL without one */
+    const struct bsp__light_grid *light_grid;
 } bsp_map;
 
 #define BSP_NO_LUMP 0xffffffffu
@@ -429,6 +471,17 @@ BSP_API const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size);
 /* The family of a loaded map (NULL, failed or cleared: BSP_FAMILY_UNKNOWN).
  * Never fails. */
 BSP_API bsp_family_id bsp_map_family(const bsp_map *m);
+
+/* The bytes of the BSPX lump called `name` (a NUL-terminated string,
+ * compared exactly: case matters), as stored in the file (BSPX lumps are
+ * little-endian in every file; nothing is swapped), or NULL when the map
+ * has no valid entry of that name or the load did not read it: the
+ * lighting set reads RGBLIGHTING, LIGHTING_E5BGR9, DECOUPLED_LM, LMSHIFT,
+ * LMOFFSET, LMSTYLE, LMSTYLE16 and LIGHTGRID_OCTREE; BSP_LOAD_ALL every
+ * entry; options.extra_lumps any (bit BSP_BSPX_FIRST + k: entry k of
+ * bsp_header.bspx). Of several entries with one name the first wins.
+ * *size (if not NULL) gets the length, 0 with NULL. */
+BSP_API const void *bsp_bspx_lump(const bsp_map *m, const char *name, uint32_t *size);
 
 /* ------------------------------------------------------------------------ */
 /* Resumable loading: the caller issues the reads, the loader works in slices. */
@@ -679,7 +732,9 @@ BSP_API bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sampl
  * holds the answer. Colours are on the scale of bsp_sample.rgb. */
 typedef enum bsp_ambient_kind {
     BSP_AMBIENT_CUBE = 1,  /* Source: a leaf's ambient cube, blended */
-    BSP_AMBIENT_LIGHT_GRID /* Quake 3: the light grid, interpolated */
+    BSP_AMBIENT_LIGHT_GRID,/* Quake 3: the light grid, interpolated */
+    BSP_AMBIENT_OCTREE     /* quake, goldsrc, bsp2, quake2: the BSPX
+                              LIGHTGRID_OCTREE (docs/queries.md 10.5) */
 } bsp_ambient_kind;
 
 typedef struct bsp_ambient_light {
@@ -689,18 +744,39 @@ typedef struct bsp_ambient_light {
     int32_t from;          /* the leaf whose samples were used (borrowing) */
     int32_t first, count;  /* its samples; first -1: the leaf's own cube */
     float cube[6][3];      /* +x, -x, +y, -y, +z, -z; r, g, b */
-    /* BSP_AMBIENT_LIGHT_GRID */
-    int32_t cell[3];       /* the grid point at or below p, clamped */
+    /* BSP_AMBIENT_LIGHT_GRID (and BSP_AMBIENT_OCTREE: cell, ambient) */
+    int32_t cell[3];       /* the grid point at or below p: clamped into the
+                              grid (quake3), floor((p - mins) / step) (octree) */
     float ambient[3], directed[3];
     float dir[3];          /* unit vector towards the light, or 0 */
+    /* BSP_AMBIENT_OCTREE */
+    uint32_t mask;         /* bit i: corner i of the cell had data (bit 0 of
+                              i steps along x, bit 1 y, bit 2 z) */
 } bsp_ambient_light;
 
 /* Fills *out for p. Statuses in order: BAD_ARGUMENT, BAD_QUERY (p not
- * finite), UNSUPPORTED (families other than source and quake3),
- * NOT_LOADED (BSP_LOAD_LIGHTING left out), NO_AMBIENT (the map has no
- * ambient data; Source: also a leaf without samples after borrowing),
- * CORRUPT (tree cycle, an index or sample outside its lump). */
+ * finite), UNSUPPORTED (nightfire; quake, goldsrc, bsp2 and quake2 without
+ * a LIGHTGRID_OCTREE lump), NOT_LOADED (BSP_LOAD_LIGHTING left out; a
+ * grid past BSP_GRID_FORWARD_MAX read from a forward-only stream),
+ * NO_AMBIENT (the map has no ambient data; Source: also a leaf without
+ * samples after borrowing; octree: a grid that failed the load's checks, or
+ * no grid point with data around p), CORRUPT (tree cycle, an index or
+ * sample outside its lump). The octree answers light style 0. */
 BSP_API bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out);
+
+/* A load from a forward-only stream meets the BSPX directory only at the
+ * end of the file, after bsp_measure: its arena holds the light grid's
+ * index for a LIGHTGRID_OCTREE lump of at most this many bytes (real grids
+ * are a few KiB; the index takes about half the lump). A larger grid read
+ * that way answers NOT_LOADED; a seekable stream has no such limit. */
+#define BSP_GRID_FORWARD_MAX 65536u
+
+/* bsp_ambient for light style `style` (0..255) of the octree grid: each
+ * grid point's colour is its sample of that style, black when it has none.
+ * Source and quake3 have no styles: any style but 0 is BAD_QUERY there.
+ * Statuses as bsp_ambient's; BAD_QUERY also for a style above 255. */
+BSP_API bsp_status bsp_ambient_style(const bsp_map *m, const float p[3], uint32_t style,
+                                     bsp_ambient_light *out);
 
 /* ------------------------------------------------------------------------ */
 /* Areas and area portals: which areas the open doors join (docs/queries.md 9). */

@@ -31,7 +31,8 @@
 # prop API on each map's 'sprp' sub-lump at every version; the load seeds), pak (the
 # pakfile reader, whole or the stream's way, on test/pak_gen.py's pakfiles), srclumps (cubemaps and
 # world lights, with the map's header and altered ones; the load seeds), boxleaves (bsp_box_leaves
-# and bsp_trace with the player and hull-class boxes; the load seeds). $(BUILD)/t/fuzz_replay runs inputs through the same
+# and bsp_trace with the player and hull-class boxes; the load seeds), grid (the
+# LIGHTGRID_OCTREE parse and lookup on the lump alone; the generator's grid lumps). $(BUILD)/t/fuzz_replay runs inputs through the same
 # code without libFuzzer; it is part of `bins`, so cross builds
 # (BUILD=build/ppc64 CC=powerpc64-linux-gnu-gcc LDFLAGS=-static TEST_SAN=)
 # make a static big-endian one for qemu-user too.
@@ -41,8 +42,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -95,10 +96,12 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/
 	@mkdir -p $(FUZZ_DIR)/seeds/load
 	@for m in $(BUILD)/maps/*.bsp; do case $$m in */large.bsp) ;; *) cp "$$m" $(FUZZ_DIR)/seeds/load/;; esac; done
 	@cp $(BUILD)/maps/vindictus/*.bsp $(FUZZ_DIR)/seeds/load/   # read as Vindictus by fuzz_load's last row
+	@for m in $(BUILD)/maps/grid/*.bsp; do case $$m in *_header.bsp) ;; *) cp "$$m" $(FUZZ_DIR)/seeds/load/;; esac; done   # BSPX light grids, hostile ones among them (not the directory after the header: a forward-only load does not look there)
 	@for m in $(wildcard $(SHARED)/maps/*/*.bsp); do \
 	    cp "$$m" "$(FUZZ_DIR)/seeds/load/real-$$(basename $$(dirname $$m))-$$(basename $$m)"; done
 	@$(BUILD)/t/fuzz_mkseeds $(FUZZ_DIR)/seeds $(FUZZ_DIR)/seeds/load/*.bsp
 	@rm -rf $(FUZZ_DIR)/seeds/stream && cp -r $(FUZZ_DIR)/seeds/load $(FUZZ_DIR)/seeds/stream
+	@mkdir -p $(FUZZ_DIR)/seeds/grid && cp $(BUILD)/maps/grid/*.lump $(FUZZ_DIR)/seeds/grid/
 	@mkdir -p $(FUZZ_DIR)/seeds/resume
 	@for m in $(FUZZ_DIR)/seeds/load/*.bsp; do \
 	    { printf '\000\000\000\000'; cat "$$m"; } > $(FUZZ_DIR)/seeds/resume/$$(basename $$m); done

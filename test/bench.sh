@@ -177,7 +177,14 @@ python3 test/pak_gen.py $BUILD/t/pak_lzma -le $B/many.pak many &&
     $B/bench_pak $B/many.pak $B/lzma.pak > $B/pak.out || exit 1
 grep -v '^{' $B/pak.out
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" <<'PY'
+# The Quake family's light grid (issue 32): the real ericw-tools map, or the
+# generated BSP2 one without ../shared.
+echo "== light grid: bench_grid (ambient on LIGHTGRID_OCTREE, the grid's load cost)"
+grid_map="$SHARED/maps/bsp2/example_q1_bspx.bsp"; [ -f "$grid_map" ] || grid_map=$BUILD/maps/grid/bsp2_grid.bsp
+grid_json=$($B/bench_grid "$grid_map" 5) || exit 1
+echo "$grid_json"
+
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
@@ -207,6 +214,10 @@ out = {
     "trace_maps": [tb["map"], th["map"]],
     "disp_trace_player_ns": td["disp_trace_player_ns"],
 }
+gr = json.loads(sys.argv[11])
+for k in ("quake_grid_ambient_ns", "grid_parse_ns", "grid_parse_share", "grid_arena_bytes"):
+    out[k] = gr[k]
+out["grid_map"] = gr["map"]
 for k in ("ir_bspkit", "ir_old", "ir_lzmadec"):
     if k in lz:
         out["lzma_" + k] = lz[k]

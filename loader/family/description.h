@@ -130,7 +130,9 @@ typedef struct bsp__game_lump_dir {
 } bsp__game_lump_dir;
 extern const bsp__game_lump_dir bsp__valve_game_lump_dir;
 
-enum bsp__ambient_kind { BSP_AMB_NONE = 0, BSP_AMB_CUBES, BSP_AMB_GRID };
+/* BSP_AMB_OCTREE: the BSPX LIGHTGRID_OCTREE of the Quake family (10.5), when
+ * the map has one. */
+enum bsp__ambient_kind { BSP_AMB_NONE = 0, BSP_AMB_CUBES, BSP_AMB_GRID, BSP_AMB_OCTREE };
 
 /* Recognising the file from its first 8 bytes: `magic` at offset 0 (all
  * zero: none, the version number is the magic), the int32 version at
@@ -177,6 +179,8 @@ struct bsp__directory {
     int8_t entry[4], alt_entry[4];
     uint8_t role_lump[BSP_ROLE_COUNT]; /* BSP_ROLE(); read with bsp__role_lump */
     uint8_t lump_variant_at, lump_variant_versions;
+    uint8_t bspx;                  /* a BSPX directory may follow the lumps
+                                      (docs/queries.md 10.1) */
 };
 
 /* The tree: nodes, leaves, models and leaf faces. Planes are the same in

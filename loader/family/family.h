@@ -91,6 +91,15 @@ bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint
  * (lightmap.c). */
 void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes);
 
+/* The BSPX directory (bspx.c, docs/queries.md 10.1): the first entry
+ * called `name` (-1: none); whether a stored name is one the lighting set
+ * loads; a map's BSPX lump by name, NULL (size 0) when it has none or the
+ * load did not read it. The light grid, the light sources and the luxel
+ * placement read their lumps through bsp__bspx_lump. */
+int bsp__bspx_index(const bsp_bspx *d, const char *name);
+int bsp__bspx_lighting(const char *stored);
+const uint8_t *bsp__bspx_lump(const bsp_map *m, const char *name, uint32_t *size);
+
 /* Source and Quake 2 dvis_t: numclusters, then a PVS and a PAS offset per
  * cluster; checks the table at load and locates rows. */
 bsp_status bsp__dvis_finish(bsp_map *m);

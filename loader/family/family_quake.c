@@ -198,10 +198,12 @@ static const struct bsp__collision bsp2_coll = { QUAKE_COLL(bsp2_clipnode, quake
 #endif
 
 #define QUAKE_COMMON \
+    .amb.kind = BSP_AMB_OCTREE, \
     .dir.header_bytes = QUAKE_HEADER_BYTES, \
     .dir.dir_offset = 4, \
     .dir.num_lumps = QUAKE_LUMPS, \
     .dir.entry_words = 2, \
+    .dir.bspx = 1, \
     .dir.entry = { 0, 1, -1, -1 }, \
     .dir.role_lump = { BSP_ROLE(ENTITIES, Q_ENTITIES), BSP_ROLE(PLANES, Q_PLANES), \
                    BSP_ROLE(NODES, Q_NODES), BSP_ROLE(LEAFS, Q_LEAFS), \

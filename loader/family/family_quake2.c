@@ -121,12 +121,14 @@ static const struct bsp__collision quake2_coll = {
 
 const struct bsp_family bsp__family_quake2 = {
     .name = "quake2", .detect.id = BSP_FAMILY_QUAKE2,
+    .amb.kind = BSP_AMB_OCTREE,
     .detect.min_version = 38, .detect.max_version = 38,
     .detect.magic = "IBSP", .detect.version_at = 4,
     .dir.header_bytes = QUAKE2_HEADER_BYTES,
     .dir.dir_offset = 8,
     .dir.num_lumps = QUAKE2_LUMPS,
     .dir.entry_words = 2,
+    .dir.bspx = 1,
     .dir.entry = { 0, 1, -1, -1 },
     .dir.role_lump = { BSP_ROLE(ENTITIES, Q2_ENTITIES), BSP_ROLE(PLANES, Q2_PLANES),
                    BSP_ROLE(NODES, Q2_NODES), BSP_ROLE(LEAFS, Q2_LEAFS),

@@ -9,6 +9,7 @@
  */
 #include "../family/family.h"
 #include "read.h"
+#include "bspx_dir.h"
 
 /* Read the directory with `order` (the positions of offset, length,
  * version and uncompressed size in an entry; -1: none). */
@@ -128,5 +129,7 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
         else read_directory(h, buf, f->dir.entry);
     }
     h->family = bsp__family_for_lumps(f, h);
-    return fits ? BSP_OK : BSP_E_BAD_LUMP;
+    if (!fits) return BSP_E_BAD_LUMP;
+    /* the BSPX directory after the lumps (docs/queries.md 10.1) */
+    return bsp__bspx_open(h, s, buf);
 }

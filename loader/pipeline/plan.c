@@ -8,6 +8,8 @@
 #include "plan.h"
 #include "../lzma/lzma_decoder.h"
 #include "disp_build.h"
+#include "bspx_dir.h"
+#include "../family/light_grid.h"
 
 /* Every record bspkit reads has fields of at most 4 bytes. */
 #define LUMP_ALIGN 4
@@ -116,10 +118,31 @@ static int is_role_lump(const struct bsp_family *f, uint32_t lump)
            (lump == f->amb.lumps[0][0] || lump == f->amb.lumps[1][0]);
 }
 
+#if BSP__USE_LIGHT_GRID
+/* Arena for the light grid when the plan reads its lump: sized from the
+ * lump's length; a forward-only load, which meets the directory only at its
+ * end, sizes it for the tail it searches, up to BSP_GRID_FORWARD_MAX bytes
+ * of grid. */
+static uint32_t grid_bytes(const bsp_header *h, const bsp__plan *p)
+{
+    int k = bsp__bspx_index(&h->bspx, "LIGHTGRID_OCTREE");
+    uint32_t lump = h->bspx.at_load ? BSP__BSPX_TAIL : BSP_BSPX_FIRST + (uint32_t)k, i, size;
+    if (!h->bspx.at_load && k < 0) return 0;
+    for (i = 0; i < p->count; i++)
+        if (p->items[i].lump == lump) {
+            size = h->lumps[lump].size;
+            if (h->bspx.at_load && size > BSP_GRID_FORWARD_MAX) size = BSP_GRID_FORWARD_MAX;
+            return bsp__light_grid_bytes(size);
+        }
+    return 0;
+}
+#endif
+
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p)
 {
     const struct bsp_family *f;
     uint8_t want[BSP_MAX_LUMPS];
+    const bsp_lump_entry *prev = NULL;
     uint64_t more;
     uint32_t pos = 0, end = 0;
     uint32_t i, j;
@@ -162,15 +185,37 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         p->items[j].region = region;
         p->count++;
     }
+    /* BSPX lumps (docs/queries.md 10.1): bytes, read like the others;
+     * a forward-only stream's tail, where the load finds them, when any
+     * is wanted */
+    if (f->dir.bspx) {
+        int lighting = (o->sets & (BSP_LOAD_LIGHTING | BSP_LOAD_GEOMETRY)) != 0;
+        for (i = BSP__BSPX_TAIL; i < BSP_BSPX_FIRST + h->bspx.count; i++) {
+            const bsp_lump_entry *e = &h->lumps[i];
+            int wanted = i == BSP__BSPX_TAIL
+                             ? lighting || (more >> BSP_BSPX_FIRST) != 0
+                             : lighting ? bsp__bspx_lighting(h->bspx.name[i - BSP_BSPX_FIRST]) : 0;
+            if (!(wanted || (more >> i & 1)) || e->length == 0) continue;
+            for (j = p->count; j > 0 && h->lumps[p->items[j - 1].lump].offset > e->offset; j--)
+                p->items[j] = p->items[j - 1];
+            p->items[j].lump = (uint8_t)i;
+            p->items[j].region = e->size;
+            p->count++;
+        }
+    }
     /* 32 bits suffice: end stays at most END_MAX and pos at most end (a
      * region is never smaller than its lump), so aligning either cannot
      * wrap; the one sum that could is checked before it is made. */
     for (i = 0; i < p->count; i++) {
         const bsp_lump_entry *e = &h->lumps[p->items[i].lump];
         uint32_t region = p->items[i].region;
-        /* sorted by offset: the next one starts at or after this one */
-        if (i + 1 < p->count && e->length > h->lumps[p->items[i + 1].lump].offset - e->offset)
-            return BSP_E_BAD_LUMP;          /* overlapping lumps */
+        /* sorted by offset: a standard lump starts at or after the one
+         * before (BSPX lumps may overlap anything: 10.1) */
+        if (p->items[i].lump < f->dir.num_lumps) {
+            if (prev && prev->length > e->offset - prev->offset)
+                return BSP_E_BAD_LUMP;      /* overlapping lumps */
+            prev = e;
+        }
         pos = (pos + LUMP_ALIGN - 1) & ~(uint32_t)(LUMP_ALIGN - 1);
         p->items[i].arena_offset = pos;
         if (pos > END_MAX || region > END_MAX - pos) return BSP_E_BAD_LUMP;
@@ -184,6 +229,15 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         pos += o->pipelined ? region : e->size;
     }
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+#if BSP__USE_LIGHT_GRID
+    /* the light grid's parse and index, kept with the map (a multiple of 8) */
+    if (f->dir.bspx) {
+        p->grid_bytes = grid_bytes(h, p);
+        p->grid_offset = pos;
+        if (p->grid_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
+        pos += p->grid_bytes;
+    }
+#endif
     /* quake3 curved surfaces: their facets (bsp_measure_patches counted
      * them), built in the scratch below */
     if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && p->collision &&

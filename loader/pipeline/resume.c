@@ -16,6 +16,8 @@
 #include "views.h"
 #include "unpack.h"
 #include "patches.h"
+#include "bspx_dir.h"
+#include "../family/light_grid.h"
 
 typedef char bsp__loader_fits[sizeof(bsp__loader) <= sizeof(bsp_loader) ? 1 : -1];
 
@@ -81,6 +83,7 @@ static void publish(bsp__loader *s)
     if (BSPKIT_COLLISION) m->has_collision = s->plan.collision;
     m->arena_used = s->plan.total;
     m->error_lump = BSP_NO_LUMP;
+    if (!h->bspx.at_load) m->bspx = h->bspx;
     bsp__resolve_views(m, h);
 }
 
@@ -428,6 +431,10 @@ build:
     }
     m->game_lump_base = BSP_NO_LUMP;
     if (BSPKIT_FAMILY_SOURCE) bsp__game_lump_locate(m);
+    if (s->h->bspx.at_load) bsp__bspx_from_tail(m, s->h);
+#if BSP__USE_LIGHT_GRID
+    if (s->plan.grid_bytes) bsp__light_grid_attach(m, s->base + s->plan.grid_offset, s->plan.grid_bytes);
+#endif
     s->phase = BSP_PHASE_DONE;
     return BSP_OK;
 }

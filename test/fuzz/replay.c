@@ -54,6 +54,7 @@ int fuzz_props_one(const uint8_t *data, size_t size);
 int fuzz_pak_one(const uint8_t *data, size_t size);
 int fuzz_srclumps_one(const uint8_t *data, size_t size);
 int fuzz_boxleaves_one(const uint8_t *data, size_t size);
+int fuzz_grid_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -76,6 +77,7 @@ static const target targets[] = {
     { "pak", fuzz_pak_one },
     { "srclumps", fuzz_srclumps_one },
     { "boxleaves", fuzz_boxleaves_one },
+    { "grid", fuzz_grid_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 

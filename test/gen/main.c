@@ -233,6 +233,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "grid.h"
 #include "ambient.h"
 #include "expect.h"
 #include "idtech.h"
@@ -550,6 +551,8 @@ int main(int argc, char **argv)
     }
     for (i = 0; i < (int)(sizeof fam_variants / sizeof fam_variants[0]); i++)
         if (wanted(fam_variants[i].name, only, nonly)) write_fam_variant(&fam_variants[i], outdir);
+    /* light grids (docs/queries.md 10.5) on the quake-family maps just written */
+    if (wanted("grid", only, nonly)) gen_grid_variants(outdir);
     if (large) {
         variant v;
         static const gen_lzma valve = GEN_LZMA_VALVE;

@@ -229,6 +229,13 @@ def _trace():
     return bspref_trace
 
 
+def _grid():
+    """bspref_grid (section 10.5, the Quake family's light grid), sharing this module."""
+    sys.modules.setdefault("bspref", sys.modules[__name__])
+    import bspref_grid
+    return bspref_grid
+
+
 def _areas():
     """bspref_areas (section 9, areas and area portals), sharing this module."""
     sys.modules.setdefault("bspref", sys.modules[__name__])
@@ -881,6 +888,7 @@ def load_quake(data, family):
     """quake (29), goldsrc (30), bsp2 (BSP2 / 2PSB)."""
     m = BspMap()
     m.family = family
+    m.raw = data            # the BSPX light grid (bspref_grid) reads the file
     E = "<"
     if family == "bsp2":
         m.version = 0
@@ -966,6 +974,7 @@ def load_quake(data, family):
 def load_quake2(data):
     m = BspMap()
     m.family = "quake2"
+    m.raw = data
     E = "<"
     m.version = 38
     if len(data) < 8 + 19 * 8:
@@ -1234,6 +1243,8 @@ def run_query_line(m, toks):
         return _trace().run_query_line(m, toks)
     if cmd == b"areas":
         return _areas().run_query_line(m, toks)
+    if cmd == b"ambient" and getattr(m, "raw", None) is not None:
+        return _grid().map_ambient_line(m, toks)
     if cmd not in ARGC or len(toks) != 1 + ARGC[cmd]:
         return _err(cmd, "bad_query")
     args = toks[1:]
