@@ -40,21 +40,6 @@ static void walk_begin(box_walk *w, const bsp_map *m, int32_t head, const float 
     w->topnode = -1;
 }
 
-/* BoxOnPlaneSide (8.2): 1 front, 2 back, 3 both. */
-static int box_sides(const bsp__cplane *pl, const float lo[3], const float hi[3])
-{
-    float far[3], near[3];
-    uint32_t i;
-    int sides;
-    if (pl->type < 3) return pl->dist <= lo[pl->type] ? 1 : pl->dist >= hi[pl->type] ? 2 : 3;
-    for (i = 0; i < 3; i++) {
-        far[i] = pl->n[i] < 0 ? lo[i] : hi[i];
-        near[i] = pl->n[i] < 0 ? hi[i] : lo[i];
-    }
-    sides = (bsp__dot(pl->n, far) >= pl->dist) | (bsp__dot(pl->n, near) < pl->dist) << 1;
-    return sides ? sides : 3;
-}
-
 /* The next leaf reached: 1 and *leaf; 0 when the walk is over; -1 on a
  * corrupt tree. */
 static int walk_next(box_walk *w, uint32_t *leaf)
@@ -75,7 +60,7 @@ static int walk_next(box_walk *w, uint32_t *leaf)
                 return -1;
             rec = BSP__REC(w->m->nodes, w->node);
             bsp__coll_plane(w->m, bsp__field_getp(rec, &f->tree.node_plane), &pl);
-            sides = box_sides(&pl, w->lo, w->hi);
+            sides = bsp__coll_box_sides(&pl, w->lo, w->hi);
             if (sides == 3) {
                 if (w->topnode < 0) w->topnode = w->node;
                 if (w->top == BSP_TREE_DEPTH_MAX) return -1;

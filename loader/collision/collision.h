@@ -42,6 +42,31 @@ BSP_INLINE float bsp__coll_side(const bsp__cplane *pl, const float p[3])
     return bsp__fsub(bsp__dot(pl->n, p), pl->dist);
 }
 
+/* BoxOnPlaneSide of 8.2 for the box [lo, hi]: 1 front, 2 back, 3 both, 0
+ * when rounding leaves it on neither side (only a sloped plane can).
+ * Axial planes compare their one coordinate; others the box corners
+ * farthest and nearest along the normal. One rule for every walk that
+ * sends a box down the tree (the position test, leaves touching a box,
+ * terrain) and for the terrain's straddle test. */
+BSP_INLINE int bsp__coll_box_sides_raw(const bsp__cplane *pl, const float lo[3], const float hi[3])
+{
+    float far[3], near[3];
+    uint32_t i;
+    if (pl->type < 3) return pl->dist <= lo[pl->type] ? 1 : pl->dist >= hi[pl->type] ? 2 : 3;
+    for (i = 0; i < 3; i++) {
+        far[i] = pl->n[i] < 0 ? lo[i] : hi[i];
+        near[i] = pl->n[i] < 0 ? hi[i] : lo[i];
+    }
+    return (bsp__dot(pl->n, far) >= pl->dist) | (bsp__dot(pl->n, near) < pl->dist) << 1;
+}
+
+/* The same for a walk: a box on neither side goes down both. */
+BSP_INLINE int bsp__coll_box_sides(const bsp__cplane *pl, const float lo[3], const float hi[3])
+{
+    int sides = bsp__coll_box_sides_raw(pl, lo, hi);
+    return sides ? sides : 3;
+}
+
 /* The first checks of every collision query (the order of bspkit.h):
  * BAD_ARGUMENT, BAD_QUERY (each of the n points not finite), UNSUPPORTED
  * (the family is not of `kind`: hulls or brushes), NOT_LOADED, BAD_MODEL. */

@@ -118,20 +118,6 @@ void bsp__disp_trace_init(bsp__disp_trace *t, const bsp_map *m, uint32_t model, 
     }
 }
 
-/* BoxOnPlaneSide of 8.2 for the box [lo, hi]: 1 front, 2 back, 3 both
- * (0 when rounding leaves it on neither). */
-static int box_sides(const float n[3], float dist, int32_t type, const float lo[3], const float hi[3])
-{
-    float far[3], near[3];
-    uint32_t k;
-    if (type < 3) return dist <= lo[type] ? 1 : dist >= hi[type] ? 2 : 3;
-    for (k = 0; k < 3; k++) {
-        far[k] = n[k] < 0 ? lo[k] : hi[k];
-        near[k] = n[k] < 0 ? hi[k] : lo[k];
-    }
-    return (bsp__dot(n, far) >= dist) | (bsp__dot(n, near) < dist) << 1;
-}
-
 /* Does displacement rec's box (bounds grown by 1) reach leaf `leaf` down
  * the world's nodes (8.12a's walk)? -1: a node stack deeper than the load
  * allowed. */
@@ -159,8 +145,7 @@ static int reaches(const bsp_map *m, const uint8_t *rec, uint32_t leaf)
             bsp__cplane pl;
             int sides;
             bsp__coll_plane(m, bsp__field_getp(nd, &f->tree.node_plane), &pl);
-            sides = box_sides(pl.n, pl.dist, pl.type, lo, hi);
-            if (sides == 0) sides = 3;
+            sides = bsp__coll_box_sides(&pl, lo, hi);
             if (sides == 3) {
                 if (depth > BSP_TREE_DEPTH_MAX) return -1;
                 stack[depth++] = bsp__field_getp(nd, &f->tree.node_child[1]);
@@ -319,6 +304,7 @@ static int edge_apart(uint32_t axis, const float g[3], const float u[3], const f
 static int box_touches(const bsp__disp_trace *t, const tri *tr)
 {
     float p1[3], p2[3], p3[3], g[3], lo[3], hi[3];
+    bsp__cplane pl;
     uint32_t k;
     sub3(tr->v[0], t->s, p1);
     sub3(tr->v[2], t->s, p2);
@@ -345,8 +331,10 @@ static int box_touches(const bsp__disp_trace *t, const tri *tr)
         lo[k] = bsp__fsub(t->s[k], t->ext[k]);
         hi[k] = bsp__fadd(t->s[k], t->ext[k]);
     }
-    return box_sides(tr->n, tr->d, tr->n[0] == 1.0f ? 0 : tr->n[1] == 1.0f ? 1 : tr->n[2] == 1.0f ? 2 : 3,
-                     lo, hi) == 3;
+    for (k = 0; k < 3; k++) pl.n[k] = tr->n[k];
+    pl.dist = tr->d;
+    pl.type = tr->n[0] == 1.0f ? 0 : tr->n[1] == 1.0f ? 1 : tr->n[2] == 1.0f ? 2 : 3;
+    return bsp__coll_box_sides_raw(&pl, lo, hi) == 3;
 }
 
 static void read_tri(const bsp_map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t k, tri *out)

@@ -389,18 +389,7 @@ static bsp_status walk(trace_work *w, int32_t head)
                 if (w->position) {
                     /* BoxOnPlaneSide: 1 front, 2 back, 3 both (then the
                      * front first: the walk's t1 == t2 below) */
-                    int sides;
-                    if (pl.type < 3) {
-                        sides = pl.dist <= lo[pl.type] ? 1 : pl.dist >= hi[pl.type] ? 2 : 3;
-                    } else {
-                        float far[3], near[3];
-                        for (i = 0; i < 3; i++) {
-                            far[i] = pl.n[i] < 0 ? lo[i] : hi[i];
-                            near[i] = pl.n[i] < 0 ? hi[i] : lo[i];
-                        }
-                        sides = (bsp__dot(pl.n, far) >= pl.dist) | (bsp__dot(pl.n, near) < pl.dist) << 1;
-                        if (sides == 0) sides = 3;
-                    }
+                    int sides = bsp__coll_box_sides(&pl, lo, hi);
                     if (sides != 3) {
                         s->node = bsp__field_getp(node, &f->tree.node_child[sides == 2]);
                         continue;
