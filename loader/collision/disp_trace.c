@@ -25,26 +25,8 @@ typedef struct tri {
     uint32_t flags;
 } tri;
 
-static void rd3(const uint8_t *p, float v[3])
-{
-    v[0] = bsp__f32(p);
-    v[1] = bsp__f32(p + 4);
-    v[2] = bsp__f32(p + 8);
-}
 
-static void sub3(const float a[3], const float b[3], float o[3])
-{
-    o[0] = bsp__fsub(a[0], b[0]);
-    o[1] = bsp__fsub(a[1], b[1]);
-    o[2] = bsp__fsub(a[2], b[2]);
-}
 
-static void cross3(const float a[3], const float b[3], float o[3])
-{
-    o[0] = bsp__fmsub(a[1], b[2], a[2], b[1]);
-    o[1] = bsp__fmsub(a[2], b[0], a[0], b[2]);
-    o[2] = bsp__fmsub(a[0], b[1], a[1], b[0]);
-}
 
 
 /* The sweep cull of 8.14 of the box [lo, hi]. */
@@ -110,8 +92,8 @@ void bsp__disp_trace_init(bsp__disp_trace *t, const bsp_map *m, uint32_t model, 
         if (!(contents & mask)) continue;
         if (t->point ? (flags & BSP__DISP_NORAY) || !(contents & MASK_OPAQUE) : (flags & BSP__DISP_NOHULL))
             continue;
-        rd3(rec + BSP__DISP_LO, lo);
-        rd3(rec + BSP__DISP_HI, hi);
+        bsp__vread(rec + BSP__DISP_LO, lo);
+        bsp__vread(rec + BSP__DISP_HI, hi);
         if (culled(t, lo, hi)) continue;
         t->left[i >> 3] |= (uint8_t)(1u << (i & 7));
         t->any = 1;
@@ -127,8 +109,8 @@ static int reaches(const bsp_map *m, const uint8_t *rec, uint32_t leaf)
     int32_t stack[BSP_TREE_DEPTH_MAX + 1], node = bsp__head_node(m, 0);
     uint32_t depth = 0, k;
     float lo[3], hi[3];
-    rd3(rec + BSP__DISP_LO, lo);
-    rd3(rec + BSP__DISP_HI, hi);
+    bsp__vread(rec + BSP__DISP_LO, lo);
+    bsp__vread(rec + BSP__DISP_HI, hi);
     for (k = 0; k < 3; k++) {
         lo[k] = bsp__fsub(lo[k], 1.0f);
         hi[k] = bsp__fadd(hi[k], 1.0f);
@@ -207,7 +189,7 @@ static int sweep_tri(bsp__disp_trace *t, const tri *tr, float *fraction, float n
         for (g = 0; g < 3; g++) {
             const float *on = tr->v[g], *off = tr->v[(g + 2) % 3];
             float e[3], m[3], dd, od, x_i, x_j, ex, sd, ed;
-            sub3(tr->v[(g + 1) % 3], on, e);
+            bsp__vsub(tr->v[(g + 1) % 3], on, e);
             if (ax == 0) m[0] = 0, m[1] = e[2], m[2] = -e[1];
             else if (ax == 1) m[0] = -e[2], m[1] = 0, m[2] = e[0];
             else m[0] = e[1], m[1] = -e[0], m[2] = 0;
@@ -258,18 +240,18 @@ static int sweep_tri(bsp__disp_trace *t, const tri *tr, float *fraction, float n
 static int ray_tri(const bsp__disp_trace *t, const tri *tr, float *fraction)
 {
     float e1[3], e2[3], c[3], p[3], q[3], o[3], den, u, v, f;
-    sub3(tr->v[2], tr->v[0], e1);
-    sub3(tr->v[1], tr->v[0], e2);
-    cross3(e1, e2, c);
+    bsp__vsub(tr->v[2], tr->v[0], e1);
+    bsp__vsub(tr->v[1], tr->v[0], e2);
+    bsp__vcross(e1, e2, c);
     if (bsp__dot(c, t->d) >= 0) return 0;
-    cross3(t->d, e2, p);
+    bsp__vcross(t->d, e2, p);
     den = bsp__dot(p, e1);
     if (bsp__fabs(den) < 1e-6f) return 0;
     den = bsp__fdiv(1.0f, den);
-    sub3(t->s, tr->v[0], o);
+    bsp__vsub(t->s, tr->v[0], o);
     u = bsp__fmul(bsp__dot(p, o), den);
     if (u < 0 || u > 1) return 0;
-    cross3(o, e1, q);
+    bsp__vcross(o, e1, q);
     v = bsp__fmul(bsp__dot(q, t->d), den);
     if (v < 0 || bsp__fadd(u, v) > 1) return 0;
     f = bsp__fmul(bsp__dot(q, e2), den);
@@ -306,9 +288,9 @@ static int box_touches(const bsp__disp_trace *t, const tri *tr)
     float p1[3], p2[3], p3[3], g[3], lo[3], hi[3];
     bsp__cplane pl;
     uint32_t k;
-    sub3(tr->v[0], t->s, p1);
-    sub3(tr->v[2], t->s, p2);
-    sub3(tr->v[1], t->s, p3);
+    bsp__vsub(tr->v[0], t->s, p1);
+    bsp__vsub(tr->v[2], t->s, p2);
+    bsp__vsub(tr->v[1], t->s, p3);
     for (k = 0; k < 3; k++) {
         float mn = p1[k], mx = p1[k];
         if (p2[k] < mn) mn = p2[k];
@@ -317,13 +299,13 @@ static int box_touches(const bsp__disp_trace *t, const tri *tr)
         if (p3[k] > mx) mx = p3[k];
         if (mn > t->ext[k] || mx < -t->ext[k]) return 0;
     }
-    sub3(p2, p1, g);
+    bsp__vsub(p2, p1, g);
     if (edge_apart(0, g, p1, p3, t->ext) || edge_apart(1, g, p1, p3, t->ext) || edge_apart(2, g, p2, p3, t->ext))
         return 0;
-    sub3(p3, p2, g);
+    bsp__vsub(p3, p2, g);
     if (edge_apart(0, g, p1, p2, t->ext) || edge_apart(1, g, p1, p2, t->ext) || edge_apart(2, g, p1, p3, t->ext))
         return 0;
-    sub3(p1, p3, g);
+    bsp__vsub(p1, p3, g);
     if (edge_apart(0, g, p1, p2, t->ext) || edge_apart(1, g, p1, p2, t->ext) || edge_apart(2, g, p2, p3, t->ext))
         return 0;
     /* the box straddles the plane (BoxOnPlaneSide gives both sides) */
@@ -342,8 +324,8 @@ static void read_tri(const bsp_map *m, uint32_t vs, uint32_t ts, uint32_t n, uin
     uint32_t idx[3], j;
     const uint8_t *rec = BSP__REC(m->disp_tris, ts + k);
     bsp__disp_tri(n, k, idx);
-    for (j = 0; j < 3; j++) rd3(BSP__REC(m->disp_verts, vs + idx[j]), out->v[j]);
-    rd3(rec, out->n);
+    for (j = 0; j < 3; j++) bsp__vread(BSP__REC(m->disp_verts, vs + idx[j]), out->v[j]);
+    bsp__vread(rec, out->n);
     out->d = bsp__f32(rec + 12);
     out->flags = bsp__u32(rec + 16);
 }
@@ -366,8 +348,8 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
             const uint8_t *node;
             if (z & ((1u << (2 * L)) - 1)) continue;
             node = bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L) + (z >> (2 * L)));
-            rd3(node, lo);
-            rd3(node + 12, hi);
+            bsp__vread(node, lo);
+            bsp__vread(node + 12, hi);
             if (culled(t, lo, hi)) break;
         }
         if (L >= 1) {
@@ -380,8 +362,8 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
         }
         /* the cell's box, in its triangles' slots */
         k = 2 * (r * (n - 1) + c);
-        rd3(BSP__REC(m->disp_tris, ts + k) + BSP__DISP_TRI_BOX, lo);
-        rd3(BSP__REC(m->disp_tris, ts + k + 1) + BSP__DISP_TRI_BOX, hi);
+        bsp__vread(BSP__REC(m->disp_tris, ts + k) + BSP__DISP_TRI_BOX, lo);
+        bsp__vread(BSP__REC(m->disp_tris, ts + k + 1) + BSP__DISP_TRI_BOX, hi);
         if (culled(t, lo, hi)) continue;
         for (h = 0; h < 2; h++) {
             tri tri_k;

@@ -50,6 +50,29 @@ BSP_INLINE float bsp__fmsub(float a, float b, float c, float d)
     return bsp__fsub(bsp__fmul(a, b), bsp__fmul(c, d));
 }
 
+/* o = a - b and o = a x b per component, each step rounded to float; three
+ * floats read from native-order bytes (a record already swapped). */
+BSP_INLINE void bsp__vsub(const float a[3], const float b[3], float o[3])
+{
+    o[0] = bsp__fsub(a[0], b[0]);
+    o[1] = bsp__fsub(a[1], b[1]);
+    o[2] = bsp__fsub(a[2], b[2]);
+}
+
+BSP_INLINE void bsp__vcross(const float a[3], const float b[3], float o[3])
+{
+    o[0] = bsp__fmsub(a[1], b[2], a[2], b[1]);
+    o[1] = bsp__fmsub(a[2], b[0], a[0], b[2]);
+    o[2] = bsp__fmsub(a[0], b[1], a[1], b[0]);
+}
+
+BSP_INLINE void bsp__vread(const uint8_t *p, float v[3])
+{
+    v[0] = bsp__f32(p);
+    v[1] = bsp__f32(p + 4);
+    v[2] = bsp__f32(p + 8);
+}
+
 /* dot(a, b) = ((a.x*b.x + a.y*b.y) + a.z*b.z), each step rounded to float. */
 BSP_INLINE float bsp__dot(const float a[3], const float b[3])
 {

@@ -32,12 +32,6 @@ typedef struct tri_pick {
     int32_t k;             /* -1: none yet */
 } tri_pick;
 
-static void sub3(const float a[3], const float b[3], float out[3])
-{
-    out[0] = bsp__fsub(a[0], b[0]);
-    out[1] = bsp__fsub(a[1], b[1]);
-    out[2] = bsp__fsub(a[2], b[2]);
-}
 
 
 static void load3(const uint8_t *v, float out[3])
@@ -56,9 +50,9 @@ static void try_triangle(const uint8_t *va, const uint8_t *vb, const uint8_t *vc
     load3(va, a);
     load3(vb, b);
     load3(vc, c);
-    sub3(b, a, e1);
-    sub3(c, a, e2);
-    sub3(p, a, w);
+    bsp__vsub(b, a, e1);
+    bsp__vsub(c, a, e2);
+    bsp__vsub(p, a, w);
     d00 = bsp__dot(e1, e1);
     d01 = bsp__dot(e1, e2);
     d11 = bsp__dot(e2, e2);

@@ -39,7 +39,7 @@ static const uint8_t *data(const bsp_map *m, uint32_t k)
 }
 
 /* The three lumps' record counts; 0 displacements when there are none. */
-static void counts(const bsp_header *h, uint32_t n[3])
+static void disp_counts(const bsp_header *h, uint32_t n[3])
 {
     uint32_t k;
     for (k = 0; k < 3; k++) {
@@ -55,7 +55,7 @@ bsp_status bsp__disp_region(const bsp_header *h, int collision, uint32_t *bytes)
     uint32_t n[3];
     *bytes = 0;
     if (!collision) return BSP_OK;
-    counts(h, n);
+    disp_counts(h, n);
     if (!n[0]) return BSP_OK;
     /* (each below 2^30 records: lump sizes are 32-bit) */
     if (n[0] > 0xffffffffu / 4 / BSP__DISP_REC_BYTES || n[1] > 0xffffffffu / 4 / BSP__DISP_VERT_BYTES ||
@@ -69,16 +69,10 @@ bsp_status bsp__disp_region(const bsp_header *h, int collision, uint32_t *bytes)
 uint32_t bsp__disp_scratch(const bsp_header *h)
 {
     uint32_t n[3];
-    counts(h, n);
+    disp_counts(h, n);
     return n[0] ? (n[1] + n[2] + 7) / 8 : 0;
 }
 
-static void rd3(const uint8_t *p, float v[3])
-{
-    v[0] = bsp__f32(p);
-    v[1] = bsp__f32(p + 4);
-    v[2] = bsp__f32(p + 8);
-}
 
 static void put_f32(uint8_t *p, float f)
 {
@@ -118,7 +112,7 @@ static int corner(const bsp_map *m, const uint8_t *f, uint32_t k, float v[3])
     if (e >= m->edges.count) return 0;
     vi = bsp__field_get(m->edges.data + (size_t)e * m->edges.stride, fam->faces.edge_v[se < 0]);
     if (vi < 0 || (uint32_t)vi >= m->vertexes.count) return 0;
-    rd3(m->vertexes.data + (size_t)vi * m->vertexes.stride, v);
+    bsp__vread(m->vertexes.data + (size_t)vi * m->vertexes.stride, v);
     return 1;
 }
 
@@ -135,8 +129,8 @@ static void grow(uint8_t *out, const float blo[3], const float bhi[3], int first
 {
     float lo[3], hi[3];
     uint32_t j;
-    rd3(out, lo);
-    rd3(out + 12, hi);
+    bsp__vread(out, lo);
+    bsp__vread(out + 12, hi);
     for (j = 0; j < 3; j++) {
         if (first || blo[j] < lo[j]) lo[j] = blo[j];
         if (first || bhi[j] > hi[j]) hi[j] = bhi[j];
@@ -161,7 +155,7 @@ static void boxes(bsp_map *m, uint32_t vs, uint32_t ts, uint32_t power)
         }
         for (h = 0; h < 4; h++) {
             float v[3];
-            rd3(m->disp_verts.data + ((size_t)vs + (r + (h >> 1)) * n + c + (h & 1)) * BSP__DISP_VERT_BYTES, v);
+            bsp__vread(m->disp_verts.data + ((size_t)vs + (r + (h >> 1)) * n + c + (h & 1)) * BSP__DISP_VERT_BYTES, v);
             for (j = 0; j < 3; j++) {
                 if (!h || v[j] < lo[j]) lo[j] = v[j];
                 if (!h || v[j] > hi[j]) hi[j] = v[j];
@@ -178,8 +172,8 @@ static void boxes(bsp_map *m, uint32_t vs, uint32_t ts, uint32_t power)
         for (k = 0; k < count; k++) {
             const uint8_t *part = bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L - 1) + k);
             float lo[3], hi[3];
-            rd3(part, lo);
-            rd3(part + 12, hi);
+            bsp__vread(part, lo);
+            bsp__vread(part + 12, hi);
             grow((uint8_t *)bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L) + (k >> 2)), lo, hi, !(k & 3));
         }
     }
@@ -207,7 +201,7 @@ static bsp_status build_one(bsp_map *m, const uint8_t *info, uint8_t *rec, uint8
         return BSP_E_CORRUPT;
     face = m->faces.data + (size_t)f * m->faces.stride;
     /* Grid: from the corner nearest startPosition (the first of equals) */
-    rd3(info, sp);
+    bsp__vread(info, sp);
     for (k = 0; k < 4; k++) {
         float d[3], dd;
         if (!corner(m, face, k, P[k])) return BSP_E_CORRUPT;
@@ -256,7 +250,7 @@ static bsp_status build_one(bsp_map *m, const uint8_t *info, uint8_t *rec, uint8
         uint8_t *t = tris + ((size_t)ts + k) * BSP__DISP_TRI_BYTES;
         bsp__disp_tri(n, k, idx);
         for (j = 0; j < 3; j++) {
-            rd3(verts + ((size_t)vs + idx[j]) * BSP__DISP_VERT_BYTES, p[j]);
+            bsp__vread(verts + ((size_t)vs + idx[j]) * BSP__DISP_VERT_BYTES, p[j]);
             alpha = bsp__fadd(alpha, bsp__f32(dv + ((size_t)vs + idx[j]) * DISPVERT_BYTES + 16));
         }
         for (j = 0; j < 3; j++) {
@@ -291,7 +285,7 @@ bsp_status bsp__disps_build(bsp_map *m, const bsp_header *h, uint8_t *region, ui
     uint32_t n[3], stride = lay->record_size, i;
     const uint8_t *info = data(m, 0);
 
-    counts(h, n);
+    disp_counts(h, n);
     m->disps.data = region;
     m->disps.count = n[0];
     m->disps.stride = BSP__DISP_REC_BYTES;
