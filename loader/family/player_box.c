@@ -5,7 +5,7 @@
 
 /* per family: standing mins, maxs; crouching mins, maxs (a crouching
  * maxs z of 0 with mins z of 0: the game has no crouch) */
-static const int8_t boxes[BSP_FAMILY_COUNT][2][6] = {
+static const int8_t player_boxes[BSP_FAMILY_COUNT][2][6] = {
     /* unknown */   { { 0 }, { 0 } },
     /* source */    { { -16, -16, 0, 16, 16, 72 }, { -16, -16, 0, 16, 16, 36 } },
     /* goldsrc */   { { -16, -16, -36, 16, 16, 36 }, { -16, -16, -18, 16, 16, 18 } },
@@ -23,7 +23,7 @@ bsp_status bsp_player_box(bsp_family_id family, bsp_stance stance, float mins[3]
     if (!mins || !maxs || family <= BSP_FAMILY_UNKNOWN || family >= BSP_FAMILY_COUNT ||
         (uint32_t)stance > BSP_CROUCHING)
         return BSP_E_BAD_ARGUMENT;
-    b = boxes[family][stance];
+    b = player_boxes[family][stance];
     if (b[0] == 0) return BSP_E_UNSUPPORTED;
     for (i = 0; i < 3; i++) {
         mins[i] = b[i];
