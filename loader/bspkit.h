@@ -798,6 +798,14 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
 /* What a Quake 3 trace through curved surfaces takes besides: a bit per
  * patch (BSP_TRACE_PATCHES_MAX), each tested once per trace. */
 #define BSP_TRACE_PATCH_STACK_BYTES (BSP_TRACE_PATCHES_MAX / 8u)
+/* The whole stack one bsp_trace, bsp_hull_trace, bsp_point_contents or
+ * bsp_hull_contents call needs, whatever the file: its pending nodes (a
+ * hull trace keeps 44 bytes a node: BSP_TREE_DEPTH_MAX * 44), the patch
+ * bits and every frame below the call, with room to spare. Measured by the
+ * suite (test/test_stack.c paints a thread's stack and traces the deepest
+ * tree a load accepts and a map of curved surfaces): size a job thread's
+ * stack from this, plus what the caller itself uses. */
+#define BSP_TRACE_CALL_STACK_BYTES 16384u
 
 typedef struct bsp_trace_result {
     float fraction;       /* 0..1: the part of the move completed */
