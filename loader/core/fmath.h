@@ -41,8 +41,8 @@ BSP_INLINE float bsp__fmul(float a, float b) { return bsp__round(a * b); }
 BSP_INLINE float bsp__fadd(float a, float b) { return bsp__round(a + b); }
 BSP_INLINE float bsp__fsub(float a, float b) { return bsp__round(a - b); }
 BSP_INLINE float bsp__fdiv(float a, float b) { return bsp__round(a / b); }
-/* |x| (+0 for either zero), without libm. */
-BSP_INLINE float bsp__fabs(float x) { return x < 0 ? -x : x == 0 ? 0.0f : x; }
+/* |x| (+0 for either zero), without libm and without a branch. */
+BSP_INLINE float bsp__fabs(float x) { return bsp__fabs_bits(x); }
 /* a*b - c*d, each product rounded before the difference (cross products,
  * 2 x 2 determinants). */
 BSP_INLINE float bsp__fmsub(float a, float b, float c, float d)

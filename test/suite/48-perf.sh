@@ -22,3 +22,29 @@ for m in q1 goldsrc bsp2 bsp2_2psb; do
         fail "hull-0 loop $m: $out"
     fi
 done
+# ---- the stack one collision call uses (issue 31) -------------------------
+# test/test_stack.c paints a thread's stack and counts what the calls
+# touched: the deepest trees a load accepts (test/craft_stack.py: 255 nodes
+# of the generated Quake 2 map, 255 clipnodes of the Quake one, each
+# crossed by a segment that every node splits), a generated map with curved
+# surfaces, and the real maps (oa_dm5's 124 curved surfaces when
+# openarena-data is there). Must be within BSP_TRACE_CALL_STACK_BYTES.
+dir=$BUILD/stack
+mkdir -p $dir
+if python3 test/craft_stack.py $MAPS/q2.bsp $MAPS/q1.bsp $dir; then
+    set -- $dir/deep_q2.bsp $dir/deep_q2.ray $dir/deep_q1.bsp $dir/deep_q1.ray $MAPS/q3_lit.bsp -
+    if have_shared; then
+        for m in "$SHARED"/maps/quake*/*.bsp "$SHARED"/maps/bsp2/*.bsp "$SHARED"/maps/goldsrc/*.bsp; do
+            set -- "$@" "$m" -
+        done
+    fi
+    oa_dm5=$BUILD/openarena/oa_dm5.bsp
+    if [ ! -f $oa_dm5 ] && ls /usr/share/games/openarena/*/*.pk3 > /dev/null 2>&1; then
+        mkdir -p $BUILD/openarena
+        python3 test/openarena_maps.py /usr/share/games/openarena $BUILD/openarena
+    fi
+    [ -f $oa_dm5 ] && set -- "$@" $oa_dm5 -
+    run_prog stack $BUILD/t/test_stack "$@"
+else
+    fail "craft_stack.py failed"
+fi
