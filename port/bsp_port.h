@@ -96,6 +96,31 @@ BSP_INLINE float bsp__fabs_bits(float x)
     return v.f;
 }
 
+/* A square root in one instruction where the target has an IEEE one
+ * (correctly rounded, so the same bits as the loader's integer root) that
+ * the compiler reaches without libm: BSP_HAVE_HW_SQRTF. Only for x > 0,
+ * finite (the caller handles the rest). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && defined(__SSE_MATH__)
+#define BSP_HAVE_HW_SQRTF 1
+BSP_INLINE float bsp__sqrtf_hw(float x)
+{
+    float r;
+    __asm__("sqrtss %1, %0" : "=x"(r) : "x"(x));
+    return r;
+}
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
+#define BSP_HAVE_HW_SQRTF 1
+BSP_INLINE float bsp__sqrtf_hw(float x)
+{
+    float r;
+    __asm__("fsqrt %s0, %s1" : "=w"(r) : "w"(x));
+    return r;
+}
+#else
+#define BSP_HAVE_HW_SQRTF 0
+BSP_INLINE float bsp__sqrtf_hw(float x) { return x; }
+#endif
+
 /* Byte copy and fill for the loader; the loader calls these, never the libc
  * names, so a hosted build needs nothing from libc. */
 BSP_INLINE void bsp__copy(void *dst, const void *src, size_t n)
