@@ -758,9 +758,11 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * and end, add it back to endpos. Nightfire answers model 0 only.
  *
  * Stack: no recursion. A walk keeps its pending nodes in an array on the
- * stack, BSP_TRACE_STACK_BYTES at most; bsp_load refuses a tree deeper
- * than BSP_TREE_DEPTH_MAX nodes (CORRUPT), so no file can make a walk go
- * further. Queries are reentrant; any number of threads may trace one map.
+ * stack; a whole call takes BSP_TRACE_CALL_STACK_BYTES at most. bsp_load
+ * refuses a tree deeper than BSP_TREE_DEPTH_MAX nodes (CORRUPT), and a
+ * hull walk that goes further (hull 0 reads leaf contents as children)
+ * answers CORRUPT, so no file can make a walk go further. Queries are
+ * reentrant; any number of threads may trace one map.
  *
  * Statuses, in the order they are checked: BAD_ARGUMENT (NULL pointer, map
  * not loaded), BAD_QUERY (a coordinate or box bound not finite),
@@ -792,7 +794,8 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
                                        uint32_t scratch_bytes);
 
 /* The deepest tree (nodes from a head node to a leaf) bsp_load accepts with
- * BSP_LOAD_COLLISION, and the stack one trace uses for its pending nodes. */
+ * BSP_LOAD_COLLISION, and the stack a bsp_trace walk uses for its pending
+ * nodes (the whole call: BSP_TRACE_CALL_STACK_BYTES below). */
 #define BSP_TREE_DEPTH_MAX 255u
 #define BSP_TRACE_STACK_BYTES ((BSP_TREE_DEPTH_MAX + 1u) * 36u)
 /* What a Quake 3 trace through curved surfaces takes besides: a bit per

@@ -31,11 +31,18 @@
 #define Q1_EPSILON 0.03125f   /* DIST_EPSILON */
 #define BACK_OFF 0.1f         /* the engine's "frac -= 0.1" */
 #define PLANE_BYTES 20u       /* normal, dist, type: the Quake family's plane */
+/* The walk's helpers inlined where speed counts; a build for size lets the
+ * compiler keep one copy of each. */
+#ifdef __OPTIMIZE_SIZE__
+#define HULL_INLINE static
+#else
+#define HULL_INLINE BSP_ALWAYS_INLINE
+#endif
 
 typedef struct hull_walk {
     const uint8_t *nodes, *planes, *leafs;   /* nodes: nodes (hull 0) or clipnodes */
     uint32_t stride, count, plane_stride, plane_count, leaf_stride;
-    uint32_t child_off[2], plane_off, contents_off;
+    uint32_t child0_off, child1_off, plane_off, contents_off;
     int wide, hull0;                         /* wide: int32 children */
     int32_t head;
 } hull_walk;
@@ -55,10 +62,11 @@ BSP__CHECK(hull_span_bytes, sizeof(hull_span) * BSP_TREE_DEPTH_MAX + 2048u <= BS
 /* Child k of record rec, as a hull reads it: hull 0 turns a leaf into its
  * contents (the engine's hull 0 made from the nodes; leaf indices were
  * checked by the load). */
-BSP_ALWAYS_INLINE int32_t child_of(const hull_walk *h, const uint8_t *rec, uint32_t k, int wide)
+HULL_INLINE int32_t child_of(const hull_walk *h, const uint8_t *rec, uint32_t k, int wide, int hull0)
 {
-    int32_t c = wide ? bsp__i32(rec + h->child_off[k]) : bsp__i16(rec + h->child_off[k]);
-    if (h->hull0 && c < 0)
+    uint32_t off = k ? h->child1_off : h->child0_off;
+    int32_t c = wide ? bsp__i32(rec + off) : bsp__i16(rec + off);
+    if (hull0 && c < 0)
         return bsp__i32(h->leafs + (size_t)(uint32_t)(-1 - c) * h->leaf_stride + h->contents_off);
     return c;
 }
@@ -66,7 +74,7 @@ BSP_ALWAYS_INLINE int32_t child_of(const hull_walk *h, const uint8_t *rec, uint3
 /* Node n's record and plane; NULL when n or its plane index is outside
  * its lump (the load checks the node tree's indices, not the clipnodes',
  * nor a node that hull 0 reaches through a leaf's contents). */
-BSP_ALWAYS_INLINE const uint8_t *node_of(const hull_walk *h, int32_t n, const uint8_t **plane)
+HULL_INLINE const uint8_t *node_of(const hull_walk *h, int32_t n, const uint8_t **plane)
 {
     const uint8_t *rec;
     uint32_t p;
@@ -80,7 +88,7 @@ BSP_ALWAYS_INLINE const uint8_t *node_of(const hull_walk *h, int32_t n, const ui
 
 /* dot(n, p) - dist, or p[type] - dist on an axial plane (8.4), read in
  * place: the same operations as bsp__coll_side. */
-BSP_ALWAYS_INLINE float side_of(const uint8_t *pl, const float p[3])
+HULL_INLINE float side_of(const uint8_t *pl, const float p[3])
 {
     uint32_t type = (uint32_t)bsp__i32(pl + 16);
     float d;
@@ -93,14 +101,14 @@ BSP_ALWAYS_INLINE float side_of(const uint8_t *pl, const float p[3])
 /* SV_HullPointContents from node n: a point on a plane goes to the front.
  * *out gets the contents; CORRUPT for a node or plane past its lump or a
  * path longer than any the load accepts. */
-BSP_ALWAYS_INLINE bsp_status point_contents(const hull_walk *h, int32_t n, const float p[3],
-                                            int32_t *out, int wide)
+HULL_INLINE bsp_status point_contents(const hull_walk *h, int32_t n, const float p[3],
+                                      int32_t *out, int wide, int hull0)
 {
     uint32_t steps = 0;
     while (n >= 0) {
         const uint8_t *pl, *rec = node_of(h, n, &pl);
         if (++steps > BSP_TREE_DEPTH_MAX || !rec) return BSP_E_CORRUPT;
-        n = child_of(h, rec, side_of(pl, p) < 0, wide);
+        n = child_of(h, rec, side_of(pl, p) < 0, wide, hull0);
     }
     *out = n;
     return BSP_OK;
@@ -108,7 +116,7 @@ BSP_ALWAYS_INLINE bsp_status point_contents(const hull_walk *h, int32_t n, const
 
 /* mid = p1 + frac * (p2 - p1) and p1f + (p2f - p1f) * frac, in the
  * contract's operations (8.4). */
-BSP_ALWAYS_INLINE float mid_of(const hull_span *s, float frac, float mid[3])
+HULL_INLINE float mid_of(const hull_span *s, float frac, float mid[3])
 {
     uint32_t i;
     for (i = 0; i < 3; i++)
@@ -116,9 +124,12 @@ BSP_ALWAYS_INLINE float mid_of(const hull_span *s, float frac, float mid[3])
     return bsp__fadd(s->p1f, bsp__fmul(bsp__fsub(s->p2f, s->p1f), frac));
 }
 
-BSP_ALWAYS_INLINE bsp_status walk(const hull_walk *h, const float start[3], const float end[3],
-                                  bsp_trace_result *tr, int wide)
+HULL_INLINE bsp_status walk(hull_walk hw, const float start[3], const float end[3],
+                            bsp_trace_result *tr, int wide, int hull0)
 {
+    /* (a copy of its own: the stores to *tr, bytes that may alias
+     * anything, cannot change it, so it stays in registers) */
+    const hull_walk *h = &hw;
     hull_span stack[BSP_TREE_DEPTH_MAX], s;
     uint32_t top = 0, depth = 0, i;
     int32_t node = h->head;
@@ -144,11 +155,11 @@ BSP_ALWAYS_INLINE bsp_status walk(const hull_walk *h, const float start[3], cons
             t1 = side_of(pl, s.p1);
             t2 = side_of(pl, s.p2);
             if (t1 >= 0 && t2 >= 0) {
-                node = child_of(h, rec, 0, wide);
+                node = child_of(h, rec, 0, wide, hull0);
                 continue;
             }
             if (t1 < 0 && t2 < 0) {
-                node = child_of(h, rec, 1, wide);
+                node = child_of(h, rec, 1, wide, hull0);
                 continue;
             }
             side = t1 < 0;
@@ -160,7 +171,7 @@ BSP_ALWAYS_INLINE bsp_status walk(const hull_walk *h, const float start[3], cons
             s.frac = frac;
             stack[top++] = s;
             s.p2f = mid_of(&stack[top - 1], frac, s.p2);
-            node = child_of(h, rec, side, wide);
+            node = child_of(h, rec, side, wide, hull0);
         }
         /* a leaf: open or solid */
         if (node != CONTENTS_SOLID) tr->allsolid = 0;
@@ -179,8 +190,8 @@ BSP_ALWAYS_INLINE bsp_status walk(const hull_walk *h, const float start[3], cons
             frac = sp->frac;
             midf = mid_of(sp, frac, mid);
             rec = node_of(h, (int32_t)(sp->node_side >> 1), &pl);
-            far = child_of(h, rec, side ^ 1, wide);
-            st = point_contents(h, far, mid, &c, wide);
+            far = child_of(h, rec, side ^ 1, wide, hull0);
+            st = point_contents(h, far, mid, &c, wide, hull0);
             if (st != BSP_OK) return st;
             if (c != CONTENTS_SOLID) {
                 /* go on through the far side */
@@ -205,7 +216,7 @@ BSP_ALWAYS_INLINE bsp_status walk(const hull_walk *h, const float start[3], cons
             /* back off along the move until out of solid ("shouldn't
              * happen, but does", on sloped clipnodes) */
             for (;;) {
-                st = point_contents(h, h->head, mid, &c, wide);
+                st = point_contents(h, h->head, mid, &c, wide, hull0);
                 if (st != BSP_OK) return st;
                 if (c != CONTENTS_SOLID) break;
                 frac = bsp__fsub(frac, BACK_OFF);
@@ -219,26 +230,27 @@ BSP_ALWAYS_INLINE bsp_status walk(const hull_walk *h, const float start[3], cons
     }
 }
 
-/* One copy of the walk per children's width, where speed matters more
- * than size. */
-static bsp_status trace_hull(const hull_walk *h, const float start[3], const float end[3],
-                             bsp_trace_result *tr)
+/* One copy of the walk per children's width and per kind of tree (hull 0
+ * reads leaves' contents), where speed matters more than size. */
+HULL_INLINE bsp_status trace_hull(const hull_walk *h, const float start[3], const float end[3],
+                                  bsp_trace_result *tr)
 {
 #ifdef __OPTIMIZE_SIZE__
-    return walk(h, start, end, tr, h->wide);
+    return walk(*h, start, end, tr, h->wide, h->hull0);
 #else
-    return h->wide ? walk(h, start, end, tr, 1) : walk(h, start, end, tr, 0);
+    if (h->hull0) return h->wide ? walk(*h, start, end, tr, 1, 1) : walk(*h, start, end, tr, 0, 1);
+    return h->wide ? walk(*h, start, end, tr, 1, 0) : walk(*h, start, end, tr, 0, 0);
 #endif
 }
 
 static bsp_status contents_hull(const hull_walk *h, const float p[3], int32_t *out)
 {
-    return point_contents(h, h->head, p, out, h->wide);
+    return point_contents(h, h->head, p, out, h->wide, h->hull0);
 }
 
 /* The hull's tree for `model`; BAD_HULL for a hull the family or the map
  * does not have. */
-static bsp_status hull_of(const bsp_map *m, uint32_t model, uint32_t hull, hull_walk *h)
+HULL_INLINE bsp_status hull_of(const bsp_map *m, uint32_t model, uint32_t hull, hull_walk *h)
 {
     const struct bsp_family *f = m->family;
     const struct bsp__collision *c = f->coll;
@@ -262,8 +274,8 @@ static bsp_status hull_of(const bsp_map *m, uint32_t model, uint32_t hull, hull_
     h->leafs = m->leafs.data;
     h->leaf_stride = m->leafs.stride;
     h->contents_off = f->tree.leaf_contents.offset;
-    h->child_off[0] = child0.offset;
-    h->child_off[1] = child1.offset;
+    h->child0_off = child0.offset;
+    h->child1_off = child1.offset;
     h->plane_off = plane.offset;
     h->wide = child0.type == BSP_F_I32;
     h->hull0 = hull == 0;

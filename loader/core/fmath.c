@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* fmath.c - the one copy of fmath.h's larger helpers: always for the
- * point check, and in a build for size for those inlined elsewhere. */
+/* fmath.c - the one copy of fmath.h's larger helpers in a build for size
+ * (elsewhere they are inlined). */
 #include "fmath.h"
 
+#ifdef __OPTIMIZE_SIZE__
 int bsp__finite3(const float p[3])
 {
     int k;
@@ -11,7 +12,6 @@ int bsp__finite3(const float p[3])
     return 1;
 }
 
-#ifdef __OPTIMIZE_SIZE__
 int32_t bsp__floor_clamp(float x, int32_t lo, int32_t hi)
 {
     return bsp__floor_clamp_inline(x, lo, hi);
