@@ -165,8 +165,17 @@ keys_hull=$($B/bench_trace_keys "$hull_real" 5) || exit 1
 echo "$keys_brush"
 echo "$keys_q3"
 echo "$keys_hull"
+# The slow curved surfaces of issue 31 (test/craft_patches.py): one
+# collision load each, within 120 s (a key of null: over the bound).
+echo "== collision: crafted Quake 3 maps of many large curved surfaces (load)"
+mkdir -p $B/patches
+python3 test/craft_patches.py $BUILD/maps/q3_lit.bsp $B/patches || exit 1
+keys_p31=$(timeout 120 $B/bench_trace_keys $B/patches/patches_31x31.bsp 1 load) || keys_p31='{"load_ms":null}'
+keys_p5=$(timeout 120 $B/bench_trace_keys $B/patches/patches_5x5.bsp 1 load) || keys_p5='{"load_ms":null}'
+echo "$keys_p31"
+echo "$keys_p5"
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$keys_brush" "$keys_q3" "$keys_hull" <<'PY'
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$keys_brush" "$keys_q3" "$keys_hull" "$keys_p31" "$keys_p5" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
@@ -266,5 +275,7 @@ out["hulltrace_ray_ns"] = kh["ray_ns"]
 out["q3_collision_load_ms"] = kq["load_ms"]
 out["q3_collision_arena_bytes"] = kq["arena_bytes"]
 out["trace_keys_maps"] = [kb["map"], kq["map"], kh["map"]]
+out["q3_patches_31x31_load_ms"] = json.loads(sys.argv[12])["load_ms"]
+out["q3_patches_5x5_load_ms"] = json.loads(sys.argv[13])["load_ms"]
 print(json.dumps(out, separators=(",", ":")))
 PY

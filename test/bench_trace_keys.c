@@ -5,7 +5,8 @@
  * best of ROUNDS; and the collision load (bsp_open, bsp_measure_patches,
  * bsp_measure, bsp_load from memory), ms best of ROUNDS, with its arena.
  *
- *   bench_trace_keys MAP [ROUNDS]   one JSON line:
+ *   bench_trace_keys MAP [ROUNDS [load]]   one JSON line (`load`: the load
+ *   alone, the query keys null):
  *   {"map":..,"family":"brush"|"hull","move_ns":..,"step_ns":..,"down_ns":..,
  *    "ray_ns":..,"position_ns":..,"load_ms":..,"arena_bytes":..,"sink":..}
  */
@@ -95,7 +96,7 @@ int main(int argc, char **argv)
     if (!q) return 1;
     tq_make(q, N, lo, hi);
     for (set = 0; set < TQ_SETS; set++) best[set] = 1e9;
-    for (r = 0; r < rounds; r++)
+    for (r = argc > 3 && !strcmp(argv[3], "load") ? rounds : 0; r < rounds; r++)
         for (set = 0; set < TQ_SETS; set++) {
             const tq_query *qs = q + (size_t)set * N;
             int point = set == TQ_RAY;
@@ -111,7 +112,9 @@ int main(int argc, char **argv)
         }
     name = strrchr(argv[1], '/');
     printf("{\"map\":\"%s\",\"family\":\"%s\"", name ? name + 1 : argv[1], hulls ? "hull" : "brush");
-    for (set = 0; set < TQ_SETS; set++) printf(",\"%s_ns\":%.1f", tq_names[set], best[set] * 1e9 / N);
+    for (set = 0; set < TQ_SETS; set++)
+        if (best[set] < 1e9) printf(",\"%s_ns\":%.1f", tq_names[set], best[set] * 1e9 / N);
+        else printf(",\"%s_ns\":null", tq_names[set]);
     printf(",\"load_ms\":%.2f,\"arena_bytes\":%u,\"sink\":%u}\n", load_best * 1e3, (unsigned)need,
            (unsigned)sink);
     free(q);
