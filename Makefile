@@ -245,6 +245,14 @@ $(BUILD)/bench/bench_repeated: test/bench_repeated.c $(HOST_SRC) $(BUILD)/libbsp
 $(BUILD)/bench/bench_pak: test/bench_pak.c test/files.h $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a -o $@
+# The stack a collision call uses (issue 31): measured on the library as
+# shipped, so without the sanitizers' frames.
+$(BUILD)/t/test_stack: test/test_stack.c $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(BUILD)/libbspkit.a -pthread -o $@
+$(BUILD)/bench/bench_trace_keys: test/bench_trace_keys.c test/trace_queries.h $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/memory $< $(BUILD)/libbspkit.a -o $@
 # The generated console map every benchmark reads (bench-float too, where
 # ../shared has no real one): made before any of them runs.
 BENCH_MAP := $(BUILD)/bench/large_x360.bsp
@@ -252,7 +260,7 @@ $(BENCH_MAP): $(BUILD)/bspgen
 	@mkdir -p $(dir $@)
 	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
-       $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid \
+       $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid $(BUILD)/bench/bench_trace_keys \
        $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench.sh
 
@@ -265,7 +273,7 @@ test-host: deps-check
 	@$(MAKE) --no-print-directory host-bins
 	@BUILD=$(BUILD) SKIP_PARTS="$(CROSS_PARTS)" sh test/run.sh
 # What the host parts need; test-bins adds the cross targets and bare metal.
-host-bins: bins $(BUILD)/t/pak_lzma $(BUILD)/asan/bspkit $(BUILD)/tsan/bench_jobs $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
+host-bins: bins $(BUILD)/t/pak_lzma $(BUILD)/asan/bspkit $(BUILD)/tsan/bench_jobs $(BUILD)/t/test_stack $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
 test-bins: host-bins cross baremetal
 # The parts of test/suite that need the cross compilers and qemu.
 CROSS_PARTS := 70 75 80 85

@@ -868,12 +868,15 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * and end, add it back to endpos. Nightfire answers model 0 only.
  *
  * Stack: no recursion. A walk keeps its pending nodes in an array on the
- * stack, BSP_TRACE_STACK_BYTES at most; bsp_load refuses a tree deeper
- * than BSP_TREE_DEPTH_MAX nodes (CORRUPT), so no file can make a walk go
- * further. A trace also keeps its brush mark on the stack
- * (BSP_TRACE_MARK_STACK_BYTES) and, Quake 3, its patch mark
- * (BSP_TRACE_PATCH_STACK_BYTES). Queries are reentrant (the map is only
- * read); any number of threads may trace one map.
+ * stack; a whole call takes BSP_TRACE_CALL_STACK_BYTES at most. bsp_load
+ * refuses a tree deeper than BSP_TREE_DEPTH_MAX nodes (CORRUPT), and a
+ * hull walk that goes further (hull 0 reads leaf contents as children)
+ * answers CORRUPT, so no file can make a walk go further. A trace also
+ * keeps its brush mark on the stack (BSP_TRACE_MARK_STACK_BYTES), Quake 3
+ * its patch mark (BSP_TRACE_PATCH_STACK_BYTES), Source its terrain's
+ * (BSP_TRACE_DISP_STACK_BYTES): all within BSP_TRACE_CALL_STACK_BYTES.
+ * Queries are reentrant (the map is only read); any number of threads may
+ * trace one map.
  *
  * Statuses, in the order they are checked: BAD_ARGUMENT (NULL pointer, map
  * not loaded), BAD_QUERY (a coordinate or box bound not finite),
@@ -907,7 +910,8 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
                                        uint32_t scratch_bytes);
 
 /* The deepest tree (nodes from a head node to a leaf) bsp_load accepts with
- * BSP_LOAD_COLLISION, and the stack one trace uses for its pending nodes. */
+ * BSP_LOAD_COLLISION, and the stack a bsp_trace walk uses for its pending
+ * nodes (the whole call: BSP_TRACE_CALL_STACK_BYTES below). */
 #define BSP_TREE_DEPTH_MAX 255u
 #define BSP_TRACE_STACK_BYTES ((BSP_TREE_DEPTH_MAX + 1u) * 36u)
 /* What a Quake 3 trace through curved surfaces takes besides: a bit per
@@ -931,6 +935,14 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
  * displacements. */
 #define BSP_TRACE_DISPS_MAX 2048u
 #define BSP_TRACE_DISP_STACK_BYTES (BSP_TRACE_DISPS_MAX / 8u + (BSP_TREE_DEPTH_MAX + 1u) * 4u)
+/* The whole stack one bsp_trace, bsp_hull_trace, bsp_point_contents or
+ * bsp_hull_contents call needs, whatever the file: its pending nodes (a
+ * hull trace keeps 44 bytes a node: BSP_TREE_DEPTH_MAX * 44), the patch
+ * bits and every frame below the call, with room to spare. Measured by the
+ * suite (test/test_stack.c paints a thread's stack and traces the deepest
+ * tree a load accepts and a map of curved surfaces): size a job thread's
+ * stack from this, plus what the caller itself uses. */
+#define BSP_TRACE_CALL_STACK_BYTES 16384u
 
 typedef struct bsp_trace_result {
     float fraction;       /* 0..1: the part of the move completed */

@@ -84,6 +84,43 @@ BSP_INLINE float bsp__f32(const uint8_t *p) { return *(const bsp__alias_f32 *)(c
 BSP_INLINE void bsp__put_u16(uint8_t *p, uint16_t v) { *(bsp__alias_u16 *)(void *)p = v; }
 BSP_INLINE void bsp__put_u32(uint8_t *p, uint32_t v) { *(bsp__alias_u32 *)(void *)p = v; }
 
+/* |x| with the sign bit cleared in the float's representation: no branch
+ * (a compare on the sign mispredicts half the time on mixed signs, the
+ * patch builder's hot loop), exact for every value (-0 gives +0; a NaN
+ * stays a NaN). */
+BSP_INLINE float bsp__fabs_bits(float x)
+{
+    union { float f; uint32_t u; } v;
+    v.f = x;
+    v.u &= 0x7fffffffu;
+    return v.f;
+}
+
+/* A square root in one instruction where the target has an IEEE one
+ * (correctly rounded, so the same bits as the loader's integer root) that
+ * the compiler reaches without libm: BSP_HAVE_HW_SQRTF. Only for x > 0,
+ * finite (the caller handles the rest). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && defined(__SSE_MATH__)
+#define BSP_HAVE_HW_SQRTF 1
+BSP_INLINE float bsp__sqrtf_hw(float x)
+{
+    float r;
+    __asm__("sqrtss %1, %0" : "=x"(r) : "x"(x));
+    return r;
+}
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
+#define BSP_HAVE_HW_SQRTF 1
+BSP_INLINE float bsp__sqrtf_hw(float x)
+{
+    float r;
+    __asm__("fsqrt %s0, %s1" : "=w"(r) : "w"(x));
+    return r;
+}
+#else
+#define BSP_HAVE_HW_SQRTF 0
+BSP_INLINE float bsp__sqrtf_hw(float x) { return x; }
+#endif
+
 /* Byte copy and fill for the loader; the loader calls these, never the libc
  * names, so a hosted build needs nothing from libc. */
 BSP_INLINE void bsp__copy(void *dst, const void *src, size_t n)

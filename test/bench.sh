@@ -184,7 +184,35 @@ grid_map="$SHARED/maps/bsp2/example_q1_bspx.bsp"; [ -f "$grid_map" ] || grid_map
 grid_json=$($B/bench_grid "$grid_map" 5) || exit 1
 echo "$grid_json"
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" <<'PY'
+# Issue 31's keys (test/bench_trace_keys.c, the query sets of
+# test/trace_queries.h): Quake 2 lq_e0m1, Quake 3 oa_dm5 (openarena-data;
+# else the generated Quake 3 map with curved surfaces) with its collision
+# load, and a real Quake map's hulls (else the generated ones).
+echo "== collision: bench_trace_keys (moves, steps, 64 down, rays, position tests; Quake 3 collision load)"
+q3_map=$BUILD/maps/q3_lit.bsp
+if ls /usr/share/games/openarena/*/*.pk3 > /dev/null 2>&1; then
+    mkdir -p $BUILD/openarena
+    python3 test/openarena_maps.py /usr/share/games/openarena $BUILD/openarena &&
+        [ -f $BUILD/openarena/oa_dm5.bsp ] && q3_map=$BUILD/openarena/oa_dm5.bsp
+fi
+hull_real="$SHARED/maps/quake/mp_lobby.bsp"; [ -f "$hull_real" ] || hull_real=$BUILD/maps/q1.bsp
+keys_brush=$($B/bench_trace_keys "$brush_map" 5) || exit 1
+keys_q3=$($B/bench_trace_keys "$q3_map" 5) || exit 1
+keys_hull=$($B/bench_trace_keys "$hull_real" 5) || exit 1
+echo "$keys_brush"
+echo "$keys_q3"
+echo "$keys_hull"
+# The slow curved surfaces of issue 31 (test/craft_patches.py): one
+# collision load each, within 120 s (a key of null: over the bound).
+echo "== collision: crafted Quake 3 maps of many large curved surfaces (load)"
+mkdir -p $B/patches
+python3 test/craft_patches.py $BUILD/maps/q3_lit.bsp $B/patches || exit 1
+keys_p31=$(timeout 120 $B/bench_trace_keys $B/patches/patches_31x31.bsp 1 load) || keys_p31='{"load_ms":null}'
+keys_p5=$(timeout 120 $B/bench_trace_keys $B/patches/patches_5x5.bsp 1 load) || keys_p5='{"load_ms":null}'
+echo "$keys_p31"
+echo "$keys_p5"
+
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" "$keys_brush" "$keys_q3" "$keys_hull" "$keys_p31" "$keys_p5" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
@@ -281,6 +309,19 @@ for line in open(sys.argv[8]):
         pre = "" if j["map"] == "large_x360.bsp" else "shack_"
         out[pre + "threads2_vs_one"] = j["threads2_vs_one"]
         out[pre + "threads2_vs_bound"] = j["threads2_vs_bound"]
+# Issue 31's keys (names fixed by the issue)
+kb, kq, kh = (json.loads(a) for a in sys.argv[12:15])
+for k in ("move", "step", "down", "ray", "position"):
+    out["trace_%s_ns" % k] = kb[k + "_ns"]
+out["q3_trace_move_ns"] = kq["move_ns"]
+out["q3_trace_position_ns"] = kq["position_ns"]
+out["hulltrace_move_ns"] = kh["move_ns"]
+out["hulltrace_ray_ns"] = kh["ray_ns"]
+out["q3_collision_load_ms"] = kq["load_ms"]
+out["q3_collision_arena_bytes"] = kq["arena_bytes"]
+out["trace_keys_maps"] = [kb["map"], kq["map"], kh["map"]]
+out["q3_patches_31x31_load_ms"] = json.loads(sys.argv[15])["load_ms"]
+out["q3_patches_5x5_load_ms"] = json.loads(sys.argv[16])["load_ms"]
 # The pakfile (bench_pak)
 for line in open(sys.argv[9]):
     if line.startswith("{"):

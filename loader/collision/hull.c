@@ -6,9 +6,22 @@
  *
  * The engine's recursion (SV_RecursiveHullCheck) goes on after the near
  * side only when that side did not stop the move, so the explicit stack
- * holds the nodes whose far side is still to be decided; the fraction of a
- * split is worked out again when its near side is done, in the same
- * operations, rather than kept.
+ * holds the splits whose far side is still to be decided, with the
+ * fraction and side worked out when the split was made (a pop then costs
+ * no plane read and no division).
+ *
+ * This is the hottest loop of the Quake family, so it reads the records
+ * straight from the arena (native order, aligned) at offsets taken once
+ * per call from the family's fields, with the children's width (int16 or
+ * int32) a constant of one of two copies of the walk, rather than through
+ * the generic field reader at every step.
+ *
+ * Every walk counts the nodes on its path: the load bounds the depth of
+ * the node and clipnode trees, but hull 0 turns a leaf's contents into a
+ * child, and a file whose leaf contents is 0 or more makes that a node
+ * index the load's check never followed (a path back to an ancestor would
+ * otherwise never end): past BSP_TREE_DEPTH_MAX nodes the answer is
+ * CORRUPT, as for a point's contents.
  */
 #include "collision.h"
 
@@ -17,74 +30,109 @@
 #define CONTENTS_SOLID (-2)
 #define Q1_EPSILON 0.03125f   /* DIST_EPSILON */
 #define BACK_OFF 0.1f         /* the engine's "frac -= 0.1" */
+#define PLANE_BYTES 20u       /* normal, dist, type: the Quake family's plane */
+/* The walk's helpers inlined where speed counts; a build for size lets the
+ * compiler keep one copy of each. */
+#ifdef __OPTIMIZE_SIZE__
+#define HULL_INLINE static
+#else
+#define HULL_INLINE BSP_ALWAYS_INLINE
+#endif
 
 typedef struct hull_walk {
-    const bsp_map *m;
-    const bsp_view *nodes;       /* nodes (hull 0) or clipnodes */
-    bsp__field child[2], plane;
-    int hull0;
+    const uint8_t *nodes, *planes, *leafs;   /* nodes: nodes (hull 0) or clipnodes */
+    uint32_t stride, count, plane_stride, plane_count, leaf_stride;
+    uint32_t child0_off, child1_off, plane_off, contents_off;
+    int wide, hull0;                         /* wide: int32 children */
     int32_t head;
 } hull_walk;
 
-/* Child k of node n, as a hull reads it: hull 0 turns a leaf into its
- * contents (the engine's hull 0 made from the nodes). */
-static int32_t child_of(const hull_walk *h, int32_t n, uint32_t k)
+/* A split whose far side is pending: the node and the near side, the path
+ * depth there, the fraction of the split and the part of the move the node
+ * was given (for the far side and for the backing off). */
+typedef struct hull_span {
+    uint32_t node_side;       /* node << 1 | near side */
+    uint32_t depth;
+    float frac, p1f, p2f;
+    float p1[3], p2[3];
+} hull_span;
+/* (the array, with 2 KiB for the frames, within the header's promise) */
+BSP__CHECK(hull_span_bytes, sizeof(hull_span) * BSP_TREE_DEPTH_MAX + 2048u <= BSP_TRACE_CALL_STACK_BYTES);
+
+/* Child k of record rec, as a hull reads it: hull 0 turns a leaf into its
+ * contents (the engine's hull 0 made from the nodes; leaf indices were
+ * checked by the load). */
+HULL_INLINE int32_t child_of(const hull_walk *h, const uint8_t *rec, uint32_t k, int wide, int hull0)
 {
-    int32_t c = bsp__field_get(BSP__REC(*h->nodes, n), h->child[k]);
-    if (h->hull0 && c < 0)
-        return bsp__field_get(BSP__REC(h->m->leafs, -1 - c), h->m->family->tree.leaf_contents);
+    uint32_t off = k ? h->child1_off : h->child0_off;
+    int32_t c = wide ? bsp__i32(rec + off) : bsp__i16(rec + off);
+    if (hull0 && c < 0)
+        return bsp__i32(h->leafs + (size_t)(uint32_t)(-1 - c) * h->leaf_stride + h->contents_off);
     return c;
 }
 
-/* Node n's plane; 0 when n or its plane index is outside its lump
- * (clipnodes are checked where they are read: the load checks only the
- * trees' shape). */
-static int plane_of(const hull_walk *h, int32_t n, bsp__cplane *pl)
+/* Node n's record and plane; NULL when n or its plane index is outside
+ * its lump (the load checks the node tree's indices, not the clipnodes',
+ * nor a node that hull 0 reaches through a leaf's contents). */
+HULL_INLINE const uint8_t *node_of(const hull_walk *h, int32_t n, const uint8_t **plane)
 {
-    uint32_t plane;
-    if ((uint32_t)n >= h->nodes->count) return 0;
-    plane = (uint32_t)bsp__field_get(BSP__REC(*h->nodes, n), h->plane);
-    if (plane >= h->m->planes.count) return 0;
-    bsp__coll_plane(h->m, (int32_t)plane, pl);
-    return 1;
+    const uint8_t *rec;
+    uint32_t p;
+    if ((uint32_t)n >= h->count) return NULL;
+    rec = h->nodes + (size_t)(uint32_t)n * h->stride;
+    p = (uint32_t)bsp__i32(rec + h->plane_off);
+    if (p >= h->plane_count) return NULL;
+    *plane = h->planes + (size_t)p * h->plane_stride;
+    return rec;
+}
+
+/* dot(n, p) - dist, or p[type] - dist on an axial plane (8.4), read in
+ * place: the same operations as bsp__coll_side. */
+HULL_INLINE float side_of(const uint8_t *pl, const float p[3])
+{
+    uint32_t type = (uint32_t)bsp__i32(pl + 16);
+    float d;
+    if (type < 3) return bsp__fsub(p[type], bsp__f32(pl + 12));
+    d = bsp__fadd(bsp__fadd(bsp__fmul(bsp__f32(pl), p[0]), bsp__fmul(bsp__f32(pl + 4), p[1])),
+                  bsp__fmul(bsp__f32(pl + 8), p[2]));
+    return bsp__fsub(d, bsp__f32(pl + 12));
 }
 
 /* SV_HullPointContents from node n: a point on a plane goes to the front.
- * *out gets the contents; CORRUPT for a head node past the lump. */
-static bsp_status point_contents(const hull_walk *h, int32_t n, const float p[3], int32_t *out)
+ * *out gets the contents; CORRUPT for a node or plane past its lump or a
+ * path longer than any the load accepts. */
+HULL_INLINE bsp_status point_contents(const hull_walk *h, int32_t n, const float p[3],
+                                      int32_t *out, int wide, int hull0)
 {
     uint32_t steps = 0;
     while (n >= 0) {
-        bsp__cplane pl;
-        if (++steps > BSP_TREE_DEPTH_MAX || !plane_of(h, n, &pl)) return BSP_E_CORRUPT;
-        n = child_of(h, n, bsp__coll_side(&pl, p) < 0);
+        const uint8_t *pl, *rec = node_of(h, n, &pl);
+        if (++steps > BSP_TREE_DEPTH_MAX || !rec) return BSP_E_CORRUPT;
+        n = child_of(h, rec, side_of(pl, p) < 0, wide, hull0);
     }
     *out = n;
     return BSP_OK;
 }
 
-/* One split's numbers for span s at node n: t1, t2, frac, side. Used when
- * the split is made and again when its near side is done. -1: corrupt. */
-static int split(const hull_walk *h, const bsp__coll_span *s, bsp__cplane *pl, float *t1, float *frac)
+/* mid = p1 + frac * (p2 - p1) and p1f + (p2f - p1f) * frac, in the
+ * contract's operations (8.4). */
+HULL_INLINE float mid_of(const hull_span *s, float frac, float mid[3])
 {
-    float t2;
-    if (!plane_of(h, s->node, pl)) return -1;
-    *t1 = bsp__coll_side(pl, s->p1);
-    t2 = bsp__coll_side(pl, s->p2);
-    if (*t1 >= 0 && t2 >= 0) return 0;    /* front only */
-    if (*t1 < 0 && t2 < 0) return 1;      /* back only */
-    *frac = bsp__fdiv(*t1 < 0 ? bsp__fadd(*t1, Q1_EPSILON) : bsp__fsub(*t1, Q1_EPSILON),
-                      bsp__fsub(*t1, t2));
-    *frac = *frac < 0 ? 0 : *frac > 1 ? 1 : *frac;
-    return 2 + (*t1 < 0);                 /* both: 2 + the near side */
+    uint32_t i;
+    for (i = 0; i < 3; i++)
+        mid[i] = bsp__fadd(s->p1[i], bsp__fmul(frac, bsp__fsub(s->p2[i], s->p1[i])));
+    return bsp__fadd(s->p1f, bsp__fmul(bsp__fsub(s->p2f, s->p1f), frac));
 }
 
-static bsp_status trace_hull(const hull_walk *h, const float start[3], const float end[3],
-                             bsp_trace_result *tr)
+HULL_INLINE bsp_status walk(hull_walk hw, const float start[3], const float end[3],
+                            bsp_trace_result *tr, int wide, int hull0)
 {
-    bsp__coll_span stack[BSP_TREE_DEPTH_MAX], s;
-    uint32_t top = 0, i;
-    bsp_status st;
+    /* (a copy of its own: the stores to *tr, bytes that may alias
+     * anything, cannot change it, so it stays in registers) */
+    const hull_walk *h = &hw;
+    hull_span stack[BSP_TREE_DEPTH_MAX], s;
+    uint32_t top = 0, depth = 0, i;
+    int32_t node = h->head;
 
     tr->fraction = 1;
     tr->allsolid = 1;
@@ -93,63 +141,87 @@ static bsp_status trace_hull(const hull_walk *h, const float start[3], const flo
         s.p1[i] = start[i];
         s.p2[i] = end[i];
     }
-    s.node = h->head;
     s.p1f = 0;
     s.p2f = 1;
     for (;;) {
         /* go down to a leaf, owing the far side of every split */
-        while (s.node >= 0) {
-            bsp__cplane pl;
-            float t1, frac;
-            int k;
-            k = split(h, &s, &pl, &t1, &frac);
-            if (k < 0) return BSP_E_CORRUPT;
-            if (k < 2) {
-                s.node = child_of(h, s.node, (uint32_t)k);
+        while (node >= 0) {
+            const uint8_t *pl, *rec = node_of(h, node, &pl);
+            float t1, t2, frac;
+            uint32_t side;
+            /* (the path's depth bounds the stack: every entry is an
+             * ancestor on it) */
+            if (++depth > BSP_TREE_DEPTH_MAX || !rec) return BSP_E_CORRUPT;
+            t1 = side_of(pl, s.p1);
+            t2 = side_of(pl, s.p2);
+            if (t1 >= 0 && t2 >= 0) {
+                node = child_of(h, rec, 0, wide, hull0);
                 continue;
             }
-            if (top == BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
+            if (t1 < 0 && t2 < 0) {
+                node = child_of(h, rec, 1, wide, hull0);
+                continue;
+            }
+            side = t1 < 0;
+            frac = bsp__fdiv(side ? bsp__fadd(t1, Q1_EPSILON) : bsp__fsub(t1, Q1_EPSILON),
+                             bsp__fsub(t1, t2));
+            frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
+            s.node_side = (uint32_t)node << 1 | side;
+            s.depth = depth;
+            s.frac = frac;
             stack[top++] = s;
-            s.p2f = bsp__coll_mid(&stack[top - 1], frac, s.p2);
-            s.node = child_of(h, s.node, (uint32_t)(k - 2));
+            s.p2f = mid_of(&stack[top - 1], frac, s.p2);
+            node = child_of(h, rec, side, wide, hull0);
         }
         /* a leaf: open or solid */
-        if (s.node != CONTENTS_SOLID) tr->allsolid = 0;
+        if (node != CONTENTS_SOLID) tr->allsolid = 0;
         else tr->startsolid = 1;
         /* the near side of the innermost split is done: its far side */
         for (;;) {
-            bsp__cplane pl;
-            float t1, frac, mid[3], midf;
+            const hull_span *sp;
+            const uint8_t *pl = NULL, *rec;
+            float mid[3], midf, frac;
             int32_t far, c;
-            int side;
+            uint32_t side;
+            bsp_status st;
             if (top == 0) return BSP_OK;
-            s = stack[--top];
-            side = split(h, &s, &pl, &t1, &frac) - 2;
-            midf = bsp__coll_mid(&s, frac, mid);
-            far = child_of(h, s.node, (uint32_t)(side ^ 1));
-            st = point_contents(h, far, mid, &c);
+            sp = &stack[--top];
+            side = sp->node_side & 1;
+            frac = sp->frac;
+            midf = mid_of(sp, frac, mid);
+            rec = node_of(h, (int32_t)(sp->node_side >> 1), &pl);
+            far = child_of(h, rec, side ^ 1, wide, hull0);
+            st = point_contents(h, far, mid, &c, wide, hull0);
             if (st != BSP_OK) return st;
             if (c != CONTENTS_SOLID) {
                 /* go on through the far side */
-                s.node = far;
+                node = far;
+                depth = sp->depth;
                 s.p1f = midf;
-                for (i = 0; i < 3; i++) s.p1[i] = mid[i];
+                s.p2f = sp->p2f;
+                for (i = 0; i < 3; i++) {
+                    s.p1[i] = mid[i];
+                    s.p2[i] = sp->p2[i];
+                }
                 break;
             }
             /* the move hits this plane; never got out: no impact */
             if (tr->allsolid) return BSP_OK;
-            for (i = 0; i < 3; i++) tr->normal[i] = side ? -pl.n[i] : pl.n[i];
-            tr->dist = side ? -pl.dist : pl.dist;
+            for (i = 0; i < 3; i++) {
+                float n = bsp__f32(pl + 4 * i);
+                tr->normal[i] = side ? -n : n;
+            }
+            tr->dist = side ? -bsp__f32(pl + 12) : bsp__f32(pl + 12);
             tr->has_plane = 1;
             /* back off along the move until out of solid ("shouldn't
              * happen, but does", on sloped clipnodes) */
             for (;;) {
-                st = point_contents(h, h->head, mid, &c);
+                st = point_contents(h, h->head, mid, &c, wide, hull0);
                 if (st != BSP_OK) return st;
                 if (c != CONTENTS_SOLID) break;
                 frac = bsp__fsub(frac, BACK_OFF);
                 if (frac < 0) break;
-                midf = bsp__coll_mid(&s, frac, mid);
+                midf = mid_of(sp, frac, mid);
             }
             tr->fraction = midf;
             for (i = 0; i < 3; i++) tr->endpos[i] = mid[i];
@@ -158,19 +230,55 @@ static bsp_status trace_hull(const hull_walk *h, const float start[3], const flo
     }
 }
 
+/* One copy of the walk per children's width and per kind of tree (hull 0
+ * reads leaves' contents), where speed matters more than size. */
+HULL_INLINE bsp_status trace_hull(const hull_walk *h, const float start[3], const float end[3],
+                                  bsp_trace_result *tr)
+{
+#ifdef __OPTIMIZE_SIZE__
+    return walk(*h, start, end, tr, h->wide, h->hull0);
+#else
+    if (h->hull0) return h->wide ? walk(*h, start, end, tr, 1, 1) : walk(*h, start, end, tr, 0, 1);
+    return h->wide ? walk(*h, start, end, tr, 1, 0) : walk(*h, start, end, tr, 0, 0);
+#endif
+}
+
+static bsp_status contents_hull(const hull_walk *h, const float p[3], int32_t *out)
+{
+    return point_contents(h, h->head, p, out, h->wide, h->hull0);
+}
+
 /* The hull's tree for `model`; BAD_HULL for a hull the family or the map
  * does not have. */
-static bsp_status hull_of(const bsp_map *m, uint32_t model, uint32_t hull, hull_walk *h)
+HULL_INLINE bsp_status hull_of(const bsp_map *m, uint32_t model, uint32_t hull, hull_walk *h)
 {
     const struct bsp_family *f = m->family;
     const struct bsp__collision *c = f->coll;
+    const bsp_view *nodes = hull ? &m->clipnodes : &m->nodes;
+    bsp__field child0 = hull ? c->clipnode_child[0] : f->tree.node_child[0];
+    bsp__field child1 = hull ? c->clipnode_child[1] : f->tree.node_child[1];
+    bsp__field plane = hull ? c->clipnode_plane : f->tree.node_plane;
     if (hull >= c->num_hulls || (hull > 0 && !m->clipnodes.count)) return BSP_E_BAD_HULL;
-    h->m = m;
+    /* (the walk reads these widths in place: what every family of hulls
+     * has; a table that said otherwise would be caught by any trace) */
+    if (plane.type != BSP_F_I32 || child0.type != child1.type ||
+        (child0.type != BSP_F_I16 && child0.type != BSP_F_I32) ||
+        f->tree.leaf_contents.type != BSP_F_I32 || m->planes.stride < PLANE_BYTES)
+        return BSP_E_UNSUPPORTED;
+    h->nodes = nodes->data;
+    h->stride = nodes->stride;
+    h->count = nodes->count;
+    h->planes = m->planes.data;
+    h->plane_stride = m->planes.stride;
+    h->plane_count = m->planes.count;
+    h->leafs = m->leafs.data;
+    h->leaf_stride = m->leafs.stride;
+    h->contents_off = f->tree.leaf_contents.offset;
+    h->child0_off = child0.offset;
+    h->child1_off = child1.offset;
+    h->plane_off = plane.offset;
+    h->wide = child0.type == BSP_F_I32;
     h->hull0 = hull == 0;
-    h->nodes = hull ? &m->clipnodes : &m->nodes;
-    h->child[0] = hull ? c->clipnode_child[0] : f->tree.node_child[0];
-    h->child[1] = hull ? c->clipnode_child[1] : f->tree.node_child[1];
-    h->plane = hull ? c->clipnode_plane : f->tree.node_plane;
     h->head = bsp__field_get(BSP__REC(m->models, model), bsp__field_at(f->tree.model_headnode, hull));
     return BSP_OK;
 }
@@ -204,10 +312,9 @@ bsp_status bsp_hull_contents(const bsp_map *m, uint32_t model, uint32_t hull, co
     if (!contents) return BSP_E_BAD_ARGUMENT;
     st = bsp__coll_args(m, 1, model, pts, 1);
     if (st == BSP_OK) st = hull_of(m, model, hull, &h);
-    if (st == BSP_OK) st = point_contents(&h, h.head, p, contents);
+    if (st == BSP_OK) st = contents_hull(&h, p, contents);
     return st;
 }
-
 bsp_status bsp_hull_size(const bsp_map *m, uint32_t hull, float mins[3], float maxs[3])
 {
     const struct bsp__collision *c;

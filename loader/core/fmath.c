@@ -1,16 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* fmath.c - the one copy of fmath.h's larger helpers: always for the
- * point check and the square root, and in a build for size for those inlined elsewhere. */
+/* fmath.c - the one copy of fmath.h's larger helpers: always the square
+ * root, and in a build for size those inlined elsewhere. */
 #include "fmath.h"
 #include "config.h"
-
-int bsp__finite3(const float p[3])
-{
-    int k;
-    for (k = 0; k < 3; k++)
-        if (!bsp__finite(p[k])) return 0;
-    return 1;
-}
 
 /* sqrtf, correctly rounded, without libm: Newton's steps in double from
  * an estimate made of the exponent's bits (4 % off at worst, then 1e-3,
@@ -28,6 +20,7 @@ float bsp__fsqrt(float x)
     if (x != x || x == 0) return x;
     if (x < 0) return bsp__fdiv(bsp__fsub(x, x), bsp__fsub(x, x));   /* NaN */
     if (!bsp__finite(x)) return x;
+    if (BSP_HAVE_HW_SQRTF) return bsp__sqrtf_hw(x);
     g.d = d;
     g.u = (g.u >> 1) + 0x1ff7a3bea91d9b1bull;
     for (k = 0; k < 3; k++) g.d = bsp__round_d(0.5 * bsp__round_d(g.d + bsp__round_d(d / g.d)));
@@ -43,6 +36,14 @@ float bsp__fsqrt(float x)
 #endif
 
 #ifdef __OPTIMIZE_SIZE__
+int bsp__finite3(const float p[3])
+{
+    int k;
+    for (k = 0; k < 3; k++)
+        if (!bsp__finite(p[k])) return 0;
+    return 1;
+}
+
 int32_t bsp__floor_clamp(float x, int32_t lo, int32_t hi)
 {
     return bsp__floor_clamp_inline(x, lo, hi);

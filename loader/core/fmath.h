@@ -33,16 +33,28 @@ BSP_INLINE double bsp__round_d(double x) { volatile double v = x; return v; }
 
 /* x is neither NaN nor infinite. */
 BSP_INLINE int bsp__finite(float x) { return x == x && x - x == 0.0f; }
-/* Every coordinate of a query point is (fmath.c: one copy for the queries). */
+/* Every coordinate of a query point is: no exponent of all ones. Every
+ * query checks its points first, so where speed counts it is inline and
+ * without a branch; a build for size keeps one copy (fmath.c). */
+#ifdef __OPTIMIZE_SIZE__
 int bsp__finite3(const float p[3]);
+#else
+BSP_INLINE int bsp__finite3(const float p[3])
+{
+    union { float f; uint32_t u; } a, b, c;
+    a.f = p[0], b.f = p[1], c.f = p[2];
+    return ((a.u & 0x7f800000u) != 0x7f800000u) & ((b.u & 0x7f800000u) != 0x7f800000u) &
+           ((c.u & 0x7f800000u) != 0x7f800000u);
+}
+#endif
 
 /* One float operation, rounded to float (see above). */
 BSP_INLINE float bsp__fmul(float a, float b) { return bsp__round(a * b); }
 BSP_INLINE float bsp__fadd(float a, float b) { return bsp__round(a + b); }
 BSP_INLINE float bsp__fsub(float a, float b) { return bsp__round(a - b); }
 BSP_INLINE float bsp__fdiv(float a, float b) { return bsp__round(a / b); }
-/* |x| (+0 for either zero), without libm. */
-BSP_INLINE float bsp__fabs(float x) { return x < 0 ? -x : x == 0 ? 0.0f : x; }
+/* |x| (+0 for either zero), without libm and without a branch. */
+BSP_INLINE float bsp__fabs(float x) { return bsp__fabs_bits(x); }
 /* a*b - c*d, each product rounded before the difference (cross products,
  * 2 x 2 determinants). */
 BSP_INLINE float bsp__fmsub(float a, float b, float c, float d)

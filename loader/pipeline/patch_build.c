@@ -35,6 +35,14 @@
 #define PATCH_CLIP_EPS 0.125f       /* SURFACE_CLIP_EPSILON */
 #define PATCH_MISS 99999.0f         /* the point sweep's "never crosses" */
 
+/* The plane search's tests inlined where speed counts; a build for size
+ * keeps one copy. */
+#ifdef __OPTIMIZE_SIZE__
+#define PATCH_HOT static
+#else
+#define PATCH_HOT BSP_ALWAYS_INLINE
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define PATCH_MAY_ALIAS __attribute__((may_alias))
 #else
@@ -292,29 +300,39 @@ static int32_t patch_find_plane(patch_work *wk, const float p1[3], const float p
     return patch_add_plane(wk, pl);
 }
 
-static int patch_equal4(const float p[4], const float q[4])
+/* CM_PlaneEqual's test of plane p against q (flip 0) or -q (flip 1): each
+ * normal component within NORMAL_EPSILON, the distance within DIST_EPSILON.
+ * The distance first: most planes fail it (axial planes share their
+ * normals), and the four tests commute. p - (-q) is p + q exactly. */
+PATCH_HOT int patch_close(const float p[4], const float q[4], int flip)
 {
-    return bsp__fabs(bsp__fsub(p[0], q[0])) < PATCH_NORMAL_EPS
-        && bsp__fabs(bsp__fsub(p[1], q[1])) < PATCH_NORMAL_EPS
-        && bsp__fabs(bsp__fsub(p[2], q[2])) < PATCH_NORMAL_EPS
-        && bsp__fabs(bsp__fsub(p[3], q[3])) < PATCH_DIST_EPS;
+#define PATCH_DIFF(k) (flip ? bsp__fadd(p[k], q[k]) : bsp__fsub(p[k], q[k]))
+    return bsp__fabs(PATCH_DIFF(3)) < PATCH_DIST_EPS
+        && bsp__fabs(PATCH_DIFF(0)) < PATCH_NORMAL_EPS
+        && bsp__fabs(PATCH_DIFF(1)) < PATCH_NORMAL_EPS
+        && bsp__fabs(PATCH_DIFF(2)) < PATCH_NORMAL_EPS;
+#undef PATCH_DIFF
 }
 
-/* CM_PlaneEqual: 0 no, 1 equal, 2 equal once pl is flipped. */
-static int patch_plane_equal(const float p[4], const float pl[4])
+/* CM_PlaneEqual: 0 no, 1 equal, 2 equal once pl is flipped. (Inlined:
+ * the search below runs it on every plane, the load's hottest loop.) */
+PATCH_HOT int patch_plane_equal(const float p[4], const float pl[4])
 {
-    float inv[4];
-    if (patch_equal4(p, pl)) return 1;
-    inv[0] = -pl[0], inv[1] = -pl[1], inv[2] = -pl[2], inv[3] = -pl[3];
-    return patch_equal4(p, inv) ? 2 : 0;
+    return patch_close(p, pl, 0) ? 1 : patch_close(p, pl, 1) ? 2 : 0;
 }
 
-/* CM_FindPlane2: the first plane equal (or flipped), else a new one. */
+/* CM_FindPlane2: the first plane equal (or flipped), else a new one.
+ * ||d| - |x|| in float is exactly the smaller of |d - x| and |d + x| (the
+ * same subtraction, up to sign), so a plane whose distance fails it fails
+ * both of CM_PlaneEqual's distance tests: one test skips most planes. */
 static int32_t patch_find_plane2(patch_work *wk, const float pl[4], int *flipped)
 {
     uint32_t i;
+    float ad = bsp__fabs(pl[3]);
     for (i = 0; i < wk->nplanes; i++) {
-        int eq = patch_plane_equal(wk->planes[i], pl);
+        int eq;
+        if (!(bsp__fabs(bsp__fsub(bsp__fabs(wk->planes[i][3]), ad)) < PATCH_DIST_EPS)) continue;
+        eq = patch_plane_equal(wk->planes[i], pl);
         if (eq) {
             *flipped = eq == 2;
             return (int32_t)i;

@@ -89,8 +89,15 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
     /* (no collision part in a build without collision: bsp__coll_of NULL);
      * 2: a lump collision interprets, which must have a known layout */
     if ((sets & BSP_LOAD_COLLISION) && bsp__coll_of(f))
-        for (r = 0; r < BSP_CL_COUNT; r++)
+        for (r = 0; r < BSP_CL_COUNT; r++) {
+            /* (the lumps of quake3's curved surfaces only when
+             * bsp_measure_patches found some: a map without them keeps
+             * no draw vertices for collision) */
+            if (BSPKIT_FAMILY_QUAKE3 && r >= BSP_CL_SURFACES && bsp__coll_of(f)->kind == BSP_COLL_Q3 &&
+                h->patches_measured && !h->patch_bytes)
+                continue;
             if (bsp__coll_of(f)->lumps[r] >= 0) want[bsp__coll_of(f)->lumps[r]] |= 2;
+        }
     /* source terrain (8.14): its lumps and the base faces' loops, only
      * when the map has displacements */
     if (BSP__DISPCOLL && (sets & BSP_LOAD_COLLISION) && bsp__disp_lump(f, 0) >= 0 &&

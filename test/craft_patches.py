@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: MIT
+"""Quake 3 maps whose curved surfaces are slow to build (issue 31), for
+make bench's time-bound keys: the generated Quake 3 map with its surfaces
+and draw vertices replaced (appended at the end of the file, the directory
+pointing at them).
+
+    craft_patches.py Q3MAP OUTDIR
+
+  OUTDIR/patches_31x31.bsp   100 patches of 31 x 31 control points
+  OUTDIR/patches_5x5.bsp     8 192 patches (BSP_TRACE_PATCHES_MAX) of 5 x 5
+
+Every patch is the same sheet of 64-unit squares whose control points
+rise and fall by `bump` units, row by row and column by column, so that
+the engine's subdivision (16 units) splits each curve and the facets'
+planes are many: the builder's plane search has much to do.
+"""
+import os
+import struct
+import sys
+
+DRAWVERTS, SURFACES = 10, 13
+SURFACE = struct.Struct("<12i3f6f3f2i")   # shader .. lightmap vecs, normal, patch width, height
+VERT = struct.Struct("<3f2f2f3f4B")       # xyz, st, lightmap st, normal, color
+
+
+def patches(count, side, bump):
+    # one control grid that every patch uses (the surfaces differ only in
+    # number: each is built on its own), so the file stays small
+    verts = b"".join(VERT.pack(64.0 * i, 64.0 * j, bump * ((i % 2) + (j % 2)), 0, 0, 0, 0, 0, 0, 1,
+                               255, 255, 255, 255)
+                     for j in range(side) for i in range(side))
+    surf = SURFACE.pack(0, -1, 2, 0, side * side, 0, 0, -1, 0, 0, 0, 0,
+                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, side, side)
+    return verts, surf * count
+
+
+def write(data, count, side, bump, out):
+    buf = bytearray(data)
+    verts, surfs = patches(count, side, bump)
+    for lump, blob in ((DRAWVERTS, verts), (SURFACES, surfs)):
+        while len(buf) % 4:
+            buf.append(0)
+        struct.pack_into("<ii", buf, 8 + lump * 8, len(buf), len(blob))
+        buf += blob
+    with open(out, "wb") as f:
+        f.write(buf)
+
+
+def main():
+    src, outdir = sys.argv[1], sys.argv[2]
+    data = open(src, "rb").read()
+    assert data[:4] == b"IBSP" and struct.unpack_from("<i", data, 4)[0] == 46
+    write(data, 100, 31, 32.0, os.path.join(outdir, "patches_31x31.bsp"))
+    write(data, 8192, 5, 32.0, os.path.join(outdir, "patches_5x5.bsp"))
+
+
+if __name__ == "__main__":
+    main()
