@@ -935,14 +935,17 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
  * displacements. */
 #define BSP_TRACE_DISPS_MAX 2048u
 #define BSP_TRACE_DISP_STACK_BYTES (BSP_TRACE_DISPS_MAX / 8u + (BSP_TREE_DEPTH_MAX + 1u) * 4u)
-/* The whole stack one bsp_trace, bsp_hull_trace, bsp_point_contents or
- * bsp_hull_contents call needs, whatever the file: its pending nodes (a
+/* The whole stack one collision call (bsp_trace and its transformed form,
+ * bsp_hull_trace, bsp_point_contents, bsp_hull_contents, bsp_box_leaves)
+ * needs, whatever the file: its pending nodes (a
  * hull trace keeps 44 bytes a node: BSP_TREE_DEPTH_MAX * 44), the patch
- * bits and every frame below the call, with room to spare. Measured by the
+ * bits, the brush mark, the terrain's bits and every frame below the
+ * call, with room to spare (measured at most 18 231 bytes on x86-64: a
+ * moved trace through a hull family's deepest clipnode chain). Measured by the
  * suite (test/test_stack.c paints a thread's stack and traces the deepest
  * tree a load accepts and a map of curved surfaces): size a job thread's
  * stack from this, plus what the caller itself uses. */
-#define BSP_TRACE_CALL_STACK_BYTES 16384u
+#define BSP_TRACE_CALL_STACK_BYTES 20480u
 
 typedef struct bsp_trace_result {
     float fraction;       /* 0..1: the part of the move completed */

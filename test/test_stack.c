@@ -38,14 +38,23 @@ typedef struct job {
 static void calls(const job *j, const float a[3], const float b[3])
 {
     static const float zero[3] = { 0, 0, 0 }, mins[3] = { -16, -16, -24 }, maxs[3] = { 16, 16, 32 };
+    static const float origin[3] = { 8, -8, 4 }, angles[3] = { 10, 30, 5 };
     bsp_trace_result tr;
     float lo[3], hi[3];
-    int32_t c;
-    uint32_t hull;
+    int32_t c, top;
+    uint32_t hull, k, n, leaves[64];
     bsp_trace(j->m, 0, a, b, zero, zero, 0xffffffffu, &tr);
     bsp_trace(j->m, 0, a, b, mins, maxs, 0xffffffffu, &tr);
     bsp_trace(j->m, 0, a, a, mins, maxs, 0xffffffffu, &tr);
     bsp_point_contents(j->m, 0, a, &c);
+    /* moved and turned (8.10), the leaves a box touches (8.12a) */
+    bsp_trace_transformed(j->m, 0, a, b, mins, maxs, 0xffffffffu, origin, angles, &tr);
+    bsp_point_contents_transformed(j->m, 0, a, origin, angles, &c);
+    for (k = 0; k < 3; k++) {
+        lo[k] = a[k] < b[k] ? a[k] : b[k];
+        hi[k] = a[k] < b[k] ? b[k] : a[k];
+    }
+    bsp_box_leaves(j->m, 0, lo, hi, leaves, sizeof leaves / sizeof leaves[0], &n, &top);
     for (hull = 0; bsp_hull_size(j->m, hull, lo, hi) == BSP_OK; hull++) {
         bsp_hull_trace(j->m, 0, hull, a, b, &tr);
         bsp_hull_contents(j->m, 0, hull, a, &c);

@@ -32,9 +32,11 @@ done
 dir=$BUILD/stack
 mkdir -p $dir
 if python3 test/craft_stack.py $MAPS/q2.bsp $MAPS/q1.bsp $dir; then
-    set -- $dir/deep_q2.bsp $dir/deep_q2.ray $dir/deep_q1.bsp $dir/deep_q1.ray $MAPS/q3_lit.bsp -
+    set -- $dir/deep_q2.bsp $dir/deep_q2.ray $dir/deep_q1.bsp $dir/deep_q1.ray $MAPS/q3_lit.bsp - \
+        $MAPS/v20_terrain.bsp -
     if have_shared; then
-        for m in "$SHARED"/maps/quake*/*.bsp "$SHARED"/maps/bsp2/*.bsp "$SHARED"/maps/goldsrc/*.bsp; do
+        for m in "$SHARED"/maps/quake*/*.bsp "$SHARED"/maps/bsp2/*.bsp "$SHARED"/maps/goldsrc/*.bsp \
+                 "$SHARED"/maps/source/*.bsp "$SHARED"/maps/xbox360/*.bsp "$SHARED"/maps/nightfire/*.bsp; do
             set -- "$@" "$m" -
         done
     fi
