@@ -162,12 +162,15 @@ typedef struct bsp_stream {
 typedef struct bsp_bspx {
     uint32_t offset;       /* file offset of the directory ("BSPX"); 0: none */
     uint32_t count;        /* valid entries kept */
-    /* 1: not read yet (a forward-only stream: bsp_open cannot look ahead).
-     * The load then reads the bytes from offset to the end of the file
-     * with the lighting set (or BSP_LOAD_ALL) and finds the directory
-     * there, at the place compilers write it (10.1's first place); entries
-     * whose bytes lie before it are ignored. A stream of unknown size has
-     * no BSPX directory. */
+    /* 1: not read yet (a forward-only stream: bsp_open cannot look past
+     * the lumps). The load then reads the bytes from offset to the end of
+     * the file with the lighting set (or BSP_LOAD_ALL, or an extra_lumps
+     * bit from BSP_BSPX_FIRST) and finds the directory there, at 10.1's
+     * first place, where compilers write it; entries whose bytes lie
+     * before it are ignored. When those bytes cannot hold one, bsp_open
+     * reads 10.1's second place if it lies before every lump, keeping the
+     * entries between its table and the first lump that do not overlap.
+     * A stream of unknown size has no BSPX directory. */
     uint8_t at_load;
     uint8_t reserved[3];
     char name[BSP_MAX_BSPX][BSP_BSPX_NAME];

@@ -28,7 +28,9 @@
 # same with decode jobs held and reported in an order from the input), access (the map
 # access API over maps loaded with BSP_LOAD_GEOMETRY; the load seeds), areas (area
 # connectivity under closed, open and the input's own portal states; the load seeds), props (the static
-# prop API on each map's 'sprp' sub-lump at every version; the load seeds). $(BUILD)/t/fuzz_replay runs inputs through the same
+# prop API on each map's 'sprp' sub-lump at every version; the load seeds), bspx (the BSPX directory
+# and the light it brings, seekable and forward-only; bspgen's bspx/ maps), lit (a .lit as a second
+# stream, bsp_load against the resumable loader; bspgen's bspx/ maps with their .lit). $(BUILD)/t/fuzz_replay runs inputs through the same
 # code without libFuzzer; it is part of `bins`, so cross builds
 # (BUILD=build/ppc64 CC=powerpc64-linux-gnu-gcc LDFLAGS=-static TEST_SAN=)
 # make a static big-endian one for qemu-user too.
@@ -38,8 +40,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props bspx lit
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props bspx lit
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -104,6 +106,13 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
 	@ln -s load $(FUZZ_DIR)/seeds/collision
 	@ln -s load $(FUZZ_DIR)/seeds/areas
 	@ln -s load $(FUZZ_DIR)/seeds/props
+	@mkdir -p $(FUZZ_DIR)/seeds/bspx $(FUZZ_DIR)/seeds/lit
+	@cp $(BUILD)/maps/bspx/*.bsp $(FUZZ_DIR)/seeds/bspx/
+	@for m in $(wildcard $(SHARED)/maps/bsp2/example_q1_bspx.bsp $(SHARED)/maps/quake/q1_cube.bsp); do \
+	    cp "$$m" "$(FUZZ_DIR)/seeds/bspx/real-$$(basename $$m)"; done
+	@for l in $(BUILD)/maps/bspx/*.lit; do m=$${l%.lit}.bsp; \
+	    python3 -c 'import struct,sys; m=open(sys.argv[1],"rb").read(); sys.stdout.buffer.write(struct.pack("<I",len(m))+m+open(sys.argv[2],"rb").read())' \
+	        "$$m" "$$l" > $(FUZZ_DIR)/seeds/lit/$$(basename $$m); done
 	@touch $@
 
 fuzz: fuzz-bins $(BUILD)/t/fuzz_replay

@@ -36,14 +36,20 @@ typedef struct bsp__plan {
     uint8_t prefer_hdr;                  /* options.prefer_hdr */
 } bsp__plan;
 
-/* The .lit's item (below the BSPX ones; no family has this many lumps). */
+/* The .lit's item: below the BSPX ones, past the lumps of quake and
+ * bsp2, the only families that read one (Source has a lump 30: a plan
+ * has this item only when it reads a .lit). */
 #define BSP__LIT_SLOT (BSP_BSPX_FIRST - 2u)
+BSP_INLINE int bsp__plan_is_lit(const bsp__plan *p, uint32_t lump)
+{
+    return lump == BSP__LIT_SLOT && p->lit_check == BSP_LIT_READ;
+}
 
 /* The entry of a plan item's lump: the header's, or the .lit's. */
 BSP_INLINE const bsp_lump_entry *bsp__plan_entry(const bsp_header *h, const bsp__plan *p,
                                                  uint32_t lump)
 {
-    return lump == BSP__LIT_SLOT ? &p->lit : &h->lumps[lump];
+    return bsp__plan_is_lit(p, lump) ? &p->lit : &h->lumps[lump];
 }
 
 /* p is the caller's plan (never NULL); h and o are checked. */

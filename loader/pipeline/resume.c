@@ -168,7 +168,7 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
     r->length = len;
     r->dst = dst;
     r->tag = s->read_head + s->read_count;
-    r->stream = s->plan.items[s->issue_item].lump == BSP__LIT_SLOT;
+    r->stream = (uint32_t)bsp__plan_is_lit(&s->plan, s->plan.items[s->issue_item].lump);
     slot = &s->reads[r->tag % BSP_LOADER_MAX_READS];
     s->issue_pos += len;
     slot->item = (uint8_t)s->issue_item;
@@ -417,10 +417,14 @@ build:
     if (BSPKIT_FAMILY_SOURCE) bsp__game_lump_locate(m);
     if (s->h->bspx.at_load) bsp__bspx_from_tail(m, s->h);
     /* the light source and luxel rules (docs/queries.md 10.2, 10.3) */
-    bsp__light_resolve(m, m->lump_data[BSP__LIT_SLOT], m->lump_size[BSP__LIT_SLOT],
-                       s->plan.lit_check, s->plan.prefer_hdr);
-    m->lump_data[BSP__LIT_SLOT] = NULL;
-    m->lump_size[BSP__LIT_SLOT] = 0;
+    if (s->plan.lit_check == BSP_LIT_READ) {
+        bsp__light_resolve(m, m->lump_data[BSP__LIT_SLOT], m->lump_size[BSP__LIT_SLOT],
+                           s->plan.lit_check, s->plan.prefer_hdr);
+        m->lump_data[BSP__LIT_SLOT] = NULL;   /* (the light view keeps its bytes) */
+        m->lump_size[BSP__LIT_SLOT] = 0;
+    } else {
+        bsp__light_resolve(m, NULL, 0, s->plan.lit_check, s->plan.prefer_hdr);
+    }
     s->phase = BSP_PHASE_DONE;
     return BSP_OK;
 }

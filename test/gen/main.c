@@ -229,6 +229,7 @@
 #include <sys/stat.h>
 
 #include "ambient.h"
+#include "bspx.h"
 #include "expect.h"
 #include "idtech.h"
 #include "nflight.h"
@@ -537,6 +538,8 @@ int main(int argc, char **argv)
     }
     for (i = 0; i < (int)(sizeof fam_variants / sizeof fam_variants[0]); i++)
         if (wanted(fam_variants[i].name, only, nonly)) write_fam_variant(&fam_variants[i], outdir);
+    /* section 10's maps, from q1, bsp2, goldsrc and q2 (bspx_variants.c) */
+    if (wanted("bspx", only, nonly)) gen_bspx_variants(outdir);
     if (large) {
         variant v;
         static const gen_lzma valve = GEN_LZMA_VALVE;
