@@ -227,6 +227,9 @@ $(BUILD)/bench/bench_jobs: test/bench_jobs.c test/check.h test/files.h $(BUILD)/
 $(BUILD)/tsan/bench_jobs: test/bench_jobs.c test/check.h test/files.h $(LIB_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CONFIG_FLAGS) -O1 -g -fsanitize=thread $< $(LIB_SRC) -pthread -o $@
+$(BUILD)/bench/bench_bspx: test/bench_bspx.c $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a -o $@
 $(BUILD)/bench/bench_trace: test/bench_trace.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
@@ -237,7 +240,7 @@ $(BENCH_MAP): $(BUILD)/bspgen
 	@mkdir -p $(dir $@)
 	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
-       $(BUILD)/bench/bench_jobs \
+       $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_bspx \
        $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench.sh
 

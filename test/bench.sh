@@ -147,7 +147,15 @@ trace_hull=$($B/bench_trace "$hull_map" 5) || exit 1
 echo "$trace_brush"
 echo "$trace_hull"
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" <<'PY'
+# The BSPX directory's cost (docs/queries.md 10.1): a real ericw-tools map,
+# or the generated decoupled one without ../shared.
+echo "== BSPX: bench_bspx (bsp_open with and without the directory, loads, luxel)"
+bspx_map="$SHARED/maps/bsp2/example_q1_bspx.bsp"; [ -f "$bspx_map" ] || bspx_map=$BUILD/maps/bspx/q1_decoupled.bsp
+$B/bench_bspx "$bspx_map" > $B/bspx.out || exit 1
+grep -v '^{' $B/bspx.out
+bspx_json=$(grep '^{' $B/bspx.out | tail -1)
+
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$bspx_json" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
@@ -236,5 +244,6 @@ for line in open(sys.argv[8]):
         pre = "" if j["map"] == "large_x360.bsp" else "shack_"
         out[pre + "threads2_vs_one"] = j["threads2_vs_one"]
         out[pre + "threads2_vs_bound"] = j["threads2_vs_bound"]
+out.update(json.loads(sys.argv[9]))   # bspx_* (bench_bspx)
 print(json.dumps(out, separators=(",", ":")))
 PY

@@ -74,7 +74,7 @@ static int write_atlas(const bsp_map *m, const char *path, const light_rule *rul
             if (pass == 1)
                 for (j = 0; j < h; j++)
                     for (i = 0; i < w; i++)
-                        render_luxel(data, w, fc.lightmap.page >= 0 ? 3 : fc.lightmap.bytes_per_luxel,
+                        render_luxel(data, w, fc.lightmap.page >= 0 ? 3 : light_bpl(&fc.lightmap),
                                      rule, i, j, img + 3 * ((size_t)(y + j) * WIDTH + (size_t)(x + i)));
             x += w + 1;
             if (h > row_h) row_h = h;
