@@ -14,6 +14,9 @@ bspx_run() {
     rm -f "$LOG.bspx"
 }
 bspx_run generated $BUILD/bspkit $MAPS
+# the library side: the .lit stream, style slots past 0, extra_lumps
+if have_shared; then run_prog bspx $BUILD/t/test_bspx $MAPS "$SHARED/maps"
+else run_prog bspx $BUILD/t/test_bspx $MAPS; fi
 if have_shared; then
     bspx_run real $BUILD/bspkit "$SHARED/maps"
 else
