@@ -288,7 +288,10 @@ BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
                                    the entity text (its gridsize); Source:
                                    + the ambient index and sample lumps of
                                    the chosen lighting (52 and 56, HDR: 51
-                                   and 55): ambient. bsp_measure counts
+                                   and 55): ambient; quake, goldsrc, bsp2,
+                                   quake2: + the BSPX lumps the queries
+                                   read (docs/queries.md 10, bsp_bspx_lump)
+                                   and options.lit. bsp_measure counts
                                    them. */
 #define BSP_LOAD_ENTITIES 0x4u  /* + the entity text */
 #define BSP_LOAD_ALL      0x8u  /* every non-empty lump of the file */

@@ -43,3 +43,12 @@ for t in ppc ppc64; do
         skip "section 10 maps on $t: build/$t/bspkit or qemu-$t missing (make cross)"
     fi
 done
+# typed face access (bsp_get_face's block, lightmap UVs) by each face's rule
+for m in $MAPS/bspx/*.bsp; do
+    if python3 test/access/access_check.py $BUILD/bspkit "$m" > "$LOG.acc" 2>&1; then
+        pass "bspx/$(basename "$m"): map access follows section 10 ($(tail -1 "$LOG.acc" | sed 's/.*: //'))"
+    else
+        fail "bspx/$(basename "$m"): map access differs (see below)"; grep FAIL "$LOG.acc" | head -3
+    fi
+done
+rm -f "$LOG.acc"
