@@ -348,8 +348,12 @@ typedef struct bsp_options {
                                bsp_map.light.lit says what became of it
                                (BSP_LIT_*): a .lit that fails a check is
                                ignored, as engines ignore it, never an
-                               error. prefer_hdr above also asks for HDR
-                               light where these families have it. */
+                               error; but a read of it that fails fails
+                               the load as a map read does (IO,
+                               TRUNCATED; error_lump BSP_BSPX_FIRST - 2,
+                               error_offset 0). prefer_hdr above also
+                               asks for HDR light where these families
+                               have it. */
 } bsp_options;
 
 /* What became of options.lit (bsp_map.light.lit), in the order the checks
