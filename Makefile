@@ -99,8 +99,8 @@ TOOL_INC := -DBSPKIT_PICTURES=$(TOOL_PICTURES) $(if $(filter 1,$(TOOL_PICTURES))
 TOOL_STAMP := $(BUILD)/tool.flags
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
-TESTS   ?= test_unit test_api test_hostile test_lzma test_bounds test_errors test_resume test_access test_areas test_slices \
-           test_lightedge test_patch test_props test_bspx
+TESTS   ?= test_unit test_api test_engine test_hostile test_lzma test_bounds test_errors test_resume test_access test_areas test_slices \
+           test_lightedge test_patch test_props test_pak test_trace_rules test_srclumps test_grid test_bspx
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -160,6 +160,12 @@ $(BUILD)/t/test_selection: test/test_selection.c test/check.h $(BUILD)/libbspkit
 BOUNDS_SRC := $(wildcard test/bounds/*.c)
 $(BUILD)/t/test_bounds: test/test_bounds.c $(BOUNDS_SRC) test/bounds/bounds.h test/check.h test/exercise.h test/files.h test/recstream.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(BOUNDS_SRC) $(HOST_SRC) $(BUILD)/t/libbspkit.a -lm -o $@
+# test/pak_gen.py's LZMA entries without an end marker (Python's lzma
+# module always writes one): the generator's encoder behind a pipe.
+PAK_LZMA_SRC := test/pak_lzma.c test/gen/lzma_enc.c test/gen/lzma_sdk.c test/gen/util.c
+$(BUILD)/t/pak_lzma: $(PAK_LZMA_SRC) $(wildcard test/gen/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(PAK_LZMA_SRC) -lm -llzma -o $@
 # The LZMA SDK from Debian's lzma-dev: the encoder (lc up to 8) for the
 # decoder tests, LzmaDec.c for the benchmark. Third-party code, built with
 # its own relaxed flags, never linked into the library.
@@ -230,9 +236,18 @@ $(BUILD)/tsan/bench_jobs: test/bench_jobs.c test/check.h test/files.h $(LIB_SRC)
 $(BUILD)/bench/bench_bspx: test/bench_bspx.c $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a -o $@
+$(BUILD)/bench/bench_grid: test/bench_grid.c $(HOST_SRC) $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix -Iplatform/memory $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
 $(BUILD)/bench/bench_trace: test/bench_trace.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
+$(BUILD)/bench/bench_repeated: test/bench_repeated.c $(HOST_SRC) $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
+$(BUILD)/bench/bench_pak: test/bench_pak.c test/files.h $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a -o $@
 # The generated console map every benchmark reads (bench-float too, where
 # ../shared has no real one): made before any of them runs.
 BENCH_MAP := $(BUILD)/bench/large_x360.bsp
@@ -240,7 +255,7 @@ $(BENCH_MAP): $(BUILD)/bspgen
 	@mkdir -p $(dir $@)
 	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
-       $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_bspx \
+       $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid $(BUILD)/bench/bench_bspx \
        $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench.sh
 
@@ -253,7 +268,7 @@ test-host: deps-check
 	@$(MAKE) --no-print-directory host-bins
 	@BUILD=$(BUILD) SKIP_PARTS="$(CROSS_PARTS)" sh test/run.sh
 # What the host parts need; test-bins adds the cross targets and bare metal.
-host-bins: bins $(BUILD)/asan/bspkit $(BUILD)/tsan/bench_jobs $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
+host-bins: bins $(BUILD)/t/pak_lzma $(BUILD)/asan/bspkit $(BUILD)/tsan/bench_jobs $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
 test-bins: host-bins cross baremetal
 # The parts of test/suite that need the cross compilers and qemu.
 CROSS_PARTS := 70 75 80 85

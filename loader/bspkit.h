@@ -90,6 +90,11 @@ typedef enum bsp_status {
     BSP_E_BAD_MODEL,       /* "bad_model": a model index outside the model lump */
     BSP_E_BAD_HULL,        /* "bad_hull": a clipping hull the family or the
                               model does not have */
+    /* Added later (the numbers above stay). */
+    BSP_E_PATCHES_NOT_MEASURED, /* "patches_not_measured": a Quake 3 load with
+                              BSP_LOAD_COLLISION whose header did not go
+                              through bsp_measure_patches (bsp_measure,
+                              bsp_load, bsp_loader_begin) */
     BSP_STATUS_COUNT
 } bsp_status;
 
@@ -242,6 +247,24 @@ BSP_API bsp_status bsp_open(bsp_header *h, const bsp_stream *s);
 
 /* The family's short name: "source", "goldsrc", "quake", ... */
 BSP_API const char *bsp_family_name(const bsp_header *h);
+
+/* The same family as a number an engine can switch on. The values are
+ * stable: new families are added at the end. */
+typedef enum bsp_family_id {
+    BSP_FAMILY_UNKNOWN = 0,  /* no header, or not opened */
+    BSP_FAMILY_SOURCE,       /* "source": VBSP, PSBV (every Source game variant) */
+    BSP_FAMILY_GOLDSRC,      /* "goldsrc": version 30 */
+    BSP_FAMILY_QUAKE,        /* "quake": version 29 */
+    BSP_FAMILY_BSP2,         /* "bsp2": BSP2 and 2PSB */
+    BSP_FAMILY_QUAKE2,       /* "quake2": IBSP 38 */
+    BSP_FAMILY_QUAKE3,       /* "quake3": IBSP 46 */
+    BSP_FAMILY_NIGHTFIRE,    /* "nightfire": version 42 */
+    BSP_FAMILY_COUNT
+} bsp_family_id;
+
+/* The family of an opened header (NULL or not opened: BSP_FAMILY_UNKNOWN;
+ * bsp_map_family gives a loaded map's). Never fails. */
+BSP_API bsp_family_id bsp_header_family(const bsp_header *h);
 
 /* The game variant of the family the file is, NULL for none:
  * "bloodlines" (Source version 17: Vampire: The Masquerade - Bloodlines),
@@ -446,6 +469,10 @@ typedef struct bsp_map {
      * built patch in `data`, its ordinal} (offset 0: not a patch); the
      * patches follow the table */
     bsp_view patches;
+    /* source terrain's collision (8.14): a record per displacement, then
+     * the vertex grids and the triangles' planes and flags, at the places
+     * of their dispverts and disp tris (loader/pipeline/disp_build.h) */
+    bsp_view disps, disp_verts, disp_tris;
     /* areas and area portals (BSP_LOAD_GEOMETRY; docs/queries.md 9) */
     bsp_view areas, areaportals;
     /* After a failed bsp_load, where it stopped: the lump's index and file
@@ -475,6 +502,9 @@ typedef struct bsp_map {
      * forward-only stream); its lumps that the load read are
      * lump_data[BSP_BSPX_FIRST + k]. */
     bsp_bspx bspx;
+    /* quake, goldsrc, bsp2, quake2: the BSPX LIGHTGRID_OCTREE parsed at
+     * load (BSP_LOAD_LIGHTING), NULL without one */
+    const struct bsp__light_grid *light_grid;
 } bsp_map;
 
 #define BSP_NO_LUMP 0xffffffffu
@@ -487,7 +517,9 @@ typedef struct bsp_map {
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
  * BAD_LUMP, BAD_LUMP_VERSION (the plan, as bsp_measure: a lump the options
  * need, whose records the queries read, stored at a lump version with no
- * known layout; error_lump stays BSP_NO_LUMP, nothing was read); BAD_ARENA;
+ * known layout; error_lump stays BSP_NO_LUMP, nothing was read);
+ * PATCHES_NOT_MEASURED (a Quake 3 collision load whose header skipped
+ * bsp_measure_patches; bsp_measure answers it too); BAD_ARENA;
  * ARENA_TOO_SMALL; BAD_ARGUMENT (the stream's size is not the header's);
  * then per lump in file order IO, TRUNCATED, LZMA_CORRUPT, LZMA_PROPS,
  * LZMA_OVERLAP;
@@ -501,6 +533,10 @@ BSP_API bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s
 /* A loaded lump's bytes (native byte order where bspkit knows the record
  * layout), or NULL when the lump was not loaded; *size gets its length. */
 BSP_API const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size);
+
+/* The family of a loaded map (NULL, failed or cleared: BSP_FAMILY_UNKNOWN).
+ * Never fails. */
+BSP_API bsp_family_id bsp_map_family(const bsp_map *m);
 
 /* The bytes of the BSPX lump called `name` (a NUL-terminated string,
  * compared exactly: case matters), as stored in the file (BSPX lumps are
@@ -766,7 +802,9 @@ BSP_API bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sampl
  * holds the answer. Colours are on the scale of bsp_sample.rgb. */
 typedef enum bsp_ambient_kind {
     BSP_AMBIENT_CUBE = 1,  /* Source: a leaf's ambient cube, blended */
-    BSP_AMBIENT_LIGHT_GRID /* Quake 3: the light grid, interpolated */
+    BSP_AMBIENT_LIGHT_GRID,/* Quake 3: the light grid, interpolated */
+    BSP_AMBIENT_OCTREE     /* quake, goldsrc, bsp2, quake2: the BSPX
+                              LIGHTGRID_OCTREE (docs/queries.md 10.5) */
 } bsp_ambient_kind;
 
 typedef struct bsp_ambient_light {
@@ -776,18 +814,39 @@ typedef struct bsp_ambient_light {
     int32_t from;          /* the leaf whose samples were used (borrowing) */
     int32_t first, count;  /* its samples; first -1: the leaf's own cube */
     float cube[6][3];      /* +x, -x, +y, -y, +z, -z; r, g, b */
-    /* BSP_AMBIENT_LIGHT_GRID */
-    int32_t cell[3];       /* the grid point at or below p, clamped */
+    /* BSP_AMBIENT_LIGHT_GRID (and BSP_AMBIENT_OCTREE: cell, ambient) */
+    int32_t cell[3];       /* the grid point at or below p: clamped into the
+                              grid (quake3), floor((p - mins) / step) (octree) */
     float ambient[3], directed[3];
     float dir[3];          /* unit vector towards the light, or 0 */
+    /* BSP_AMBIENT_OCTREE */
+    uint32_t mask;         /* bit i: corner i of the cell had data (bit 0 of
+                              i steps along x, bit 1 y, bit 2 z) */
 } bsp_ambient_light;
 
 /* Fills *out for p. Statuses in order: BAD_ARGUMENT, BAD_QUERY (p not
- * finite), UNSUPPORTED (families other than source and quake3),
- * NOT_LOADED (BSP_LOAD_LIGHTING left out), NO_AMBIENT (the map has no
- * ambient data; Source: also a leaf without samples after borrowing),
- * CORRUPT (tree cycle, an index or sample outside its lump). */
+ * finite), UNSUPPORTED (nightfire; quake, goldsrc, bsp2 and quake2 without
+ * a LIGHTGRID_OCTREE lump), NOT_LOADED (BSP_LOAD_LIGHTING left out; a
+ * grid past BSP_GRID_FORWARD_MAX read from a forward-only stream),
+ * NO_AMBIENT (the map has no ambient data; Source: also a leaf without
+ * samples after borrowing; octree: a grid that failed the load's checks, or
+ * no grid point with data around p), CORRUPT (tree cycle, an index or
+ * sample outside its lump). The octree answers light style 0. */
 BSP_API bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out);
+
+/* A load from a forward-only stream meets the BSPX directory only at the
+ * end of the file, after bsp_measure: its arena holds the light grid's
+ * index for a LIGHTGRID_OCTREE lump of at most this many bytes (real grids
+ * are a few KiB; the index takes about half the lump). A larger grid read
+ * that way answers NOT_LOADED; a seekable stream has no such limit. */
+#define BSP_GRID_FORWARD_MAX 65536u
+
+/* bsp_ambient for light style `style` (0..255) of the octree grid: each
+ * grid point's colour is its sample of that style, black when it has none.
+ * Source and quake3 have no styles: any style but 0 is BAD_QUERY there.
+ * Statuses as bsp_ambient's; BAD_QUERY also for a style above 255. */
+BSP_API bsp_status bsp_ambient_style(const bsp_map *m, const float p[3], uint32_t style,
+                                     bsp_ambient_light *out);
 
 /* ------------------------------------------------------------------------ */
 /* Areas and area portals: which areas the open doors join (docs/queries.md 9). */
@@ -869,7 +928,8 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * Needs BSP_LOAD_COLLISION (else NOT_LOADED). Brush families (quake2,
  * quake3, source, nightfire) sweep a box through brushes with bsp_trace;
  * the Quake family (quake, goldsrc, bsp2) moves the origin of one of its
- * fixed clipping hulls with bsp_hull_trace. Each family keeps its own
+ * fixed clipping hulls with bsp_hull_trace, and bsp_trace there picks the
+ * hull a box collides as, so one bsp_trace loop serves every family. Each family keeps its own
  * engine's answers where the engines disagree (section 8.7): port game code
  * from that engine and it behaves the same.
  *
@@ -880,11 +940,14 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * Stack: no recursion. A walk keeps its pending nodes in an array on the
  * stack, BSP_TRACE_STACK_BYTES at most; bsp_load refuses a tree deeper
  * than BSP_TREE_DEPTH_MAX nodes (CORRUPT), so no file can make a walk go
- * further. Queries are reentrant; any number of threads may trace one map.
+ * further. A trace also keeps its brush mark on the stack
+ * (BSP_TRACE_MARK_STACK_BYTES) and, Quake 3, its patch mark
+ * (BSP_TRACE_PATCH_STACK_BYTES). Queries are reentrant (the map is only
+ * read); any number of threads may trace one map.
  *
  * Statuses, in the order they are checked: BAD_ARGUMENT (NULL pointer, map
  * not loaded), BAD_QUERY (a coordinate or box bound not finite),
- * UNSUPPORTED (bsp_trace / bsp_point_contents on the Quake family,
+ * UNSUPPORTED (bsp_point_contents on the Quake family,
  * bsp_hull_* on the others, a nightfire model above 0), NOT_LOADED, BAD_MODEL,
  * BAD_HULL, CORRUPT (an index the load did not check points outside its
  * lump, e.g. a quake3 brush of fewer than six sides at the end of its lump).
@@ -904,8 +967,10 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * Statuses: BAD_ARGUMENT (NULL, a scratch too small, a forward-only
  * stream), IO, TRUNCATED, CORRUPT (a patch the engine refuses, section
  * 8.11's limits; control points outside the draw vertex lump; more curved
- * surfaces than BSP_TRACE_PATCHES_MAX). bsp_measure and bsp_load refuse a
- * Quake 3 collision load whose header skipped this step: BAD_ARGUMENT. */
+ * surfaces than BSP_TRACE_PATCHES_MAX). bsp_measure, bsp_load and
+ * bsp_loader_begin refuse a Quake 3 collision load whose header skipped
+ * this step with PATCHES_NOT_MEASURED (a plan check: after the lumps'
+ * BAD_LUMP and BAD_LUMP_VERSION, before BAD_ARENA). */
 #define BSP_PATCH_SCRATCH_BYTES (393216u + 45056u)
 #define BSP_TRACE_PATCHES_MAX 8192u
 BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch,
@@ -918,6 +983,24 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
 /* What a Quake 3 trace through curved surfaces takes besides: a bit per
  * patch (BSP_TRACE_PATCHES_MAX), each tested once per trace. */
 #define BSP_TRACE_PATCH_STACK_BYTES (BSP_TRACE_PATCHES_MAX / 8u)
+/* Every brush trace's mark of the brushes it has clipped, each once per
+ * trace as the engines do (so a brush a file lists in many leaves costs one
+ * clip, whatever the file repeats): a bit for each of the first
+ * BSP_TRACE_MARK_BRUSHES brushes (every engine's own limit: Quake 3 32768,
+ * Quake 2 and Source 8192), and a bit per 32 of them saying which words
+ * this trace wrote, so a trace clears 128 bytes, not the whole bitmap. A
+ * brush numbered beyond (a hostile file only) is clipped again where it is
+ * met again, which gives the same answer. BSP_TRACE_MARK_STACK_BYTES of
+ * stack, besides BSP_TRACE_STACK_BYTES (and BSP_TRACE_PATCH_STACK_BYTES). */
+#define BSP_TRACE_MARK_BRUSHES 32768u
+#define BSP_TRACE_MARK_STACK_BYTES (BSP_TRACE_MARK_BRUSHES / 8u + BSP_TRACE_MARK_BRUSHES / 256u)
+/* Source terrain (section 8.14): at most this many displacements per map
+ * (Valve's MAX_MAP_DISPINFO; more: CORRUPT at load); a trace keeps a bit
+ * per displacement it may still meet, and a walk of a displacement's box
+ * down the nodes (an entry per level) when it asks a leaf for its
+ * displacements. */
+#define BSP_TRACE_DISPS_MAX 2048u
+#define BSP_TRACE_DISP_STACK_BYTES (BSP_TRACE_DISPS_MAX / 8u + (BSP_TREE_DEPTH_MAX + 1u) * 4u)
 
 typedef struct bsp_trace_result {
     float fraction;       /* 0..1: the part of the move completed */
@@ -931,6 +1014,12 @@ typedef struct bsp_trace_result {
     uint8_t allsolid;     /* the whole move is inside solid */
     uint8_t has_plane;    /* fraction < 1 and not allsolid: normal, dist set */
     uint8_t reserved;
+    int32_t disp;         /* source: the displacement (terrain, section
+                             8.14) the answer comes from; -1 when the
+                             answer is not terrain's */
+    uint32_t disp_flags;  /* its triangle's flags: 1 surface, 2 walkable,
+                             4 buildable, 8 / 16 surface property 1 / 2
+                             (0 when disp is -1) */
 } bsp_trace_result;
 
 /* The games' own contents masks (section 8.1, 8.9), for bsp_trace. */
@@ -941,21 +1030,94 @@ typedef enum bsp_mask_kind {
                              quake3 0x2010001, source 0x201400B */
 } bsp_mask_kind;
 
+/* The player's box in each family's games, as mins and maxs about the
+ * origin the game moves, so that an engine traces what the game traces
+ * (a guessed box spawns inside the floor or floats above it):
+ *
+ *   family       standing                   crouching    the origin is
+ *   quake, bsp2  (-16,-16,-24)..(16,16,32)  none         24 above the feet
+ *   goldsrc      (-16,-16,-36)..(16,16,36)  (-16,-16,-18)..(16,16,18)
+ *                                                        the box's centre
+ *   quake2       (-16,-16,-24)..(16,16,32)  maxs z 4     24 above the feet
+ *   quake3       (-15,-15,-24)..(15,15,32)  maxs z 16    24 above the feet
+ *   source       (-16,-16,0)..(16,16,72)    maxs z 36    at the feet
+ *   nightfire    goldsrc's (assumed)
+ *
+ * Taken from the games' public code: Quake's QuakeC defs.qc VEC_HULL_MIN /
+ * VEC_HULL_MAX (the engine's hull 1); Half-Life SDK pm_shared.c
+ * VEC_HULL_MIN/MAX and VEC_DUCK_HULL_MIN/MAX (+-36, +-18); Quake 2
+ * qcommon/pmove.c and Quake 3 code/game/bg_pmove.c PM_CheckDuck; Source SDK
+ * 2013 game/shared/gamerules.cpp g_DefaultViewVectors (VEC_HULL_MIN/MAX,
+ * VEC_DUCK_HULL_MIN/MAX). Nightfire's game code is not public: its boxes
+ * are assumed to be GoldSrc's, whose engine it extends (the open
+ * re-implementation nightfire-open uses the same numbers). On quake,
+ * goldsrc and bsp2 bsp_trace turns these boxes into hull 1 (goldsrc's
+ * crouching box: hull 3), docs/queries.md 8.4a.
+ * Statuses: BAD_ARGUMENT (a NULL pointer, a family or stance outside its
+ * enum, BSP_FAMILY_UNKNOWN), UNSUPPORTED (crouching in Quake and BSP2,
+ * whose player cannot). */
+typedef enum bsp_stance {
+    BSP_STANDING = 0,
+    BSP_CROUCHING
+} bsp_stance;
+BSP_API bsp_status bsp_player_box(bsp_family_id family, bsp_stance stance, float mins[3],
+                                  float maxs[3]);
+
 /* The family's mask of that kind; nightfire (its brushes all collide) and
  * the Quake family: 0xffffffff. 0 for a map not loaded. */
 BSP_API uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind);
 
 /* Sweep the box [p + mins, p + maxs] from p = start to p = end through
  * `model`'s brushes whose contents meet `mask` (section 8.2, 8.3, 8.9).
- * mins = maxs = 0 is a point trace; start == end a position test. */
+ * mins = maxs = 0 is a point trace; start == end a position test.
+ * quake, goldsrc, bsp2 (section 8.4a): the box picks the hull the engine's
+ * SV_HullForEntity picks (quake, bsp2: width < 3 hull 0, <= 32 hull 1,
+ * else 2; goldsrc: width <= 8 hull 0, <= 36 hull 3 when the height is <= 36
+ * else hull 1, else 2), and bsp_hull_trace moves that hull with its lower
+ * corner on the box's; endpos is end when fraction is 1, else the hull's
+ * endpos moved back; mask is ignored and contents is 0; BAD_HULL (after
+ * BAD_MODEL) when the map or model lacks the hull (no clipnodes).
+ * Source: model 0 meets the terrain too (section 8.14), after each leaf's
+ * brushes; out->disp and disp_flags then say which displacement and
+ * triangle answered (-1 and 0 otherwise). A trace takes
+ * BSP_TRACE_STACK_BYTES of stack, and BSP_TRACE_DISP_STACK_BYTES more on
+ * Source (BSP_TRACE_PATCH_STACK_BYTES on Quake 3). */
 BSP_API bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3],
                              const float end[3], const float mins[3], const float maxs[3],
                              uint32_t mask, bsp_trace_result *out);
 
-/* The contents at p (section 8.12): quake2, source: the leaf's; quake3: the
- * OR of the brushes holding p; nightfire: 2 inside a brush, else 1. */
+/* The contents at p (section 8.12): quake2: the leaf's; source: the leaf's
+ * OR the contents of its brushes holding p; quake3: the OR of the brushes
+ * holding p; nightfire: 2 in a solid leaf or inside a brush, else 1. */
 BSP_API bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3],
                                       int32_t *contents);
+
+/* The same queries against a model an engine has moved to `origin` and
+ * turned by `angles` (pitch, yaw, roll in degrees, as an entity's keys):
+ * the engines' CM_TransformedBoxTrace and CM_TransformedPointContents
+ * (section 8.10). start, end and p are in the world's frame; they are moved
+ * by -origin and, when an angle is not 0, turned into the model's frame
+ * (Quake 2's AngleVectors: quake2, source, nightfire; Quake 3's rotation
+ * matrix); the box is not turned. A hit's normal comes back to the world's
+ * frame (Quake 2: through the vectors of the negated angles, as id's code
+ * does; Quake 3: the transpose), `dist` stays the model's, and endpos is
+ * start + fraction * (end - start) in the world's frame, also at fraction 1.
+ * The Quake family moves hull models only: `trace` of the box's hull
+ * (section 8.4a) from start - origin, endpos + origin when it hit.
+ * Sines and cosines are the loader's own (collision/angles.c), the same
+ * bits on every target; |angles| above 16777216 degrees are BAD_QUERY.
+ * Statuses, in order: BAD_ARGUMENT (a NULL pointer), BAD_QUERY (origin or
+ * angles not finite or too large), UNSUPPORTED (angles not 0 on the Quake
+ * family), then those of bsp_trace / bsp_point_contents (BAD_QUERY there:
+ * a moved point no longer finite). */
+BSP_API bsp_status bsp_trace_transformed(const bsp_map *m, uint32_t model, const float start[3],
+                                         const float end[3], const float mins[3],
+                                         const float maxs[3], uint32_t mask,
+                                         const float origin[3], const float angles[3],
+                                         bsp_trace_result *out);
+BSP_API bsp_status bsp_point_contents_transformed(const bsp_map *m, uint32_t model,
+                                                  const float p[3], const float origin[3],
+                                                  const float angles[3], int32_t *contents);
 
 /* The Quake family's clipping hulls (section 8.4): hull 0 is a point, 1 and
  * 2 the player's and the large monster's boxes, goldsrc's 3 the crouching
@@ -973,6 +1135,29 @@ BSP_API bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hul
 /* The contents value p reaches in the hull's tree (CONTENTS_SOLID -2, ...). */
 BSP_API bsp_status bsp_hull_contents(const bsp_map *m, uint32_t model, uint32_t hull,
                                      const float p[3], int32_t *contents);
+
+/* The leaves the box [mins, maxs] touches (docs/queries.md 8.12a), as the
+ * engines link an entity into the map (CM_BoxLeafnums; the Quake family's
+ * SV_FindTouchedLeafs): from `model`'s head node, a node sends the box to
+ * the side(s) of its plane the box is on (BoxOnPlaneSide), front first.
+ * The first max_leaves leaves, in the order reached and each once, go to
+ * `leaves` (NULL when max_leaves is 0); *count gets how many there are in
+ * all (more than max_leaves: the list was too small, and the call took
+ * longer, walking again to tell a leaf met once from one met before).
+ * *topnode gets the first node whose plane the box spans (-1: none), which
+ * Quake 2 keeps to start an entity's later box tests lower in the tree;
+ * quake3 has none and gives the last listed leaf whose cluster is not -1
+ * instead (0: none), as its CM_BoxLeafnums returns. No recursion: about
+ * 2 KiB of stack (two walks' pending nodes). Statuses, in order:
+ * BAD_ARGUMENT (a NULL pointer), BAD_QUERY (a bound not finite),
+ * UNSUPPORTED (a model above 0 on quake3 and nightfire), NOT_LOADED (the map
+ * was loaded without BSP_LOAD_COLLISION, whose depth check bounds the
+ * walk), BAD_MODEL, CORRUPT (a walk entering more nodes than the map has:
+ * nodes shared by several parents; indices were checked at load). Outputs
+ * are set only on BSP_OK (the list may be partly written on CORRUPT). */
+BSP_API bsp_status bsp_box_leaves(const bsp_map *m, uint32_t model, const float mins[3],
+                                  const float maxs[3], uint32_t *leaves, uint32_t max_leaves,
+                                  uint32_t *count, int32_t *topnode);
 
 /* ------------------------------------------------------------------------ */
 /* Source game lump (lump 35): game-specific sub-lumps (static props, ...).  */
@@ -1111,6 +1296,369 @@ BSP_API bsp_status bsp_static_prop_get(const bsp_static_props *p, uint32_t i,
                                        bsp_static_prop *out);
 BSP_API bsp_status bsp_static_prop_leaf(const bsp_static_props *p, uint32_t i,
                                         uint32_t *leaf);
+
+/* ------------------------------------------------------------------------ */
+/* Source cubemaps (lump 42) and world lights (lumps 15 and 54).             */
+/*
+ * Both lumps are loaded only on request (BSP_LOAD_ALL, or options'
+ * extra_lumps bits 42, 15, 54). The functions take the map's header too:
+ * it holds the lump versions and says whether a lump the map lacks was
+ * empty (count 0) or left out of the load (NOT_LOADED).
+ *
+ * A cubemap (dcubemapsample_t, 16 bytes): int32 origin[3], the env_cubemap's
+ * position rounded to integers, and int32 size (0: the default, 32 x 32
+ * texels; otherwise 2^(size-1) texels square). Valve's SDK declares size
+ * as one byte followed by padding; the Valve Developer Community page reads
+ * an int32, the same value on a little-endian file whose padding is zero.
+ */
+typedef struct bsp_cubemap {
+    int32_t origin[3];
+    int32_t size;
+} bsp_cubemap;
+
+/* The number of cubemaps in map m, loaded from the file whose header is h.
+ * Statuses in order: BAD_ARGUMENT (a NULL pointer, m not a Source map, or
+ * h not m's header: its lump 42 size differs from the loaded one);
+ * NOT_LOADED (lump 42 is not empty but was not loaded); CORRUPT (its bytes
+ * are not a whole number of 16-byte records). 0 cubemaps: OK. */
+BSP_API bsp_status bsp_cubemap_count(const bsp_map *m, const bsp_header *h, uint32_t *count);
+
+/* Cubemap i. Statuses: BAD_ARGUMENT (NULL), BAD_QUERY (i not below the
+ * count: also when the lump is absent or not loaded). */
+BSP_API bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *out);
+
+/* The pakfile path of the cubemap's texture as Valve's vbsp names it:
+ * "materials/maps/<map>/c<x>_<y>_<z>.vtf" ("...c<x>_<y>_<z>.hdr.vtf" when
+ * hdr is non-zero: the HDR texture), x, y, z the origin in decimal with a
+ * '-' for negatives. bspkit does not know file names: map_name is the map's
+ * name as the caller has it (a NUL-terminated string); as vbsp does with
+ * its input file, the part after the last '/' or '\\' is kept, one
+ * trailing ".bsp" (any case) is dropped, the rest cut at 63 bytes and
+ * lower-cased (ASCII). The path and a NUL land in dst; *len gets the path's
+ * length whether or not it fits (at most 15 + 63 + 2 + 35 + 8 = 123 bytes).
+ * Statuses in order: BAD_ARGUMENT (c, map_name or len NULL, or the name
+ * empty once cut); BAD_ARGUMENT (dst NULL or dst_bytes below *len + 1). */
+BSP_API bsp_status bsp_cubemap_texture_name(const bsp_cubemap *c, const char *map_name, int hdr,
+                                            char *dst, uint32_t dst_bytes, uint32_t *len);
+
+/* Whether the pakfile p (bsp_pak_open_map) holds the cubemap's texture:
+ * bsp_pak_find with the path bsp_cubemap_texture_name gives (Valve's lookup:
+ * case and '/' against '\\' do not matter). Statuses in order: BAD_ARGUMENT
+ * (a NULL pointer, or the name empty once cut); then bsp_pak_find's: OK
+ * (held, *e the entry), BAD_QUERY (not held), CORRUPT; UNSUPPORTED in a
+ * build without the pakfile reader (BSPKIT_PAK=0). Declared here; the
+ * bsp_pak type is in "The pakfile" below. */
+struct bsp_pak;
+struct bsp_pak_entry;
+BSP_API bsp_status bsp_cubemap_texture_find(const struct bsp_pak *p, const bsp_cubemap *c,
+                                            const char *map_name, int hdr,
+                                            struct bsp_pak_entry *e);
+
+/*
+ * A world light (dworldlight_t): the lights vrad used, for lighting models
+ * at run time. Lump 15 holds the LDR lights, lump 54 the HDR ones (the same
+ * lights with HDR intensities). Records by the lump's version, in the
+ * file's byte order (big-endian on consoles):
+ *   version 0, 88 bytes  Source 2004 to 2013 (HL2, TF2, SDK 2013): origin,
+ *                        intensity, normal (float[3] each), cluster, type,
+ *                        style (int32), stopdot, stopdot2, exponent, radius,
+ *                        constant, linear, quadratic attenuation (float),
+ *                        flags, texinfo, owner (int32)
+ *   version 1, 100 bytes the same with float shadow_cast_offset[3] after
+ *                        normal (Left 4 Dead on, Alien Swarm, Portal 2,
+ *                        CS:GO; Xbox 360 Orange Box maps; Strata Source,
+ *                        whose version 25 keeps Valve's record)
+ * Other versions are BAD_LUMP_VERSION.
+ */
+#define BSP_WL_SHADOW_CAST_OFFSET 0x1u   /* bsp_world_light.fields: version 1 */
+
+/* emittype_t */
+enum { BSP_EMIT_SURFACE = 0, BSP_EMIT_POINT, BSP_EMIT_SPOTLIGHT, BSP_EMIT_SKYLIGHT,
+       BSP_EMIT_QUAKELIGHT, BSP_EMIT_SKYAMBIENT };
+
+typedef struct bsp_world_light {
+    uint32_t fields;             /* BSP_WL_*: what this version stores */
+    float origin[3];
+    float intensity[3];          /* colour times brightness, linear */
+    float normal[3];             /* surface and spot lights' direction */
+    float shadow_cast_offset[3]; /* added to origin when the light casts
+                                    entity shadows; 0s when absent */
+    int32_t cluster;             /* the visibility cluster it stands in */
+    uint32_t type;               /* BSP_EMIT_*, as stored */
+    int32_t style;               /* light style (switchable lights) */
+    float stopdot, stopdot2;     /* spotlights: cosines of the inner and
+                                    outer cone's half angles */
+    float exponent;              /* spotlight falloff exponent */
+    float radius;                /* cut-off distance (0: none) */
+    float constant_attn, linear_attn, quadratic_attn;  /* falloff
+                                    1 / (c + l d + q d^2) */
+    uint32_t flags;              /* DWL_FLAGS_*, as stored */
+    int32_t texinfo;             /* surface lights: the emitting texinfo */
+    int32_t owner;               /* the entity it belongs to */
+} bsp_world_light;
+
+/* An opened world light lump: a view into the map's arena. Fields are
+ * read-only for the caller. */
+typedef struct bsp_world_lights {
+    const uint8_t *data;
+    uint32_t count;
+    uint32_t version;            /* the lump's */
+    uint32_t record_bytes;       /* 88 or 100 (0: no lights) */
+    uint8_t big_endian, lump;    /* 15 or 54 */
+    const void *layout;          /* bspkit's layout of the records */
+} bsp_world_lights;
+
+/* Open the LDR (hdr 0: lump 15) or HDR (lump 54) world lights of map m,
+ * loaded from the file whose header is h. An empty lump opens with count
+ * 0. Statuses in order: BAD_ARGUMENT (a NULL pointer, m not a Source map,
+ * or h not m's header: the lump's size differs from the loaded one);
+ * NOT_LOADED (the lump is not empty but was not loaded); BAD_LUMP_VERSION
+ * (a lump version other than 0 and 1, when the lump is not empty);
+ * CORRUPT (its bytes are not a whole number of the version's records).
+ * On failure *out is cleared. */
+BSP_API bsp_status bsp_world_lights_open(const bsp_map *m, const bsp_header *h, int hdr,
+                                         bsp_world_lights *out);
+
+/* Light i, every field of its version; the others hold the defaults named
+ * in bsp_world_light. Statuses: BAD_ARGUMENT (NULL), BAD_QUERY (i not
+ * below the count). */
+BSP_API bsp_status bsp_world_light_get(const bsp_world_lights *w, uint32_t i,
+                                       bsp_world_light *out);
+
+/* ------------------------------------------------------------------------ */
+/* The pakfile: Source's lump 40, a zip archive, read in place.             */
+/*
+ * The engine mounts lump 40 ahead of the game's files: cubemap textures,
+ * patched materials, static prop lighting, whatever the mapper packed.
+ * bspkit reads it without a zip library and without allocating: the
+ * archive's records are read where they lie (the loaded lump, or bytes the
+ * caller read through the stream), stored entries are handed out in place
+ * and LZMA entries (zip method 14) are decoded by bspkit's own decoder into
+ * the caller's memory. docs/pakfile.md has the whole story.
+ *
+ * Entries are listed in the central directory's order. Names are the
+ * directory's bytes, not NUL-terminated. Lookup by path (bsp_pak_find)
+ * folds ASCII letters A-Z to a-z and takes '/' and '\' as one character,
+ * as Valve's file system does (it lower-cases names and fixes slashes);
+ * nothing else is normalised (no "./", no doubled slashes, no UTF-8 case).
+ *
+ * Valve's aligned zip (console maps: an end-of-directory comment "XZP1 n"
+ * or "XZP2 n", n the alignment): each local header's extra field pads its
+ * data to n bytes. "XZP2" central records declare that padding as their
+ * extra field length without carrying it (Valve's reader then skips
+ * nothing after the name); "XZP1" records carry it. An optional first
+ * entry, "__preload_section.pre", holds a header (version 3, directory
+ * entries, preload entries, alignment; 32-bit words in the map's byte
+ * order), a preload directory ({length, offset} per preloaded entry), a
+ * remap table (a 16-bit preload index per zip entry in directory order,
+ * 0xffff: none; also in the map's byte order) and then each preloaded
+ * entry's first bytes, which the engine reads at load instead of seeking.
+ *
+ * What bspkit refuses, and why (the rule that keeps it linear): every
+ * entry's local header must lie after the previous entry's data, in the
+ * central directory's order (every pakfile writer does so), and the last
+ * entry's data before the central directory.
+ *
+ * Failures come as bsp_status (CORRUPT, UNSUPPORTED, LZMA_*, BAD_QUERY,
+ * TRUNCATED, BAD_ARGUMENT) with a bsp_pak_problem saying what is wrong,
+ * in the bsp_pak (open), the bsp_pak_entry (an entry) or the job (a read).
+ */
+
+#define BSP_PAK_LUMP 40u
+/* The most bytes the end of a zip can take: its end record (22) and the
+ * longest comment (65535). */
+#define BSP_PAK_TAIL_BYTES 65557u
+/* A local header's fixed part; its name follows. */
+#define BSP_PAK_LOCAL_BYTES 30u
+#define BSP_PAK_STORED 0u
+#define BSP_PAK_LZMA 14u
+#define BSP_PAK_PRELOAD_NAME "__preload_section.pre"
+
+/* What is wrong, beside the status (bsp_pak_problem_name gives a stable
+ * name; status in brackets). */
+typedef enum bsp_pak_problem {
+    BSP_PAK_FINE = 0,          /* "fine" */
+    BSP_PAK_NO_END_RECORD,     /* "no_end_record": no end-of-central-directory
+                                  record in the tail (CORRUPT) */
+    BSP_PAK_MULTI_DISK,        /* "multi_disk": a split archive (UNSUPPORTED) */
+    BSP_PAK_ZIP64,             /* "zip64": zip64 records or sizes (UNSUPPORTED) */
+    BSP_PAK_DIRECTORY_OUTSIDE, /* "directory_outside": the central directory
+                                  runs outside the pakfile or into its end
+                                  record (CORRUPT) */
+    BSP_PAK_COUNT_MISMATCH,    /* "count_mismatch": the entry counts differ,
+                                  or do not fit the directory's records
+                                  (CORRUPT) */
+    BSP_PAK_BAD_NAME,          /* "bad_name": an empty name or one holding a
+                                  NUL byte (CORRUPT) */
+    BSP_PAK_ENTRIES_OVERLAP,   /* "entries_overlap": an entry's header or data
+                                  reaches the next entry's, or entries out of
+                                  the directory's order (CORRUPT) */
+    BSP_PAK_DIRECTORY_OVERLAP, /* "directory_overlap": entry data reaches the
+                                  central directory (CORRUPT) */
+    BSP_PAK_LOCAL_MISMATCH,    /* "local_mismatch": the local header is missing
+                                  or disagrees with the directory (name,
+                                  method, sizes, CRC) (CORRUPT) */
+    BSP_PAK_SIZES,             /* "sizes": a stored entry whose sizes differ,
+                                  an LZMA entry shorter than its header
+                                  (CORRUPT) */
+    BSP_PAK_METHOD,            /* "method": neither stored nor LZMA (UNSUPPORTED) */
+    BSP_PAK_ENCRYPTED,         /* "encrypted": flag bit 0 (UNSUPPORTED) */
+    BSP_PAK_LZMA_HEADER,       /* "lzma_header": not the 2+2+5-byte header of
+                                  APPNOTE 5.8.8, bad properties (LZMA_CORRUPT) */
+    BSP_PAK_LZMA_DATA,         /* "lzma_data": the stream does not decode to
+                                  the stated size: invalid, its input ends
+                                  first, or a match runs past the size
+                                  (LZMA_CORRUPT) */
+    BSP_PAK_LZMA_TOO_LONG,     /* "lzma_too_long": every stated byte decoded
+                                  and the stream goes on (LZMA_CORRUPT;
+                                  decoding stopped there) */
+    BSP_PAK_LZMA_OVERLAP,      /* "lzma_overlap": in-place decoding would
+                                  overwrite unread input (LZMA_OVERLAP) */
+    BSP_PAK_BUFFER_TOO_SMALL,  /* "buffer_too_small": dst or tables smaller
+                                  than bsp_pak_read_bytes says (BAD_ARGUMENT) */
+    BSP_PAK_CRC,               /* "crc_mismatch": the bytes' CRC-32 is not the
+                                  directory's (CORRUPT) */
+    BSP_PAK_PRELOAD,           /* "preload_header": a preload section whose
+                                  version, counts or entries do not fit
+                                  (CORRUPT) */
+    BSP_PAK_NOT_FOUND,         /* "not_found": no such entry (BAD_QUERY) */
+    BSP_PAK_NOT_READ,          /* "not_read": the entry's bytes are not among
+                                  the bytes given (bsp_pak_entry_local first) */
+    BSP_PAK_PROBLEM_COUNT
+} bsp_pak_problem;
+
+BSP_API const char *bsp_pak_problem_name(bsp_pak_problem p);
+
+/* An open pakfile: views into the caller's bytes. Fields are read-only. */
+typedef struct bsp_pak {
+    const uint8_t *bytes;      /* the bytes given: the pakfile's last `have` */
+    uint32_t size;             /* the pakfile's bytes */
+    uint32_t have;             /* bytes given (size: the whole pakfile) */
+    uint32_t count;            /* entries */
+    uint32_t dir_offset;       /* the central directory, in the pakfile */
+    uint32_t dir_bytes;
+    uint32_t alignment;        /* Valve's aligned zip: n of "XZPk n"; else 0 */
+    uint8_t xzp;               /* 0: no XZP comment; 1 or 2 */
+    uint8_t big_endian;        /* the preload section's byte order */
+    uint8_t reserved[2];
+    const uint8_t *preload;    /* the preload section (entry 0), NULL: none */
+    uint32_t preload_bytes;    /* its size */
+    uint32_t preload_data;     /* where its data starts, in the pakfile */
+    uint32_t preload_entries;  /* entries of its preload directory */
+    bsp_pak_problem problem;   /* why the last open failed */
+} bsp_pak;
+
+/* One entry. */
+typedef struct bsp_pak_entry {
+    uint32_t index;            /* in the central directory */
+    const char *name;          /* name_len bytes in the directory, no NUL */
+    uint32_t name_len;
+    uint32_t method;           /* BSP_PAK_STORED, BSP_PAK_LZMA or another */
+    uint32_t flags;            /* the general purpose flags */
+    uint32_t crc;              /* CRC-32 of the uncompressed bytes */
+    uint32_t size;             /* uncompressed bytes */
+    uint32_t compressed_size;  /* stored bytes (LZMA: with its 9-byte header) */
+    uint32_t header_offset;    /* the local header, in the pakfile */
+    uint32_t offset;           /* the stored bytes, in the pakfile (known once
+                                  the local header is read) */
+    const uint8_t *data;       /* the stored bytes in place, NULL when they
+                                  are not among the bytes given */
+    uint32_t preload_size;     /* preloaded bytes, 0: not preloaded */
+    uint32_t preload_offset;   /* where they are, in the pakfile */
+    const uint8_t *preload;    /* and in memory (the preload section) */
+    bsp_pak_problem problem;   /* why the last call on this entry failed */
+    uint32_t record, next_header;  /* bspkit's: the central record, and where
+                                  the next entry's local header starts */
+} bsp_pak_entry;
+
+/* Open the whole pakfile bytes[0 .. size) (the loaded lump 40). big_endian:
+ * the map's byte order, for a preload section. Statuses in order:
+ * BAD_ARGUMENT (NULL); CORRUPT (no_end_record); then the end record's:
+ * UNSUPPORTED (zip64, multi_disk), CORRUPT (count_mismatch: the two counts
+ * differ; directory_outside; count_mismatch: more records than the
+ * directory holds); then each central record's, in order: CORRUPT
+ * (count_mismatch, bad_name), UNSUPPORTED (multi_disk, zip64), CORRUPT
+ * (entries_overlap, directory_overlap); CORRUPT (count_mismatch: bytes
+ * left after the records, an aligned zip's zero padding excepted); then
+ * entry 0's local header (as bsp_pak_get) and, with a preload section, as
+ * bsp_pak_use_preload. An empty pakfile (no
+ * entries, e.g. a map whose lump 40 is only an end record) opens with
+ * count 0. The bytes must stay as long as p is used. */
+BSP_API bsp_status bsp_pak_open(bsp_pak *p, const void *bytes, uint32_t size, int big_endian);
+
+/* The pakfile of a loaded Source map (lump 40, loaded by BSP_LOAD_ALL or
+ * options.extra_lumps bit 40; a console map's compressed lump arrives
+ * decoded). UNSUPPORTED for another family, NOT_LOADED when lump 40 was
+ * not loaded or is empty; then as bsp_pak_open. */
+BSP_API bsp_status bsp_pak_open_map(const bsp_map *m, bsp_pak *p);
+
+/* From the stream, without the lump in the arena. bsp_pak_locate gives the
+ * pakfile's file offset and size (UNSUPPORTED: not Source, or lump 40 is
+ * compressed; NOT_LOADED: empty). Read its last min(size,
+ * BSP_PAK_TAIL_BYTES) bytes and call bsp_pak_open_tail: TRUNCATED with
+ * p->dir_offset set when the central directory begins before them; read
+ * again from p->dir_offset to the end and call it again. Then an entry's
+ * local header: read BSP_PAK_LOCAL_BYTES + e->name_len bytes at
+ * e->header_offset, bsp_pak_entry_local; then e->compressed_size bytes at
+ * e->offset, for bsp_pak_job. A preload section is read likewise (entry 0)
+ * and handed to bsp_pak_use_preload. */
+BSP_API bsp_status bsp_pak_locate(const bsp_header *h, uint32_t *offset, uint32_t *size);
+BSP_API bsp_status bsp_pak_open_tail(bsp_pak *p, const void *tail, uint32_t tail_bytes,
+                                     uint32_t size, int big_endian);
+BSP_API bsp_status bsp_pak_entry_local(const bsp_pak *p, bsp_pak_entry *e, const void *local,
+                                       uint32_t bytes);
+/* Take e0's bytes (entry 0, "__preload_section.pre", stored) as the
+ * preload section. CORRUPT (sizes): e0's two sizes differ; CORRUPT
+ * (preload_header): a version other than 3, a
+ * directory count other than p->count, more preload entries than entries,
+ * or tables longer than the section; BAD_ARGUMENT: e0 is not entry 0 or
+ * its offset is unknown. */
+BSP_API bsp_status bsp_pak_use_preload(bsp_pak *p, const bsp_pak_entry *e0, const void *section);
+
+/* Entry `index` (the directory walked from its start: O(index)), the
+ * entry after e (O(1): a listing), the entry whose name matches path
+ * (NUL-terminated; the rule above; the first of equal names). Each checks
+ * the entry's local header when the bytes hold it (then e->data, e->offset)
+ * and its preload entry. Statuses in order: BAD_ARGUMENT (NULL); BAD_QUERY
+ * (index past the last, no entry after e, not_found); CORRUPT
+ * (local_mismatch, entries_overlap, directory_overlap, preload_header).
+ * e->problem says which. */
+BSP_API bsp_status bsp_pak_get(const bsp_pak *p, uint32_t index, bsp_pak_entry *e);
+BSP_API bsp_status bsp_pak_next(const bsp_pak *p, bsp_pak_entry *e);
+BSP_API bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entry *e);
+
+/* Reading an entry's bytes: a job any thread can run (it touches only its
+ * dst and tables). Stored entries need no job: e->data is the bytes. A
+ * job copies a stored entry into dst, or decodes an LZMA entry in place:
+ * its stored bytes are copied to dst's end and decoded forward, the `size`
+ * bytes landing at dst[0]; dst_bytes must be *need_dst (the entry's size
+ * plus the in-place margin, docs/pakfile.md) and tables (2-aligned) hold
+ * *need_tables (LZMA's probability table, 15 980 bytes for Valve's
+ * lc + lp = 3). Decoding never writes past dst, nor produces more than the
+ * stated size, whatever the stream says (a zip bomb costs its stated
+ * size). UNSUPPORTED (method, encrypted; LZMA in a build without the
+ * decoder), LZMA_CORRUPT (lzma_header). */
+BSP_API bsp_status bsp_pak_read_bytes(const bsp_pak_entry *e, const void *stored,
+                                      uint32_t *need_dst, uint32_t *need_tables);
+
+typedef struct bsp_pak_job {
+    bsp_pak_entry entry;       /* a copy of the entry */
+    const void *stored;        /* its compressed_size stored bytes */
+    void *dst, *tables;
+    uint32_t dst_bytes, tables_bytes;
+    int check_crc;             /* non-zero: check the CRC-32 of the result */
+    bsp_status status;         /* bsp_pak_job_run's result */
+    bsp_pak_problem problem;
+} bsp_pak_job;
+
+/* Run the job: sets and returns j->status. BAD_ARGUMENT (NULL, stored NULL;
+ * buffer_too_small); then as bsp_pak_read_bytes; LZMA_CORRUPT (lzma_data,
+ * lzma_too_long), LZMA_OVERLAP; CORRUPT (crc_mismatch, when asked). */
+BSP_API bsp_status bsp_pak_job_run(bsp_pak_job *j);
+
+/* CRC-32 (zip's: reflected 0xedb88320) of n bytes, continuing from crc
+ * (0 to start). A 1 KiB table; bench key pak_crc_mb_s. */
+BSP_API uint32_t bsp_pak_crc32(uint32_t crc, const void *bytes, uint32_t n);
 
 /* ------------------------------------------------------------------------ */
 /* Entities: iterate the entity lump's text without copying it.              */

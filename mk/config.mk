@@ -13,6 +13,10 @@
 #                                   default) or none (plain Valve Source)
 #   BSPKIT_COLLISION=0              no collision (bsp_trace and the other
 #                                   collision queries answer "unsupported")
+#   BSPKIT_DISPCOLL=0               collision without Source displacements
+#                                   (terrain does not collide)
+#   BSPKIT_PAK=0                    no pakfile reader (bsp_pak_* answer
+#                                   "unsupported")
 #   BSPKIT_STRINGS=0                no status sentences or lump names
 #                                   (bsp_status_message gives the name)
 # Included by the Makefile after LOADER_SRC; sets CONFIG_FLAGS for loader
@@ -26,6 +30,8 @@ BSPKIT_AMBIENT ?= 1
 BSPKIT_VARIANTS ?= all
 BSPKIT_STRINGS ?= 1
 BSPKIT_COLLISION ?= 1
+BSPKIT_DISPCOLL ?= 1
+BSPKIT_PAK ?= 1
 BSPKIT_FAMILY_NAMES := source quake goldsrc bsp2 quake2 quake3 nightfire
 BSPKIT_VARIANT_NAMES := strata bloodlines dark_messiah vindictus tactical_intervention
 
@@ -42,14 +48,15 @@ endif
 ifeq ($(strip $(BSPKIT_VARIANTS)),)
 $(error BSPKIT_VARIANTS is empty: all, none or some of: $(BSPKIT_VARIANT_NAMES))
 endif
-$(foreach v,BSPKIT_LZMA BSPKIT_ACCESS BSPKIT_AMBIENT BSPKIT_STRINGS BSPKIT_COLLISION,$(if $(filter 0 1,$($(v))),,\
+$(foreach v,BSPKIT_LZMA BSPKIT_ACCESS BSPKIT_AMBIENT BSPKIT_STRINGS BSPKIT_COLLISION BSPKIT_DISPCOLL BSPKIT_PAK,$(if $(filter 0 1,$($(v))),,\
     $(error $(v) must be 0 or 1, not '$($(v))')))
 
 upper = $(shell echo $(1) | tr a-z A-Z)
 CONFIG_FLAGS := $(foreach f,$(sort $(BSPKIT_FAMILIES)),-DBSPKIT_FAMILY_$(call upper,$(f))=1) \
                 -DBSPKIT_LZMA=$(BSPKIT_LZMA) -DBSPKIT_ACCESS=$(BSPKIT_ACCESS) \
                 -DBSPKIT_AMBIENT=$(BSPKIT_AMBIENT) -DBSPKIT_STRINGS=$(BSPKIT_STRINGS) \
-                -DBSPKIT_COLLISION=$(BSPKIT_COLLISION) \
+                -DBSPKIT_COLLISION=$(BSPKIT_COLLISION) -DBSPKIT_DISPCOLL=$(BSPKIT_DISPCOLL) \
+                -DBSPKIT_PAK=$(BSPKIT_PAK) \
                 $(if $(filter none,$(BSPKIT_VARIANTS)),-DBSPKIT_VARIANTS=0, \
                   $(foreach v,$(sort $(filter-out all,$(BSPKIT_VARIANTS))),-DBSPKIT_VARIANT_$(call upper,$(v))=1))
 ifeq ($(BSPKIT_LZMA),0)
@@ -70,7 +77,7 @@ config-force:
 # only Quake, Source without the decoder, and every family as a game takes
 # it (CORE: what mk/size.mk's core rows measure), for size (-Os: the
 # decoder's compact form), with the decoder tests.
-CORE := BSPKIT_ACCESS=0 BSPKIT_AMBIENT=0 BSPKIT_VARIANTS=none BSPKIT_STRINGS=0 BSPKIT_COLLISION=0
+CORE := BSPKIT_ACCESS=0 BSPKIT_AMBIENT=0 BSPKIT_VARIANTS=none BSPKIT_STRINGS=0 BSPKIT_COLLISION=0 BSPKIT_PAK=0
 SUBSETS := source quake source-nolzma core
 SUBSET_source := BSPKIT_FAMILIES=source BSPKIT_VARIANTS="strata vindictus"
 SUBSET_quake := BSPKIT_FAMILIES=quake

@@ -28,7 +28,11 @@
 # same with decode jobs held and reported in an order from the input), access (the map
 # access API over maps loaded with BSP_LOAD_GEOMETRY; the load seeds), areas (area
 # connectivity under closed, open and the input's own portal states; the load seeds), props (the static
-# prop API on each map's 'sprp' sub-lump at every version; the load seeds), bspx (the BSPX directory
+# prop API on each map's 'sprp' sub-lump at every version; the load seeds), pak (the
+# pakfile reader, whole or the stream's way, on test/pak_gen.py's pakfiles), srclumps (cubemaps and
+# world lights, with the map's header and altered ones; the load seeds), boxleaves (bsp_box_leaves
+# and bsp_trace with the player and hull-class boxes; the load seeds), grid (the
+# LIGHTGRID_OCTREE parse and lookup on the lump alone; the generator's grid lumps), bspx (the BSPX directory
 # and the light it brings, seekable and forward-only; bspgen's bspx/ maps), lit (a .lit as a second
 # stream, bsp_load against the resumable loader; bspgen's bspx/ maps with their .lit). $(BUILD)/t/fuzz_replay runs inputs through the same
 # code without libFuzzer; it is part of `bins`, so cross builds
@@ -40,8 +44,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props bspx lit
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props bspx lit
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -63,7 +67,7 @@ fuzz-bins:
 fuzz-bins-real: $(FUZZ_ALL:%=$(FUZZ_DIR)/fuzz_%) fuzz-seeds
 # What the seeds need is built by this make before the one above starts, so
 # that a parallel make never builds them twice at once.
-fuzz-bins: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
+fuzz-bins: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/t/pak_lzma
 
 # The library with coverage feedback for libFuzzer, the same flags otherwise
 # (clang has no -fno-tree-loop-distribute-patterns: filtered out).
@@ -89,15 +93,17 @@ bins: $(BUILD)/t/fuzz_replay
 $(BUILD)/t/fuzz_mkseeds: test/fuzz/mkseeds.c test/files.h $(BUILD)/t/libbspkit.a $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(BUILD)/t/libbspkit.a -llzma -lm -o $@
 fuzz-seeds: $(FUZZ_DIR)/seeds/.stamp
-$(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
+$(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/t/pak_lzma
 	@rm -rf $(FUZZ_DIR)/seeds
 	@mkdir -p $(FUZZ_DIR)/seeds/load
 	@for m in $(BUILD)/maps/*.bsp; do case $$m in */large.bsp) ;; *) cp "$$m" $(FUZZ_DIR)/seeds/load/;; esac; done
 	@cp $(BUILD)/maps/vindictus/*.bsp $(FUZZ_DIR)/seeds/load/   # read as Vindictus by fuzz_load's last row
+	@for m in $(BUILD)/maps/grid/*.bsp; do case $$m in *_header.bsp) ;; *) cp "$$m" $(FUZZ_DIR)/seeds/load/;; esac; done   # BSPX light grids, hostile ones among them (not the directory after the header: a forward-only load does not look there)
 	@for m in $(wildcard $(SHARED)/maps/*/*.bsp); do \
 	    cp "$$m" "$(FUZZ_DIR)/seeds/load/real-$$(basename $$(dirname $$m))-$$(basename $$m)"; done
 	@$(BUILD)/t/fuzz_mkseeds $(FUZZ_DIR)/seeds $(FUZZ_DIR)/seeds/load/*.bsp
 	@rm -rf $(FUZZ_DIR)/seeds/stream && cp -r $(FUZZ_DIR)/seeds/load $(FUZZ_DIR)/seeds/stream
+	@mkdir -p $(FUZZ_DIR)/seeds/grid && cp $(BUILD)/maps/grid/*.lump $(FUZZ_DIR)/seeds/grid/
 	@mkdir -p $(FUZZ_DIR)/seeds/resume
 	@for m in $(FUZZ_DIR)/seeds/load/*.bsp; do \
 	    { printf '\000\000\000\000'; cat "$$m"; } > $(FUZZ_DIR)/seeds/resume/$$(basename $$m); done
@@ -106,6 +112,13 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds
 	@ln -s load $(FUZZ_DIR)/seeds/collision
 	@ln -s load $(FUZZ_DIR)/seeds/areas
 	@ln -s load $(FUZZ_DIR)/seeds/props
+	@ln -s load $(FUZZ_DIR)/seeds/boxleaves
+	@mkdir -p $(FUZZ_DIR)/seeds/pak
+	@for k in plain aligned aligned1; do for o in le be; do \
+	    python3 test/pak_gen.py $(BUILD)/t/pak_lzma -$$o $(FUZZ_DIR)/pak.tmp $$k && \
+	    for f in 0 1 2 3; do { printf "\\00$$f"; cat $(FUZZ_DIR)/pak.tmp; } > $(FUZZ_DIR)/seeds/pak/$$k-$$o-$$f; done; \
+	done; done; rm -f $(FUZZ_DIR)/pak.tmp
+	@ln -s load $(FUZZ_DIR)/seeds/srclumps
 	@mkdir -p $(FUZZ_DIR)/seeds/bspx $(FUZZ_DIR)/seeds/lit
 	@cp $(BUILD)/maps/bspx/*.bsp $(FUZZ_DIR)/seeds/bspx/
 	@for m in $(wildcard $(SHARED)/maps/bsp2/example_q1_bspx.bsp $(SHARED)/maps/quake/q1_cube.bsp); do \

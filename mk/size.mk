@@ -17,8 +17,9 @@
 # the same build the suite tests as `core`); the "everything" rows carry
 # every option, to show their cost.
 
-EVERYTHING := BSPKIT_ACCESS=1 BSPKIT_AMBIENT=1 BSPKIT_VARIANTS=all BSPKIT_STRINGS=1
+EVERYTHING := BSPKIT_ACCESS=1 BSPKIT_AMBIENT=1 BSPKIT_VARIANTS=all BSPKIT_STRINGS=1 BSPKIT_PAK=1
 SIZE_CONFIGS := all all-core all-core-coll source-lzma source-lzma-core source-lzma-core-coll \
+                source-lzma-core-coll-nodisp \
                 source-core quake-core
 # core with collision: what a game that moves players with bspkit carries
 CORE_COLL := $(filter-out BSPKIT_COLLISION=%,$(CORE)) BSPKIT_COLLISION=1
@@ -28,6 +29,8 @@ SIZE_source-lzma      := BSPKIT_FAMILIES=source BSPKIT_LZMA=1 $(EVERYTHING)
 SIZE_source-lzma-core := BSPKIT_FAMILIES=source BSPKIT_LZMA=1 $(CORE)
 SIZE_all-core-coll    := BSPKIT_FAMILIES= BSPKIT_LZMA=1 $(CORE_COLL)
 SIZE_source-lzma-core-coll := BSPKIT_FAMILIES=source BSPKIT_LZMA=1 $(CORE_COLL)
+# the same without Source terrain's collision (docs/queries.md 8.14)
+SIZE_source-lzma-core-coll-nodisp := BSPKIT_FAMILIES=source BSPKIT_LZMA=1 $(CORE_COLL) BSPKIT_DISPCOLL=0
 SIZE_source-core      := BSPKIT_FAMILIES=source BSPKIT_LZMA=0 $(CORE)
 SIZE_quake-core       := BSPKIT_FAMILIES="quake goldsrc bsp2" BSPKIT_LZMA=0 $(CORE)
 SIZE_LABEL_all              := all families, LZMA, everything
@@ -36,6 +39,7 @@ SIZE_LABEL_source-lzma      := source, LZMA, everything
 SIZE_LABEL_source-lzma-core := source, LZMA, core
 SIZE_LABEL_all-core-coll    := all families, LZMA, core, collision
 SIZE_LABEL_source-lzma-core-coll := source, LZMA, core, collision
+SIZE_LABEL_source-lzma-core-coll-nodisp := source, LZMA, core, collision, no terrain
 SIZE_LABEL_source-core      := source, no LZMA, core
 SIZE_LABEL_quake-core       := quake goldsrc bsp2, no LZMA, core
 SIZE_GOAL_all-core          := 30000

@@ -146,6 +146,43 @@ trace_brush=$($B/bench_trace "$brush_map" 5) || exit 1
 trace_hull=$($B/bench_trace "$hull_map" 5) || exit 1
 echo "$trace_brush"
 echo "$trace_hull"
+# Source terrain (8.14): player moves over the generated terrain map
+trace_disp=$($B/bench_trace --disp $BUILD/maps/v20_terrain.bsp 5) || exit 1
+echo "$trace_disp"
+
+# A brush listed 2.55 million times (test/craft_repeated.py, issue 31): one
+# trace must take the distinct brushes it reaches, not the listings; the
+# bound is what a walk with the per-trace mark takes many times over, far
+# below the seconds a walk without one takes.
+echo "== collision: one trace through a brush repeated in every leaf (bench_repeated)"
+python3 test/craft_repeated.py $BUILD/maps/q2.bsp $BUILD/maps/q3.bsp $B || exit 1
+$B/bench_repeated $B/repeated_q2.bsp $B/repeated_q3.bsp > $B/keys_repeated.json || exit 1
+cat $B/keys_repeated.json
+python3 - $B/keys_repeated.json <<'PYR' || exit 1
+import json, sys
+j = json.load(open(sys.argv[1]))
+bound = 250.0
+ok = j["repeated_brush_trace_ms"] <= bound
+print("repeated brush trace %.3f ms: %s the %.0f ms bound" % (j["repeated_brush_trace_ms"], "within" if ok else "OVER", bound))
+json.dump({"repeated_brush_trace_ms": j["repeated_brush_trace_ms"], "repeated_brush_trace_bound_ms": bound},
+          open(sys.argv[1], "w"))
+sys.exit(0 if ok else 1)
+PYR
+
+# The pakfile (issue 33): open + find in 10 000 entries, an LZMA entry's
+# decode beside the lump decoder's, CRC-32 (test/bench_pak.c).
+echo "== pakfile: bench_pak"
+python3 test/pak_gen.py $BUILD/t/pak_lzma -le $B/many.pak many &&
+    python3 test/pak_gen.py $BUILD/t/pak_lzma -le $B/lzma.pak bench &&
+    $B/bench_pak $B/many.pak $B/lzma.pak > $B/pak.out || exit 1
+grep -v '^{' $B/pak.out
+
+# The Quake family's light grid (issue 32): the real ericw-tools map, or the
+# generated BSP2 one without ../shared.
+echo "== light grid: bench_grid (ambient on LIGHTGRID_OCTREE, the grid's load cost)"
+grid_map="$SHARED/maps/bsp2/example_q1_bspx.bsp"; [ -f "$grid_map" ] || grid_map=$BUILD/maps/grid/bsp2_grid.bsp
+grid_json=$($B/bench_grid "$grid_map" 5) || exit 1
+echo "$grid_json"
 
 # The BSPX directory's cost (docs/queries.md 10.1): a real ericw-tools map,
 # or the generated decoupled one without ../shared.
@@ -155,10 +192,11 @@ $B/bench_bspx "$bspx_map" > $B/bspx.out || exit 1
 grep -v '^{' $B/bspx.out
 bspx_json=$(grep '^{' $B/bspx.out | tail -1)
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$bspx_json" <<'PY'
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" "$bspx_json" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
+td = json.loads(sys.argv[10])
 sim = [json.loads(l) for l in open(sys.argv[4]) if l.strip()]
 simw = [json.loads(l) for l in open(sys.argv[7]) if l.strip()]
 out = {
@@ -178,9 +216,16 @@ out = {
     "trace_ray_ns": tb["trace_ray_ns"],
     "trace_position_ns": tb["trace_position_ns"],
     "hulltrace_ns": th["hulltrace_ns"],
+    "boxleaves_ns": tb["boxleaves_ns"],
+    "boxleaves_hull_map_ns": th["boxleaves_ns"],
     "trace_stack_bytes": tb["trace_stack_bytes"],
     "trace_maps": [tb["map"], th["map"]],
+    "disp_trace_player_ns": td["disp_trace_player_ns"],
 }
+gr = json.loads(sys.argv[11])
+for k in ("quake_grid_ambient_ns", "grid_parse_ns", "grid_parse_share", "grid_arena_bytes"):
+    out[k] = gr[k]
+out["grid_map"] = gr["map"]
 for k in ("ir_bspkit", "ir_old", "ir_lzmadec"):
     if k in lz:
         out["lzma_" + k] = lz[k]
@@ -244,6 +289,14 @@ for line in open(sys.argv[8]):
         pre = "" if j["map"] == "large_x360.bsp" else "shack_"
         out[pre + "threads2_vs_one"] = j["threads2_vs_one"]
         out[pre + "threads2_vs_bound"] = j["threads2_vs_bound"]
-out.update(json.loads(sys.argv[9]))   # bspx_* (bench_bspx)
+# The pakfile (bench_pak)
+for line in open(sys.argv[9]):
+    if line.startswith("{"):
+        out.update(json.loads(line))
+# keys other steps left as JSON objects ($B/keys_*.json)
+import glob, os
+for p in sorted(glob.glob(os.path.join(os.path.dirname(sys.argv[4]), "keys_*.json"))):
+    out.update(json.load(open(p)))
+out.update(json.loads(sys.argv[12]))   # bspx_* (bench_bspx)
 print(json.dumps(out, separators=(",", ":")))
 PY

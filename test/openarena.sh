@@ -20,6 +20,8 @@ for m in "$DIR"/*.bsp; do
     python3 test/reference/bspref.py points "$m" --count 150 > "$q" 2> /dev/null
     # and traces near its curved surfaces (docs/queries.md 8.11)
     python3 test/patch_queries.py "$m" 60 >> "$q" 2> /dev/null
+    # and moved and turned models, masks (docs/queries.md 8.10)
+    python3 test/moved_queries.py "$m" 40 >> "$q" 2> /dev/null
     python3 test/reference/bspref.py query "$m" < "$q" > "$q.ref" 2>&1
     $BUILD/bspkit query "$m" < "$q" > "$q.out" 2>&1
     if [ -s "$q" ] && cmp -s "$q.ref" "$q.out"; then

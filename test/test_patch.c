@@ -201,11 +201,14 @@ static int hostile(void)
         /* an earlier hit stays */
         down.fraction = 0.25f;
         EXPECT(!bsp__q3_patch_trace(pc, &mv, &down) && down.fraction == 0.25f, "a nearer hit stays");
-        /* position tests: a box across it is inside, a point never */
+        /* position tests: a box across it is inside, and a point on its
+         * plane too (8.11: the engine tests a position with a zero box) */
         move_of(&mv, at, at, mn, mx);
         EXPECT(bsp__q3_patch_position(pc, &mv) == 1, "box on the patch");
         move_of(&mv, at, at, z, z);
-        EXPECT(bsp__q3_patch_position(pc, &mv) == 0, "point on the patch");
+        EXPECT(bsp__q3_patch_position(pc, &mv) == 1, "point on the patch");
+        move_of(&mv, top, top, z, z);
+        EXPECT(bsp__q3_patch_position(pc, &mv) == 0, "point above the patch");
         move_of(&mv, top, top, mn, mx);
         EXPECT(bsp__q3_patch_position(pc, &mv) == 0, "box above the patch");
         free(pc);

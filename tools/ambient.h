@@ -5,8 +5,8 @@
 
 #include "../loader/bspkit.h"
 
-/* Answers the point p and prints its JSON line; the status to report when
+/* Answers the point p (light style `style`) and prints its JSON line; the status to report when
  * it did not print. */
-bsp_status tool_ambient(const bsp_map *m, const float p[3]);
+bsp_status tool_ambient(const bsp_map *m, const float p[3], uint32_t style);
 
 #endif

@@ -40,8 +40,9 @@ static const char usage[] =
     "                  pvs C | pas C     clusters visible (audible) from C\n"
     "                  light X Y Z       light falling on a point\n"
     "                  luxel F X Y Z     lightmap sample of face F at a point\n"
-    "                  ambient X Y Z     ambient light at a point (Source\n"
-    "                                    ambient cubes, Quake 3 light grid)\n"
+    "                  ambient X Y Z [STYLE]  ambient light at a point (Source\n"
+    "                                    ambient cubes, Quake 3 light grid; the\n"
+    "                                    Quake family's BSPX grid, STYLE 0..255)\n"
     "                  areas A B STATE   area connectivity (open, closed, hex)\n"
     "                one JSON line per query; errors as {\"q\":..,\"error\":..}\n"
     "  entities MAP  the entity lump, one JSON object per entity\n"
@@ -67,6 +68,14 @@ static const char usage[] =
     "                texture, flags, dispinfo, bevel); then every leaf's brush\n"
     "                list (loads collision's lumps)\n"
     "  props MAP     every static prop of a Source map (its 'sprp')\n"
+    "  cubemaps MAP [--map-name NAME]   every cubemap of a Source map: origin,\n"
+    "                size, its textures' pakfile paths (bspkit cubemaps --help)\n"
+    "  lights MAP    every world light of a Source map, all fields of its\n"
+    "                record (--hdr: the HDR lights, lump 54)\n"
+    "  pak MAP [--cat PATH | --extract DIR]\n"
+    "                a Source map's pakfile (lump 40): one line per entry\n"
+    "                (name, method, size, compressed_size, crc, offset,\n"
+    "                preload), one entry's bytes, or every entry under DIR\n"
     "  render MAP -o OUT.png [--camera X Y Z YAW PITCH | --eye X Y Z --look X Y Z]\n"
     "             [--top] [--pvs]\n"
     "             [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
@@ -570,7 +579,8 @@ static void print_row(const char *q, int32_t cluster, const uint8_t *row, uint32
 }
 
 /* One query line; returns the status to report, BSP_OK once printed. */
-static bsp_status run_query(const bsp_map *m, char **tok, int n, uint8_t *row, bsp_status coll_status)
+static bsp_status run_query(const bsp_map *m, char **tok, int n, uint8_t *row, bsp_status coll_status,
+                            int styled)
 {
     const char *q = tok[0];
     bsp_status st;
@@ -607,8 +617,15 @@ static bsp_status run_query(const bsp_map *m, char **tok, int n, uint8_t *row, b
         if (st != BSP_OK) return st;
         print_sample(q, &s);
     } else if (!strcmp(q, "ambient")) {
-        if (n != 4 || !parse_point(tok + 1, p)) return BSP_E_BAD_QUERY;
-        return tool_ambient(m, p);
+        /* a light style after the point: the Quake family's grid only */
+        int32_t style = 0;
+        if (n == 5 && styled) {
+            if (!parse_int(tok[4], &style) || style < 0 || style > 255) return BSP_E_BAD_QUERY;
+        } else if (n != 4) {
+            return BSP_E_BAD_QUERY;
+        }
+        if (!parse_point(tok + 1, p)) return BSP_E_BAD_QUERY;
+        return tool_ambient(m, p, (uint32_t)style);
     } else if (!strcmp(q, "areas")) {
         int32_t b;
         if (n != 4 || !parse_int(tok[1], &num) || !parse_int(tok[2], &b)) return BSP_E_BAD_QUERY;
@@ -629,6 +646,8 @@ static int cmd_query(const char *path, int hdr, int forward)
     size_t cap = 0;
     uint8_t *row;
     bsp_status st;
+    const char *fam;
+    int styled;
     if (load_map(&L, path, BSP_LOAD_GEOMETRY | BSP_LOAD_ENTITIES | BSP_LOAD_COLLISION, hdr, forward))
         return 1;
     row = alloc(bsp_vis_row_bytes(&L.map));
@@ -636,13 +655,17 @@ static int cmd_query(const char *path, int hdr, int forward)
         unload_map(&L);
         return fail_memory("a vis row", bsp_vis_row_bytes(&L.map));
     }
+    /* docs/queries.md 10.5: `ambient X Y Z STYLE` on these families */
+    fam = bsp_family_name(&L.header);
+    styled = !strcmp(fam, "quake") || !strcmp(fam, "goldsrc") || !strcmp(fam, "bsp2") ||
+             !strcmp(fam, "quake2");
     while (getline(&line, &cap, stdin) >= 0) {
         char *tok[MAX_TOKENS + 1], *save = NULL, *t;
         int n = 0;
         for (t = strtok_r(line, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
             if (n <= MAX_TOKENS) tok[n++] = t;
         if (n == 0) continue;
-        st = run_query(&L.map, tok, n, row, L.collision_status);
+        st = run_query(&L.map, tok, n, row, L.collision_status, styled);
         if (st != BSP_OK) print_error(tok[0], st);
     }
     free(line);
@@ -675,7 +698,7 @@ static int has_arg(int argc, char **argv, const char *a, const char *b)
 
 static const char *const commands[] = {
     "info", "stats", "query", "entities", "gamelumps", "load", "leaves", "faces", "models",
-    "textures", "brushes", "props", "render", NULL
+    "textures", "brushes", "props", "render", "lights", NULL
 };
 
 int main(int argc, char **argv)
@@ -687,6 +710,8 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "cubemaps")) return cmd_cubemaps(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "pak")) return cmd_pak(argc - 1, argv + 1);
     if (has_arg(argc, argv, "--help", "-h")) {
         fputs(usage, stdout);
         fputs(usage_options, stdout);
@@ -743,5 +768,6 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "models")) return cmd_models(path, forward);
     if (!strcmp(cmd, "brushes")) return cmd_brushes(path, forward);
     if (!strcmp(cmd, "props")) return cmd_props(path, forward);
+    if (!strcmp(cmd, "lights")) return cmd_lights(path, hdr, forward);
     return cmd_textures(path, forward);
 }

@@ -42,19 +42,19 @@ void tool_props_close(tool_props *tp)
     memset(tp, 0, sizeof *tp);
 }
 
-static void num(double v)
+void json_num(double v)
 {
     if (isfinite(v)) printf("%.9g", v);
     else printf("null");
 }
 
-static void vec(const char *key, const float *v, int n)
+void json_vec(const char *key, const float *v, int n)
 {
     int k;
     printf(",\"%s\":[", key);
     for (k = 0; k < n; k++) {
         if (k) putchar(',');
-        num((double)v[k]);
+        json_num((double)v[k]);
     }
     putchar(']');
 }
@@ -81,8 +81,8 @@ static void print_prop(const bsp_static_props *p, uint32_t i)
     }
     printf("{\"prop\":%u,\"model\":", (unsigned)i);
     json_string(name, len);
-    vec("origin", s.origin, 3);
-    vec("angles", s.angles, 3);
+    json_vec("origin", s.origin, 3);
+    json_vec("angles", s.angles, 3);
     printf(",\"skin\":%d,\"solid\":%u,\"model_index\":%u,\"leaves\":[", (int)s.skin,
            (unsigned)s.solid, (unsigned)s.model);
     for (k = 0; k < s.leaf_count; k++) {
@@ -92,12 +92,12 @@ static void print_prop(const bsp_static_props *p, uint32_t i)
     }
     printf("],\"first_leaf\":%u", (unsigned)s.first_leaf);
     fade[0] = s.fade_min, fade[1] = s.fade_max;
-    vec("fade", fade, 2);
-    vec("lighting_origin", s.lighting_origin, 3);
+    json_vec("fade", fade, 2);
+    json_vec("lighting_origin", s.lighting_origin, 3);
     if (s.fields & BSP_PROP_FLAGS) printf(",\"flags\":%u", (unsigned)s.flags);
     if (s.fields & BSP_PROP_FORCED_FADE) {
         printf(",\"forced_fade_scale\":");
-        num((double)s.forced_fade_scale);
+        json_num((double)s.forced_fade_scale);
     }
     if (s.fields & BSP_PROP_DX_LEVEL) ints("dx_level", s.dx_level, 2);
     if (s.fields & BSP_PROP_CPU_GPU_LEVEL) {
@@ -112,7 +112,7 @@ static void print_prop(const bsp_static_props *p, uint32_t i)
     if (s.fields & BSP_PROP_FLAGS_EX) printf(",\"flags_ex\":%u", (unsigned)s.flags_ex);
     if (s.fields & BSP_PROP_UNIFORM_SCALE) {
         printf(",\"uniform_scale\":");
-        num((double)s.uniform_scale);
+        json_num((double)s.uniform_scale);
     }
     if (s.fields & BSP_PROP_LIGHTMAP_RES) ints("lightmap_res", s.lightmap_res, 2);
     printf("}\n");

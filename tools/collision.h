@@ -6,9 +6,9 @@
 
 #include "../loader/bspkit.h"
 
-/* The most tokens a collision line has (trace with a box, a mask and a
- * model: 17). */
-#define TOOL_COLLISION_TOKENS 17
+/* The most tokens a collision line has (trace with a box, a mask, a model,
+ * an origin and angles: 25). */
+#define TOOL_COLLISION_TOKENS 25
 
 /* Is tok[0] a collision command? */
 int tool_is_collision(const char *q);

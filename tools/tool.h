@@ -54,6 +54,10 @@ int report_io_error(const char *where, const char *doing, const char *path, int 
 /* A command line the tool cannot run: "<where>: <fmt...> (see <where>
  * --help)" on standard error; returns 2, the exit status. */
 int usage_error(const char *where, const char *fmt, ...);
+/* A JSON number (%.9g; null when not finite), and ,"key":[numbers] of n
+ * floats (cmd_props.c). */
+void json_num(double v);
+void json_vec(const char *key, const float *v, int n);
 /* A JSON string: quotes, backslashes and control bytes escaped. */
 void json_string(const char *s, size_t n);
 /* What the file at `path` appears to be ("VBSP version 30: no known
@@ -88,5 +92,8 @@ int cmd_textures(const char *path, int forward);
 int cmd_brushes(const char *path, int forward);
 int cmd_render(int argc, char **argv);
 int cmd_props(const char *path, int forward);
+int cmd_cubemaps(int argc, char **argv);
+int cmd_lights(const char *path, int hdr, int forward);
+int cmd_pak(int argc, char **argv);
 
 #endif

@@ -39,12 +39,13 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     out->data = m->lump_data[BSP__GAME_LUMP] + ofs;
     out->compressed = 0;
     out->stored = out->size = len;
-    /* A compressed sub-lump runs to the next entry (consoles store the
+    /* A compressed sub-lump runs to the next entry, or to the lump's end
+     * before a closing entry of zeros (consoles and bspzip store the
      * unpacked size in its length field); its LZMA header has the sizes. */
     stored = size;
     if (index + 1 < n) {
         bsp__game_lump_entry(m, index + 1, &e);
-        stored = e.field[BSP_GL_OFFSET] - base;
+        if (!bsp__game_lump_open_end(&e)) stored = e.field[BSP_GL_OFFSET] - base;
     }
     if ((out->flags & 1) && stored > ofs && bsp__valve_block_parse(out->data, stored - ofs, &v)) {
         out->compressed = 1;

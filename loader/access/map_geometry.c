@@ -12,6 +12,7 @@
  */
 #include "map_geometry.h"
 #include "../core/fmath.h"
+#include "../pipeline/disp_build.h"
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
@@ -352,10 +353,8 @@ bsp_status bsp_face_triangle(const bsp_map *m, uint32_t face, uint32_t k, uint32
          * a + grid + 1: on a bumpy grid the two splits are different
          * surfaces, and collision and rendering use Valve's */
         uint32_t q = k / 2, a = (q / (s.grid - 1)) * s.grid + q % (s.grid - 1);
-        if (s.kind == BSP_FACE_DISPLACEMENT && !(a & 1)) {
-            idx[0] = a;
-            idx[1] = (k & 1) ? a + s.grid + 1 : a + s.grid;
-            idx[2] = (k & 1) ? a + 1 : a + s.grid + 1;
+        if (s.kind == BSP_FACE_DISPLACEMENT) {
+            bsp__disp_tri(s.grid, k, idx);
         } else if (k & 1) {
             idx[0] = a + 1; idx[1] = a + s.grid; idx[2] = a + s.grid + 1;
         } else {

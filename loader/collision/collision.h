@@ -48,6 +48,13 @@ BSP_INLINE float bsp__coll_side(const bsp__cplane *pl, const float p[3])
 bsp_status bsp__coll_args(const bsp_map *m, int hulls, uint32_t model, const float *const *pts,
                           uint32_t n);
 
+/* bsp_trace on the Quake family (8.4a, hull_box.c): the hull the box
+ * picks, its trace from start - offset to end - offset. Every status of
+ * bsp_trace, BAD_HULL for a hull the model lacks. */
+bsp_status bsp__trace_hulls(const bsp_map *m, uint32_t model, const float start[3],
+                            const float end[3], const float mins[3], const float maxs[3],
+                            bsp_trace_result *out);
+
 /* A pending part of a walk: a subtree and the part of the move inside it
  * (fractions p1f..p2f, points p1..p2). 36 bytes: BSP_TRACE_STACK_BYTES. */
 typedef struct bsp__coll_span {
@@ -57,6 +64,40 @@ typedef struct bsp__coll_span {
 } bsp__coll_span;
 /* a walk's stack: a span per node of the deepest path, and the current one */
 BSP__CHECK(coll_span_bytes, sizeof(bsp__coll_span) * (BSP_TREE_DEPTH_MAX + 1) == BSP_TRACE_STACK_BYTES);
+
+/* The per-trace brush mark of bspkit.h (BSP_TRACE_MARK_BRUSHES): `bits`
+ * words are valid only where their `dirty` bit is set this trace, so
+ * clearing the mark clears `dirty` alone. */
+typedef struct bsp__mark {
+    uint32_t dirty[BSP_TRACE_MARK_BRUSHES / 1024u];
+    uint32_t bits[BSP_TRACE_MARK_BRUSHES / 32u];
+} bsp__mark;
+BSP__CHECK(mark_bytes, sizeof(bsp__mark) == BSP_TRACE_MARK_STACK_BYTES);
+
+/* Clears the mark for indices below n (a trace asks only about brushes
+ * of the lump: a small map clears a word, not 128 bytes). */
+BSP_INLINE void bsp__mark_clear(bsp__mark *k, uint32_t n)
+{
+    uint32_t words = n >= BSP_TRACE_MARK_BRUSHES ? BSP_TRACE_MARK_BRUSHES / 1024u : (n + 1023u) / 1024u;
+    bsp__fill(k->dirty, 0, words * sizeof k->dirty[0]);
+}
+
+/* 1 when i (below the n of bsp__mark_clear) was marked before in this
+ * trace; marks it. An i past the bitmap is never marked (0: the caller
+ * does its work again). */
+BSP_INLINE int bsp__mark_seen(bsp__mark *k, uint32_t i)
+{
+    uint32_t w = i >> 5, bit = 1u << (i & 31u), d = 1u << (w & 31u);
+    if (i >= BSP_TRACE_MARK_BRUSHES) return 0;
+    if (!(k->dirty[w >> 5] & d)) {
+        k->dirty[w >> 5] |= d;
+        k->bits[w] = bit;
+        return 0;
+    }
+    if (k->bits[w] & bit) return 1;
+    k->bits[w] |= bit;
+    return 0;
+}
 
 /* mid = p1 + frac * (p2 - p1) per component, and the fraction p1f +
  * (p2f - p1f) * frac, in the contract's operations (8.2, 8.4). mid may be

@@ -187,6 +187,7 @@ bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hull, const
     if (st == BSP_OK) st = hull_of(m, model, hull, &h);
     if (st != BSP_OK) return st;
     bsp__fill(out, 0, sizeof *out);
+    out->disp = -1;   /* hulls have no terrain (8.14) */
     st = trace_hull(&h, start, end, out);
     if (st != BSP_OK) bsp__fill(out, 0, sizeof *out);
     else if (out->fraction == 1 || out->allsolid) out->has_plane = 0;

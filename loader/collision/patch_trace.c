@@ -202,7 +202,9 @@ int bsp__q3_patch_position(const void *patch_v, const bsp__q3_patch_move *mv)
     const uint8_t *facets = patch + bsp__u32(patch + 20), *borders = patch + bsp__u32(patch + 24);
     uint32_t np = patch_min(bsp__u32(patch + 4), PATCH_PLANES);
     uint32_t nf = patch_min(bsp__u32(patch + 8), PATCH_FACETS), i, k;
-    if (mv->point) return 0;
+    /* (a point too: the engine tests a position before it marks the
+     * trace a point, so its offsets are 0 and a point on a facet's plane,
+     * inside the borders, is inside: 8.11) */
     for (i = 0; i < nf; i++) {
         const uint8_t *fc = facets + 8u * i;
         uint32_t surface = bsp__u16(fc), nb = patch_min(bsp__u16(fc + 2), PATCH_BORDERS), sb;

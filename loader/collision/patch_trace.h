@@ -34,8 +34,8 @@ typedef struct bsp__q3_patch_hit {
  * before the call (a point sweep may set the plane at an equal fraction). */
 int bsp__q3_patch_trace(const void *patch, const bsp__q3_patch_move *mv, bsp__q3_patch_hit *hit);
 
-/* The position test (start == end): 1 when the box at mv->start is inside
- * a facet (CM_PositionTestInPatchCollide); a point never is (8.11). */
+/* The position test (start == end): 1 when the box (or point) at
+ * mv->start is inside a facet (CM_PositionTestInPatchCollide, 8.11). */
 int bsp__q3_patch_position(const void *patch, const bsp__q3_patch_move *mv);
 
 #endif

@@ -2,7 +2,9 @@
 /* trace.c - brush traces (docs/queries.md 8.2, 8.3, 8.9, 8.10): one walk
  * of the tree with Quake 2's rule, and the few places where Quake 3's
  * differs (a symmetric box, 1/8 epsilon, clamped fractions, a wider walk,
- * a move wholly in solid stopping at 0, inline models without a tree).
+ * a move wholly in solid stopping at 0, inline models without a tree),
+ * Source's (a centred box, no leaf filter, planes pushed out by |n|.ext,
+ * bevels skipped by a point) and Nightfire's (solid leaves).
  *
  * The walk keeps the far sides it still owes on an explicit stack
  * (bsp__coll_span), near side first as the engines' recursion does; the
@@ -10,15 +12,14 @@
  * position test (start == end) is the same walk, choosing its sides as
  * BoxOnPlaneSide does. Quake 3 and Nightfire are asked through constants
  * (Q3(w), BSPKIT_FAMILY_NIGHTFIRE), so a build without them has none of
- * their branches. A brush
- * met again in another leaf is clipped again: its effect on the result is
- * the same each time (and the walk stops once the fraction is 0), so the
- * engines' "once per trace" marks, which would need a writable map or a
- * bit per brush, change no answer.
+ * their branches. Each brush is clipped once per trace, as the engines
+ * do: a mark on the stack (bsp__mark), so that a file listing one brush in
+ * every leaf costs one clip, not one per listing.
  */
 #include <stddef.h>
 #include "collision.h"
 #include "patch_trace.h"
+#include "disp_trace.h"
 
 #if BSPKIT_COLLISION
 
@@ -40,16 +41,28 @@ typedef struct trace_work {
     float moved[4][3];        /* quake3: start, end, mins, maxs */
     float ext[3];             /* the walk's extents */
     float eps;
+    float margin;             /* the position test's box grows by it (8.2: 1) */
     uint32_t mask;
     uint8_t q3, point, all;   /* all: every brush collides (nightfire) */
+    uint8_t valve;            /* source's brush rules (8.9) */
     uint8_t position;         /* start == end: the position test */
+    uint8_t solid_pass;       /* nightfire: the walk looks for a solid leaf */
+    bsp__mark mark;           /* the brushes clipped so far */
 #if BSPKIT_FAMILY_QUAKE3
     /* quake3 curved surfaces (8.11): the move as the patch tests take it,
      * and a bit per patch tested (each once per trace, as the engine) */
     bsp__q3_patch_move mv;
     uint8_t tested[BSP_TRACE_PATCHES_MAX / 8];
 #endif
+#if BSP__DISPCOLL
+    bsp__disp_trace disp;     /* source terrain (8.14) */
+#endif
 } trace_work;
+#if BSP__DISPCOLL
+#define TERRAIN(w, l) bsp__disp_leaf(&(w)->disp, (l))   /* after a leaf's brushes */
+#else
+#define TERRAIN(w, l) BSP_OK
+#endif
 
 
 static int counts(const trace_work *w, int32_t contents)
@@ -70,6 +83,20 @@ static int side_plane(const trace_work *w, uint32_t side, bsp__cplane *pl)
     return 1;
 }
 
+/* source: a point skips the bevel sides (8.9 step 4). The narrow record's
+ * 16-bit field holds the bytes bevel, thin in file order, swapped as one
+ * short on a big-endian file: bevel is its low byte in file order. */
+static int skips_side(const trace_work *w, uint32_t side)
+{
+    const bsp_view *v = &w->m->brushsides;
+    int wide = (BSP__STRATA || BSP__VINDICTUS) && v->stride == w->c->side_wide_bytes;
+    uint32_t b;
+    if (!BSPKIT_FAMILY_SOURCE || !w->valve || !w->point) return 0;
+    b = (uint32_t)bsp__field_getp(BSP__REC(*v, side), &w->c->side_bevel[wide]);
+    if (!wide && w->m->big_endian_file) b >>= 8;
+    return (b & 0xffu) != 0;
+}
+
 /* A brush's sides, first and count (none when count <= 0); 0 when they
  * run outside the brush side lump. */
 static int brush_sides(const trace_work *w, const uint8_t *brush, uint32_t *first, int32_t *n)
@@ -82,12 +109,17 @@ static int brush_sides(const trace_work *w, const uint8_t *brush, uint32_t *firs
 
 /* The plane's distance moved out by the box: dist - dot(ofs, n), with ofs
  * the box corner that meets the plane first (quake2 leaves a point's dist
- * as is). */
+ * as is); source: dist + |n0*ext0| + |n1*ext1| + |n2*ext2|, in that order. */
 static float box_dist(const trace_work *w, const bsp__cplane *pl)
 {
     float ofs[3];
     uint32_t j;
     if (!Q3(w) && w->point) return pl->dist;
+    if (BSPKIT_FAMILY_SOURCE && w->valve) {
+        float d = pl->dist;
+        for (j = 0; j < 3; j++) d = bsp__fadd(d, bsp__fabs(bsp__fmul(pl->n[j], w->ext[j])));
+        return d;
+    }
     for (j = 0; j < 3; j++) ofs[j] = pl->n[j] < 0 ? w->size[1][j] : w->size[0][j];
     return bsp__fsub(pl->dist, bsp__dot(ofs, pl->n));
 }
@@ -104,6 +136,7 @@ static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t c
     for (i = 0; i < n; i++) {
         float d, d1, d2, f;
         if (!side_plane(w, first + (uint32_t)i, &pl)) return BSP_E_CORRUPT;
+        if (skips_side(w, first + (uint32_t)i)) continue;
         d = box_dist(w, &pl);
         d1 = bsp__fsub(bsp__dot(w->start, pl.n), d);
         d2 = bsp__fsub(bsp__dot(w->end, pl.n), d);
@@ -218,6 +251,7 @@ static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t
                                                          list->stride == w->c->leafbrush_wide_bytes]);
             if (b < lo || b >= hi) continue;
         }
+        if (b < m->brushes.count && bsp__mark_seen(&w->mark, b)) continue;
         if (!brush_at(w, b, &sides, &n, &contents)) return BSP_E_CORRUPT;
         if (!counts(w, contents)) continue;
         st = BSPKIT_FAMILY_QUAKE3 && test && Q3(w) ? test_brush(w, sides, n, contents)
@@ -290,7 +324,18 @@ static bsp_status leaf(trace_work *w, uint32_t l, int test)
 {
     const uint8_t *rec = BSP__REC(w->m->leafs, l);
     bsp_status st;
-    if (!Q3(w) && !counts(w, bsp__field_getp(rec, &w->m->family->tree.leaf_contents))) return BSP_OK;
+    if (BSPKIT_FAMILY_NIGHTFIRE && w->solid_pass) {
+        /* 8.9: a box reaching a solid leaf is inside it */
+        int32_t contents = bsp__field_getp(rec, &w->m->family->tree.leaf_contents);
+        if (contents == (int32_t)w->c->solid_leaf) {
+            w->tr->startsolid = w->tr->allsolid = 1;
+            w->tr->fraction = 0;
+            w->tr->contents = contents;
+        }
+        return BSP_OK;
+    }
+    if (!Q3(w) && !w->valve && !counts(w, bsp__field_getp(rec, &w->m->family->tree.leaf_contents)))
+        return BSP_OK;
     st = brushes(w, 1, (uint32_t)bsp__field_getp(rec, &w->c->leaf_firstleafbrush),
                  (uint32_t)bsp__field_getp(rec, &w->c->leaf_numleafbrushes), test);
 #if BSPKIT_FAMILY_QUAKE3
@@ -298,6 +343,7 @@ static bsp_status leaf(trace_work *w, uint32_t l, int test)
         st = patches(w, 1, (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_firstleafface),
                      (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_numleaffaces));
 #endif
+    if (st == BSP_OK) st = TERRAIN(w, l);
     return st;
 }
 
@@ -325,8 +371,8 @@ static bsp_status walk(trace_work *w, int32_t head)
     for (i = 0; i < 3; i++) {
         s->p1[i] = w->start[i];
         s->p2[i] = w->end[i];
-        lo[i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), 1.0f);
-        hi[i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), 1.0f);
+        lo[i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), w->margin);
+        hi[i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin);
     }
     for (;;) {
         const uint8_t *node;
@@ -428,6 +474,9 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
 
     pts[0] = start, pts[1] = end, pts[2] = mins, pts[3] = maxs;
     if (!out) return BSP_E_BAD_ARGUMENT;
+    /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
+    if (m && m->family && m->family->coll && m->family->coll->kind == BSP_COLL_HULLS)
+        return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
     st = bsp__coll_args(m, 0, model, pts, 4);
     if (st != BSP_OK) return st;
     bsp__fill(out, 0, sizeof *out);
@@ -438,11 +487,32 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     w.c = m->family->coll;
     w.tr = out;
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
+    w.valve = BSPKIT_FAMILY_SOURCE && w.c->valve;
     w.all = w.c->mask_all;
     w.position = start[0] == end[0] && start[1] == end[1] && start[2] == end[2];
+    w.solid_pass = 0;
+    w.margin = 1.0f;
     w.mask = mask;
+    bsp__mark_clear(&w.mark, m->brushes.count);
     out->fraction = 1;
-    if (Q3(&w)) {
+    if (BSPKIT_FAMILY_SOURCE && w.valve) {
+        /* 8.9 step 1: the box centred, as Valve's Ray_t (size0 = -ext
+         * gives the position test's box s - ext) */
+        w.eps = Q2_EPSILON;
+        w.point = 1;
+        for (i = 0; i < 3; i++) {
+            float offset = bsp__fmul(bsp__fadd(mins[i], maxs[i]), 0.5f);
+            w.moved[0][i] = bsp__fadd(start[i], offset);
+            w.moved[1][i] = bsp__fadd(end[i], offset);
+            w.moved[3][i] = bsp__fsub(maxs[i], offset);
+            w.moved[2][i] = -w.moved[3][i];
+            if (w.moved[3][i] != 0) w.point = 0;
+        }
+        w.start = w.moved[0];
+        w.end = w.moved[1];
+        w.size[0] = w.moved[2];
+        w.size[1] = w.moved[3];
+    } else if (Q3(&w)) {
         /* 8.3 step 1: a box symmetric about the moved origin */
         w.eps = Q3_EPSILON;
         for (i = 0; i < 3; i++) {
@@ -469,13 +539,19 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     }
     /* (a point's walk takes offset 0 without them) */
     for (i = 0; i < 3; i++)
-        w.ext[i] = Q3(&w) ? w.size[1][i] : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
+        w.ext[i] = Q3(&w) || w.valve ? w.size[1][i]
+                 : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
 
 #if BSPKIT_FAMILY_QUAKE3
     if (Q3(&w) && m->patches.data) {
         bsp__q3_patch_move_init(&w.mv, w.start, w.end, w.size[0], w.size[1]);
         bsp__fill(w.tested, 0, sizeof w.tested);
     }
+#endif
+#if BSP__DISPCOLL
+    bsp__disp_trace_init(&w.disp, m, model, start, end, mins, maxs, mask, out, &w.hit);
+#else
+    out->disp = -1;
 #endif
     head = Q3(&w) ? 0 : bsp__head_node(m, model);
     if (Q3(&w) && model > 0) {
@@ -491,6 +567,12 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
 #endif
     } else {
         st = walk(&w, head);
+        if (BSPKIT_FAMILY_NIGHTFIRE && st == BSP_OK && w.position && w.c->solid_leaf && !out->allsolid) {
+            /* 8.9: then the box itself, without the margin, in a solid leaf */
+            w.solid_pass = 1;
+            w.margin = 0;
+            st = walk(&w, head);
+        }
     }
     if (st != BSP_OK) {
         bsp__fill(out, 0, sizeof *out);
@@ -511,14 +593,15 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     return BSP_OK;
 }
 
-/* 8.12: does p lie in the brush (d1 <= 0 on every side; no sides: no)?
- * -1: a side's plane is outside its lump. */
+/* 8.12: does p lie in the brush (d1 <= 0 on every side; source skips
+ * the bevel sides; no sides: no)? -1: a side's plane is outside its lump. */
 static int brush_holds(const trace_work *w, uint32_t first, int32_t n, const float p[3])
 {
     bsp__cplane pl;
     int32_t i;
     for (i = 0; i < n; i++) {
         if (!side_plane(w, first + (uint32_t)i, &pl)) return -1;
+        if (skips_side(w, first + (uint32_t)i)) continue;
         if (bsp__fsub(bsp__dot(p, pl.n), pl.dist) > 0) return 0;
     }
     return n > 0;
@@ -538,10 +621,12 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     if (!contents) return BSP_E_BAD_ARGUMENT;
     st = bsp__coll_args(m, 0, model, pts, 1);
     if (st != BSP_OK) return st;
-    /* (brush_at and brush_holds read these fields of w alone) */
+    /* (brush_at, brush_holds and skips_side read these fields of w alone) */
     w.m = m;
     w.c = m->family->coll;
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
+    w.valve = BSPKIT_FAMILY_SOURCE && w.c->valve;
+    w.point = 1;
     if (Q3(&w) && model > 0) {
         rec = BSP__REC(m->models, model);
         first = (uint32_t)bsp__field_getp(rec, &w.c->model_firstbrush);
@@ -550,10 +635,18 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
         st = bsp_point_leaf(m, Q3(&w) ? 0 : model, p, &leaf_index);
         if (st != BSP_OK) return st;
         rec = BSP__REC(m->leafs, leaf_index);
-        if (!Q3(&w) && !(BSPKIT_FAMILY_NIGHTFIRE && w.c->mask_all)) {
-            /* quake2, source: the leaf's own contents */
-            *contents = bsp__field_getp(rec, &m->family->tree.leaf_contents);
-            return BSP_OK;
+        if (!Q3(&w)) {
+            /* quake2: the leaf's own contents; source: and the brushes
+             * holding p; nightfire: a solid leaf is solid */
+            out = bsp__field_getp(rec, &m->family->tree.leaf_contents);
+            if (!w.valve && !(BSPKIT_FAMILY_NIGHTFIRE && w.c->solid_leaf)) {
+                *contents = out;
+                return BSP_OK;
+            }
+            if (BSPKIT_FAMILY_NIGHTFIRE && w.c->solid_leaf && out == (int32_t)w.c->solid_leaf) {
+                *contents = out;
+                return BSP_OK;
+            }
         }
         first = (uint32_t)bsp__field_getp(rec, &w.c->leaf_firstleafbrush);
         count = (uint32_t)bsp__field_getp(rec, &w.c->leaf_numleafbrushes);
@@ -577,13 +670,13 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
         if (in < 0) return BSP_E_CORRUPT;
         if (!in) continue;
         /* nightfire: the leaf types, 2 inside a brush, 1 out */
-        if (!Q3(&w)) {
-            *contents = 2;
+        if (!Q3(&w) && !w.valve) {
+            *contents = (int32_t)w.c->solid_leaf;
             return BSP_OK;
         }
         out |= c;
     }
-    *contents = Q3(&w) ? out : 1;
+    *contents = Q3(&w) || w.valve ? out : 1;
     return BSP_OK;
 }
 

@@ -151,6 +151,47 @@ bsp_status bsp_static_prop_leaf(const bsp_static_props *p, uint32_t i, uint32_t 
     (void)p, (void)i, (void)leaf;
     return BSP_E_UNSUPPORTED;
 }
+
+bsp_status bsp_cubemap_count(const bsp_map *m, const bsp_header *h, uint32_t *count)
+{
+    (void)m, (void)h;
+    if (count) *count = 0;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *out)
+{
+    (void)m, (void)i, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_cubemap_texture_name(const bsp_cubemap *c, const char *map_name, int hdr,
+                                    char *dst, uint32_t dst_bytes, uint32_t *len)
+{
+    (void)c, (void)map_name, (void)hdr, (void)dst, (void)dst_bytes;
+    if (len) *len = 0;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_cubemap_texture_find(const bsp_pak *p, const bsp_cubemap *c, const char *map_name,
+                                    int hdr, bsp_pak_entry *e)
+{
+    (void)p, (void)c, (void)map_name, (void)hdr, (void)e;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_world_lights_open(const bsp_map *m, const bsp_header *h, int hdr,
+                                 bsp_world_lights *out)
+{
+    (void)m, (void)h, (void)hdr, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_world_light_get(const bsp_world_lights *w, uint32_t i, bsp_world_light *out)
+{
+    (void)w, (void)i, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
 #endif
 
 #if !BSPKIT_COLLISION
@@ -170,6 +211,33 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
 bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3], int32_t *contents)
 {
     (void)m, (void)model, (void)p, (void)contents;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_trace_transformed(const bsp_map *m, uint32_t model, const float start[3],
+                                 const float end[3], const float mins[3], const float maxs[3],
+                                 uint32_t mask, const float origin[3], const float angles[3],
+                                 bsp_trace_result *out)
+{
+    (void)m, (void)model, (void)start, (void)end, (void)mins, (void)maxs, (void)mask;
+    (void)origin, (void)angles, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_point_contents_transformed(const bsp_map *m, uint32_t model, const float p[3],
+                                          const float origin[3], const float angles[3],
+                                          int32_t *contents)
+{
+    (void)m, (void)model, (void)p, (void)origin, (void)angles, (void)contents;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_box_leaves(const bsp_map *m, uint32_t model, const float mins[3],
+                          const float maxs[3], uint32_t *leaves, uint32_t max_leaves,
+                          uint32_t *count, int32_t *topnode)
+{
+    (void)m, (void)model, (void)mins, (void)maxs, (void)leaves, (void)max_leaves, (void)count,
+        (void)topnode;
     return BSP_E_UNSUPPORTED;
 }
 
@@ -248,5 +316,89 @@ bsp_status bsp_loader_job_done(bsp_loader *l, const bsp_job *j)
 {
     (void)l, (void)j;
     return BSP_E_BAD_ARGUMENT;
+}
+#endif
+
+#if !BSPKIT_PAK
+/* No pakfile reader: every call answers as for a family without one. */
+const char *bsp_pak_problem_name(bsp_pak_problem p)
+{
+    (void)p;
+    return "unknown";
+}
+
+bsp_status bsp_pak_open(bsp_pak *p, const void *bytes, uint32_t size, int big_endian)
+{
+    (void)p, (void)bytes, (void)size, (void)big_endian;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_open_map(const bsp_map *m, bsp_pak *p)
+{
+    (void)m, (void)p;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_locate(const bsp_header *h, uint32_t *offset, uint32_t *size)
+{
+    (void)h, (void)offset, (void)size;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_open_tail(bsp_pak *p, const void *tail, uint32_t tail_bytes, uint32_t size,
+                             int big_endian)
+{
+    (void)p, (void)tail, (void)tail_bytes, (void)size, (void)big_endian;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_entry_local(const bsp_pak *p, bsp_pak_entry *e, const void *local,
+                               uint32_t bytes)
+{
+    (void)p, (void)e, (void)local, (void)bytes;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_use_preload(bsp_pak *p, const bsp_pak_entry *e0, const void *section)
+{
+    (void)p, (void)e0, (void)section;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_get(const bsp_pak *p, uint32_t index, bsp_pak_entry *e)
+{
+    (void)p, (void)index, (void)e;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_next(const bsp_pak *p, bsp_pak_entry *e)
+{
+    (void)p, (void)e;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entry *e)
+{
+    (void)p, (void)path, (void)e;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_read_bytes(const bsp_pak_entry *e, const void *stored, uint32_t *need_dst,
+                              uint32_t *need_tables)
+{
+    (void)e, (void)stored, (void)need_dst, (void)need_tables;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_job_run(bsp_pak_job *j)
+{
+    if (!j) return BSP_E_BAD_ARGUMENT;
+    return j->status = BSP_E_UNSUPPORTED;
+}
+
+uint32_t bsp_pak_crc32(uint32_t crc, const void *bytes, uint32_t n)
+{
+    (void)crc, (void)bytes, (void)n;
+    return 0;
 }
 #endif

@@ -18,6 +18,12 @@
  *   BSPKIT_COLLISION=0      no collision (bsp_trace, bsp_point_contents,
  *                           bsp_hull_*: unsupported; bsp_trace_mask 0);
  *                           BSP_LOAD_COLLISION loads nothing more.
+ *   BSPKIT_DISPCOLL=0       a collision build without Source's terrain
+ *                           (docs/queries.md 8.14): displacements do not
+ *                           collide and loads keep no room for them.
+ *   BSPKIT_PAK=0            no pakfile reader (bsp_pak_*: unsupported;
+ *                           bsp_pak_crc32 0, bsp_pak_problem_name
+ *                           "unknown").
  *   BSPKIT_STRINGS=0        no text for people (status sentences, lump
  *                           names), as zstd's ZSTD_STRIP_ERROR_STRINGS:
  *                           bsp_status_message gives bsp_status_name,
@@ -96,6 +102,12 @@
 #ifndef BSPKIT_COLLISION
 #define BSPKIT_COLLISION 1
 #endif
+#ifndef BSPKIT_DISPCOLL
+#define BSPKIT_DISPCOLL 1
+#endif
+#ifndef BSPKIT_PAK
+#define BSPKIT_PAK 1
+#endif
 
 /* Variants: none named means all, unless BSPKIT_VARIANTS is 0. */
 #if defined(BSPKIT_VARIANTS) && !BSPKIT_VARIANTS
@@ -138,6 +150,9 @@
 #define BSP__DARK_MESSIAH (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_DARK_MESSIAH)
 #define BSP__VINDICTUS (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_VINDICTUS)
 #define BSP__TACTICAL_INTERVENTION (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_TACTICAL_INTERVENTION)
+
+/* Source terrain collides in a collision build with Source. */
+#define BSP__DISPCOLL (BSPKIT_COLLISION && BSPKIT_FAMILY_SOURCE && BSPKIT_DISPCOLL)
 
 /* The rules families share, built when a family that uses them is. */
 #define BSP__QUAKE_FAMILY (BSPKIT_FAMILY_QUAKE || BSPKIT_FAMILY_GOLDSRC || BSPKIT_FAMILY_BSP2)

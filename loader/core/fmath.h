@@ -74,6 +74,9 @@ int32_t bsp__floor_clamp(float x, int32_t lo, int32_t hi);
 #define bsp__floor_clamp bsp__floor_clamp_inline
 #endif
 
+/* sqrtf(x), correctly rounded as IEEE requires, without libm (fmath.c). */
+float bsp__fsqrt(float x);
+
 /* ldexpf(x, e) for |e| <= 1000: the product is exact in double for the
  * values the queries pass (x in [0, 1], e a signed byte), so one rounding to
  * float gives the same bits as the C library's ldexpf. */

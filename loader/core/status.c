@@ -5,20 +5,21 @@
 #include "config.h"
 
 /* The names in status order (a compile error if one is missing), kept in
- * one block of characters with a byte offset each: a pointer per name
- * would cost 4 or 8 bytes, an offset 1. */
+ * one block of characters with an offset each: a pointer per name would
+ * cost 4 or 8 bytes, an offset 2 (the names passed 256 bytes with the
+ * 25th). */
 /* S(name, in, from): a name that is the end of another's ("corrupt" of
  * "lzma_corrupt"), kept once. */
 #define STATUS_NAMES(X, S) X(ok) X(bad_argument) X(io) X(truncated) X(bad_magic) X(bad_version) \
     X(bad_lump) X(bad_lump_version) X(bad_arena) X(arena_too_small) X(lzma_corrupt) \
     X(lzma_overlap) X(lzma_props) X(not_loaded) X(bad_query) X(unsupported) X(bad_cluster) \
     X(bad_face) X(no_lightmap) S(corrupt, lzma_corrupt, 5) X(no_ambient) X(not_on_face) \
-    X(bad_model) X(bad_hull)
+    X(bad_model) X(bad_hull) X(patches_not_measured)
 #define STATUS_NONE(name, in, from)
 #define STATUS_CHARS(name) char name[sizeof #name];
 #define STATUS_TEXT(name) #name,
-#define STATUS_AT(name) (uint8_t)offsetof(struct status_chars, name),
-#define STATUS_AT_END(name, in, from) (uint8_t)(offsetof(struct status_chars, in) + (from)),
+#define STATUS_AT(name) (uint16_t)offsetof(struct status_chars, name),
+#define STATUS_AT_END(name, in, from) (uint16_t)(offsetof(struct status_chars, in) + (from)),
 #define STATUS_ONE(name) + 1
 #define STATUS_ONE_END(name, in, from) + 1
 /* "unknown" (a status out of range) first, at offset 0 */
@@ -26,11 +27,11 @@ struct status_chars { char unknown[sizeof "unknown"]; STATUS_NAMES(STATUS_CHARS,
 /* one object: no padding between the characters and the offsets */
 static const struct {
     struct status_chars chars;
-    uint8_t at[BSP_STATUS_COUNT];
+    uint16_t at[BSP_STATUS_COUNT];
 } status_table = { { "unknown", STATUS_NAMES(STATUS_TEXT, STATUS_NONE) },
                    { STATUS_NAMES(STATUS_AT, STATUS_AT_END) } };
 typedef char bsp__status_names_all[(0 STATUS_NAMES(STATUS_ONE, STATUS_ONE_END)) == BSP_STATUS_COUNT ? 1 : -1];
-typedef char bsp__status_names_fit[offsetof(struct status_chars, bad_hull) < 256 ? 1 : -1];
+typedef char bsp__status_names_fit[offsetof(struct status_chars, patches_not_measured) < 65536 ? 1 : -1];
 
 #if BSPKIT_STRINGS
 /* Written for someone who sees only this line: what went wrong and, where
@@ -59,7 +60,8 @@ static const char *const status_messages[BSP_STATUS_COUNT] = {
     "The map has no ambient light data at that point (no ambient cubes or light grid, or a leaf without samples).",
     "The point does not lie over any triangle of the Quake 3 surface, so it has no luxel.",
     "The model number is outside the map's models.",
-    "The map or model has no such clipping hull (a map compiled without clipnodes has only hull 0)."
+    "The map or model has no such clipping hull (a map compiled without clipnodes has only hull 0).",
+    "A Quake 3 map loaded with collision needs bsp_measure_patches called on its header after bsp_open and before bsp_measure."
 };
 #endif
 

@@ -131,7 +131,9 @@ typedef struct bsp__game_lump_dir {
 } bsp__game_lump_dir;
 extern const bsp__game_lump_dir bsp__valve_game_lump_dir;
 
-enum bsp__ambient_kind { BSP_AMB_NONE = 0, BSP_AMB_CUBES, BSP_AMB_GRID };
+/* BSP_AMB_OCTREE: the BSPX LIGHTGRID_OCTREE of the Quake family (10.5), when
+ * the map has one. */
+enum bsp__ambient_kind { BSP_AMB_NONE = 0, BSP_AMB_CUBES, BSP_AMB_GRID, BSP_AMB_OCTREE };
 
 /* Recognising the file from its first 8 bytes: `magic` at offset 0 (all
  * zero: none, the version number is the magic), the int32 version at
@@ -147,6 +149,7 @@ struct bsp__detection {
     uint8_t swapped_magic;
     int16_t min_version, max_version;
     uint16_t version_tag;
+    uint8_t id;                    /* bsp_family_id (in the padding) */
 };
 
 /* The header and lump directory, and how each lump is read. */
@@ -264,6 +267,12 @@ struct bsp__collision {
     uint8_t world_only;            /* models above 0 unsupported (nightfire) */
     uint8_t num_hulls;             /* BSP_COLL_HULLS: 3 or 4 */
     uint8_t side_wide_bytes, leafbrush_wide_bytes;
+    /* Valve's brush rules (source, 8.9): the box centred, no leaf filter,
+     * the plane pushed out by |n|.ext, bevel sides skipped by a point */
+    uint8_t valve;
+    /* a leaf of this contents is solid itself, whatever its brushes
+     * (nightfire: 2, 8.9); 0: none */
+    uint8_t solid_leaf;
     bsp__field brush_firstside, brush_numsides, brush_contents;
     bsp__field side_plane[2], leafbrush[2];   /* narrow, wide */
     /* map access only (bsp_get_brush_side): a side's texture field (of
@@ -280,6 +289,10 @@ struct bsp__collision {
      * surface lists (the leaffaces view) */
     bsp__field surf_type, surf_shader, surf_firstvert, surf_numverts, surf_width, surf_height;
     uint32_t masks[2];             /* BSP_MASK_SOLID, BSP_MASK_PLAYERSOLID */
+    /* source terrain (8.14): dispinfo, disp verts, disp tris (meaningful
+     * when has_disps) */
+    int8_t disp_lumps[3];
+    uint8_t has_disps;
     const float (*hulls)[2][3];    /* BSP_COLL_HULLS: mins, maxs of hulls 0.. */
 };
 /* A description's collision part, named in its initialiser through

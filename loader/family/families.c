@@ -80,6 +80,16 @@ const char *bsp_family_name(const bsp_header *h)
     return (h && h->family) ? h->family->name : "unknown";
 }
 
+bsp_family_id bsp_header_family(const bsp_header *h)
+{
+    return (h && h->family) ? (bsp_family_id)h->family->detect.id : BSP_FAMILY_UNKNOWN;
+}
+
+bsp_family_id bsp_map_family(const bsp_map *m)
+{
+    return (m && m->family) ? (bsp_family_id)m->family->detect.id : BSP_FAMILY_UNKNOWN;
+}
+
 const char *bsp_variant_name(const bsp_header *h)
 {
     if (!h || !h->family) return NULL;

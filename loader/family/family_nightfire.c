@@ -123,7 +123,7 @@ static const bsp__access nightfire_access = {
  * collides, and `contents` answers the attributes word (8.9). */
 static const struct bsp__collision nightfire_coll = {
     .lumps = { NF_BRUSHES, NF_BRUSHSIDES, NF_LEAFBRUSHES, -1, -1, -1, -1, -1 },
-    .kind = BSP_COLL_BRUSHES, .mask_all = 1, .world_only = 1,
+    .kind = BSP_COLL_BRUSHES, .mask_all = 1, .world_only = 1, .solid_leaf = 2,
     .brush_firstside = BSP_FIELD(nf_brush, firstside), .brush_numsides = BSP_FIELD(nf_brush, numsides),
     .brush_contents = BSP_FIELD(nf_brush, attributes),
     .side_plane = { BSP_FIELD(nf_brushside, planenum), BSP_FIELD(nf_brushside, planenum) },
@@ -137,7 +137,7 @@ static const struct bsp__collision nightfire_coll = {
 #endif
 
 const struct bsp_family bsp__family_nightfire = {
-    .name = "nightfire",
+    .name = "nightfire", .detect.id = BSP_FAMILY_NIGHTFIRE,
     .detect.version_at = 0, .detect.min_version = 42, .detect.max_version = 42,
     .dir.header_bytes = NIGHTFIRE_HEADER_BYTES,
     .dir.dir_offset = 4,

@@ -198,6 +198,7 @@ static const struct bsp__collision bsp2_coll = { QUAKE_COLL(bsp2_clipnode, quake
 #endif
 
 #define QUAKE_COMMON \
+    .amb.kind = BSP_AMB_OCTREE, \
     .dir.header_bytes = QUAKE_HEADER_BYTES, \
     .dir.dir_offset = 4, \
     .dir.num_lumps = QUAKE_LUMPS, \
@@ -263,7 +264,7 @@ static const struct bsp__collision bsp2_coll = { QUAKE_COLL(bsp2_clipnode, quake
 
 #if BSPKIT_FAMILY_QUAKE
 const struct bsp_family bsp__family_quake = {
-    .name = "quake",
+    .name = "quake", .detect.id = BSP_FAMILY_QUAKE,
     .detect.version_at = 0, .detect.min_version = 29, .detect.max_version = 29,
     QUAKE_COMMON,
     QUAKE_RECORDS,
@@ -275,7 +276,7 @@ const struct bsp_family bsp__family_quake = {
 
 #if BSPKIT_FAMILY_GOLDSRC
 const struct bsp_family bsp__family_goldsrc = {
-    .name = "goldsrc",
+    .name = "goldsrc", .detect.id = BSP_FAMILY_GOLDSRC,
     .detect.version_at = 0, .detect.min_version = 30, .detect.max_version = 30,
     QUAKE_COMMON,
     QUAKE_RECORDS,
@@ -288,7 +289,7 @@ const struct bsp_family bsp__family_goldsrc = {
 #if BSPKIT_FAMILY_BSP2
 /* The magic carries no version number: version 0. */
 const struct bsp_family bsp__family_bsp2 = {
-    .name = "bsp2",
+    .name = "bsp2", .detect.id = BSP_FAMILY_BSP2,
     .detect.magic = "BSP2", .detect.version_at = -1,
     QUAKE_COMMON,
     BSP2_RECORDS(bsp2_node, bsp2_leaf),
@@ -299,7 +300,7 @@ const struct bsp_family bsp__family_bsp2 = {
 };
 
 const struct bsp_family bsp__family_bsp2_rmq = {
-    .name = "bsp2",
+    .name = "bsp2", .detect.id = BSP_FAMILY_BSP2,
     .detect.magic = "2PSB", .detect.version_at = -1,
     QUAKE_COMMON,
     BSP2_RECORDS(rmq_node, rmq_leaf),

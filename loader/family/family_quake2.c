@@ -120,7 +120,8 @@ static const struct bsp__collision quake2_coll = {
 #endif
 
 const struct bsp_family bsp__family_quake2 = {
-    .name = "quake2",
+    .name = "quake2", .detect.id = BSP_FAMILY_QUAKE2,
+    .amb.kind = BSP_AMB_OCTREE,
     .detect.min_version = 38, .detect.max_version = 38,
     .detect.magic = "IBSP", .detect.version_at = 4,
     .dir.header_bytes = QUAKE2_HEADER_BYTES,

@@ -173,7 +173,7 @@ static const struct bsp__collision quake3_coll = {
 #endif
 
 const struct bsp_family bsp__family_quake3 = {
-    .name = "quake3",
+    .name = "quake3", .detect.id = BSP_FAMILY_QUAKE3,
     .detect.min_version = 46, .detect.max_version = 46,
     .detect.magic = "IBSP", .detect.version_at = 4,
     .dir.header_bytes = QUAKE3_HEADER_BYTES,

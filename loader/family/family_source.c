@@ -313,13 +313,13 @@ static const bsp__access source_access = {
     .faces.face_luxels_offset = BSP_AT(face, luxel_mins)
 
 #if BSPKIT_COLLISION
-/* Collision (docs/queries.md 8.9): the Quake 2 rule over Source's brushes,
- * with bspflags.h's masks. Leaf brushes and brush sides are Valve's narrow
+/* Collision (docs/queries.md 8.9): the Quake 2 rule over Source's brushes
+ * with Valve's changes (.valve) and bspflags.h's masks. Leaf brushes and brush sides are Valve's narrow
  * records or the wide ones of Strata's lump version 1 and of Vindictus,
  * told apart by their size. */
 #define SOURCE_COLL(leaf, wide_side) \
     .lumps = { L_BRUSHES, L_BRUSHSIDES, L_LEAFBRUSHES, -1, -1, -1, -1, -1 }, \
-    .kind = BSP_COLL_BRUSHES, .side_wide_bytes = 16, .leafbrush_wide_bytes = 4, \
+    .kind = BSP_COLL_BRUSHES, .valve = 1, .side_wide_bytes = 16, .leafbrush_wide_bytes = 4, \
     .brush_firstside = BSP_FIELD(src_brush, firstside), \
     .brush_numsides = BSP_FIELD(src_brush, numsides), \
     .brush_contents = BSP_FIELD(src_brush, contents), \
@@ -331,7 +331,8 @@ static const bsp__access source_access = {
     .leafbrush = { BSP_FIELD(bsp__uint16, v), BSP_FIELD(bsp__int32, v) }, \
     .leaf_firstleafbrush = BSP_FIELD(leaf, firstleafbrush), \
     .leaf_numleafbrushes = BSP_FIELD(leaf, numleafbrushes), \
-    .masks = { 0x200400Bu, 0x201400Bu }
+    .masks = { 0x200400Bu, 0x201400Bu }, \
+    .disp_lumps = { L_DISPINFO, L_DISP_VERTS, L_DISP_TRIS }, .has_disps = BSP__DISPCOLL
 static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_brushside) };
 #endif
 
@@ -370,7 +371,7 @@ static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_br
 /* v18..29 (v22 INFRA and early Dota 2, v23 Dota 2 betas, v27 Contagion and
  * the others keep Valve's records); nodes at lump version 1 are Strata's. */
 const struct bsp_family bsp__family_source = {
-    .name = "source",
+    .name = "source", .detect.id = BSP_FAMILY_SOURCE,
     .detect.min_version = 18, .detect.max_version = 29,
     SOURCE_COMMON,
     SOURCE_TREE,
@@ -391,7 +392,7 @@ const struct bsp_family bsp__family_source = {
  * "day" and 8 "night" styles bspkit does not use); leaves are 32 bytes at
  * lump version 0. */
 const struct bsp_family bsp__family_source17 = {
-    .name = "source",
+    .name = "source", .detect.id = BSP_FAMILY_SOURCE,
     .detect.variant = "bloodlines",
     .detect.min_version = 17, .detect.max_version = 17,
     SOURCE_COMMON,
@@ -503,7 +504,7 @@ static const struct bsp__collision strata_coll = { SOURCE_COLL(strata_leaf, stra
 /* Chosen by the nodes lump's version (bsp__family_source.dir.lump_variant); no
  * in-leaf ambient cubes (leaf_cube_size 0 matches no stride). */
 const struct bsp_family bsp__family_source_strata = {
-    .name = "source",
+    .name = "source", .detect.id = BSP_FAMILY_SOURCE,
     .detect.min_version = 18, .detect.max_version = 29,
     SOURCE_COMMON,
     SOURCE_MODELS_TEXINFO,

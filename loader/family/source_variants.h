@@ -49,7 +49,7 @@ static const bsp__access dm_access = {
 };
 
 const struct bsp_family bsp__family_source_dm = {
-    .name = "source",
+    .name = "source", .detect.id = BSP_FAMILY_SOURCE,
     .detect.variant = "dark_messiah",
     .detect.min_version = 20, .detect.max_version = 20, .detect.version_tag = 4,
     SOURCE_COMMON,
@@ -161,7 +161,7 @@ static const struct bsp__collision vin_coll = { SOURCE_COLL(vin_leaf, vin_brushs
 
 /* Everything but the face record. */
 #define VIN_COMMON \
-    .name = "source", .detect.variant = "vindictus", \
+    .name = "source", .detect.id = BSP_FAMILY_SOURCE, .detect.variant = "vindictus", \
     .detect.min_version = 20, .detect.max_version = 20, \
     SOURCE_COMMON, \
     SOURCE_MODELS_TEXINFO, \

@@ -5,7 +5,9 @@
  * describe other entries: bsp__game_lump_dir). PC files give offsets from
  * the start of the file; console files (MakeGameData) from the start of the
  * game lump, and close the directory with a dummy entry whose offset marks
- * the end of the last sub-lump. The load locates the directory once
+ * the end of the last sub-lump. PC files `bspzip -repack` compressed close
+ * it with an entry of zeros (no offset): the last sub-lump then runs to
+ * the lump's end. The load locates the directory once
  * (bsp__game_lump_locate); map access (access/gamelump.c) reads entries.
  */
 #include "gamelump_dir.h"
@@ -46,6 +48,7 @@ static int base_fits(const bsp_map *m, uint32_t n, uint32_t base)
     for (i = 0; i < n; i++) {
         bsp__gl_entry e;
         bsp__game_lump_entry(m, i, &e);
+        if (bsp__game_lump_open_end(&e)) continue;
         if (e.field[BSP_GL_OFFSET] < base) return 0;
         at = e.field[BSP_GL_OFFSET] - base;
         if (at < dir_end || at > size) return 0;

@@ -30,6 +30,12 @@ BSP_INLINE int bsp__game_lump_is_dummy(const bsp__gl_entry *e)
 {
     return e->field[BSP_GL_ID] == 0 && e->field[BSP_GL_LENGTH] == 0;
 }
+/* The closing entry of a PC map bspzip repacked: zeros, no offset (the
+ * SDK's CompressGameLump writes the data's end past the buffer it saves). */
+BSP_INLINE int bsp__game_lump_open_end(const bsp__gl_entry *e)
+{
+    return bsp__game_lump_is_dummy(e) && e->field[BSP_GL_OFFSET] == 0;
+}
 
 /* Work out once, after validation, where the game lump directory's offsets
  * count from (m->game_lump_base), so that fetching a sub-lump costs the same

@@ -68,58 +68,8 @@ typedef struct patch_facet_state {
 
 /* ---- float helpers ---- */
 
-/* sqrtf, correctly rounded, without libm: the root of the significand
- * (scaled to 48 or 50 bits) taken bit by bit in integers, rounded to 24
- * bits. A float's root is never halfway between two floats, so the guard
- * bit alone decides. NaN, infinity, zeros and negatives are returned as
- * NaN or as they are. */
-static float patch_sqrt(float x)
-{
-    union { float f; uint32_t u; } v;
-    uint32_t ex, k;
-    int32_t e, shift;
-    uint64_t m, rem, root, bit;
-    if (x != x || x == 0) return x;
-    if (x < 0) return bsp__fdiv(bsp__fsub(x, x), bsp__fsub(x, x));   /* NaN */
-    if (!bsp__finite(x)) return x;
-    v.f = x;
-    ex = (v.u >> 23) & 0xffu;
-    m = v.u & 0x7fffffu;
-    if (ex) {
-        m |= 0x800000u;
-        e = (int32_t)ex - 150;
-    } else {
-        e = -149;
-    }
-    for (k = 0; k < 24 && m < 0x800000u; k++) {
-        m <<= 1;
-        e--;
-    }
-    if (e & 1) {             /* two's complement: odd also for negative e */
-        m <<= 1;
-        e--;
-    }
-    shift = m < 0x1000000u ? 26 : 24;    /* m << shift in [2^48, 2^50) */
-    m <<= shift;
-    e -= shift;
-    /* root = floor(sqrt(m)), 25 bits */
-    root = 0;
-    rem = m;
-    bit = (uint64_t)1 << 48;
-    for (k = 0; k < 25; k++) {
-        if (rem >= root + bit) {
-            rem -= root + bit;
-            root = (root >> 1) + bit;
-        } else {
-            root >>= 1;
-        }
-        bit >>= 2;
-    }
-    /* sqrt(x) = root * 2^(e/2) = (root / 2) * 2^(e/2 + 1), rounded to
-     * 24 bits (2^24 after a carry: still exact) */
-    root = (root >> 1) + (root & 1);
-    return bsp__ldexpf((float)(uint32_t)root, e / 2 + 1);
-}
+/* sqrtf, correctly rounded (core/fmath.c) */
+#define patch_sqrt bsp__fsqrt
 
 BSP_INLINE void patch_sub(const float a[3], const float b[3], float o[3])
 {

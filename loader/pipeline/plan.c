@@ -7,7 +7,9 @@
  */
 #include "plan.h"
 #include "../lzma/lzma_decoder.h"
+#include "disp_build.h"
 #include "bspx_dir.h"
+#include "../family/light_grid.h"
 
 /* Every record bspkit reads has fields of at most 4 bytes. */
 #define LUMP_ALIGN 4
@@ -90,6 +92,13 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
     if ((sets & BSP_LOAD_COLLISION) && bsp__coll_of(f))
         for (r = 0; r < BSP_CL_COUNT; r++)
             if (bsp__coll_of(f)->lumps[r] >= 0) want[bsp__coll_of(f)->lumps[r]] |= 2;
+    /* source terrain (8.14): its lumps and the base faces' loops, only
+     * when the map has displacements */
+    if (BSP__DISPCOLL && (sets & BSP_LOAD_COLLISION) && bsp__disp_lump(f, 0) >= 0 &&
+        h->lumps[bsp__disp_lump(f, 0)].length) {
+        for (r = 0; r < 3; r++) want[bsp__disp_lump(f, (uint32_t)r)] |= 2;
+        roles |= (hdr ? ROLE(FACES_HDR) : ROLE(FACES)) | ROLE(EDGES) | ROLE(SURFEDGES) | ROLE(VERTEXES);
+    }
     for (r = 0; r < BSP_ROLE_COUNT; r++)
         if (roles >> r & 1) want_lump(want, bsp__role_lump(f, r));
     return o->sets & BSP_LOAD_ALL ? ~(uint64_t)0 : bits;
@@ -129,6 +138,25 @@ static int lit_check(const bsp_header *h, const bsp_options *o)
     if (n == 0 || (size != 8 + 3 * n && size != 8 + 4 * n)) return BSP_LIT_BAD_SIZE;
     return BSP_LIT_READ;
 }
+#if BSP__USE_LIGHT_GRID
+/* Arena for the light grid when the plan reads its lump: sized from the
+ * lump's length; a forward-only load, which meets the directory only at its
+ * end, sizes it for the tail it searches, up to BSP_GRID_FORWARD_MAX bytes
+ * of grid. */
+static uint32_t grid_bytes(const bsp_header *h, const bsp__plan *p)
+{
+    int k = bsp__bspx_index(&h->bspx, "LIGHTGRID_OCTREE");
+    uint32_t lump = h->bspx.at_load ? BSP__BSPX_TAIL : BSP_BSPX_FIRST + (uint32_t)k, i, size;
+    if (!h->bspx.at_load && k < 0) return 0;
+    for (i = 0; i < p->count; i++)
+        if (p->items[i].lump == lump) {
+            size = h->lumps[lump].size;
+            if (h->bspx.at_load && size > BSP_GRID_FORWARD_MAX) size = BSP_GRID_FORWARD_MAX;
+            return bsp__light_grid_bytes(size);
+        }
+    return 0;
+}
+#endif
 
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p)
 {
@@ -230,14 +258,31 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         pos += o->pipelined ? region : e->size;
     }
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+#if BSP__USE_LIGHT_GRID
+    /* the light grid's parse and index, kept with the map (a multiple of 8) */
+    if (f->dir.bspx) {
+        p->grid_bytes = grid_bytes(h, p);
+        p->grid_offset = pos;
+        if (p->grid_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
+        pos += p->grid_bytes;
+    }
+#endif
     /* quake3 curved surfaces: their facets (bsp_measure_patches counted
      * them), built in the scratch below */
     if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && p->collision &&
         bsp__coll_of(f)->kind == BSP_COLL_Q3) {
-        if (!h->patches_measured) return BSP_E_BAD_ARGUMENT;
+        if (!h->patches_measured) return BSP_E_PATCHES_NOT_MEASURED;
         p->patch_offset = pos;
         if (h->patch_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
         pos = (pos + h->patch_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+    }
+    /* source terrain: sized by the header's record counts */
+    if (BSP__DISPCOLL) {
+        bsp_status st = bsp__disp_region(h, p->collision, &p->disp_bytes);
+        if (st != BSP_OK) return st;
+        p->disp_offset = pos;
+        if (p->disp_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
+        pos = (pos + p->disp_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
     }
     p->scratch_offset = pos;
     if (any_compressed) {
@@ -270,6 +315,9 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         /* and the patch builder's (done before the depth check) */
         if (BSPKIT_FAMILY_QUAKE3 && h->patch_bytes && p->scratch_bytes < BSP_PATCH_SCRATCH_BYTES)
             p->scratch_bytes = BSP_PATCH_SCRATCH_BYTES;
+        /* and the terrain builder's (a bit per vertex and triangle slot) */
+        if (BSP__DISPCOLL && p->disp_bytes && bsp__disp_scratch(h) > p->scratch_bytes)
+            p->scratch_bytes = bsp__disp_scratch(h);
     }
     if (p->scratch_bytes > 0xffffffffu - pos) return BSP_E_BAD_LUMP;
     p->total = pos + p->scratch_bytes;

@@ -17,6 +17,7 @@
 #include "unpack.h"
 #include "patches.h"
 #include "bspx_dir.h"
+#include "../family/light_grid.h"
 
 typedef char bsp__loader_fits[sizeof(bsp__loader) <= sizeof(bsp_loader) ? 1 : -1];
 
@@ -122,6 +123,8 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
     }
     /* quake3's curved surfaces: the region's bytes, built in the last steps */
     if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && m->has_collision) s->work_total += h->patch_bytes;
+    /* source terrain: the faces' pass and the vertex grids */
+    if (BSP__DISPCOLL && s->plan.disp_bytes) s->work_total += m->faces.count * m->faces.stride + s->plan.disp_bytes;
     s->next_offset = h->header_bytes;
     s->phase = BSP_PHASE_LOADING;
     return BSP_OK;
@@ -375,7 +378,7 @@ static bsp_status finish(bsp__loader *s, uint32_t budget)
     uint32_t k;
     bsp_status st = BSP_OK;
 
-    if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && s->checked_all) goto build;
+    if ((BSP__DISPCOLL || (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3)) && s->checked_all) goto build;
     for (k = 0; k < BSP__CHECKS && st == BSP_OK; k++) {
         uint32_t stride, n = bsp__check_records(m, k, &stride);
         if (k == s->bad_check || (!(s->checked & (1u << k)) && bsp__check_run(m, k, 0, n) != BSP_OK))
@@ -386,7 +389,7 @@ static bsp_status finish(bsp__loader *s, uint32_t budget)
      * lump it blames), in the scratch the decoder no longer needs */
     if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision)
         st = bsp__coll_check_depth(m, s->base + s->plan.scratch_offset);
-    if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3) s->checked_all = 1;
+    if (BSP__DISPCOLL || (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3)) s->checked_all = 1;
 build:
 #if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
     /* quake3's curved surfaces, into their region, in the same scratch */
@@ -404,9 +407,23 @@ build:
             return BSP_OK;                /* more in the next steps */
         }
     }
-#else
-    (void)budget;
 #endif
+    /* source terrain (8.14), a few displacements per step */
+    if (BSP__DISPCOLL && st == BSP_OK && s->plan.disp_bytes) {
+        uint32_t did;
+        int done;
+        st = bsp__disps_build(m, s->h, s->base + s->plan.disp_offset, s->base + s->plan.scratch_offset,
+                              &s->disps, budget, &did, &done);
+        s->work_done += did;
+        if (st != BSP_OK) {
+            int lump = bsp__disp_lump(m->family, 0);
+            m->error_lump = (uint32_t)lump;
+            m->error_offset = m->lump_file_offset[lump];
+        } else if (!done) {
+            return BSP_OK;                /* more in the next steps */
+        }
+    }
+    (void)budget;
     if (st != BSP_OK) {
         /* validation names the lump it was checking (error_offset stays 0
          * when it names none); keep that */
@@ -425,6 +442,9 @@ build:
     } else {
         bsp__light_resolve(m, NULL, 0, s->plan.lit_check, s->plan.prefer_hdr);
     }
+#if BSP__USE_LIGHT_GRID
+    if (s->plan.grid_bytes) bsp__light_grid_attach(m, s->base + s->plan.grid_offset, s->plan.grid_bytes);
+#endif
     s->phase = BSP_PHASE_DONE;
     return BSP_OK;
 }

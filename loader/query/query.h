@@ -52,4 +52,10 @@ bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_li
 /* Its cell size: (64, 64, 128) or the first entity's gridsize. */
 void bsp__q3_gridsize(const bsp_map *m, float size[3]);
 
+/* The Quake family's LIGHTGRID_OCTREE (`lump`, parsed into g) at p for
+ * light style `style` (docs/queries.md 10.5; query_grid.c). */
+struct bsp__light_grid;
+bsp_status bsp__grid_ambient(const struct bsp__light_grid *g, const uint8_t *lump, const float p[3],
+                             uint32_t style, bsp_ambient_light *out);
+
 #endif

@@ -4,6 +4,7 @@
  * float operation goes through fmath.h, in the contract's order, so that x87
  * and other wide evaluation round each step as the contract does. */
 #include "query.h"
+#include "../family/light_grid.h"
 
 #if BSPKIT_AMBIENT
 #define SAMPLE_BYTES 28            /* ColorRGBExp32 cube[6], then x, y, z, pad */
@@ -124,18 +125,35 @@ static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient
 }
 #endif
 
-bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out)
+bsp_status bsp_ambient_style(const bsp_map *m, const float p[3], uint32_t style,
+                             bsp_ambient_light *out)
 {
     bsp_status st = bsp__point_query_args(m, p, out);
     if (st != BSP_OK) return st;
     bsp__fill(out, 0, sizeof *out);
+    /* styles are the octree's; the other grids have one light */
+    if (style > 255 || (style != 0 && m->family->amb.kind != BSP_AMB_OCTREE)) return BSP_E_BAD_QUERY;
     switch (m->family->amb.kind) {
 #if BSPKIT_AMBIENT
     case BSP_AMB_CUBES: return source_ambient(m, p, out);
 #if BSPKIT_FAMILY_QUAKE3
     case BSP_AMB_GRID: return bsp__q3_light_grid(m, p, out);
 #endif
+#if BSP__USE_LIGHT_GRID
+    case BSP_AMB_OCTREE:
+        /* a map without the lump answers as it always has */
+        if (!m->light_grid)
+            return bsp__bspx_index(&m->bspx, "LIGHTGRID_OCTREE") < 0 ? BSP_E_UNSUPPORTED
+                                                                     : BSP_E_NOT_LOADED;
+        return bsp__grid_ambient(m->light_grid, m->lump_data[BSP_BSPX_FIRST + m->light_grid->entry], p,
+                                 style, out);
+#endif
 #endif
     default: return BSP_E_UNSUPPORTED;   /* also a build without BSPKIT_AMBIENT */
     }
+}
+
+bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out)
+{
+    return bsp_ambient_style(m, p, 0, out);
 }

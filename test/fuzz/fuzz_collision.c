@@ -4,6 +4,10 @@
  * (bsp_get_brush, bsp_get_brush_side, bsp_leaf_brush) on arbitrary bytes
  * taken as a map.
  *
+ * Source terrain (docs/queries.md 8.14): hostile displacement records
+ * (powers, runs, base faces) must be refused at load or traced within
+ * bounds; the player box of Source's games runs through every move too.
+ *
  * Quake 3 curved surfaces are counted first (bsp_measure_patches), then the
  * input is loaded with BSP_LOAD_COLLISION (and the geometry the brush
  * sides' textures name) into an arena of exactly the
@@ -43,11 +47,16 @@ static void check_result(bsp_status st, const bsp_trace_result *r)
     for (i = 0; i < 3; i++) FUZZ_ASSERT(r->endpos[i] == r->endpos[i]);
     FUZZ_ASSERT(r->startsolid <= 1 && r->allsolid <= 1 && r->has_plane <= 1);
     if (r->allsolid) FUZZ_ASSERT(!r->has_plane);
+    /* source terrain (8.14): a displacement of the map, or none */
+    FUZZ_ASSERT(r->disp >= -1);
+    if (r->disp < 0) FUZZ_ASSERT(r->disp_flags == 0);
 }
 
 static void queries(const bsp_map *m)
 {
+    /* Quake's player box, and Source's (origin at the feet: terrain) */
     static const float box[2][3] = { { -16, -16, -24 }, { 16, 16, 32 } };
+    static const float feet[2][3] = { { -16, -16, 0 }, { 16, 16, 72 } };
     static const float zero[3] = { 0, 0, 0 };
     uint32_t a, b, model, hull, mask = bsp_trace_mask(m, BSP_MASK_PLAYERSOLID);
     bsp_trace_result r;
@@ -58,7 +67,24 @@ static void queries(const bsp_map *m)
             for (b = 0; b < NUM_POINTS; b++) {
                 check_result(bsp_trace(m, model, points[a], points[b], zero, zero, mask, &r), &r);
                 check_result(bsp_trace(m, model, points[a], points[b], box[0], box[1], mask, &r), &r);
+                check_result(bsp_trace(m, model, points[a], points[b], feet[0], feet[1], mask, &r), &r);
                 check_result(bsp_trace(m, model, points[a], points[b], box[0], box[1], 1, &r), &r);
+            }
+            /* moved and turned models (8.10): one origin, three angle sets
+             * (none, yaw, all three, one beyond the limit) */
+            {
+                static const float org[3] = { 24, -40, 8 };
+                static const float ang[4][3] = { { 0, 0, 0 }, { 0, 90, 0 }, { 10, -30, 45 }, { 0, 3e7f, 0 } };
+                uint32_t k;
+                for (k = 0; k < 3; k++) {
+                    FUZZ_ASSERT(status_known(bsp_point_contents_transformed(m, model, points[a], org, ang[k], &c)));
+                    for (b = 0; b < NUM_POINTS; b += 3)
+                        check_result(bsp_trace_transformed(m, model, points[a], points[b], box[0], box[1], mask,
+                                                           org, ang[k], &r), &r);
+                }
+                FUZZ_ASSERT(bsp_point_contents_transformed(m, model, points[a], org, ang[3], &c) == BSP_E_BAD_QUERY);
+                FUZZ_ASSERT(bsp_trace_transformed(m, model, points[a], points[a], box[0], box[1], mask, org, ang[3],
+                                                  &r) == BSP_E_BAD_QUERY);
             }
             for (hull = 0; hull < 5; hull++) {
                 FUZZ_ASSERT(status_known(bsp_hull_contents(m, model, hull, points[a], &c)));

@@ -53,6 +53,10 @@ int fuzz_areas_one(const uint8_t *data, size_t size);
 int fuzz_props_one(const uint8_t *data, size_t size);
 int fuzz_bspx_one(const uint8_t *data, size_t size);
 int fuzz_lit_one(const uint8_t *data, size_t size);
+int fuzz_pak_one(const uint8_t *data, size_t size);
+int fuzz_srclumps_one(const uint8_t *data, size_t size);
+int fuzz_boxleaves_one(const uint8_t *data, size_t size);
+int fuzz_grid_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -74,6 +78,10 @@ static const target targets[] = {
     { "props", fuzz_props_one },
     { "bspx", fuzz_bspx_one },
     { "lit", fuzz_lit_one },
+    { "pak", fuzz_pak_one },
+    { "srclumps", fuzz_srclumps_one },
+    { "boxleaves", fuzz_boxleaves_one },
+    { "grid", fuzz_grid_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 

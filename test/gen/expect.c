@@ -430,7 +430,7 @@ static void write_queries(ctx *c)
     q_luxel(c, -1, p);
     /* past the world's faces and past the displacement some Source maps
      * add after them (source_writer.c): out of range in every twin */
-    q_luxel(c, c->nfaces + 1, p);
+    q_luxel(c, c->nfaces + 64, p);   /* past every face (terrain maps add six) */
     q_luxel(c, 2147483647L, p);
     q_luxel(c, -2147483647L - 1, p);
     blank(c);

@@ -41,6 +41,7 @@
  */
 #include "expect.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct {
@@ -49,6 +50,7 @@ typedef struct {
     gbuf *q, *e;
     int hull;   /* quake, goldsrc, bsp2 */
     int q3;     /* quake3 rules (8.3) */
+    int valve;  /* source's brush rules (8.9: the box centred, planes pushed out by |n|.ext) */
     int nf;     /* nightfire: model > 0 unsupported, no masks */
     int nhulls; /* 3, goldsrc 4 */
     float E;
@@ -134,6 +136,23 @@ static float side_d(const tctx *t, const float n[3], float dist, const float min
 {
     float s[3], size0[3], size1[3], ofs[3], d;
     int j, point = 1;
+    if (t->valve) {
+        /* 8.9 steps 1 and 4: s = p + (mins + maxs) / 2, ext = maxs - that,
+         * d = dist + |n0*ext0| + |n1*ext1| + |n2*ext2|, a point d = dist */
+        float ext[3], a;
+        for (j = 0; j < 3; j++) {
+            float off = (mins[j] + maxs[j]) * 0.5f;
+            ext[j] = maxs[j] - off;
+            s[j] = p[j] + off;
+            if (ext[j] != 0) point = 0;
+        }
+        d = dist;
+        for (j = 0; !point && j < 3; j++) {
+            a = n[j] * ext[j];
+            d = d + (a < 0 ? -a : a);
+        }
+        return dot3(s, n) - d;
+    }
     for (j = 0; j < 3; j++) {
         if (t->q3) {
             float off = (mins[j] + maxs[j]) * 0.5f;
@@ -277,6 +296,61 @@ static void set3(float p[3], float x, float y, float z)
     p[2] = z;
 }
 
+/* ---- hull families: trace picks the hull from the box (8.4a) ---- */
+
+/* The box classes around each boundary of SV_HullForEntity's choice
+ * (quake, bsp2: width 3 and 32; goldsrc: width 8 and 36, height 36), each
+ * dropped 16 onto the floor and moved 8 along it in the open, placed so
+ * that the hull's origin runs the path hull_hit's drop runs: the box's
+ * lower corner on the hull's (offset = hull mins - box mins; goldsrc's
+ * hull 0 takes none). Generated clipnodes are the node tree itself, so
+ * every hull answers as hull 0. */
+static void hull_box_cases(tctx *t, float cx, float cy, float zp, int floor_pl)
+{
+    static const float q1[][6] = {
+        { 0, 0, 0, 0, 0, 0 }, { -1, -1, -1, 1, 1, 1 }, { -1.5f, -1.5f, -4, 1.5f, 1.5f, 4 },
+        { -16, -16, -24, 16, 16, 32 }, { -16, -16, -36, 16, 16, 36 },
+        { -16.5f, -16, -24, 16.5f, 16, 32 }, { -32, -32, -24, 32, 32, 64 } };
+    static const float gs[][6] = {
+        { 0, 0, 0, 0, 0, 0 }, { -4, -4, -4, 4, 4, 4 }, { -4.5f, -4.5f, -10, 4.5f, 4.5f, 10 },
+        { -18, -18, -18, 18, 18, 18 }, { -18, -18, -18.5f, 18, 18, 18.5f },
+        { -16, -16, -36, 16, 16, 36 }, { -18.5f, -16, -16, 18.5f, 16, 16 }, { -16, -16, -18, 16, 16, 18 } };
+    static const float hmins[2][4][3] = { { { 0, 0, 0 }, { -16, -16, -24 }, { -32, -32, -24 } },
+                                          { { 0, 0, 0 }, { -16, -16, -36 }, { -32, -32, -32 }, { -16, -16, -18 } } };
+    int goldsrc = t->nhulls == 4, n = goldsrc ? (int)(sizeof gs / sizeof gs[0]) : (int)(sizeof q1 / sizeof q1[0]);
+    int k, j, mv;
+    for (k = 0; k < n; k++) {
+        const float *b = goldsrc ? gs[k] : q1[k];
+        float wx = b[3] - b[0], wz = b[5] - b[2], off[3];
+        int h = goldsrc ? (wx <= 8 ? 0 : wx <= 36 ? (wz <= 36 ? 3 : 1) : 2) : (wx < 3 ? 0 : wx <= 32 ? 1 : 2);
+        for (j = 0; j < 3; j++) off[j] = goldsrc && h == 0 ? 0.0f : hmins[goldsrc][h][j] - b[j];
+        for (mv = 0; mv < 2; mv++) {
+            const gen_plane *P = &t->w->planes[floor_pl];
+            float hs[3], he[3], s[3], e[3], end[3], frac = 1, n3[3] = { 0, 0, 0 }, dist = 0;
+            set3(hs, cx, cy, zp);
+            if (mv) set3(he, cx + 8, cy, zp);
+            else set3(he, cx, cy, zp - 16);
+            for (j = 0; j < 3; j++) s[j] = hs[j] + off[j], e[j] = he[j] + off[j];
+            gbuf_printf(t->q, "trace");
+            put_pt(t->q, s);
+            put_pt(t->q, e);
+            for (j = 0; j < 6; j++) gbuf_printf(t->q, " %.9g", (double)b[j]);
+            gbuf_printf(t->q, "\n");
+            if (mv) {
+                memcpy(end, e, sizeof end);
+            } else {
+                /* hull_hit's crossing of the floor plane from above */
+                float t1 = hs[2] - P->dist, t2 = he[2] - P->dist;
+                frac = (t1 - t->E) / (t1 - t2);
+                for (j = 0; j < 3; j++) end[j] = (hs[j] + frac * (he[j] - hs[j])) + off[j];
+                memcpy(n3, P->normal, sizeof n3);
+                dist = P->dist;
+            }
+            answer(t, "trace", frac, end, 0, 0, NO_CONTENTS, n3, dist);
+        }
+    }
+}
+
 /* ---- per room ---- */
 
 /* Point moves 16 long from 4.40625 inside each side wall and the ceiling
@@ -354,6 +428,7 @@ static int room_cases(tctx *t, int r)
             q_hullcontents(t, h, s, 0, -1);
             set3(s, cx, cy, (float)F - 8);
             q_hullcontents(t, h, s, 0, -2);
+            if (h == 0) hull_box_cases(t, cx, cy, zp, floor_pl);
             continue;
         }
         if (below_fp) {
@@ -371,6 +446,9 @@ static int room_cases(tctx *t, int r)
             set3(s, cx - 4, cy, (float)F + 24), set3(e, cx + 4, cy, (float)F + 24);
             q_trace(t, s, e, 1, NULL);
             if (t->q3) answer(t, "trace", 0.0f, s, 1, 1, t->bcont, NULL, 0);
+            /* source: the centred box's walk (t1 = ext on the floor's node
+             * plane) takes the front side only: the brush is not reached */
+            else if (t->valve) answer(t, "trace", 1.0f, e, 0, 0, 0, NULL, 0);
             else answer(t, "trace", 1.0f, e, 1, 1, 0, NULL, 0);
             s[2] += 1, e[2] += 1;
             brush_open(t, s, e, 1, NULL);
@@ -401,6 +479,30 @@ static int room_cases(tctx *t, int r)
 }
 
 /* ---- the door, model 1 ---- */
+
+/* brush_hit of the door moved to origin o (8.10, no turn): the line gives
+ * the world's points s + o, e + o and `origin`; the clip is the model's
+ * (o whole numbers: the moved points are exact), endpos is computed again
+ * in the world's frame, dist stays the model's. */
+static void door_hit_moved(tctx *t, const float s[3], const float e[3], int box, int pl, const int o[3])
+{
+    const gen_plane *P = &t->w->planes[pl];
+    const float *mins = box ? PMINS : ZERO, *maxs = box ? PMAXS : ZERO;
+    float d1 = side_d(t, P->normal, P->dist, mins, maxs, s), d2 = side_d(t, P->normal, P->dist, mins, maxs, e);
+    float f = (d1 - t->E) / (d1 - d2), S[3], E[3], end[3];
+    char extra[96];
+    int j;
+    if (!(d1 > 0 && d2 < 0)) gen_die("door_hit_moved: no crossing");
+    if (f < 0) f = 0;
+    for (j = 0; j < 3; j++) {
+        S[j] = s[j] + (float)o[j];
+        E[j] = e[j] + (float)o[j];
+        end[j] = S[j] + f * (E[j] - S[j]);
+    }
+    snprintf(extra, sizeof extra, " model 1 origin %d %d %d", o[0], o[1], o[2]);
+    q_trace(t, S, E, box, extra);
+    answer(t, "trace", f, end, 0, 0, t->bcont, P->normal, P->dist);
+}
 
 static void door_cases(tctx *t)
 {
@@ -444,6 +546,16 @@ static void door_cases(tctx *t)
         q_contents(t, s, 1, 1);
         set3(s, dx, dy, (float)D->hi[2] + 20);
         q_contents(t, s, 1, 0);
+        {
+            /* the door moved by an engine (8.10: `origin`, no turn) */
+            static const int o[3] = { 64, -32, 16 };
+            set3(s, (float)D->lo[0] - 8, dy, dz), set3(e, (float)D->lo[0] + 8, dy, dz);
+            door_hit_moved(t, s, e, 0, px + 1, o);
+            set3(s, dx, (float)D->lo[1] - 24, dz), set3(e, dx, s[1] + 16, dz);
+            door_hit_moved(t, s, e, 1, py + 1, o);
+            set3(s, dx, dy, (float)D->hi[2] + 5.40625f), set3(e, dx, dy, s[2] - 16);
+            door_hit_moved(t, s, e, 0, pz, o);
+        }
     }
     /* the world has no door: the same move in model 0 stays in a room */
     set3(s, (float)D->lo[0] - 8, dy, dz), set3(e, (float)D->lo[0] + 8, dy, dz);
@@ -561,7 +673,7 @@ static void error_cases(tctx *t)
         line(t, "hulltrace -1 0 0 0 0 0 -64", "hulltrace", "bad_hull");
         line(t, "hulltrace 0 0 0 0 0 0 -64 model 2", "hulltrace", "bad_model");
         line(t, "hullcontents 1 1 2 3 model -1", "hullcontents", "bad_model");
-        line(t, "trace 0 0 0 0 0 -64", "trace", "unsupported");
+        line(t, "trace 0 0 0 0 0 -64 model 2", "trace", "bad_model");
         line(t, "contents 1 2 3", "contents", "unsupported");
         line(t, "hulltrace 0 0 0 0 0 0", "hulltrace", "bad_query");
         line(t, "hulltrace 1.5 0 0 0 0 0 -64", "hulltrace", "bad_query");
@@ -604,7 +716,8 @@ void gen_expect_collision(const gen_world *w, const gen_view *v, gbuf *q, gbuf *
     case GEN_FAM_GOLDSRC: t.hull = 1; t.nhulls = 4; break;
     case GEN_FAM_QUAKE3: t.q3 = 1; t.bcont = 1; break;
     case GEN_FAM_NIGHTFIRE: t.nf = 1; t.bcont = 258; break;
-    default: t.bcont = 1; break; /* source, quake2 */
+    case GEN_FAM_SOURCE: t.valve = 1; t.bcont = 1; break;
+    default: t.bcont = 1; break; /* quake2 */
     }
     t.E = t.q3 ? 0.125f : 0.03125f;
     cap = t.hull ? 4 : 8;

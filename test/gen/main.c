@@ -200,6 +200,11 @@
  *   nightfire_lit  nightfire with lightmaps (nflight.c): the faces'
  *               styles, lightmap projections (lump 17), RGB lump 10, the
  *               last lit face's block past the lump's end (no_lightmap)
+ *   v20_terrain   v20_ldr with Source terrain in its rooms: displacements of
+ *                 power 2, 3 and 4, sloped, NOHULL / NORAY, tagged, across
+ *                 leaves, under a floor (docs/queries.md 8.14); no collision
+ *                 lines in its .queries (44-disp.sh checks them)
+ *   x360_v20_terrain  its console twin (big-endian, LZMA)
  *   q2_ramp, q3_ramp, v20_ramp  q2, q3 and v20_ldr with a third model,
  *               a ramp (gen_add_ramp in world.h): one wedge brush with a
  *               sloped side (normal (-0.6, 0, 0.8) as floats, plane type
@@ -228,6 +233,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "grid.h"
 #include "ambient.h"
 #include "bspx.h"
 #include "expect.h"
@@ -235,6 +241,7 @@
 #include "nflight.h"
 #include "q3light.h"
 #include "source_writer.h"
+#include "repack.h"
 #include "world.h"
 
 typedef struct {
@@ -256,29 +263,31 @@ static const gen_ibox ramp_box = {{64, 160, 0}, {128, 224, 48}};
 
 /* version leafv ldr hdr vis l4d2 index_order | console pack lzma extras variant */
 static const variant variants[] = {
-    {"v19_ldr_hdr", 0, {19, 0, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
-    {"v20_ldr", 0, {20, 1, 1, 0, 1, 0, 1, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
-    {"v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
-    {"v21_ldr_hdr", 0, {21, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
-    {"v21_l4d2", 0, {21, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
-    {"v20_novis", 0, {20, 1, 1, 0, 0, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
-    {"v20_ramp", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 1},
-    {"demo", 1, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 0, 0},
-    {"x360_v20_ldr", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0}, "v20_ldr", 0, 0},
-    {"x360_v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0}, "v20_hdr_only", 0, 0},
-    {"x360_lc0lp2pb0", 0, {19, 0, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {0, 2, 0, KIB(256), 0, 0}, 1, 0}, "v19_ldr_hdr", 0, 0},
-    {"x360_lc4lp0pb4", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {4, 0, 4, KIB(64), 0, 0}, 1, 0}, "v21_ldr_hdr", 0, 0},
-    {"x360_eos", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {3, 0, 2, KIB(256), 1, 0}, 1, 0}, "v20_ldr", 0, 0},
-    {"x360_lc8", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {8, 0, 2, KIB(256), 0, 0}, 1, 0}, "v20_ldr", 0, 0},
-    {"x360_raw", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_NONE, VALVE, 1, 0}, "v21_ldr_hdr", 0, 0},
-    {"v20_lzma", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_SOME, VALVE, 1, 0}, "v20_ldr", 0, 0},
-    {"v17", 0, {17, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, NULL, 1, 0},
-    {"v22", 0, {22, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v21_ldr_hdr", 0, 0},
-    {"v23", 0, {23, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v20_ldr", 0, 0},
-    {"v27_contagion", 0, {27, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v21_ldr_hdr", 0, 0},
-    {"v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v21_ldr_hdr", 0, 0},
-    {"v25_strata_hdr_only", 0, {25, 2, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0}, "v20_hdr_only", 0, 0},
-    {"x360_v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0}, "v21_ldr_hdr", 0, 0},
+    {"v19_ldr_hdr", 0, {19, 0, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, NULL, 0, 0},
+    {"v20_ldr", 0, {20, 1, 1, 0, 1, 0, 1, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, NULL, 0, 0},
+    {"v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, NULL, 0, 0},
+    {"v21_ldr_hdr", 0, {21, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, NULL, 0, 0},
+    {"v21_l4d2", 0, {21, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, NULL, 0, 0},
+    {"v20_novis", 0, {20, 1, 1, 0, 0, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, NULL, 0, 0},
+    {"v20_ramp", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, NULL, 0, 1},
+    {"demo", 1, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, NULL, 0, 0},
+    {"x360_v20_ldr", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0, 0}, "v20_ldr", 0, 0},
+    {"x360_v20_hdr_only", 0, {20, 1, 0, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0, 0}, "v20_hdr_only", 0, 0},
+    {"x360_lc0lp2pb0", 0, {19, 0, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {0, 2, 0, KIB(256), 0, 0}, 1, 0, 0}, "v19_ldr_hdr", 0, 0},
+    {"x360_lc4lp0pb4", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, {4, 0, 4, KIB(64), 0, 0}, 1, 0, 0}, "v21_ldr_hdr", 0, 0},
+    {"x360_eos", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {3, 0, 2, KIB(256), 1, 0}, 1, 0, 0}, "v20_ldr", 0, 0},
+    {"x360_lc8", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, {8, 0, 2, KIB(256), 0, 0}, 1, 0, 0}, "v20_ldr", 0, 0},
+    {"x360_raw", 0, {21, 1, 1, 1, 1, 0, 0, 1, SRC_PACK_NONE, VALVE, 1, 0, 0}, "v21_ldr_hdr", 0, 0},
+    {"v20_lzma", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_SOME, VALVE, 1, 0, 0}, "v20_ldr", 0, 0},
+    {"v17", 0, {17, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, NULL, 1, 0},
+    {"v22", 0, {22, 1, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, "v21_ldr_hdr", 0, 0},
+    {"v23", 0, {23, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, "v20_ldr", 0, 0},
+    {"v27_contagion", 0, {27, 1, 1, 1, 1, 1, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, "v21_ldr_hdr", 0, 0},
+    {"v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, "v21_ldr_hdr", 0, 0},
+    {"v25_strata_hdr_only", 0, {25, 2, 0, 1, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 0}, "v20_hdr_only", 0, 0},
+    {"x360_v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0, 0}, "v21_ldr_hdr", 0, 0},
+    {"v20_terrain", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 1}, NULL, 0, 0},
+    {"x360_v20_terrain", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0, 1}, "v20_terrain", 0, 0},
 };
 
 /* Game variants: the file of variant `of` as the game changes it, with the
@@ -385,6 +394,9 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
     eo.ambient = gen_amb_mode(&w, v->src.version, v->src.leaf_version);
     /* Dota 2 (v22, v23) brush sides have no public layout */
     if (v->src.version == 22 || v->src.version == 23) eo.no_collision = "bad_lump_version";
+    /* terrain: the description's answers know no displacements; 44-disp.sh
+     * compares these maps' traces with the reference instead */
+    if (v->src.terrain) eo.no_collision_lines = 1;
     gen_view_build(&w, GEN_FAM_SOURCE, v->src.vis, &view);
     gen_write_expected(&w, &view, &eo, &counts, outdir);
 
@@ -488,7 +500,8 @@ static int wanted(const char *name, const char *const *only, int nonly)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: bspgen [--large N] [--only NAME]... OUTDIR\n");
+    fprintf(stderr, "usage: bspgen [--large N] [--only NAME]... OUTDIR\n"
+                    "       bspgen --repack IN.bsp OUT.bsp   (a PC map as bspzip -repack writes it)\n");
     exit(2);
 }
 
@@ -499,6 +512,7 @@ int main(int argc, char **argv)
     int nonly = 0;
     long large = 0;
     int i;
+    if (argc == 4 && strcmp(argv[1], "--repack") == 0) return gen_repack(argv[2], argv[3]);
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--only") == 0) {
             if (++i >= argc || nonly == (int)(sizeof only / sizeof only[0])) usage();
@@ -540,6 +554,8 @@ int main(int argc, char **argv)
         if (wanted(fam_variants[i].name, only, nonly)) write_fam_variant(&fam_variants[i], outdir);
     /* section 10's maps, from q1, bsp2, goldsrc and q2 (bspx_variants.c) */
     if (wanted("bspx", only, nonly)) gen_bspx_variants(outdir);
+    /* light grids (docs/queries.md 10.5) on the quake-family maps just written */
+    if (wanted("grid", only, nonly)) gen_grid_variants(outdir);
     if (large) {
         variant v;
         static const gen_lzma valve = GEN_LZMA_VALVE;

@@ -26,12 +26,13 @@
 #include <string.h>
 
 #include "lzma_enc.h"
+#include "srclumps_gen.h"
 
 enum {
     L_ENTITIES = 0, L_PLANES = 1, L_TEXDATA = 2, L_VERTEXES = 3, L_VISIBILITY = 4, L_NODES = 5,
     L_TEXINFO = 6, L_FACES = 7, L_LIGHTING = 8, L_LEAFS = 10, L_EDGES = 12, L_SURFEDGES = 13,
     L_MODELS = 14, L_LEAFFACES = 16, L_LEAFBRUSHES = 17, L_BRUSHES = 18, L_BRUSHSIDES = 19,
-    L_AREAS = 20, L_AREAPORTALS = 21, L_DISPINFO = 26, L_PHYSCOLLIDE = 29, L_DISP_VERTS = 33, L_GAME_LUMP = 35, L_PAKFILE = 40,
+    L_AREAS = 20, L_AREAPORTALS = 21, L_DISPINFO = 26, L_PHYSCOLLIDE = 29, L_DISP_VERTS = 33, L_GAME_LUMP = 35, L_DISP_TRIS = 48, L_PAKFILE = 40,
     L_TEXDATA_STRING_DATA = 43,
     L_TEXDATA_STRING_TABLE = 44, L_LIGHTING_HDR = 53, L_FACES_HDR = 58,
     L_LEAF_AMBIENT_INDEX_HDR = 51, L_LEAF_AMBIENT_INDEX = 52, L_LEAF_AMBIENT_LIGHTING_HDR = 55,
@@ -193,14 +194,42 @@ static float disp_distance(int r, int c)
     return (float)((r * 3 + c * 5) % 7) * 4.0f - 8.0f;
 }
 
-/* Appends the square's vertices, edges and surfedges, its dispinfo and
- * dispverts; *fc is its face record (firstedge from `surfedges`). */
-static void build_displacement(const gen_world *w, gbuf *L, gen_face *fc)
+/* One displacement: its base square (corner 0 at lo, corner 2 at lo +
+ * size, z given per corner so that the base may slope), the corner
+ * startPosition names, power, minTess flags, and how its vertices move
+ * (kind 0: the bumps of disp_distance, 1: a ridge along the rows). */
+typedef struct disp_spec {
+    int lo[2], size, z[4], start, power;
+    unsigned flags;
+    int kind;
+} disp_spec;
+
+/* The displacement written into every map of versions 20 and 21 (below). */
+static const disp_spec under_world = {{0, 0}, 128, {-64, -64, -64, -64}, 2, DISP_POWER, 0, 0};
+
+/* Source maps with terrain (src_opts.terrain; docs/queries.md 8.14):
+ * powers 2, 3 and 4; sloped bases; NOHULL and NORAY; one across the
+ * opening from room 0 to room 2 (several leaves), one rising through the
+ * floor of the raised side room 5 (under a brush). Rooms of
+ * gen_layout_standard. */
+static const disp_spec terrain[] = {
+    {{8, 8}, 240, {8, 8, 40, 40}, 1, 4, 0, 0},               /* room 0, sloped up along x */
+    {{160, 8}, 192, {16, 24, 16, 8}, 3, 3, 0, 1},            /* room 0 into room 2 */
+    {{520, 8}, 112, {12, 12, 12, 12}, 0, 2, 0x80000004u, 0}, /* room 14: NOHULL */
+    {{520, 136}, 112, {20, 4, 20, 4}, 2, 2, 0x80000008u, 1}, /* room 14: NORAY */
+    {{-120, 72}, 112, {24, 24, 24, 24}, 0, 2, 0, 0},         /* room 5: floor at 32 */
+};
+
+/* Appends displacement `info`'s square (vertices, edges, surfedges), its
+ * dispinfo, dispverts and disp tris (tags and alphas varied); *fc is its
+ * face record (firstedge from `surfedges`). */
+static void build_displacement(const gen_world *w, gbuf *L, gen_face *fc, const disp_spec *sp, int mapface)
 {
     const gen_ibox *wb = &w->models[0].box;
-    int x0 = wb->lo[0], y0 = wb->lo[1], z = wb->lo[2] - 64, k, r, c;
+    int x0 = sp->lo[0], y0 = sp->lo[1], k, r, c, grid = (1 << sp->power) + 1;
     int corner[4][3];
     int v0 = (int)(L[L_VERTEXES].len / 12), e0 = (int)(L[L_EDGES].len / 4);
+    if (sp == &under_world) x0 = wb->lo[0], y0 = wb->lo[1];
     memset(fc, 0, sizeof *fc);
     fc->plane = -1;
     for (k = 0; k < w->nplanes; k++)
@@ -210,36 +239,46 @@ static void build_displacement(const gen_world *w, gbuf *L, gen_face *fc)
     if (fc->plane < 0) gen_die("no +z plane for the displacement");
     fc->texinfo = w->faces[0].texinfo;
     memset(fc->styles, GEN_NO_STYLE, 4);
-    fc->area = 128.0f * 128.0f;
+    fc->area = (float)sp->size * (float)sp->size;
     fc->firstedge = (int)(L[L_SURFEDGES].len / 4);
     fc->numedges = 4;
     for (k = 0; k < 4; k++) {
-        corner[k][0] = x0 + (k == 2 || k == 3 ? 128 : 0);
-        corner[k][1] = y0 + (k == 1 || k == 2 ? 128 : 0);
-        corner[k][2] = z;
+        corner[k][0] = x0 + (k == 2 || k == 3 ? sp->size : 0);
+        corner[k][1] = y0 + (k == 1 || k == 2 ? sp->size : 0);
+        corner[k][2] = sp == &under_world ? wb->lo[2] - 64 : sp->z[k];
         for (c = 0; c < 3; c++) gbuf_f32(&L[L_VERTEXES], (float)corner[k][c]);
         gbuf_le16(&L[L_EDGES], u16(v0 + k, "vertex index"));
         gbuf_le16(&L[L_EDGES], u16(v0 + (k + 1) % 4, "vertex index"));
         gbuf_i32(&L[L_SURFEDGES], e0 + k);
     }
-    for (c = 0; c < 3; c++) gbuf_f32(&L[L_DISPINFO], (float)corner[2][c]); /* startPosition */
-    gbuf_i32(&L[L_DISPINFO], 0);                                           /* DispVertStart */
-    gbuf_i32(&L[L_DISPINFO], 0);                                           /* DispTriStart */
-    gbuf_i32(&L[L_DISPINFO], DISP_POWER);
-    gbuf_i32(&L[L_DISPINFO], 0);                                           /* minTess */
-    gbuf_f32(&L[L_DISPINFO], 0.0f);                                        /* smoothingAngle */
+    for (c = 0; c < 3; c++) gbuf_f32(&L[L_DISPINFO], (float)corner[sp->start][c]); /* startPosition */
+    gbuf_i32(&L[L_DISPINFO], (int32_t)(L[L_DISP_VERTS].len / 20));                /* DispVertStart */
+    gbuf_i32(&L[L_DISPINFO], (int32_t)(L[L_DISP_TRIS].len / 2));                   /* DispTriStart */
+    gbuf_i32(&L[L_DISPINFO], sp->power);
+    gbuf_le32(&L[L_DISPINFO], sp->flags);                                          /* minTess */
+    gbuf_f32(&L[L_DISPINFO], 0.0f);                                                /* smoothingAngle */
     gbuf_i32(&L[L_DISPINFO], GEN_CONTENTS_SOLID);
-    gbuf_le16(&L[L_DISPINFO], (unsigned)w->nfaces);                        /* MapFace */
+    gbuf_le16(&L[L_DISPINFO], (unsigned)mapface);                                  /* MapFace */
     gbuf_zero(&L[L_DISPINFO], DISPINFO_BYTES - 38);
-    for (r = 0; r < DISP_GRID; r++)
-        for (c = 0; c < DISP_GRID; c++) {
+    for (r = 0; r < grid; r++)
+        for (c = 0; c < grid; c++) {
             int slanted = (r + 2 * c) % 5 == 0;
+            float d = sp->kind ? (float)((r * (grid - 1 - r)) % 9) * 2.5f + (float)(c % 3)
+                               : disp_distance(r, c) + (sp == &under_world ? 0.0f : 8.0f);
             gbuf_f32(&L[L_DISP_VERTS], slanted ? 0.6f : 0.0f);
             gbuf_f32(&L[L_DISP_VERTS], 0.0f);
             gbuf_f32(&L[L_DISP_VERTS], slanted ? 0.8f : 1.0f);
-            gbuf_f32(&L[L_DISP_VERTS], disp_distance(r, c));
-            gbuf_f32(&L[L_DISP_VERTS], 0.0f); /* alpha */
+            gbuf_f32(&L[L_DISP_VERTS], d);
+            gbuf_f32(&L[L_DISP_VERTS], (float)((r * 7 + c * 11) % 4) * 85.0f); /* alpha */
         }
+    for (k = 0; k < 2 * (grid - 1) * (grid - 1); k++) gbuf_le16(&L[L_DISP_TRIS], (unsigned)(k * 5 % 32) | 0x40u);
+}
+
+/* How many displacements a map of these options holds. */
+static int num_displacements(const src_opts *o)
+{
+    if (!has_displacement(o)) return 0;
+    return 1 + (o->terrain ? (int)(sizeof terrain / sizeof terrain[0]) : 0);
 }
 
 /* v17 (Bloodlines) dface_t, 104 bytes: 8 average colours (one per style
@@ -383,11 +422,11 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         gbuf_le16(&L[L_EDGES], u16(w->edges[i][1], "vertex index"));
     }
     for (i = 0; i < w->nsurfedges; i++) gbuf_i32(&L[L_SURFEDGES], w->surfedges[i]);
-    if (has_displacement(o)) {
+    for (i = 0; i < num_displacements(o); i++) {
         gen_face disp;
-        build_displacement(w, L, &disp);
-        if (o->ldr) put_face(&L[L_FACES], &disp, -1, 0);
-        if (o->hdr) put_face(&L[L_FACES_HDR], &disp, -1, 0);
+        build_displacement(w, L, &disp, i ? &terrain[i - 1] : &under_world, w->nfaces + i);
+        if (o->ldr) put_face(&L[L_FACES], &disp, -1, i);
+        if (o->hdr) put_face(&L[L_FACES_HDR], &disp, -1, i);
     }
     for (i = 0; i < w->nmodels; i++) {
         const gen_model *m = &w->models[i];
@@ -445,6 +484,7 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
     } else if (o->leaf_version != 1) {
         gen_die("v17 leaves are 32-byte records");
     }
+    src_gen_cubemaps_lights(w, o, L, lump_version);
     free(lightofs);
 }
 
@@ -533,13 +573,17 @@ static void swap_lump(int lump, const src_opts *o, gbuf *b)
     case L_EDGES: case L_LEAF_AMBIENT_INDEX: case L_LEAF_AMBIENT_INDEX_HDR: wd = "22"; break;
     case L_SURFEDGES: case L_TEXDATA_STRING_TABLE: case L_MAP_FLAGS: wd = "4"; break;
     case L_MODELS: wd = "444444444444"; break;
-    case L_LEAFFACES: case L_LEAFBRUSHES: wd = "2"; break;
+    case L_LEAFFACES: case L_LEAFBRUSHES: case L_DISP_TRIS: wd = "2"; break;
     case L_BRUSHES: wd = "444"; break;
     case L_BRUSHSIDES: wd = "2222"; break;
     case L_DISPINFO: wd = DISPINFO_WIDTHS; break;
     case L_DISP_VERTS: wd = "44444"; break;
     case L_AREAPORTALS: wd = "22224"; break;
     case L_AREAS: wd = "44"; break;
+    case 42: wd = "4444"; break;                        /* cubemaps */
+    case 15: case 54:                                   /* world lights, all 32-bit */
+        wd = src_light_version(o) ? "4444444444444444444444444" : "4444444444444444444444";
+        break;
     case L_VISIBILITY:
         /* numclusters and the offset pairs; the rows are bytes */
         if (b->len >= 4) {
@@ -860,6 +904,7 @@ void src_write(const gen_world *w, const src_opts *o, int sprp, const char *path
     memset(fourcc, 0, sizeof fourcc);
     if (o->console && o->l4d2) gen_die("%s: no Left 4 Dead 2 directory on consoles", path);
     build_lumps(w, o, L, ver);
+    src_gen_pakfile(w, o, path, &L[L_PAKFILE]);
     build_game_lump(w, o, sprp, 0, &L[L_GAME_LUMP], gamelumps); /* right size; PC offsets set below */
 
     /* stored form of each lump: swapped, then maybe compressed */
@@ -940,7 +985,7 @@ void src_write(const gen_world *w, const src_opts *o, int sprp, const char *path
      * in bytes there, so no count to compare */
     if (o->version != 22 && o->version != 23) gen_count(c, "brushsides", w->nsides);
     gen_count(c, "planes", w->nplanes);
-    gen_count(c, "vertexes", w->nverts + 4 * has_displacement(o));
+    gen_count(c, "vertexes", w->nverts + 4 * num_displacements(o));
     gen_count(c, "nodes", w->nnodes);
     gen_count(c, "texinfos", gen_num_texinfos);
     gen_count(c, "texdata", gen_num_texdata);
@@ -949,8 +994,8 @@ void src_write(const gen_world *w, const src_opts *o, int sprp, const char *path
     gen_count(c, "leaves", w->nleaves);
     gen_count(c, "leaffaces", w->nleaffaces);
     gen_count(c, "leafbrushes", w->nleafbrushes);
-    gen_count(c, "edges", w->nedges + 4 * has_displacement(o));
-    gen_count(c, "surfedges", w->nsurfedges + 4 * has_displacement(o));
+    gen_count(c, "edges", w->nedges + 4 * num_displacements(o));
+    gen_count(c, "surfedges", w->nsurfedges + 4 * num_displacements(o));
     gen_count(c, "visdata", len[L_VISIBILITY]);
     gen_count(c, "lightdata", len[L_LIGHTING]);
     gen_count(c, "hdr_lightdata", len[L_LIGHTING_HDR]);

@@ -31,6 +31,7 @@ typedef struct {
     int extras;       /* random physcollide (29, always compressed when
                        * packing) and pakfile (40, never compressed) */
     int variant;      /* SRC_VAR_*: a game's changes (source_variant.c) */
+    int terrain;      /* displacements in the rooms (source_writer.c) */
 } src_opts;
 
 /* A face record's lightofs, area, luxel mins and size (every layout). */

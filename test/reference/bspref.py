@@ -235,6 +235,11 @@ def _bspx():
     sys.modules.setdefault("bspref", sys.modules[__name__])
     import bspref_bspx
     return bspref_bspx
+def _grid():
+    """bspref_grid (section 10.5, the Quake family's light grid), sharing this module."""
+    sys.modules.setdefault("bspref", sys.modules[__name__])
+    import bspref_grid
+    return bspref_grid
 
 
 def _areas():
@@ -889,6 +894,7 @@ def load_quake(data, family):
     """quake (29), goldsrc (30), bsp2 (BSP2 / 2PSB)."""
     m = BspMap()
     m.family = family
+    m.raw = data            # the BSPX light grid (bspref_grid) reads the file
     E = "<"
     if family == "bsp2":
         m.version = 0
@@ -974,6 +980,7 @@ def load_quake(data, family):
 def load_quake2(data):
     m = BspMap()
     m.family = "quake2"
+    m.raw = data
     E = "<"
     m.version = 38
     if len(data) < 8 + 19 * 8:
@@ -1233,7 +1240,7 @@ def _sample_json(q, f, i, j, raw, rgb):
 ARGC = {b"leaf": 3, b"pvs": 1, b"pas": 1, b"light": 3, b"luxel": 4, b"ambient": 3}
 
 
-COLLISION = (b"trace", b"hulltrace", b"contents", b"hullcontents")
+COLLISION = (b"trace", b"hulltrace", b"contents", b"hullcontents", b"boxleaves")
 
 
 def run_query_line(m, toks):
@@ -1242,6 +1249,8 @@ def run_query_line(m, toks):
         return _trace().run_query_line(m, toks)
     if cmd == b"areas":
         return _areas().run_query_line(m, toks)
+    if cmd == b"ambient" and getattr(m, "raw", None) is not None:
+        return _grid().map_ambient_line(m, toks)
     if cmd not in ARGC or len(toks) != 1 + ARGC[cmd]:
         return _err(cmd, "bad_query")
     if getattr(m, "bspx", None) is not None and cmd in (b"luxel", b"light"):
@@ -1702,7 +1711,7 @@ def _collision_points(m, rng):
     out.append("hullcontents %d 0 0 0" % bad_h)                             # bad_hull
     out.append("hulltrace 0 0 0 0 0 0 -64 model %d" % nmodels)              # bad_model
     out.append("hullcontents 0 0 0 0 model %d" % nmodels)                   # bad_model
-    out.append("trace 0 0 0 0 0 -64")                                       # unsupported
+    out.append("trace 0 0 0 0 0 -64")                                       # a point: hull 0 (8.4a)
     out.append("contents 0 0 0")                                            # unsupported
     return out
 

@@ -13,7 +13,11 @@ with its double constants taken in single precision (8.6).
 
 What is here:
   quake2, source, nightfire: 8.2 (walk, clip_leaf, clip_brush, position test)
-      over each family's lumps (8.9), models (8.10), point contents (8.12).
+      over each family's lumps (8.9), models (8.10), point contents (8.12);
+      source with Valve's rules (8.9: the box centred, no leaf filter, the
+      plane pushed out by |n|.ext, bevel sides skipped by a point, contents
+      OR the brushes holding the point), nightfire with its solid leaves.
+  every brush family: moved and turned models (8.10: origin, angles).
   quake3: 8.3 brush traces and position tests, inline models (8.10),
       point contents (brushes only, 8.12), and curved surfaces (8.11):
       every type-2 surface's collision is built when the collision model
@@ -25,11 +29,12 @@ What is here:
       test a leaf's patches after its brushes, each once per trace, when
       the shader's contentFlags meet the mask: box sweeps (trace_patch),
       point sweeps (the engine's point routine) and box position tests
-      (position_in_patch); a point position test never hits a patch
-      (8.11; see POINT_POSITION_TEST_HITS for the engine's own answer).
+      (position_in_patch, a point too: on a facet's plane inside its
+      borders is inside, 8.11; see POINT_POSITION_TEST_HITS).
       Inline models test their own patches after their brushes.
   quake, goldsrc, bsp2: 8.4 hull traces over clipnodes / nodes, hull
-      point contents.
+      point contents, and 8.4a: `trace` with a box picks the hull.
+  every family: 8.12a, the leaves a box touches (`boxleaves`).
 """
 
 import math
@@ -42,6 +47,7 @@ if "bspref" not in sys.modules:
     import os
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bspref as R  # noqa: E402
+import bspref_disp  # noqa: E402
 
 f32, fadd, fsub, fmul, fdiv, fdot = R.f32, R.fadd, R.fsub, R.fmul, R.fdiv, R.fdot
 QueryError = R.QueryError
@@ -52,6 +58,7 @@ DIST_EPSILON = f32(0.03125)           # quake, goldsrc, bsp2, quake2 (and source
 SURFACE_CLIP_EPSILON = f32(0.125)     # quake3
 ONE_TENTH = f32(0.1)                  # quake's "frac -= 0.1", single precision (8.6)
 CONTENTS_SOLID_Q1 = -2
+NIGHTFIRE_SOLID_LEAF = 2              # the leaf type "solid" (8.9, 8.12)
 
 BRUSH_FAMILIES = ("quake2", "quake3", "source", "nightfire")
 HULL_FAMILIES = ("quake", "goldsrc", "bsp2")
@@ -193,10 +200,16 @@ class Coll:
         else:
             self.leafbrushes = [r[0] for r in _records(E + "H", get(17))]
         self.brushes = _records(E + "3i", get(18))
+        # 8.9: the bevel byte, the first byte after dispinfo in file order
+        # (Valve's narrow record and Vindictus's, whose layout the library's
+        # description gives as Valve's first fields over 16 bytes), or
+        # Strata's own byte after three int32s
         if vin or _lump_version(m, 19) == 1:
-            self.sides = [r[0] for r in _records(E + "i12x", get(19))]
+            rec = _records(E + "i2xB9x" if vin else E + "i8xB3x", get(19))
         else:
-            self.sides = [r[0] for r in _records(E + "H6x", get(19))]
+            rec = _records(E + "H4xBx", get(19))
+        self.sides = [r[0] for r in rec]
+        self.side_bevel = [r[1] for r in rec]
         self.heads = [md[2] for md in m.models]
 
     # ---- quake, goldsrc, bsp2 (8.4) ----
@@ -345,12 +358,12 @@ MAX_BORDERS = 4 + 6 + 16
 MAX_POINTS_ON_WINDING = 64
 MAP_BOUNDS = 65535.0
 PATCH_MISS = 99999.0                 # the point trace's "never crosses"
-# A zero-length trace of a point (a position test with mins = maxs = 0) never
-# hits a patch: 8.11's rule.  The engine itself differs there: its position
-# test runs before the trace marks the box as a point, so a point lying
-# exactly on a facet's plane, inside its borders, is reported inside (found
-# on OpenArena maps with flat patches).  True gives the engine's behaviour.
-POINT_POSITION_TEST_HITS = False
+# A zero-length trace of a point (a position test with mins = maxs = 0) runs
+# the facet test with a zero box (8.11, revised: the engine tests a position
+# before it marks the trace as a point), so a point lying exactly on a facet's
+# plane, inside its borders, is inside.  False gives the earlier text's rule
+# (a point never hits a patch in a position test).
+POINT_POSITION_TEST_HITS = True
 
 # patch statistics of the last build (for sizing the C arena; not an answer)
 PATCH_STATS = []
@@ -1056,7 +1069,7 @@ def _trace_point_patch(bt, pc):
 
 
 def position_in_patch(bt, pc):
-    """the box at start inside a facet (points never are: 8.11)."""
+    """the box (or point) at start inside a facet (8.11)."""
     if bt.point and not POINT_POSITION_TEST_HITS:
         return False
     start, offs = bt.start, bt.offsets
@@ -1084,7 +1097,7 @@ def position_in_patch(bt, pc):
 
 
 class TraceResult:
-    __slots__ = ("fraction", "startsolid", "allsolid", "contents", "plane", "endpos")
+    __slots__ = ("fraction", "startsolid", "allsolid", "contents", "plane", "endpos", "disp", "disp_flags")
 
     def __init__(self):
         self.fraction = 1.0
@@ -1093,17 +1106,23 @@ class TraceResult:
         self.contents = 0
         self.plane = None      # (normal tuple, dist)
         self.endpos = None
+        self.disp = -1         # source terrain (8.14, bspref_disp.py)
+        self.disp_flags = 0
 
 
 class BrushTrace:
     def __init__(self, C, model, start, end, mins, maxs, mask):
         self.C = C
         self.q3 = C.family == "quake3"
+        self.valve = C.family == "source"           # 8.9: Valve's brush rules
         self.filter = C.family != "nightfire"       # nightfire: every brush, every leaf
         self.mask = _u32(mask)
         self.tr = TraceResult()
         self.checked = set()
         self.model = model
+        # source terrain (8.14): tested after each leaf's brushes
+        self.terrain = bspref_disp.Terrain(C.m, C, self.tr, start, end, mins, maxs, mask, model,
+                                           lambda lo, hi: box_leafs(C, C.heads[0], lo, hi))
         if self.q3:
             self.E = SURFACE_CLIP_EPSILON
             off = [fmul(fadd(mins[i], maxs[i]), 0.5) for i in range(3)]
@@ -1127,6 +1146,16 @@ class BrushTrace:
             self.bounds = (tuple(lo), tuple(hi))
             self.pchecked = set()
             self.patch_table = C.patches
+        elif self.valve:
+            # 8.9 step 1: the box centred (Valve's Ray_t): s, e, ext
+            self.E = DIST_EPSILON
+            off = [fmul(fadd(mins[i], maxs[i]), 0.5) for i in range(3)]
+            ext = tuple(fsub(maxs[i], off[i]) for i in range(3))
+            self.size1 = ext
+            self.size0 = tuple(-v for v in ext)
+            self.start = tuple(fadd(start[i], off[i]) for i in range(3))
+            self.end = tuple(fadd(end[i], off[i]) for i in range(3))
+            self.point = ext == (0.0, 0.0, 0.0)
         else:
             self.E = DIST_EPSILON
             self.size0 = tuple(mins)
@@ -1150,11 +1179,25 @@ class BrushTrace:
     def _side_plane(self, si):
         return _plane(self.C, self.C.sides[si])
 
+    def _sides(self, first, last):
+        """side indices first..last-1 the brush tests: a source point skips
+        the bevel sides (8.9 step 4)"""
+        for si in range(first, last):
+            if self.valve and self.point and self.C.side_bevel[si] != 0:
+                continue
+            yield si
+
     def _dadj(self, pl):
         """The plane distance pushed out for the box: dist - dot(ofs, n)."""
         n = pl.n
         if not self.q3 and self.point:
             return pl.dist
+        if self.valve:
+            # 8.9 step 4: dist + |n0*ext0| + |n1*ext1| + |n2*ext2|, left to right
+            d = pl.dist
+            for j in range(3):
+                d = fadd(d, abs(fmul(n[j], self.size1[j])))
+            return d
         ofs = tuple(self.size1[j] if n[j] < 0 else self.size0[j] for j in range(3))
         return fsub(pl.dist, fdot(ofs, n))
 
@@ -1170,7 +1213,7 @@ class BrushTrace:
         enter, leave = -1.0, 1.0
         startout = getout = False
         plane = None
-        for si in range(fs, fs + ns):
+        for si in self._sides(fs, fs + ns):
             pl = self._side_plane(si)
             d = self._dadj(pl)
             d1 = fsub(fdot(self.start, pl.n), d)
@@ -1227,7 +1270,7 @@ class BrushTrace:
             first = fs + 6
         else:
             first = fs
-        for si in range(first, fs + ns):
+        for si in self._sides(first, fs + ns):
             pl = self._side_plane(si)
             d = self._dadj(pl)
             d1 = fsub(fdot(self.start, pl.n), d)
@@ -1269,11 +1312,18 @@ class BrushTrace:
     def _brush_list(self, li):
         return [bi for bi in self._leaf_brushes(li) if self._reachable(bi)]
 
+    def _leaf_filtered(self, li):
+        """quake2: a leaf is looked at when its contents meet the mask;
+        quake3, source (8.9 step 3), nightfire: every leaf"""
+        return not self.q3 and not self.valve and self.filter and \
+            not self._counts(self.C.leaves[li][0])
+
     def clip_leaf(self, li):
         C = self.C
-        if not self.q3 and self.filter and not self._counts(C.leaves[li][0]):
+        if self._leaf_filtered(li):
             return
         self._clip_brushes(self._brush_list(li))
+        self.terrain.leaf(li)
         if self.q3 and self.tr.fraction != 0:
             self._clip_patches(self._leaf_patches(li))
 
@@ -1332,10 +1382,10 @@ class BrushTrace:
                 return
 
     def test_leaf(self, li):
-        C = self.C
-        if not self.q3 and self.filter and not self._counts(C.leaves[li][0]):
+        if self._leaf_filtered(li):
             return
         self._test_brushes(self._brush_list(li))
+        self.terrain.leaf(li)
         if self.q3 and not self.tr.allsolid:
             self._test_patches(self._leaf_patches(li))
 
@@ -1449,13 +1499,23 @@ class BrushTrace:
                     self.test_leaf(li)
                     if tr.allsolid:
                         break
+                if C.family == "nightfire" and not tr.allsolid:
+                    # 8.9: the box itself (no margin) reaching a solid leaf
+                    lo = tuple(fadd(s[j], self.size0[j]) for j in range(3))
+                    hi = tuple(fadd(s[j], self.size1[j]) for j in range(3))
+                    for li in box_leafs(C, C.heads[self.model], lo, hi):
+                        if C.leaves[li][0] == NIGHTFIRE_SOLID_LEAF:
+                            tr.startsolid = tr.allsolid = 1
+                            tr.fraction = 0.0
+                            tr.contents = NIGHTFIRE_SOLID_LEAF
+                            break
             if not self.q3:
                 tr.endpos = tuple(start)
                 return tr
         else:
             if self.point:
                 self.ext = (0.0, 0.0, 0.0)
-            elif self.q3:
+            elif self.q3 or self.valve:
                 self.ext = self.size1
             else:
                 self.ext = tuple(max(-self.size0[j], self.size1[j]) for j in range(3))
@@ -1485,6 +1545,8 @@ def _check_model(m, C, model):
 def trace(m, start, end, mins=(0.0, 0.0, 0.0), maxs=(0.0, 0.0, 0.0), mask=None, model=0,
           patches=True):
     """patches=False: quake3 brushes only (for the self-test)"""
+    if m.family in HULL_FAMILIES:
+        return trace_hulls(m, start, end, mins, maxs, model)
     if m.family not in BRUSH_FAMILIES:
         raise QueryError("unsupported")
     C = coll(m)
@@ -1500,13 +1562,16 @@ def trace(m, start, end, mins=(0.0, 0.0, 0.0), maxs=(0.0, 0.0, 0.0), mask=None, 
 
 
 def _brush_contains(C, b, p):
-    """d1 <= 0 on every side (a point position test); 0 sides: never."""
+    """d1 <= 0 on every side (a point position test; source skips the bevel
+    sides); 0 sides: never."""
     fs, ns, contents = b
     if ns <= 0:
         return False
     if fs < 0 or fs + ns > len(C.sides):
         raise _corrupt()
     for si in range(fs, fs + ns):
+        if C.family == "source" and C.side_bevel[si] != 0:
+            continue
         pl = _plane(C, C.sides[si])
         if fsub(fdot(p, pl.n), pl.dist) > 0:
             return False
@@ -1519,9 +1584,25 @@ def contents(m, p, model=0):
         raise QueryError("unsupported")
     C = coll(m)
     _check_model(m, C, model)
-    if fam in ("quake2", "source"):
+    if fam == "quake2":
         li = point_leaf_from(C, C.heads[model], p)
         return C.leaves[li][0]
+    if fam == "source":
+        # 8.12: the leaf's contents OR the brushes of that leaf holding p
+        li = point_leaf_from(C, C.heads[model], p)
+        lf = C.leaves[li]
+        if lf[1] < 0 or lf[2] < 0 or lf[1] + lf[2] > len(C.leafbrushes):
+            raise _corrupt()
+        out = lf[0]
+        for bi in C.leafbrushes[lf[1]:lf[1] + lf[2]]:
+            if bi < 0 or bi >= len(C.brushes):
+                raise _corrupt()
+            b = C.brushes[bi]
+            if b[1] > 0 and (b[0] < 0 or b[0] + b[1] > len(C.sides)):
+                raise _corrupt()
+            if _brush_contains(C, b, p):
+                out |= b[2]
+        return out
     if fam == "quake3":
         if model > 0:
             fb, nb = C.model_brushes[model][0], C.model_brushes[model][1]
@@ -1540,9 +1621,11 @@ def contents(m, p, model=0):
             if _brush_contains(C, C.brushes[bi], p):
                 out |= C.brushes[bi][2]
         return out
-    # nightfire: 2 inside a brush of its leaf, else 1
+    # nightfire: 2 in a solid leaf or inside a brush of its leaf, else 1
     li = point_leaf_from(C, 0, p)
     lf = C.leaves[li]
+    if lf[0] == NIGHTFIRE_SOLID_LEAF:
+        return NIGHTFIRE_SOLID_LEAF
     if lf[1] < 0 or lf[2] < 0 or lf[1] + lf[2] > len(C.leafbrushes):
         raise _corrupt()
     for bi in C.leafbrushes[lf[1]:lf[1] + lf[2]]:
@@ -1551,6 +1634,106 @@ def contents(m, p, model=0):
         if _brush_contains(C, C.brushes[bi], p):
             return 2
     return 1
+
+
+# --------------------------------------------------------------------------
+# moved and turned models (8.10): CM_TransformedBoxTrace and
+# CM_TransformedPointContents, as id's C computes them: each angle turned to
+# radians in double by the double constant M_PI*2/360 and rounded to float,
+# its sine and cosine the C library's in double, rounded to float; the
+# vectors float products and sums in the written order.
+
+ANGLE_MAX = 16777216.0        # |angle| in degrees beyond it: bad_query (the library's limit)
+
+
+def angle_vectors(angles):
+    """AngleVectors (Quake 2 q_shared.c, Quake 3 q_math.c): forward, right, up."""
+    def sc(deg):
+        a = f32(deg * (math.pi * 2 / 360))
+        return f32(math.sin(a)), f32(math.cos(a))
+    sy, cy = sc(angles[1])
+    sp, cp = sc(angles[0])
+    sr, cr = sc(angles[2])
+    forward = (fmul(cp, cy), fmul(cp, sy), -sp)
+    right = (fadd(fmul(fmul(-sr, sp), cy), fmul(-cr, -sy)),
+             fadd(fmul(fmul(-sr, sp), sy), fmul(-cr, cy)),
+             fmul(-sr, cp))
+    up = (fadd(fmul(fmul(cr, sp), cy), fmul(-sr, -sy)),
+          fadd(fmul(fmul(cr, sp), sy), fmul(-sr, cy)),
+          fmul(cr, cp))
+    return forward, right, up
+
+
+def _turn_q2(p, fwd, right, up):
+    """(p.forward, -p.right, p.up): Quake 2's turn into the model's frame"""
+    return (fdot(p, fwd), -fdot(p, right), fdot(p, up))
+
+
+def _rotate_q3(p, matrix):
+    """RotatePoint: DotProduct(matrix[i], p)"""
+    return tuple(fdot(matrix[i], p) for i in range(3))
+
+
+def _moved_args(origin, angles):
+    for v in tuple(origin) + tuple(angles):
+        if not math.isfinite(v):
+            raise QueryError("bad_query")
+    for v in angles:
+        if abs(v) > ANGLE_MAX:
+            raise QueryError("bad_query")
+    return angles[0] != 0 or angles[1] != 0 or angles[2] != 0
+
+
+def trace_moved(m, start, end, mins, maxs, mask, model, origin, angles):
+    rotated = _moved_args(origin, angles)
+    fam = m.family
+    if fam in HULL_FAMILIES:
+        if rotated:
+            raise QueryError("unsupported")
+        tr = trace(m, tuple(fsub(start[i], origin[i]) for i in range(3)),
+                   tuple(fsub(end[i], origin[i]) for i in range(3)), mins, maxs, mask, model)
+        tr.endpos = tuple(end[i] if tr.fraction == 1 else fadd(tr.endpos[i], origin[i])
+                          for i in range(3))
+        return tr
+    if fam == "quake3":
+        off = [fmul(fadd(mins[i], maxs[i]), 0.5) for i in range(3)]
+        size0 = tuple(fsub(mins[i], off[i]) for i in range(3))
+        size1 = tuple(fsub(maxs[i], off[i]) for i in range(3))
+        s = tuple(fsub(fadd(start[i], off[i]), origin[i]) for i in range(3))
+        e = tuple(fsub(fadd(end[i], off[i]), origin[i]) for i in range(3))
+    else:
+        size0, size1 = tuple(mins), tuple(maxs)
+        s = tuple(fsub(start[i], origin[i]) for i in range(3))
+        e = tuple(fsub(end[i], origin[i]) for i in range(3))
+    if rotated:
+        fwd, right, up = angle_vectors(angles)
+        if fam == "quake3":
+            matrix = (fwd, tuple(-v for v in right), up)      # CreateRotationMatrix
+            s, e = _rotate_q3(s, matrix), _rotate_q3(e, matrix)
+        else:
+            s, e = _turn_q2(s, fwd, right, up), _turn_q2(e, fwd, right, up)
+    tr = trace(m, s, e, size0, size1, mask, model)
+    if rotated and tr.fraction != 1 and tr.plane is not None:
+        n, d = tr.plane
+        if fam == "quake3":
+            transpose = tuple(tuple(matrix[j][i] for j in range(3)) for i in range(3))
+            n = _rotate_q3(n, transpose)
+        else:
+            fwd, right, up = angle_vectors(tuple(-v for v in angles))
+            n = _turn_q2(n, fwd, right, up)
+        tr.plane = (n, d)
+    tr.endpos = tuple(fadd(start[i], fmul(tr.fraction, fsub(end[i], start[i]))) for i in range(3))
+    return tr
+
+
+def contents_moved(m, p, model, origin, angles):
+    rotated = _moved_args(origin, angles)
+    if m.family in HULL_FAMILIES:
+        raise QueryError("unsupported")
+    q = tuple(fsub(p[i], origin[i]) for i in range(3))
+    if rotated:
+        q = _turn_q2(q, *angle_vectors(angles))
+    return contents(m, q, model)
 
 
 # --------------------------------------------------------------------------
@@ -1677,6 +1860,125 @@ def hullcontents(m, hull, p, model=0):
 
 
 # --------------------------------------------------------------------------
+# 8.4a: trace on quake, goldsrc, bsp2 picks the hull from the box
+
+HULL_MINS = {
+    "quake": ((0.0, 0.0, 0.0), (-16.0, -16.0, -24.0), (-32.0, -32.0, -24.0)),
+    "bsp2": ((0.0, 0.0, 0.0), (-16.0, -16.0, -24.0), (-32.0, -32.0, -24.0)),
+    "goldsrc": ((0.0, 0.0, 0.0), (-16.0, -16.0, -36.0), (-32.0, -32.0, -32.0), (-16.0, -16.0, -18.0)),
+}
+
+
+def hull_for_box(family, mins, maxs):
+    """SV_HullForEntity's choice (8.4a) from size = maxs - mins (float)."""
+    sx = fsub(maxs[0], mins[0])
+    sz = fsub(maxs[2], mins[2])
+    if family == "goldsrc":
+        if sx <= 8.0:
+            return 0
+        if sx <= 36.0:
+            return 3 if sz <= 36.0 else 1
+        return 2
+    if sx < 3.0:
+        return 0
+    return 1 if sx <= 32.0 else 2
+
+
+def trace_hulls(m, start, end, mins, maxs, model=0):
+    """8.4a: the hull's lower corner on the box's; endpos = end when the
+    whole move is made, else the hull trace's endpos + offset; no contents,
+    no mask."""
+    fam = m.family
+    hull = hull_for_box(fam, mins, maxs)
+    if fam == "goldsrc" and hull == 0:
+        offset = (0.0, 0.0, 0.0)
+    else:
+        offset = tuple(fsub(HULL_MINS[fam][hull][i], mins[i]) for i in range(3))
+    s = tuple(fsub(start[i], offset[i]) for i in range(3))
+    e = tuple(fsub(end[i], offset[i]) for i in range(3))
+    tr = hulltrace(m, hull, s, e, model)
+    if tr.fraction == 1.0:
+        tr.endpos = tuple(end)
+    else:
+        tr.endpos = tuple(fadd(tr.endpos[i], offset[i]) for i in range(3))
+    return tr
+
+
+# --------------------------------------------------------------------------
+# 8.12a: the leaves a box touches
+
+
+def box_leaves(m, mins, maxs, model=0):
+    """(leaves, topnode or quake3's last_leaf): from the model's head node,
+    BoxOnPlaneSide per node, front first, each leaf once in the order first
+    reached.  A walk that enters more nodes than the lump holds has met
+    shared nodes (a tree enters each once): corrupt (8.13)."""
+    fam = m.family
+    if fam == "quake3" and model > 0:
+        raise QueryError("unsupported")
+    C = coll(m)
+    _check_model(m, C, model)
+    if fam in HULL_FAMILIES:
+        head = C.model_heads[model][0]
+    else:
+        head = C.heads[model] if model < len(C.heads) else 0
+    lo, hi = tuple(mins), tuple(maxs)
+    out, seen = [], set()
+    state = {"top": -1, "entered": 0}
+
+    def visit(num):
+        while num >= 0:
+            state["entered"] += 1
+            if state["entered"] > len(C.nodes):
+                raise _corrupt()
+            node = _node(C, num)
+            sides = _box_on_plane_side(_plane(C, node[0]), lo, hi)
+            if sides == 1:
+                num = node[1]
+            elif sides == 2:
+                num = node[2]
+            else:
+                if state["top"] < 0:
+                    state["top"] = num
+                visit(node[1])
+                num = node[2]
+        leaf = -1 - num
+        if leaf >= len(m.leaves):
+            raise _corrupt()
+        if leaf not in seen:
+            seen.add(leaf)
+            out.append(leaf)
+
+    visit(head)
+    if fam == "quake3":
+        last = 0
+        for leaf in out:
+            if m.leaf_cluster(leaf) != -1:
+                last = leaf
+        return out, last
+    return out, state["top"]
+
+
+def boxleaves_line(m, args):
+    """boxleaves MINX MINY MINZ MAXX MAXY MAXZ [model K] (section 6)."""
+    bad = R._err(b"boxleaves", "bad_query")
+    if len(args) < 6:
+        return bad
+    box = _floats(args[:6])
+    opt = _options(args[6:], False)
+    if box is None or opt is None:
+        return bad
+    try:
+        _collision_loadable(m)
+        leaves, top = box_leaves(m, box[:3], box[3:], opt[1])
+    except QueryError as e:
+        return R._err(b"boxleaves", e.name)
+    return '{"q":"boxleaves","count":%d,"%s":%d,"leaves":[%s]}' % (
+        len(leaves), "last_leaf" if m.family == "quake3" else "topnode", top,
+        ",".join(str(x) for x in leaves))
+
+
+# --------------------------------------------------------------------------
 # query lines (section 6)
 
 g = R.fmt_g9
@@ -1693,6 +1995,8 @@ def trace_json(tr, with_contents=True, q="trace"):
         s += ',"contents":%d' % _s32(tr.contents)
     if tr.fraction < 1 and not tr.allsolid and tr.plane is not None:
         s += ',"normal":%s,"dist":%s' % (_vec(tr.plane[0]), g(tr.plane[1]))
+    if with_contents and getattr(tr, "disp", -1) >= 0:
+        s += ',"disp":%d,"disp_flags":%d' % (tr.disp, tr.disp_flags)
     return s + "}"
 
 
@@ -1718,9 +2022,12 @@ def _floats(toks):
     return None if None in p else p
 
 
-def _options(rest, allow_mask):
-    """[mask M] [model K] in this order; returns (mask, model) or None."""
+def _options(rest, allow_mask, allow_move=False):
+    """[mask M] [model K] [origin X Y Z] [angles P Y R] in this order (origin
+    and angles when allow_move); returns (mask, model, origin, angles) or
+    None; origin and angles are None when neither is given."""
     mask, model = None, 0
+    origin = angles = None
     if allow_mask and len(rest) >= 1 and rest[0] == b"mask":
         if len(rest) < 2:
             return None
@@ -1735,9 +2042,22 @@ def _options(rest, allow_mask):
         if model is None:
             return None
         rest = rest[2:]
+    if allow_move and len(rest) >= 1 and rest[0] == b"origin":
+        origin = _floats(rest[1:4]) if len(rest) >= 4 else None
+        if origin is None:
+            return None
+        rest = rest[4:]
+    if allow_move and len(rest) >= 1 and rest[0] == b"angles":
+        angles = _floats(rest[1:4]) if len(rest) >= 4 else None
+        if angles is None:
+            return None
+        rest = rest[4:]
     if rest:
         return None
-    return mask, model
+    if origin is not None or angles is not None:
+        origin = origin or (0.0, 0.0, 0.0)
+        angles = angles or (0.0, 0.0, 0.0)
+    return mask, model, origin, angles
 
 
 COMMANDS = (b"trace", b"hulltrace", b"contents", b"hullcontents")
@@ -1756,6 +2076,8 @@ def run_query_line(m, toks):
     cmd = toks[0]
     args = toks[1:]
     bad = R._err(cmd, "bad_query")
+    if cmd == b"boxleaves":
+        return boxleaves_line(m, args)
     try:
         if cmd == b"trace":
             if len(args) < 6:
@@ -1763,7 +2085,7 @@ def run_query_line(m, toks):
             pts = _floats(args[:6])
             rest = args[6:]
             mins = maxs = (0.0, 0.0, 0.0)
-            if rest and rest[0] not in (b"mask", b"model"):
+            if rest and rest[0] not in (b"mask", b"model", b"origin", b"angles"):
                 if len(rest) < 6:
                     return bad
                 box = _floats(rest[:6])
@@ -1771,12 +2093,16 @@ def run_query_line(m, toks):
                     return bad
                 mins, maxs = box[:3], box[3:]
                 rest = rest[6:]
-            opt = _options(rest, True)
+            opt = _options(rest, True, True)
             if pts is None or opt is None:
                 return bad
             _collision_loadable(m)
+            if opt[2] is not None:
+                mask = opt[0] if opt[0] is not None else MASK_PLAYERSOLID.get(m.family)
+                tr = trace_moved(m, pts[:3], pts[3:], mins, maxs, mask, opt[1], opt[2], opt[3])
+                return trace_json(tr, m.family not in HULL_FAMILIES)
             tr = trace(m, pts[:3], pts[3:], mins, maxs, opt[0], opt[1])
-            return trace_json(tr)
+            return trace_json(tr, m.family not in HULL_FAMILIES)
         if cmd == b"hulltrace":
             if len(args) < 7:
                 return bad
@@ -1792,10 +2118,12 @@ def run_query_line(m, toks):
             if len(args) < 3:
                 return bad
             p = _floats(args[:3])
-            opt = _options(args[3:], False)
+            opt = _options(args[3:], False, True)
             if p is None or opt is None:
                 return bad
             _collision_loadable(m)
+            if opt[2] is not None:
+                return '{"q":"contents","contents":%d}' % _s32(contents_moved(m, p, opt[1], opt[2], opt[3]))
             return '{"q":"contents","contents":%d}' % _s32(contents(m, p, opt[1]))
         if cmd == b"hullcontents":
             if len(args) < 4:
@@ -1897,13 +2225,15 @@ def selftest(path):
         n, d = t.plane
         ck.ok(n[2] > 0, w + ": hit plane faces down %r" % (n,))
         ck.ok(0 <= t.fraction < 1, w + ": fraction out of range")
-        ck.ok(t.endpos[0] == p[0] and t.endpos[1] == p[1] and t.endpos[2] < p[2],
+        terrain = getattr(t, "disp", -1) >= 0     # 8.14: a point stops on the surface
+        ck.ok(t.endpos[0] == p[0] and t.endpos[1] == p[1] and
+              (t.endpos[2] < p[2] or (terrain and t.endpos[2] == p[2])),
               w + ": endpos %r not below the start" % (t.endpos,))
         if n[2] > 0.7:
             floors += 1
         # the stop is E in front of the plane (measured along the normal)
         gap = fdot(n, t.endpos) - d
-        ck.ok(0 < gap <= E * 1.01 + 1e-3 or (hull and gap > 0),
+        ck.ok(0 < gap <= E * 1.01 + 1e-3 or (hull and gap > 0) or (terrain and gap <= 2e-3),
               w + ": endpos %r is %r from the hit plane (E = %r)" % (t.endpos, gap, E))
         if not hull:
             ck.ok(t.endpos == _endpos_formula(p, end, t.fraction),
@@ -1923,7 +2253,8 @@ def selftest(path):
                    if trace(m, p, (p[0], p[1], fsub(p[2], 8192.0)), patches=False).fraction == t.fraction]
         print("  %d of %d down traces end on brushes" % (len(downs_b), len(downs)))
     else:
-        downs_b = downs
+        # under terrain there is no solid either (8.14)
+        downs_b = [(p, t) for p, t in downs if getattr(t, "disp", -1) < 0]
     for p, t in downs_b[:20]:
         n = t.plane[0]
         q = tuple(fsub(t.endpos[i], fmul(n[i], f32(E + 0.5))) for i in range(3))
@@ -1958,10 +2289,11 @@ def selftest(path):
         if t.fraction == 1 and not t.startsolid:
             pairs += 1
             r = tr_point(b, a)
-            ck.ok(r.fraction == 1 and not r.startsolid,
+            ck.ok((r.fraction == 1 and not r.startsolid) or getattr(r, "disp", -1) >= 0,
                   "trace %r -> %r is clear but the reverse gives fraction %r" % (a, b, r.fraction))
-        elif t.fraction < 1:
+        elif t.fraction < 1 and getattr(t, "disp", -1) < 0:
             # both ends open and blocked one way: blocked the other way too
+            # (not by terrain: a point meets it only against its normal)
             r = tr_point(b, a)
             ck.ok(r.fraction < 1, "trace %r -> %r blocked but the reverse is clear" % (a, b))
     print("  %d clear pairs checked both ways" % pairs)
@@ -1972,7 +2304,7 @@ def selftest(path):
         for p, t in downs[:20]:
             end = (p[0], p[1], fsub(p[2], 8192.0))
             tb = trace(m, p, end, box[0], box[1])
-            if tb.startsolid:
+            if tb.startsolid or getattr(t, "disp", -1) >= 0:
                 continue
             ck.ok(tb.fraction <= t.fraction + 1e-6,
                   "box down trace from %r goes further (%r) than the point (%r)" % (p, tb.fraction, t.fraction))
@@ -2027,7 +2359,12 @@ def selftest(path):
             t = trace(m, (0.0, 0.0, -100.0), (0.0, 0.0, -1000.0), *box)
             ck.ok(t.endpos[2] == -167.96875, "%s fall ends at %r, not -167.96875" % (fam, t.endpos[2]))
             t = trace(m, (0.0, 0.0, -168.0), (32.0, 0.0, -168.0), *box)
-            ck.ok((t.startsolid, t.allsolid, t.fraction) == (1, 1, 1.0), "8.7 row 3 (quake2)")
+            if fam == "quake2":
+                ck.ok((t.startsolid, t.allsolid, t.fraction) == (1, 1, 1.0), "8.7 row 3 (quake2)")
+            else:
+                # 8.9: the centred box's walk takes the floor plane's front
+                # side only (t1 = ext): the floor brush is not reached
+                ck.ok((t.startsolid, t.allsolid, t.fraction) == (0, 0, 1.0), "8.7 row 3 (source: open)")
         elif fam == "quake3":
             t = trace(m, (0.0, 0.0, -100.0), (0.0, 0.0, -1000.0), *box)
             ck.ok(t.endpos[2] == -167.875, "quake3 fall ends at %r, not -167.875" % (t.endpos[2],))
@@ -2047,8 +2384,7 @@ def selftest(path):
     lines = {
         b"trace 0 0 0 1 1 1 mask": "bad_query",
         b"trace 0 0 0 1 1 1 -1 -1 -1 1 1": "bad_query",
-        b"trace 0 0 0 1 1 1 model 999999": "unsupported" if hull else
-        ("unsupported" if fam == "nightfire" else "bad_model"),
+        b"trace 0 0 0 1 1 1 model 999999": "unsupported" if fam == "nightfire" else "bad_model",
         b"hullcontents 9 0 0 0": "bad_hull" if hull else "unsupported",
         b"contents 0 0 nan": "bad_query",
     }

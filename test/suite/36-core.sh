@@ -68,11 +68,11 @@ else
 
     core_syms=$(nm -g --defined-only $core_dir/libbspkit.a | awk 'NF == 3 { print $3 }')
     core_kept=""; core_lost=""
-    for s in bsp__face_shape bsp__face_lightmap bsp__map_flags bsp__q3_light_grid bsp__q3_gridsize \
+    for s in bsp__face_shape bsp__face_lightmap bsp__map_flags bsp__q3_light_grid bsp__q3_gridsize bsp__grid_ambient bsp__light_grid_build \
              bsp__family_source_strata bsp__family_source_dm bsp__family_source17 bsp__family_source_vindictus1 bsp__xor; do
         echo "$core_syms" | grep -qx "$s" && core_kept="$core_kept $s"
     done
-    for s in bsp_get_counts bsp_get_face bsp_face_vertex bsp_entity_find bsp_ambient bsp__q3_luxel; do
+    for s in bsp_get_counts bsp_get_face bsp_face_vertex bsp_entity_find bsp_ambient bsp_ambient_style bsp__q3_luxel; do
         echo "$core_syms" | grep -qx "$s" || core_lost="$core_lost $s"
     done
     # the text left out: a status sentence and a lump name the full build

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: MIT */
+/* box_leaves.c - the leaves a box touches (docs/queries.md 8.12a), as the
+ * engines link an entity into the map: CM_BoxLeafnums (Quake 2, Quake 3,
+ * Source) and SV_FindTouchedLeafs (the Quake family), front child first.
+ *
+ * Each leaf is listed once. The map is not written and no bit per leaf is
+ * kept: a leaf is looked for in the caller's list, and once the list is
+ * full, in a second walk of the same box up to where the first one is
+ * (only a list too small for the box pays for it). Quake's compilers give
+ * every solid leaf the index 0, so that a box near walls reaches leaf 0
+ * many times; a hostile file could share nodes too. A walk in a tree
+ * enters each node at most once, so a walk that enters more nodes than
+ * the lump holds is on shared nodes that multiply its paths: CORRUPT,
+ * never an exponential walk. The load checked the depth, which bounds the
+ * stack of pending back children.
+ */
+#include "collision.h"
+
+#if BSPKIT_COLLISION
+
+typedef struct box_walk {
+    const bsp_map *m;
+    const float *lo, *hi;
+    int32_t node;              /* the node or -1 - leaf at hand */
+    int at_hand;               /* node holds something to walk */
+    uint32_t top, entered;
+    int32_t topnode;           /* the first node the box spans, -1: none */
+    int32_t pending[BSP_TREE_DEPTH_MAX];   /* back children owed */
+} box_walk;
+
+static void walk_begin(box_walk *w, const bsp_map *m, int32_t head, const float lo[3],
+                       const float hi[3])
+{
+    w->m = m;
+    w->lo = lo;
+    w->hi = hi;
+    w->node = head;
+    w->at_hand = 1;
+    w->top = w->entered = 0;
+    w->topnode = -1;
+}
+
+/* BoxOnPlaneSide (8.2): 1 front, 2 back, 3 both. */
+static int box_sides(const bsp__cplane *pl, const float lo[3], const float hi[3])
+{
+    float far[3], near[3];
+    uint32_t i;
+    int sides;
+    if (pl->type < 3) return pl->dist <= lo[pl->type] ? 1 : pl->dist >= hi[pl->type] ? 2 : 3;
+    for (i = 0; i < 3; i++) {
+        far[i] = pl->n[i] < 0 ? lo[i] : hi[i];
+        near[i] = pl->n[i] < 0 ? hi[i] : lo[i];
+    }
+    sides = (bsp__dot(pl->n, far) >= pl->dist) | (bsp__dot(pl->n, near) < pl->dist) << 1;
+    return sides ? sides : 3;
+}
+
+/* The next leaf reached: 1 and *leaf; 0 when the walk is over; -1 on a
+ * corrupt tree. */
+static int walk_next(box_walk *w, uint32_t *leaf)
+{
+    const struct bsp_family *f = w->m->family;
+    for (;;) {
+        if (!w->at_hand) {
+            if (w->top == 0) return 0;
+            w->node = w->pending[--w->top];
+            w->at_hand = 1;
+        }
+        while (w->node >= 0) {
+            const uint8_t *rec;
+            bsp__cplane pl;
+            int sides;
+            /* (child and plane indices were checked at load) */
+            if (++w->entered > w->m->nodes.count || (uint32_t)w->node >= w->m->nodes.count)
+                return -1;
+            rec = BSP__REC(w->m->nodes, w->node);
+            bsp__coll_plane(w->m, bsp__field_getp(rec, &f->tree.node_plane), &pl);
+            sides = box_sides(&pl, w->lo, w->hi);
+            if (sides == 3) {
+                if (w->topnode < 0) w->topnode = w->node;
+                if (w->top == BSP_TREE_DEPTH_MAX) return -1;
+                w->pending[w->top++] = bsp__field_getp(rec, &f->tree.node_child[1]);
+                sides = 1;
+            }
+            w->node = bsp__field_getp(rec, &f->tree.node_child[sides == 2]);
+        }
+        w->at_hand = 0;
+        *leaf = (uint32_t)(-1 - w->node);
+        return (uint32_t)*leaf < w->m->leafs.count ? 1 : -1;
+    }
+}
+
+/* Is `leaf` among the first `n` leaves the walk reaches (which the walk
+ * at hand has reached without a fault)? */
+static int reached_before(const bsp_map *m, int32_t head, const float lo[3], const float hi[3],
+                          uint32_t leaf, uint32_t n)
+{
+    box_walk w;
+    uint32_t k, l;
+    walk_begin(&w, m, head, lo, hi);
+    for (k = 0; k < n; k++)
+        if (walk_next(&w, &l) == 1 && l == leaf) return 1;
+    return 0;
+}
+
+bsp_status bsp_box_leaves(const bsp_map *m, uint32_t model, const float mins[3],
+                          const float maxs[3], uint32_t *leaves, uint32_t max_leaves,
+                          uint32_t *count, int32_t *topnode)
+{
+    const struct bsp__collision *c;
+    box_walk w;
+    int32_t head, last = 0;
+    uint32_t leaf, reached = 0, n = 0, k;
+    int q3, more;
+
+    if (!m || !m->family || !mins || !maxs || !count || !topnode || (!leaves && max_leaves))
+        return BSP_E_BAD_ARGUMENT;
+    if (!bsp__finite3(mins) || !bsp__finite3(maxs)) return BSP_E_BAD_QUERY;
+    c = m->family->coll;
+    q3 = c && BSPKIT_FAMILY_QUAKE3 && c->kind == BSP_COLL_Q3;
+    /* quake3 walks node 0 for every model: only the world has a tree */
+    if (!c || ((c->world_only || q3) && model > 0)) return BSP_E_UNSUPPORTED;
+    if (!m->has_collision) return BSP_E_NOT_LOADED;
+    if (model >= m->models.count) return BSP_E_BAD_MODEL;
+    head = bsp__head_node(m, model);
+    if (head == BSP_NO_HEAD) return BSP_E_UNSUPPORTED;
+    walk_begin(&w, m, head, mins, maxs);
+    while ((more = walk_next(&w, &leaf)) == 1) {
+        int seen = 0;
+        reached++;
+        for (k = 0; k < n && k < max_leaves && !seen; k++) seen = leaves[k] == leaf;
+        /* a full list holds only the first max_leaves of them */
+        if (!seen && n > max_leaves) seen = reached_before(m, head, mins, maxs, leaf, reached - 1);
+        if (seen) continue;
+        if (n < max_leaves) leaves[n] = leaf;
+        n++;
+        if (q3 && bsp__leaf_cluster(m, BSP__REC(m->leafs, leaf), leaf) != -1) last = (int32_t)leaf;
+    }
+    if (more < 0) return BSP_E_CORRUPT;
+    *count = n;
+    *topnode = q3 ? last : w.topnode;
+    return BSP_OK;
+}
+
+#endif

@@ -1,0 +1,451 @@
+/* SPDX-License-Identifier: MIT */
+/* disp_trace.c - Source terrain in a trace (docs/queries.md 8.14): the
+ * point trace, box sweep and position test of one displacement as Valve's
+ * CDispCollTree answers them, and their join to the brush walk.
+ *
+ * The join: a displacement belongs to the leaves its bounds (grown by 1)
+ * reach down the world's nodes, and is tested after the brushes of the
+ * first of them the trace's walk reaches. Only a displacement whose bounds
+ * pass the query's cull can change the answer (a cell passes only inside
+ * them), so the trace marks those at its start, on its own stack, and asks
+ * of each leaf only whether a marked one belongs to it: no per-leaf lists
+ * in the arena, no writes to the map.
+ */
+#include "disp_trace.h"
+
+#if BSP__DISPCOLL
+
+#define DIST_EPSILON 0.03125f      /* DISPCOLL_DIST_EPSILON */
+#define MASK_OPAQUE 0x4081u        /* SOLID | OPAQUE | MOVEABLE */
+#define NO_ENTRY -99999.9f
+
+typedef struct tri {
+    float v[3][3];   /* a, b, c */
+    float n[3], d;
+    uint32_t flags;
+} tri;
+
+static void rd3(const uint8_t *p, float v[3])
+{
+    v[0] = bsp__f32(p);
+    v[1] = bsp__f32(p + 4);
+    v[2] = bsp__f32(p + 8);
+}
+
+static void sub3(const float a[3], const float b[3], float o[3])
+{
+    o[0] = bsp__fsub(a[0], b[0]);
+    o[1] = bsp__fsub(a[1], b[1]);
+    o[2] = bsp__fsub(a[2], b[2]);
+}
+
+static void cross3(const float a[3], const float b[3], float o[3])
+{
+    o[0] = bsp__fmsub(a[1], b[2], a[2], b[1]);
+    o[1] = bsp__fmsub(a[2], b[0], a[0], b[2]);
+    o[2] = bsp__fmsub(a[0], b[1], a[1], b[0]);
+}
+
+
+/* The sweep cull of 8.14 of the box [lo, hi]. */
+static int sweep_passes(const bsp__disp_trace *t, const float lo[3], const float hi[3])
+{
+    float entry = 0.0f, exit = 1.0f;
+    uint32_t k;
+    for (k = 0; k < 3; k++) {
+        float x = bsp__fadd(t->ext[k], DIST_EPSILON);
+        float inv = t->d[k] == 0 ? FLT_MAX : bsp__fdiv(1.0f, t->d[k]);
+        float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k], t->s[k]), x), inv);
+        float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k], t->s[k]), x), inv);
+        float near = a < b ? a : b, far = a < b ? b : a;
+        if (near > entry) entry = near;
+        if (far < exit) exit = far;
+    }
+    return entry <= exit;
+}
+
+static int overlaps(const bsp__disp_trace *t, const float lo[3], const float hi[3])
+{
+    uint32_t k;
+    for (k = 0; k < 3; k++)
+        if (bsp__fsub(t->s[k], t->ext[k]) > hi[k] || bsp__fadd(t->s[k], t->ext[k]) < lo[k]) return 0;
+    return 1;
+}
+
+static int culled(const bsp__disp_trace *t, const float lo[3], const float hi[3])
+{
+    return t->position ? !overlaps(t, lo, hi) : !sweep_passes(t, lo, hi);
+}
+
+void bsp__disp_trace_init(bsp__disp_trace *t, const bsp_map *m, uint32_t model, const float start[3],
+                          const float end[3], const float mins[3], const float maxs[3], uint32_t mask,
+                          bsp_trace_result *tr, bsp__cplane *hit)
+{
+    uint32_t i, k, n = m->disps.count;
+    tr->disp = -1;
+    tr->disp_flags = 0;
+    t->any = 0;
+    if (model != 0 || !n) return;
+    t->m = m;
+    t->tr = tr;
+    t->hit = hit;
+    t->mask = mask;
+    t->point = 1;
+    t->position = 1;
+    /* centred as Valve's Ray_t (8.9 step 1) */
+    for (k = 0; k < 3; k++) {
+        float offset = bsp__fmul(bsp__fadd(mins[k], maxs[k]), 0.5f);
+        t->ext[k] = bsp__fsub(maxs[k], offset);
+        t->s[k] = bsp__fadd(start[k], offset);
+        t->d[k] = bsp__fsub(bsp__fadd(end[k], offset), t->s[k]);
+        if (t->ext[k] != 0) t->point = 0;
+        if (start[k] != end[k]) t->position = 0;
+    }
+    if (t->point && t->position) return;    /* a point never touches terrain */
+    bsp__fill(t->left, 0, sizeof t->left);
+    for (i = 0; i < n && i < BSP_TRACE_DISPS_MAX; i++) {
+        const uint8_t *rec = BSP__REC(m->disps, i);
+        uint32_t contents = bsp__u32(rec + BSP__DISP_CONTENTS), flags = bsp__u32(rec + BSP__DISP_FLAGS);
+        float lo[3], hi[3];
+        if (!(contents & mask)) continue;
+        if (t->point ? (flags & BSP__DISP_NORAY) || !(contents & MASK_OPAQUE) : (flags & BSP__DISP_NOHULL))
+            continue;
+        rd3(rec + BSP__DISP_LO, lo);
+        rd3(rec + BSP__DISP_HI, hi);
+        if (culled(t, lo, hi)) continue;
+        t->left[i >> 3] |= (uint8_t)(1u << (i & 7));
+        t->any = 1;
+    }
+}
+
+/* BoxOnPlaneSide of 8.2 for the box [lo, hi]: 1 front, 2 back, 3 both
+ * (0 when rounding leaves it on neither). */
+static int box_sides(const float n[3], float dist, int32_t type, const float lo[3], const float hi[3])
+{
+    float far[3], near[3];
+    uint32_t k;
+    if (type < 3) return dist <= lo[type] ? 1 : dist >= hi[type] ? 2 : 3;
+    for (k = 0; k < 3; k++) {
+        far[k] = n[k] < 0 ? lo[k] : hi[k];
+        near[k] = n[k] < 0 ? hi[k] : lo[k];
+    }
+    return (bsp__dot(n, far) >= dist) | (bsp__dot(n, near) < dist) << 1;
+}
+
+/* Does displacement rec's box (bounds grown by 1) reach leaf `leaf` down
+ * the world's nodes (8.12a's walk)? -1: a node stack deeper than the load
+ * allowed. */
+static int reaches(const bsp_map *m, const uint8_t *rec, uint32_t leaf)
+{
+    const struct bsp_family *f = m->family;
+    int32_t stack[BSP_TREE_DEPTH_MAX + 1], node = bsp__head_node(m, 0);
+    uint32_t depth = 0, k;
+    float lo[3], hi[3];
+    rd3(rec + BSP__DISP_LO, lo);
+    rd3(rec + BSP__DISP_HI, hi);
+    for (k = 0; k < 3; k++) {
+        lo[k] = bsp__fsub(lo[k], 1.0f);
+        hi[k] = bsp__fadd(hi[k], 1.0f);
+    }
+    for (;;) {
+        if (node < 0) {
+            if ((uint32_t)(-1 - node) == leaf) return 1;
+            if (!depth) return 0;
+            node = stack[--depth];
+            continue;
+        }
+        {
+            const uint8_t *nd = BSP__REC(m->nodes, node);
+            bsp__cplane pl;
+            int sides;
+            bsp__coll_plane(m, bsp__field_getp(nd, &f->tree.node_plane), &pl);
+            sides = box_sides(pl.n, pl.dist, pl.type, lo, hi);
+            if (sides == 0) sides = 3;
+            if (sides == 3) {
+                if (depth > BSP_TREE_DEPTH_MAX) return -1;
+                stack[depth++] = bsp__field_getp(nd, &f->tree.node_child[1]);
+            }
+            node = bsp__field_getp(nd, &f->tree.node_child[sides == 2]);
+        }
+    }
+}
+
+/* Resolve one plane of the sweep (8.14): 0 when the triangle is missed. */
+static int resolve(float sd, float ed, float *S, float *X, int *best, int which)
+{
+    float t;
+    if (sd > 0 && ed > 0) return 0;
+    if (sd < 0 && ed < 0) return 1;
+    if (sd >= 0 && ed <= 0) {
+        t = sd == ed ? 0.0f : bsp__fdiv(bsp__fsub(sd, DIST_EPSILON), bsp__fsub(sd, ed));
+        if (t > *S) {
+            *S = t;
+            *best = which;
+        }
+    } else {
+        t = sd == ed ? 0.0f : bsp__fdiv(bsp__fadd(sd, DIST_EPSILON), bsp__fsub(sd, ed));
+        if (t < *X) *X = t;
+    }
+    return 1;
+}
+
+/* The box sweep of one triangle; 1 when it takes the answer. */
+static int sweep_tri(bsp__disp_trace *t, const tri *tr, float *fraction, float n_out[3], float *d_out)
+{
+    float S = NO_ENTRY, X = 1.0f, planes[16][4];
+    int best = -1, np = 0;
+    uint32_t k, g, ax;
+    if (bsp__dot(tr->n, t->d) > DIST_EPSILON) return 0;
+    /* 1: the axial planes, z, y, x */
+    for (k = 3; k-- > 0;) {
+        float lo = tr->v[0][k], hi = tr->v[0][k], sd, ed;
+        for (g = 1; g < 3; g++) {
+            if (tr->v[g][k] < lo) lo = tr->v[g][k];
+            if (tr->v[g][k] > hi) hi = tr->v[g][k];
+        }
+        sd = bsp__fsub(bsp__fsub(lo, t->ext[k]), t->s[k]);
+        ed = bsp__fsub(sd, t->d[k]);
+        planes[np][0] = planes[np][1] = planes[np][2] = 0;
+        planes[np][k] = -1.0f;
+        planes[np][3] = lo;
+        if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
+        sd = bsp__fsub(t->s[k], bsp__fadd(hi, t->ext[k]));
+        ed = bsp__fadd(sd, t->d[k]);
+        planes[np][0] = planes[np][1] = planes[np][2] = 0;
+        planes[np][k] = 1.0f;
+        planes[np][3] = hi;
+        if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
+    }
+    /* 2: the edges crossed with each axis */
+    for (ax = 0; ax < 3; ax++) {
+        uint32_t i = ax == 0 ? 1 : 0, j = ax == 2 ? 1 : 2;
+        for (g = 0; g < 3; g++) {
+            const float *on = tr->v[g], *off = tr->v[(g + 2) % 3];
+            float e[3], m[3], dd, od, x_i, x_j, ex, sd, ed;
+            sub3(tr->v[(g + 1) % 3], on, e);
+            if (ax == 0) m[0] = 0, m[1] = e[2], m[2] = -e[1];
+            else if (ax == 1) m[0] = -e[2], m[1] = 0, m[2] = e[0];
+            else m[0] = e[1], m[1] = -e[0], m[2] = 0;
+            bsp__disp_normalize(m);
+            if (m[i] == 0 || m[j] == 0) continue;
+            dd = bsp__fadd(bsp__fmul(m[i], on[i]), bsp__fmul(m[j], on[j]));
+            od = bsp__fadd(bsp__fmul(m[i], off[i]), bsp__fmul(m[j], off[j]));
+            if (!(bsp__fabs(bsp__fsub(od, dd)) < DIST_EPSILON) && od > dd) {
+                m[0] = -m[0], m[1] = -m[1], m[2] = -m[2];
+                dd = -dd;
+            }
+            x_i = m[i] < 0 ? t->ext[i] : -t->ext[i];
+            x_j = m[j] < 0 ? t->ext[j] : -t->ext[j];
+            ex = bsp__fsub(dd, bsp__fadd(bsp__fmul(m[i], x_i), bsp__fmul(m[j], x_j)));
+            sd = bsp__fsub(bsp__fadd(bsp__fmul(m[i], t->s[i]), bsp__fmul(m[j], t->s[j])), ex);
+            ed = bsp__fsub(bsp__fadd(bsp__fmul(m[i], bsp__fadd(t->s[i], t->d[i])),
+                                     bsp__fmul(m[j], bsp__fadd(t->s[j], t->d[j]))), ex);
+            planes[np][0] = m[0];
+            planes[np][1] = m[1];
+            planes[np][2] = m[2];
+            planes[np][3] = dd;
+            if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
+        }
+    }
+    /* 3: the face */
+    {
+        float x[3], e[3], ex, sd, ed;
+        for (k = 0; k < 3; k++) {
+            x[k] = tr->n[k] < 0 ? t->ext[k] : -t->ext[k];
+            e[k] = bsp__fadd(t->s[k], t->d[k]);
+        }
+        ex = bsp__fsub(tr->d, bsp__dot(tr->n, x));
+        sd = bsp__fsub(bsp__dot(tr->n, t->s), ex);
+        ed = bsp__fsub(bsp__dot(tr->n, e), ex);
+        for (k = 0; k < 3; k++) planes[np][k] = tr->n[k];
+        planes[np][3] = tr->d;
+        if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
+    }
+    if (!(S < X || bsp__fabs(bsp__fsub(S, X)) < 0.001f) || S == NO_ENTRY || !(S < *fraction) || best < 0)
+        return 0;
+    *fraction = S > 0 ? S : 0.0f;
+    for (k = 0; k < 3; k++) n_out[k] = planes[best][k];
+    *d_out = planes[best][3];
+    return 1;
+}
+
+/* The point trace of one triangle (one-sided); 1 when it takes the answer. */
+static int ray_tri(const bsp__disp_trace *t, const tri *tr, float *fraction)
+{
+    float e1[3], e2[3], c[3], p[3], q[3], o[3], den, u, v, f;
+    sub3(tr->v[2], tr->v[0], e1);
+    sub3(tr->v[1], tr->v[0], e2);
+    cross3(e1, e2, c);
+    if (bsp__dot(c, t->d) >= 0) return 0;
+    cross3(t->d, e2, p);
+    den = bsp__dot(p, e1);
+    if (bsp__fabs(den) < 1e-6f) return 0;
+    den = bsp__fdiv(1.0f, den);
+    sub3(t->s, tr->v[0], o);
+    u = bsp__fmul(bsp__dot(p, o), den);
+    if (u < 0 || u > 1) return 0;
+    cross3(o, e1, q);
+    v = bsp__fmul(bsp__dot(q, t->d), den);
+    if (v < 0 || bsp__fadd(u, v) > 1) return 0;
+    f = bsp__fmul(bsp__dot(q, e2), den);
+    if (f < -0.001f || f > 1.001f) return 0;
+    f = f < 0 ? 0.0f : f > 1 ? 1.0f : f;
+    if (!(f < *fraction)) return 0;
+    *fraction = f;
+    return 1;
+}
+
+/* One of Valve's separating-axis edge tests: apart on this axis? */
+static int edge_apart(uint32_t axis, const float g[3], const float u[3], const float w[3], const float ext[3])
+{
+    float du, dw, r;
+    if (axis == 0) {
+        du = bsp__fmsub(g[2], u[1], g[1], u[2]);
+        dw = bsp__fmsub(g[2], w[1], g[1], w[2]);
+        r = bsp__fadd(bsp__fmul(bsp__fabs(g[2]), ext[1]), bsp__fmul(bsp__fabs(g[1]), ext[2]));
+    } else if (axis == 1) {
+        du = bsp__fadd(bsp__fmul(-g[2], u[0]), bsp__fmul(g[0], u[2]));
+        dw = bsp__fadd(bsp__fmul(-g[2], w[0]), bsp__fmul(g[0], w[2]));
+        r = bsp__fadd(bsp__fmul(bsp__fabs(g[2]), ext[0]), bsp__fmul(bsp__fabs(g[0]), ext[2]));
+    } else {
+        du = bsp__fmsub(g[1], u[0], g[0], u[1]);
+        dw = bsp__fmsub(g[1], w[0], g[0], w[1]);
+        r = bsp__fadd(bsp__fmul(bsp__fabs(g[1]), ext[0]), bsp__fmul(bsp__fabs(g[0]), ext[1]));
+    }
+    return (du < dw ? du : dw) > r || (du < dw ? dw : du) < -r;
+}
+
+/* IsBoxIntersectingTriangle with the triangle (a, c, b). */
+static int box_touches(const bsp__disp_trace *t, const tri *tr)
+{
+    float p1[3], p2[3], p3[3], g[3], lo[3], hi[3];
+    uint32_t k;
+    sub3(tr->v[0], t->s, p1);
+    sub3(tr->v[2], t->s, p2);
+    sub3(tr->v[1], t->s, p3);
+    for (k = 0; k < 3; k++) {
+        float mn = p1[k], mx = p1[k];
+        if (p2[k] < mn) mn = p2[k];
+        if (p3[k] < mn) mn = p3[k];
+        if (p2[k] > mx) mx = p2[k];
+        if (p3[k] > mx) mx = p3[k];
+        if (mn > t->ext[k] || mx < -t->ext[k]) return 0;
+    }
+    sub3(p2, p1, g);
+    if (edge_apart(0, g, p1, p3, t->ext) || edge_apart(1, g, p1, p3, t->ext) || edge_apart(2, g, p2, p3, t->ext))
+        return 0;
+    sub3(p3, p2, g);
+    if (edge_apart(0, g, p1, p2, t->ext) || edge_apart(1, g, p1, p2, t->ext) || edge_apart(2, g, p1, p3, t->ext))
+        return 0;
+    sub3(p1, p3, g);
+    if (edge_apart(0, g, p1, p2, t->ext) || edge_apart(1, g, p1, p2, t->ext) || edge_apart(2, g, p2, p3, t->ext))
+        return 0;
+    /* the box straddles the plane (BoxOnPlaneSide gives both sides) */
+    for (k = 0; k < 3; k++) {
+        lo[k] = bsp__fsub(t->s[k], t->ext[k]);
+        hi[k] = bsp__fadd(t->s[k], t->ext[k]);
+    }
+    return box_sides(tr->n, tr->d, tr->n[0] == 1.0f ? 0 : tr->n[1] == 1.0f ? 1 : tr->n[2] == 1.0f ? 2 : 3,
+                     lo, hi) == 3;
+}
+
+static void read_tri(const bsp_map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t k, tri *out)
+{
+    uint32_t idx[3], j;
+    const uint8_t *rec = BSP__REC(m->disp_tris, ts + k);
+    bsp__disp_tri(n, k, idx);
+    for (j = 0; j < 3; j++) rd3(BSP__REC(m->disp_verts, vs + idx[j]), out->v[j]);
+    rd3(rec, out->n);
+    out->d = bsp__f32(rec + 12);
+    out->flags = bsp__u32(rec + 16);
+}
+
+/* Test displacement i: its cells in Morton order, each passing the cull. */
+static void test_disp(bsp__disp_trace *t, uint32_t i)
+{
+    const bsp_map *m = t->m;
+    const uint8_t *rec = BSP__REC(m->disps, i);
+    bsp_trace_result *tr = t->tr;
+    uint32_t power = bsp__u32(rec + BSP__DISP_POWER), vs = bsp__u32(rec + BSP__DISP_VSTART);
+    uint32_t ts = bsp__u32(rec + BSP__DISP_TSTART), n = (1u << power) + 1, cells = 1u << (2 * power), z;
+    int32_t contents = bsp__i32(rec + BSP__DISP_CONTENTS);
+    for (z = 0; z < cells; z++) {
+        uint32_t r = 0, c = 0, b, h, k, L;
+        float lo[3], hi[3];
+        /* the blocks this cell starts, largest first: a rejected one skips
+         * all its cells (each cell's box lies in its blocks') */
+        for (L = power; L >= 1; L--) {
+            const uint8_t *node;
+            if (z & ((1u << (2 * L)) - 1)) continue;
+            node = bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L) + (z >> (2 * L)));
+            rd3(node, lo);
+            rd3(node + 12, hi);
+            if (culled(t, lo, hi)) break;
+        }
+        if (L >= 1) {
+            z += (1u << (2 * L)) - 1;
+            continue;
+        }
+        for (b = 0; b < power; b++) {
+            c |= (z >> (2 * b) & 1u) << b;
+            r |= (z >> (2 * b + 1) & 1u) << b;
+        }
+        /* the cell's box, in its triangles' slots */
+        k = 2 * (r * (n - 1) + c);
+        rd3(BSP__REC(m->disp_tris, ts + k) + BSP__DISP_TRI_BOX, lo);
+        rd3(BSP__REC(m->disp_tris, ts + k + 1) + BSP__DISP_TRI_BOX, hi);
+        if (culled(t, lo, hi)) continue;
+        for (h = 0; h < 2; h++) {
+            tri tri_k;
+            float fraction = tr->fraction, nn[3], dd;
+            int hit;
+            k = 2 * (r * (n - 1) + c) + h;
+            read_tri(m, vs, ts, n, k, &tri_k);
+            if (t->position) {
+                if (!box_touches(t, &tri_k)) continue;
+                tr->startsolid = tr->allsolid = 1;
+                tr->fraction = 0;
+                tr->contents = contents;
+                tr->disp = (int32_t)i;
+                tr->disp_flags = tri_k.flags;
+                return;
+            }
+            if (t->point) {
+                hit = ray_tri(t, &tri_k, &fraction);
+                nn[0] = tri_k.n[0], nn[1] = tri_k.n[1], nn[2] = tri_k.n[2];
+                dd = tri_k.d;
+            } else {
+                hit = sweep_tri(t, &tri_k, &fraction, nn, &dd);
+            }
+            if (!hit) continue;
+            tr->fraction = fraction;
+            tr->contents = contents;
+            tr->has_plane = 1;
+            tr->disp = (int32_t)i;
+            tr->disp_flags = tri_k.flags;
+            t->hit->n[0] = nn[0], t->hit->n[1] = nn[1], t->hit->n[2] = nn[2];
+            t->hit->dist = dd;
+            t->hit->type = 3;
+        }
+    }
+}
+
+bsp_status bsp__disp_leaf(bsp__disp_trace *t, uint32_t leaf)
+{
+    uint32_t i, n;
+    if (!t->any || t->tr->startsolid) return BSP_OK;
+    n = t->m->disps.count < BSP_TRACE_DISPS_MAX ? t->m->disps.count : BSP_TRACE_DISPS_MAX;
+    for (i = 0; i < n; i++) {
+        int in;
+        if (!(t->left[i >> 3] >> (i & 7) & 1)) continue;
+        in = reaches(t->m, BSP__REC(t->m->disps, i), leaf);
+        if (in < 0) return BSP_E_CORRUPT;
+        if (!in) continue;
+        t->left[i >> 3] &= (uint8_t)~(1u << (i & 7));
+        test_disp(t, i);
+        if (t->tr->startsolid) return BSP_OK;
+    }
+    return BSP_OK;
+}
+
+#endif

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/* disp_trace.h - Source terrain in a trace (docs/queries.md 8.14): the
+ * displacements a trace can meet, each tested after the brushes of the
+ * first leaf of its own that the walk reaches (disp_trace.c). */
+#ifndef BSP_DISP_TRACE_H
+#define BSP_DISP_TRACE_H
+
+#include "collision.h"
+#include "../pipeline/disp_build.h"
+
+/* A trace's terrain state, on the caller's stack: the move as 8.14 takes
+ * it and a bit per displacement still to be tested (those whose bounds
+ * pass the query's cull; 0 when none can be met). */
+typedef struct bsp__disp_trace {
+    const bsp_map *m;
+    bsp_trace_result *tr;
+    bsp__cplane *hit;          /* the trace's plane, set on a terrain hit */
+    float s[3], ext[3], d[3];  /* centred start, extents, move */
+    uint32_t mask;
+    uint8_t point, position, any;
+    uint8_t left[BSP_TRACE_DISPS_MAX / 8];
+} bsp__disp_trace;
+
+/* Set up t for a trace of model `model` (terrain: model 0 only) and mark
+ * the displacements it may meet; tr->disp becomes -1. */
+void bsp__disp_trace_init(bsp__disp_trace *t, const bsp_map *m, uint32_t model, const float start[3],
+                          const float end[3], const float mins[3], const float maxs[3], uint32_t mask,
+                          bsp_trace_result *tr, bsp__cplane *hit);
+
+/* After leaf l's brushes: its displacements not yet tested, in index
+ * order (none when the trace is already startsolid). CORRUPT: the walk
+ * met a node outside its lump. */
+bsp_status bsp__disp_leaf(bsp__disp_trace *t, uint32_t leaf);
+
+#endif

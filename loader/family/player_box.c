@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* player_box.c - the player's standing and crouching boxes of each
+ * family's games (bspkit.h says where each number comes from). */
+#include "family.h"
+
+/* per family: standing mins, maxs; crouching mins, maxs (a crouching
+ * maxs z of 0 with mins z of 0: the game has no crouch) */
+static const int8_t boxes[BSP_FAMILY_COUNT][2][6] = {
+    /* unknown */   { { 0 }, { 0 } },
+    /* source */    { { -16, -16, 0, 16, 16, 72 }, { -16, -16, 0, 16, 16, 36 } },
+    /* goldsrc */   { { -16, -16, -36, 16, 16, 36 }, { -16, -16, -18, 16, 16, 18 } },
+    /* quake */     { { -16, -16, -24, 16, 16, 32 }, { 0 } },
+    /* bsp2 */      { { -16, -16, -24, 16, 16, 32 }, { 0 } },
+    /* quake2 */    { { -16, -16, -24, 16, 16, 32 }, { -16, -16, -24, 16, 16, 4 } },
+    /* quake3 */    { { -15, -15, -24, 15, 15, 32 }, { -15, -15, -24, 15, 15, 16 } },
+    /* nightfire */ { { -16, -16, -36, 16, 16, 36 }, { -16, -16, -18, 16, 16, 18 } },
+};
+
+bsp_status bsp_player_box(bsp_family_id family, bsp_stance stance, float mins[3], float maxs[3])
+{
+    const int8_t *b;
+    uint32_t i;
+    if (!mins || !maxs || family <= BSP_FAMILY_UNKNOWN || family >= BSP_FAMILY_COUNT ||
+        (uint32_t)stance > BSP_CROUCHING)
+        return BSP_E_BAD_ARGUMENT;
+    b = boxes[family][stance];
+    if (b[0] == 0) return BSP_E_UNSUPPORTED;
+    for (i = 0; i < 3; i++) {
+        mins[i] = b[i];
+        maxs[i] = b[3 + i];
+    }
+    return BSP_OK;
+}

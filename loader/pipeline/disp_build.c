@@ -1,0 +1,348 @@
+/* SPDX-License-Identifier: MIT */
+/* disp_build.c - Source terrain's collision, built at load (docs/queries.md
+ * 8.14): each displacement's vertex grid over its base face, its
+ * triangles' planes and flags, and its bounds, into the region whose
+ * layout disp_build.h gives.
+ *
+ * A first pass over the faces, in face order, finds each displacement's
+ * base face (the first with its dispinfo and 4 edges); then a few
+ * displacements per step. Every float operation is the contract's, in its
+ * order.
+ */
+#include "disp_build.h"
+#include "../core/fmath.h"
+
+#if BSP__DISPCOLL
+
+#define DISPINFO_VERT_START 12
+#define DISPINFO_TRI_START 16
+#define DISPINFO_POWER 20
+#define DISPINFO_MINTESS 24
+#define DISPINFO_CONTENTS 32
+#define DISPVERT_BYTES 20u
+#define DISPTRI_BYTES 2u
+/* the flag bit minTess carries its flags with */
+#define MINTESS_FLAGS 0x80000000u
+
+/* lump k of the three (dispinfo, disp verts, disp tris); -1: none */
+int bsp__disp_lump(const struct bsp_family *f, uint32_t k)
+{
+    const struct bsp__collision *c = bsp__coll_of(f);
+    return c && c->has_disps && k < 3 ? c->disp_lumps[k] : -1;
+}
+
+/* Lump k's bytes in the arena (NULL: not loaded). */
+static const uint8_t *data(const bsp_map *m, uint32_t k)
+{
+    int lump = bsp__disp_lump(m->family, k);
+    return lump >= 0 ? m->lump_data[lump] : NULL;
+}
+
+/* The three lumps' record counts; 0 displacements when there are none. */
+static void counts(const bsp_header *h, uint32_t n[3])
+{
+    uint32_t k;
+    for (k = 0; k < 3; k++) {
+        int lump = bsp__disp_lump(h->family, k);
+        const bsp__layout *lay = lump >= 0 ? bsp__lump_layout(h, (uint32_t)lump) : NULL;
+        n[k] = lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size
+             ? h->lumps[lump].size / lay->record_size : 0;
+    }
+}
+
+bsp_status bsp__disp_region(const bsp_header *h, int collision, uint32_t *bytes)
+{
+    uint32_t n[3];
+    *bytes = 0;
+    if (!collision) return BSP_OK;
+    counts(h, n);
+    if (!n[0]) return BSP_OK;
+    /* (each below 2^30 records: lump sizes are 32-bit) */
+    if (n[0] > 0xffffffffu / 4 / BSP__DISP_REC_BYTES || n[1] > 0xffffffffu / 4 / BSP__DISP_VERT_BYTES ||
+        n[2] > 0xffffffffu / 4 / (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT))
+        return BSP_E_BAD_LUMP;
+    *bytes = n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES +
+             n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT);
+    return BSP_OK;
+}
+
+uint32_t bsp__disp_scratch(const bsp_header *h)
+{
+    uint32_t n[3];
+    counts(h, n);
+    return n[0] ? (n[1] + n[2] + 7) / 8 : 0;
+}
+
+static void rd3(const uint8_t *p, float v[3])
+{
+    v[0] = bsp__f32(p);
+    v[1] = bsp__f32(p + 4);
+    v[2] = bsp__f32(p + 8);
+}
+
+static void put_f32(uint8_t *p, float f)
+{
+    union { float f; uint32_t u; } v;
+    v.f = f;
+    bsp__put_u32(p, v.u);
+}
+
+static void wr3(uint8_t *p, const float v[3])
+{
+    put_f32(p, v[0]);
+    put_f32(p + 4, v[1]);
+    put_f32(p + 8, v[2]);
+}
+
+/* Claim `n` slots from `first` in the bitmap; 0 when one was taken. */
+static int claim(uint8_t *bits, uint32_t first, uint32_t n)
+{
+    uint32_t i;
+    for (i = first; i < first + n; i++) {
+        if (bits[i >> 3] >> (i & 7) & 1) return 0;
+        bits[i >> 3] |= (uint8_t)(1u << (i & 7));
+    }
+    return 1;
+}
+
+/* Base face f's corner k (the edge loop's vertex); 0 when an index lies
+ * outside its lump. */
+static int corner(const bsp_map *m, const uint8_t *f, uint32_t k, float v[3])
+{
+    const struct bsp_family *fam = m->family;
+    int32_t first = bsp__field_get(f, fam->faces.face_firstedge), se, vi;
+    uint32_t e;
+    if (first < 0 || (uint32_t)first + k >= m->surfedges.count) return 0;
+    se = bsp__i32(m->surfedges.data + ((size_t)first + k) * m->surfedges.stride);
+    e = se < 0 ? (uint32_t)0 - (uint32_t)se : (uint32_t)se;
+    if (e >= m->edges.count) return 0;
+    vi = bsp__field_get(m->edges.data + (size_t)e * m->edges.stride, fam->faces.edge_v[se < 0]);
+    if (vi < 0 || (uint32_t)vi >= m->vertexes.count) return 0;
+    rd3(m->vertexes.data + (size_t)vi * m->vertexes.stride, v);
+    return 1;
+}
+
+void bsp__disp_normalize(float v[3])
+{
+    float r = bsp__fdiv(1.0f, bsp__fsqrt(bsp__fadd(bsp__dot(v, v), 1e-10f)));
+    v[0] = bsp__fmul(v[0], r);
+    v[1] = bsp__fmul(v[1], r);
+    v[2] = bsp__fmul(v[2], r);
+}
+
+/* Grow box (lo, hi at out) to hold (blo, bhi); `first`: set it. */
+static void grow(uint8_t *out, const float blo[3], const float bhi[3], int first)
+{
+    float lo[3], hi[3];
+    uint32_t j;
+    rd3(out, lo);
+    rd3(out + 12, hi);
+    for (j = 0; j < 3; j++) {
+        if (first || blo[j] < lo[j]) lo[j] = blo[j];
+        if (first || bhi[j] > hi[j]) hi[j] = bhi[j];
+    }
+    wr3(out, lo);
+    wr3(out + 12, hi);
+}
+
+/* The cells' boxes (in their triangles' slots) and the quadtree's, from
+ * the smallest blocks up: each the union of its four parts. */
+static void boxes(bsp_map *m, uint32_t vs, uint32_t ts, uint32_t power)
+{
+    uint32_t n = (1u << power) + 1, cells = 1u << (2 * power), z, L;
+    uint8_t *tris = (uint8_t *)m->disp_tris.data;
+    for (z = 0; z < cells; z++) {
+        uint32_t r = 0, c = 0, b, h, j;
+        float lo[3], hi[3];
+        uint8_t *t;
+        for (b = 0; b < power; b++) {
+            c |= (z >> (2 * b) & 1u) << b;
+            r |= (z >> (2 * b + 1) & 1u) << b;
+        }
+        for (h = 0; h < 4; h++) {
+            float v[3];
+            rd3(m->disp_verts.data + ((size_t)vs + (r + (h >> 1)) * n + c + (h & 1)) * BSP__DISP_VERT_BYTES, v);
+            for (j = 0; j < 3; j++) {
+                if (!h || v[j] < lo[j]) lo[j] = v[j];
+                if (!h || v[j] > hi[j]) hi[j] = v[j];
+            }
+        }
+        t = tris + ((size_t)ts + 2 * (r * (n - 1) + c)) * BSP__DISP_TRI_BYTES + BSP__DISP_TRI_BOX;
+        wr3(t, lo);
+        wr3(t + BSP__DISP_TRI_BYTES, hi);
+        /* its level-1 block */
+        grow((uint8_t *)bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, 1) + (z >> 2)), lo, hi, !(z & 3));
+    }
+    for (L = 2; L <= power; L++) {
+        uint32_t k, count = 1u << (2 * (power - L + 1));
+        for (k = 0; k < count; k++) {
+            const uint8_t *part = bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L - 1) + k);
+            float lo[3], hi[3];
+            rd3(part, lo);
+            rd3(part + 12, hi);
+            grow((uint8_t *)bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L) + (k >> 2)), lo, hi, !(k & 3));
+        }
+    }
+}
+
+/* Build displacement i (its record holds its base face). */
+static bsp_status build_one(bsp_map *m, const uint8_t *info, uint8_t *rec, uint8_t *bits)
+{
+    const uint8_t *face;
+    uint8_t *verts = (uint8_t *)m->disp_verts.data, *tris = (uint8_t *)m->disp_tris.data;
+    const uint8_t *dv = data(m, 1);
+    const uint8_t *dt = data(m, 2);
+    int32_t power = bsp__i32(info + DISPINFO_POWER), vs = bsp__i32(info + DISPINFO_VERT_START);
+    int32_t ts = bsp__i32(info + DISPINFO_TRI_START), f = bsp__i32(rec + BSP__DISP_FACE);
+    uint32_t tess = bsp__u32(info + DISPINFO_MINTESS), n, cells, start = 0, k, r, c, j;
+    float P[4][3], sp[3], best = 0, inv, E0[3], E1[3], lo[3], hi[3];
+
+    if (power < 2 || power > 4 || f < 0) return BSP_E_CORRUPT;
+    n = (1u << power) + 1;
+    cells = (n - 1) * (n - 1);
+    if (vs < 0 || (uint32_t)vs > m->disp_verts.count || n * n > m->disp_verts.count - (uint32_t)vs ||
+        ts < 0 || (uint32_t)ts > m->disp_tris.count || 2 * cells > m->disp_tris.count - (uint32_t)ts)
+        return BSP_E_CORRUPT;
+    if (!claim(bits, (uint32_t)vs, n * n) || !claim(bits, m->disp_verts.count + (uint32_t)ts, 2 * cells))
+        return BSP_E_CORRUPT;
+    face = m->faces.data + (size_t)f * m->faces.stride;
+    /* Grid: from the corner nearest startPosition (the first of equals) */
+    rd3(info, sp);
+    for (k = 0; k < 4; k++) {
+        float d[3], dd;
+        if (!corner(m, face, k, P[k])) return BSP_E_CORRUPT;
+        for (j = 0; j < 3; j++) d[j] = bsp__fsub(sp[j], P[k][j]);
+        dd = bsp__dot(d, d);
+        if (k == 0 || dd < best) {
+            best = dd;
+            start = k;
+        }
+    }
+    {
+        float Q[4][3];
+        for (k = 0; k < 4; k++)
+            for (j = 0; j < 3; j++) Q[k][j] = P[(k + start) % 4][j];
+        inv = bsp__fdiv(1.0f, (float)(n - 1));
+        for (j = 0; j < 3; j++) {
+            E0[j] = bsp__fmul(bsp__fsub(Q[1][j], Q[0][j]), inv);
+            E1[j] = bsp__fmul(bsp__fsub(Q[2][j], Q[3][j]), inv);
+        }
+        for (r = 0; r < n; r++) {
+            float A[3], S[3];
+            for (j = 0; j < 3; j++) {
+                float B = bsp__fadd(bsp__fmul(E1[j], (float)r), Q[3][j]);
+                A[j] = bsp__fadd(bsp__fmul(E0[j], (float)r), Q[0][j]);
+                S[j] = bsp__fmul(bsp__fsub(B, A[j]), inv);
+            }
+            for (c = 0; c < n; c++) {
+                const uint8_t *v = dv + ((size_t)vs + r * n + c) * DISPVERT_BYTES;
+                float p[3], dist = bsp__f32(v + 12);
+                for (j = 0; j < 3; j++)
+                    p[j] = bsp__fadd(bsp__fadd(A[j], bsp__fmul(S[j], (float)c)),
+                                     bsp__fmul(bsp__f32(v + 4 * j), dist));
+                wr3(verts + ((size_t)vs + r * n + c) * BSP__DISP_VERT_BYTES, p);
+                for (j = 0; j < 3; j++) {
+                    if ((r == 0 && c == 0) || p[j] < lo[j]) lo[j] = p[j];
+                    if ((r == 0 && c == 0) || p[j] > hi[j]) hi[j] = p[j];
+                }
+            }
+        }
+    }
+    /* triangles: cell (r, c) split as Valve's checkerboard */
+    for (k = 0; k < 2 * cells; k++) {
+        uint32_t idx[3];
+        float p[3][3], e1[3], e2[3], nn[3], alpha = 0;
+        uint32_t flags, tags = bsp__u16(dt + ((size_t)ts + k) * DISPTRI_BYTES);
+        uint8_t *t = tris + ((size_t)ts + k) * BSP__DISP_TRI_BYTES;
+        bsp__disp_tri(n, k, idx);
+        for (j = 0; j < 3; j++) {
+            rd3(verts + ((size_t)vs + idx[j]) * BSP__DISP_VERT_BYTES, p[j]);
+            alpha = bsp__fadd(alpha, bsp__f32(dv + ((size_t)vs + idx[j]) * DISPVERT_BYTES + 16));
+        }
+        for (j = 0; j < 3; j++) {
+            e1[j] = bsp__fsub(p[2][j], p[0][j]);
+            e2[j] = bsp__fsub(p[1][j], p[0][j]);
+        }
+        nn[0] = bsp__fmsub(e1[1], e2[2], e1[2], e2[1]);
+        nn[1] = bsp__fmsub(e1[2], e2[0], e1[0], e2[2]);
+        nn[2] = bsp__fmsub(e1[0], e2[1], e1[1], e2[0]);
+        bsp__disp_normalize(nn);
+        wr3(t, nn);
+        put_f32(t + 12, bsp__dot(nn, p[0]));
+        flags = (tags & 31u) | (alpha > 382.5f ? 16u : 8u) | 1u;
+        bsp__put_u32(t + 16, flags);
+    }
+    boxes(m, vs, ts, (uint32_t)power);
+    wr3(rec + BSP__DISP_LO, lo);
+    wr3(rec + BSP__DISP_HI, hi);
+    bsp__put_u32(rec + BSP__DISP_CONTENTS, bsp__u32(info + DISPINFO_CONTENTS));
+    bsp__put_u32(rec + BSP__DISP_FLAGS, tess & MINTESS_FLAGS ? tess & ~MINTESS_FLAGS : 0);
+    bsp__put_u32(rec + BSP__DISP_POWER, (uint32_t)power);
+    bsp__put_u32(rec + BSP__DISP_VSTART, (uint32_t)vs);
+    bsp__put_u32(rec + BSP__DISP_TSTART, (uint32_t)ts);
+    return BSP_OK;
+}
+
+bsp_status bsp__disps_build(bsp_map *m, const bsp_header *h, uint8_t *region, uint8_t *scratch,
+                            bsp__disp_cursor *cur, uint32_t budget, uint32_t *did, int *done)
+{
+    const struct bsp_family *fam = m->family;
+    const bsp__layout *lay = bsp__lump_layout(h, (uint32_t)bsp__disp_lump(fam, 0));
+    uint32_t n[3], stride = lay->record_size, i;
+    const uint8_t *info = data(m, 0);
+
+    counts(h, n);
+    m->disps.data = region;
+    m->disps.count = n[0];
+    m->disps.stride = BSP__DISP_REC_BYTES;
+    m->disp_verts.data = region + n[0] * BSP__DISP_REC_BYTES;
+    m->disp_verts.count = n[1];
+    m->disp_verts.stride = BSP__DISP_VERT_BYTES;
+    m->disp_tris.data = m->disp_verts.data + n[1] * BSP__DISP_VERT_BYTES;
+    m->disp_tris.count = n[2];
+    m->disp_tris.stride = BSP__DISP_TRI_BYTES;
+    *did = 0;
+    *done = 0;
+    if (n[0] > BSP_TRACE_DISPS_MAX) return BSP_E_CORRUPT;
+    if (cur->phase == 0) {
+        /* base faces: every record unclaimed, every slot free; then the
+         * first face of each displacement with 4 edges, in face order */
+        if (!m->faces.data || !m->surfedges.data || !m->edges.data || !m->vertexes.data ||
+            !data(m, 0) || !data(m, 1) || !data(m, 2))
+            return n[0] ? BSP_E_CORRUPT : BSP_OK;
+        bsp__fill(scratch, 0, (n[1] + n[2] + 7) / 8);
+        for (i = 0; i < n[0]; i++) bsp__put_u32(region + i * BSP__DISP_REC_BYTES + BSP__DISP_FACE, 0xffffffffu);
+        for (i = 0; i < m->faces.count; i++) {
+            const uint8_t *f = m->faces.data + (size_t)i * m->faces.stride;
+            int32_t d = bsp__field_get(f, fam->faces.face_dispinfo);
+            uint8_t *rec;
+            if (d < 0 || (uint32_t)d >= n[0] || bsp__field_get(f, fam->faces.face_numedges) != 4) continue;
+            rec = region + (size_t)d * BSP__DISP_REC_BYTES;
+            if (bsp__i32(rec + BSP__DISP_FACE) < 0) bsp__put_u32(rec + BSP__DISP_FACE, i);
+        }
+        *did = m->faces.count * m->faces.stride;
+        cur->phase = 1;
+        cur->next = 0;
+        cur->bytes = 0;
+        return BSP_OK;
+    }
+    for (; cur->next < n[0] && (*did == 0 || *did < budget); cur->next++) {
+        uint8_t *rec = region + (size_t)cur->next * BSP__DISP_REC_BYTES;
+        const uint8_t *di = info + (size_t)cur->next * stride;
+        bsp_status st = build_one(m, di, rec, scratch);
+        uint32_t power = bsp__u32(di + DISPINFO_POWER);
+        if (st != BSP_OK) return st;
+        uint32_t side = (1u << power) + 1;
+        *did += BSP__DISP_REC_BYTES + side * side * BSP__DISP_VERT_BYTES +
+                2 * (side - 1) * (side - 1) * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT);
+    }
+    cur->bytes += *did;
+    if (cur->next < n[0]) return BSP_OK;
+    /* (the progress figures: the slots no displacement used count too) */
+    *did += n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES +
+            n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT) - cur->bytes;
+    *done = 1;
+    return BSP_OK;
+}
+
+#endif

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+/* disp_build.h - Source terrain's collision (docs/queries.md 8.14) as the
+ * load builds it into the arena and the traces read it (disp_build.c).
+ *
+ * The region's size follows from the header alone, so that bsp_measure
+ * counts it without reading the map: a record per displacement (lump 26's
+ * count), a vertex per disp vert (lump 33's count) and a triangle per disp
+ * tri (lump 48's count). A displacement's grid and triangles sit at the
+ * places of its own disp verts and disp tris (DispVertStart, DispTriStart),
+ * so two displacements whose runs overlap would need the same slots: such
+ * a file is corrupt (Valve's compiler never shares a run).
+ */
+#ifndef BSP_DISP_BUILD_H
+#define BSP_DISP_BUILD_H
+
+#include "../family/family.h"
+
+/* A displacement's record, native order, 4-byte fields:
+ * bounds lo[3], hi[3] (the union of its cells' boxes), contents, flags
+ * (NOHULL, NORAY), power, first vertex slot, first triangle slot, its base
+ * face (the build's own, -1 before it is found). */
+#define BSP__DISP_REC_BYTES 48u
+#define BSP__DISP_LO 0
+#define BSP__DISP_HI 12
+#define BSP__DISP_CONTENTS 24
+#define BSP__DISP_FLAGS 28
+#define BSP__DISP_POWER 32
+#define BSP__DISP_VSTART 36
+#define BSP__DISP_TSTART 40
+#define BSP__DISP_FACE 44
+/* a vertex slot: x, y, z; a triangle slot: n[3], d, flags, then half of
+ * its cell's box (triangle 2k: lo, 2k+1: hi). After the triangle slots,
+ * 4 bytes per slot hold the displacement's quadtree boxes (lo, hi; fewer
+ * than a sixth of its triangles), from byte 4 * DispTriStart: the blocks
+ * of 2^L x 2^L cells, level L = power first, block b of level L (cells
+ * b * 4^L .. in Morton order) at index (4^(power-L) - 1) / 3 + b, so that
+ * a trace skips every cell of a block its cull rejects. */
+#define BSP__DISP_VERT_BYTES 12u
+#define BSP__DISP_TRI_BYTES 32u
+#define BSP__DISP_TRI_BOX 20
+#define BSP__DISP_NODE_SLOT 4u
+#define BSP__DISP_NODE_BYTES 24u
+
+/* Node `index` of the displacement whose triangles start at ts. */
+BSP_INLINE const uint8_t *bsp__disp_node(const bsp_map *m, uint32_t ts, uint32_t index)
+{
+    return m->disp_tris.data + (size_t)m->disp_tris.count * BSP__DISP_TRI_BYTES + (size_t)ts * BSP__DISP_NODE_SLOT +
+           (size_t)index * BSP__DISP_NODE_BYTES;
+}
+/* The first node of level L of a displacement of this power. */
+#define BSP__DISP_LEVEL(power, L) (((1u << (2 * ((power) - (L)))) - 1) / 3)
+#define BSP__DISP_NOHULL 4u
+#define BSP__DISP_NORAY 8u
+
+/* Triangle k of a displacement whose grid is n vertices wide: cell k / 2,
+ * split as Valve's compiler and engine split it (a checkerboard: along
+ * (a + 1, a + n) when the cell's first vertex a is odd, along (a, a + n + 1)
+ * when even); the vertices in the contract's order (8.14). Face access
+ * draws the same triangles. */
+BSP_INLINE void bsp__disp_tri(uint32_t n, uint32_t k, uint32_t idx[3])
+{
+    uint32_t cell = k / 2, a = (cell / (n - 1)) * n + cell % (n - 1);
+    if (a & 1) {
+        idx[0] = (k & 1) ? a + 1 : a;
+        idx[1] = a + n;
+        idx[2] = (k & 1) ? a + n + 1 : a + 1;
+    } else {
+        idx[0] = a;
+        idx[1] = (k & 1) ? a + n + 1 : a + n;
+        idx[2] = (k & 1) ? a + 1 : a + n + 1;
+    }
+}
+
+/* normalize(v) of 8.14: v * (1 / sqrtf(((x*x + y*y) + z*z) + 1e-10f)). */
+void bsp__disp_normalize(float v[3]);
+
+/* The region's bytes for the map the header describes, 0 when it has no
+ * displacements or the load builds none (`collision` 0); sets *count to
+ * the displacements, *verts and *tris to the slots. CORRUPT when the sum
+ * does not fit 32 bits. */
+bsp_status bsp__disp_region(const bsp_header *h, int collision, uint32_t *bytes);
+
+/* The lumps a load with displacement collision reads besides collision's
+ * own (the three displacement lumps; the faces, edges and vertexes roles
+ * are the caller's). */
+int bsp__disp_lump(const struct bsp_family *f, uint32_t k);
+
+/* Where a build stands. All 0 before the first call. */
+typedef struct bsp__disp_cursor {
+    uint32_t phase;     /* 0: base faces, 1: displacements */
+    uint32_t next;
+    uint32_t bytes;     /* of the region, built so far */
+} bsp__disp_cursor;
+
+/* Build the region (plan's disp_bytes at `region`, 4-aligned) about
+ * `budget` bytes per call, with `scratch` for a bit per vertex and
+ * triangle slot; points m->disps, disp_verts, disp_tris at it. *did gets
+ * the work done, *done 1 once the last is built. CORRUPT: a power outside
+ * 2..4, a run outside its lump or shared with another displacement, no
+ * base face with 4 edges, an edge or vertex outside its lump. */
+bsp_status bsp__disps_build(bsp_map *m, const bsp_header *h, uint8_t *region, uint8_t *scratch,
+                            bsp__disp_cursor *c, uint32_t budget, uint32_t *did, int *done);
+
+/* The scratch a build needs: a bit per vertex and triangle slot. */
+uint32_t bsp__disp_scratch(const bsp_header *h);
+
+#endif

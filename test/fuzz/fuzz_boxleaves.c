@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/* fuzz_boxleaves.c - the engine-facing calls of issue 30 on arbitrary
+ * bytes taken as a map: bsp_box_leaves (every model up to 8, boxes from a
+ * point to the whole world, lists too short and long enough), and
+ * bsp_trace with the family's player boxes (bsp_player_box,
+ * bsp_map_family) and boxes on each side of the Quake family's hull
+ * boundaries (8.4a).
+ *
+ * Each answer must be a documented status; a box's leaves must be the same
+ * whatever the list's length (a short list gets the first ones and the
+ * same count), each listed once and inside the leaf lump; the arena's
+ * guards must be intact. A hostile tree (shared nodes: the load accepts a
+ * bounded depth, not a tree) must end with an answer or CORRUPT, never an
+ * exponential walk (the fuzzer's timeout).
+ *
+ * Seeds: the `load` target's (every generated and real map). */
+#include "fuzz.h"
+#include "../../platform/memory/bsp_memstream.h"
+
+#define BOXLEAVES_ARENA_CAP (64u << 20)
+#define LIST 512u
+
+static const float boxes[][6] = {
+    { 0, 0, 0, 0, 0, 0 }, { -16, -16, -24, 16, 16, 32 }, { 100, 100, -20, 164, 140, 60 },
+    { -4000, -4000, -4000, 4000, 4000, 4000 }, { -1.5f, -1.5f, -4, 1.5f, 1.5f, 4 },
+    { -18, -18, -18.5f, 18, 18, 18.5f }, { -16.5f, -16, -24, 16.5f, 16, 32 }, { 5, 5, 5, -5, -5, -5 },
+};
+#define NUM_BOXES (sizeof boxes / sizeof boxes[0])
+
+static void box_leaves(const bsp_map *m)
+{
+    static uint32_t all[LIST];
+    uint32_t few[3], n, n2, model, k, i, j;
+    int32_t top, top2;
+    for (model = 0; model < 8; model++)
+        for (k = 0; k < NUM_BOXES; k++) {
+            bsp_status st = bsp_box_leaves(m, model, boxes[k], boxes[k] + 3, all, LIST, &n, &top);
+            FUZZ_ASSERT(st == BSP_OK || st == BSP_E_UNSUPPORTED || st == BSP_E_BAD_MODEL ||
+                        st == BSP_E_CORRUPT);
+            if (st != BSP_OK) continue;
+            FUZZ_ASSERT(n <= m->leafs.count);
+            for (i = 0; i < n && i < LIST; i++) {
+                FUZZ_ASSERT(all[i] < m->leafs.count);
+                for (j = 0; j < i; j++) FUZZ_ASSERT(all[j] != all[i]);
+            }
+            st = bsp_box_leaves(m, model, boxes[k], boxes[k] + 3, few, 3, &n2, &top2);
+            FUZZ_ASSERT(st == BSP_OK && n2 == n && top2 == top);
+            for (i = 0; i < 3 && i < n && i < LIST; i++) FUZZ_ASSERT(few[i] == all[i]);
+        }
+}
+
+static void traces(const bsp_map *m)
+{
+    static const float a[3] = { 64, 32, 16 }, b[3] = { 131.28125f, -130.15625f, -200 };
+    float mins[3], maxs[3];
+    bsp_trace_result r;
+    bsp_family_id f = bsp_map_family(m);
+    uint32_t k, stance, i;
+    FUZZ_ASSERT(f > BSP_FAMILY_UNKNOWN && f < BSP_FAMILY_COUNT);
+    for (stance = 0; stance < 2; stance++) {
+        bsp_status st = bsp_player_box(f, (bsp_stance)stance, mins, maxs);
+        FUZZ_ASSERT(st == BSP_OK || st == BSP_E_UNSUPPORTED);
+        if (st != BSP_OK) continue;
+        st = bsp_trace(m, 0, a, b, mins, maxs, bsp_trace_mask(m, BSP_MASK_PLAYERSOLID), &r);
+        FUZZ_ASSERT(st == BSP_OK || st == BSP_E_BAD_HULL || st == BSP_E_CORRUPT);
+    }
+    for (k = 0; k < NUM_BOXES; k++) {
+        bsp_status st = bsp_trace(m, k & 1, a, b, boxes[k], boxes[k] + 3, 1, &r);
+        FUZZ_ASSERT(st == BSP_OK || st == BSP_E_UNSUPPORTED || st == BSP_E_BAD_MODEL ||
+                    st == BSP_E_BAD_HULL || st == BSP_E_CORRUPT);
+        if (st != BSP_OK) continue;
+        FUZZ_ASSERT(r.fraction >= 0 && r.fraction <= 1);
+        for (i = 0; i < 3; i++) FUZZ_ASSERT(r.endpos[i] == r.endpos[i]);
+        /* 8.4a: a whole move ends at end itself */
+        if (r.fraction == 1 && (f == BSP_FAMILY_QUAKE || f == BSP_FAMILY_GOLDSRC || f == BSP_FAMILY_BSP2))
+            for (i = 0; i < 3; i++) FUZZ_ASSERT(r.endpos[i] == b[i]);
+    }
+}
+
+FUZZ_ENTRY(boxleaves)
+{
+    static uint8_t scratch[BSP_PATCH_SCRATCH_BYTES] __attribute__((aligned(8)));
+    bsp_memstream ms;
+    bsp_stream s;
+    bsp_header h;
+    bsp_map m;
+    bsp_options o = bsp_default_options(BSP_LOAD_COLLISION);
+    uint32_t need = 0;
+    fuzz_block b;
+    if (size > 0xffffffffu) return 0;
+    bsp_memstream_init(&ms, &s, data, (uint32_t)size);
+    if (bsp_open(&h, &s) != BSP_OK) return 0;
+    if (bsp_measure_patches(&h, &s, scratch, sizeof scratch) != BSP_OK) return 0;
+    if (bsp_measure(&h, &o, &need) != BSP_OK || need > BOXLEAVES_ARENA_CAP) return 0;
+    if (fuzz_block_alloc(&b, need ? need : 1)) return 0;
+    if (bsp_load(&m, &h, &s, b.p, need, &o, NULL) == BSP_OK) {
+        box_leaves(&m);
+        traces(&m);
+    }
+    FUZZ_ASSERT(fuzz_block_guards_ok(&b));
+    fuzz_block_free(&b);
+    return 0;
+}

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: MIT
+# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# ---- issue 30's engine-facing calls (docs/queries.md 8.4a, 8.12a) ---------
+# trace with boxes of every size class on quake/goldsrc/bsp2 and boxleaves
+# on every family: test/reference/bspref_api.py writes the lines, the
+# independent reference answers them, the library's tool (ASan build) must
+# give the same bytes; on every generated map and every real map.
+api_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
+if have_shared; then
+    api_maps="$api_maps $(ls "$SHARED"/maps/*/*.bsp)"
+else
+    skip "api: no ../shared/maps (the real maps): generated maps only"
+fi
+for m in $api_maps; do
+    case $m in "$SHARED"/*) name=${m#$SHARED/maps/} ;; *) name=gen/$(basename "$m") ;; esac
+    q=$BUILD/api-$(echo "$name" | tr '/' '-').queries
+    if ! python3 test/reference/bspref_api.py points "$m" > "$q" 2> "$q.err"; then
+        # a map the reference does not load (its own tests say so)
+        if grep -q 'cannot load' "$q.err"; then skip "api: $name: the reference cannot load it ($(tail -1 "$q.err"))"; continue; fi
+        fail "api: $name: bspref_api.py points failed: $(tail -1 "$q.err")"
+        continue
+    fi
+    [ -s "$q" ] || continue
+    python3 test/reference/bspref.py query "$m" < "$q" > "$q.ref" 2>&1
+    $BUILD/asan/bspkit query "$m" < "$q" > "$q.out" 2>&1
+    if cmp -s "$q.ref" "$q.out"; then
+        pass "api: $name: $(grep -c '^trace' "$q") box-class traces and $(grep -c '^boxleaves' "$q") boxleaves lines answer as the reference does"
+    else
+        fail "api: $name: answers differ from the reference"
+        diff "$q.ref" "$q.out" | head -6
+    fi
+done
+# The README's player-move loop is docs/examples/player_move.c verbatim,
+# and test_engine runs that file unchanged on a generated map of every
+# family (and on the real maps when there).
+if python3 - README.md docs/examples/player_move.c <<'PY'
+import sys
+readme, code = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+sys.exit(0 if "```c\n" + code + "```\n" in readme else 1)
+PY
+then pass "README: the player-move example is docs/examples/player_move.c verbatim"
+else fail "README: the player-move example differs from docs/examples/player_move.c"; fi
+engine_maps=$(ls $MAPS/v20_ldr.bsp $MAPS/x360_v20_ldr.bsp $MAPS/q1.bsp $MAPS/goldsrc.bsp $MAPS/bsp2.bsp \
+                 $MAPS/bsp2_2psb.bsp $MAPS/q2.bsp $MAPS/q3.bsp $MAPS/nightfire.bsp 2>/dev/null)
+have_shared && engine_maps="$engine_maps $(ls "$SHARED"/maps/*/*.bsp)"
+run_prog engine $BUILD/t/test_engine $engine_maps
+# boxleaves on Debian's OpenArena maps (Quake 3, last_leaf), when installed
+OA=${OA:-/usr/share/games/openarena}
+if ls "$OA"/*/*.pk3 > /dev/null 2>&1; then
+    mkdir -p $BUILD/openarena
+    ls $BUILD/openarena/*.bsp > /dev/null 2>&1 || python3 test/openarena_maps.py "$OA" $BUILD/openarena > /dev/null
+    oa_same=0; oa_lines=0; oa_differ=""
+    for m in $BUILD/openarena/*.bsp; do
+        q=$m.api.queries
+        python3 test/reference/bspref_api.py points "$m" > "$q" 2> /dev/null
+        python3 test/reference/bspref.py query "$m" < "$q" > "$q.ref" 2>&1
+        $BUILD/bspkit query "$m" < "$q" > "$q.out" 2>&1
+        if [ -s "$q" ] && cmp -s "$q.ref" "$q.out"; then
+            oa_same=$((oa_same + 1)); oa_lines=$((oa_lines + $(wc -l < "$q")))
+        else
+            oa_differ="$oa_differ $(basename "$m")"
+        fi
+    done
+    if [ -z "$oa_differ" ]; then pass "api: $oa_same OpenArena maps: $oa_lines boxleaves lines answer as the reference does"
+    else fail "api: OpenArena maps whose boxleaves answers differ from the reference:$oa_differ"; fi
+else
+    skip "api: OpenArena maps: $OA has no .pk3 files (install openarena-data)"
+fi
