@@ -100,7 +100,7 @@ TOOL_STAMP := $(BUILD)/tool.flags
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
 TESTS   ?= test_unit test_api test_engine test_hostile test_lzma test_bounds test_errors test_resume test_access test_areas test_slices \
-           test_lightedge test_patch test_props test_pak test_trace_rules test_srclumps test_grid
+           test_lightedge test_patch test_props test_pak test_trace_rules test_srclumps test_grid test_bspx
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -233,6 +233,9 @@ $(BUILD)/bench/bench_jobs: test/bench_jobs.c test/check.h test/files.h $(BUILD)/
 $(BUILD)/tsan/bench_jobs: test/bench_jobs.c test/check.h test/files.h $(LIB_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CONFIG_FLAGS) -O1 -g -fsanitize=thread $< $(LIB_SRC) -pthread -o $@
+$(BUILD)/bench/bench_bspx: test/bench_bspx.c $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a -o $@
 $(BUILD)/bench/bench_grid: test/bench_grid.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix -Iplatform/memory $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
@@ -260,7 +263,7 @@ $(BENCH_MAP): $(BUILD)/bspgen
 	@mkdir -p $(dir $@)
 	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
-       $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid $(BUILD)/bench/bench_trace_keys \
+       $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid $(BUILD)/bench/bench_trace_keys $(BUILD)/bench/bench_bspx \
        $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench.sh
 

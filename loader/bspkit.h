@@ -167,12 +167,15 @@ typedef struct bsp_stream {
 typedef struct bsp_bspx {
     uint32_t offset;       /* file offset of the directory ("BSPX"); 0: none */
     uint32_t count;        /* valid entries kept */
-    /* 1: not read yet (a forward-only stream: bsp_open cannot look ahead).
-     * The load then reads the bytes from offset to the end of the file
-     * with the lighting set (or BSP_LOAD_ALL) and finds the directory
-     * there, at the place compilers write it (10.1's first place); entries
-     * whose bytes lie before it are ignored. A stream of unknown size has
-     * no BSPX directory. */
+    /* 1: not read yet (a forward-only stream: bsp_open cannot look past
+     * the lumps). The load then reads the bytes from offset to the end of
+     * the file with the lighting set (or BSP_LOAD_ALL, or an extra_lumps
+     * bit from BSP_BSPX_FIRST) and finds the directory there, at 10.1's
+     * first place, where compilers write it; entries whose bytes lie
+     * before it are ignored. When those bytes cannot hold one, bsp_open
+     * reads 10.1's second place if it lies before every lump, keeping the
+     * entries between its table and the first lump that do not overlap.
+     * A stream of unknown size has no BSPX directory. */
     uint8_t at_load;
     uint8_t reserved[3];
     char name[BSP_MAX_BSPX][BSP_BSPX_NAME];
@@ -308,7 +311,10 @@ BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
                                    the entity text (its gridsize); Source:
                                    + the ambient index and sample lumps of
                                    the chosen lighting (52 and 56, HDR: 51
-                                   and 55): ambient. bsp_measure counts
+                                   and 55): ambient; quake, goldsrc, bsp2,
+                                   quake2: + the BSPX lumps the queries
+                                   read (docs/queries.md 10, bsp_bspx_lump)
+                                   and options.lit. bsp_measure counts
                                    them. */
 #define BSP_LOAD_ENTITIES 0x4u  /* + the entity text */
 #define BSP_LOAD_ALL      0x8u  /* every non-empty lump of the file */
@@ -352,7 +358,53 @@ typedef struct bsp_options {
                                compressed lump out as a job, and the arena
                                holds this many decoder tables. bsp_load runs
                                the jobs itself. */
+    const struct bsp_stream *lit; /* quake, bsp2: the bytes of the map's
+                               `.lit` file (coloured light, docs/queries.md
+                               10.2), or NULL. The library never opens files:
+                               the caller hands them over as a second stream
+                               (blocking or resumable loads, forward-only
+                               too). With the lighting set and a size of 8 +
+                               3N or 8 + 4N for a lighting lump of N > 0
+                               bytes, bsp_measure counts it and the load
+                               reads it after the map (bsp_read.stream 1);
+                               otherwise it is never read. Either way
+                               bsp_map.light.lit says what became of it
+                               (BSP_LIT_*): a .lit that fails a check is
+                               ignored, as engines ignore it, never an
+                               error; but a read of it that fails fails
+                               the load as a map read does (IO,
+                               TRUNCATED; error_lump BSP_BSPX_FIRST - 2,
+                               error_offset 0). prefer_hdr above also
+                               asks for HDR light where these families
+                               have it. */
 } bsp_options;
+
+/* What became of options.lit (bsp_map.light.lit), in the order the checks
+ * run. */
+typedef enum bsp_lit_check {
+    BSP_LIT_NONE = 0,      /* no .lit stream given */
+    BSP_LIT_FAMILY,        /* the family reads none (only quake and bsp2 do) */
+    BSP_LIT_NOT_LOADED,    /* the load options leave the lighting out */
+    BSP_LIT_UNKNOWN_SIZE,  /* the stream's size is BSP_SIZE_UNKNOWN (or no
+                              read callback): the size rule cannot be checked */
+    BSP_LIT_BAD_SIZE,      /* not 8 + 3N or 8 + 4N bytes (or N is 0) */
+    BSP_LIT_BAD_MAGIC,     /* does not start with "QLIT" */
+    BSP_LIT_BAD_VERSION,   /* a version other than 1 (8 + 3N bytes) or
+                              0x00010001 (E5BGR9, 8 + 4N bytes) */
+    BSP_LIT_READ,          /* it passed: it is the light source when 10.2
+                              picks it (bsp_map.light.source says) */
+    BSP_LIT_CHECK_COUNT
+} bsp_lit_check;
+
+/* Where a map's light comes from (docs/queries.md 10.2). */
+typedef enum bsp_light_source {
+    BSP_LIGHT_NONE = 0,    /* no lighting: every face answers no_lightmap */
+    BSP_LIGHT_LIGHTING,    /* the vanilla lighting lump (every other family) */
+    BSP_LIGHT_RGBLIGHTING, /* BSPX RGBLIGHTING */
+    BSP_LIGHT_LIT,         /* the caller's .lit, version 1 */
+    BSP_LIGHT_E5BGR9,      /* BSPX LIGHTING_E5BGR9 (HDR) */
+    BSP_LIGHT_LIT_E5BGR9   /* the caller's .lit, version 0x00010001 (HDR) */
+} bsp_light_source;
 
 /* Options with the given BSP_LOAD_* sets and nothing else. */
 BSP_API bsp_options bsp_default_options(uint32_t sets);
@@ -432,6 +484,20 @@ typedef struct bsp_map {
      * file offset), worked out once at load; BSP_NO_LUMP when the directory
      * fits neither reading. */
     uint32_t game_lump_base;
+    /* The light source and luxel placement of quake, goldsrc, bsp2 and
+     * quake2 (docs/queries.md 10.2, 10.3), chosen once at load; the
+     * `lighting` view above shows the source's bytes (D). */
+    struct bsp_light_info {
+        uint8_t source;        /* bsp_light_source */
+        uint8_t bytes;         /* per luxel: 1 grey, 3 RGB, 4 E5BGR9 */
+        uint8_t hdr;           /* the samples are E5BGR9 */
+        uint8_t lit;           /* bsp_lit_check: what became of options.lit */
+        uint8_t wide_styles;   /* styles from LMSTYLE16 (uint16, 0xFFFF none) */
+        uint8_t reserved[3];
+        uint32_t style_slots;  /* slots a face has (LMSTYLE/16: k; else 4) */
+        /* the BSPX lumps that passed their length checks, or NULL */
+        const uint8_t *decoupled, *shift, *offset, *styles;
+    } light;
     /* The BSPX directory (the header's, or the one found at load from a
      * forward-only stream); its lumps that the load read are
      * lump_data[BSP_BSPX_FIRST + k]. */
@@ -494,6 +560,8 @@ typedef struct bsp_read {
     uint32_t offset, length;
     void *dst;
     uint32_t tag;
+    uint32_t stream;       /* 0: the map's stream; 1: options.lit (read
+                              last, from its offset 0, in ascending order) */
 } bsp_read;
 
 /* How a resumable load stands. Bytes of the file to read and read
@@ -715,6 +783,8 @@ typedef struct bsp_sample {
     uint8_t raw[4];
     uint32_t raw_len;
     float rgb[3];
+    int hdr;               /* 1: an HDR sample (E5BGR9, docs/queries.md 10.2:
+                              rgb may exceed 1); else 0 */
 } bsp_sample;
 
 /* The luxel of `face` nearest to p, for lightmap style slot `slot`
@@ -1745,14 +1815,19 @@ typedef struct bsp_lightmap_block {
                               in the lightmaps lump) */
     int32_t w, h;          /* luxels per row and column (quake3: the rect
                               the file gives) */
-    int32_t offset;        /* byte offset in the lighting lump (quake3: the
-                              page's) */
-    uint32_t bytes_per_luxel;  /* 4 RGBE, 3 RGB, 1 grey */
+    int32_t offset;        /* byte offset in the light source's bytes (the
+                              lighting lump, or docs/queries.md 10.2's
+                              RGBLIGHTING, .lit, ...; quake3: the page's) */
+    uint32_t bytes_per_luxel;  /* 4 RGBE (source) or E5BGR9 (hdr), 3 RGB, 1 grey */
     uint32_t pages;        /* source bumped faces: 4 blocks per style */
-    uint8_t styles[8];     /* 255: unused slot */
+    uint8_t styles[8];     /* 255: unused slot (a style above 254 of
+                              LMSTYLE16 shows as 254: see wide_styles) */
     uint32_t num_styles;
     int32_t page;          /* quake3: lightmapNum; -1 elsewhere */
     int32_t x, y;          /* quake3: the rect's corner in its page */
+    uint16_t wide_styles[8];/* the styles as numbers (0xFFFF: unused), for
+                              LMSTYLE16's styles above 255 */
+    int hdr;               /* 1: the samples are E5BGR9 (docs/queries.md 10.2) */
 } bsp_lightmap_block;
 
 typedef struct bsp_face {

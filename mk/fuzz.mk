@@ -32,7 +32,9 @@
 # pakfile reader, whole or the stream's way, on test/pak_gen.py's pakfiles), srclumps (cubemaps and
 # world lights, with the map's header and altered ones; the load seeds), boxleaves (bsp_box_leaves
 # and bsp_trace with the player and hull-class boxes; the load seeds), grid (the
-# LIGHTGRID_OCTREE parse and lookup on the lump alone; the generator's grid lumps). $(BUILD)/t/fuzz_replay runs inputs through the same
+# LIGHTGRID_OCTREE parse and lookup on the lump alone; the generator's grid lumps), bspx (the BSPX directory
+# and the light it brings, seekable and forward-only; bspgen's bspx/ maps), lit (a .lit as a second
+# stream, bsp_load against the resumable loader; bspgen's bspx/ maps with their .lit). $(BUILD)/t/fuzz_replay runs inputs through the same
 # code without libFuzzer; it is part of `bins`, so cross builds
 # (BUILD=build/ppc64 CC=powerpc64-linux-gnu-gcc LDFLAGS=-static TEST_SAN=)
 # make a static big-endian one for qemu-user too.
@@ -42,8 +44,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -117,6 +119,13 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/
 	    for f in 0 1 2 3; do { printf "\\00$$f"; cat $(FUZZ_DIR)/pak.tmp; } > $(FUZZ_DIR)/seeds/pak/$$k-$$o-$$f; done; \
 	done; done; rm -f $(FUZZ_DIR)/pak.tmp
 	@ln -s load $(FUZZ_DIR)/seeds/srclumps
+	@mkdir -p $(FUZZ_DIR)/seeds/bspx $(FUZZ_DIR)/seeds/lit
+	@cp $(BUILD)/maps/bspx/*.bsp $(FUZZ_DIR)/seeds/bspx/
+	@for m in $(wildcard $(SHARED)/maps/bsp2/example_q1_bspx.bsp $(SHARED)/maps/quake/q1_cube.bsp); do \
+	    cp "$$m" "$(FUZZ_DIR)/seeds/bspx/real-$$(basename $$m)"; done
+	@for l in $(BUILD)/maps/bspx/*.lit; do m=$${l%.lit}.bsp; \
+	    python3 -c 'import struct,sys; m=open(sys.argv[1],"rb").read(); sys.stdout.buffer.write(struct.pack("<I",len(m))+m+open(sys.argv[2],"rb").read())' \
+	        "$$m" "$$l" > $(FUZZ_DIR)/seeds/lit/$$(basename $$m); done
 	@touch $@
 
 fuzz: fuzz-bins $(BUILD)/t/fuzz_replay

@@ -212,7 +212,15 @@ keys_p5=$(timeout 120 $B/bench_trace_keys $B/patches/patches_5x5.bsp 1 load) || 
 echo "$keys_p31"
 echo "$keys_p5"
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" "$keys_brush" "$keys_q3" "$keys_hull" "$keys_p31" "$keys_p5" <<'PY'
+# The BSPX directory's cost (docs/queries.md 10.1): a real ericw-tools map,
+# or the generated decoupled one without ../shared.
+echo "== BSPX: bench_bspx (bsp_open with and without the directory, loads, luxel)"
+bspx_map="$SHARED/maps/bsp2/example_q1_bspx.bsp"; [ -f "$bspx_map" ] || bspx_map=$BUILD/maps/bspx/q1_decoupled.bsp
+$B/bench_bspx "$bspx_map" > $B/bspx.out || exit 1
+grep -v '^{' $B/bspx.out
+bspx_json=$(grep '^{' $B/bspx.out | tail -1)
+
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" "$keys_brush" "$keys_q3" "$keys_hull" "$keys_p31" "$keys_p5" "$bspx_json" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
@@ -330,5 +338,6 @@ for line in open(sys.argv[9]):
 import glob, os
 for p in sorted(glob.glob(os.path.join(os.path.dirname(sys.argv[4]), "keys_*.json"))):
     out.update(json.load(open(p)))
+out.update(json.loads(sys.argv[17]))   # bspx_* (bench_bspx)
 print(json.dumps(out, separators=(",", ":")))
 PY

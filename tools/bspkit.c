@@ -31,7 +31,8 @@ static const char usage[] =
     "  info MAP      the header, lump directory and main counts, one JSON line:\n"
     "                family, version, endian, non-empty lumps (index, offset,\n"
     "                length, version, compressed, size), arena_bytes for a\n"
-    "                full load, models, nodes, leafs, faces, clusters\n"
+    "                full load, models, nodes, leafs, faces, clusters; quake\n"
+    "                family: the BSPX directory and the light source\n"
     "  stats MAP     record counts of every non-empty lump, by lump name (bytes\n"
     "                for text and byte lumps), one JSON line\n"
     "  query MAP     answer queries read from standard input, one per line:\n"
@@ -86,6 +87,10 @@ static const char usage[] =
 static const char usage_options[] =
     "options:\n"
     "  --hdr         answer lighting queries from HDR lighting where both exist\n"
+    "                (quake family: LIGHTING_E5BGR9 or an HDR .lit first)\n"
+    "  --lit FILE    quake, bsp2: the map's coloured light from FILE (by\n"
+    "                default MAP's name with .lit, when that file exists)\n"
+    "  --no-lit      read no .lit\n"
     "  --forward     read the file front to back only (as from a disc or a\n"
     "                pipe; a pipe's size need not be known)\n"
     "  --resumable   load through the resumable loader: reads in pieces\n"
@@ -195,11 +200,14 @@ static int try_load(loaded *L, const char *path, const bsp_options *opts, int fo
             L->collision_status = why;
         }
     }
+    /* the map's .lit, a second stream (lit.c) */
+    if (st == BSP_OK && tool_lit_open(&L->lit, &L->header, path, forward)) own.lit = &L->lit.stream;
     if (st == BSP_OK) st = bsp_measure(&L->header, o, &L->arena_bytes);
     if (st == BSP_OK) {
         L->arena = alloc(L->arena_bytes);
         if (!L->arena) {
             bsp_file_close(&L->file);
+            tool_lit_close(&L->lit, &L->map, 0);
             return fail_memory("the arena", L->arena_bytes), -1;
         }
         L->loading = 1;
@@ -208,6 +216,7 @@ static int try_load(loaded *L, const char *path, const bsp_options *opts, int fo
     }
     L->os_error = st == BSP_E_IO ? errno : 0;
     bsp_file_close(&L->file);
+    tool_lit_close(&L->lit, &L->map, st == BSP_OK);
     if (st != BSP_OK) {
         free(L->arena);
         L->arena = NULL;
@@ -248,6 +257,31 @@ void unload_map(loaded *L)
     L->arena = NULL;
 }
 
+/* info's BSPX directory and light source (docs/queries.md 10.6): its
+ * valid entries in directory order, then the source, when the map has a
+ * directory or was given a .lit; nothing otherwise. */
+static void print_bspx(const loaded *L)
+{
+    static const char *const sources[] = { "none", "lighting", "rgblighting", "lit",
+                                            "lighting_e5bgr9", "lit_e5bgr9" };
+    const bsp_bspx *d = &L->map.bspx;
+    uint32_t k;
+    if (d->offset) {
+        printf(",\"bspx\":{\"offset\":%u,\"lumps\":[", (unsigned)d->offset);
+        for (k = 0; k < d->count; k++) {
+            const char *name = d->name[k];
+            const char *nul = memchr(name, 0, BSP_BSPX_NAME);
+            printf("%s{\"name\":", k ? "," : "");
+            json_string(name, nul ? (size_t)(nul - name) : BSP_BSPX_NAME);
+            printf(",\"offset\":%u,\"length\":%u}", (unsigned)d->lump_offset[k],
+                   (unsigned)d->lump_length[k]);
+        }
+        printf("]}");
+    }
+    if (d->offset || L->map.light.lit != BSP_LIT_NONE)
+        printf(",\"light\":\"%s\"", sources[L->map.light.source < 6 ? L->map.light.source : 0]);
+}
+
 static int cmd_info(const char *path, int hdr, int forward)
 {
     loaded L;
@@ -268,7 +302,9 @@ static int cmd_info(const char *path, int hdr, int forward)
                (unsigned)e->version, e->compressed ? "true" : "false", (unsigned)e->size);
         first = 0;
     }
-    printf("],\"arena_bytes\":%u,\"models\":%u,\"nodes\":%u,\"leafs\":%u,"
+    printf("]");
+    print_bspx(&L);
+    printf(",\"arena_bytes\":%u,\"models\":%u,\"nodes\":%u,\"leafs\":%u,"
            "\"faces\":%u,\"clusters\":%u}\n",
            (unsigned)L.arena_bytes, (unsigned)L.map.models.count,
            (unsigned)L.map.nodes.count, (unsigned)L.map.leafs.count,
@@ -525,8 +561,8 @@ static void print_sample(const char *q, const bsp_sample *s)
     printf("{\"q\":\"%s\",\"face\":%d,\"s\":%d,\"t\":%d,\"raw\":\"", q, (int)s->face,
            (int)s->s, (int)s->t);
     for (k = 0; k < s->raw_len; k++) printf("%02x", s->raw[k]);
-    printf("\",\"rgb\":[%.9g,%.9g,%.9g]}\n", (double)s->rgb[0], (double)s->rgb[1],
-           (double)s->rgb[2]);
+    printf("\",\"rgb\":[%.9g,%.9g,%.9g]%s}\n", (double)s->rgb[0], (double)s->rgb[1],
+           (double)s->rgb[2], s->hdr ? ",\"hdr\":true" : "");
 }
 
 static void print_row(const char *q, int32_t cluster, const uint8_t *row, uint32_t n)
@@ -688,6 +724,7 @@ int main(int argc, char **argv)
     }
     argc = tool_resume_args(argc, argv, &resume_opts);
     if (argc >= 0) argc = tool_variant_args(argc, argv);
+    if (argc >= 0) argc = tool_lit_args(argc, argv);
     if (argc < 0) return 2;   /* the option is named on standard error */
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];

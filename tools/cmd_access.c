@@ -61,10 +61,12 @@ static void print_lightmap(const bsp_lightmap_block *b)
     }
     printf("{\"w\":%d,\"h\":%d,\"offset\":%d,\"bytes\":%u,\"pages\":%u,\"styles\":[", (int)b->w,
            (int)b->h, (int)b->offset, (unsigned)b->bytes_per_luxel, (unsigned)b->pages);
-    for (k = 0; k < b->num_styles && b->styles[k] != 255; k++)
-        printf(k ? ",%u" : "%u", (unsigned)b->styles[k]);
+    /* (the styles as numbers: LMSTYLE16's may pass 255, docs/queries.md 10.3) */
+    for (k = 0; k < b->num_styles && b->wide_styles[k] != 0xffff; k++)
+        printf(k ? ",%u" : "%u", (unsigned)b->wide_styles[k]);
     printf("]");
     if (b->page >= 0) printf(",\"page\":%d,\"x\":%d,\"y\":%d", (int)b->page, (int)b->x, (int)b->y);
+    if (b->hdr) printf(",\"hdr\":true");
     printf("}");
 }
 

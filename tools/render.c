@@ -247,7 +247,7 @@ void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint)
     if (bsp_face_lightmap_data(m, face, 0, &p.lm, &bytes) != BSP_OK) p.lm = NULL;
     p.w = f.lightmap.w;
     p.h = f.lightmap.h;
-    p.bpl = f.lightmap.bytes_per_luxel;
+    p.bpl = light_bpl(&f.lightmap);
     p.q3 = f.lightmap.page >= 0;
     n = f.num_verts;
     v = malloc(sizeof *v * (n ? n : 1));

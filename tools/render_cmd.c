@@ -74,7 +74,7 @@ static int write_atlas(const bsp_map *m, const char *path, const light_rule *rul
             if (pass == 1)
                 for (j = 0; j < h; j++)
                     for (i = 0; i < w; i++)
-                        render_luxel(data, w, fc.lightmap.page >= 0 ? 3 : fc.lightmap.bytes_per_luxel,
+                        render_luxel(data, w, fc.lightmap.page >= 0 ? 3 : light_bpl(&fc.lightmap),
                                      rule, i, j, img + 3 * ((size_t)(y + j) * WIDTH + (size_t)(x + i)));
             x += w + 1;
             if (h > row_h) row_h = h;
@@ -192,6 +192,8 @@ static const char render_usage[] =
     "                    without -o)\n"
     "  --size W H        the picture's size, 1 to 8192 each (default 640 480)\n"
     "  --hdr             light from HDR lighting where the map has both\n"
+    "  --lit FILE        quake, bsp2: coloured light from FILE (default: the\n"
+    "                    map's name with .lit, when it exists); --no-lit: none\n"
     "  --raw-light       the luxels as stored (min(1, c)), without the engine's\n"
     "                    overbright and gamma\n"
     "  --flat            no textures: every surface white under its light\n"
@@ -239,6 +241,7 @@ int cmd_render(int argc, char **argv)
             fputs(render_usage, stdout);
             return 0;
         }
+    if ((argc = tool_lit_args(argc, argv)) < 0) return 2;   /* --lit, --no-lit */
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         int values = !strcmp(a, "-o") || !strcmp(a, "--lightmaps") || !strcmp(a, "--samples") ? 1

@@ -63,11 +63,14 @@ float light_display(const light_rule *r, float c)
 void light_luxel(const light_rule *r, const uint8_t *block, int32_t w, uint32_t bpl, int32_t i,
                  int32_t j, float out[3])
 {
-    const uint8_t *s = block + ((size_t)j * (size_t)w + (size_t)i) * bpl;
+    const uint8_t *s = block + ((size_t)j * (size_t)w + (size_t)i) * (bpl & 0xff);
+    uint32_t e5 = (uint32_t)s[0] | (uint32_t)s[1] << 8 | (uint32_t)s[2] << 16 | (uint32_t)s[3] << 24;
     int k;
     for (k = 0; k < 3; k++) {
         float c;
-        if (bpl == 4) c = ldexpf((float)s[k] / 255.0f, (int8_t)s[3]);
+        /* E5BGR9 (docs/queries.md 10.2): 9-bit mantissas, 1.0 at byte 128 */
+        if (bpl == LIGHT_E5BGR9) c = ldexpf((float)(e5 >> (9 * k) & 511u), (int)(e5 >> 27) - 17) / 255.0f;
+        else if (bpl == 4) c = ldexpf((float)s[k] / 255.0f, (int8_t)s[3]);
         else c = (float)s[bpl == 1 ? 0 : k] / 255.0f;
         out[k] = light_display(r, c);
     }

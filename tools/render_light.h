@@ -21,7 +21,10 @@ const light_rule *light_rule_of(const char *family, int raw);
 float light_display(const light_rule *r, float c);
 
 /* Luxel (i, j) of a block of w-wide rows, bpl bytes each (1 grey, 3 RGB,
- * 4 RGBE), as display light per channel. */
+ * 4 RGBE; LIGHT_E5BGR9: 4 bytes of HDR E5BGR9), as display light per
+ * channel. light_bpl: the bpl of a face's lightmap block. */
+#define LIGHT_E5BGR9 0x104u
+#define light_bpl(block) ((block)->hdr ? LIGHT_E5BGR9 : (block)->bytes_per_luxel)
 void light_luxel(const light_rule *r, const uint8_t *block, int32_t w, uint32_t bpl, int32_t i,
                  int32_t j, float out[3]);
 

@@ -80,18 +80,21 @@ bsp_status tool_resume_load(const tool_resume *r, bsp_map *m, const bsp_header *
     do {
         while (npend < BSP_LOADER_MAX_READS && bsp_loader_next_read(&l, r->chunk, &rd)) {
             /* a forward-only stream must be read in issue order; others
-             * are read when the read "completes" */
-            pfail[npend] = s->forward_only ? s->read(s->ctx, rd.offset, rd.dst, rd.length) : 0;
+             * are read when the read "completes" (the map, or its .lit) */
+            const bsp_stream *from = rd.stream ? o->lit : s;
+            pfail[npend] = from->forward_only ? from->read(from->ctx, rd.offset, rd.dst, rd.length) : 0;
             pend[npend++] = rd;
         }
         /* complete about half of the outstanding reads, in random order */
         for (k = npend ? 1 + next_rand(&seed) % npend : 0; k > 0; k--) {
             uint32_t i = next_rand(&seed) % npend;
             int failed = pfail[i];
+            const bsp_stream *from;
             rd = pend[i];
             pend[i] = pend[--npend];
             pfail[i] = pfail[npend];
-            if (!s->forward_only) failed = s->read(s->ctx, rd.offset, rd.dst, rd.length);
+            from = rd.stream ? o->lit : s;
+            if (!from->forward_only) failed = from->read(from->ctx, rd.offset, rd.dst, rd.length);
             st = bsp_loader_read_done(&l, &rd, failed);
             if (st != BSP_OK) return st;
         }

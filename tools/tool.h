@@ -8,6 +8,17 @@
 #include "../loader/bspkit.h"
 #include "../platform/posix/bsp_file.h"
 
+/* A map's .lit (lit.c, docs/queries.md 10.6): strip `--lit FILE` and
+ * `--no-lit` from argv (returns the new argc, -1 when --lit has no file);
+ * after bsp_open, open the .lit to hand over as options.lit (1: opened;
+ * the named one, or the one beside a quake or bsp2 map); after the load,
+ * close it and say on standard error why the library ignored it. */
+typedef struct tool_lit {
+    bsp_file file;
+    bsp_stream stream;
+    int open;
+    char path[4096];
+} tool_lit;
 typedef struct loaded {
     bsp_file file;
     bsp_stream stream;
@@ -19,6 +30,7 @@ typedef struct loaded {
     int os_error;          /* errno after a load that failed with BSP_E_IO */
     bsp_status collision_status; /* not BSP_OK: loaded without collision,
                                     which this load status refused */
+    tool_lit lit;          /* the .lit handed over with the map */
 } loaded;
 
 /* Open and load `path` with the given sets into a heap arena; prints
@@ -57,6 +69,10 @@ int tool_identify(const char *path, char *out, size_t n);
  * the rule that recognises Vindictus in a file read twice. */
 int tool_variant_args(int argc, char **argv);
 bsp_status tool_variant_apply(bsp_header *h, const char *path);
+
+int tool_lit_args(int argc, char **argv);
+int tool_lit_open(tool_lit *t, const bsp_header *h, const char *map_path, int forward);
+void tool_lit_close(tool_lit *t, const bsp_map *m, int loaded_ok);
 
 /* A map's static props (cmd_props.c): the 'sprp' sub-lump found, unpacked
  * into `bytes` (heap) when compressed, and opened. BAD_QUERY: the map has

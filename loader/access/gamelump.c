@@ -24,7 +24,7 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     bsp__gl_entry e;
     bsp__valve_block v;
     if (!m || !out) return BSP_E_BAD_ARGUMENT;
-    if (!m->lump_data[BSP__GAME_LUMP]) return BSP_E_NOT_LOADED;
+    if (!bsp__game_lump(m)) return BSP_E_NOT_LOADED;
     n = bsp__game_lump_entries(m);
     if (index >= bsp_game_lump_count(m)) return BSP_E_BAD_QUERY;
     base = m->game_lump_base;

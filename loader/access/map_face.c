@@ -87,7 +87,10 @@ static void set_lightmap(const bsp_map *m, uint32_t face, const uint8_t *f, bsp_
     uint32_t k;
     bsp__fill(b, 0, sizeof *b);
     b->page = -1;
-    for (k = 0; k < 8; k++) b->styles[k] = 255;
+    for (k = 0; k < 8; k++) {
+        b->styles[k] = 255;
+        b->wide_styles[k] = 0xffff;
+    }
     if (a->face_page.type) {
         uint32_t size;
         bsp__access_lump(m, BSP_AL_LIGHTMAPS, &size);
@@ -100,6 +103,7 @@ static void set_lightmap(const bsp_map *m, uint32_t face, const uint8_t *f, bsp_
         b->pages = 1;
         b->num_styles = 1;
         b->styles[0] = 0;
+        b->wide_styles[0] = 0;
         b->offset = b->page >= 0 ? (int32_t)((uint32_t)b->page * Q3_PAGE_BYTES) : -1;
         b->present = (out->kind == BSP_FACE_MESH || out->kind == BSP_FACE_PATCH) && b->page >= 0 &&
                      (uint64_t)(b->page + 1) * Q3_PAGE_BYTES <= size;
@@ -112,7 +116,14 @@ static void set_lightmap(const bsp_map *m, uint32_t face, const uint8_t *f, bsp_
     b->bytes_per_luxel = lm.bytes_per_luxel;
     b->pages = lm.pages;
     b->num_styles = lm.num_styles > 8 ? 8 : lm.num_styles;
-    for (k = 0; k < b->num_styles; k++) b->styles[k] = lm.styles[k];
+    for (k = 0; k < b->num_styles; k++) {
+        /* LMSTYLE16 (docs/queries.md 10.3): numbers above 254 show as 254 */
+        uint32_t style = lm.wide_styles ? (uint32_t)(lm.styles[2 * k] | lm.styles[2 * k + 1] << 8)
+                                        : (lm.styles[k] == 255 ? 0xffffu : lm.styles[k]);
+        b->wide_styles[k] = (uint16_t)style;
+        b->styles[k] = (uint8_t)(style == 0xffffu ? 255 : style > 254 ? 254 : style);
+    }
+    b->hdr = m->light.hdr;
     b->present = !lm.bad && bsp__has_lightmap(m, &lm, 0, &first);
 }
 

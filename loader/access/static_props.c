@@ -131,7 +131,7 @@ bsp_status bsp_static_props_find(const bsp_map *m, bsp_game_lump *out)
     uint32_t i, n;
     bsp_status st;
     if (!m || !out) return BSP_E_BAD_ARGUMENT;
-    if (!m->lump_data[BSP__GAME_LUMP]) return BSP_E_NOT_LOADED;
+    if (!bsp__game_lump(m)) return BSP_E_NOT_LOADED;
     n = bsp_game_lump_count(m);
     for (i = 0; i < n; i++) {
         if ((st = bsp_game_lump_get(m, i, out)) != BSP_OK) return st;

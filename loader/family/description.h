@@ -50,6 +50,7 @@ typedef struct bsp__lightmap {
     uint32_t bytes_per_luxel;  /* 4: RGBE; 3: RGB; 1: grey */
     const uint8_t *styles;
     uint32_t num_styles;
+    uint8_t wide_styles;       /* styles are little-endian uint16 (LMSTYLE16) */
     int bad;                   /* extents cannot be computed (no vertices):
                                   the face's data is inconsistent */
 } bsp__lightmap;

@@ -100,6 +100,26 @@ int bsp__bspx_index(const bsp_bspx *d, const char *name);
 int bsp__bspx_lighting(const char *stored);
 const uint8_t *bsp__bspx_lump(const bsp_map *m, const char *name, uint32_t *size);
 
+/* The light source and face placement lumps of docs/queries.md 10.2-10.3
+ * (light_source.c), into m->light and the m->lighting view, once the
+ * lumps are in place; lit/lit_size the caller's .lit when the plan read it
+ * (lit_check BSP_LIT_READ). */
+void bsp__light_resolve(bsp_map *m, const uint8_t *lit, uint32_t lit_size, uint8_t lit_check,
+                        int prefer_hdr);
+
+/* Style slot `slot` of a face's lightmap is unused: past its slots, or
+ * 255 (0xFFFF in LMSTYLE16). */
+BSP_INLINE int bsp__style_none(const bsp__lightmap *lm, uint32_t slot)
+{
+    if (slot >= lm->num_styles) return 1;
+    if (lm->wide_styles) return lm->styles[2 * slot] == 0xff && lm->styles[2 * slot + 1] == 0xff;
+    return lm->styles[slot] == 255;
+}
+
+/* A sample of the map's light source into *out: bsp__sample_bytes, or an
+ * E5BGR9 one (docs/queries.md 10.2) when the source is HDR. */
+void bsp__sample_light(const bsp_map *m, bsp_sample *out, const uint8_t *s, uint32_t bytes);
+
 /* Source and Quake 2 dvis_t: numclusters, then a PVS and a PAS offset per
  * cluster; checks the table at load and locates rows. */
 bsp_status bsp__dvis_finish(bsp_map *m);

@@ -32,8 +32,26 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
     /* RGBE (4 bytes), RGB (3) or grey (one byte for every channel); the
      * scale by 2^0 of the others is exact */
     int exponent = bytes == 4 ? (int8_t)s[3] : 0;
+    out->hdr = 0;
     out->raw_len = bytes;
     for (k = 0; k < 4; k++) out->raw[k] = k < bytes ? s[k] : 0;
     for (k = 0; k < 3; k++)
         out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[bytes >= 3 ? k : 0], 255.0f), exponent);
+}
+
+void bsp__sample_light(const bsp_map *m, bsp_sample *out, const uint8_t *s, uint32_t bytes)
+{
+    uint32_t w, k;
+    out->hdr = m->light.hdr;
+    if (!m->light.hdr) {
+        bsp__sample_bytes(out, s, bytes);
+        return;
+    }
+    /* E5BGR9: 9-bit mantissas and a shared exponent, 1.0 at byte 128;
+     * on the byte scale c * 2^(e - 17) / 255, the ldexpf exact */
+    w = bsp__get_le32(s);
+    out->raw_len = 4;
+    for (k = 0; k < 4; k++) out->raw[k] = s[k];
+    for (k = 0; k < 3; k++)
+        out->rgb[k] = bsp__fdiv(bsp__ldexpf((float)(w >> (9 * k) & 511u), (int)(w >> 27) - 17), 255.0f);
 }

@@ -16,10 +16,13 @@ typedef bsp_status (*bsp__bspx_get)(void *ctx, uint32_t offset, void *dst, uint3
 
 /* Fill d from the first of the two places that holds a directory (place2
  * 0: only the first), keeping the first BSP_MAX_BSPX valid entries whose
- * bytes start at `min` or later. d is cleared first. Statuses: OK (also
+ * bytes lie in [min, max] (min BSP__BSPX_AFTER_TABLE: after the table,
+ * and apart from the entries kept: a forward-only stream's, each read
+ * once as a lump). d is cleared first. Statuses: OK (also
  * when there is none: d->offset 0), or the reader's failure. */
+#define BSP__BSPX_AFTER_TABLE 0xffffffffu
 bsp_status bsp__bspx_scan(bsp_bspx *d, bsp__bspx_get get, void *ctx, uint32_t file_size,
-                          uint64_t place1, uint32_t place2, uint32_t min);
+                          uint64_t place1, uint32_t place2, uint32_t min, uint32_t max);
 
 /* bsp_open's part: the places from the raw directory `buf`, then the scan
  * through the stream, or for a forward-only stream the tail lump. */

@@ -7,6 +7,14 @@
 
 #define BSP__GAME_LUMP 35
 
+/* The game lump's bytes, NULL when not loaded. Source only: in the Quake
+ * family lump_data[35] may hold a BSPX lump (bsp_bspx). */
+BSP_INLINE const uint8_t *bsp__game_lump(const bsp_map *m)
+{
+    return m->family && bsp__role_lump(m->family, BSP_ROLE_FACES_HDR) >= 0
+               ? m->lump_data[BSP__GAME_LUMP] : NULL;
+}
+
 /* One directory entry's fields as unsigned numbers (by enum
  * bsp__game_lump_field), read through the description once per entry
  * rather than once per use. */

@@ -32,7 +32,8 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
         bsp_job j;
         /* whole lumps, each read as soon as the arena allows */
         while (bsp_loader_next_read(&l, 0, &r)) {
-            st = bsp_loader_read_done(&l, &r, s->read(s->ctx, r.offset, r.dst, r.length));
+            const bsp_stream *from = r.stream ? o->lit : s;   /* the map, or its .lit */
+            st = bsp_loader_read_done(&l, &r, from->read(from->ctx, r.offset, r.dst, r.length));
             if (st != BSP_OK) return st;
         }
         /* options.jobs: this thread runs them */

@@ -25,6 +25,7 @@ bsp_options bsp_default_options(uint32_t sets)
     o.lzma_lclp_max = 0;
     o.pipelined = 0;
     o.jobs = 0;
+    o.lit = NULL;
     return o;
 }
 
@@ -125,6 +126,25 @@ static int is_role_lump(const struct bsp_family *f, uint32_t lump)
            (lump == f->amb.lumps[0][0] || lump == f->amb.lumps[1][0]);
 }
 
+/* What the sizes say of the caller's .lit stream (10.2): read it, or why
+ * not. Only quake and bsp2 (a grey lighting lump) read one, with the
+ * lighting set; its length must be 8 + 3N or 8 + 4N for a lighting lump
+ * of N > 0 bytes (its header, read at load, says which). */
+static int lit_check(const bsp_header *h, const bsp_options *o)
+{
+    const struct bsp_family *f = h->family;
+    int lump = bsp__role_lump(f, BSP_ROLE_LIGHTING);
+    uint64_t n, size;
+    if (!o->lit) return BSP_LIT_NONE;
+    if (!f->dir.bspx || f->faces.luxel_bytes != 1 || lump < 0) return BSP_LIT_FAMILY;
+    if (!(o->sets & (BSP_LOAD_LIGHTING | BSP_LOAD_GEOMETRY | BSP_LOAD_ALL)))
+        return BSP_LIT_NOT_LOADED;
+    if (!o->lit->read || o->lit->size == BSP_SIZE_UNKNOWN) return BSP_LIT_UNKNOWN_SIZE;
+    n = h->lumps[lump].size;
+    size = o->lit->size;
+    if (n == 0 || (size != 8 + 3 * n && size != 8 + 4 * n)) return BSP_LIT_BAD_SIZE;
+    return BSP_LIT_READ;
+}
 #if BSP__USE_LIGHT_GRID
 /* Arena for the light grid when the plan reads its lump: sized from the
  * lump's length; a forward-only load, which meets the directory only at its
@@ -210,11 +230,20 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
             p->count++;
         }
     }
+    /* the .lit stream, last: after every byte of the map */
+    p->prefer_hdr = (uint8_t)(o->prefer_hdr != 0);
+    p->lit_check = (uint8_t)lit_check(h, o);
+    if (p->lit_check == BSP_LIT_READ) {
+        p->lit.length = p->lit.size = o->lit->size;
+        p->items[p->count].lump = (uint8_t)BSP__LIT_SLOT;
+        p->items[p->count].region = o->lit->size;
+        p->count++;
+    }
     /* 32 bits suffice: end stays at most END_MAX and pos at most end (a
      * region is never smaller than its lump), so aligning either cannot
      * wrap; the one sum that could is checked before it is made. */
     for (i = 0; i < p->count; i++) {
-        const bsp_lump_entry *e = &h->lumps[p->items[i].lump];
+        const bsp_lump_entry *e = bsp__plan_entry(h, p, p->items[i].lump);
         uint32_t region = p->items[i].region;
         /* sorted by offset: a standard lump starts at or after the one
          * before (BSPX lumps may overlap anything: 10.1) */

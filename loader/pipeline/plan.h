@@ -31,7 +31,29 @@ typedef struct bsp__plan {
     uint8_t lclp_max;                    /* decoder tables fit lc + lp <= this */
     uint8_t jobs;                        /* options.jobs: decode jobs at once */
     uint32_t table_stride;               /* job k's table: scratch + k * this */
+    /* The caller's .lit stream (options.lit, docs/queries.md 10.2), read
+     * last as item lump BSP__LIT_SLOT when lit_check is BSP_LIT_READ; its
+     * entry: offset 0 of that stream, its whole size. */
+    bsp_lump_entry lit;
+    uint8_t lit_check;                   /* BSP_LIT_*: what the sizes say */
+    uint8_t prefer_hdr;                  /* options.prefer_hdr */
 } bsp__plan;
+
+/* The .lit's item: below the BSPX ones, past the lumps of quake and
+ * bsp2, the only families that read one (Source has a lump 30: a plan
+ * has this item only when it reads a .lit). */
+#define BSP__LIT_SLOT (BSP_BSPX_FIRST - 2u)
+BSP_INLINE int bsp__plan_is_lit(const bsp__plan *p, uint32_t lump)
+{
+    return lump == BSP__LIT_SLOT && p->lit_check == BSP_LIT_READ;
+}
+
+/* The entry of a plan item's lump: the header's, or the .lit's. */
+BSP_INLINE const bsp_lump_entry *bsp__plan_entry(const bsp_header *h, const bsp__plan *p,
+                                                 uint32_t lump)
+{
+    return bsp__plan_is_lit(p, lump) ? &p->lit : &h->lumps[lump];
+}
 
 /* p is the caller's plan (never NULL); h and o are checked. */
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p);

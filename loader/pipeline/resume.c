@@ -25,7 +25,7 @@ static bsp__loader *state(bsp_loader *l) { return (bsp__loader *)(void *)l; }
 
 static const bsp_lump_entry *entry(const bsp__loader *s, uint32_t item)
 {
-    return &s->h->lumps[s->plan.items[item].lump];
+    return bsp__plan_entry(s->h, &s->plan, s->plan.items[item].lump);
 }
 
 /* Where item's stored bytes land: its region, or for a compressed lump the
@@ -68,7 +68,7 @@ static void publish(bsp__loader *s)
 
     for (i = 0; i < s->plan.count; i++) {
         uint32_t lump = s->plan.items[i].lump;
-        const bsp_lump_entry *e = &h->lumps[lump];
+        const bsp_lump_entry *e = bsp__plan_entry(h, &s->plan, lump);
         m->lump_data[lump] = s->base + s->plan.items[i].arena_offset;
         m->lump_size[lump] = e->size;
         m->lump_file_offset[lump] = e->offset;
@@ -171,6 +171,7 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
     r->length = len;
     r->dst = dst;
     r->tag = s->read_head + s->read_count;
+    r->stream = (uint32_t)bsp__plan_is_lit(&s->plan, s->plan.items[s->issue_item].lump);
     slot = &s->reads[r->tag % BSP_LOADER_MAX_READS];
     s->issue_pos += len;
     slot->item = (uint8_t)s->issue_item;
@@ -181,7 +182,7 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
         s->issue_pos = 0;
     }
     s->read_count++;
-    s->next_offset = r->offset + len;
+    if (!r->stream) s->next_offset = r->offset + len;   /* the map's stream */
     return 1;
 }
 
@@ -432,6 +433,15 @@ build:
     m->game_lump_base = BSP_NO_LUMP;
     if (BSPKIT_FAMILY_SOURCE) bsp__game_lump_locate(m);
     if (s->h->bspx.at_load) bsp__bspx_from_tail(m, s->h);
+    /* the light source and luxel rules (docs/queries.md 10.2, 10.3) */
+    if (s->plan.lit_check == BSP_LIT_READ) {
+        bsp__light_resolve(m, m->lump_data[BSP__LIT_SLOT], m->lump_size[BSP__LIT_SLOT],
+                           s->plan.lit_check, s->plan.prefer_hdr);
+        m->lump_data[BSP__LIT_SLOT] = NULL;   /* (the light view keeps its bytes) */
+        m->lump_size[BSP__LIT_SLOT] = 0;
+    } else {
+        bsp__light_resolve(m, NULL, 0, s->plan.lit_check, s->plan.prefer_hdr);
+    }
 #if BSP__USE_LIGHT_GRID
     if (s->plan.grid_bytes) bsp__light_grid_attach(m, s->base + s->plan.grid_offset, s->plan.grid_bytes);
 #endif
@@ -451,7 +461,7 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
         uint32_t left = budget ? budget : 1;
         while (left && s->work_item < s->plan.count) {
             const bsp__plan_item *it = &s->plan.items[s->work_item];
-            const bsp_lump_entry *e = &s->h->lumps[it->lump];
+            const bsp_lump_entry *e = bsp__plan_entry(s->h, &s->plan, it->lump);
             uint32_t did, have = s->arrived[s->work_item];
             if (BSPKIT_LZMA && e->compressed && s->unpack != BSP__UNPACK_DONE && s->plan.jobs) {
                 /* a job decodes (and swaps) it; a failed one ends the load

@@ -22,7 +22,7 @@
 int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first)
 {
     uint64_t samples, block, start, size = m->lighting.count;
-    if (lm->lightofs < 0 || lm->styles[slot] == 255 || size == 0) return 0;
+    if (bsp__style_none(lm, slot) || size == 0 || lm->lightofs < 0) return 0;
     if (lm->w < 1 || lm->h < 1) return 0;
     samples = (uint64_t)lm->w * (uint64_t)lm->h;
     if (samples > size) return 0;
@@ -37,7 +37,8 @@ int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, 
  * its data is inconsistent (docs/queries.md: no_lightmap before corrupt). */
 static int lit_but_broken(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot)
 {
-    return BSP__USE_BAD_EXTENTS && lm->bad && lm->lightofs >= 0 && lm->styles[slot] != 255 && m->lighting.count;
+    return BSP__USE_BAD_EXTENTS && lm->bad && lm->lightofs >= 0 && !bsp__style_none(lm, slot) &&
+           m->lighting.count;
 }
 
 /* u, v of point p in the face's lightmap space, before rounding. */
@@ -81,8 +82,8 @@ FACE_SAMPLE_FN int face_sample(const bsp_map *m, uint32_t face, const float p[3]
     out->face = (int32_t)face;
     out->s = i;
     out->t = j;
-    bsp__sample_bytes(out, m->lighting.data + (size_t)first +
-                               ((size_t)j * (size_t)lm.w + (size_t)i) * lm.bytes_per_luxel,
+    bsp__sample_light(m, out, m->lighting.data + (size_t)first +
+                                 ((size_t)j * (size_t)lm.w + (size_t)i) * lm.bytes_per_luxel,
                       lm.bytes_per_luxel);
     return 1;
 }
@@ -103,7 +104,9 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
     /* a face_luxel rule checks its own slot */
     if (!BSP__USE_FACE_LUXEL || !m->family->faces.face_luxel) {
         if (!m->family->faces.face_lightmap) return BSP_E_UNSUPPORTED;
-        if (slot >= m->family->faces.face_num_styles) return BSP_E_BAD_QUERY;
+        /* (LMSTYLE and LMSTYLE16 may give more slots: 10.3) */
+        if (slot >= m->family->faces.face_num_styles && slot >= m->light.style_slots)
+            return BSP_E_BAD_QUERY;
     }
     if (!m->faces.data) return BSP_E_NOT_LOADED;
     if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;

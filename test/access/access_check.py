@@ -255,7 +255,14 @@ def check_faces(m, faces, names, generated):
 def check_lightmap(m, f, j):
     fam, lm = m.family, j["lightmap"]
     want = None
-    if fam in ("quake", "goldsrc", "bsp2", "quake2", "source"):
+    if getattr(m, "bspx", None) is not None:
+        # docs/queries.md 10.3: the face's rule, block start in the source
+        try:
+            rule = m.bspx.rule(f, 0)
+            want = (rule["W"], rule["H"], rule["block"])
+        except (bspref.QueryError, bspref._bspx().NoLightmap):
+            want = None
+    elif fam in ("quake", "goldsrc", "bsp2", "quake2", "source"):
         try:
             info = m.lightmap_info(f, 0)
             want = (info["W"], info["H"], info["base"])
@@ -604,6 +611,7 @@ def main(argv):
     except Exception as e:   # e.g. lc + lp beyond what Python's lzma decodes
         print("SKIP %s: the reference cannot read it (%s)" % (path, type(e).__name__))
         return 3
+    bspref._bspx().attach(m, path)   # section 10, as the tool reads the map
     faces = lines(tool, "faces", path)
     leaves = lines(tool, "leaves", path)
     models = lines(tool, "models", path)

@@ -51,6 +51,8 @@ int fuzz_access_one(const uint8_t *data, size_t size);
 int fuzz_collision_one(const uint8_t *data, size_t size);
 int fuzz_areas_one(const uint8_t *data, size_t size);
 int fuzz_props_one(const uint8_t *data, size_t size);
+int fuzz_bspx_one(const uint8_t *data, size_t size);
+int fuzz_lit_one(const uint8_t *data, size_t size);
 int fuzz_pak_one(const uint8_t *data, size_t size);
 int fuzz_srclumps_one(const uint8_t *data, size_t size);
 int fuzz_boxleaves_one(const uint8_t *data, size_t size);
@@ -74,6 +76,8 @@ static const target targets[] = {
     { "collision", fuzz_collision_one },
     { "areas", fuzz_areas_one },
     { "props", fuzz_props_one },
+    { "bspx", fuzz_bspx_one },
+    { "lit", fuzz_lit_one },
     { "pak", fuzz_pak_one },
     { "srclumps", fuzz_srclumps_one },
     { "boxleaves", fuzz_boxleaves_one },

@@ -25,6 +25,10 @@ enum { GEN_BSPX_AFTER = 1, GEN_BSPX_HEADER = 2 };
 void gen_bspx_write(const char *in_path, const char *out_path, int place,
                     const gen_bspx_lump *l, int n, long count);
 
+/* The section 10 maps into OUTDIR/bspx/ (bspx_variants.c), from the q1,
+ * bsp2, goldsrc and q2 maps already in OUTDIR. */
+void gen_bspx_variants(const char *outdir);
+
 /* The file at path into *b (b cleared first); dies on failure. */
 void gen_read_file(const char *path, gbuf *b);
 

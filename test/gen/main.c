@@ -235,6 +235,7 @@
 
 #include "grid.h"
 #include "ambient.h"
+#include "bspx.h"
 #include "expect.h"
 #include "idtech.h"
 #include "nflight.h"
@@ -551,6 +552,8 @@ int main(int argc, char **argv)
     }
     for (i = 0; i < (int)(sizeof fam_variants / sizeof fam_variants[0]); i++)
         if (wanted(fam_variants[i].name, only, nonly)) write_fam_variant(&fam_variants[i], outdir);
+    /* section 10's maps, from q1, bsp2, goldsrc and q2 (bspx_variants.c) */
+    if (wanted("bspx", only, nonly)) gen_bspx_variants(outdir);
     /* light grids (docs/queries.md 10.5) on the quake-family maps just written */
     if (wanted("grid", only, nonly)) gen_grid_variants(outdir);
     if (large) {

@@ -229,6 +229,12 @@ def _trace():
     return bspref_trace
 
 
+def _bspx():
+    """bspref_bspx (section 10: BSPX, .lit, decoupled lightmaps), sharing
+    this module."""
+    sys.modules.setdefault("bspref", sys.modules[__name__])
+    import bspref_bspx
+    return bspref_bspx
 def _grid():
     """bspref_grid (section 10.5, the Quake family's light grid), sharing this module."""
     sys.modules.setdefault("bspref", sys.modules[__name__])
@@ -1247,6 +1253,8 @@ def run_query_line(m, toks):
         return _grid().map_ambient_line(m, toks)
     if cmd not in ARGC or len(toks) != 1 + ARGC[cmd]:
         return _err(cmd, "bad_query")
+    if getattr(m, "bspx", None) is not None and cmd in (b"luxel", b"light"):
+        return _bspx().run_query_line(m, toks)   # section 10
     args = toks[1:]
     q = cmd.decode()
     try:
@@ -1288,6 +1296,7 @@ def cmd_query(path):
     except LoadError as e:
         sys.stderr.write("bspref: cannot load %s: %s\n" % (path, e))
         return 2
+    _bspx().attach(m, path)   # section 10, as `bspkit query` reads a map
     out = []
     for line in sys.stdin.buffer.read().split(b"\n"):
         toks = line.split()   # bytes.split(): C isspace in the C locale
