@@ -40,22 +40,26 @@ static uint8_t lit_header(const uint8_t *lit, uint32_t size, uint64_t n, uint32_
 static void placement(bsp_map *m)
 {
     struct bsp_light_info *li = &m->light;
-    uint64_t nf = m->faces.count;
-    uint32_t len;
+    /* (32-bit arithmetic only: a 64-bit division is a libgcc call on
+     * 32-bit targets, which the freestanding loader does not link; a
+     * length is a whole number of records per face when len / nf and
+     * len % nf say so, with no product to overflow) */
+    uint32_t nf = m->faces.count, len;
     const uint8_t *p;
     if (nf == 0) return;
-    if ((p = bsp__bspx_lump(m, "DECOUPLED_LM", &len)) != NULL && len == 40 * nf) li->decoupled = p;
+    if ((p = bsp__bspx_lump(m, "DECOUPLED_LM", &len)) != NULL && len % nf == 0 && len / nf == 40)
+        li->decoupled = p;
     p = bsp__bspx_lump(m, "LMSHIFT", &len);
     if (p && len != nf) return;   /* a wrong LMSHIFT: the others are ignored too (FTE) */
     li->shift = p;
-    if ((p = bsp__bspx_lump(m, "LMOFFSET", &len)) != NULL && len == 4 * nf) li->offset = p;
-    if ((p = bsp__bspx_lump(m, "LMSTYLE16", &len)) != NULL && len % (2 * nf) == 0) {
+    if ((p = bsp__bspx_lump(m, "LMOFFSET", &len)) != NULL && len % nf == 0 && len / nf == 4) li->offset = p;
+    if ((p = bsp__bspx_lump(m, "LMSTYLE16", &len)) != NULL && len % nf == 0 && (len / nf) % 2 == 0) {
         li->styles = p;
         li->wide_styles = 1;
-        li->style_slots = (uint32_t)(len / (2 * nf));
+        li->style_slots = len / nf / 2;
     } else if ((p = bsp__bspx_lump(m, "LMSTYLE", &len)) != NULL && len % nf == 0) {
         li->styles = p;
-        li->style_slots = (uint32_t)(len / nf);
+        li->style_slots = len / nf;
     }
 }
 

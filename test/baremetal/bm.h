@@ -45,7 +45,9 @@ typedef struct bm_query {
     uint32_t vis, nvis;     /* pvs/pas: bm_vis[vis .. vis + nvis), ascending;
                                ambient: the colour bits bm_vis[vis ..
                                vis + nvis): 18 (the cube) or 9 (ambient,
-                               directed, dir) */
+                               directed, dir); collision: end, mins, maxs
+                               and the answer (17), then origin and angles
+                               of a moved query (23) */
 } bm_query;
 
 typedef struct bm_map {

@@ -145,7 +145,7 @@ static int ambient_same(const bsp_ambient_light *a, const bm_query *q, int say)
 static int collision_same(const bsp_map *m, const bm_query *q, const float p[3], int say)
 {
     const uint32_t *v = &bm_vis[q->vis];
-    float in[9];
+    float in[9], moved[6];   /* moved: origin, angles (nvis 23, 8.10) */
     bsp_trace_result r;
     bsp_status st;
     int32_t contents = 0;
@@ -154,7 +154,12 @@ static int collision_same(const bsp_map *m, const bm_query *q, const float p[3],
     r.fraction = 0;
     r.contents = 0;
     for (j = 0; j < 9; j++) in[j] = f32(v[j]);
-    if (q->kind == BM_TRACE)
+    for (j = 0; j < 6; j++) moved[j] = q->nvis == 23 ? f32(v[17 + j]) : 0.0f;
+    if (q->kind == BM_TRACE && q->nvis == 23)
+        st = bsp_trace_transformed(m, (uint32_t)q->num, p, in, in + 3, in + 6, mask, moved, moved + 3, &r);
+    else if (q->kind == BM_CONTENTS && q->nvis == 23)
+        st = bsp_point_contents_transformed(m, (uint32_t)q->num, p, moved, moved + 3, &contents);
+    else if (q->kind == BM_TRACE)
         st = bsp_trace(m, (uint32_t)q->num, p, in, in + 3, in + 6, mask, &r);
     else if (q->kind == BM_HULLTRACE)
         st = bsp_hull_trace(m, (uint32_t)q->num, (uint32_t)q->e[0], p, in, &r);

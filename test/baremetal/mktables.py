@@ -92,7 +92,7 @@ def parse_collision(tokens):
     q, n = tokens[0], len(tokens)
     hull, mask, model, box = 0, None, 0, [0] * 6
     if q == "trace":
-        has_box = n > 7 and tokens[7] not in ("mask", "model")
+        has_box = n > 7 and tokens[7] not in ("mask", "model", "origin", "angles")
         if n < 7 or (has_box and n < 13):
             return None
         pts = [f32_bits(t) for t in tokens[1:7]]
@@ -113,7 +113,7 @@ def parse_collision(tokens):
             hull = i32(tokens[1])
         pts = [f32_bits(t) for t in tokens[at:at + 3]] + [0, 0, 0]
         rest = tokens[at + 3:]
-    if hull is None or None in pts or None in box or len(tokens) > 17:
+    if hull is None or None in pts or None in box or len(tokens) > 25:
         return None
     if q == "trace" and rest[:1] == ["mask"]:
         if len(rest) < 2 or mask_bits(rest[1]) is None:
@@ -123,11 +123,21 @@ def parse_collision(tokens):
         if len(rest) < 2 or i32(rest[1]) is None:
             return None
         model, rest = i32(rest[1]), rest[2:]
+    # a moved or turned model (8.10): trace and contents lines only
+    moved = None
+    for word in ("origin", "angles"):
+        if q in ("trace", "contents") and rest[:1] == [word]:
+            v = [f32_bits(t) for t in rest[1:4]]
+            if len(rest) < 4 or None in v:
+                return None
+            moved = (moved or [0] * 6)
+            moved[0 if word == "origin" else 3:3 if word == "origin" else 6] = v
+            rest = rest[4:]
     if rest:
         return None
     if model < 0:
         return "negative"
-    return q, model, hull & 0xFFFFFFFF, mask, pts + box
+    return q, model, hull & 0xFFFFFFFF, mask, pts + box, moved
 
 
 def cstr(s):
@@ -169,7 +179,7 @@ def convert(name, queries, expected, vis):
                     sys.exit(f"mktables: {queries}:{lineno}: rejected here, but the tool answered {a}")
                 host_only += 1          # the tool's own parser or rule
                 continue
-            q, model, hull, mask, bits = c
+            q, model, hull, mask, bits, moved = c
             r = {"line": lineno, "kind": KINDS[q], "num": model, "p": bits[:3], "status": "BSP_OK",
                  "error": "NULL", "e": [hull - (1 << 32) if hull >= 1 << 31 else hull,
                                         0 if mask is None else (mask - (1 << 32) if mask >= 1 << 31 else mask), 0],
@@ -188,8 +198,10 @@ def convert(name, queries, expected, vis):
             fb = [f32_bits(v) for v in out]
             if None in fb:
                 sys.exit(f"mktables: {expected}: answer {k}: a number is not a finite float")
-            r["vis"], r["nvis"] = len(vis), 17
-            vis.extend(bits[3:] + fb)
+            # 17 values: end, mins, maxs, the answer; 23: a moved query,
+            # its origin and angles after them
+            r["vis"], r["nvis"] = len(vis), 17 if moved is None else 23
+            vis.extend(bits[3:] + fb + (moved or []))
             recs.append(r)
             continue
         parsed = parse(tokens)
