@@ -106,7 +106,7 @@ BSP_API const char *bsp_status_name(bsp_status s);
  * a sentence saying the status is unknown if out of range. Never NULL. The
  * wording may improve between versions: programs compare statuses or
  * bsp_status_name, never these sentences. A build without text
- * (BSPKIT_STRINGS=0, README "Builds with fewer formats") gives
+ * (BSPKIT_STRINGS=0, docs/building.md "Builds with fewer formats") gives
  * bsp_status_name(s) instead. */
 BSP_API const char *bsp_status_message(bsp_status s);
 
@@ -230,10 +230,11 @@ typedef struct bsp_header {
  * the BSPX directory, h->bspx; a forward-only stream's is found at load,
  * never here: see bsp_bspx). A file whose first bytes
  * match no family but whose header decrypts with the Tactical Intervention
- * key it carries (README) is read decrypted. BAD_VERSION on a format
- * bspkit knows to be a different one (Titanfall's "rBSP") sets h->appears.
- * A build that leaves a family out (BSPKIT_FAMILIES, README "Builds with
- * fewer formats") does not know its magic: its files are BAD_MAGIC. One
+ * key it carries (docs/formats.md) is read decrypted. BAD_VERSION on a
+ * format bspkit knows to be a different one (Titanfall's "rBSP") sets
+ * h->appears.
+ * A build that leaves a family out (BSPKIT_FAMILIES, docs/building.md "Builds
+ * with fewer formats") does not know its magic: its files are BAD_MAGIC. One
  * that leaves Source game variants out (BSPKIT_VARIANTS) answers their
  * files as if it never knew them: Bloodlines (v17) and Dark Messiah
  * BAD_VERSION, Tactical Intervention BAD_MAGIC, Strata's widened lumps
@@ -270,15 +271,15 @@ BSP_API bsp_family_id bsp_header_family(const bsp_header *h);
  * "bloodlines" (Source version 17: Vampire: The Masquerade - Bloodlines),
  * "dark_messiah" (Source, version word 20 | 4 << 16),
  * "tactical_intervention" (Source, the file XOR-encrypted), "vindictus"
- * (after bsp_use_variant). README
- * "Supported formats" says how each is recognised. */
+ * (after bsp_use_variant). docs/formats.md
+ * "Source game variants" says how each is recognised. */
 BSP_API const char *bsp_variant_name(const bsp_header *h);
 
 /* Game variants a file does not announce: the caller says which game it
  * comes from, after bsp_open and before bsp_measure. */
 typedef enum bsp_variant {
     BSP_VARIANT_VINDICTUS = 1   /* Vindictus: Source v20, 32-bit records
-                                   (README "Source game variants") */
+                                   (docs/formats.md "Source game variants") */
 } bsp_variant;
 
 /* Read the opened file as game variant v from now on (bsp_variant_name
@@ -1721,7 +1722,7 @@ typedef struct bsp_counts {
 BSP_API bsp_status bsp_get_counts(const bsp_map *m, bsp_counts *out);
 
 /* Contents as a common set of flags. Each family's own numbers map onto
- * these (README "Map access" has the table): quake, goldsrc and bsp2 store
+ * these (docs/access.md has the table): quake, goldsrc and bsp2 store
  * one negative value per leaf (-2 solid, -3 water, ...); quake2, source and
  * nightfire a bit set; quake3 leaves store nothing (0: no flags). */
 #define BSP_CONTENTS_SOLID        0x0001u
@@ -1772,7 +1773,7 @@ typedef struct bsp_model {
 
 BSP_API bsp_status bsp_get_model(const bsp_map *m, uint32_t model, bsp_model *out);
 
-/* Surface flags, common to every family (README "Map access": the table of
+/* Surface flags, common to every family (docs/access.md: the table of
  * each family's own bits and, for quake/goldsrc/bsp2, texture names). */
 #define BSP_SURF_SKY          0x0001u
 #define BSP_SURF_NODRAW       0x0002u

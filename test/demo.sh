@@ -45,7 +45,7 @@ else
     echo "(no $SHARED/maps: real maps skipped)"
 fi
 
-# Pictures (README "Pictures"): the bundled map and every real map, from
+# Pictures (docs/pictures.md): the bundled map and every real map, from
 # the spawn point, from above with the PVS tint, and the lightmap atlas.
 pics=$BUILD/pictures
 mkdir -p $pics

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* test_access.c - the map access API: statuses, load sets, entity lookup,
- * the README's PVS walk, Quake 3 patch tessellation on a map built here,
+ * docs/access.md's PVS walk, Quake 3 patch tessellation on a map built here,
  * and corrupted maps (every access function on bytes flipped across the
  * file; the sanitizers and exercise_access watch).
  *
@@ -41,7 +41,7 @@ static bsp_status load(held *H, const uint8_t *data, uint32_t size, uint32_t set
     return bsp_load(&H->m, &H->h, &H->s, H->arena, H->need, &o, NULL);
 }
 
-/* ---- the README example: faces to draw from the camera's cluster -------- */
+/* ---- the docs/access.md example: faces to draw from the camera's cluster */
 
 static uint32_t faces_to_draw(const bsp_map *m, const float eye[3], uint8_t *draw)
 {

@@ -2,7 +2,7 @@
 /* test_areas.c - areas and area portals (docs/queries.md 9): statuses and
  * their order, load sets, the generator's chain of doors (test/gen/world.h:
  * door k joins areas k and k + 1, quake3 k - 1 and k, so closing one door
- * cuts the chain there), the README's entity culling, and hand-corrupted
+ * cuts the chain there), docs/access.md's entity culling, and hand-corrupted
  * area lumps of a generated Quake 2 map.
  *
  *   test_areas MAP...   (generated maps are named by the suite; real maps
@@ -36,8 +36,8 @@ static bsp_status load(held *H, const uint8_t *data, uint32_t size, uint32_t set
     return bsp_load(&H->m, &H->h, &H->s, H->arena, need, &o, NULL);
 }
 
-/* ---- the README example: is an entity at `at` in an area the viewer's
- * area reaches through open portals? ---------------------------------------- */
+/* ---- the docs/access.md example: is an entity at `at` in an area the
+ * viewer's area reaches through open portals? ------------------------------ */
 
 static int entity_visible(const bsp_map *m, const uint8_t *portals, uint32_t portal_bytes,
                           const float eye[3], const float at[3])
@@ -128,8 +128,8 @@ static void check_chain(const char *name, const bsp_map *m, const bsp_areas_info
               bsp_area_flood(m, state, info->state_bytes, flood, BSP_MAX_AREAS) == BSP_OK && flood[0] == 0,
               what, "no");
     }
-    /* the README's culling: a viewer in the first area's leaf, an entity in
-     * the last area's, through every door then none */
+    /* docs/access.md's culling: a viewer in the first area's leaf, an entity
+     * in the last area's, through every door then none */
     {
         float eye[3], at[3];
         int have_eye = 0, have_at = 0, open_vis, closed_vis;

@@ -14,8 +14,9 @@ variant_of() {
 }
 
 # The status of a file of VARIANT in a build that left VARIANT out: what a
-# bspkit that never knew the variant answers (README "Builds with fewer
-# formats"). Vindictus: the tool recognises it and bsp_use_variant refuses.
+# bspkit that never knew the variant answers (docs/building.md "Builds with
+# fewer formats"). Vindictus: the tool recognises it and bsp_use_variant
+# refuses.
 left_out_status() {
     case $1 in
     strata) echo bad_lump_version ;;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_access.c - bspkit leaves, faces, models, textures, brushes: the map access
- * API's records, one JSON object per line (README "Map access"). Floats
+ * API's records, one JSON object per line (docs/access.md). Floats
  * print as %.9g (exact for float, the same text on every target); a value
  * that is not finite prints as null. */
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_props.c - bspkit props: a Source map's static props, one JSON object
- * per prop in lump order (README "Map access", "Static props"); and the
+ * per prop in lump order (docs/access.md, "Static props"); and the
  * opening both it and `bspkit render --props` do: find the 'sprp'
  * sub-lump, unpack it into heap memory when it is compressed, open it. */
 #include <math.h>

@@ -2,7 +2,7 @@
 /* cmd_srclumps.c - bspkit cubemaps and bspkit lights: a Source map's
  * cubemaps (lump 42) with their textures' pakfile paths, and its world
  * lights (lump 15, or 54 with --hdr), one JSON object per record in lump
- * order (README "Cubemaps and world lights"). */
+ * order (docs/access.md "Cubemaps and world lights"). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* render_camera.c - where bspkit render's default view looks from
- * (README "Pictures", "The default camera").
+ * (docs/pictures.md, "The default camera").
  *
  * 1. The first player start of the family's games (its list below, in
  *    order), the eye its view height above the origin (the engines' own

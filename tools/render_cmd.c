@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* render_cmd.c - bspkit render: options, the PVS tint, the lightmap atlas
- * and the sample list the tests read (README "Pictures"); the camera is
+ * and the sample list the tests read (docs/pictures.md); the camera is
  * render_camera.c's, the --top frame render_view.c's. */
 #include <errno.h>
 #include <math.h>
@@ -13,7 +13,7 @@
 #include "tool.h"
 
 /* Faces of the leaves whose cluster the camera's cluster can see: the
- * README's PVS walk. visible[f] = 1 for each. */
+ * PVS walk of docs/access.md. visible[f] = 1 for each. */
 static void mark_pvs(const bsp_map *m, const float eye[3], uint8_t *visible)
 {
     uint32_t leaf, k, rowlen = bsp_vis_row_bytes(m);

@@ -4,7 +4,7 @@
  * query gives it) becomes the display light
  *     L = min(cap, (factor * c) ^ (1 / gamma))
  * and a pixel min(1, texture * L). The numbers are each engine's defaults,
- * read from public sources (README "Pictures" has the list):
+ * read from public sources (docs/pictures.md has the list):
  *   quake, bsp2: the lightmap is stored at half intensity; the software
  *     renderer's colour map and GLQuake's lightmap build (>> 7 of luxel
  *     times the style's 256) double it; the software colour map goes on to

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* render_light.h - light as each engine shows it (render_light.c): the
- * overbright factor, cap and display gamma per family, README "Pictures". */
+ * overbright factor, cap and display gamma per family, docs/pictures.md. */
 #ifndef BSPKIT_RENDER_LIGHT_H
 #define BSPKIT_RENDER_LIGHT_H
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* render_texture.h - what a face's pixels are made of (render_texture.c):
  * embedded miptex (quake, goldsrc, bsp2), else a colour per texture name,
- * and the light rule (render_light.h). README "Pictures". */
+ * and the light rule (render_light.h). docs/pictures.md. */
 #ifndef BSPKIT_RENDER_TEXTURE_H
 #define BSPKIT_RENDER_TEXTURE_H
 
@@ -41,7 +41,7 @@ int render_texel(const render_look *lk, int32_t tex, float u, float v, float rgb
 void render_sky(const render_look *lk, int32_t tex, float rgb[3]);
 
 /* A stable colour for a texture name: FNV-1a of its lower-cased bytes to
- * hue, saturation and value (README "Pictures"). */
+ * hue, saturation and value (docs/pictures.md). */
 void render_name_colour(const char *name, uint32_t len, float rgb[3]);
 
 #endif

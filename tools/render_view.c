@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* render_view.c - bspkit render's view axes, the --top picture's fit and
- * its scale bar (README "Pictures"). */
+ * its scale bar (docs/pictures.md). */
 #include <math.h>
 #include <stdlib.h>
 

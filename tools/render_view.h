@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* render_view.h - where bspkit render looks from (render_camera.c) and how
- * a --top picture is framed (render_view.c); README "Pictures". */
+ * a --top picture is framed (render_view.c); docs/pictures.md. */
 #ifndef BSPKIT_RENDER_VIEW_H
 #define BSPKIT_RENDER_VIEW_H
 
@@ -13,7 +13,7 @@ void render_set_view(frame *fr, float yaw, float pitch);
  * along +x). */
 void render_look_at(frame *fr, const float eye[3], const float look[3]);
 
-/* The default camera (README "Pictures": the rule). family: the header's
+/* The default camera (docs/pictures.md: the rule). family: the header's
  * family name. Sets fr's eye and axes; `why` gets a short account
  * ("info_player_start", "open leaf 12", ...) of at most n bytes. Returns 0,
  * or 1 when it is out of memory. */

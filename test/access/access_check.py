@@ -444,7 +444,7 @@ def check_counts(kind, path, got):
              "%s: %d, report %d" % (key, got[key], vals[-1]))
 
 
-# README "Pictures": each family's light rule, (factor, gamma, cap, texture
+# docs/pictures.md: each family's light rule, (factor, gamma, cap, texture
 # exponent): display light L = min(cap, (factor * c) ^ (1 / gamma)); a
 # pixel min(1, texture * L). --raw-light: min(1, c).
 LIGHT_RULES = {"quake": (2.0, 1.0, 2.0, 1.0), "bsp2": (2.0, 1.0, 2.0, 1.0),
@@ -468,7 +468,8 @@ def to_byte(v):
 
 
 def name_colour(name):
-    """README "Pictures": FNV-1a of the lower-cased name to hue, saturation, value."""
+    """docs/pictures.md: FNV-1a of the lower-cased name to hue, saturation,
+    value."""
     h = 2166136261
     for b in name.encode("latin-1").lower():
         h = ((h ^ b) * 16777619) & 0xffffffff
@@ -524,7 +525,8 @@ def texel_colour(m, f, p, textures):
                 return None            # on a texel edge
             i = pix[(int(math.floor(st[1])) % h) * w + int(math.floor(st[0])) % w]
             ex = LIGHT_RULES[m.family][3]
-            # Quake's last 32 colours are full bright: no light (README)
+            # Quake's last 32 colours are full bright: no light
+            # (docs/pictures.md)
             return [(pal[3 * i + k] / 255.0) ** ex for k in range(3)], \
                 m.family != "goldsrc" and i >= 224
     if 0 <= tex < len(names) and names[tex]:

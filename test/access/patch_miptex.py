@@ -2,7 +2,8 @@
 """patch_miptex.py IN OUT: a copy of a Quake-family map whose embedded
 miptex' level-0 pixels run through palette indices 192 .. 252 ((i ^ j) * 4
 + 192 at texel (i, j)), half of them Quake's full-bright colours (224 ..
-255), which the picture draws without light (README "Light and textures")."""
+255), which the picture draws without light (docs/pictures.md "Light and
+textures")."""
 import struct
 import sys
 

@@ -20,7 +20,7 @@ drawn pixels must span at least TOP_SPAN of the width or of the height
 1/32 a side) and its centre lie within TOP_CENTRE of the picture's centre
 on both axes. In a --top view the scale bar's corner (the bottom 18 rows
 of the left third, and 12 pixels more) is left out. The thresholds come
-from the real maps' pictures (README "Pictures" gives the figures they
+from the real maps' pictures (docs/pictures.md gives the figures they
 were measured against). A generated map's world (--generated: test/gen's
 floors and ceilings without walls, one texture, unlit in some families:
 one colour is what it is) needs GEN_MIN_COLOURS only: not blank.

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """A generated Quake-family map's pictures against its own geometry, read by
-the reference (bspref), not by bspkit (README "Pictures"):
+the reference (bspref), not by bspkit (docs/pictures.md):
 
   picture_ref.py TOOL MAP OUTDIR
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* source_variant.c - what a Source game variant changes in the files the
- * source writer makes (layouts from the public sources README names):
+ * source writer makes (layouts from the public sources docs/formats.md
+ * names):
  *
  *   Dark Messiah   the version word 20 | 4 << 16 (bytes 14 00 04 00);
  *                  texinfo 96 bytes: 24 unknown bytes between lightmapVecs

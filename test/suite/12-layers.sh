@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
-# ---- the folders form one chain (README "Map of the source") -------------
+# ---- the folders form one chain (docs/source-map.md) -------------
 # test/layers.py checks every include and, over this build's objects, every
 # call between loader files: down the chain only, and no loops.
 python3 test/layers.py --objects $BUILD/obj > $BUILD/layers.out 2>&1

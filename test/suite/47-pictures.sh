@@ -4,8 +4,9 @@
 # bspkit render's default view and --top view (320 x 240) of every generated
 # map, every real map in ../shared/maps and every map of Debian's
 # openarena-data, each judged by test/access/picture_check.py (not blank,
-# not one colour, not mostly background; --top fitted and centred: README
-# "Pictures" has the thresholds and the figures they come from; generated
+# not one colour, not mostly background; --top fitted and centred:
+# docs/pictures.md has the thresholds and the figures they come from;
+# generated
 # worlds, floors and ceilings without walls, need only not be blank nor
 # mostly background); and the
 # Quake-family generated maps' pictures against their own geometry read by
