@@ -19,11 +19,11 @@
 #define MASK_OPAQUE 0x4081u        /* SOLID | OPAQUE | MOVEABLE */
 #define NO_ENTRY -99999.9f
 
-typedef struct tri {
+typedef struct disp_tri {
     float v[3][3];   /* a, b, c */
     float n[3], d;
     uint32_t flags;
-} tri;
+} disp_tri;
 
 
 
@@ -157,7 +157,7 @@ static int resolve(float sd, float ed, float *S, float *X, int *best, int which)
 }
 
 /* The box sweep of one triangle; 1 when it takes the answer. */
-static int sweep_tri(bsp__disp_trace *t, const tri *tr, float *fraction, float n_out[3], float *d_out)
+static int sweep_tri(bsp__disp_trace *t, const disp_tri *tr, float *fraction, float n_out[3], float *d_out)
 {
     float S = NO_ENTRY, X = 1.0f, planes[16][4];
     int best = -1, np = 0;
@@ -237,7 +237,7 @@ static int sweep_tri(bsp__disp_trace *t, const tri *tr, float *fraction, float n
 }
 
 /* The point trace of one triangle (one-sided); 1 when it takes the answer. */
-static int ray_tri(const bsp__disp_trace *t, const tri *tr, float *fraction)
+static int ray_tri(const bsp__disp_trace *t, const disp_tri *tr, float *fraction)
 {
     float e1[3], e2[3], c[3], p[3], q[3], o[3], den, u, v, f;
     bsp__vsub(tr->v[2], tr->v[0], e1);
@@ -283,7 +283,7 @@ static int edge_apart(uint32_t axis, const float g[3], const float u[3], const f
 }
 
 /* IsBoxIntersectingTriangle with the triangle (a, c, b). */
-static int box_touches(const bsp__disp_trace *t, const tri *tr)
+static int box_touches(const bsp__disp_trace *t, const disp_tri *tr)
 {
     float p1[3], p2[3], p3[3], g[3], lo[3], hi[3];
     bsp__cplane pl;
@@ -319,7 +319,7 @@ static int box_touches(const bsp__disp_trace *t, const tri *tr)
     return bsp__coll_box_sides_raw(&pl, lo, hi) == 3;
 }
 
-static void read_tri(const bsp_map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t k, tri *out)
+static void read_tri(const bsp_map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t k, disp_tri *out)
 {
     uint32_t idx[3], j;
     const uint8_t *rec = BSP__REC(m->disp_tris, ts + k);
@@ -366,7 +366,7 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
         bsp__vread(BSP__REC(m->disp_tris, ts + k + 1) + BSP__DISP_TRI_BOX, hi);
         if (culled(t, lo, hi)) continue;
         for (h = 0; h < 2; h++) {
-            tri tri_k;
+            disp_tri tri_k;
             float fraction = tr->fraction, nn[3], dd;
             int hit;
             k = 2 * (r * (n - 1) + c) + h;

@@ -124,7 +124,7 @@ HULL_INLINE float mid_of(const hull_span *s, float frac, float mid[3])
     return bsp__fadd(s->p1f, bsp__fmul(bsp__fsub(s->p2f, s->p1f), frac));
 }
 
-HULL_INLINE bsp_status walk(hull_walk hw, const float start[3], const float end[3],
+HULL_INLINE bsp_status hull_walk_trace(hull_walk hw, const float start[3], const float end[3],
                             bsp_trace_result *tr, int wide, int hull0)
 {
     /* (a copy of its own: the stores to *tr, bytes that may alias
@@ -133,6 +133,12 @@ HULL_INLINE bsp_status walk(hull_walk hw, const float start[3], const float end[
     hull_span stack[BSP_TREE_DEPTH_MAX], s;
     uint32_t top = 0, depth = 0, i;
     int32_t node = h->head;
+    /* In a tree each node gets at most one part of the move, so a walk
+     * that enters more nodes than the tree has is on shared nodes (or hull
+     * 0's leaf contents read as nodes), where the parts, which overlap near
+     * each plane by the epsilon, could double at every level: CORRUPT
+     * (docs/queries.md 8.13), with room for a compiler's shared subtrees. */
+    uint32_t budget = 4u * h->count + 1024u;
 
     tr->fraction = 1;
     tr->allsolid = 1;
@@ -151,7 +157,7 @@ HULL_INLINE bsp_status walk(hull_walk hw, const float start[3], const float end[
             uint32_t side;
             /* (the path's depth bounds the stack: every entry is an
              * ancestor on it) */
-            if (++depth > BSP_TREE_DEPTH_MAX || !rec) return BSP_E_CORRUPT;
+            if (++depth > BSP_TREE_DEPTH_MAX || !rec || budget-- == 0) return BSP_E_CORRUPT;
             t1 = side_of(pl, s.p1);
             t2 = side_of(pl, s.p2);
             if (t1 >= 0 && t2 >= 0) {
@@ -165,6 +171,9 @@ HULL_INLINE bsp_status walk(hull_walk hw, const float start[3], const float end[
             side = t1 < 0;
             frac = bsp__fdiv(side ? bsp__fadd(t1, Q1_EPSILON) : bsp__fsub(t1, Q1_EPSILON),
                              bsp__fsub(t1, t2));
+            /* (NaN only from planes no compiler writes, infinite or NaN
+             * normals: the back-off below would never leave [0, 1]) */
+            if (frac != frac) return BSP_E_CORRUPT;
             frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
             s.node_side = (uint32_t)node << 1 | side;
             s.depth = depth;
@@ -236,10 +245,10 @@ HULL_INLINE bsp_status trace_hull(const hull_walk *h, const float start[3], cons
                                   bsp_trace_result *tr)
 {
 #ifdef __OPTIMIZE_SIZE__
-    return walk(*h, start, end, tr, h->wide, h->hull0);
+    return hull_walk_trace(*h, start, end, tr, h->wide, h->hull0);
 #else
-    if (h->hull0) return h->wide ? walk(*h, start, end, tr, 1, 1) : walk(*h, start, end, tr, 0, 1);
-    return h->wide ? walk(*h, start, end, tr, 1, 0) : walk(*h, start, end, tr, 0, 0);
+    if (h->hull0) return h->wide ? hull_walk_trace(*h, start, end, tr, 1, 1) : hull_walk_trace(*h, start, end, tr, 0, 1);
+    return h->wide ? hull_walk_trace(*h, start, end, tr, 1, 0) : hull_walk_trace(*h, start, end, tr, 0, 0);
 #endif
 }
 

@@ -364,6 +364,11 @@ static bsp_status walk(trace_work *w, int32_t head)
     bsp__coll_span stack[BSP_TREE_DEPTH_MAX + 1], *s = stack;
     float lo[3], hi[3];
     uint32_t i;
+    /* In a tree a node is reached by one path, so a walk reaches each at
+     * most once; more visits than nodes mean nodes shared by a hostile
+     * file, where a box's overlapping parts could double at every level:
+     * CORRUPT (docs/queries.md 8.13), with room to spare. */
+    uint32_t budget = 4u * m->nodes.count + 1024u;
 
     s->node = head;
     s->p1f = 0;
@@ -384,6 +389,7 @@ static bsp_status walk(trace_work *w, int32_t head)
                 bsp_status st = leaf(w, (uint32_t)(-1 - s->node), w->position);
                 if (st != BSP_OK) return st;
             } else {
+                if (budget-- == 0) return BSP_E_CORRUPT;
                 node = BSP__REC(m->nodes, s->node);
                 bsp__coll_plane(m, bsp__field_getp(node, &f->tree.node_plane), &pl);
                 if (w->position) {
