@@ -127,7 +127,7 @@ static void lit_checks(const char *dir)
             bsp_loader l;
             bsp_read r;
             bsp_progress p;
-            uint32_t need, lit_next = 0, lit_reads = 0, map_after = 0;
+            uint32_t need = 0, lit_next = 0, lit_reads = 0, map_after = 0;
             int ok = 1;
             void *arena;
             /* unknown size, a family with none, the lighting left out */
