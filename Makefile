@@ -79,9 +79,11 @@ LOADER_SRC := $(wildcard loader/*/*.c)
 include mk/config.mk
 LIB_SRC := $(LOADER_SRC) platform/memory/bsp_memstream.c
 HOST_SRC := platform/posix/bsp_file.c
-# The tool: every file in tools/ (one main, in tools/bspkit.c).
-TOOL_SRC := $(wildcard tools/*.c)
-TOOL_HDR := $(wildcard tools/*.h)
+# The tool: every file of tools/'s folders, a chain like the loader's
+# (docs/source-map.md): common/ (what every command shares), pictures/
+# and simulate/ on it, cli/ (main and the commands) on top.
+TOOL_SRC := $(wildcard tools/*/*.c)
+TOOL_HDR := $(wildcard tools/*/*.h)
 # PNG pictures (bspkit render) through stb_image_write (libstb-dev),
 # header-only: the tool only, never the library. BSPKIT_STB=auto (the
 # default) uses it when $(STB_DIR)/stb_image_write.h is there, 1 requires

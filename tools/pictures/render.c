@@ -27,7 +27,7 @@
 
 #include "png_write.h"
 #include "render.h"
-#include "tool.h"
+#include "../common/tool.h"
 
 #define NEAR_Z 1.0f
 

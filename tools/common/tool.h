@@ -5,8 +5,8 @@
 #define BSPKIT_TOOL_H
 
 #include <stddef.h>
-#include "../loader/bspkit.h"
-#include "../platform/posix/bsp_file.h"
+#include "../../loader/bspkit.h"
+#include "../../platform/posix/bsp_file.h"
 
 /* A map's .lit (lit.c, docs/queries.md 10.6): strip `--lit FILE` and
  * `--no-lit` from argv (returns the new argc, -1 when --lit has no file);

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "tool.h"
+#include "../common/tool.h"
 
 static int pak_error(bsp_status st, bsp_pak_problem why)
 {

@@ -3,7 +3,7 @@
 #ifndef BSPKIT_TOOL_AREAS_H
 #define BSPKIT_TOOL_AREAS_H
 
-#include "../loader/bspkit.h"
+#include "../../loader/bspkit.h"
 
 /* Answers areas a and b under the state the token names (`open`,
  * `closed`, or hex bytes) and prints its JSON line; the status to report

@@ -4,7 +4,7 @@
 #ifndef BSPKIT_RENDER_H
 #define BSPKIT_RENDER_H
 
-#include "../loader/bspkit.h"
+#include "../../loader/bspkit.h"
 #include "render_texture.h"
 
 typedef struct frame {

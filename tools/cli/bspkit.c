@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tool.h"
-#include "resumable_load.h"
+#include "../common/tool.h"
+#include "../common/resumable_load.h"
 #include "ambient.h"
 #include "areas.h"
 #include "collision.h"

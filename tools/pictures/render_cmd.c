@@ -10,7 +10,7 @@
 
 #include "png_write.h"
 #include "render_view.h"
-#include "tool.h"
+#include "../common/tool.h"
 
 /* Faces of the leaves whose cluster the camera's cluster can see: the
  * PVS walk of docs/access.md. visible[f] = 1 for each. */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tool.h"
+#include "../common/tool.h"
 
 static void fnum(const char *key, float v)
 {

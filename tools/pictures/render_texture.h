@@ -5,7 +5,7 @@
 #ifndef BSPKIT_RENDER_TEXTURE_H
 #define BSPKIT_RENDER_TEXTURE_H
 
-#include "../loader/bspkit.h"
+#include "../../loader/bspkit.h"
 #include "render_light.h"
 
 extern const unsigned char quake_palette[768];   /* quake_palette.c */

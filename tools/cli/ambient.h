@@ -3,7 +3,7 @@
 #ifndef BSPKIT_TOOL_AMBIENT_H
 #define BSPKIT_TOOL_AMBIENT_H
 
-#include "../loader/bspkit.h"
+#include "../../loader/bspkit.h"
 
 /* Answers the point p (light style `style`) and prints its JSON line; the status to report when
  * it did not print. */

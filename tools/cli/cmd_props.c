@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tool.h"
+#include "../common/tool.h"
 
 bsp_status tool_props_open(const bsp_map *m, tool_props *tp)
 {

@@ -4,7 +4,7 @@
 #ifndef BSP_TOOL_RESUMABLE_LOAD_H
 #define BSP_TOOL_RESUMABLE_LOAD_H
 
-#include "../loader/bspkit.h"
+#include "../../loader/bspkit.h"
 
 typedef struct tool_resume {
     int on;                 /* --resumable */

@@ -4,7 +4,7 @@
 #ifndef BSPKIT_TOOL_COLLISION_H
 #define BSPKIT_TOOL_COLLISION_H
 
-#include "../loader/bspkit.h"
+#include "../../loader/bspkit.h"
 
 /* The most tokens a collision line has (trace with a box, a mask, a model,
  * an origin and angles: 25). */

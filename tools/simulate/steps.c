@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "resumable_load.h"
+#include "../common/resumable_load.h"
 #include "simulate.h"
-#include "tool.h"
-#include "../platform/memory/bsp_memstream.h"
+#include "../common/tool.h"
+#include "../../platform/memory/bsp_memstream.h"
 
 typedef struct step_times {
     double *best;       /* per step: the least processor time seen */

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tool.h"
+#include "../common/tool.h"
 
 static void num(double v)
 {

@@ -17,10 +17,10 @@
 #include <time.h>
 #include <sys/stat.h>
 
-#include "resumable_load.h"
+#include "../common/resumable_load.h"
 #include "simulate.h"
-#include "tool.h"
-#include "../platform/memory/bsp_memstream.h"
+#include "../common/tool.h"
+#include "../../platform/memory/bsp_memstream.h"
 
 /* ssd: a SATA solid-state drive, 500 MB/s (SATA III's 6 Gb/s link carries
  * about 560 MB/s of data, and SATA SSDs are rated 500-560 MB/s sequential)

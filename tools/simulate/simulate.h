@@ -5,7 +5,7 @@
 #ifndef BSP_TOOL_SIMULATE_H
 #define BSP_TOOL_SIMULATE_H
 
-#include "../loader/bspkit.h"
+#include "../../loader/bspkit.h"
 
 typedef struct medium { const char *name; double rate, seek; } medium;
 
