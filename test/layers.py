@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """layers.py - the source tree's folders form one chain: each uses only the
-ones below it. Checks every #include of loader/, port/ and platform/, and,
-given a build's object folder, every call and data reference between
-loader objects (nm), and that no two files use each other in a loop.
+ones below it. Checks every #include of loader/, port/, platform/ and
+tools/, and, given a build's object folder, every call and data reference
+between loader objects (nm), and that no two files use each other in a
+loop.
 
     python3 test/layers.py [--root DIR] [--objects BUILD/obj]
 
@@ -18,10 +19,14 @@ import sys
 # The chain, lowest first: a folder may use its own files and those of the
 # folders before it. loader/bspkit.h, the public header, is under them all
 # (it includes nothing); platform/ sits beside the loader on port/ and the
-# public header; tools/ and test/ are above everything and not checked.
+# public header; test/ is above everything and not checked.
 CHAIN = ["port", "loader/core", "loader/lzma", "loader/family", "loader/pipeline",
          "loader/query", "loader/collision", "loader/access"]
 PUBLIC = "loader/bspkit.h"
+# The tool (tools/) sits on the public header and platform/ alone, and its
+# folders form a chain of their own: common/ at the bottom, pictures/ and
+# simulate/ on it (neither uses the other), cli/ (main, the commands) on top.
+TOOL_LEVEL = {"tools/common": 0, "tools/pictures": 1, "tools/simulate": 1, "tools/cli": 2}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -29,9 +34,18 @@ def folder_of(rel):
     for f in CHAIN:
         if rel.startswith(f + "/"):
             return f
-    if rel.startswith("platform/"):
+    if rel.startswith("platform/") or rel.startswith("tools/"):
         return "/".join(rel.split("/")[:2])
     return None
+
+
+def tool_may_use(here, there, target):
+    """May a file of tools/ folder `here` include `target` (of folder `there`)?"""
+    if target == PUBLIC or (there or "").startswith("platform/"):
+        return True
+    if here not in TOOL_LEVEL or there not in TOOL_LEVEL:
+        return False
+    return there == here or TOOL_LEVEL[there] < TOOL_LEVEL[here]
 
 
 def level(folder):
@@ -43,7 +57,7 @@ def level(folder):
 
 
 def sources(root):
-    for top in ("loader", "port", "platform"):
+    for top in ("loader", "port", "platform", "tools"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for name in sorted(files):
                 if name.endswith((".c", ".h")):
@@ -104,9 +118,13 @@ def check_includes(root, report):
                 report(False, "%s: #include \"%s\" names no file of the tree" % (rel, inc))
                 continue
             edges.setdefault(rel, set()).add(target)
+            there = folder_of(target)
+            if rel.startswith("tools/"):
+                if not tool_may_use(here, there, target):
+                    report(False, "%s includes %s: %s may not use %s" % (rel, target, here, there))
+                continue
             if target == PUBLIC:
                 continue
-            there = folder_of(target)
             lh, lt = level(here), level(there)
             if lt is None or lh is None or lt > lh or (here.startswith("platform/") and
                                                         there != here and there != "port"):
@@ -126,15 +144,16 @@ def defined_and_used(obj):
     return defined, used
 
 
-def check_calls(objdir, report):
+def check_calls(objdirs, report):
     objs = {}
-    for dirpath, _, files in os.walk(objdir):
-        for name in files:
-            if name.endswith(".o"):
-                path = os.path.join(dirpath, name)
-                rel = os.path.relpath(path, objdir)[:-2] + ".c"
-                if folder_of(rel) in CHAIN:
-                    objs[rel] = defined_and_used(path)
+    for objdir in objdirs:
+        for dirpath, _, files in os.walk(objdir):
+            for name in files:
+                if name.endswith(".o"):
+                    path = os.path.join(dirpath, name)
+                    rel = os.path.relpath(path, objdir)[:-2] + ".c"
+                    if folder_of(rel) in CHAIN or folder_of(rel) in TOOL_LEVEL:
+                        objs[rel] = defined_and_used(path)
     owner = {}
     for rel, (defined, _) in objs.items():
         for sym in defined:
@@ -146,7 +165,16 @@ def check_calls(objdir, report):
             if target is None or target == rel:
                 continue
             edges.setdefault(rel, set()).add(target)
-            if level(folder_of(target)) > level(folder_of(rel)):
+            here, there = folder_of(rel), folder_of(target)
+            if here in TOOL_LEVEL and (there in CHAIN or there.startswith("platform/")):
+                if sym.startswith("bsp__"):   # the public API only
+                    report(False, "%s uses %s of %s: the tool may use only the public API" %
+                           (rel, sym, target))
+            elif here in TOOL_LEVEL or there in TOOL_LEVEL:
+                if here not in TOOL_LEVEL or not tool_may_use(here, there, target):
+                    report(False, "%s uses %s of %s: %s may not use %s" %
+                           (rel, sym, target, here, there))
+            elif level(there) > level(here):
                 report(False, "%s uses %s of %s: %s may not use %s" %
                        (rel, sym, target, folder_of(rel), folder_of(target)))
     return edges, len(objs)
@@ -155,7 +183,8 @@ def check_calls(objdir, report):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--root", default=os.path.join(os.path.dirname(__file__), ".."))
-    ap.add_argument("--objects", help="a build's obj/ folder (BUILD/obj)")
+    ap.add_argument("--objects", action="append",
+                    help="a build's obj/ folder (BUILD/obj); again for the tool's objects")
     args = ap.parse_args()
     failures = []
 
@@ -168,7 +197,8 @@ def main():
     inc_edges = check_includes(args.root, report)
     if len(failures) == n0:
         print("PASS layers: every #include of loader/, port/ and platform/ runs down the chain "
-              + " <- ".join(CHAIN))
+              + " <- ".join(CHAIN) + "; tools/ uses the public header, platform/ and "
+              "tools/common <- tools/pictures, tools/simulate <- tools/cli")
     n0 = len(failures)
     for comp in find_cycles(inc_edges):
         report(False, "files include each other in a loop: " + " -> ".join(comp))
@@ -178,15 +208,15 @@ def main():
         n0 = len(failures)
         call_edges, nobj = check_calls(args.objects, report)
         if nobj == 0:
-            report(False, "no loader objects under " + args.objects)
+            report(False, "no loader objects under " + " ".join(args.objects))
         elif len(failures) == n0:
-            print("PASS layers: every call and data reference between %d loader objects runs "
-                  "down the chain" % nobj)
+            print("PASS layers: every call and data reference between %d loader and tool objects "
+                  "runs down the chain" % nobj)
         n0 = len(failures)
         for comp in find_cycles(call_edges):
             report(False, "files call each other in a loop: " + " -> ".join(comp))
         if nobj and len(failures) == n0:
-            print("PASS layers: no two loader files call each other in a loop")
+            print("PASS layers: no two loader or tool files call each other in a loop")
     return 1 if failures else 0
 
 

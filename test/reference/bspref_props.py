@@ -12,7 +12,9 @@ leaves (uint32 from version 12); int32 prop count, the props. A record's
 layout is chosen by the version and by its size, (bytes after the count) /
 props; a version outside 4..12, or one with props but no layout, is
 bad_lump_version, a size that fits no layout of a known version corrupt. Output on error: {"error":..}
-and exit status 1; a Source map without 'sprp' prints nothing.
+and exit status 1; a map of another family: {"error":"unsupported"} and exit
+status 3 (docs/tool.md "No such data"); a Source map without 'sprp' prints
+nothing.
 """
 
 import math
@@ -233,7 +235,7 @@ def main(argv):
         return 1
     if m.family != "source":
         out.write(b'{"error":"unsupported"}\n')
-        return 1
+        return 3
     try:
         props = read_props(m)
     except PropsError as e:

@@ -23,7 +23,8 @@ cluster, type, style: int32; stopdot, stopdot2, exponent, radius, constant,
 linear, quadratic attenuation: float; flags, texinfo, owner: int32);
 1 = 100 bytes, shadow_cast_offset (3 floats) after normal. Any other version
 of a non-empty lump: bad_lump_version; a size that is not a whole number of
-records: corrupt. Output on error: {"error":..} and exit status 1.
+records: corrupt. Output on error: {"error":..} and exit status 1; a map of another family:
+{"error":"unsupported"} and exit status 3 (docs/tool.md "No such data").
 """
 
 import io
@@ -164,7 +165,7 @@ def main(argv):
         return 1
     if m.family != "source":
         print('{"error":"unsupported"}')
-        return 1
+        return 3
     try:
         if cmd == "cubemaps":
             base = map_base_name(name)

@@ -2,8 +2,19 @@
 # Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
 # ---- the folders form one chain (docs/source-map.md) -------------
 # test/layers.py checks every include and, over this build's objects, every
-# call between loader files: down the chain only, and no loops.
-python3 test/layers.py --objects $BUILD/obj > $BUILD/layers.out 2>&1
+# call between loader files: down the chain only, and no loops. The tool is
+# built in one compiler run, so its files are compiled here one by one for
+# the same check of its folders (tools/common <- pictures, simulate <- cli).
+layers_tool_obj() {   # SRC_ROOT OUT: every tools/*/*.c of SRC_ROOT as an object under OUT
+    for f in "$1"/tools/*/*.c; do
+        rel=${f#"$1"/}
+        mkdir -p "$2/$(dirname "$rel")"
+        ${CC:-cc} -std=c99 -I"$1"/loader -DBSPKIT_PICTURES=0 -c "$f" -o "$2/${rel%.c}.o" || return 1
+    done
+}
+rm -rf $BUILD/layers-tools
+layers_tool_obj . $BUILD/layers-tools/obj || fail "layers: the tool's files do not compile one by one"
+python3 test/layers.py --objects $BUILD/obj --objects $BUILD/layers-tools/obj > $BUILD/layers.out 2>&1
 grep -E '^(PASS|FAIL) ' $BUILD/layers.out >> "$LOG"
 grep -E '^FAIL ' $BUILD/layers.out
 grep -qE '^(PASS|FAIL) ' $BUILD/layers.out || fail "layers: test/layers.py printed no verdict"
@@ -12,7 +23,7 @@ grep -qE '^(PASS|FAIL) ' $BUILD/layers.out || fail "layers: test/layers.py print
 # objects with a call up the chain and two files that call each other.
 demo=$BUILD/layers-demo
 rm -rf $demo && mkdir -p $demo/tree $demo/obj/loader/core
-cp -r loader port platform $demo/tree/
+cp -r loader port platform tools $demo/tree/
 echo '#include "../access/map_access.h"' >> $demo/tree/loader/core/fmath.c
 if python3 test/layers.py --root $demo/tree > $demo/inc.out 2>&1; then
     fail "layers: an include from core/ up to access/ passes the check"
@@ -33,4 +44,23 @@ if grep -q '^FAIL layers: loader/core/demo_up.c uses bsp_get_counts of loader/ac
     pass "layers: the check fails on a call from core/ up to access/ and on two files calling each other"
 else
     fail "layers: a call up the chain or a loop of calls went unnoticed"; cat $demo/call.out
+fi
+
+# The same for the tool's folders: a shared helper that includes the
+# command front's header, and one that calls back into a command (the
+# circle tools/bspkit.c once was: main and the helpers the commands use).
+mkdir -p $demo/tool-tree/loader && cp -r tools platform $demo/tool-tree/ && cp loader/bspkit.h $demo/tool-tree/loader/
+echo '#include "../cli/commands.h"' >> $demo/tool-tree/tools/common/output.c
+printf 'int cmd_stats(const char *path, int forward);\nint tool_demo_back(void) { return cmd_stats("", 0); }\n' \
+    >> $demo/tool-tree/tools/common/identify.c
+layers_tool_obj $demo/tool-tree $demo/tool-obj
+python3 test/layers.py --root $demo/tool-tree --objects $demo/tool-obj > $demo/tool.out 2>&1
+if grep -q '^FAIL layers: tools/common/output.c includes tools/cli/commands.h: tools/common may not use tools/cli' \
+        $demo/tool.out &&
+   grep -q '^FAIL layers: tools/common/identify.c uses cmd_stats of tools/cli/cmd_info.c: tools/common may not use tools/cli' \
+        $demo/tool.out &&
+   grep -q '^FAIL layers: files call each other in a loop: .*tools/cli/cmd_info.c.*tools/common/identify.c' $demo/tool.out; then
+    pass "layers: the check fails on a tools/common include of tools/cli and on a helper calling back into a command (a loop)"
+else
+    fail "layers: a back-include or a call circle in tools/ went unnoticed"; cat $demo/tool.out
 fi

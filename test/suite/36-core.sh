@@ -60,7 +60,7 @@ else
     m=$MAPS/v20_ldr.bsp
     core_out=$($core_dir/bspkit leaves "$m" 2>/dev/null); core_rc=$?
     core_full=$($BUILD/bspkit leaves "$m" 2>/dev/null | head -1)
-    if [ $core_rc -eq 1 ] && [ "$core_out" = '{"error":"unsupported"}' ] && echo "$core_full" | grep -q '^{"leaf":0,'; then
+    if [ $core_rc -eq 3 ] && [ "$core_out" = '{"error":"unsupported"}' ] && echo "$core_full" | grep -q '^{"leaf":0,'; then
         pass "core: map access refused (unsupported) where the full build lists leaves"
     else
         fail "core: bspkit leaves gave '$core_out' (status $core_rc), full build '$core_full'"

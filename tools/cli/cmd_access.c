@@ -220,17 +220,20 @@ static void print_leaf_brushes(const bsp_map *m, uint32_t i)
 
 /* Load for map access (with `sets` added), then one line per record of the
  * kind whose count sits at `count_at` in bsp_counts, and per record of a
- * second kind if `print2`. A build without map access (BSPKIT_ACCESS=0) is
- * refused like a failed load: one JSON line, exit 1. */
-static int each_record_of(const char *path, uint32_t sets, int hdr, int forward, size_t count_at,
-                          void (*print)(const bsp_map *m, uint32_t i), size_t count2_at,
-                          void (*print2)(const bsp_map *m, uint32_t i))
+ * second kind if `print2`. `what` names the records for the unsupported
+ * answer (docs/tool.md "No such data"): a build without map access
+ * (BSPKIT_ACCESS=0), or brushes on a family whose collision is clipping
+ * hulls, as the library's first record says. */
+static int each_record_of(const char *path, const char *what, uint32_t sets, int hdr, int forward,
+                          size_t count_at, void (*print)(const bsp_map *m, uint32_t i),
+                          size_t count2_at, void (*print2)(const bsp_map *m, uint32_t i))
 {
     loaded L;
     bsp_counts c;
     uint32_t i, n;
     bsp_status st;
-    if (load_map(&L, path, BSP_LOAD_GEOMETRY | sets, hdr, forward)) return 1;
+    bsp_brush b;
+    if (load_map(&L, path, BSP_LOAD_GEOMETRY | sets, hdr, forward)) return TOOL_EXIT_FAIL;
     if ((sets & BSP_LOAD_COLLISION) && L.collision_status) {
         /* loaded without collision: its lumps have no known layout */
         printf("{\"error\":\"%s\"}\n", bsp_status_name(L.collision_status));
@@ -239,6 +242,18 @@ static int each_record_of(const char *path, uint32_t sets, int hdr, int forward,
         return 1;
     }
     st = bsp_get_counts(&L.map, &c);
+    if (st == BSP_E_UNSUPPORTED) {
+        unload_map(&L);
+        return tool_unsupported(path, NULL, "map access (BSPKIT_ACCESS=0)");
+    }
+    if (st == BSP_OK && (sets & BSP_LOAD_COLLISION) &&
+        bsp_get_brush(&L.map, 0, &b) == BSP_E_UNSUPPORTED) {
+        bsp_family_id f = bsp_map_family(&L.map);
+        int hulls = f == BSP_FAMILY_QUAKE || f == BSP_FAMILY_GOLDSRC || f == BSP_FAMILY_BSP2;
+        int rc = tool_unsupported(path, hulls ? bsp_family_name(&L.header) : NULL, what);
+        unload_map(&L);
+        return rc;
+    }
     if (st != BSP_OK) {
         printf("{\"error\":\"%s\"}\n", bsp_status_name(st));
         fprintf(stderr, "bspkit: %s: %s\n", path, bsp_status_message(st));
@@ -258,12 +273,13 @@ static int each_record_of(const char *path, uint32_t sets, int hdr, int forward,
 static int each_record(const char *path, int hdr, int forward, size_t count_at,
                        void (*print)(const bsp_map *m, uint32_t i))
 {
-    return each_record_of(path, 0, hdr, forward, count_at, print, 0, NULL);
+    return each_record_of(path, NULL, 0, hdr, forward, count_at, print, 0, NULL);
 }
 
 int cmd_brushes(const char *path, int forward)
 {
-    return each_record_of(path, BSP_LOAD_COLLISION, 0, forward, offsetof(bsp_counts, brushes),
+    return each_record_of(path, "brushes", BSP_LOAD_COLLISION, 0, forward,
+                          offsetof(bsp_counts, brushes),
                           print_brush, offsetof(bsp_counts, leaves), print_leaf_brushes);
 }
 

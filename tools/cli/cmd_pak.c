@@ -228,8 +228,14 @@ int cmd_pak(int argc, char **argv)
     }
     if (!path) return usage_error("bspkit pak", "needs a MAP");
     if (cat_path && dir) return usage_error("bspkit pak", "--cat or --extract, not both");
-    if (load_map(&L, path, BSP_LOAD_ALL, 0, 0)) return 1;
+    if (load_map(&L, path, BSP_LOAD_ALL, 0, 0)) return TOOL_EXIT_FAIL;
     st = bsp_pak_open_map(&L.map, &p);
+    if (bsp_map_family(&L.map) != BSP_FAMILY_SOURCE) {
+        /* docs/tool.md "No such data": the pakfile is Source's lump 40 */
+        rc = tool_unsupported(path, bsp_family_name(&L.header), "pakfile");
+        unload_map(&L);
+        return rc;
+    }
     if (st == BSP_E_NOT_LOADED) {
         /* an empty lump 40: no entries */
         unload_map(&L);

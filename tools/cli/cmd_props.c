@@ -1,63 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_props.c - bspkit props: a Source map's static props, one JSON object
- * per prop in lump order (docs/access.md, "Static props"); and the
- * opening both it and `bspkit render --props` do: find the 'sprp'
- * sub-lump, unpack it into heap memory when it is compressed, open it. */
+ * per prop in lump order (docs/access.md, "Static props"). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../common/tool.h"
-
-bsp_status tool_props_open(const bsp_map *m, tool_props *tp)
-{
-    bsp_game_lump g;
-    uint32_t need_dst, need_tables;
-    void *tables;
-    bsp_status st;
-    memset(tp, 0, sizeof *tp);
-    st = bsp_static_props_find(m, &g);
-    if (st != BSP_OK) return st;
-    if (!g.compressed) return bsp_static_props_open(m, &g, g.data, g.size, &tp->props);
-    st = bsp_game_lump_unpack_bytes(&g, &need_dst, &need_tables);
-    if (st != BSP_OK) return st;
-    /* need_dst may be 4 GiB - 1: malloc(0) is avoided, not need_dst + 1 */
-    tp->bytes = malloc(need_dst ? need_dst : 1);
-    tables = malloc(need_tables ? need_tables : 1);
-    if (!tp->bytes || !tables) {
-        fprintf(stderr, "bspkit: out of memory for the static props (%lu bytes)\n",
-                (unsigned long)need_dst);
-        exit(1);
-    }
-    st = bsp_game_lump_unpack(&g, tp->bytes, need_dst, tables, need_tables);
-    free(tables);
-    if (st == BSP_OK) st = bsp_static_props_open(m, &g, tp->bytes, g.size, &tp->props);
-    return st;
-}
-
-void tool_props_close(tool_props *tp)
-{
-    free(tp->bytes);
-    memset(tp, 0, sizeof *tp);
-}
-
-void json_num(double v)
-{
-    if (isfinite(v)) printf("%.9g", v);
-    else printf("null");
-}
-
-void json_vec(const char *key, const float *v, int n)
-{
-    int k;
-    printf(",\"%s\":[", key);
-    for (k = 0; k < n; k++) {
-        if (k) putchar(',');
-        json_num((double)v[k]);
-    }
-    putchar(']');
-}
 
 static void ints(const char *key, const uint32_t *v, int n)
 {
@@ -124,16 +73,20 @@ int cmd_props(const char *path, int forward)
     tool_props tp;
     uint32_t i;
     bsp_status st;
-    if (load_map(&L, path, BSP_LOAD_ALL, 0, forward)) return 1;
-    if (strcmp(bsp_family_name(&L.header), "source") != 0) {
-        fprintf(stderr, "bspkit: %s: %s\n", path, bsp_status_message(BSP_E_UNSUPPORTED));
-        unload_map(&L);
-        return print_error_json(bsp_status_name(BSP_E_UNSUPPORTED));
-    }
+    int rc;
+    if (load_map(&L, path, BSP_LOAD_ALL, 0, forward)) return TOOL_EXIT_FAIL;
     st = tool_props_open(&L.map, &tp);
-    if (st == BSP_E_BAD_QUERY || st == BSP_E_NOT_LOADED) {   /* no 'sprp' (or no game lump) */
+    if (st == BSP_E_UNSUPPORTED || bsp_map_family(&L.map) != BSP_FAMILY_SOURCE) {
+        /* docs/tool.md "No such data": static props are Source's */
+        rc = tool_unsupported(path, bsp_family_name(&L.header), "static props");
+        tool_props_close(&tp);
         unload_map(&L);
-        return 0;
+        return rc;
+    }
+    if (st == BSP_E_BAD_QUERY || st == BSP_E_NOT_LOADED) {   /* no 'sprp' (or no game lump) */
+        tool_props_close(&tp);
+        unload_map(&L);
+        return TOOL_EXIT_OK;
     }
     if (st != BSP_OK) {
         fprintf(stderr, "bspkit: %s: %s\n", path, bsp_status_message(st));

@@ -17,16 +17,18 @@ static void fnum(const char *key, float v)
 }
 
 /* Loads every lump (42, 15 and 54 are outside the named sets) of a Source
- * map; prints the error and returns non-zero otherwise. */
-static int load_source(loaded *L, const char *path, int forward)
+ * map; prints the error and returns the exit status otherwise (other
+ * families have no `what`: docs/tool.md "No such data"). */
+static int load_source(loaded *L, const char *path, int forward, const char *what)
 {
-    if (load_map(L, path, BSP_LOAD_ALL, 0, forward)) return 1;
-    if (strcmp(bsp_family_name(&L->header), "source") != 0) {
-        fprintf(stderr, "bspkit: %s: %s\n", path, bsp_status_message(BSP_E_UNSUPPORTED));
+    int rc;
+    if (load_map(L, path, BSP_LOAD_ALL, 0, forward)) return TOOL_EXIT_FAIL;
+    if (bsp_map_family(&L->map) != BSP_FAMILY_SOURCE) {
+        rc = tool_unsupported(path, bsp_family_name(&L->header), what);
         unload_map(L);
-        return print_error_json(bsp_status_name(BSP_E_UNSUPPORTED));
+        return rc;
     }
-    return 0;
+    return TOOL_EXIT_OK;
 }
 
 static int fail(loaded *L, const char *path, bsp_status st)
@@ -53,6 +55,7 @@ int cmd_cubemaps(int argc, char **argv)
     uint32_t n, k;
     bsp_status st, pak_st;
     bsp_pak pak;
+    int rc;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(cubemaps_usage, stdout);
@@ -72,7 +75,7 @@ int cmd_cubemaps(int argc, char **argv)
     }
     if (!path) return usage_error("bspkit cubemaps", "no MAP");
     if (!name) name = path;   /* the library strips the folders and ".bsp" */
-    if (load_source(&L, path, forward)) return 1;
+    if ((rc = load_source(&L, path, forward, "cubemaps")) != 0) return rc;
     st = bsp_cubemap_count(&L.map, &L.header, &n);
     if (st != BSP_OK) return fail(&L, path, st);
     /* no pakfile: nothing is in it; one that does not open: unknown */
@@ -136,7 +139,8 @@ int cmd_lights(const char *path, int hdr, int forward)
     bsp_world_lights w;
     uint32_t i;
     bsp_status st;
-    if (load_source(&L, path, forward)) return 1;
+    int rc;
+    if ((rc = load_source(&L, path, forward, "world lights")) != 0) return rc;
     st = bsp_world_lights_open(&L.map, &L.header, hdr, &w);
     if (st != BSP_OK) return fail(&L, path, st);
     for (i = 0; i < w.count; i++) print_light(&w, i);

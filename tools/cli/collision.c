@@ -18,12 +18,6 @@
 
 #include "collision.h"
 
-int tool_is_collision(const char *q)
-{
-    return !strcmp(q, "trace") || !strcmp(q, "hulltrace") || !strcmp(q, "contents") ||
-           !strcmp(q, "hullcontents") || !strcmp(q, "boxleaves");
-}
-
 static int parse_floats(char **tok, int n, float *out)
 {
     int i;

@@ -10,9 +10,6 @@
  * an origin and angles: 25). */
 #define TOOL_COLLISION_TOKENS 25
 
-/* Is tok[0] a collision command? */
-int tool_is_collision(const char *q);
-
 /* Answers the line tok[0 .. n) and prints its JSON line; the status to
  * report when it did not print. unloaded: not BSP_OK when the map was
  * loaded without collision because collision's lumps could not be (a

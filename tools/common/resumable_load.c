@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "resumable_load.h"
-#include "../simulate/simulate.h"
 #include "tool.h"
 
 int tool_resume_args(int argc, char **argv, tool_resume *r)

@@ -1,10 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* resumable_load.h - the tool's resumable-loading options
- * (tools/resumable_load.c) and the simulated medium (tools/simulate.c). */
+ * (resumable_load.c), which `load --simulate` and `load --steps`
+ * (tools/simulate/) read too. */
 #ifndef BSP_TOOL_RESUMABLE_LOAD_H
 #define BSP_TOOL_RESUMABLE_LOAD_H
 
 #include "../../loader/bspkit.h"
+
+/* --console: how many times longer an Xbox 360 / PS3 PPU core takes than
+ * one core of the bench host for the same LZMA decoding (the figure's
+ * source and arithmetic: tools/simulate/simulate.c). */
+#define SIM_CONSOLE_CPU_FACTOR 8.0
 
 typedef struct tool_resume {
     int on;                 /* --resumable */
@@ -30,14 +36,7 @@ bsp_status tool_resume_load(const tool_resume *r, bsp_map *m, const bsp_header *
                             const bsp_stream *s, void *arena, uint32_t arena_bytes,
                             const bsp_options *o);
 
-/* `bspkit load --simulate MEDIUM MAP`: one JSON line of timings; reads of
- * r->chunk bytes (0: 16 KiB), steps of r->budget, r->workers decode
- * workers, processor times x r->cpu_factor. */
-int tool_simulate(const tool_resume *r, const char *path);
-
-/* `bspkit load --steps MAP`: every byte in place first, then steps of
- * r->budget, r->repeat times; one JSON line with the longest step's best
- * time. */
-int tool_steps(const tool_resume *r, const char *path);
+/* Every later load_map goes through r (main hands over its options). */
+void tool_load_through(const tool_resume *r);
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* tool.h - what the bspkit tool's command files share (defined in
- * tools/bspkit.c). */
+/* tool.h - what the bspkit tool's folders share (tools/common/: load.c,
+ * output.c, props.c, lit.c, variant.c, load_error.c, identify.c). The
+ * bottom of the tool's chain: nothing here calls a command. */
 #ifndef BSPKIT_TOOL_H
 #define BSPKIT_TOOL_H
 
@@ -33,12 +34,31 @@ typedef struct loaded {
     tool_lit lit;          /* the .lit handed over with the map */
 } loaded;
 
+/* The exit statuses every command keeps (docs/tool.md "Exit status"). */
+enum {
+    TOOL_EXIT_OK = 0,
+    TOOL_EXIT_FAIL = 1,        /* the map, a file or the memory failed */
+    TOOL_EXIT_USAGE = 2,       /* a command line the tool cannot run */
+    TOOL_EXIT_UNSUPPORTED = 3  /* the map's family, or this build, has no
+                                  such data */
+};
+
 /* Open and load `path` with the given sets into a heap arena; prints
  * {"error":..} and returns non-zero on failure. */
 int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward);
 void unload_map(loaded *L);
 /* Print {"error":"<status>"} and return 1. */
 int print_error_json(const char *status);
+/* The one answer to "this family has no such data" (family NULL: this
+ * build leaves it out): {"error":"unsupported"} on standard output, and
+ * on standard error "bspkit: MAP: <family> maps have no <what>
+ * (unsupported)"; returns TOOL_EXIT_UNSUPPORTED. */
+int tool_unsupported(const char *path, const char *family, const char *what);
+/* malloc, never of 0 bytes (NULL then means out of memory). */
+void *tool_alloc(size_t bytes);
+/* "out of memory for <what>" on standard error, {"error":"out_of_memory"};
+ * returns 1. */
+int tool_out_of_memory(const char *what, uint32_t bytes);
 /* A map that did not load (load_error.c): {"error":..,"message":..} with
  * what was found ("lump", "index", "offset", "length" of the lump it
  * stopped in or bsp_open refused, "file_size" unless BSP_SIZE_UNKNOWN,
@@ -55,7 +75,7 @@ int report_io_error(const char *where, const char *doing, const char *path, int 
  * --help)" on standard error; returns 2, the exit status. */
 int usage_error(const char *where, const char *fmt, ...);
 /* A JSON number (%.9g; null when not finite), and ,"key":[numbers] of n
- * floats (cmd_props.c). */
+ * floats. */
 void json_num(double v);
 void json_vec(const char *key, const float *v, int n);
 /* A JSON string: quotes, backslashes and control bytes escaped. */
@@ -83,17 +103,5 @@ typedef struct tool_props {
 } tool_props;
 bsp_status tool_props_open(const bsp_map *m, tool_props *tp);
 void tool_props_close(tool_props *tp);
-
-/* Commands in their own files. */
-int cmd_leaves(const char *path, int forward);
-int cmd_faces(const char *path, int hdr, int forward);
-int cmd_models(const char *path, int forward);
-int cmd_textures(const char *path, int forward);
-int cmd_brushes(const char *path, int forward);
-int cmd_render(int argc, char **argv);
-int cmd_props(const char *path, int forward);
-int cmd_cubemaps(int argc, char **argv);
-int cmd_lights(const char *path, int hdr, int forward);
-int cmd_pak(int argc, char **argv);
 
 #endif

@@ -6,6 +6,7 @@
 #define BSP_TOOL_SIMULATE_H
 
 #include "../../loader/bspkit.h"
+#include "../common/resumable_load.h"
 
 typedef struct medium { const char *name; double rate, seek; } medium;
 
@@ -16,11 +17,6 @@ double medium_transfer(const medium *m, uint32_t *head, uint32_t offset, uint32_
 
 /* The whole file at `path` (malloc'd; NULL if it cannot be read). */
 uint8_t *sim_slurp(const char *path, uint32_t *size);
-
-/* --console: how many times longer an Xbox 360 / PS3 PPU core takes than
- * one core of the bench host for the same LZMA decoding (the figure's
- * source and arithmetic: simulate.c). */
-#define SIM_CONSOLE_CPU_FACTOR 8.0
 
 /* This thread's processor time in seconds. */
 double cpu_now(void);
@@ -63,5 +59,15 @@ typedef struct model_result {
 void run_model(const uint8_t *file, uint32_t size, const bsp_header *h, const bsp_options *o,
                const bsp_options *ob, void *arena, uint32_t need, uint32_t need_b,
                const model_params *p, model_result *res);
+
+/* `bspkit load --simulate MEDIUM MAP`: one JSON line of timings; reads of
+ * r->chunk bytes (0: 16 KiB), steps of r->budget, r->workers decode
+ * workers, processor times x r->cpu_factor. */
+int tool_simulate(const tool_resume *r, const char *path);
+
+/* `bspkit load --steps MAP`: every byte in place first, then steps of
+ * r->budget, r->repeat times; one JSON line with the longest step's best
+ * time. */
+int tool_steps(const tool_resume *r, const char *path);
 
 #endif

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+/* cmd_info.c - bspkit info (the header, lump directory and main counts;
+ * docs/queries.md 6) and bspkit stats (record counts by lump name). */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+/* info's BSPX directory and light source (docs/queries.md 10.6): its
+ * valid entries in directory order, then the source, when the map has a
+ * directory or was given a .lit; nothing otherwise. */
+static void print_bspx(const loaded *L)
+{
+    static const char *const sources[] = { "none", "lighting", "rgblighting", "lit",
+                                            "lighting_e5bgr9", "lit_e5bgr9" };
+    const bsp_bspx *d = &L->map.bspx;
+    uint32_t k;
+    if (d->offset) {
+        printf(",\"bspx\":{\"offset\":%u,\"lumps\":[", (unsigned)d->offset);
+        for (k = 0; k < d->count; k++) {
+            const char *name = d->name[k];
+            const char *nul = memchr(name, 0, BSP_BSPX_NAME);
+            printf("%s{\"name\":", k ? "," : "");
+            json_string(name, nul ? (size_t)(nul - name) : BSP_BSPX_NAME);
+            printf(",\"offset\":%u,\"length\":%u}", (unsigned)d->lump_offset[k],
+                   (unsigned)d->lump_length[k]);
+        }
+        printf("]}");
+    }
+    if (d->offset || L->map.light.lit != BSP_LIT_NONE)
+        printf(",\"light\":\"%s\"", sources[L->map.light.source < 6 ? L->map.light.source : 0]);
+}
+
+int cmd_info(const char *path, int hdr, int forward)
+{
+    loaded L;
+    uint32_t i;
+    int first = 1;
+    if (load_map(&L, path, BSP_LOAD_ALL, hdr, forward)) return TOOL_EXIT_FAIL;
+    printf("{\"family\":\"%s\",\"version\":%d,\"endian\":\"%s\",",
+           bsp_family_name(&L.header), (int)L.header.version,
+           L.header.big_endian ? "big" : "little");
+    if (bsp_variant_name(&L.header)) printf("\"variant\":\"%s\",", bsp_variant_name(&L.header));
+    printf("\"lumps\":[");
+    for (i = 0; i < L.header.num_lumps; i++) {
+        const bsp_lump_entry *e = &L.header.lumps[i];
+        if (e->length == 0) continue;
+        printf("%s{\"index\":%u,\"offset\":%u,\"length\":%u,\"version\":%u,"
+               "\"compressed\":%s,\"size\":%u}",
+               first ? "" : ",", (unsigned)i, (unsigned)e->offset, (unsigned)e->length,
+               (unsigned)e->version, e->compressed ? "true" : "false", (unsigned)e->size);
+        first = 0;
+    }
+    printf("]");
+    print_bspx(&L);
+    printf(",\"arena_bytes\":%u,\"models\":%u,\"nodes\":%u,\"leafs\":%u,"
+           "\"faces\":%u,\"clusters\":%u}\n",
+           (unsigned)L.arena_bytes, (unsigned)L.map.models.count,
+           (unsigned)L.map.nodes.count, (unsigned)L.map.leafs.count,
+           (unsigned)L.map.faces.count, (unsigned)bsp_num_clusters(&L.map));
+    unload_map(&L);
+    return 0;
+}
+
+int cmd_stats(const char *path, int forward)
+{
+    loaded L;
+    uint32_t i;
+    int first = 1;
+    if (load_map(&L, path, BSP_LOAD_ALL, 0, forward)) return TOOL_EXIT_FAIL;
+    printf("{");
+    for (i = 0; i < L.header.num_lumps; i++) {
+        uint32_t rec = bsp_lump_record_size(&L.header, i);
+        uint32_t size = L.header.lumps[i].size;
+        if (L.header.lumps[i].length == 0) continue;
+        /* a build without text (BSPKIT_STRINGS=0) names lumps "": their numbers */
+        if (*bsp_lump_name(&L.header, i))
+            printf("%s\"%s\":", first ? "" : ",", bsp_lump_name(&L.header, i));
+        else
+            printf("%s\"%u\":", first ? "" : ",", (unsigned)i);
+        printf("%u", (unsigned)(rec ? size / rec : size));
+        first = 0;
+    }
+    printf("%s\"num_clusters\":%u}\n", first ? "" : ",", (unsigned)bsp_num_clusters(&L.map));
+    unload_map(&L);
+    return 0;
+}
+
