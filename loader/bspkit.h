@@ -358,7 +358,10 @@ typedef struct bsp_options {
                                BSP_MAX_JOBS, bsp_loader_next_job hands each
                                compressed lump out as a job, and the arena
                                holds this many decoder tables. bsp_load runs
-                               the jobs itself. */
+                               the jobs itself. A build without jobs
+                               (BSPKIT_JOBS=0) answers UNSUPPORTED to any
+                               value above 0 (bsp_measure, bsp_load,
+                               bsp_loader_begin). */
     const struct bsp_stream *lit; /* quake, bsp2: the bytes of the map's
                                `.lit` file (coloured light, docs/queries.md
                                10.2), or NULL. The library never opens files:
@@ -703,7 +706,14 @@ BSP_API void bsp_loader_cancel(bsp_loader *l);
  * arena layout a compressed lump's window reaches into the next lumps'
  * regions, so reads that would land on its input wait until its job is
  * reported; options.pipelined lets every read go on (see
- * bsp_loader_begin). */
+ * bsp_loader_begin).
+ *
+ * Built with BSPKIT_JOBS=0 (a game that never hands decoding to other
+ * threads), the library carries none of this code: options.jobs above 0
+ * is UNSUPPORTED, bsp_loader_next_job answers 0, bsp_job_run UNSUPPORTED,
+ * bsp_loader_job_done BAD_ARGUMENT; the steps decode every lump. A build
+ * without the decoder (BSPKIT_LZMA=0) has no compressed lump to hand out:
+ * the same three answers, while options.jobs is accepted and unused. */
 
 #define BSP_MAX_JOBS 32u
 /* What each job adds to the arena, for lc + lp <= n (n = 0: 3): a decoder
@@ -729,7 +739,8 @@ typedef struct bsp_job {
 } bsp_job;
 
 /* The next job to run: 1 and *j filled, or 0 when none can be handed out
- * now (no lump ready, N jobs out, options.jobs 0, or the load has ended). */
+ * now (no lump ready, N jobs out, options.jobs 0, or the load has ended;
+ * always 0 in a build without jobs or without the decoder). */
 BSP_API int bsp_loader_next_job(bsp_loader *l, bsp_job *j);
 
 /* Decode the job's lump as far as the input it was handed out with (when
@@ -739,7 +750,8 @@ BSP_API int bsp_loader_next_job(bsp_loader *l, bsp_job *j);
  * or paused for more input), LZMA_CORRUPT (not a valid stream of the
  * lump's size, or a header that does not match the lump), LZMA_PROPS (lc
  * + lp over options.lzma_lclp_max), LZMA_OVERLAP (see "In-place
- * decompression"); BAD_ARGUMENT for a NULL job. Reentrant: the decoder's
+ * decompression"); BAD_ARGUMENT for a NULL job; UNSUPPORTED in a build
+ * without jobs or without the decoder. Reentrant: the decoder's
  * state between runs lives in the job's table, not in the job. */
 BSP_API bsp_status bsp_job_run(bsp_job *j);
 

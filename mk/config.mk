@@ -17,6 +17,8 @@
 #                                   (terrain does not collide)
 #   BSPKIT_PAK=0                    no pakfile reader (bsp_pak_* answer
 #                                   "unsupported")
+#   BSPKIT_JOBS=0                   no decode jobs (options.jobs above 0 is
+#                                   "unsupported"; the steps decode)
 #   BSPKIT_STRINGS=0                no status sentences or lump names
 #                                   (bsp_status_message gives the name)
 # Included by the Makefile after LOADER_SRC; sets CONFIG_FLAGS for loader
@@ -32,6 +34,7 @@ BSPKIT_STRINGS ?= 1
 BSPKIT_COLLISION ?= 1
 BSPKIT_DISPCOLL ?= 1
 BSPKIT_PAK ?= 1
+BSPKIT_JOBS ?= 1
 BSPKIT_FAMILY_NAMES := source quake goldsrc bsp2 quake2 quake3 nightfire
 BSPKIT_VARIANT_NAMES := strata bloodlines dark_messiah vindictus tactical_intervention
 
@@ -48,7 +51,7 @@ endif
 ifeq ($(strip $(BSPKIT_VARIANTS)),)
 $(error BSPKIT_VARIANTS is empty: all, none or some of: $(BSPKIT_VARIANT_NAMES))
 endif
-$(foreach v,BSPKIT_LZMA BSPKIT_ACCESS BSPKIT_AMBIENT BSPKIT_STRINGS BSPKIT_COLLISION BSPKIT_DISPCOLL BSPKIT_PAK,$(if $(filter 0 1,$($(v))),,\
+$(foreach v,BSPKIT_LZMA BSPKIT_ACCESS BSPKIT_AMBIENT BSPKIT_STRINGS BSPKIT_COLLISION BSPKIT_DISPCOLL BSPKIT_PAK BSPKIT_JOBS,$(if $(filter 0 1,$($(v))),,\
     $(error $(v) must be 0 or 1, not '$($(v))')))
 
 upper = $(shell echo $(1) | tr a-z A-Z)
@@ -56,7 +59,7 @@ CONFIG_FLAGS := $(foreach f,$(sort $(BSPKIT_FAMILIES)),-DBSPKIT_FAMILY_$(call up
                 -DBSPKIT_LZMA=$(BSPKIT_LZMA) -DBSPKIT_ACCESS=$(BSPKIT_ACCESS) \
                 -DBSPKIT_AMBIENT=$(BSPKIT_AMBIENT) -DBSPKIT_STRINGS=$(BSPKIT_STRINGS) \
                 -DBSPKIT_COLLISION=$(BSPKIT_COLLISION) -DBSPKIT_DISPCOLL=$(BSPKIT_DISPCOLL) \
-                -DBSPKIT_PAK=$(BSPKIT_PAK) \
+                -DBSPKIT_PAK=$(BSPKIT_PAK) -DBSPKIT_JOBS=$(BSPKIT_JOBS) \
                 $(if $(filter none,$(BSPKIT_VARIANTS)),-DBSPKIT_VARIANTS=0, \
                   $(foreach v,$(sort $(filter-out all,$(BSPKIT_VARIANTS))),-DBSPKIT_VARIANT_$(call upper,$(v))=1))
 ifeq ($(BSPKIT_LZMA),0)
@@ -73,13 +76,14 @@ $(CONFIG_STAMP): config-force
 config-force:
 
 # The reduced builds the suite checks (test/suite/35-subsets.sh, 36-core.sh):
-# the host tool built with only Source (and two of its variants, by name),
+# the host tool built with only Source (and two of its variants, by name,
+# without decode jobs),
 # only Quake, Source without the decoder, and every family as a game takes
 # it (CORE: what mk/size.mk's core rows measure), for size (-Os: the
 # decoder's compact form), with the decoder tests.
 CORE := BSPKIT_ACCESS=0 BSPKIT_AMBIENT=0 BSPKIT_VARIANTS=none BSPKIT_STRINGS=0 BSPKIT_COLLISION=0 BSPKIT_PAK=0
 SUBSETS := source quake source-nolzma core
-SUBSET_source := BSPKIT_FAMILIES=source BSPKIT_VARIANTS="strata vindictus"
+SUBSET_source := BSPKIT_FAMILIES=source BSPKIT_VARIANTS="strata vindictus" BSPKIT_JOBS=0
 SUBSET_quake := BSPKIT_FAMILIES=quake
 SUBSET_source-nolzma := BSPKIT_FAMILIES=source BSPKIT_LZMA=0
 SUBSET_core := $(CORE) CFLAGS="-Os -g"

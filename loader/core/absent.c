@@ -298,8 +298,9 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
 }
 #endif
 
-#if !BSPKIT_LZMA
-/* Without the decoder no lump is compressed: no job is ever handed out. */
+#if !BSPKIT_LZMA || !BSPKIT_JOBS
+/* Without the decoder no lump is compressed, and BSPKIT_JOBS=0 refuses
+ * options.jobs (pipeline/plan.c): no job is ever handed out. */
 int bsp_loader_next_job(bsp_loader *l, bsp_job *j)
 {
     (void)l, (void)j;

@@ -21,6 +21,10 @@
  *   BSPKIT_DISPCOLL=0       a collision build without Source's terrain
  *                           (docs/queries.md 8.14): displacements do not
  *                           collide and loads keep no room for them.
+ *   BSPKIT_JOBS=0           no decode jobs (pipeline/jobs.c left out):
+ *                           options.jobs above 0 is unsupported,
+ *                           bsp_loader_next_job hands out none and the
+ *                           steps decode every lump, as with jobs = 0.
  *   BSPKIT_PAK=0            no pakfile reader (bsp_pak_*: unsupported;
  *                           bsp_pak_crc32 0, bsp_pak_problem_name
  *                           "unknown").
@@ -107,6 +111,9 @@
 #endif
 #ifndef BSPKIT_PAK
 #define BSPKIT_PAK 1
+#endif
+#ifndef BSPKIT_JOBS
+#define BSPKIT_JOBS 1
 #endif
 
 /* Variants: none named means all, unless BSPKIT_VARIANTS is 0. */

@@ -12,7 +12,9 @@
 #include "swap.h"
 #include "unpack.h"
 
-#if BSPKIT_LZMA   /* (without the decoder no lump is compressed: core/absent.c) */
+/* (without the decoder no lump is compressed; BSPKIT_JOBS=0 leaves jobs
+ * out: core/absent.c) */
+#if BSPKIT_LZMA && BSPKIT_JOBS
 typedef char bsp__job_state_fits[sizeof(bsp__lzma_dec) <= BSP_JOB_STATE_BYTES ? 1 : -1];
 
 static bsp__loader *jobs_loader(bsp_loader *l) { return (bsp__loader *)(void *)l; }

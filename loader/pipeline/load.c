@@ -37,7 +37,7 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
             if (st != BSP_OK) return st;
         }
         /* options.jobs: this thread runs them */
-        while (BSPKIT_LZMA && bsp_loader_next_job(&l, &j)) {
+        while (BSPKIT_LZMA && BSPKIT_JOBS && bsp_loader_next_job(&l, &j)) {
             bsp_job_run(&j);
             bsp_loader_job_done(&l, &j);
         }

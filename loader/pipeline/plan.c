@@ -177,6 +177,8 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
 
     if (!h || !h->family || !o || o->lzma_lclp_max > 12 || o->jobs > BSP_MAX_JOBS)
         return BSP_E_BAD_ARGUMENT;
+    /* a build without jobs (without the decoder no lump is ever a job) */
+    if (BSPKIT_LZMA && !BSPKIT_JOBS && o->jobs) return BSP_E_UNSUPPORTED;
     f = h->family;
     bsp__fill(p, 0, sizeof *p);
     bsp__fill(want, 0, sizeof want);
@@ -304,9 +306,11 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         p->scratch_bytes = bsp__lzma_probs_bytes(&widest);
         /* decode jobs: a table and a state each, 8-aligned; at most 32 of
          * at most 6 MiB, no wrap */
-        p->jobs = (uint8_t)o->jobs;
-        p->table_stride = BSP_JOB_TABLE_BYTES(lclp);
-        if (o->jobs) p->scratch_bytes = o->jobs * p->table_stride;
+        if (BSPKIT_JOBS && o->jobs) {
+            p->jobs = (uint8_t)o->jobs;
+            p->table_stride = BSP_JOB_TABLE_BYTES(lclp);
+            p->scratch_bytes = o->jobs * p->table_stride;
+        }
 #endif
     }
     /* collision's depth check: a byte per node of the larger tree lump

@@ -141,7 +141,7 @@ int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const
         if (!e->compressed) continue;
         if (i == s->work_item && s->unpack == BSP__UNPACK_DONE) continue;
         /* a job's input is all unread until it is reported */
-        if (BSPKIT_LZMA && s->plan.jobs) {
+        if (BSPKIT_LZMA && BSPKIT_JOBS && s->plan.jobs) {
             if ((s->job[i] & BSP__JOB_STATE) == BSP__JOB_DONE) continue;
         } else if (i == s->work_item && s->unpack != BSP__UNPACK_START) {
             in = s->lz.buf + s->lz.in_pos;
@@ -463,7 +463,8 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
             const bsp__plan_item *it = &s->plan.items[s->work_item];
             const bsp_lump_entry *e = bsp__plan_entry(s->h, &s->plan, it->lump);
             uint32_t did, have = s->arrived[s->work_item];
-            if (BSPKIT_LZMA && e->compressed && s->unpack != BSP__UNPACK_DONE && s->plan.jobs) {
+            if (BSPKIT_LZMA && BSPKIT_JOBS && e->compressed && s->unpack != BSP__UNPACK_DONE &&
+                s->plan.jobs) {
                 /* a job decodes (and swaps) it; a failed one ends the load
                  * here, in file order */
                 uint8_t job = s->job[s->work_item] & BSP__JOB_STATE;

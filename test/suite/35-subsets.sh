@@ -6,6 +6,9 @@
 # a left-out Source variant's status for its maps (the source build keeps
 # strata and vindictus only) and, without the decoder, unsupported for a
 # map with compressed lumps; its library holds no code of what was left out.
+# The source build also leaves out decode jobs (BSPKIT_JOBS=0): it loads
+# compressed maps in its steps, refuses options.jobs above 0 as
+# unsupported, and its jobs.o carries no code.
 . test/variants_left_out.sh
 [ -n "${gen_maps:-}" ] || gen_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
 for cfg in source quake source-nolzma; do
@@ -64,6 +67,27 @@ for cfg in source quake source-nolzma; do
     if [ -z "$kept" ]; then pass "subset $cfg: the library leaves out the other families' code"
     else fail "subset $cfg: still defines$kept"; fi
 done
+# BSPKIT_JOBS=0 (the source subset): the LZMA map loads and answers above;
+# a load asking for decode jobs is unsupported; no job code is built.
+dir=$BUILD/sub/source
+m=$MAPS/v20_lzma.bsp
+if [ -x $dir/bspkit ] && [ -f "$m" ]; then
+    $dir/bspkit load --simulate memory --workers 2 "$m" > $BUILD/nojobs.out 2>/dev/null
+    rc=$?
+    $dir/bspkit load --simulate memory "$m" > $BUILD/nojobs0.out 2>/dev/null
+    rc0=$?
+    jobs_text=$(size $dir/obj/loader/pipeline/jobs.o 2>/dev/null | awk 'NR == 2 { print $1 + $2 }')
+    full_text=$(size $BUILD/obj/loader/pipeline/jobs.o 2>/dev/null | awk 'NR == 2 { print $1 + $2 }')
+    if [ $rc -eq 1 ] && grep -q '^{"error":"unsupported"' $BUILD/nojobs.out &&
+       [ $rc0 -eq 0 ] && grep -q '"jobs":0,' $BUILD/nojobs0.out &&
+       [ "$jobs_text" = 0 ] && [ -n "$full_text" ] && [ "$full_text" -gt 0 ]; then
+        pass "subset source (BSPKIT_JOBS=0): loads in its steps, --workers 2 is unsupported, jobs.o empty (full build: $full_text bytes)"
+    else
+        fail "subset source (BSPKIT_JOBS=0): --workers 2 exit $rc '$(head -c 120 $BUILD/nojobs.out)', --workers 0 exit $rc0, jobs.o $jobs_text bytes (full $full_text)"
+    fi
+else
+    skip "subset source: $dir/bspkit or $m missing: BSPKIT_JOBS=0 not checked"
+fi
 # Each reduced build's descriptions against its core/config.h constants (a
 # field the generic code skips in that build must not be set there).
 for cfg in source quake source-nolzma core; do
