@@ -80,7 +80,7 @@ printf '%s' "$sim_json" > $B/sim.out
 # the stream bound (a lump's decode starting at its first byte, which jobs
 # that run on the bytes arrived so far can approach), at this host's speed
 # and at a console PPU core's (--console: the factor and its source are in
-# tools/simulate.c). Three runs each; the table and the keys take the
+# tools/simulate/simulate.c). Three runs each; the table and the keys take the
 # median (by load over bound).
 echo "== simulated media with decode workers: bspkit load --simulate MEDIUM --workers N [--console] MAP"
 : > $B/simw.out

@@ -14,7 +14,7 @@ reference's W x H and offset and its UVs spanning exactly that block;
 texture names against the texture lumps; counts against a compiler report
 (KIND: ericw, q2tools, q3map2, vbspinfo) or the generator's counts. With
 --render, a --top picture's sampled pixels against the light query at the
-point under them, through the tone map of tools/render.c.
+point under them, through the tone map of tools/pictures/render.c.
 Prints one line per failed fact and a summary; exit 1 on any failure.
 """
 import colorsys
@@ -478,7 +478,7 @@ def name_colour(name):
 
 
 def quake_palette():
-    """The palette the tool ships (data, tools/quake_palette.c)."""
+    """The palette the tool ships (data, tools/pictures/quake_palette.c)."""
     text = open(os.path.join(os.path.dirname(__file__), "..", "..", "tools", "quake_palette.c")).read()
     vals = [int(v, 16) for v in re.findall(r"0x([0-9a-f]{2})", text[text.index("{"):])]
     return bytes(vals)

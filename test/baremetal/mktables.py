@@ -57,7 +57,7 @@ def i32(tok):
 
 
 def parse(tokens):
-    """(kind, num, point bits) as tools/bspkit.c reads the line, or None."""
+    """(kind, num, point bits) as tools/cli/cmd_query.c reads the line, or None."""
     arity = {"leaf": 4, "pvs": 2, "pas": 2, "light": 4, "luxel": 5, "ambient": 4}
     q = tokens[0]
     if q not in arity or len(tokens) != arity[q]:
@@ -75,7 +75,7 @@ def parse(tokens):
 
 
 def mask_bits(tok):
-    """A mask as tools/collision.c reads it: digits, or 0x and hex digits."""
+    """A mask as tools/cli/collision.c reads it: digits, or 0x and hex digits."""
     if re.fullmatch(r"0[xX][0-9a-fA-F]+", tok):
         v = int(tok[2:], 16)
     elif re.fullmatch(r"[0-9]+", tok):
@@ -87,7 +87,7 @@ def mask_bits(tok):
 
 def parse_collision(tokens):
     """(kind, model, hull, mask or None, [start, end, mins, maxs] bits) as
-    tools/collision.c reads the line; None where the tool says bad_query;
+    tools/cli/collision.c reads the line; None where the tool says bad_query;
     "negative" for a negative model (the tool's own rule, not sent)."""
     q, n = tokens[0], len(tokens)
     hull, mask, model, box = 0, None, 0, [0] * 6
