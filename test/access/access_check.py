@@ -45,8 +45,12 @@ def fact(name, ok, detail=""):
 
 
 def run(tool, *args, stdin=None):
+    return run_rc(tool, *args, stdin=stdin)[0]
+
+
+def run_rc(tool, *args, stdin=None):
     r = subprocess.run([tool] + list(args), input=stdin, capture_output=True, text=True)
-    return r.stdout
+    return r.stdout, r.returncode
 
 
 def lines(tool, cmd, path):
@@ -367,14 +371,17 @@ def brush_records(m):
 
 
 def check_brushes(m, tool, path, names):
-    out = lines(tool, "brushes", path)
+    text, rc = run_rc(tool, "brushes", path)
+    out = [json.loads(l) for l in text.splitlines()]
     if m.family == "source" and m.version in (22, 23):
         fact("Dota 2's brush sides (no public layout) answer bad_lump_version",
              out == [{"error": "bad_lump_version"}], str(out[:1]))
         return
     recs = brush_records(m)
     if recs is None:
-        fact("the Quake family lists no brushes", out == [], "%d lines" % len(out))
+        # a format without brushes: unsupported, exit 3 (docs/tool.md)
+        fact("the Quake family has no brushes: unsupported, exit 3",
+             out == [{"error": "unsupported"}] and rc == 3, "%d lines, exit %d" % (len(out), rc))
         return
     br, sd, lists = recs
     brushes = [j for j in out if "brush" in j]
@@ -479,7 +486,8 @@ def name_colour(name):
 
 def quake_palette():
     """The palette the tool ships (data, tools/pictures/quake_palette.c)."""
-    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "tools", "quake_palette.c")).read()
+    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "tools", "pictures",
+                             "quake_palette.c")).read()
     vals = [int(v, 16) for v in re.findall(r"0x([0-9a-f]{2})", text[text.index("{"):])]
     return bytes(vals)
 

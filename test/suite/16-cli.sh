@@ -20,7 +20,9 @@ mkdir -p $cli
 # rows of `lines[] = { { "word", "args", ...` up to the { NULL ... } row
 words=$(sed -n '/^} lines\[\] = {$/,/{ NULL/p' tools/cli/cmd_query.c |
         sed -n 's/^ *{ "\([a-z]*\)",.*/\1/p' | tr '\n' ' ')
+words=$(echo $words)
 listed=$($tool --list-queries | tr '\n' ' ')
+listed=$(echo $listed)
 $tool --help > $cli/help.txt
 if [ -z "$words" ]; then
     fail "cli: no query words found in tools/cli/cmd_query.c's table"

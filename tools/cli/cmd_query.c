@@ -91,14 +91,16 @@ static bsp_status q_leaf(const qctx *c, char **tok, int n)
 {
     float p[3];
     uint32_t leaf;
-    bsp_leaf l;
+    int32_t contents, cluster;
     bsp_status st;
     if (n != 4 || !parse_point(tok + 1, p)) return BSP_E_BAD_QUERY;
+    /* (bsp_leaf_info, not map access's bsp_get_leaf: a build without map
+     * access answers this line too) */
     st = bsp_point_leaf(c->m, 0, p, &leaf);
-    if (st == BSP_OK) st = bsp_get_leaf(c->m, leaf, &l);
+    if (st == BSP_OK) st = bsp_leaf_info(c->m, leaf, &contents, &cluster);
     if (st != BSP_OK) return st;
     printf("{\"q\":\"leaf\",\"leaf\":%u,\"cluster\":%d,\"contents\":%d}\n",
-           (unsigned)leaf, (int)l.cluster, (int)l.contents);
+           (unsigned)leaf, (int)cluster, (int)contents);
     return BSP_OK;
 }
 
