@@ -25,13 +25,22 @@ were measured against). A generated map's world (--generated: test/gen's
 floors and ceilings without walls, one texture, unlit in some families:
 one colour is what it is) needs GEN_MIN_COLOURS only: not blank.
 """
+import math
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import png  # noqa: E402
 
-BACKGROUND = (24, 28, 40)     # tools/render_cmd.c: what no face covers
+BACKGROUND = (24, 28, 40)     # tools/render_cmd.c: what no face covers (--top)
+BACK_TOP = (16, 19, 28)       # a perspective view's void, top row ..
+BACK_BOTTOM = (40, 46, 62)    # .. bottom row (docs/pictures.md)
+
+
+def background_row(y, h):
+    """The colour of row y of a perspective view where no face is drawn."""
+    d = h - 1 if h > 1 else 1
+    return bytes(int(math.floor((b - t) * y / d + 0.5)) + t for t, b in zip(BACK_TOP, BACK_BOTTOM))
 MIN_COLOURS = 4
 MAX_BACKGROUND = 0.75
 TOP_SPAN = 0.85
@@ -100,11 +109,11 @@ def floor_summary(f):
 
 def stats(path, top=False):
     w, h, px = png.read_rgb(path)
-    bg = bytes(BACKGROUND)
     colours = set()
     back = 0
     x0, y0, x1, y1 = w, h, -1, -1
     for y in range(h):
+        bg = bytes(BACKGROUND) if top else background_row(y, h)
         row = px[3 * w * y:3 * w * (y + 1)]
         for x in range(w):
             if top and y >= h - 18 and x <= w // 3 + 12:
