@@ -35,7 +35,7 @@ static const material mat_special[] = {
     { "origin", { 0.44f, 0.56f, 0.44f } },
     { "invisible", { 0.52f, 0.60f, 0.66f } },
     { "blocklight", { 0.30f, 0.30f, 0.34f } },
-    { "block", { 0.50f, 0.40f, 0.46f } },
+    { "blockbullets", { 0.50f, 0.40f, 0.46f } },
     { "toolsblack", { 0.12f, 0.12f, 0.12f } },
     { "fog", { 0.55f, 0.58f, 0.62f } },
 };
