@@ -4,7 +4,8 @@
  * sky, liquids and tool textures by a word anywhere in the name, else a
  * muted colour by the earliest material word that starts a word of the
  * name (after the start, '/', '\\', '_', '-', '.', '+', '*', '{', '!',
- * '~' or a digit), else a near grey. Each texture's value is scaled by
+ * '~' or a digit), else the earliest material word of four letters or
+ * more anywhere, else a near grey. Each texture's value is scaled by
  * 0.9 .. 1.1 from the FNV-1a hash of its lower-cased name, so two
  * textures of one material stay apart. The table is data: part 45's
  * checker reads it from this file. */
@@ -97,9 +98,16 @@ static const material mat_words[] = {
     { "organic", { 0.50f, 0.38f, 0.30f } },
     { "red", { 0.62f, 0.26f, 0.22f } },
     { "blue", { 0.26f, 0.36f, 0.62f } },
+    { "green", { 0.34f, 0.50f, 0.30f } },
+    { "yellow", { 0.76f, 0.68f, 0.30f } },
+    { "black", { 0.16f, 0.16f, 0.17f } },
+    { "white", { 0.86f, 0.86f, 0.84f } },
+    { "grey", { 0.55f, 0.55f, 0.55f } },
+    { "gray", { 0.55f, 0.55f, 0.55f } },
 };
 
 #define MAT_NEAR_GREY 0.60f
+#define MAT_INSIDE 4     /* shorter words (ice, mud, red) only start words */
 
 static unsigned char mat_lower(char c)
 {
@@ -136,6 +144,12 @@ static const material *mat_find(const char *name, uint32_t len)
         for (k = 0; k < sizeof mat_words / sizeof mat_words[0]; k++)
             if (mat_at(name, len, at, mat_words[k].word)) return &mat_words[k];
     }
+    /* none starts a word: the earliest of MAT_INSIDE letters or more
+       inside one ("blendgroundtograss" is ground) */
+    for (at = 0; at < len; at++)
+        for (k = 0; k < sizeof mat_words / sizeof mat_words[0]; k++)
+            if (mat_words[k].word[MAT_INSIDE - 1] && mat_at(name, len, at, mat_words[k].word))
+                return &mat_words[k];
     return NULL;
 }
 

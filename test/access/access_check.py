@@ -485,7 +485,8 @@ MATERIALS = None
 def name_colour(name):
     """docs/pictures.md "Textures outside the file": a special word anywhere
     (first in the list), else the earliest material word at a word's start
-    (after a non-letter or the name's start), else grey; the value scaled
+    (after a non-letter or the name's start), else the earliest one of 4
+    letters or more anywhere, else grey; the value scaled
     by 0.9 + 0.2 * ((FNV-1a >> 20) & 255) / 255."""
     global MATERIALS
     if MATERIALS is None:
@@ -502,6 +503,11 @@ def name_colour(name):
             if at > 0 and 97 <= low[at - 1] <= 122:
                 continue
             hit = next((rgb for w, rgb in words if low.startswith(w.encode(), at)), None)
+            if hit is not None:
+                break
+    if hit is None:    # a word of 4 letters or more inside a word
+        for at in range(len(low)):
+            hit = next((rgb for w, rgb in words if len(w) >= 4 and low.startswith(w.encode(), at)), None)
             if hit is not None:
                 break
     if hit is None:
