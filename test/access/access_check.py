@@ -466,10 +466,19 @@ def to_byte(v):
     return max(0, min(255, int(math.floor(v * 255.0 + 0.5))))
 
 
+def tool_source(name):
+    """A picture source file of the tool: tools/pictures/NAME, else tools/NAME."""
+    top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools")
+    for p in (os.path.join(top, "pictures", name), os.path.join(top, name)):
+        if os.path.exists(p):
+            return p
+    return os.path.join(top, name)
+
+
 def material_tables():
     """The two word lists the tool ships (data, tools/render_material.c):
     [(word, (r, g, b))] of the special words and of the material words."""
-    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "tools", "render_material.c")).read()
+    text = open(tool_source("render_material.c")).read()
     out = []
     for table in ("mat_special[]", "mat_words[]"):
         body = text[text.index(table):]
@@ -519,7 +528,7 @@ def name_colour(name):
 
 def quake_palette():
     """The palette the tool ships (data, tools/quake_palette.c)."""
-    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "tools", "quake_palette.c")).read()
+    text = open(tool_source("quake_palette.c")).read()
     vals = [int(v, 16) for v in re.findall(r"0x([0-9a-f]{2})", text[text.index("{"):])]
     return bytes(vals)
 
