@@ -7,18 +7,23 @@
  * --top pictures) is clipped to the near plane, projected and filled; a
  * pixel's light is the luxel of style slot 0 nearest its lightmap
  * coordinate, its texel the one at its texture coordinate (both
- * perspective-correct). In perspective views every face is also shaded by
- * its normal (x 0.55 .. 1), so walls of the same light stay apart; --top
- * pictures are not. Back faces of planar faces
+ * perspective-correct). Perspective views are also drawn for a person to
+ * read (docs/pictures.md "Perspective views"): the light times the view's
+ * exposure (render_exposure.c), coloured light lifted towards grey, every
+ * face shaded by its normal and its distance, the sky and the void
+ * graded; --top pictures keep the engine's rule exactly (part 45 checks
+ * them against the light query). Back faces of planar faces
  * are not drawn, so a view from above looks through ceilings onto floors.
  *
  * A pixel is min(1, texture * light), light the luxel through the family's
  * rule (render_light.c), texture the face's texel (render_texture.c: the
- * embedded miptex, else the texture name's colour; 1 with --flat); display
+ * embedded miptex, else the colour its name says, render_material.c; 1
+ * with --flat); display
  * byte = round(255 * v), clamped. Unlit faces: light 1 when textured (the
  * engines draw them full bright), grey by the normal with --flat. Sky
  * faces: hidden in --top pictures, else their texture's mean colour or sky
- * blue, unlit and unshaded.
+ * blue, unlit and unshaded. --fullbright, or a map whose light is all but
+ * zero: light 1 everywhere, shaded by the normal in every view.
  */
 #include <math.h>
 #include <stdio.h>

@@ -8,8 +8,8 @@
  * miptex follows its fourth mip level with a u16 colour count and 256 RGB
  * triples, Quake and BSP2 use Quake's palette (quake_palette.c). Every
  * offset and size is checked against the lump before it is read; a miptex
- * that fails is drawn in its name's colour, as are the textures of the
- * families that keep them outside the file. */
+ * that fails is drawn in the colour its name says (render_material.c), as
+ * are the textures of the families that keep them outside the file. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
