@@ -17,7 +17,6 @@ texture names against the texture lumps; counts against a compiler report
 point under them, through the tone map of tools/pictures/render.c.
 Prints one line per failed fact and a summary; exit 1 on any failure.
 """
-import colorsys
 import json
 import math
 import os
@@ -474,20 +473,69 @@ def to_byte(v):
     return max(0, min(255, int(math.floor(v * 255.0 + 0.5))))
 
 
+def tool_source(name):
+    """A picture source file of the tool: tools/pictures/NAME, else tools/NAME."""
+    top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools")
+    for p in (os.path.join(top, "pictures", name), os.path.join(top, name)):
+        if os.path.exists(p):
+            return p
+    return os.path.join(top, name)
+
+
+def material_tables():
+    """The two word lists the tool ships (data, tools/pictures/render_material.c):
+    [(word, (r, g, b))] of the special words and of the material words."""
+    text = open(tool_source("render_material.c")).read()
+    out = []
+    for table in ("mat_special[]", "mat_words[]"):
+        body = text[text.index(table):]
+        body = body[:body.index("};")]
+        out.append([(w, tuple(float(v) for v in (r, g, b))) for w, r, g, b in
+                    re.findall(r'\{ "([a-z]+)", \{ ([0-9.]+)f, ([0-9.]+)f, ([0-9.]+)f \} \}', body)])
+    return out
+
+
+MATERIALS = None
+
+
 def name_colour(name):
-    """docs/pictures.md: FNV-1a of the lower-cased name to hue, saturation,
-    value."""
+    """docs/pictures.md "Textures outside the file": a special word anywhere
+    (first in the list), else the earliest material word at a word's start
+    (after a non-letter or the name's start), else the earliest one of 4
+    letters or more anywhere, else grey; the value scaled
+    by 0.9 + 0.2 * ((FNV-1a >> 20) & 255) / 255."""
+    global MATERIALS
+    if MATERIALS is None:
+        MATERIALS = material_tables()
+    special, words = MATERIALS
+    low = name.encode("latin-1").lower()
     h = 2166136261
-    for b in name.encode("latin-1").lower():
+    for b in low:
         h = ((h ^ b) * 16777619) & 0xffffffff
-    return colorsys.hsv_to_rgb((h % 360) / 360.0, 0.25 + 0.30 * ((h >> 12) & 255) / 255.0,
-                               0.60 + 0.30 * ((h >> 20) & 255) / 255.0)
+    scale = f32(0.9 + f32(0.2 * ((h >> 20) & 255) / 255.0))
+    hit = next((rgb for w, rgb in special if w.encode() in low), None)
+    if hit is None:
+        for at in range(len(low)):
+            if at > 0 and 97 <= low[at - 1] <= 122:
+                continue
+            hit = next((rgb for w, rgb in words if low.startswith(w.encode(), at)), None)
+            if hit is not None:
+                break
+    if hit is None:    # a word of 4 letters or more inside a word
+        for at in range(len(low)):
+            hit = next((rgb for w, rgb in words if len(w) >= 4 and low.startswith(w.encode(), at)), None)
+            if hit is not None:
+                break
+    if hit is None:
+        rgb = [f32(0.6 * scale)] * 3
+        rgb[h % 3] = f32(rgb[h % 3] + 0.04)
+        return rgb
+    return [min(1.0, f32(f32(c) * scale)) for c in hit]
 
 
 def quake_palette():
     """The palette the tool ships (data, tools/pictures/quake_palette.c)."""
-    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "tools", "pictures",
-                             "quake_palette.c")).read()
+    text = open(tool_source("quake_palette.c")).read()
     vals = [int(v, 16) for v in re.findall(r"0x([0-9a-f]{2})", text[text.index("{"):])]
     return bytes(vals)
 

@@ -25,13 +25,22 @@ were measured against). A generated map's world (--generated: test/gen's
 floors and ceilings without walls, one texture, unlit in some families:
 one colour is what it is) needs GEN_MIN_COLOURS only: not blank.
 """
+import math
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import png  # noqa: E402
 
-BACKGROUND = (24, 28, 40)     # tools/render_cmd.c: what no face covers
+BACKGROUND = (24, 28, 40)     # tools/pictures/render_cmd.c: what no face covers (--top)
+BACK_TOP = (16, 19, 28)       # a perspective view's void, top row ..
+BACK_BOTTOM = (40, 46, 62)    # .. bottom row (docs/pictures.md)
+
+
+def background_row(y, h):
+    """The colour of row y of a perspective view where no face is drawn."""
+    d = h - 1 if h > 1 else 1
+    return bytes(int(math.floor((b - t) * y / d + 0.5)) + t for t, b in zip(BACK_TOP, BACK_BOTTOM))
 MIN_COLOURS = 4
 MAX_BACKGROUND = 0.75
 TOP_SPAN = 0.85
@@ -39,15 +48,72 @@ TOP_CENTRE = 0.04
 TOP_MIN_DRAWN = 0.05
 GEN_MIN_COLOURS = 1
 GEN_MAX_BACKGROUND = MAX_BACKGROUND
+# The floor every real map's default view meets (issue 34; docs/pictures.md):
+# bright enough, not mostly black, not flat. Luma: Rec. 601 weights.
+FLOOR_MEAN_LUMA = 20.0        # of 255
+FLOOR_NEAR_BLACK = 16         # a pixel darker than this luma is near black
+FLOOR_MAX_NEAR_BLACK = 0.60
+FLOOR_MIN_COLOURS = 32
+FLOOR_MAX_ONE_COLOUR = 0.45
+BLACK_MEAN_LUMA = 6.0         # below this (or over BLACK_NEAR_BLACK near
+BLACK_NEAR_BLACK = 0.95       # black) a picture is black, not just dark
+
+
+def luma(c):
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+
+
+def floor_stats(path):
+    """Mean luma, near-black fraction, distinct colours and the largest
+    share of one colour over every pixel (background included)."""
+    w, h, px = png.read_rgb(path)
+    counts = {}
+    for i in range(0, 3 * w * h, 3):
+        c = px[i:i + 3]
+        counts[c] = counts.get(c, 0) + 1
+    n = float(w * h)
+    total = dark = 0.0
+    for c, k in counts.items():
+        y = luma(c)
+        total += y * k
+        if y < FLOOR_NEAR_BLACK:
+            dark += k
+    return {"mean_luma": total / n, "near_black": dark / n, "colours": len(counts),
+            "top_colour": max(counts.values()) / n}
+
+
+def floor_class(f):
+    """good, flat, dark or black (worst first) and what fails."""
+    bad = []
+    if f["mean_luma"] < FLOOR_MEAN_LUMA:
+        bad.append("mean luma %.1f (< %.0f)" % (f["mean_luma"], FLOOR_MEAN_LUMA))
+    if f["near_black"] > FLOOR_MAX_NEAR_BLACK:
+        bad.append("%.0f%% near black (> %.0f%%)" % (100 * f["near_black"], 100 * FLOOR_MAX_NEAR_BLACK))
+    if f["colours"] < FLOOR_MIN_COLOURS:
+        bad.append("%d colours (< %d)" % (f["colours"], FLOOR_MIN_COLOURS))
+    if f["top_colour"] > FLOOR_MAX_ONE_COLOUR:
+        bad.append("one colour on %.0f%% (> %.0f%%)" % (100 * f["top_colour"], 100 * FLOOR_MAX_ONE_COLOUR))
+    if f["mean_luma"] < BLACK_MEAN_LUMA or f["near_black"] > BLACK_NEAR_BLACK:
+        return "black", bad
+    if f["mean_luma"] < FLOOR_MEAN_LUMA or f["near_black"] > FLOOR_MAX_NEAR_BLACK:
+        return "dark", bad
+    if bad:
+        return "flat", bad
+    return "good", bad
+
+
+def floor_summary(f):
+    return "mean luma %.0f, %.0f%% near black, %d colours, top colour %.0f%%" % (
+        f["mean_luma"], 100 * f["near_black"], f["colours"], 100 * f["top_colour"])
 
 
 def stats(path, top=False):
     w, h, px = png.read_rgb(path)
-    bg = bytes(BACKGROUND)
     colours = set()
     back = 0
     x0, y0, x1, y1 = w, h, -1, -1
     for y in range(h):
+        bg = bytes(BACKGROUND) if top else background_row(y, h)
         row = px[3 * w * y:3 * w * (y + 1)]
         for x in range(w):
             if top and y >= h - 18 and x <= w // 3 + 12:
@@ -107,6 +173,11 @@ def main(argv):
         s = stats(argv[2], top)
         bad = verdict(s, top, "--generated" in argv[3:])
         summary = "%.0f%% background, %d colours" % (100 * s["background"], s["colours"])
+        if not top and "--generated" not in argv[3:]:
+            f = floor_stats(argv[2])
+            kind, floor_bad = floor_class(f)
+            bad += ["%s: %s" % (kind, b) for b in floor_bad]
+            summary += "; " + floor_summary(f)
         if top:
             summary += ", drawn box %.2f x %.2f" % (s["span_x"], s["span_y"])
         if bad:

@@ -4,13 +4,16 @@
 # bspkit render's default view and --top view (320 x 240) of every generated
 # map, every real map in ../shared/maps and every map of Debian's
 # openarena-data, each judged by test/access/picture_check.py (not blank,
-# not one colour, not mostly background; --top fitted and centred:
+# not one colour, not mostly background; a real map's default view meets
+# the floor: bright enough, not mostly black, not flat; --top fitted and
+# centred:
 # docs/pictures.md has the thresholds and the figures they come from;
 # generated
 # worlds, floors and ceilings without walls, need only not be blank nor
 # mostly background); and the
 # Quake-family generated maps' pictures against their own geometry read by
-# the reference (test/access/picture_ref.py).
+# the reference (test/access/picture_ref.py); copies of q1.bsp with all-zero,
+# dark and flat light (test/access/patch_light.py) and --fullbright.
 pic_dir=$BUILD/pictures-check
 mkdir -p "$pic_dir"
 pic_one() {   # MAP NAME [--generated]: both pictures of one map, one line
@@ -49,6 +52,54 @@ else
             head -5 "$out"
         fi
     done
+    # the light cases (docs/pictures.md "Exposure"): copies of q1.bsp whose
+    # light is all zero, an eighth of the original, or one flat value; and
+    # the original --fullbright. Each default view must meet the floor.
+    pic_floor() {   # PNG: the floor's verdict, exit 1 below it
+        python3 -c 'import sys; sys.path.insert(0, "test/access"); import picture_check as c
+f = c.floor_stats(sys.argv[1]); k, bad = c.floor_class(f)
+print(k + ": " + c.floor_summary(f) + ("; " + "; ".join(bad) if bad else "")); sys.exit(k != "good")' "$1"
+    }
+    pic_light() {   # NAME VALUE [render options]: a patched q1.bsp's default view
+        pic_l=$1; pic_v=$2; shift 2
+        python3 test/access/patch_light.py "$MAPS/q1.bsp" "$pic_dir/light-$pic_l.bsp" "$pic_v" &&
+            $BUILD/bspkit render "$pic_dir/light-$pic_l.bsp" --size 320 240 -o "$pic_dir/light-$pic_l.png" "$@" \
+                > "$pic_dir/light-$pic_l.json" 2> "$pic_dir/light-$pic_l.err"
+    }
+    $BUILD/bspkit render "$MAPS/q1.bsp" --size 320 240 -o "$pic_dir/light-orig.png" > "$pic_dir/light-orig.json"
+    pic_orig=$(python3 -c 'import sys; sys.path.insert(0, "test/access"); import picture_check as c
+print("%.1f" % c.floor_stats(sys.argv[1])["mean_luma"])' "$pic_dir/light-orig.png")
+    pic_r=
+    if pic_light zero zero && grep -q "the light is all zero or nearly so" "$pic_dir/light-zero.err" &&
+       grep -q '"light":"none"' "$pic_dir/light-zero.json" && pic_r=$(pic_floor "$pic_dir/light-zero.png"); then
+        pass "picture of q1.bsp with all-zero light: said on stderr, drawn full bright: $pic_r"
+    else
+        fail "picture of q1.bsp with all-zero light: $(cat "$pic_dir/light-zero.err" "$pic_dir/light-zero.json") ${pic_r:-}"
+    fi
+    pic_r=
+    if pic_light dark dark && ! [ -s "$pic_dir/light-dark.err" ] && pic_r=$(pic_floor "$pic_dir/light-dark.png") &&
+       python3 -c 'import sys, json; sys.path.insert(0, "test/access"); import picture_check as c
+e = json.load(open(sys.argv[1]))["exposure"]; m = c.floor_stats(sys.argv[2])["mean_luma"]
+sys.exit(not (e > 4 and abs(m - float(sys.argv[3])) <= 0.25 * float(sys.argv[3])))' \
+           "$pic_dir/light-dark.json" "$pic_dir/light-dark.png" "$pic_orig"; then
+        pass "picture of q1.bsp with an eighth of its light: exposed to the original's brightness (mean luma $pic_orig): $pic_r"
+    else
+        fail "picture of q1.bsp with an eighth of its light: $(cat "$pic_dir/light-dark.json") ${pic_r:-}, the original's mean luma $pic_orig"
+    fi
+    pic_r=
+    if pic_light flat 128 --flat && pic_r=$(pic_floor "$pic_dir/light-flat.png"); then
+        pass "picture of q1.bsp under one flat light, --flat: shaded by normal and distance: $pic_r"
+    else
+        fail "picture of q1.bsp under one flat light, --flat: no shading: ${pic_r:-$(cat "$pic_dir/light-flat.err")}"
+    fi
+    pic_r=
+    if $BUILD/bspkit render "$MAPS/q1.bsp" --fullbright --size 320 240 -o "$pic_dir/light-full.png" \
+           > "$pic_dir/light-full.json" 2> "$pic_dir/light-full.err" && ! [ -s "$pic_dir/light-full.err" ] &&
+       grep -q '"light":"none"' "$pic_dir/light-full.json" && pic_r=$(pic_floor "$pic_dir/light-full.png"); then
+        pass "picture of q1.bsp --fullbright: no lightmap, shaded by normal: $pic_r"
+    else
+        fail "picture of q1.bsp --fullbright: $(cat "$pic_dir/light-full.json" "$pic_dir/light-full.err") ${pic_r:-}"
+    fi
     if have_shared; then
         for m in "$SHARED"/maps/*/*.bsp; do
             pic_one "$m" "$(basename "$(dirname "$m")")-$(basename "$m" .bsp)"

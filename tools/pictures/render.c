@@ -7,18 +7,23 @@
  * --top pictures) is clipped to the near plane, projected and filled; a
  * pixel's light is the luxel of style slot 0 nearest its lightmap
  * coordinate, its texel the one at its texture coordinate (both
- * perspective-correct). In perspective views every face is also shaded by
- * its normal (x 0.55 .. 1), so walls of the same light stay apart; --top
- * pictures are not. Back faces of planar faces
+ * perspective-correct). Perspective views are also drawn for a person to
+ * read (docs/pictures.md "Perspective views"): the light times the view's
+ * exposure (render_exposure.c), coloured light lifted towards grey, every
+ * face shaded by its normal and its distance, the sky and the void
+ * graded; --top pictures keep the engine's rule exactly (part 45 checks
+ * them against the light query). Back faces of planar faces
  * are not drawn, so a view from above looks through ceilings onto floors.
  *
  * A pixel is min(1, texture * light), light the luxel through the family's
  * rule (render_light.c), texture the face's texel (render_texture.c: the
- * embedded miptex, else the texture name's colour; 1 with --flat); display
+ * embedded miptex, else the colour its name says, render_material.c; 1
+ * with --flat); display
  * byte = round(255 * v), clamped. Unlit faces: light 1 when textured (the
  * engines draw them full bright), grey by the normal with --flat. Sky
  * faces: hidden in --top pictures, else their texture's mean colour or sky
- * blue, unlit and unshaded.
+ * blue, unlit and unshaded. --fullbright, or a map whose light is all but
+ * zero: light 1 everywhere, shaded by the normal in every view.
  */
 #include <math.h>
 #include <stdio.h>
@@ -49,6 +54,7 @@ typedef struct face_paint {
     float sky_rgb[3];
     float grey;                 /* unlit faces */
     float shade;                /* perspective views: by the normal */
+    float lift;                 /* perspective views: LIGHT_LIFT */
     int tint;                   /* --pvs: visible from the camera's cluster */
 } face_paint;
 
@@ -73,18 +79,19 @@ static int32_t clampi(int32_t v, int32_t lo, int32_t hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* The pixel at lightmap coordinate (u, v), texel (tu, tv); 0: a hole. */
-static int paint(const face_paint *p, float u, float v, float tu, float tv, unsigned char out[3])
+/* The pixel at lightmap coordinate (u, v), texel (tu, tv); 0: a hole.
+ * cue: the perspective view's distance (faces) or height (sky) factor. */
+static int paint(const face_paint *p, float u, float v, float tu, float tv, float cue, unsigned char out[3])
 {
     float light[3], tex[3];
     int k, got;
     if (p->sky) {
-        for (k = 0; k < 3; k++) out[k] = render_byte(p->sky_rgb[k]);
+        for (k = 0; k < 3; k++) out[k] = render_byte(p->sky_rgb[k] * cue);
         return 1;
     }
     got = render_texel(p->look, p->tex, tu, tv, tex);
     if (!got) return 0;
-    if (got == 2) {
+    if (got == 2 || p->look->unlit) {
         for (k = 0; k < 3; k++) light[k] = 1.0f;
     } else if (p->lm) {
         int32_t i, j;
@@ -97,12 +104,22 @@ static int paint(const face_paint *p, float u, float v, float tu, float tv, unsi
             j = clampi((int32_t)floorf(v + 0.5f), 0, p->h - 1);
             light_luxel(p->look->rule, p->lm, p->w, p->bpl, i, j, light);
         }
+        for (k = 0; k < 3; k++) {  /* weak channels towards the strongest */
+            float hi = fmaxf(light[0], fmaxf(light[1], light[2]));
+            light[k] += p->lift * (hi - light[k]);
+        }
+        if (p->look->hist) {   /* the pixel before the exposure: its brightest channel */
+            float hi = 0.0f;
+            for (k = 0; k < 3; k++) hi = fmaxf(hi, tex[k] * light[k]);
+            p->look->hist[expose_bin(hi * p->shade * cue)]++;
+        }
+        for (k = 0; k < 3; k++) light[k] *= p->look->exposure;
     } else {
         for (k = 0; k < 3; k++) light[k] = p->look->textured ? 1.0f : p->grey;
     }
     for (k = 0; k < 3; k++) {
         float c = tex[k] * light[k];
-        out[k] = (unsigned char)((float)render_byte(c < 1.0f ? c : 1.0f) * p->shade);
+        out[k] = (unsigned char)((float)render_byte(c < 1.0f ? c : 1.0f) * p->shade * cue);
     }
     if (p->tint) {
         out[0] = (unsigned char)(out[0] * 3 / 5);
@@ -147,6 +164,30 @@ static void to_screen(const frame *fr, const sv *v, float s[4])
     }
 }
 
+/* Perspective views only (--top: 1): a face's pixel dims with its depth z,
+ * 1 - CUE_FAR * z / (z + CUE_DIST), so one floor or wall under flat light
+ * still shows its slant; the sky is lighter towards the horizon,
+ * SKY_HORIZON - SKY_ZENITH * the height of the ray (its z over its length). */
+#define CUE_FAR 0.45f
+#define CUE_DIST 1024.0f
+#define SKY_HORIZON 1.08f
+#define SKY_ZENITH 0.38f
+static float view_cue(const frame *fr, const face_paint *p, float px, float py, float d)
+{
+    float ray[3], len;
+    int k;
+    if (fr->top) return 1.0f;
+    if (!p->sky) {
+        float z = d > 0.0f ? 1.0f / d : CUE_DIST * 1e6f;
+        return 1.0f - CUE_FAR * z / (z + CUE_DIST);
+    }
+    for (k = 0; k < 3; k++)
+        ray[k] = fr->fwd[k] * fr->focal + fr->right[k] * (px - (float)fr->w * 0.5f) -
+                 fr->up[k] * (py - (float)fr->h * 0.5f);
+    len = sqrtf(dot3(ray, ray));
+    return SKY_HORIZON - SKY_ZENITH * (len > 0.0f && ray[2] > 0.0f ? ray[2] / len : 0.0f);
+}
+
 static void fill(frame *fr, const sv *a, const sv *b, const sv *c, int32_t face, const face_paint *p)
 {
     float s[3][4], area;
@@ -180,7 +221,7 @@ static void fill(frame *fr, const sv *a, const sv *b, const sv *c, int32_t face,
             vv = (wgt[0] * s[0][3] * a->lm[1] + wgt[1] * s[1][3] * b->lm[1] + wgt[2] * s[2][3] * c->lm[1]) / pw;
             tu = (wgt[0] * s[0][3] * a->uv[0] + wgt[1] * s[1][3] * b->uv[0] + wgt[2] * s[2][3] * c->uv[0]) / pw;
             tv = (wgt[0] * s[0][3] * a->uv[1] + wgt[1] * s[1][3] * b->uv[1] + wgt[2] * s[2][3] * c->uv[1]) / pw;
-            if (!paint(p, u, vv, tu, tv, fr->rgb + 3 * i)) continue;
+            if (!paint(p, u, vv, tu, tv, view_cue(fr, p, px, py, d), fr->rgb + 3 * i)) continue;
             fr->depth[i] = d;
             fr->face[i] = face;
             fr->wz[i] = d;
@@ -229,6 +270,14 @@ int render_face_shown(const frame *fr, const bsp_face *f)
     return fr->top ? f->normal[2] > 0.0f : dot3(f->normal, fr->eye) - f->dist > 0.0f;
 }
 
+/* Perspective views raise a luxel's weaker channels a quarter of the way
+ * to its strongest: a room under pure blue light keeps its hue and still
+ * shows its walls (--top keeps the engine's light). */
+#define LIGHT_LIFT 0.25f
+#define SHADE_BASE 0.55f
+#define SHADE_SPAN 0.45f
+static const float shade_dir[3] = { 0.3017f, 0.4526f, 0.8391f };   /* unit */
+
 void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint)
 {
     bsp_face f;
@@ -242,8 +291,11 @@ void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint)
     p.tex = f.texture;
     p.sky = (f.flags & BSP_SURF_SKY) != 0;
     if (p.sky) render_sky(fr->look, f.texture, p.sky_rgb);
+    p.lift = fr->top ? 0.0f : LIGHT_LIFT;
     p.grey = 0.35f + 0.4f * fabsf(f.normal[2]) + 0.15f * fabsf(f.normal[0]);
-    p.shade = fr->top ? 1.0f : 0.55f + 0.3f * fabsf(f.normal[2]) + 0.15f * fabsf(f.normal[0]);
+    /* a light from above and aside, so no two wall directions look alike
+       (--top: only when the picture is not lit by the lightmaps) */
+    p.shade = fr->top && !fr->look->unlit ? 1.0f : SHADE_BASE + SHADE_SPAN * (0.5f + 0.5f * dot3(f.normal, shade_dir));
     if (bsp_face_lightmap_data(m, face, 0, &p.lm, &bytes) != BSP_OK) p.lm = NULL;
     p.w = f.lightmap.w;
     p.h = f.lightmap.h;

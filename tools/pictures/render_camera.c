@@ -15,9 +15,10 @@
  *    range, not one bare wall); else the best of the eight compass yaws
  *    from it (45 degrees apart), each level and DOWN_PITCH down, the
  *    spawn's own yaw first and level before down on a tie.
- * 3. When there is no player start, it is in no open leaf, or its best
+ * 3. When there is no player start, it is in no open leaf, its best
  *    view's cover (cam_openness before the planes) is under MIN_SEEN (it
- *    sees black, nothing, or a wall at arm's length): the open
+ *    sees black, nothing, or a wall at arm's length), or it had to be
+ *    turned and still scores under KEEP_OPEN (a small room): the open
  *    leaves whose cluster's PVS holds the most faces (the largest such
  *    leaves first; without visibility, the largest leaves), LEAF_TRIES of
  *    them, the eye at the leaf's centre clamped inside the world's bounds,
@@ -356,7 +357,8 @@ int render_default_camera(frame *fr, const bsp_map *m, const char *family, char 
         keep_pitch = pitch;
         seen = cam_direction(&p, eye, &yaw, &pitch);
         snprintf(why, n, yaw == keep && pitch == keep_pitch ? "%s" : "%s, turned", name);
-        if (p.cover >= MIN_SEEN) goto chosen;
+        /* a turned view that still sees little: the open leaves may see more */
+        if (p.cover >= MIN_SEEN && (seen >= KEEP_OPEN || (yaw == keep && pitch == keep_pitch))) goto chosen;
         cover = p.cover;
     }
     /* rule 2: inside the world's bounds, else anywhere open */

@@ -148,9 +148,32 @@ static int mark_props(frame *fr, const bsp_map *m)
     return 0;
 }
 
+/* Every face of the world model over the background: (24, 28, 40) in a
+ * --top picture; in a perspective view a void lighter downwards, row y of
+ * h: BACK_TOP + round((BACK_BOTTOM - BACK_TOP) * y / (h - 1)) each channel
+ * (test/access/picture_check.py knows both). */
+static void draw_world(frame *fr, const bsp_map *m, const bsp_model *world, const uint8_t *visible)
+{
+    static const int back_top[3] = { 16, 19, 28 }, back_bottom[3] = { 40, 46, 62 };
+    int x, y, k;
+    uint32_t f;
+    for (y = 0; y < fr->h; y++)
+        for (x = 0; x < fr->w; x++) {
+            size_t i = (size_t)y * (size_t)fr->w + (size_t)x;
+            fr->depth[i] = -INFINITY;
+            fr->face[i] = -1;
+            for (k = 0; k < 3; k++)
+                fr->rgb[3 * i + (size_t)k] = (unsigned char)(fr->top ? (k == 0 ? 24 : k == 1 ? 28 : 40)
+                    : back_top[k] + (int)floor((double)(back_bottom[k] - back_top[k]) * y /
+                                               (fr->h > 1 ? fr->h - 1 : 1) + 0.5));
+        }
+    for (f = 0; f < world->num_faces; f++) render_face(fr, m, world->first_face + f, visible[world->first_face + f]);
+}
+
 /* The output line: the picture and the view it shows. */
 static void print_view(const frame *fr, const char *out, const char *why, int bar)
 {
+    const render_look *lk = fr->look;
     printf("{\"picture\":");
     json_string(out, strlen(out));
     printf(",\"width\":%d,\"height\":%d", fr->w, fr->h);
@@ -163,18 +186,20 @@ static void print_view(const frame *fr, const char *out, const char *why, int ba
            (double)(atan2f(fr->fwd[1], fr->fwd[0]) * 57.2957795f),
            (double)(-asinf(fr->fwd[2] < -1.0f ? -1.0f : fr->fwd[2] > 1.0f ? 1.0f : fr->fwd[2]) * 57.2957795f));
     json_string(why, strlen(why));
-    printf("}\n");
+    if (lk->unlit) printf(",\"light\":\"none\"}\n");
+    else printf(",\"exposure\":%.2f}\n", (double)lk->exposure);
 }
 
 static const char render_usage[] =
     "usage: bspkit render MAP -o OUT.png [--camera X Y Z YAW PITCH]\n"
     "                     [--eye X Y Z --look X Y Z] [--top] [--pvs]\n"
     "                     [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
-    "                     [--props] [--raw-light] [--flat]\n"
+    "                     [--props] [--raw-light] [--flat] [--fullbright]\n"
     "\n"
     "A picture of the map's world model lit by its lightmaps (README \"Pictures\");\n"
     "prints {\"picture\":OUT.png,\"width\":W,\"height\":H, and the view: \"eye\",\n"
-    "\"yaw\", \"pitch\", \"camera\" (the rule that chose it); --top: \"scale_bar\",\n"
+    "\"yaw\", \"pitch\", \"camera\" (the rule that chose it), \"exposure\" (or\n"
+    "\"light\":\"none\": drawn full bright); --top: \"scale_bar\",\n"
     "the bar's length in map units (0: none)}.\n"
     "\n"
     "  -o OUT.png        write the picture (PNG)\n"
@@ -197,6 +222,8 @@ static const char render_usage[] =
     "  --raw-light       the luxels as stored (min(1, c)), without the engine's\n"
     "                    overbright and gamma\n"
     "  --flat            no textures: every surface white under its light\n"
+    "  --fullbright      no lightmaps: every surface full bright, shaded by its\n"
+    "                    normal (what a map whose light is all but zero gets)\n"
     "  --samples FILE    with --top: write which world point each sampled pixel\n"
     "                    shows, to check the picture against light queries:\n"
     "                    every 7th pixel across and down from (3, 3) that shows\n"
@@ -220,7 +247,7 @@ int cmd_render(int argc, char **argv)
     const char *path = NULL, *out = NULL, *atlas = NULL, *samples = NULL;
     float cam[5] = { 0, 0, 0, 0, 0 }, eye[3] = { 0, 0, 0 }, at[3] = { 0, 0, 0 };
     int have_cam = 0, have_eye = 0, have_look = 0, pvs = 0, hdr = 0, props = 0, raw_light = 0,
-        flat = 0, i, rc = 0, bar = 0;
+        flat = 0, fullbright = 0, i, rc = 0, bar = 0;
     char why[96] = "--camera";
     render_look look;
     frame fr;
@@ -257,6 +284,7 @@ int cmd_render(int argc, char **argv)
         else if (!strcmp(a, "--hdr")) hdr = 1;
         else if (!strcmp(a, "--raw-light")) raw_light = 1;
         else if (!strcmp(a, "--flat")) flat = 1;
+        else if (!strcmp(a, "--fullbright")) fullbright = 1;
         else if (!strcmp(a, "--size")) {
             fr.w = atoi(argv[i + 1]);
             fr.h = atoi(argv[i + 2]);
@@ -298,6 +326,16 @@ int cmd_render(int argc, char **argv)
         return print_error_json("out_of_memory");
     }
     fr.look = &look;
+    look.unlit = fullbright;
+    if (out && !fr.top && !raw_light) {
+        /* perspective views only: --top pictures keep the engine's light,
+           which part 45 checks against the light query */
+        float p99 = render_look_expose(&look, &L.map);
+        if (look.unlit && !fullbright)
+            fprintf(stderr, "bspkit render: %s: the light is all zero or nearly so (the brightest "
+                    "luxels show %.3f): drawn full bright, shaded by the faces' normals\n",
+                    path, (double)p99);
+    }
     bsp_get_counts(&L.map, &c);
     bsp_get_model(&L.map, 0, &world);
     errno = 0;
@@ -339,16 +377,17 @@ int cmd_render(int argc, char **argv)
         rc = print_error_json("out_of_memory");
         goto done;
     }
-    for (i = 0; (size_t)i < npix; i++) {
-        fr.depth[i] = -INFINITY;
-        fr.face[i] = -1;
-        fr.rgb[3 * i] = 24; fr.rgb[3 * i + 1] = 28; fr.rgb[3 * i + 2] = 40;
-    }
     if (pvs) mark_pvs(&L.map, fr.eye, visible);
-    for (i = 0; (uint32_t)i < world.num_faces; i++) {
-        uint32_t f = world.first_face + (uint32_t)i;
-        render_face(&fr, &L.map, f, visible[f]);
+    if (!fr.top && !raw_light && !look.unlit) {
+        /* a first pass counts the light this view samples: its exposure */
+        uint32_t hist[EXPOSE_BINS];
+        memset(hist, 0, sizeof hist);
+        look.hist = hist;
+        draw_world(&fr, &L.map, &world, visible);
+        render_look_expose_view(&look);
+        look.hist = NULL;
     }
+    draw_world(&fr, &L.map, &world, visible);
     if (props && mark_props(&fr, &L.map)) {
         rc = 1;
         goto done;

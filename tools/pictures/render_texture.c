@@ -8,8 +8,8 @@
  * miptex follows its fourth mip level with a u16 colour count and 256 RGB
  * triples, Quake and BSP2 use Quake's palette (quake_palette.c). Every
  * offset and size is checked against the lump before it is read; a miptex
- * that fails is drawn in its name's colour, as are the textures of the
- * families that keep them outside the file. */
+ * that fails is drawn in the colour its name says (render_material.c), as
+ * are the textures of the families that keep them outside the file. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,35 +25,6 @@
 static uint32_t tex_le32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-void render_name_colour(const char *name, uint32_t len, float rgb[3])
-{
-    uint32_t h = 2166136261u, k;
-    float hue, s, v, c, x, m, hp;
-    int sector;
-    for (k = 0; k < len; k++) {
-        unsigned char b = (unsigned char)name[k];
-        if (b >= 'A' && b <= 'Z') b = (unsigned char)(b + ('a' - 'A'));
-        h = (h ^ b) * 16777619u;
-    }
-    hue = (float)(h % 360u);
-    s = 0.25f + 0.30f * (float)((h >> 12) & 255u) / 255.0f;
-    v = 0.60f + 0.30f * (float)((h >> 20) & 255u) / 255.0f;
-    c = v * s;
-    hp = hue / 60.0f;
-    sector = (int)hp;
-    x = c * (1.0f - fabsf(fmodf(hp, 2.0f) - 1.0f));
-    m = v - c;
-    rgb[0] = rgb[1] = rgb[2] = m;
-    switch (sector) {
-    case 0: rgb[0] += c; rgb[1] += x; break;
-    case 1: rgb[0] += x; rgb[1] += c; break;
-    case 2: rgb[1] += c; rgb[2] += x; break;
-    case 3: rgb[1] += x; rgb[2] += c; break;
-    case 4: rgb[0] += x; rgb[2] += c; break;
-    default: rgb[0] += c; rgb[2] += x; break;
-    }
 }
 
 /* Miptex `index` of the directory lump (bytes, size): its pixels and
@@ -112,6 +83,7 @@ int render_look_open(render_look *lk, const bsp_map *m, const char *family, int 
     memset(lk, 0, sizeof *lk);
     lk->rule = light_rule_of(family, raw);
     lk->textured = !flat;
+    lk->exposure = 1.0f;
     for (i = 0; i < 256; i++) lk->curve[i] = powf((float)i / 255.0f, lk->rule->tex_exponent);
     if (flat || bsp_get_counts(m, &c) != BSP_OK || c.textures == 0) return 0;
     lk->tex = calloc(c.textures, sizeof *lk->tex);

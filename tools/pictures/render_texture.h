@@ -25,7 +25,19 @@ typedef struct render_look {
     uint32_t count;
     render_tex *tex;         /* count entries (heap), NULL when none */
     float curve[256];        /* texture byte to 0 .. 1 (rule->tex_exponent) */
+    float exposure;          /* display light times this (1; perspective
+                                views: render_look_expose) */
+    int unlit;               /* 1: the lightmaps are not used (--fullbright,
+                                or a map whose light is all but zero) */
+    uint32_t *hist;          /* non-NULL: render.c counts each lit pixel it
+                                draws here by its brightest channel before
+                                the exposure (EXPOSE_BINS) */
 } render_look;
+
+#define EXPOSE_BINS 512      /* display light 0 .. EXPOSE_TOP */
+#define EXPOSE_TOP 2.0f
+/* The histogram bin of display light v. */
+#define expose_bin(v) ((v) >= EXPOSE_TOP ? EXPOSE_BINS - 1 : (v) > 0.0f ? (int)((v) * ((float)EXPOSE_BINS / EXPOSE_TOP)) : 0)
 
 /* The look of map m (family: bsp_family_name): raw: --raw-light; flat:
  * --flat. Returns 0, or 1 when out of memory. */
@@ -40,8 +52,17 @@ int render_texel(const render_look *lk, int32_t tex, float u, float v, float rgb
 /* The colour of a sky face: its texture's mean colour, else sky blue. */
 void render_sky(const render_look *lk, int32_t tex, float rgb[3]);
 
-/* A stable colour for a texture name: FNV-1a of its lower-cased bytes to
- * hue, saturation and value (docs/pictures.md). */
+/* The colour of a texture the file does not hold, from what its name
+ * says (render_material.c, docs/pictures.md). */
 void render_name_colour(const char *name, uint32_t len, float rgb[3]);
+
+/* The exposure of a perspective view from the range of the map's light
+ * (render_exposure.c, docs/pictures.md "Exposure"): sets lk->exposure, or
+ * lk->unlit when the light is all but zero. Returns the display light
+ * of the brightest luxels (the 99th percentile), -1 when no face is lit. */
+float render_look_expose(render_look *lk, const bsp_map *m);
+/* The exposure of one view from the histogram (lk->hist) of its lit
+ * pixels; unchanged when it drew none. */
+void render_look_expose_view(render_look *lk);
 
 #endif
