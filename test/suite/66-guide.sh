@@ -57,3 +57,20 @@ guide_maps() {  # the generated maps a maps= word names
         for o in "$gd/$name".*.out; do [ -s "$o" ] && { echo "  $o:"; tail -3 "$o"; break; }; done
     fi
 done < "$gd/manifest"
+# Links: every relative link and #anchor of the pages resolves, and the
+# README takes a new user to the collision section, the jobs loop and the
+# family caveats in one click.
+if python3 test/doc_links.py README.md docs/*.md > "$gd/links.log" 2>&1; then
+    pass "guide: every relative link and anchor of README.md and docs/*.md resolves"
+else
+    fail "guide: broken links: $(head -3 "$gd/links.log" | tr '\n' ' ')"
+fi
+if python3 test/doc_links.py --must README.md docs/guide.md#collision \
+        docs/guide.md#with-decode-jobs-a-job-system docs/guide.md#what-each-family-lacks > "$gd/must.log" 2>&1; then
+    pass "guide: the README links to the collision section, the decode jobs loop and what each family lacks"
+else
+    fail "guide: $(head -3 "$gd/must.log" | tr '\n' ' ')"
+fi
+readme_lines=$(wc -l < README.md)
+if [ "$readme_lines" -le 300 ]; then pass "guide: README.md is $readme_lines lines (at most 300)"
+else fail "guide: README.md is $readme_lines lines (more than 300)"; fi
