@@ -43,7 +43,8 @@ GUIDE_HELPER uint8_t *guide_read_file(const char *path, uint32_t *size)
 }
 
 /* Load `path` with `sets` into a malloc'd arena (never freed: the test
- * ends). Quake 3 collision loads measure their curved surfaces first. */
+ * ends). Quake 3 collision loads measure their curved surfaces first;
+ * a map under a vindictus/ folder is read as Vindictus. */
 GUIDE_HELPER void guide_load(const char *path, uint32_t sets, bsp_map *m)
 {
     static uint8_t scratch[BSP_PATCH_SCRATCH_BYTES];
@@ -57,6 +58,8 @@ GUIDE_HELPER void guide_load(const char *path, uint32_t sets, bsp_map *m)
     void *arena;
     bsp_memstream_init(&ms, &s, file, size);
     st = bsp_open(&h, &s);
+    if (st == BSP_OK && strstr(path, "/vindictus/"))  /* the file does not say so */
+        st = bsp_use_variant(&h, BSP_VARIANT_VINDICTUS);
     if (st == BSP_OK) st = bsp_measure_patches(&h, &s, scratch, sizeof scratch);
     if (st == BSP_OK) st = bsp_measure(&h, &o, &need);
     arena = malloc(need ? need : 8);

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
-# ---- the documentation's code runs (issue 34): every C block of the README
-# and the engine integration guide, and every docs/examples/*.c, is
+# ---- the documentation's code runs (issue 34): every C block of the README,
+# the engine integration guide and the detail pages loading, collision,
+# access and formats, and every docs/examples/*.c, is
 # extracted (test/guide_blocks.py), compiled as a user would compile it
 # (-std=c99 -Wall -Wextra -Werror -pedantic, the installed headers' folder
 # layout, the library; here under ASan+UBSan) and run on the generated map
@@ -9,10 +10,11 @@
 # test/guide/<check>.c; the rules are in docs/testing.md.
 gd=$BUILD/guide
 rm -rf "$gd"; mkdir -p "$gd"
-if ! python3 test/guide_blocks.py "$gd" README.md docs/guide.md docs/examples/*.c > "$gd/extract.log" 2>&1; then
+if ! python3 test/guide_blocks.py "$gd" README.md docs/guide.md docs/loading.md docs/collision.md \
+        docs/access.md docs/formats.md docs/examples/*.c > "$gd/extract.log" 2>&1; then
     fail "guide: the code blocks cannot be extracted: $(tail -1 "$gd/extract.log")"
 else
-    pass "guide: $(wc -l < "$gd/manifest") code blocks of README.md, docs/guide.md and docs/examples/ extracted, each with its check"
+    pass "guide: $(wc -l < "$gd/manifest") code blocks of README.md, docs/guide.md, the pages it links for details and docs/examples/ extracted, each with its check"
 fi
 guide_cc() {  # OUT SOURCE BLOCK: one program, the sanitized library
     ${CC:-cc} -std=c99 -Wall -Wextra -Werror -pedantic -ffp-contract=off -O1 -g \
