@@ -95,6 +95,10 @@ typedef enum bsp_status {
                               BSP_LOAD_COLLISION whose header did not go
                               through bsp_measure_patches (bsp_measure,
                               bsp_load, bsp_loader_begin) */
+    BSP_E_END,             /* "end": an iteration has no more items
+                              (bsp_entity_find, bsp_pak_next); not an
+                              error, its loop's normal end. bad_query stays
+                              for malformed requests */
     BSP_STATUS_COUNT
 } bsp_status;
 
