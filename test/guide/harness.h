@@ -44,7 +44,8 @@ GUIDE_HELPER uint8_t *guide_read_file(const char *path, uint32_t *size)
 
 /* Load `path` with `sets` into a malloc'd arena (never freed: the test
  * ends). Quake 3 collision loads measure their curved surfaces first;
- * a map under a vindictus/ folder is read as Vindictus. */
+ * a map under a vindictus/ folder is read as Vindictus; LZMA lumps up to
+ * lc + lp = 8 decode. */
 GUIDE_HELPER void guide_load(const char *path, uint32_t sets, bsp_map *m)
 {
     static uint8_t scratch[BSP_PATCH_SCRATCH_BYTES];
@@ -56,6 +57,7 @@ GUIDE_HELPER void guide_load(const char *path, uint32_t sets, bsp_map *m)
     bsp_options o = bsp_default_options(sets);
     bsp_status st;
     void *arena;
+    o.lzma_lclp_max = 8;                      /* x360_lc8: lc 8 */
     bsp_memstream_init(&ms, &s, file, size);
     st = bsp_open(&h, &s);
     if (st == BSP_OK && strstr(path, "/vindictus/"))  /* the file does not say so */

@@ -152,6 +152,7 @@ int main(int argc, char **argv)
     int i;
     if (argc < 2) guide_fail("usage: jobs MAP");
     o.jobs = 2;
+    o.lzma_lclp_max = 8;                      /* x360_lc8: a decoder table of lc 8 a job */
     o.pipelined = 1;
     file_bytes = guide_read_file(argv[1], &size);
     bsp_memstream_init(&ms, &s, file_bytes, size);

@@ -22,13 +22,15 @@ guide_cc() {  # OUT SOURCE BLOCK: one program, the sanitized library
         -Iloader -Iplatform/memory -Iplatform/posix -Itest/guide -DGUIDE_BLOCK="\"$3\"" \
         "$2" platform/posix/bsp_file.c $BUILD/t/libbspkit.a -lm -pthread -o "$1"
 }
-guide_maps() {  # the generated maps a maps= word names
-    case $1 in
-    all) gm="v20_ldr x360_v20_ldr q1 goldsrc bsp2 bsp2_2psb q2 q3 nightfire" ;;
-    lzma) gm="x360_v20_ldr v20_lzma x360_lc8 v20_lzma_tactical" ;;
-    *) gm=$(echo "$1" | tr ',' ' ') ;;
-    esac
-    for n in $gm; do echo "$MAPS/$n.bsp"; done
+guide_maps() {  # the generated maps a maps= list names (all, lzma: groups)
+    for w in $(echo "$1" | tr ',' ' '); do
+        case $w in
+        all) gm="v20_ldr x360_v20_ldr q1 goldsrc bsp2 bsp2_2psb q2 q3 nightfire" ;;
+        lzma) gm="x360_v20_ldr v20_lzma x360_lc8 v20_lzma_tactical" ;;
+        *) gm=$w ;;
+        esac
+        for n in $gm; do echo "$MAPS/$n.bsp"; done
+    done
 }
 [ -f "$gd/manifest" ] && while IFS='	' read -r name check maps needs where; do
     missing=""
