@@ -604,7 +604,23 @@ typedef struct bsp_progress {
     uint32_t decoded, decode_total;
     uint32_t work_done, work_total;
     uint32_t next_offset;
+    uint32_t waiting;      /* BSP_WAIT_* bits: what a step waits for; 0 when
+                              a step has work, or the caller has (a read to
+                              issue, a job to hand out), or the load has
+                              ended */
+    uint32_t wait_lump;    /* the lump the next step waits for (its index
+                              in the header's directory); BSP_NO_LUMP when
+                              waiting is 0 */
 } bsp_progress;
+
+/* bsp_progress.waiting: a step can do nothing until an issued read is
+ * reported (bsp_loader_read_done) ... */
+#define BSP_WAIT_READS 1u
+/* ... or until a handed-out decode job is reported (bsp_loader_job_done;
+ * also set when the lump's job waits for a table that jobs already out
+ * hold). A loop sleeps on what is named, or runs a job itself, instead of
+ * calling bsp_loader_step again: a step then returns at once. */
+#define BSP_WAIT_JOBS 2u
 
 /* At most this many reads are outstanding at once (a map's small lumps are
  * one read each: 32 keep a disc busy through a run of them while a step
@@ -665,7 +681,9 @@ BSP_API bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int fa
  * set. The map is not usable before BSP_PHASE_DONE. */
 BSP_API bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p);
 
-/* The progress now (also after the load ended). */
+/* The progress now (also after the load ended), waiting and wait_lump
+ * included: they change when a read or job is reported, so a loop may ask
+ * here, without a step, whether a step has work again. */
 BSP_API void bsp_loader_progress(const bsp_loader *l, bsp_progress *p);
 
 /* Abandon the load: the map is cleared (error_lump BSP_NO_LUMP) and later
