@@ -606,6 +606,112 @@ static void test_waiting(int argc, char **argv)
     }
 }
 
+/* ---- the liquid flag of Quake-family texture names -----------------------
+ * A copy of the map with the texture of face 0 renamed: a name starting
+ * with '*' is a liquid (BSP_SURF_WARP) on every face using it, in quake,
+ * goldsrc and bsp2 (their engines draw by the name) and in quake2 (whose
+ * flags come from the .wal file: a map compiled without it, as LibreQuake
+ * levels built for Quake 2, has flags 0 and only the name says water). A
+ * quake miptex slot of offset -1 has no name in the file: no flag. */
+static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+static void put_le32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+}
+
+/* Faces using `texture`, and how many of them carry BSP_SURF_WARP. */
+static void warp_count(const uint8_t *data, uint32_t size, int32_t texture, uint32_t *faces, uint32_t *warp,
+                       uint32_t *name_len)
+{
+    held H;
+    bsp_counts c;
+    bsp_face f;
+    const char *nm;
+    uint32_t k;
+    *faces = *warp = 0;
+    *name_len = 0xffffffffu;
+    if (load(&H, data, size, BSP_LOAD_GEOMETRY) == BSP_OK && bsp_get_counts(&H.m, &c) == BSP_OK) {
+        for (k = 0; k < c.faces; k++)
+            if (bsp_get_face(&H.m, k, &f) == BSP_OK && f.texture == texture) {
+                (*faces)++;
+                *warp += (f.flags & BSP_SURF_WARP) != 0;
+            }
+        if (bsp_texture_name(&H.m, (uint32_t)texture, &nm, name_len) != BSP_OK) *name_len = 0xffffffffu;
+    }
+    free(H.arena);
+}
+
+static void liquid_map(const char *name, const uint8_t *data, uint32_t size, bsp_family_id fam)
+{
+    held H;
+    bsp_face f;
+    uint8_t *copy;
+    uint8_t *name_at = NULL;
+    uint32_t faces, warp, len, slot = 0;
+    int32_t tex;
+    char what[256];
+    if (load(&H, data, size, BSP_LOAD_GEOMETRY) != BSP_OK || bsp_get_face(&H.m, 0, &f) != BSP_OK ||
+        f.texture < 0) {
+        CHECK(0, name, "no face 0 with a texture");
+        free(H.arena);
+        return;
+    }
+    free(H.arena);
+    tex = f.texture;
+    copy = malloc(size);
+    memcpy(copy, data, size);
+    if (fam == BSP_FAMILY_QUAKE2) {
+        /* IBSP 38: lump 5 texinfo, 76-byte records: flags at 32, name at 40 */
+        uint8_t *rec = copy + le32(copy + 8 + 5 * 8) + 76u * (uint32_t)tex;
+        put_le32(rec + 32, 0);
+        name_at = rec + 40;
+    } else {
+        /* quake, goldsrc: lump 2 at 4; bsp2: the same directory; miptex
+         * directory: count, then offsets; a miptex starts with name[16] */
+        uint8_t *dir = copy + le32(copy + 4 + 2 * 8);
+        slot = 4 + 4 * (uint32_t)tex;
+        name_at = dir + le32(dir + slot);
+        slot = (uint32_t)(dir + slot - copy);
+    }
+    memcpy(name_at, "*water0\0", 8);
+    warp_count(copy, size, tex, &faces, &warp, &len);
+    snprintf(what, sizeof what, "liquid: %s: faces of a texture named \"*water0\" are liquid (warp): %u of %u", name,
+             warp, faces);
+    CHECK(faces > 0 && warp == faces && len == 7, what, "%u of %u, name length %u", warp, faces, len);
+    memcpy(name_at, "water0\0", 7);
+    warp_count(copy, size, tex, &faces, &warp, &len);
+    snprintf(what, sizeof what, "liquid: %s: the same texture named \"water0\": not liquid", name);
+    CHECK(faces > 0 && warp == 0, what, "%u of %u warp", warp, faces);
+    if (fam != BSP_FAMILY_QUAKE2) {
+        memcpy(name_at, "*water0\0", 8);
+        put_le32(copy + slot, 0xffffffffu);   /* the miptex is missing: offset -1 */
+        warp_count(copy, size, tex, &faces, &warp, &len);
+        snprintf(what, sizeof what, "liquid: %s: a missing miptex (offset -1) has no name in the file, no flag",
+                 name);
+        CHECK(faces > 0 && warp == 0 && len == 0, what, "%u of %u warp, name length %u", warp, faces, len);
+    }
+    free(copy);
+}
+
+static void test_liquid(int argc, char **argv)
+{
+    static const struct { const char *file; bsp_family_id fam; } maps[] = {
+        {"q1.bsp", BSP_FAMILY_QUAKE}, {"goldsrc.bsp", BSP_FAMILY_GOLDSRC},
+        {"bsp2.bsp", BSP_FAMILY_BSP2}, {"q2.bsp", BSP_FAMILY_QUAKE2}};
+    int i;
+    uint32_t k;
+    for (i = 1; i < argc; i++) {
+        const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
+        for (k = 0; k < sizeof maps / sizeof maps[0]; k++) {
+            uint32_t size;
+            uint8_t *data;
+            if (strcmp(name, maps[k].file) || !(data = read_file(argv[i], &size))) continue;
+            liquid_map(name, data, size, maps[k].fam);
+            free(data);
+        }
+    }
+}
+
 static void test_status(void)
 {
     CHECK(!strcmp(bsp_status_name(BSP_E_END), "end") && BSP_E_END == BSP_STATUS_COUNT - 1 &&
@@ -625,5 +731,6 @@ int main(int argc, char **argv)
     }
     for_each_map(argc, argv, audit_map);
     test_waiting(argc, argv);
+    test_liquid(argc, argv);
     return check_exit();
 }
