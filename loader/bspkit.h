@@ -678,7 +678,10 @@ BSP_API bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int fa
  * offsets). Returns BSP_OK while the load goes on or is done (progress
  * phase BSP_PHASE_DONE), else the load's failure, the same status bsp_load
  * gives for the same file, with the map cleared and error_lump/error_offset
- * set. The map is not usable before BSP_PHASE_DONE. */
+ * set. The map is not usable before BSP_PHASE_DONE. *p (if not NULL) gets
+ * the progress after the step; its `waiting` bits say when the next step
+ * could do nothing until a read (BSP_WAIT_READS) or a job
+ * (BSP_WAIT_JOBS) is reported, and wait_lump which lump it waits on. */
 BSP_API bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p);
 
 /* The progress now (also after the load ended), waiting and wait_lump
@@ -737,7 +740,10 @@ BSP_API void bsp_loader_cancel(bsp_loader *l);
  * bsp_measure includes them.
  *
  * A step with nothing else to do while a job runs returns at once: the
- * load ends only once every job has been run and reported. In the default
+ * load ends only once every job has been run and reported. The progress
+ * says so (bsp_progress.waiting: BSP_WAIT_JOBS, wait_lump the lump), so a
+ * loop sleeps on its job system, or runs a job itself, instead of calling
+ * the step again. In the default
  * arena layout a compressed lump's window reaches into the next lumps'
  * regions, so reads that would land on its input wait until its job is
  * reported; options.pipelined lets every read go on (see
@@ -1836,7 +1842,12 @@ typedef struct bsp_model {
 BSP_API bsp_status bsp_get_model(const bsp_map *m, uint32_t model, bsp_model *out);
 
 /* Surface flags, common to every family (docs/access.md: the table of
- * each family's own bits and, for quake/goldsrc/bsp2, texture names). */
+ * each family's own bits and, for quake/goldsrc/bsp2, texture names). A
+ * texture name starting with '*' (water, slime, lava) is a liquid,
+ * BSP_SURF_WARP, in quake, goldsrc, bsp2 and quake2 (whose flags come from
+ * .wal files a compiler may not have had: LibreQuake's levels built for
+ * Quake 2 store flags 0 on their water). A quake miptex of offset -1 has
+ * no name in the file, so nothing says whether it was a liquid. */
 #define BSP_SURF_SKY          0x0001u
 #define BSP_SURF_NODRAW       0x0002u
 #define BSP_SURF_TRANSLUCENT  0x0004u
