@@ -604,7 +604,23 @@ typedef struct bsp_progress {
     uint32_t decoded, decode_total;
     uint32_t work_done, work_total;
     uint32_t next_offset;
+    uint32_t waiting;      /* BSP_WAIT_* bits: what a step waits for; 0 when
+                              a step has work, or the caller has (a read to
+                              issue, a job to hand out), or the load has
+                              ended */
+    uint32_t wait_lump;    /* the lump the next step waits for (its index
+                              in the header's directory); BSP_NO_LUMP when
+                              waiting is 0 */
 } bsp_progress;
+
+/* bsp_progress.waiting: a step can do nothing until an issued read is
+ * reported (bsp_loader_read_done) ... */
+#define BSP_WAIT_READS 1u
+/* ... or until a handed-out decode job is reported (bsp_loader_job_done;
+ * also set when the lump's job waits for a table that jobs already out
+ * hold). A loop sleeps on what is named, or runs a job itself, instead of
+ * calling bsp_loader_step again: a step then returns at once. */
+#define BSP_WAIT_JOBS 2u
 
 /* At most this many reads are outstanding at once (a map's small lumps are
  * one read each: 32 keep a disc busy through a run of them while a step
@@ -662,10 +678,15 @@ BSP_API bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int fa
  * offsets). Returns BSP_OK while the load goes on or is done (progress
  * phase BSP_PHASE_DONE), else the load's failure, the same status bsp_load
  * gives for the same file, with the map cleared and error_lump/error_offset
- * set. The map is not usable before BSP_PHASE_DONE. */
+ * set. The map is not usable before BSP_PHASE_DONE. *p (if not NULL) gets
+ * the progress after the step; its `waiting` bits say when the next step
+ * could do nothing until a read (BSP_WAIT_READS) or a job
+ * (BSP_WAIT_JOBS) is reported, and wait_lump which lump it waits on. */
 BSP_API bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p);
 
-/* The progress now (also after the load ended). */
+/* The progress now (also after the load ended), waiting and wait_lump
+ * included: they change when a read or job is reported, so a loop may ask
+ * here, without a step, whether a step has work again. */
 BSP_API void bsp_loader_progress(const bsp_loader *l, bsp_progress *p);
 
 /* Abandon the load: the map is cleared (error_lump BSP_NO_LUMP) and later
@@ -719,7 +740,10 @@ BSP_API void bsp_loader_cancel(bsp_loader *l);
  * bsp_measure includes them.
  *
  * A step with nothing else to do while a job runs returns at once: the
- * load ends only once every job has been run and reported. In the default
+ * load ends only once every job has been run and reported. The progress
+ * says so (bsp_progress.waiting: BSP_WAIT_JOBS, wait_lump the lump), so a
+ * loop sleeps on its job system, or runs a job itself, instead of calling
+ * the step again. In the default
  * arena layout a compressed lump's window reaches into the next lumps'
  * regions, so reads that would land on its input wait until its job is
  * reported; options.pipelined lets every read go on (see
@@ -1818,7 +1842,12 @@ typedef struct bsp_model {
 BSP_API bsp_status bsp_get_model(const bsp_map *m, uint32_t model, bsp_model *out);
 
 /* Surface flags, common to every family (docs/access.md: the table of
- * each family's own bits and, for quake/goldsrc/bsp2, texture names). */
+ * each family's own bits and, for quake/goldsrc/bsp2, texture names). A
+ * texture name starting with '*' (water, slime, lava) is a liquid,
+ * BSP_SURF_WARP, in quake, goldsrc, bsp2 and quake2 (whose flags come from
+ * .wal files a compiler may not have had: LibreQuake's levels built for
+ * Quake 2 store flags 0 on their water). A quake miptex of offset -1 has
+ * no name in the file, so nothing says whether it was a liquid. */
 #define BSP_SURF_SKY          0x0001u
 #define BSP_SURF_NODRAW       0x0002u
 #define BSP_SURF_TRANSLUCENT  0x0004u

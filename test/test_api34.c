@@ -384,6 +384,334 @@ static void audit_map(const char *name, const uint8_t *data, uint32_t size, int 
     free(all.arena);
 }
 
+/* ---- the resumable loader's waiting flags -------------------------------
+ * A simulated machine: a read completes READ_TICKS after it is issued, a
+ * job JOB_TICKS after it is handed out (it is run at once; its report is
+ * what is held back). Time moves only when the loop sleeps (loop "sleep")
+ * or after every step (loop "spin", the straightforward loop that calls
+ * step whatever the loader says). Before every step, with every read
+ * issued and every job handed out that can be, the loader's progress must
+ * say waiting exactly when the step then does nothing. */
+#define READ_TICKS 3u
+#define JOB_TICKS 5u
+#define READ_PIECE 16384u
+
+typedef struct pending { bsp_read r; bsp_job j; uint32_t due; int is_job; } pending;
+
+typedef struct sim {
+    const uint8_t *file;
+    const bsp_header *h;
+    bsp_loader l;
+    pending out[BSP_LOADER_MAX_READS + BSP_MAX_JOBS];
+    uint32_t n_out, now, steps, reads, jobs;
+    uint32_t wrong_zero, wrong_wait, wrong_flags, wrong_lump;
+    uint32_t saw_reads, saw_jobs;
+    bsp_status st;
+    bsp_progress p;
+} sim;
+
+static void sim_issue(sim *S)
+{
+    bsp_read r;
+    bsp_job j;
+    while (S->n_out < sizeof S->out / sizeof S->out[0] && bsp_loader_next_read(&S->l, READ_PIECE, &r)) {
+        memset(&S->out[S->n_out], 0, sizeof S->out[0]);
+        S->out[S->n_out].r = r;
+        S->out[S->n_out].due = S->now + READ_TICKS;
+        S->n_out++;
+        S->reads++;
+    }
+    while (S->n_out < sizeof S->out / sizeof S->out[0] && bsp_loader_next_job(&S->l, &j)) {
+        bsp_job_run(&j);
+        memset(&S->out[S->n_out], 0, sizeof S->out[0]);
+        S->out[S->n_out].j = j;
+        S->out[S->n_out].is_job = 1;
+        S->out[S->n_out].due = S->now + JOB_TICKS;
+        S->n_out++;
+        S->jobs++;
+    }
+}
+
+/* Report everything due by now. */
+static void sim_complete(sim *S)
+{
+    uint32_t k = 0;
+    while (k < S->n_out) {
+        pending *q = &S->out[k];
+        if (q->due > S->now) {
+            k++;
+            continue;
+        }
+        if (q->is_job) {
+            bsp_loader_job_done(&S->l, &q->j);
+        } else {
+            memcpy(q->r.dst, S->file + q->r.offset, q->r.length);
+            bsp_loader_read_done(&S->l, &q->r, 0);
+        }
+        S->out[k] = S->out[--S->n_out];
+    }
+}
+
+/* Do the flags name what is out? READS: a read of wait_lump is out; JOBS:
+ * a job is out (of wait_lump, or holding the table it waits for). */
+static void sim_check_flags(sim *S, const bsp_progress *p)
+{
+    uint32_t k, read_of_lump = 0, job_of_lump = 0, any_job = 0;
+    const bsp_lump_entry *e = p->wait_lump < BSP_MAX_LUMPS ? &S->h->lumps[p->wait_lump] : NULL;
+    if (p->waiting & BSP_WAIT_READS) S->saw_reads++;
+    if (p->waiting & BSP_WAIT_JOBS) S->saw_jobs++;
+    if (!e) {
+        S->wrong_lump++;
+        return;
+    }
+    for (k = 0; k < S->n_out; k++) {
+        const pending *q = &S->out[k];
+        if (q->is_job) {
+            any_job = 1;
+            job_of_lump |= q->j.lump == p->wait_lump;
+        } else if (q->r.offset >= e->offset && q->r.offset < e->offset + e->length) {
+            read_of_lump = 1;
+        }
+    }
+    if (((p->waiting & BSP_WAIT_READS) && !read_of_lump) || ((p->waiting & BSP_WAIT_JOBS) && !any_job) ||
+        (p->waiting == BSP_WAIT_JOBS && !job_of_lump && S->n_out == 0))
+        S->wrong_flags++;
+}
+
+/* One load to its end; sleep: do not step while the loader waits. */
+static bsp_status sim_load(sim *S, bsp_map *m, const bsp_header *h, const uint8_t *file, uint8_t *arena,
+                           uint32_t need, const bsp_options *o, uint32_t budget, int sleep)
+{
+    int quiet = 0;
+    memset(S, 0, sizeof *S);
+    S->file = file;
+    S->h = h;
+    if ((S->st = bsp_loader_begin(&S->l, m, h, arena, need, o, NULL)) != BSP_OK) return S->st;
+    for (;;) {
+        bsp_progress before;
+        uint32_t out_before = S->reads + S->jobs;
+        sim_issue(S);
+        /* a step that changed nothing the caller sees did work only if it
+         * let a read or job out (it moved past a lump whose input held
+         * them back, or on to a lump whose job can go) */
+        if (quiet && S->reads + S->jobs == out_before) S->wrong_zero++;
+        quiet = 0;
+        bsp_loader_progress(&S->l, &before);
+        if (before.waiting) sim_check_flags(S, &before);
+        else if (before.wait_lump != BSP_NO_LUMP) S->wrong_lump++;
+        if (sleep && before.waiting) {
+            /* sleep until the first of what is out completes */
+            uint32_t k, first = 0xffffffffu;
+            for (k = 0; k < S->n_out; k++)
+                if (S->out[k].due < first) first = S->out[k].due;
+            if (first == 0xffffffffu) {
+                S->wrong_flags++;   /* waiting for nothing that is out */
+                return S->st = BSP_E_IO;
+            }
+            S->now = first;
+            sim_complete(S);
+            continue;
+        }
+        S->st = bsp_loader_step(&S->l, budget, &S->p);
+        S->steps++;
+        if (S->st != BSP_OK || S->p.phase == BSP_PHASE_DONE) break;
+        {
+            int worked = S->p.work_done != before.work_done || S->p.decoded != before.decoded ||
+                         S->p.phase != before.phase;
+            int moved = S->p.waiting != before.waiting || S->p.wait_lump != before.wait_lump;
+            if (!before.waiting && !worked && !moved) quiet = 1;   /* said "work": did it? */
+            if (before.waiting && (worked || moved)) S->wrong_wait++;   /* said "wait", worked */
+        }
+        /* (a loader that never says waiting would keep the sleeping loop
+         * here for ever: time moves only while it sleeps) */
+        if (S->steps > 1000000u || S->wrong_zero > 1000u) return S->st = BSP_E_IO;
+        if (!sleep) {
+            S->now++;
+            sim_complete(S);
+        }
+    }
+    return S->st;
+}
+
+static void waiting_map(const char *name, const uint8_t *data, uint32_t size, uint32_t jobs)
+{
+    bsp_memstream ms;
+    bsp_stream s;
+    bsp_header h;
+    bsp_options o = bsp_default_options(BSP_LOAD_ALL);
+    uint32_t need, bound, leaf_a = 0, leaf_b = 1;
+    bsp_map m, ref;
+    uint8_t *arena, *ref_arena;
+    static sim A, B;
+    char what[256];
+    const uint32_t budget = 65536;
+    const float p[3] = {8, 8, 8};
+
+    o.lzma_lclp_max = 12;
+    o.jobs = jobs;
+    bsp_memstream_init(&ms, &s, data, size);
+    if (bsp_open(&h, &s) != BSP_OK || bsp_measure(&h, &o, &need) != BSP_OK) {
+        CHECK(0, name, "does not open");
+        return;
+    }
+    arena = malloc(need + 8);
+    ref_arena = malloc(need + 8);
+    bsp_load(&ref, &h, &s, ref_arena, need, &o, NULL);
+    bsp_point_leaf(&ref, 0, p, &leaf_a);
+
+    sim_load(&A, &m, &h, data, arena, need, &o, budget, 1);
+    if (A.st == BSP_OK) bsp_point_leaf(&m, 0, p, &leaf_b);
+    snprintf(what, sizeof what, "waiting: %s, %u jobs, a loop that sleeps while the loader waits: loads as bsp_load",
+             name, jobs);
+    CHECK(A.st == BSP_OK && A.p.phase == BSP_PHASE_DONE && leaf_a == leaf_b && A.p.waiting == 0 &&
+              A.p.wait_lump == BSP_NO_LUMP, what, "%s, phase %d, leaf %u / %u",
+          bsp_status_name(A.st), (int)A.p.phase, leaf_a, leaf_b);
+    snprintf(what, sizeof what, "waiting: %s, %u jobs: waiting is 0 before every step that worked, "
+             "set before none (%u steps)", name, jobs, A.steps);
+    CHECK(!A.wrong_zero && !A.wrong_wait, what, "%u steps did nothing after waiting 0, %u worked after waiting",
+          A.wrong_zero, A.wrong_wait);
+    snprintf(what, sizeof what, "waiting: %s, %u jobs: the flags name a read or job that is out and its lump "
+             "(%u times reads, %u jobs)", name, jobs, A.saw_reads, A.saw_jobs);
+    CHECK(!A.wrong_flags && !A.wrong_lump && A.saw_reads > 0 && (jobs == 0 || A.saw_jobs > 0), what,
+          "%u wrong flags, %u wrong lumps, reads %u, jobs %u", A.wrong_flags, A.wrong_lump, A.saw_reads,
+          A.saw_jobs);
+    /* every step but the waiting ones works: steps are bounded by the work
+     * in budgets and the reads and jobs that each end a wait */
+    bound = A.p.work_total / budget + A.reads + A.jobs + 2;
+    sim_load(&B, &m, &h, data, arena, need, &o, budget, 0);
+    snprintf(what, sizeof what, "waiting: %s, %u jobs: the sleeping loop makes %u step calls (at most %u), "
+             "the spinning one %u", name, jobs, A.steps, bound, B.steps);
+    CHECK(A.steps <= bound && B.st == BSP_OK && A.steps < B.steps && !B.wrong_zero && !B.wrong_wait, what,
+          "%u steps, bound %u, spinning %u (%s; %u, %u wrong)", A.steps, bound, B.steps,
+          bsp_status_name(B.st), B.wrong_zero, B.wrong_wait);
+    free(arena);
+    free(ref_arena);
+}
+
+static void test_waiting(int argc, char **argv)
+{
+    int i;
+    for (i = 1; i < argc; i++) {
+        const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
+        uint32_t size;
+        uint8_t *data;
+        if (strcmp(name, "x360_v20_ldr.bsp") && strcmp(name, "v20_ldr.bsp") && strcmp(name, "q1.bsp")) continue;
+        if (!(data = read_file(argv[i], &size))) continue;
+        waiting_map(name, data, size, 0);
+        if (!strcmp(name, "x360_v20_ldr.bsp")) {
+            waiting_map(name, data, size, 1);
+            waiting_map(name, data, size, 3);
+        }
+        free(data);
+    }
+}
+
+/* ---- the liquid flag of Quake-family texture names -----------------------
+ * A copy of the map with the texture of face 0 renamed: a name starting
+ * with '*' is a liquid (BSP_SURF_WARP) on every face using it, in quake,
+ * goldsrc and bsp2 (their engines draw by the name) and in quake2 (whose
+ * flags come from the .wal file: a map compiled without it, as LibreQuake
+ * levels built for Quake 2, has flags 0 and only the name says water). A
+ * quake miptex slot of offset -1 has no name in the file: no flag. */
+static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+static void put_le32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+}
+
+/* Faces using `texture`, and how many of them carry BSP_SURF_WARP. */
+static void warp_count(const uint8_t *data, uint32_t size, int32_t texture, uint32_t *faces, uint32_t *warp,
+                       uint32_t *name_len)
+{
+    held H;
+    bsp_counts c;
+    bsp_face f;
+    const char *nm;
+    uint32_t k;
+    *faces = *warp = 0;
+    *name_len = 0xffffffffu;
+    if (load(&H, data, size, BSP_LOAD_GEOMETRY) == BSP_OK && bsp_get_counts(&H.m, &c) == BSP_OK) {
+        for (k = 0; k < c.faces; k++)
+            if (bsp_get_face(&H.m, k, &f) == BSP_OK && f.texture == texture) {
+                (*faces)++;
+                *warp += (f.flags & BSP_SURF_WARP) != 0;
+            }
+        if (bsp_texture_name(&H.m, (uint32_t)texture, &nm, name_len) != BSP_OK) *name_len = 0xffffffffu;
+    }
+    free(H.arena);
+}
+
+static void liquid_map(const char *name, const uint8_t *data, uint32_t size, bsp_family_id fam)
+{
+    held H;
+    bsp_face f;
+    uint8_t *copy;
+    uint8_t *name_at = NULL;
+    uint32_t faces, warp, len, slot = 0;
+    int32_t tex;
+    char what[256];
+    if (load(&H, data, size, BSP_LOAD_GEOMETRY) != BSP_OK || bsp_get_face(&H.m, 0, &f) != BSP_OK ||
+        f.texture < 0) {
+        CHECK(0, name, "no face 0 with a texture");
+        free(H.arena);
+        return;
+    }
+    free(H.arena);
+    tex = f.texture;
+    copy = malloc(size);
+    memcpy(copy, data, size);
+    if (fam == BSP_FAMILY_QUAKE2) {
+        /* IBSP 38: lump 5 texinfo, 76-byte records: flags at 32, name at 40 */
+        uint8_t *rec = copy + le32(copy + 8 + 5 * 8) + 76u * (uint32_t)tex;
+        put_le32(rec + 32, 0);
+        name_at = rec + 40;
+    } else {
+        /* quake, goldsrc: lump 2 at 4; bsp2: the same directory; miptex
+         * directory: count, then offsets; a miptex starts with name[16] */
+        uint8_t *dir = copy + le32(copy + 4 + 2 * 8);
+        slot = 4 + 4 * (uint32_t)tex;
+        name_at = dir + le32(dir + slot);
+        slot = (uint32_t)(dir + slot - copy);
+    }
+    memcpy(name_at, "*water0\0", 8);
+    warp_count(copy, size, tex, &faces, &warp, &len);
+    snprintf(what, sizeof what, "liquid: %s: faces of a texture named \"*water0\" are liquid (warp): %u of %u", name,
+             warp, faces);
+    CHECK(faces > 0 && warp == faces && len == 7, what, "%u of %u, name length %u", warp, faces, len);
+    memcpy(name_at, "water0\0", 7);
+    warp_count(copy, size, tex, &faces, &warp, &len);
+    snprintf(what, sizeof what, "liquid: %s: the same texture named \"water0\": not liquid", name);
+    CHECK(faces > 0 && warp == 0, what, "%u of %u warp", warp, faces);
+    if (fam != BSP_FAMILY_QUAKE2) {
+        memcpy(name_at, "*water0\0", 8);
+        put_le32(copy + slot, 0xffffffffu);   /* the miptex is missing: offset -1 */
+        warp_count(copy, size, tex, &faces, &warp, &len);
+        snprintf(what, sizeof what, "liquid: %s: a missing miptex (offset -1) has no name in the file, no flag",
+                 name);
+        CHECK(faces > 0 && warp == 0 && len == 0, what, "%u of %u warp, name length %u", warp, faces, len);
+    }
+    free(copy);
+}
+
+static void test_liquid(int argc, char **argv)
+{
+    static const struct { const char *file; bsp_family_id fam; } maps[] = {
+        {"q1.bsp", BSP_FAMILY_QUAKE}, {"goldsrc.bsp", BSP_FAMILY_GOLDSRC},
+        {"bsp2.bsp", BSP_FAMILY_BSP2}, {"q2.bsp", BSP_FAMILY_QUAKE2}};
+    int i;
+    uint32_t k;
+    for (i = 1; i < argc; i++) {
+        const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
+        for (k = 0; k < sizeof maps / sizeof maps[0]; k++) {
+            uint32_t size;
+            uint8_t *data;
+            if (strcmp(name, maps[k].file) || !(data = read_file(argv[i], &size))) continue;
+            liquid_map(name, data, size, maps[k].fam);
+            free(data);
+        }
+    }
+}
+
 static void test_status(void)
 {
     CHECK(!strcmp(bsp_status_name(BSP_E_END), "end") && BSP_E_END == BSP_STATUS_COUNT - 1 &&
@@ -402,5 +730,7 @@ int main(int argc, char **argv)
         return check_exit();
     }
     for_each_map(argc, argv, audit_map);
+    test_waiting(argc, argv);
+    test_liquid(argc, argv);
     return check_exit();
 }

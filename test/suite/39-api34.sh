@@ -23,3 +23,20 @@ if ${CC:-cc} -std=c99 -Wall -Wextra -Werror -pedantic -Iloader -c $api34_dep -o 
 else
     fail "api34: bsp_leaf_info's deprecation (see $api34_dep.err)"
 fi
+# The real case of issue 34: LibreQuake's e0m1 built for Quake 2 without
+# its .wal files, so its water and slime texinfos have flags 0; the faces
+# named '*...' must carry the liquid flag (BSP_SURF_WARP, 8) all the same.
+if have_shared && [ -f "$SHARED/maps/quake2/lq_e0m1.bsp" ]; then
+    if $BUILD/bspkit faces "$SHARED/maps/quake2/lq_e0m1.bsp" > $BUILD/api34-lq.faces &&
+       python3 - $BUILD/api34-lq.faces <<'PY'
+import json, sys
+star = [json.loads(l) for l in open(sys.argv[1]) if '"texture":"*' in l]
+liquid = [f for f in star if f["flags"] & 8]
+print(len(liquid), "of", len(star))
+sys.exit(0 if star and len(liquid) == len(star) else 1)
+PY
+    then pass "api34: lq_e0m1 (quake2): every face of a '*' texture is liquid (warp) though its flags are 0"
+    else fail "api34: lq_e0m1 (quake2): faces of '*' textures without the liquid flag"; fi
+else
+    skip "api34: no ../shared/maps/quake2/lq_e0m1.bsp: the real liquid case not checked"
+fi
