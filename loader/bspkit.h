@@ -49,6 +49,16 @@ extern "C" {
 #  endif
 #endif
 
+/* BSP_DEPRECATED(why) marks a function kept only for older programs; it
+ * warns at a call only when the program defines BSPKIT_WARN_DEPRECATED. */
+#ifndef BSP_DEPRECATED
+#  if defined(BSPKIT_WARN_DEPRECATED) && defined(__GNUC__)
+#    define BSP_DEPRECATED(why) __attribute__((deprecated(why)))
+#  else
+#    define BSP_DEPRECATED(why)
+#  endif
+#endif
+
 /* Status codes. Each has a stable lower-case name (bsp_status_name) that the
  * `bspkit` tool prints verbatim in its JSON "error" field. */
 typedef enum bsp_status {
@@ -70,12 +80,18 @@ typedef enum bsp_status {
     BSP_E_LZMA_PROPS,      /* "lzma_props": a lump's lc + lp exceeds
                               options.lzma_lclp_max */
     BSP_E_NOT_LOADED,      /* "not_loaded": the query needs a lump the load
-                              options left out */
+                              options left out (a lump the family has:
+                              data the family's format lacks is
+                              UNSUPPORTED whatever the load) */
     /* Query errors, named by docs/queries.md section 6, in its precedence order. */
     BSP_E_BAD_QUERY,       /* "bad_query": malformed request (NaN point, ...) */
-    BSP_E_UNSUPPORTED,     /* "unsupported": the family has no such query; or a
-                              compressed lump in a build without the LZMA
-                              decoder (bsp_measure, bsp_load, game lumps) */
+    BSP_E_UNSUPPORTED,     /* "unsupported": the family has no such query or
+                              its format no such data (static props, game
+                              lumps, cubemaps on a non-Source map; brushes
+                              on the Quake family), whatever the load set;
+                              or a compressed lump in a build without the
+                              LZMA decoder (bsp_measure, bsp_load, game
+                              lumps) */
     BSP_E_BAD_CLUSTER,     /* "bad_cluster": cluster outside 0..num_clusters-1 */
     BSP_E_BAD_FACE,        /* "bad_face": face index outside the face lump */
     BSP_E_NO_LIGHTMAP,     /* "no_lightmap": the face has no lightmap for the slot */
@@ -95,6 +111,10 @@ typedef enum bsp_status {
                               BSP_LOAD_COLLISION whose header did not go
                               through bsp_measure_patches (bsp_measure,
                               bsp_load, bsp_loader_begin) */
+    BSP_E_END,             /* "end": an iteration has no more items
+                              (bsp_entity_find, bsp_pak_next); not an
+                              error, its loop's normal end. bad_query stays
+                              for malformed requests */
     BSP_STATUS_COUNT
 } bsp_status;
 
@@ -587,7 +607,23 @@ typedef struct bsp_progress {
     uint32_t decoded, decode_total;
     uint32_t work_done, work_total;
     uint32_t next_offset;
+    uint32_t waiting;      /* BSP_WAIT_* bits: what a step waits for; 0 when
+                              a step has work, or the caller has (a read to
+                              issue, a job to hand out), or the load has
+                              ended */
+    uint32_t wait_lump;    /* the lump the next step waits for (its index
+                              in the header's directory); BSP_NO_LUMP when
+                              waiting is 0 */
 } bsp_progress;
+
+/* bsp_progress.waiting: a step can do nothing until an issued read is
+ * reported (bsp_loader_read_done) ... */
+#define BSP_WAIT_READS 1u
+/* ... or until a handed-out decode job is reported (bsp_loader_job_done;
+ * also set when the lump's job waits for a table that jobs already out
+ * hold). A loop sleeps on what is named, or runs a job itself, instead of
+ * calling bsp_loader_step again: a step then returns at once. */
+#define BSP_WAIT_JOBS 2u
 
 /* At most this many reads are outstanding at once (a map's small lumps are
  * one read each: 32 keep a disc busy through a run of them while a step
@@ -645,10 +681,15 @@ BSP_API bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int fa
  * offsets). Returns BSP_OK while the load goes on or is done (progress
  * phase BSP_PHASE_DONE), else the load's failure, the same status bsp_load
  * gives for the same file, with the map cleared and error_lump/error_offset
- * set. The map is not usable before BSP_PHASE_DONE. */
+ * set. The map is not usable before BSP_PHASE_DONE. *p (if not NULL) gets
+ * the progress after the step; its `waiting` bits say when the next step
+ * could do nothing until a read (BSP_WAIT_READS) or a job
+ * (BSP_WAIT_JOBS) is reported, and wait_lump which lump it waits on. */
 BSP_API bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p);
 
-/* The progress now (also after the load ended). */
+/* The progress now (also after the load ended), waiting and wait_lump
+ * included: they change when a read or job is reported, so a loop may ask
+ * here, without a step, whether a step has work again. */
 BSP_API void bsp_loader_progress(const bsp_loader *l, bsp_progress *p);
 
 /* Abandon the load: the map is cleared (error_lump BSP_NO_LUMP) and later
@@ -702,7 +743,10 @@ BSP_API void bsp_loader_cancel(bsp_loader *l);
  * bsp_measure includes them.
  *
  * A step with nothing else to do while a job runs returns at once: the
- * load ends only once every job has been run and reported. In the default
+ * load ends only once every job has been run and reported. The progress
+ * says so (bsp_progress.waiting: BSP_WAIT_JOBS, wait_lump the lump), so a
+ * loop sleeps on its job system, or runs a job itself, instead of calling
+ * the step again. In the default
  * arena layout a compressed lump's window reaches into the next lumps'
  * regions, so reads that would land on its input wait until its job is
  * reported; options.pipelined lets every read go on (see
@@ -769,9 +813,17 @@ BSP_API bsp_status bsp_loader_job_done(bsp_loader *l, const bsp_job *j);
 BSP_API bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3],
                           uint32_t *leaf);
 
-/* A leaf's contents field as stored and its cluster (-1: none). */
+/* Deprecated: use bsp_get_leaf, whose bsp_leaf has these two fields and
+ * the rest (flags, area, bounds, face and brush counts); this call stays
+ * compiled and answers as before, for programs written against it. A
+ * leaf's contents field as stored and its cluster (-1: none); either
+ * pointer may be NULL. Statuses: BAD_ARGUMENT (a NULL map, a map not
+ * loaded), BAD_QUERY (leaf outside the leaf lump). Define
+ * BSPKIT_WARN_DEPRECATED before including this header to have GCC and
+ * Clang warn at each call (the library's own code and tools build
+ * without it). */
 BSP_API bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents,
-                         int32_t *cluster);
+                                 int32_t *cluster) BSP_DEPRECATED("use bsp_get_leaf");
 
 /* Number of clusters (docs/queries.md section 2) and the byte length of a
  * PVS/PAS row, ceil(num_clusters / 8). */
@@ -1208,7 +1260,11 @@ BSP_API uint32_t bsp_game_lump_count(const bsp_map *m);
 
 /* Sub-lump `index`. The directory's offsets may be relative to the file (PC)
  * or to the game lump (consoles): bspkit tells which from where they point.
- * CORRUPT if the directory or the entry does not fit the lump. */
+ * Statuses in order: BAD_ARGUMENT (NULL, a map not loaded), UNSUPPORTED
+ * (not a Source map: only Source has game lumps), NOT_LOADED (the game
+ * lump was left out, or is empty), BAD_QUERY (index not below
+ * bsp_game_lump_count), CORRUPT (the directory or the entry does not fit
+ * the lump). */
 BSP_API bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *out);
 
 /* Unpack a sub-lump into dst: its `size` bytes land at dst[0]. dst_bytes
@@ -1294,9 +1350,12 @@ typedef struct bsp_static_props {
 } bsp_static_props;
 
 /* The 'sprp' sub-lump of a loaded Source map (the first one; its bytes as
- * bsp_game_lump_get gives them). Statuses in order: BAD_ARGUMENT (NULL),
- * NOT_LOADED (no game lump loaded), BAD_QUERY (the map has no 'sprp'
- * sub-lump), CORRUPT (as bsp_game_lump_get). */
+ * bsp_game_lump_get gives them). Statuses in order: BAD_ARGUMENT (NULL, a
+ * map not loaded), UNSUPPORTED (not a Source map: no other family stores
+ * static props, whatever the load set), NOT_LOADED (the game lump was
+ * left out: it comes with BSP_LOAD_ALL or options.extra_lumps bit 35; or
+ * it is empty in the file), BAD_QUERY (the map has no 'sprp' sub-lump),
+ * CORRUPT (as bsp_game_lump_get). */
 BSP_API bsp_status bsp_static_props_find(const bsp_map *m, bsp_game_lump *out);
 
 /* Open the sub-lump g of map m whose unpacked bytes are bytes[0 .. size)
@@ -1345,14 +1404,17 @@ typedef struct bsp_cubemap {
 } bsp_cubemap;
 
 /* The number of cubemaps in map m, loaded from the file whose header is h.
- * Statuses in order: BAD_ARGUMENT (a NULL pointer, m not a Source map, or
- * h not m's header: its lump 42 size differs from the loaded one);
- * NOT_LOADED (lump 42 is not empty but was not loaded); CORRUPT (its bytes
- * are not a whole number of 16-byte records). 0 cubemaps: OK. */
+ * Statuses in order: BAD_ARGUMENT (a NULL pointer, a map not loaded);
+ * UNSUPPORTED (m not a Source map: no other family has the lump);
+ * NOT_LOADED (lump 42 is not empty but was not loaded); BAD_ARGUMENT (h
+ * not m's header: its lump 42 size differs from the loaded one); CORRUPT
+ * (its bytes are not a whole number of 16-byte records). 0 cubemaps: OK. */
 BSP_API bsp_status bsp_cubemap_count(const bsp_map *m, const bsp_header *h, uint32_t *count);
 
-/* Cubemap i. Statuses: BAD_ARGUMENT (NULL), BAD_QUERY (i not below the
- * count: also when the lump is absent or not loaded). */
+/* Cubemap i. Statuses: BAD_ARGUMENT (NULL, a map not loaded),
+ * UNSUPPORTED (not a Source map), BAD_QUERY (i not below the count: also
+ * when the lump is empty or not loaded, which without the header it
+ * cannot tell apart: bsp_cubemap_count says which). */
 BSP_API bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *out);
 
 /* The pakfile path of the cubemap's texture as Valve's vbsp names it:
@@ -1438,9 +1500,10 @@ typedef struct bsp_world_lights {
 
 /* Open the LDR (hdr 0: lump 15) or HDR (lump 54) world lights of map m,
  * loaded from the file whose header is h. An empty lump opens with count
- * 0. Statuses in order: BAD_ARGUMENT (a NULL pointer, m not a Source map,
- * or h not m's header: the lump's size differs from the loaded one);
- * NOT_LOADED (the lump is not empty but was not loaded); BAD_LUMP_VERSION
+ * 0. Statuses in order: BAD_ARGUMENT (a NULL pointer, a map not loaded);
+ * UNSUPPORTED (m not a Source map: no other family has world lights);
+ * NOT_LOADED (the lump is not empty but was not loaded); BAD_ARGUMENT (h
+ * not m's header: the lump's size differs from the loaded one); BAD_LUMP_VERSION
  * (a lump version other than 0 and 1, when the lump is not empty);
  * CORRUPT (its bytes are not a whole number of the version's records).
  * On failure *out is cleared. */
@@ -1648,7 +1711,8 @@ BSP_API bsp_status bsp_pak_use_preload(bsp_pak *p, const bsp_pak_entry *e0, cons
  * (NUL-terminated; the rule above; the first of equal names). Each checks
  * the entry's local header when the bytes hold it (then e->data, e->offset)
  * and its preload entry. Statuses in order: BAD_ARGUMENT (NULL); BAD_QUERY
- * (index past the last, no entry after e, not_found); CORRUPT
+ * (index past the last, not_found); END (bsp_pak_next: no entry after e,
+ * the end of a listing; e->problem fine); CORRUPT
  * (local_mismatch, entries_overlap, directory_overlap, preload_header).
  * e->problem says which. */
 BSP_API bsp_status bsp_pak_get(const bsp_pak *p, uint32_t index, bsp_pak_entry *e);
@@ -1717,7 +1781,11 @@ BSP_API bsp_entity_event bsp_entity_next(bsp_entity_iter *it);
 /*
  * These functions read a map loaded with BSP_LOAD_GEOMETRY (BSP_LOAD_ALL
  * also brings everything they read); with fewer lumps they answer
- * BSP_E_NOT_LOADED. None allocates: geometry is read one vertex or one
+ * BSP_E_NOT_LOADED. Data a family's format does not have (brushes on the
+ * Quake family, static props, cubemaps and world lights outside Source,
+ * areas on the Quake family and nightfire) is UNSUPPORTED whatever the
+ * load set, checked before NOT_LOADED: not_loaded always means "load more
+ * and ask again". None allocates: geometry is read one vertex or one
  * triangle at a time into caller memory. Statuses, in the order they are
  * checked: BAD_ARGUMENT (NULL pointer, or a map that failed to load), then
  * NOT_LOADED, then an index outside its lump (BAD_FACE for faces,
@@ -1786,7 +1854,12 @@ typedef struct bsp_model {
 BSP_API bsp_status bsp_get_model(const bsp_map *m, uint32_t model, bsp_model *out);
 
 /* Surface flags, common to every family (docs/access.md: the table of
- * each family's own bits and, for quake/goldsrc/bsp2, texture names). */
+ * each family's own bits and, for quake/goldsrc/bsp2, texture names). A
+ * texture name starting with '*' (water, slime, lava) is a liquid,
+ * BSP_SURF_WARP, in quake, goldsrc, bsp2 and quake2 (whose flags come from
+ * .wal files a compiler may not have had: LibreQuake's levels built for
+ * Quake 2 store flags 0 on their water). A quake miptex of offset -1 has
+ * no name in the file, so nothing says whether it was a liquid. */
 #define BSP_SURF_SKY          0x0001u
 #define BSP_SURF_NODRAW       0x0002u
 #define BSP_SURF_TRANSLUCENT  0x0004u
@@ -1931,8 +2004,15 @@ BSP_API bsp_status bsp_get_brush_side(const bsp_map *m, uint32_t brush, uint32_t
 
 /* Entities: the next entity, searching the entity text from byte *at (0:
  * the start), that has `key` with exactly `value`. On success *at is the
- * byte offset of that entity's '{' (pass *at + 1 to find the next one).
- * BAD_QUERY when there is none. */
+ * byte offset of that entity's '{' (pass *at + 1 to find the next one):
+ *
+ *     for (at = 0; bsp_entity_find(m, "classname", "light", &at) == BSP_OK; at++) ...
+ *
+ * Statuses in order: BAD_ARGUMENT (a NULL pointer, a map not loaded),
+ * NOT_LOADED (the entity text was left out: BSP_LOAD_ENTITIES), BAD_QUERY
+ * (*at past the text's end), END (no more such entities: the text ends,
+ * or stops at text that is not entity syntax; also *at at the text's
+ * end). */
 BSP_API bsp_status bsp_entity_find(const bsp_map *m, const char *key, const char *value,
                                    uint32_t *at);
 /* The vector value ("x y z": origin, angles, ...) of `key` in the entity

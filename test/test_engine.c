@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* test_engine.c - what an engine holds on to (issue 30): the family enum,
- * the players' boxes, the README's player-move loop run unchanged on every
+ * the players' boxes, the guide's player-move loop run unchanged on every
  * family, the leaves a box touches, and the status for a Quake 3 load that
  * skipped bsp_measure_patches.
  *
@@ -13,7 +13,7 @@
 #include "files.h"
 #include "../platform/memory/bsp_memstream.h"
 
-/* the README's code, verbatim (part 46 checks the README holds this file) */
+/* the guide's code, verbatim (part 46 checks docs/guide.md holds this file) */
 #include "../docs/examples/player_move.c"
 
 typedef struct held {

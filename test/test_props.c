@@ -286,8 +286,8 @@ static void check_map(const char *name, const uint8_t *data, uint32_t size, int 
     }
     st = bsp_static_props_find(&H.m, &g);
     if (strcmp(bsp_family_name(&H.h), "source") != 0) {
-        snprintf(what, sizeof what, "%s: not Source: no static props", name);
-        check_report(st == BSP_E_NOT_LOADED, what, "%s", bsp_status_name(st));
+        snprintf(what, sizeof what, "%s: not Source: no static props (unsupported)", name);
+        check_report(st == BSP_E_UNSUPPORTED, what, "%s", bsp_status_name(st));
         free(H.arena);
         return;
     }

@@ -18,8 +18,9 @@
 
 bsp_status bsp__source_lump(const bsp_map *m, const bsp_header *h, uint32_t lump)
 {
-    if (!m || !h || !m->family || bsp__role_lump(m->family, BSP_ROLE_FACES_HDR) < 0)
-        return BSP_E_BAD_ARGUMENT;   /* Source maps only */
+    if (!m || !h || !m->family) return BSP_E_BAD_ARGUMENT;
+    /* Source maps only: the other families have no such lump */
+    if (bsp__role_lump(m->family, BSP_ROLE_FACES_HDR) < 0) return BSP_E_UNSUPPORTED;
     if (!m->lump_data[lump]) return h->lumps[lump].size ? BSP_E_NOT_LOADED : BSP_OK;
     return m->lump_size[lump] == h->lumps[lump].size ? BSP_OK : BSP_E_BAD_ARGUMENT;
 }
@@ -39,10 +40,9 @@ bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *out)
 {
     const uint8_t *r;
     uint32_t k;
-    if (!m || !out) return BSP_E_BAD_ARGUMENT;
-    if (!m->family || bsp__role_lump(m->family, BSP_ROLE_FACES_HDR) < 0 ||
-        !m->lump_data[CM_LUMP] || i >= m->lump_size[CM_LUMP] / CM_BYTES)
-        return BSP_E_BAD_QUERY;
+    if (!m || !out || !m->family) return BSP_E_BAD_ARGUMENT;
+    if (bsp__role_lump(m->family, BSP_ROLE_FACES_HDR) < 0) return BSP_E_UNSUPPORTED;
+    if (!m->lump_data[CM_LUMP] || i >= m->lump_size[CM_LUMP] / CM_BYTES) return BSP_E_BAD_QUERY;
     r = m->lump_data[CM_LUMP] + (size_t)i * CM_BYTES;
     for (k = 0; k < 3; k++) out->origin[k] = bsp__i32(r + 4 * k);
     out->size = bsp__i32(r + 12);

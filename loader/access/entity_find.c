@@ -21,7 +21,8 @@ bsp_status bsp_entity_find(const bsp_map *m, const char *key, const char *value,
     const char *text, *open = NULL;
     if (!m || !m->family || !key || !value || !at) return BSP_E_BAD_ARGUMENT;
     if (!m->entities.data) return BSP_E_NOT_LOADED;
-    if (*at >= m->entities.count) return BSP_E_BAD_QUERY;
+    /* searching on from just after the last entity meets the text's end */
+    if (*at >= m->entities.count) return *at == m->entities.count ? BSP_E_END : BSP_E_BAD_QUERY;
     text = (const char *)m->entities.data;
     bsp_entity_begin(&it, text + *at, m->entities.count - *at);
     while ((ev = bsp_entity_next(&it)) != BSP_ENT_END && ev != BSP_ENT_ERROR) {
@@ -35,7 +36,8 @@ bsp_status bsp_entity_find(const bsp_map *m, const char *key, const char *value,
             return BSP_OK;
         }
     }
-    return BSP_E_BAD_QUERY;
+    /* no more: the text ended (or stopped at text that is not entity syntax) */
+    return BSP_E_END;
 }
 
 /* A decimal number at s[0 .. n): sign, digits, fraction, exponent; the

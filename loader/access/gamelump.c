@@ -23,7 +23,8 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     uint32_t n, base, ofs, len, stored, size;
     bsp__gl_entry e;
     bsp__valve_block v;
-    if (!m || !out) return BSP_E_BAD_ARGUMENT;
+    if (!m || !out || !m->family) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__has_game_lump(m)) return BSP_E_UNSUPPORTED;
     if (!bsp__game_lump(m)) return BSP_E_NOT_LOADED;
     n = bsp__game_lump_entries(m);
     if (index >= bsp_game_lump_count(m)) return BSP_E_BAD_QUERY;

@@ -23,17 +23,20 @@ static void set_plane(const bsp_map *m, int32_t plane, int side, bsp_face *out)
     }
 }
 
-/* Quake, GoldSrc, BSP2: what a texture's name says (sky*, *water, {fence). */
-static uint32_t name_flags(const bsp_map *m, int32_t texture)
+/* What a texture's name says (sky*, *water, {fence), by the family's
+ * rules (BSP_NAME_*). A Quake miptex slot of offset -1 has no name in the
+ * file: nothing to say. */
+static uint32_t name_flags(const bsp_map *m, int32_t texture, uint32_t rules)
 {
     const char *name;
     uint32_t len;
     if (texture < 0 || bsp_texture_name(m, (uint32_t)texture, &name, &len) != BSP_OK || len == 0)
         return 0;
-    if (len >= 3 && (name[0] | 32) == 's' && (name[1] | 32) == 'k' && (name[2] | 32) == 'y')
+    if ((rules & BSP_NAME_SKY) && len >= 3 && (name[0] | 32) == 's' && (name[1] | 32) == 'k' &&
+        (name[2] | 32) == 'y')
         return BSP_SURF_SKY;
-    if (name[0] == '*') return BSP_SURF_WARP;
-    if (name[0] == '{') return BSP_SURF_TRANSLUCENT;
+    if ((rules & BSP_NAME_LIQUID) && name[0] == '*') return BSP_SURF_WARP;
+    if ((rules & BSP_NAME_FENCE) && name[0] == '{') return BSP_SURF_TRANSLUCENT;
     return 0;
 }
 
@@ -60,7 +63,7 @@ void bsp__texture_ref(const bsp_map *m, int32_t texture, int32_t texinfo, bsp__t
                                                   a->texture_flags);
     }
     out->flags = bsp__map_flags(a->surface, a->num_surface, 1, (int32_t)out->raw_flags);
-    if (a->flags_by_name) out->flags |= name_flags(m, out->texture);
+    if (a->flags_by_name) out->flags |= name_flags(m, out->texture, a->flags_by_name);
 }
 
 static void set_texture(const bsp_map *m, const uint8_t *f, bsp_face *out)

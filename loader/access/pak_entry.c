@@ -116,7 +116,7 @@ bsp_status bsp_pak_next(const bsp_pak *p, bsp_pak_entry *e)
     /* (an entry not of this pakfile's directory is refused, not walked) */
     if (!r || e->record < p->dir_offset || bsp__get_le32(r) != PAK_CENTRAL_SIG)
         return BSP_E_BAD_ARGUMENT;
-    if (index >= p->count) return pak_bad(e, BSP_E_BAD_QUERY, BSP_PAK_NOT_FOUND);
+    if (index >= p->count) return pak_bad(e, BSP_E_END, BSP_PAK_FINE);   /* a listing's end */
     record = e->record + bsp__pak_record_bytes(p, r);
     return bsp__pak_entry_at(p, index, record, e);
 }

@@ -130,7 +130,8 @@ bsp_status bsp_static_props_find(const bsp_map *m, bsp_game_lump *out)
 {
     uint32_t i, n;
     bsp_status st;
-    if (!m || !out) return BSP_E_BAD_ARGUMENT;
+    if (!m || !out || !m->family) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__has_game_lump(m)) return BSP_E_UNSUPPORTED;
     if (!bsp__game_lump(m)) return BSP_E_NOT_LOADED;
     n = bsp_game_lump_count(m);
     for (i = 0; i < n; i++) {

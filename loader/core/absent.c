@@ -115,7 +115,7 @@ uint32_t bsp_game_lump_count(const bsp_map *m)
 bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *out)
 {
     (void)index;
-    return (!m || !out) ? BSP_E_BAD_ARGUMENT : BSP_E_NOT_LOADED;
+    return (!m || !out || !m->family) ? BSP_E_BAD_ARGUMENT : BSP_E_UNSUPPORTED;
 }
 #endif
 

@@ -86,6 +86,15 @@ enum bsp__geometry { BSP_GEOM_EDGES = 0, BSP_GEOM_SURFACES, BSP_GEOM_VERTEX_RUN 
  * quake3 shaders, nightfire textures), a miptex directory (quake family),
  * a string table into string data (source texdata). */
 enum bsp__texture_kind { BSP_TEX_RECORDS = 0, BSP_TEX_MIPTEX, BSP_TEX_STRING_TABLE };
+/* Which of Quake's texture-name rules add surface flags (flags_by_name):
+ * "sky..." sky, '*' a liquid (warp), '{' a fence (translucent). The Quake
+ * family's engines draw by name alone; Quake 2 takes its flags from the
+ * texture's .wal file, so a map compiled without it (a Quake level ported
+ * over, whose water is "*water0") has flags 0 and only the name says
+ * liquid. */
+#define BSP_NAME_SKY 1u
+#define BSP_NAME_LIQUID 2u
+#define BSP_NAME_FENCE 4u
 typedef struct bsp__access {
     int8_t lumps[BSP_AL_COUNT];
     uint8_t geometry, texture_kind, contents_bits, flags_by_name;

@@ -7,12 +7,19 @@
 
 #define BSP__GAME_LUMP 35
 
+/* Is m a loaded map of a family with game lumps (Source's: the only one
+ * with an HDR face lump)? The others have none: UNSUPPORTED, never
+ * NOT_LOADED. */
+BSP_INLINE int bsp__has_game_lump(const bsp_map *m)
+{
+    return m->family && bsp__role_lump(m->family, BSP_ROLE_FACES_HDR) >= 0;
+}
+
 /* The game lump's bytes, NULL when not loaded. Source only: in the Quake
  * family lump_data[35] may hold a BSPX lump (bsp_bspx). */
 BSP_INLINE const uint8_t *bsp__game_lump(const bsp_map *m)
 {
-    return m->family && bsp__role_lump(m->family, BSP_ROLE_FACES_HDR) >= 0
-               ? m->lump_data[BSP__GAME_LUMP] : NULL;
+    return bsp__has_game_lump(m) ? m->lump_data[BSP__GAME_LUMP] : NULL;
 }
 
 /* One directory entry's fields as unsigned numbers (by enum

@@ -42,6 +42,21 @@ static uint32_t ready_slot(const bsp__loader *s, uint32_t i, uint32_t free_slot)
     return free_slot;
 }
 
+uint32_t bsp__job_wait(const bsp__loader *s, uint32_t i)
+{
+    const bsp_lump_entry *e = &s->h->lumps[s->plan.items[i].lump];
+    uint32_t state = s->job[i] & BSP__JOB_STATE, slot = 0, have = s->arrived[i];
+
+    if (state == BSP__JOB_DONE || state == BSP__JOB_FAILED) return 0;
+    if (state == BSP__JOB_OUT) return BSP_WAIT_JOBS;
+    while (slot < s->plan.jobs && (s->slots_busy >> slot & 1)) slot++;
+    if (ready_slot(s, i, slot < s->plan.jobs ? slot : BSP_MAX_JOBS) != BSP_MAX_JOBS) return 0;
+    if (state == BSP__JOB_WAITING)
+        return (slot < s->plan.jobs ? 0 : BSP_WAIT_JOBS) |
+               (have < e->length && have < BSP_JOB_MIN_INPUT ? BSP__WAIT_INPUT : 0);
+    return BSP__WAIT_INPUT;   /* paused: not yet as much input again */
+}
+
 int bsp_loader_next_job(bsp_loader *l, bsp_job *j)
 {
     bsp__loader *s = jobs_loader(l);

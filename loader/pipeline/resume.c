@@ -459,6 +459,7 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
         st = finish(s, budget);
     } else if (s->phase == BSP_PHASE_LOADING) {
         uint32_t left = budget ? budget : 1;
+        s->stall_have = 0;
         while (left && s->work_item < s->plan.count) {
             const bsp__plan_item *it = &s->plan.items[s->work_item];
             const bsp_lump_entry *e = bsp__plan_entry(s->h, &s->plan, it->lump);
@@ -485,7 +486,10 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
                     stop_load(s, st, it->lump, e->offset);
                     return st;
                 }
-                if (s->unpack != BSP__UNPACK_DONE && !out) break;  /* waiting for input */
+                if (s->unpack != BSP__UNPACK_DONE && !out) {   /* waiting for input */
+                    if (!did) s->stall_have = have + 1;
+                    break;
+                }
             } else if (!e->compressed && have < e->length) {
                 break;                            /* waiting for input */
             } else if (s->work_pos < e->size) {
@@ -514,10 +518,41 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
     return st;
 }
 
+/* What the next step waits for (bsp_progress.waiting), from the item being
+ * worked on: the steps go through the lumps in order, so only its input
+ * or its job can hold them up. Input it needs is waited for only when
+ * reads of it are out; not issued yet, it is the caller's to issue. */
+static uint32_t waiting(const bsp__loader *s, uint32_t *lump)
+{
+    const bsp_lump_entry *e;
+    uint32_t have, issued, bits;
+
+    *lump = BSP_NO_LUMP;
+    if (s->phase != BSP_PHASE_LOADING || s->work_item >= s->plan.count) return 0;
+    e = entry(s, s->work_item);
+    have = s->arrived[s->work_item];
+    if (e->compressed && s->unpack != BSP__UNPACK_DONE) {
+#if BSPKIT_LZMA
+        bits = s->plan.jobs ? bsp__job_wait(s, s->work_item)
+                            : s->stall_have == have + 1 ? BSP__WAIT_INPUT : 0;
+#else
+        bits = 0;   /* (no compressed lump loads without the decoder) */
+#endif
+    } else {
+        bits = !e->compressed && have < e->length ? BSP__WAIT_INPUT : 0;
+    }
+    issued = s->issue_item > s->work_item ? e->length
+                                          : s->issue_item == s->work_item ? s->issue_pos : 0;
+    if (bits & BSP__WAIT_INPUT) bits = (bits & ~BSP__WAIT_INPUT) | (issued > have ? BSP_WAIT_READS : 0);
+    if (bits) *lump = s->plan.items[s->work_item].lump;
+    return bits;
+}
+
 void bsp_loader_progress(const bsp_loader *l, bsp_progress *p)
 {
     const bsp__loader *s = (const bsp__loader *)(const void *)l;
     if (!l || !p) return;
+    p->waiting = waiting(s, &p->wait_lump);
     p->phase = s->phase;
     p->read_done = s->read_done;
     p->read_total = s->read_total;

@@ -55,6 +55,9 @@ typedef struct bsp__loader {
     uint32_t slot_input[BSP_MAX_JOBS];/* stored bytes table k's job was given */
     uint8_t slot_turn[BSP_MAX_JOBS];  /* hand-outs of table k, in its jobs' tags:
                                          a stale copy of a job is refused */
+    uint32_t stall_have;              /* arrived[work_item] + 1 when the last step
+                                         could not decode it further (0: it
+                                         could): the step waits for input */
     bsp_phase phase;                  /* where the load is (bspkit.h) */
     bsp_status status;                /* its result once it has ended */
     uint32_t read_done, read_total, decoded, decode_total, work_done, work_total, next_offset;
@@ -66,6 +69,13 @@ typedef struct bsp__loader {
  * arena (not pipelined): for a read landing there, and for a job whose
  * output would. */
 int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const uint8_t *hi);
+
+/* What item i's decode job waits for (options.jobs): 0 when its job is
+ * done or failed (a step has work) or can be handed out now;
+ * BSP_WAIT_JOBS when it is out, or waits for a table that jobs out hold;
+ * BSP__WAIT_INPUT (with it or alone) when it needs more of its input. */
+#define BSP__WAIT_INPUT 0x100u
+uint32_t bsp__job_wait(const bsp__loader *s, uint32_t i);
 
 /* The layout to swap `lump` with, or NULL when it has no fields to swap
  * (byte lumps have a layout too) or the file is in the host's order. */

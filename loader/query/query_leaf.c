@@ -33,6 +33,7 @@ bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], ui
     return BSP_OK;
 }
 
+/* Deprecated for bsp_get_leaf (bspkit.h); kept for programs that call it. */
 bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents, int32_t *cluster)
 {
     const uint8_t *l;

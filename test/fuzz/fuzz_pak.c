@@ -58,7 +58,7 @@ static void walk(bsp_pak *p, const uint8_t *whole, uint32_t size, int stream)
     char name[300];
     uint32_t k, listed = 0;
     if (!p->count) return;
-    for (st = bsp_pak_get(p, 0, &e); st != BSP_E_BAD_QUERY; st = bsp_pak_next(p, &e)) {
+    for (st = bsp_pak_get(p, 0, &e); st != BSP_E_END; st = bsp_pak_next(p, &e)) {
         FUZZ_ASSERT((unsigned)st < BSP_STATUS_COUNT && (unsigned)e.problem < BSP_PAK_PROBLEM_COUNT);
         FUZZ_ASSERT(listed++ < p->count);
         if (st != BSP_OK) continue;

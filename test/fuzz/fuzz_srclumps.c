@@ -22,7 +22,7 @@ static void cubemaps_of(const bsp_map *m, const bsp_header *h)
     bsp_cubemap c;
     fuzz_block name;
     bsp_status st = bsp_cubemap_count(m, h, &n);
-    FUZZ_ASSERT(st == BSP_OK || st == BSP_E_BAD_ARGUMENT || st == BSP_E_NOT_LOADED ||
+    FUZZ_ASSERT(st == BSP_OK || st == BSP_E_BAD_ARGUMENT || st == BSP_E_UNSUPPORTED || st == BSP_E_NOT_LOADED ||
                 st == BSP_E_CORRUPT);
     if (st != BSP_OK) {
         FUZZ_ASSERT(n == 0);
@@ -55,7 +55,7 @@ static void lights_of(const bsp_map *m, const bsp_header *h)
         uint32_t i, size = 0;
         const uint8_t *raw = bsp_lump(m, hdr ? 54 : 15, &size);
         bsp_status st = bsp_world_lights_open(m, h, hdr, &w);
-        FUZZ_ASSERT(st == BSP_OK || st == BSP_E_BAD_ARGUMENT || st == BSP_E_NOT_LOADED ||
+        FUZZ_ASSERT(st == BSP_OK || st == BSP_E_BAD_ARGUMENT || st == BSP_E_UNSUPPORTED || st == BSP_E_NOT_LOADED ||
                     st == BSP_E_BAD_LUMP_VERSION || st == BSP_E_CORRUPT);
         if (st != BSP_OK) {
             FUZZ_ASSERT(w.count == 0 && w.data == NULL);

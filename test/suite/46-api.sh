@@ -30,16 +30,17 @@ for m in $api_maps; do
         diff "$q.ref" "$q.out" | head -6
     fi
 done
-# The README's player-move loop is docs/examples/player_move.c verbatim,
-# and test_engine runs that file unchanged on a generated map of every
-# family (and on the real maps when there).
-if python3 - README.md docs/examples/player_move.c <<'PY'
+# The guide's player-move loop (docs/guide.md, Collision) is
+# docs/examples/player_move.c verbatim, and test_engine runs that file
+# unchanged on a generated map of every family (and on the real maps when
+# there); part 66 compiles and runs the guide's copy too.
+if python3 - docs/guide.md docs/examples/player_move.c <<'PY'
 import sys
 readme, code = open(sys.argv[1]).read(), open(sys.argv[2]).read()
-sys.exit(0 if "```c\n" + code + "```\n" in readme else 1)
+sys.exit(0 if "```c check=player_move maps=all\n" + code + "```\n" in readme else 1)
 PY
-then pass "README: the player-move example is docs/examples/player_move.c verbatim"
-else fail "README: the player-move example differs from docs/examples/player_move.c"; fi
+then pass "guide: the player-move example is docs/examples/player_move.c verbatim"
+else fail "guide: the player-move example differs from docs/examples/player_move.c"; fi
 engine_maps=$(ls $MAPS/v20_ldr.bsp $MAPS/x360_v20_ldr.bsp $MAPS/q1.bsp $MAPS/goldsrc.bsp $MAPS/bsp2.bsp \
                  $MAPS/bsp2_2psb.bsp $MAPS/q2.bsp $MAPS/q3.bsp $MAPS/nightfire.bsp 2>/dev/null)
 have_shared && engine_maps="$engine_maps $(ls "$SHARED"/maps/*/*.bsp)"

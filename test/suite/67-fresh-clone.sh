@@ -4,7 +4,8 @@
 # folder with no ../shared beside it, make run as from a clean shell (env -i:
 # none of this suite's make variables), two jobs:
 #   plain make builds the libraries and the tool; the README's quickstart
-#   (bspkit info on the generated demo map, make demo); make bench-float, the
+#   (bspkit info on the generated demo map, make demo); the README's
+#   program, built as the README says; make bench-float, the
 #   benchmark that needs the generated console map when there is no real one
 #   (one round); a build as on a machine without libstb-dev (STB_DIR names
 #   no folder): the tool builds, bspkit render says why it cannot, and make
@@ -63,6 +64,23 @@ case $fc_info in
 '{"family":"'*'"arena_bytes":'*) pass "fresh clone: build/bspkit info build/demo/demo.bsp prints the map's JSON line" ;;
 *) fail "fresh clone: build/bspkit info build/demo/demo.bsp: $(printf '%s' "$fc_info" | head -c 200)" ;;
 esac
+
+# ---- the README's program, compiled as the README says from the source
+# tree (its first lines name the file first.c), run on the demo map
+if [ -s "$fc/build/libbspkit.a" ] && python3 test/guide_blocks.py "$fc_log/readme" README.md > /dev/null 2>&1; then
+    fc_first=$(awk -F'\t' '$2 == "program" && $5 ~ /^README/ {print $1; exit}' "$fc_log/readme/manifest")
+    fc_cc=$(grep -o 'cc -I[^`]*first.c build/libbspkit.a -o first' "$fc/README.md" | head -1)
+    cp "$fc_log/readme/$fc_first.c" "$fc/first.c"
+    if [ -n "$fc_cc" ] && (cd "$fc" && $fc_cc && ./first build/demo/demo.bsp) > "$fc_log/first.log" 2>&1 &&
+       grep -q 'bytes of arena' "$fc_log/first.log"; then
+        pass "fresh clone: the README's program builds with '$fc_cc' and runs on the demo map"
+    else
+        fail "fresh clone: the README's program ('$fc_cc'; see $fc_log/first.log)"; tail -3 "$fc_log/first.log"
+    fi
+    rm -f "$fc/first.c" "$fc/first"
+else
+    fail "fresh clone: no library or no README program to build"
+fi
 
 # ---- make bench-float without ../shared: its map is the generated one,
 # made before it runs (ROUNDS=1: one round, for the order, not the figures)

@@ -89,7 +89,7 @@ static int list(const bsp_pak *p)
     bsp_status st;
     int bad = 0;
     if (!p->count) return 0;
-    for (st = bsp_pak_get(p, 0, &e); st != BSP_E_BAD_QUERY; st = bsp_pak_next(p, &e)) {
+    for (st = bsp_pak_get(p, 0, &e); st != BSP_E_END; st = bsp_pak_next(p, &e)) {
         if (st != BSP_OK) {
             printf("{\"index\":%u,\"error\":\"%s\",\"problem\":\"%s\"}\n", (unsigned)e.index,
                    bsp_status_name(st), bsp_pak_problem_name(e.problem));
@@ -177,7 +177,7 @@ static int extract(const bsp_pak *p, const char *dir)
     int bad = 0;
     if (!p->count) return 0;
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) return report_io_error("bspkit pak", "cannot make", dir, errno);
-    for (st = bsp_pak_get(p, 0, &e); st != BSP_E_BAD_QUERY; st = bsp_pak_next(p, &e)) {
+    for (st = bsp_pak_get(p, 0, &e); st != BSP_E_END; st = bsp_pak_next(p, &e)) {
         const uint8_t *bytes;
         void *heap = NULL;
         bsp_pak_problem why = e.problem;

@@ -136,7 +136,7 @@ static int mark_props(frame *fr, const bsp_map *m)
     bsp_static_prop s;
     uint32_t i;
     bsp_status st = tool_props_open(m, &tp);
-    if (st == BSP_E_BAD_QUERY || st == BSP_E_NOT_LOADED) return 0;
+    if (st == BSP_E_BAD_QUERY || st == BSP_E_NOT_LOADED || st == BSP_E_UNSUPPORTED) return 0;
     if (st != BSP_OK) {
         fprintf(stderr, "bspkit render: the static props: %s\n", bsp_status_message(st));
         tool_props_close(&tp);
