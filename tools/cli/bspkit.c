@@ -85,7 +85,7 @@ static const char usage_options[] =
     "  --chunk M     bytes per read piece (default: whole lumps)\n"
     "  --variant V   read the map as game variant V (vindictus), or none; by\n"
     "                default a v20 map whose game lump directory has 20-byte\n"
-    "                entries is read as Vindictus (README)\n"
+    "                entries is read as Vindictus (docs/formats.md)\n"
     "  --help, -h    this text (after a command too)\n"
     "  --version, -V the version of the library, bspkit MAJOR.MINOR.PATCH\n"
     "\n"

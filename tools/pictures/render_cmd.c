@@ -196,7 +196,7 @@ static const char render_usage[] =
     "                     [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
     "                     [--props] [--raw-light] [--flat] [--fullbright]\n"
     "\n"
-    "A picture of the map's world model lit by its lightmaps (README \"Pictures\");\n"
+    "A picture of the map's world model lit by its lightmaps (docs/pictures.md);\n"
     "prints {\"picture\":OUT.png,\"width\":W,\"height\":H, and the view: \"eye\",\n"
     "\"yaw\", \"pitch\", \"camera\" (the rule that chose it), \"exposure\" (or\n"
     "\"light\":\"none\": drawn full bright); --top: \"scale_bar\",\n"
