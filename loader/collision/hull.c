@@ -38,6 +38,7 @@
 #else
 #define HULL_INLINE BSP_ALWAYS_INLINE
 #endif
+#define HULL_LIKELY(x) (!BSP_UNLIKELY(!(x)))
 
 /* A split whose far side is pending: the node and the near side, the path
  * depth there, the fraction of the split, the start of the part of the
@@ -58,7 +59,8 @@ BSP__CHECK(hull_span_bytes, sizeof(hull_span) * BSP_TREE_DEPTH_MAX + 2048u <= BS
 HULL_INLINE float side_of(const bsp__hnode *nd, const float p[3])
 {
     float d;
-    if (nd->type < 3) return bsp__fsub(p[nd->type], nd->dist);
+    /* (compilers' trees are mostly axial planes: that path falls through) */
+    if (HULL_LIKELY(nd->type < 3)) return bsp__fsub(p[nd->type], nd->dist);
     d = bsp__fadd(bsp__fadd(bsp__fmul(nd->n[0], p[0]), bsp__fmul(nd->n[1], p[1])), bsp__fmul(nd->n[2], p[2]));
     return bsp__fsub(d, nd->dist);
 }
@@ -127,13 +129,17 @@ HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int3
             if (++depth > lim) return BSP_E_CORRUPT;
             t1 = side_of(nd, p1);
             t2 = side_of(nd, p2);
-            if (t1 >= 0 && t2 >= 0) {
-                node = nd->child[0];
-                continue;
-            }
-            if (t1 < 0 && t2 < 0) {
-                node = nd->child[1];
-                continue;
+            /* (a split is the rare case: the common ones fall through) */
+            if (t1 >= 0) {
+                if (HULL_LIKELY(t2 >= 0)) {
+                    node = nd->child[0];
+                    continue;
+                }
+            } else if (t1 < 0) {
+                if (HULL_LIKELY(t2 < 0)) {
+                    node = nd->child[1];
+                    continue;
+                }
             }
             side = t1 < 0;
             frac = bsp__fdiv(side ? bsp__fadd(t1, Q1_EPSILON) : bsp__fsub(t1, Q1_EPSILON),
@@ -219,6 +225,27 @@ HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int3
     }
 }
 
+/* The walk of a move that does not move (start == end: a position test).
+ * Both ends are then on the same side of every plane (their distances
+ * differ at most in the sign of a zero), so the walk never splits: one
+ * distance a node, one leaf, a NaN still CORRUPT as in the walk above
+ * (whose limit is BSP_TREE_DEPTH_MAX on a path without splits). */
+HULL_INLINE bsp_status hull_walk_point(const bsp__hnode *t, int32_t node, const float p[3], bsp_trace_result *tr)
+{
+    uint32_t depth = 0;
+    while (node >= 0) {
+        const bsp__hnode *nd = &t[node];
+        float d;
+        if (++depth > BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
+        d = side_of(nd, p);
+        if (d >= 0) node = nd->child[0];
+        else if (HULL_LIKELY(d < 0)) node = nd->child[1];
+        else return BSP_E_CORRUPT;
+    }
+    tr->startsolid = tr->allsolid = node == CONTENTS_SOLID;
+    return BSP_OK;
+}
+
 /* The checks of bsp_hull_trace and bsp_hull_contents in their order
  * (collision.h, then BAD_HULL), for a call the fast test turned down. */
 static bsp_status hull_args(const bsp_map *m, uint32_t model, uint32_t hull, const float *const *pts,
@@ -244,6 +271,7 @@ bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hull, const
 {
     const bsp__hulls *hs = hulls_for(m, model, hull);
     uint32_t k, i;
+    int32_t node;
     bsp_status st;
     if (!out) return BSP_E_BAD_ARGUMENT;
     if (!hs || !start || !end || !(bsp__finite3(start) & bsp__finite3(end))) {
@@ -265,7 +293,11 @@ bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hull, const
     out->disp = -1;   /* hulls have no terrain (8.14) */
     out->disp_flags = 0;
     k = hull > 0;
-    st = hull_walk_trace(hs->tree[k], hs->count[k], hs->head[model * hs->num_hulls + hull], start, end, out);
+    node = model ? hs->head[model * hs->num_hulls + hull] : hs->world[hull];
+    if (start[0] == end[0] && start[1] == end[1] && start[2] == end[2])
+        st = hull_walk_point(hs->tree[k], node, end, out);
+    else
+        st = hull_walk_trace(hs->tree[k], hs->count[k], node, start, end, out);
     if (st != BSP_OK) bsp__fill(out, 0, sizeof *out);
     else if (out->fraction == 1 || out->allsolid) out->has_plane = 0;
     return st;

@@ -122,6 +122,8 @@ void bsp__hulls_build(bsp_map *m, const bsp_header *h, uint8_t *region)
                             : (int32_t)count;
             head[model * c->num_hulls + hull] = v >= 0 && (uint32_t)v >= count ? (int32_t)count : v;
         }
+    for (hull = 0; hull < 4; hull++)
+        hs->world[hull] = n[2] && hull < c->num_hulls ? head[hull] : (int32_t)n[hull > 0];
     hs->tree[0] = t0;
     hs->tree[1] = t1;
     hs->head = head;

@@ -29,11 +29,13 @@ typedef struct bsp__hnode {
 /* The hulls of a map loaded with BSP_LOAD_COLLISION (bsp_map.hulls):
  * tree[0] hull 0 (count[0] nodes, then the corrupt node), tree[1] the
  * clipnodes hulls 1 and up share (likewise); head[model * num_hulls +
- * hull]: the node a model's hull starts at. usable: the hulls the map has
- * (1 when it has no clipnodes). */
+ * hull]: the node a model's hull starts at, and world[hull] model 0's
+ * (the corrupt node of the tree for a map without models). usable: the
+ * hulls the map has (1 when it has no clipnodes). */
 typedef struct bsp__hulls {
     const bsp__hnode *tree[2];
     const int32_t *head;
+    int32_t world[4];        /* model 0's heads (one load less for the world) */
     uint32_t count[2];
     uint32_t models, num_hulls, usable;
     uint32_t reserved;
