@@ -38,6 +38,8 @@
 #else
 #define HULL_INLINE BSP_ALWAYS_INLINE
 #endif
+/* The node at byte offset off of tree t (hull_build.h). */
+#define NODE_AT(t, off) ((const bsp__hnode *)(const void *)((const uint8_t *)(t) + (off)))
 #define HULL_LIKELY(x) (!BSP_UNLIKELY(!(x)))
 
 /* A split whose far side is pending: the node and the near side, the path
@@ -46,7 +48,7 @@
  * split point of the entry below, or the move's end: the near side of a
  * split is always the part up to that point). */
 typedef struct hull_span {
-    uint32_t node_side;       /* node << 1 | near side */
+    uint32_t node_side;       /* node's offset << 1 | near side */
     uint32_t depth;
     float frac, p1f, midf;
     float p1[3], mid[3];
@@ -72,7 +74,7 @@ HULL_INLINE bsp_status point_contents(const bsp__hnode *t, int32_t n, const floa
 {
     uint32_t steps = 0;
     while (n >= 0) {
-        const bsp__hnode *nd = &t[n];
+        const bsp__hnode *nd = NODE_AT(t, n);
         if (++steps > BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
         n = nd->child[side_of(nd, p) < 0];
     }
@@ -122,7 +124,7 @@ HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int3
     for (;;) {
         /* go down to a leaf, owing the far side of every split */
         while (node >= 0) {
-            const bsp__hnode *nd = &t[node];
+            const bsp__hnode *nd = NODE_AT(t, node);
             hull_span *sp;
             float t1, t2, frac;
             uint32_t side;
@@ -183,7 +185,7 @@ HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int3
             q2 = top ? stack[top - 1].mid : end;
             q2f = top ? stack[top - 1].midf : 1.0f;
             side = sp->node_side & 1;
-            nd = &t[sp->node_side >> 1];
+            nd = NODE_AT(t, sp->node_side >> 1);
             far = nd->child[side ^ 1];
             st = point_contents(t, far, sp->mid, &c);
             if (st != BSP_OK) return st;
@@ -234,7 +236,7 @@ HULL_INLINE bsp_status hull_walk_point(const bsp__hnode *t, int32_t node, const 
 {
     uint32_t depth = 0;
     while (node >= 0) {
-        const bsp__hnode *nd = &t[node];
+        const bsp__hnode *nd = NODE_AT(t, node);
         float d;
         if (++depth > BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
         d = side_of(nd, p);

@@ -41,11 +41,20 @@ uint32_t bsp__hulls_bytes(const bsp_header *h)
     uint64_t bytes;
     if (!c || c->kind != BSP_COLL_HULLS) return 0;
     counts_of(h, n);
+    if (n[0] > BSP__HULL_NODES_MAX || n[1] > BSP__HULL_NODES_MAX) return 0xffffffffu;
     /* (each tree and its corrupt node; lump sizes are 32-bit, so no sum
      * here nears 2^64; the plan refuses one past 32 bits) */
     bytes = ALIGN_UP(sizeof(bsp__hulls)) + ((uint64_t)n[0] + n[1] + 2) * sizeof(bsp__hnode) +
             ALIGN_UP((uint64_t)n[2] * c->num_hulls * 4u);
     return bytes > 0xffffffffu ? 0xffffffffu : (uint32_t)bytes;
+}
+
+/* Node n's offset in its tree (count nodes, at most BSP__HULL_NODES_MAX),
+ * the corrupt node's for one outside it; contents (< 0) stay. */
+static int32_t node_ref(int32_t n, uint32_t count)
+{
+    if (n < 0) return n;
+    return (int32_t)(((uint32_t)n < count ? (uint32_t)n : count) << BSP__HNODE_SHIFT);
 }
 
 /* The corrupt node of a tree of `count` nodes (hull_build.h). */
@@ -55,20 +64,20 @@ static void corrupt_node(bsp__hnode *t, uint32_t count)
     bsp__hnode *x = &t[count];
     bsp__fill(x, 0, sizeof *x);
     x->dist = bsp__f32((const uint8_t *)&nan_bits);
-    x->child[0] = x->child[1] = (int32_t)count;
+    x->child[0] = x->child[1] = node_ref((int32_t)count, count);
 }
 
-/* Child value c as the walks take it: a node of the tree, or the corrupt
- * node for one outside it; hull 0 reads a leaf's contents (which may
- * again be a node: a hostile file's, bounded by the walks' step counts). */
+/* Child value c as the walks take it: hull 0 reads a leaf's contents
+ * (which may again be a node: a hostile file's, bounded by the walks'
+ * step counts; a leaf past the lump: the corrupt node). */
 static int32_t child_value(const bsp_map *m, int32_t c, uint32_t count, int hull0)
 {
     if (hull0 && c < 0) {
         uint32_t leaf = (uint32_t)(-1 - c);
-        if (leaf >= m->leafs.count) return (int32_t)count;
+        if (leaf >= m->leafs.count) return node_ref((int32_t)count, count);
         c = bsp__field_get(m->leafs.data + (size_t)leaf * m->leafs.stride, m->family->tree.leaf_contents);
     }
-    return c >= 0 && (uint32_t)c >= count ? (int32_t)count : c;
+    return node_ref(c, count);
 }
 
 /* Tree k (0: hull 0 from the nodes; 1: the clipnodes) into t. */
@@ -120,10 +129,10 @@ void bsp__hulls_build(bsp_map *m, const bsp_header *h, uint8_t *region)
                             ? bsp__field_get(m->models.data + (size_t)model * m->models.stride,
                                              bsp__field_at(f->tree.model_headnode, hull))
                             : (int32_t)count;
-            head[model * c->num_hulls + hull] = v >= 0 && (uint32_t)v >= count ? (int32_t)count : v;
+            head[model * c->num_hulls + hull] = node_ref(v, count);
         }
     for (hull = 0; hull < 4; hull++)
-        hs->world[hull] = n[2] && hull < c->num_hulls ? head[hull] : (int32_t)n[hull > 0];
+        hs->world[hull] = n[2] && hull < c->num_hulls ? head[hull] : node_ref((int32_t)n[hull > 0], n[hull > 0]);
     hs->tree[0] = t0;
     hs->tree[1] = t1;
     hs->head = head;
