@@ -54,6 +54,7 @@ typedef struct hull_span {
     float p1[3], mid[3];
 } hull_span;
 /* (the array, with 2 KiB for the frames, within the header's promise) */
+BSP__CHECK(hull_budget, 1024u > BSP_TREE_DEPTH_MAX);
 BSP__CHECK(hull_span_bytes, sizeof(hull_span) * BSP_TREE_DEPTH_MAX + 2048u <= BSP_TRACE_CALL_STACK_BYTES);
 
 /* dot(n, p) - dist, or p[type] - dist on an axial plane (8.4): the same
@@ -108,7 +109,8 @@ HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int3
     const float *p1 = start, *p2 = end;
     float p1f = 0, p2f = 1;
     uint32_t top = 0, depth = 0, from = 0, lim, i;
-    int32_t node = head, solid = 0, open = 0;
+    int32_t node = head;
+    uint32_t seen = 0;   /* the leaves met: 1 a solid one, 2 an open one */
     /* In a tree each node gets at most one part of the move, so a walk
      * that enters more nodes than the tree has is on shared nodes (or hull
      * 0's leaf contents read as nodes), where the parts, which overlap near
@@ -119,7 +121,7 @@ HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int3
      * checked as one limit on the depth, set again where a descent starts
      * from `from`. */
     uint32_t budget = 4u * count + 1024u;
-    lim = budget < BSP_TREE_DEPTH_MAX ? budget : BSP_TREE_DEPTH_MAX;
+    lim = BSP_TREE_DEPTH_MAX;   /* (the budget is larger) */
 
     for (;;) {
         /* go down to a leaf, owing the far side of every split */
@@ -163,8 +165,7 @@ HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int3
             node = nd->child[side];
         }
         /* a leaf: open or solid */
-        if (node != CONTENTS_SOLID) open = 1;
-        else solid = 1;
+        seen |= node == CONTENTS_SOLID ? 1u : 2u;
         budget -= depth - from;
         /* the near side of the innermost split is done: its far side */
         for (;;) {
@@ -176,8 +177,8 @@ HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int3
             uint32_t side;
             bsp_status st;
             if (top == 0) {
-                tr->startsolid = (uint8_t)solid;
-                tr->allsolid = (uint8_t)!open;
+                tr->startsolid = (uint8_t)(seen & 1);
+                tr->allsolid = (uint8_t)!(seen & 2);
                 return BSP_OK;
             }
             sp = &stack[--top];
@@ -200,10 +201,10 @@ HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int3
                 p2 = q2;
                 break;
             }
-            tr->startsolid = (uint8_t)solid;
-            tr->allsolid = (uint8_t)!open;
+            tr->startsolid = (uint8_t)(seen & 1);
+            tr->allsolid = (uint8_t)!(seen & 2);
             /* the move hits this plane; never got out: no impact */
-            if (!open) return BSP_OK;
+            if (!(seen & 2)) return BSP_OK;
             for (i = 0; i < 3; i++) tr->normal[i] = side ? -nd->n[i] : nd->n[i];
             tr->dist = side ? -nd->dist : nd->dist;
             tr->has_plane = 1;
