@@ -33,6 +33,10 @@ static void counts_of(const bsp_header *h, uint32_t n[3])
 }
 
 #define ALIGN_UP(x) (((x) + BSP_ARENA_ALIGN - 1) & ~(uint64_t)(BSP_ARENA_ALIGN - 1))
+/* The record's room: the same on every target, so that bsp_measure is
+ * (its pointers are 4 or 8 bytes) */
+#define HULLS_BYTES 64u
+BSP__CHECK(hulls_bytes, sizeof(bsp__hulls) <= HULLS_BYTES && HULLS_BYTES % BSP_ARENA_ALIGN == 0);
 
 uint32_t bsp__hulls_bytes(const bsp_header *h)
 {
@@ -44,7 +48,7 @@ uint32_t bsp__hulls_bytes(const bsp_header *h)
     if (n[0] > BSP__HULL_NODES_MAX || n[1] > BSP__HULL_NODES_MAX) return 0xffffffffu;
     /* (each tree and its corrupt node; lump sizes are 32-bit, so no sum
      * here nears 2^64; the plan refuses one past 32 bits) */
-    bytes = ALIGN_UP(sizeof(bsp__hulls)) + ((uint64_t)n[0] + n[1] + 2) * sizeof(bsp__hnode) +
+    bytes = HULLS_BYTES + ((uint64_t)n[0] + n[1] + 2) * sizeof(bsp__hnode) +
             ALIGN_UP((uint64_t)n[2] * c->num_hulls * 4u);
     return bytes > 0xffffffffu ? 0xffffffffu : (uint32_t)bytes;
 }
@@ -113,7 +117,7 @@ void bsp__hulls_build(bsp_map *m, const bsp_header *h, uint8_t *region)
     const struct bsp_family *f = m->family;
     const struct bsp__collision *c = bsp__coll_of(f);
     bsp__hulls *hs = (bsp__hulls *)(void *)region;
-    bsp__hnode *t0 = (bsp__hnode *)(void *)(region + ALIGN_UP(sizeof(bsp__hulls)));
+    bsp__hnode *t0 = (bsp__hnode *)(void *)(region + HULLS_BYTES);
     bsp__hnode *t1;
     int32_t *head;
     uint32_t n[3], model, hull;
