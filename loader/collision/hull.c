@@ -10,11 +10,12 @@
  * fraction and side worked out when the split was made (a pop then costs
  * no plane read and no division).
  *
- * This is the hottest loop of the Quake family, so it reads the records
- * straight from the arena (native order, aligned) at offsets taken once
- * per call from the family's fields, with the children's width (int16 or
- * int32) a constant of one of two copies of the walk, rather than through
- * the generic field reader at every step.
+ * This is the hottest loop of the Quake family, so it reads the hulls the
+ * load converted (pipeline/hull_build.h): a node and its plane in one
+ * record, children as byte offsets, hull 0's leaves as their contents,
+ * every index checked at load (a bad one is the tree's corrupt node), so
+ * a step is a record read, one or two distances and a compare. A position
+ * test (start == end) walks one point.
  *
  * Every walk counts the nodes on its path: the load bounds the depth of
  * the node and clipnode trees, but hull 0 turns a leaf's contents into a
