@@ -529,6 +529,9 @@ typedef struct bsp_map {
     /* quake, goldsrc, bsp2, quake2: the BSPX LIGHTGRID_OCTREE parsed at
      * load (BSP_LOAD_LIGHTING), NULL without one */
     const struct bsp__light_grid *light_grid;
+    /* the Quake family's hulls (BSP_LOAD_COLLISION), converted at load for
+     * the hull walks; NULL otherwise */
+    const struct bsp__hulls *hulls;
 } bsp_map;
 
 #define BSP_NO_LUMP 0xffffffffu

@@ -8,6 +8,7 @@
 #include "plan.h"
 #include "../lzma/lzma_decoder.h"
 #include "disp_build.h"
+#include "hull_build.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
 
@@ -292,6 +293,13 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         p->disp_offset = pos;
         if (p->disp_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
         pos = (pos + p->disp_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+    }
+    /* the Quake family's hulls, converted at load */
+    if (BSPKIT_COLLISION && BSP__QUAKE_FAMILY && p->collision) {
+        p->hull_bytes = bsp__hulls_bytes(h);
+        p->hull_offset = pos;
+        if (p->hull_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
+        pos += p->hull_bytes;
     }
     p->scratch_offset = pos;
     if (any_compressed) {

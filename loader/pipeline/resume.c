@@ -15,6 +15,7 @@
 #include "gamelump_dir.h"
 #include "views.h"
 #include "unpack.h"
+#include "hull_build.h"
 #include "patches.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
@@ -389,6 +390,8 @@ static bsp_status finish(bsp__loader *s, uint32_t budget)
      * lump it blames), in the scratch the decoder no longer needs */
     if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision)
         st = bsp__coll_check_depth(m, s->base + s->plan.scratch_offset);
+    if (BSPKIT_COLLISION && BSP__QUAKE_FAMILY && st == BSP_OK && s->plan.hull_bytes)
+        bsp__hulls_build(m, s->h, s->base + s->plan.hull_offset);
     if (BSP__DISPCOLL || (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3)) s->checked_all = 1;
 build:
 #if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
