@@ -40,3 +40,11 @@ PY
 else
     skip "api34: no ../shared/maps/quake2/lq_e0m1.bsp: the real liquid case not checked"
 fi
+# The same on big-endian PowerPC (make cross builds it): the waiting flags
+# of a console map's load and the statuses, in the other byte order.
+if command -v qemu-ppc > /dev/null && [ -x build/ppc/t/test_api34 ]; then
+    run_prog ppc-api34 qemu-ppc build/ppc/t/test_api34 $(ls $MAPS/q1.bsp $MAPS/q2.bsp $MAPS/v20_ldr.bsp \
+        $MAPS/x360_v20_ldr.bsp 2>/dev/null)
+else
+    skip "api34: ppc: qemu-ppc or build/ppc/t/test_api34 missing (make cross)"
+fi
