@@ -28,7 +28,7 @@ fi
 # named '*...' must carry the liquid flag (BSP_SURF_WARP, 8) all the same.
 if have_shared && [ -f "$SHARED/maps/quake2/lq_e0m1.bsp" ]; then
     if $BUILD/bspkit faces "$SHARED/maps/quake2/lq_e0m1.bsp" > $BUILD/api34-lq.faces &&
-       python3 - $BUILD/api34-lq.faces <<'PY'
+       python3 - $BUILD/api34-lq.faces > /dev/null <<'PY'
 import json, sys
 star = [json.loads(l) for l in open(sys.argv[1]) if '"texture":"*' in l]
 liquid = [f for f in star if f["flags"] & 8]
