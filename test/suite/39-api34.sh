@@ -28,7 +28,7 @@ fi
 # named '*...' must carry the liquid flag (BSP_SURF_WARP, 8) all the same.
 if have_shared && [ -f "$SHARED/maps/quake2/lq_e0m1.bsp" ]; then
     if $BUILD/bspkit faces "$SHARED/maps/quake2/lq_e0m1.bsp" > $BUILD/api34-lq.faces &&
-       python3 - $BUILD/api34-lq.faces <<'PY'
+       python3 - $BUILD/api34-lq.faces > /dev/null <<'PY'
 import json, sys
 star = [json.loads(l) for l in open(sys.argv[1]) if '"texture":"*' in l]
 liquid = [f for f in star if f["flags"] & 8]
@@ -39,4 +39,12 @@ PY
     else fail "api34: lq_e0m1 (quake2): faces of '*' textures without the liquid flag"; fi
 else
     skip "api34: no ../shared/maps/quake2/lq_e0m1.bsp: the real liquid case not checked"
+fi
+# The same on big-endian PowerPC (make cross builds it): the waiting flags
+# of a console map's load and the statuses, in the other byte order.
+if command -v qemu-ppc > /dev/null && [ -x build/ppc/t/test_api34 ]; then
+    run_prog ppc-api34 qemu-ppc build/ppc/t/test_api34 $(ls $MAPS/q1.bsp $MAPS/q2.bsp $MAPS/v20_ldr.bsp \
+        $MAPS/x360_v20_ldr.bsp 2>/dev/null)
+else
+    skip "api34: ppc: qemu-ppc or build/ppc/t/test_api34 missing (make cross)"
 fi
