@@ -536,8 +536,10 @@ static uint32_t waiting(const bsp__loader *s, uint32_t *lump)
     have = s->arrived[s->work_item];
     if (e->compressed && s->unpack != BSP__UNPACK_DONE) {
 #if BSPKIT_LZMA
-        bits = s->plan.jobs ? bsp__job_wait(s, s->work_item)
-                            : s->stall_have == have + 1 ? BSP__WAIT_INPUT : 0;
+        bits = s->stall_have == have + 1 ? BSP__WAIT_INPUT : 0;
+#if BSPKIT_JOBS
+        if (s->plan.jobs) bits = bsp__job_wait(s, s->work_item);
+#endif
 #else
         bits = 0;   /* (no compressed lump loads without the decoder) */
 #endif
