@@ -10,6 +10,7 @@
 #include "disp_build.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
+#include "patch_q3.h"
 
 /* Every record bspkit reads has fields of at most 4 bytes. */
 #define LUMP_ALIGN 4
@@ -171,9 +172,9 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     uint8_t want[BSP_MAX_LUMPS];
     const bsp_lump_entry *prev = NULL;
     uint64_t more;
-    uint32_t pos = 0, end = 0;
+    uint32_t pos = 0, end = 0, verts_item = 0, verts_end = 0;
     uint32_t i, j;
-    int any_compressed = 0;
+    int any_compressed = 0, vl;
 
     if (!h || !h->family || !o || o->lzma_lclp_max > 12 || o->jobs > BSP_MAX_JOBS)
         return BSP_E_BAD_ARGUMENT;
@@ -242,6 +243,15 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     /* 32 bits suffice: end stays at most END_MAX and pos at most end (a
      * region is never smaller than its lump), so aligning either cannot
      * wrap; the one sum that could is checked before it is made. */
+    /* quake3's draw vertices, when only the patches read them (below) */
+    vl = BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && p->collision && bsp__coll_of(f)->kind == BSP_COLL_Q3 &&
+                 h->patch_bytes && !any_compressed
+             ? bsp__coll_of(f)->lumps[BSP_CL_VERTS]
+             : -1;
+    if (vl >= 0 && (want[vl] != 2 || (more >> vl & 1) || !bsp__lump_layout(h, (uint32_t)vl) ||
+                    bsp__lump_layout(h, (uint32_t)vl)->kind != BSP_LAYOUT_RECORDS ||
+                    bsp__lump_layout(h, (uint32_t)vl)->record_size < 12))
+        vl = -1;
     for (i = 0; i < p->count; i++) {
         const bsp_lump_entry *e = bsp__plan_entry(h, p, p->items[i].lump);
         uint32_t region = p->items[i].region;
@@ -251,6 +261,11 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
             if (prev && prev->length > e->offset - prev->offset)
                 return BSP_E_BAD_LUMP;      /* overlapping lumps */
             prev = e;
+        }
+        if (vl >= 0 && p->items[i].lump == (uint32_t)vl) {
+            verts_item = i;       /* placed after the kept regions */
+            p->verts_xyz = 1;
+            continue;
         }
         pos = (pos + LUMP_ALIGN - 1) & ~(uint32_t)(LUMP_ALIGN - 1);
         p->items[i].arena_offset = pos;
@@ -275,10 +290,20 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     }
 #endif
     /* quake3 curved surfaces: their facets (bsp_measure_patches counted
-     * them), built in the scratch below */
+     * them), built in the scratch below; when the map keeps no draw
+     * vertex, those land here first, packed to xyz before the build
+     * writes the facets after them and the scratch reuses the rest */
     if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && p->collision &&
         bsp__coll_of(f)->kind == BSP_COLL_Q3) {
         if (!h->patches_measured) return BSP_E_PATCHES_NOT_MEASURED;
+        if (p->verts_xyz) {
+            uint32_t size = h->lumps[vl].size, rec = bsp__lump_layout(h, (uint32_t)vl)->record_size;
+            p->items[verts_item].arena_offset = p->verts_offset = pos;
+            if (size > END_MAX - pos) return BSP_E_BAD_LUMP;
+            verts_end = pos + size;
+            /* (records of at least 12 bytes: the xyz take at most the lump) */
+            pos = (pos + size / rec * 12u + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+        }
         p->patch_offset = pos;
         if (h->patch_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
         pos = (pos + h->patch_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
@@ -319,15 +344,22 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         if (BSP__QUAKE_FAMILY && lump >= 0 && h->lumps[lump].size / 8 > most)
             most = h->lumps[lump].size / 8;
         if (most > p->scratch_bytes) p->scratch_bytes = most;
-        /* and the patch builder's (done before the depth check) */
-        if (BSPKIT_FAMILY_QUAKE3 && h->patch_bytes && p->scratch_bytes < BSP_PATCH_SCRATCH_BYTES)
-            p->scratch_bytes = BSP_PATCH_SCRATCH_BYTES;
+#if BSPKIT_FAMILY_QUAKE3
+        /* and the patch builder's, for the largest patch (after the depth
+         * check); a header whose caps no builder takes is refused */
+        if (h->patch_bytes) {
+            size_t need = bsp__q3_patch_scratch_bytes(h->patch_caps);
+            if (need > BSP__Q3_PATCH_SCRATCH) return BSP_E_BAD_ARGUMENT;
+            if (p->scratch_bytes < need) p->scratch_bytes = (uint32_t)need;
+        }
+#endif
         /* and the terrain builder's (a bit per vertex and triangle slot) */
         if (BSP__DISPCOLL && p->disp_bytes && bsp__disp_scratch(h) > p->scratch_bytes)
             p->scratch_bytes = bsp__disp_scratch(h);
     }
     if (p->scratch_bytes > 0xffffffffu - pos) return BSP_E_BAD_LUMP;
     p->total = pos + p->scratch_bytes;
+    if (p->total < verts_end) p->total = verts_end;
     return BSP_OK;
 }
 

@@ -20,6 +20,13 @@ typedef struct bsp__plan {
     bsp__plan_item items[BSP_MAX_LUMPS];
     uint32_t patch_offset;               /* quake3 curved surfaces' collision
                                             (h->patch_bytes), before the scratch */
+    /* quake3: 1 when the draw vertices are read for the patches alone:
+     * their item lands at verts_offset, past every kept region, and the
+     * load packs them to xyz there (12 bytes a vertex) before building
+     * the patches after them; the patch region and the scratch reuse the
+     * rest, and the map keeps no vertex (bsp__patches_pack_verts). */
+    uint8_t verts_xyz;
+    uint32_t verts_offset;
     uint32_t disp_offset, disp_bytes;    /* source terrain's collision (8.14) */
     uint32_t grid_offset, grid_bytes;    /* the light grid's parse and index
                                             (docs/queries.md 10.5); 0: none */

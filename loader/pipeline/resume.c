@@ -385,6 +385,11 @@ static bsp_status finish(bsp__loader *s, uint32_t budget)
             st = bsp__check_fail(m, k);
     }
     if (st == BSP_OK) st = bsp__validate_finish(m);
+#if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
+    /* the draw vertices kept for the patches alone: packed to xyz before
+     * the depth check's scratch reuses the lump's tail */
+    if (st == BSP_OK && s->plan.verts_xyz) bsp__patches_pack_verts(m, s->base + s->plan.verts_offset);
+#endif
     /* collision's walks: every tree within BSP_TREE_DEPTH_MAX (names the
      * lump it blames), in the scratch the decoder no longer needs */
     if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision)
@@ -405,6 +410,8 @@ build:
             m->error_offset = m->lump_file_offset[lump];
         } else if (!done) {
             return BSP_OK;                /* more in the next steps */
+        } else if (s->plan.verts_xyz) {
+            bsp__patches_drop_verts(m);
         }
     }
 #endif
