@@ -772,7 +772,8 @@ static bsp_status patch_add_facet(patch_work *wk, int32_t surface, const int32_t
     if (st != BSP_OK || !ok) return st;
     st = patch_add_bevels(wk, &f);
     if (st != BSP_OK) return st;
-    if (f.n > wk->border_cap - wk->nborders) return BSP_E_CORRUPT;
+    /* (a work area for smaller patches: not the file measured) */
+    if (wk->nfacets == wk->facet_cap || f.n > wk->border_cap - wk->nborders) return BSP_E_CORRUPT;
     wk->fsurf[wk->nfacets] = (uint16_t)f.surface;
     wk->fnum[wk->nfacets] = (uint16_t)f.n;
     wk->ffirst[wk->nfacets] = wk->nborders;
@@ -821,7 +822,7 @@ static bsp_status patch_facets(patch_work *wk)
             if (i < W - 2) right = GP(wk, i + 1, j)[1];
             else if (wk->wrap_w) right = GP(wk, 0, j)[1];
             if (right == -1 || right == g0) PATCH_TRY(right = patch_edge_plane(wk, i, j, 1));
-            if (wk->nfacets == wk->facet_cap) return BSP_E_CORRUPT;
+            if (wk->nfacets == PATCH_FACETS) return BSP_E_CORRUPT;
             if (g0 == g1) {
                 if (g0 == -1) continue;      /* a degenerate square */
                 bd[0] = top, bd[1] = right, bd[2] = bottom, bd[3] = left;
@@ -836,7 +837,7 @@ static bsp_status patch_facets(patch_work *wk)
                 bd[0] = top, bd[1] = right, bd[2] = third;
                 st = patch_add_facet(wk, g0, bd, 3, 0, i, j);
                 if (st != BSP_OK) return st;
-                if (wk->nfacets == wk->facet_cap) return BSP_E_CORRUPT;
+                if (wk->nfacets == PATCH_FACETS) return BSP_E_CORRUPT;
                 third = g0;
                 if (third == -1) {
                     third = top;

@@ -172,7 +172,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     uint8_t want[BSP_MAX_LUMPS];
     const bsp_lump_entry *prev = NULL;
     uint64_t more;
-    uint32_t pos = 0, end = 0, verts_item = 0, verts_end = 0;
+    uint32_t pos = 0, end = 0, verts_end;
     uint32_t i, j;
     int any_compressed = 0, vl;
 
@@ -262,11 +262,6 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
                 return BSP_E_BAD_LUMP;      /* overlapping lumps */
             prev = e;
         }
-        if (vl >= 0 && p->items[i].lump == (uint32_t)vl) {
-            verts_item = i;       /* placed after the kept regions */
-            p->verts_xyz = 1;
-            continue;
-        }
         pos = (pos + LUMP_ALIGN - 1) & ~(uint32_t)(LUMP_ALIGN - 1);
         p->items[i].arena_offset = pos;
         if (pos > END_MAX || region > END_MAX - pos) return BSP_E_BAD_LUMP;
@@ -278,7 +273,18 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         /* pipelined: the next lump starts after the whole window, so its
          * reads may land while this one decodes */
         pos += o->pipelined ? region : e->size;
+        /* quake3's draw vertices for the patches alone: the next lump
+         * starts after their xyz (12 of the record's first bytes) */
+        if (vl >= 0 && p->items[i].lump == (uint32_t)vl) {
+            p->verts_xyz = 1;
+            p->verts_item = (uint8_t)i;
+            if (!o->pipelined) pos -= e->size - e->size / bsp__lump_layout(h, (uint32_t)vl)->record_size * 12u;
+        }
     }
+    /* (packed draw vertices: what they landed on past the lumps is free
+     * again by the end, for the patches and the scratch) */
+    verts_end = end;
+    if (p->verts_xyz) end = pos;
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
 #if BSP__USE_LIGHT_GRID
     /* the light grid's parse and index, kept with the map (a multiple of 8) */
@@ -290,20 +296,10 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     }
 #endif
     /* quake3 curved surfaces: their facets (bsp_measure_patches counted
-     * them), built in the scratch below; when the map keeps no draw
-     * vertex, those land here first, packed to xyz before the build
-     * writes the facets after them and the scratch reuses the rest */
+     * them), built in the scratch below */
     if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && p->collision &&
         bsp__coll_of(f)->kind == BSP_COLL_Q3) {
         if (!h->patches_measured) return BSP_E_PATCHES_NOT_MEASURED;
-        if (p->verts_xyz) {
-            uint32_t size = h->lumps[vl].size, rec = bsp__lump_layout(h, (uint32_t)vl)->record_size;
-            p->items[verts_item].arena_offset = p->verts_offset = pos;
-            if (size > END_MAX - pos) return BSP_E_BAD_LUMP;
-            verts_end = pos + size;
-            /* (records of at least 12 bytes: the xyz take at most the lump) */
-            pos = (pos + size / rec * 12u + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
-        }
         p->patch_offset = pos;
         if (h->patch_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
         pos = (pos + h->patch_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);

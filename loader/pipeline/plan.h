@@ -21,12 +21,12 @@ typedef struct bsp__plan {
     uint32_t patch_offset;               /* quake3 curved surfaces' collision
                                             (h->patch_bytes), before the scratch */
     /* quake3: 1 when the draw vertices are read for the patches alone:
-     * their item lands at verts_offset, past every kept region, and the
-     * load packs them to xyz there (12 bytes a vertex) before building
-     * the patches after them; the patch region and the scratch reuse the
-     * rest, and the map keeps no vertex (bsp__patches_pack_verts). */
+     * item verts_item lands whole, the load packs it to xyz (12 bytes a
+     * vertex) as soon as it is in, and the next lumps' regions start
+     * after the packed vertices (their reads wait for the packing); the
+     * map keeps no vertex once the patches are built. */
     uint8_t verts_xyz;
-    uint32_t verts_offset;
+    uint8_t verts_item;
     uint32_t disp_offset, disp_bytes;    /* source terrain's collision (8.14) */
     uint32_t grid_offset, grid_bytes;    /* the light grid's parse and index
                                             (docs/queries.md 10.5); 0: none */
