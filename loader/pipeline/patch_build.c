@@ -93,11 +93,14 @@ typedef struct patch_work {
 #define CAPS_FULL BSP__Q3_PATCH_CAPS_FULL
 
 #define PATCH_ROUND(n) (((n) + 7u) & ~(size_t)7)
+/* The header's room, the same on every target (the arena is too) */
+#define PATCH_WORK_HEAD 6144u
+BSP__CHECK(q3_patch_head, sizeof(patch_work) <= PATCH_WORK_HEAD);
 static size_t patch_layout(uint32_t caps, patch_work *wk, uint8_t *base)
 {
     size_t side = CAP_SIDE(caps), planes = CAP_PLANES(caps), facets = CAP_FACETS(caps), at;
     size_t borders = facets * PATCH_BORDERS;
-    at = PATCH_ROUND(sizeof(patch_work));
+    at = PATCH_WORK_HEAD;
     if (wk) wk->grid = (float (*)[3])(void *)(base + at);
     at += PATCH_ROUND(side * side * 12u);
     if (wk) wk->gp = (int16_t (*)[2])(void *)(base + at);
@@ -124,7 +127,7 @@ static size_t patch_layout(uint32_t caps, patch_work *wk, uint8_t *base)
     }
     return at;
 }
-BSP__CHECK(q3_patch_scratch, PATCH_ROUND(sizeof(patch_work)) + 129u * 129u * 12u + 128u * 128u * 4u
+BSP__CHECK(q3_patch_scratch, PATCH_WORK_HEAD + 129u * 129u * 12u + 128u * 128u * 4u
                              + 2048u * 18u + 1024u * 8u + 1024u * 26u * 2u + 1024u * 26u / 8u + 64u
                              + 4u <= BSP__Q3_PATCH_SCRATCH);
 
