@@ -212,7 +212,9 @@ typedef struct bsp_header {
     uint8_t xor_key[32];
     /* Quake 3 curved surfaces (bsp_measure_patches): 1 once measured, and
      * the arena bytes their collision takes; patch_caps: the largest
-     * patch's needs, which size the load's patch builder (private). */
+     * patch's needs, which size the load's patch builder. A caller that
+     * keeps the count with the map (a forward-only medium) keeps all
+     * three fields. */
     uint8_t patches_measured;
     uint32_t patch_bytes;
     uint32_t patch_caps;
