@@ -231,9 +231,13 @@ typedef struct bsp_header {
     uint8_t encrypted;
     uint8_t xor_key[32];
     /* Quake 3 curved surfaces (bsp_measure_patches): 1 once measured, and
-     * the arena bytes their collision takes. */
+     * the arena bytes their collision takes; patch_caps: the largest
+     * patch's needs, which size the load's patch builder. A caller that
+     * keeps the count with the map (a forward-only medium) keeps all
+     * three fields. */
     uint8_t patches_measured;
     uint32_t patch_bytes;
+    uint32_t patch_caps;
     /* quake, goldsrc, bsp2, quake2: the BSPX directory bsp_open found
      * (bsp_bspx; offset 0: none). */
     bsp_bspx bspx;
@@ -1032,8 +1036,11 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * and their control points through the stream (at their offsets: not a
  * forward-only stream) and builds each patch once in `scratch` (any memory
  * of BSP_PATCH_SCRATCH_BYTES, not kept) to count exactly what bsp_load will
- * write; the header keeps the count, and bsp_measure adds it (and the same
- * scratch at the arena's end, which the load needs again for the build).
+ * write; the header keeps the count, and bsp_measure adds it (and, at the
+ * arena's end, a scratch for the load's build sized by the largest patch).
+ * A collision-only load keeps no draw vertex: it reads them into the end of
+ * the arena, where the patch region and that scratch reuse the room once
+ * they are packed (12 bytes a vertex).
  * For every other family or load it does nothing (BSP_OK).
  * Statuses: BAD_ARGUMENT (NULL, a scratch too small, a forward-only
  * stream), IO, TRUNCATED, CORRUPT (a patch the engine refuses, section

@@ -24,7 +24,7 @@
  * The model is ignored.
  *
  * Built by the Makefile as build/t/test_patch; the suite runs --hostile
- * (part 43); the map modes print what the engine harness of the issue
+ * (part 43) and --load (part 54); the map modes print what the engine harness of the issue
  * printed, for comparisons by hand. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,6 +100,39 @@ static void move_of(bsp__q3_patch_move *mv, const float a[3], const float b[3], 
     bsp__q3_patch_move_init(mv, s, e, s0, s1);
 }
 
+/* The load's builder, in a work area sized by the patch's own caps
+ * (bsp_measure_patches' largest), writes what the full one does, and one
+ * cap fewer (grid side, planes or facets) is refused as corrupt. */
+static int caps_hold(const float *v, int32_t w, int32_t h, void *scratch)
+{
+    bsp__q3_patch_sizes sz;
+    uint32_t caps[4], k;
+    void *full, *out;
+    int ok = 1;
+    if (measure(v, w, h, scratch, &sz) != BSP_OK || !(full = built(v, w, h, scratch))) return 0;
+    caps[0] = BSP__Q3_PATCH_CAPS(sz.side, sz.planes, sz.facets);
+    caps[1] = BSP__Q3_PATCH_CAPS(sz.side - 1, sz.planes, sz.facets);
+    caps[2] = BSP__Q3_PATCH_CAPS(sz.side, sz.planes - 1, sz.facets);
+    caps[3] = BSP__Q3_PATCH_CAPS(sz.side, sz.planes, sz.facets - 1);
+    out = malloc(sz.bytes);
+    for (k = 0; k < 4 && out; k++) {
+        size_t bytes = bsp__q3_patch_scratch_bytes(caps[k]);
+        void *small = malloc(bytes);
+        bsp_status st;
+        if (!small) break;
+        memset(small, 0x5a, bytes);
+        memset(out, 0, sz.bytes);
+        st = bsp__q3_patch_build_in((const uint8_t *)v, 44, w, h, small, bytes, caps[k], out, sz.bytes);
+        if (k == 0 && (st != BSP_OK || memcmp(out, full, sz.bytes))) ok = 0;
+        if (k > 0 && st != BSP_E_CORRUPT) ok = 0;
+        if (bytes >= BSP__Q3_PATCH_SCRATCH) ok = 0;   /* (smaller than the full one) */
+        free(small);
+    }
+    free(out);
+    free(full);
+    return ok && k == 4;
+}
+
 static int hostile(void)
 {
     void *scratch = malloc(BSP__Q3_PATCH_SCRATCH + 8);
@@ -126,6 +159,8 @@ static int hostile(void)
     v[11 * 1 + 2] = v[11 * 7 + 2] = 1e4f;
     k = measure(v, 3, 3, scratch, &sz);
     EXPECT(k == BSP_OK && sz.width == 2 && sz.height == 33 && sz.facets >= 32, "a deep curve");
+    EXPECT(k == BSP_OK && sz.side >= 33 && sz.side <= 129, "a deep curve's side");
+    EXPECT(caps_hold(v, 3, 3, scratch), "a deep curve in a work area of its caps");
     free(v);
     /* rough grids */
     v = grid_of(31, 33, 8, 7, 0.37f);
@@ -134,6 +169,7 @@ static int hostile(void)
     v = grid_of(9, 9, 8, 7, 0.015f);
     k = measure(v, 9, 9, scratch, &sz);
     EXPECT(k == BSP_OK && sz.width == 5 && sz.height == 5 && sz.facets > 16, "a rough 9 x 9 grid");
+    EXPECT(caps_hold(v, 9, 9, scratch), "a rough 9 x 9 grid in a work area of its caps");
     free(v);
     /* not finite: a status or a patch, never a hang */
     {
@@ -215,7 +251,100 @@ static int hostile(void)
     }
     free(v);
     free(scratch);
-    if (!failures) printf("PASS patch builder: hostile grids refused (sizes, over-subdivision, too many facets), junk points answered, a flat patch swept and tested by hand\n");
+    if (!failures) printf("PASS patch builder: hostile grids refused (sizes, over-subdivision, too many facets), junk points answered, a flat patch swept and tested by hand, a work area sized by the patch's caps builds the same and refuses one cap fewer\n");
+    return failures ? 1 : 0;
+}
+
+/* --load MAP...: the map loaded for collision alone and with its
+ * geometry too. The collision-only load keeps no draw vertex (a map with
+ * curved surfaces packs them for the build and lets them go), takes less
+ * arena than the other, and both answer the same traces. */
+static int mem_read(void *ctx, uint32_t offset, void *dst, uint32_t len)
+{
+    memcpy(dst, (const uint8_t *)ctx + offset, len);
+    return 0;
+}
+
+static uint8_t *load_as(bsp_map *m, const uint8_t *file, uint32_t size, uint32_t sets, uint32_t *need,
+                        uint32_t *patch_bytes)
+{
+    static uint8_t pscratch[BSP_PATCH_SCRATCH_BYTES];
+    bsp_stream s;
+    bsp_header h;
+    bsp_options o = bsp_default_options(sets);
+    uint8_t *arena;
+    uint32_t used;
+    s.read = mem_read, s.ctx = (void *)(uintptr_t)file, s.size = size, s.forward_only = 0;
+    if (bsp_open(&h, &s) != BSP_OK || bsp_measure_patches(&h, &s, pscratch, sizeof pscratch) != BSP_OK ||
+        bsp_measure(&h, &o, need) != BSP_OK || !(arena = malloc(*need + 64)))
+        return NULL;
+    /* (the arena is 16-aligned: malloc's) */
+    memset(arena, 0xa5, *need);
+    if (bsp_load(m, &h, &s, arena, *need, &o, &used) != BSP_OK || used != *need) {
+        free(arena);
+        return NULL;
+    }
+    *patch_bytes = h.patch_bytes;
+    return arena;
+}
+
+static int load_mode(int argc, char **argv)
+{
+    int i;
+    for (i = 2; i < argc; i++) {
+        FILE *f = fopen(argv[i], "rb");
+        long size;
+        uint8_t *file, *a = NULL, *b = NULL;
+        bsp_map ma, mb;
+        uint32_t na = 0, nb = 0, pa = 0, pb = 0, k, differ = 0, hits = 0, vsize;
+        float lo[3], hi[3];
+        uint32_t seed = 12345u;
+        if (!f) return 2;
+        fseek(f, 0, SEEK_END);
+        size = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        file = malloc((size_t)size);
+        if (!file || fread(file, 1, (size_t)size, f) != (size_t)size) return 2;
+        fclose(f);
+        a = load_as(&ma, file, (uint32_t)size, BSP_LOAD_COLLISION, &na, &pa);
+        b = load_as(&mb, file, (uint32_t)size, BSP_LOAD_COLLISION | BSP_LOAD_GEOMETRY, &nb, &pb);
+        EXPECT(a && b, "collision loads");
+        if (!a || !b) continue;
+        EXPECT(!bsp_lump(&ma, 10, &vsize) && !ma.vertexes.data && bsp_lump(&mb, 10, &vsize) && mb.vertexes.data,
+               "a collision-only load keeps no draw vertex");
+        EXPECT(na < nb, "a collision-only load takes less arena");
+        for (k = 0; k < 3; k++) {
+            memcpy(&lo[k], ma.models.data + 4 * k, 4);
+            memcpy(&hi[k], ma.models.data + 12 + 4 * k, 4);
+        }
+        for (k = 0; k < 20000; k++) {
+            static const float mn[3] = {-15, -15, -24}, mx[3] = {15, 15, 32}, z[3] = {0, 0, 0};
+            float st[3], en[3];
+            bsp_trace_result ra, rb;
+            bsp_status sa, sb;
+            uint32_t j, mask = bsp_trace_mask(&ma, BSP_MASK_PLAYERSOLID);
+            for (j = 0; j < 3; j++) {
+                seed = seed * 1103515245u + 12345u;
+                st[j] = lo[j] + (hi[j] - lo[j]) * (float)(seed >> 8 & 0xffff) / 65536.0f;
+                seed = seed * 1103515245u + 12345u;
+                en[j] = lo[j] + (hi[j] - lo[j]) * (float)(seed >> 8 & 0xffff) / 65536.0f;
+            }
+            if (k & 1) memcpy(en, st, sizeof en), en[2] -= 64;
+            sa = bsp_trace(&ma, 0, st, en, k & 2 ? z : mn, k & 2 ? z : mx, mask, &ra);
+            sb = bsp_trace(&mb, 0, st, en, k & 2 ? z : mn, k & 2 ? z : mx, mask, &rb);
+            if (sa != sb || (sa == BSP_OK && (memcmp(&ra.fraction, &rb.fraction, 4) ||
+                                              memcmp(ra.endpos, rb.endpos, 12) || ra.contents != rb.contents ||
+                                              ra.startsolid != rb.startsolid || ra.allsolid != rb.allsolid)))
+                differ++;
+            if (sa == BSP_OK && ra.fraction < 1) hits++;
+        }
+        EXPECT(differ == 0 && hits > 0, "collision-only and geometry loads trace the same");
+        printf("%s %s: arena %u bytes (with the geometry %u), patches %u bytes, %u of 20000 traces hit\n",
+               failures ? "FAIL" : "PASS", argv[i], na, nb, pa, hits);
+        free(a);
+        free(b);
+        free(file);
+    }
     return failures ? 1 : 0;
 }
 
@@ -233,10 +362,11 @@ int main(int argc, char **argv)
     char line[1024];
 
     if (argc < 2) {
-        fprintf(stderr, "usage: test_patch MAP.bsp [--trace] | test_patch --hostile\n");
+        fprintf(stderr, "usage: test_patch MAP.bsp [--trace] | test_patch --hostile | test_patch --load MAP...\n");
         return 2;
     }
     if (!strcmp(argv[1], "--hostile")) return hostile();
+    if (!strcmp(argv[1], "--load")) return load_mode(argc, argv);
     f = fopen(argv[1], "rb");
     if (!f) {
         perror(argv[1]);

@@ -35,6 +35,17 @@
 #define PATCH_CLIP_EPS 0.125f       /* SURFACE_CLIP_EPSILON */
 #define PATCH_MISS 99999.0f         /* the point sweep's "never crosses" */
 
+/* CM_FindPlane2 looks for the first plane within DIST_EPSILON of |dist|
+ * (either way round): the planes are chained by floor(16 |dist|) (exact in
+ * float: a power of two), hashed into PATCH_BUCKETS chains, so a search
+ * reads three chains, not every plane. |dist| from PATCH_KEY_LIMIT up (or
+ * NaN) shares one more chain. */
+#define PATCH_BUCKETS 256u
+#define PATCH_KEY_SCALE 16.0f
+#define PATCH_KEY_LIMIT 1048576.0f  /* keys below 2^24 */
+#define PATCH_KEY_MAX 16777215u
+#define PATCH_OVERFLOW PATCH_BUCKETS
+
 /* The plane search's tests inlined where speed counts; a build for size
  * keeps one copy. */
 #ifdef __OPTIMIZE_SIZE__
@@ -49,22 +60,76 @@
 #define PATCH_MAY_ALIAS
 #endif
 
-/* The build's work area, laid over the caller's scratch. grid[i][j] is
- * column i, row j. */
+/* The build's work area, laid over the caller's scratch: this header,
+ * then arrays sized by the caps (patch_q3.h) it was laid out for. Point
+ * (i, j) of the grid, column i and row j, is PG(wk, i, j); square (i, j)'s
+ * two triangle planes GP(wk, i, j). */
 typedef struct patch_work {
-    float grid[PATCH_GRID][PATCH_GRID][3];
-    int16_t gp[PATCH_GRID - 1][PATCH_GRID - 1][2];    /* each square's two triangle planes */
-    float planes[PATCH_PLANES][4];
-    uint16_t fsurf[PATCH_FACETS], fnum[PATCH_FACETS];
-    uint32_t ffirst[PATCH_FACETS];
-    uint16_t bplane[PATCH_FACETS * PATCH_BORDERS];
-    uint8_t binward[PATCH_FACETS * PATCH_BORDERS];
+    float (*grid)[3];
+    int16_t (*gp)[2];
+    float (*planes)[4];
+    uint16_t *fsurf, *fnum;
+    uint32_t *ffirst;
+    uint16_t *bplane;
+    uint8_t *binward;                  /* a bit per border */
+    int16_t *next;                     /* the plane after it in its chain */
+    /* the planes by |dist| (patch_find_plane2): chains in creation order */
+    int16_t head[PATCH_BUCKETS + 1], tail[PATCH_BUCKETS + 1];
     float wind[3][PATCH_WINDING_ROOM][3];
-    int32_t w, h, wrap_w, wrap_h;
+    int32_t gs;                        /* the grid's side in the work area */
+    uint32_t plane_cap, facet_cap, border_cap;
+    int32_t w, h, wrap_w, wrap_h, side;
     uint32_t nplanes, nfacets, nborders;
     float lo[3], hi[3];
 } PATCH_MAY_ALIAS patch_work;
-BSP__CHECK(q3_patch_scratch, sizeof(patch_work) <= BSP__Q3_PATCH_SCRATCH);
+#define PG(wk, i, j) ((wk)->grid[(size_t)(i) * (size_t)(wk)->gs + (size_t)(j)])
+#define GP(wk, i, j) ((wk)->gp[(size_t)(i) * (size_t)((wk)->gs - 1) + (size_t)(j)])
+
+/* The caps a work area is laid out for: the grid's side, planes, facets
+ * (borders: 26 a facet). */
+#define CAP_SIDE(c) ((c) & 0xffu)
+#define CAP_PLANES(c) ((c) >> 8 & 0xfffu)
+#define CAP_FACETS(c) ((c) >> 20 & 0x7ffu)
+#define CAPS_FULL BSP__Q3_PATCH_CAPS_FULL
+
+#define PATCH_ROUND(n) (((n) + 7u) & ~(size_t)7)
+/* The header's room, the same on every target (the arena is too) */
+#define PATCH_WORK_HEAD 6144u
+BSP__CHECK(q3_patch_head, sizeof(patch_work) <= PATCH_WORK_HEAD);
+static size_t patch_layout(uint32_t caps, patch_work *wk, uint8_t *base)
+{
+    size_t side = CAP_SIDE(caps), planes = CAP_PLANES(caps), facets = CAP_FACETS(caps), at;
+    size_t borders = facets * PATCH_BORDERS;
+    at = PATCH_WORK_HEAD;
+    if (wk) wk->grid = (float (*)[3])(void *)(base + at);
+    at += PATCH_ROUND(side * side * 12u);
+    if (wk) wk->gp = (int16_t (*)[2])(void *)(base + at);
+    at += PATCH_ROUND((side ? side - 1 : 0) * (side ? side - 1 : 0) * 4u);
+    if (wk) wk->planes = (float (*)[4])(void *)(base + at);
+    at += planes * 16u;
+    if (wk) wk->next = (int16_t *)(void *)(base + at);
+    at += PATCH_ROUND(planes * 2u);
+    if (wk) wk->ffirst = (uint32_t *)(void *)(base + at);
+    at += facets * 4u;
+    if (wk) wk->fsurf = (uint16_t *)(void *)(base + at);
+    at += PATCH_ROUND(facets * 2u);
+    if (wk) wk->fnum = (uint16_t *)(void *)(base + at);
+    at += PATCH_ROUND(facets * 2u);
+    if (wk) wk->bplane = (uint16_t *)(void *)(base + at);
+    at += PATCH_ROUND(borders * 2u);
+    if (wk) wk->binward = base + at;
+    at += PATCH_ROUND(borders / 8u + 1u);
+    if (wk) {
+        wk->gs = (int32_t)side;
+        wk->plane_cap = (uint32_t)planes;
+        wk->facet_cap = (uint32_t)facets;
+        wk->border_cap = (uint32_t)borders;
+    }
+    return at;
+}
+BSP__CHECK(q3_patch_scratch, PATCH_WORK_HEAD + 129u * 129u * 12u + 128u * 128u * 4u
+                             + 2048u * 18u + 1024u * 8u + 1024u * 26u * 2u + 1024u * 26u / 8u + 64u
+                             + 4u <= BSP__Q3_PATCH_SCRATCH);
 
 /* A facet being made: its borders and their inward flags. */
 typedef struct patch_facet_state {
@@ -158,7 +223,7 @@ static int32_t patch_wraps(const patch_work *wk)
     uint32_t k;
     for (j = 0; j < wk->h; j++)
         for (k = 0; k < 3; k++)
-            if (patch_outside(bsp__fsub(wk->grid[0][j][k], wk->grid[wk->w - 1][j][k]), PATCH_WRAP_EPS))
+            if (patch_outside(bsp__fsub(PG(wk, 0, j)[k], PG(wk, wk->w - 1, j)[k]), PATCH_WRAP_EPS))
                 return 0;
     return 1;
 }
@@ -168,7 +233,7 @@ static void patch_copy_column(patch_work *wk, int32_t from, int32_t to)
     int32_t j;
     uint32_t k;
     for (j = 0; j < wk->h; j++)
-        for (k = 0; k < 3; k++) wk->grid[to][j][k] = wk->grid[from][j][k];
+        for (k = 0; k < 3; k++) PG(wk, to, j)[k] = PG(wk, from, j)[k];
 }
 
 /* Column `at` goes; the ones after it move down. */
@@ -189,21 +254,21 @@ static bsp_status patch_subdivide(patch_work *wk)
     uint32_t guard;
     for (guard = 0; guard < 4 * PATCH_GRID && i < wk->w - 2; guard++) {
         for (j = 0; j < wk->h; j++)
-            if (patch_needs_subdivision(wk->grid[i][j], wk->grid[i + 1][j], wk->grid[i + 2][j])) break;
+            if (patch_needs_subdivision(PG(wk, i, j), PG(wk, i + 1, j), PG(wk, i + 2, j))) break;
         if (j == wk->h) {
             patch_remove_column(wk, i + 1);
             i++;
             continue;
         }
-        if (wk->w + 2 > PATCH_GRID) return BSP_E_CORRUPT;
+        if (wk->w + 2 > wk->gs) return BSP_E_CORRUPT;
         for (k = wk->w - 1; k > i + 1; k--) patch_copy_column(wk, k, k + 2);
         for (j = 0; j < wk->h; j++) {
-            const float *a = wk->grid[i][j];
+            const float *a = PG(wk, i, j);
             float b[3], c[3], o1[3], o2[3], o3[3];
             uint32_t n;
             for (n = 0; n < 3; n++) {
-                b[n] = wk->grid[i + 1][j][n];
-                c[n] = wk->grid[i + 4][j][n];    /* moved from i + 2 */
+                b[n] = PG(wk, i + 1, j)[n];
+                c[n] = PG(wk, i + 4, j)[n];    /* moved from i + 2 */
             }
             for (n = 0; n < 3; n++) {
                 o1[n] = bsp__fmul(bsp__fadd(a[n], b[n]), 0.5f);
@@ -211,12 +276,13 @@ static bsp_status patch_subdivide(patch_work *wk)
                 o2[n] = bsp__fmul(bsp__fadd(o1[n], o3[n]), 0.5f);
             }
             for (n = 0; n < 3; n++) {
-                wk->grid[i + 1][j][n] = o1[n];
-                wk->grid[i + 2][j][n] = o2[n];
-                wk->grid[i + 3][j][n] = o3[n];
+                PG(wk, i + 1, j)[n] = o1[n];
+                PG(wk, i + 2, j)[n] = o2[n];
+                PG(wk, i + 3, j)[n] = o3[n];
             }
         }
         wk->w += 2;
+        if (wk->w > wk->side) wk->side = wk->w;
     }
     return i < wk->w - 2 ? BSP_E_CORRUPT : BSP_OK;
 }
@@ -228,7 +294,7 @@ static void patch_remove_degenerate(patch_work *wk)
     for (guard = 0; guard < 2 * PATCH_GRID && i < wk->w - 1; guard++) {
         for (j = 0; j < wk->h; j++) {
             for (k = 0; k < 3; k++)
-                if (patch_outside(bsp__fsub(wk->grid[i][j][k], wk->grid[i + 1][j][k]), PATCH_POINT_EPS))
+                if (patch_outside(bsp__fsub(PG(wk, i, j)[k], PG(wk, i + 1, j)[k]), PATCH_POINT_EPS))
                     break;
             if (k < 3) break;
         }
@@ -247,20 +313,31 @@ static void patch_transpose(patch_work *wk)
     for (i = 0; i < n; i++)
         for (j = 0; j < i; j++)
             for (k = 0; k < 3; k++) {
-                float f = wk->grid[i][j][k];
-                wk->grid[i][j][k] = wk->grid[j][i][k];
-                wk->grid[j][i][k] = f;
+                float f = PG(wk, i, j)[k];
+                PG(wk, i, j)[k] = PG(wk, j, i)[k];
+                PG(wk, j, i)[k] = f;
             }
     t = wk->w, wk->w = wk->h, wk->h = t;
 }
 
 /* ---- planes ---- */
 
+/* The chain of planes whose |dist| is ad. */
+BSP_INLINE uint32_t patch_bucket(float ad)
+{
+    return ad < PATCH_KEY_LIMIT ? (uint32_t)bsp__fmul(ad, PATCH_KEY_SCALE) % PATCH_BUCKETS : PATCH_OVERFLOW;
+}
+
 static int32_t patch_add_plane(patch_work *wk, const float pl[4])
 {
-    uint32_t k;
-    if (wk->nplanes == PATCH_PLANES) return -2;
+    uint32_t k, b = patch_bucket(bsp__fabs(pl[3]));
+    int16_t n = (int16_t)wk->nplanes;
+    if (wk->nplanes == wk->plane_cap) return -2;
     for (k = 0; k < 4; k++) wk->planes[wk->nplanes][k] = pl[k];
+    wk->next[n] = -1;
+    if (wk->tail[b] < 0) wk->head[b] = n;
+    else wk->next[wk->tail[b]] = n;
+    wk->tail[b] = n;
     return (int32_t)wk->nplanes++;
 }
 
@@ -321,22 +398,49 @@ PATCH_HOT int patch_plane_equal(const float p[4], const float pl[4])
     return patch_close(p, pl, 0) ? 1 : patch_close(p, pl, 1) ? 2 : 0;
 }
 
+/* The first plane of chain b before `best` equal to pl (or flipped):
+ * its number and *eq (1 or 2), else best. */
+static int32_t patch_chain_first(const patch_work *wk, uint32_t b, const float pl[4], float ad,
+                                 int32_t best, int *eq)
+{
+    int32_t i;
+    for (i = wk->head[b]; i >= 0 && i < best; i = wk->next[i]) {
+        int e;
+        if (!(bsp__fabs(bsp__fsub(bsp__fabs(wk->planes[i][3]), ad)) < PATCH_DIST_EPS)) continue;
+        e = patch_plane_equal(wk->planes[i], pl);
+        if (e) {
+            *eq = e;
+            return i;
+        }
+    }
+    return best;
+}
+
 /* CM_FindPlane2: the first plane equal (or flipped), else a new one.
  * ||d| - |x|| in float is exactly the smaller of |d - x| and |d + x| (the
  * same subtraction, up to sign), so a plane whose distance fails it fails
- * both of CM_PlaneEqual's distance tests: one test skips most planes. */
+ * both of CM_PlaneEqual's distance tests: one test skips most planes. A
+ * plane that passes is within 0.02 of |x| (a float difference under 0.02f
+ * is one under 0.02f before rounding), so its key is |x|'s or a neighbour:
+ * the first of those three chains' matches is the first of all planes. */
 static int32_t patch_find_plane2(patch_work *wk, const float pl[4], int *flipped)
 {
-    uint32_t i;
     float ad = bsp__fabs(pl[3]);
-    for (i = 0; i < wk->nplanes; i++) {
-        int eq;
-        if (!(bsp__fabs(bsp__fsub(bsp__fabs(wk->planes[i][3]), ad)) < PATCH_DIST_EPS)) continue;
-        eq = patch_plane_equal(wk->planes[i], pl);
-        if (eq) {
-            *flipped = eq == 2;
-            return (int32_t)i;
-        }
+    int32_t best = (int32_t)wk->nplanes;
+    int eq = 0;
+    if (ad < PATCH_KEY_LIMIT) {
+        uint32_t key = (uint32_t)bsp__fmul(ad, PATCH_KEY_SCALE);
+        if (key > 0) best = patch_chain_first(wk, (key - 1) % PATCH_BUCKETS, pl, ad, best, &eq);
+        best = patch_chain_first(wk, key % PATCH_BUCKETS, pl, ad, best, &eq);
+        if (key < PATCH_KEY_MAX) best = patch_chain_first(wk, (key + 1) % PATCH_BUCKETS, pl, ad, best, &eq);
+        else best = patch_chain_first(wk, PATCH_OVERFLOW, pl, ad, best, &eq);
+    } else if (ad == ad) {         /* (NaN equals no plane) */
+        best = patch_chain_first(wk, PATCH_KEY_MAX % PATCH_BUCKETS, pl, ad, best, &eq);
+        best = patch_chain_first(wk, PATCH_OVERFLOW, pl, ad, best, &eq);
+    }
+    if (eq) {
+        *flipped = eq == 2;
+        return best;
     }
     *flipped = 0;
     return patch_add_plane(wk, pl);
@@ -353,8 +457,8 @@ static int patch_point_side(const patch_work *wk, const float p[3], int32_t pn)
 
 static int32_t patch_grid_plane(const patch_work *wk, int32_t i, int32_t j, int tri)
 {
-    int32_t p = wk->gp[i][j][tri];
-    return p != -1 ? p : wk->gp[i][j][!tri];
+    int32_t p = GP(wk, i, j)[tri];
+    return p != -1 ? p : GP(wk, i, j)[!tri];
 }
 
 /* CM_EdgePlaneNum: the plane through edge k of square (i, j) standing up
@@ -367,12 +471,12 @@ static int32_t patch_edge_plane(patch_work *wk, int32_t i, int32_t j, int k)
     int tri, order;
     int32_t p;
     switch (k) {
-    case 0: p1 = wk->grid[i][j], p2 = wk->grid[i + 1][j], tri = 0, order = 0; break;
-    case 2: p1 = wk->grid[i][j + 1], p2 = wk->grid[i + 1][j + 1], tri = 1, order = 1; break;
-    case 3: p1 = wk->grid[i][j], p2 = wk->grid[i][j + 1], tri = 1, order = 1; break;
-    case 1: p1 = wk->grid[i + 1][j], p2 = wk->grid[i + 1][j + 1], tri = 0, order = 0; break;
-    case 4: p1 = wk->grid[i + 1][j + 1], p2 = wk->grid[i][j], tri = 0, order = 0; break;
-    default: p1 = wk->grid[i][j], p2 = wk->grid[i + 1][j + 1], tri = 1, order = 0; break;
+    case 0: p1 = PG(wk, i, j), p2 = PG(wk, i + 1, j), tri = 0, order = 0; break;
+    case 2: p1 = PG(wk, i, j + 1), p2 = PG(wk, i + 1, j + 1), tri = 1, order = 1; break;
+    case 3: p1 = PG(wk, i, j), p2 = PG(wk, i, j + 1), tri = 1, order = 1; break;
+    case 1: p1 = PG(wk, i + 1, j), p2 = PG(wk, i + 1, j + 1), tri = 0, order = 0; break;
+    case 4: p1 = PG(wk, i + 1, j + 1), p2 = PG(wk, i, j), tri = 0, order = 0; break;
+    default: p1 = PG(wk, i, j), p2 = PG(wk, i + 1, j + 1), tri = 1, order = 0; break;
     }
     p = patch_grid_plane(wk, i, j, tri);
     if (p == -1) return -1;
@@ -385,14 +489,14 @@ static void patch_set_border_inward(const patch_work *wk, patch_facet_state *f, 
     const float *pts[4];
     uint32_t np, k, q;
     if (which == -1) {
-        pts[0] = wk->grid[i][j], pts[1] = wk->grid[i + 1][j];
-        pts[2] = wk->grid[i + 1][j + 1], pts[3] = wk->grid[i][j + 1];
+        pts[0] = PG(wk, i, j), pts[1] = PG(wk, i + 1, j);
+        pts[2] = PG(wk, i + 1, j + 1), pts[3] = PG(wk, i, j + 1);
         np = 4;
     } else if (which == 0) {
-        pts[0] = wk->grid[i][j], pts[1] = wk->grid[i + 1][j], pts[2] = wk->grid[i + 1][j + 1];
+        pts[0] = PG(wk, i, j), pts[1] = PG(wk, i + 1, j), pts[2] = PG(wk, i + 1, j + 1);
         np = 3;
     } else {
-        pts[0] = wk->grid[i + 1][j + 1], pts[1] = wk->grid[i][j + 1], pts[2] = wk->grid[i][j];
+        pts[0] = PG(wk, i + 1, j + 1), pts[1] = PG(wk, i, j + 1), pts[2] = PG(wk, i, j);
         np = 3;
     }
     for (k = 0; k < f->n; k++) {
@@ -671,12 +775,16 @@ static bsp_status patch_add_facet(patch_work *wk, int32_t surface, const int32_t
     if (st != BSP_OK || !ok) return st;
     st = patch_add_bevels(wk, &f);
     if (st != BSP_OK) return st;
+    /* (a work area for smaller patches: not the file measured) */
+    if (wk->nfacets == wk->facet_cap || f.n > wk->border_cap - wk->nborders) return BSP_E_CORRUPT;
     wk->fsurf[wk->nfacets] = (uint16_t)f.surface;
     wk->fnum[wk->nfacets] = (uint16_t)f.n;
     wk->ffirst[wk->nfacets] = wk->nborders;
     for (k = 0; k < f.n; k++) {
-        wk->bplane[wk->nborders + k] = (uint16_t)f.b[k];
-        wk->binward[wk->nborders + k] = f.in[k];
+        uint32_t at = wk->nborders + k;
+        wk->bplane[at] = (uint16_t)f.b[k];
+        if (f.in[k]) wk->binward[at >> 3] |= (uint8_t)(1u << (at & 7));
+        else wk->binward[at >> 3] &= (uint8_t)~(1u << (at & 7));
     }
     wk->nborders += f.n;
     wk->nfacets++;
@@ -693,29 +801,29 @@ static bsp_status patch_facets(patch_work *wk)
     bsp_status st;
     for (i = 0; i < W - 1; i++)
         for (j = 0; j < H - 1; j++) {
-            int32_t a = patch_find_plane(wk, wk->grid[i][j], wk->grid[i + 1][j], wk->grid[i + 1][j + 1]);
+            int32_t a = patch_find_plane(wk, PG(wk, i, j), PG(wk, i + 1, j), PG(wk, i + 1, j + 1));
             int32_t b;
             PATCH_TRY(a);
-            b = patch_find_plane(wk, wk->grid[i + 1][j + 1], wk->grid[i][j + 1], wk->grid[i][j]);
+            b = patch_find_plane(wk, PG(wk, i + 1, j + 1), PG(wk, i, j + 1), PG(wk, i, j));
             PATCH_TRY(b);
-            wk->gp[i][j][0] = (int16_t)a;
-            wk->gp[i][j][1] = (int16_t)b;
+            GP(wk, i, j)[0] = (int16_t)a;
+            GP(wk, i, j)[1] = (int16_t)b;
         }
     for (i = 0; i < W - 1; i++)
         for (j = 0; j < H - 1; j++) {
-            int32_t g0 = wk->gp[i][j][0], g1 = wk->gp[i][j][1], bd[4], third;
+            int32_t g0 = GP(wk, i, j)[0], g1 = GP(wk, i, j)[1], bd[4], third;
             int32_t top = -1, bottom = -1, left = -1, right = -1;
-            if (j > 0) top = wk->gp[i][j - 1][1];
-            else if (wk->wrap_h) top = wk->gp[i][H - 2][1];
+            if (j > 0) top = GP(wk, i, j - 1)[1];
+            else if (wk->wrap_h) top = GP(wk, i, H - 2)[1];
             if (top == -1 || top == g0) PATCH_TRY(top = patch_edge_plane(wk, i, j, 0));
-            if (j < H - 2) bottom = wk->gp[i][j + 1][0];
-            else if (wk->wrap_h) bottom = wk->gp[i][0][0];
+            if (j < H - 2) bottom = GP(wk, i, j + 1)[0];
+            else if (wk->wrap_h) bottom = GP(wk, i, 0)[0];
             if (bottom == -1 || bottom == g1) PATCH_TRY(bottom = patch_edge_plane(wk, i, j, 2));
-            if (i > 0) left = wk->gp[i - 1][j][0];
-            else if (wk->wrap_w) left = wk->gp[W - 2][j][0];
+            if (i > 0) left = GP(wk, i - 1, j)[0];
+            else if (wk->wrap_w) left = GP(wk, W - 2, j)[0];
             if (left == -1 || left == g1) PATCH_TRY(left = patch_edge_plane(wk, i, j, 3));
-            if (i < W - 2) right = wk->gp[i + 1][j][1];
-            else if (wk->wrap_w) right = wk->gp[0][j][1];
+            if (i < W - 2) right = GP(wk, i + 1, j)[1];
+            else if (wk->wrap_w) right = GP(wk, 0, j)[1];
             if (right == -1 || right == g0) PATCH_TRY(right = patch_edge_plane(wk, i, j, 1));
             if (wk->nfacets == PATCH_FACETS) return BSP_E_CORRUPT;
             if (g0 == g1) {
@@ -746,28 +854,40 @@ static bsp_status patch_facets(patch_work *wk)
     return BSP_OK;
 }
 
-/* CM_GeneratePatchCollide into the work area. */
+size_t bsp__q3_patch_scratch_bytes(uint32_t caps)
+{
+    /* (and 4 bytes to align the work area's pointers to 8) */
+    return caps == CAPS_FULL ? BSP__Q3_PATCH_SCRATCH : patch_layout(caps, NULL, NULL) + 4u;
+}
+
+/* CM_GeneratePatchCollide into the work area laid out for `caps`. */
 static bsp_status patch_generate(const uint8_t *points, uint32_t stride, int32_t width, int32_t height,
-                                 void *scratch, size_t scratch_bytes, patch_work **out)
+                                 void *scratch, size_t scratch_bytes, uint32_t caps, patch_work **out)
 {
     patch_work *wk;
     int32_t i, j;
     uint32_t k;
     bsp_status st;
     if (!points || !scratch || ((uintptr_t)scratch & 3) || ((uintptr_t)points & 3) || (stride & 3)
-        || stride < 12 || scratch_bytes < sizeof(patch_work))
+        || stride < 12 || CAP_SIDE(caps) > PATCH_GRID || CAP_PLANES(caps) > PATCH_PLANES
+        || CAP_FACETS(caps) > PATCH_FACETS || (caps >> 31) || scratch_bytes < bsp__q3_patch_scratch_bytes(caps))
         return BSP_E_BAD_ARGUMENT;
     if (width <= 2 || height <= 2 || !(width & 1) || !(height & 1)) return BSP_E_CORRUPT;
     if (width > PATCH_GRID || height > PATCH_GRID || width * height > BSP__Q3_PATCH_VERTS_MAX)
         return BSP_E_CORRUPT;
-    wk = (patch_work *)scratch;
+    wk = (patch_work *)(void *)((uint8_t *)scratch + ((uintptr_t)scratch & 4));
+    patch_layout(caps, wk, (uint8_t *)wk);
+    /* (a work area for smaller patches: the file is not the one measured) */
+    if (width > wk->gs || height > wk->gs) return BSP_E_CORRUPT;
     wk->w = width;
     wk->h = height;
+    wk->side = width > height ? width : height;
     wk->nplanes = wk->nfacets = wk->nborders = 0;
+    for (k = 0; k <= PATCH_BUCKETS; k++) wk->head[k] = wk->tail[k] = -1;
     for (i = 0; i < width; i++)
         for (j = 0; j < height; j++) {
             const uint8_t *p = points + (size_t)(j * width + i) * stride;
-            for (k = 0; k < 3; k++) wk->grid[i][j][k] = bsp__f32(p + 4 * k);
+            for (k = 0; k < 3; k++) PG(wk, i, j)[k] = bsp__f32(p + 4 * k);
         }
     wk->wrap_w = patch_wraps(wk);
     st = patch_subdivide(wk);
@@ -783,8 +903,8 @@ static bsp_status patch_generate(const uint8_t *points, uint32_t stride, int32_t
     for (i = 0; i < wk->w; i++)
         for (j = 0; j < wk->h; j++)
             for (k = 0; k < 3; k++) {
-                if (wk->grid[i][j][k] < wk->lo[k]) wk->lo[k] = wk->grid[i][j][k];
-                if (wk->grid[i][j][k] > wk->hi[k]) wk->hi[k] = wk->grid[i][j][k];
+                if (PG(wk, i, j)[k] < wk->lo[k]) wk->lo[k] = PG(wk, i, j)[k];
+                if (PG(wk, i, j)[k] > wk->hi[k]) wk->hi[k] = PG(wk, i, j)[k];
             }
     st = patch_facets(wk);
     if (st != BSP_OK) return st;
@@ -805,9 +925,10 @@ bsp_status bsp__q3_patch_measure(const uint8_t *points, uint32_t stride, int32_t
     bsp_status st;
     if (!sizes) return BSP_E_BAD_ARGUMENT;
     bsp__fill(sizes, 0, sizeof *sizes);
-    st = patch_generate(points, stride, width, height, scratch, scratch_bytes, &wk);
+    st = patch_generate(points, stride, width, height, scratch, scratch_bytes, CAPS_FULL, &wk);
     if (st != BSP_OK) return st;
     sizes->bytes = patch_size(wk);
+    sizes->side = (uint32_t)wk->side;
     sizes->planes = wk->nplanes;
     sizes->facets = wk->nfacets;
     sizes->borders = wk->nborders;
@@ -820,12 +941,20 @@ bsp_status bsp__q3_patch_build(const uint8_t *points, uint32_t stride, int32_t w
                                int32_t height, void *scratch, size_t scratch_bytes,
                                void *out, size_t out_bytes)
 {
+    return bsp__q3_patch_build_in(points, stride, width, height, scratch, scratch_bytes, CAPS_FULL,
+                                  out, out_bytes);
+}
+
+bsp_status bsp__q3_patch_build_in(const uint8_t *points, uint32_t stride, int32_t width,
+                                  int32_t height, void *scratch, size_t scratch_bytes, uint32_t caps,
+                                  void *out, size_t out_bytes)
+{
     patch_work *wk;
     bsp_status st;
     uint8_t *o = (uint8_t *)out, *p;
     uint32_t size, i, k, pofs, fofs, bofs;
     if (!out || ((uintptr_t)out & 3)) return BSP_E_BAD_ARGUMENT;
-    st = patch_generate(points, stride, width, height, scratch, scratch_bytes, &wk);
+    st = patch_generate(points, stride, width, height, scratch, scratch_bytes, caps, &wk);
     if (st != BSP_OK) return st;
     size = patch_size(wk);
     if (out_bytes < size) return BSP_E_BAD_ARGUMENT;
@@ -861,7 +990,7 @@ bsp_status bsp__q3_patch_build(const uint8_t *points, uint32_t stride, int32_t w
     for (i = 0; i < wk->nborders; i++) {
         p = o + bofs + 4u * i;
         bsp__put_u16(p, wk->bplane[i]);
-        bsp__put_u16(p + 2, wk->binward[i]);
+        bsp__put_u16(p + 2, (uint16_t)(wk->binward[i >> 3] >> (i & 7) & 1));
     }
     return BSP_OK;
 }

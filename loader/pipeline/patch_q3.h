@@ -80,7 +80,23 @@ typedef struct bsp__q3_patch_sizes {
     uint32_t bytes;          /* what the built patch takes */
     uint32_t planes, facets, borders;
     uint32_t width, height;  /* the grid after subdivision */
+    uint32_t side;           /* the grid's longest side while it was built */
 } bsp__q3_patch_sizes;
+
+/* A smaller work area: the caps of the largest patches a build meets, in
+ * one word (the grid's side, planes, facets; borders: 26 a facet), from
+ * the measured sizes. bsp__q3_patch_build_in builds in the work area laid
+ * out for `caps` (bsp__q3_patch_scratch_bytes(caps) bytes, 8-aligned):
+ * CORRUPT for a patch that needs more. BSP__Q3_PATCH_CAPS_FULL: any patch,
+ * BSP__Q3_PATCH_SCRATCH bytes (measure and build use it). */
+#define BSP__Q3_PATCH_CAPS(side, planes, facets) \
+    ((uint32_t)(side) | (uint32_t)(planes) << 8 | (uint32_t)(facets) << 20)
+#define BSP__Q3_PATCH_CAPS_FULL \
+    BSP__Q3_PATCH_CAPS(BSP__Q3_PATCH_GRID_MAX, BSP__Q3_PATCH_PLANES_MAX, BSP__Q3_PATCH_FACETS_MAX)
+size_t bsp__q3_patch_scratch_bytes(uint32_t caps);
+bsp_status bsp__q3_patch_build_in(const uint8_t *points, uint32_t stride, int32_t width,
+                                  int32_t height, void *scratch, size_t scratch_bytes, uint32_t caps,
+                                  void *out, size_t out_bytes);
 
 bsp_status bsp__q3_patch_measure(const uint8_t *points, uint32_t stride, int32_t width,
                                  int32_t height, void *scratch, size_t scratch_bytes,

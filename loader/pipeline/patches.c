@@ -57,12 +57,13 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
 {
     const struct bsp__collision *c;
     uint8_t *raw = (uint8_t *)scratch + BSP__Q3_PATCH_SCRATCH;
-    uint32_t surf_bytes, vert_bytes, n, verts, i, total, patches = 0;
+    uint32_t surf_bytes, vert_bytes, n, verts, i, total, patches = 0, side = 0, planes = 0, facets = 0;
     int sl, vl;
     if (!h || !h->family || !s || !s->read || !scratch) return BSP_E_BAD_ARGUMENT;
     c = bsp__coll_of(h->family);
     h->patches_measured = 1;
     h->patch_bytes = 0;
+    h->patch_caps = 0;
     if (!c || c->kind != BSP_COLL_Q3) return BSP_OK;
     if (s->forward_only || scratch_bytes < BSP_PATCH_SCRATCH_BYTES ||
         ((uintptr_t)scratch & 3u)) {
@@ -104,9 +105,35 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
         if (st != BSP_OK) return st;
         if (sz.bytes > 0xffffffffu - 4 - total) return BSP_E_CORRUPT;
         total += (sz.bytes + 3u) & ~3u;
+        if (sz.side > side) side = sz.side;
+        if (sz.planes > planes) planes = sz.planes;
+        if (sz.facets > facets) facets = sz.facets;
     }
     h->patch_bytes = patches ? total : 0;
+    h->patch_caps = patches ? BSP__Q3_PATCH_CAPS(side, planes, facets) : 0;
     return BSP_OK;
+}
+
+void bsp__patches_pack_verts(bsp_map *m, uint8_t *at)
+{
+    uint32_t i, j, stride = m->vertexes.stride;
+    /* word j of vertex i moves down to 12 i + 4 j: never onto a word
+     * still to be read */
+    for (i = 0; i < m->vertexes.count; i++)
+        for (j = 0; j < 3; j++) bsp__put_u32(at + 12u * i + 4u * j, bsp__u32(at + (size_t)i * stride + 4u * j));
+    m->vertexes.data = at;
+    m->vertexes.stride = 12;
+}
+
+void bsp__patches_drop_verts(bsp_map *m)
+{
+    int lump = m->family->coll->lumps[BSP_CL_VERTS];
+    m->vertexes.data = NULL;
+    m->vertexes.count = 0;
+    m->vertexes.stride = 1;
+    m->lump_data[lump] = NULL;
+    m->lump_size[lump] = 0;
+    m->lump_file_offset[lump] = 0;
 }
 
 bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, void *scratch,
@@ -133,9 +160,10 @@ bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, 
         if (is == 0) continue;
         if (is < 0 || cur->ordinal >= BSP_TRACE_PATCHES_MAX) return BSP_E_CORRUPT;
         /* (out of room: the file is not the one that was counted) */
-        st = bsp__q3_patch_build(m->vertexes.data + (size_t)first * m->vertexes.stride,
-                                 m->vertexes.stride, w, ht, scratch, BSP__Q3_PATCH_SCRATCH,
-                                 region + cur->at, h->patch_bytes - cur->at);
+        st = bsp__q3_patch_build_in(m->vertexes.data + (size_t)first * m->vertexes.stride,
+                                    m->vertexes.stride, w, ht, scratch,
+                                    bsp__q3_patch_scratch_bytes(h->patch_caps), h->patch_caps,
+                                    region + cur->at, h->patch_bytes - cur->at);
         if (st != BSP_OK) return st == BSP_E_BAD_ARGUMENT ? BSP_E_CORRUPT : st;
         bytes = bsp__q3_patch_bytes(region + cur->at);
         bsp__put_u32(region + i * PATCH_ENTRY_BYTES, cur->at);

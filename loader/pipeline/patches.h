@@ -21,4 +21,10 @@ typedef struct bsp__patch_cursor {
 bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, void *scratch,
                               bsp__patch_cursor *c, uint32_t budget, uint32_t *did, int *done);
 
+/* A load that keeps no draw vertex (plan verts_xyz): the view's records
+ * (at `at`, in the host's order) packed to their xyz before the build,
+ * and the vertices forgotten once the patches are built. */
+void bsp__patches_pack_verts(bsp_map *m, uint8_t *at);
+void bsp__patches_drop_verts(bsp_map *m);
+
 #endif

@@ -11,6 +11,7 @@
 #include "hull_build.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
+#include "patch_q3.h"
 
 /* Every record bspkit reads has fields of at most 4 bytes. */
 #define LUMP_ALIGN 4
@@ -172,9 +173,9 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     uint8_t want[BSP_MAX_LUMPS];
     const bsp_lump_entry *prev = NULL;
     uint64_t more;
-    uint32_t pos = 0, end = 0;
+    uint32_t pos = 0, end = 0, verts_end;
     uint32_t i, j;
-    int any_compressed = 0;
+    int any_compressed = 0, vl;
 
     if (!h || !h->family || !o || o->lzma_lclp_max > 12 || o->jobs > BSP_MAX_JOBS)
         return BSP_E_BAD_ARGUMENT;
@@ -245,6 +246,15 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     /* 32 bits suffice: end stays at most END_MAX and pos at most end (a
      * region is never smaller than its lump), so aligning either cannot
      * wrap; the one sum that could is checked before it is made. */
+    /* quake3's draw vertices, when only the patches read them (below) */
+    vl = BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && p->collision && bsp__coll_of(f)->kind == BSP_COLL_Q3 &&
+                 h->patch_bytes && !any_compressed
+             ? bsp__coll_of(f)->lumps[BSP_CL_VERTS]
+             : -1;
+    if (vl >= 0 && (want[vl] != 2 || (more >> vl & 1) || !bsp__lump_layout(h, (uint32_t)vl) ||
+                    bsp__lump_layout(h, (uint32_t)vl)->kind != BSP_LAYOUT_RECORDS ||
+                    bsp__lump_layout(h, (uint32_t)vl)->record_size < 12))
+        vl = -1;
     for (i = 0; i < p->count; i++) {
         const bsp_lump_entry *e = bsp__plan_entry(h, p, p->items[i].lump);
         uint32_t region = p->items[i].region;
@@ -266,7 +276,18 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         /* pipelined: the next lump starts after the whole window, so its
          * reads may land while this one decodes */
         pos += o->pipelined ? region : e->size;
+        /* quake3's draw vertices for the patches alone: the next lump
+         * starts after their xyz (12 of the record's first bytes) */
+        if (vl >= 0 && p->items[i].lump == (uint32_t)vl) {
+            p->verts_xyz = 1;
+            p->verts_item = (uint8_t)i;
+            if (!o->pipelined) pos -= e->size - e->size / bsp__lump_layout(h, (uint32_t)vl)->record_size * 12u;
+        }
     }
+    /* (packed draw vertices: what they landed on past the lumps is free
+     * again by the end, for the patches and the scratch) */
+    verts_end = end;
+    if (p->verts_xyz) end = pos;
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
 #if BSP__USE_LIGHT_GRID
     /* the light grid's parse and index, kept with the map (a multiple of 8) */
@@ -331,15 +352,22 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         if (BSP__QUAKE_FAMILY && lump >= 0 && h->lumps[lump].size / 8 > most)
             most = h->lumps[lump].size / 8;
         if (most > p->scratch_bytes) p->scratch_bytes = most;
-        /* and the patch builder's (done before the depth check) */
-        if (BSPKIT_FAMILY_QUAKE3 && h->patch_bytes && p->scratch_bytes < BSP_PATCH_SCRATCH_BYTES)
-            p->scratch_bytes = BSP_PATCH_SCRATCH_BYTES;
+#if BSPKIT_FAMILY_QUAKE3
+        /* and the patch builder's, for the largest patch (after the depth
+         * check); a header whose caps no builder takes is refused */
+        if (h->patch_bytes) {
+            size_t need = bsp__q3_patch_scratch_bytes(h->patch_caps);
+            if (need > BSP__Q3_PATCH_SCRATCH) return BSP_E_BAD_ARGUMENT;
+            if (p->scratch_bytes < need) p->scratch_bytes = (uint32_t)need;
+        }
+#endif
         /* and the terrain builder's (a bit per vertex and triangle slot) */
         if (BSP__DISPCOLL && p->disp_bytes && bsp__disp_scratch(h) > p->scratch_bytes)
             p->scratch_bytes = bsp__disp_scratch(h);
     }
     if (p->scratch_bytes > 0xffffffffu - pos) return BSP_E_BAD_LUMP;
     p->total = pos + p->scratch_bytes;
+    if (p->total < verts_end) p->total = verts_end;
     return BSP_OK;
 }
 

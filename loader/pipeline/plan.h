@@ -20,6 +20,13 @@ typedef struct bsp__plan {
     bsp__plan_item items[BSP_MAX_LUMPS];
     uint32_t patch_offset;               /* quake3 curved surfaces' collision
                                             (h->patch_bytes), before the scratch */
+    /* quake3: 1 when the draw vertices are read for the patches alone:
+     * item verts_item lands whole, the load packs it to xyz (12 bytes a
+     * vertex) as soon as it is in, and the next lumps' regions start
+     * after the packed vertices (their reads wait for the packing); the
+     * map keeps no vertex once the patches are built. */
+    uint8_t verts_xyz;
+    uint8_t verts_item;
     uint32_t disp_offset, disp_bytes;    /* source terrain's collision (8.14) */
     uint32_t hull_offset, hull_bytes;    /* the Quake family's hulls (hull_build.h) */
     uint32_t grid_offset, grid_bytes;    /* the light grid's parse and index

@@ -134,6 +134,12 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
 int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const uint8_t *hi)
 {
     uint32_t i;
+    /* quake3's draw vertices land whole over the next lumps' regions until
+     * they are packed (plan verts_xyz) */
+    if (s->plan.verts_xyz && s->work_item <= s->plan.verts_item && item > s->plan.verts_item) {
+        const uint8_t *v = s->base + s->plan.items[s->plan.verts_item].arena_offset;
+        if (lo < v + entry(s, s->plan.verts_item)->size && hi > v) return 1;
+    }
     for (i = s->work_item; i < item; i++) {
         const bsp__plan_item *it = &s->plan.items[i];
         const bsp_lump_entry *e = entry(s, i);
@@ -408,6 +414,8 @@ build:
             m->error_offset = m->lump_file_offset[lump];
         } else if (!done) {
             return BSP_OK;                /* more in the next steps */
+        } else if (s->plan.verts_xyz) {
+            bsp__patches_drop_verts(m);
         }
     }
 #endif
@@ -503,6 +511,12 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
                 did = check_some(s, it->lump, left, &more);
                 s->work_done += did;
                 if (!more) {
+#if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
+                    /* the draw vertices for the patches alone: packed now,
+                     * so that the next lumps' reads may land on the rest */
+                    if (s->plan.verts_xyz && s->work_item == s->plan.verts_item)
+                        bsp__patches_pack_verts(s->map, s->base + it->arena_offset);
+#endif
                     s->work_item++;
                     s->work_pos = 0;
                     s->unpack = BSP__UNPACK_START;
