@@ -53,12 +53,6 @@ static bsp_status stop_load(bsp__loader *s, bsp_status st, uint32_t lump, uint32
     return st;
 }
 
-const bsp__layout *bsp__swap_layout(const bsp__loader *s, uint32_t lump)
-{
-    const bsp__layout *lay = s->swap ? bsp__lump_layout(s->h, lump) : NULL;
-    return lay && lay->runs && lay->record_size ? lay : NULL;
-}
-
 /* Point the map's lumps and views at their final places in the arena, and
  * count the work the progress figures will show. */
 static void publish(bsp__loader *s)
@@ -129,33 +123,6 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
     s->next_offset = h->header_bytes;
     s->phase = BSP_PHASE_LOADING;
     return BSP_OK;
-}
-
-int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const uint8_t *hi)
-{
-    uint32_t i;
-    /* quake3's draw vertices land whole over the next lumps' regions until
-     * they are packed (plan verts_xyz) */
-    if (s->plan.verts_xyz && s->work_item <= s->plan.verts_item && item > s->plan.verts_item) {
-        const uint8_t *v = s->base + s->plan.items[s->plan.verts_item].arena_offset;
-        if (lo < v + entry(s, s->plan.verts_item)->size && hi > v) return 1;
-    }
-    for (i = s->work_item; i < item; i++) {
-        const bsp__plan_item *it = &s->plan.items[i];
-        const bsp_lump_entry *e = entry(s, i);
-        const uint8_t *end = s->base + it->arena_offset + it->region;
-        const uint8_t *in = end - e->length;   /* its stored bytes, at the window's tail */
-        if (!e->compressed) continue;
-        if (i == s->work_item && s->unpack == BSP__UNPACK_DONE) continue;
-        /* a job's input is all unread until it is reported */
-        if (BSPKIT_LZMA && BSPKIT_JOBS && s->plan.jobs) {
-            if ((s->job[i] & BSP__JOB_STATE) == BSP__JOB_DONE) continue;
-        } else if (i == s->work_item && s->unpack != BSP__UNPACK_START) {
-            in = s->lz.buf + s->lz.in_pos;
-        }
-        if (lo < end && hi > in) return 1;
-    }
-    return 0;
 }
 
 int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/* resume_state.c - what the resumable loader's steps and its decode jobs
+ * both ask of the loader's state: how a lump is swapped, and whether a
+ * read or a job's window would land on input not yet decoded. Kept apart
+ * from resume.c and jobs.c so that neither calls back into the other.
+ */
+#include "resume.h"
+#include "swap.h"
+
+static const bsp_lump_entry *state_entry(const bsp__loader *s, uint32_t item)
+{
+    return bsp__plan_entry(s->h, &s->plan, s->plan.items[item].lump);
+}
+
+const bsp__layout *bsp__swap_layout(const bsp__loader *s, uint32_t lump)
+{
+    const bsp__layout *lay = s->swap ? bsp__lump_layout(s->h, lump) : NULL;
+    return lay && lay->runs && lay->record_size ? lay : NULL;
+}
+
+int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const uint8_t *hi)
+{
+    uint32_t i;
+    /* quake3's draw vertices land whole over the next lumps' regions until
+     * they are packed (plan verts_xyz) */
+    if (s->plan.verts_xyz && s->work_item <= s->plan.verts_item && item > s->plan.verts_item) {
+        const uint8_t *v = s->base + s->plan.items[s->plan.verts_item].arena_offset;
+        if (lo < v + state_entry(s, s->plan.verts_item)->size && hi > v) return 1;
+    }
+    for (i = s->work_item; i < item; i++) {
+        const bsp__plan_item *it = &s->plan.items[i];
+        const bsp_lump_entry *e = state_entry(s, i);
+        const uint8_t *end = s->base + it->arena_offset + it->region;
+        const uint8_t *in = end - e->length;   /* its stored bytes, at the window's tail */
+        if (!e->compressed) continue;
+        if (i == s->work_item && s->unpack == BSP__UNPACK_DONE) continue;
+        /* a job's input is all unread until it is reported */
+        if (BSPKIT_LZMA && BSPKIT_JOBS && s->plan.jobs) {
+            if ((s->job[i] & BSP__JOB_STATE) == BSP__JOB_DONE) continue;
+        } else if (i == s->work_item && s->unpack != BSP__UNPACK_START) {
+            in = s->lz.buf + s->lz.in_pos;
+        }
+        if (lo < end && hi > in) return 1;
+    }
+    return 0;
+}
