@@ -828,7 +828,8 @@ BSP_API bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float 
  * loaded), BAD_QUERY (leaf outside the leaf lump). Define
  * BSPKIT_WARN_DEPRECATED before including this header to have GCC and
  * Clang warn at each call (the library's own code and tools build
- * without it). */
+ * without it). A build without map access (BSPKIT_ACCESS=0), where
+ * bsp_get_leaf answers UNSUPPORTED, keeps this call as its leaf reader. */
 BSP_API bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents,
                                  int32_t *cluster) BSP_DEPRECATED("use bsp_get_leaf");
 
