@@ -32,6 +32,7 @@
 
 typedef struct trace_work {
     const bsp_map *m;
+    const bsp__coll_native *nat;  /* the records the load converted */
     const struct bsp__collision *c;
     bsp_trace_result *tr;
     bsp__cplane hit;          /* the plane of the nearest entry so far */
@@ -39,10 +40,13 @@ typedef struct trace_work {
     const float *start, *end; /* quake3: moved to the box's centre */
     const float *size[2];     /* mins, maxs (quake3: made symmetric) */
     float moved[4][3];        /* quake3: start, end, mins, maxs */
+    float corner[8][3];       /* the box corner meeting a plane of these sign bits first */
     float ext[3];             /* the walk's extents */
     float eps;
     float margin;             /* the position test's box grows by it (8.2: 1) */
     uint32_t mask;
+    uint32_t bevel;           /* source point: BSP__COLL_BEVEL (those sides skipped), else 0 */
+    uint32_t lo, hi;          /* quake3: the world's brushes, which leaves reach */
     uint8_t q3, point, all;   /* all: every brush collides (nightfire) */
     uint8_t valve;            /* source's brush rules (8.9) */
     uint8_t position;         /* start == end: the position test */
@@ -52,67 +56,45 @@ typedef struct trace_work {
     /* quake3 curved surfaces (8.11): the move as the patch tests take it,
      * and a bit per patch tested (each once per trace, as the engine) */
     bsp__q3_patch_move mv;
-    uint8_t tested[BSP_TRACE_PATCHES_MAX / 8];
+    bsp__patch_mark tested;
 #endif
 #if BSP__DISPCOLL
     bsp__disp_trace disp;     /* source terrain (8.14) */
 #endif
 } trace_work;
 #if BSP__DISPCOLL
-#define TERRAIN(w, l) bsp__disp_leaf(&(w)->disp, (l))   /* after a leaf's brushes */
+/* after a leaf's brushes (terrain only where the trace may meet some) */
+#define TERRAIN(w, l) ((w)->disp.any ? bsp__disp_leaf(&(w)->disp, (l)) : BSP_OK)
 #else
 #define TERRAIN(w, l) BSP_OK
 #endif
 
 
-static int counts(const trace_work *w, int32_t contents)
+BSP_INLINE int counts(const trace_work *w, int32_t contents)
 {
     return (BSPKIT_FAMILY_NIGHTFIRE && w->all) || ((uint32_t)contents & w->mask) != 0;
 }
 
-/* The side's plane; 0 when its index is outside the plane lump (the side
- * itself lies inside its lump: brush_sides checked the brush). */
-static int side_plane(const trace_work *w, uint32_t side, bsp__cplane *pl)
+/* The side's plane; NULL when its index is outside the plane lump (the
+ * load marked it; the side itself lies inside its lump: the brush's run
+ * was checked at load). */
+BSP_INLINE const bsp__cplane *side_plane(const trace_work *w, uint32_t side)
 {
-    const bsp_view *v = &w->m->brushsides;
-    /* (wide records: Strata's and Vindictus's only) */
-    const bsp__field f = w->c->side_plane[(BSP__STRATA || BSP__VINDICTUS) && v->stride == w->c->side_wide_bytes];
-    uint32_t plane = (uint32_t)bsp__field_getp(BSP__REC(*v, side), &f);
-    if (plane >= w->m->planes.count) return 0;
-    bsp__coll_plane(w->m, (int32_t)plane, pl);
-    return 1;
+    uint32_t plane = w->nat->sides[side] & ~BSP__COLL_BEVEL;
+    return plane < w->nat->num_planes ? &w->nat->planes[plane] : NULL;
 }
 
-/* source: a point skips the bevel sides (8.9 step 4). The narrow record's
- * 16-bit field holds the bytes bevel, thin in file order, swapped as one
- * short on a big-endian file: bevel is its low byte in file order. */
-static int skips_side(const trace_work *w, uint32_t side)
+/* source: a point skips the bevel sides (8.9 step 4). */
+BSP_INLINE int skips_side(const trace_work *w, uint32_t side)
 {
-    const bsp_view *v = &w->m->brushsides;
-    int wide = (BSP__STRATA || BSP__VINDICTUS) && v->stride == w->c->side_wide_bytes;
-    uint32_t b;
-    if (!BSPKIT_FAMILY_SOURCE || !w->valve || !w->point) return 0;
-    b = (uint32_t)bsp__field_getp(BSP__REC(*v, side), &w->c->side_bevel[wide]);
-    if (!wide && w->m->big_endian_file) b >>= 8;
-    return (b & 0xffu) != 0;
-}
-
-/* A brush's sides, first and count (none when count <= 0); 0 when they
- * run outside the brush side lump. */
-static int brush_sides(const trace_work *w, const uint8_t *brush, uint32_t *first, int32_t *n)
-{
-    *first = (uint32_t)bsp__field_getp(brush, &w->c->brush_firstside);
-    *n = bsp__field_getp(brush, &w->c->brush_numsides);
-    return *n <= 0 || (*first <= w->m->brushsides.count &&
-                       (uint32_t)*n <= w->m->brushsides.count - *first);
+    return (w->nat->sides[side] & w->bevel) != 0;
 }
 
 /* The plane's distance moved out by the box: dist - dot(ofs, n), with ofs
  * the box corner that meets the plane first (quake2 leaves a point's dist
  * as is); source: dist + |n0*ext0| + |n1*ext1| + |n2*ext2|, in that order. */
-static float box_dist(const trace_work *w, const bsp__cplane *pl)
+BSP_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl)
 {
-    float ofs[3];
     uint32_t j;
     if (!Q3(w) && w->point) return pl->dist;
     if (BSPKIT_FAMILY_SOURCE && w->valve) {
@@ -120,26 +102,26 @@ static float box_dist(const trace_work *w, const bsp__cplane *pl)
         for (j = 0; j < 3; j++) d = bsp__fadd(d, bsp__fabs(bsp__fmul(pl->n[j], w->ext[j])));
         return d;
     }
-    for (j = 0; j < 3; j++) ofs[j] = pl->n[j] < 0 ? w->size[1][j] : w->size[0][j];
-    return bsp__fsub(pl->dist, bsp__dot(ofs, pl->n));
+    return bsp__fsub(pl->dist, bsp__dot(w->corner[pl->signbits], pl->n));
 }
 
 /* clip_brush of 8.2 (8.3 step 4 and 5 for quake3). */
-static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t contents)
+static bsp_status clip_brush(trace_work *w, const bsp__cbrush *br)
 {
     bsp_trace_result *tr = w->tr;
     float enter = -1.0f, leave = 1.0f;
     int startout = 0, getout = 0;
-    bsp__cplane pl;
-    int32_t i, best = -1;   /* the entering side kept (its plane is read again at the end) */
+    const bsp__cplane *best = NULL;   /* the entering side's plane */
+    uint32_t i, n = (uint32_t)br->count;
 
     for (i = 0; i < n; i++) {
         float d, d1, d2, f;
-        if (!side_plane(w, first + (uint32_t)i, &pl)) return BSP_E_CORRUPT;
-        if (skips_side(w, first + (uint32_t)i)) continue;
-        d = box_dist(w, &pl);
-        d1 = bsp__fsub(bsp__dot(w->start, pl.n), d);
-        d2 = bsp__fsub(bsp__dot(w->end, pl.n), d);
+        const bsp__cplane *pl = side_plane(w, br->first + i);
+        if (!pl) return BSP_E_CORRUPT;
+        if (skips_side(w, br->first + i)) continue;
+        d = box_dist(w, pl);
+        d1 = bsp__fsub(bsp__dot(w->start, pl->n), d);
+        d2 = bsp__fsub(bsp__dot(w->end, pl->n), d);
         if (d2 > 0) getout = 1;
         if (d1 > 0) startout = 1;
         if (d1 > 0 && (d2 >= d1 || (Q3(w) && d2 >= w->eps))) return BSP_OK;
@@ -149,7 +131,7 @@ static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t c
             if (Q3(w) && f < 0) f = 0;
             if (f > enter) {
                 enter = f;
-                best = i;
+                best = pl;
             }
         } else {
             f = bsp__fdiv(bsp__fadd(d1, w->eps), bsp__fsub(d1, d2));
@@ -166,16 +148,16 @@ static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t c
              * is inside, test_leaf of 8.2 */
             if (Q3(w) || w->position) {
                 tr->fraction = 0;
-                tr->contents = contents;
+                tr->contents = br->contents;
             }
         }
         return BSP_OK;
     }
-    if (enter < leave && enter > -1.0f && enter < tr->fraction && best >= 0) {
+    if (enter < leave && enter > -1.0f && enter < tr->fraction && best) {
         tr->fraction = enter > 0 ? enter : 0.0f;
-        side_plane(w, first + (uint32_t)best, &w->hit);
+        w->hit = *best;
         tr->has_plane = 1;
-        tr->contents = contents;
+        tr->contents = br->contents;
     }
     return BSP_OK;
 }
@@ -183,87 +165,87 @@ static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t c
 /* The quake3 position test of one brush (8.3 step 6; quake2's is
  * clip_brush with start == end). Returns CORRUPT for a brush whose six
  * bounding sides run past the lump. */
-static bsp_status test_brush(trace_work *w, uint32_t first, int32_t n, int32_t contents)
+static bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
 {
-    int32_t i = 6;
-    bsp__cplane pl;
-    uint32_t j;
-    if (n <= 0) return BSP_OK;
-    {
-        /* brush.bounds: the distances of its first six sides, -x +x -y +y
-         * -z +z; a brush of fewer sides reads the ones after it */
-        if (first + 6 > w->m->brushsides.count) return BSP_E_CORRUPT;
-        for (j = 0; j < 3; j++) {
-            float lo = bsp__fadd(w->start[j], w->size[0][j]);
-            float hi = bsp__fadd(w->start[j], w->size[1][j]);
-            if (!side_plane(w, first + 2 * j, &pl)) return BSP_E_CORRUPT;
-            if (hi < -pl.dist) return BSP_OK;
-            if (!side_plane(w, first + 2 * j + 1, &pl)) return BSP_E_CORRUPT;
-            if (lo > pl.dist) return BSP_OK;
-        }
+    uint32_t i = 6, j, first = br->first, n = (uint32_t)br->count;
+    const bsp__cplane *pl;
+    if (br->count <= 0) return BSP_OK;
+    /* brush.bounds: the distances of its first six sides, -x +x -y +y
+     * -z +z; a brush of fewer sides reads the ones after it */
+    if (first + 6 > w->nat->num_sides) return BSP_E_CORRUPT;
+    for (j = 0; j < 3; j++) {
+        float lo = bsp__fadd(w->start[j], w->size[0][j]);
+        float hi = bsp__fadd(w->start[j], w->size[1][j]);
+        if (!(pl = side_plane(w, first + 2 * j))) return BSP_E_CORRUPT;
+        if (hi < -pl->dist) return BSP_OK;
+        if (!(pl = side_plane(w, first + 2 * j + 1))) return BSP_E_CORRUPT;
+        if (lo > pl->dist) return BSP_OK;
     }
     for (; i < n; i++) {
-        if (!side_plane(w, first + (uint32_t)i, &pl)) return BSP_E_CORRUPT;
-        if (bsp__fsub(bsp__dot(w->start, pl.n), box_dist(w, &pl)) > 0) return BSP_OK;
+        if (!(pl = side_plane(w, first + i))) return BSP_E_CORRUPT;
+        if (bsp__fsub(bsp__dot(w->start, pl->n), box_dist(w, pl)) > 0) return BSP_OK;
     }
     w->tr->startsolid = w->tr->allsolid = 1;
     w->tr->fraction = 0;
-    w->tr->contents = contents;
+    w->tr->contents = br->contents;
     return BSP_OK;
 }
 
-/* Brush b: its sides and contents (quake3: its shader's contentFlags); 0
- * when an index it holds is outside its lump. Collision checks the indices
- * it follows where it reads them: the load checks only the trees. */
-static int brush_at(const trace_work *w, uint32_t b, uint32_t *first, int32_t *n, int32_t *contents)
+/* Brush b, clipped (or position-tested) once per trace; CORRUPT when it
+ * or an index it holds is outside its lump. */
+BSP_INLINE bsp_status one_brush(trace_work *w, uint32_t b, int test)
 {
-    const uint8_t *brush;
-    if (b >= w->m->brushes.count) return 0;
-    brush = BSP__REC(w->m->brushes, b);
-    *contents = bsp__field_getp(brush, &w->c->brush_contents);
-    if (Q3(w)) {
-        if ((uint32_t)*contents >= w->m->shaders.count) return 0;
-        *contents = bsp__field_getp(BSP__REC(w->m->shaders, *contents), &w->c->shader_contents);
-    }
-    return brush_sides(w, brush, first, n);
+    const bsp__cbrush *br;
+    if (b >= w->nat->num_brushes) return BSP_E_CORRUPT;
+    if (bsp__mark_seen(&w->mark, b)) return BSP_OK;
+    br = &w->nat->brushes[b];
+    if (br->first == BSP__COLL_BAD) return BSP_E_CORRUPT;
+    if (!counts(w, br->contents)) return BSP_OK;
+    if (BSPKIT_FAMILY_QUAKE3 && test && Q3(w)) return test_brush(w, br);
+    return br->count > 0 ? clip_brush(w, br) : BSP_OK;
 }
 
-/* `count` brushes from `first` of the leaf-brush list, or of the brush
- * lump itself (from_leaf 0: a quake3 inline model). quake3 leaves reach
- * model 0's brushes only. Stops when the trace can go no shorter. */
-static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t count, int test)
+/* The trace can go no shorter. */
+BSP_INLINE int trace_done(const trace_work *w, int test)
 {
-    const bsp_map *m = w->m;
-    const bsp_view *list = from_leaf ? &m->leafbrushes : &m->brushes;
-    uint32_t lo = 0, hi = 0xffffffffu, k, sides;
-    int32_t n, contents;
-    bsp_status st;
-    if (first > list->count || count > list->count - first) return BSP_E_CORRUPT;
-    if (Q3(w) && from_leaf) {
-        const uint8_t *world = m->models.data;
-        lo = (uint32_t)bsp__field_getp(world, &w->c->model_firstbrush);
-        hi = lo + (uint32_t)bsp__field_getp(world, &w->c->model_numbrushes);
-    }
+    return test && Q3(w) ? w->tr->allsolid : w->tr->fraction == 0;
+}
+
+/* `count` brushes of the leaf-brush list from `first` (BSP__COLL_BAD: the
+ * load found the run outside the list). quake3 leaves reach model 0's
+ * brushes only. Stops when the trace can go no shorter. */
+static bsp_status leaf_brushes(trace_work *w, uint32_t first, uint32_t count, int test)
+{
+    const uint32_t *list = w->nat->leafbrushes + first;
+    uint32_t k;
+    if (first == BSP__COLL_BAD) return BSP_E_CORRUPT;
     for (k = 0; k < count; k++) {
-        uint32_t b = first + k;
-        if (from_leaf) {
-            b = (uint32_t)bsp__field_getp(BSP__REC(*list, b), &w->c->leafbrush[(BSP__STRATA || BSP__VINDICTUS) &&
-                                                         list->stride == w->c->leafbrush_wide_bytes]);
-            if (b < lo || b >= hi) continue;
-        }
-        if (b < m->brushes.count && bsp__mark_seen(&w->mark, b)) continue;
-        if (!brush_at(w, b, &sides, &n, &contents)) return BSP_E_CORRUPT;
-        if (!counts(w, contents)) continue;
-        st = BSPKIT_FAMILY_QUAKE3 && test && Q3(w) ? test_brush(w, sides, n, contents)
-           : n > 0 ? clip_brush(w, sides, n, contents) : BSP_OK;
+        uint32_t b = list[k];
+        bsp_status st;
+        if (Q3(w) && (b < w->lo || b >= w->hi)) continue;
+        st = one_brush(w, b, test);
         if (st != BSP_OK) return st;
-        if (test && Q3(w) ? w->tr->allsolid : w->tr->fraction == 0) break;
+        if (trace_done(w, test)) break;
+    }
+    return BSP_OK;
+}
+
+/* quake3 inline models (8.10): `count` brushes of the brush lump from
+ * `first`. */
+static bsp_status model_brushes(trace_work *w, uint32_t first, uint32_t count, int test)
+{
+    uint32_t k;
+    if (first > w->nat->num_brushes || count > w->nat->num_brushes - first) return BSP_E_CORRUPT;
+    for (k = 0; k < count; k++) {
+        bsp_status st = one_brush(w, first + k, test);
+        if (st != BSP_OK) return st;
+        if (trace_done(w, test)) break;
     }
     return BSP_OK;
 }
 
 #if BSPKIT_FAMILY_QUAKE3
-BSP__CHECK(patch_stack, sizeof(((trace_work *)0)->tested) == BSP_TRACE_PATCH_STACK_BYTES);
+BSP__CHECK(patch_stack, sizeof(bsp__patch_mark) == BSP_TRACE_PATCH_STACK_BYTES);
 /* quake3: the curved surfaces of a leaf (its surface list from `first`,
  * count of them) or of an inline model (surfaces first.., from_leaf 0),
  * after the brushes and as the engine tests them: each patch once per
@@ -285,8 +267,7 @@ static bsp_status patches(trace_work *w, int from_leaf, uint32_t first, uint32_t
         if (s >= m->patches.count) return BSP_E_CORRUPT;
         at = bsp__u32(BSP__REC(m->patches, s));
         ordinal = bsp__u32(BSP__REC(m->patches, s) + 4);
-        if (!at || (w->tested[ordinal >> 3] >> (ordinal & 7) & 1)) continue;
-        w->tested[ordinal >> 3] |= (uint8_t)(1u << (ordinal & 7));
+        if (!at || bsp__patch_seen(&w->tested, ordinal)) continue;
         shader = (uint32_t)bsp__field_getp(BSP__REC(m->faces, s), &w->c->surf_shader);
         if (shader >= m->shaders.count) return BSP_E_CORRUPT;
         contents = bsp__field_getp(BSP__REC(m->shaders, shader), &w->c->shader_contents);
@@ -322,26 +303,25 @@ static bsp_status patches(trace_work *w, int from_leaf, uint32_t first, uint32_t
 
 static bsp_status leaf(trace_work *w, uint32_t l, int test)
 {
-    const uint8_t *rec = BSP__REC(w->m->leafs, l);
+    const bsp__cleaf *lf = &w->nat->leafs[l];
     bsp_status st;
     if (BSPKIT_FAMILY_NIGHTFIRE && w->solid_pass) {
         /* 8.9: a box reaching a solid leaf is inside it */
-        int32_t contents = bsp__field_getp(rec, &w->m->family->tree.leaf_contents);
-        if (contents == (int32_t)w->c->solid_leaf) {
+        if (lf->contents == (int32_t)w->c->solid_leaf) {
             w->tr->startsolid = w->tr->allsolid = 1;
             w->tr->fraction = 0;
-            w->tr->contents = contents;
+            w->tr->contents = lf->contents;
         }
         return BSP_OK;
     }
-    if (!Q3(w) && !w->valve && !counts(w, bsp__field_getp(rec, &w->m->family->tree.leaf_contents)))
-        return BSP_OK;
-    st = brushes(w, 1, (uint32_t)bsp__field_getp(rec, &w->c->leaf_firstleafbrush),
-                 (uint32_t)bsp__field_getp(rec, &w->c->leaf_numleafbrushes), test);
+    if (!Q3(w) && !w->valve && !counts(w, lf->contents)) return BSP_OK;
+    st = leaf_brushes(w, lf->first, lf->count, test);
 #if BSPKIT_FAMILY_QUAKE3
-    if (st == BSP_OK && Q3(w))
+    if (st == BSP_OK && Q3(w) && w->m->patches.data) {
+        const uint8_t *rec = BSP__REC(w->m->leafs, l);
         st = patches(w, 1, (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_firstleafface),
                      (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_numleaffaces));
+    }
 #endif
     if (st == BSP_OK) st = TERRAIN(w, l);
     return st;
@@ -355,8 +335,7 @@ static bsp_status leaf(trace_work *w, uint32_t l, int test)
  * (fraction > p1f) stops it there. */
 static bsp_status walk(trace_work *w, int32_t head)
 {
-    const bsp_map *m = w->m;
-    const struct bsp_family *f = m->family;
+    const bsp__coll_native *nat = w->nat;
     /* *s is the span at hand, the ones below it the far sides still owed
      * (one per node of the path: the load checked the depth), so the far
      * sides take BSP_TRACE_STACK_BYTES as before, and the span at hand
@@ -368,7 +347,7 @@ static bsp_status walk(trace_work *w, int32_t head)
      * most once; more visits than nodes mean nodes shared by a hostile
      * file, where a box's overlapping parts could double at every level:
      * CORRUPT (docs/queries.md 8.13), with room to spare. */
-    uint32_t budget = 4u * m->nodes.count + 1024u;
+    uint32_t budget = 4u * nat->num_nodes + 1024u;
 
     s->node = head;
     s->p1f = 0;
@@ -380,8 +359,8 @@ static bsp_status walk(trace_work *w, int32_t head)
         hi[i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin);
     }
     for (;;) {
-        const uint8_t *node;
-        bsp__cplane pl;
+        const bsp__cnode *node;
+        const bsp__cplane *pl;
         float t1, t2, offset, frac = 1, frac2 = 0;
         int side = 0;
         if (w->tr->fraction > s->p1f) {
@@ -390,35 +369,35 @@ static bsp_status walk(trace_work *w, int32_t head)
                 if (st != BSP_OK) return st;
             } else {
                 if (budget-- == 0) return BSP_E_CORRUPT;
-                node = BSP__REC(m->nodes, s->node);
-                bsp__coll_plane(m, bsp__field_getp(node, &f->tree.node_plane), &pl);
+                node = &nat->nodes[s->node];
+                pl = &nat->planes[node->plane];
                 if (w->position) {
                     /* BoxOnPlaneSide: 1 front, 2 back, 3 both (then the
                      * front first: the walk's t1 == t2 below) */
-                    int sides = bsp__coll_box_sides(&pl, lo, hi);
+                    int sides = bsp__coll_box_sides(pl, lo, hi);
                     if (sides != 3) {
-                        s->node = bsp__field_getp(node, &f->tree.node_child[sides == 2]);
+                        s->node = node->child[sides == 2];
                         continue;
                     }
                 } else {
-                    t1 = bsp__coll_side(&pl, s->p1);
-                    t2 = bsp__coll_side(&pl, s->p2);
+                    t1 = bsp__coll_side(pl, s->p1);
+                    t2 = bsp__coll_side(pl, s->p2);
                     if (w->point) offset = 0;
-                    else if (pl.type < 3) offset = w->ext[pl.type];
+                    else if (pl->type < 3) offset = w->ext[pl->type];
                     else if (Q3(w)) offset = Q3_WALK_OFFSET;
                     else    /* (0 + the first term is that term: the sum of 8.2) */
                         for (offset = 0, i = 0; i < 3; i++)
-                            offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl.n[i])));
+                            offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl->n[i])));
                     {
                         /* quake3 sends a move to one side only a unit clear of it */
                         float front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
                         float back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
                         if (t1 >= front && t2 >= front) {
-                            s->node = bsp__field_getp(node, &f->tree.node_child[0]);
+                            s->node = node->child[0];
                             continue;
                         }
                         if (t1 < back && t2 < back) {
-                            s->node = bsp__field_getp(node, &f->tree.node_child[1]);
+                            s->node = node->child[1];
                             continue;
                         }
                     }
@@ -442,13 +421,13 @@ static bsp_status walk(trace_work *w, int32_t head)
                  * to frac; this span becomes the far side, from frac2 to
                  * its end (the test keeps a bug from writing past) */
                 if (s == stack + BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
-                s[1].node = bsp__field_getp(node, &f->tree.node_child[side]);
+                s[1].node = node->child[side];
                 s[1].p1f = s->p1f;
                 for (i = 0; i < 3; i++) s[1].p1[i] = s->p1[i];
                 s[1].p2f = bsp__coll_mid(s, frac, s[1].p2);
                 /* (each component of p1 is read before it is written) */
                 s->p1f = bsp__coll_mid(s, frac2, s->p1);
-                s->node = bsp__field_getp(node, &f->tree.node_child[side ^ 1]);
+                s->node = node->child[side ^ 1];
                 s++;
                 continue;
             }
@@ -458,27 +437,56 @@ static bsp_status walk(trace_work *w, int32_t head)
     }
 }
 
+/* The argument checks of bsp__coll_args for a brush trace, inline: the
+ * four points given and finite, the map a brush family's with collision,
+ * the model its own. */
+BSP_INLINE bsp_status trace_args(const bsp_map *m, uint32_t model, const float *start, const float *end,
+                                 const float *mins, const float *maxs)
+{
+    const struct bsp__collision *c;
+    if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
+    if (!(bsp__finite3(start) & bsp__finite3(end) & bsp__finite3(mins) & bsp__finite3(maxs)))
+        return BSP_E_BAD_QUERY;
+    c = m->family->coll;
+    if (!c || c->kind == BSP_COLL_HULLS || (c->world_only && model > 0)) return BSP_E_UNSUPPORTED;
+    if (!m->has_collision || !m->coll_native) return BSP_E_NOT_LOADED;
+    if (model >= m->models.count) return BSP_E_BAD_MODEL;
+    return BSP_OK;
+}
+
+/* A result cleared: fraction 1, nothing hit. */
+BSP_INLINE void clear_result(bsp_trace_result *out, float fraction)
+{
+    uint32_t i;
+    out->fraction = fraction;
+    for (i = 0; i < 3; i++) out->endpos[i] = out->normal[i] = 0;
+    out->dist = 0;
+    out->contents = 0;
+    out->startsolid = out->allsolid = out->has_plane = out->reserved = 0;
+    out->disp = 0;
+    out->disp_flags = 0;
+}
+
 bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], const float end[3],
                      const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
 {
-    const float *pts[4];
     trace_work w;
     bsp_status st;
     uint32_t i;
     int32_t head;
 
-    pts[0] = start, pts[1] = end, pts[2] = mins, pts[3] = maxs;
-    if (!out) return BSP_E_BAD_ARGUMENT;
+    if (!out || !m || !m->family) return BSP_E_BAD_ARGUMENT;
     /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
-    if (m && m->family && m->family->coll && m->family->coll->kind == BSP_COLL_HULLS)
+    if (m->family->coll && m->family->coll->kind == BSP_COLL_HULLS)
         return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
-    st = bsp__coll_args(m, 0, model, pts, 4);
+    st = trace_args(m, model, start, end, mins, maxs);
     if (st != BSP_OK) return st;
-    bsp__fill(out, 0, sizeof *out);
+    clear_result(out, 1);
     /* (w is not cleared: every field is set below before it is read, the
      * patch marks only for a quake3 map with patches, which alone uses
      * them, and the hit plane where has_plane is set) */
     w.m = m;
+    w.nat = m->coll_native;
     w.c = m->family->coll;
     w.tr = out;
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
@@ -488,8 +496,9 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     w.solid_pass = 0;
     w.margin = 1.0f;
     w.mask = mask;
-    bsp__mark_clear(&w.mark, m->brushes.count);
-    out->fraction = 1;
+    w.lo = Q3(&w) ? w.nat->world_lo : 0;
+    w.hi = Q3(&w) ? w.nat->world_hi : 0xffffffffu;
+    bsp__mark_clear(&w.mark, w.nat->num_brushes);
     if (BSPKIT_FAMILY_SOURCE && w.valve) {
         /* 8.9 step 1: the box centred, as Valve's Ray_t (size0 = -ext
          * gives the position test's box s - ext) */
@@ -532,15 +541,25 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         for (i = 0; i < 3; i++)
             if (mins[i] != 0 || maxs[i] != 0) w.point = 0;
     }
+    w.bevel = BSPKIT_FAMILY_SOURCE && w.valve && w.point ? BSP__COLL_BEVEL : 0;
     /* (a point's walk takes offset 0 without them) */
     for (i = 0; i < 3; i++)
         w.ext[i] = Q3(&w) || w.valve ? w.size[1][i]
                  : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
+    /* the corner of the box a plane of sign bits k meets first: maxs where
+     * the normal is negative, mins elsewhere (box_dist; a quake2 point and
+     * source need none) */
+    if (Q3(&w) || !(w.point || w.valve))
+        for (i = 0; i < 8; i++) {
+            w.corner[i][0] = w.size[i & 1][0];
+            w.corner[i][1] = w.size[i >> 1 & 1][1];
+            w.corner[i][2] = w.size[i >> 2][2];
+        }
 
 #if BSPKIT_FAMILY_QUAKE3
     if (Q3(&w) && m->patches.data) {
         bsp__q3_patch_move_init(&w.mv, w.start, w.end, w.size[0], w.size[1]);
-        bsp__fill(w.tested, 0, sizeof w.tested);
+        bsp__patch_mark_clear(&w.tested);
     }
 #endif
 #if BSP__DISPCOLL
@@ -552,9 +571,8 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     if (Q3(&w) && model > 0) {
         /* 8.10: an inline model is its own brushes, as one leaf */
         const uint8_t *rec = BSP__REC(m->models, model);
-        st = brushes(&w, 0, (uint32_t)bsp__field_getp(rec, &w.c->model_firstbrush),
-                     (uint32_t)bsp__field_getp(rec, &w.c->model_numbrushes),
-                     w.position);
+        st = model_brushes(&w, (uint32_t)bsp__field_getp(rec, &w.c->model_firstbrush),
+                           (uint32_t)bsp__field_getp(rec, &w.c->model_numbrushes), w.position);
 #if BSPKIT_FAMILY_QUAKE3
         if (st == BSP_OK)
             st = patches(&w, 0, (uint32_t)bsp__field_getp(rec, &m->family->tree.model_firstface),
@@ -570,7 +588,7 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         }
     }
     if (st != BSP_OK) {
-        bsp__fill(out, 0, sizeof *out);
+        clear_result(out, 0);
         return st;
     }
     /* 8.5; quake2's position test keeps start itself */
@@ -588,18 +606,23 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     return BSP_OK;
 }
 
-/* 8.12: does p lie in the brush (d1 <= 0 on every side; source skips
- * the bevel sides; no sides: no)? -1: a side's plane is outside its lump. */
-static int brush_holds(const trace_work *w, uint32_t first, int32_t n, const float p[3])
+/* 8.12: does p lie in brush b (d1 <= 0 on every side; source skips the
+ * bevel sides; no sides: no)? -1: the brush or a side's plane is outside
+ * its lump. */
+static int brush_holds(const trace_work *w, uint32_t b, const float p[3])
 {
-    bsp__cplane pl;
-    int32_t i;
-    for (i = 0; i < n; i++) {
-        if (!side_plane(w, first + (uint32_t)i, &pl)) return -1;
-        if (skips_side(w, first + (uint32_t)i)) continue;
-        if (bsp__fsub(bsp__dot(p, pl.n), pl.dist) > 0) return 0;
+    const bsp__cbrush *br;
+    uint32_t i;
+    if (b >= w->nat->num_brushes) return -1;
+    br = &w->nat->brushes[b];
+    if (br->first == BSP__COLL_BAD) return -1;
+    for (i = 0; br->count > 0 && i < (uint32_t)br->count; i++) {
+        const bsp__cplane *pl = side_plane(w, br->first + i);
+        if (!pl) return -1;
+        if (skips_side(w, br->first + i)) continue;
+        if (bsp__fsub(bsp__dot(p, pl->n), pl->dist) > 0) return 0;
     }
-    return n > 0;
+    return br->count > 0;
 }
 
 bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3], int32_t *contents)
@@ -609,31 +632,34 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     bsp_status st;
     uint32_t leaf_index, first, count, k, lo = 0, hi = 0xffffffffu;
     int32_t out = 0;
-    const uint8_t *rec;
-    const bsp_view *list;
 
     pts[0] = p;
     if (!contents) return BSP_E_BAD_ARGUMENT;
     st = bsp__coll_args(m, 0, model, pts, 1);
     if (st != BSP_OK) return st;
-    /* (brush_at, brush_holds and skips_side read these fields of w alone) */
+    if (!m->coll_native) return BSP_E_NOT_LOADED;
+    /* (brush_holds, side_plane and skips_side read these fields of w alone) */
     w.m = m;
+    w.nat = m->coll_native;
     w.c = m->family->coll;
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
     w.valve = BSPKIT_FAMILY_SOURCE && w.c->valve;
     w.point = 1;
+    w.bevel = BSPKIT_FAMILY_SOURCE && w.valve ? BSP__COLL_BEVEL : 0;
     if (Q3(&w) && model > 0) {
-        rec = BSP__REC(m->models, model);
+        const uint8_t *rec = BSP__REC(m->models, model);
         first = (uint32_t)bsp__field_getp(rec, &w.c->model_firstbrush);
         count = (uint32_t)bsp__field_getp(rec, &w.c->model_numbrushes);
+        if (first > w.nat->num_brushes || count > w.nat->num_brushes - first) return BSP_E_CORRUPT;
     } else {
+        const bsp__cleaf *lf;
         st = bsp_point_leaf(m, Q3(&w) ? 0 : model, p, &leaf_index);
         if (st != BSP_OK) return st;
-        rec = BSP__REC(m->leafs, leaf_index);
+        lf = &w.nat->leafs[leaf_index];
         if (!Q3(&w)) {
             /* quake2: the leaf's own contents; source: and the brushes
              * holding p; nightfire: a solid leaf is solid */
-            out = bsp__field_getp(rec, &m->family->tree.leaf_contents);
+            out = lf->contents;
             if (!w.valve && !(BSPKIT_FAMILY_NIGHTFIRE && w.c->solid_leaf)) {
                 *contents = out;
                 return BSP_OK;
@@ -643,25 +669,22 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
                 return BSP_OK;
             }
         }
-        first = (uint32_t)bsp__field_getp(rec, &w.c->leaf_firstleafbrush);
-        count = (uint32_t)bsp__field_getp(rec, &w.c->leaf_numleafbrushes);
+        first = lf->first;
+        count = lf->count;
+        if (first == BSP__COLL_BAD) return BSP_E_CORRUPT;
         if (Q3(&w)) {
-            lo = (uint32_t)bsp__field_getp(m->models.data, &w.c->model_firstbrush);
-            hi = lo + (uint32_t)bsp__field_getp(m->models.data, &w.c->model_numbrushes);
+            lo = w.nat->world_lo;
+            hi = w.nat->world_hi;
         }
     }
-    list = Q3(&w) && model > 0 ? &m->brushes : &m->leafbrushes;
-    if (first > list->count || count > list->count - first) return BSP_E_CORRUPT;
     for (k = 0; k < count; k++) {
-        uint32_t b = first + k, sides;
-        int32_t n, c, in;
-        if (list == &m->leafbrushes) {
-            b = (uint32_t)bsp__field_getp(BSP__REC(*list, b), &w.c->leafbrush[(BSP__STRATA || BSP__VINDICTUS) &&
-                                                        list->stride == w.c->leafbrush_wide_bytes]);
+        uint32_t b = first + k;
+        int in;
+        if (!(Q3(&w) && model > 0)) {
+            b = w.nat->leafbrushes[b];
             if (b < lo || b >= hi) continue;
         }
-        if (!brush_at(&w, b, &sides, &n, &c)) return BSP_E_CORRUPT;
-        in = brush_holds(&w, sides, n, p);
+        in = brush_holds(&w, b, p);
         if (in < 0) return BSP_E_CORRUPT;
         if (!in) continue;
         /* nightfire: the leaf types, 2 inside a brush, 1 out */
@@ -669,7 +692,7 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
             *contents = (int32_t)w.c->solid_leaf;
             return BSP_OK;
         }
-        out |= c;
+        out |= w.nat->brushes[b].contents;
     }
     *contents = Q3(&w) || w.valve ? out : 1;
     return BSP_OK;

@@ -8,6 +8,7 @@
 #include "plan.h"
 #include "../lzma/lzma_decoder.h"
 #include "disp_build.h"
+#include "coll_native.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
 
@@ -290,6 +291,13 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         p->disp_offset = pos;
         if (p->disp_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
         pos = (pos + p->disp_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+    }
+    /* brush collision's records, converted at load (coll_native.h) */
+    if (BSPKIT_COLLISION && p->collision) {
+        p->coll_bytes = bsp__coll_native_bytes(h);
+        p->coll_offset = pos;
+        if (p->coll_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
+        pos = (pos + p->coll_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
     }
     p->scratch_offset = pos;
     if (any_compressed) {

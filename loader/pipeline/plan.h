@@ -21,6 +21,8 @@ typedef struct bsp__plan {
     uint32_t patch_offset;               /* quake3 curved surfaces' collision
                                             (h->patch_bytes), before the scratch */
     uint32_t disp_offset, disp_bytes;    /* source terrain's collision (8.14) */
+    uint32_t coll_offset, coll_bytes;    /* brush collision's native records
+                                            (coll_native.h); 0: none */
     uint32_t grid_offset, grid_bytes;    /* the light grid's parse and index
                                             (docs/queries.md 10.5); 0: none */
     uint32_t scratch_offset, scratch_bytes; /* decoder tables, arena end */

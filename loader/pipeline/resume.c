@@ -16,6 +16,7 @@
 #include "views.h"
 #include "unpack.h"
 #include "patches.h"
+#include "coll_native.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
 
@@ -389,6 +390,9 @@ static bsp_status finish(bsp__loader *s, uint32_t budget)
      * lump it blames), in the scratch the decoder no longer needs */
     if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision)
         st = bsp__coll_check_depth(m, s->base + s->plan.scratch_offset);
+    /* brush collision's native records (after the checks they rely on) */
+    if (BSPKIT_COLLISION && st == BSP_OK && s->plan.coll_bytes)
+        st = bsp__coll_native_build(m, s->base + s->plan.coll_offset, s->plan.coll_bytes);
     if (BSP__DISPCOLL || (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3)) s->checked_all = 1;
 build:
 #if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
