@@ -81,8 +81,8 @@ BSP__CHECK(mark_bytes, sizeof(bsp__mark) == BSP_TRACE_MARK_STACK_BYTES);
  * of the lump: a small map clears a word, not 128 bytes). */
 BSP_INLINE void bsp__mark_clear(bsp__mark *k, uint32_t n)
 {
-    uint32_t words = n >= BSP_TRACE_MARK_BRUSHES ? BSP_TRACE_MARK_BRUSHES / 1024u : (n + 1023u) / 1024u;
-    bsp__fill(k->dirty, 0, words * sizeof k->dirty[0]);
+    uint32_t words = n >= BSP_TRACE_MARK_BRUSHES ? BSP_TRACE_MARK_BRUSHES / 1024u : (n + 1023u) / 1024u, i;
+    for (i = 0; i < words; i++) k->dirty[i] = 0;
 }
 
 /* 1 when bit i of a dirty-word bitmap was set before in this trace;

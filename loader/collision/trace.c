@@ -26,9 +26,19 @@
 #define Q2_EPSILON 0.03125f     /* DIST_EPSILON */
 #define Q3_EPSILON 0.125f       /* SURFACE_CLIP_EPSILON */
 #define Q3_WALK_OFFSET 2048.0f  /* the Quake 3 walk's offset for a box on a sloped plane */
-/* A quake3 trace: a constant 0 in a build without Quake 3, so that its
- * branches compile away (w->q3 alone is read at run time) */
-#define Q3(w) (BSPKIT_FAMILY_QUAKE3 && (w)->q3)
+/* The walk and the clip are compiled once per kind of trace, `k` a
+ * constant in each copy: quake2's rules alone (K_Q2), quake3's (K_Q3),
+ * and the others (K_ANY: source's and nightfire's, asked at run time), so
+ * that the hot loops test no rule they do not have. Q3(w), VALVE(w) and
+ * NIGHTFIRE_ALL(w) read `k` where they are used; in a build without a
+ * family they are a constant 0 and its branches compile away. */
+#define K_ANY 0
+#define K_Q2 1
+#define K_Q3 2
+#define Q3(w) (BSPKIT_FAMILY_QUAKE3 && k == K_Q3)
+#define VALVE(w) (BSPKIT_FAMILY_SOURCE && k == K_ANY && (w)->valve)
+#define NIGHTFIRE_ALL(w) (BSPKIT_FAMILY_NIGHTFIRE && k == K_ANY && (w)->all)
+#define EPS(w) (Q3(w) ? Q3_EPSILON : k == K_Q2 ? Q2_EPSILON : (w)->eps)
 
 typedef struct trace_work {
     const bsp_map *m;
@@ -36,11 +46,11 @@ typedef struct trace_work {
     const struct bsp__collision *c;
     bsp_trace_result *tr;
     bsp__cplane hit;          /* the plane of the nearest entry so far */
-    /* the caller's points, or (quake3) those of `moved` */
-    const float *start, *end; /* quake3: moved to the box's centre */
-    const float *size[2];     /* mins, maxs (quake3: made symmetric) */
-    float moved[4][3];        /* quake3: start, end, mins, maxs */
-    float corner[8][3];       /* the box corner meeting a plane of these sign bits first */
+    float start[3], end[3];   /* quake3, source: moved to the box's centre */
+    float size[2][3];         /* mins, maxs (quake3: made symmetric) */
+    /* the corner of the box meeting a plane of sign bits i first: maxs
+     * where the normal is negative, mins elsewhere (box_dist) */
+    float corner[8][3];
     float ext[3];             /* the walk's extents */
     float eps;
     float margin;             /* the position test's box grows by it (8.2: 1) */
@@ -70,9 +80,9 @@ typedef struct trace_work {
 #endif
 
 
-BSP_INLINE int counts(const trace_work *w, int32_t contents)
+BSP_ALWAYS_INLINE int counts(const trace_work *w, int32_t contents, int k)
 {
-    return (BSPKIT_FAMILY_NIGHTFIRE && w->all) || ((uint32_t)contents & w->mask) != 0;
+    return NIGHTFIRE_ALL(w) || ((uint32_t)contents & w->mask) != 0;
 }
 
 /* The side's plane; NULL when its index is outside the plane lump (the
@@ -85,19 +95,19 @@ BSP_INLINE const bsp__cplane *side_plane(const trace_work *w, uint32_t side)
 }
 
 /* source: a point skips the bevel sides (8.9 step 4). */
-BSP_INLINE int skips_side(const trace_work *w, uint32_t side)
+BSP_ALWAYS_INLINE int skips_side(const trace_work *w, uint32_t side, int k)
 {
-    return (w->nat->sides[side] & w->bevel) != 0;
+    return BSPKIT_FAMILY_SOURCE && k == K_ANY && (w->nat->sides[side] & w->bevel) != 0;
 }
 
 /* The plane's distance moved out by the box: dist - dot(ofs, n), with ofs
  * the box corner that meets the plane first (quake2 leaves a point's dist
  * as is); source: dist + |n0*ext0| + |n1*ext1| + |n2*ext2|, in that order. */
-BSP_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl)
+BSP_ALWAYS_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl, int k)
 {
     uint32_t j;
     if (!Q3(w) && w->point) return pl->dist;
-    if (BSPKIT_FAMILY_SOURCE && w->valve) {
+    if (VALVE(w)) {
         float d = pl->dist;
         for (j = 0; j < 3; j++) d = bsp__fadd(d, bsp__fabs(bsp__fmul(pl->n[j], w->ext[j])));
         return d;
@@ -106,35 +116,61 @@ BSP_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl)
 }
 
 /* clip_brush of 8.2 (8.3 step 4 and 5 for quake3). */
-static bsp_status clip_brush(trace_work *w, const bsp__cbrush *br)
+BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, int k)
 {
     bsp_trace_result *tr = w->tr;
     float enter = -1.0f, leave = 1.0f;
     int startout = 0, getout = 0;
     const bsp__cplane *best = NULL;   /* the entering side's plane */
-    uint32_t i, n = (uint32_t)br->count;
+    /* (read once: the stores to *tr below could alias them) */
+    const bsp__cplane *planes = w->nat->planes;
+    const uint32_t *sides = w->nat->sides + br->first;
+    uint32_t i, n = (uint32_t)br->count, num_planes = w->nat->num_planes;
+    const float eps = EPS(w);
+    const float *start = w->start, *end = w->end;
 
+    if (w->position) {
+        /* start == end (as floats: they may differ in a zero's sign,
+         * which gives d2 equal to d1 but for a zero's sign, the same
+         * answer): a side the start is in front of leaves the box out
+         * (d2 >= d1); else every d1 <= 0, startsolid and allsolid */
+        for (i = 0; i < n; i++) {
+            const bsp__cplane *pl;
+            uint32_t side = sides[i];
+            if ((side & ~BSP__COLL_BEVEL) >= num_planes) return BSP_E_CORRUPT;
+            if (BSPKIT_FAMILY_SOURCE && k == K_ANY && (side & w->bevel)) continue;
+            pl = &planes[side & ~BSP__COLL_BEVEL];
+            if (bsp__fsub(bsp__dot(start, pl->n), box_dist(w, pl, k)) > 0) return BSP_OK;
+        }
+        tr->startsolid = tr->allsolid = 1;
+        tr->fraction = 0;
+        tr->contents = br->contents;
+        return BSP_OK;
+    }
     for (i = 0; i < n; i++) {
         float d, d1, d2, f;
-        const bsp__cplane *pl = side_plane(w, br->first + i);
-        if (!pl) return BSP_E_CORRUPT;
-        if (skips_side(w, br->first + i)) continue;
-        d = box_dist(w, pl);
-        d1 = bsp__fsub(bsp__dot(w->start, pl->n), d);
-        d2 = bsp__fsub(bsp__dot(w->end, pl->n), d);
+        const bsp__cplane *pl;
+        uint32_t side = sides[i];
+        /* (the load marked a plane index past the lump) */
+        if ((side & ~BSP__COLL_BEVEL) >= num_planes) return BSP_E_CORRUPT;
+        if (BSPKIT_FAMILY_SOURCE && k == K_ANY && (side & w->bevel)) continue;
+        pl = &planes[side & ~BSP__COLL_BEVEL];
+        d = box_dist(w, pl, k);
+        d1 = bsp__fsub(bsp__dot(start, pl->n), d);
+        d2 = bsp__fsub(bsp__dot(end, pl->n), d);
         if (d2 > 0) getout = 1;
         if (d1 > 0) startout = 1;
-        if (d1 > 0 && (d2 >= d1 || (Q3(w) && d2 >= w->eps))) return BSP_OK;
+        if (d1 > 0 && (d2 >= d1 || (Q3(w) && d2 >= eps))) return BSP_OK;
         if (d1 <= 0 && d2 <= 0) continue;
         if (d1 > d2) {
-            f = bsp__fdiv(bsp__fsub(d1, w->eps), bsp__fsub(d1, d2));
+            f = bsp__fdiv(bsp__fsub(d1, eps), bsp__fsub(d1, d2));
             if (Q3(w) && f < 0) f = 0;
             if (f > enter) {
                 enter = f;
                 best = pl;
             }
         } else {
-            f = bsp__fdiv(bsp__fadd(d1, w->eps), bsp__fsub(d1, d2));
+            f = bsp__fdiv(bsp__fadd(d1, eps), bsp__fsub(d1, d2));
             if (Q3(w) && f > 1) f = 1;
             if (f < leave) leave = f;
         }
@@ -167,6 +203,7 @@ static bsp_status clip_brush(trace_work *w, const bsp__cbrush *br)
  * bounding sides run past the lump. */
 static bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
 {
+    const int k = K_Q3;
     uint32_t i = 6, j, first = br->first, n = (uint32_t)br->count;
     const bsp__cplane *pl;
     if (br->count <= 0) return BSP_OK;
@@ -183,7 +220,7 @@ static bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
     }
     for (; i < n; i++) {
         if (!(pl = side_plane(w, first + i))) return BSP_E_CORRUPT;
-        if (bsp__fsub(bsp__dot(w->start, pl->n), box_dist(w, pl)) > 0) return BSP_OK;
+        if (bsp__fsub(bsp__dot(w->start, pl->n), box_dist(w, pl, k)) > 0) return BSP_OK;
     }
     w->tr->startsolid = w->tr->allsolid = 1;
     w->tr->fraction = 0;
@@ -191,22 +228,28 @@ static bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
     return BSP_OK;
 }
 
+/* The clip, one copy per kind of trace. */
+static bsp_status clip_q2(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q2); }
+static bsp_status clip_q3(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q3); }
+static bsp_status clip_any(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_ANY); }
+
 /* Brush b, clipped (or position-tested) once per trace; CORRUPT when it
  * or an index it holds is outside its lump. */
-BSP_INLINE bsp_status one_brush(trace_work *w, uint32_t b, int test)
+BSP_ALWAYS_INLINE bsp_status one_brush(trace_work *w, uint32_t b, int test, int k)
 {
     const bsp__cbrush *br;
     if (b >= w->nat->num_brushes) return BSP_E_CORRUPT;
     if (bsp__mark_seen(&w->mark, b)) return BSP_OK;
     br = &w->nat->brushes[b];
     if (br->first == BSP__COLL_BAD) return BSP_E_CORRUPT;
-    if (!counts(w, br->contents)) return BSP_OK;
+    if (!counts(w, br->contents, k)) return BSP_OK;
     if (BSPKIT_FAMILY_QUAKE3 && test && Q3(w)) return test_brush(w, br);
-    return br->count > 0 ? clip_brush(w, br) : BSP_OK;
+    if (br->count <= 0) return BSP_OK;
+    return k == K_Q2 ? clip_q2(w, br) : Q3(w) ? clip_q3(w, br) : clip_any(w, br);
 }
 
 /* The trace can go no shorter. */
-BSP_INLINE int trace_done(const trace_work *w, int test)
+BSP_ALWAYS_INLINE int trace_done(const trace_work *w, int test, int k)
 {
     return test && Q3(w) ? w->tr->allsolid : w->tr->fraction == 0;
 }
@@ -214,18 +257,18 @@ BSP_INLINE int trace_done(const trace_work *w, int test)
 /* `count` brushes of the leaf-brush list from `first` (BSP__COLL_BAD: the
  * load found the run outside the list). quake3 leaves reach model 0's
  * brushes only. Stops when the trace can go no shorter. */
-static bsp_status leaf_brushes(trace_work *w, uint32_t first, uint32_t count, int test)
+BSP_ALWAYS_INLINE bsp_status leaf_brushes(trace_work *w, uint32_t first, uint32_t count, int test, int k)
 {
     const uint32_t *list = w->nat->leafbrushes + first;
-    uint32_t k;
+    uint32_t i;
     if (first == BSP__COLL_BAD) return BSP_E_CORRUPT;
-    for (k = 0; k < count; k++) {
-        uint32_t b = list[k];
+    for (i = 0; i < count; i++) {
+        uint32_t b = list[i];
         bsp_status st;
         if (Q3(w) && (b < w->lo || b >= w->hi)) continue;
-        st = one_brush(w, b, test);
+        st = one_brush(w, b, test, k);
         if (st != BSP_OK) return st;
-        if (trace_done(w, test)) break;
+        if (trace_done(w, test, k)) break;
     }
     return BSP_OK;
 }
@@ -234,12 +277,13 @@ static bsp_status leaf_brushes(trace_work *w, uint32_t first, uint32_t count, in
  * `first`. */
 static bsp_status model_brushes(trace_work *w, uint32_t first, uint32_t count, int test)
 {
-    uint32_t k;
+    const int k = K_Q3;
+    uint32_t i;
     if (first > w->nat->num_brushes || count > w->nat->num_brushes - first) return BSP_E_CORRUPT;
-    for (k = 0; k < count; k++) {
-        bsp_status st = one_brush(w, first + k, test);
+    for (i = 0; i < count; i++) {
+        bsp_status st = one_brush(w, first + i, test, k);
         if (st != BSP_OK) return st;
-        if (trace_done(w, test)) break;
+        if (trace_done(w, test, k)) break;
     }
     return BSP_OK;
 }
@@ -271,7 +315,7 @@ static bsp_status patches(trace_work *w, int from_leaf, uint32_t first, uint32_t
         shader = (uint32_t)bsp__field_getp(BSP__REC(m->faces, s), &w->c->surf_shader);
         if (shader >= m->shaders.count) return BSP_E_CORRUPT;
         contents = bsp__field_getp(BSP__REC(m->shaders, shader), &w->c->shader_contents);
-        if (!counts(w, contents)) continue;
+        if (!counts(w, contents, K_Q3)) continue;
         patch = m->patches.data + at;
         if (w->position) {
             if (bsp__q3_patch_position(patch, &w->mv)) {
@@ -301,11 +345,11 @@ static bsp_status patches(trace_work *w, int from_leaf, uint32_t first, uint32_t
 }
 #endif
 
-static bsp_status leaf(trace_work *w, uint32_t l, int test)
+BSP_ALWAYS_INLINE bsp_status leaf(trace_work *w, uint32_t l, int test, int k)
 {
     const bsp__cleaf *lf = &w->nat->leafs[l];
     bsp_status st;
-    if (BSPKIT_FAMILY_NIGHTFIRE && w->solid_pass) {
+    if (BSPKIT_FAMILY_NIGHTFIRE && k == K_ANY && w->solid_pass) {
         /* 8.9: a box reaching a solid leaf is inside it */
         if (lf->contents == (int32_t)w->c->solid_leaf) {
             w->tr->startsolid = w->tr->allsolid = 1;
@@ -314,8 +358,8 @@ static bsp_status leaf(trace_work *w, uint32_t l, int test)
         }
         return BSP_OK;
     }
-    if (!Q3(w) && !w->valve && !counts(w, lf->contents)) return BSP_OK;
-    st = leaf_brushes(w, lf->first, lf->count, test);
+    if (!Q3(w) && !VALVE(w) && !counts(w, lf->contents, k)) return BSP_OK;
+    st = leaf_brushes(w, lf->first, lf->count, test, k);
 #if BSPKIT_FAMILY_QUAKE3
     if (st == BSP_OK && Q3(w) && w->m->patches.data) {
         const uint8_t *rec = BSP__REC(w->m->leafs, l);
@@ -327,13 +371,32 @@ static bsp_status leaf(trace_work *w, uint32_t l, int test)
     return st;
 }
 
+/* bsp__coll_box_sides for the box[0] .. box[1], its corners farthest and
+ * nearest along the normal picked by the plane's sign bits (the same
+ * values, so the same sums). */
+BSP_ALWAYS_INLINE int box_sides(const bsp__cplane *pl, float box[2][3])
+{
+    float far[3], near[3];
+    uint32_t i;
+    int sides;
+    if (pl->type < 3)
+        return pl->dist <= box[0][pl->type] ? 1 : pl->dist >= box[1][pl->type] ? 2 : 3;
+    for (i = 0; i < 3; i++) {
+        uint32_t neg = (uint32_t)pl->signbits >> i & 1u;
+        far[i] = box[neg ^ 1u][i];
+        near[i] = box[neg][i];
+    }
+    sides = (bsp__dot(pl->n, far) >= pl->dist) | (bsp__dot(pl->n, near) < pl->dist) << 1;
+    return sides ? sides : 3;
+}
+
 /* The walk of 8.2 (8.3 step 3 for quake3) from `head`, and the position
  * test's (start == end): the leaves BoxOnPlaneSide finds for the box
  * [start + mins - 1, start + maxs + 1], each tested until the box is found
  * in solid. The position test's spans all start at fraction 0, and its
  * fraction is 0 exactly when allsolid is set, so the walk's own test
  * (fraction > p1f) stops it there. */
-static bsp_status walk(trace_work *w, int32_t head)
+BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
 {
     const bsp__coll_native *nat = w->nat;
     /* *s is the span at hand, the ones below it the far sides still owed
@@ -341,7 +404,7 @@ static bsp_status walk(trace_work *w, int32_t head)
      * sides take BSP_TRACE_STACK_BYTES as before, and the span at hand
      * its one entry more */
     bsp__coll_span stack[BSP_TREE_DEPTH_MAX + 1], *s = stack;
-    float lo[3], hi[3];
+    float box[2][3];    /* the position test's box: lo, hi */
     uint32_t i;
     /* In a tree a node is reached by one path, so a walk reaches each at
      * most once; more visits than nodes mean nodes shared by a hostile
@@ -355,8 +418,8 @@ static bsp_status walk(trace_work *w, int32_t head)
     for (i = 0; i < 3; i++) {
         s->p1[i] = w->start[i];
         s->p2[i] = w->end[i];
-        lo[i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), w->margin);
-        hi[i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin);
+        box[0][i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), w->margin);
+        box[1][i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin);
     }
     for (;;) {
         const bsp__cnode *node;
@@ -365,7 +428,7 @@ static bsp_status walk(trace_work *w, int32_t head)
         int side = 0;
         if (w->tr->fraction > s->p1f) {
             if (s->node < 0) {
-                bsp_status st = leaf(w, (uint32_t)(-1 - s->node), w->position);
+                bsp_status st = leaf(w, (uint32_t)(-1 - s->node), w->position, k);
                 if (st != BSP_OK) return st;
             } else {
                 if (budget-- == 0) return BSP_E_CORRUPT;
@@ -374,11 +437,20 @@ static bsp_status walk(trace_work *w, int32_t head)
                 if (w->position) {
                     /* BoxOnPlaneSide: 1 front, 2 back, 3 both (then the
                      * front first: the walk's t1 == t2 below) */
-                    int sides = bsp__coll_box_sides(pl, lo, hi);
+                    int sides = box_sides(pl, box);
                     if (sides != 3) {
                         s->node = node->child[sides == 2];
                         continue;
                     }
+                    /* both, the front first; a position test's spans
+                     * keep fraction 0 and points it never reads (its
+                     * leaves test the start), so nothing is split */
+                    if (s == stack + BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
+                    s[1].node = node->child[0];
+                    s[1].p1f = s->p1f;
+                    s->node = node->child[1];
+                    s++;
+                    continue;
                 } else {
                     t1 = bsp__coll_side(pl, s->p1);
                     t2 = bsp__coll_side(pl, s->p2);
@@ -410,8 +482,8 @@ static bsp_status walk(trace_work *w, int32_t head)
                         float o, e;
                         side = t1 < t2;
                         o = side ? -offset : offset;
-                        e = side ? w->eps : -w->eps;
-                        frac = bsp__fmul(bsp__fadd(bsp__fadd(t1, o), w->eps), idist);
+                        e = side ? EPS(w) : -EPS(w);
+                        frac = bsp__fmul(bsp__fadd(bsp__fadd(t1, o), EPS(w)), idist);
                         frac2 = bsp__fmul(bsp__fadd(bsp__fsub(t1, o), e), idist);
                         frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
                         frac2 = frac2 < 0 ? 0 : frac2 > 1 ? 1 : frac2;
@@ -437,6 +509,68 @@ static bsp_status walk(trace_work *w, int32_t head)
     }
 }
 
+/* The position test's walk (start == end): the same leaves in the same
+ * order as walk() takes them, BoxOnPlaneSide sending the box
+ * [start + mins - margin, start + maxs + margin] down one side or both
+ * (the front first), each leaf tested until the box is found in solid
+ * (the fraction 0). Nothing is split, so the pending nodes are indices. */
+BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k)
+{
+    const bsp__coll_native *nat = w->nat;
+    int32_t stack[BSP_TREE_DEPTH_MAX], n = head;
+    uint32_t depth = 0, i, budget = 4u * nat->num_nodes + 1024u;   /* (as walk's) */
+    float box[2][3];
+    for (i = 0; i < 3; i++) {
+        box[0][i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), w->margin);
+        box[1][i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin);
+    }
+    for (;;) {
+        if (n < 0) {
+            bsp_status st = leaf(w, (uint32_t)(-1 - n), 1, k);
+            if (st != BSP_OK) return st;
+            if (!(w->tr->fraction > 0) || depth == 0) return BSP_OK;
+            n = stack[--depth];
+        } else {
+            const bsp__cnode *node = &nat->nodes[n];
+            int sides;
+            if (budget-- == 0) return BSP_E_CORRUPT;
+            sides = box_sides(&nat->planes[node->plane], box);
+            if (sides == 3) {
+                if (depth == BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
+                stack[depth++] = node->child[1];
+                n = node->child[0];
+            } else {
+                n = node->child[sides == 2];
+            }
+        }
+    }
+}
+
+/* The walks, one copy per kind of trace. */
+static bsp_status walk_q2(trace_work *w, int32_t head)
+{
+    return w->position ? walk_box(w, head, K_Q2) : walk(w, head, K_Q2);
+}
+static bsp_status walk_q3(trace_work *w, int32_t head)
+{
+    return w->position ? walk_box(w, head, K_Q3) : walk(w, head, K_Q3);
+}
+static bsp_status walk_any(trace_work *w, int32_t head)
+{
+    return w->position ? walk_box(w, head, K_ANY) : walk(w, head, K_ANY);
+}
+
+/* Every coordinate of the four points is finite: x - x is 0 for a finite
+ * x and NaN for an infinite or NaN one, and a sum holding a NaN is NaN. */
+BSP_ALWAYS_INLINE int all_finite(const float *a, const float *b, const float *c, const float *d)
+{
+    float sum = 0;
+    uint32_t i;
+    for (i = 0; i < 3; i++)
+        sum += ((a[i] - a[i]) + (b[i] - b[i])) + ((c[i] - c[i]) + (d[i] - d[i]));
+    return sum == 0;
+}
+
 /* The argument checks of bsp__coll_args for a brush trace, inline: the
  * four points given and finite, the map a brush family's with collision,
  * the model its own. */
@@ -445,8 +579,7 @@ BSP_INLINE bsp_status trace_args(const bsp_map *m, uint32_t model, const float *
 {
     const struct bsp__collision *c;
     if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
-    if (!(bsp__finite3(start) & bsp__finite3(end) & bsp__finite3(mins) & bsp__finite3(maxs)))
-        return BSP_E_BAD_QUERY;
+    if (!all_finite(start, end, mins, maxs)) return BSP_E_BAD_QUERY;
     c = m->family->coll;
     if (!c || c->kind == BSP_COLL_HULLS || (c->world_only && model > 0)) return BSP_E_UNSUPPORTED;
     if (!m->has_collision || !m->coll_native) return BSP_E_NOT_LOADED;
@@ -474,6 +607,7 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     bsp_status st;
     uint32_t i;
     int32_t head;
+    int k;
 
     if (!out || !m || !m->family) return BSP_E_BAD_ARGUMENT;
     /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
@@ -492,6 +626,7 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
     w.valve = BSPKIT_FAMILY_SOURCE && w.c->valve;
     w.all = w.c->mask_all;
+    k = w.q3 ? K_Q3 : w.valve || w.all || w.c->solid_leaf ? K_ANY : K_Q2;
     w.position = start[0] == end[0] && start[1] == end[1] && start[2] == end[2];
     w.solid_pass = 0;
     w.margin = 1.0f;
@@ -506,55 +641,45 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         w.point = 1;
         for (i = 0; i < 3; i++) {
             float offset = bsp__fmul(bsp__fadd(mins[i], maxs[i]), 0.5f);
-            w.moved[0][i] = bsp__fadd(start[i], offset);
-            w.moved[1][i] = bsp__fadd(end[i], offset);
-            w.moved[3][i] = bsp__fsub(maxs[i], offset);
-            w.moved[2][i] = -w.moved[3][i];
-            if (w.moved[3][i] != 0) w.point = 0;
+            w.start[i] = bsp__fadd(start[i], offset);
+            w.end[i] = bsp__fadd(end[i], offset);
+            w.size[1][i] = bsp__fsub(maxs[i], offset);
+            w.size[0][i] = -w.size[1][i];
+            if (w.size[1][i] != 0) w.point = 0;
         }
-        w.start = w.moved[0];
-        w.end = w.moved[1];
-        w.size[0] = w.moved[2];
-        w.size[1] = w.moved[3];
     } else if (Q3(&w)) {
         /* 8.3 step 1: a box symmetric about the moved origin */
         w.eps = Q3_EPSILON;
         for (i = 0; i < 3; i++) {
             float offset = bsp__fmul(bsp__fadd(mins[i], maxs[i]), 0.5f);
-            w.moved[0][i] = bsp__fadd(start[i], offset);
-            w.moved[1][i] = bsp__fadd(end[i], offset);
-            w.moved[2][i] = bsp__fsub(mins[i], offset);
-            w.moved[3][i] = bsp__fsub(maxs[i], offset);
+            w.start[i] = bsp__fadd(start[i], offset);
+            w.end[i] = bsp__fadd(end[i], offset);
+            w.size[0][i] = bsp__fsub(mins[i], offset);
+            w.size[1][i] = bsp__fsub(maxs[i], offset);
         }
-        w.start = w.moved[0];
-        w.end = w.moved[1];
-        w.size[0] = w.moved[2];
-        w.size[1] = w.moved[3];
         w.point = w.size[0][0] == 0 && w.size[0][1] == 0 && w.size[0][2] == 0;
     } else {
         w.eps = Q2_EPSILON;
         w.point = 1;
-        w.start = start;
-        w.end = end;
-        w.size[0] = mins;
-        w.size[1] = maxs;
-        for (i = 0; i < 3; i++)
+        for (i = 0; i < 3; i++) {
+            w.start[i] = start[i];
+            w.end[i] = end[i];
+            w.size[0][i] = mins[i];
+            w.size[1][i] = maxs[i];
             if (mins[i] != 0 || maxs[i] != 0) w.point = 0;
+        }
     }
     w.bevel = BSPKIT_FAMILY_SOURCE && w.valve && w.point ? BSP__COLL_BEVEL : 0;
+    if (Q3(&w) || !(w.point || w.valve)) {
+#define CORNER(i) (w.corner[i][0] = w.size[(i) & 1][0], w.corner[i][1] = w.size[(i) >> 1 & 1][1], \
+                   w.corner[i][2] = w.size[(i) >> 2][2])
+        CORNER(0), CORNER(1), CORNER(2), CORNER(3), CORNER(4), CORNER(5), CORNER(6), CORNER(7);
+#undef CORNER
+    }
     /* (a point's walk takes offset 0 without them) */
     for (i = 0; i < 3; i++)
         w.ext[i] = Q3(&w) || w.valve ? w.size[1][i]
                  : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
-    /* the corner of the box a plane of sign bits k meets first: maxs where
-     * the normal is negative, mins elsewhere (box_dist; a quake2 point and
-     * source need none) */
-    if (Q3(&w) || !(w.point || w.valve))
-        for (i = 0; i < 8; i++) {
-            w.corner[i][0] = w.size[i & 1][0];
-            w.corner[i][1] = w.size[i >> 1 & 1][1];
-            w.corner[i][2] = w.size[i >> 2][2];
-        }
 
 #if BSPKIT_FAMILY_QUAKE3
     if (Q3(&w) && m->patches.data) {
@@ -563,7 +688,12 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     }
 #endif
 #if BSP__DISPCOLL
-    bsp__disp_trace_init(&w.disp, m, model, start, end, mins, maxs, mask, out, &w.hit);
+    if (m->disps.count) {
+        bsp__disp_trace_init(&w.disp, m, model, start, end, mins, maxs, mask, out, &w.hit);
+    } else {
+        w.disp.any = 0;   /* (what the init leaves for a map without terrain) */
+        out->disp = -1;
+    }
 #else
     out->disp = -1;
 #endif
@@ -579,12 +709,12 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
                          (uint32_t)bsp__field_getp(rec, &m->family->tree.model_numfaces));
 #endif
     } else {
-        st = walk(&w, head);
+        st = k == K_Q2 ? walk_q2(&w, head) : Q3(&w) ? walk_q3(&w, head) : walk_any(&w, head);
         if (BSPKIT_FAMILY_NIGHTFIRE && st == BSP_OK && w.position && w.c->solid_leaf && !out->allsolid) {
             /* 8.9: then the box itself, without the margin, in a solid leaf */
             w.solid_pass = 1;
             w.margin = 0;
-            st = walk(&w, head);
+            st = walk_any(&w, head);
         }
     }
     if (st != BSP_OK) {
@@ -619,7 +749,7 @@ static int brush_holds(const trace_work *w, uint32_t b, const float p[3])
     for (i = 0; br->count > 0 && i < (uint32_t)br->count; i++) {
         const bsp__cplane *pl = side_plane(w, br->first + i);
         if (!pl) return -1;
-        if (skips_side(w, br->first + i)) continue;
+        if (skips_side(w, br->first + i, K_ANY)) continue;
         if (bsp__fsub(bsp__dot(p, pl->n), pl->dist) > 0) return 0;
     }
     return br->count > 0;
@@ -630,8 +760,9 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     const float *pts[1];
     trace_work w;
     bsp_status st;
-    uint32_t leaf_index, first, count, k, lo = 0, hi = 0xffffffffu;
+    uint32_t leaf_index, first, count, j, lo = 0, hi = 0xffffffffu;
     int32_t out = 0;
+    int k;
 
     pts[0] = p;
     if (!contents) return BSP_E_BAD_ARGUMENT;
@@ -645,6 +776,7 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
     w.valve = BSPKIT_FAMILY_SOURCE && w.c->valve;
     w.point = 1;
+    k = w.q3 ? K_Q3 : K_ANY;
     w.bevel = BSPKIT_FAMILY_SOURCE && w.valve ? BSP__COLL_BEVEL : 0;
     if (Q3(&w) && model > 0) {
         const uint8_t *rec = BSP__REC(m->models, model);
@@ -677,8 +809,8 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
             hi = w.nat->world_hi;
         }
     }
-    for (k = 0; k < count; k++) {
-        uint32_t b = first + k;
+    for (j = 0; j < count; j++) {
+        uint32_t b = first + j;
         int in;
         if (!(Q3(&w) && model > 0)) {
             b = w.nat->leafbrushes[b];
