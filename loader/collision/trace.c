@@ -390,12 +390,12 @@ BSP_ALWAYS_INLINE int box_sides(const bsp__cplane *pl, float box[2][3])
     return sides ? sides : 3;
 }
 
-/* The walk of 8.2 (8.3 step 3 for quake3) from `head`, and the position
- * test's (start == end): the leaves BoxOnPlaneSide finds for the box
- * [start + mins - 1, start + maxs + 1], each tested until the box is found
- * in solid. The position test's spans all start at fraction 0, and its
- * fraction is 0 exactly when allsolid is set, so the walk's own test
- * (fraction > p1f) stops it there. */
+/* The walk of 8.2 (8.3 step 3 for quake3) from `head` for a move (the
+ * position test has walk_box): down the side the move's part is on, or
+ * split at the plane, near side first; each leaf's brushes clipped, and
+ * a far side skipped once the fraction is no larger than where it starts.
+ * Between leaves the fraction does not change, so the test is made only
+ * when a far side is taken up. */
 BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
 {
     const bsp__coll_native *nat = w->nat;
@@ -404,108 +404,86 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
      * sides take BSP_TRACE_STACK_BYTES as before, and the span at hand
      * its one entry more */
     bsp__coll_span stack[BSP_TREE_DEPTH_MAX + 1], *s = stack;
-    float box[2][3];    /* the position test's box: lo, hi */
     uint32_t i;
+    int32_t n = head;
     /* In a tree a node is reached by one path, so a walk reaches each at
      * most once; more visits than nodes mean nodes shared by a hostile
      * file, where a box's overlapping parts could double at every level:
      * CORRUPT (docs/queries.md 8.13), with room to spare. */
     uint32_t budget = 4u * nat->num_nodes + 1024u;
 
-    s->node = head;
     s->p1f = 0;
     s->p2f = 1;
     for (i = 0; i < 3; i++) {
         s->p1[i] = w->start[i];
         s->p2[i] = w->end[i];
-        box[0][i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), w->margin);
-        box[1][i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin);
     }
     for (;;) {
-        const bsp__cnode *node;
-        const bsp__cplane *pl;
-        float t1, t2, offset, frac = 1, frac2 = 0;
-        int side = 0;
-        if (w->tr->fraction > s->p1f) {
-            if (s->node < 0) {
-                bsp_status st = leaf(w, (uint32_t)(-1 - s->node), w->position, k);
-                if (st != BSP_OK) return st;
-            } else {
-                if (budget-- == 0) return BSP_E_CORRUPT;
-                node = &nat->nodes[s->node];
-                pl = &nat->planes[node->plane];
-                if (w->position) {
-                    /* BoxOnPlaneSide: 1 front, 2 back, 3 both (then the
-                     * front first: the walk's t1 == t2 below) */
-                    int sides = box_sides(pl, box);
-                    if (sides != 3) {
-                        s->node = node->child[sides == 2];
-                        continue;
-                    }
-                    /* both, the front first; a position test's spans
-                     * keep fraction 0 and points it never reads (its
-                     * leaves test the start), so nothing is split */
-                    if (s == stack + BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
-                    s[1].node = node->child[0];
-                    s[1].p1f = s->p1f;
-                    s->node = node->child[1];
-                    s++;
+        bsp_status st;
+        while (n >= 0) {
+            const bsp__cnode *node = &nat->nodes[n];
+            const bsp__cplane *pl = &nat->planes[node->plane];
+            float t1, t2, offset, frac = 1, frac2 = 0;
+            int side = 0;
+            if (budget-- == 0) return BSP_E_CORRUPT;
+            t1 = bsp__coll_side(pl, s->p1);
+            t2 = bsp__coll_side(pl, s->p2);
+            if (w->point) offset = 0;
+            else if (pl->type < 3) offset = w->ext[pl->type];
+            else if (Q3(w)) offset = Q3_WALK_OFFSET;
+            else    /* (0 + the first term is that term: the sum of 8.2) */
+                for (offset = 0, i = 0; i < 3; i++)
+                    offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl->n[i])));
+            {
+                /* quake3 sends a move to one side only a unit clear of it */
+                float front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
+                float back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
+                if (t1 >= front && t2 >= front) {
+                    n = node->child[0];
                     continue;
-                } else {
-                    t1 = bsp__coll_side(pl, s->p1);
-                    t2 = bsp__coll_side(pl, s->p2);
-                    if (w->point) offset = 0;
-                    else if (pl->type < 3) offset = w->ext[pl->type];
-                    else if (Q3(w)) offset = Q3_WALK_OFFSET;
-                    else    /* (0 + the first term is that term: the sum of 8.2) */
-                        for (offset = 0, i = 0; i < 3; i++)
-                            offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl->n[i])));
-                    {
-                        /* quake3 sends a move to one side only a unit clear of it */
-                        float front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
-                        float back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
-                        if (t1 >= front && t2 >= front) {
-                            s->node = node->child[0];
-                            continue;
-                        }
-                        if (t1 < back && t2 < back) {
-                            s->node = node->child[1];
-                            continue;
-                        }
-                    }
-                    if (t1 < t2 || t1 > t2) {
-                        /* 8.2's two cases in one: with o = -offset and the
-                         * epsilon's sign turned for t1 < t2 (x - y is x + -y
-                         * exactly), side 1's (t1-offset+E, t1+offset+E) are
-                         * side 0's (t1+offset+E, t1-offset-E) */
-                        float idist = bsp__fdiv(1.0f, bsp__fsub(t1, t2));
-                        float o, e;
-                        side = t1 < t2;
-                        o = side ? -offset : offset;
-                        e = side ? EPS(w) : -EPS(w);
-                        frac = bsp__fmul(bsp__fadd(bsp__fadd(t1, o), EPS(w)), idist);
-                        frac2 = bsp__fmul(bsp__fadd(bsp__fsub(t1, o), e), idist);
-                        frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
-                        frac2 = frac2 < 0 ? 0 : frac2 > 1 ? 1 : frac2;
-                    }
                 }
-                /* the near side goes on top, from the start of this span
-                 * to frac; this span becomes the far side, from frac2 to
-                 * its end (the test keeps a bug from writing past) */
-                if (s == stack + BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
-                s[1].node = node->child[side];
-                s[1].p1f = s->p1f;
-                for (i = 0; i < 3; i++) s[1].p1[i] = s->p1[i];
-                s[1].p2f = bsp__coll_mid(s, frac, s[1].p2);
-                /* (each component of p1 is read before it is written) */
-                s->p1f = bsp__coll_mid(s, frac2, s->p1);
-                s->node = node->child[side ^ 1];
-                s++;
-                continue;
+                if (t1 < back && t2 < back) {
+                    n = node->child[1];
+                    continue;
+                }
             }
+            if (t1 < t2 || t1 > t2) {
+                /* 8.2's two cases in one: with o = -offset and the
+                 * epsilon's sign turned for t1 < t2 (x - y is x + -y
+                 * exactly), side 1's (t1-offset+E, t1+offset+E) are
+                 * side 0's (t1+offset+E, t1-offset-E) */
+                float idist = bsp__fdiv(1.0f, bsp__fsub(t1, t2));
+                float o, e;
+                side = t1 < t2;
+                o = side ? -offset : offset;
+                e = side ? EPS(w) : -EPS(w);
+                frac = bsp__fmul(bsp__fadd(bsp__fadd(t1, o), EPS(w)), idist);
+                frac2 = bsp__fmul(bsp__fadd(bsp__fsub(t1, o), e), idist);
+                frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
+                frac2 = frac2 < 0 ? 0 : frac2 > 1 ? 1 : frac2;
+            }
+            /* the near side goes on top, from the start of this span to
+             * frac; this span becomes the far side, from frac2 to its end
+             * (the test keeps a bug from writing past) */
+            if (s == stack + BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
+            s[1].p1f = s->p1f;
+            for (i = 0; i < 3; i++) s[1].p1[i] = s->p1[i];
+            s[1].p2f = bsp__coll_mid(s, frac, s[1].p2);
+            /* (each component of p1 is read before it is written) */
+            s->p1f = bsp__coll_mid(s, frac2, s->p1);
+            s->node = node->child[side ^ 1];
+            s++;
+            n = node->child[side];
         }
-        if (s == stack) return BSP_OK;
-        s--;
+        st = leaf(w, (uint32_t)(-1 - n), 0, k);
+        if (st != BSP_OK) return st;
+        /* the far sides owed, the nearest first, while the move may still
+         * end in them */
+        do {
+            if (s == stack) return BSP_OK;
+            s--;
+        } while (!(w->tr->fraction > s->p1f));
+        n = s->node;
     }
 }
 
