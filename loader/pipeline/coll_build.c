@@ -8,6 +8,10 @@
 
 #define COLL_REC(v, i) ((v).data + (size_t)(i) * (v).stride)
 #define COLL_ALIGN8(x) (((x) + 7u) / 8u * 8u)
+/* The region's header, the same bytes on every target (its pointers are
+ * 4 or 8 bytes): bsp_measure's answer does not depend on the machine. */
+#define COLL_HEADER_BYTES 80u
+BSP__CHECK(coll_header, sizeof(bsp__coll_native) <= COLL_HEADER_BYTES);
 
 /* The six record counts: planes, nodes, leafs, brushes, sides, leaf
  * brushes (the lump's size over its record's, 0 for a lump without). */
@@ -30,7 +34,7 @@ static uint32_t coll_native_size(const uint32_t n[6])
 {
     static const uint8_t size[6] = { sizeof(bsp__cplane), sizeof(bsp__cnode), sizeof(bsp__cleaf),
                                      sizeof(bsp__cbrush), 4, 4 };
-    uint64_t total = COLL_ALIGN8((uint32_t)sizeof(bsp__coll_native));
+    uint64_t total = COLL_HEADER_BYTES;
     uint32_t k;
     for (k = 0; k < 6; k++) total += COLL_ALIGN8((uint64_t)n[k] * size[k]);
     return total > 0xffffffffu - 64u ? 0xffffffffu : (uint32_t)total;
@@ -67,7 +71,7 @@ bsp_status bsp__coll_native_build(bsp_map *m, uint8_t *region, uint32_t bytes)
     bsp__cleaf *leafs;
     bsp__cbrush *brushes;
     uint32_t *sides, *leafbrushes, n[6], i;
-    uint8_t *at = region + COLL_ALIGN8((uint32_t)sizeof *nat);
+    uint8_t *at = region + COLL_HEADER_BYTES;
     /* (wide records: Strata's and Vindictus's only) */
     int wide_side = (BSP__STRATA || BSP__VINDICTUS) && m->brushsides.stride == c->side_wide_bytes;
     int wide_lb = (BSP__STRATA || BSP__VINDICTUS) && m->leafbrushes.stride == c->leafbrush_wide_bytes;
