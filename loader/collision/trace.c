@@ -229,9 +229,9 @@ static bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
 }
 
 /* The clip, one copy per kind of trace. */
-static bsp_status clip_q2(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q2); }
-static bsp_status clip_q3(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q3); }
-static bsp_status clip_any(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_ANY); }
+BSP_NOINLINE bsp_status clip_q2(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q2); }
+BSP_NOINLINE bsp_status clip_q3(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q3); }
+BSP_NOINLINE bsp_status clip_any(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_ANY); }
 
 /* Brush b, clipped (or position-tested) once per trace; CORRUPT when it
  * or an index it holds is outside its lump. */
@@ -524,18 +524,20 @@ BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k)
     }
 }
 
-/* The walks, one copy per kind of trace. */
-static bsp_status walk_q2(trace_work *w, int32_t head)
+/* The walks, one copy per kind of trace, each out of line: only the one
+ * running has its stack (BSP_TRACE_CALL_STACK_BYTES). */
+BSP_NOINLINE bsp_status walk_q2(trace_work *w, int32_t head) { return walk(w, head, K_Q2); }
+BSP_NOINLINE bsp_status walk_q3(trace_work *w, int32_t head) { return walk(w, head, K_Q3); }
+BSP_NOINLINE bsp_status walk_any(trace_work *w, int32_t head) { return walk(w, head, K_ANY); }
+BSP_NOINLINE bsp_status box_q2(trace_work *w, int32_t head) { return walk_box(w, head, K_Q2); }
+BSP_NOINLINE bsp_status box_q3(trace_work *w, int32_t head) { return walk_box(w, head, K_Q3); }
+BSP_NOINLINE bsp_status box_any(trace_work *w, int32_t head) { return walk_box(w, head, K_ANY); }
+
+/* The walk for the trace: its kind, a move or the position test. */
+BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
 {
-    return w->position ? walk_box(w, head, K_Q2) : walk(w, head, K_Q2);
-}
-static bsp_status walk_q3(trace_work *w, int32_t head)
-{
-    return w->position ? walk_box(w, head, K_Q3) : walk(w, head, K_Q3);
-}
-static bsp_status walk_any(trace_work *w, int32_t head)
-{
-    return w->position ? walk_box(w, head, K_ANY) : walk(w, head, K_ANY);
+    if (w->position) return k == K_Q2 ? box_q2(w, head) : Q3(w) ? box_q3(w, head) : box_any(w, head);
+    return k == K_Q2 ? walk_q2(w, head) : Q3(w) ? walk_q3(w, head) : walk_any(w, head);
 }
 
 /* Every coordinate of the four points is finite: x - x is 0 for a finite
@@ -687,12 +689,12 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
                          (uint32_t)bsp__field_getp(rec, &m->family->tree.model_numfaces));
 #endif
     } else {
-        st = k == K_Q2 ? walk_q2(&w, head) : Q3(&w) ? walk_q3(&w, head) : walk_any(&w, head);
+        st = walk_for(&w, head, k);
         if (BSPKIT_FAMILY_NIGHTFIRE && st == BSP_OK && w.position && w.c->solid_leaf && !out->allsolid) {
             /* 8.9: then the box itself, without the margin, in a solid leaf */
             w.solid_pass = 1;
             w.margin = 0;
-            st = walk_any(&w, head);
+            st = box_any(&w, head);
         }
     }
     if (st != BSP_OK) {
