@@ -61,6 +61,7 @@ typedef struct trace_work {
     uint8_t valve;            /* source's brush rules (8.9) */
     uint8_t position;         /* start == end: the position test */
     uint8_t solid_pass;       /* nightfire: the walk looks for a solid leaf */
+    uint8_t patch_ready;      /* quake3: mv and tested set (at the first patch met) */
     bsp__mark mark;           /* the brushes clipped so far */
 #if BSPKIT_FAMILY_QUAKE3
     /* quake3 curved surfaces (8.11): the move as the patch tests take it,
@@ -311,7 +312,14 @@ static bsp_status patches(trace_work *w, int from_leaf, uint32_t first, uint32_t
         if (s >= m->patches.count) return BSP_E_CORRUPT;
         at = bsp__u32(BSP__REC(m->patches, s));
         ordinal = bsp__u32(BSP__REC(m->patches, s) + 4);
-        if (!at || bsp__patch_seen(&w->tested, ordinal)) continue;
+        if (!at) continue;
+        if (!w->patch_ready) {
+            /* (most traces meet no patch: this is done once one does) */
+            bsp__q3_patch_move_init(&w->mv, w->start, w->end, w->size[0], w->size[1]);
+            bsp__patch_mark_clear(&w->tested);
+            w->patch_ready = 1;
+        }
+        if (bsp__patch_seen(&w->tested, ordinal)) continue;
         shader = (uint32_t)bsp__field_getp(BSP__REC(m->faces, s), &w->c->surf_shader);
         if (shader >= m->shaders.count) return BSP_E_CORRUPT;
         contents = bsp__field_getp(BSP__REC(m->shaders, shader), &w->c->shader_contents);
@@ -661,12 +669,7 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         w.ext[i] = Q3(&w) || w.valve ? w.size[1][i]
                  : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
 
-#if BSPKIT_FAMILY_QUAKE3
-    if (Q3(&w) && m->patches.data) {
-        bsp__q3_patch_move_init(&w.mv, w.start, w.end, w.size[0], w.size[1]);
-        bsp__patch_mark_clear(&w.tested);
-    }
-#endif
+    w.patch_ready = 0;   /* (quake3: patches() sets the move up at the first patch) */
 #if BSP__DISPCOLL
     if (m->disps.count) {
         bsp__disp_trace_init(&w.disp, m, model, start, end, mins, maxs, mask, out, &w.hit);
