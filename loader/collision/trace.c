@@ -229,10 +229,17 @@ static bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
     return BSP_OK;
 }
 
-/* The clip, one copy per kind of trace. */
+/* The clip, one copy per kind of trace (a build for size keeps one, `k`
+ * asked at run time). */
+#ifdef __OPTIMIZE_SIZE__
+BSP_NOINLINE bsp_status clip_k(trace_work *w, const bsp__cbrush *br, int k) { return clip_brush(w, br, k); }
+#define CLIP(w, br, k) clip_k(w, br, k)
+#else
 BSP_NOINLINE bsp_status clip_q2(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q2); }
 BSP_NOINLINE bsp_status clip_q3(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q3); }
 BSP_NOINLINE bsp_status clip_any(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_ANY); }
+#define CLIP(w, br, k) ((k) == K_Q2 ? clip_q2(w, br) : (k) == K_Q3 ? clip_q3(w, br) : clip_any(w, br))
+#endif
 
 /* Brush b, clipped (or position-tested) once per trace; CORRUPT when it
  * or an index it holds is outside its lump. */
@@ -246,7 +253,7 @@ BSP_ALWAYS_INLINE bsp_status one_brush(trace_work *w, uint32_t b, int test, int 
     if (!counts(w, br->contents, k)) return BSP_OK;
     if (BSPKIT_FAMILY_QUAKE3 && test && Q3(w)) return test_brush(w, br);
     if (br->count <= 0) return BSP_OK;
-    return k == K_Q2 ? clip_q2(w, br) : Q3(w) ? clip_q3(w, br) : clip_any(w, br);
+    return CLIP(w, br, k);
 }
 
 /* The trace can go no shorter. */
@@ -532,8 +539,16 @@ BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k)
     }
 }
 
-/* The walks, one copy per kind of trace, each out of line: only the one
- * running has its stack (BSP_TRACE_CALL_STACK_BYTES). */
+/* The walks, one copy per kind of trace (a build for size: one), each out
+ * of line: only the one running has its stack (BSP_TRACE_CALL_STACK_BYTES). */
+#ifdef __OPTIMIZE_SIZE__
+BSP_NOINLINE bsp_status walk_k(trace_work *w, int32_t head, int k) { return walk(w, head, k); }
+BSP_NOINLINE bsp_status box_k(trace_work *w, int32_t head, int k) { return walk_box(w, head, k); }
+BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
+{
+    return w->position ? box_k(w, head, k) : walk_k(w, head, k);
+}
+#else
 BSP_NOINLINE bsp_status walk_q2(trace_work *w, int32_t head) { return walk(w, head, K_Q2); }
 BSP_NOINLINE bsp_status walk_q3(trace_work *w, int32_t head) { return walk(w, head, K_Q3); }
 BSP_NOINLINE bsp_status walk_any(trace_work *w, int32_t head) { return walk(w, head, K_ANY); }
@@ -547,6 +562,7 @@ BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
     if (w->position) return k == K_Q2 ? box_q2(w, head) : Q3(w) ? box_q3(w, head) : box_any(w, head);
     return k == K_Q2 ? walk_q2(w, head) : Q3(w) ? walk_q3(w, head) : walk_any(w, head);
 }
+#endif
 
 /* Every coordinate of the four points is finite: x - x is 0 for a finite
  * x and NaN for an infinite or NaN one, and a sum holding a NaN is NaN. */
@@ -697,7 +713,7 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
             /* 8.9: then the box itself, without the margin, in a solid leaf */
             w.solid_pass = 1;
             w.margin = 0;
-            st = box_any(&w, head);
+            st = walk_for(&w, head, K_ANY);   /* (w.position is set) */
         }
     }
     if (st != BSP_OK) {
