@@ -536,6 +536,9 @@ typedef struct bsp_map {
     /* the Quake family's hulls (BSP_LOAD_COLLISION), converted at load for
      * the hull walks; NULL otherwise */
     const struct bsp__hulls *hulls;
+    /* brush families loaded with BSP_LOAD_COLLISION: their collision
+     * records converted once at load, NULL otherwise */
+    const struct bsp__coll_native *coll_native;
 } bsp_map;
 
 #define BSP_NO_LUMP 0xffffffffu
@@ -1061,8 +1064,9 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
 #define BSP_TREE_DEPTH_MAX 255u
 #define BSP_TRACE_STACK_BYTES ((BSP_TREE_DEPTH_MAX + 1u) * 36u)
 /* What a Quake 3 trace through curved surfaces takes besides: a bit per
- * patch (BSP_TRACE_PATCHES_MAX), each tested once per trace. */
-#define BSP_TRACE_PATCH_STACK_BYTES (BSP_TRACE_PATCHES_MAX / 8u)
+ * patch (BSP_TRACE_PATCHES_MAX), each tested once per trace, and a bit per
+ * 32 of them saying which words this trace wrote (as the brush mark). */
+#define BSP_TRACE_PATCH_STACK_BYTES (BSP_TRACE_PATCHES_MAX / 8u + BSP_TRACE_PATCHES_MAX / 256u)
 /* Every brush trace's mark of the brushes it has clipped, each once per
  * trace as the engines do (so a brush a file lists in many leaves costs one
  * clip, whatever the file repeats): a bit for each of the first

@@ -19,6 +19,9 @@
  * caller, a loop unrolled, a branch hinted, and unaligned 8-byte chunks
  * for the LZMA match copy (BSP_HAVE_U64_CHUNKS). */
 #define BSP_ALWAYS_INLINE static __inline__ __attribute__((always_inline, unused))
+/* A function kept out of its callers: its frame exists only while it runs
+ * (a walk's large stack, one copy of several, not all in the caller's). */
+#define BSP_NOINLINE static __attribute__((noinline))
 #define BSP__PRAGMA(x) _Pragma(#x)
 #define BSP_UNROLL8 BSP__PRAGMA(GCC unroll 8)
 #define BSP_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -45,6 +48,7 @@ typedef float __attribute__((may_alias)) bsp__alias_f32;
  * -fno-strict-aliasing) and must define BSP_HOST_BIG_ENDIAN. */
 #define BSP_INLINE static
 #define BSP_ALWAYS_INLINE static
+#define BSP_NOINLINE static
 #define BSP_UNROLL8
 #define BSP_UNLIKELY(x) (x)
 typedef uint16_t bsp__alias_u16;

@@ -6,34 +6,12 @@
 #define BSP_COLLISION_H
 
 #include "../query/query.h"
+#include "../pipeline/coll_native.h"
 
 #define BSP__REC(v, i) ((v).data + (size_t)(i) * (v).stride)
 
-/* A plane: normal, dist and the axial type the walks test (0, 1, 2: the
- * normal is that axis; 3 or more: any). Quake 3 planes store no type: it
- * is 0 / 1 / 2 when the normal's x / y / z is exactly 1.0 (the engine's
- * PlaneTypeForNormal), else 3; the others store it after dist. */
-typedef struct bsp__cplane {
-    float n[3];
-    float dist;
-    int32_t type;
-} bsp__cplane;
-
-BSP_INLINE void bsp__coll_plane(const bsp_map *m, int32_t index, bsp__cplane *p)
-{
-    const uint8_t *rec = BSP__REC(m->planes, index);
-    p->n[0] = bsp__f32(rec);
-    p->n[1] = bsp__f32(rec + 4);
-    p->n[2] = bsp__f32(rec + 8);
-    p->dist = bsp__f32(rec + 12);
-    /* (only Quake 3's planes are 16 bytes: a build without it tests none) */
-    if (!BSPKIT_FAMILY_QUAKE3 || m->planes.stride >= 20) {
-        p->type = bsp__i32(rec + 16);
-        if (p->type < 0) p->type = 3;
-    } else {
-        p->type = p->n[0] == 1.0f ? 0 : p->n[1] == 1.0f ? 1 : p->n[2] == 1.0f ? 2 : 3;
-    }
-}
+/* (planes as collision reads them, bsp__cplane and bsp__coll_plane, and
+ * the records the load converted: coll_native.h) */
 
 /* dot(n, p) - dist, or p[type] - dist on an axial plane (8.2). */
 BSP_INLINE float bsp__coll_side(const bsp__cplane *pl, const float p[3])
@@ -103,8 +81,23 @@ BSP__CHECK(mark_bytes, sizeof(bsp__mark) == BSP_TRACE_MARK_STACK_BYTES);
  * of the lump: a small map clears a word, not 128 bytes). */
 BSP_INLINE void bsp__mark_clear(bsp__mark *k, uint32_t n)
 {
-    uint32_t words = n >= BSP_TRACE_MARK_BRUSHES ? BSP_TRACE_MARK_BRUSHES / 1024u : (n + 1023u) / 1024u;
-    bsp__fill(k->dirty, 0, words * sizeof k->dirty[0]);
+    uint32_t words = n >= BSP_TRACE_MARK_BRUSHES ? BSP_TRACE_MARK_BRUSHES / 1024u : (n + 1023u) / 1024u, i;
+    for (i = 0; i < words; i++) k->dirty[i] = 0;
+}
+
+/* 1 when bit i of a dirty-word bitmap was set before in this trace;
+ * sets it. */
+BSP_INLINE int bsp__bits_seen(uint32_t *dirty, uint32_t *bits, uint32_t i)
+{
+    uint32_t w = i >> 5, bit = 1u << (i & 31u), d = 1u << (w & 31u);
+    if (!(dirty[w >> 5] & d)) {
+        dirty[w >> 5] |= d;
+        bits[w] = bit;
+        return 0;
+    }
+    if (bits[w] & bit) return 1;
+    bits[w] |= bit;
+    return 0;
 }
 
 /* 1 when i (below the n of bsp__mark_clear) was marked before in this
@@ -112,16 +105,26 @@ BSP_INLINE void bsp__mark_clear(bsp__mark *k, uint32_t n)
  * does its work again). */
 BSP_INLINE int bsp__mark_seen(bsp__mark *k, uint32_t i)
 {
-    uint32_t w = i >> 5, bit = 1u << (i & 31u), d = 1u << (w & 31u);
-    if (i >= BSP_TRACE_MARK_BRUSHES) return 0;
-    if (!(k->dirty[w >> 5] & d)) {
-        k->dirty[w >> 5] |= d;
-        k->bits[w] = bit;
-        return 0;
-    }
-    if (k->bits[w] & bit) return 1;
-    k->bits[w] |= bit;
-    return 0;
+    return i < BSP_TRACE_MARK_BRUSHES && bsp__bits_seen(k->dirty, k->bits, i);
+}
+
+/* Quake 3's mark of the patches tested in a trace (by ordinal), in the
+ * same form: clearing it clears 32 bytes, not a bit per patch. */
+typedef struct bsp__patch_mark {
+    uint32_t dirty[BSP_TRACE_PATCHES_MAX / 1024u];
+    uint32_t bits[BSP_TRACE_PATCHES_MAX / 32u];
+} bsp__patch_mark;
+
+BSP_INLINE void bsp__patch_mark_clear(bsp__patch_mark *k)
+{
+    uint32_t i;
+    for (i = 0; i < BSP_TRACE_PATCHES_MAX / 1024u; i++) k->dirty[i] = 0;
+}
+
+/* (the load numbers patches below BSP_TRACE_PATCHES_MAX) */
+BSP_INLINE int bsp__patch_seen(bsp__patch_mark *k, uint32_t ordinal)
+{
+    return ordinal < BSP_TRACE_PATCHES_MAX && bsp__bits_seen(k->dirty, k->bits, ordinal);
 }
 
 /* mid = p1 + frac * (p2 - p1) per component, and the fraction p1f +

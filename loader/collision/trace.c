@@ -26,133 +26,152 @@
 #define Q2_EPSILON 0.03125f     /* DIST_EPSILON */
 #define Q3_EPSILON 0.125f       /* SURFACE_CLIP_EPSILON */
 #define Q3_WALK_OFFSET 2048.0f  /* the Quake 3 walk's offset for a box on a sloped plane */
-/* A quake3 trace: a constant 0 in a build without Quake 3, so that its
- * branches compile away (w->q3 alone is read at run time) */
-#define Q3(w) (BSPKIT_FAMILY_QUAKE3 && (w)->q3)
+/* The walk and the clip are compiled once per kind of trace, `k` a
+ * constant in each copy: quake2's rules alone (K_Q2), quake3's (K_Q3),
+ * and the others (K_ANY: source's and nightfire's, asked at run time), so
+ * that the hot loops test no rule they do not have. Q3(w), VALVE(w) and
+ * NIGHTFIRE_ALL(w) read `k` where they are used; in a build without a
+ * family they are a constant 0 and its branches compile away. */
+#define K_ANY 0
+#define K_Q2 1
+#define K_Q3 2
+#define Q3(w) (BSPKIT_FAMILY_QUAKE3 && k == K_Q3)
+#define VALVE(w) (BSPKIT_FAMILY_SOURCE && k == K_ANY && (w)->valve)
+#define NIGHTFIRE_ALL(w) (BSPKIT_FAMILY_NIGHTFIRE && k == K_ANY && (w)->all)
+#define EPS(w) (Q3(w) ? Q3_EPSILON : k == K_Q2 ? Q2_EPSILON : (w)->eps)
 
 typedef struct trace_work {
     const bsp_map *m;
+    const bsp__coll_native *nat;  /* the records the load converted */
     const struct bsp__collision *c;
     bsp_trace_result *tr;
     bsp__cplane hit;          /* the plane of the nearest entry so far */
-    /* the caller's points, or (quake3) those of `moved` */
-    const float *start, *end; /* quake3: moved to the box's centre */
-    const float *size[2];     /* mins, maxs (quake3: made symmetric) */
-    float moved[4][3];        /* quake3: start, end, mins, maxs */
+    float start[3], end[3];   /* quake3, source: moved to the box's centre */
+    float size[2][3];         /* mins, maxs (quake3: made symmetric) */
+    /* the corner of the box meeting a plane of sign bits i first: maxs
+     * where the normal is negative, mins elsewhere (box_dist) */
+    float corner[8][3];
     float ext[3];             /* the walk's extents */
     float eps;
     float margin;             /* the position test's box grows by it (8.2: 1) */
     uint32_t mask;
+    uint32_t bevel;           /* source point: BSP__COLL_BEVEL (those sides skipped), else 0 */
+    uint32_t lo, hi;          /* quake3: the world's brushes, which leaves reach */
     uint8_t q3, point, all;   /* all: every brush collides (nightfire) */
     uint8_t valve;            /* source's brush rules (8.9) */
     uint8_t position;         /* start == end: the position test */
     uint8_t solid_pass;       /* nightfire: the walk looks for a solid leaf */
+    uint8_t patch_ready;      /* quake3: mv and tested set (at the first patch met) */
     bsp__mark mark;           /* the brushes clipped so far */
 #if BSPKIT_FAMILY_QUAKE3
     /* quake3 curved surfaces (8.11): the move as the patch tests take it,
      * and a bit per patch tested (each once per trace, as the engine) */
     bsp__q3_patch_move mv;
-    uint8_t tested[BSP_TRACE_PATCHES_MAX / 8];
+    bsp__patch_mark tested;
 #endif
 #if BSP__DISPCOLL
     bsp__disp_trace disp;     /* source terrain (8.14) */
 #endif
 } trace_work;
 #if BSP__DISPCOLL
-#define TERRAIN(w, l) bsp__disp_leaf(&(w)->disp, (l))   /* after a leaf's brushes */
+/* after a leaf's brushes (terrain only where the trace may meet some) */
+#define TERRAIN(w, l) ((w)->disp.any ? bsp__disp_leaf(&(w)->disp, (l)) : BSP_OK)
 #else
 #define TERRAIN(w, l) BSP_OK
 #endif
 
 
-static int counts(const trace_work *w, int32_t contents)
+BSP_ALWAYS_INLINE int counts(const trace_work *w, int32_t contents, int k)
 {
-    return (BSPKIT_FAMILY_NIGHTFIRE && w->all) || ((uint32_t)contents & w->mask) != 0;
+    return NIGHTFIRE_ALL(w) || ((uint32_t)contents & w->mask) != 0;
 }
 
-/* The side's plane; 0 when its index is outside the plane lump (the side
- * itself lies inside its lump: brush_sides checked the brush). */
-static int side_plane(const trace_work *w, uint32_t side, bsp__cplane *pl)
+/* The side's plane; NULL when its index is outside the plane lump (the
+ * load marked it; the side itself lies inside its lump: the brush's run
+ * was checked at load). */
+BSP_INLINE const bsp__cplane *side_plane(const trace_work *w, uint32_t side)
 {
-    const bsp_view *v = &w->m->brushsides;
-    /* (wide records: Strata's and Vindictus's only) */
-    const bsp__field f = w->c->side_plane[(BSP__STRATA || BSP__VINDICTUS) && v->stride == w->c->side_wide_bytes];
-    uint32_t plane = (uint32_t)bsp__field_getp(BSP__REC(*v, side), &f);
-    if (plane >= w->m->planes.count) return 0;
-    bsp__coll_plane(w->m, (int32_t)plane, pl);
-    return 1;
+    uint32_t plane = w->nat->sides[side] & ~BSP__COLL_BEVEL;
+    return plane < w->nat->num_planes ? &w->nat->planes[plane] : NULL;
 }
 
-/* source: a point skips the bevel sides (8.9 step 4). The narrow record's
- * 16-bit field holds the bytes bevel, thin in file order, swapped as one
- * short on a big-endian file: bevel is its low byte in file order. */
-static int skips_side(const trace_work *w, uint32_t side)
+/* source: a point skips the bevel sides (8.9 step 4). */
+BSP_ALWAYS_INLINE int skips_side(const trace_work *w, uint32_t side, int k)
 {
-    const bsp_view *v = &w->m->brushsides;
-    int wide = (BSP__STRATA || BSP__VINDICTUS) && v->stride == w->c->side_wide_bytes;
-    uint32_t b;
-    if (!BSPKIT_FAMILY_SOURCE || !w->valve || !w->point) return 0;
-    b = (uint32_t)bsp__field_getp(BSP__REC(*v, side), &w->c->side_bevel[wide]);
-    if (!wide && w->m->big_endian_file) b >>= 8;
-    return (b & 0xffu) != 0;
-}
-
-/* A brush's sides, first and count (none when count <= 0); 0 when they
- * run outside the brush side lump. */
-static int brush_sides(const trace_work *w, const uint8_t *brush, uint32_t *first, int32_t *n)
-{
-    *first = (uint32_t)bsp__field_getp(brush, &w->c->brush_firstside);
-    *n = bsp__field_getp(brush, &w->c->brush_numsides);
-    return *n <= 0 || (*first <= w->m->brushsides.count &&
-                       (uint32_t)*n <= w->m->brushsides.count - *first);
+    return BSPKIT_FAMILY_SOURCE && k == K_ANY && (w->nat->sides[side] & w->bevel) != 0;
 }
 
 /* The plane's distance moved out by the box: dist - dot(ofs, n), with ofs
  * the box corner that meets the plane first (quake2 leaves a point's dist
  * as is); source: dist + |n0*ext0| + |n1*ext1| + |n2*ext2|, in that order. */
-static float box_dist(const trace_work *w, const bsp__cplane *pl)
+BSP_ALWAYS_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl, int k)
 {
-    float ofs[3];
     uint32_t j;
     if (!Q3(w) && w->point) return pl->dist;
-    if (BSPKIT_FAMILY_SOURCE && w->valve) {
+    if (VALVE(w)) {
         float d = pl->dist;
         for (j = 0; j < 3; j++) d = bsp__fadd(d, bsp__fabs(bsp__fmul(pl->n[j], w->ext[j])));
         return d;
     }
-    for (j = 0; j < 3; j++) ofs[j] = pl->n[j] < 0 ? w->size[1][j] : w->size[0][j];
-    return bsp__fsub(pl->dist, bsp__dot(ofs, pl->n));
+    return bsp__fsub(pl->dist, bsp__dot(w->corner[pl->signbits], pl->n));
 }
 
 /* clip_brush of 8.2 (8.3 step 4 and 5 for quake3). */
-static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t contents)
+BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, int k)
 {
     bsp_trace_result *tr = w->tr;
     float enter = -1.0f, leave = 1.0f;
     int startout = 0, getout = 0;
-    bsp__cplane pl;
-    int32_t i, best = -1;   /* the entering side kept (its plane is read again at the end) */
+    const bsp__cplane *best = NULL;   /* the entering side's plane */
+    /* (read once: the stores to *tr below could alias them) */
+    const bsp__cplane *planes = w->nat->planes;
+    const uint32_t *sides = w->nat->sides + br->first;
+    uint32_t i, n = (uint32_t)br->count, num_planes = w->nat->num_planes;
+    const float eps = EPS(w);
+    const float *start = w->start, *end = w->end;
 
+    if (w->position) {
+        /* start == end (as floats: they may differ in a zero's sign,
+         * which gives d2 equal to d1 but for a zero's sign, the same
+         * answer): a side the start is in front of leaves the box out
+         * (d2 >= d1); else every d1 <= 0, startsolid and allsolid */
+        for (i = 0; i < n; i++) {
+            const bsp__cplane *pl;
+            uint32_t side = sides[i];
+            if ((side & ~BSP__COLL_BEVEL) >= num_planes) return BSP_E_CORRUPT;
+            if (BSPKIT_FAMILY_SOURCE && k == K_ANY && (side & w->bevel)) continue;
+            pl = &planes[side & ~BSP__COLL_BEVEL];
+            if (bsp__fsub(bsp__dot(start, pl->n), box_dist(w, pl, k)) > 0) return BSP_OK;
+        }
+        tr->startsolid = tr->allsolid = 1;
+        tr->fraction = 0;
+        tr->contents = br->contents;
+        return BSP_OK;
+    }
     for (i = 0; i < n; i++) {
         float d, d1, d2, f;
-        if (!side_plane(w, first + (uint32_t)i, &pl)) return BSP_E_CORRUPT;
-        if (skips_side(w, first + (uint32_t)i)) continue;
-        d = box_dist(w, &pl);
-        d1 = bsp__fsub(bsp__dot(w->start, pl.n), d);
-        d2 = bsp__fsub(bsp__dot(w->end, pl.n), d);
+        const bsp__cplane *pl;
+        uint32_t side = sides[i];
+        /* (the load marked a plane index past the lump) */
+        if ((side & ~BSP__COLL_BEVEL) >= num_planes) return BSP_E_CORRUPT;
+        if (BSPKIT_FAMILY_SOURCE && k == K_ANY && (side & w->bevel)) continue;
+        pl = &planes[side & ~BSP__COLL_BEVEL];
+        d = box_dist(w, pl, k);
+        d1 = bsp__fsub(bsp__dot(start, pl->n), d);
+        d2 = bsp__fsub(bsp__dot(end, pl->n), d);
         if (d2 > 0) getout = 1;
         if (d1 > 0) startout = 1;
-        if (d1 > 0 && (d2 >= d1 || (Q3(w) && d2 >= w->eps))) return BSP_OK;
+        if (d1 > 0 && (d2 >= d1 || (Q3(w) && d2 >= eps))) return BSP_OK;
         if (d1 <= 0 && d2 <= 0) continue;
         if (d1 > d2) {
-            f = bsp__fdiv(bsp__fsub(d1, w->eps), bsp__fsub(d1, d2));
+            f = bsp__fdiv(bsp__fsub(d1, eps), bsp__fsub(d1, d2));
             if (Q3(w) && f < 0) f = 0;
             if (f > enter) {
                 enter = f;
-                best = i;
+                best = pl;
             }
         } else {
-            f = bsp__fdiv(bsp__fadd(d1, w->eps), bsp__fsub(d1, d2));
+            f = bsp__fdiv(bsp__fadd(d1, eps), bsp__fsub(d1, d2));
             if (Q3(w) && f > 1) f = 1;
             if (f < leave) leave = f;
         }
@@ -166,16 +185,16 @@ static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t c
              * is inside, test_leaf of 8.2 */
             if (Q3(w) || w->position) {
                 tr->fraction = 0;
-                tr->contents = contents;
+                tr->contents = br->contents;
             }
         }
         return BSP_OK;
     }
-    if (enter < leave && enter > -1.0f && enter < tr->fraction && best >= 0) {
+    if (enter < leave && enter > -1.0f && enter < tr->fraction && best) {
         tr->fraction = enter > 0 ? enter : 0.0f;
-        side_plane(w, first + (uint32_t)best, &w->hit);
+        w->hit = *best;
         tr->has_plane = 1;
-        tr->contents = contents;
+        tr->contents = br->contents;
     }
     return BSP_OK;
 }
@@ -183,87 +202,102 @@ static bsp_status clip_brush(trace_work *w, uint32_t first, int32_t n, int32_t c
 /* The quake3 position test of one brush (8.3 step 6; quake2's is
  * clip_brush with start == end). Returns CORRUPT for a brush whose six
  * bounding sides run past the lump. */
-static bsp_status test_brush(trace_work *w, uint32_t first, int32_t n, int32_t contents)
+static bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
 {
-    int32_t i = 6;
-    bsp__cplane pl;
-    uint32_t j;
-    if (n <= 0) return BSP_OK;
-    {
-        /* brush.bounds: the distances of its first six sides, -x +x -y +y
-         * -z +z; a brush of fewer sides reads the ones after it */
-        if (first + 6 > w->m->brushsides.count) return BSP_E_CORRUPT;
-        for (j = 0; j < 3; j++) {
-            float lo = bsp__fadd(w->start[j], w->size[0][j]);
-            float hi = bsp__fadd(w->start[j], w->size[1][j]);
-            if (!side_plane(w, first + 2 * j, &pl)) return BSP_E_CORRUPT;
-            if (hi < -pl.dist) return BSP_OK;
-            if (!side_plane(w, first + 2 * j + 1, &pl)) return BSP_E_CORRUPT;
-            if (lo > pl.dist) return BSP_OK;
-        }
+    const int k = K_Q3;
+    uint32_t i = 6, j, first = br->first, n = (uint32_t)br->count;
+    const bsp__cplane *pl;
+    if (br->count <= 0) return BSP_OK;
+    /* brush.bounds: the distances of its first six sides, -x +x -y +y
+     * -z +z; a brush of fewer sides reads the ones after it */
+    if (first + 6 > w->nat->num_sides) return BSP_E_CORRUPT;
+    for (j = 0; j < 3; j++) {
+        float lo = bsp__fadd(w->start[j], w->size[0][j]);
+        float hi = bsp__fadd(w->start[j], w->size[1][j]);
+        if (!(pl = side_plane(w, first + 2 * j))) return BSP_E_CORRUPT;
+        if (hi < -pl->dist) return BSP_OK;
+        if (!(pl = side_plane(w, first + 2 * j + 1))) return BSP_E_CORRUPT;
+        if (lo > pl->dist) return BSP_OK;
     }
     for (; i < n; i++) {
-        if (!side_plane(w, first + (uint32_t)i, &pl)) return BSP_E_CORRUPT;
-        if (bsp__fsub(bsp__dot(w->start, pl.n), box_dist(w, &pl)) > 0) return BSP_OK;
+        if (!(pl = side_plane(w, first + i))) return BSP_E_CORRUPT;
+        if (bsp__fsub(bsp__dot(w->start, pl->n), box_dist(w, pl, k)) > 0) return BSP_OK;
     }
     w->tr->startsolid = w->tr->allsolid = 1;
     w->tr->fraction = 0;
-    w->tr->contents = contents;
+    w->tr->contents = br->contents;
     return BSP_OK;
 }
 
-/* Brush b: its sides and contents (quake3: its shader's contentFlags); 0
- * when an index it holds is outside its lump. Collision checks the indices
- * it follows where it reads them: the load checks only the trees. */
-static int brush_at(const trace_work *w, uint32_t b, uint32_t *first, int32_t *n, int32_t *contents)
+/* The clip, one copy per kind of trace (a build for size keeps one, `k`
+ * asked at run time). */
+#ifdef __OPTIMIZE_SIZE__
+BSP_NOINLINE bsp_status clip_k(trace_work *w, const bsp__cbrush *br, int k) { return clip_brush(w, br, k); }
+#define CLIP(w, br, k) clip_k(w, br, k)
+#else
+BSP_NOINLINE bsp_status clip_q2(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q2); }
+BSP_NOINLINE bsp_status clip_q3(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q3); }
+BSP_NOINLINE bsp_status clip_any(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_ANY); }
+#define CLIP(w, br, k) ((k) == K_Q2 ? clip_q2(w, br) : (k) == K_Q3 ? clip_q3(w, br) : clip_any(w, br))
+#endif
+
+/* Brush b, clipped (or position-tested) once per trace; CORRUPT when it
+ * or an index it holds is outside its lump. */
+BSP_ALWAYS_INLINE bsp_status one_brush(trace_work *w, uint32_t b, int test, int k)
 {
-    const uint8_t *brush;
-    if (b >= w->m->brushes.count) return 0;
-    brush = BSP__REC(w->m->brushes, b);
-    *contents = bsp__field_getp(brush, &w->c->brush_contents);
-    if (Q3(w)) {
-        if ((uint32_t)*contents >= w->m->shaders.count) return 0;
-        *contents = bsp__field_getp(BSP__REC(w->m->shaders, *contents), &w->c->shader_contents);
-    }
-    return brush_sides(w, brush, first, n);
+    const bsp__cbrush *br;
+    if (b >= w->nat->num_brushes) return BSP_E_CORRUPT;
+    if (bsp__mark_seen(&w->mark, b)) return BSP_OK;
+    br = &w->nat->brushes[b];
+    if (br->first == BSP__COLL_BAD) return BSP_E_CORRUPT;
+    if (!counts(w, br->contents, k)) return BSP_OK;
+    if (BSPKIT_FAMILY_QUAKE3 && test && Q3(w)) return test_brush(w, br);
+    if (br->count <= 0) return BSP_OK;
+    return CLIP(w, br, k);
 }
 
-/* `count` brushes from `first` of the leaf-brush list, or of the brush
- * lump itself (from_leaf 0: a quake3 inline model). quake3 leaves reach
- * model 0's brushes only. Stops when the trace can go no shorter. */
-static bsp_status brushes(trace_work *w, int from_leaf, uint32_t first, uint32_t count, int test)
+/* The trace can go no shorter. */
+BSP_ALWAYS_INLINE int trace_done(const trace_work *w, int test, int k)
 {
-    const bsp_map *m = w->m;
-    const bsp_view *list = from_leaf ? &m->leafbrushes : &m->brushes;
-    uint32_t lo = 0, hi = 0xffffffffu, k, sides;
-    int32_t n, contents;
-    bsp_status st;
-    if (first > list->count || count > list->count - first) return BSP_E_CORRUPT;
-    if (Q3(w) && from_leaf) {
-        const uint8_t *world = m->models.data;
-        lo = (uint32_t)bsp__field_getp(world, &w->c->model_firstbrush);
-        hi = lo + (uint32_t)bsp__field_getp(world, &w->c->model_numbrushes);
-    }
-    for (k = 0; k < count; k++) {
-        uint32_t b = first + k;
-        if (from_leaf) {
-            b = (uint32_t)bsp__field_getp(BSP__REC(*list, b), &w->c->leafbrush[(BSP__STRATA || BSP__VINDICTUS) &&
-                                                         list->stride == w->c->leafbrush_wide_bytes]);
-            if (b < lo || b >= hi) continue;
-        }
-        if (b < m->brushes.count && bsp__mark_seen(&w->mark, b)) continue;
-        if (!brush_at(w, b, &sides, &n, &contents)) return BSP_E_CORRUPT;
-        if (!counts(w, contents)) continue;
-        st = BSPKIT_FAMILY_QUAKE3 && test && Q3(w) ? test_brush(w, sides, n, contents)
-           : n > 0 ? clip_brush(w, sides, n, contents) : BSP_OK;
+    return test && Q3(w) ? w->tr->allsolid : w->tr->fraction == 0;
+}
+
+/* `count` brushes of the leaf-brush list from `first` (BSP__COLL_BAD: the
+ * load found the run outside the list). quake3 leaves reach model 0's
+ * brushes only. Stops when the trace can go no shorter. */
+BSP_ALWAYS_INLINE bsp_status leaf_brushes(trace_work *w, uint32_t first, uint32_t count, int test, int k)
+{
+    const uint32_t *list = w->nat->leafbrushes + first;
+    uint32_t i;
+    if (first == BSP__COLL_BAD) return BSP_E_CORRUPT;
+    for (i = 0; i < count; i++) {
+        uint32_t b = list[i];
+        bsp_status st;
+        if (Q3(w) && (b < w->lo || b >= w->hi)) continue;
+        st = one_brush(w, b, test, k);
         if (st != BSP_OK) return st;
-        if (test && Q3(w) ? w->tr->allsolid : w->tr->fraction == 0) break;
+        if (trace_done(w, test, k)) break;
+    }
+    return BSP_OK;
+}
+
+/* quake3 inline models (8.10): `count` brushes of the brush lump from
+ * `first`. */
+static bsp_status model_brushes(trace_work *w, uint32_t first, uint32_t count, int test)
+{
+    const int k = K_Q3;
+    uint32_t i;
+    if (first > w->nat->num_brushes || count > w->nat->num_brushes - first) return BSP_E_CORRUPT;
+    for (i = 0; i < count; i++) {
+        bsp_status st = one_brush(w, first + i, test, k);
+        if (st != BSP_OK) return st;
+        if (trace_done(w, test, k)) break;
     }
     return BSP_OK;
 }
 
 #if BSPKIT_FAMILY_QUAKE3
-BSP__CHECK(patch_stack, sizeof(((trace_work *)0)->tested) == BSP_TRACE_PATCH_STACK_BYTES);
+BSP__CHECK(patch_stack, sizeof(bsp__patch_mark) == BSP_TRACE_PATCH_STACK_BYTES);
 /* quake3: the curved surfaces of a leaf (its surface list from `first`,
  * count of them) or of an inline model (surfaces first.., from_leaf 0),
  * after the brushes and as the engine tests them: each patch once per
@@ -285,12 +319,18 @@ static bsp_status patches(trace_work *w, int from_leaf, uint32_t first, uint32_t
         if (s >= m->patches.count) return BSP_E_CORRUPT;
         at = bsp__u32(BSP__REC(m->patches, s));
         ordinal = bsp__u32(BSP__REC(m->patches, s) + 4);
-        if (!at || (w->tested[ordinal >> 3] >> (ordinal & 7) & 1)) continue;
-        w->tested[ordinal >> 3] |= (uint8_t)(1u << (ordinal & 7));
+        if (!at) continue;
+        if (!w->patch_ready) {
+            /* (most traces meet no patch: this is done once one does) */
+            bsp__q3_patch_move_init(&w->mv, w->start, w->end, w->size[0], w->size[1]);
+            bsp__patch_mark_clear(&w->tested);
+            w->patch_ready = 1;
+        }
+        if (bsp__patch_seen(&w->tested, ordinal)) continue;
         shader = (uint32_t)bsp__field_getp(BSP__REC(m->faces, s), &w->c->surf_shader);
         if (shader >= m->shaders.count) return BSP_E_CORRUPT;
         contents = bsp__field_getp(BSP__REC(m->shaders, shader), &w->c->shader_contents);
-        if (!counts(w, contents)) continue;
+        if (!counts(w, contents, K_Q3)) continue;
         patch = m->patches.data + at;
         if (w->position) {
             if (bsp__q3_patch_position(patch, &w->mv)) {
@@ -320,176 +360,284 @@ static bsp_status patches(trace_work *w, int from_leaf, uint32_t first, uint32_t
 }
 #endif
 
-static bsp_status leaf(trace_work *w, uint32_t l, int test)
+BSP_ALWAYS_INLINE bsp_status leaf(trace_work *w, uint32_t l, int test, int k)
 {
-    const uint8_t *rec = BSP__REC(w->m->leafs, l);
+    const bsp__cleaf *lf = &w->nat->leafs[l];
     bsp_status st;
-    if (BSPKIT_FAMILY_NIGHTFIRE && w->solid_pass) {
+    if (BSPKIT_FAMILY_NIGHTFIRE && k == K_ANY && w->solid_pass) {
         /* 8.9: a box reaching a solid leaf is inside it */
-        int32_t contents = bsp__field_getp(rec, &w->m->family->tree.leaf_contents);
-        if (contents == (int32_t)w->c->solid_leaf) {
+        if (lf->contents == (int32_t)w->c->solid_leaf) {
             w->tr->startsolid = w->tr->allsolid = 1;
             w->tr->fraction = 0;
-            w->tr->contents = contents;
+            w->tr->contents = lf->contents;
         }
         return BSP_OK;
     }
-    if (!Q3(w) && !w->valve && !counts(w, bsp__field_getp(rec, &w->m->family->tree.leaf_contents)))
-        return BSP_OK;
-    st = brushes(w, 1, (uint32_t)bsp__field_getp(rec, &w->c->leaf_firstleafbrush),
-                 (uint32_t)bsp__field_getp(rec, &w->c->leaf_numleafbrushes), test);
+    if (!Q3(w) && !VALVE(w) && !counts(w, lf->contents, k)) return BSP_OK;
+    st = leaf_brushes(w, lf->first, lf->count, test, k);
 #if BSPKIT_FAMILY_QUAKE3
-    if (st == BSP_OK && Q3(w))
+    if (st == BSP_OK && Q3(w) && w->m->patches.data) {
+        const uint8_t *rec = BSP__REC(w->m->leafs, l);
         st = patches(w, 1, (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_firstleafface),
                      (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_numleaffaces));
+    }
 #endif
     if (st == BSP_OK) st = TERRAIN(w, l);
     return st;
 }
 
-/* The walk of 8.2 (8.3 step 3 for quake3) from `head`, and the position
- * test's (start == end): the leaves BoxOnPlaneSide finds for the box
- * [start + mins - 1, start + maxs + 1], each tested until the box is found
- * in solid. The position test's spans all start at fraction 0, and its
- * fraction is 0 exactly when allsolid is set, so the walk's own test
- * (fraction > p1f) stops it there. */
-static bsp_status walk(trace_work *w, int32_t head)
+/* bsp__coll_box_sides for the box[0] .. box[1], its corners farthest and
+ * nearest along the normal picked by the plane's sign bits (the same
+ * values, so the same sums). */
+BSP_ALWAYS_INLINE int box_sides(const bsp__cplane *pl, float box[2][3])
 {
-    const bsp_map *m = w->m;
-    const struct bsp_family *f = m->family;
+    float far[3], near[3];
+    uint32_t i;
+    int sides;
+    if (pl->type < 3)
+        return pl->dist <= box[0][pl->type] ? 1 : pl->dist >= box[1][pl->type] ? 2 : 3;
+    for (i = 0; i < 3; i++) {
+        uint32_t neg = (uint32_t)pl->signbits >> i & 1u;
+        far[i] = box[neg ^ 1u][i];
+        near[i] = box[neg][i];
+    }
+    sides = (bsp__dot(pl->n, far) >= pl->dist) | (bsp__dot(pl->n, near) < pl->dist) << 1;
+    return sides ? sides : 3;
+}
+
+/* The walk of 8.2 (8.3 step 3 for quake3) from `head` for a move (the
+ * position test has walk_box): down the side the move's part is on, or
+ * split at the plane, near side first; each leaf's brushes clipped, and
+ * a far side skipped once the fraction is no larger than where it starts.
+ * Between leaves the fraction does not change, so the test is made only
+ * when a far side is taken up. */
+BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
+{
+    const bsp__coll_native *nat = w->nat;
     /* *s is the span at hand, the ones below it the far sides still owed
      * (one per node of the path: the load checked the depth), so the far
      * sides take BSP_TRACE_STACK_BYTES as before, and the span at hand
      * its one entry more */
     bsp__coll_span stack[BSP_TREE_DEPTH_MAX + 1], *s = stack;
-    float lo[3], hi[3];
     uint32_t i;
+    int32_t n = head;
     /* In a tree a node is reached by one path, so a walk reaches each at
      * most once; more visits than nodes mean nodes shared by a hostile
      * file, where a box's overlapping parts could double at every level:
      * CORRUPT (docs/queries.md 8.13), with room to spare. */
-    uint32_t budget = 4u * m->nodes.count + 1024u;
+    uint32_t budget = 4u * nat->num_nodes + 1024u;
 
-    s->node = head;
     s->p1f = 0;
     s->p2f = 1;
     for (i = 0; i < 3; i++) {
         s->p1[i] = w->start[i];
         s->p2[i] = w->end[i];
-        lo[i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), w->margin);
-        hi[i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin);
     }
     for (;;) {
-        const uint8_t *node;
-        bsp__cplane pl;
-        float t1, t2, offset, frac = 1, frac2 = 0;
-        int side = 0;
-        if (w->tr->fraction > s->p1f) {
-            if (s->node < 0) {
-                bsp_status st = leaf(w, (uint32_t)(-1 - s->node), w->position);
-                if (st != BSP_OK) return st;
-            } else {
-                if (budget-- == 0) return BSP_E_CORRUPT;
-                node = BSP__REC(m->nodes, s->node);
-                bsp__coll_plane(m, bsp__field_getp(node, &f->tree.node_plane), &pl);
-                if (w->position) {
-                    /* BoxOnPlaneSide: 1 front, 2 back, 3 both (then the
-                     * front first: the walk's t1 == t2 below) */
-                    int sides = bsp__coll_box_sides(&pl, lo, hi);
-                    if (sides != 3) {
-                        s->node = bsp__field_getp(node, &f->tree.node_child[sides == 2]);
-                        continue;
-                    }
-                } else {
-                    t1 = bsp__coll_side(&pl, s->p1);
-                    t2 = bsp__coll_side(&pl, s->p2);
-                    if (w->point) offset = 0;
-                    else if (pl.type < 3) offset = w->ext[pl.type];
-                    else if (Q3(w)) offset = Q3_WALK_OFFSET;
-                    else    /* (0 + the first term is that term: the sum of 8.2) */
-                        for (offset = 0, i = 0; i < 3; i++)
-                            offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl.n[i])));
-                    {
-                        /* quake3 sends a move to one side only a unit clear of it */
-                        float front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
-                        float back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
-                        if (t1 >= front && t2 >= front) {
-                            s->node = bsp__field_getp(node, &f->tree.node_child[0]);
-                            continue;
-                        }
-                        if (t1 < back && t2 < back) {
-                            s->node = bsp__field_getp(node, &f->tree.node_child[1]);
-                            continue;
-                        }
-                    }
-                    if (t1 < t2 || t1 > t2) {
-                        /* 8.2's two cases in one: with o = -offset and the
-                         * epsilon's sign turned for t1 < t2 (x - y is x + -y
-                         * exactly), side 1's (t1-offset+E, t1+offset+E) are
-                         * side 0's (t1+offset+E, t1-offset-E) */
-                        float idist = bsp__fdiv(1.0f, bsp__fsub(t1, t2));
-                        float o, e;
-                        side = t1 < t2;
-                        o = side ? -offset : offset;
-                        e = side ? w->eps : -w->eps;
-                        frac = bsp__fmul(bsp__fadd(bsp__fadd(t1, o), w->eps), idist);
-                        frac2 = bsp__fmul(bsp__fadd(bsp__fsub(t1, o), e), idist);
-                        frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
-                        frac2 = frac2 < 0 ? 0 : frac2 > 1 ? 1 : frac2;
-                    }
+        bsp_status st;
+        while (n >= 0) {
+            const bsp__cnode *node = &nat->nodes[n];
+            const bsp__cplane *pl = &nat->planes[node->plane];
+            float t1, t2, offset, frac = 1, frac2 = 0;
+            int side = 0;
+            if (budget-- == 0) return BSP_E_CORRUPT;
+            t1 = bsp__coll_side(pl, s->p1);
+            t2 = bsp__coll_side(pl, s->p2);
+            if (w->point) offset = 0;
+            else if (pl->type < 3) offset = w->ext[pl->type];
+            else if (Q3(w)) offset = Q3_WALK_OFFSET;
+            else    /* (0 + the first term is that term: the sum of 8.2) */
+                for (offset = 0, i = 0; i < 3; i++)
+                    offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl->n[i])));
+            {
+                /* quake3 sends a move to one side only a unit clear of it */
+                float front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
+                float back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
+                if (t1 >= front && t2 >= front) {
+                    n = node->child[0];
+                    continue;
                 }
-                /* the near side goes on top, from the start of this span
-                 * to frac; this span becomes the far side, from frac2 to
-                 * its end (the test keeps a bug from writing past) */
-                if (s == stack + BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
-                s[1].node = bsp__field_getp(node, &f->tree.node_child[side]);
-                s[1].p1f = s->p1f;
-                for (i = 0; i < 3; i++) s[1].p1[i] = s->p1[i];
-                s[1].p2f = bsp__coll_mid(s, frac, s[1].p2);
-                /* (each component of p1 is read before it is written) */
-                s->p1f = bsp__coll_mid(s, frac2, s->p1);
-                s->node = bsp__field_getp(node, &f->tree.node_child[side ^ 1]);
-                s++;
-                continue;
+                if (t1 < back && t2 < back) {
+                    n = node->child[1];
+                    continue;
+                }
+            }
+            if (t1 < t2 || t1 > t2) {
+                /* 8.2's two cases in one: with o = -offset and the
+                 * epsilon's sign turned for t1 < t2 (x - y is x + -y
+                 * exactly), side 1's (t1-offset+E, t1+offset+E) are
+                 * side 0's (t1+offset+E, t1-offset-E) */
+                float idist = bsp__fdiv(1.0f, bsp__fsub(t1, t2));
+                float o, e;
+                side = t1 < t2;
+                o = side ? -offset : offset;
+                e = side ? EPS(w) : -EPS(w);
+                frac = bsp__fmul(bsp__fadd(bsp__fadd(t1, o), EPS(w)), idist);
+                frac2 = bsp__fmul(bsp__fadd(bsp__fsub(t1, o), e), idist);
+                frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
+                frac2 = frac2 < 0 ? 0 : frac2 > 1 ? 1 : frac2;
+            }
+            /* the near side goes on top, from the start of this span to
+             * frac; this span becomes the far side, from frac2 to its end
+             * (the test keeps a bug from writing past) */
+            if (s == stack + BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
+            s[1].p1f = s->p1f;
+            for (i = 0; i < 3; i++) s[1].p1[i] = s->p1[i];
+            s[1].p2f = bsp__coll_mid(s, frac, s[1].p2);
+            /* (each component of p1 is read before it is written) */
+            s->p1f = bsp__coll_mid(s, frac2, s->p1);
+            s->node = node->child[side ^ 1];
+            s++;
+            n = node->child[side];
+        }
+        st = leaf(w, (uint32_t)(-1 - n), 0, k);
+        if (st != BSP_OK) return st;
+        /* the far sides owed, the nearest first, while the move may still
+         * end in them */
+        do {
+            if (s == stack) return BSP_OK;
+            s--;
+        } while (!(w->tr->fraction > s->p1f));
+        n = s->node;
+    }
+}
+
+/* The position test's walk (start == end): the same leaves in the same
+ * order as walk() takes them, BoxOnPlaneSide sending the box
+ * [start + mins - margin, start + maxs + margin] down one side or both
+ * (the front first), each leaf tested until the box is found in solid
+ * (the fraction 0). Nothing is split, so the pending nodes are indices. */
+BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k)
+{
+    const bsp__coll_native *nat = w->nat;
+    int32_t stack[BSP_TREE_DEPTH_MAX], n = head;
+    uint32_t depth = 0, i, budget = 4u * nat->num_nodes + 1024u;   /* (as walk's) */
+    float box[2][3];
+    for (i = 0; i < 3; i++) {
+        box[0][i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), w->margin);
+        box[1][i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin);
+    }
+    for (;;) {
+        if (n < 0) {
+            bsp_status st = leaf(w, (uint32_t)(-1 - n), 1, k);
+            if (st != BSP_OK) return st;
+            if (!(w->tr->fraction > 0) || depth == 0) return BSP_OK;
+            n = stack[--depth];
+        } else {
+            const bsp__cnode *node = &nat->nodes[n];
+            int sides;
+            if (budget-- == 0) return BSP_E_CORRUPT;
+            sides = box_sides(&nat->planes[node->plane], box);
+            if (sides == 3) {
+                if (depth == BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
+                stack[depth++] = node->child[1];
+                n = node->child[0];
+            } else {
+                n = node->child[sides == 2];
             }
         }
-        if (s == stack) return BSP_OK;
-        s--;
     }
+}
+
+/* The walks, one copy per kind of trace (a build for size: one), each out
+ * of line: only the one running has its stack (BSP_TRACE_CALL_STACK_BYTES). */
+#ifdef __OPTIMIZE_SIZE__
+BSP_NOINLINE bsp_status walk_k(trace_work *w, int32_t head, int k) { return walk(w, head, k); }
+BSP_NOINLINE bsp_status box_k(trace_work *w, int32_t head, int k) { return walk_box(w, head, k); }
+BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
+{
+    return w->position ? box_k(w, head, k) : walk_k(w, head, k);
+}
+#else
+BSP_NOINLINE bsp_status walk_q2(trace_work *w, int32_t head) { return walk(w, head, K_Q2); }
+BSP_NOINLINE bsp_status walk_q3(trace_work *w, int32_t head) { return walk(w, head, K_Q3); }
+BSP_NOINLINE bsp_status walk_any(trace_work *w, int32_t head) { return walk(w, head, K_ANY); }
+BSP_NOINLINE bsp_status box_q2(trace_work *w, int32_t head) { return walk_box(w, head, K_Q2); }
+BSP_NOINLINE bsp_status box_q3(trace_work *w, int32_t head) { return walk_box(w, head, K_Q3); }
+BSP_NOINLINE bsp_status box_any(trace_work *w, int32_t head) { return walk_box(w, head, K_ANY); }
+
+/* The walk for the trace: its kind, a move or the position test. */
+BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
+{
+    if (w->position) return k == K_Q2 ? box_q2(w, head) : Q3(w) ? box_q3(w, head) : box_any(w, head);
+    return k == K_Q2 ? walk_q2(w, head) : Q3(w) ? walk_q3(w, head) : walk_any(w, head);
+}
+#endif
+
+/* Every coordinate of the four points is finite: x - x is 0 for a finite
+ * x and NaN for an infinite or NaN one, and a sum holding a NaN is NaN. */
+BSP_ALWAYS_INLINE int all_finite(const float *a, const float *b, const float *c, const float *d)
+{
+    float sum = 0;
+    uint32_t i;
+    for (i = 0; i < 3; i++)
+        sum += ((a[i] - a[i]) + (b[i] - b[i])) + ((c[i] - c[i]) + (d[i] - d[i]));
+    return sum == 0;
+}
+
+/* The argument checks of bsp__coll_args for a brush trace, inline: the
+ * four points given and finite, the map a brush family's with collision,
+ * the model its own. */
+BSP_INLINE bsp_status trace_args(const bsp_map *m, uint32_t model, const float *start, const float *end,
+                                 const float *mins, const float *maxs)
+{
+    const struct bsp__collision *c;
+    if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
+    if (!all_finite(start, end, mins, maxs)) return BSP_E_BAD_QUERY;
+    c = m->family->coll;
+    if (!c || c->kind == BSP_COLL_HULLS || (c->world_only && model > 0)) return BSP_E_UNSUPPORTED;
+    if (!m->has_collision || !m->coll_native) return BSP_E_NOT_LOADED;
+    if (model >= m->models.count) return BSP_E_BAD_MODEL;
+    return BSP_OK;
+}
+
+/* A result cleared: fraction 1, nothing hit. */
+BSP_INLINE void clear_result(bsp_trace_result *out, float fraction)
+{
+    uint32_t i;
+    out->fraction = fraction;
+    for (i = 0; i < 3; i++) out->endpos[i] = out->normal[i] = 0;
+    out->dist = 0;
+    out->contents = 0;
+    out->startsolid = out->allsolid = out->has_plane = out->reserved = 0;
+    out->disp = 0;
+    out->disp_flags = 0;
 }
 
 bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], const float end[3],
                      const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
 {
-    const float *pts[4];
     trace_work w;
     bsp_status st;
     uint32_t i;
     int32_t head;
+    int k;
 
-    pts[0] = start, pts[1] = end, pts[2] = mins, pts[3] = maxs;
-    if (!out) return BSP_E_BAD_ARGUMENT;
+    if (!out || !m || !m->family) return BSP_E_BAD_ARGUMENT;
     /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
-    if (m && m->family && m->family->coll && m->family->coll->kind == BSP_COLL_HULLS)
+    if (m->family->coll && m->family->coll->kind == BSP_COLL_HULLS)
         return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
-    st = bsp__coll_args(m, 0, model, pts, 4);
+    st = trace_args(m, model, start, end, mins, maxs);
     if (st != BSP_OK) return st;
-    bsp__fill(out, 0, sizeof *out);
+    clear_result(out, 1);
     /* (w is not cleared: every field is set below before it is read, the
      * patch marks only for a quake3 map with patches, which alone uses
      * them, and the hit plane where has_plane is set) */
     w.m = m;
+    w.nat = m->coll_native;
     w.c = m->family->coll;
     w.tr = out;
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
     w.valve = BSPKIT_FAMILY_SOURCE && w.c->valve;
     w.all = w.c->mask_all;
+    k = w.q3 ? K_Q3 : w.valve || w.all || w.c->solid_leaf ? K_ANY : K_Q2;
     w.position = start[0] == end[0] && start[1] == end[1] && start[2] == end[2];
     w.solid_pass = 0;
     w.margin = 1.0f;
     w.mask = mask;
-    bsp__mark_clear(&w.mark, m->brushes.count);
-    out->fraction = 1;
+    w.lo = Q3(&w) ? w.nat->world_lo : 0;
+    w.hi = Q3(&w) ? w.nat->world_hi : 0xffffffffu;
+    bsp__mark_clear(&w.mark, w.nat->num_brushes);
     if (BSPKIT_FAMILY_SOURCE && w.valve) {
         /* 8.9 step 1: the box centred, as Valve's Ray_t (size0 = -ext
          * gives the position test's box s - ext) */
@@ -497,54 +645,54 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         w.point = 1;
         for (i = 0; i < 3; i++) {
             float offset = bsp__fmul(bsp__fadd(mins[i], maxs[i]), 0.5f);
-            w.moved[0][i] = bsp__fadd(start[i], offset);
-            w.moved[1][i] = bsp__fadd(end[i], offset);
-            w.moved[3][i] = bsp__fsub(maxs[i], offset);
-            w.moved[2][i] = -w.moved[3][i];
-            if (w.moved[3][i] != 0) w.point = 0;
+            w.start[i] = bsp__fadd(start[i], offset);
+            w.end[i] = bsp__fadd(end[i], offset);
+            w.size[1][i] = bsp__fsub(maxs[i], offset);
+            w.size[0][i] = -w.size[1][i];
+            if (w.size[1][i] != 0) w.point = 0;
         }
-        w.start = w.moved[0];
-        w.end = w.moved[1];
-        w.size[0] = w.moved[2];
-        w.size[1] = w.moved[3];
     } else if (Q3(&w)) {
         /* 8.3 step 1: a box symmetric about the moved origin */
         w.eps = Q3_EPSILON;
         for (i = 0; i < 3; i++) {
             float offset = bsp__fmul(bsp__fadd(mins[i], maxs[i]), 0.5f);
-            w.moved[0][i] = bsp__fadd(start[i], offset);
-            w.moved[1][i] = bsp__fadd(end[i], offset);
-            w.moved[2][i] = bsp__fsub(mins[i], offset);
-            w.moved[3][i] = bsp__fsub(maxs[i], offset);
+            w.start[i] = bsp__fadd(start[i], offset);
+            w.end[i] = bsp__fadd(end[i], offset);
+            w.size[0][i] = bsp__fsub(mins[i], offset);
+            w.size[1][i] = bsp__fsub(maxs[i], offset);
         }
-        w.start = w.moved[0];
-        w.end = w.moved[1];
-        w.size[0] = w.moved[2];
-        w.size[1] = w.moved[3];
         w.point = w.size[0][0] == 0 && w.size[0][1] == 0 && w.size[0][2] == 0;
     } else {
         w.eps = Q2_EPSILON;
         w.point = 1;
-        w.start = start;
-        w.end = end;
-        w.size[0] = mins;
-        w.size[1] = maxs;
-        for (i = 0; i < 3; i++)
+        for (i = 0; i < 3; i++) {
+            w.start[i] = start[i];
+            w.end[i] = end[i];
+            w.size[0][i] = mins[i];
+            w.size[1][i] = maxs[i];
             if (mins[i] != 0 || maxs[i] != 0) w.point = 0;
+        }
+    }
+    w.bevel = BSPKIT_FAMILY_SOURCE && w.valve && w.point ? BSP__COLL_BEVEL : 0;
+    if (Q3(&w) || !(w.point || w.valve)) {
+#define CORNER(i) (w.corner[i][0] = w.size[(i) & 1][0], w.corner[i][1] = w.size[(i) >> 1 & 1][1], \
+                   w.corner[i][2] = w.size[(i) >> 2][2])
+        CORNER(0), CORNER(1), CORNER(2), CORNER(3), CORNER(4), CORNER(5), CORNER(6), CORNER(7);
+#undef CORNER
     }
     /* (a point's walk takes offset 0 without them) */
     for (i = 0; i < 3; i++)
         w.ext[i] = Q3(&w) || w.valve ? w.size[1][i]
                  : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
 
-#if BSPKIT_FAMILY_QUAKE3
-    if (Q3(&w) && m->patches.data) {
-        bsp__q3_patch_move_init(&w.mv, w.start, w.end, w.size[0], w.size[1]);
-        bsp__fill(w.tested, 0, sizeof w.tested);
-    }
-#endif
+    w.patch_ready = 0;   /* (quake3: patches() sets the move up at the first patch) */
 #if BSP__DISPCOLL
-    bsp__disp_trace_init(&w.disp, m, model, start, end, mins, maxs, mask, out, &w.hit);
+    if (m->disps.count) {
+        bsp__disp_trace_init(&w.disp, m, model, start, end, mins, maxs, mask, out, &w.hit);
+    } else {
+        w.disp.any = 0;   /* (what the init leaves for a map without terrain) */
+        out->disp = -1;
+    }
 #else
     out->disp = -1;
 #endif
@@ -552,25 +700,24 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     if (Q3(&w) && model > 0) {
         /* 8.10: an inline model is its own brushes, as one leaf */
         const uint8_t *rec = BSP__REC(m->models, model);
-        st = brushes(&w, 0, (uint32_t)bsp__field_getp(rec, &w.c->model_firstbrush),
-                     (uint32_t)bsp__field_getp(rec, &w.c->model_numbrushes),
-                     w.position);
+        st = model_brushes(&w, (uint32_t)bsp__field_getp(rec, &w.c->model_firstbrush),
+                           (uint32_t)bsp__field_getp(rec, &w.c->model_numbrushes), w.position);
 #if BSPKIT_FAMILY_QUAKE3
         if (st == BSP_OK)
             st = patches(&w, 0, (uint32_t)bsp__field_getp(rec, &m->family->tree.model_firstface),
                          (uint32_t)bsp__field_getp(rec, &m->family->tree.model_numfaces));
 #endif
     } else {
-        st = walk(&w, head);
+        st = walk_for(&w, head, k);
         if (BSPKIT_FAMILY_NIGHTFIRE && st == BSP_OK && w.position && w.c->solid_leaf && !out->allsolid) {
             /* 8.9: then the box itself, without the margin, in a solid leaf */
             w.solid_pass = 1;
             w.margin = 0;
-            st = walk(&w, head);
+            st = walk_for(&w, head, K_ANY);   /* (w.position is set) */
         }
     }
     if (st != BSP_OK) {
-        bsp__fill(out, 0, sizeof *out);
+        clear_result(out, 0);
         return st;
     }
     /* 8.5; quake2's position test keeps start itself */
@@ -588,18 +735,23 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     return BSP_OK;
 }
 
-/* 8.12: does p lie in the brush (d1 <= 0 on every side; source skips
- * the bevel sides; no sides: no)? -1: a side's plane is outside its lump. */
-static int brush_holds(const trace_work *w, uint32_t first, int32_t n, const float p[3])
+/* 8.12: does p lie in brush b (d1 <= 0 on every side; source skips the
+ * bevel sides; no sides: no)? -1: the brush or a side's plane is outside
+ * its lump. */
+static int brush_holds(const trace_work *w, uint32_t b, const float p[3])
 {
-    bsp__cplane pl;
-    int32_t i;
-    for (i = 0; i < n; i++) {
-        if (!side_plane(w, first + (uint32_t)i, &pl)) return -1;
-        if (skips_side(w, first + (uint32_t)i)) continue;
-        if (bsp__fsub(bsp__dot(p, pl.n), pl.dist) > 0) return 0;
+    const bsp__cbrush *br;
+    uint32_t i;
+    if (b >= w->nat->num_brushes) return -1;
+    br = &w->nat->brushes[b];
+    if (br->first == BSP__COLL_BAD) return -1;
+    for (i = 0; br->count > 0 && i < (uint32_t)br->count; i++) {
+        const bsp__cplane *pl = side_plane(w, br->first + i);
+        if (!pl) return -1;
+        if (skips_side(w, br->first + i, K_ANY)) continue;
+        if (bsp__fsub(bsp__dot(p, pl->n), pl->dist) > 0) return 0;
     }
-    return n > 0;
+    return br->count > 0;
 }
 
 bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3], int32_t *contents)
@@ -607,33 +759,38 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     const float *pts[1];
     trace_work w;
     bsp_status st;
-    uint32_t leaf_index, first, count, k, lo = 0, hi = 0xffffffffu;
+    uint32_t leaf_index, first, count, j, lo = 0, hi = 0xffffffffu;
     int32_t out = 0;
-    const uint8_t *rec;
-    const bsp_view *list;
+    int k;
 
     pts[0] = p;
     if (!contents) return BSP_E_BAD_ARGUMENT;
     st = bsp__coll_args(m, 0, model, pts, 1);
     if (st != BSP_OK) return st;
-    /* (brush_at, brush_holds and skips_side read these fields of w alone) */
+    if (!m->coll_native) return BSP_E_NOT_LOADED;
+    /* (brush_holds, side_plane and skips_side read these fields of w alone) */
     w.m = m;
+    w.nat = m->coll_native;
     w.c = m->family->coll;
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
     w.valve = BSPKIT_FAMILY_SOURCE && w.c->valve;
     w.point = 1;
+    k = w.q3 ? K_Q3 : K_ANY;
+    w.bevel = BSPKIT_FAMILY_SOURCE && w.valve ? BSP__COLL_BEVEL : 0;
     if (Q3(&w) && model > 0) {
-        rec = BSP__REC(m->models, model);
+        const uint8_t *rec = BSP__REC(m->models, model);
         first = (uint32_t)bsp__field_getp(rec, &w.c->model_firstbrush);
         count = (uint32_t)bsp__field_getp(rec, &w.c->model_numbrushes);
+        if (first > w.nat->num_brushes || count > w.nat->num_brushes - first) return BSP_E_CORRUPT;
     } else {
+        const bsp__cleaf *lf;
         st = bsp_point_leaf(m, Q3(&w) ? 0 : model, p, &leaf_index);
         if (st != BSP_OK) return st;
-        rec = BSP__REC(m->leafs, leaf_index);
+        lf = &w.nat->leafs[leaf_index];
         if (!Q3(&w)) {
             /* quake2: the leaf's own contents; source: and the brushes
              * holding p; nightfire: a solid leaf is solid */
-            out = bsp__field_getp(rec, &m->family->tree.leaf_contents);
+            out = lf->contents;
             if (!w.valve && !(BSPKIT_FAMILY_NIGHTFIRE && w.c->solid_leaf)) {
                 *contents = out;
                 return BSP_OK;
@@ -643,25 +800,22 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
                 return BSP_OK;
             }
         }
-        first = (uint32_t)bsp__field_getp(rec, &w.c->leaf_firstleafbrush);
-        count = (uint32_t)bsp__field_getp(rec, &w.c->leaf_numleafbrushes);
+        first = lf->first;
+        count = lf->count;
+        if (first == BSP__COLL_BAD) return BSP_E_CORRUPT;
         if (Q3(&w)) {
-            lo = (uint32_t)bsp__field_getp(m->models.data, &w.c->model_firstbrush);
-            hi = lo + (uint32_t)bsp__field_getp(m->models.data, &w.c->model_numbrushes);
+            lo = w.nat->world_lo;
+            hi = w.nat->world_hi;
         }
     }
-    list = Q3(&w) && model > 0 ? &m->brushes : &m->leafbrushes;
-    if (first > list->count || count > list->count - first) return BSP_E_CORRUPT;
-    for (k = 0; k < count; k++) {
-        uint32_t b = first + k, sides;
-        int32_t n, c, in;
-        if (list == &m->leafbrushes) {
-            b = (uint32_t)bsp__field_getp(BSP__REC(*list, b), &w.c->leafbrush[(BSP__STRATA || BSP__VINDICTUS) &&
-                                                        list->stride == w.c->leafbrush_wide_bytes]);
+    for (j = 0; j < count; j++) {
+        uint32_t b = first + j;
+        int in;
+        if (!(Q3(&w) && model > 0)) {
+            b = w.nat->leafbrushes[b];
             if (b < lo || b >= hi) continue;
         }
-        if (!brush_at(&w, b, &sides, &n, &c)) return BSP_E_CORRUPT;
-        in = brush_holds(&w, sides, n, p);
+        in = brush_holds(&w, b, p);
         if (in < 0) return BSP_E_CORRUPT;
         if (!in) continue;
         /* nightfire: the leaf types, 2 inside a brush, 1 out */
@@ -669,7 +823,7 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
             *contents = (int32_t)w.c->solid_leaf;
             return BSP_OK;
         }
-        out |= c;
+        out |= w.nat->brushes[b].contents;
     }
     *contents = Q3(&w) || w.valve ? out : 1;
     return BSP_OK;

@@ -9,6 +9,7 @@
 #include "../lzma/lzma_decoder.h"
 #include "disp_build.h"
 #include "hull_build.h"
+#include "coll_native.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
 #include "patch_q3.h"
@@ -321,6 +322,13 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         p->hull_offset = pos;
         if (p->hull_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
         pos += p->hull_bytes;
+    }
+    /* brush collision's records, converted at load (coll_native.h) */
+    if (BSPKIT_COLLISION && p->collision) {
+        p->coll_bytes = bsp__coll_native_bytes(h);
+        p->coll_offset = pos;
+        if (p->coll_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
+        pos = (pos + p->coll_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
     }
     p->scratch_offset = pos;
     if (any_compressed) {

@@ -29,6 +29,8 @@ typedef struct bsp__plan {
     uint8_t verts_item;
     uint32_t disp_offset, disp_bytes;    /* source terrain's collision (8.14) */
     uint32_t hull_offset, hull_bytes;    /* the Quake family's hulls (hull_build.h) */
+    uint32_t coll_offset, coll_bytes;    /* brush collision's native records
+                                            (coll_native.h); 0: none */
     uint32_t grid_offset, grid_bytes;    /* the light grid's parse and index
                                             (docs/queries.md 10.5); 0: none */
     uint32_t scratch_offset, scratch_bytes; /* decoder tables, arena end */

@@ -17,6 +17,7 @@
 #include "unpack.h"
 #include "hull_build.h"
 #include "patches.h"
+#include "coll_native.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
 
@@ -365,6 +366,9 @@ static bsp_status finish(bsp__loader *s, uint32_t budget)
         st = bsp__coll_check_depth(m, s->base + s->plan.scratch_offset);
     if (BSPKIT_COLLISION && BSP__QUAKE_FAMILY && st == BSP_OK && s->plan.hull_bytes)
         bsp__hulls_build(m, s->h, s->base + s->plan.hull_offset);
+    /* brush collision's native records (after the checks they rely on) */
+    if (BSPKIT_COLLISION && st == BSP_OK && s->plan.coll_bytes)
+        st = bsp__coll_native_build(m, s->base + s->plan.coll_offset, s->plan.coll_bytes);
     if (BSP__DISPCOLL || (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3)) s->checked_all = 1;
 build:
 #if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
