@@ -19,32 +19,9 @@
 
 #define MAX_TOKENS TOOL_COLLISION_TOKENS
 
-static int parse_float(const char *tok, float *out)
-{
-    char *end;
-    float v;
-    errno = 0;
-    v = strtof(tok, &end);
-    if (end == tok || *end || !isfinite(v)) return 0;
-    *out = v;
-    return 1;
-}
-
-static int parse_int(const char *tok, int32_t *out)
-{
-    char *end;
-    long long v;
-    errno = 0;
-    v = strtoll(tok, &end, 10);
-    if (end == tok || *end || errno == ERANGE || v < INT32_MIN || v > INT32_MAX) return 0;
-    *out = (int32_t)v;
-    return 1;
-}
-
 static int parse_point(char **tok, float p[3])
 {
-    return parse_float(tok[0], &p[0]) && parse_float(tok[1], &p[1]) &&
-           parse_float(tok[2], &p[2]);
+    return tool_parse_floats(tok, 3, p);
 }
 
 static void print_error(const char *q, bsp_status st)
@@ -109,7 +86,7 @@ static bsp_status q_vis(const qctx *c, char **tok, int n)
     int pas = tok[0][1] == 'a';
     int32_t num;
     bsp_status st;
-    if (n != 2 || !parse_int(tok[1], &num)) return BSP_E_BAD_QUERY;
+    if (n != 2 || !tool_parse_int32(tok[1], &num)) return BSP_E_BAD_QUERY;
     st = pas ? bsp_pas(c->m, num, c->row, bsp_vis_row_bytes(c->m))
              : bsp_pvs(c->m, num, c->row, bsp_vis_row_bytes(c->m));
     if (st != BSP_OK) return st;
@@ -136,7 +113,7 @@ static bsp_status q_luxel(const qctx *c, char **tok, int n)
     int32_t num;
     bsp_sample s;
     bsp_status st;
-    if (n != 5 || !parse_int(tok[1], &num) || !parse_point(tok + 2, p)) return BSP_E_BAD_QUERY;
+    if (n != 5 || !tool_parse_int32(tok[1], &num) || !parse_point(tok + 2, p)) return BSP_E_BAD_QUERY;
     st = bsp_luxel(c->m, num, p, 0, &s);
     if (st != BSP_OK) return st;
     print_sample("luxel", &s);
@@ -149,7 +126,7 @@ static bsp_status q_ambient(const qctx *c, char **tok, int n)
     float p[3];
     int32_t style = 0;
     if (n == 5 && c->styled) {
-        if (!parse_int(tok[4], &style) || style < 0 || style > 255) return BSP_E_BAD_QUERY;
+        if (!tool_parse_int32(tok[4], &style) || style < 0 || style > 255) return BSP_E_BAD_QUERY;
     } else if (n != 4) {
         return BSP_E_BAD_QUERY;
     }
@@ -160,7 +137,7 @@ static bsp_status q_ambient(const qctx *c, char **tok, int n)
 static bsp_status q_areas(const qctx *c, char **tok, int n)
 {
     int32_t a, b;
-    if (n != 4 || !parse_int(tok[1], &a) || !parse_int(tok[2], &b)) return BSP_E_BAD_QUERY;
+    if (n != 4 || !tool_parse_int32(tok[1], &a) || !tool_parse_int32(tok[2], &b)) return BSP_E_BAD_QUERY;
     return tool_areas(c->m, a, b, tok[3]);
 }
 

@@ -16,31 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/tool.h"
 #include "collision.h"
 
-static int parse_floats(char **tok, int n, float *out)
-{
-    int i;
-    for (i = 0; i < n; i++) {
-        char *end;
-        out[i] = strtof(tok[i], &end);
-        if (end == tok[i] || *end || !isfinite(out[i])) return 0;
-    }
-    return 1;
-}
-
-static int parse_int32(const char *tok, int32_t *out)
-{
-    char *end;
-    long long v;
-    errno = 0;
-    v = strtoll(tok, &end, 10);
-    if (end == tok || *end || errno == ERANGE || v < INT32_MIN || v > INT32_MAX) return 0;
-    *out = (int32_t)v;
-    return 1;
-}
-
-/* Digits only (0x and hex digits for hexadecimal): no sign, no spaces. */
 static int parse_mask(const char *tok, uint32_t *out)
 {
     int hex = tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
@@ -83,16 +61,16 @@ static int parse_options(char **tok, int n, int allow_mask, int allow_move, opti
         i += 2;
     }
     if (i < n && !strcmp(tok[i], "model")) {
-        if (i + 1 >= n || !parse_int32(tok[i + 1], &o->model)) return 0;
+        if (i + 1 >= n || !tool_parse_int32(tok[i + 1], &o->model)) return 0;
         i += 2;
     }
     if (allow_move && i < n && !strcmp(tok[i], "origin")) {
-        if (i + 3 >= n || !parse_floats(tok + i + 1, 3, o->origin)) return 0;
+        if (i + 3 >= n || !tool_parse_floats(tok + i + 1, 3, o->origin)) return 0;
         o->moved = 1;
         i += 4;
     }
     if (allow_move && i < n && !strcmp(tok[i], "angles")) {
-        if (i + 3 >= n || !parse_floats(tok + i + 1, 3, o->angles)) return 0;
+        if (i + 3 >= n || !tool_parse_floats(tok + i + 1, 3, o->angles)) return 0;
         o->moved = 1;
         i += 4;
     }
@@ -138,7 +116,7 @@ static bsp_status box_leaves_line(const bsp_map *m, char **tok, int n, bsp_statu
     options o;
     uint32_t count, i, *leaves;
     bsp_status st;
-    if (n < 7 || !parse_floats(tok + 1, 6, v) || !parse_options(tok + 7, n - 7, 0, 0, &o))
+    if (n < 7 || !tool_parse_floats(tok + 1, 6, v) || !parse_options(tok + 7, n - 7, 0, 0, &o))
         return BSP_E_BAD_QUERY;
     model = o.model;
     if (unloaded != BSP_OK) return unloaded;
@@ -173,8 +151,8 @@ bsp_status tool_collision(const bsp_map *m, char **tok, int n, bsp_status unload
         static const float zero[3] = { 0, 0, 0 };
         int box = n > 7 && strcmp(tok[7], "mask") && strcmp(tok[7], "model") &&
                   strcmp(tok[7], "origin") && strcmp(tok[7], "angles");
-        if (n < 7 || !parse_floats(tok + 1, 6, v)) return BSP_E_BAD_QUERY;
-        if (box && (n < 13 || !parse_floats(tok + 7, 6, v + 6))) return BSP_E_BAD_QUERY;
+        if (n < 7 || !tool_parse_floats(tok + 1, 6, v)) return BSP_E_BAD_QUERY;
+        if (box && (n < 13 || !tool_parse_floats(tok + 7, 6, v + 6))) return BSP_E_BAD_QUERY;
         if (!parse_options(tok + (box ? 13 : 7), n - (box ? 13 : 7), 1, 1, &o))
             return BSP_E_BAD_QUERY;
         mask = o.has_mask ? o.mask : bsp_trace_mask(m, BSP_MASK_PLAYERSOLID);
@@ -191,7 +169,7 @@ bsp_status tool_collision(const bsp_map *m, char **tok, int n, bsp_status unload
             print_trace(q, &r, f != BSP_FAMILY_QUAKE && f != BSP_FAMILY_GOLDSRC && f != BSP_FAMILY_BSP2);
         }
     } else if (!strcmp(q, "hulltrace")) {
-        if (n < 8 || !parse_int32(tok[1], &hull) || !parse_floats(tok + 2, 6, v) ||
+        if (n < 8 || !tool_parse_int32(tok[1], &hull) || !tool_parse_floats(tok + 2, 6, v) ||
             !parse_options(tok + 8, n - 8, 0, 0, &o))
             return BSP_E_BAD_QUERY;
         if (unloaded != BSP_OK) return unloaded;
@@ -202,7 +180,7 @@ bsp_status tool_collision(const bsp_map *m, char **tok, int n, bsp_status unload
         print_trace(q, &r, 0);
     } else {
         int hulls = !strcmp(q, "hullcontents"), at = hulls ? 2 : 1;
-        if (n < at + 3 || (hulls && !parse_int32(tok[1], &hull)) || !parse_floats(tok + at, 3, v) ||
+        if (n < at + 3 || (hulls && !tool_parse_int32(tok[1], &hull)) || !tool_parse_floats(tok + at, 3, v) ||
             !parse_options(tok + at + 3, n - at - 3, 0, !hulls, &o))
             return BSP_E_BAD_QUERY;
         if (unloaded != BSP_OK) return unloaded;

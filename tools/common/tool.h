@@ -74,6 +74,11 @@ int report_io_error(const char *where, const char *doing, const char *path, int 
 /* A command line the tool cannot run: "<where>: <fmt...> (see <where>
  * --help)" on standard error; returns 2, the exit status. */
 int usage_error(const char *where, const char *fmt, ...);
+
+/* Query-line numbers (common/parse.c): n whole, finite floats; a whole
+ * integer that fits an int32. 1 when every token is one, else 0. */
+int tool_parse_floats(char **tok, int n, float *out);
+int tool_parse_int32(const char *tok, int32_t *out);
 /* A JSON number (%.9g; null when not finite), and ,"key":[numbers] of n
  * floats. */
 void json_num(double v);
