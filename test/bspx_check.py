@@ -139,7 +139,10 @@ def generated(tool, maps):
             report(got == want, "bspx/%s %s: the base's answers as the description changes them"
                    % (name, " ".join(flags)), bad[0][:160].decode() if bad else "")
             if name in LIT_WHY:
-                lines = err.decode().splitlines()
+                # (the base's queries hold malformed lines on purpose: the
+                # tool's notes on those are about the query file, not the map)
+                lines = [l for l in err.decode().splitlines()
+                         if not l.startswith("bspkit query: line ")]
                 report(len(lines) == 1 and LIT_WHY[name] in lines[0],
                        "bspx/%s: one line on standard error names the .lit's failed check" % name,
                        repr(lines))
