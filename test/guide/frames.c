@@ -54,7 +54,7 @@ static bsp_status counted_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
 
 int main(int argc, char **argv)
 {
-    uint32_t size, need, k;
+    uint32_t size, need = 0, k;
     bsp_memstream ms;
     bsp_stream s;
     bsp_header h;

@@ -31,7 +31,7 @@ GUIDE_HELPER void guide_fail(const char *fmt, ...)
 GUIDE_HELPER uint8_t *guide_read_file(const char *path, uint32_t *size)
 {
     FILE *f = fopen(path, "rb");
-    long n;
+    long n = 0;
     uint8_t *bytes;
     if (!f || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0)
         guide_fail("%s: cannot read", path);

@@ -141,7 +141,7 @@ static bsp_status counted_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
 int main(int argc, char **argv)
 {
     pthread_t th[3];
-    uint32_t size, need, k, compressed = 0;
+    uint32_t size, need = 0, k, compressed = 0;
     bsp_memstream ms;
     bsp_stream s;
     bsp_header h;

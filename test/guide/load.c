@@ -10,7 +10,7 @@ int main(int argc, char **argv)
 {
     static const uint32_t sets[] = {BSP_LOAD_QUERIES, BSP_LOAD_LIGHTING, BSP_LOAD_GEOMETRY,
                                     BSP_LOAD_COLLISION | BSP_LOAD_LIGHTING, BSP_LOAD_ALL};
-    uint32_t size, need, i, k;
+    uint32_t size, need = 0, i, k;
     uint8_t *file;
     if (argc < 2) guide_fail("usage: load MAP");
     file = guide_read_file(argv[1], &size);
