@@ -103,14 +103,14 @@ HULL_INLINE float mid_of(const float p1[3], const float p2[3], float p1f, float 
  * a split point, read where they are kept (a span's p1 and mid stay put
  * until a push reuses the span, after its p1 is copied). *tr is cleared
  * with fraction 1. */
-HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int32_t head, const float start[3],
-                                       const float end[3], bsp_trace_result *tr)
+HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int32_t head, int32_t node,
+                                       uint32_t depth, const float start[3], const float end[3],
+                                       bsp_trace_result *tr)
 {
     hull_span stack[BSP_TREE_DEPTH_MAX];
     const float *p1 = start, *p2 = end;
     float p1f = 0, p2f = 1;
-    uint32_t top = 0, depth = 0, from = 0, lim, i;
-    int32_t node = head;
+    uint32_t top = 0, from = 0, lim, i;
     uint32_t seen = 0;   /* the leaves met: 1 a solid one, 2 an open one */
     /* In a tree each node gets at most one part of the move, so a walk
      * that enters more nodes than the tree has is on shared nodes (or hull
@@ -229,27 +229,6 @@ HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int3
     }
 }
 
-/* The walk of a move that does not move (start == end: a position test).
- * Both ends are then on the same side of every plane (their distances
- * differ at most in the sign of a zero), so the walk never splits: one
- * distance a node, one leaf, a NaN still CORRUPT as in the walk above
- * (whose limit is BSP_TREE_DEPTH_MAX on a path without splits). */
-HULL_INLINE bsp_status hull_walk_point(const bsp__hnode *t, int32_t node, const float p[3], bsp_trace_result *tr)
-{
-    uint32_t depth = 0;
-    while (node >= 0) {
-        const bsp__hnode *nd = NODE_AT(t, node);
-        float d;
-        if (++depth > BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
-        d = side_of(nd, p);
-        if (d >= 0) node = nd->child[0];
-        else if (HULL_LIKELY(d < 0)) node = nd->child[1];
-        else return BSP_E_CORRUPT;
-    }
-    tr->startsolid = tr->allsolid = node == CONTENTS_SOLID;
-    return BSP_OK;
-}
-
 /* The checks of bsp_hull_trace and bsp_hull_contents in their order
  * (collision.h, then BAD_HULL), for a call the fast test turned down. */
 static bsp_status hull_args(const bsp_map *m, uint32_t model, uint32_t hull, const float *const *pts,
@@ -270,41 +249,121 @@ HULL_INLINE const bsp__hulls *hulls_for(const bsp_map *m, uint32_t model, uint32
     return hs && model < hs->models && hull < hs->usable ? hs : NULL;
 }
 
+/* Every field of *tr for a move that ends where it was going: fraction 1,
+ * no plane, start- and allsolid as given (hulls have no terrain: disp -1,
+ * 8.14). */
+HULL_INLINE void clear_result(bsp_trace_result *tr, const float end[3], uint8_t solid)
+{
+    uint32_t i;
+    tr->fraction = 1;
+    for (i = 0; i < 3; i++) {
+        tr->endpos[i] = end[i];
+        tr->normal[i] = 0;
+    }
+    tr->dist = 0;
+    tr->contents = 0;
+    tr->startsolid = tr->allsolid = solid;
+    tr->has_plane = tr->reserved = 0;
+    tr->disp = -1;
+    tr->disp_flags = 0;
+}
+
+/* Both ends' coordinates are finite (bsp__finite3 of each), in fewer
+ * operations: a float's exponent bits plus one carry into bit 31 only when
+ * they are all ones. */
+HULL_INLINE uint32_t exp_carry(float f)
+{
+    union { float f; uint32_t u; } x;
+    x.f = f;
+    return (x.u & 0x7f800000u) + 0x00800000u;
+}
+HULL_INLINE int finite_ends(const float a[3], const float b[3])
+{
+    return !((exp_carry(a[0]) | exp_carry(a[1]) | exp_carry(a[2]) | exp_carry(b[0]) | exp_carry(b[1]) |
+              exp_carry(b[2])) >> 31);
+}
+
+/* The walk with its stack for a move of bsp_hull_trace from a node of
+ * hull `hull` of a model: where is the node's offset << 32 | the nodes
+ * entered above it << 2 | hull (six arguments: a call that needs no
+ * frame). The points are checked finite here (the map, model and hull
+ * were: the only answer left is BAD_QUERY, collision.h). Also CORRUPT
+ * for a path past BSP_TREE_DEPTH_MAX. */
+BSP_NOINLINE bsp_status hull_trace_walk(const bsp__hulls *hs, uint32_t model, uint64_t where, const float start[3],
+                                        const float end[3], bsp_trace_result *out)
+{
+    uint32_t hull = (uint32_t)where & 3u, k = hull > 0, depth = (uint32_t)where >> 2;
+    bsp_status st = BSP_E_CORRUPT;
+    if (!finite_ends(start, end)) return BSP_E_BAD_QUERY;
+    clear_result(out, end, 0);
+    if (depth < BSP_TREE_DEPTH_MAX)
+        st = hull_walk_trace(hs->tree[k], hs->count[k], hs->head[model * hs->num_hulls + hull],
+                             (int32_t)(where >> 32), depth, start, end, out);
+    if (st != BSP_OK) bsp__fill(out, 0, sizeof *out);
+    else if (out->fraction == 1 || out->allsolid) out->has_plane = 0;
+    return st;
+}
+
+/* bsp_hull_trace for a call the usual one (below) turned down: the
+ * checks in their order, then the walk from the head node. */
+BSP_NOINLINE bsp_status hull_trace_checked(const bsp_map *m, uint32_t model, uint32_t hull, const float start[3],
+                                           const float end[3], bsp_trace_result *out)
+{
+    const float *pts[2];
+    bsp_status st;
+    const bsp__hulls *hs;
+    if (!out) return BSP_E_BAD_ARGUMENT;
+    pts[0] = start, pts[1] = end;
+    st = hull_args(m, model, hull, pts, 2);
+    if (st != BSP_OK) return st;
+    hs = m->hulls;
+    return hull_trace_walk(hs, model, (uint64_t)(uint32_t)hs->head[model * hs->num_hulls + hull] << 32 | hull,
+                           start, end, out);
+}
+
+/* The usual call (a map with hulls, a model and hull it has) of the
+ * usual move, which meets no split: both ends on one side of every plane
+ * on its path (a position test always), down to one leaf, which gives
+ * the answer. At the first split the move goes on in hull_trace_walk, so
+ * that this call's frame holds no stack. The points are checked finite at
+ * the end: until then they are only read (the descent counts its nodes),
+ * so no register keeps a copy of them. */
 bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hull, const float start[3],
                           const float end[3], bsp_trace_result *out)
 {
     const bsp__hulls *hs = hulls_for(m, model, hull);
-    uint32_t k, i;
+    const bsp__hnode *t;
+    uint32_t depth = 0;
     int32_t node;
-    bsp_status st;
-    if (!out) return BSP_E_BAD_ARGUMENT;
-    if (!hs || !start || !end || !(bsp__finite3(start) & bsp__finite3(end))) {
-        const float *pts[2];
-        pts[0] = start, pts[1] = end;
-        st = hull_args(m, model, hull, pts, 2);
-        if (st != BSP_OK) return st;
-        hs = m->hulls;
-    }
-    /* (every field: the walk sets startsolid, allsolid and the hit) */
-    out->fraction = 1;
-    for (i = 0; i < 3; i++) {
-        out->endpos[i] = end[i];
-        out->normal[i] = 0;
-    }
-    out->dist = 0;
-    out->contents = 0;
-    out->startsolid = out->allsolid = out->has_plane = out->reserved = 0;
-    out->disp = -1;   /* hulls have no terrain (8.14) */
-    out->disp_flags = 0;
-    k = hull > 0;
+    if (!hs || !out || !start || !end) return hull_trace_checked(m, model, hull, start, end, out);
+    t = hs->tree[hull > 0];
     node = model ? hs->head[model * hs->num_hulls + hull] : hs->world[hull];
-    if (start[0] == end[0] && start[1] == end[1] && start[2] == end[2])
-        st = hull_walk_point(hs->tree[k], node, end, out);
-    else
-        st = hull_walk_trace(hs->tree[k], hs->count[k], node, start, end, out);
-    if (st != BSP_OK) bsp__fill(out, 0, sizeof *out);
-    else if (out->fraction == 1 || out->allsolid) out->has_plane = 0;
-    return st;
+    while (node >= 0) {
+        const bsp__hnode *nd = NODE_AT(t, node);
+        float t1, t2;
+        if (BSP_UNLIKELY(depth == BSP_TREE_DEPTH_MAX)) break;
+        t1 = side_of(nd, start);
+        t2 = side_of(nd, end);
+        if (t1 >= 0) {
+            if (HULL_LIKELY(t2 >= 0)) {
+                node = nd->child[0];
+                depth++;
+                continue;
+            }
+        } else if (t1 < 0) {
+            if (HULL_LIKELY(t2 < 0)) {
+                node = nd->child[1];
+                depth++;
+                continue;
+            }
+        }
+        break;
+    }
+    if (node >= 0) return hull_trace_walk(hs, model, (uint64_t)(uint32_t)node << 32 | depth << 2 | hull, start, end, out);
+    /* (m, model and hull were checked: BAD_QUERY is the answer left) */
+    if (!finite_ends(start, end)) return BSP_E_BAD_QUERY;
+    clear_result(out, end, node == CONTENTS_SOLID);
+    return BSP_OK;
 }
 
 bsp_status bsp_hull_contents(const bsp_map *m, uint32_t model, uint32_t hull, const float p[3],
