@@ -1243,7 +1243,9 @@ BSP_API bsp_status bsp_hull_contents(const bsp_map *m, uint32_t model, uint32_t 
  * Quake 2 keeps to start an entity's later box tests lower in the tree;
  * quake3 has none and gives the last listed leaf whose cluster is not -1
  * instead (0: none), as its CM_BoxLeafnums returns. No recursion: about
- * 2 KiB of stack (two walks' pending nodes). Statuses, in order:
+ * 6 KiB of stack (two walks' pending nodes, and a hash set of the first
+ * 512 different leaves met, which keeps the call linear in the leaves it
+ * reaches up to 512). Statuses, in order:
  * BAD_ARGUMENT (a NULL pointer), BAD_QUERY (a bound not finite),
  * UNSUPPORTED (a model above 0 on quake3 and nightfire), NOT_LOADED (the map
  * was loaded without BSP_LOAD_COLLISION, whose depth check bounds the

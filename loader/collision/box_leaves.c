@@ -3,13 +3,17 @@
  * engines link an entity into the map: CM_BoxLeafnums (Quake 2, Quake 3,
  * Source) and SV_FindTouchedLeafs (the Quake family), front child first.
  *
- * Each leaf is listed once. The map is not written and no bit per leaf is
- * kept: a leaf is looked for in the caller's list, and once the list is
- * full, in a second walk of the same box up to where the first one is
- * (only a list too small for the box pays for it). Quake's compilers give
- * every solid leaf the index 0, so that a box near walls reaches leaf 0
- * many times; a hostile file could share nodes too. A walk in a tree
- * enters each node at most once, so a walk that enters more nodes than
+ * Each leaf is listed once. Repeats do not come from shared nodes only:
+ * Quake's compilers give every solid leaf the index 0 (so a box near walls
+ * reaches leaf 0 many times), and nothing in a file keeps two children
+ * from naming one leaf. The map is not written and no bit per leaf is
+ * kept: the first SEEN_MAX (512) different leaves go into a hash set on
+ * the stack, which answers "met before?" in a step or two, so a call's
+ * work is linear in the leaves it reaches up to there. Past that (a box
+ * over more leaves than a player's ever reaches) a leaf the set does not
+ * hold is looked for in the caller's list, and once the list is full, in
+ * a second walk of the same box up to where the first one is. A walk in a
+ * tree enters each node at most once, so a walk that enters more nodes than
  * the lump holds is on shared nodes that multiply its paths: CORRUPT,
  * never an exponential walk. The load checked the depth, which bounds the
  * stack of pending back children.
@@ -75,6 +79,42 @@ static int walk_next(box_walk *w, uint32_t *leaf)
     }
 }
 
+/* The hash set of the first leaves met: SEEN_SLOTS slots, at most half of
+ * them used (a probe then ends within a few slots). A slot is read only
+ * when its bit in `used` says it holds a leaf, and a word of `used` only
+ * when its bit in `init` says it was cleared: a call clears one word. */
+#define SEEN_BITS 10
+#define SEEN_SLOTS (1u << SEEN_BITS)
+#define SEEN_MAX (SEEN_SLOTS / 2u)
+typedef struct seen_set {
+    uint32_t init;
+    uint32_t count;
+    uint32_t used[SEEN_SLOTS / 32u];
+    uint32_t leaf[SEEN_SLOTS];
+} seen_set;
+BSP__CHECK(seen_init_bits, SEEN_SLOTS / 32u <= 32u);
+
+/* 1: leaf was in the set; 0: it was not and is now; -1: it was not and
+ * the set is full. */
+static int seen_add(seen_set *s, uint32_t leaf)
+{
+    uint32_t h = (leaf * 2654435761u) >> (32 - SEEN_BITS), w;
+    for (;; h = (h + 1) & (SEEN_SLOTS - 1)) {
+        w = h >> 5;
+        if (!(s->init >> w & 1)) {
+            s->init |= 1u << w;
+            s->used[w] = 0;
+        }
+        if (!(s->used[w] >> (h & 31) & 1)) break;
+        if (s->leaf[h] == leaf) return 1;
+    }
+    if (s->count == SEEN_MAX) return -1;
+    s->used[w] |= 1u << (h & 31);
+    s->leaf[h] = leaf;
+    s->count++;
+    return 0;
+}
+
 /* Is `leaf` among the first `n` leaves the walk reaches (which the walk
  * at hand has reached without a fault)? */
 static int reached_before(const bsp_map *m, int32_t head, const float lo[3], const float hi[3],
@@ -94,6 +134,7 @@ bsp_status bsp_box_leaves(const bsp_map *m, uint32_t model, const float mins[3],
 {
     const struct bsp__collision *c;
     box_walk w;
+    seen_set set;
     int32_t head, last = 0;
     uint32_t leaf, reached = 0, n = 0, k;
     int q3, more;
@@ -110,12 +151,17 @@ bsp_status bsp_box_leaves(const bsp_map *m, uint32_t model, const float mins[3],
     head = bsp__head_node(m, model);
     if (head == BSP_NO_HEAD) return BSP_E_UNSUPPORTED;
     walk_begin(&w, m, head, mins, maxs);
+    set.init = set.count = 0;
     while ((more = walk_next(&w, &leaf)) == 1) {
-        int seen = 0;
+        int seen = seen_add(&set, leaf);
         reached++;
-        for (k = 0; k < n && k < max_leaves && !seen; k++) seen = leaves[k] == leaf;
-        /* a full list holds only the first max_leaves of them */
-        if (!seen && n > max_leaves) seen = reached_before(m, head, mins, maxs, leaf, reached - 1);
+        if (seen < 0) {
+            /* (the set holds the first SEEN_MAX: look among the others) */
+            seen = 0;
+            for (k = SEEN_MAX; k < n && k < max_leaves && !seen; k++) seen = leaves[k] == leaf;
+            /* a full list holds only the first max_leaves of them */
+            if (!seen && n > max_leaves) seen = reached_before(m, head, mins, maxs, leaf, reached - 1);
+        }
         if (seen) continue;
         if (n < max_leaves) leaves[n] = leaf;
         n++;
