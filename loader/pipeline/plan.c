@@ -294,9 +294,10 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
          * the margins of all but the furthest-reaching lump cost nothing. */
         if (pos + region > end) end = pos + region;
         /* pipelined: the next lump starts after the whole window, so its
-         * reads may land while this one decodes (the draw vertices' region
-         * is all theirs either way) */
-        pos += o->pipelined || (p->verts_xyz && p->verts_item == i) ? region : e->size;
+         * reads may land while this one decodes; the draw vertices' next
+         * lumps start after the packed run, their reads held back from the
+         * window until the last vertex is packed */
+        pos += o->pipelined ? region : p->verts_xyz && p->verts_item == i ? p->verts_count * 12u : e->size;
     }
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
 #if BSP__USE_LIGHT_GRID

@@ -26,8 +26,10 @@ typedef struct bsp__plan {
      * control points lie in), then a window of verts_window bytes (whole
      * records) the lump's bytes pass through: lump byte k lands at
      * window + k % verts_window, and a read waits until the records it
-     * would land on are packed. The map keeps no vertex once the patches
-     * are built. */
+     * would land on are packed. Unless pipelined, the next lumps' regions
+     * start after the run, over the window: their reads wait until the
+     * last vertex is packed. The map keeps no vertex once the patches are
+     * built. */
     uint8_t verts_xyz;
     uint8_t verts_item;
     uint32_t verts_first, verts_count, verts_window;
