@@ -297,7 +297,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
          * reads may land while this one decodes; the draw vertices' next
          * lumps start after the packed run, their reads held back from the
          * window until the last vertex is packed */
-        pos += o->pipelined ? region : p->verts_xyz && p->verts_item == i ? p->verts_count * 12u : e->size;
+        pos += o->pipelined ? region : vl >= 0 && p->items[i].lump == (uint32_t)vl ? p->verts_count * 12u : e->size;
     }
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
 #if BSP__USE_LIGHT_GRID

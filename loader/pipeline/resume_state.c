@@ -23,7 +23,8 @@ int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const
     uint32_t i;
     /* quake3's draw vertices pass through a window over the next lumps'
      * regions until the last is packed (plan verts_xyz) */
-    if (s->plan.verts_xyz && s->work_item <= s->plan.verts_item && item > s->plan.verts_item) {
+    if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && s->plan.verts_xyz && s->work_item <= s->plan.verts_item &&
+        item > s->plan.verts_item) {
         const uint8_t *w = s->base + s->plan.items[s->plan.verts_item].arena_offset + (size_t)s->plan.verts_count * 12u;
         if (lo < w + s->plan.verts_window && hi > w) return 1;
     }
