@@ -232,12 +232,17 @@ typedef struct bsp_header {
     uint8_t xor_key[32];
     /* Quake 3 curved surfaces (bsp_measure_patches): 1 once measured, and
      * the arena bytes their collision takes; patch_caps: the largest
-     * patch's needs, which size the load's patch builder. A caller that
-     * keeps the count with the map (a forward-only medium) keeps all
-     * three fields. */
+     * patch's needs, which size the load's patch builder;
+     * patch_verts_first and patch_verts_count: the draw vertices the
+     * patches' control points lie in (one run), the only ones a
+     * collision-only load keeps while it builds them. A caller that keeps
+     * the count with the map (a forward-only medium) keeps all five
+     * fields. */
     uint8_t patches_measured;
     uint32_t patch_bytes;
     uint32_t patch_caps;
+    uint32_t patch_verts_first;
+    uint32_t patch_verts_count;
     /* quake, goldsrc, bsp2, quake2: the BSPX directory bsp_open found
      * (bsp_bspx; offset 0: none). */
     bsp_bspx bspx;
@@ -665,7 +670,10 @@ BSP_API bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header 
 
 /* The next read, at most max_len bytes (0: no limit): 1 and *r filled, or 0
  * when none can be issued now (all issued, BSP_LOADER_MAX_READS
- * outstanding, held back as above, or the load has ended). */
+ * outstanding, held back as above, or the load has ended). A Quake 3
+ * collision-only load with curved surfaces reads its draw vertices through
+ * a small window (bsp_measure_patches): those reads are shorter, and none
+ * is issued while the window is full until a step has packed it. */
 BSP_API int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r);
 
 /* Report that read *r completed, in any order; `failed` is what a stream's
@@ -1042,9 +1050,9 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * of BSP_PATCH_SCRATCH_BYTES, not kept) to count exactly what bsp_load will
  * write; the header keeps the count, and bsp_measure adds it (and, at the
  * arena's end, a scratch for the load's build sized by the largest patch).
- * A collision-only load keeps no draw vertex: it reads them into the end of
- * the arena, where the patch region and that scratch reuse the room once
- * they are packed (12 bytes a vertex).
+ * A collision-only load keeps no draw vertex: it reads them through a
+ * window of about 16 KiB and keeps only the xyz (12 bytes a vertex) of the
+ * run the control points lie in, until the patches are built.
  * For every other family or load it does nothing (BSP_OK).
  * Statuses: BAD_ARGUMENT (NULL, a scratch too small, a forward-only
  * stream), IO, TRUNCATED, CORRUPT (a patch the engine refuses, section

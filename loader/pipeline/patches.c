@@ -58,12 +58,15 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
     const struct bsp__collision *c;
     uint8_t *raw = (uint8_t *)scratch + BSP__Q3_PATCH_SCRATCH;
     uint32_t surf_bytes, vert_bytes, n, verts, i, total, patches = 0, side = 0, planes = 0, facets = 0;
+    uint32_t lo = 0xffffffffu, hi = 0;
     int sl, vl;
     if (!h || !h->family || !s || !s->read || !scratch) return BSP_E_BAD_ARGUMENT;
     c = bsp__coll_of(h->family);
     h->patches_measured = 1;
     h->patch_bytes = 0;
     h->patch_caps = 0;
+    h->patch_verts_first = 0;
+    h->patch_verts_count = 0;
     if (!c || c->kind != BSP_COLL_Q3) return BSP_OK;
     if (s->forward_only || scratch_bytes < BSP_PATCH_SCRATCH_BYTES ||
         ((uintptr_t)scratch & 3u)) {
@@ -92,6 +95,8 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
         is = patch_grid(c, raw, verts, &first, &w, &ht);
         if (is == 0) continue;
         if (is < 0 || ++patches > BSP_TRACE_PATCHES_MAX) return BSP_E_CORRUPT;
+        if (first < lo) lo = first;
+        if (first + (uint32_t)(w * ht) > hi) hi = first + (uint32_t)(w * ht);
         /* the control points' xyz, packed as native floats in place */
         st = bsp__read(s, h->lumps[vl].offset + first * vert_bytes, raw,
                        (uint32_t)(w * ht) * vert_bytes);
@@ -111,17 +116,34 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
     }
     h->patch_bytes = patches ? total : 0;
     h->patch_caps = patches ? BSP__Q3_PATCH_CAPS(side, planes, facets) : 0;
+    h->patch_verts_first = patches ? lo : 0;
+    h->patch_verts_count = patches ? hi - lo : 0;
     return BSP_OK;
 }
 
-void bsp__patches_pack_verts(bsp_map *m, uint8_t *at)
+uint32_t bsp__patches_pack_some(const bsp__plan *p, uint8_t *base, uint32_t stride, int big,
+                                uint32_t *pos, uint32_t have, uint32_t budget)
 {
-    uint32_t i, j, stride = m->vertexes.stride;
-    /* word j of vertex i moves down to 12 i + 4 j: never onto a word
-     * still to be read */
-    for (i = 0; i < m->vertexes.count; i++)
-        for (j = 0; j < 3; j++) bsp__put_u32(at + 12u * i + 4u * j, bsp__u32(at + (size_t)i * stride + 4u * j));
-    m->vertexes.data = at;
+    uint8_t *xyz = base + p->items[p->verts_item].arena_offset;
+    const uint8_t *window = xyz + (size_t)p->verts_count * 12u;
+    uint32_t from = *pos, to = have - have % stride, i = from / stride, ring = from % p->verts_window, j;
+    if (to <= from) return 0;
+    if (to - from > budget) to = from + (budget / stride ? budget / stride : 1u) * stride;
+    for (; *pos < to; *pos += stride, i++) {
+        /* (the window holds whole records: one never wraps) */
+        const uint8_t *rec = window + ring;
+        ring = ring + stride == p->verts_window ? 0 : ring + stride;
+        if (i - p->verts_first >= p->verts_count) continue;   /* (below the run: wraps) */
+        for (j = 0; j < 3; j++)
+            bsp__put_u32(xyz + 12u * (i - p->verts_first) + 4u * j, bsp__get32(rec + 4u * j, big));
+    }
+    return to - from;
+}
+
+void bsp__patches_point_verts(bsp_map *m, const bsp__plan *p, uint8_t *base)
+{
+    m->vertexes.data = base + p->items[p->verts_item].arena_offset;
+    m->vertexes.count = p->verts_count;
     m->vertexes.stride = 12;
 }
 
@@ -137,7 +159,8 @@ void bsp__patches_drop_verts(bsp_map *m)
 }
 
 bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, void *scratch,
-                              bsp__patch_cursor *cur, uint32_t budget, uint32_t *did, int *done)
+                              bsp__patch_cursor *cur, uint32_t budget, uint32_t *did, int *done,
+                              uint32_t verts_first)
 {
     const struct bsp__collision *c = m->family->coll;
     uint32_t n = m->faces.count, start;
@@ -152,13 +175,14 @@ bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, 
         uint32_t i = cur->surface, first, bytes;
         const uint8_t *surf = m->faces.data + (size_t)i * m->faces.stride;
         int32_t w, ht;
-        int is = patch_grid(c, surf, m->vertexes.count, &first, &w, &ht);
+        int is = patch_grid(c, surf, verts_first + m->vertexes.count, &first, &w, &ht);
         bsp_status st;
         bsp__put_u32(region + i * PATCH_ENTRY_BYTES, 0);
         bsp__put_u32(region + i * PATCH_ENTRY_BYTES + 4, 0);
         *did += PATCH_ENTRY_BYTES;
         if (is == 0) continue;
-        if (is < 0 || cur->ordinal >= BSP_TRACE_PATCHES_MAX) return BSP_E_CORRUPT;
+        if (is < 0 || first < verts_first || cur->ordinal >= BSP_TRACE_PATCHES_MAX) return BSP_E_CORRUPT;
+        first -= verts_first;
         /* (out of room: the file is not the one that was counted) */
         st = bsp__q3_patch_build_in(m->vertexes.data + (size_t)first * m->vertexes.stride,
                                     m->vertexes.stride, w, ht, scratch,

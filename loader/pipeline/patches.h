@@ -5,6 +5,7 @@
 
 #include "../family/family.h"
 #include "patch_q3.h"
+#include "plan.h"
 
 /* Where a build stands: the next surface, the region's next free byte,
  * the next patch's ordinal. All 0 before the first call. */
@@ -16,15 +17,25 @@ typedef struct bsp__patch_cursor {
  * 4-aligned) with scratch (BSP__Q3_PATCH_SCRATCH bytes), about `budget`
  * bytes of the region per call (at least one surface), and point
  * m->patches at it; *did gets the bytes done, *done 1 once the last is
- * built. Call only when h->patch_bytes is not 0. CORRUPT: a patch the
- * builder refuses, or not the bytes bsp_measure_patches counted. */
+ * built. m->vertexes holds the draw vertices from index verts_first on (0:
+ * all). Call only when h->patch_bytes is not 0. CORRUPT: a patch the
+ * builder refuses, control points outside m->vertexes, or not the bytes
+ * bsp_measure_patches counted. */
 bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, void *scratch,
-                              bsp__patch_cursor *c, uint32_t budget, uint32_t *did, int *done);
+                              bsp__patch_cursor *c, uint32_t budget, uint32_t *did, int *done,
+                              uint32_t verts_first);
 
-/* A load that keeps no draw vertex (plan verts_xyz): the view's records
- * (at `at`, in the host's order) packed to their xyz before the build,
- * and the vertices forgotten once the patches are built. */
-void bsp__patches_pack_verts(bsp_map *m, uint8_t *at);
+/* A load that keeps no draw vertex (plan verts_xyz): the lump's whole
+ * records that have arrived in the window (`have` bytes of the lump in
+ * all), from lump byte *pos on, about `budget` bytes (at least a record),
+ * their xyz kept in the host's order when they are in the plan's run;
+ * returns the bytes passed (0: no whole record has arrived). `big`: the
+ * file's byte order. */
+uint32_t bsp__patches_pack_some(const bsp__plan *p, uint8_t *base, uint32_t stride, int big,
+                                uint32_t *pos, uint32_t have, uint32_t budget);
+/* ... then the view points at the packed run, and once the patches are
+ * built the vertices are forgotten. */
+void bsp__patches_point_verts(bsp_map *m, const bsp__plan *p, uint8_t *base);
 void bsp__patches_drop_verts(bsp_map *m);
 
 #endif

@@ -18,6 +18,10 @@
 #define LUMP_ALIGN 4
 /* The furthest a lump's region may reach: room for the alignments after. */
 #define END_MAX (0xffffffffu - 64)
+/* quake3's draw vertices for the patches alone pass through a window of
+ * about this many bytes (whole records): small against the lump, large
+ * enough that a read of it is worth issuing. */
+#define VERTS_WINDOW 16384u
 
 bsp_options bsp_default_options(uint32_t sets)
 {
@@ -174,7 +178,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     uint8_t want[BSP_MAX_LUMPS];
     const bsp_lump_entry *prev = NULL;
     uint64_t more;
-    uint32_t pos = 0, end = 0, verts_end;
+    uint32_t pos = 0, end = 0;
     uint32_t i, j;
     int any_compressed = 0, vl;
 
@@ -258,7 +262,22 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         vl = -1;
     for (i = 0; i < p->count; i++) {
         const bsp_lump_entry *e = bsp__plan_entry(h, p, p->items[i].lump);
-        uint32_t region = p->items[i].region;
+        uint32_t region;
+        /* quake3's draw vertices for the patches alone: the run's xyz and
+         * the window (the header's run clamped to the lump: a run outside
+         * it is the build's CORRUPT) */
+        if (vl >= 0 && p->items[i].lump == (uint32_t)vl) {
+            uint32_t rs = bsp__lump_layout(h, (uint32_t)vl)->record_size, n = e->size / rs;
+            p->verts_xyz = 1;
+            p->verts_item = (uint8_t)i;
+            p->verts_first = h->patch_verts_first < n ? h->patch_verts_first : n;
+            p->verts_count = h->patch_verts_count < n - p->verts_first ? h->patch_verts_count
+                                                                       : n - p->verts_first;
+            p->verts_window = VERTS_WINDOW / rs ? VERTS_WINDOW / rs * rs : rs;
+            if (p->verts_window > e->size) p->verts_window = e->size;
+            p->items[i].region = p->verts_count * 12u + p->verts_window;
+        }
+        region = p->items[i].region;
         /* sorted by offset: a standard lump starts at or after the one
          * before (BSPX lumps may overlap anything: 10.1) */
         if (p->items[i].lump < f->dir.num_lumps) {
@@ -275,20 +294,11 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
          * the margins of all but the furthest-reaching lump cost nothing. */
         if (pos + region > end) end = pos + region;
         /* pipelined: the next lump starts after the whole window, so its
-         * reads may land while this one decodes */
-        pos += o->pipelined ? region : e->size;
-        /* quake3's draw vertices for the patches alone: the next lump
-         * starts after their xyz (12 of the record's first bytes) */
-        if (vl >= 0 && p->items[i].lump == (uint32_t)vl) {
-            p->verts_xyz = 1;
-            p->verts_item = (uint8_t)i;
-            if (!o->pipelined) pos -= e->size - e->size / bsp__lump_layout(h, (uint32_t)vl)->record_size * 12u;
-        }
+         * reads may land while this one decodes; the draw vertices' next
+         * lumps start after the packed run, their reads held back from the
+         * window until the last vertex is packed */
+        pos += o->pipelined ? region : vl >= 0 && p->items[i].lump == (uint32_t)vl ? p->verts_count * 12u : e->size;
     }
-    /* (packed draw vertices: what they landed on past the lumps is free
-     * again by the end, for the patches and the scratch) */
-    verts_end = end;
-    if (p->verts_xyz) end = pos;
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
 #if BSP__USE_LIGHT_GRID
     /* the light grid's parse and index, kept with the map (a multiple of 8) */
@@ -375,7 +385,6 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     }
     if (p->scratch_bytes > 0xffffffffu - pos) return BSP_E_BAD_LUMP;
     p->total = pos + p->scratch_bytes;
-    if (p->total < verts_end) p->total = verts_end;
     return BSP_OK;
 }
 

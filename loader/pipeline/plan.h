@@ -20,13 +20,19 @@ typedef struct bsp__plan {
     bsp__plan_item items[BSP_MAX_LUMPS];
     uint32_t patch_offset;               /* quake3 curved surfaces' collision
                                             (h->patch_bytes), before the scratch */
-    /* quake3: 1 when the draw vertices are read for the patches alone:
-     * item verts_item lands whole, the load packs it to xyz (12 bytes a
-     * vertex) as soon as it is in, and the next lumps' regions start
-     * after the packed vertices (their reads wait for the packing); the
-     * map keeps no vertex once the patches are built. */
+    /* quake3: 1 when the draw vertices are read for the patches alone.
+     * Item verts_item's region is the xyz (12 bytes a vertex) of the
+     * verts_count vertices from verts_first (the run the header says the
+     * control points lie in), then a window of verts_window bytes (whole
+     * records) the lump's bytes pass through: lump byte k lands at
+     * window + k % verts_window, and a read waits until the records it
+     * would land on are packed. Unless pipelined, the next lumps' regions
+     * start after the run, over the window: their reads wait until the
+     * last vertex is packed. The map keeps no vertex once the patches are
+     * built. */
     uint8_t verts_xyz;
     uint8_t verts_item;
+    uint32_t verts_first, verts_count, verts_window;
     uint32_t disp_offset, disp_bytes;    /* source terrain's collision (8.14) */
     uint32_t hull_offset, hull_bytes;    /* the Quake family's hulls (hull_build.h) */
     uint32_t coll_offset, coll_bytes;    /* brush collision's native records

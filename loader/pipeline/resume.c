@@ -40,6 +40,15 @@ static uint8_t *landing(const bsp__loader *s, uint32_t item)
     return e->compressed ? region + it->region - e->length : region;
 }
 
+/* Quake 3's draw vertices for the patches alone (plan verts_xyz): is item
+ * the lump, and what is its record size. */
+static uint32_t verts_window_item(const bsp__loader *s, uint32_t item)
+{
+    return BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && s->plan.verts_xyz && item == s->plan.verts_item
+               ? bsp__lump_layout(s->h, s->plan.items[item].lump)->record_size
+               : 0;
+}
+
 /* Stop the load (failed or cancelled): the map gives nothing (no lump
  * bytes, no query answers) but the lump the failure happened in
  * (BSP_NO_LUMP: none, offset 0) and where that starts in the file. */
@@ -70,7 +79,7 @@ static void publish(bsp__loader *s)
         m->lump_file_offset[lump] = e->offset;
         s->read_total += e->length;
         if (e->compressed) s->decode_total += e->size;
-        if (bsp__swap_layout(s, lump)) s->work_total += e->size;
+        if (bsp__swap_layout(s, lump) || verts_window_item(s, i)) s->work_total += e->size;
     }
     m->family = h->family;
     m->version = h->version;
@@ -141,6 +150,15 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
     len = e->length - s->issue_pos;
     if (max_len && len > max_len) len = max_len;
     dst = landing(s, s->issue_item) + s->issue_pos;
+    if (verts_window_item(s, s->issue_item)) {
+        /* through the window: up to its end, onto records already packed */
+        uint32_t w = s->plan.verts_window, ring = s->issue_pos % w;
+        uint32_t packed = s->work_item > s->issue_item ? e->length : s->work_item == s->issue_item ? s->work_pos : 0;
+        if (len > w - ring) len = w - ring;
+        if (len > packed + w - s->issue_pos) len = packed + w - s->issue_pos;
+        if (!len) return 0;
+        dst = landing(s, s->issue_item) + (size_t)s->plan.verts_count * 12u + ring;
+    }
     if (bsp__held_back(s, s->issue_item, dst, dst + len)) return 0;
     r->offset = e->offset + s->issue_pos;
     r->length = len;
@@ -377,7 +395,8 @@ build:
         uint32_t did;
         int done;
         st = bsp__patches_build(m, s->h, s->base + s->plan.patch_offset,
-                                s->base + s->plan.scratch_offset, &s->patches, budget, &did, &done);
+                                s->base + s->plan.scratch_offset, &s->patches, budget, &did, &done,
+                                s->plan.verts_xyz ? s->plan.verts_first : 0);
         s->work_done += did;
         if (st != BSP_OK) {
             int lump = bsp__coll_of(m->family)->lumps[BSP_CL_SURFACES];
@@ -472,6 +491,14 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
                     if (!did) s->stall_have = have + 1;
                     break;
                 }
+#if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
+            } else if (verts_window_item(s, s->work_item) && s->work_pos < e->size) {
+                /* the draw vertices, packed as they pass through the window */
+                did = bsp__patches_pack_some(&s->plan, s->base, verts_window_item(s, s->work_item),
+                                             s->h->big_endian, &s->work_pos, have, left);
+                s->work_done += did;
+                if (!did) break;                  /* waiting for input */
+#endif
             } else if (!e->compressed && have < e->length) {
                 break;                            /* waiting for input */
             } else if (s->work_pos < e->size) {
@@ -483,10 +510,8 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
                 s->work_done += did;
                 if (!more) {
 #if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
-                    /* the draw vertices for the patches alone: packed now,
-                     * so that the next lumps' reads may land on the rest */
-                    if (s->plan.verts_xyz && s->work_item == s->plan.verts_item)
-                        bsp__patches_pack_verts(s->map, s->base + it->arena_offset);
+                    /* the draw vertices for the patches alone: all packed */
+                    if (verts_window_item(s, s->work_item)) bsp__patches_point_verts(s->map, &s->plan, s->base);
 #endif
                     s->work_item++;
                     s->work_pos = 0;
@@ -528,6 +553,9 @@ static uint32_t waiting(const bsp__loader *s, uint32_t *lump)
 #else
         bits = 0;   /* (no compressed lump loads without the decoder) */
 #endif
+    } else if (verts_window_item(s, s->work_item) && s->work_pos < e->size) {
+        /* (no whole record past the packed ones) */
+        bits = have - s->work_pos < verts_window_item(s, s->work_item) ? BSP__WAIT_INPUT : 0;
     } else {
         bits = !e->compressed && have < e->length ? BSP__WAIT_INPUT : 0;
     }

@@ -21,11 +21,12 @@ const bsp__layout *bsp__swap_layout(const bsp__loader *s, uint32_t lump)
 int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const uint8_t *hi)
 {
     uint32_t i;
-    /* quake3's draw vertices land whole over the next lumps' regions until
-     * they are packed (plan verts_xyz) */
-    if (s->plan.verts_xyz && s->work_item <= s->plan.verts_item && item > s->plan.verts_item) {
-        const uint8_t *v = s->base + s->plan.items[s->plan.verts_item].arena_offset;
-        if (lo < v + state_entry(s, s->plan.verts_item)->size && hi > v) return 1;
+    /* quake3's draw vertices pass through a window over the next lumps'
+     * regions until the last is packed (plan verts_xyz) */
+    if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && s->plan.verts_xyz && s->work_item <= s->plan.verts_item &&
+        item > s->plan.verts_item) {
+        const uint8_t *w = s->base + s->plan.items[s->plan.verts_item].arena_offset + (size_t)s->plan.verts_count * 12u;
+        if (lo < w + s->plan.verts_window && hi > w) return 1;
     }
     for (i = s->work_item; i < item; i++) {
         const bsp__plan_item *it = &s->plan.items[i];

@@ -121,5 +121,13 @@ FUZZ_ENTRY(collision)
     }
     FUZZ_ASSERT(fuzz_block_guards_ok(&b));
     fuzz_block_free(&b);
+    /* and for collision alone: a quake3 map's draw vertices pass through
+     * their window, only the patches' run kept */
+    o = bsp_default_options(BSP_LOAD_COLLISION);
+    if (bsp_measure(&h, &o, &need) != BSP_OK || need > COLLISION_ARENA_CAP) return 0;
+    if (fuzz_block_alloc(&b, need ? need : 1)) return 0;
+    if (bsp_load(&m, &h, &s, b.p, need, &o, NULL) == BSP_OK) queries(&m);
+    FUZZ_ASSERT(fuzz_block_guards_ok(&b));
+    fuzz_block_free(&b);
     return 0;
 }
