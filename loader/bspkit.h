@@ -237,7 +237,9 @@ typedef struct bsp_header {
      * patches' control points lie in (one run), the only ones a
      * collision-only load keeps while it builds them. A caller that keeps
      * the count with the map (a forward-only medium) keeps all five
-     * fields. */
+     * fields; a header whose run is 0 (kept from before 0.8.0, three
+     * fields) loads with every draw vertex kept, in the larger arena
+     * bsp_measure then gives. */
     uint8_t patches_measured;
     uint32_t patch_bytes;
     uint32_t patch_caps;

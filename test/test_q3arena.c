@@ -97,6 +97,7 @@ static void load(loaded *L, const uint8_t *file, uint32_t size, uint32_t sets, i
     if (tweak == 1) L->h.patch_verts_count--;
     if (tweak == 2) L->h.patch_verts_first++;
     if (tweak == 3) L->h.patch_verts_count = 0xffffffffu;
+    if (tweak == 4) L->h.patch_verts_first = L->h.patch_verts_count = 0;   /* kept from before 0.8.0 */
     if (L->st == BSP_OK) L->st = bsp_measure(&L->h, &o, &L->need);
     if (L->st != BSP_OK || !(L->arena = malloc(L->need + 64))) return;
     memset(L->arena, 0xa5, L->need);
@@ -206,13 +207,18 @@ static void one_map(const char *name, const uint8_t *file, uint32_t size)
     }
 
     if (has) {
-        static const char *const tweaks[] = { "", "one vertex short", "starting one late", "of 2^32-1 vertices" };
-        for (t = 1; t <= 3; t++) {
+        static const char *const tweaks[] = { "", "one vertex short", "starting one late", "of 2^32-1 vertices",
+                                              "0 (a header kept from before the run's fields)" };
+        for (t = 1; t <= 4; t++) {
+            uint32_t d = 1;
             load(&res, file, size, BSP_LOAD_COLLISION, 0, 0, (int)t, &rec);
+            if (t == 4 && res.st == BSP_OK) d = compare_traces(&res.m, &full.m, &hits);
             snprintf(what, sizeof what, "%s: a header whose run is %s: %s, measure == used", name, tweaks[t],
-                     t == 3 ? "loads" : "corrupt");
-            CHECK((t == 3 ? res.st == BSP_OK && res.used == res.need : res.st == BSP_E_CORRUPT), what, "%s",
-                  bsp_status_name(res.st));
+                     t == 3 ? "loads" : t == 4 ? "loads every vertex, the same traces" : "corrupt");
+            CHECK((t == 3   ? res.st == BSP_OK && res.used == res.need
+                   : t == 4 ? res.st == BSP_OK && res.used == res.need && res.need >= coll.need && d == 0
+                            : res.st == BSP_E_CORRUPT),
+                  what, "%s", bsp_status_name(res.st));
             free(res.arena);
         }
     }

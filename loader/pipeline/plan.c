@@ -273,6 +273,13 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
             p->verts_first = h->patch_verts_first < n ? h->patch_verts_first : n;
             p->verts_count = h->patch_verts_count < n - p->verts_first ? h->patch_verts_count
                                                                        : n - p->verts_first;
+            /* no run with patches measured: a header kept by a caller from
+             * before the run's fields (patches have 9 points at least):
+             * every vertex is kept, a larger arena but the same answers */
+            if (!h->patch_verts_count) {
+                p->verts_first = 0;
+                p->verts_count = n;
+            }
             p->verts_window = VERTS_WINDOW / rs ? VERTS_WINDOW / rs * rs : rs;
             if (p->verts_window > e->size) p->verts_window = e->size;
             p->items[i].region = p->verts_count * 12u + p->verts_window;
