@@ -539,6 +539,11 @@ typedef struct bsp_map {
     /* brush families loaded with BSP_LOAD_COLLISION: their collision
      * records converted once at load, NULL otherwise */
     const struct bsp__coll_native *coll_native;
+    /* Bit (i & 31) of word i / 32: the file stores lump i empty (length
+     * 0), whatever the load set. A NULL lump_data[i] then means the map
+     * has none of its data (the calls answer as for a map without it),
+     * not that the load left it out (NOT_LOADED). */
+    uint32_t lump_empty[BSP_MAX_LUMPS / 32];
 } bsp_map;
 
 #define BSP_NO_LUMP 0xffffffffu
