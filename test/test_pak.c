@@ -476,8 +476,12 @@ int main(int argc, char **argv)
     if (!plain || !aligned) return 2;
     CHECK(bsp_pak_open(NULL, plain, np, 0) == BSP_E_BAD_ARGUMENT &&
           bsp_pak_open(&p, NULL, np, 0) == BSP_E_BAD_ARGUMENT &&
-          bsp_pak_open(&p, plain, 0, 0) == BSP_E_CORRUPT && p.problem == BSP_PAK_NO_END_RECORD,
-          "pak: NULL and empty bytes", "see bspkit.h");
+          bsp_pak_open(&p, plain, 1, 0) == BSP_E_CORRUPT && p.problem == BSP_PAK_NO_END_RECORD,
+          "pak: NULL and too few bytes for an end record", "see bspkit.h");
+    /* 0 bytes: an empty lump 40, a map without a pakfile: no entries */
+    CHECK(bsp_pak_open(&p, plain, 0, 0) == BSP_OK && p.count == 0 && bsp_pak_open(&p, NULL, 0, 0) == BSP_OK &&
+          p.count == 0 && p.problem == BSP_PAK_FINE,
+          "pak: 0 bytes (an empty lump 40) open with no entries", "see bspkit.h");
     good_plain(plain, np);
     good_aligned(aligned, na);
     hostile(plain, np);

@@ -65,8 +65,8 @@ static bsp_status areas_open(const bsp_map *m, areas_map *s)
     s->wide = (uint8_t)(s->num_portals && a->portal_wide_bytes &&
                         m->areaportals.stride == a->portal_wide_bytes);
     s->state_bytes = 0;
-    if (!areas_fits(m->areas.stride, a->area_numportals) ||
-        !areas_fits(m->areas.stride, a->area_firstportal) ||
+    if ((s->num_areas && (!areas_fits(m->areas.stride, a->area_numportals) ||
+                          !areas_fits(m->areas.stride, a->area_firstportal))) ||
         (s->num_portals && (!areas_fits(m->areaportals.stride, a->portal_key[s->wide]) ||
                             !areas_fits(m->areaportals.stride, a->portal_otherarea[s->wide]))))
         return BSP_E_UNSUPPORTED;
