@@ -412,8 +412,9 @@ static void prefixes(const uint8_t *orig, uint32_t n, int be, const char *what)
     bsp_pak_problem why;
     char name[120];
     uint8_t *b = malloc(n);
-    /* (no end record is left in a prefix: each must be refused) */
-    for (k = 0; k < n; k += (k < 4096 || n - k < 4096) ? 1 : 97, tried++) {
+    /* (no end record is left in a prefix: each must be refused; 0 bytes
+     * are no pakfile at all, which opens with no entries: main) */
+    for (k = 1; k < n; k += (k < 4096 || n - k < 4096) ? 1 : 97, tried++) {
         memcpy(b, orig, k);
         refused += probe(b, k, be, &why) != BSP_OK;
     }
