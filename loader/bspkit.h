@@ -82,7 +82,10 @@ typedef enum bsp_status {
     BSP_E_NOT_LOADED,      /* "not_loaded": the query needs a lump the load
                               options left out (a lump the family has:
                               data the family's format lacks is
-                              UNSUPPORTED whatever the load) */
+                              UNSUPPORTED whatever the load; a lump the
+                              file stores empty is no data, whatever the
+                              load: the calls answer as for a map
+                              without it, bsp_map.lump_empty) */
     /* Query errors, named by docs/queries.md section 6, in its precedence order. */
     BSP_E_BAD_QUERY,       /* "bad_query": malformed request (NaN point, ...) */
     BSP_E_UNSUPPORTED,     /* "unsupported": the family has no such query or
@@ -546,6 +549,11 @@ typedef struct bsp_map {
     /* brush families loaded with BSP_LOAD_COLLISION: their collision
      * records converted once at load, NULL otherwise */
     const struct bsp__coll_native *coll_native;
+    /* Bit (i & 31) of word i / 32: the file stores lump i empty (length
+     * 0), whatever the load set. A NULL lump_data[i] then means the map
+     * has none of its data (the calls answer as for a map without it),
+     * not that the load left it out (NOT_LOADED). */
+    uint32_t lump_empty[BSP_MAX_LUMPS / 32];
 } bsp_map;
 
 #define BSP_NO_LUMP 0xffffffffu
@@ -881,7 +889,8 @@ BSP_API bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3],
                      uint32_t slot, bsp_sample *out);
 
 /* The static light falling on p: the first lit face straight below p, style
- * slot 0 (docs/queries.md section 5). out->face is -1 when nothing is hit. */
+ * slot 0 (docs/queries.md section 5). out->face is -1 when nothing is hit
+ * (also on a map whose face lump is empty). */
 BSP_API bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out);
 
 /* Ambient light at a point (docs/queries.md section 7). `kind` says which half
@@ -958,7 +967,9 @@ BSP_API bsp_status bsp_ambient_style(const bsp_map *m, const float p[3], uint32_
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map or
  * result; state NULL with state_bytes above 0), UNSUPPORTED (the quake
  * family and nightfire have no areas), NOT_LOADED (quake2, source: the
- * area lump is not in memory, left out by the load or empty in the file),
+ * load left the area or area-portal lump out; lumps the file stores empty
+ * are a map without areas or portals, whatever the load set: num_areas 0,
+ * every area BAD_QUERY),
  * UNSUPPORTED (a map with more than BSP_MAX_AREAS areas; an area lump
  * whose version has no known layout), BAD_QUERY (an area at or above
  * num_areas; a negative area is in no area, connected to nothing),
@@ -1282,15 +1293,16 @@ typedef struct bsp_game_lump {
 } bsp_game_lump;
 
 /* Number of sub-lumps (a console file's closing dummy entry not counted);
- * 0 when the game lump was not loaded. */
+ * 0 when the game lump is empty or was not loaded (bsp_game_lump_get
+ * tells which). */
 BSP_API uint32_t bsp_game_lump_count(const bsp_map *m);
 
 /* Sub-lump `index`. The directory's offsets may be relative to the file (PC)
  * or to the game lump (consoles): bspkit tells which from where they point.
  * Statuses in order: BAD_ARGUMENT (NULL, a map not loaded), UNSUPPORTED
  * (not a Source map: only Source has game lumps), NOT_LOADED (the game
- * lump was left out, or is empty), BAD_QUERY (index not below
- * bsp_game_lump_count), CORRUPT (the directory or the entry does not fit
+ * lump was left out of the load; an empty one has no sub-lumps: BAD_QUERY),
+ * BAD_QUERY (index not below bsp_game_lump_count), CORRUPT (the directory or the entry does not fit
  * the lump). */
 BSP_API bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *out);
 
@@ -1380,8 +1392,9 @@ typedef struct bsp_static_props {
  * bsp_game_lump_get gives them). Statuses in order: BAD_ARGUMENT (NULL, a
  * map not loaded), UNSUPPORTED (not a Source map: no other family stores
  * static props, whatever the load set), NOT_LOADED (the game lump was
- * left out: it comes with BSP_LOAD_ALL or options.extra_lumps bit 35; or
- * it is empty in the file), BAD_QUERY (the map has no 'sprp' sub-lump),
+ * left out: it comes with BSP_LOAD_ALL or options.extra_lumps bit 35),
+ * BAD_QUERY (the map has no 'sprp' sub-lump: also when its game lump is
+ * empty in the file, whatever the load set),
  * CORRUPT (as bsp_game_lump_get). */
 BSP_API bsp_status bsp_static_props_find(const bsp_map *m, bsp_game_lump *out);
 
@@ -1438,10 +1451,10 @@ typedef struct bsp_cubemap {
  * (its bytes are not a whole number of 16-byte records). 0 cubemaps: OK. */
 BSP_API bsp_status bsp_cubemap_count(const bsp_map *m, const bsp_header *h, uint32_t *count);
 
-/* Cubemap i. Statuses: BAD_ARGUMENT (NULL, a map not loaded),
- * UNSUPPORTED (not a Source map), BAD_QUERY (i not below the count: also
- * when the lump is empty or not loaded, which without the header it
- * cannot tell apart: bsp_cubemap_count says which). */
+/* Cubemap i. Statuses in order, as bsp_cubemap_count's: BAD_ARGUMENT
+ * (NULL, a map not loaded), UNSUPPORTED (not a Source map), NOT_LOADED
+ * (lump 42 is not empty but was not loaded), BAD_QUERY (i not below the
+ * count: also any i when the lump is empty in the file). */
 BSP_API bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *out);
 
 /* The pakfile path of the cubemap's texture as Valve's vbsp names it:
@@ -1701,18 +1714,21 @@ typedef struct bsp_pak_entry {
  * entry 0's local header (as bsp_pak_get) and, with a preload section, as
  * bsp_pak_use_preload. An empty pakfile (no
  * entries, e.g. a map whose lump 40 is only an end record) opens with
- * count 0. The bytes must stay as long as p is used. */
+ * count 0; so do 0 bytes (an empty lump 40: a map without a pakfile;
+ * bytes may then be NULL). The bytes must stay as long as p is used. */
 BSP_API bsp_status bsp_pak_open(bsp_pak *p, const void *bytes, uint32_t size, int big_endian);
 
 /* The pakfile of a loaded Source map (lump 40, loaded by BSP_LOAD_ALL or
  * options.extra_lumps bit 40; a console map's compressed lump arrives
  * decoded). UNSUPPORTED for another family, NOT_LOADED when lump 40 was
- * not loaded or is empty; then as bsp_pak_open. */
+ * left out of the load; then as bsp_pak_open (a lump 40 the file stores
+ * empty, whatever the load set: OK, count 0). */
 BSP_API bsp_status bsp_pak_open_map(const bsp_map *m, bsp_pak *p);
 
 /* From the stream, without the lump in the arena. bsp_pak_locate gives the
  * pakfile's file offset and size (UNSUPPORTED: not Source, or lump 40 is
- * compressed; NOT_LOADED: empty). Read its last min(size,
+ * compressed; size 0: lump 40 is empty, no pakfile, which
+ * bsp_pak_open_tail opens with count 0 from 0 bytes). Read its last min(size,
  * BSP_PAK_TAIL_BYTES) bytes and call bsp_pak_open_tail: TRUNCATED with
  * p->dir_offset set when the central directory begins before them; read
  * again from p->dir_offset to the end and call it again. Then an entry's
@@ -1812,7 +1828,10 @@ BSP_API bsp_entity_event bsp_entity_next(bsp_entity_iter *it);
  * Quake family, static props, cubemaps and world lights outside Source,
  * areas on the Quake family and nightfire) is UNSUPPORTED whatever the
  * load set, checked before NOT_LOADED: not_loaded always means "load more
- * and ask again". None allocates: geometry is read one vertex or one
+ * and ask again". A lump the file stores empty is no data either, whatever
+ * the load set: the map has none of its records, so an index answers as
+ * outside the lump (BAD_FACE, BAD_QUERY), an iteration ends (END), and a
+ * record that points into it is CORRUPT. None allocates: geometry is read one vertex or one
  * triangle at a time into caller memory. Statuses, in the order they are
  * checked: BAD_ARGUMENT (NULL pointer, or a map that failed to load), then
  * NOT_LOADED, then an index outside its lump (BAD_FACE for faces,
@@ -2036,7 +2055,8 @@ BSP_API bsp_status bsp_get_brush_side(const bsp_map *m, uint32_t brush, uint32_t
  *     for (at = 0; bsp_entity_find(m, "classname", "light", &at) == BSP_OK; at++) ...
  *
  * Statuses in order: BAD_ARGUMENT (a NULL pointer, a map not loaded),
- * NOT_LOADED (the entity text was left out: BSP_LOAD_ENTITIES), BAD_QUERY
+ * NOT_LOADED (the entity text was left out: BSP_LOAD_ENTITIES; an entity
+ * lump the file stores empty is a text of 0 bytes), BAD_QUERY
  * (*at past the text's end), END (no more such entities: the text ends,
  * or stops at text that is not entity syntax; also *at at the text's
  * end). */

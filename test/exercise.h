@@ -21,7 +21,7 @@ static int exercise_map(const bsp_map *m)
         for (j = 0; j < 8; j++) {
             float p[3];
             uint32_t leaf;
-            int32_t contents, cluster;
+            bsp_leaf lf;
             bsp_sample s;
             p[0] = coords[i];
             p[1] = coords[j];
@@ -29,7 +29,7 @@ static int exercise_map(const bsp_map *m)
             for (k = 0; k < 3; k++) {
                 st = bsp_point_leaf(m, (uint32_t)k, p, &leaf);
                 if ((unsigned)st >= BSP_STATUS_COUNT) bad++;
-                if (st == BSP_OK && bsp_leaf_info(m, leaf, &contents, &cluster) != BSP_OK) bad++;
+                if (st == BSP_OK && bsp_get_leaf(m, leaf, &lf) != BSP_OK) bad++;
             }
             st = bsp_light_point(m, p, &s);
             if ((unsigned)st >= BSP_STATUS_COUNT) bad++;

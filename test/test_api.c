@@ -238,9 +238,8 @@ static void test_query_rules(const char *name, const uint8_t *data, uint32_t siz
      * a leaf at a spread of points */
     bad = 0;
     for (leaf = 0; leaf < L.m.leafs.count; leaf++) {
-        int32_t contents, cluster;
-        if (bsp_leaf_info(&L.m, leaf, &contents, &cluster) != BSP_OK ||
-            cluster < -1 || cluster >= (int32_t)n)
+        bsp_leaf lf;
+        if (bsp_get_leaf(&L.m, leaf, &lf) != BSP_OK || lf.cluster < -1 || lf.cluster >= (int32_t)n)
             bad++;
     }
     CHECK(bad == 0, LABEL("%s: every leaf names cluster -1 or a valid cluster", name), "%d bad", bad);

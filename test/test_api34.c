@@ -2,7 +2,9 @@
 /* test_api34.c - issue 34's "API without guesses": one rule for data a
  * family lacks (UNSUPPORTED) against data the caller's load set left out
  * (NOT_LOADED), checked for every map query and access call on a map of
- * each family; the end of an iteration (BSP_E_END).
+ * each family; a third case, the call's lump stored empty in the file
+ * (a map without the data: its answer, whatever the load set); the end of
+ * an iteration (BSP_E_END).
  *
  *   test_api34 MAP...   (generated maps of every family: build/maps)
  *
@@ -13,6 +15,7 @@
 
 #include "check.h"
 #include "files.h"
+#include "empty_lumps.h"
 #include "../platform/memory/bsp_memstream.h"
 
 /* What a family's format stores (one bit per kind of data). */
@@ -99,11 +102,6 @@ static const float BMIN[3] = {-16, -16, -24}, BMAX[3] = {16, 16, 32};
 
 static bsp_status c_point_leaf(held *H) { uint32_t l; return bsp_point_leaf(&H->m, 0, P0, &l); }
 static bsp_status c_get_leaf(held *H) { bsp_leaf l; return bsp_get_leaf(&H->m, 1, &l); }
-static bsp_status c_leaf_info(held *H)
-{
-    int32_t c, k;
-    return bsp_leaf_info(&H->m, 1, &c, &k);
-}
 static bsp_status c_get_model(held *H) { bsp_model d; return bsp_get_model(&H->m, 0, &d); }
 static bsp_status c_pvs(held *H)
 {
@@ -220,7 +218,6 @@ static bsp_status c_world_lights(held *H)
 static const audit_call calls[] = {
     {"bsp_point_leaf", 0, N_ALWAYS, c_point_leaf},
     {"bsp_get_leaf", 0, N_ALWAYS, c_get_leaf},
-    {"bsp_leaf_info", 0, N_ALWAYS, c_leaf_info},
     {"bsp_get_model", 0, N_ALWAYS, c_get_model},
     {"bsp_pvs", 0, N_ALWAYS, c_pvs},
     {"bsp_cluster_visible", 0, N_ALWAYS, c_cluster_visible},
@@ -298,8 +295,7 @@ static bsp_status expected(const struct family_data *f, const audit_call *c, con
      * lights (15), the pakfile (40), the game lump (35) */
     if (c->fn == c_cubemap_count) return h->lumps[42].size ? BSP_E_NOT_LOADED : BSP_OK;
     if (c->fn == c_world_lights) return h->lumps[15].size ? BSP_E_NOT_LOADED : BSP_OK;
-    /* cubemap_get has no header to tell an empty lump from one left out */
-    if (c->fn == c_cubemap_get) return BSP_OK;
+    if (c->fn == c_cubemap_get) return h->lumps[42].size ? BSP_E_NOT_LOADED : BSP_OK;
     return BSP_E_NOT_LOADED;
 }
 
@@ -324,6 +320,62 @@ static int audit_one(const struct family_data *f, const audit_call *c, held *H, 
     CHECK(ok, name, "%s, expected %s", bsp_status_name(st),
           want == BSP_OK ? "an answer about data that is there" : bsp_status_name(want));
     return ok;
+}
+
+/* ---- the third case: the call's lump stored empty ------------------------
+ * The answer of a map without the data (bspkit.h, each call's statuses):
+ * the text of 0 bytes ends at once (bsp_entity_find: END) and holds no
+ * entity at byte 0 (bsp_entity_vector: BAD_QUERY); no areas (info and
+ * flood: OK with 0 areas; area 0 is past them: BAD_QUERY); no game
+ * sub-lumps (sub-lump 0, the 'sprp' one: BAD_QUERY); a pakfile of no
+ * entries (bsp_pak_open_map OK, bsp_pak_locate OK with size 0); 0
+ * cubemaps (count OK, cubemap 0: BAD_QUERY); 0 world lights (OK). The
+ * family's own lack (UNSUPPORTED) comes first, as always. */
+static bsp_status expected_none(const struct family_data *f, const audit_call *c)
+{
+    if (c->data && !(f->data & c->data)) return BSP_E_UNSUPPORTED;
+    if (c->fn == c_entity_find) return BSP_E_END;
+    if (c->fn == c_entity_vector || c->fn == c_areas_connected || c->fn == c_area_reachable ||
+        c->fn == c_game_lump_get || c->fn == c_static_props_find || c->fn == c_cubemap_get)
+        return BSP_E_BAD_QUERY;
+    return BSP_OK;
+}
+
+/* Is the call's data in a lump empty_lumps.h empties for this family? */
+static int reads_emptied(int kind, const audit_call *c)
+{
+    if (c->need == N_ENTITIES) return 1;
+    if (c->data == D_AREAS) return 1;
+    return c->data == D_SOURCE && kind == EMPTY_SOURCE;
+}
+
+static void audit_empty(const struct family_data *f, const char *name, const uint8_t *data, uint32_t size)
+{
+    int kind;
+    uint8_t *copy = empty_copy(data, size, &kind);
+    uint32_t k, j;
+    char what[256];
+    if (!copy) return;
+    for (k = 0; k < NUM_CALLS; k++) {
+        const audit_call *c = &calls[k];
+        if (!reads_emptied(kind, c)) continue;
+        /* in the load set (everything), then left out: the same answer */
+        for (j = 0; j < 2; j++) {
+            held H;
+            bsp_status st, want = expected_none(f, c);
+            uint32_t sets = j ? set_without(c->need == N_ALWAYS ? N_EXTRA : c->need)
+                              : BSP_LOAD_ALL | BSP_LOAD_COLLISION;
+            memset(&H, 0, sizeof H);
+            st = load(&H, copy, size, sets);
+            if (st == BSP_OK) st = c->fn(&H);
+            printf("AUDIT %-32s %-9s %-12s %s\n", c->name, f->name, j ? "empty-out" : "empty", bsp_status_name(st));
+            snprintf(what, sizeof what, "%s: %s with its lump stored empty, %s (%s)", f->name, c->name,
+                     j ? "and left out of the load" : "in the load set", name);
+            CHECK(st == want, what, "%s, expected %s", bsp_status_name(st), bsp_status_name(want));
+            free(H.arena);
+        }
+    }
+    free(copy);
 }
 
 static void audit_map(const char *name, const uint8_t *data, uint32_t size, int index, const char *api)
@@ -355,6 +407,7 @@ static void audit_map(const char *name, const uint8_t *data, uint32_t size, int 
         }
         free(part.arena);
     }
+    audit_empty(f, name, data, size);
 
     /* the end of an iteration: every worldspawn found, then END; a start
      * past the text is a malformed request */

@@ -85,13 +85,13 @@ static int find_start(const bsp_map *m, const float mins[3], const float maxs[3]
         for (j = 1; j < N; j++)
             for (i = 1; i < N; i++) {
                 uint32_t leaf;
-                int32_t cluster;
+                bsp_leaf lf;
                 int at[3];
                 at[0] = i, at[1] = j, at[2] = N - k;
                 for (a = 0; a < 3; a++)
                     p[a] = w.mins[a] + (w.maxs[a] - w.mins[a]) * (float)at[a] / (float)N + 0.40625f;
                 if (bsp_point_leaf(m, 0, p, &leaf) != BSP_OK ||
-                    bsp_leaf_info(m, leaf, NULL, &cluster) != BSP_OK || (cluster < 0 && !hulls))
+                    bsp_get_leaf(m, leaf, &lf) != BSP_OK || (lf.cluster < 0 && !hulls))
                     continue;
                 if (!position_solid(m, p, mins, maxs)) return 1;
             }

@@ -412,8 +412,9 @@ static void prefixes(const uint8_t *orig, uint32_t n, int be, const char *what)
     bsp_pak_problem why;
     char name[120];
     uint8_t *b = malloc(n);
-    /* (no end record is left in a prefix: each must be refused) */
-    for (k = 0; k < n; k += (k < 4096 || n - k < 4096) ? 1 : 97, tried++) {
+    /* (no end record is left in a prefix: each must be refused; 0 bytes
+     * are no pakfile at all, which opens with no entries: main) */
+    for (k = 1; k < n; k += (k < 4096 || n - k < 4096) ? 1 : 97, tried++) {
         memcpy(b, orig, k);
         refused += probe(b, k, be, &why) != BSP_OK;
     }
@@ -476,8 +477,12 @@ int main(int argc, char **argv)
     if (!plain || !aligned) return 2;
     CHECK(bsp_pak_open(NULL, plain, np, 0) == BSP_E_BAD_ARGUMENT &&
           bsp_pak_open(&p, NULL, np, 0) == BSP_E_BAD_ARGUMENT &&
-          bsp_pak_open(&p, plain, 0, 0) == BSP_E_CORRUPT && p.problem == BSP_PAK_NO_END_RECORD,
-          "pak: NULL and empty bytes", "see bspkit.h");
+          bsp_pak_open(&p, plain, 1, 0) == BSP_E_CORRUPT && p.problem == BSP_PAK_NO_END_RECORD,
+          "pak: NULL and too few bytes for an end record", "see bspkit.h");
+    /* 0 bytes: an empty lump 40, a map without a pakfile: no entries */
+    CHECK(bsp_pak_open(&p, plain, 0, 0) == BSP_OK && p.count == 0 && bsp_pak_open(&p, NULL, 0, 0) == BSP_OK &&
+          p.count == 0 && p.problem == BSP_PAK_FINE,
+          "pak: 0 bytes (an empty lump 40) open with no entries", "see bspkit.h");
     good_plain(plain, np);
     good_aligned(aligned, na);
     hostile(plain, np);

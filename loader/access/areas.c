@@ -54,15 +54,19 @@ static bsp_status areas_open(const bsp_map *m, areas_map *s)
         s->state_bytes = s->num_areas * s->num_areas;
         return BSP_OK;
     }
-    if (!m->areas.data) return BSP_E_NOT_LOADED;
+    /* (a lump the file stores empty is a map without areas or portals:
+     * count 0; one the load left out is NOT_LOADED) */
+    if ((!m->areas.data && !bsp__lump_is_empty(m, a->lumps[BSP_AL_AREAS])) ||
+        (!m->areaportals.data && !bsp__lump_is_empty(m, a->lumps[BSP_AL_AREAPORTALS])))
+        return BSP_E_NOT_LOADED;
     s->num_areas = m->areas.count;
-    s->num_portals = m->areaportals.data ? m->areaportals.count : 0;
+    s->num_portals = m->areaportals.count;
     if (s->num_areas > BSP_MAX_AREAS) return BSP_E_UNSUPPORTED;
     s->wide = (uint8_t)(s->num_portals && a->portal_wide_bytes &&
                         m->areaportals.stride == a->portal_wide_bytes);
     s->state_bytes = 0;
-    if (!areas_fits(m->areas.stride, a->area_numportals) ||
-        !areas_fits(m->areas.stride, a->area_firstportal) ||
+    if ((s->num_areas && (!areas_fits(m->areas.stride, a->area_numportals) ||
+                          !areas_fits(m->areas.stride, a->area_firstportal))) ||
         (s->num_portals && (!areas_fits(m->areaportals.stride, a->portal_key[s->wide]) ||
                             !areas_fits(m->areaportals.stride, a->portal_otherarea[s->wide]))))
         return BSP_E_UNSUPPORTED;

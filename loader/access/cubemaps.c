@@ -6,6 +6,7 @@
 #include "../core/config.h"
 #include "../family/family.h"
 #include "srclumps.h"
+#include "../query/query.h"
 
 #if BSPKIT_ACCESS && BSPKIT_FAMILY_SOURCE   /* else core/absent.c */
 
@@ -42,7 +43,8 @@ bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *out)
     uint32_t k;
     if (!m || !out || !m->family) return BSP_E_BAD_ARGUMENT;
     if (bsp__role_lump(m->family, BSP_ROLE_FACES_HDR) < 0) return BSP_E_UNSUPPORTED;
-    if (!m->lump_data[CM_LUMP] || i >= m->lump_size[CM_LUMP] / CM_BYTES) return BSP_E_BAD_QUERY;
+    if (!m->lump_data[CM_LUMP]) return bsp__lump_absent(m, (int)CM_LUMP, BSP_E_BAD_QUERY);
+    if (i >= m->lump_size[CM_LUMP] / CM_BYTES) return BSP_E_BAD_QUERY;
     r = m->lump_data[CM_LUMP] + (size_t)i * CM_BYTES;
     for (k = 0; k < 3; k++) out->origin[k] = bsp__i32(r + 4 * k);
     out->size = bsp__i32(r + 12);

@@ -3,8 +3,16 @@
  * over the entity iterator (entity.c), without copying the text. */
 #include "../bspkit.h"
 #include "../core/config.h"
+#include "../query/query.h"
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
+
+/* NOT_LOADED when the load left the entity text out; an entity lump the
+ * file stores empty is a text of 0 bytes (the index checks answer). */
+static int text_left_out(const bsp_map *m)
+{
+    return !m->entities.data && !bsp__lump_is_empty(m, bsp__role_lump(m->family, BSP_ROLE_ENTITIES));
+}
 
 static int same(const char *s, uint32_t n, const char *z)
 {
@@ -20,7 +28,7 @@ bsp_status bsp_entity_find(const bsp_map *m, const char *key, const char *value,
     bsp_entity_event ev;
     const char *text, *open = NULL;
     if (!m || !m->family || !key || !value || !at) return BSP_E_BAD_ARGUMENT;
-    if (!m->entities.data) return BSP_E_NOT_LOADED;
+    if (text_left_out(m)) return BSP_E_NOT_LOADED;
     /* searching on from just after the last entity meets the text's end */
     if (*at >= m->entities.count) return *at == m->entities.count ? BSP_E_END : BSP_E_BAD_QUERY;
     text = (const char *)m->entities.data;
@@ -74,7 +82,7 @@ bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, flo
     bsp_entity_iter it;
     bsp_entity_event ev;
     if (!m || !m->family || !key || !v) return BSP_E_BAD_ARGUMENT;
-    if (!m->entities.data) return BSP_E_NOT_LOADED;
+    if (text_left_out(m)) return BSP_E_NOT_LOADED;
     if (at >= m->entities.count || m->entities.data[at] != '{') return BSP_E_BAD_QUERY;
     bsp_entity_begin(&it, (const char *)m->entities.data + at, m->entities.count - at);
     if (bsp_entity_next(&it) != BSP_ENT_BEGIN) return BSP_E_BAD_QUERY;

@@ -5,6 +5,7 @@
  */
 #include "../pipeline/gamelump_dir.h"
 #include "../pipeline/unpack.h"
+#include "../query/query.h"
 
 #if BSPKIT_FAMILY_SOURCE   /* else core/absent.c: no map has game lumps */
 uint32_t bsp_game_lump_count(const bsp_map *m)
@@ -25,7 +26,8 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     bsp__valve_block v;
     if (!m || !out || !m->family) return BSP_E_BAD_ARGUMENT;
     if (!bsp__has_game_lump(m)) return BSP_E_UNSUPPORTED;
-    if (!bsp__game_lump(m)) return BSP_E_NOT_LOADED;
+    /* (an empty game lump has no sub-lumps: the count, 0, answers) */
+    if (!bsp__game_lump(m) && !bsp__lump_is_empty(m, BSP__GAME_LUMP)) return BSP_E_NOT_LOADED;
     n = bsp__game_lump_entries(m);
     if (index >= bsp_game_lump_count(m)) return BSP_E_BAD_QUERY;
     base = m->game_lump_base;

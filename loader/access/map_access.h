@@ -24,6 +24,21 @@ BSP_INLINE const uint8_t *bsp__access_lump(const bsp_map *m, int role, uint32_t 
     return m->lump_data[lump];
 }
 
+/* The access lump of `role` is not in memory: `none` when the file stores
+ * it empty (a map without such records), NOT_LOADED when the load left it
+ * out. */
+BSP_INLINE bsp_status bsp__access_absent(const bsp_map *m, int role, bsp_status none)
+{
+    return bsp__lump_absent(m, m->family->access->lumps[role], none);
+}
+
+/* Lumps a record reads (their bytes in memory or NULL, their index):
+ * NOT_LOADED when the load left one out; else, for those the file stores
+ * empty, CORRUPT when the record has entries there (`used`: the load
+ * checks runs only into lumps it holds), OK when it has none. */
+typedef struct bsp__need { const void *data; int lump; } bsp__need;
+bsp_status bsp__needs_absent(const bsp_map *m, const bsp__need *n, uint32_t count, int used);
+
 /* Common flags from a family's rules: bit rules when `bits`, else the rule
  * whose value equals raw. */
 uint32_t bsp__map_flags(const bsp__flag_rule *rules, uint32_t n, int bits, int32_t raw);

@@ -17,7 +17,14 @@ static const struct bsp__collision *brush_part(const bsp_map *m, bsp_status *st)
     *st = BSP_E_UNSUPPORTED;
     if (!c || c->kind == BSP_COLL_HULLS) return NULL;
     *st = BSP_E_NOT_LOADED;
-    if (!m->has_collision || !m->brushes.data || !m->planes.data) return NULL;
+    if (!m->has_collision) return NULL;
+    if (!m->brushes.data || !m->planes.data) {
+        /* (lumps the file stores empty: no brushes, the index checks answer) */
+        bsp__need n[2];
+        n[0].data = m->brushes.data, n[0].lump = c->lumps[BSP_CL_BRUSHES];
+        n[1].data = m->planes.data, n[1].lump = bsp__role_lump(m->family, BSP_ROLE_PLANES);
+        if (bsp__needs_absent(m, n, 2, 0) != BSP_OK) return NULL;
+    }
     *st = BSP_OK;
     return c;
 }
@@ -125,7 +132,8 @@ bsp_status bsp_leaf_brush(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t 
     int32_t first, n, v;
     if (!brush) return BSP_E_BAD_ARGUMENT;
     if (!c) return st;
-    if (!m->leafbrushes.data) return BSP_E_NOT_LOADED;
+    if (!m->leafbrushes.data && !bsp__lump_is_empty(m, c->lumps[BSP_CL_LEAFBRUSHES]))
+        return BSP_E_NOT_LOADED;   /* (empty: the range check below answers) */
     if (leaf >= m->leafs.count) return BSP_E_BAD_QUERY;
     r = BSP__REC(m->leafs, leaf);
     first = bsp__field_get(r, c->leaf_firstleafbrush);

@@ -138,7 +138,7 @@ bsp_status bsp_get_face(const bsp_map *m, uint32_t face, bsp_face *out)
     bsp_status st;
     if (!a || !out) return BSP_E_BAD_ARGUMENT;
     fam = m->family;
-    if (!m->faces.data) return BSP_E_NOT_LOADED;
+    if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_E_BAD_FACE);
     if (face >= m->faces.count) return BSP_E_BAD_FACE;
     f = BSP__REC(m->faces, face);
     bsp__fill(out, 0, sizeof *out);
@@ -170,7 +170,7 @@ bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot
     if (!a || !data || !bytes) return BSP_E_BAD_ARGUMENT;
     *data = NULL;
     *bytes = 0;
-    if (!m->faces.data) return BSP_E_NOT_LOADED;
+    if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_E_BAD_FACE);
     if (face >= m->faces.count) return BSP_E_BAD_FACE;
     if (a->face_page.type) {
         bsp_face f;

@@ -47,7 +47,15 @@ static bsp_status edge_shape(const bsp_map *m, const uint8_t *f, shape *s)
     const struct bsp_family *fam = m->family;
     uint32_t dsize, vsize;
     int32_t n = bsp__field_get(f, fam->faces.face_numedges);
-    if (!m->surfedges.data || !m->edges.data || !m->vertexes.data) return BSP_E_NOT_LOADED;
+    if (!m->surfedges.data || !m->edges.data || !m->vertexes.data) {
+        bsp__need need[3];
+        bsp_status st;
+        need[0].data = m->surfedges.data, need[0].lump = bsp__role_lump(fam, BSP_ROLE_SURFEDGES);
+        need[1].data = m->edges.data, need[1].lump = bsp__role_lump(fam, BSP_ROLE_EDGES);
+        need[2].data = m->vertexes.data, need[2].lump = bsp__role_lump(fam, BSP_ROLE_VERTEXES);
+        if ((st = bsp__needs_absent(m, need, 3, n > 0)) != BSP_OK) return st;
+        n = 0;   /* (lumps the file stores empty: a face with no edges) */
+    }
     s->first = (uint32_t)bsp__field_get(f, fam->faces.face_firstedge);   /* validated at load */
     s->count = n > 0 ? (uint32_t)n : 0;
     s->dispinfo = fam->faces.face_dispinfo.type ? bsp__field_get(f, fam->faces.face_dispinfo) : -1;
@@ -64,7 +72,12 @@ static bsp_status edge_shape(const bsp_map *m, const uint8_t *f, shape *s)
         uint32_t n1;
         s->kind = BSP_FACE_DISPLACEMENT;
         s->raw_type = s->dispinfo;
-        if (!di || !dv) return BSP_E_NOT_LOADED;
+        if (!di || !dv) {
+            bsp__need need[2];
+            need[0].data = di, need[0].lump = fam->access->lumps[BSP_AL_DISPINFO];
+            need[1].data = dv, need[1].lump = fam->access->lumps[BSP_AL_DISPVERTS];
+            return bsp__needs_absent(m, need, 2, 1);   /* (NOT_LOADED, or CORRUPT) */
+        }
         if ((uint32_t)s->dispinfo >= dsize / stride) return BSP_E_CORRUPT;
         di += (size_t)s->dispinfo * stride;
         s->disp = di;   /* a variant's longer record keeps Valve's fields first */
@@ -92,7 +105,14 @@ static bsp_status surface_shape(const bsp_map *m, const uint8_t *f, shape *s)
     s->kind = s->raw_type == 1 || s->raw_type == 3 ? BSP_FACE_MESH
             : s->raw_type == 2 ? BSP_FACE_PATCH : BSP_FACE_OTHER;
     if (s->kind == BSP_FACE_OTHER) return BSP_OK;
-    if (!dv || (!di && s->kind == BSP_FACE_MESH)) return BSP_E_NOT_LOADED;
+    if (!dv || (!di && s->kind == BSP_FACE_MESH)) {
+        bsp__need need[2];
+        bsp_status st;
+        need[0].data = dv, need[0].lump = a->lumps[BSP_AL_DRAWVERTS];
+        need[1].data = s->kind == BSP_FACE_MESH ? di : dv, need[1].lump = a->lumps[BSP_AL_DRAWINDEXES];
+        if ((st = bsp__needs_absent(m, need, 2, count != 0 || s->kind != BSP_FACE_MESH || ni != 0)) != BSP_OK)
+            return st;
+    }
     if (!run_ok(first, count, vsize / DRAWVERT_BYTES)) return BSP_E_CORRUPT;
     s->first = (uint32_t)first;
     s->count = (uint32_t)count;
@@ -121,7 +141,12 @@ static bsp_status run_shape(const bsp_map *m, const uint8_t *f, shape *s)
 {
     const bsp__access *a = m->family->access;
     int32_t first = bsp__field_get(f, a->face_first_vert), count = bsp__field_get(f, a->face_num_verts);
-    if (!m->vertexes.data) return BSP_E_NOT_LOADED;
+    if (!m->vertexes.data) {
+        bsp__need need;
+        bsp_status st;
+        need.data = NULL, need.lump = bsp__role_lump(m->family, BSP_ROLE_VERTEXES);
+        if ((st = bsp__needs_absent(m, &need, 1, count != 0)) != BSP_OK) return st;
+    }
     if (!run_ok(first, count, m->vertexes.count)) return BSP_E_CORRUPT;
     s->first = (uint32_t)first;
     s->count = s->verts = (uint32_t)count;
@@ -133,7 +158,7 @@ static bsp_status get_shape(const bsp_map *m, uint32_t face, shape *s)
 {
     const uint8_t *f;
     if (!bsp__access_of(m)) return BSP_E_BAD_ARGUMENT;
-    if (!m->faces.data) return BSP_E_NOT_LOADED;
+    if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_E_BAD_FACE);
     if (face >= m->faces.count) return BSP_E_BAD_FACE;
     f = BSP__REC(m->faces, face);
     bsp__fill(s, 0, sizeof *s);

@@ -14,6 +14,18 @@ uint32_t bsp__map_flags(const bsp__flag_rule *rules, uint32_t n, int bits, int32
     return out;
 }
 
+bsp_status bsp__needs_absent(const bsp_map *m, const bsp__need *n, uint32_t count, int used)
+{
+    uint32_t k;
+    bsp_status st = BSP_OK;
+    for (k = 0; k < count; k++)
+        if (!n[k].data) {
+            if (!bsp__lump_is_empty(m, n[k].lump)) return BSP_E_NOT_LOADED;
+            if (used) st = BSP_E_CORRUPT;
+        }
+    return st;
+}
+
 /* Number of texture names and, for the miptex directory, its lump. */
 static uint32_t texture_count(const bsp_map *m)
 {
@@ -84,12 +96,20 @@ bsp_status bsp_leaf_face(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *
     int32_t first, num;
     if (!bsp__access_of(m) || !face) return BSP_E_BAD_ARGUMENT;
     f = m->family;
-    if (!m->leaffaces.data || !m->faces.data) return BSP_E_NOT_LOADED;
+    {
+        bsp__need n[2];
+        n[0].data = m->leaffaces.data, n[0].lump = bsp__role_lump(f, BSP_ROLE_LEAFFACES);
+        n[1].data = m->faces.data, n[1].lump = bsp__faces_lump(m);
+        if (bsp__needs_absent(m, n, 2, 0) != BSP_OK) return BSP_E_NOT_LOADED;
+    }
     if (leaf >= m->leafs.count) return BSP_E_BAD_QUERY;
     r = BSP__REC(m->leafs, leaf);
     first = bsp__field_get(r, f->tree.leaf_firstleafface);
     num = bsp__field_get(r, f->tree.leaf_numleaffaces);
     if (k >= (uint32_t)num) return BSP_E_BAD_QUERY;
+    /* a face of a lump the file stores empty (the load checks runs only
+     * into lumps it holds) */
+    if (!m->leaffaces.data || !m->faces.data) return BSP_E_CORRUPT;
     *face = (uint32_t)bsp__field_get(BSP__REC(m->leaffaces, (uint32_t)first + k), f->tree.leafface_face);
     return BSP_OK;
 }
@@ -132,7 +152,7 @@ bsp_status bsp_texture_name(const bsp_map *m, uint32_t index, const char **name,
     *name = "";
     *len = 0;
     t = bsp__access_lump(m, BSP_AL_TEXTURES, &size);
-    if (!t) return BSP_E_NOT_LOADED;
+    if (!t) return bsp__access_absent(m, BSP_AL_TEXTURES, BSP_E_BAD_QUERY);   /* (none: no index) */
     if (index >= texture_count(m)) return BSP_E_BAD_QUERY;
     if (a->texture_kind == BSP_TEX_MIPTEX) {
         int32_t o = (int32_t)bsp__get_le32(t + 4 + 4 * (size_t)index);
@@ -145,7 +165,10 @@ bsp_status bsp_texture_name(const bsp_map *m, uint32_t index, const char **name,
         const uint8_t *table = bsp__access_lump(m, BSP_AL_STRING_TABLE, &tsize);
         const uint8_t *data = bsp__access_lump(m, BSP_AL_STRING_DATA, &dsize);
         int32_t id = bsp__i32(t + (size_t)index * a->texture_stride + a->texture_name), o;
-        if (!table || !data) return BSP_E_NOT_LOADED;
+        if (!table || !data) {   /* (a name in a lump the file stores empty: CORRUPT) */
+            bsp_status st = table ? BSP_E_CORRUPT : bsp__access_absent(m, BSP_AL_STRING_TABLE, BSP_E_CORRUPT);
+            return data || st == BSP_E_NOT_LOADED ? st : bsp__access_absent(m, BSP_AL_STRING_DATA, st);
+        }
         if (id < 0 || (uint32_t)id >= tsize / 4) return BSP_E_CORRUPT;
         o = bsp__i32(table + 4 * (size_t)id);
         if (o < 0 || (uint32_t)o >= dsize) return BSP_E_CORRUPT;

@@ -15,6 +15,7 @@
  */
 #include "pak.h"
 #include "../family/family.h"
+#include "../query/query.h"
 
 #if BSPKIT_PAK   /* else core/absent.c */
 
@@ -98,11 +99,13 @@ bsp_status bsp_pak_open_tail(bsp_pak *p, const void *tail, uint32_t tail_bytes, 
     bsp_status st;
     if (!p) return BSP_E_BAD_ARGUMENT;
     bsp__fill(p, 0, sizeof *p);
-    if (!tail || tail_bytes > size) return BSP_E_BAD_ARGUMENT;
+    if ((!tail && tail_bytes) || tail_bytes > size) return BSP_E_BAD_ARGUMENT;
     p->bytes = b;
     p->size = size;
     p->have = tail_bytes;
     p->big_endian = big_endian != 0;
+    /* no bytes: a map without a pakfile (an empty lump 40) has no entries */
+    if (!size) return BSP_OK;
     at = pak_find_end(b, tail_bytes);
     if (at < 0)
         return pak_fail(p, tail_bytes < size && tail_bytes < BSP_PAK_TAIL_BYTES ? BSP_E_TRUNCATED : BSP_E_CORRUPT,
@@ -157,7 +160,9 @@ bsp_status bsp_pak_open_map(const bsp_map *m, bsp_pak *p)
 {
     if (!m || !p) return BSP_E_BAD_ARGUMENT;
     if (!pak_is_source(m->family)) return BSP_E_UNSUPPORTED;
-    if (!m->lump_data[BSP_PAK_LUMP] || !m->lump_size[BSP_PAK_LUMP]) return BSP_E_NOT_LOADED;
+    if (!m->lump_data[BSP_PAK_LUMP] && !bsp__lump_is_empty(m, (int)BSP_PAK_LUMP))
+        return BSP_E_NOT_LOADED;
+    /* (an empty lump 40: no bytes, opened with count 0) */
     return bsp_pak_open(p, m->lump_data[BSP_PAK_LUMP], m->lump_size[BSP_PAK_LUMP], m->big_endian_file);
 }
 
@@ -169,7 +174,8 @@ bsp_status bsp_pak_locate(const bsp_header *h, uint32_t *offset, uint32_t *size)
     l = &h->lumps[BSP_PAK_LUMP];
     /* compressed or encrypted bytes are not the zip's */
     if (l->compressed || h->encrypted) return BSP_E_UNSUPPORTED;
-    if (!l->length) return BSP_E_NOT_LOADED;
+    /* (an empty lump 40: size 0, which bsp_pak_open_tail opens with no
+     * entries) */
     *offset = l->offset;
     *size = l->length;
     return BSP_OK;

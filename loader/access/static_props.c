@@ -24,6 +24,7 @@
 #include "../core/config.h"
 #include "../core/field.h"
 #include "../pipeline/gamelump_dir.h"
+#include "../query/query.h"
 
 #if BSPKIT_ACCESS && BSPKIT_FAMILY_SOURCE   /* else core/absent.c */
 
@@ -132,7 +133,8 @@ bsp_status bsp_static_props_find(const bsp_map *m, bsp_game_lump *out)
     bsp_status st;
     if (!m || !out || !m->family) return BSP_E_BAD_ARGUMENT;
     if (!bsp__has_game_lump(m)) return BSP_E_UNSUPPORTED;
-    if (!bsp__game_lump(m)) return BSP_E_NOT_LOADED;
+    /* (an empty game lump has no 'sprp' sub-lump: BAD_QUERY below) */
+    if (!bsp__game_lump(m) && !bsp__lump_is_empty(m, BSP__GAME_LUMP)) return BSP_E_NOT_LOADED;
     n = bsp_game_lump_count(m);
     for (i = 0; i < n; i++) {
         if ((st = bsp_game_lump_get(m, i, out)) != BSP_OK) return st;

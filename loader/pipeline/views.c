@@ -52,6 +52,10 @@ void bsp__resolve_views(bsp_map *m, const bsp_header *h)
                  i < ROLE_VIEWS ? bsp__role_lump(h->family, r->role[m->use_hdr != 0])
                                 : bsp__coll_of(h->family)->lumps[i - ROLE_VIEWS]);
     }
+    /* the lumps the file stores empty: a view without bytes is then a map
+     * without such records, not a lump the load left out */
+    for (i = 0; i < h->family->dir.num_lumps && i < BSP_MAX_LUMPS; i++)
+        if (!h->lumps[i].length) m->lump_empty[i >> 5] |= 1u << (i & 31);
     /* the access description's area lumps (views for their record widths) */
     if (BSPKIT_ACCESS && h->family->access) {
         set_view(m, h, &m->areas, h->family->access->lumps[BSP_AL_AREAS]);

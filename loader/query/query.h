@@ -6,6 +6,27 @@
 
 #include "../family/family.h"
 
+/* Does the file store lump `lump` (-1: one the family lacks) empty? Then
+ * the map has none of its records whatever the load set. */
+BSP_INLINE int bsp__lump_is_empty(const bsp_map *m, int lump)
+{
+    return lump >= 0 && lump < BSP_MAX_LUMPS && (m->lump_empty[lump >> 5] >> (lump & 31) & 1u);
+}
+
+/* The answer for a lump that is not in memory: `none` (what a map without
+ * its records answers: an index outside it, the end of an iteration) when
+ * the file stores it empty; NOT_LOADED when the load left it out. */
+BSP_INLINE bsp_status bsp__lump_absent(const bsp_map *m, int lump, bsp_status none)
+{
+    return bsp__lump_is_empty(m, lump) ? none : BSP_E_NOT_LOADED;
+}
+
+/* The lump m->faces shows (LDR or HDR faces, as the load chose). */
+BSP_INLINE int bsp__faces_lump(const bsp_map *m)
+{
+    return bsp__role_lump(m->family, m->use_hdr ? BSP_ROLE_FACES_HDR : BSP_ROLE_FACES);
+}
+
 /* The node (or -1 - leaf) a model's tree starts at. Families without a
  * head node field (Quake 3, Nightfire) start the world at node 0 and have
  * BSP_NO_HEAD for other models. */

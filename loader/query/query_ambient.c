@@ -91,7 +91,8 @@ static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient
     uint32_t leaf, n, s;
     bsp_status st;
 
-    if (!m->faces.data) return BSP_E_NOT_LOADED;
+    /* (the faces mark the lighting set; a map without faces has its cubes) */
+    if (!m->faces.data && !bsp__lump_is_empty(m, bsp__faces_lump(m))) return BSP_E_NOT_LOADED;
     if (!(index && samples) && m->leafs.stride != f->amb.leaf_cube_size) return BSP_E_NO_AMBIENT;
     st = bsp_point_leaf(m, 0, p, &leaf);
     if (st != BSP_OK) return st;

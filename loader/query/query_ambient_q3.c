@@ -109,7 +109,8 @@ bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_li
     uint32_t i;
     int a, c;
 
-    if (!m->faces.data) return BSP_E_NOT_LOADED;
+    /* (the faces mark the lighting set; a map without faces has its grid) */
+    if (!m->faces.data && !bsp__lump_is_empty(m, bsp__faces_lump(m))) return BSP_E_NOT_LOADED;
     bsp__q3_gridsize(m, size);
     for (a = 0; a < 3; a++) {
         float lo = bsp__f32(m->models.data + MODEL_MINS + 4 * a);

@@ -108,7 +108,8 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
         if (slot >= m->family->faces.face_num_styles && slot >= m->light.style_slots)
             return BSP_E_BAD_QUERY;
     }
-    if (!m->faces.data) return BSP_E_NOT_LOADED;
+    /* (no faces in the file: every face is outside the lump) */
+    if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_E_BAD_FACE);
     if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
     if (BSP__USE_FACE_LUXEL && m->family->faces.face_luxel) return m->family->faces.face_luxel(m, (uint32_t)face, p, slot, out);
     switch (face_sample(m, (uint32_t)face, p, slot, 0, out, &st)) {
@@ -178,8 +179,9 @@ bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
     if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
     f = m->family;
     if (!f->faces.face_lightmap || !f->tree.node_firstface.type) return BSP_E_UNSUPPORTED;
-    if (!m->faces.data) return BSP_E_NOT_LOADED;
     out->face = -1;
+    /* (no faces in the file: no lit face below p, nothing hit) */
+    if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_OK);
     budget = m->faces.count + m->surfedges.count;
     start[0] = end[0] = p[0];
     start[1] = end[1] = p[1];

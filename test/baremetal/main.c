@@ -219,7 +219,11 @@ static int run_query(const bsp_map *m, const bm_query *q, int say)
     switch (q->kind) {
     case BM_LEAF:
         st = bsp_point_leaf(m, 0, p, &leaf);
-        if (st == BSP_OK) st = bsp_leaf_info(m, leaf, &contents, &cluster);
+        if (st == BSP_OK) {
+            bsp_leaf lf;
+            st = bsp_get_leaf(m, leaf, &lf);
+            if (st == BSP_OK) contents = lf.contents, cluster = lf.cluster;
+        }
         break;
     case BM_PVS:
     case BM_PAS:

@@ -236,8 +236,8 @@ int cmd_pak(int argc, char **argv)
         unload_map(&L);
         return rc;
     }
-    if (st == BSP_E_NOT_LOADED) {
-        /* an empty lump 40: no entries */
+    if (st == BSP_OK && !p.count) {
+        /* no entries (an empty lump 40 opens so too): nothing to list or write */
         unload_map(&L);
         return cat_path ? pak_error(BSP_E_BAD_QUERY, BSP_PAK_NOT_FOUND) : 0;
     }

@@ -68,16 +68,18 @@ static bsp_status q_leaf(const qctx *c, char **tok, int n)
 {
     float p[3];
     uint32_t leaf;
-    int32_t contents, cluster;
+    bsp_leaf lf;
     bsp_status st;
     if (n != 4 || !parse_point(tok + 1, p)) return BSP_E_BAD_QUERY;
-    /* (bsp_leaf_info, not map access's bsp_get_leaf: a build without map
-     * access answers this line too) */
     st = bsp_point_leaf(c->m, 0, p, &leaf);
-    if (st == BSP_OK) st = bsp_leaf_info(c->m, leaf, &contents, &cluster);
+    if (st == BSP_OK) st = bsp_get_leaf(c->m, leaf, &lf);
+    /* (the tool links whichever library was built: one without map access
+     * (BSPKIT_ACCESS=0) answers bsp_get_leaf unsupported and keeps the
+     * deprecated bsp_leaf_info as its leaf reader) */
+    if (st == BSP_E_UNSUPPORTED) st = bsp_leaf_info(c->m, leaf, &lf.contents, &lf.cluster);
     if (st != BSP_OK) return st;
     printf("{\"q\":\"leaf\",\"leaf\":%u,\"cluster\":%d,\"contents\":%d}\n",
-           (unsigned)leaf, (int)cluster, (int)contents);
+           (unsigned)leaf, (int)lf.cluster, (int)lf.contents);
     return BSP_OK;
 }
 
