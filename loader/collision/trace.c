@@ -303,58 +303,83 @@ BSP__CHECK(patch_stack, sizeof(bsp__patch_mark) == BSP_TRACE_PATCH_STACK_BYTES);
  * after the brushes and as the engine tests them: each patch once per
  * trace, filtered by its shader's contentFlags; a sweep takes the patch's
  * contents when the fraction went down, a position test stops inside. */
+/* Surface s, whose built patch is at `at` in the patch region, unless
+ * tested already this trace; CORRUPT for a shader index past its lump. */
+BSP_NOINLINE bsp_status one_patch(trace_work *w, uint32_t s, uint32_t at)
+{
+    const bsp_map *m = w->m;
+    bsp_trace_result *tr = w->tr;
+    const uint8_t *patch = m->patches.data + at;
+    uint32_t shader, ordinal = bsp__u32(BSP__REC(m->patches, s) + 4);
+    int32_t contents;
+    if (!w->patch_ready) {
+        /* (most traces meet no patch: this is done once one does) */
+        bsp__q3_patch_move_init(&w->mv, w->start, w->end, w->size[0], w->size[1]);
+        bsp__patch_mark_clear(&w->tested);
+        w->patch_ready = 1;
+    }
+    if (bsp__patch_seen(&w->tested, ordinal)) return BSP_OK;
+    shader = (uint32_t)bsp__field_getp(BSP__REC(m->faces, s), &w->c->surf_shader);
+    if (shader >= m->shaders.count) return BSP_E_CORRUPT;
+    contents = bsp__field_getp(BSP__REC(m->shaders, shader), &w->c->shader_contents);
+    if (!counts(w, contents, K_Q3)) return BSP_OK;
+    if (w->position) {
+        if (bsp__q3_patch_position(patch, &w->mv)) {
+            tr->startsolid = tr->allsolid = 1;
+            tr->fraction = 0;
+            tr->contents = contents;
+        }
+    } else {
+        bsp__q3_patch_hit hit;
+        hit.fraction = tr->fraction;
+        if (bsp__q3_patch_trace(patch, &w->mv, &hit)) {
+            w->hit.n[0] = hit.normal[0];
+            w->hit.n[1] = hit.normal[1];
+            w->hit.n[2] = hit.normal[2];
+            w->hit.dist = hit.dist;
+            tr->has_plane = 1;
+        }
+        if (hit.fraction < tr->fraction) {
+            tr->fraction = hit.fraction;
+            tr->contents = contents;
+        }
+    }
+    return BSP_OK;
+}
+
+/* quake3: the curved surfaces of a leaf (its surface list from `first`,
+ * count of them) or of an inline model (surfaces first.., from_leaf 0),
+ * after the brushes and as the engine tests them: each patch once per
+ * trace, filtered by its shader's contentFlags; a sweep takes the patch's
+ * contents when the fraction went down, a position test stops inside.
+ * Most surfaces of a leaf are not patches: the loop passes over those
+ * with two loads. */
 static bsp_status patches(trace_work *w, int from_leaf, uint32_t first, uint32_t count)
 {
     const bsp_map *m = w->m;
     const bsp_view *list = from_leaf ? &m->leaffaces : &m->faces;
+    const bsp__field *face = &m->family->tree.leafface_face;
+    const uint8_t *rec = NULL, *table = m->patches.data;
     bsp_trace_result *tr = w->tr;
-    uint32_t k;
-    if (!m->patches.data || (w->position ? tr->allsolid : tr->fraction == 0)) return BSP_OK;
+    uint32_t k, stride = m->patches.stride, n = m->patches.count;
+    if (!table || (w->position ? tr->allsolid : tr->fraction == 0)) return BSP_OK;
+    /* (a leaf's run outside the list: BSP__COLL_BAD) */
     if (first > list->count || count > list->count - first) return BSP_E_CORRUPT;
+    /* (quake3's surface list holds int32 indices: the one family with
+     * patches) */
+    if (from_leaf) {
+        if (face->type != BSP_F_I32) return BSP_E_CORRUPT;
+        rec = BSP__REC(*list, first) + face->offset;
+    }
     for (k = 0; k < count; k++) {
-        uint32_t s = first + k, at, ordinal, shader;
-        int32_t contents;
-        const uint8_t *patch;
-        if (from_leaf) s = (uint32_t)bsp__field_getp(BSP__REC(*list, s), &m->family->tree.leafface_face);
-        if (s >= m->patches.count) return BSP_E_CORRUPT;
-        at = bsp__u32(BSP__REC(m->patches, s));
-        ordinal = bsp__u32(BSP__REC(m->patches, s) + 4);
+        uint32_t s = from_leaf ? bsp__u32(rec + (size_t)k * list->stride) : first + k, at;
+        bsp_status st;
+        if (s >= n) return BSP_E_CORRUPT;
+        at = bsp__u32(table + (size_t)s * stride);
         if (!at) continue;
-        if (!w->patch_ready) {
-            /* (most traces meet no patch: this is done once one does) */
-            bsp__q3_patch_move_init(&w->mv, w->start, w->end, w->size[0], w->size[1]);
-            bsp__patch_mark_clear(&w->tested);
-            w->patch_ready = 1;
-        }
-        if (bsp__patch_seen(&w->tested, ordinal)) continue;
-        shader = (uint32_t)bsp__field_getp(BSP__REC(m->faces, s), &w->c->surf_shader);
-        if (shader >= m->shaders.count) return BSP_E_CORRUPT;
-        contents = bsp__field_getp(BSP__REC(m->shaders, shader), &w->c->shader_contents);
-        if (!counts(w, contents, K_Q3)) continue;
-        patch = m->patches.data + at;
-        if (w->position) {
-            if (bsp__q3_patch_position(patch, &w->mv)) {
-                tr->startsolid = tr->allsolid = 1;
-                tr->fraction = 0;
-                tr->contents = contents;
-                return BSP_OK;
-            }
-        } else {
-            bsp__q3_patch_hit hit;
-            hit.fraction = tr->fraction;
-            if (bsp__q3_patch_trace(patch, &w->mv, &hit)) {
-                w->hit.n[0] = hit.normal[0];
-                w->hit.n[1] = hit.normal[1];
-                w->hit.n[2] = hit.normal[2];
-                w->hit.dist = hit.dist;
-                tr->has_plane = 1;
-            }
-            if (hit.fraction < tr->fraction) {
-                tr->fraction = hit.fraction;
-                tr->contents = contents;
-            }
-            if (tr->fraction == 0) return BSP_OK;
-        }
+        st = one_patch(w, s, at);
+        if (st != BSP_OK) return st;
+        if (w->position ? tr->allsolid : tr->fraction == 0) return BSP_OK;
     }
     return BSP_OK;
 }
@@ -376,11 +401,10 @@ BSP_ALWAYS_INLINE bsp_status leaf(trace_work *w, uint32_t l, int test, int k)
     if (!Q3(w) && !VALVE(w) && !counts(w, lf->contents, k)) return BSP_OK;
     st = leaf_brushes(w, lf->first, lf->count, test, k);
 #if BSPKIT_FAMILY_QUAKE3
-    if (st == BSP_OK && Q3(w) && w->m->patches.data) {
-        const uint8_t *rec = BSP__REC(w->m->leafs, l);
-        st = patches(w, 1, (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_firstleafface),
-                     (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_numleaffaces));
-    }
+    /* (the load left out the surfaces at either end of the leaf's list
+     * that are no patch: most leaves' runs are empty) */
+    if (st == BSP_OK && Q3(w) && w->nat->leafsurfs && w->nat->leafsurfs[l].count)
+        st = patches(w, 1, w->nat->leafsurfs[l].first, w->nat->leafsurfs[l].count);
 #endif
     if (st == BSP_OK) st = TERRAIN(w, l);
     return st;
