@@ -52,6 +52,7 @@ typedef struct trace_work {
      * where the normal is negative, mins elsewhere (box_dist) */
     float corner[8][3];
     float ext[3];             /* the walk's extents */
+    float bounds[2][3];       /* quake3's position test: start + size */
     float eps;
     float margin;             /* the position test's box grows by it (8.2: 1) */
     uint32_t mask;
@@ -205,19 +206,21 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
 static bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
 {
     const int k = K_Q3;
-    uint32_t i = 6, j, first = br->first, n = (uint32_t)br->count;
-    const bsp__cplane *pl;
+    const bsp__cplane *planes = w->nat->planes, *pl;
+    const uint32_t *sides;
+    uint32_t i = 6, j, first = br->first, n = (uint32_t)br->count, np = w->nat->num_planes;
     if (br->count <= 0) return BSP_OK;
     /* brush.bounds: the distances of its first six sides, -x +x -y +y
-     * -z +z; a brush of fewer sides reads the ones after it */
+     * -z +z; a brush of fewer sides reads the ones after it (quake3's
+     * sides hold no bevel bit: an index at or past np is one the load
+     * marked) */
     if (first + 6 > w->nat->num_sides) return BSP_E_CORRUPT;
+    sides = w->nat->sides + first;
     for (j = 0; j < 3; j++) {
-        float lo = bsp__fadd(w->start[j], w->size[0][j]);
-        float hi = bsp__fadd(w->start[j], w->size[1][j]);
-        if (!(pl = side_plane(w, first + 2 * j))) return BSP_E_CORRUPT;
-        if (hi < -pl->dist) return BSP_OK;
-        if (!(pl = side_plane(w, first + 2 * j + 1))) return BSP_E_CORRUPT;
-        if (lo > pl->dist) return BSP_OK;
+        if (sides[2 * j] >= np) return BSP_E_CORRUPT;
+        if (w->bounds[1][j] < -planes[sides[2 * j]].dist) return BSP_OK;
+        if (sides[2 * j + 1] >= np) return BSP_E_CORRUPT;
+        if (w->bounds[0][j] > planes[sides[2 * j + 1]].dist) return BSP_OK;
     }
     for (; i < n; i++) {
         if (!(pl = side_plane(w, first + i))) return BSP_E_CORRUPT;
@@ -686,16 +689,22 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
             w.size[1][i] = bsp__fsub(maxs[i], offset);
         }
         w.point = w.size[0][0] == 0 && w.size[0][1] == 0 && w.size[0][2] == 0;
+        if (w.position)
+            for (i = 0; i < 3; i++) {
+                w.bounds[0][i] = bsp__fadd(w.start[i], w.size[0][i]);
+                w.bounds[1][i] = bsp__fadd(w.start[i], w.size[1][i]);
+            }
     } else {
+        int point = 1;
         w.eps = Q2_EPSILON;
-        w.point = 1;
         for (i = 0; i < 3; i++) {
             w.start[i] = start[i];
             w.end[i] = end[i];
             w.size[0][i] = mins[i];
             w.size[1][i] = maxs[i];
-            if (mins[i] != 0 || maxs[i] != 0) w.point = 0;
+            point &= (mins[i] == 0) & (maxs[i] == 0);
         }
+        w.point = (uint8_t)point;
     }
     w.bevel = BSPKIT_FAMILY_SOURCE && w.valve && w.point ? BSP__COLL_BEVEL : 0;
     if (Q3(&w) || !(w.point || w.valve)) {
