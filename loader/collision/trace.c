@@ -664,7 +664,7 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     w.mask = mask;
     w.lo = Q3(&w) ? w.nat->world_lo : 0;
     w.hi = Q3(&w) ? w.nat->world_hi : 0xffffffffu;
-    bsp__mark_clear(&w.mark, w.nat->num_brushes);
+    bsp__mark_clear(&w.mark);
     if (BSPKIT_FAMILY_SOURCE && w.valve) {
         /* 8.9 step 1: the box centred, as Valve's Ray_t (size0 = -ext
          * gives the position test's box s - ext) */
