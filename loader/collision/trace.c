@@ -202,14 +202,19 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
 
 /* The quake3 position test of one brush (8.3 step 6; quake2's is
  * clip_brush with start == end). Returns CORRUPT for a brush whose six
- * bounding sides run past the lump. */
+ * bounding sides run past the lump. Inline in the walk (a build for
+ * size: one copy). */
+#ifdef __OPTIMIZE_SIZE__
 static bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
+#else
+BSP_ALWAYS_INLINE bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
+#endif
 {
     const int k = K_Q3;
     const bsp__cplane *planes = w->nat->planes, *pl;
     const uint32_t *sides;
     uint32_t i = 6, j, first = br->first, n = (uint32_t)br->count, np = w->nat->num_planes;
-    if (br->count <= 0) return BSP_OK;
+    /* (a brush without sides has contents 0: the caller passed it by) */
     /* brush.bounds: the distances of its first six sides, -x +x -y +y
      * -z +z; a brush of fewer sides reads the ones after it (quake3's
      * sides hold no bevel bit: an index at or past np is one the load
@@ -250,12 +255,16 @@ BSP_ALWAYS_INLINE bsp_status one_brush(trace_work *w, uint32_t b, int test, int 
 {
     const bsp__cbrush *br;
     if (b >= w->nat->num_brushes) return BSP_E_CORRUPT;
-    if (bsp__mark_seen(&w->mark, b)) return BSP_OK;
     br = &w->nat->brushes[b];
+    /* (a brush met before answered OK, or CORRUPT, which ended the
+     * trace: the mark is asked last) */
     if (br->first == BSP__COLL_BAD) return BSP_E_CORRUPT;
     if (!counts(w, br->contents, k)) return BSP_OK;
+    if (bsp__mark_seen(&w->mark, b)) return BSP_OK;
     if (BSPKIT_FAMILY_QUAKE3 && test && Q3(w)) return test_brush(w, br);
-    if (br->count <= 0) return BSP_OK;
+    /* (a brush without sides has contents 0: only nightfire's every
+     * brush needs the test) */
+    if (k == K_ANY && br->count <= 0) return BSP_OK;
     return CLIP(w, br, k);
 }
 
@@ -595,24 +604,30 @@ BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
  * x and NaN for an infinite or NaN one, and a sum holding a NaN is NaN. */
 BSP_ALWAYS_INLINE int all_finite(const float *a, const float *b, const float *c, const float *d)
 {
-    float sum = 0;
-    uint32_t i;
-    for (i = 0; i < 3; i++)
-        sum += ((a[i] - a[i]) + (b[i] - b[i])) + ((c[i] - c[i]) + (d[i] - d[i]));
-    return sum == 0;
+    float s0 = ((a[0] - a[0]) + (b[0] - b[0])) + ((c[0] - c[0]) + (d[0] - d[0]));
+    float s1 = ((a[1] - a[1]) + (b[1] - b[1])) + ((c[1] - c[1]) + (d[1] - d[1]));
+    float s2 = ((a[2] - a[2]) + (b[2] - b[2])) + ((c[2] - c[2]) + (d[2] - d[2]));
+    return (s0 + s1) + s2 == 0;
+}
+
+/* The bits of a float. */
+BSP_ALWAYS_INLINE uint32_t float_bits(float x)
+{
+    union { float f; uint32_t u; } v;
+    v.f = x;
+    return v.u;
 }
 
 /* The argument checks of bsp__coll_args for a brush trace, inline: the
  * four points given and finite, the map a brush family's with collision,
  * the model its own. */
-BSP_INLINE bsp_status trace_args(const bsp_map *m, uint32_t model, const float *start, const float *end,
-                                 const float *mins, const float *maxs)
+BSP_INLINE bsp_status trace_args(const bsp_map *m, const struct bsp__collision *c, uint32_t model,
+                                 const float *start, const float *end, const float *mins, const float *maxs)
 {
-    const struct bsp__collision *c;
     if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
     if (!all_finite(start, end, mins, maxs)) return BSP_E_BAD_QUERY;
-    c = m->family->coll;
-    if (!c || c->kind == BSP_COLL_HULLS || (c->world_only && model > 0)) return BSP_E_UNSUPPORTED;
+    /* (the caller sent the hull families elsewhere) */
+    if (!c || (c->world_only && model > 0)) return BSP_E_UNSUPPORTED;
     if (!m->has_collision || !m->coll_native) return BSP_E_NOT_LOADED;
     if (model >= m->models.count) return BSP_E_BAD_MODEL;
     return BSP_OK;
@@ -641,10 +656,10 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     int k;
 
     if (!out || !m || !m->family) return BSP_E_BAD_ARGUMENT;
+    w.c = m->family->coll;
     /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
-    if (m->family->coll && m->family->coll->kind == BSP_COLL_HULLS)
-        return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
-    st = trace_args(m, model, start, end, mins, maxs);
+    if (w.c && w.c->kind == BSP_COLL_HULLS) return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
+    st = trace_args(m, w.c, model, start, end, mins, maxs);
     if (st != BSP_OK) return st;
     clear_result(out, 1);
     /* (w is not cleared: every field is set below before it is read, the
@@ -652,7 +667,6 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
      * them, and the hit plane where has_plane is set) */
     w.m = m;
     w.nat = m->coll_native;
-    w.c = m->family->coll;
     w.tr = out;
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
     w.valve = BSPKIT_FAMILY_SOURCE && w.c->valve;
@@ -695,16 +709,18 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
                 w.bounds[1][i] = bsp__fadd(w.start[i], w.size[1][i]);
             }
     } else {
-        int point = 1;
+        uint32_t bits = 0;
         w.eps = Q2_EPSILON;
         for (i = 0; i < 3; i++) {
             w.start[i] = start[i];
             w.end[i] = end[i];
             w.size[0][i] = mins[i];
             w.size[1][i] = maxs[i];
-            point &= (mins[i] == 0) & (maxs[i] == 0);
+            w.ext[i] = -mins[i] > maxs[i] ? -mins[i] : maxs[i];
+            bits |= float_bits(mins[i]) | float_bits(maxs[i]);
         }
-        w.point = (uint8_t)point;
+        /* (either zero, and the points are finite) */
+        w.point = (bits << 1) == 0;
     }
     w.bevel = BSPKIT_FAMILY_SOURCE && w.valve && w.point ? BSP__COLL_BEVEL : 0;
     if (Q3(&w) || !(w.point || w.valve)) {
@@ -713,10 +729,10 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         CORNER(0), CORNER(1), CORNER(2), CORNER(3), CORNER(4), CORNER(5), CORNER(6), CORNER(7);
 #undef CORNER
     }
-    /* (a point's walk takes offset 0 without them) */
-    for (i = 0; i < 3; i++)
-        w.ext[i] = Q3(&w) || w.valve ? w.size[1][i]
-                 : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
+    /* (a point's walk takes offset 0 without them; quake2's are set
+     * above) */
+    if (Q3(&w) || w.valve)
+        for (i = 0; i < 3; i++) w.ext[i] = w.size[1][i];
 
     w.patch_ready = 0;   /* (quake3: patches() sets the move up at the first patch) */
 #if BSP__DISPCOLL
@@ -754,10 +770,13 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         return st;
     }
     /* 8.5; quake2's position test keeps start itself */
-    for (i = 0; i < 3; i++)
-        out->endpos[i] = !Q3(&w) && w.position ? start[i]
-                       : out->fraction == 1 ? end[i]
-                       : bsp__fadd(start[i], bsp__fmul(out->fraction, bsp__fsub(end[i], start[i])));
+    if ((!Q3(&w) && w.position) || out->fraction == 1) {
+        const float *p = !Q3(&w) && w.position ? start : end;
+        out->endpos[0] = p[0], out->endpos[1] = p[1], out->endpos[2] = p[2];
+    } else {
+        for (i = 0; i < 3; i++)
+            out->endpos[i] = bsp__fadd(start[i], bsp__fmul(out->fraction, bsp__fsub(end[i], start[i])));
+    }
     /* (a brush hit leaves the fraction below 1: only a quake3 patch may
      * report a plane at 1) */
     if (out->allsolid || (Q3(&w) && out->fraction == 1)) out->has_plane = 0;

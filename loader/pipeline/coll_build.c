@@ -158,7 +158,7 @@ bsp_status bsp__coll_native_build(bsp_map *m, uint8_t *region, uint32_t bytes)
         }
         brushes[i].first = bad ? BSP__COLL_BAD : first;
         brushes[i].count = count;
-        brushes[i].contents = contents;
+        brushes[i].contents = count > 0 ? contents : 0;
     }
     for (i = 0; i < n[4]; i++) {
         const uint8_t *rec = COLL_REC(m->brushsides, i);

@@ -66,8 +66,9 @@ typedef struct bsp__cleaf {
 } bsp__cleaf;
 
 /* A brush: its run of sides (count <= 0: none), contents (quake3: its
- * shader's contentFlags); first is BSP__COLL_BAD when the run leaves the
- * side lump or (quake3) the shader index leaves its lump. */
+ * shader's contentFlags; 0 for a brush without sides, which no mask
+ * takes); first is BSP__COLL_BAD when the run leaves the side lump or
+ * (quake3) the shader index leaves its lump. */
 typedef struct bsp__cbrush {
     uint32_t first;
     int32_t count;
