@@ -105,10 +105,10 @@ BSP_ALWAYS_INLINE int skips_side(const trace_work *w, uint32_t side, int k)
 /* The plane's distance moved out by the box: dist - dot(ofs, n), with ofs
  * the box corner that meets the plane first (quake2 leaves a point's dist
  * as is); source: dist + |n0*ext0| + |n1*ext1| + |n2*ext2|, in that order. */
-BSP_ALWAYS_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl, int k)
+BSP_ALWAYS_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl, int point, int k)
 {
     uint32_t j;
-    if (!Q3(w) && w->point) return pl->dist;
+    if (!Q3(w) && point) return pl->dist;
     if (VALVE(w)) {
         float d = pl->dist;
         for (j = 0; j < 3; j++) d = bsp__fadd(d, bsp__fabs(bsp__fmul(pl->n[j], w->ext[j])));
@@ -116,6 +116,10 @@ BSP_ALWAYS_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl, int
     }
     return bsp__fsub(pl->dist, bsp__dot(w->corner[pl->signbits], pl->n));
 }
+
+/* A side's plane index (source: less its bevel bit; no other family's
+ * load sets it, and a marked index is past any plane lump). */
+#define SIDE_PLANE(side) (k == K_ANY ? (side) & ~BSP__COLL_BEVEL : (side))
 
 /* clip_brush of 8.2 (8.3 step 4 and 5 for quake3). */
 BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, int k)
@@ -130,6 +134,7 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
     uint32_t i, n = (uint32_t)br->count, num_planes = w->nat->num_planes;
     const float eps = EPS(w);
     const float *start = w->start, *end = w->end;
+    const int point = !Q3(w) && w->point;   /* (read once) */
 
     if (w->position) {
         /* start == end (as floats: they may differ in a zero's sign,
@@ -139,10 +144,10 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
         for (i = 0; i < n; i++) {
             const bsp__cplane *pl;
             uint32_t side = sides[i];
-            if ((side & ~BSP__COLL_BEVEL) >= num_planes) return BSP_E_CORRUPT;
+            if (SIDE_PLANE(side) >= num_planes) return BSP_E_CORRUPT;
             if (BSPKIT_FAMILY_SOURCE && k == K_ANY && (side & w->bevel)) continue;
-            pl = &planes[side & ~BSP__COLL_BEVEL];
-            if (bsp__fsub(bsp__dot(start, pl->n), box_dist(w, pl, k)) > 0) return BSP_OK;
+            pl = &planes[SIDE_PLANE(side)];
+            if (bsp__fsub(bsp__dot(start, pl->n), box_dist(w, pl, point, k)) > 0) return BSP_OK;
         }
         tr->startsolid = tr->allsolid = 1;
         tr->fraction = 0;
@@ -154,10 +159,10 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
         const bsp__cplane *pl;
         uint32_t side = sides[i];
         /* (the load marked a plane index past the lump) */
-        if ((side & ~BSP__COLL_BEVEL) >= num_planes) return BSP_E_CORRUPT;
+        if (SIDE_PLANE(side) >= num_planes) return BSP_E_CORRUPT;
         if (BSPKIT_FAMILY_SOURCE && k == K_ANY && (side & w->bevel)) continue;
-        pl = &planes[side & ~BSP__COLL_BEVEL];
-        d = box_dist(w, pl, k);
+        pl = &planes[SIDE_PLANE(side)];
+        d = box_dist(w, pl, point, k);
         d1 = bsp__fsub(bsp__dot(start, pl->n), d);
         d2 = bsp__fsub(bsp__dot(end, pl->n), d);
         if (d2 > 0) getout = 1;
@@ -229,7 +234,7 @@ BSP_ALWAYS_INLINE bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
     }
     for (; i < n; i++) {
         if (!(pl = side_plane(w, first + i))) return BSP_E_CORRUPT;
-        if (bsp__fsub(bsp__dot(w->start, pl->n), box_dist(w, pl, k)) > 0) return BSP_OK;
+        if (bsp__fsub(bsp__dot(w->start, pl->n), box_dist(w, pl, 0, k)) > 0) return BSP_OK;
     }
     w->tr->startsolid = w->tr->allsolid = 1;
     w->tr->fraction = 0;
