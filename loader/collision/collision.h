@@ -90,10 +90,17 @@ BSP_INLINE void bsp__mark_block(bsp__mark *k, uint32_t block)
 {
     uint32_t *b = k->bits + block * 32u;
     k->dirty |= 1u << block;
+#ifdef __OPTIMIZE_SIZE__
+    {
+        uint32_t i;
+        for (i = 0; i < 32u; i++) b[i] = 0;
+    }
+#else
     /* (straight stores, which the compiler merges into wider ones) */
 #define BSP__Z4(i) (b[i] = 0, b[(i) + 1] = 0, b[(i) + 2] = 0, b[(i) + 3] = 0)
     BSP__Z4(0), BSP__Z4(4), BSP__Z4(8), BSP__Z4(12), BSP__Z4(16), BSP__Z4(20), BSP__Z4(24), BSP__Z4(28);
 #undef BSP__Z4
+#endif
 }
 
 /* 1 when i was marked before in this trace; marks it. An i past the

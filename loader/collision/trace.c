@@ -467,6 +467,7 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
      * file, where a box's overlapping parts could double at every level:
      * CORRUPT (docs/queries.md 8.13), with room to spare. */
     uint32_t budget = 4u * nat->num_nodes + 1024u;
+    const int point = w->point;   /* (read once) */
 
     s->p1f = 0;
     s->p2f = 1;
@@ -484,7 +485,7 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
             if (budget-- == 0) return BSP_E_CORRUPT;
             t1 = bsp__coll_side(pl, s->p1);
             t2 = bsp__coll_side(pl, s->p2);
-            if (w->point) offset = 0;
+            if (point) offset = 0;
             else if (pl->type < 3) offset = w->ext[pl->type];
             else if (Q3(w)) offset = Q3_WALK_OFFSET;
             else    /* (0 + the first term is that term: the sum of 8.2) */
