@@ -1086,14 +1086,15 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
 #define BSP_TRACE_STACK_BYTES ((BSP_TREE_DEPTH_MAX + 1u) * 36u)
 /* What a Quake 3 trace through curved surfaces takes besides: a bit per
  * patch (BSP_TRACE_PATCHES_MAX), each tested once per trace, and a bit per
- * 32 of them saying which words this trace wrote (as the brush mark). */
+ * 32 of them saying which words this trace wrote. */
 #define BSP_TRACE_PATCH_STACK_BYTES (BSP_TRACE_PATCHES_MAX / 8u + BSP_TRACE_PATCHES_MAX / 256u)
 /* Every brush trace's mark of the brushes it has clipped, each once per
  * trace as the engines do (so a brush a file lists in many leaves costs one
  * clip, whatever the file repeats): a bit for each of the first
  * BSP_TRACE_MARK_BRUSHES brushes (every engine's own limit: Quake 3 32768,
- * Quake 2 and Source 8192), and a bit per 32 of them saying which words
- * this trace wrote, so a trace clears 128 bytes, not the whole bitmap. A
+ * Quake 2 and Source 8192), in blocks of 1024 brushes, and a word whose
+ * bit per block says which blocks this trace has met: a trace clears that
+ * word, and a block's 128 bytes when it first meets one of its brushes. A
  * brush numbered beyond (a hostile file only) is clipped again where it is
  * met again, which gives the same answer. BSP_TRACE_MARK_STACK_BYTES of
  * stack, besides BSP_TRACE_STACK_BYTES (and BSP_TRACE_PATCH_STACK_BYTES). */

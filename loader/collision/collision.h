@@ -68,21 +68,52 @@ typedef struct bsp__coll_span {
 /* a walk's stack: a span per node of the deepest path, and the current one */
 BSP__CHECK(coll_span_bytes, sizeof(bsp__coll_span) * (BSP_TREE_DEPTH_MAX + 1) == BSP_TRACE_STACK_BYTES);
 
-/* The per-trace brush mark of bspkit.h (BSP_TRACE_MARK_BRUSHES): `bits`
- * words are valid only where their `dirty` bit is set this trace, so
- * clearing the mark clears `dirty` alone. */
+/* The per-trace brush mark of bspkit.h (BSP_TRACE_MARK_BRUSHES): a bit
+ * per brush, in blocks of 1024 brushes whose words are valid only where
+ * their `dirty` bit is set this trace. Clearing the mark clears `dirty`
+ * alone; a block is cleared when a trace first meets one of its brushes,
+ * so that the test of a brush is that of a plain bitmap. */
 typedef struct bsp__mark {
-    uint32_t dirty[BSP_TRACE_MARK_BRUSHES / 1024u];
+    uint32_t dirty;
     uint32_t bits[BSP_TRACE_MARK_BRUSHES / 32u];
 } bsp__mark;
-BSP__CHECK(mark_bytes, sizeof(bsp__mark) == BSP_TRACE_MARK_STACK_BYTES);
+BSP__CHECK(mark_blocks, BSP_TRACE_MARK_BRUSHES / 1024u <= 32u);
+BSP__CHECK(mark_bytes, sizeof(bsp__mark) <= BSP_TRACE_MARK_STACK_BYTES);
 
-/* Clears the mark for indices below n (a trace asks only about brushes
- * of the lump: a small map clears a word, not 128 bytes). */
-BSP_INLINE void bsp__mark_clear(bsp__mark *k, uint32_t n)
+BSP_INLINE void bsp__mark_clear(bsp__mark *k)
 {
-    uint32_t words = n >= BSP_TRACE_MARK_BRUSHES ? BSP_TRACE_MARK_BRUSHES / 1024u : (n + 1023u) / 1024u, i;
-    for (i = 0; i < words; i++) k->dirty[i] = 0;
+    k->dirty = 0;
+}
+
+/* The words of block `block`, cleared, and the block valid. */
+BSP_INLINE void bsp__mark_block(bsp__mark *k, uint32_t block)
+{
+    uint32_t *b = k->bits + block * 32u;
+    k->dirty |= 1u << block;
+#ifdef __OPTIMIZE_SIZE__
+    {
+        uint32_t i;
+        for (i = 0; i < 32u; i++) b[i] = 0;
+    }
+#else
+    /* (straight stores, which the compiler merges into wider ones) */
+#define BSP__Z4(i) (b[i] = 0, b[(i) + 1] = 0, b[(i) + 2] = 0, b[(i) + 3] = 0)
+    BSP__Z4(0), BSP__Z4(4), BSP__Z4(8), BSP__Z4(12), BSP__Z4(16), BSP__Z4(20), BSP__Z4(24), BSP__Z4(28);
+#undef BSP__Z4
+#endif
+}
+
+/* 1 when i was marked before in this trace; marks it. An i past the
+ * bitmap is never marked (0: the caller does its work again). */
+BSP_INLINE int bsp__mark_seen(bsp__mark *k, uint32_t i)
+{
+    uint32_t *word, bit = 1u << (i & 31u);
+    if (i >= BSP_TRACE_MARK_BRUSHES) return 0;
+    if (!(k->dirty >> (i >> 10) & 1u)) bsp__mark_block(k, i >> 10);
+    word = &k->bits[i >> 5];
+    if (*word & bit) return 1;
+    *word |= bit;
+    return 0;
 }
 
 /* 1 when bit i of a dirty-word bitmap was set before in this trace;
@@ -98,14 +129,6 @@ BSP_INLINE int bsp__bits_seen(uint32_t *dirty, uint32_t *bits, uint32_t i)
     if (bits[w] & bit) return 1;
     bits[w] |= bit;
     return 0;
-}
-
-/* 1 when i (below the n of bsp__mark_clear) was marked before in this
- * trace; marks it. An i past the bitmap is never marked (0: the caller
- * does its work again). */
-BSP_INLINE int bsp__mark_seen(bsp__mark *k, uint32_t i)
-{
-    return i < BSP_TRACE_MARK_BRUSHES && bsp__bits_seen(k->dirty, k->bits, i);
 }
 
 /* Quake 3's mark of the patches tested in a trace (by ordinal), in the

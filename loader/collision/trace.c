@@ -52,6 +52,7 @@ typedef struct trace_work {
      * where the normal is negative, mins elsewhere (box_dist) */
     float corner[8][3];
     float ext[3];             /* the walk's extents */
+    float bounds[2][3];       /* quake3's position test: start + size */
     float eps;
     float margin;             /* the position test's box grows by it (8.2: 1) */
     uint32_t mask;
@@ -104,10 +105,10 @@ BSP_ALWAYS_INLINE int skips_side(const trace_work *w, uint32_t side, int k)
 /* The plane's distance moved out by the box: dist - dot(ofs, n), with ofs
  * the box corner that meets the plane first (quake2 leaves a point's dist
  * as is); source: dist + |n0*ext0| + |n1*ext1| + |n2*ext2|, in that order. */
-BSP_ALWAYS_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl, int k)
+BSP_ALWAYS_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl, int point, int k)
 {
     uint32_t j;
-    if (!Q3(w) && w->point) return pl->dist;
+    if (!Q3(w) && point) return pl->dist;
     if (VALVE(w)) {
         float d = pl->dist;
         for (j = 0; j < 3; j++) d = bsp__fadd(d, bsp__fabs(bsp__fmul(pl->n[j], w->ext[j])));
@@ -115,6 +116,10 @@ BSP_ALWAYS_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl, int
     }
     return bsp__fsub(pl->dist, bsp__dot(w->corner[pl->signbits], pl->n));
 }
+
+/* A side's plane index (source: less its bevel bit; no other family's
+ * load sets it, and a marked index is past any plane lump). */
+#define SIDE_PLANE(side) (k == K_ANY ? (side) & ~BSP__COLL_BEVEL : (side))
 
 /* clip_brush of 8.2 (8.3 step 4 and 5 for quake3). */
 BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, int k)
@@ -129,6 +134,7 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
     uint32_t i, n = (uint32_t)br->count, num_planes = w->nat->num_planes;
     const float eps = EPS(w);
     const float *start = w->start, *end = w->end;
+    const int point = !Q3(w) && w->point;   /* (read once) */
 
     if (w->position) {
         /* start == end (as floats: they may differ in a zero's sign,
@@ -138,10 +144,10 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
         for (i = 0; i < n; i++) {
             const bsp__cplane *pl;
             uint32_t side = sides[i];
-            if ((side & ~BSP__COLL_BEVEL) >= num_planes) return BSP_E_CORRUPT;
+            if (SIDE_PLANE(side) >= num_planes) return BSP_E_CORRUPT;
             if (BSPKIT_FAMILY_SOURCE && k == K_ANY && (side & w->bevel)) continue;
-            pl = &planes[side & ~BSP__COLL_BEVEL];
-            if (bsp__fsub(bsp__dot(start, pl->n), box_dist(w, pl, k)) > 0) return BSP_OK;
+            pl = &planes[SIDE_PLANE(side)];
+            if (bsp__fsub(bsp__dot(start, pl->n), box_dist(w, pl, point, k)) > 0) return BSP_OK;
         }
         tr->startsolid = tr->allsolid = 1;
         tr->fraction = 0;
@@ -153,10 +159,10 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
         const bsp__cplane *pl;
         uint32_t side = sides[i];
         /* (the load marked a plane index past the lump) */
-        if ((side & ~BSP__COLL_BEVEL) >= num_planes) return BSP_E_CORRUPT;
+        if (SIDE_PLANE(side) >= num_planes) return BSP_E_CORRUPT;
         if (BSPKIT_FAMILY_SOURCE && k == K_ANY && (side & w->bevel)) continue;
-        pl = &planes[side & ~BSP__COLL_BEVEL];
-        d = box_dist(w, pl, k);
+        pl = &planes[SIDE_PLANE(side)];
+        d = box_dist(w, pl, point, k);
         d1 = bsp__fsub(bsp__dot(start, pl->n), d);
         d2 = bsp__fsub(bsp__dot(end, pl->n), d);
         if (d2 > 0) getout = 1;
@@ -201,27 +207,34 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
 
 /* The quake3 position test of one brush (8.3 step 6; quake2's is
  * clip_brush with start == end). Returns CORRUPT for a brush whose six
- * bounding sides run past the lump. */
+ * bounding sides run past the lump. Inline in the walk (a build for
+ * size: one copy). */
+#ifdef __OPTIMIZE_SIZE__
 static bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
+#else
+BSP_ALWAYS_INLINE bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
+#endif
 {
     const int k = K_Q3;
-    uint32_t i = 6, j, first = br->first, n = (uint32_t)br->count;
-    const bsp__cplane *pl;
-    if (br->count <= 0) return BSP_OK;
+    const bsp__cplane *planes = w->nat->planes, *pl;
+    const uint32_t *sides;
+    uint32_t i = 6, j, first = br->first, n = (uint32_t)br->count, np = w->nat->num_planes;
+    /* (a brush without sides has contents 0: the caller passed it by) */
     /* brush.bounds: the distances of its first six sides, -x +x -y +y
-     * -z +z; a brush of fewer sides reads the ones after it */
+     * -z +z; a brush of fewer sides reads the ones after it (quake3's
+     * sides hold no bevel bit: an index at or past np is one the load
+     * marked) */
     if (first + 6 > w->nat->num_sides) return BSP_E_CORRUPT;
+    sides = w->nat->sides + first;
     for (j = 0; j < 3; j++) {
-        float lo = bsp__fadd(w->start[j], w->size[0][j]);
-        float hi = bsp__fadd(w->start[j], w->size[1][j]);
-        if (!(pl = side_plane(w, first + 2 * j))) return BSP_E_CORRUPT;
-        if (hi < -pl->dist) return BSP_OK;
-        if (!(pl = side_plane(w, first + 2 * j + 1))) return BSP_E_CORRUPT;
-        if (lo > pl->dist) return BSP_OK;
+        if (sides[2 * j] >= np) return BSP_E_CORRUPT;
+        if (w->bounds[1][j] < -planes[sides[2 * j]].dist) return BSP_OK;
+        if (sides[2 * j + 1] >= np) return BSP_E_CORRUPT;
+        if (w->bounds[0][j] > planes[sides[2 * j + 1]].dist) return BSP_OK;
     }
     for (; i < n; i++) {
         if (!(pl = side_plane(w, first + i))) return BSP_E_CORRUPT;
-        if (bsp__fsub(bsp__dot(w->start, pl->n), box_dist(w, pl, k)) > 0) return BSP_OK;
+        if (bsp__fsub(bsp__dot(w->start, pl->n), box_dist(w, pl, 0, k)) > 0) return BSP_OK;
     }
     w->tr->startsolid = w->tr->allsolid = 1;
     w->tr->fraction = 0;
@@ -247,12 +260,16 @@ BSP_ALWAYS_INLINE bsp_status one_brush(trace_work *w, uint32_t b, int test, int 
 {
     const bsp__cbrush *br;
     if (b >= w->nat->num_brushes) return BSP_E_CORRUPT;
-    if (bsp__mark_seen(&w->mark, b)) return BSP_OK;
     br = &w->nat->brushes[b];
+    /* (a brush met before answered OK, or CORRUPT, which ended the
+     * trace: the mark is asked last) */
     if (br->first == BSP__COLL_BAD) return BSP_E_CORRUPT;
     if (!counts(w, br->contents, k)) return BSP_OK;
+    if (bsp__mark_seen(&w->mark, b)) return BSP_OK;
     if (BSPKIT_FAMILY_QUAKE3 && test && Q3(w)) return test_brush(w, br);
-    if (br->count <= 0) return BSP_OK;
+    /* (a brush without sides has contents 0: only nightfire's every
+     * brush needs the test) */
+    if (k == K_ANY && br->count <= 0) return BSP_OK;
     return CLIP(w, br, k);
 }
 
@@ -303,58 +320,83 @@ BSP__CHECK(patch_stack, sizeof(bsp__patch_mark) == BSP_TRACE_PATCH_STACK_BYTES);
  * after the brushes and as the engine tests them: each patch once per
  * trace, filtered by its shader's contentFlags; a sweep takes the patch's
  * contents when the fraction went down, a position test stops inside. */
+/* Surface s, whose built patch is at `at` in the patch region, unless
+ * tested already this trace; CORRUPT for a shader index past its lump. */
+BSP_NOINLINE bsp_status one_patch(trace_work *w, uint32_t s, uint32_t at)
+{
+    const bsp_map *m = w->m;
+    bsp_trace_result *tr = w->tr;
+    const uint8_t *patch = m->patches.data + at;
+    uint32_t shader, ordinal = bsp__u32(BSP__REC(m->patches, s) + 4);
+    int32_t contents;
+    if (!w->patch_ready) {
+        /* (most traces meet no patch: this is done once one does) */
+        bsp__q3_patch_move_init(&w->mv, w->start, w->end, w->size[0], w->size[1]);
+        bsp__patch_mark_clear(&w->tested);
+        w->patch_ready = 1;
+    }
+    if (bsp__patch_seen(&w->tested, ordinal)) return BSP_OK;
+    shader = (uint32_t)bsp__field_getp(BSP__REC(m->faces, s), &w->c->surf_shader);
+    if (shader >= m->shaders.count) return BSP_E_CORRUPT;
+    contents = bsp__field_getp(BSP__REC(m->shaders, shader), &w->c->shader_contents);
+    if (!counts(w, contents, K_Q3)) return BSP_OK;
+    if (w->position) {
+        if (bsp__q3_patch_position(patch, &w->mv)) {
+            tr->startsolid = tr->allsolid = 1;
+            tr->fraction = 0;
+            tr->contents = contents;
+        }
+    } else {
+        bsp__q3_patch_hit hit;
+        hit.fraction = tr->fraction;
+        if (bsp__q3_patch_trace(patch, &w->mv, &hit)) {
+            w->hit.n[0] = hit.normal[0];
+            w->hit.n[1] = hit.normal[1];
+            w->hit.n[2] = hit.normal[2];
+            w->hit.dist = hit.dist;
+            tr->has_plane = 1;
+        }
+        if (hit.fraction < tr->fraction) {
+            tr->fraction = hit.fraction;
+            tr->contents = contents;
+        }
+    }
+    return BSP_OK;
+}
+
+/* quake3: the curved surfaces of a leaf (its surface list from `first`,
+ * count of them) or of an inline model (surfaces first.., from_leaf 0),
+ * after the brushes and as the engine tests them: each patch once per
+ * trace, filtered by its shader's contentFlags; a sweep takes the patch's
+ * contents when the fraction went down, a position test stops inside.
+ * Most surfaces of a leaf are not patches: the loop passes over those
+ * with two loads. */
 static bsp_status patches(trace_work *w, int from_leaf, uint32_t first, uint32_t count)
 {
     const bsp_map *m = w->m;
     const bsp_view *list = from_leaf ? &m->leaffaces : &m->faces;
+    const bsp__field *face = &m->family->tree.leafface_face;
+    const uint8_t *rec = NULL, *table = m->patches.data;
     bsp_trace_result *tr = w->tr;
-    uint32_t k;
-    if (!m->patches.data || (w->position ? tr->allsolid : tr->fraction == 0)) return BSP_OK;
+    uint32_t k, stride = m->patches.stride, n = m->patches.count;
+    if (!table || (w->position ? tr->allsolid : tr->fraction == 0)) return BSP_OK;
+    /* (a leaf's run outside the list: BSP__COLL_BAD) */
     if (first > list->count || count > list->count - first) return BSP_E_CORRUPT;
+    /* (quake3's surface list holds int32 indices: the one family with
+     * patches) */
+    if (from_leaf) {
+        if (face->type != BSP_F_I32) return BSP_E_CORRUPT;
+        rec = BSP__REC(*list, first) + face->offset;
+    }
     for (k = 0; k < count; k++) {
-        uint32_t s = first + k, at, ordinal, shader;
-        int32_t contents;
-        const uint8_t *patch;
-        if (from_leaf) s = (uint32_t)bsp__field_getp(BSP__REC(*list, s), &m->family->tree.leafface_face);
-        if (s >= m->patches.count) return BSP_E_CORRUPT;
-        at = bsp__u32(BSP__REC(m->patches, s));
-        ordinal = bsp__u32(BSP__REC(m->patches, s) + 4);
+        uint32_t s = from_leaf ? bsp__u32(rec + (size_t)k * list->stride) : first + k, at;
+        bsp_status st;
+        if (s >= n) return BSP_E_CORRUPT;
+        at = bsp__u32(table + (size_t)s * stride);
         if (!at) continue;
-        if (!w->patch_ready) {
-            /* (most traces meet no patch: this is done once one does) */
-            bsp__q3_patch_move_init(&w->mv, w->start, w->end, w->size[0], w->size[1]);
-            bsp__patch_mark_clear(&w->tested);
-            w->patch_ready = 1;
-        }
-        if (bsp__patch_seen(&w->tested, ordinal)) continue;
-        shader = (uint32_t)bsp__field_getp(BSP__REC(m->faces, s), &w->c->surf_shader);
-        if (shader >= m->shaders.count) return BSP_E_CORRUPT;
-        contents = bsp__field_getp(BSP__REC(m->shaders, shader), &w->c->shader_contents);
-        if (!counts(w, contents, K_Q3)) continue;
-        patch = m->patches.data + at;
-        if (w->position) {
-            if (bsp__q3_patch_position(patch, &w->mv)) {
-                tr->startsolid = tr->allsolid = 1;
-                tr->fraction = 0;
-                tr->contents = contents;
-                return BSP_OK;
-            }
-        } else {
-            bsp__q3_patch_hit hit;
-            hit.fraction = tr->fraction;
-            if (bsp__q3_patch_trace(patch, &w->mv, &hit)) {
-                w->hit.n[0] = hit.normal[0];
-                w->hit.n[1] = hit.normal[1];
-                w->hit.n[2] = hit.normal[2];
-                w->hit.dist = hit.dist;
-                tr->has_plane = 1;
-            }
-            if (hit.fraction < tr->fraction) {
-                tr->fraction = hit.fraction;
-                tr->contents = contents;
-            }
-            if (tr->fraction == 0) return BSP_OK;
-        }
+        st = one_patch(w, s, at);
+        if (st != BSP_OK) return st;
+        if (w->position ? tr->allsolid : tr->fraction == 0) return BSP_OK;
     }
     return BSP_OK;
 }
@@ -376,11 +418,10 @@ BSP_ALWAYS_INLINE bsp_status leaf(trace_work *w, uint32_t l, int test, int k)
     if (!Q3(w) && !VALVE(w) && !counts(w, lf->contents, k)) return BSP_OK;
     st = leaf_brushes(w, lf->first, lf->count, test, k);
 #if BSPKIT_FAMILY_QUAKE3
-    if (st == BSP_OK && Q3(w) && w->m->patches.data) {
-        const uint8_t *rec = BSP__REC(w->m->leafs, l);
-        st = patches(w, 1, (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_firstleafface),
-                     (uint32_t)bsp__field_getp(rec, &w->m->family->tree.leaf_numleaffaces));
-    }
+    /* (the load left out the surfaces at either end of the leaf's list
+     * that are no patch: most leaves' runs are empty) */
+    if (st == BSP_OK && Q3(w) && w->nat->leafsurfs && w->nat->leafsurfs[l].count)
+        st = patches(w, 1, w->nat->leafsurfs[l].first, w->nat->leafsurfs[l].count);
 #endif
     if (st == BSP_OK) st = TERRAIN(w, l);
     return st;
@@ -426,6 +467,7 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
      * file, where a box's overlapping parts could double at every level:
      * CORRUPT (docs/queries.md 8.13), with room to spare. */
     uint32_t budget = 4u * nat->num_nodes + 1024u;
+    const int point = w->point;   /* (read once) */
 
     s->p1f = 0;
     s->p2f = 1;
@@ -443,7 +485,7 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
             if (budget-- == 0) return BSP_E_CORRUPT;
             t1 = bsp__coll_side(pl, s->p1);
             t2 = bsp__coll_side(pl, s->p2);
-            if (w->point) offset = 0;
+            if (point) offset = 0;
             else if (pl->type < 3) offset = w->ext[pl->type];
             else if (Q3(w)) offset = Q3_WALK_OFFSET;
             else    /* (0 + the first term is that term: the sum of 8.2) */
@@ -568,24 +610,30 @@ BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
  * x and NaN for an infinite or NaN one, and a sum holding a NaN is NaN. */
 BSP_ALWAYS_INLINE int all_finite(const float *a, const float *b, const float *c, const float *d)
 {
-    float sum = 0;
-    uint32_t i;
-    for (i = 0; i < 3; i++)
-        sum += ((a[i] - a[i]) + (b[i] - b[i])) + ((c[i] - c[i]) + (d[i] - d[i]));
-    return sum == 0;
+    float s0 = ((a[0] - a[0]) + (b[0] - b[0])) + ((c[0] - c[0]) + (d[0] - d[0]));
+    float s1 = ((a[1] - a[1]) + (b[1] - b[1])) + ((c[1] - c[1]) + (d[1] - d[1]));
+    float s2 = ((a[2] - a[2]) + (b[2] - b[2])) + ((c[2] - c[2]) + (d[2] - d[2]));
+    return (s0 + s1) + s2 == 0;
+}
+
+/* The bits of a float. */
+BSP_ALWAYS_INLINE uint32_t float_bits(float x)
+{
+    union { float f; uint32_t u; } v;
+    v.f = x;
+    return v.u;
 }
 
 /* The argument checks of bsp__coll_args for a brush trace, inline: the
  * four points given and finite, the map a brush family's with collision,
  * the model its own. */
-BSP_INLINE bsp_status trace_args(const bsp_map *m, uint32_t model, const float *start, const float *end,
-                                 const float *mins, const float *maxs)
+BSP_INLINE bsp_status trace_args(const bsp_map *m, const struct bsp__collision *c, uint32_t model,
+                                 const float *start, const float *end, const float *mins, const float *maxs)
 {
-    const struct bsp__collision *c;
     if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
     if (!all_finite(start, end, mins, maxs)) return BSP_E_BAD_QUERY;
-    c = m->family->coll;
-    if (!c || c->kind == BSP_COLL_HULLS || (c->world_only && model > 0)) return BSP_E_UNSUPPORTED;
+    /* (the caller sent the hull families elsewhere) */
+    if (!c || (c->world_only && model > 0)) return BSP_E_UNSUPPORTED;
     if (!m->has_collision || !m->coll_native) return BSP_E_NOT_LOADED;
     if (model >= m->models.count) return BSP_E_BAD_MODEL;
     return BSP_OK;
@@ -614,10 +662,10 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     int k;
 
     if (!out || !m || !m->family) return BSP_E_BAD_ARGUMENT;
+    w.c = m->family->coll;
     /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
-    if (m->family->coll && m->family->coll->kind == BSP_COLL_HULLS)
-        return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
-    st = trace_args(m, model, start, end, mins, maxs);
+    if (w.c && w.c->kind == BSP_COLL_HULLS) return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
+    st = trace_args(m, w.c, model, start, end, mins, maxs);
     if (st != BSP_OK) return st;
     clear_result(out, 1);
     /* (w is not cleared: every field is set below before it is read, the
@@ -625,7 +673,6 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
      * them, and the hit plane where has_plane is set) */
     w.m = m;
     w.nat = m->coll_native;
-    w.c = m->family->coll;
     w.tr = out;
     w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
     w.valve = BSPKIT_FAMILY_SOURCE && w.c->valve;
@@ -637,7 +684,7 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     w.mask = mask;
     w.lo = Q3(&w) ? w.nat->world_lo : 0;
     w.hi = Q3(&w) ? w.nat->world_hi : 0xffffffffu;
-    bsp__mark_clear(&w.mark, w.nat->num_brushes);
+    bsp__mark_clear(&w.mark);
     if (BSPKIT_FAMILY_SOURCE && w.valve) {
         /* 8.9 step 1: the box centred, as Valve's Ray_t (size0 = -ext
          * gives the position test's box s - ext) */
@@ -662,16 +709,24 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
             w.size[1][i] = bsp__fsub(maxs[i], offset);
         }
         w.point = w.size[0][0] == 0 && w.size[0][1] == 0 && w.size[0][2] == 0;
+        if (w.position)
+            for (i = 0; i < 3; i++) {
+                w.bounds[0][i] = bsp__fadd(w.start[i], w.size[0][i]);
+                w.bounds[1][i] = bsp__fadd(w.start[i], w.size[1][i]);
+            }
     } else {
+        uint32_t bits = 0;
         w.eps = Q2_EPSILON;
-        w.point = 1;
         for (i = 0; i < 3; i++) {
             w.start[i] = start[i];
             w.end[i] = end[i];
             w.size[0][i] = mins[i];
             w.size[1][i] = maxs[i];
-            if (mins[i] != 0 || maxs[i] != 0) w.point = 0;
+            w.ext[i] = -mins[i] > maxs[i] ? -mins[i] : maxs[i];
+            bits |= float_bits(mins[i]) | float_bits(maxs[i]);
         }
+        /* (either zero, and the points are finite) */
+        w.point = (bits << 1) == 0;
     }
     w.bevel = BSPKIT_FAMILY_SOURCE && w.valve && w.point ? BSP__COLL_BEVEL : 0;
     if (Q3(&w) || !(w.point || w.valve)) {
@@ -680,10 +735,10 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         CORNER(0), CORNER(1), CORNER(2), CORNER(3), CORNER(4), CORNER(5), CORNER(6), CORNER(7);
 #undef CORNER
     }
-    /* (a point's walk takes offset 0 without them) */
-    for (i = 0; i < 3; i++)
-        w.ext[i] = Q3(&w) || w.valve ? w.size[1][i]
-                 : (-w.size[0][i] > w.size[1][i] ? -w.size[0][i] : w.size[1][i]);
+    /* (a point's walk takes offset 0 without them; quake2's are set
+     * above) */
+    if (Q3(&w) || w.valve)
+        for (i = 0; i < 3; i++) w.ext[i] = w.size[1][i];
 
     w.patch_ready = 0;   /* (quake3: patches() sets the move up at the first patch) */
 #if BSP__DISPCOLL
@@ -721,10 +776,13 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         return st;
     }
     /* 8.5; quake2's position test keeps start itself */
-    for (i = 0; i < 3; i++)
-        out->endpos[i] = !Q3(&w) && w.position ? start[i]
-                       : out->fraction == 1 ? end[i]
-                       : bsp__fadd(start[i], bsp__fmul(out->fraction, bsp__fsub(end[i], start[i])));
+    if ((!Q3(&w) && w.position) || out->fraction == 1) {
+        const float *p = !Q3(&w) && w.position ? start : end;
+        out->endpos[0] = p[0], out->endpos[1] = p[1], out->endpos[2] = p[2];
+    } else {
+        for (i = 0; i < 3; i++)
+            out->endpos[i] = bsp__fadd(start[i], bsp__fmul(out->fraction, bsp__fsub(end[i], start[i])));
+    }
     /* (a brush hit leaves the fraction below 1: only a quake3 patch may
      * report a plane at 1) */
     if (out->allsolid || (Q3(&w) && out->fraction == 1)) out->has_plane = 0;

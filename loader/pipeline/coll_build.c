@@ -10,11 +10,15 @@
 #define COLL_ALIGN8(x) (((x) + 7u) / 8u * 8u)
 /* The region's header, the same bytes on every target (its pointers are
  * 4 or 8 bytes): bsp_measure's answer does not depend on the machine. */
-#define COLL_HEADER_BYTES 80u
+#define COLL_HEADER_BYTES 88u
 BSP__CHECK(coll_header, sizeof(bsp__coll_native) <= COLL_HEADER_BYTES);
 
-/* The six record counts: planes, nodes, leafs, brushes, sides, leaf
- * brushes (the lump's size over its record's, 0 for a lump without). */
+#define COLL_KINDS 7
+#define PATCH_SURFACE 2        /* MST_PATCH: a surface of another type has no patch */
+
+/* The record counts: planes, nodes, leafs, brushes, sides, leaf brushes
+ * (the lump's size over its record's, 0 for a lump without), then the
+ * leaves' surface runs (their count set by the caller). */
 static int coll_native_lumps(const struct bsp_family *f, int lump[6])
 {
     const struct bsp__collision *c = bsp__coll_of(f);
@@ -30,26 +34,27 @@ static int coll_native_lumps(const struct bsp_family *f, int lump[6])
 
 /* Bytes for n records of each kind, in the region's order; 0xffffffff
  * past 32 bits. */
-static uint32_t coll_native_size(const uint32_t n[6])
+static uint32_t coll_native_size(const uint32_t n[COLL_KINDS])
 {
-    static const uint8_t size[6] = { sizeof(bsp__cplane), sizeof(bsp__cnode), sizeof(bsp__cleaf),
-                                     sizeof(bsp__cbrush), 4, 4 };
+    static const uint8_t size[COLL_KINDS] = { sizeof(bsp__cplane), sizeof(bsp__cnode), sizeof(bsp__cleaf),
+                                              sizeof(bsp__cbrush), 4, 4, sizeof(bsp__crun) };
     uint64_t total = COLL_HEADER_BYTES;
     uint32_t k;
-    for (k = 0; k < 6; k++) total += COLL_ALIGN8((uint64_t)n[k] * size[k]);
+    for (k = 0; k < COLL_KINDS; k++) total += COLL_ALIGN8((uint64_t)n[k] * size[k]);
     return total > 0xffffffffu - 64u ? 0xffffffffu : (uint32_t)total;
 }
 
 uint32_t bsp__coll_native_bytes(const bsp_header *h)
 {
     int lump[6];
-    uint32_t n[6], k;
+    uint32_t n[COLL_KINDS], k;
     if (!coll_native_lumps(h->family, lump)) return 0;
     for (k = 0; k < 6; k++) {
         const bsp__layout *lay = lump[k] >= 0 ? bsp__lump_layout(h, (uint32_t)lump[k]) : NULL;
         n[k] = lay && lay->record_size && h->lumps[lump[k]].length
              ? h->lumps[lump[k]].size / lay->record_size : 0;
     }
+    n[6] = h->patch_bytes ? n[2] : 0;   /* (only quake3 measures patches) */
     return coll_native_size(n);
 }
 
@@ -61,6 +66,35 @@ static uint8_t *coll_take(uint8_t **at, uint32_t n, uint32_t size)
     return p;
 }
 
+/* 1 when entry i of the surface list is a valid surface of no patch. */
+static int coll_no_patch(const bsp_map *m, uint32_t i)
+{
+    const struct bsp__collision *c = bsp__coll_of(m->family);
+    uint32_t s = (uint32_t)bsp__field_getp(COLL_REC(m->leaffaces, i), &m->family->tree.leafface_face);
+    return s < m->faces.count && bsp__field_getp(COLL_REC(m->faces, s), &c->surf_type) != PATCH_SURFACE;
+}
+
+/* quake3: each leaf's surface run less its ends of no patch. The ends
+ * read are bounded by a budget (a hostile file's leaves may all list the
+ * whole list): past it a run stays whole, which the trace reads alike. */
+static void coll_surface_runs(const bsp_map *m, bsp__crun *runs)
+{
+    const struct bsp_family *f = m->family;
+    uint32_t i, list = m->leaffaces.count, budget = list < 0x3fff0000u ? 4u * list + 4096u : 0xffffffffu;
+    for (i = 0; i < m->leafs.count; i++) {
+        const uint8_t *rec = COLL_REC(m->leafs, i);
+        uint32_t first = (uint32_t)bsp__field_getp(rec, &f->tree.leaf_firstleafface);
+        uint32_t count = (uint32_t)bsp__field_getp(rec, &f->tree.leaf_numleaffaces);
+        if (first > list || count > list - first) {
+            runs[i].first = BSP__COLL_BAD, runs[i].count = 1;
+            continue;
+        }
+        while (count && budget && coll_no_patch(m, first)) first++, count--, budget--;
+        while (count && budget && coll_no_patch(m, first + count - 1)) count--, budget--;
+        runs[i].first = first, runs[i].count = count;
+    }
+}
+
 bsp_status bsp__coll_native_build(bsp_map *m, uint8_t *region, uint32_t bytes)
 {
     const struct bsp_family *f = m->family;
@@ -70,7 +104,8 @@ bsp_status bsp__coll_native_build(bsp_map *m, uint8_t *region, uint32_t bytes)
     bsp__cnode *nodes;
     bsp__cleaf *leafs;
     bsp__cbrush *brushes;
-    uint32_t *sides, *leafbrushes, n[6], i;
+    uint32_t *sides, *leafbrushes, n[COLL_KINDS], i;
+    bsp__crun *runs;
     uint8_t *at = region + COLL_HEADER_BYTES;
     /* (wide records: Strata's and Vindictus's only) */
     int wide_side = (BSP__STRATA || BSP__VINDICTUS) && m->brushsides.stride == c->side_wide_bytes;
@@ -79,6 +114,9 @@ bsp_status bsp__coll_native_build(bsp_map *m, uint8_t *region, uint32_t bytes)
 
     n[0] = m->planes.count, n[1] = m->nodes.count, n[2] = m->leafs.count;
     n[3] = m->brushes.count, n[4] = m->brushsides.count, n[5] = m->leafbrushes.count;
+    /* (the plan reserved the runs when the map has patches) */
+    n[6] = q3 ? n[2] : 0;
+    if (coll_native_size(n) > bytes) n[6] = 0;
     if (coll_native_size(n) > bytes) return BSP_E_CORRUPT;
     planes = (bsp__cplane *)(void *)coll_take(&at, n[0], sizeof *planes);
     nodes = (bsp__cnode *)(void *)coll_take(&at, n[1], sizeof *nodes);
@@ -86,6 +124,7 @@ bsp_status bsp__coll_native_build(bsp_map *m, uint8_t *region, uint32_t bytes)
     brushes = (bsp__cbrush *)(void *)coll_take(&at, n[3], sizeof *brushes);
     sides = (uint32_t *)(void *)coll_take(&at, n[4], 4);
     leafbrushes = (uint32_t *)(void *)coll_take(&at, n[5], 4);
+    runs = (bsp__crun *)(void *)coll_take(&at, n[6], sizeof *runs);
 
     for (i = 0; i < n[0]; i++) bsp__coll_plane(m, (int32_t)i, &planes[i]);
     for (i = 0; i < n[1]; i++) {
@@ -119,7 +158,7 @@ bsp_status bsp__coll_native_build(bsp_map *m, uint8_t *region, uint32_t bytes)
         }
         brushes[i].first = bad ? BSP__COLL_BAD : first;
         brushes[i].count = count;
-        brushes[i].contents = contents;
+        brushes[i].contents = count > 0 ? contents : 0;
     }
     for (i = 0; i < n[4]; i++) {
         const uint8_t *rec = COLL_REC(m->brushsides, i);
@@ -138,6 +177,9 @@ bsp_status bsp__coll_native_build(bsp_map *m, uint8_t *region, uint32_t bytes)
     for (i = 0; i < n[5]; i++)
         leafbrushes[i] = (uint32_t)bsp__field_getp(COLL_REC(m->leafbrushes, i), &c->leafbrush[wide_lb]);
 
+    if (n[6]) coll_surface_runs(m, runs);
+
+    nat->leafsurfs = n[6] ? runs : NULL;
     nat->planes = planes, nat->nodes = nodes, nat->leafs = leafs;
     nat->brushes = brushes, nat->sides = sides, nat->leafbrushes = leafbrushes;
     nat->num_planes = n[0], nat->num_nodes = n[1], nat->num_leafs = n[2];

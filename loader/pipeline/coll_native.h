@@ -66,13 +66,22 @@ typedef struct bsp__cleaf {
 } bsp__cleaf;
 
 /* A brush: its run of sides (count <= 0: none), contents (quake3: its
- * shader's contentFlags); first is BSP__COLL_BAD when the run leaves the
- * side lump or (quake3) the shader index leaves its lump. */
+ * shader's contentFlags; 0 for a brush without sides, which no mask
+ * takes); first is BSP__COLL_BAD when the run leaves the side lump or
+ * (quake3) the shader index leaves its lump. */
 typedef struct bsp__cbrush {
     uint32_t first;
     int32_t count;
     int32_t contents;
 } bsp__cbrush;
+
+/* quake3 with curved surfaces: a leaf's run of its surface list, less the
+ * surfaces at either end that are valid indices of no patch (first is
+ * BSP__COLL_BAD, count 1, when the run leaves the list): most leaves hold
+ * no patch and their run is empty. */
+typedef struct bsp__crun {
+    uint32_t first, count;
+} bsp__crun;
 
 #define BSP__COLL_BAD 0xffffffffu
 /* A side: its plane's index, BSP__COLL_SIDE_BAD past the plane lump;
@@ -87,6 +96,7 @@ typedef struct bsp__coll_native {
     const bsp__cbrush *brushes;
     const uint32_t *sides;
     const uint32_t *leafbrushes;   /* brush indices, unchecked (as in the file) */
+    const bsp__crun *leafsurfs;    /* per leaf (quake3 with patches; else NULL) */
     uint32_t num_planes, num_nodes, num_leafs, num_brushes, num_sides, num_leafbrushes;
     /* quake3: the world model's brushes, [lo, hi) (hi may wrap, as the
      * engine's sum) */
@@ -94,7 +104,8 @@ typedef struct bsp__coll_native {
 } bsp__coll_native;
 
 /* The arena bytes of a load's native collision records (0: the family
- * has no brush traces); 0xffffffff when they would not fit 32 bits. */
+ * has no brush traces; the leaves' surface runs when h->patch_bytes says
+ * the map has patches); 0xffffffff when they would not fit 32 bits. */
 uint32_t bsp__coll_native_bytes(const bsp_header *h);
 
 /* Builds them into `region` (8-aligned, `bytes` from the above) from the
