@@ -33,7 +33,7 @@ extern "C" {
 
 /* Version: BSPKIT_VERSION_NUMBER is major*10000 + minor*100 + patch. */
 #define BSPKIT_VERSION_MAJOR 0
-#define BSPKIT_VERSION_MINOR 7
+#define BSPKIT_VERSION_MINOR 8
 #define BSPKIT_VERSION_PATCH 0
 #define BSPKIT_VERSION_NUMBER (BSPKIT_VERSION_MAJOR * 10000 + \
                                BSPKIT_VERSION_MINOR * 100 + BSPKIT_VERSION_PATCH)
@@ -137,7 +137,7 @@ BSP_API const char *bsp_status_message(bsp_status s);
  * encodes it: with a shared library it can differ from the header's macros,
  * so a program can compare the two at start-up. Never fails. */
 BSP_API uint32_t bsp_version(void);
-/* The same as "MAJOR.MINOR.PATCH", e.g. "0.7.0". Never fails. */
+/* The same as "MAJOR.MINOR.PATCH", e.g. "0.8.0". Never fails. */
 BSP_API const char *bsp_version_string(void);
 
 /* ------------------------------------------------------------------------ */
