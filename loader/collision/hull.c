@@ -252,7 +252,7 @@ HULL_INLINE const bsp__hulls *hulls_for(const bsp_map *m, uint32_t model, uint32
 /* Every field of *tr for a move that ends where it was going: fraction 1,
  * no plane, start- and allsolid as given (hulls have no terrain: disp -1,
  * 8.14). */
-HULL_INLINE void clear_result(bsp_trace_result *tr, const float end[3], uint8_t solid)
+HULL_INLINE void hull_result(bsp_trace_result *tr, const float end[3], uint8_t solid)
 {
     uint32_t i;
     tr->fraction = 1;
@@ -295,7 +295,7 @@ BSP_NOINLINE bsp_status hull_trace_walk(const bsp__hulls *hs, uint32_t model, ui
     uint32_t hull = (uint32_t)where & 3u, k = hull > 0, depth = (uint32_t)where >> 2;
     bsp_status st = BSP_E_CORRUPT;
     if (!finite_ends(start, end)) return BSP_E_BAD_QUERY;
-    clear_result(out, end, 0);
+    hull_result(out, end, 0);
     if (depth < BSP_TREE_DEPTH_MAX)
         st = hull_walk_trace(hs->tree[k], hs->count[k], hs->head[model * hs->num_hulls + hull],
                              (int32_t)(where >> 32), depth, start, end, out);
@@ -362,7 +362,7 @@ bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hull, const
     if (node >= 0) return hull_trace_walk(hs, model, (uint64_t)(uint32_t)node << 32 | depth << 2 | hull, start, end, out);
     /* (m, model and hull were checked: BAD_QUERY is the answer left) */
     if (!finite_ends(start, end)) return BSP_E_BAD_QUERY;
-    clear_result(out, end, node == CONTENTS_SOLID);
+    hull_result(out, end, node == CONTENTS_SOLID);
     return BSP_OK;
 }
 
