@@ -624,14 +624,18 @@ BSP_ALWAYS_INLINE uint32_t float_bits(float x)
     return v.u;
 }
 
-/* The argument checks of bsp__coll_args for a brush trace, inline: the
- * four points given and finite, the map a brush family's with collision,
- * the model its own. */
+/* The argument checks of bsp__coll_args for a brush trace, inline, the
+ * points already read into `in` (start, end, mins, maxs): each finite,
+ * the map a brush family's with collision, the model its own. */
 BSP_INLINE bsp_status trace_args(const bsp_map *m, const struct bsp__collision *c, uint32_t model,
-                                 const float *start, const float *end, const float *mins, const float *maxs)
+                                 float in[4][3])
 {
-    if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
-    if (!all_finite(start, end, mins, maxs)) return BSP_E_BAD_QUERY;
+    /* (the sum of the twelve is finite when they are, unless it
+     * overflows: a NaN or an infinity among them makes it NaN or
+     * infinite; the exact test only then) */
+    float sum = ((in[0][0] + in[0][1]) + (in[0][2] + in[1][0])) + ((in[1][1] + in[1][2]) + (in[2][0] + in[2][1]))
+              + (((in[2][2] + in[3][0]) + (in[3][1] + in[3][2])));
+    if (!(sum - sum == 0) && !all_finite(in[0], in[1], in[2], in[3])) return BSP_E_BAD_QUERY;
     /* (the caller sent the hull families elsewhere) */
     if (!c || (c->world_only && model > 0)) return BSP_E_UNSUPPORTED;
     if (!m->has_collision || !m->coll_native) return BSP_E_NOT_LOADED;
@@ -656,8 +660,11 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
                      const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
 {
     trace_work w;
+    /* start, end, mins, maxs, read once, before any store through out
+     * (which could alias them); the box as the walk takes it */
+    float in[4][3], size[2][3];
     bsp_status st;
-    uint32_t i;
+    uint32_t i, bits = 0;
     int32_t head;
     int k;
 
@@ -665,9 +672,14 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     w.c = m->family->coll;
     /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
     if (w.c && w.c->kind == BSP_COLL_HULLS) return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
-    st = trace_args(m, w.c, model, start, end, mins, maxs);
+    if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
+    /* (unrolled: a loop of three is not, at -O2, and the values then stay
+     * in registers) */
+#define READ(i) (in[0][i] = start[i], in[1][i] = end[i], in[2][i] = mins[i], in[3][i] = maxs[i])
+    READ(0), READ(1), READ(2);
+#undef READ
+    st = trace_args(m, w.c, model, in);
     if (st != BSP_OK) return st;
-    clear_result(out, 1);
     /* (w is not cleared: every field is set below before it is read, the
      * patch marks only for a quake3 map with patches, which alone uses
      * them, and the hit plane where has_plane is set) */
@@ -678,67 +690,56 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     w.valve = BSPKIT_FAMILY_SOURCE && w.c->valve;
     w.all = w.c->mask_all;
     k = w.q3 ? K_Q3 : w.valve || w.all || w.c->solid_leaf ? K_ANY : K_Q2;
-    w.position = start[0] == end[0] && start[1] == end[1] && start[2] == end[2];
+    w.position = in[0][0] == in[1][0] && in[0][1] == in[1][1] && in[0][2] == in[1][2];
     w.solid_pass = 0;
     w.margin = 1.0f;
     w.mask = mask;
     w.lo = Q3(&w) ? w.nat->world_lo : 0;
     w.hi = Q3(&w) ? w.nat->world_hi : 0xffffffffu;
     bsp__mark_clear(&w.mark);
-    if (BSPKIT_FAMILY_SOURCE && w.valve) {
-        /* 8.9 step 1: the box centred, as Valve's Ray_t (size0 = -ext
-         * gives the position test's box s - ext) */
-        w.eps = Q2_EPSILON;
-        w.point = 1;
-        for (i = 0; i < 3; i++) {
-            float offset = bsp__fmul(bsp__fadd(mins[i], maxs[i]), 0.5f);
-            w.start[i] = bsp__fadd(start[i], offset);
-            w.end[i] = bsp__fadd(end[i], offset);
-            w.size[1][i] = bsp__fsub(maxs[i], offset);
-            w.size[0][i] = -w.size[1][i];
-            if (w.size[1][i] != 0) w.point = 0;
-        }
-    } else if (Q3(&w)) {
-        /* 8.3 step 1: a box symmetric about the moved origin */
-        w.eps = Q3_EPSILON;
-        for (i = 0; i < 3; i++) {
-            float offset = bsp__fmul(bsp__fadd(mins[i], maxs[i]), 0.5f);
-            w.start[i] = bsp__fadd(start[i], offset);
-            w.end[i] = bsp__fadd(end[i], offset);
-            w.size[0][i] = bsp__fsub(mins[i], offset);
-            w.size[1][i] = bsp__fsub(maxs[i], offset);
-        }
-        w.point = w.size[0][0] == 0 && w.size[0][1] == 0 && w.size[0][2] == 0;
-        if (w.position)
+    w.eps = Q3(&w) ? Q3_EPSILON : Q2_EPSILON;
+    if (Q3(&w) || (BSPKIT_FAMILY_SOURCE && w.valve)) {
+        /* 8.3 step 1: a box symmetric about the moved origin; 8.9 step 1:
+         * the box centred, as Valve's Ray_t (size0 = -ext gives the
+         * position test's box s - ext) */
+#define CENTRE(i) do { \
+            float offset = bsp__fmul(bsp__fadd(in[2][i], in[3][i]), 0.5f); \
+            w.start[i] = bsp__fadd(in[0][i], offset); \
+            w.end[i] = bsp__fadd(in[1][i], offset); \
+            size[1][i] = bsp__fsub(in[3][i], offset); \
+            size[0][i] = Q3(&w) ? bsp__fsub(in[2][i], offset) : -size[1][i]; \
+            w.ext[i] = size[1][i]; \
+            bits |= float_bits(size[0][i]); \
+        } while (0)
+        CENTRE(0); CENTRE(1); CENTRE(2);
+#undef CENTRE
+        /* (source: size0 is -size1) */
+        w.point = (bits << 1) == 0;
+        if (Q3(&w) && w.position)
             for (i = 0; i < 3; i++) {
-                w.bounds[0][i] = bsp__fadd(w.start[i], w.size[0][i]);
-                w.bounds[1][i] = bsp__fadd(w.start[i], w.size[1][i]);
+                w.bounds[0][i] = bsp__fadd(w.start[i], size[0][i]);
+                w.bounds[1][i] = bsp__fadd(w.start[i], size[1][i]);
             }
     } else {
-        uint32_t bits = 0;
-        w.eps = Q2_EPSILON;
-        for (i = 0; i < 3; i++) {
-            w.start[i] = start[i];
-            w.end[i] = end[i];
-            w.size[0][i] = mins[i];
-            w.size[1][i] = maxs[i];
-            w.ext[i] = -mins[i] > maxs[i] ? -mins[i] : maxs[i];
-            bits |= float_bits(mins[i]) | float_bits(maxs[i]);
-        }
+#define COPY(i) (w.start[i] = in[0][i], w.end[i] = in[1][i], size[0][i] = in[2][i], size[1][i] = in[3][i], \
+                 w.ext[i] = -in[2][i] > in[3][i] ? -in[2][i] : in[3][i], \
+                 bits |= float_bits(in[2][i]) | float_bits(in[3][i]))
+        COPY(0), COPY(1), COPY(2);
+#undef COPY
         /* (either zero, and the points are finite) */
         w.point = (bits << 1) == 0;
     }
+#define SIZE(i) (w.size[0][i] = size[0][i], w.size[1][i] = size[1][i])
+    SIZE(0), SIZE(1), SIZE(2);
+#undef SIZE
     w.bevel = BSPKIT_FAMILY_SOURCE && w.valve && w.point ? BSP__COLL_BEVEL : 0;
     if (Q3(&w) || !(w.point || w.valve)) {
-#define CORNER(i) (w.corner[i][0] = w.size[(i) & 1][0], w.corner[i][1] = w.size[(i) >> 1 & 1][1], \
-                   w.corner[i][2] = w.size[(i) >> 2][2])
+#define CORNER(i) (w.corner[i][0] = size[(i) & 1][0], w.corner[i][1] = size[(i) >> 1 & 1][1], \
+                   w.corner[i][2] = size[(i) >> 2][2])
         CORNER(0), CORNER(1), CORNER(2), CORNER(3), CORNER(4), CORNER(5), CORNER(6), CORNER(7);
 #undef CORNER
     }
-    /* (a point's walk takes offset 0 without them; quake2's are set
-     * above) */
-    if (Q3(&w) || w.valve)
-        for (i = 0; i < 3; i++) w.ext[i] = w.size[1][i];
+    clear_result(out, 1);
 
     w.patch_ready = 0;   /* (quake3: patches() sets the move up at the first patch) */
 #if BSP__DISPCOLL
