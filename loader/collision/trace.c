@@ -433,15 +433,14 @@ BSP_ALWAYS_INLINE bsp_status leaf(trace_work *w, uint32_t l, int test, int k)
 BSP_ALWAYS_INLINE int box_sides(const bsp__cplane *pl, float box[2][3])
 {
     float far[3], near[3];
-    uint32_t i;
     int sides;
     if (pl->type < 3)
         return pl->dist <= box[0][pl->type] ? 1 : pl->dist >= box[1][pl->type] ? 2 : 3;
-    for (i = 0; i < 3; i++) {
-        uint32_t neg = (uint32_t)pl->signbits >> i & 1u;
-        far[i] = box[neg ^ 1u][i];
-        near[i] = box[neg][i];
-    }
+    /* (unrolled: a loop of three is not, at -O2) */
+#define PICK(i) (far[i] = box[((uint32_t)pl->signbits >> (i) & 1u) ^ 1u][i], \
+                 near[i] = box[(uint32_t)pl->signbits >> (i) & 1u][i])
+    PICK(0), PICK(1), PICK(2);
+#undef PICK
     sides = (bsp__dot(pl->n, far) >= pl->dist) | (bsp__dot(pl->n, near) < pl->dist) << 1;
     return sides ? sides : 3;
 }
@@ -468,6 +467,8 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
      * CORRUPT (docs/queries.md 8.13), with room to spare. */
     uint32_t budget = 4u * nat->num_nodes + 1024u;
     const int point = w->point;   /* (read once) */
+    const bsp__cnode *nodes = nat->nodes;
+    const bsp__cplane *planes = nat->planes;
 
     s->p1f = 0;
     s->p2f = 1;
@@ -478,8 +479,8 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
     for (;;) {
         bsp_status st;
         while (n >= 0) {
-            const bsp__cnode *node = &nat->nodes[n];
-            const bsp__cplane *pl = &nat->planes[node->plane];
+            const bsp__cnode *node = &nodes[n];
+            const bsp__cplane *pl = &planes[node->plane];
             float t1, t2, offset, frac = 1, frac2 = 0;
             int side = 0;
             if (budget-- == 0) return BSP_E_CORRUPT;
@@ -552,13 +553,15 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
 BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k)
 {
     const bsp__coll_native *nat = w->nat;
+    const bsp__cnode *nodes = nat->nodes;
+    const bsp__cplane *planes = nat->planes;
     int32_t stack[BSP_TREE_DEPTH_MAX], n = head;
-    uint32_t depth = 0, i, budget = 4u * nat->num_nodes + 1024u;   /* (as walk's) */
+    uint32_t depth = 0, budget = 4u * nat->num_nodes + 1024u;   /* (as walk's) */
     float box[2][3];
-    for (i = 0; i < 3; i++) {
-        box[0][i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), w->margin);
-        box[1][i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin);
-    }
+#define BOX(i) (box[0][i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), w->margin), \
+                box[1][i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin))
+    BOX(0), BOX(1), BOX(2);
+#undef BOX
     for (;;) {
         if (n < 0) {
             bsp_status st = leaf(w, (uint32_t)(-1 - n), 1, k);
@@ -566,10 +569,10 @@ BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k)
             if (!(w->tr->fraction > 0) || depth == 0) return BSP_OK;
             n = stack[--depth];
         } else {
-            const bsp__cnode *node = &nat->nodes[n];
+            const bsp__cnode *node = &nodes[n];
             int sides;
             if (budget-- == 0) return BSP_E_CORRUPT;
-            sides = box_sides(&nat->planes[node->plane], box);
+            sides = box_sides(&planes[node->plane], box);
             if (sides == 3) {
                 if (depth == BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
                 stack[depth++] = node->child[1];
