@@ -52,6 +52,10 @@ typedef struct trace_work {
      * where the normal is negative, mins elsewhere (box_dist) */
     float corner[8][3];
     float ext[3];             /* the walk's extents */
+    /* the walk at a plane of axis i: the offset, and the limits both
+     * ends must clear to go down the front or the back alone (quake3's
+     * a unit further) */
+    float reach[3][3];
     float bounds[2][3];       /* quake3's position test: start + size */
     float eps;
     float margin;             /* the position test's box grows by it (8.2: 1) */
@@ -481,21 +485,26 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
         while (n >= 0) {
             const bsp__cnode *node = &nodes[n];
             const bsp__cplane *pl = &planes[node->plane];
-            float t1, t2, offset, frac = 1, frac2 = 0;
+            float t1, t2, offset, front, back, frac = 1, frac2 = 0;
             int side = 0;
             if (budget-- == 0) return BSP_E_CORRUPT;
             t1 = bsp__coll_side(pl, s->p1);
             t2 = bsp__coll_side(pl, s->p2);
-            if (point) offset = 0;
-            else if (pl->type < 3) offset = w->ext[pl->type];
-            else if (Q3(w)) offset = Q3_WALK_OFFSET;
-            else    /* (0 + the first term is that term: the sum of 8.2) */
-                for (offset = 0, i = 0; i < 3; i++)
-                    offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl->n[i])));
-            {
+            if (pl->type < 3) {
+                offset = w->reach[0][pl->type];
+                front = w->reach[1][pl->type];
+                back = w->reach[2][pl->type];
+            } else {
+                if (point) offset = 0;
+                else if (Q3(w)) offset = Q3_WALK_OFFSET;
+                else    /* (0 + the first term is that term: the sum of 8.2) */
+                    for (offset = 0, i = 0; i < 3; i++)
+                        offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl->n[i])));
                 /* quake3 sends a move to one side only a unit clear of it */
-                float front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
-                float back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
+                front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
+                back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
+            }
+            {
                 if (t1 >= front && t2 >= front) {
                     n = node->child[0];
                     continue;
@@ -742,6 +751,13 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         CORNER(0), CORNER(1), CORNER(2), CORNER(3), CORNER(4), CORNER(5), CORNER(6), CORNER(7);
 #undef CORNER
     }
+    /* (a point's walk takes offset 0; the position test has no use for
+     * them) */
+#define REACH(i) (w.reach[0][i] = w.point ? 0 : w.ext[i], \
+                  w.reach[1][i] = Q3(&w) ? bsp__fadd(w.reach[0][i], 1.0f) : w.reach[0][i], \
+                  w.reach[2][i] = Q3(&w) ? bsp__fsub(-w.reach[0][i], 1.0f) : -w.reach[0][i])
+    if (!w.position) REACH(0), REACH(1), REACH(2);
+#undef REACH
     clear_result(out, 1);
 
     w.patch_ready = 0;   /* (quake3: patches() sets the move up at the first patch) */
