@@ -51,11 +51,11 @@ typedef struct trace_work {
     /* the corner of the box meeting a plane of sign bits i first: maxs
      * where the normal is negative, mins elsewhere (box_dist) */
     float corner[8][3];
-    float ext[3];             /* the walk's extents */
-    /* the walk at a plane of axis i: the offset, and the limits both
-     * ends must clear to go down the front or the back alone (quake3's
-     * a unit further) */
-    float reach[3][3];
+    float ext[3];             /* the walk's extents (quake3: of a box not a point) */
+    /* the limits both ends of a move must clear to go down the front or
+     * the back alone at a plane of axis i: ext and -ext, quake3's a unit
+     * further (front: quake3 only, the others read ext) */
+    float front[3], back[3];
     float bounds[2][3];       /* quake3's position test: start + size */
     float eps;
     float margin;             /* the position test's box grows by it (8.2: 1) */
@@ -491,9 +491,9 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
             t1 = bsp__coll_side(pl, s->p1);
             t2 = bsp__coll_side(pl, s->p2);
             if (pl->type < 3) {
-                offset = w->reach[0][pl->type];
-                front = w->reach[1][pl->type];
-                back = w->reach[2][pl->type];
+                offset = w->ext[pl->type];
+                front = Q3(w) ? w->front[pl->type] : offset;
+                back = w->back[pl->type];
             } else {
                 if (point) offset = 0;
                 else if (Q3(w)) offset = Q3_WALK_OFFSET;
@@ -668,40 +668,30 @@ BSP_INLINE void clear_result(bsp_trace_result *out, float fraction)
     out->disp_flags = 0;
 }
 
-bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], const float end[3],
-                     const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
+/* bsp_trace past its argument checks, the points in `in`; `k` a
+ * constant in each copy (a build for size keeps one, k asked at run
+ * time), so that the setup tests no rule the kind does not have. */
+BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp_map *m, uint32_t model, float in[4][3], const float *start,
+                                        const float *end, const float *mins, const float *maxs, uint32_t mask,
+                                        bsp_trace_result *out, int k)
 {
     trace_work w;
-    /* start, end, mins, maxs, read once, before any store through out
-     * (which could alias them); the box as the walk takes it */
-    float in[4][3], size[2][3];
+    float size[2][3];   /* the box as the walk takes it */
     bsp_status st;
     uint32_t i, bits = 0;
     int32_t head;
-    int k;
 
-    if (!out || !m || !m->family) return BSP_E_BAD_ARGUMENT;
-    w.c = m->family->coll;
-    /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
-    if (w.c && w.c->kind == BSP_COLL_HULLS) return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
-    if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
-    /* (unrolled: a loop of three is not, at -O2, and the values then stay
-     * in registers) */
-#define READ(i) (in[0][i] = start[i], in[1][i] = end[i], in[2][i] = mins[i], in[3][i] = maxs[i])
-    READ(0), READ(1), READ(2);
-#undef READ
-    st = trace_args(m, w.c, model, in);
-    if (st != BSP_OK) return st;
     /* (w is not cleared: every field is set below before it is read, the
      * patch marks only for a quake3 map with patches, which alone uses
      * them, and the hit plane where has_plane is set) */
+    w.c = m->family->coll;
     w.m = m;
     w.nat = m->coll_native;
     w.tr = out;
-    w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
-    w.valve = BSPKIT_FAMILY_SOURCE && w.c->valve;
-    w.all = w.c->mask_all;
-    k = w.q3 ? K_Q3 : w.valve || w.all || w.c->solid_leaf ? K_ANY : K_Q2;
+    w.q3 = k == K_Q3;
+    /* (quake2's kind has neither) */
+    w.valve = k != K_Q2 && BSPKIT_FAMILY_SOURCE && w.c->valve;
+    w.all = k != K_Q2 && w.c->mask_all;
     w.position = in[0][0] == in[1][0] && in[0][1] == in[1][1] && in[0][2] == in[1][2];
     w.solid_pass = 0;
     w.margin = 1.0f;
@@ -727,6 +717,16 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
 #undef CENTRE
         /* (source: size0 is -size1) */
         w.point = (bits << 1) == 0;
+        /* (a quake3 point walks with offset 0: its size1 may be a
+         * denormal where size0 is 0) */
+        if (Q3(&w) && w.point) w.ext[0] = w.ext[1] = w.ext[2] = 0;
+        if (Q3(&w) && !w.position)
+            for (i = 0; i < 3; i++) {
+                w.front[i] = bsp__fadd(w.ext[i], 1.0f);
+                w.back[i] = bsp__fsub(-w.ext[i], 1.0f);
+            }
+        else
+            w.back[0] = -w.ext[0], w.back[1] = -w.ext[1], w.back[2] = -w.ext[2];
         if (Q3(&w) && w.position)
             for (i = 0; i < 3; i++) {
                 w.bounds[0][i] = bsp__fadd(w.start[i], size[0][i]);
@@ -738,6 +738,8 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
                  bits |= float_bits(in[2][i]) | float_bits(in[3][i]))
         COPY(0), COPY(1), COPY(2);
 #undef COPY
+        /* (a point's ext is +-0: offset 0) */
+        w.back[0] = -w.ext[0], w.back[1] = -w.ext[1], w.back[2] = -w.ext[2];
         /* (either zero, and the points are finite) */
         w.point = (bits << 1) == 0;
     }
@@ -751,13 +753,6 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         CORNER(0), CORNER(1), CORNER(2), CORNER(3), CORNER(4), CORNER(5), CORNER(6), CORNER(7);
 #undef CORNER
     }
-    /* (a point's walk takes offset 0; the position test has no use for
-     * them) */
-#define REACH(i) (w.reach[0][i] = w.point ? 0 : w.ext[i], \
-                  w.reach[1][i] = Q3(&w) ? bsp__fadd(w.reach[0][i], 1.0f) : w.reach[0][i], \
-                  w.reach[2][i] = Q3(&w) ? bsp__fsub(-w.reach[0][i], 1.0f) : -w.reach[0][i])
-    if (!w.position) REACH(0), REACH(1), REACH(2);
-#undef REACH
     clear_result(out, 1);
 
     w.patch_ready = 0;   /* (quake3: patches() sets the move up at the first patch) */
@@ -811,6 +806,39 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         out->dist = w.hit.dist;
     }
     return BSP_OK;
+}
+
+bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], const float end[3],
+                     const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
+{
+    const struct bsp__collision *c;
+    /* start, end, mins, maxs, read once, before any store through out
+     * (which could alias them) */
+    float in[4][3];
+    bsp_status st;
+    int k;
+
+    if (!out || !m || !m->family) return BSP_E_BAD_ARGUMENT;
+    c = m->family->coll;
+    /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
+    if (c && c->kind == BSP_COLL_HULLS) return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
+    if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
+    /* (unrolled: a loop of three is not, at -O2, and the values then stay
+     * in registers) */
+#define READ(i) (in[0][i] = start[i], in[1][i] = end[i], in[2][i] = mins[i], in[3][i] = maxs[i])
+    READ(0), READ(1), READ(2);
+#undef READ
+    st = trace_args(m, c, model, in);
+    if (st != BSP_OK) return st;
+    k = BSPKIT_FAMILY_QUAKE3 && c->kind == BSP_COLL_Q3 ? K_Q3
+      : (BSPKIT_FAMILY_SOURCE && c->valve) || c->mask_all || c->solid_leaf ? K_ANY : K_Q2;
+#ifdef __OPTIMIZE_SIZE__
+    return trace_kind(m, model, in, start, end, mins, maxs, mask, out, k);
+#else
+    if (k == K_Q2) return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q2);
+    if (BSPKIT_FAMILY_QUAKE3 && k == K_Q3) return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q3);
+    return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_ANY);
+#endif
 }
 
 /* 8.12: does p lie in brush b (d1 <= 0 on every side; source skips the
