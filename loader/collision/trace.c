@@ -246,16 +246,15 @@ BSP_ALWAYS_INLINE bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
     return BSP_OK;
 }
 
-/* The clip, one copy per kind of trace (a build for size keeps one, `k`
- * asked at run time). */
+/* The clip: quake2's and quake3's inline in their walks (a call per
+ * brush clipped costs as much as a side), the others' one copy out of
+ * line; a build for size keeps one, `k` asked at run time. */
 #ifdef __OPTIMIZE_SIZE__
 BSP_NOINLINE bsp_status clip_k(trace_work *w, const bsp__cbrush *br, int k) { return clip_brush(w, br, k); }
 #define CLIP(w, br, k) clip_k(w, br, k)
 #else
-BSP_NOINLINE bsp_status clip_q2(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q2); }
-BSP_NOINLINE bsp_status clip_q3(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q3); }
 BSP_NOINLINE bsp_status clip_any(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_ANY); }
-#define CLIP(w, br, k) ((k) == K_Q2 ? clip_q2(w, br) : (k) == K_Q3 ? clip_q3(w, br) : clip_any(w, br))
+#define CLIP(w, br, k) ((k) == K_ANY ? clip_any(w, br) : clip_brush(w, br, k))
 #endif
 
 /* Brush b, clipped (or position-tested) once per trace; CORRUPT when it
