@@ -39,6 +39,13 @@
 #define VALVE(w) (BSPKIT_FAMILY_SOURCE && k == K_ANY && (w)->valve)
 #define NIGHTFIRE_ALL(w) (BSPKIT_FAMILY_NIGHTFIRE && k == K_ANY && (w)->all)
 #define EPS(w) (Q3(w) ? Q3_EPSILON : k == K_Q2 ? Q2_EPSILON : (w)->eps)
+/* X(0); X(1); X(2): unrolled, as gcc -O2 leaves a loop of three (the
+ * values then stay in registers); a build for size keeps the loop. */
+#ifdef __OPTIMIZE_SIZE__
+#define EACH3(X) for (uint32_t each_ = 0; each_ < 3; each_++) X(each_)
+#else
+#define EACH3(X) do { X(0); X(1); X(2); } while (0)
+#endif
 
 typedef struct trace_work {
     const bsp_map *m;
@@ -439,10 +446,9 @@ BSP_ALWAYS_INLINE int box_sides(const bsp__cplane *pl, float box[2][3])
     int sides;
     if (pl->type < 3)
         return pl->dist <= box[0][pl->type] ? 1 : pl->dist >= box[1][pl->type] ? 2 : 3;
-    /* (unrolled: a loop of three is not, at -O2) */
 #define PICK(i) (far[i] = box[((uint32_t)pl->signbits >> (i) & 1u) ^ 1u][i], \
                  near[i] = box[(uint32_t)pl->signbits >> (i) & 1u][i])
-    PICK(0), PICK(1), PICK(2);
+    EACH3(PICK);
 #undef PICK
     sides = (bsp__dot(pl->n, far) >= pl->dist) | (bsp__dot(pl->n, near) < pl->dist) << 1;
     return sides ? sides : 3;
@@ -568,7 +574,7 @@ BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k)
     float box[2][3];
 #define BOX(i) (box[0][i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), w->margin), \
                 box[1][i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin))
-    BOX(0), BOX(1), BOX(2);
+    EACH3(BOX);
 #undef BOX
     for (;;) {
         if (n < 0) {
@@ -641,12 +647,15 @@ BSP_ALWAYS_INLINE uint32_t float_bits(float x)
 BSP_INLINE bsp_status trace_args(const bsp_map *m, const struct bsp__collision *c, uint32_t model,
                                  float in[4][3])
 {
+#ifndef __OPTIMIZE_SIZE__
     /* (the sum of the twelve is finite when they are, unless it
      * overflows: a NaN or an infinity among them makes it NaN or
      * infinite; the exact test only then) */
     float sum = ((in[0][0] + in[0][1]) + (in[0][2] + in[1][0])) + ((in[1][1] + in[1][2]) + (in[2][0] + in[2][1]))
               + (((in[2][2] + in[3][0]) + (in[3][1] + in[3][2])));
-    if (!(sum - sum == 0) && !all_finite(in[0], in[1], in[2], in[3])) return BSP_E_BAD_QUERY;
+    if (!(sum - sum == 0))
+#endif
+        if (!all_finite(in[0], in[1], in[2], in[3])) return BSP_E_BAD_QUERY;
     /* (the caller sent the hull families elsewhere) */
     if (!c || (c->world_only && model > 0)) return BSP_E_UNSUPPORTED;
     if (!m->has_collision || !m->coll_native) return BSP_E_NOT_LOADED;
@@ -712,7 +721,7 @@ BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp_map *m, uint32_t model, float 
             w.ext[i] = size[1][i]; \
             bits |= float_bits(size[0][i]); \
         } while (0)
-        CENTRE(0); CENTRE(1); CENTRE(2);
+        EACH3(CENTRE);
 #undef CENTRE
         /* (source: size0 is -size1) */
         w.point = (bits << 1) == 0;
@@ -735,7 +744,7 @@ BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp_map *m, uint32_t model, float 
 #define COPY(i) (w.start[i] = in[0][i], w.end[i] = in[1][i], size[0][i] = in[2][i], size[1][i] = in[3][i], \
                  w.ext[i] = -in[2][i] > in[3][i] ? -in[2][i] : in[3][i], \
                  bits |= float_bits(in[2][i]) | float_bits(in[3][i]))
-        COPY(0), COPY(1), COPY(2);
+        EACH3(COPY);
 #undef COPY
         /* (a point's ext is +-0: offset 0) */
         w.back[0] = -w.ext[0], w.back[1] = -w.ext[1], w.back[2] = -w.ext[2];
@@ -823,10 +832,8 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
     /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
     if (c && c->kind == BSP_COLL_HULLS) return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
     if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
-    /* (unrolled: a loop of three is not, at -O2, and the values then stay
-     * in registers) */
 #define READ(i) (in[0][i] = start[i], in[1][i] = end[i], in[2][i] = mins[i], in[3][i] = maxs[i])
-    READ(0), READ(1), READ(2);
+    EACH3(READ);
 #undef READ
     st = trace_args(m, c, model, in);
     if (st != BSP_OK) return st;
