@@ -132,8 +132,9 @@ BSP_ALWAYS_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl, int
  * load sets it, and a marked index is past any plane lump). */
 #define SIDE_PLANE(side) (k == K_ANY ? (side) & ~BSP__COLL_BEVEL : (side))
 
-/* clip_brush of 8.2 (8.3 step 4 and 5 for quake3). */
-BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, int k)
+/* clip_brush of 8.2 (8.3 step 4 and 5 for quake3); `test`: the position
+ * test (start == end, w->position), a constant in the walks. */
+BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, int test, int k)
 {
     bsp_trace_result *tr = w->tr;
     float enter = -1.0f, leave = 1.0f;
@@ -147,7 +148,7 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
     const float *start = w->start, *end = w->end;
     const int point = !Q3(w) && w->point;   /* (read once) */
 
-    if (w->position) {
+    if (test) {
         /* start == end (as floats: they may differ in a zero's sign,
          * which gives d2 equal to d1 but for a zero's sign, the same
          * answer): a side the start is in front of leaves the box out
@@ -200,7 +201,7 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
             /* quake3 stops a move wholly in solid at 0; a quake2 position
              * test (start == end: a clip whose every d1 is <= 0 is inside)
              * is inside, test_leaf of 8.2 */
-            if (Q3(w) || w->position) {
+            if (Q3(w) || test) {
                 tr->fraction = 0;
                 tr->contents = br->contents;
             }
@@ -257,11 +258,11 @@ BSP_ALWAYS_INLINE bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
  * brush clipped costs as much as a side), the others' one copy out of
  * line; a build for size keeps one, `k` asked at run time. */
 #ifdef __OPTIMIZE_SIZE__
-BSP_NOINLINE bsp_status clip_k(trace_work *w, const bsp__cbrush *br, int k) { return clip_brush(w, br, k); }
-#define CLIP(w, br, k) clip_k(w, br, k)
+BSP_NOINLINE bsp_status clip_k(trace_work *w, const bsp__cbrush *br, int test, int k) { return clip_brush(w, br, test, k); }
+#define CLIP(w, br, test, k) clip_k(w, br, test, k)
 #else
-BSP_NOINLINE bsp_status clip_any(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_ANY); }
-#define CLIP(w, br, k) ((k) == K_ANY ? clip_any(w, br) : clip_brush(w, br, k))
+BSP_NOINLINE bsp_status clip_any(trace_work *w, const bsp__cbrush *br, int test) { return clip_brush(w, br, test, K_ANY); }
+#define CLIP(w, br, test, k) ((k) == K_ANY ? clip_any(w, br, test) : clip_brush(w, br, test, k))
 #endif
 
 /* Brush b, clipped (or position-tested) once per trace; CORRUPT when it
@@ -280,7 +281,7 @@ BSP_ALWAYS_INLINE bsp_status one_brush(trace_work *w, uint32_t b, int test, int 
     /* (a brush without sides has contents 0: only nightfire's every
      * brush needs the test) */
     if (k == K_ANY && br->count <= 0) return BSP_OK;
-    return CLIP(w, br, k);
+    return CLIP(w, br, test, k);
 }
 
 /* The trace can go no shorter. */
@@ -742,12 +743,14 @@ BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp_map *m, uint32_t model, float 
             }
     } else {
 #define COPY(i) (w.start[i] = in[0][i], w.end[i] = in[1][i], size[0][i] = in[2][i], size[1][i] = in[3][i], \
-                 w.ext[i] = -in[2][i] > in[3][i] ? -in[2][i] : in[3][i], \
                  bits |= float_bits(in[2][i]) | float_bits(in[3][i]))
         EACH3(COPY);
 #undef COPY
-        /* (a point's ext is +-0: offset 0) */
-        w.back[0] = -w.ext[0], w.back[1] = -w.ext[1], w.back[2] = -w.ext[2];
+        /* (the walk's alone, not the position test's; a point's ext is
+         * +-0: offset 0) */
+#define EXT(i) (w.ext[i] = -in[2][i] > in[3][i] ? -in[2][i] : in[3][i], w.back[i] = -w.ext[i])
+        if (!w.position) EACH3(EXT);
+#undef EXT
         /* (either zero, and the points are finite) */
         w.point = (bits << 1) == 0;
     }
