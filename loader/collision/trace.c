@@ -27,18 +27,21 @@
 #define Q3_EPSILON 0.125f       /* SURFACE_CLIP_EPSILON */
 #define Q3_WALK_OFFSET 2048.0f  /* the Quake 3 walk's offset for a box on a sloped plane */
 /* The walk and the clip are compiled once per kind of trace, `k` a
- * constant in each copy: quake2's rules alone (K_Q2), quake3's (K_Q3),
- * and the others (K_ANY: source's and nightfire's, asked at run time), so
- * that the hot loops test no rule they do not have. Q3(w), VALVE(w) and
+ * constant in each copy: quake2's rules alone (K_Q2; K_Q2P its sweep of
+ * a point, K_Q2 in a walk a box's), quake3's (K_Q3), and the others
+ * (K_ANY: source's and nightfire's, asked at run time), so that the hot
+ * loops test no rule they do not have. Q3(w), VALVE(w) and
  * NIGHTFIRE_ALL(w) read `k` where they are used; in a build without a
  * family they are a constant 0 and its branches compile away. */
 #define K_ANY 0
 #define K_Q2 1
 #define K_Q3 2
+#define K_Q2P 3
+#define Q2(k) ((k) == K_Q2 || (k) == K_Q2P)
 #define Q3(w) (BSPKIT_FAMILY_QUAKE3 && k == K_Q3)
 #define VALVE(w) (BSPKIT_FAMILY_SOURCE && k == K_ANY && (w)->valve)
 #define NIGHTFIRE_ALL(w) (BSPKIT_FAMILY_NIGHTFIRE && k == K_ANY && (w)->all)
-#define EPS(w) (Q3(w) ? Q3_EPSILON : k == K_Q2 ? Q2_EPSILON : (w)->eps)
+#define EPS(w) (Q3(w) ? Q3_EPSILON : Q2(k) ? Q2_EPSILON : (w)->eps)
 /* X(0); X(1); X(2): unrolled, as gcc -O2 leaves a loop of three (the
  * values then stay in registers); a build for size keeps the loop. */
 #ifdef __OPTIMIZE_SIZE__
@@ -146,7 +149,8 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
     uint32_t i, n = (uint32_t)br->count, num_planes = w->nat->num_planes;
     const float eps = EPS(w);
     const float *start = w->start, *end = w->end;
-    const int point = !Q3(w) && w->point;   /* (read once) */
+    /* (read once; quake2's walks know it) */
+    const int point = !Q3(w) && (k == K_Q2P || ((k != K_Q2 || test) && w->point));
 
     if (test) {
         /* start == end (as floats: they may differ in a zero's sign,
@@ -476,7 +480,7 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
      * file, where a box's overlapping parts could double at every level:
      * CORRUPT (docs/queries.md 8.13), with room to spare. */
     uint32_t budget = 4u * nat->num_nodes + 1024u;
-    const int point = w->point;   /* (read once) */
+    const int point = k == K_Q2P || (k != K_Q2 && w->point);   /* (read once; quake2's known) */
     const bsp__cnode *nodes = nat->nodes;
     const bsp__cplane *planes = nat->planes;
 
@@ -606,10 +610,11 @@ BSP_NOINLINE bsp_status walk_k(trace_work *w, int32_t head, int k) { return walk
 BSP_NOINLINE bsp_status box_k(trace_work *w, int32_t head, int k) { return walk_box(w, head, k); }
 BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
 {
-    return w->position ? box_k(w, head, k) : walk_k(w, head, k);
+    return w->position ? box_k(w, head, k) : walk_k(w, head, k == K_Q2 && w->point ? K_Q2P : k);
 }
 #else
 BSP_NOINLINE bsp_status walk_q2(trace_work *w, int32_t head) { return walk(w, head, K_Q2); }
+BSP_NOINLINE bsp_status walk_q2p(trace_work *w, int32_t head) { return walk(w, head, K_Q2P); }
 BSP_NOINLINE bsp_status walk_q3(trace_work *w, int32_t head) { return walk(w, head, K_Q3); }
 BSP_NOINLINE bsp_status walk_any(trace_work *w, int32_t head) { return walk(w, head, K_ANY); }
 BSP_NOINLINE bsp_status box_q2(trace_work *w, int32_t head) { return walk_box(w, head, K_Q2); }
@@ -620,7 +625,8 @@ BSP_NOINLINE bsp_status box_any(trace_work *w, int32_t head) { return walk_box(w
 BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
 {
     if (w->position) return k == K_Q2 ? box_q2(w, head) : Q3(w) ? box_q3(w, head) : box_any(w, head);
-    return k == K_Q2 ? walk_q2(w, head) : Q3(w) ? walk_q3(w, head) : walk_any(w, head);
+    if (k == K_Q2) return w->point ? walk_q2p(w, head) : walk_q2(w, head);
+    return Q3(w) ? walk_q3(w, head) : walk_any(w, head);
 }
 #endif
 
