@@ -27,18 +27,28 @@
 #define Q3_EPSILON 0.125f       /* SURFACE_CLIP_EPSILON */
 #define Q3_WALK_OFFSET 2048.0f  /* the Quake 3 walk's offset for a box on a sloped plane */
 /* The walk and the clip are compiled once per kind of trace, `k` a
- * constant in each copy: quake2's rules alone (K_Q2), quake3's (K_Q3),
- * and the others (K_ANY: source's and nightfire's, asked at run time), so
- * that the hot loops test no rule they do not have. Q3(w), VALVE(w) and
+ * constant in each copy: quake2's rules alone (K_Q2; K_Q2P its sweep of
+ * a point, K_Q2 in a walk a box's), quake3's (K_Q3), and the others
+ * (K_ANY: source's and nightfire's, asked at run time), so that the hot
+ * loops test no rule they do not have. Q3(w), VALVE(w) and
  * NIGHTFIRE_ALL(w) read `k` where they are used; in a build without a
  * family they are a constant 0 and its branches compile away. */
 #define K_ANY 0
 #define K_Q2 1
 #define K_Q3 2
+#define K_Q2P 3
+#define Q2(k) ((k) == K_Q2 || (k) == K_Q2P)
 #define Q3(w) (BSPKIT_FAMILY_QUAKE3 && k == K_Q3)
 #define VALVE(w) (BSPKIT_FAMILY_SOURCE && k == K_ANY && (w)->valve)
 #define NIGHTFIRE_ALL(w) (BSPKIT_FAMILY_NIGHTFIRE && k == K_ANY && (w)->all)
-#define EPS(w) (Q3(w) ? Q3_EPSILON : k == K_Q2 ? Q2_EPSILON : (w)->eps)
+#define EPS(w) (Q3(w) ? Q3_EPSILON : Q2(k) ? Q2_EPSILON : (w)->eps)
+/* X(0); X(1); X(2): unrolled, as gcc -O2 leaves a loop of three (the
+ * values then stay in registers); a build for size keeps the loop. */
+#ifdef __OPTIMIZE_SIZE__
+#define EACH3(X) for (uint32_t each_ = 0; each_ < 3; each_++) X(each_)
+#else
+#define EACH3(X) do { X(0); X(1); X(2); } while (0)
+#endif
 
 typedef struct trace_work {
     const bsp_map *m;
@@ -51,7 +61,11 @@ typedef struct trace_work {
     /* the corner of the box meeting a plane of sign bits i first: maxs
      * where the normal is negative, mins elsewhere (box_dist) */
     float corner[8][3];
-    float ext[3];             /* the walk's extents */
+    float ext[3];             /* the walk's extents (quake3: of a box not a point) */
+    /* the limits both ends of a move must clear to go down the front or
+     * the back alone at a plane of axis i: ext and -ext, quake3's a unit
+     * further (front: quake3 only, the others read ext) */
+    float front[3], back[3];
     float bounds[2][3];       /* quake3's position test: start + size */
     float eps;
     float margin;             /* the position test's box grows by it (8.2: 1) */
@@ -121,8 +135,9 @@ BSP_ALWAYS_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl, int
  * load sets it, and a marked index is past any plane lump). */
 #define SIDE_PLANE(side) (k == K_ANY ? (side) & ~BSP__COLL_BEVEL : (side))
 
-/* clip_brush of 8.2 (8.3 step 4 and 5 for quake3). */
-BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, int k)
+/* clip_brush of 8.2 (8.3 step 4 and 5 for quake3); `test`: the position
+ * test (start == end, w->position), a constant in the walks. */
+BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, int test, int k)
 {
     bsp_trace_result *tr = w->tr;
     float enter = -1.0f, leave = 1.0f;
@@ -134,9 +149,10 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
     uint32_t i, n = (uint32_t)br->count, num_planes = w->nat->num_planes;
     const float eps = EPS(w);
     const float *start = w->start, *end = w->end;
-    const int point = !Q3(w) && w->point;   /* (read once) */
+    /* (read once; quake2's walks know it) */
+    const int point = !Q3(w) && (k == K_Q2P || ((k != K_Q2 || test) && w->point));
 
-    if (w->position) {
+    if (test) {
         /* start == end (as floats: they may differ in a zero's sign,
          * which gives d2 equal to d1 but for a zero's sign, the same
          * answer): a side the start is in front of leaves the box out
@@ -189,7 +205,7 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
             /* quake3 stops a move wholly in solid at 0; a quake2 position
              * test (start == end: a clip whose every d1 is <= 0 is inside)
              * is inside, test_leaf of 8.2 */
-            if (Q3(w) || w->position) {
+            if (Q3(w) || test) {
                 tr->fraction = 0;
                 tr->contents = br->contents;
             }
@@ -242,16 +258,15 @@ BSP_ALWAYS_INLINE bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
     return BSP_OK;
 }
 
-/* The clip, one copy per kind of trace (a build for size keeps one, `k`
- * asked at run time). */
+/* The clip: quake2's and quake3's inline in their walks (a call per
+ * brush clipped costs as much as a side), the others' one copy out of
+ * line; a build for size keeps one, `k` asked at run time. */
 #ifdef __OPTIMIZE_SIZE__
-BSP_NOINLINE bsp_status clip_k(trace_work *w, const bsp__cbrush *br, int k) { return clip_brush(w, br, k); }
-#define CLIP(w, br, k) clip_k(w, br, k)
+BSP_NOINLINE bsp_status clip_k(trace_work *w, const bsp__cbrush *br, int test, int k) { return clip_brush(w, br, test, k); }
+#define CLIP(w, br, test, k) clip_k(w, br, test, k)
 #else
-BSP_NOINLINE bsp_status clip_q2(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q2); }
-BSP_NOINLINE bsp_status clip_q3(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_Q3); }
-BSP_NOINLINE bsp_status clip_any(trace_work *w, const bsp__cbrush *br) { return clip_brush(w, br, K_ANY); }
-#define CLIP(w, br, k) ((k) == K_Q2 ? clip_q2(w, br) : (k) == K_Q3 ? clip_q3(w, br) : clip_any(w, br))
+BSP_NOINLINE bsp_status clip_any(trace_work *w, const bsp__cbrush *br, int test) { return clip_brush(w, br, test, K_ANY); }
+#define CLIP(w, br, test, k) ((k) == K_ANY ? clip_any(w, br, test) : clip_brush(w, br, test, k))
 #endif
 
 /* Brush b, clipped (or position-tested) once per trace; CORRUPT when it
@@ -270,7 +285,7 @@ BSP_ALWAYS_INLINE bsp_status one_brush(trace_work *w, uint32_t b, int test, int 
     /* (a brush without sides has contents 0: only nightfire's every
      * brush needs the test) */
     if (k == K_ANY && br->count <= 0) return BSP_OK;
-    return CLIP(w, br, k);
+    return CLIP(w, br, test, k);
 }
 
 /* The trace can go no shorter. */
@@ -433,15 +448,13 @@ BSP_ALWAYS_INLINE bsp_status leaf(trace_work *w, uint32_t l, int test, int k)
 BSP_ALWAYS_INLINE int box_sides(const bsp__cplane *pl, float box[2][3])
 {
     float far[3], near[3];
-    uint32_t i;
     int sides;
     if (pl->type < 3)
         return pl->dist <= box[0][pl->type] ? 1 : pl->dist >= box[1][pl->type] ? 2 : 3;
-    for (i = 0; i < 3; i++) {
-        uint32_t neg = (uint32_t)pl->signbits >> i & 1u;
-        far[i] = box[neg ^ 1u][i];
-        near[i] = box[neg][i];
-    }
+#define PICK(i) (far[i] = box[((uint32_t)pl->signbits >> (i) & 1u) ^ 1u][i], \
+                 near[i] = box[(uint32_t)pl->signbits >> (i) & 1u][i])
+    EACH3(PICK);
+#undef PICK
     sides = (bsp__dot(pl->n, far) >= pl->dist) | (bsp__dot(pl->n, near) < pl->dist) << 1;
     return sides ? sides : 3;
 }
@@ -467,7 +480,9 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
      * file, where a box's overlapping parts could double at every level:
      * CORRUPT (docs/queries.md 8.13), with room to spare. */
     uint32_t budget = 4u * nat->num_nodes + 1024u;
-    const int point = w->point;   /* (read once) */
+    const int point = k == K_Q2P || (k != K_Q2 && w->point);   /* (read once; quake2's known) */
+    const bsp__cnode *nodes = nat->nodes;
+    const bsp__cplane *planes = nat->planes;
 
     s->p1f = 0;
     s->p2f = 1;
@@ -478,23 +493,28 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
     for (;;) {
         bsp_status st;
         while (n >= 0) {
-            const bsp__cnode *node = &nat->nodes[n];
-            const bsp__cplane *pl = &nat->planes[node->plane];
-            float t1, t2, offset, frac = 1, frac2 = 0;
+            const bsp__cnode *node = &nodes[n];
+            const bsp__cplane *pl = &planes[node->plane];
+            float t1, t2, offset, front, back, frac = 1, frac2 = 0;
             int side = 0;
             if (budget-- == 0) return BSP_E_CORRUPT;
             t1 = bsp__coll_side(pl, s->p1);
             t2 = bsp__coll_side(pl, s->p2);
-            if (point) offset = 0;
-            else if (pl->type < 3) offset = w->ext[pl->type];
-            else if (Q3(w)) offset = Q3_WALK_OFFSET;
-            else    /* (0 + the first term is that term: the sum of 8.2) */
-                for (offset = 0, i = 0; i < 3; i++)
-                    offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl->n[i])));
-            {
+            if (pl->type < 3) {
+                offset = w->ext[pl->type];
+                front = Q3(w) ? w->front[pl->type] : offset;
+                back = w->back[pl->type];
+            } else {
+                if (point) offset = 0;
+                else if (Q3(w)) offset = Q3_WALK_OFFSET;
+                else    /* (0 + the first term is that term: the sum of 8.2) */
+                    for (offset = 0, i = 0; i < 3; i++)
+                        offset = bsp__fadd(offset, bsp__fabs(bsp__fmul(w->ext[i], pl->n[i])));
                 /* quake3 sends a move to one side only a unit clear of it */
-                float front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
-                float back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
+                front = Q3(w) ? bsp__fadd(offset, 1.0f) : offset;
+                back = Q3(w) ? bsp__fsub(-offset, 1.0f) : -offset;
+            }
+            {
                 if (t1 >= front && t2 >= front) {
                     n = node->child[0];
                     continue;
@@ -552,13 +572,15 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
 BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k)
 {
     const bsp__coll_native *nat = w->nat;
+    const bsp__cnode *nodes = nat->nodes;
+    const bsp__cplane *planes = nat->planes;
     int32_t stack[BSP_TREE_DEPTH_MAX], n = head;
-    uint32_t depth = 0, i, budget = 4u * nat->num_nodes + 1024u;   /* (as walk's) */
+    uint32_t depth = 0, budget = 4u * nat->num_nodes + 1024u;   /* (as walk's) */
     float box[2][3];
-    for (i = 0; i < 3; i++) {
-        box[0][i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), w->margin);
-        box[1][i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin);
-    }
+#define BOX(i) (box[0][i] = bsp__fsub(bsp__fadd(w->start[i], w->size[0][i]), w->margin), \
+                box[1][i] = bsp__fadd(bsp__fadd(w->start[i], w->size[1][i]), w->margin))
+    EACH3(BOX);
+#undef BOX
     for (;;) {
         if (n < 0) {
             bsp_status st = leaf(w, (uint32_t)(-1 - n), 1, k);
@@ -566,10 +588,10 @@ BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k)
             if (!(w->tr->fraction > 0) || depth == 0) return BSP_OK;
             n = stack[--depth];
         } else {
-            const bsp__cnode *node = &nat->nodes[n];
+            const bsp__cnode *node = &nodes[n];
             int sides;
             if (budget-- == 0) return BSP_E_CORRUPT;
-            sides = box_sides(&nat->planes[node->plane], box);
+            sides = box_sides(&planes[node->plane], box);
             if (sides == 3) {
                 if (depth == BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
                 stack[depth++] = node->child[1];
@@ -588,10 +610,11 @@ BSP_NOINLINE bsp_status walk_k(trace_work *w, int32_t head, int k) { return walk
 BSP_NOINLINE bsp_status box_k(trace_work *w, int32_t head, int k) { return walk_box(w, head, k); }
 BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
 {
-    return w->position ? box_k(w, head, k) : walk_k(w, head, k);
+    return w->position ? box_k(w, head, k) : walk_k(w, head, k == K_Q2 && w->point ? K_Q2P : k);
 }
 #else
 BSP_NOINLINE bsp_status walk_q2(trace_work *w, int32_t head) { return walk(w, head, K_Q2); }
+BSP_NOINLINE bsp_status walk_q2p(trace_work *w, int32_t head) { return walk(w, head, K_Q2P); }
 BSP_NOINLINE bsp_status walk_q3(trace_work *w, int32_t head) { return walk(w, head, K_Q3); }
 BSP_NOINLINE bsp_status walk_any(trace_work *w, int32_t head) { return walk(w, head, K_ANY); }
 BSP_NOINLINE bsp_status box_q2(trace_work *w, int32_t head) { return walk_box(w, head, K_Q2); }
@@ -602,7 +625,8 @@ BSP_NOINLINE bsp_status box_any(trace_work *w, int32_t head) { return walk_box(w
 BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
 {
     if (w->position) return k == K_Q2 ? box_q2(w, head) : Q3(w) ? box_q3(w, head) : box_any(w, head);
-    return k == K_Q2 ? walk_q2(w, head) : Q3(w) ? walk_q3(w, head) : walk_any(w, head);
+    if (k == K_Q2) return w->point ? walk_q2p(w, head) : walk_q2(w, head);
+    return Q3(w) ? walk_q3(w, head) : walk_any(w, head);
 }
 #endif
 
@@ -624,14 +648,21 @@ BSP_ALWAYS_INLINE uint32_t float_bits(float x)
     return v.u;
 }
 
-/* The argument checks of bsp__coll_args for a brush trace, inline: the
- * four points given and finite, the map a brush family's with collision,
- * the model its own. */
+/* The argument checks of bsp__coll_args for a brush trace, inline, the
+ * points already read into `in` (start, end, mins, maxs): each finite,
+ * the map a brush family's with collision, the model its own. */
 BSP_INLINE bsp_status trace_args(const bsp_map *m, const struct bsp__collision *c, uint32_t model,
-                                 const float *start, const float *end, const float *mins, const float *maxs)
+                                 float in[4][3])
 {
-    if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
-    if (!all_finite(start, end, mins, maxs)) return BSP_E_BAD_QUERY;
+#ifndef __OPTIMIZE_SIZE__
+    /* (the sum of the twelve is finite when they are, unless it
+     * overflows: a NaN or an infinity among them makes it NaN or
+     * infinite; the exact test only then) */
+    float sum = ((in[0][0] + in[0][1]) + (in[0][2] + in[1][0])) + ((in[1][1] + in[1][2]) + (in[2][0] + in[2][1]))
+              + (((in[2][2] + in[3][0]) + (in[3][1] + in[3][2])));
+    if (!(sum - sum == 0))
+#endif
+        if (!all_finite(in[0], in[1], in[2], in[3])) return BSP_E_BAD_QUERY;
     /* (the caller sent the hull families elsewhere) */
     if (!c || (c->world_only && model > 0)) return BSP_E_UNSUPPORTED;
     if (!m->has_collision || !m->coll_native) return BSP_E_NOT_LOADED;
@@ -652,93 +683,94 @@ BSP_INLINE void clear_result(bsp_trace_result *out, float fraction)
     out->disp_flags = 0;
 }
 
-bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], const float end[3],
-                     const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
+/* bsp_trace past its argument checks, the points in `in`; `k` a
+ * constant in each copy (a build for size keeps one, k asked at run
+ * time), so that the setup tests no rule the kind does not have. */
+BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp_map *m, uint32_t model, float in[4][3], const float *start,
+                                        const float *end, const float *mins, const float *maxs, uint32_t mask,
+                                        bsp_trace_result *out, int k)
 {
     trace_work w;
+    float size[2][3];   /* the box as the walk takes it */
     bsp_status st;
-    uint32_t i;
+    uint32_t i, bits = 0;
     int32_t head;
-    int k;
 
-    if (!out || !m || !m->family) return BSP_E_BAD_ARGUMENT;
-    w.c = m->family->coll;
-    /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
-    if (w.c && w.c->kind == BSP_COLL_HULLS) return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
-    st = trace_args(m, w.c, model, start, end, mins, maxs);
-    if (st != BSP_OK) return st;
-    clear_result(out, 1);
     /* (w is not cleared: every field is set below before it is read, the
      * patch marks only for a quake3 map with patches, which alone uses
      * them, and the hit plane where has_plane is set) */
+    w.c = m->family->coll;
     w.m = m;
     w.nat = m->coll_native;
     w.tr = out;
-    w.q3 = BSPKIT_FAMILY_QUAKE3 && w.c->kind == BSP_COLL_Q3;
-    w.valve = BSPKIT_FAMILY_SOURCE && w.c->valve;
-    w.all = w.c->mask_all;
-    k = w.q3 ? K_Q3 : w.valve || w.all || w.c->solid_leaf ? K_ANY : K_Q2;
-    w.position = start[0] == end[0] && start[1] == end[1] && start[2] == end[2];
+    w.q3 = k == K_Q3;
+    /* (quake2's kind has neither) */
+    w.valve = k != K_Q2 && BSPKIT_FAMILY_SOURCE && w.c->valve;
+    w.all = k != K_Q2 && w.c->mask_all;
+    w.position = in[0][0] == in[1][0] && in[0][1] == in[1][1] && in[0][2] == in[1][2];
     w.solid_pass = 0;
     w.margin = 1.0f;
     w.mask = mask;
     w.lo = Q3(&w) ? w.nat->world_lo : 0;
     w.hi = Q3(&w) ? w.nat->world_hi : 0xffffffffu;
     bsp__mark_clear(&w.mark);
-    if (BSPKIT_FAMILY_SOURCE && w.valve) {
-        /* 8.9 step 1: the box centred, as Valve's Ray_t (size0 = -ext
-         * gives the position test's box s - ext) */
-        w.eps = Q2_EPSILON;
-        w.point = 1;
-        for (i = 0; i < 3; i++) {
-            float offset = bsp__fmul(bsp__fadd(mins[i], maxs[i]), 0.5f);
-            w.start[i] = bsp__fadd(start[i], offset);
-            w.end[i] = bsp__fadd(end[i], offset);
-            w.size[1][i] = bsp__fsub(maxs[i], offset);
-            w.size[0][i] = -w.size[1][i];
-            if (w.size[1][i] != 0) w.point = 0;
-        }
-    } else if (Q3(&w)) {
-        /* 8.3 step 1: a box symmetric about the moved origin */
-        w.eps = Q3_EPSILON;
-        for (i = 0; i < 3; i++) {
-            float offset = bsp__fmul(bsp__fadd(mins[i], maxs[i]), 0.5f);
-            w.start[i] = bsp__fadd(start[i], offset);
-            w.end[i] = bsp__fadd(end[i], offset);
-            w.size[0][i] = bsp__fsub(mins[i], offset);
-            w.size[1][i] = bsp__fsub(maxs[i], offset);
-        }
-        w.point = w.size[0][0] == 0 && w.size[0][1] == 0 && w.size[0][2] == 0;
-        if (w.position)
+    w.eps = Q3(&w) ? Q3_EPSILON : Q2_EPSILON;
+    if (Q3(&w) || (BSPKIT_FAMILY_SOURCE && w.valve)) {
+        /* 8.3 step 1: a box symmetric about the moved origin; 8.9 step 1:
+         * the box centred, as Valve's Ray_t (size0 = -ext gives the
+         * position test's box s - ext) */
+#define CENTRE(i) do { \
+            float offset = bsp__fmul(bsp__fadd(in[2][i], in[3][i]), 0.5f); \
+            w.start[i] = bsp__fadd(in[0][i], offset); \
+            w.end[i] = bsp__fadd(in[1][i], offset); \
+            size[1][i] = bsp__fsub(in[3][i], offset); \
+            size[0][i] = Q3(&w) ? bsp__fsub(in[2][i], offset) : -size[1][i]; \
+            w.ext[i] = size[1][i]; \
+            bits |= float_bits(size[0][i]); \
+        } while (0)
+        EACH3(CENTRE);
+#undef CENTRE
+        /* (source: size0 is -size1) */
+        w.point = (bits << 1) == 0;
+        /* (a quake3 point walks with offset 0: its size1 may be a
+         * denormal where size0 is 0) */
+        if (Q3(&w) && w.point) w.ext[0] = w.ext[1] = w.ext[2] = 0;
+        if (Q3(&w) && !w.position)
             for (i = 0; i < 3; i++) {
-                w.bounds[0][i] = bsp__fadd(w.start[i], w.size[0][i]);
-                w.bounds[1][i] = bsp__fadd(w.start[i], w.size[1][i]);
+                w.front[i] = bsp__fadd(w.ext[i], 1.0f);
+                w.back[i] = bsp__fsub(-w.ext[i], 1.0f);
+            }
+        else
+            w.back[0] = -w.ext[0], w.back[1] = -w.ext[1], w.back[2] = -w.ext[2];
+        if (Q3(&w) && w.position)
+            for (i = 0; i < 3; i++) {
+                w.bounds[0][i] = bsp__fadd(w.start[i], size[0][i]);
+                w.bounds[1][i] = bsp__fadd(w.start[i], size[1][i]);
             }
     } else {
-        uint32_t bits = 0;
-        w.eps = Q2_EPSILON;
-        for (i = 0; i < 3; i++) {
-            w.start[i] = start[i];
-            w.end[i] = end[i];
-            w.size[0][i] = mins[i];
-            w.size[1][i] = maxs[i];
-            w.ext[i] = -mins[i] > maxs[i] ? -mins[i] : maxs[i];
-            bits |= float_bits(mins[i]) | float_bits(maxs[i]);
-        }
+#define COPY(i) (w.start[i] = in[0][i], w.end[i] = in[1][i], size[0][i] = in[2][i], size[1][i] = in[3][i], \
+                 bits |= float_bits(in[2][i]) | float_bits(in[3][i]))
+        EACH3(COPY);
+#undef COPY
+        /* (the walk's alone, not the position test's; a point's ext is
+         * +-0: offset 0) */
+#define EXT(i) (w.ext[i] = -in[2][i] > in[3][i] ? -in[2][i] : in[3][i], w.back[i] = -w.ext[i])
+        if (!w.position) EACH3(EXT);
+#undef EXT
         /* (either zero, and the points are finite) */
         w.point = (bits << 1) == 0;
     }
+#define SIZE(i) (w.size[0][i] = size[0][i], w.size[1][i] = size[1][i])
+    SIZE(0), SIZE(1), SIZE(2);
+#undef SIZE
     w.bevel = BSPKIT_FAMILY_SOURCE && w.valve && w.point ? BSP__COLL_BEVEL : 0;
     if (Q3(&w) || !(w.point || w.valve)) {
-#define CORNER(i) (w.corner[i][0] = w.size[(i) & 1][0], w.corner[i][1] = w.size[(i) >> 1 & 1][1], \
-                   w.corner[i][2] = w.size[(i) >> 2][2])
+#define CORNER(i) (w.corner[i][0] = size[(i) & 1][0], w.corner[i][1] = size[(i) >> 1 & 1][1], \
+                   w.corner[i][2] = size[(i) >> 2][2])
         CORNER(0), CORNER(1), CORNER(2), CORNER(3), CORNER(4), CORNER(5), CORNER(6), CORNER(7);
 #undef CORNER
     }
-    /* (a point's walk takes offset 0 without them; quake2's are set
-     * above) */
-    if (Q3(&w) || w.valve)
-        for (i = 0; i < 3; i++) w.ext[i] = w.size[1][i];
+    clear_result(out, 1);
 
     w.patch_ready = 0;   /* (quake3: patches() sets the move up at the first patch) */
 #if BSP__DISPCOLL
@@ -749,6 +781,7 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         out->disp = -1;
     }
 #else
+    (void)mins, (void)maxs;   /* (the terrain's alone) */
     out->disp = -1;
 #endif
     head = Q3(&w) ? 0 : bsp__head_node(m, model);
@@ -791,6 +824,37 @@ bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], con
         out->dist = w.hit.dist;
     }
     return BSP_OK;
+}
+
+bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], const float end[3],
+                     const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
+{
+    const struct bsp__collision *c;
+    /* start, end, mins, maxs, read once, before any store through out
+     * (which could alias them) */
+    float in[4][3];
+    bsp_status st;
+    int k;
+
+    if (!out || !m || !m->family) return BSP_E_BAD_ARGUMENT;
+    c = m->family->coll;
+    /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
+    if (c && c->kind == BSP_COLL_HULLS) return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
+    if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
+#define READ(i) (in[0][i] = start[i], in[1][i] = end[i], in[2][i] = mins[i], in[3][i] = maxs[i])
+    EACH3(READ);
+#undef READ
+    st = trace_args(m, c, model, in);
+    if (st != BSP_OK) return st;
+    k = BSPKIT_FAMILY_QUAKE3 && c->kind == BSP_COLL_Q3 ? K_Q3
+      : (BSPKIT_FAMILY_SOURCE && c->valve) || c->mask_all || c->solid_leaf ? K_ANY : K_Q2;
+#ifdef __OPTIMIZE_SIZE__
+    return trace_kind(m, model, in, start, end, mins, maxs, mask, out, k);
+#else
+    if (k == K_Q2) return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q2);
+    if (BSPKIT_FAMILY_QUAKE3 && k == K_Q3) return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q3);
+    return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_ANY);
+#endif
 }
 
 /* 8.12: does p lie in brush b (d1 <= 0 on every side; source skips the
