@@ -19,9 +19,16 @@ import sys
 # The chain, lowest first: a folder may use its own files and those of the
 # folders before it. loader/bspkit.h, the public header, is under them all
 # (it includes nothing); platform/ sits beside the loader on port/ and the
-# public header; test/ is above everything and not checked.
-CHAIN = ["port", "loader/core", "loader/lzma", "loader/family", "loader/pipeline",
-         "loader/query", "loader/collision", "loader/access"]
+# public header; test/ is above everything and not checked. cmodel/, the
+# collision model a load builds, sits on family/ under the traces that read
+# it; pipeline/, the load itself, is the loader's top floor: no other
+# folder of the loader uses it (only the tools, through the public API, and
+# the tests), and it enters cmodel/ through cmodel.h alone.
+CHAIN = ["port", "loader/core", "loader/lzma", "loader/family", "loader/cmodel",
+         "loader/query", "loader/collision", "loader/access", "loader/pipeline"]
+TOP = "loader/pipeline"
+# what of cmodel/ the pipeline may name: its one header and its entry points
+CMODEL, CMODEL_HEADER, CMODEL_ENTRY = "loader/cmodel", "loader/cmodel/cmodel.h", "bsp__cmodel_"
 PUBLIC = "loader/bspkit.h"
 # The tool (tools/) sits on the public header and platform/ alone, and its
 # folders form a chain of their own: common/ at the bottom, pictures/ and
@@ -129,6 +136,9 @@ def check_includes(root, report):
             if lt is None or lh is None or lt > lh or (here.startswith("platform/") and
                                                         there != here and there != "port"):
                 report(False, "%s includes %s: %s may not use %s" % (rel, target, here, there))
+            elif here == TOP and there == CMODEL and target != CMODEL_HEADER:
+                report(False, "%s includes %s: %s enters %s through %s alone" %
+                       (rel, target, TOP, CMODEL, CMODEL_HEADER))
     return edges
 
 
@@ -177,6 +187,9 @@ def check_calls(objdirs, report):
             elif level(there) > level(here):
                 report(False, "%s uses %s of %s: %s may not use %s" %
                        (rel, sym, target, folder_of(rel), folder_of(target)))
+            elif here == TOP and there == CMODEL and not sym.startswith(CMODEL_ENTRY):
+                report(False, "%s uses %s of %s: %s calls %s's entry points (%s*) alone" %
+                       (rel, sym, target, TOP, CMODEL, CMODEL_ENTRY))
     return edges, len(objs)
 
 
@@ -197,7 +210,8 @@ def main():
     inc_edges = check_includes(args.root, report)
     if len(failures) == n0:
         print("PASS layers: every #include of loader/, port/ and platform/ runs down the chain "
-              + " <- ".join(CHAIN) + "; tools/ uses the public header, platform/ and "
+              + " <- ".join(CHAIN) + " (" + TOP + " enters " + CMODEL + " through "
+              + CMODEL_HEADER + " alone); tools/ uses the public header, platform/ and "
               "tools/common <- tools/pictures, tools/simulate <- tools/cli")
     n0 = len(failures)
     for comp in find_cycles(inc_edges):
@@ -211,7 +225,7 @@ def main():
             report(False, "no loader objects under " + " ".join(args.objects))
         elif len(failures) == n0:
             print("PASS layers: every call and data reference between %d loader and tool objects "
-                  "runs down the chain" % nobj)
+                  "runs down the chain (%s names only %s* of %s)" % (nobj, TOP, CMODEL_ENTRY, CMODEL))
         n0 = len(failures)
         for comp in find_cycles(call_edges):
             report(False, "files call each other in a loop: " + " -> ".join(comp))
