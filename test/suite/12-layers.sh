@@ -14,7 +14,8 @@ layers_tool_obj() {   # SRC_ROOT OUT: every tools/*/*.c of SRC_ROOT as an object
 }
 rm -rf $BUILD/layers-tools
 layers_tool_obj . $BUILD/layers-tools/obj || fail "layers: the tool's files do not compile one by one"
-python3 test/layers.py --objects $BUILD/obj --objects $BUILD/layers-tools/obj > $BUILD/layers.out 2>&1
+python3 test/layers.py --objects $BUILD/obj --objects $BUILD/layers-tools/obj \
+    --source-map docs/source-map.md > $BUILD/layers.out 2>&1
 grep -E '^(PASS|FAIL) ' $BUILD/layers.out >> "$LOG"
 grep -E '^FAIL ' $BUILD/layers.out
 grep -qE '^(PASS|FAIL) ' $BUILD/layers.out || fail "layers: test/layers.py printed no verdict"
@@ -84,4 +85,21 @@ if grep -q '^FAIL layers: tools/common/output.c includes tools/cli/commands.h: t
     pass "layers: the check fails on a tools/common include of tools/cli and on a helper calling back into a command (a loop)"
 else
     fail "layers: a back-include or a call circle in tools/ went unnoticed"; cat $demo/tool.out
+fi
+
+# docs/source-map.md is held against the tree: a loader file it does not
+# name, a name it gives that is not there, a folder listed twice, each fails
+mt=$demo/map-tree
+rm -rf $mt && mkdir -p $mt/docs && cp -r loader port platform linker $mt/
+: > $mt/loader/core/planted.c
+sed -e 's/^      version.c .*/      gone.c              a file the tree does not have/' \
+    -e 's/^    linker\/ .*/&\n    linker\/               again/' docs/source-map.md > $mt/docs/source-map.md
+python3 test/layers.py --root $mt --source-map $mt/docs/source-map.md > $demo/map.out 2>&1
+if grep -q "^FAIL layers: $mt/docs/source-map.md does not name loader/core/planted.c" $demo/map.out &&
+   grep -q "^FAIL layers: $mt/docs/source-map.md does not name loader/core/version.c" $demo/map.out &&
+   grep -q "^FAIL layers: $mt/docs/source-map.md names loader/core/gone.c, which the tree does not have" $demo/map.out &&
+   grep -q "^FAIL layers: $mt/docs/source-map.md: linker/ is listed 2 times" $demo/map.out; then
+    pass "layers: the source map check fails on a file the map leaves out, a name the tree lacks and a folder listed twice"
+else
+    fail "layers: a file left out of docs/source-map.md, a stale name or a folder listed twice went unnoticed"; cat $demo/map.out
 fi
