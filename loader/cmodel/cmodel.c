@@ -26,8 +26,8 @@ uint32_t bsp__cmodel_lumps(const bsp_header *h, int hdr, uint8_t want[BSP_MAX_LU
     }
     /* source terrain (8.14): its lumps and the base faces' loops, only
      * when the map has displacements */
-    if (BSP__DISPCOLL && bsp__disp_lump(h->family, 0) >= 0 && h->lumps[bsp__disp_lump(h->family, 0)].length) {
-        for (r = 0; r < 3; r++) want[bsp__disp_lump(h->family, (uint32_t)r)] |= 2;
+    if (BSP__DISPCOLL && c && c->has_disps && c->disp_lumps[0] >= 0 && h->lumps[c->disp_lumps[0]].length) {
+        for (r = 0; r < 3; r++) want[c->disp_lumps[r]] |= 2;
         return 1u << (hdr ? BSP_ROLE_FACES_HDR : BSP_ROLE_FACES) | 1u << BSP_ROLE_EDGES |
                1u << BSP_ROLE_SURFEDGES | 1u << BSP_ROLE_VERTEXES;
     }
@@ -66,28 +66,22 @@ bsp_status bsp__cmodel_place(const bsp_header *h, uint32_t end_max, uint32_t *po
     r->coll_offset = at;
     if (r->coll_bytes > end_max - at) return BSP_E_BAD_LUMP;
     *pos = ARENA_UP(at + r->coll_bytes);
-    return BSP_OK;
-}
-
-bsp_status bsp__cmodel_scratch(const bsp_header *h, const bsp__cmodel_regions *r,
-                               uint32_t *scratch_bytes)
-{
+    /* the scratch: the patch builder's for the largest patch (a header
+     * whose caps no builder takes is refused), the terrain builder's (a
+     * bit per vertex and triangle slot) */
 #if BSPKIT_FAMILY_QUAKE3
-    /* the patch builder's, for the largest patch; a header whose caps no
-     * builder takes is refused */
     if (h->patch_bytes) {
         size_t need = bsp__q3_patch_scratch_bytes(h->patch_caps);
         if (need > BSP__Q3_PATCH_SCRATCH) return BSP_E_BAD_ARGUMENT;
-        if (*scratch_bytes < need) *scratch_bytes = (uint32_t)need;
+        r->scratch_bytes = (uint32_t)need;
     }
 #endif
-    /* the terrain builder's (a bit per vertex and triangle slot) */
-    if (BSP__DISPCOLL && r->disp_bytes && bsp__disp_scratch(h) > *scratch_bytes)
-        *scratch_bytes = bsp__disp_scratch(h);
-    (void)h, (void)r;
+    if (BSP__DISPCOLL && r->disp_bytes && bsp__disp_scratch(h) > r->scratch_bytes)
+        r->scratch_bytes = bsp__disp_scratch(h);
     return BSP_OK;
 }
 
+#if BSP__CMODEL_STEPS
 uint32_t bsp__cmodel_work(const bsp_map *m, const bsp_header *h, const bsp__cmodel_regions *r)
 {
     uint32_t work = 0;
@@ -97,6 +91,7 @@ uint32_t bsp__cmodel_work(const bsp_map *m, const bsp_header *h, const bsp__cmod
     if (BSP__DISPCOLL && r->disp_bytes) work += m->faces.count * m->faces.stride + r->disp_bytes;
     return work;
 }
+#endif
 
 /* A part's build failed: it names its lump. */
 static bsp_status part_failed(bsp_map *m, bsp_status st, int lump)
@@ -108,13 +103,12 @@ static bsp_status part_failed(bsp_map *m, bsp_status st, int lump)
 
 bsp_status bsp__cmodel_build(bsp_map *m, const bsp_header *h, const bsp__cmodel_regions *r,
                              uint8_t *base, uint8_t *scratch, uint32_t verts_first,
-                             bsp__cmodel_cursor *c, uint32_t budget, uint32_t *did, int *done)
+                             bsp__cmodel_cursor *c, uint32_t budget)
 {
     bsp_status st = BSP_OK;
     uint32_t part;
     int whole;
-    *did = 0;
-    *done = 0;
+    c->did = 0;
     if (!c->converted) {
         if (BSP__QUAKE_FAMILY && r->hull_bytes) bsp__hulls_build(m, h, base + r->hull_offset);
         /* (after the load's checks, which these records rely on) */
@@ -127,7 +121,7 @@ bsp_status bsp__cmodel_build(bsp_map *m, const bsp_header *h, const bsp__cmodel_
     if (m->has_collision && h->patch_bytes) {
         st = bsp__patches_build(m, h, base + r->patch_offset, scratch, &c->patches, budget, &part, &whole,
                                 verts_first);
-        *did += part;
+        c->did += part;
         if (st != BSP_OK) return part_failed(m, st, bsp__coll_of(m->family)->lumps[BSP_CL_SURFACES]);
         if (!whole) return BSP_OK;
     }
@@ -135,12 +129,12 @@ bsp_status bsp__cmodel_build(bsp_map *m, const bsp_header *h, const bsp__cmodel_
     /* source terrain (8.14), a few displacements per call */
     if (BSP__DISPCOLL && r->disp_bytes) {
         st = bsp__disps_build(m, h, base + r->disp_offset, scratch, &c->disps, budget, &part, &whole);
-        *did += part;
+        c->did += part;
         if (st != BSP_OK) return part_failed(m, st, bsp__disp_lump(m->family, 0));
         if (!whole) return BSP_OK;
     }
     (void)scratch, (void)verts_first, (void)budget, (void)part, (void)whole;
-    *done = 1;
+    c->built = 1;
     return BSP_OK;
 }
 

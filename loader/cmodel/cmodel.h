@@ -25,14 +25,22 @@ typedef struct bsp__cmodel_regions {
     uint32_t hull_offset, hull_bytes;    /* the Quake family's hulls (hull_build.h) */
     uint32_t coll_offset, coll_bytes;    /* brush collision's native records
                                             (coll_native.h); 0: none */
+    uint32_t scratch_bytes;              /* what the builds need of the scratch */
 } bsp__cmodel_regions;
 
 /* Where a build stands (bsp__cmodel_build). All 0 before the first call. */
 typedef struct bsp__cmodel_cursor {
-    uint32_t converted;                  /* the hulls and native records are built */
+    uint8_t converted;                   /* the hulls and native records are built */
+    uint8_t built;                       /* ... and every part */
+    uint32_t did;                        /* the work the last call did */
     bsp__patch_cursor patches;           /* quake3 curved surfaces being built */
     bsp__disp_cursor disps;              /* source terrain being built */
 } bsp__cmodel_cursor;
+
+/* 1 when a build's model has parts built over several steps (quake3's
+ * curved surfaces, Source's terrain): only then has a load work to count
+ * for the model, and a last step that may come back. */
+#define BSP__CMODEL_STEPS (BSP__DISPCOLL || (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3))
 
 /* The lumps a load with BSP_LOAD_COLLISION reads for the model: want[lump]
  * |= 2 for each (a lump collision interprets, which must have a known
@@ -41,29 +49,26 @@ typedef struct bsp__cmodel_cursor {
 uint32_t bsp__cmodel_lumps(const bsp_header *h, int hdr, uint8_t want[BSP_MAX_LUMPS]);
 
 /* Places the parts from arena offset *pos on (advanced past them), none
- * reaching past end_max. PATCHES_NOT_MEASURED: a quake3 header
- * bsp_measure_patches has not seen; BAD_LUMP: a part past end_max or not
- * countable in 32 bits. Only for a load with collision. */
+ * reaching past end_max, and sets r->scratch_bytes to what their builds
+ * need of the scratch (which follows them). PATCHES_NOT_MEASURED: a
+ * quake3 header bsp_measure_patches has not seen; BAD_LUMP: a part past
+ * end_max or not countable in 32 bits; BAD_ARGUMENT: a header whose patch
+ * caps no builder takes. Only for a load with collision. */
 bsp_status bsp__cmodel_place(const bsp_header *h, uint32_t end_max, uint32_t *pos,
                              bsp__cmodel_regions *r);
 
-/* Raises *scratch_bytes to what the builds need (they run in the scratch
- * after the decoder). BAD_ARGUMENT: a header whose patch caps no builder
- * takes. */
-bsp_status bsp__cmodel_scratch(const bsp_header *h, const bsp__cmodel_regions *r,
-                               uint32_t *scratch_bytes);
-
-/* The work the builds count in the loader's progress (work_total). */
+/* The work the stepped builds count in the loader's progress (work_total;
+ * BSP__CMODEL_STEPS builds only). */
 uint32_t bsp__cmodel_work(const bsp_map *m, const bsp_header *h, const bsp__cmodel_regions *r);
 
 /* Builds the model into the regions of the arena at `base`, after the
- * load's checks, about `budget` bytes per call (the hulls and native
- * records in the first, whole); *did gets the work done, *done 1 once all
- * is built. m->vertexes holds quake3's draw vertices from verts_first on.
- * A part that fails names its lump in m->error_lump and error_offset
- * (CORRUPT: patch_region.h, disp_build.h, coll_native.h). */
+ * load's checks, with `scratch`, about `budget` bytes per call (the hulls
+ * and native records in the first, whole); c->did gets the work done,
+ * c->built 1 once all is built. m->vertexes holds quake3's draw vertices
+ * from verts_first on. A part that fails names its lump in m->error_lump
+ * and error_offset (CORRUPT: patch_region.h, disp_build.h, coll_native.h). */
 bsp_status bsp__cmodel_build(bsp_map *m, const bsp_header *h, const bsp__cmodel_regions *r,
                              uint8_t *base, uint8_t *scratch, uint32_t verts_first,
-                             bsp__cmodel_cursor *c, uint32_t budget, uint32_t *did, int *done);
+                             bsp__cmodel_cursor *c, uint32_t budget);
 
 #endif

@@ -327,14 +327,12 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     if (BSPKIT_COLLISION && p->collision) {
         int lump = bsp__coll_of(f)->lumps[BSP_CL_CLIPNODES];
         uint32_t most = h->lumps[bsp__role_lump(f, BSP_ROLE_NODES)].size / 8;
-        bsp_status st;
         /* (clipnodes: the Quake family's alone) */
         if (BSP__QUAKE_FAMILY && lump >= 0 && h->lumps[lump].size / 8 > most)
             most = h->lumps[lump].size / 8;
         if (most > p->scratch_bytes) p->scratch_bytes = most;
         /* and the collision model's builders' (after the depth check) */
-        st = bsp__cmodel_scratch(h, &p->cmodel, &p->scratch_bytes);
-        if (st != BSP_OK) return st;
+        if (p->cmodel.scratch_bytes > p->scratch_bytes) p->scratch_bytes = p->cmodel.scratch_bytes;
     }
     if (p->scratch_bytes > 0xffffffffu - pos) return BSP_E_BAD_LUMP;
     p->total = pos + p->scratch_bytes;

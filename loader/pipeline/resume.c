@@ -125,7 +125,7 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
         s->work_total += n * stride;
     }
     /* the collision model's parts built in the last steps */
-    if (BSPKIT_COLLISION) s->work_total += bsp__cmodel_work(m, h, &s->plan.cmodel);
+    if (BSP__CMODEL_STEPS) s->work_total += bsp__cmodel_work(m, h, &s->plan.cmodel);
     s->next_offset = h->header_bytes;
     s->phase = BSP_PHASE_LOADING;
     return BSP_OK;
@@ -367,7 +367,7 @@ static bsp_status finish(bsp__loader *s, uint32_t budget)
     uint32_t k;
     bsp_status st = BSP_OK;
 
-    if (s->checked_all) goto build;
+    if (BSP__CMODEL_STEPS && s->checked_all) goto build;
     for (k = 0; k < BSP__CHECKS && st == BSP_OK; k++) {
         uint32_t stride, n = bsp__check_records(m, k, &stride);
         if (k == s->bad_check || (!(s->checked & (1u << k)) && bsp__check_run(m, k, 0, n) != BSP_OK))
@@ -378,17 +378,15 @@ static bsp_status finish(bsp__loader *s, uint32_t budget)
      * lump it blames), in the scratch the decoder no longer needs */
     if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision)
         st = bsp__coll_check_depth(m, s->base + s->plan.scratch_offset);
-    s->checked_all = 1;
+    if (BSP__CMODEL_STEPS) s->checked_all = 1;
 build:
     /* the collision model (cmodel/), a few parts per step, in the same
      * scratch; then quake3's draw vertices are forgotten */
     if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision) {
-        uint32_t did;
-        int done;
         st = bsp__cmodel_build(m, s->h, &s->plan.cmodel, s->base, s->base + s->plan.scratch_offset,
-                               s->plan.verts_xyz ? s->plan.verts_first : 0, &s->cmodel, budget, &did, &done);
-        s->work_done += did;
-        if (st == BSP_OK && !done) return BSP_OK;   /* more in the next steps */
+                               s->plan.verts_xyz ? s->plan.verts_first : 0, &s->cmodel, budget);
+        s->work_done += s->cmodel.did;
+        if (st == BSP_OK && !s->cmodel.built) return BSP_OK;   /* more in the next steps */
         if (BSPKIT_FAMILY_QUAKE3 && st == BSP_OK && s->plan.verts_xyz) bsp__patches_drop_verts(m);
     }
     (void)budget;
