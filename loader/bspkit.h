@@ -509,7 +509,7 @@ typedef struct bsp_map {
     bsp_view patches;
     /* source terrain's collision (8.14): a record per displacement, then
      * the vertex grids and the triangles' planes and flags, at the places
-     * of their dispverts and disp tris (loader/pipeline/disp_build.h) */
+     * of their dispverts and disp tris (loader/cmodel/disp_build.h) */
     bsp_view disps, disp_verts, disp_tris;
     /* areas and area portals (BSP_LOAD_GEOMETRY; docs/queries.md 9) */
     bsp_view areas, areaportals;

@@ -62,8 +62,10 @@ CONFIG_FLAGS := $(foreach f,$(sort $(BSPKIT_FAMILIES)),-DBSPKIT_FAMILY_$(call up
                 -DBSPKIT_PAK=$(BSPKIT_PAK) -DBSPKIT_JOBS=$(BSPKIT_JOBS) \
                 $(if $(filter none,$(BSPKIT_VARIANTS)),-DBSPKIT_VARIANTS=0, \
                   $(foreach v,$(sort $(filter-out all,$(BSPKIT_VARIANTS))),-DBSPKIT_VARIANT_$(call upper,$(v))=1))
+# (without the decoder, lzma/unpack.c stays: its answers for Valve's
+# blocks keep the loader linkable)
 ifeq ($(BSPKIT_LZMA),0)
-LOADER_SRC := $(filter-out loader/lzma/%,$(LOADER_SRC))
+LOADER_SRC := $(filter-out loader/lzma/lzma_decoder.c,$(LOADER_SRC))
 endif
 
 CONFIG_STAMP := $(BUILD)/config.flags

@@ -6,7 +6,12 @@ tools/, and, given a build's object folder, every call and data reference
 between loader objects (nm), and that no two files use each other in a
 loop.
 
-    python3 test/layers.py [--root DIR] [--objects BUILD/obj]
+    python3 test/layers.py [--root DIR] [--objects BUILD/obj] [--source-map FILE]
+
+With --source-map (docs/source-map.md) it also holds the map against the
+tree and the chain: every file of loader/, port/ and platform/ named, every
+name a file or folder of the tree, each folder listed once, the loader's
+folders in CHAIN's order.
 
 Prints one PASS or FAIL line per check; exit status 1 on any FAIL.
 """
@@ -19,9 +24,16 @@ import sys
 # The chain, lowest first: a folder may use its own files and those of the
 # folders before it. loader/bspkit.h, the public header, is under them all
 # (it includes nothing); platform/ sits beside the loader on port/ and the
-# public header; test/ is above everything and not checked.
-CHAIN = ["port", "loader/core", "loader/lzma", "loader/family", "loader/pipeline",
-         "loader/query", "loader/collision", "loader/access"]
+# public header; test/ is above everything and not checked. cmodel/, the
+# collision model a load builds, sits on family/ under the traces that read
+# it; pipeline/, the load itself, is the loader's top floor: no other
+# folder of the loader uses it (only the tools, through the public API, and
+# the tests), and it enters cmodel/ through cmodel.h alone.
+CHAIN = ["port", "loader/core", "loader/lzma", "loader/family", "loader/cmodel",
+         "loader/query", "loader/collision", "loader/access", "loader/pipeline"]
+TOP = "loader/pipeline"
+# what of cmodel/ the pipeline may name: its one header and its entry points
+CMODEL, CMODEL_HEADER, CMODEL_ENTRY = "loader/cmodel", "loader/cmodel/cmodel.h", "bsp__cmodel_"
 PUBLIC = "loader/bspkit.h"
 # The tool (tools/) sits on the public header and platform/ alone, and its
 # folders form a chain of their own: common/ at the bottom, pictures/ and
@@ -129,6 +141,9 @@ def check_includes(root, report):
             if lt is None or lh is None or lt > lh or (here.startswith("platform/") and
                                                         there != here and there != "port"):
                 report(False, "%s includes %s: %s may not use %s" % (rel, target, here, there))
+            elif here == TOP and there == CMODEL and target != CMODEL_HEADER:
+                report(False, "%s includes %s: %s enters %s through %s alone" %
+                       (rel, target, TOP, CMODEL, CMODEL_HEADER))
     return edges
 
 
@@ -177,7 +192,66 @@ def check_calls(objdirs, report):
             elif level(there) > level(here):
                 report(False, "%s uses %s of %s: %s may not use %s" %
                        (rel, sym, target, folder_of(rel), folder_of(target)))
+            elif here == TOP and there == CMODEL and not sym.startswith(CMODEL_ENTRY):
+                report(False, "%s uses %s of %s: %s calls %s's entry points (%s*) alone" %
+                       (rel, sym, target, TOP, CMODEL, CMODEL_ENTRY))
     return edges, len(objs)
+
+
+# The map's listing: a line of 4 spaces and a name heads a folder (or names
+# a file of the root); a line of 6 spaces names files of that folder, comma
+# separated, up to two spaces; deeper lines continue the text.
+MAP_HEAD = re.compile(r"^    (\S+)(?:\s{2,}|$)")
+MAP_FILE = re.compile(r"^      (\S[^ ,]*(?:, \S[^ ,]*)*)(?:\s{2,}|$)")
+MAP_CHECKED = ("loader", "port", "platform")
+# a path in the text: folder/name.ext
+MAP_PATH = re.compile(r"(?<![\w./-])((?:\.\./)*[\w.-]+(?:/[\w.-]+)+\.(?:c|h|S|ld|py|sh|md|mk|in))\b")
+
+
+def check_source_map(root, path, report):
+    text = open(path, encoding="utf-8").read()
+    heads, named, folder = [], set(), None
+    for line in text.splitlines():
+        m = MAP_HEAD.match(line)
+        if m:
+            folder = m.group(1).rstrip("/")
+            heads.append(folder)
+            named.add(folder)
+            continue
+        m = MAP_FILE.match(line)
+        if m and folder is not None:
+            for name in m.group(1).split(", "):
+                named.add(os.path.normpath(os.path.join(folder, name.rstrip("/"))))
+    bad = []
+    for h in sorted(set(heads)):
+        if heads.count(h) > 1:
+            bad.append("%s: %s is listed %d times" % (path, h + "/", heads.count(h)))
+    for name in sorted(named):
+        if not os.path.exists(os.path.join(root, name)):
+            bad.append("%s names %s, which the tree does not have" % (path, name))
+    on_disk = set()
+    for top in MAP_CHECKED:
+        for dirpath, _, files in os.walk(os.path.join(root, top)):
+            for f in files:
+                on_disk.add(os.path.relpath(os.path.join(dirpath, f), root))
+    for f in sorted(on_disk - named):
+        bad.append("%s does not name %s" % (path, f))
+    loader = [h for h in heads if h in CHAIN]
+    if loader != [f for f in CHAIN if f in loader] or set(loader) != set(CHAIN):
+        bad.append("%s lists the loader's folders as %s, not as the chain %s" %
+                   (path, " <- ".join(loader), " <- ".join(CHAIN)))
+    # paths in the text: from the root, loader/ (-Iloader), the page's folder
+    for p in sorted(set(MAP_PATH.findall(text))):
+        bases = (root, os.path.join(root, "loader"), os.path.dirname(path),
+                 os.path.join(root, "test"))
+        if not any(os.path.exists(os.path.normpath(os.path.join(b, p))) for b in bases):
+            bad.append("%s names %s, which the tree does not have" % (path, p))
+    for what in bad:
+        report(False, what)
+    if not bad:
+        print("PASS layers: %s names each of the %d files of %s, every name it gives is in the "
+              "tree, each folder once, the loader's folders in the chain's order" %
+              (path, len(on_disk), ", ".join(d + "/" for d in MAP_CHECKED)))
 
 
 def main():
@@ -185,6 +259,7 @@ def main():
     ap.add_argument("--root", default=os.path.join(os.path.dirname(__file__), ".."))
     ap.add_argument("--objects", action="append",
                     help="a build's obj/ folder (BUILD/obj); again for the tool's objects")
+    ap.add_argument("--source-map", help="docs/source-map.md: check it against the tree and the chain")
     args = ap.parse_args()
     failures = []
 
@@ -197,7 +272,8 @@ def main():
     inc_edges = check_includes(args.root, report)
     if len(failures) == n0:
         print("PASS layers: every #include of loader/, port/ and platform/ runs down the chain "
-              + " <- ".join(CHAIN) + "; tools/ uses the public header, platform/ and "
+              + " <- ".join(CHAIN) + " (" + TOP + " enters " + CMODEL + " through "
+              + CMODEL_HEADER + " alone); tools/ uses the public header, platform/ and "
               "tools/common <- tools/pictures, tools/simulate <- tools/cli")
     n0 = len(failures)
     for comp in find_cycles(inc_edges):
@@ -211,12 +287,14 @@ def main():
             report(False, "no loader objects under " + " ".join(args.objects))
         elif len(failures) == n0:
             print("PASS layers: every call and data reference between %d loader and tool objects "
-                  "runs down the chain" % nobj)
+                  "runs down the chain (%s names only %s* of %s)" % (nobj, TOP, CMODEL_ENTRY, CMODEL))
         n0 = len(failures)
         for comp in find_cycles(call_edges):
             report(False, "files call each other in a loop: " + " -> ".join(comp))
         if nobj and len(failures) == n0:
             print("PASS layers: no two loader or tool files call each other in a loop")
+    if args.source_map:
+        check_source_map(args.root, args.source_map, report)
     return 1 if failures else 0
 
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_patch.c - Quake 3 patch collision (pipeline/patch_build.c,
+/* test_patch.c - Quake 3 patch collision (cmodel/patch_build.c,
  * collision/patch_trace.c) on a
  * real map, without the loader: every patch surface of the file is built
  * (measure, then build into exactly the bytes measure said), its counts

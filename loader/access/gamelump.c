@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* gamelump.c - the Source game lump's sub-lumps for a program: how many,
  * each one's bytes, and unpacking a console's compressed sub-lump into the
- * caller's memory. The directory itself is read by pipeline/gamelump_dir.c.
+ * caller's memory. The directory itself is read by family/gamelump_dir.c.
  */
-#include "../pipeline/gamelump_dir.h"
-#include "../pipeline/unpack.h"
+#include "../family/gamelump_dir.h"
+#include "../lzma/unpack.h"
 #include "../query/query.h"
 
 #if BSPKIT_FAMILY_SOURCE   /* else core/absent.c: no map has game lumps */

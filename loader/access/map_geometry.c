@@ -12,7 +12,7 @@
  */
 #include "map_geometry.h"
 #include "../core/fmath.h"
-#include "../pipeline/disp_build.h"
+#include "../cmodel/disp_build.h"
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 

@@ -23,7 +23,7 @@
 #include "../bspkit.h"
 #include "../core/config.h"
 #include "../core/field.h"
-#include "../pipeline/gamelump_dir.h"
+#include "../family/gamelump_dir.h"
 #include "../query/query.h"
 
 #if BSPKIT_ACCESS && BSPKIT_FAMILY_SOURCE   /* else core/absent.c */

@@ -6,7 +6,7 @@
 #define BSP_COLLISION_H
 
 #include "../query/query.h"
-#include "../pipeline/coll_native.h"
+#include "../cmodel/coll_native.h"
 
 #define BSP__REC(v, i) ((v).data + (size_t)(i) * (v).stride)
 

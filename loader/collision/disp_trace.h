@@ -6,7 +6,7 @@
 #define BSP_DISP_TRACE_H
 
 #include "collision.h"
-#include "../pipeline/disp_build.h"
+#include "../cmodel/disp_build.h"
 
 /* A trace's terrain state, on the caller's stack: the move as 8.14 takes
  * it and a bit per displacement still to be tested (those whose bounds

@@ -11,7 +11,7 @@
  * no plane read and no division).
  *
  * This is the hottest loop of the Quake family, so it reads the hulls the
- * load converted (pipeline/hull_build.h): a node and its plane in one
+ * load converted (cmodel/hull_build.h): a node and its plane in one
  * record, children as byte offsets, hull 0's leaves as their contents,
  * every index checked at load (a bad one is the tree's corrupt node), so
  * a step is a record read, one or two distances and a compare. A position
@@ -25,7 +25,7 @@
  * CORRUPT, as for a point's contents.
  */
 #include "collision.h"
-#include "../pipeline/hull_build.h"
+#include "../cmodel/hull_build.h"
 
 #if BSPKIT_COLLISION && BSP__QUAKE_FAMILY
 

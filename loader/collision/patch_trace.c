@@ -2,7 +2,7 @@
 /* patch_trace.c - sweeps and the position test against one Quake 3 patch
  * (docs/queries.md 8.11), as the engine's CM_TraceThroughPatchCollide,
  * CM_TracePointThroughPatchCollide and CM_PositionTestInPatchCollide do
- * them, over the layout pipeline/patch_build.c writes at load. */
+ * them, over the layout cmodel/patch_build.c writes at load. */
 #include "patch_trace.h"
 
 #if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3

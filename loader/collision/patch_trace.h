@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* patch_trace.h - sweeps and the position test against one Quake 3 patch
- * built at load (pipeline/patch_q3.h: the layout; docs/queries.md 8.11). */
+ * built at load (cmodel/patch_q3.h: the layout; docs/queries.md 8.11). */
 #ifndef BSP_PATCH_TRACE_H
 #define BSP_PATCH_TRACE_H
 
 #include "collision.h"
-#include "../pipeline/patch_q3.h"
+#include "../cmodel/patch_q3.h"
 
 /* One trace's move, as 8.3 step 1 makes it: the box's centre from `start`
  * to `end` (s, e: start + offset, end + offset) and the symmetric box

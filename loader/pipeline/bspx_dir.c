@@ -4,7 +4,7 @@
  * forward-only one cannot look past the lumps, so the load reads the bytes
  * after them and the same scan runs over the arena. */
 #include "bspx_dir.h"
-#include "read.h"
+#include "../core/read.h"
 
 #define ENTRY_BYTES 32u
 #define CHUNK 8u   /* entries read at once */

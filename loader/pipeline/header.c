@@ -8,7 +8,7 @@
  * which ones a load wants).
  */
 #include "../family/family.h"
-#include "read.h"
+#include "../core/read.h"
 #include "bspx_dir.h"
 
 /* Read the directory with `order` (the positions of offset, length,

@@ -10,7 +10,7 @@
  */
 #include "resume.h"
 #include "swap.h"
-#include "unpack.h"
+#include "../lzma/unpack.h"
 
 /* (without the decoder no lump is compressed; BSPKIT_JOBS=0 leaves jobs
  * out: core/absent.c) */

@@ -1,125 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* patches.c - Quake 3 curved surfaces' collision (docs/queries.md 8.11):
- * counted through the stream before the load (bsp_measure_patches), built
- * into the arena at its end (bsp__patches_build).
- *
- * The region is a table of one {offset, ordinal} pair per surface (offset
- * 0: not a patch) followed by the built patches (patch_q3.h's layout), each
- * 4-aligned, in surface order. The count and the build run the same
- * builder over the same points, so the load writes exactly the bytes the
- * count promised; a file changed in between is corrupt.
+/* patches.c - Quake 3's draw vertices for the curved surfaces alone (plan
+ * verts_xyz): the lump passes through a window, only the xyz of the run the
+ * control points lie in is kept (packed in the host's order), and once the
+ * patches are built (cmodel/patch_region.c) the vertices are forgotten.
  */
 #include "patches.h"
-#include "read.h"
 
 #if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
-
-#define PATCH_SURFACE 2        /* MST_PATCH */
-/* the builder's scratch, then room for one patch's control points */
-BSP__CHECK(patch_scratch, BSP_PATCH_SCRATCH_BYTES == BSP__Q3_PATCH_SCRATCH + 44u * BSP__Q3_PATCH_VERTS_MAX);
-#define PATCH_ENTRY_BYTES 8u   /* {offset, ordinal} */
-
-/* A patch surface's grid: first control point, width, height; 0 when the
- * surface is no patch, -1 when its points lie outside `verts` records. */
-static int patch_grid(const struct bsp__collision *c, const uint8_t *surf, uint32_t verts,
-                      uint32_t *first, int32_t *w, int32_t *h)
-{
-    int32_t f = bsp__field_get(surf, c->surf_firstvert);
-    if (bsp__field_get(surf, c->surf_type) != PATCH_SURFACE) return 0;
-    *w = bsp__field_get(surf, c->surf_width);
-    *h = bsp__field_get(surf, c->surf_height);
-    /* the builder refuses bad sizes; here only the points must exist */
-    if (*w < 1 || *h < 1 || *w > BSP__Q3_PATCH_VERTS_MAX || *h > BSP__Q3_PATCH_VERTS_MAX ||
-        *w * *h > BSP__Q3_PATCH_VERTS_MAX || f < 0 || (uint32_t)f > verts ||
-        (uint32_t)(*w * *h) > verts - (uint32_t)f)
-        return -1;
-    *first = (uint32_t)f;
-    return 1;
-}
-
-/* The surfaces lump's record size and the draw vertices' (their layouts). */
-static uint32_t record_bytes(const bsp_header *h, int lump)
-{
-    const bsp__layout *lay = lump >= 0 ? bsp__lump_layout(h, (uint32_t)lump) : NULL;
-    return lay && lay->kind == BSP_LAYOUT_RECORDS ? lay->record_size : 0;
-}
-
-/* A little-endian record in the host's order, for the fields the count
- * reads (Quake 3 files are little-endian). */
-static void to_host(uint8_t *rec, uint32_t bytes)
-{
-    uint32_t i;
-    for (i = 0; i + 4 <= bytes; i += 4) bsp__put_u32(rec + i, bsp__get_le32(rec + i));
-}
-
-bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch,
-                               uint32_t scratch_bytes)
-{
-    const struct bsp__collision *c;
-    uint8_t *raw = (uint8_t *)scratch + BSP__Q3_PATCH_SCRATCH;
-    uint32_t surf_bytes, vert_bytes, n, verts, i, total, patches = 0, side = 0, planes = 0, facets = 0;
-    uint32_t lo = 0xffffffffu, hi = 0;
-    int sl, vl;
-    if (!h || !h->family || !s || !s->read || !scratch) return BSP_E_BAD_ARGUMENT;
-    c = bsp__coll_of(h->family);
-    h->patches_measured = 1;
-    h->patch_bytes = 0;
-    h->patch_caps = 0;
-    h->patch_verts_first = 0;
-    h->patch_verts_count = 0;
-    if (!c || c->kind != BSP_COLL_Q3) return BSP_OK;
-    if (s->forward_only || scratch_bytes < BSP_PATCH_SCRATCH_BYTES ||
-        ((uintptr_t)scratch & 3u)) {
-        h->patches_measured = 0;
-        return BSP_E_BAD_ARGUMENT;
-    }
-    sl = c->lumps[BSP_CL_SURFACES];
-    vl = c->lumps[BSP_CL_VERTS];
-    surf_bytes = record_bytes(h, sl);
-    vert_bytes = record_bytes(h, vl);
-    if (surf_bytes < 4 || vert_bytes < 12 || surf_bytes > BSP_PATCH_SCRATCH_BYTES - BSP__Q3_PATCH_SCRATCH ||
-        vert_bytes * BSP__Q3_PATCH_VERTS_MAX > BSP_PATCH_SCRATCH_BYTES - BSP__Q3_PATCH_SCRATCH)
-        return BSP_E_CORRUPT;
-    n = h->lumps[sl].length / surf_bytes;
-    verts = h->lumps[vl].length / vert_bytes;
-    if (n > (0xffffffffu - 4) / PATCH_ENTRY_BYTES) return BSP_E_CORRUPT;
-    total = n * PATCH_ENTRY_BYTES;
-    for (i = 0; i < n; i++) {
-        bsp__q3_patch_sizes sz;
-        uint32_t first, k;
-        int32_t w, ht;
-        int is;
-        bsp_status st = bsp__read(s, h->lumps[sl].offset + i * surf_bytes, raw, surf_bytes);
-        if (st != BSP_OK) return st;
-        to_host(raw, surf_bytes);
-        is = patch_grid(c, raw, verts, &first, &w, &ht);
-        if (is == 0) continue;
-        if (is < 0 || ++patches > BSP_TRACE_PATCHES_MAX) return BSP_E_CORRUPT;
-        if (first < lo) lo = first;
-        if (first + (uint32_t)(w * ht) > hi) hi = first + (uint32_t)(w * ht);
-        /* the control points' xyz, packed as native floats in place */
-        st = bsp__read(s, h->lumps[vl].offset + first * vert_bytes, raw,
-                       (uint32_t)(w * ht) * vert_bytes);
-        if (st != BSP_OK) return st;
-        for (k = 0; k < (uint32_t)(w * ht); k++) {
-            uint32_t j;
-            for (j = 0; j < 3; j++)
-                bsp__put_u32(raw + 12 * k + 4 * j, bsp__get_le32(raw + k * vert_bytes + 4 * j));
-        }
-        st = bsp__q3_patch_measure(raw, 12, w, ht, scratch, BSP__Q3_PATCH_SCRATCH, &sz);
-        if (st != BSP_OK) return st;
-        if (sz.bytes > 0xffffffffu - 4 - total) return BSP_E_CORRUPT;
-        total += (sz.bytes + 3u) & ~3u;
-        if (sz.side > side) side = sz.side;
-        if (sz.planes > planes) planes = sz.planes;
-        if (sz.facets > facets) facets = sz.facets;
-    }
-    h->patch_bytes = patches ? total : 0;
-    h->patch_caps = patches ? BSP__Q3_PATCH_CAPS(side, planes, facets) : 0;
-    h->patch_verts_first = patches ? lo : 0;
-    h->patch_verts_count = patches ? hi - lo : 0;
-    return BSP_OK;
-}
 
 uint32_t bsp__patches_pack_some(const bsp__plan *p, uint8_t *base, uint32_t stride, int big,
                                 uint32_t *pos, uint32_t have, uint32_t budget)
@@ -156,48 +43,6 @@ void bsp__patches_drop_verts(bsp_map *m)
     m->lump_data[lump] = NULL;
     m->lump_size[lump] = 0;
     m->lump_file_offset[lump] = 0;
-}
-
-bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, void *scratch,
-                              bsp__patch_cursor *cur, uint32_t budget, uint32_t *did, int *done,
-                              uint32_t verts_first)
-{
-    const struct bsp__collision *c = m->family->coll;
-    uint32_t n = m->faces.count, start;
-    m->patches.data = region;
-    m->patches.count = n;
-    m->patches.stride = PATCH_ENTRY_BYTES;
-    if (cur->surface == 0) cur->at = n * PATCH_ENTRY_BYTES;
-    start = cur->at;
-    *did = 0;
-    *done = 0;
-    for (; cur->surface < n && (*did == 0 || *did < budget); cur->surface++) {
-        uint32_t i = cur->surface, first, bytes;
-        const uint8_t *surf = m->faces.data + (size_t)i * m->faces.stride;
-        int32_t w, ht;
-        int is = patch_grid(c, surf, verts_first + m->vertexes.count, &first, &w, &ht);
-        bsp_status st;
-        bsp__put_u32(region + i * PATCH_ENTRY_BYTES, 0);
-        bsp__put_u32(region + i * PATCH_ENTRY_BYTES + 4, 0);
-        *did += PATCH_ENTRY_BYTES;
-        if (is == 0) continue;
-        if (is < 0 || first < verts_first || cur->ordinal >= BSP_TRACE_PATCHES_MAX) return BSP_E_CORRUPT;
-        first -= verts_first;
-        /* (out of room: the file is not the one that was counted) */
-        st = bsp__q3_patch_build_in(m->vertexes.data + (size_t)first * m->vertexes.stride,
-                                    m->vertexes.stride, w, ht, scratch,
-                                    bsp__q3_patch_scratch_bytes(h->patch_caps), h->patch_caps,
-                                    region + cur->at, h->patch_bytes - cur->at);
-        if (st != BSP_OK) return st == BSP_E_BAD_ARGUMENT ? BSP_E_CORRUPT : st;
-        bytes = bsp__q3_patch_bytes(region + cur->at);
-        bsp__put_u32(region + i * PATCH_ENTRY_BYTES, cur->at);
-        bsp__put_u32(region + i * PATCH_ENTRY_BYTES + 4, cur->ordinal++);
-        cur->at += (bytes + 3u) & ~3u;
-    }
-    *did += cur->at - start;
-    if (cur->surface < n) return BSP_OK;
-    *done = 1;
-    return cur->at == h->patch_bytes ? BSP_OK : BSP_E_CORRUPT;
 }
 
 #endif

@@ -7,12 +7,9 @@
  */
 #include "plan.h"
 #include "../lzma/lzma_decoder.h"
-#include "disp_build.h"
-#include "hull_build.h"
-#include "coll_native.h"
+#include "../cmodel/cmodel.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
-#include "patch_q3.h"
 
 /* Every record bspkit reads has fields of at most 4 bytes. */
 #define LUMP_ALIGN 4
@@ -94,25 +91,8 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
         }
     }
     if (sets & BSP_LOAD_ENTITIES) roles |= ROLE(ENTITIES);
-    /* (no collision part in a build without collision: bsp__coll_of NULL);
-     * 2: a lump collision interprets, which must have a known layout */
-    if ((sets & BSP_LOAD_COLLISION) && bsp__coll_of(f))
-        for (r = 0; r < BSP_CL_COUNT; r++) {
-            /* (the lumps of quake3's curved surfaces only when
-             * bsp_measure_patches found some: a map without them keeps
-             * no draw vertices for collision) */
-            if (BSPKIT_FAMILY_QUAKE3 && r >= BSP_CL_SURFACES && bsp__coll_of(f)->kind == BSP_COLL_Q3 &&
-                h->patches_measured && !h->patch_bytes)
-                continue;
-            if (bsp__coll_of(f)->lumps[r] >= 0) want[bsp__coll_of(f)->lumps[r]] |= 2;
-        }
-    /* source terrain (8.14): its lumps and the base faces' loops, only
-     * when the map has displacements */
-    if (BSP__DISPCOLL && (sets & BSP_LOAD_COLLISION) && bsp__disp_lump(f, 0) >= 0 &&
-        h->lumps[bsp__disp_lump(f, 0)].length) {
-        for (r = 0; r < 3; r++) want[bsp__disp_lump(f, (uint32_t)r)] |= 2;
-        roles |= (hdr ? ROLE(FACES_HDR) : ROLE(FACES)) | ROLE(EDGES) | ROLE(SURFEDGES) | ROLE(VERTEXES);
-    }
+    /* the collision model's lumps (cmodel/), and the roles it builds on */
+    if (BSPKIT_COLLISION && (sets & BSP_LOAD_COLLISION)) roles |= bsp__cmodel_lumps(h, hdr, want);
     for (r = 0; r < BSP_ROLE_COUNT; r++)
         if (roles >> r & 1) want_lump(want, bsp__role_lump(f, r));
     return o->sets & BSP_LOAD_ALL ? ~(uint64_t)0 : bits;
@@ -316,36 +296,10 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         pos += p->grid_bytes;
     }
 #endif
-    /* quake3 curved surfaces: their facets (bsp_measure_patches counted
-     * them), built in the scratch below */
-    if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && p->collision &&
-        bsp__coll_of(f)->kind == BSP_COLL_Q3) {
-        if (!h->patches_measured) return BSP_E_PATCHES_NOT_MEASURED;
-        p->patch_offset = pos;
-        if (h->patch_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
-        pos = (pos + h->patch_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
-    }
-    /* source terrain: sized by the header's record counts */
-    if (BSP__DISPCOLL) {
-        bsp_status st = bsp__disp_region(h, p->collision, &p->disp_bytes);
-        if (st != BSP_OK) return st;
-        p->disp_offset = pos;
-        if (p->disp_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
-        pos = (pos + p->disp_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
-    }
-    /* the Quake family's hulls, converted at load */
-    if (BSPKIT_COLLISION && BSP__QUAKE_FAMILY && p->collision) {
-        p->hull_bytes = bsp__hulls_bytes(h);
-        p->hull_offset = pos;
-        if (p->hull_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
-        pos += p->hull_bytes;
-    }
-    /* brush collision's records, converted at load (coll_native.h) */
+    /* the collision model (cmodel/), built at the load's end */
     if (BSPKIT_COLLISION && p->collision) {
-        p->coll_bytes = bsp__coll_native_bytes(h);
-        p->coll_offset = pos;
-        if (p->coll_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
-        pos = (pos + p->coll_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+        bsp_status st = bsp__cmodel_place(h, END_MAX, &pos, &p->cmodel);
+        if (st != BSP_OK) return st;
     }
     p->scratch_offset = pos;
     if (any_compressed) {
@@ -377,18 +331,8 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         if (BSP__QUAKE_FAMILY && lump >= 0 && h->lumps[lump].size / 8 > most)
             most = h->lumps[lump].size / 8;
         if (most > p->scratch_bytes) p->scratch_bytes = most;
-#if BSPKIT_FAMILY_QUAKE3
-        /* and the patch builder's, for the largest patch (after the depth
-         * check); a header whose caps no builder takes is refused */
-        if (h->patch_bytes) {
-            size_t need = bsp__q3_patch_scratch_bytes(h->patch_caps);
-            if (need > BSP__Q3_PATCH_SCRATCH) return BSP_E_BAD_ARGUMENT;
-            if (p->scratch_bytes < need) p->scratch_bytes = (uint32_t)need;
-        }
-#endif
-        /* and the terrain builder's (a bit per vertex and triangle slot) */
-        if (BSP__DISPCOLL && p->disp_bytes && bsp__disp_scratch(h) > p->scratch_bytes)
-            p->scratch_bytes = bsp__disp_scratch(h);
+        /* and the collision model's builders' (after the depth check) */
+        if (p->cmodel.scratch_bytes > p->scratch_bytes) p->scratch_bytes = p->cmodel.scratch_bytes;
     }
     if (p->scratch_bytes > 0xffffffffu - pos) return BSP_E_BAD_LUMP;
     p->total = pos + p->scratch_bytes;

@@ -5,6 +5,7 @@
 #define BSP_PLAN_H
 
 #include "../family/family.h"
+#include "../cmodel/cmodel.h"
 
 typedef struct bsp__plan_item {
     uint8_t lump;
@@ -18,8 +19,6 @@ typedef struct bsp__plan_item {
 typedef struct bsp__plan {
     uint32_t count;                      /* items, in ascending file offset */
     bsp__plan_item items[BSP_MAX_LUMPS];
-    uint32_t patch_offset;               /* quake3 curved surfaces' collision
-                                            (h->patch_bytes), before the scratch */
     /* quake3: 1 when the draw vertices are read for the patches alone.
      * Item verts_item's region is the xyz (12 bytes a vertex) of the
      * verts_count vertices from verts_first (the run the header says the
@@ -33,10 +32,8 @@ typedef struct bsp__plan {
     uint8_t verts_xyz;
     uint8_t verts_item;
     uint32_t verts_first, verts_count, verts_window;
-    uint32_t disp_offset, disp_bytes;    /* source terrain's collision (8.14) */
-    uint32_t hull_offset, hull_bytes;    /* the Quake family's hulls (hull_build.h) */
-    uint32_t coll_offset, coll_bytes;    /* brush collision's native records
-                                            (coll_native.h); 0: none */
+    bsp__cmodel_regions cmodel;          /* the collision model's parts, after the
+                                            lumps and the light grid */
     uint32_t grid_offset, grid_bytes;    /* the light grid's parse and index
                                             (docs/queries.md 10.5); 0: none */
     uint32_t scratch_offset, scratch_bytes; /* decoder tables, arena end */

@@ -12,12 +12,10 @@
  */
 #include "resume.h"
 #include "swap.h"
-#include "gamelump_dir.h"
+#include "../family/gamelump_dir.h"
 #include "views.h"
-#include "unpack.h"
-#include "hull_build.h"
+#include "../lzma/unpack.h"
 #include "patches.h"
-#include "coll_native.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
 
@@ -126,10 +124,8 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
         uint32_t stride, n = bsp__check_records(m, i, &stride);
         s->work_total += n * stride;
     }
-    /* quake3's curved surfaces: the region's bytes, built in the last steps */
-    if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && m->has_collision) s->work_total += h->patch_bytes;
-    /* source terrain: the faces' pass and the vertex grids */
-    if (BSP__DISPCOLL && s->plan.disp_bytes) s->work_total += m->faces.count * m->faces.stride + s->plan.disp_bytes;
+    /* the collision model's parts built in the last steps */
+    if (BSP__CMODEL_STEPS) s->work_total += bsp__cmodel_work(m, h, &s->plan.cmodel);
     s->next_offset = h->header_bytes;
     s->phase = BSP_PHASE_LOADING;
     return BSP_OK;
@@ -363,15 +359,15 @@ static uint32_t check_some(bsp__loader *s, uint32_t lump, uint32_t budget, int *
 
 /* The last steps: checks that had no lump of their own in the plan, the
  * family's finish (clusters, vis table), collision's tree depths; then
- * quake3's curved surfaces, built a few per step (about `budget` bytes of
- * facets each); then the game lump directory. */
+ * the collision model, built a few parts per step (about `budget` bytes
+ * each); then the game lump directory. */
 static bsp_status finish(bsp__loader *s, uint32_t budget)
 {
     bsp_map *m = s->map;
     uint32_t k;
     bsp_status st = BSP_OK;
 
-    if ((BSP__DISPCOLL || (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3)) && s->checked_all) goto build;
+    if (BSP__CMODEL_STEPS && s->checked_all) goto build;
     for (k = 0; k < BSP__CHECKS && st == BSP_OK; k++) {
         uint32_t stride, n = bsp__check_records(m, k, &stride);
         if (k == s->bad_check || (!(s->checked & (1u << k)) && bsp__check_run(m, k, 0, n) != BSP_OK))
@@ -382,47 +378,16 @@ static bsp_status finish(bsp__loader *s, uint32_t budget)
      * lump it blames), in the scratch the decoder no longer needs */
     if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision)
         st = bsp__coll_check_depth(m, s->base + s->plan.scratch_offset);
-    if (BSPKIT_COLLISION && BSP__QUAKE_FAMILY && st == BSP_OK && s->plan.hull_bytes)
-        bsp__hulls_build(m, s->h, s->base + s->plan.hull_offset);
-    /* brush collision's native records (after the checks they rely on) */
-    if (BSPKIT_COLLISION && st == BSP_OK && s->plan.coll_bytes)
-        st = bsp__coll_native_build(m, s->base + s->plan.coll_offset, s->plan.coll_bytes);
-    if (BSP__DISPCOLL || (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3)) s->checked_all = 1;
+    if (BSP__CMODEL_STEPS) s->checked_all = 1;
 build:
-#if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
-    /* quake3's curved surfaces, into their region, in the same scratch */
-    if (st == BSP_OK && m->has_collision && s->h->patch_bytes) {
-        uint32_t did;
-        int done;
-        st = bsp__patches_build(m, s->h, s->base + s->plan.patch_offset,
-                                s->base + s->plan.scratch_offset, &s->patches, budget, &did, &done,
-                                s->plan.verts_xyz ? s->plan.verts_first : 0);
-        s->work_done += did;
-        if (st != BSP_OK) {
-            int lump = bsp__coll_of(m->family)->lumps[BSP_CL_SURFACES];
-            m->error_lump = (uint32_t)lump;
-            m->error_offset = m->lump_file_offset[lump];
-        } else if (!done) {
-            return BSP_OK;                /* more in the next steps */
-        } else if (s->plan.verts_xyz) {
-            bsp__patches_drop_verts(m);
-        }
-    }
-#endif
-    /* source terrain (8.14), a few displacements per step */
-    if (BSP__DISPCOLL && st == BSP_OK && s->plan.disp_bytes) {
-        uint32_t did;
-        int done;
-        st = bsp__disps_build(m, s->h, s->base + s->plan.disp_offset, s->base + s->plan.scratch_offset,
-                              &s->disps, budget, &did, &done);
-        s->work_done += did;
-        if (st != BSP_OK) {
-            int lump = bsp__disp_lump(m->family, 0);
-            m->error_lump = (uint32_t)lump;
-            m->error_offset = m->lump_file_offset[lump];
-        } else if (!done) {
-            return BSP_OK;                /* more in the next steps */
-        }
+    /* the collision model (cmodel/), a few parts per step, in the same
+     * scratch; then quake3's draw vertices are forgotten */
+    if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision) {
+        st = bsp__cmodel_build(m, s->h, &s->plan.cmodel, s->base, s->base + s->plan.scratch_offset,
+                               s->plan.verts_xyz ? s->plan.verts_first : 0, &s->cmodel, budget);
+        s->work_done += s->cmodel.did;
+        if (st == BSP_OK && !s->cmodel.built) return BSP_OK;   /* more in the next steps */
+        if (BSPKIT_FAMILY_QUAKE3 && st == BSP_OK && s->plan.verts_xyz) bsp__patches_drop_verts(m);
     }
     (void)budget;
     if (st != BSP_OK) {

@@ -7,7 +7,6 @@
 #include "../lzma/lzma_decoder.h"
 #include "validate.h"
 #include "patches.h"
-#include "disp_build.h"
 
 /* How far the work item's decoding is: not started; lz holds its decoder
  * and sets its table; lz decodes it; it is whole (or not compressed: a
@@ -47,8 +46,7 @@ typedef struct bsp__loader {
     uint8_t swap;                     /* the file's byte order is not the host's */
     enum bsp__unpack_step unpack;     /* how far work_item's decoding is */
     uint8_t checked_all;              /* the last step's checks are done */
-    bsp__patch_cursor patches;        /* quake3 curved surfaces being built */
-    bsp__disp_cursor disps;           /* source terrain being built */
+    bsp__cmodel_cursor cmodel;        /* the collision model being built */
     uint8_t job[BSP_MAX_LUMPS];       /* per item: bsp__job_state | slot << SHIFT */
     uint8_t job_status[BSP_MAX_LUMPS];/* per item: a failed job's bsp_status */
     uint32_t slots_busy;              /* bit k: table k is a job's */

@@ -14,7 +14,8 @@ layers_tool_obj() {   # SRC_ROOT OUT: every tools/*/*.c of SRC_ROOT as an object
 }
 rm -rf $BUILD/layers-tools
 layers_tool_obj . $BUILD/layers-tools/obj || fail "layers: the tool's files do not compile one by one"
-python3 test/layers.py --objects $BUILD/obj --objects $BUILD/layers-tools/obj > $BUILD/layers.out 2>&1
+python3 test/layers.py --objects $BUILD/obj --objects $BUILD/layers-tools/obj \
+    --source-map docs/source-map.md > $BUILD/layers.out 2>&1
 grep -E '^(PASS|FAIL) ' $BUILD/layers.out >> "$LOG"
 grep -E '^FAIL ' $BUILD/layers.out
 grep -qE '^(PASS|FAIL) ' $BUILD/layers.out || fail "layers: test/layers.py printed no verdict"
@@ -32,18 +33,39 @@ elif grep -q '^FAIL layers: loader/core/fmath.c includes loader/access/map_acces
 else
     fail "layers: the check failed without naming the include"; cat $demo/inc.out
 fi
+# pipeline/ is the loader's top floor and enters cmodel/ through cmodel.h
+# alone: a map access file that includes the plan, and the pipeline
+# including one of the collision model's builders, both fail
+cp -r loader $demo/top && mkdir -p $demo/top-tree && mv $demo/top $demo/top-tree/loader
+cp -r port platform tools $demo/top-tree/
+echo '#include "../pipeline/plan.h"' >> $demo/top-tree/loader/access/entity.c
+echo '#include "../cmodel/hull_build.h"' >> $demo/top-tree/loader/pipeline/load.c
+python3 test/layers.py --root $demo/top-tree > $demo/top.out 2>&1
+if grep -q '^FAIL layers: loader/access/entity.c includes loader/pipeline/plan.h: loader/access may not use loader/pipeline' \
+        $demo/top.out &&
+   grep -q '^FAIL layers: loader/pipeline/load.c includes loader/cmodel/hull_build.h: loader/pipeline enters loader/cmodel through loader/cmodel/cmodel.h alone' \
+        $demo/top.out; then
+    pass "layers: the check fails on access/ including pipeline/ and on pipeline/ including a cmodel/ builder's header"
+else
+    fail "layers: an include of pipeline/ from below, or of a cmodel/ builder from pipeline/, went unnoticed"; cat $demo/top.out
+fi
 cp -r $BUILD/obj/loader $demo/obj/
 printf 'int bsp_get_counts(void);\nint bsp__demo_up(void) { return bsp_get_counts(); }\n' > $demo/up.c
 printf 'int bsp__demo_b(void);\nint bsp__demo_a(void) { return bsp__demo_b(); }\n' > $demo/a.c
 printf 'int bsp__demo_a(void);\nint bsp__demo_b(void) { return bsp__demo_a(); }\n' > $demo/b.c
 for f in up a b; do ${CC:-cc} -c $demo/$f.c -o $demo/obj/loader/core/demo_$f.o; done
+# and the pipeline calling a builder of cmodel/ by name
+printf 'int bsp__hulls_build(void);\nint bsp__demo_pipe(void) { return bsp__hulls_build(); }\n' > $demo/pipe.c
+${CC:-cc} -c $demo/pipe.c -o $demo/obj/loader/pipeline/demo_pipe.o
 python3 test/layers.py --objects $demo/obj > $demo/call.out 2>&1
 if grep -q '^FAIL layers: loader/core/demo_up.c uses bsp_get_counts of loader/access/' $demo/call.out &&
    grep -q '^FAIL layers: files call each other in a loop: loader/core/demo_a.c -> loader/core/demo_b.c' \
+       $demo/call.out &&
+   grep -q '^FAIL layers: loader/pipeline/demo_pipe.c uses bsp__hulls_build of loader/cmodel/hull_build.c: loader/pipeline calls loader/cmodel' \
        $demo/call.out; then
-    pass "layers: the check fails on a call from core/ up to access/ and on two files calling each other"
+    pass "layers: the check fails on a call from core/ up to access/, on two files calling each other and on pipeline/ calling a cmodel/ builder"
 else
-    fail "layers: a call up the chain or a loop of calls went unnoticed"; cat $demo/call.out
+    fail "layers: a call up the chain, a loop of calls or a builder called from pipeline/ went unnoticed"; cat $demo/call.out
 fi
 
 # The same for the tool's folders: a shared helper that includes the
@@ -63,4 +85,21 @@ if grep -q '^FAIL layers: tools/common/output.c includes tools/cli/commands.h: t
     pass "layers: the check fails on a tools/common include of tools/cli and on a helper calling back into a command (a loop)"
 else
     fail "layers: a back-include or a call circle in tools/ went unnoticed"; cat $demo/tool.out
+fi
+
+# docs/source-map.md is held against the tree: a loader file it does not
+# name, a name it gives that is not there, a folder listed twice, each fails
+mt=$demo/map-tree
+rm -rf $mt && mkdir -p $mt/docs && cp -r loader port platform linker $mt/
+: > $mt/loader/core/planted.c
+sed -e 's/^      version.c .*/      gone.c              a file the tree does not have/' \
+    -e 's/^    linker\/ .*/&\n    linker\/               again/' docs/source-map.md > $mt/docs/source-map.md
+python3 test/layers.py --root $mt --source-map $mt/docs/source-map.md > $demo/map.out 2>&1
+if grep -q "^FAIL layers: $mt/docs/source-map.md does not name loader/core/planted.c" $demo/map.out &&
+   grep -q "^FAIL layers: $mt/docs/source-map.md does not name loader/core/version.c" $demo/map.out &&
+   grep -q "^FAIL layers: $mt/docs/source-map.md names loader/core/gone.c, which the tree does not have" $demo/map.out &&
+   grep -q "^FAIL layers: $mt/docs/source-map.md: linker/ is listed 2 times" $demo/map.out; then
+    pass "layers: the source map check fails on a file the map leaves out, a name the tree lacks and a folder listed twice"
+else
+    fail "layers: a file left out of docs/source-map.md, a stale name or a folder listed twice went unnoticed"; cat $demo/map.out
 fi

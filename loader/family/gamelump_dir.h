@@ -3,7 +3,7 @@
 #ifndef BSP_GAMELUMP_DIR_H
 #define BSP_GAMELUMP_DIR_H
 
-#include "../family/family.h"
+#include "family.h"
 
 #define BSP__GAME_LUMP 35
 

@@ -4,8 +4,10 @@
 #ifndef BSP_UNPACK_H
 #define BSP_UNPACK_H
 
-#include "../family/family.h"
-#include "../lzma/lzma_decoder.h"
+#include "../bspkit.h"
+#include "../core/config.h"
+#include "../../port/bsp_port.h"
+#include "lzma_decoder.h"
 
 /* Valve's block header: "LZMA", u32le uncompressed size, u32le compressed
  * size, 5 property bytes; little-endian in every file. */
