@@ -78,7 +78,8 @@ have_shared && hc_maps="$hc_maps $(ls "$SHARED"/maps/quake/*.bsp "$SHARED"/maps/
 for m in $hc_maps; do
     name=$(basename "$(dirname "$m")")/$(basename "$m")
     q=$dir/hc-$(basename "$(dirname "$m")")-$(basename "$m")
-    python3 test/reference/bspref.py points "$m" --count 200 2> /dev/null | awk '$1 == "leaf" { print $2, $3, $4 }' > "$q.p"
+    python3 test/reference/bspref.py points "$m" --count 200 2> /dev/null | awk '$1 == "leaf" { print $2, $3, $4 }' |
+        grep -E '^-?[0-9.]+ -?[0-9.]+ -?[0-9.]+$' > "$q.p"
     sed 's/^/contents /' "$q.p" > "$q.c"
     sed 's/^/hullcontents 0 /' "$q.p" > "$q.h"
     $BUILD/bspkit query "$m" < "$q.c" | sed 's/"q":"contents"/"q":"X"/' > "$q.c.out" 2>&1
