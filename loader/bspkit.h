@@ -1047,8 +1047,8 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  *
  * Statuses, in the order they are checked: BAD_ARGUMENT (NULL pointer, map
  * not loaded), BAD_QUERY (a coordinate or box bound not finite),
- * UNSUPPORTED (bsp_point_contents on the Quake family,
- * bsp_hull_* on the others, a nightfire model above 0), NOT_LOADED, BAD_MODEL,
+ * UNSUPPORTED (bsp_hull_* outside the Quake family, a nightfire model
+ * above 0), NOT_LOADED, BAD_MODEL,
  * BAD_HULL, CORRUPT (an index the load did not check points outside its
  * lump, e.g. a quake3 brush of fewer than six sides at the end of its lump).
  */
@@ -1205,7 +1205,10 @@ BSP_API bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start
 
 /* The contents at p (section 8.12): quake2: the leaf's; source: the leaf's
  * OR the contents of its brushes holding p; quake3: the OR of the brushes
- * holding p; nightfire: 2 in a solid leaf or inside a brush, else 1. */
+ * holding p; nightfire: 2 in a solid leaf or inside a brush, else 1;
+ * quake, goldsrc, bsp2: bsp_hull_contents of hull 0 (CONTENTS_WATER -3,
+ * ...), so that one call tells whether a point is in water on every
+ * family. */
 BSP_API bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3],
                                       int32_t *contents);
 
@@ -1225,7 +1228,8 @@ BSP_API bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const fl
  * bits on every target; |angles| above 16777216 degrees are BAD_QUERY.
  * Statuses, in order: BAD_ARGUMENT (a NULL pointer), BAD_QUERY (origin or
  * angles not finite or too large), UNSUPPORTED (angles not 0 on the Quake
- * family), then those of bsp_trace / bsp_point_contents (BAD_QUERY there:
+ * family: the contents there are hull 0's at p - origin), then those of
+ * bsp_trace / bsp_point_contents (BAD_QUERY there:
  * a moved point no longer finite). */
 BSP_API bsp_status bsp_trace_transformed(const bsp_map *m, uint32_t model, const float start[3],
                                          const float end[3], const float mins[3],
@@ -2068,6 +2072,43 @@ BSP_API bsp_status bsp_entity_find(const bsp_map *m, const char *key, const char
  * the entity has no such key. Numbers are read as decimal and rounded once
  * to float. */
 BSP_API bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, float v[3]);
+
+/* Where the player starts: a player start entity of the family's games.
+ *
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded), NOT_LOADED (the entity text was left out:
+ * BSP_LOAD_ENTITIES), END (no entity of the family's start classes),
+ * CORRUPT (there are such entities, but none has an "origin" of three
+ * finite numbers).
+ *
+ * The classes, the first the games pick first: quake, bsp2, quake2
+ * info_player_start, info_player_deathmatch, info_player_coop; goldsrc,
+ * nightfire info_player_start, info_player_deathmatch; quake3
+ * info_player_deathmatch, info_player_start, team_CTF_redplayer,
+ * team_CTF_blueplayer, team_CTF_redspawn, team_CTF_bluespawn; source
+ * info_player_start, info_player_teamspawn, info_player_terrorist,
+ * info_player_counterterrorist, info_player_deathmatch,
+ * info_player_combine, info_player_rebel, info_survivor_position,
+ * info_player_coop, info_player_axis, info_player_allies. Of a class, the
+ * first entity in the text with a good origin. angles: the "angles" key
+ * (pitch yaw roll), else "angle" as a yaw (-1 looks up: pitch -90; -2
+ * down: pitch 90), else 0 (also for a value that is not numbers). spawn
+ * is where the game puts the player's origin: the entity's raised by 1
+ * (quake, bsp2, goldsrc, nightfire, source) or 9 (quake2, quake3), so
+ * that the player box starts clear of the floor; eye is spawn raised by
+ * view_height, the family's eye above the player's origin (quake, bsp2,
+ * quake2 22 and quake3 26 above the box's centre; goldsrc, nightfire 28;
+ * source 64 above the feet). docs/access.md has more. */
+typedef struct bsp_player_start_info {
+    float origin[3];          /* the entity's "origin" */
+    float angles[3];          /* pitch, yaw, roll in degrees */
+    float spawn[3];           /* the player's origin when the game starts */
+    float eye[3];             /* spawn + (0, 0, view_height) */
+    float view_height;
+    const char *classname;    /* the class it has: a constant string */
+    uint32_t entity;          /* its '{' in the entity text (bsp_entity_vector) */
+} bsp_player_start_info;
+BSP_API bsp_status bsp_player_start(const bsp_map *m, bsp_player_start_info *out);
 
 #ifdef __cplusplus
 }

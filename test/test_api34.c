@@ -120,6 +120,7 @@ static bsp_status c_entity_find(held *H)
     return bsp_entity_find(&H->m, "classname", "worldspawn", &at);
 }
 static bsp_status c_entity_vector(held *H) { float v[3]; return bsp_entity_vector(&H->m, 0, "origin", v); }
+static bsp_status c_player_start(held *H) { bsp_player_start_info p; return bsp_player_start(&H->m, &p); }
 static bsp_status c_get_face(held *H) { bsp_face f; return bsp_get_face(&H->m, 0, &f); }
 static bsp_status c_face_vertex(held *H) { bsp_vertex v; return bsp_face_vertex(&H->m, 0, 0, &v); }
 static bsp_status c_face_triangle(held *H) { uint32_t t[3]; return bsp_face_triangle(&H->m, 0, 0, t); }
@@ -224,6 +225,7 @@ static const audit_call calls[] = {
     {"bsp_pas", D_PAS, N_ALWAYS, c_pas},
     {"bsp_entity_find", 0, N_ENTITIES, c_entity_find},
     {"bsp_entity_vector", 0, N_ENTITIES, c_entity_vector},
+    {"bsp_player_start", 0, N_ENTITIES, c_player_start},
     {"bsp_get_face", 0, N_GEOMETRY, c_get_face},
     {"bsp_face_vertex", 0, N_GEOMETRY, c_face_vertex},
     {"bsp_face_triangle", 0, N_GEOMETRY, c_face_triangle},
@@ -240,8 +242,8 @@ static const audit_call calls[] = {
     {"bsp_trace", 0, N_COLLISION, c_trace},
     {"bsp_trace_transformed", 0, N_COLLISION, c_trace_transformed},
     {"bsp_box_leaves", 0, N_COLLISION, c_box_leaves},
-    {"bsp_point_contents", D_BRUSHES, N_COLLISION, c_point_contents},
-    {"bsp_point_contents_transformed", D_BRUSHES, N_COLLISION, c_point_contents_tr},
+    {"bsp_point_contents", 0, N_COLLISION, c_point_contents},
+    {"bsp_point_contents_transformed", 0, N_COLLISION, c_point_contents_tr},
     {"bsp_hull_size", D_HULLS, N_ALWAYS, c_hull_size},
     {"bsp_hull_trace", D_HULLS, N_COLLISION, c_hull_trace},
     {"bsp_hull_contents", D_HULLS, N_COLLISION, c_hull_contents},
@@ -334,7 +336,7 @@ static int audit_one(const struct family_data *f, const audit_call *c, held *H, 
 static bsp_status expected_none(const struct family_data *f, const audit_call *c)
 {
     if (c->data && !(f->data & c->data)) return BSP_E_UNSUPPORTED;
-    if (c->fn == c_entity_find) return BSP_E_END;
+    if (c->fn == c_entity_find || c->fn == c_player_start) return BSP_E_END;
     if (c->fn == c_entity_vector || c->fn == c_areas_connected || c->fn == c_area_reachable ||
         c->fn == c_game_lump_get || c->fn == c_static_props_find || c->fn == c_cubemap_get)
         return BSP_E_BAD_QUERY;

@@ -85,10 +85,19 @@ static void one_map(const char *name, const uint8_t *data, uint32_t size, int in
     hulls = bsp_hull_size(&m, 1, hlo, hhi) == BSP_OK;
     snprintf(label, sizeof label, "%s: angles %s", name, hulls ? "refused (hulls), origin alone as bsp_trace" : "taken");
     if (hulls) {
+        /* contents (8.12) is hull 0's, moved by the origin alone */
+        static const float back[3] = { -24, 40, -8 };
+        int32_t h0 = 1, c0 = 2, hm = 3, cm = 4;
         CHECK(st2 == BSP_E_UNSUPPORTED &&
                   bsp_trace_transformed(&m, 0, zero, zero, mins, maxs, 1, zero, edge, &b) == BSP_E_UNSUPPORTED &&
-                  bsp_point_contents_transformed(&m, 0, zero, zero, zero, &c) == BSP_E_UNSUPPORTED,
+                  bsp_point_contents_transformed(&m, 0, zero, zero, yaw, &c) == BSP_E_UNSUPPORTED,
               label, "%d", (int)st2);
+        snprintf(label, sizeof label, "%s: contents is hull 0's, moved by the origin", name);
+        CHECK(bsp_point_contents(&m, 0, zero, &c0) == BSP_OK && bsp_hull_contents(&m, 0, 0, zero, &h0) == BSP_OK &&
+                  c0 == h0 && bsp_point_contents_transformed(&m, 0, zero, org, zero, &cm) == BSP_OK &&
+                  bsp_hull_contents(&m, 0, 0, back, &hm) == BSP_OK && cm == hm &&
+                  bsp_point_contents(&m, m.models.count, zero, &c) == BSP_E_BAD_MODEL,
+              label, "%d/%d, moved %d/%d", (int)c0, (int)h0, (int)cm, (int)hm);
         st2 = bsp_trace_transformed(&m, 0, zero, zero, mins, maxs, 1, zero, zero, &b);
         CHECK(st2 == st, label, "origin alone %d, bsp_trace %d", (int)st2, (int)st);
     } else {

@@ -1,20 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* entity_find.c - find an entity by key and value and read a vector value,
  * over the entity iterator (entity.c), without copying the text. */
-#include "../bspkit.h"
-#include "../core/config.h"
-#include "../query/query.h"
+#include "entity_text.h"
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
-/* NOT_LOADED when the load left the entity text out; an entity lump the
- * file stores empty is a text of 0 bytes (the index checks answer). */
-static int text_left_out(const bsp_map *m)
+int bsp__entity_text_left_out(const bsp_map *m)
 {
     return !m->entities.data && !bsp__lump_is_empty(m, bsp__role_lump(m->family, BSP_ROLE_ENTITIES));
 }
 
-static int same(const char *s, uint32_t n, const char *z)
+int bsp__entity_same(const char *s, uint32_t n, const char *z)
 {
     uint32_t i;
     for (i = 0; i < n; i++)
@@ -28,7 +24,7 @@ bsp_status bsp_entity_find(const bsp_map *m, const char *key, const char *value,
     bsp_entity_event ev;
     const char *text, *open = NULL;
     if (!m || !m->family || !key || !value || !at) return BSP_E_BAD_ARGUMENT;
-    if (text_left_out(m)) return BSP_E_NOT_LOADED;
+    if (bsp__entity_text_left_out(m)) return BSP_E_NOT_LOADED;
     /* searching on from just after the last entity meets the text's end */
     if (*at >= m->entities.count) return *at == m->entities.count ? BSP_E_END : BSP_E_BAD_QUERY;
     text = (const char *)m->entities.data;
@@ -38,8 +34,8 @@ bsp_status bsp_entity_find(const bsp_map *m, const char *key, const char *value,
             /* the '{' just read is the last non-space byte before pos */
             open = it.pos - 1;
             while (open > text && *open != '{') open--;
-        } else if (ev == BSP_ENT_PAIR && open && same(it.key, it.key_len, key) &&
-                   same(it.value, it.value_len, value)) {
+        } else if (ev == BSP_ENT_PAIR && open && bsp__entity_same(it.key, it.key_len, key) &&
+                   bsp__entity_same(it.value, it.value_len, value)) {
             *at = (uint32_t)(open - text);
             return BSP_OK;
         }
@@ -77,25 +73,34 @@ static uint32_t read_number(const char *s, uint32_t n, float *out)
     return i;
 }
 
+int bsp__entity_numbers(const char *s, uint32_t n, float *v, uint32_t count)
+{
+    uint32_t pos = 0, k;
+    int whole = 1;
+    for (k = 0; k < count; k++) {
+        uint32_t used;
+        v[k] = 0.0f;
+        while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) pos++;
+        used = read_number(s + pos, n - pos, &v[k]);
+        if (!used) whole = 0;
+        pos += used;
+    }
+    while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) pos++;
+    return whole && pos == n;
+}
+
 bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, float v[3])
 {
     bsp_entity_iter it;
     bsp_entity_event ev;
     if (!m || !m->family || !key || !v) return BSP_E_BAD_ARGUMENT;
-    if (text_left_out(m)) return BSP_E_NOT_LOADED;
+    if (bsp__entity_text_left_out(m)) return BSP_E_NOT_LOADED;
     if (at >= m->entities.count || m->entities.data[at] != '{') return BSP_E_BAD_QUERY;
     bsp_entity_begin(&it, (const char *)m->entities.data + at, m->entities.count - at);
     if (bsp_entity_next(&it) != BSP_ENT_BEGIN) return BSP_E_BAD_QUERY;
     while ((ev = bsp_entity_next(&it)) == BSP_ENT_PAIR) {
-        uint32_t pos = 0, k;
-        if (!same(it.key, it.key_len, key)) continue;
-        for (k = 0; k < 3; k++) {
-            uint32_t used;
-            v[k] = 0.0f;
-            while (pos < it.value_len && (it.value[pos] == ' ' || it.value[pos] == '\t')) pos++;
-            used = read_number(it.value + pos, it.value_len - pos, &v[k]);
-            pos += used;
-        }
+        if (!bsp__entity_same(it.key, it.key_len, key)) continue;
+        bsp__entity_numbers(it.value, it.value_len, v, 3);
         return BSP_OK;
     }
     return BSP_E_BAD_QUERY;

@@ -887,6 +887,10 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
 
     pts[0] = p;
     if (!contents) return BSP_E_BAD_ARGUMENT;
+    /* quake, goldsrc, bsp2: hull 0's contents, the node tree every model
+     * of theirs has (8.12) */
+    if (m && m->family && m->family->coll && m->family->coll->kind == BSP_COLL_HULLS)
+        return bsp_hull_contents(m, model, 0, p, contents);
     st = bsp__coll_args(m, 0, model, pts, 1);
     if (st != BSP_OK) return st;
     if (!m->coll_native) return BSP_E_NOT_LOADED;

@@ -126,7 +126,8 @@ bsp_status bsp_point_contents_transformed(const bsp_map *m, uint32_t model, cons
     if (!p || !contents) return BSP_E_BAD_ARGUMENT;
     st = moved_args(m, origin, angles, &turned);
     if (st != BSP_OK) return st;
-    if (hull_family(m)) return BSP_E_UNSUPPORTED;
+    /* the engines move hull models only (hull 0's contents, 8.12) */
+    if (hull_family(m) && turned) return BSP_E_UNSUPPORTED;
     for (i = 0; i < 3; i++) q[i] = bsp__fsub(p[i], origin[i]);
     if (turned) {
         bsp__angle_vectors(angles, v[0], v[1], v[2]);

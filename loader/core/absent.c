@@ -75,6 +75,12 @@ bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, flo
     return BSP_E_UNSUPPORTED;
 }
 
+bsp_status bsp_player_start(const bsp_map *m, bsp_player_start_info *out)
+{
+    (void)m, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
 bsp_status bsp_areas_get_info(const bsp_map *m, bsp_areas_info *out)
 {
     (void)m, (void)out;

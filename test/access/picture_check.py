@@ -6,7 +6,7 @@
                                              colours, drawn box's span and
                                              centre offset (NAME-top.png:
                                              as a --top view)
-  picture_check.py view PNG [--top] [--generated]
+  picture_check.py view PNG [--top [--floor]] [--generated]
                                              exit 1 unless it passes the
                                              thresholds below
 
@@ -24,6 +24,9 @@ from the real maps' pictures (docs/pictures.md gives the figures they
 were measured against). A generated map's world (--generated: test/gen's
 floors and ceilings without walls, one texture, unlit in some families:
 one colour is what it is) needs GEN_MIN_COLOURS only: not blank.
+A --top view with --floor also meets the floor of the default views
+(floor_class) over its drawn pixels, at least FLOOR_MIN_DRAWN of them:
+the floor plan itself is bright enough, not mostly black, not flat.
 """
 import math
 import os
@@ -55,6 +58,7 @@ FLOOR_NEAR_BLACK = 16         # a pixel darker than this luma is near black
 FLOOR_MAX_NEAR_BLACK = 0.60
 FLOOR_MIN_COLOURS = 32
 FLOOR_MAX_ONE_COLOUR = 0.45
+FLOOR_MIN_DRAWN = 0.20        # a --top view: at least this much of it the map
 BLACK_MEAN_LUMA = 6.0         # below this (or over BLACK_NEAR_BLACK near
 BLACK_NEAR_BLACK = 0.95       # black) a picture is black, not just dark
 
@@ -63,15 +67,23 @@ def luma(c):
     return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
 
 
-def floor_stats(path):
+def floor_stats(path, top=False):
     """Mean luma, near-black fraction, distinct colours and the largest
-    share of one colour over every pixel (background included)."""
+    share of one colour over every pixel (background included); of a
+    --top view (top), over its drawn pixels: the map's floor plan, not the
+    void around it nor the scale bar's corner, and "drawn" their share of
+    the picture."""
     w, h, px = png.read_rgb(path)
     counts = {}
+    bg = bytes(BACKGROUND)
     for i in range(0, 3 * w * h, 3):
         c = px[i:i + 3]
+        if top:
+            y, x = divmod(i // 3, w)
+            if c == bg or (y >= h - 18 and x <= w // 3 + 12):
+                continue
         counts[c] = counts.get(c, 0) + 1
-    n = float(w * h)
+    n = float(max(sum(counts.values()), 1))
     total = dark = 0.0
     for c, k in counts.items():
         y = luma(c)
@@ -79,12 +91,15 @@ def floor_stats(path):
         if y < FLOOR_NEAR_BLACK:
             dark += k
     return {"mean_luma": total / n, "near_black": dark / n, "colours": len(counts),
-            "top_colour": max(counts.values()) / n}
+            "top_colour": max(counts.values()) / n if counts else 1.0,
+            "drawn": n / (w * h) if top else 1.0}
 
 
 def floor_class(f):
     """good, flat, dark or black (worst first) and what fails."""
     bad = []
+    if f["drawn"] < FLOOR_MIN_DRAWN:
+        bad.append("%.0f%% drawn (< %.0f%%)" % (100 * f["drawn"], 100 * FLOOR_MIN_DRAWN))
     if f["mean_luma"] < FLOOR_MEAN_LUMA:
         bad.append("mean luma %.1f (< %.0f)" % (f["mean_luma"], FLOOR_MEAN_LUMA))
     if f["near_black"] > FLOOR_MAX_NEAR_BLACK:
@@ -103,8 +118,9 @@ def floor_class(f):
 
 
 def floor_summary(f):
-    return "mean luma %.0f, %.0f%% near black, %d colours, top colour %.0f%%" % (
-        f["mean_luma"], 100 * f["near_black"], f["colours"], 100 * f["top_colour"])
+    return "mean luma %.0f, %.0f%% near black, %d colours, top colour %.0f%%%s" % (
+        f["mean_luma"], 100 * f["near_black"], f["colours"], 100 * f["top_colour"],
+        ", %.0f%% drawn" % (100 * f["drawn"]) if f.get("drawn", 1.0) < 1.0 else "")
 
 
 def stats(path, top=False):
@@ -173,8 +189,8 @@ def main(argv):
         s = stats(argv[2], top)
         bad = verdict(s, top, "--generated" in argv[3:])
         summary = "%.0f%% background, %d colours" % (100 * s["background"], s["colours"])
-        if not top and "--generated" not in argv[3:]:
-            f = floor_stats(argv[2])
+        if (not top and "--generated" not in argv[3:]) or (top and "--floor" in argv[3:]):
+            f = floor_stats(argv[2], top)
             kind, floor_bad = floor_class(f)
             bad += ["%s: %s" % (kind, b) for b in floor_bad]
             summary += "; " + floor_summary(f)

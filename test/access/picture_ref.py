@@ -12,7 +12,8 @@ drawn there is the highest upward face over the point (where one face is
 highest by more than 0.01 and the point lies more than a pixel inside it);
 the scale bar is the largest power of two units at most a third of the
 width. Default view: the eye is the first info_player_start's origin plus
-the family's view height (22: quake, bsp2; 28: goldsrc).
+the spawn's lift (1) and the family's view height (22: quake, bsp2; 28:
+goldsrc).
 """
 import json
 import os
@@ -29,6 +30,9 @@ from access_check import texture_names, face_texture  # noqa: E402
 
 W, H = 320, 240
 VIEW_HEIGHT = {"quake": 22.0, "bsp2": 22.0, "goldsrc": 28.0}
+# the spawn code lifts the player 1 unit off the entity's origin
+# (PutClientInServer, EntSelectSpawnPoint: origin + '0 0 1')
+SPAWN_LIFT = 1.0
 HIDDEN = re.compile(r"^(sky|\*?nodraw|toolsnodraw|skip|hint|trigger)", re.I)
 
 failed = 0
@@ -144,7 +148,7 @@ def check_view(tool, path, m, out):
     fact("the map has an info_player_start", spawn is not None, path)
     if spawn is None:
         return
-    want = [spawn[0], spawn[1], spawn[2] + VIEW_HEIGHT[m.family]]
+    want = [spawn[0], spawn[1], spawn[2] + SPAWN_LIFT + VIEW_HEIGHT[m.family]]
     j = json.loads(subprocess.run([tool, "render", path, "--size", str(W), str(H), "-o", out + ".png"],
                                   capture_output=True, text=True).stdout)
     fact("the default view is from the player start at the family's view height",

@@ -10,7 +10,7 @@
  * bsp_use_variant) into an arena of
  * exactly the measured size with guard bytes on both sides; then every query
  * on a spread of points, clusters and faces (test/exercise.h), the entity
- * iterator over the loaded entity text, the game lump API, bsp_lump and the
+ * iterator over the loaded entity text, the player start, the game lump API, bsp_lump and the
  * header helpers. Checked on every path: each call returns a status of the
  * enum, the loader reads only inside the file (and, forward-only, in
  * ascending order, each byte once), writes only inside the arena, and a
@@ -50,6 +50,25 @@ static void walk_entities(const uint8_t *text, uint32_t len)
     }
 }
 
+/* The player start (bsp_player_start) on whatever entity text the map
+ * has: a known status; on OK an origin of finite numbers at an entity's
+ * '{' inside the text, the eye straight above the spawn, above the origin. */
+static void player_start(const bsp_map *m)
+{
+    bsp_player_start_info p;
+    bsp_status st = bsp_player_start(m, &p);
+    status_ok(st);
+    FUZZ_ASSERT(st == BSP_OK || st == BSP_E_END || st == BSP_E_CORRUPT || st == BSP_E_NOT_LOADED);
+    FUZZ_ASSERT(bsp_player_start(m, NULL) == BSP_E_BAD_ARGUMENT && bsp_player_start(NULL, &p) == BSP_E_BAD_ARGUMENT);
+    if (st != BSP_OK) return;
+    FUZZ_ASSERT(m->entities.data && p.entity < m->entities.count && m->entities.data[p.entity] == '{');
+    FUZZ_ASSERT(p.classname != NULL && p.view_height > 0.0f);
+    FUZZ_ASSERT(p.origin[0] - p.origin[0] == 0.0f && p.origin[1] - p.origin[1] == 0.0f &&
+                p.origin[2] - p.origin[2] == 0.0f);
+    FUZZ_ASSERT(p.eye[0] == p.spawn[0] && p.eye[1] == p.spawn[1] && p.spawn[0] == p.origin[0] &&
+                p.spawn[1] == p.origin[1] && !(p.eye[2] < p.spawn[2]) && !(p.spawn[2] < p.origin[2]));
+}
+
 static void api_on_map(const bsp_map *m, const bsp_header *h)
 {
     uint32_t i, sz;
@@ -60,6 +79,7 @@ static void api_on_map(const bsp_map *m, const bsp_header *h)
         if (p && i < h->num_lumps) FUZZ_ASSERT(sz == h->lumps[i].size);
     }
     if (m->entities.data) walk_entities(m->entities.data, m->entities.count);
+    player_start(m);
 }
 
 static void header_helpers(const bsp_header *h)

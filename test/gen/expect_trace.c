@@ -244,13 +244,18 @@ static void hull_plain(tctx *t, int h, const float s[3], const float e[3], int s
     answer(t, "hulltrace", 1.0f, e, solid, solid, NO_CONTENTS, NULL, 0);
 }
 
+/* hullcontents H at p; for hull 0 `contents` at p too, which is hull 0's
+ * on these families (8.12) */
 static void q_hullcontents(tctx *t, int h, const float p[3], int model, int want)
 {
-    gbuf_printf(t->q, "hullcontents %d", h);
-    put_pt(t->q, p);
-    if (model) gbuf_printf(t->q, " model %d", model);
-    gbuf_printf(t->q, "\n");
-    gbuf_printf(t->e, "{\"q\":\"hullcontents\",\"contents\":%d}\n", want);
+    int k;
+    for (k = 0; k < (h == 0 ? 2 : 1); k++) {
+        gbuf_printf(t->q, k ? "contents" : "hullcontents %d", h);
+        put_pt(t->q, p);
+        if (model) gbuf_printf(t->q, " model %d", model);
+        gbuf_printf(t->q, "\n");
+        gbuf_printf(t->e, "{\"q\":\"%s\",\"contents\":%d}\n", k ? "contents" : "hullcontents", want);
+    }
 }
 
 /* ---- what the description guarantees ---- */
@@ -674,7 +679,8 @@ static void error_cases(tctx *t)
         line(t, "hulltrace 0 0 0 0 0 0 -64 model 2", "hulltrace", "bad_model");
         line(t, "hullcontents 1 1 2 3 model -1", "hullcontents", "bad_model");
         line(t, "trace 0 0 0 0 0 -64 model 2", "trace", "bad_model");
-        line(t, "contents 1 2 3", "contents", "unsupported");
+        line(t, "contents 1 2 3 model 2", "contents", "bad_model");
+        line(t, "contents 1 2 3 angles 0 90 0", "contents", "unsupported");   /* hull models are not turned */
         line(t, "hulltrace 0 0 0 0 0 0", "hulltrace", "bad_query");
         line(t, "hulltrace 1.5 0 0 0 0 0 -64", "hulltrace", "bad_query");
         line(t, "hulltrace 0 0 0 0 0 0 -64 mask 1", "hulltrace", "bad_query");

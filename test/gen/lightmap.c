@@ -15,8 +15,45 @@
 static const signed char exponents[32] = {-8, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, -1, -2, -3, -4,
                                           -5, -6, 0, 1, -9, -10, -12, -16, 4, 5, 6, 7, -128, -127, 127, -20};
 
+/* The demo map's light (gen_demo_light): a person should see rooms, so
+ * each luxel is a tile of a checkered floor or a panelled ceiling in its
+ * room's colour, not the tests' random bytes. NULL: the tests' light. */
+static const gen_world *demo_world;
+
+void gen_demo_light(const gen_world *w) { demo_world = w; }
+
+/* Tiles of 2 x 2 luxels (32 units: a player's width), light and dark; a
+ * floor (facing up) brighter than a ceiling; a band of 2 luxels along
+ * each face's edge a step darker, so rooms' borders show; and a light
+ * over each face's middle, fading to 85 % at the corners. */
+static void demo_sample(int hdr, int face, int slot, int page, int i, int j, unsigned char out[4])
+{
+    static const unsigned char rooms[6][3] = {
+        {208, 176, 128}, {128, 168, 208}, {176, 200, 136}, {208, 144, 128}, {184, 168, 208}, {200, 200, 184},
+    };
+    const gen_face *f = &demo_world->faces[face];
+    const gen_plane *pl = &demo_world->planes[f->plane];
+    int up = (pl->normal[2] > 0.0f) == (f->side == 0);
+    int room = f->room < 0 ? 5 : f->room % 6, k, w = f->lsize[0] + 1, h = f->lsize[1] + 1;
+    int edge = i < 2 || j < 2 || i >= w - 2 || j >= h - 2;
+    float shade = (((i >> 1) + (j >> 1)) & 1) ? 1.0f : 0.7f;
+    if (!up) shade *= 0.55f;                  /* the ceiling */
+    float di = (2.0f * (float)i + 1.0f) / (float)w - 1.0f, dj = (2.0f * (float)j + 1.0f) / (float)h - 1.0f;
+    if (edge) shade *= 0.8f;
+    shade *= 1.0f - 0.3f * (di * di + dj * dj) / 2.0f;   /* a light over the middle */
+    if (slot > 0 || page > 0) shade *= 0.5f;  /* other styles and pages: dimmer */
+    if (hdr) shade *= 0.9f;                   /* LDR and HDR still differ */
+    for (k = 0; k < 3; k++) out[k] = (unsigned char)(rooms[room][k] * shade);
+    out[3] = 0;
+}
+
 void gen_sample(int hdr, int face, int slot, int page, int i, int j, unsigned char out[4])
 {
+    if (demo_world) {
+        demo_sample(hdr, face, slot, page, i, j, out);
+        return;
+    }
+    {
     /* The HDR seed differs, so LDR and HDR bytes of the same luxel differ:
      * reading the wrong lighting lump cannot go unnoticed. */
     uint32_t h = gen_hash32(hdr ? 0x48445230u : 0x4c445230u, (uint32_t)face, (uint32_t)(slot * 8 + page),
@@ -25,6 +62,7 @@ void gen_sample(int hdr, int face, int slot, int page, int i, int j, unsigned ch
     out[1] = (unsigned char)((h >> 8) & 0xff);
     out[2] = (unsigned char)((h >> 16) & 0xff);
     out[3] = (unsigned char)exponents[(h >> 24) & 31];
+    }
 }
 
 int gen_face_has_lightmap(const gen_face *f, int slot)

@@ -372,6 +372,8 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
     gen_compile(&d, &w);
     if (v->ramp) gen_add_ramp(&w, &ramp_box);
     if (v->v17_styles) add_third_style(&w);
+    /* the demo map is for people: tiled rooms, not random light */
+    gen_demo_light(v->layout == 1 ? &w : NULL);
 
     if ((size_t)snprintf(path, sizeof path, "%s/%s.bsp", outdir, v->name) >= sizeof path) gen_die("path too long");
     memset(&counts, 0, sizeof counts);
@@ -401,6 +403,7 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
     gen_write_expected(&w, &view, &eo, &counts, outdir);
 
     gen_view_free(&view);
+    gen_demo_light(NULL);
     gen_world_free(&w);
     gen_desc_free(&d);
 }

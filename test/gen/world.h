@@ -191,6 +191,9 @@ int gen_point_room(const gen_desc *d, const float p[3]);
 /* Deterministic sample bytes r, g, b, exponent. hdr selects the HDR
  * pattern, which differs from LDR everywhere. */
 void gen_sample(int hdr, int face, int slot, int page, int i, int j, unsigned char out[4]);
+/* From now on gen_sample gives w's demo light (tiles in each room's
+ * colour) instead of the tests' random bytes; NULL: back to those. */
+void gen_demo_light(const gen_world *w);
 int gen_face_has_lightmap(const gen_face *f, int slot);
 int gen_face_w(const gen_face *f);
 int gen_face_h(const gen_face *f);

@@ -1580,6 +1580,9 @@ def _brush_contains(C, b, p):
 
 def contents(m, p, model=0):
     fam = m.family
+    if fam in HULL_FAMILIES:
+        # 8.12: the hull families answer with hull 0 (the node tree)
+        return hullcontents(m, 0, p, model)
     if fam not in BRUSH_FAMILIES:
         raise QueryError("unsupported")
     C = coll(m)
@@ -1728,8 +1731,8 @@ def trace_moved(m, start, end, mins, maxs, mask, model, origin, angles):
 
 def contents_moved(m, p, model, origin, angles):
     rotated = _moved_args(origin, angles)
-    if m.family in HULL_FAMILIES:
-        raise QueryError("unsupported")
+    if m.family in HULL_FAMILIES and rotated:
+        raise QueryError("unsupported")   # hull models are moved, not turned
     q = tuple(fsub(p[i], origin[i]) for i in range(3))
     if rotated:
         q = _turn_q2(q, *angle_vectors(angles))

@@ -69,6 +69,30 @@ for m in $maps; do
         fail "$name: moved/turned model lines differ from the reference"; diff "$q.ref" "$q.out" | head -4
     fi
 done
+# contents on quake, goldsrc and bsp2 is hull 0's (8.12): on the generated
+# and real maps of those families, `contents` at the reference's sample
+# points equals `hullcontents 0` line by line, and the reference (its own
+# walk) agrees
+hc_maps="$MAPS/q1.bsp $MAPS/goldsrc.bsp $MAPS/bsp2.bsp $MAPS/bsp2_2psb.bsp"
+have_shared && hc_maps="$hc_maps $(ls "$SHARED"/maps/quake/*.bsp "$SHARED"/maps/goldsrc/*.bsp "$SHARED"/maps/bsp2/*.bsp)"
+for m in $hc_maps; do
+    name=$(basename "$(dirname "$m")")/$(basename "$m")
+    q=$dir/hc-$(basename "$(dirname "$m")")-$(basename "$m")
+    python3 test/reference/bspref.py points "$m" --count 200 2> /dev/null | awk '$1 == "leaf" { print $2, $3, $4 }' |
+        grep -E '^-?[0-9.]+ -?[0-9.]+ -?[0-9.]+$' > "$q.p"
+    sed 's/^/contents /' "$q.p" > "$q.c"
+    sed 's/^/hullcontents 0 /' "$q.p" > "$q.h"
+    $BUILD/bspkit query "$m" < "$q.c" | sed 's/"q":"contents"/"q":"X"/' > "$q.c.out" 2>&1
+    $BUILD/bspkit query "$m" < "$q.h" | sed 's/"q":"hullcontents"/"q":"X"/' > "$q.h.out" 2>&1
+    python3 test/reference/bspref.py query "$m" < "$q.c" | sed 's/"q":"contents"/"q":"X"/' > "$q.c.ref" 2>&1
+    n=$(grep -c '"contents":-[0-9]' "$q.c.out")
+    if [ -s "$q.p" ] && [ "$n" = "$(wc -l < "$q.p")" ] && cmp -s "$q.c.out" "$q.h.out" && cmp -s "$q.c.out" "$q.c.ref"; then
+        pass "$name: contents equals hullcontents 0 at $n points (tool and reference)"
+    else
+        fail "$name: contents differs from hullcontents 0 or the reference ($n answers)"
+        paste -d' ' "$q.c.out" "$q.h.out" "$q.c.ref" | awk '$1 != $2 || $1 != $3' | head -3
+    fi
+done
 # tf2_test2: the line of issue 30 stops at the DETAIL | PLAYERCLIP brush
 if have_shared; then
     out=$(echo "trace 450 -288 144 650 -288 144" | $BUILD/bspkit query "$SHARED/maps/source/tf2_test2.bsp")

@@ -43,6 +43,21 @@ else
     for m in $(ls $MAPS/*.bsp | grep -v '/large\.bsp$'); do
         pic_one "$m" "gen-$(basename "$m" .bsp)" --generated
     done
+    # make demo's pictures (test/demo.sh's commands, on the same generated
+    # map): a person sees rooms, so they meet the real maps' floor, the
+    # top view over its drawn floor plan (picture_check.py --floor)
+    if [ -f "$MAPS/demo.bsp" ] &&
+       $BUILD/bspkit render "$MAPS/demo.bsp" -o "$pic_dir/demo.png" > /dev/null 2>&1 &&
+       $BUILD/bspkit render "$MAPS/demo.bsp" --top --pvs -o "$pic_dir/demo-top.png" > /dev/null 2>&1; then
+        if pic_a=$(python3 test/access/picture_check.py view "$pic_dir/demo.png" 2>&1) &&
+           pic_b=$(python3 test/access/picture_check.py view "$pic_dir/demo-top.png" --top --floor 2>&1); then
+            pass "make demo's pictures meet the floor: view: $pic_a; top: $pic_b"
+        else
+            fail "make demo's pictures under the floor: $pic_a ${pic_b:-}"
+        fi
+    else
+        fail "make demo's pictures: no $MAPS/demo.bsp or bspkit render failed"
+    fi
     for m in q1 bsp2 goldsrc; do
         out=$pic_dir/$m.ref
         if python3 test/access/picture_ref.py $BUILD/bspkit "$MAPS/$m.bsp" "$pic_dir" > "$out" 2>&1; then

@@ -61,6 +61,40 @@ guide_maps() {  # the generated maps a maps= list names (all, lzma: groups)
         for o in "$gd/$name".*.out; do [ -s "$o" ] && { echo "  $o:"; tail -3 "$o"; break; }; done
     fi
 done < "$gd/manifest"
+# The README's program on every real map (../shared/maps, OpenArena's):
+# its eye is at the player start and not in solid (test/guide/first_check.py
+# reads the entity text through bspkit entities, the rules from the engines)
+gd_first=$(awk -F'\t' '$2 == "program" && $5 ~ /^README/ {print $1; exit}' "$gd/manifest" 2>/dev/null)
+gd_real=""
+have_shared && gd_real=$(ls "$SHARED"/maps/*/*.bsp 2>/dev/null)
+OA=${OA:-/usr/share/games/openarena}
+if ls "$OA"/*/*.pk3 > /dev/null 2>&1; then
+    mkdir -p "$BUILD/openarena"
+    python3 test/openarena_maps.py "$OA" "$BUILD/openarena"
+    gd_real="$gd_real $(ls "$BUILD"/openarena/*.bsp)"
+else
+    skip "guide: the README's program on OpenArena's maps: $OA has no .pk3 files (install openarena-data)"
+fi
+if [ -z "$gd_first" ] || [ ! -x "$gd/$gd_first" ]; then
+    fail "guide: no README program to run on the real maps"
+elif [ -z "$gd_real" ]; then
+    skip "guide: the README's program on real maps: no ../shared/maps and no OpenArena"
+else
+    gd_ran=0; gd_bad=""
+    for m in $gd_real; do
+        o=$gd/first-real.out
+        ASAN_OPTIONS=detect_leaks=0 timeout 120 "$gd/$gd_first" "$m" < /dev/null > "$o" 2>&1 &&
+            $BUILD/bspkit entities "$m" > "$gd/first-real.ent" 2> /dev/null
+        gd_ran=$((gd_ran + 1))
+        why=$(python3 test/guide/first_check.py "$o" "$gd/first-real.ent" 2>&1) ||
+            gd_bad="$gd_bad $(basename "$m"): $why;"
+    done
+    if [ -z "$gd_bad" ] && [ $gd_ran -gt 0 ]; then
+        pass "guide: the README's program on $gd_ran real maps: the eye at the player start, not in solid"
+    else
+        fail "guide: the README's program on real maps:$(echo "$gd_bad" | cut -c1-600)"
+    fi
+fi
 # Links: every relative link and #anchor of the pages resolves, and the
 # README takes a new user to the collision section, the jobs loop and the
 # family caveats in one click.

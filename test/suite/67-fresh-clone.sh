@@ -82,6 +82,32 @@ else
     fail "fresh clone: no library or no README program to build"
 fi
 
+# ---- the README's program against an install in a fresh prefix, built
+# with the command its first lines give (pkg-config told the prefix, as the
+# README says), run from a clean shell: no LD_LIBRARY_PATH
+fc_pfx_new=$fc_top/prefix
+fc_cmd=$(sed -n 's/^ \*   \(cc first\.c \$(pkg-config.*-o first\)$/\1/p' "$fc/README.md" | head -1)
+if [ -z "$fc_cmd" ]; then
+    fail "fresh clone: the README's program names no pkg-config command line"
+elif ! fc_make install PREFIX="$fc_pfx_new" > "$fc_log/install.log" 2>&1; then
+    fail "fresh clone: make install PREFIX=$fc_pfx_new failed"; tail -3 "$fc_log/install.log"
+elif ! command -v pkg-config > /dev/null; then
+    skip "fresh clone: pkg-config not installed: the README's program against the install"
+else
+    mkdir -p "$fc_top/game"
+    cp "$fc_log/readme/$fc_first.c" "$fc_top/game/first.c"
+    if (cd "$fc_top/game" && env -i PATH="$PATH" HOME="$HOME" PKG_CONFIG_PATH="$fc_pfx_new/lib/pkgconfig" \
+            sh -c "$fc_cmd") > "$fc_log/first-installed.log" 2>&1 &&
+       readelf -d "$fc_top/game/first" | grep -q 'NEEDED.*libbspkit\.so' &&
+       (cd "$fc_top/game" && env -i PATH="$PATH" ./first "$fc/build/demo/demo.bsp") >> "$fc_log/first-installed.log" 2>&1 &&
+       grep -q 'bytes of arena' "$fc_log/first-installed.log" && grep -q '^start: info_player_start at' "$fc_log/first-installed.log"; then
+        pass "fresh clone: the README's program built with '$fc_cmd' against $fc_pfx_new runs without LD_LIBRARY_PATH, from the player start"
+    else
+        fail "fresh clone: the README's program against the install in $fc_pfx_new (see $fc_log/first-installed.log)"
+        tail -3 "$fc_log/first-installed.log"
+    fi
+fi
+
 # ---- make bench-float without ../shared: its map is the generated one,
 # made before it runs (ROUNDS=1: one round, for the order, not the figures)
 if [ ! -f /usr/include/lzma.h ] || [ ! -f /usr/include/lzma/LzmaDec.c ] || ! command -v python3 >/dev/null; then

@@ -172,7 +172,7 @@ static const struct query_line {
     { "hulltrace", "H X0 Y0 Z0 X1 Y1 Z1 [model K]",
       "sweep through clipping hull H (quake, goldsrc, bsp2)", q_collision },
     { "contents", "X Y Z [model K] [origin X Y Z] [angles P Y R]",
-      "the brush contents at a point", q_collision },
+      "the contents at a point (quake, goldsrc, bsp2: hull 0's)", q_collision },
     { "hullcontents", "H X Y Z [model K]", "the contents of hull H at a point",
       q_collision },
     { "boxleaves", "MINX MINY MINZ MAXX MAXY MAXZ [model K]",

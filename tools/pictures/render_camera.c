@@ -2,13 +2,10 @@
 /* render_camera.c - where bspkit render's default view looks from
  * (docs/pictures.md, "The default camera").
  *
- * 1. The first player start of the family's games (its list below, in
- *    order), the eye its view height above the origin (the engines' own
- *    offsets: the Quake family, Quake 2 and Quake 3 spawn the player's
- *    hull centre at the entity's origin and view from 22, 22 and 26 units
- *    above it; GoldSrc and Nightfire from 28 (VEC_VIEW); Source puts the
- *    origin at the feet and the eye at 64), looking along its angles (or
- *    angle: -1 up, -2 down) when the eye lies in an open leaf (not solid;
+ * 1. The player start (bsp_player_start: the first of the family's start
+ *    classes, the eye the game's spawn lift and view height above its
+ *    origin), looking along its angles (or angle: -1 up, -2 down) when
+ *    the eye lies in an open leaf (not solid;
  *    a cluster where the map has visibility) inside the world's bounds.
  * 2. The direction: the spawn's when it sees enough (a small probe
  *    picture scores at least KEEP_OPEN, cam_openness: no wall at close
@@ -47,37 +44,6 @@
 #define DOWN_PITCH 25.0f
 #define LIT 64
 #define SKY_KEY 0xffffffffu       /* a sky face: drawn, not the map */
-
-static const char *const cam_quake[] = {
-    "info_player_start", "info_player_deathmatch", "info_player_coop", NULL
-};
-static const char *const cam_goldsrc[] = {
-    "info_player_start", "info_player_deathmatch", NULL
-};
-static const char *const cam_quake3[] = {
-    "info_player_deathmatch", "info_player_start", "team_CTF_redplayer", "team_CTF_blueplayer",
-    "team_CTF_redspawn", "team_CTF_bluespawn", NULL
-};
-static const char *const cam_source[] = {
-    "info_player_start", "info_player_teamspawn", "info_player_terrorist",
-    "info_player_counterterrorist", "info_player_deathmatch", "info_player_combine",
-    "info_player_rebel", "info_survivor_position", "info_player_coop", "info_player_axis",
-    "info_player_allies", NULL
-};
-
-static const struct cam_family {
-    const char *family;
-    float view_height;        /* eye above the entity's origin */
-    const char *const *starts;
-} cam_families[] = {
-    { "quake", 22.0f, cam_quake },
-    { "bsp2", 22.0f, cam_quake },
-    { "quake2", 22.0f, cam_quake },
-    { "goldsrc", 28.0f, cam_goldsrc },
-    { "nightfire", 28.0f, cam_goldsrc },
-    { "quake3", 26.0f, cam_quake3 },
-    { "source", 64.0f, cam_source },
-};
 
 typedef struct probe {
     frame fr;
@@ -163,29 +129,17 @@ static float cam_direction(probe *p, const float eye[3], float *yaw, float *pitc
     return best;
 }
 
-static int cam_spawn(const bsp_map *m, const struct cam_family *fam, float eye[3], float *yaw,
-                     float *pitch, const char **name)
+/* The player start (bsp_player_start: the family's start classes and view
+ * height); 0 when the map has none. */
+static int cam_spawn(const bsp_map *m, float eye[3], float *yaw, float *pitch, const char **name)
 {
-    int k;
-    for (k = 0; fam->starts[k]; k++) {
-        uint32_t at = 0;
-        float ang[3];
-        if (bsp_entity_find(m, "classname", fam->starts[k], &at) != BSP_OK) continue;
-        if (bsp_entity_vector(m, at, "origin", eye) != BSP_OK) continue;
-        *yaw = *pitch = 0.0f;
-        if (bsp_entity_vector(m, at, "angles", ang) == BSP_OK) {
-            *pitch = ang[0];
-            *yaw = ang[1];
-        } else if (bsp_entity_vector(m, at, "angle", ang) == BSP_OK) {
-            if (ang[0] == -1.0f) *pitch = -90.0f;      /* the Quake editors' up */
-            else if (ang[0] == -2.0f) *pitch = 90.0f;  /* and down */
-            else *yaw = ang[0];
-        }
-        eye[2] += fam->view_height;
-        *name = fam->starts[k];
-        return 1;
-    }
-    return 0;
+    bsp_player_start_info st;
+    if (bsp_player_start(m, &st) != BSP_OK) return 0;
+    memcpy(eye, st.eye, sizeof st.eye);
+    *pitch = st.angles[0];
+    *yaw = st.angles[1];
+    *name = st.classname;
+    return 1;
 }
 
 typedef struct cam_leaf {
@@ -316,7 +270,6 @@ static int cam_search(probe *p, int bounded, float eye[3], float *yaw, float *pi
 int render_default_camera(frame *fr, const bsp_map *m, const char *family, char *why, size_t n)
 {
     probe p;
-    const struct cam_family *fam = NULL;
     const char *name = NULL;
     float eye[3], yaw = 0.0f, pitch = 0.0f, keep, keep_pitch, seen = -1.0f, cover = 0.0f;
     size_t k, npix = (size_t)PROBE_W * PROBE_H;
@@ -326,8 +279,7 @@ int render_default_camera(frame *fr, const bsp_map *m, const char *family, char 
     memset(&p, 0, sizeof p);
     p.m = m;
     if (bsp_get_model(m, 0, &p.world) != BSP_OK) memset(&p.world, 0, sizeof p.world);
-    for (k = 0; k < sizeof cam_families / sizeof cam_families[0]; k++)
-        if (family && !strcmp(family, cam_families[k].family)) fam = &cam_families[k];
+    (void)family;
     p.fr.w = PROBE_W;
     p.fr.h = PROBE_H;
     p.fr.look = fr->look;
@@ -351,7 +303,7 @@ int render_default_camera(frame *fr, const bsp_map *m, const char *family, char 
         p.key[f] = ok && bf.plane >= 0 && (uint32_t)bf.plane < c.planes ? (uint32_t)bf.plane : c.planes + f;
         if (ok && (bf.flags & BSP_SURF_SKY)) p.key[f] = SKY_KEY;
     }
-    if (fam && cam_spawn(m, fam, eye, &yaw, &pitch, &name) && cam_open(&p, eye, 1)) {
+    if (cam_spawn(m, eye, &yaw, &pitch, &name) && cam_open(&p, eye, 1)) {
         spawn_open = 1;
         keep = yaw;
         keep_pitch = pitch;
