@@ -148,6 +148,7 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "cubemaps")) return cmd_cubemaps(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "pak")) return cmd_pak(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "patches")) return cmd_patches(argc - 1, argv + 1);
     if (has_arg(argc, argv, "--list-queries", NULL)) {
         tool_print_query_words(stdout);
         return TOOL_EXIT_OK;
