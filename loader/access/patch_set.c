@@ -51,7 +51,7 @@ static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 static size_t set_bytes(uint32_t count, size_t verts)
 {
     return align8(sizeof(set_head)) + align8((size_t)count * sizeof(set_grid)) +
-           align8(verts * sizeof(bsp_grid_vertex)) + BSP_PATCH_GRID_SCRATCH_BYTES;
+           align8(verts * sizeof(bsp_grid_vertex)) + align8(BSP_PATCH_GRID_SCRATCH_BYTES);
 }
 
 static int flags_ok(const bsp_map *m, uint32_t flags)
@@ -376,6 +376,7 @@ bsp_status bsp_patch_set_build(const bsp_map *m, float subdivisions, uint32_t fl
         else if (st != BSP_E_UNSUPPORTED) return st;
     }
     fixed = set_bytes(count, 0);
+    bytes &= ~(size_t)7u;   /* the work grid ends on a multiple of 8 */
     if (bytes < fixed) {
         if (needed) *needed = fixed;
         return BSP_E_ARENA_TOO_SMALL;
@@ -384,11 +385,11 @@ bsp_status bsp_patch_set_build(const bsp_map *m, float subdivisions, uint32_t fl
     s.grids = (set_grid *)(void *)(p + align8(sizeof(set_head)));
     s.pool = (bsp_grid_vertex *)(void *)(p + align8(sizeof(set_head)) +
                                          align8((size_t)count * sizeof(set_grid)));
-    s.work = (bsp__grid_row *)(void *)(p + bytes - BSP_PATCH_GRID_SCRATCH_BYTES - (bytes & 7u));
+    s.work = (bsp__grid_row *)(void *)(p + bytes - align8(BSP_PATCH_GRID_SCRATCH_BYTES));
     s.head->magic = 0;
     s.head->count = count;
     s.head->flags = flags;
-    s.head->pool_cap = (bytes - fixed - (bytes & 7u)) / sizeof(bsp_grid_vertex);
+    s.head->pool_cap = (bytes - fixed) / sizeof(bsp_grid_vertex);
     if ((st = build_grids(m, subdivisions, &s, 0, &count, &verts)) != BSP_OK) return st;
     if (verts > s.head->pool_cap) {
         if (needed) *needed = first_guess(count, verts, flags);
