@@ -29,10 +29,13 @@ bsp_status bsp__patch_source(const bsp_map *m, uint32_t face, bsp__patch_src *sr
     float b0[3], b1[3], sum[3], d[3];
     bsp_status st = bsp__face_shape(m, face, &shape);
     uint32_t k;
-    if (st != BSP_OK) return st;
-    if (shape.kind != BSP_FACE_PATCH) return BSP_E_UNSUPPORTED;
+    if (st != BSP_OK && st != BSP_E_CORRUPT) return st;
     a = m->family->access;
-    f = BSP__REC(m->faces, face);
+    f = BSP__REC(m->faces, face);   /* (a corrupt face is still a record) */
+    if (st == BSP_E_CORRUPT)   /* unsupported before corrupt: only a patch's own fault counts */
+        return a->geometry == BSP_GEOM_SURFACES && bsp__field_get(f, a->face_type) == 2 ? st
+                                                                                     : BSP_E_UNSUPPORTED;
+    if (shape.kind != BSP_FACE_PATCH) return BSP_E_UNSUPPORTED;
     src->face = face;
     src->first = (uint32_t)bsp__field_get(f, a->face_first_vert);   /* checked by the shape */
     src->w = (uint32_t)bsp__i32(f + a->face_patch);

@@ -138,6 +138,11 @@ int cmd_patches(int argc, char **argv)
     }
     if (!path) return usage_error("bspkit patches", "no MAP");
     if (load_map(&L, path, BSP_LOAD_GEOMETRY, 0, forward)) return TOOL_EXIT_FAIL;
+    if (bsp_map_family(&L.map) != BSP_FAMILY_QUAKE3) {   /* docs/tool.md "No such data" */
+        rc = tool_unsupported(path, bsp_family_name(&L.header), "curved surfaces (patches)");
+        unload_map(&L);
+        return rc;
+    }
     rc = stitch ? stitched(&L.map, sub) : isolated(&L.map, sub);
     unload_map(&L);
     return rc;
