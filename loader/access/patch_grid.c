@@ -74,7 +74,7 @@ void bsp__patch_points(const bsp_map *m, const bsp__patch_src *src, bsp__grid_ro
 
 /* VectorNormalize2: the length, and v scaled by its reciprocal (zero when
  * the length is 0; a NaN length is not 0, as in id's `if (length)`). */
-static float normalize(const float v[3], float out[3])
+static float curve_normalize(const float v[3], float out[3])
 {
     float len = bsp__fsqrt(bsp__dot(v, v));
     if (len != 0.0f) {
@@ -100,7 +100,7 @@ void bsp__lerp_vertex(const bsp_grid_vertex *a, const bsp_grid_vertex *b, bsp_gr
 }
 
 /* id's Transpose: the square part swapped, the rest copied across. */
-static void transpose(uint32_t w, uint32_t h, bsp__grid_row *c)
+static void curve_transpose(uint32_t w, uint32_t h, bsp__grid_row *c)
 {
     uint32_t i, j;
     bsp_grid_vertex t;
@@ -127,12 +127,12 @@ static void transpose(uint32_t w, uint32_t h, bsp__grid_row *c)
 
 /* ---- MakeMeshNormals --------------------------------------------------- */
 
-static const int8_t neighbours[8][2] = {
+static const int8_t curve_neighbours[8][2] = {
     { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 }
 };
 
 /* The edge rows (or columns) meet within 1 unit everywhere: the grid wraps. */
-static int wraps(uint32_t n, uint32_t w, bsp__grid_row *c, int across)
+static int curve_wraps(uint32_t n, uint32_t w, bsp__grid_row *c, int across)
 {
     uint32_t i;
     for (i = 0; i < n; i++) {
@@ -145,7 +145,7 @@ static int wraps(uint32_t n, uint32_t w, bsp__grid_row *c, int across)
     return 1;
 }
 
-static int wrap_index(int x, int n, int wrap)
+static int curve_wrap_index(int x, int n, int wrap)
 {
     if (wrap) {
         if (x < 0) x = n - 1 + x;
@@ -156,7 +156,7 @@ static int wrap_index(int x, int n, int wrap)
 
 void bsp__mesh_normals(uint32_t w, uint32_t h, bsp__grid_row *c)
 {
-    int ww = wraps(h, w, c, 1), wh = wraps(w, h, c, 0);
+    int ww = curve_wraps(h, w, c, 1), wh = curve_wraps(w, h, c, 0);
     int i, j, k, dist, W = (int)w, H = (int)h;
     for (i = 0; i < W; i++)
         for (j = 0; j < H; j++) {
@@ -167,12 +167,12 @@ void bsp__mesh_normals(uint32_t w, uint32_t h, bsp__grid_row *c)
                 around[k][0] = around[k][1] = around[k][2] = 0.0f;
                 good[k] = 0;
                 for (dist = 1; dist <= 3; dist++) {
-                    int x = wrap_index(i + neighbours[k][0] * dist, W, ww);
-                    int y = wrap_index(j + neighbours[k][1] * dist, H, wh);
+                    int x = curve_wrap_index(i + curve_neighbours[k][0] * dist, W, ww);
+                    int y = curve_wrap_index(j + curve_neighbours[k][1] * dist, H, wh);
                     float t[3];
                     if (x < 0 || x >= W || y < 0 || y >= H) break;   /* the patch's edge */
                     bsp__vsub(c[y][x].xyz, dv->xyz, t);
-                    if (normalize(t, t) == 0.0f) continue;            /* degenerate: further */
+                    if (curve_normalize(t, t) == 0.0f) continue;            /* degenerate: further */
                     good[k] = 1;
                     around[k][0] = t[0], around[k][1] = t[1], around[k][2] = t[2];
                     break;
@@ -181,12 +181,12 @@ void bsp__mesh_normals(uint32_t w, uint32_t h, bsp__grid_row *c)
             for (k = 0; k < 8; k++) {
                 if (!good[k] || !good[(k + 1) & 7]) continue;
                 bsp__vcross(around[(k + 1) & 7], around[k], n);
-                if (normalize(n, n) == 0.0f) continue;
+                if (curve_normalize(n, n) == 0.0f) continue;
                 sum[0] = bsp__fadd(n[0], sum[0]);
                 sum[1] = bsp__fadd(n[1], sum[1]);
                 sum[2] = bsp__fadd(n[2], sum[2]);
             }
-            normalize(sum, dv->normal);
+            curve_normalize(sum, dv->normal);
         }
 }
 
@@ -194,7 +194,7 @@ void bsp__mesh_normals(uint32_t w, uint32_t h, bsp__grid_row *c)
 
 /* How far the curve over columns j .. j + 2 strays from its chord, at
  * its midpoint, over every row: the largest, as a length. */
-static float bend(bsp__grid_row *c, uint32_t h, uint32_t j)
+static float curve_bend(bsp__grid_row *c, uint32_t h, uint32_t j)
 {
     float max = 0.0f;
     uint32_t i, l;
@@ -205,7 +205,7 @@ static float bend(bsp__grid_row *c, uint32_t h, uint32_t j)
                                          c[i][j + 2].xyz[l]), 0.25f);
         bsp__vsub(mid, c[i][j].xyz, mid);
         bsp__vsub(c[i][j + 2].xyz, c[i][j].xyz, dir);
-        normalize(dir, dir);
+        curve_normalize(dir, dir);
         d = bsp__dot(mid, dir);
         for (l = 0; l < 3; l++) proj[l] = bsp__fmul(dir[l], d);
         bsp__vsub(mid, proj, off);
@@ -216,13 +216,13 @@ static float bend(bsp__grid_row *c, uint32_t h, uint32_t j)
 }
 
 /* One direction: columns inserted where the curve bends more than s. */
-static void subdivide_columns(bsp__grid_row *c, uint32_t *width, uint32_t h, float s, float *err)
+static void curve_subdivide_columns(bsp__grid_row *c, uint32_t *width, uint32_t h, float s, float *err)
 {
     uint32_t w = *width, i, k;
     int j;
     for (j = 0; j < (int)BSP__GRID; j++) err[j] = 0.0f;
     for (j = 0; (uint32_t)j + 2 < w; j += 2) {
-        float len = bend(c, h, (uint32_t)j);
+        float len = curve_bend(c, h, (uint32_t)j);
         if (len < 0.1f) {
             err[j + 1] = FLAT_ERROR;   /* on the line: the columns go */
             continue;
@@ -250,7 +250,7 @@ static void subdivide_columns(bsp__grid_row *c, uint32_t *width, uint32_t h, flo
 
 /* PutPointsOnCurve: each approximating point halfway between the
  * midpoints of its two spans. */
-static void points_on_curve(bsp__grid_row *c, uint32_t w, uint32_t h)
+static void curve_points_on_curve(bsp__grid_row *c, uint32_t w, uint32_t h)
 {
     uint32_t i, j;
     bsp_grid_vertex prev, next;
@@ -270,7 +270,7 @@ static void points_on_curve(bsp__grid_row *c, uint32_t w, uint32_t h)
 
 /* id's cull: a flat column goes, the next one is not looked at (i moves
  * on over the column that took its place). */
-static void cull(bsp__grid_row *c, uint32_t *width, uint32_t *height, float err[2][BSP__GRID])
+static void curve_cull(bsp__grid_row *c, uint32_t *width, uint32_t *height, float err[2][BSP__GRID])
 {
     uint32_t w = *width, h = *height, i, j, k;
     for (i = 1; i + 1 < w; i++) {
@@ -293,11 +293,11 @@ static void cull(bsp__grid_row *c, uint32_t *width, uint32_t *height, float err[
 }
 
 /* Taller than wide: turned (Transpose, InvertErrorTable, InvertCtrl). */
-static void turn(bsp__grid_row *c, uint32_t *width, uint32_t *height, float err[2][BSP__GRID])
+static void curve_turn(bsp__grid_row *c, uint32_t *width, uint32_t *height, float err[2][BSP__GRID])
 {
     float copy[2][BSP__GRID];
     uint32_t w = *width, h = *height, i, j;
-    transpose(w, h, c);
+    curve_transpose(w, h, c);
     for (i = 0; i < BSP__GRID; i++) copy[0][i] = err[0][i], copy[1][i] = err[1][i];
     for (i = 0; i < w; i++) err[1][i] = copy[0][i];
     for (i = 0; i < h; i++) err[0][i] = copy[1][h - 1 - i];
@@ -315,13 +315,13 @@ void bsp__patch_subdivide(bsp__grid_row *c, uint32_t *width, uint32_t *height, f
 {
     uint32_t w = *width, h = *height, t, dir;
     for (dir = 0; dir < 2; dir++) {
-        subdivide_columns(c, &w, h, s, err[dir]);
-        transpose(w, h, c);
+        curve_subdivide_columns(c, &w, h, s, err[dir]);
+        curve_transpose(w, h, c);
         t = w, w = h, h = t;
     }
-    points_on_curve(c, w, h);
-    cull(c, &w, &h, err);
-    if (h > w) turn(c, &w, &h, err);
+    curve_points_on_curve(c, w, h);
+    curve_cull(c, &w, &h, err);
+    if (h > w) curve_turn(c, &w, &h, err);
     bsp__mesh_normals(w, h, c);
     *width = w, *height = h;
 }

@@ -5,7 +5,7 @@
 #include "../bspkit.h"
 #include "../core/fmath.h"
 
-static int grid_ok(const bsp_patch_grid *g)
+static int lod_grid_ok(const bsp_patch_grid *g)
 {
     return g && g->width >= 2 && g->height >= 2 && g->width <= BSP_PATCH_GRID_MAX &&
            g->height <= BSP_PATCH_GRID_MAX;
@@ -13,7 +13,7 @@ static int grid_ok(const bsp_patch_grid *g)
 
 /* The first, the last, and those between whose error is <= limit
  * (a NULL error table: all of them). */
-static uint32_t pick(const float *err, uint32_t n, float limit, uint8_t *out)
+static uint32_t lod_pick(const float *err, uint32_t n, float limit, uint8_t *out)
 {
     uint32_t i, k = 0;
     out[k++] = 0;
@@ -25,9 +25,9 @@ static uint32_t pick(const float *err, uint32_t n, float limit, uint8_t *out)
 
 bsp_status bsp_patch_lod_full(const bsp_patch_grid *g, bsp_patch_lod *out)
 {
-    if (!grid_ok(g) || !out) return BSP_E_BAD_ARGUMENT;
-    out->num_cols = pick(NULL, g->width, 0.0f, out->col);
-    out->num_rows = pick(NULL, g->height, 0.0f, out->row);
+    if (!lod_grid_ok(g) || !out) return BSP_E_BAD_ARGUMENT;
+    out->num_cols = lod_pick(NULL, g->width, 0.0f, out->col);
+    out->num_rows = lod_pick(NULL, g->height, 0.0f, out->row);
     return BSP_OK;
 }
 
@@ -35,7 +35,7 @@ bsp_status bsp_patch_lod_for_view(const bsp_patch_grid *g, const float view[3],
                                   const float axis0[3], float lod_curve_error, bsp_patch_lod *out)
 {
     float rel[3], d, error = 0.0f;
-    if (!grid_ok(g) || !view || !axis0 || !out) return BSP_E_BAD_ARGUMENT;
+    if (!lod_grid_ok(g) || !view || !axis0 || !out) return BSP_E_BAD_ARGUMENT;
     if (!(lod_curve_error < 0.0f)) {   /* LodErrorForVolume */
         bsp__vsub(g->lod_origin, view, rel);
         d = bsp__dot(rel, axis0);
@@ -44,8 +44,8 @@ bsp_status bsp_patch_lod_for_view(const bsp_patch_grid *g, const float view[3],
         if (d < 1.0f) d = 1.0f;
         error = bsp__fdiv(lod_curve_error, d);
     }
-    out->num_cols = pick(g->width_lod_error, g->width, error, out->col);
-    out->num_rows = pick(g->height_lod_error, g->height, error, out->row);
+    out->num_cols = lod_pick(g->width_lod_error, g->width, error, out->col);
+    out->num_rows = lod_pick(g->height_lod_error, g->height, error, out->row);
     return BSP_OK;
 }
 
@@ -54,7 +54,7 @@ bsp_status bsp_patch_triangle(const bsp_patch_grid *g, const bsp_patch_lod *lod,
 {
     uint32_t cells, cell, r, c, a, i, w;
     uint32_t v[4];
-    if (!grid_ok(g) || !lod || !idx || lod->num_cols < 2 || lod->num_rows < 2 ||
+    if (!lod_grid_ok(g) || !lod || !idx || lod->num_cols < 2 || lod->num_rows < 2 ||
         lod->num_cols > BSP_PATCH_GRID_MAX || lod->num_rows > BSP_PATCH_GRID_MAX)
         return BSP_E_BAD_ARGUMENT;
     for (i = 0; i < lod->num_cols; i++)

@@ -46,30 +46,30 @@ typedef struct set_ctx {
     bsp__grid_row *work;
 } set_ctx;
 
-static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
+static size_t set_align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
 static size_t set_bytes(uint32_t count, size_t verts)
 {
-    return align8(sizeof(set_head)) + align8((size_t)count * sizeof(set_grid)) +
-           align8(verts * sizeof(bsp_grid_vertex)) + align8(BSP_PATCH_GRID_SCRATCH_BYTES);
+    return set_align8(sizeof(set_head)) + set_align8((size_t)count * sizeof(set_grid)) +
+           set_align8(verts * sizeof(bsp_grid_vertex)) + set_align8(BSP_PATCH_GRID_SCRATCH_BYTES);
 }
 
-static int flags_ok(const bsp_map *m, uint32_t flags)
+static int set_flags_ok(const bsp_map *m, uint32_t flags)
 {
     return m && bsp__access_of(m) && !(flags & ~BSP_PATCH_STITCHED);
 }
 
 /* ---- edges: a grid's first or last row (kind 0) or column (kind 1) ------ */
 
-typedef struct edge {
+typedef struct set_edge {
     bsp_grid_vertex *v;     /* its first vertex */
     uint32_t step, n;       /* to the next; how many */
     float *err;             /* the errors along it */
-} edge;
+} set_edge;
 
-static edge edge_of(const set_ctx *s, set_grid *g, int kind, int last)
+static set_edge set_edge_of(const set_ctx *s, set_grid *g, int kind, int last)
 {
-    edge e;
+    set_edge e;
     bsp_grid_vertex *v = s->pool + g->first;
     if (kind == 0) {
         e.v = v + (last ? (size_t)(g->h - 1) * g->w : 0);
@@ -81,10 +81,10 @@ static edge edge_of(const set_ctx *s, set_grid *g, int kind, int last)
     return e;
 }
 
-static const float *at(const edge *e, uint32_t k) { return e->v[(size_t)k * e->step].xyz; }
+static const float *set_at(const set_edge *e, uint32_t k) { return e->v[(size_t)k * e->step].xyz; }
 
 /* No component more than 0.1 apart (id's three `fabs(..) > .1` tests). */
-static int near(const float *a, const float *b)
+static int set_near(const float *a, const float *b)
 {
     uint32_t k;
     for (k = 0; k < 3; k++)
@@ -93,7 +93,7 @@ static int near(const float *a, const float *b)
 }
 
 /* Every component within 0.01 (id's `fabs(..) < .01` tests). */
-static int same(const float *a, const float *b)
+static int set_same(const float *a, const float *b)
 {
     uint32_t k;
     for (k = 0; k < 3; k++)
@@ -103,16 +103,16 @@ static int same(const float *a, const float *b)
 
 /* R_MergedWidthPoints / R_MergedHeightPoints: two inner vertices of the
  * edge on one another. */
-static int merged(const edge *e)
+static int set_merged(const set_edge *e)
 {
     uint32_t i, j;
     for (i = 1; i + 1 < e->n; i++)
         for (j = i + 1; j + 1 < e->n; j++)
-            if (near(at(e, i), at(e, j))) return 1;
+            if (set_near(set_at(e, i), set_at(e, j))) return 1;
     return 0;
 }
 
-static int same_group(const set_grid *a, const set_grid *b)
+static int set_same_group(const set_grid *a, const set_grid *b)
 {
     return a->lod_radius == b->lod_radius && a->lod_origin[0] == b->lod_origin[0] &&
            a->lod_origin[1] == b->lod_origin[1] && a->lod_origin[2] == b->lod_origin[2];
@@ -121,7 +121,7 @@ static int same_group(const set_grid *a, const set_grid *b)
 /* ---- inserting a column or row (R_GridInsertColumn, R_GridInsertRow) ---- */
 
 /* The grid's new vertices into its place in the pool, those after it moved. */
-static int regrow(set_ctx *s, set_grid *g, uint32_t w, uint32_t h, size_t *short_by)
+static int set_regrow(set_ctx *s, set_grid *g, uint32_t w, uint32_t h, size_t *short_by)
 {
     size_t old = (size_t)g->w * g->h, now = (size_t)w * h, add = now - old, k, tail;
     uint32_t i, j;
@@ -143,7 +143,7 @@ static int regrow(set_ctx *s, set_grid *g, uint32_t w, uint32_t h, size_t *short
 
 /* A column (kind 0) or row (kind 1) at `at`, between the old ones at - 1
  * and at, the vertex on edge row (column) `along` moved to `point`. */
-static int insert(set_ctx *s, set_grid *g, int kind, uint32_t pos, uint32_t along,
+static int set_insert(set_ctx *s, set_grid *g, int kind, uint32_t pos, uint32_t along,
                   const float point[3], float error, size_t *short_by)
 {
     const bsp_grid_vertex *v = s->pool + g->first;
@@ -172,7 +172,7 @@ static int insert(set_ctx *s, set_grid *g, int kind, uint32_t pos, uint32_t alon
         }
     }
     bsp__mesh_normals(w, h, s->work);
-    if (!regrow(s, g, w, h, short_by)) return 0;
+    if (!set_regrow(s, g, w, h, short_by)) return 0;
     for (i = 0; i < n; i++) err[i] = errs[i];
     return 1;
 }
@@ -181,34 +181,34 @@ static int insert(set_ctx *s, set_grid *g, int kind, uint32_t pos, uint32_t alon
 
 /* One of id's four passes over grid1's edges of `kind1`, forward or
  * back: 1 when it inserted (or ran out of memory: *short_by set). */
-static int stitch_pass(set_ctx *s, set_grid *g1, set_grid *g2, int kind1, int back, size_t *short_by)
+static int set_stitch_pass(set_ctx *s, set_grid *g1, set_grid *g2, int kind1, int back, size_t *short_by)
 {
     int n, m, kind2;
     for (n = 0; n < 2; n++) {
-        edge e1 = edge_of(s, g1, kind1, n);
+        set_edge e1 = set_edge_of(s, g1, kind1, n);
         int k;
-        if (merged(&e1)) continue;
+        if (set_merged(&e1)) continue;
         for (k = back ? (int)e1.n - 1 : 0; back ? k > 1 : k < (int)e1.n - 2; k += back ? -2 : 2) {
             int next = back ? k - 2 : k + 2, mid = back ? k - 1 : k + 1;
             for (kind2 = 0; kind2 < 2; kind2++)
                 for (m = 0; m < 2; m++) {
-                    edge e2;
+                    set_edge e2;
                     uint32_t l;
                     if ((kind2 == 0 ? g2->w : g2->h) >= BSP__GRID) break;
-                    e2 = edge_of(s, g2, kind2, m);
+                    e2 = set_edge_of(s, g2, kind2, m);
                     for (l = 0; l + 1 < e2.n; l++) {
                         float point[3], error;
-                        if (!near(at(&e1, (uint32_t)k), at(&e2, l))) continue;
-                        if (!near(at(&e1, (uint32_t)next), at(&e2, l + 1))) continue;
-                        if (same(at(&e2, l), at(&e2, l + 1))) continue;
-                        point[0] = at(&e1, (uint32_t)mid)[0];
-                        point[1] = at(&e1, (uint32_t)mid)[1];
-                        point[2] = at(&e1, (uint32_t)mid)[2];
+                        if (!set_near(set_at(&e1, (uint32_t)k), set_at(&e2, l))) continue;
+                        if (!set_near(set_at(&e1, (uint32_t)next), set_at(&e2, l + 1))) continue;
+                        if (set_same(set_at(&e2, l), set_at(&e2, l + 1))) continue;
+                        point[0] = set_at(&e1, (uint32_t)mid)[0];
+                        point[1] = set_at(&e1, (uint32_t)mid)[1];
+                        point[2] = set_at(&e1, (uint32_t)mid)[2];
                         /* id reads error k + 1 in every pass; past the end
                          * (back, k the last) the inserted vertex's own
                          * (choice, docs/queries.md 11.9) */
                         error = (uint32_t)k + 1 < e1.n ? e1.err[k + 1] : e1.err[mid];
-                        insert(s, g2, kind2, l + 1, m ? (kind2 == 0 ? g2->h : g2->w) - 1 : 0,
+                        set_insert(s, g2, kind2, l + 1, m ? (kind2 == 0 ? g2->h : g2->w) - 1 : 0,
                                point, error, short_by);
                         return 1;
                     }
@@ -218,14 +218,14 @@ static int stitch_pass(set_ctx *s, set_grid *g1, set_grid *g2, int kind1, int ba
     return 0;
 }
 
-static int stitch(set_ctx *s, set_grid *g1, set_grid *g2, size_t *short_by)
+static int set_stitch(set_ctx *s, set_grid *g1, set_grid *g2, size_t *short_by)
 {
-    return stitch_pass(s, g1, g2, 0, 0, short_by) || stitch_pass(s, g1, g2, 1, 0, short_by) ||
-           stitch_pass(s, g1, g2, 0, 1, short_by) || stitch_pass(s, g1, g2, 1, 1, short_by);
+    return set_stitch_pass(s, g1, g2, 0, 0, short_by) || set_stitch_pass(s, g1, g2, 1, 0, short_by) ||
+           set_stitch_pass(s, g1, g2, 0, 1, short_by) || set_stitch_pass(s, g1, g2, 1, 1, short_by);
 }
 
 /* R_StitchAllPatches with R_TryStitchingPatch. */
-static int stitch_all(set_ctx *s, size_t *short_by)
+static int set_stitch_all(set_ctx *s, size_t *short_by)
 {
     uint32_t i, j, count = s->head->count;
     int again;
@@ -238,8 +238,8 @@ static int stitch_all(set_ctx *s, size_t *short_by)
             again = 1;
             for (j = 0; j < count; j++) {
                 set_grid *g2 = &s->grids[j];
-                if (g2->skip || !same_group(g1, g2)) continue;
-                while (stitch(s, g1, g2, short_by))
+                if (g2->skip || !set_same_group(g1, g2)) continue;
+                while (set_stitch(s, g1, g2, short_by))
                     if (*short_by) return 0;
             }
         }
@@ -251,21 +251,21 @@ static int stitch_all(set_ctx *s, size_t *short_by)
 
 /* grid2's errors on its edges' inner vertices from grid1's where they
  * meet: 1 when one did. */
-static int share_errors(const set_ctx *s, set_grid *g1, set_grid *g2)
+static int set_share_errors(const set_ctx *s, set_grid *g1, set_grid *g2)
 {
     int touch = 0, kind1, kind2, n, m;
     uint32_t k, l;
     for (kind1 = 0; kind1 < 2; kind1++)
         for (n = 0; n < 2; n++) {
-            edge e1 = edge_of(s, g1, kind1, n);
-            if (merged(&e1)) continue;
+            set_edge e1 = set_edge_of(s, g1, kind1, n);
+            if (set_merged(&e1)) continue;
             for (k = 1; k + 1 < e1.n; k++)
                 for (kind2 = 0; kind2 < 2; kind2++)
                     for (m = 0; m < 2; m++) {
-                        edge e2 = edge_of(s, g2, kind2, m);
-                        if (merged(&e2)) continue;
+                        set_edge e2 = set_edge_of(s, g2, kind2, m);
+                        if (set_merged(&e2)) continue;
                         for (l = 1; l + 1 < e2.n; l++) {
-                            if (!near(at(&e1, k), at(&e2, l))) continue;
+                            if (!set_near(set_at(&e1, k), set_at(&e2, l))) continue;
                             e2.err[l] = e1.err[k];
                             touch = 1;
                         }
@@ -274,7 +274,7 @@ static int share_errors(const set_ctx *s, set_grid *g1, set_grid *g2)
     return touch;
 }
 
-static void fix_lod_errors(set_ctx *s)
+static void set_fix_lod_errors(set_ctx *s)
 {
     uint32_t i, count = s->head->count;
     for (i = 0; i < count; i++) {
@@ -290,8 +290,8 @@ static void fix_lod_errors(set_ctx *s)
                 continue;
             }
             g2 = &s->grids[g1->next++];
-            if (g2->skip || g2->fixed == 2 || !same_group(g1, g2)) continue;
-            if (!share_errors(s, g1, g2)) continue;
+            if (g2->skip || g2->fixed == 2 || !set_same_group(g1, g2)) continue;
+            if (!set_share_errors(s, g1, g2)) continue;
             g2->fixed = 2;
             g2->parent = cur;
             g2->next = i + 1;
@@ -303,7 +303,7 @@ static void fix_lod_errors(set_ctx *s)
 /* ---- building ----------------------------------------------------------- */
 
 /* Each patch's isolated grid: into the pool when `store`, else counted. */
-static bsp_status build_grids(const bsp_map *m, float sub, set_ctx *s, int store, uint32_t *count,
+static bsp_status set_build_grids(const bsp_map *m, float sub, set_ctx *s, int store, uint32_t *count,
                               size_t *verts)
 {
     uint32_t f, n = 0;
@@ -338,7 +338,7 @@ static bsp_status build_grids(const bsp_map *m, float sub, set_ctx *s, int store
 }
 
 /* The size the isolated grids take, and for stitched ones a quarter more. */
-static size_t first_guess(uint32_t count, size_t verts, uint32_t flags)
+static size_t set_first_guess(uint32_t count, size_t verts, uint32_t flags)
 {
     return set_bytes(count, verts + ((flags & BSP_PATCH_STITCHED) ? verts / 4 : 0));
 }
@@ -350,12 +350,12 @@ bsp_status bsp_measure_patch_set(const bsp_map *m, float subdivisions, uint32_t 
     uint32_t count;
     size_t verts;
     bsp_status st;
-    if (!flags_ok(m, flags) || !scratch || !bytes) return BSP_E_BAD_ARGUMENT;
+    if (!set_flags_ok(m, flags) || !scratch || !bytes) return BSP_E_BAD_ARGUMENT;
     if ((uintptr_t)scratch & 3u) return BSP_E_BAD_ARENA;
     if (scratch_bytes < BSP_PATCH_GRID_SCRATCH_BYTES) return BSP_E_ARENA_TOO_SMALL;
     s.work = (bsp__grid_row *)scratch;
-    if ((st = build_grids(m, subdivisions, &s, 0, &count, &verts)) != BSP_OK) return st;
-    *bytes = first_guess(count, verts, flags);
+    if ((st = set_build_grids(m, subdivisions, &s, 0, &count, &verts)) != BSP_OK) return st;
+    *bytes = set_first_guess(count, verts, flags);
     return BSP_OK;
 }
 
@@ -367,7 +367,7 @@ bsp_status bsp_patch_set_build(const bsp_map *m, float subdivisions, uint32_t fl
     uint32_t count = 0, f;
     size_t verts, fixed, short_by = 0;
     bsp_status st;
-    if (!flags_ok(m, flags)) return BSP_E_BAD_ARGUMENT;
+    if (!set_flags_ok(m, flags)) return BSP_E_BAD_ARGUMENT;
     if (!mem || ((uintptr_t)mem & (BSP_ARENA_ALIGN - 1))) return BSP_E_BAD_ARENA;
     for (f = 0; f < m->faces.count; f++) {   /* the table's size first */
         bsp__patch_src src;
@@ -382,28 +382,28 @@ bsp_status bsp_patch_set_build(const bsp_map *m, float subdivisions, uint32_t fl
         return BSP_E_ARENA_TOO_SMALL;
     }
     s.head = (set_head *)(void *)p;
-    s.grids = (set_grid *)(void *)(p + align8(sizeof(set_head)));
-    s.pool = (bsp_grid_vertex *)(void *)(p + align8(sizeof(set_head)) +
-                                         align8((size_t)count * sizeof(set_grid)));
-    s.work = (bsp__grid_row *)(void *)(p + bytes - align8(BSP_PATCH_GRID_SCRATCH_BYTES));
+    s.grids = (set_grid *)(void *)(p + set_align8(sizeof(set_head)));
+    s.pool = (bsp_grid_vertex *)(void *)(p + set_align8(sizeof(set_head)) +
+                                         set_align8((size_t)count * sizeof(set_grid)));
+    s.work = (bsp__grid_row *)(void *)(p + bytes - set_align8(BSP_PATCH_GRID_SCRATCH_BYTES));
     s.head->magic = 0;
     s.head->count = count;
     s.head->flags = flags;
     s.head->pool_cap = (bytes - fixed) / sizeof(bsp_grid_vertex);
-    if ((st = build_grids(m, subdivisions, &s, 0, &count, &verts)) != BSP_OK) return st;
+    if ((st = set_build_grids(m, subdivisions, &s, 0, &count, &verts)) != BSP_OK) return st;
     if (verts > s.head->pool_cap) {
-        if (needed) *needed = first_guess(count, verts, flags);
+        if (needed) *needed = set_first_guess(count, verts, flags);
         return BSP_E_ARENA_TOO_SMALL;
     }
-    if ((st = build_grids(m, subdivisions, &s, 1, &count, &verts)) != BSP_OK) return st;
+    if ((st = set_build_grids(m, subdivisions, &s, 1, &count, &verts)) != BSP_OK) return st;
     s.head->pool_used = verts;
     if (flags & BSP_PATCH_STITCHED) {
-        if (!stitch_all(&s, &short_by)) {
+        if (!set_stitch_all(&s, &short_by)) {
             verts = s.head->pool_used + short_by;
             if (needed) *needed = set_bytes(count, verts + verts / 4);
             return BSP_E_ARENA_TOO_SMALL;
         }
-        fix_lod_errors(&s);
+        set_fix_lod_errors(&s);
     }
     s.head->magic = SET_MAGIC;
     if (needed) *needed = set_bytes(count, s.head->pool_used);
@@ -415,7 +415,7 @@ bsp_status bsp_patch_set_build(const bsp_map *m, float subdivisions, uint32_t fl
 /* ---- reading a built set (no map: in every build) ------------------------ */
 
 #if BSPKIT_ACCESS
-static const set_head *head_of(const void *set)
+static const set_head *set_head_of(const void *set)
 {
     const set_head *h = (const set_head *)set;
     return h && !((uintptr_t)set & (BSP_ARENA_ALIGN - 1)) && h->magic == SET_MAGIC ? h : NULL;
@@ -423,19 +423,19 @@ static const set_head *head_of(const void *set)
 
 uint32_t bsp_patch_set_count(const void *set)
 {
-    const set_head *h = head_of(set);
+    const set_head *h = set_head_of(set);
     return h ? h->count : 0;
 }
 
 bsp_status bsp_patch_set_grid(const void *set, uint32_t k, bsp_patch_grid *out)
 {
-    const set_head *h = head_of(set);
+    const set_head *h = set_head_of(set);
     const uint8_t *p = (const uint8_t *)set;
     const set_grid *g;
     uint32_t i;
     if (!h || !out) return BSP_E_BAD_ARGUMENT;
     if (k >= h->count) return BSP_E_BAD_QUERY;
-    g = (const set_grid *)(const void *)(p + align8(sizeof(set_head))) + k;
+    g = (const set_grid *)(const void *)(p + set_align8(sizeof(set_head))) + k;
     bsp__fill(out, 0, sizeof *out);
     out->face = g->face;
     out->width = g->w, out->height = g->h;
@@ -443,8 +443,8 @@ bsp_status bsp_patch_set_grid(const void *set, uint32_t k, bsp_patch_grid *out)
     out->lod_radius = g->lod_radius;
     for (i = 0; i < g->w; i++) out->width_lod_error[i] = g->err[0][i];
     for (i = 0; i < g->h; i++) out->height_lod_error[i] = g->err[1][i];
-    out->verts = (const bsp_grid_vertex *)(const void *)(p + align8(sizeof(set_head)) +
-                                                         align8((size_t)h->count * sizeof(set_grid))) +
+    out->verts = (const bsp_grid_vertex *)(const void *)(p + set_align8(sizeof(set_head)) +
+                                                         set_align8((size_t)h->count * sizeof(set_grid))) +
                  g->first;
     return BSP_OK;
 }
