@@ -2071,12 +2071,15 @@ BSP_API bsp_status bsp_measure_patch_set(const bsp_map *m, float subdivisions, u
                                          void *scratch, size_t scratch_bytes, size_t *bytes);
 
 /* Builds the set in mem (BSP_ARENA_ALIGN-aligned).
- * Statuses, in the order they are checked: BAD_ARGUMENT (as the measure),
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map, a map
+ * not loaded, flags other than BSP_PATCH_STITCHED),
  * BAD_ARENA (mem NULL or misaligned), ARENA_TOO_SMALL (*needed, if not NULL,
  * gets a size to call again with: exact for isolated grids; for stitched
  * ones a size that gets further, as the stitching grew so far plus a
  * quarter), then bsp_patch_grid_build's statuses on a patch face.
- * Bounded: each grid stops at 65 x 65, and a stitch only ever adds to one. */
+ * Bounded: each grid stops at 65 x 65, and a stitch only ever adds to one;
+ * like id's, the stitching compares every pair of grids in one LOD group
+ * (its time grows with the square of their number). */
 BSP_API bsp_status bsp_patch_set_build(const bsp_map *m, float subdivisions, uint32_t flags,
                                        void *mem, size_t bytes, size_t *needed);
 

@@ -18,6 +18,9 @@
 #define DRAWVERT_BYTES 44
 #define FLAT_ERROR 999.0f   /* id's mark of a column on its line */
 
+/* BSP_PATCH_GRID_SCRATCH_BYTES counts 44 bytes a vertex, as drawVert_t. */
+typedef char bsp__grid_vertex_is_44_bytes[sizeof(bsp_grid_vertex) == 44 ? 1 : -1];
+
 /* ---- the map: the face record and its control points -------------------- */
 
 bsp_status bsp__patch_source(const bsp_map *m, uint32_t face, bsp__patch_src *src)

@@ -75,7 +75,10 @@ static void raw_grid(const uint8_t *data, size_t size)
                 b[0] = data[k % size], b[1] = data[(k + 1) % size];
                 b[2] = data[(k + 2) % size], b[3] = data[(k + 3) % size];
                 x.u = fuzz_le(b, 4);
-                (f < 3 ? p->xyz + f : f < 5 ? p->st + f - 3 : f < 7 ? p->lm + f - 5 : p->normal + f - 7)[0] = x.f;
+                if (f < 3) p->xyz[f] = x.f;
+                else if (f < 5) p->st[f - 3] = x.f;
+                else if (f < 7) p->lm[f - 5] = x.f;
+                else p->normal[f - 7] = x.f;
             }
             for (f = 0; f < 4; f++) p->color[f] = data[(k + f) % size];
         }
