@@ -1999,6 +1999,139 @@ BSP_API bsp_status bsp_get_face(const bsp_map *m, uint32_t face, bsp_face *out);
 BSP_API bsp_status bsp_face_vertex(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex *out);
 BSP_API bsp_status bsp_face_triangle(const bsp_map *m, uint32_t face, uint32_t k, uint32_t idx[3]);
 
+/* Quake 3 curves as id's renderer draws them (docs/queries.md 11.9,
+ * docs/access.md "Drawing curves"): the grid R_SubdividePatchToGrid
+ * (Quake III Arena 1.32, tr_curve.c) builds from a patch's control points
+ * at a subdivision error the caller gives (id's r_subdivisions, default
+ * BSP_PATCH_SUBDIVISIONS), bit for bit; the face access above keeps its
+ * fixed BSP_PATCH_LEVEL and collision (8.11) its facets. */
+#define BSP_PATCH_SUBDIVISIONS 4.0f
+#define BSP_PATCH_GRID_MAX 65u          /* id's MAX_GRID_SIZE: per direction */
+#define BSP_LOD_CURVE_ERROR 250.0f      /* id's r_lodCurveError default */
+
+/* One grid vertex as id's drawVert_t holds it (44 bytes, no padding). */
+typedef struct bsp_grid_vertex {
+    float xyz[3];
+    float st[2];           /* texture coordinates as stored and interpolated */
+    float lm[2];           /* lightmap coordinates, 0 .. 1 across the page */
+    float normal[3];       /* MakeMeshNormals' */
+    uint8_t color[4];      /* as stored (no overbright shift), averaged */
+} bsp_grid_vertex;
+
+/* A patch's grid: width x height vertices, row r column c at
+ * verts[r * width + c] (width >= height: id transposes taller grids). */
+typedef struct bsp_patch_grid {
+    uint32_t face;
+    uint32_t width, height;
+    float lod_origin[3];   /* the surface's stored bounds' centre (ParseMesh) */
+    float lod_radius;
+    float width_lod_error[BSP_PATCH_GRID_MAX];   /* per column: used when
+                                   <= the view's lodError (999: flat, never) */
+    float height_lod_error[BSP_PATCH_GRID_MAX];  /* per row */
+    const bsp_grid_vertex *verts;
+} bsp_patch_grid;
+
+/* The scratch bsp_patch_grid needs: id's 65 x 65 work grid. */
+#define BSP_PATCH_GRID_SCRATCH_BYTES (65u * 65u * 44u)
+
+/* The renderer's grid of one patch face, built in `scratch`.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded), BAD_ARENA (scratch not 4-byte aligned), ARENA_TOO_SMALL
+ * (scratch_bytes below BSP_PATCH_GRID_SCRATCH_BYTES), BAD_FACE (face outside
+ * the face lump, as bsp_get_face), NOT_LOADED (the draw vertices were left
+ * out), UNSUPPORTED (not a patch: another surface type or family), CORRUPT
+ * (a control grid outside 3 .. 65 or of even size, its points outside the
+ * draw vertices).
+ * The grid's vertices are written at the start of scratch (out->verts
+ * points there: valid until scratch is reused). Any subdivision value
+ * answers: NaN, 0 or negative subdivide until the 65-vertex cap stops
+ * them, as id's code does. A NODRAW patch is answered too (the renderer
+ * skips it: policy). */
+BSP_API bsp_status bsp_patch_grid_build(const bsp_map *m, uint32_t face, float subdivisions,
+                                        void *scratch, size_t scratch_bytes,
+                                        bsp_patch_grid *out);
+
+/* Every patch of the map, isolated or (BSP_PATCH_STITCHED) as the
+ * renderer leaves them after R_StitchAllPatches and
+ * R_FixSharedVertexLodError: columns and rows inserted so that neighbours
+ * in one LOD group share their edges, LOD errors of shared vertices made
+ * equal. Two deviations from id's release (docs/queries.md 11.9, choice):
+ * heightLodError is kept (id's R_MovePatchSurfacesToHunk loses it,
+ * ioquake3 keeps it), and where its reverse passes read one error past the
+ * end of grid1's table the inserted vertex's own column (or row) error is
+ * used. NODRAW patches are in the set but take no part in stitching (the
+ * renderer never makes them grids). */
+#define BSP_PATCH_STITCHED 1u
+
+/* The bytes bsp_patch_set_build needs: exact for isolated grids; for
+ * stitched ones the isolated size plus a quarter, a first guess (stitching
+ * grows grids, and how much is known only once they are stitched).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded, flags other than BSP_PATCH_STITCHED), BAD_ARENA,
+ * ARENA_TOO_SMALL (scratch as bsp_patch_grid_build's), then any status of
+ * bsp_patch_grid_build on a patch face (a map without patches: OK, a set
+ * of none). */
+BSP_API bsp_status bsp_measure_patch_set(const bsp_map *m, float subdivisions, uint32_t flags,
+                                         void *scratch, size_t scratch_bytes, size_t *bytes);
+
+/* Builds the set in mem (BSP_ARENA_ALIGN-aligned).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map, a map
+ * not loaded, flags other than BSP_PATCH_STITCHED),
+ * BAD_ARENA (mem NULL or misaligned), ARENA_TOO_SMALL (*needed, if not NULL,
+ * gets a size to call again with: exact for isolated grids; for stitched
+ * ones a size that gets further, as the stitching grew so far plus a
+ * quarter), then bsp_patch_grid_build's statuses on a patch face.
+ * Bounded: each grid stops at 65 x 65, and a stitch only ever adds to one;
+ * like id's, the stitching compares every pair of grids in one LOD group
+ * (its time grows with the square of their number). */
+BSP_API bsp_status bsp_patch_set_build(const bsp_map *m, float subdivisions, uint32_t flags,
+                                       void *mem, size_t bytes, size_t *needed);
+
+/* The number of grids a built set holds (one per patch face, in face order). */
+BSP_API uint32_t bsp_patch_set_count(const void *set);
+
+/* Grid k (0 .. count - 1) of a built set; its verts point into the set.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (NULL, mem not a
+ * built set), BAD_QUERY (k past the count). */
+BSP_API bsp_status bsp_patch_set_grid(const void *set, uint32_t k, bsp_patch_grid *out);
+
+/* The columns and rows of a grid drawn at one level of detail, ascending
+ * (the first and last always). */
+typedef struct bsp_patch_lod {
+    uint32_t num_cols, num_rows;
+    uint8_t col[BSP_PATCH_GRID_MAX], row[BSP_PATCH_GRID_MAX];
+} bsp_patch_lod;
+
+/* Every column and row: the grid at full detail.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (NULL, a grid
+ * outside 2 .. 65 in either direction). */
+BSP_API bsp_status bsp_patch_lod_full(const bsp_patch_grid *g, bsp_patch_lod *out);
+
+/* The columns and rows RB_SurfaceGrid draws for a view: column i is used
+ * when it is the first, the last, or width_lod_error[i] <= lodError, rows
+ * likewise, with lodError = lod_curve_error / max(1, |dot(lod_origin -
+ * view, axis0)| - lod_radius) as LodErrorForVolume computes it (0 when
+ * lod_curve_error < 0), each step rounded to float. view is the eye,
+ * axis0 the view's forward axis; lod_curve_error is id's r_lodCurveError
+ * (BSP_LOD_CURVE_ERROR). The world's grids are drawn with the identity
+ * transform; a moved model passes lod_origin in world space.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * grid outside 2 .. 65 in either direction). */
+BSP_API bsp_status bsp_patch_lod_for_view(const bsp_patch_grid *g, const float view[3],
+                                          const float axis0[3], float lod_curve_error,
+                                          bsp_patch_lod *out);
+
+/* Triangle k (0 .. 2 * (num_cols - 1) * (num_rows - 1) - 1) of a grid at a
+ * level of detail, as vertex numbers of the whole grid, in RB_SurfaceGrid's
+ * order: cells row after row, and for the cell whose top-left vertex is a
+ * (w the grid's width in used vertices) the triangles (a, a + w, a + 1)
+ * then (a + 1, a + w, a + w + 1), each mapped to its grid vertex.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * lod with fewer than 2 or more than 65 columns or rows, or naming a
+ * column or row outside the grid), BAD_QUERY (k past the last). */
+BSP_API bsp_status bsp_patch_triangle(const bsp_patch_grid *g, const bsp_patch_lod *lod,
+                                      uint32_t k, uint32_t idx[3]);
+
 /* The lighting bytes of a face's block for style slot `slot`, as stored:
  * w * h luxels of bytes_per_luxel bytes, row after row (source bumped
  * faces: `pages` such blocks, the unbumped one first); quake3: its whole

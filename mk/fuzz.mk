@@ -44,8 +44,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -113,6 +113,8 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/
 	@ln -s load $(FUZZ_DIR)/seeds/areas
 	@ln -s load $(FUZZ_DIR)/seeds/props
 	@ln -s load $(FUZZ_DIR)/seeds/boxleaves
+	@mkdir -p $(FUZZ_DIR)/seeds/curves && cp $(FUZZ_DIR)/seeds/load/q3*.bsp $(FUZZ_DIR)/seeds/curves/
+	@python3 test/craft_curves.py $(BUILD)/maps/q3.bsp $(FUZZ_DIR)/seeds/curves
 	@mkdir -p $(FUZZ_DIR)/seeds/pak
 	@for k in plain aligned aligned1; do for o in le be; do \
 	    python3 test/pak_gen.py $(BUILD)/t/pak_lzma -$$o $(FUZZ_DIR)/pak.tmp $$k && \

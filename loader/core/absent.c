@@ -81,6 +81,39 @@ bsp_status bsp_player_start(const bsp_map *m, bsp_player_start_info *out)
     return BSP_E_UNSUPPORTED;
 }
 
+bsp_status bsp_patch_grid_build(const bsp_map *m, uint32_t face, float subdivisions,
+                                void *scratch, size_t scratch_bytes, bsp_patch_grid *out)
+{
+    (void)m, (void)face, (void)subdivisions, (void)scratch, (void)scratch_bytes, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_measure_patch_set(const bsp_map *m, float subdivisions, uint32_t flags,
+                                 void *scratch, size_t scratch_bytes, size_t *bytes)
+{
+    (void)m, (void)subdivisions, (void)flags, (void)scratch, (void)scratch_bytes, (void)bytes;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_patch_set_build(const bsp_map *m, float subdivisions, uint32_t flags,
+                               void *mem, size_t bytes, size_t *needed)
+{
+    (void)m, (void)subdivisions, (void)flags, (void)mem, (void)bytes, (void)needed;
+    return BSP_E_UNSUPPORTED;
+}
+
+uint32_t bsp_patch_set_count(const void *set)
+{
+    (void)set;
+    return 0;
+}
+
+bsp_status bsp_patch_set_grid(const void *set, uint32_t k, bsp_patch_grid *out)
+{
+    (void)set, (void)k, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
 bsp_status bsp_areas_get_info(const bsp_map *m, bsp_areas_info *out)
 {
     (void)m, (void)out;

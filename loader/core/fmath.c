@@ -10,7 +10,7 @@
  * interval holds x: the midpoints between floats have 25 bits, so their
  * squares are exact in double, and a float's root is never a midpoint.
  * NaN, infinity, zeros and negatives are returned as NaN or as they are. */
-#if BSP__DISPCOLL || (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3)   /* (terrain and curved surfaces take roots) */
+#if BSP__DISPCOLL || (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3) || BSPKIT_ACCESS   /* (terrain and curved surfaces take roots; so do the drawn curves) */
 float bsp__fsqrt(float x)
 {
     union { double d; uint64_t u; } g;

@@ -10,7 +10,7 @@
 
 #include "harness.h"
 
-typedef struct guide_body { long halfspaces, textures, cubemaps, lights; } guide_body;
+typedef struct guide_body { long halfspaces, textures, cubemaps, lights, triangles; } guide_body;
 
 GUIDE_HELPER void add_halfspace(guide_body *b, const float n[3], float dist)
 {
@@ -42,6 +42,16 @@ GUIDE_HELPER void add_light(uint32_t type, const float origin[3], const float in
     the_body.lights++;
 }
 
+GUIDE_HELPER void draw_triangle(const bsp_grid_vertex *a, const bsp_grid_vertex *b,
+                                const bsp_grid_vertex *c)
+{
+    int k;
+    for (k = 0; k < 3; k++)   /* ASan: the three are there; a grid's positions are finite */
+        if (!isfinite(a->xyz[k]) || !isfinite(b->xyz[k]) || !isfinite(c->xyz[k]))
+            guide_fail("triangle vertex not finite");
+    the_body.triangles++;
+}
+
 int main(int argc, char **argv)
 {
     bsp_map map;
@@ -68,7 +78,8 @@ int main(int argc, char **argv)
                            strcmp(bsp_variant_name(&h), "vindictus") != 0))
         guide_fail("%s: read as Vindictus: %s", argv[1], bsp_status_name(st));
     (void)use_hdr, (void)model_cluster, (void)body, (void)h;
-    printf("%s: %ld half-spaces, %ld textures, %ld cubemaps, %ld lights\n", argv[1],
-           the_body.halfspaces, the_body.textures, the_body.cubemaps, the_body.lights);
+    printf("%s: %ld half-spaces, %ld textures, %ld cubemaps, %ld lights, %ld curve triangles\n",
+           argv[1], the_body.halfspaces, the_body.textures, the_body.cubemaps, the_body.lights,
+           the_body.triangles);
     return 0;
 }

@@ -58,6 +58,9 @@ static const char usage[] =
     "                size, its textures' pakfile paths (bspkit cubemaps --help)\n"
     "  lights MAP    every world light of a Source map, all fields of its\n"
     "                record (--hdr: the HDR lights, lump 54)\n"
+    "  patches MAP [--subdivisions S] [--stitched] [--hex]\n"
+    "                every Quake 3 patch's grid as id's renderer builds it\n"
+    "                (sizes, LOD errors and sphere, vertices; bspkit patches --help)\n"
     "  pak MAP [--cat PATH | --extract DIR]\n"
     "                a Source map's pakfile (lump 40): one line per entry\n"
     "                (name, method, size, compressed_size, crc, offset,\n"
@@ -148,6 +151,7 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "cubemaps")) return cmd_cubemaps(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "pak")) return cmd_pak(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "patches")) return cmd_patches(argc - 1, argv + 1);
     if (has_arg(argc, argv, "--list-queries", NULL)) {
         tool_print_query_words(stdout);
         return TOOL_EXIT_OK;
