@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- lighting edge rules: LDR/HDR choice with empty lumps (docs/queries.md 4, 7)
 # test_lightedge empties directory entries of two generated Source maps and
 # checks which pair each answer comes from, on the host and big-endian

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- map access: leaves, faces, models, textures, render ------------------
 # Every generated and real map through test/access/access_check.py (the
 # file's own records, the reference, compiler reports, the light query under

@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- big-endian PowerPC under qemu-user ----------------------------------
 # The same C tests, and the same bspkit sessions with byte-identical output.
+gen_maps=$(gen_maps) || skip "cross: no generated maps in $MAPS: their sessions not compared"
+api_args=$(gen_api_args)
+small=$(small_maps)
+real=$(real_maps) || skip "cross: $SHARED/maps absent: real maps not run"
 sessions=""
 for m in $gen_maps; do sessions="$sessions $m:${m%.bsp}.queries"; done
-if have_shared; then
-    for m in $real; do sessions="$sessions $m:$BUILD/ref-$(basename "$(dirname "$m")")-$(basename "$m").queries"; done
-fi
+for m in $real; do q=$(real_queries "$m") && sessions="$sessions $m:$q"; done
 for arch in ppc ppc64; do
     dir=build/$arch
     if ! command -v qemu-$arch >/dev/null || [ ! -x $dir/bspkit ]; then
@@ -15,11 +17,11 @@ for arch in ppc ppc64; do
     fi
     run_prog $arch-unit qemu-$arch $dir/t/test_unit
     BSP_TEST_QUICK=1 run_prog $arch-lzma qemu-$arch $dir/t/test_lzma
-    run_prog $arch-api qemu-$arch $dir/t/test_api $api_args
+    [ -n "$api_args" ] && run_prog $arch-api qemu-$arch $dir/t/test_api $api_args
     [ -n "$small" ] && run_prog $arch-hostile qemu-$arch $dir/t/test_hostile $small
     run_prog $arch-bounds qemu-$arch $dir/t/test_bounds $small
     run_prog $arch-fuzz-replay qemu-$arch $dir/t/fuzz_replay test/fuzz/regressions
-    if have_shared; then run_prog $arch-api-real qemu-$arch $dir/t/test_api $real; fi
+    if [ -n "$real" ]; then run_prog $arch-api-real qemu-$arch $dir/t/test_api $real; fi
     same=0; differ=""
     for pair in $sessions; do
         m=${pair%%:*}; q=${pair#*:}

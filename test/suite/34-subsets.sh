@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- builds carrying some families / no decoder (make subsets) ------------
 # Each reduced tool answers its own families' generated maps exactly as the
 # full build's expected answers say, gives bad_magic for every other family,
@@ -9,8 +9,8 @@
 # The source build also leaves out decode jobs (BSPKIT_JOBS=0): it loads
 # compressed maps in its steps, refuses options.jobs above 0 as
 # unsupported, and its jobs.o carries no code.
-. test/variants_left_out.sh
-[ -n "${gen_maps:-}" ] || gen_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
+. test/suite/lib/variants_left_out.sh
+gen_maps=$(gen_maps) || skip "subsets: no generated maps in $MAPS"
 for cfg in source quake source-nolzma; do
     dir=$BUILD/sub/$cfg
     if [ ! -x $dir/bspkit ]; then

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- Source versions 22..29 and Strata Source (issue 15) ------------------
 # The generated maps of these versions (30-generated checks their expected
 # answers) against the independent reference, which reads each record by
-# its lump version; then maps spoiled one way each by test/craft_versions.py.
+# its lump version; then maps spoiled one way each by test/craft/craft_versions.py.
 # There are no real v22+ maps in $SHARED/maps.
 V=$BUILD/versions
 rm -rf "$V"
@@ -35,7 +35,7 @@ PYEOF
 then pass "v25_strata: faces and nodes counted with Strata's record sizes"
 else fail "v25_strata: stats $stats"; fi
 
-cv() { python3 test/craft_versions.py "$@"; }
+cv() { python3 test/craft/craft_versions.py "$@"; }
 # expect_err NAME COMMAND STATUS FILE: the tool fails with STATUS, cleanly.
 expect_err() {
     $BUILD/asan/bspkit $2 "$4" < /dev/null > "$V/$1.out" 2> "$V/$1.err"

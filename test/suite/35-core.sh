@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- the core build: CORE of mk/config.mk at -Os (make subsets) -----------
 # Every family as a game takes it: no map access, no ambient light, none of
 # Source's game variants, no text (BSPKIT_ACCESS=0 BSPKIT_AMBIENT=0
@@ -12,9 +12,9 @@
 # the public functions (they answer unsupported) but none of the left-out
 # code or text; its decoder is the compact (-Os) form, and passes the
 # decoder tests.
-. test/variants_left_out.sh
+. test/suite/lib/variants_left_out.sh
 core_dir=$BUILD/sub/core
-[ -n "${gen_maps:-}" ] || gen_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
+gen_maps=$(gen_maps) || skip "core: no generated maps in $MAPS"
 if [ ! -x $core_dir/bspkit ] || [ ! -x $core_dir/t/test_lzma ]; then
     fail "core: $core_dir/bspkit or $core_dir/t/test_lzma missing (make subsets)"
 else

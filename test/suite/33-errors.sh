@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- what failures say; the defects of issue 9 part 6; unknown sizes ------
 # test_errors (C): status sentences, failed loads, the game lump base,
-# streams of unknown size. Then the tool on maps test/craft_errors.py spoils
+# streams of unknown size. Then the tool on maps test/craft/craft_errors.py spoils
 # in one way each (the crafted files live in $BUILD/errors and go at the end).
-[ -n "${gen_maps:-}" ] || gen_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
-run_prog errors $BUILD/t/test_errors $gen_maps
+gen_maps=$(gen_maps) || skip "errors: no generated maps in $MAPS: test_errors not run"
+[ -n "$gen_maps" ] && run_prog errors $BUILD/t/test_errors $gen_maps
 for arch in ppc ppc64; do
-    if [ -x build/$arch/t/test_errors ] && command -v qemu-$arch > /dev/null; then
+    if [ -z "$gen_maps" ]; then
+        skip "$arch-errors: no generated maps"
+    elif [ -x build/$arch/t/test_errors ] && command -v qemu-$arch > /dev/null; then
         run_prog $arch-errors qemu-$arch build/$arch/t/test_errors $gen_maps
     else
         fail "$arch: build/$arch/t/test_errors or qemu-$arch missing (make cross)"
@@ -17,7 +19,7 @@ done
 E=$BUILD/errors
 rm -rf "$E"
 mkdir -p "$E"
-craft() { python3 test/craft_errors.py "$1" "$MAPS/$2" "$E/$3"; }
+craft() { python3 test/craft/craft_errors.py "$1" "$MAPS/$2" "$E/$3"; }
 asan_tool=$BUILD/asan/bspkit
 tool=$BUILD/bspkit
 
