@@ -9,7 +9,7 @@
  * extra_lumps picked by the input, ALL read as Vindictus through
  * bsp_use_variant) into an arena of
  * exactly the measured size with guard bytes on both sides; then every query
- * on a spread of points, clusters and faces (test/exercise.h), the entity
+ * on a spread of points, clusters and faces (test/common/exercise.h), the entity
  * iterator over the loaded entity text, the game lump API, bsp_lump and the
  * header helpers. Checked on every path: each call returns a status of the
  * enum, the loader reads only inside the file (and, forward-only, in
@@ -22,8 +22,8 @@
 #define BSP_FUZZ_LOAD_ALL_H
 
 #include "fuzz.h"
-#include "../exercise.h"
-#include "../recstream.h"
+#include "../common/exercise.h"
+#include "../common/recstream.h"
 
 /* Loads whose arena would exceed this are only asked for arena_too_small. */
 #define ARENA_CAP (64u << 20)
