@@ -279,7 +279,7 @@ test: deps-check
 	@BUILD=$(BUILD) sh test/run.sh
 test-host: deps-check
 	@$(MAKE) --no-print-directory host-bins
-	@BUILD=$(BUILD) SKIP_PARTS="$(CROSS_PARTS)" sh test/run.sh
+	@BUILD=$(BUILD) SKIP_PARTS="$(CROSS_PARTS)" SUITE_CROSS=0 sh test/run.sh
 # What the host parts need; test-bins adds the cross targets and bare metal.
 host-bins: bins $(BUILD)/t/pak_lzma $(BUILD)/asan/bspkit $(BUILD)/tsan/bench_jobs $(BUILD)/t/test_stack $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
 test-bins: host-bins cross baremetal

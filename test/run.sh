@@ -6,8 +6,9 @@
 #
 # Environment: BUILD (default build), SHARED (default ../shared), OA (the
 # openarena-data tree), PARTS, SKIP_PARTS (parts left out the same way; make
-# test-host leaves out the cross-target ones), SUITE (the folder of parts,
-# default test/suite; the suite's own self-test points it elsewhere).
+# test-host leaves out the cross-target ones), SUITE_CROSS (0: no cross
+# build is made, see cross_missing), SUITE (the folder of parts, default
+# test/suite; the suite's own self-test points it elsewhere).
 BUILD=${BUILD:-build}
 SHARED=${SHARED:-../shared}
 OA=${OA:-/usr/share/games/openarena}
@@ -30,12 +31,17 @@ skip() { echo "SKIP $*" >> "$LOG"; echo "SKIP $*"; }
 
 # A C test program: its PASS/FAIL/SKIP lines go to the log; a crash or a
 # non-zero exit without a FAIL line is a failure of its own, and so is a
-# program that checked nothing (no line at all: it was given no input).
+# program that checked nothing (no line at all: it was given no input). A
+# FAIL line that names no file:line of its own (a script's, a Python
+# checker's) gets the part's line that ran it.
 run_prog_at() {
     _line=$1; name=$2; shift 2
     out=$BUILD/test-$name.out
-    "$@" > "$out" 2>&1
+    "$@" > "$out.raw" 2>&1
     rc=$?
+    awk -v at="$SUITE_PART:$_line" '/^FAIL / && $2 !~ /^[^ ]+:[0-9]+:$/ { sub(/^FAIL /, "FAIL " at ": ") } { print }' \
+        "$out.raw" > "$out"
+    rm -f "$out.raw"
     grep -E '^(PASS|FAIL|SKIP) ' "$out" >> "$LOG"
     grep -E '^(FAIL|SKIP) ' "$out"
     if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$out"; then
@@ -48,6 +54,16 @@ run_prog_at() {
 run_prog() { run_prog_at "?" "$@"; }
 
 have_shared() { [ -d "$SHARED/maps" ]; }
+
+# A check that needs a cross build or qemu that is not there: make test
+# builds them before the suite (a FAIL here), make test-host does not
+# (SUITE_CROSS=0: a SKIP).
+cross_missing_at() {
+    _line=$1; shift
+    if [ "${SUITE_CROSS:-1}" = 0 ]; then skip "$* (make test-host builds no cross target)"
+    else fail_at "$_line" "$*"; fi
+}
+cross_missing() { cross_missing_at "?" "$@"; }
 
 # ---- the parts' inputs ----------------------------------------------------
 # Each prints its list of files and returns 1 when there is none, so that a
@@ -118,8 +134,8 @@ oa_maps() {
 # Each file in $SUITE is one part, run in name order, each in a subshell of
 # its own: it sees the helpers above, and no variable another part set (its
 # inputs come from the functions above). Before it runs, a copy of it gets
-# the line number of each `fail` and `run_prog` call (the word starting a
-# command) as a first argument, for the FAIL line.
+# the line number of each `fail`, `run_prog` and `cross_missing` call (the
+# word starting a command) as a first argument, for the FAIL line.
 run_part() {   # PART_FILE
     SUITE_PART=$1
     _copy=$BUILD/suite/$(basename "$1")
@@ -131,7 +147,9 @@ run_part() {   # PART_FILE
         }
         return o s
     }
-    { print mark(mark($0, "fail", "fail_at " NR " "), "run_prog", "run_prog_at " NR " ") }' "$1" > "$_copy"
+    { s = mark($0, "fail", "fail_at " NR " ")
+      s = mark(s, "run_prog", "run_prog_at " NR " ")
+      print mark(s, "cross_missing", "cross_missing_at " NR " ") }' "$1" > "$_copy"
     _before=$(grep -c '^' "$LOG")
     ( . "$_copy" )
     if [ "$(grep -c '^' "$LOG")" -eq "$_before" ]; then

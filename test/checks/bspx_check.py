@@ -25,8 +25,8 @@ import struct
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "reference"))
+REF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference")
+sys.path.insert(0, REF)
 import bspref as R   # noqa: E402
 import bspref_bspx as X   # noqa: E402
 
@@ -110,7 +110,7 @@ def face_centres(path):
 def against_reference(tool, path, queries, flags, label):
     ref_flags = [a for a in flags if a != "--forward" and a != "--resumable"]
     got, _ = run([tool, "query"] + flags + [path], queries)
-    want, err = run([sys.executable, os.path.join(HERE, "reference", "bspref_bspx.py"), "query"]
+    want, err = run([sys.executable, os.path.join(REF, "bspref_bspx.py"), "query"]
                     + ref_flags + [path], queries)
     n = queries.count(b"\n")
     lines_g, lines_w = got.splitlines(), want.splitlines()
@@ -151,13 +151,13 @@ def generated(tool, maps):
             continue
         path = os.path.join(d, name)
         base = DERIVED.get(name[:-4], ("q1", []))[0]
-        pts, _ = run([sys.executable, os.path.join(HERE, "reference", "bspref.py"), "points", path])
+        pts, _ = run([sys.executable, os.path.join(REF, "bspref.py"), "points", path])
         queries = open(os.path.join(maps, base + ".queries"), "rb").read() + pts + face_centres(path)
         for flags in ([], ["--hdr"]):
             against_reference(tool, path, queries, flags, "bspx/" + name)
         info, _ = run([tool, "info", path])
         j = json.loads(info)
-        ref = json.loads(run([sys.executable, os.path.join(HERE, "reference", "bspref_bspx.py"),
+        ref = json.loads(run([sys.executable, os.path.join(REF, "bspref_bspx.py"),
                               "info", path])[0])
         report({k: j.get(k) for k in ("bspx", "light")} == {k: ref.get(k) for k in ("bspx", "light")},
                "bspx/%s: info's bspx and light are the reference's" % name,
@@ -179,7 +179,7 @@ def real(tool, maps):
         print("SKIP section 10 real maps: absent from %s" % maps)
         return
     for path, flag_sets in ((ex, ([], ["--hdr"])), (pd, ([], ["--no-lit"], ["--hdr"]))):
-        pts, _ = run([sys.executable, os.path.join(HERE, "reference", "bspref.py"), "points", path])
+        pts, _ = run([sys.executable, os.path.join(REF, "bspref.py"), "points", path])
         queries = face_centres(path) + pts
         for flags in flag_sets:
             against_reference(tool, path, queries, flags, os.path.basename(path))

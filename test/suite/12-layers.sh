@@ -14,10 +14,7 @@ layers_tool_obj() {   # SRC_ROOT OUT: every tools/*/*.c of SRC_ROOT as an object
 }
 rm -rf $BUILD/layers-tools
 layers_tool_obj . $BUILD/layers-tools/obj || fail "layers: the tool's files do not compile one by one"
-python3 test/checks/layers.py --objects $BUILD/obj --objects $BUILD/layers-tools/obj > $BUILD/layers.out 2>&1
-grep -E '^(PASS|FAIL) ' $BUILD/layers.out >> "$LOG"
-grep -E '^FAIL ' $BUILD/layers.out
-grep -qE '^(PASS|FAIL) ' $BUILD/layers.out || fail "layers: test/checks/layers.py printed no verdict"
+run_prog layers python3 test/checks/layers.py --objects $BUILD/obj --objects $BUILD/layers-tools/obj
 
 # The check can fail: a copy of the tree with one include up the chain, and
 # objects with a call up the chain and two files that call each other.

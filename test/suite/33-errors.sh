@@ -12,7 +12,7 @@ for arch in ppc ppc64; do
     elif [ -x build/$arch/t/test_errors ] && command -v qemu-$arch > /dev/null; then
         run_prog $arch-errors qemu-$arch build/$arch/t/test_errors $gen_maps
     else
-        fail "$arch: build/$arch/t/test_errors or qemu-$arch missing (make cross)"
+        cross_missing "$arch: build/$arch/t/test_errors or qemu-$arch missing (make cross)"
     fi
 done
 
@@ -201,7 +201,7 @@ craft far_lump q1.bsp far.bsp > /dev/null
 $tool entities "$m" > "$E/far.want"
 $tool entities "$E/far.bsp" > "$E/far.host" 2>&1
 if [ ! -x build/ppc/bspkit ] || ! command -v qemu-ppc > /dev/null; then
-    fail "tool: > 2 GiB on 32-bit: build/ppc/bspkit or qemu-ppc missing (make cross)"
+    cross_missing "tool: > 2 GiB on 32-bit: build/ppc/bspkit or qemu-ppc missing (make cross)"
 elif qemu-ppc build/ppc/bspkit entities "$E/far.bsp" > "$E/far.ppc" 2>&1 &&
      cmp -s "$E/far.want" "$E/far.ppc" && cmp -s "$E/far.want" "$E/far.host"; then
     pass "tool: a 2 GiB+ file with a lump past 2 GiB loads on 32-bit ppc as on the host"

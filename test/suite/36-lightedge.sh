@@ -10,6 +10,6 @@ for arch in ppc ppc64; do
     if [ -x build/$arch/t/test_lightedge ] && command -v qemu-$arch > /dev/null; then
         run_prog $arch-lightedge qemu-$arch build/$arch/t/test_lightedge $MAPS/v21_ldr_hdr.bsp $MAPS/v19_ldr_hdr.bsp
     else
-        fail "$arch: build/$arch/t/test_lightedge or qemu-$arch missing (make cross)"
+        cross_missing "$arch: build/$arch/t/test_lightedge or qemu-$arch missing (make cross)"
     fi
 done

@@ -6,13 +6,7 @@
 # with and without --hdr, info, .lit diagnostics, forward-only and
 # resumable loads; the real example_q1_bspx.bsp and pd_counter.bsp (with
 # and without its .lit) against the reference.
-bspx_run() {
-    if python3 test/checks/bspx_check.py "$@" > "$LOG.bspx" 2>&1; then :; fi
-    grep -E '^(PASS|FAIL|SKIP) ' "$LOG.bspx" >> "$LOG"
-    grep -E '^(FAIL|SKIP) ' "$LOG.bspx"
-    grep -qE '^(PASS|FAIL|SKIP) ' "$LOG.bspx" || { fail "bspx_check.py $1: no result"; tail -5 "$LOG.bspx"; }
-    rm -f "$LOG.bspx"
-}
+bspx_run() { run_prog bspx-$1 python3 test/checks/bspx_check.py "$@"; }
 bspx_run generated $BUILD/bspkit $MAPS
 # the library side: the .lit stream, style slots past 0, extra_lumps
 if have_shared; then run_prog bspx $BUILD/t/test_bspx $MAPS "$SHARED/maps"

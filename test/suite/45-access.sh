@@ -97,7 +97,7 @@ access_cross="$access_gen $access_real"
 for arch in ppc ppc64; do
     dir=build/$arch
     if ! command -v qemu-$arch >/dev/null || [ ! -x $dir/bspkit ]; then
-        fail "$arch: qemu-$arch or $dir/bspkit missing (make cross)"
+        cross_missing "$arch: qemu-$arch or $dir/bspkit missing (make cross)"
         continue
     fi
     run_prog $arch-access qemu-$arch $dir/t/test_access $access_gen

@@ -26,7 +26,7 @@ for arch in ppc ppc64; do
     elif command -v qemu-$arch >/dev/null && [ -x $dir/t/test_resume ]; then
         run_prog $arch-resume qemu-$arch $dir/t/test_resume --quick $gen_maps
     else
-        fail "$arch: qemu-$arch or $dir/t/test_resume missing (make cross)"
+        cross_missing "$arch: qemu-$arch or $dir/t/test_resume missing (make cross)"
     fi
 done
 # decode jobs on real threads (test/bench/bench_jobs.c --check) under

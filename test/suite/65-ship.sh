@@ -187,6 +187,8 @@ if [ -f build/ppc/libbspkit.a ]; then
     else
         fail "build/ppc/libbspkit.a is not elf32-powerpc"
     fi
+else
+    cross_missing "make CROSS=powerpc-linux-gnu-: build/ppc/libbspkit.a missing (make cross)"
 fi
 
 # ---- make test checks its packages first: with a list naming a package that
