@@ -93,7 +93,7 @@ def main():
                 continue
             seen[code] = where
             check = tags['check']
-            if check != 'program' and not os.path.exists(os.path.join(here, 'guide', check + '.c')):
+            if check != 'program' and not os.path.exists(os.path.join(here, check + '.c')):
                 raise SystemExit('%s: check=%s but there is no test/guide/%s.c' % (where, check, check))
             name = '%s_%d' % (stem, line)
             with open(os.path.join(out, name + '.c'), 'w', encoding='utf-8') as f:
