@@ -149,23 +149,25 @@ $(BUILD)/asan/bspkit: $(TOOL_SRC) $(TOOL_HDR) $(HOST_SRC) $(BUILD)/asan/libbspki
 
 asan: $(BUILD)/asan/bspkit
 
-# Test programs (test code: libc allowed). test_lzma also links the
-# reference decoder/encoder (liblzma), never part of the library.
-$(BUILD)/t/test_%: test/test_%.c test/check.h test/exercise.h test/files.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
+# Test programs (test code: libc allowed): test/programs/, with the headers
+# of test/common/ they share. test_lzma also links the reference
+# decoder/encoder (liblzma), never part of the library.
+TEST_HDR := $(wildcard test/common/*.h)
+$(BUILD)/t/test_%: test/programs/test_%.c $(TEST_HDR) test/access/exercise_access.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(HOST_SRC) $(BUILD)/t/libbspkit.a -lm -o $@
 # test_selection reads the build's descriptions against core/config.h's
 # constants: built with the library's own CONFIG_FLAGS, no sanitizers (it
 # only reads data), so each reduced build (make subsets) can run it.
-$(BUILD)/t/test_selection: test/test_selection.c test/check.h $(BUILD)/libbspkit.a $(HEADERS) $(CONFIG_STAMP)
+$(BUILD)/t/test_selection: test/programs/test_selection.c test/common/check.h $(BUILD)/libbspkit.a $(HEADERS) $(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(CONFIG_FLAGS) $(LDFLAGS) $< $(BUILD)/libbspkit.a -o $@
 # test_bounds: the cases, with its map builder and discipline part.
 BOUNDS_SRC := $(wildcard test/bounds/*.c)
-$(BUILD)/t/test_bounds: test/test_bounds.c $(BOUNDS_SRC) test/bounds/bounds.h test/check.h test/exercise.h test/files.h test/recstream.h $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
+$(BUILD)/t/test_bounds: test/programs/test_bounds.c $(BOUNDS_SRC) test/bounds/bounds.h $(TEST_HDR) $(BUILD)/t/libbspkit.a $(HOST_SRC) $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(BOUNDS_SRC) $(HOST_SRC) $(BUILD)/t/libbspkit.a -lm -o $@
-# test/pak_gen.py's LZMA entries without an end marker (Python's lzma
+# test/craft/pak_gen.py's LZMA entries without an end marker (Python's lzma
 # module always writes one): the generator's encoder behind a pipe.
-PAK_LZMA_SRC := test/pak_lzma.c test/gen/lzma_enc.c test/gen/lzma_sdk.c test/gen/util.c
+PAK_LZMA_SRC := test/programs/pak_lzma.c test/gen/lzma_enc.c test/gen/lzma_sdk.c test/gen/util.c
 $(BUILD)/t/pak_lzma: $(PAK_LZMA_SRC) $(wildcard test/gen/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(PAK_LZMA_SRC) -lm -llzma -o $@
@@ -176,7 +178,7 @@ SDK := /usr/include/lzma
 $(BUILD)/t/sdk/%.o: $(SDK)/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -w -D_7ZIP_ST $(TEST_SAN) -c $< -o $@
-$(BUILD)/t/test_lzma: test/test_lzma.c test/check.h $(BUILD)/t/libbspkit.a $(BUILD)/t/sdk/LzmaEnc.o $(BUILD)/t/sdk/LzFind.o $(HEADERS)
+$(BUILD)/t/test_lzma: test/programs/test_lzma.c test/common/check.h $(BUILD)/t/libbspkit.a $(BUILD)/t/sdk/LzmaEnc.o $(BUILD)/t/sdk/LzFind.o $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LZMA_TEST_FLAGS) $(LDFLAGS) $< $(BUILD)/t/libbspkit.a \
 	    $(BUILD)/t/sdk/LzmaEnc.o $(BUILD)/t/sdk/LzFind.o $(LZMA_REF) -lm -o $@
 
@@ -222,41 +224,41 @@ $(BUILD)/bench/old/lzma_old.o:
 	git show $(LZMA_OLD_REV):port/bsp_port.h > $(BUILD)/bench/old/port/bsp_port.h
 	$(CC) $(WARN) $(FLOAT) $(FREESTANDING) $(CFLAGS) $(foreach s,$(LZMA_OLD_SYMS),-Dbsp__$(s)=old__$(s)) \
 	    -c $(BUILD)/bench/old/loader/lzma/lzma_decoder.c -o $@
-$(BUILD)/bench/bench_lzma: test/bench_lzma.c $(BUILD)/libbspkit.a $(BUILD)/bench/sdk/LzmaDec.o $(LZMA_OLD)
+$(BUILD)/bench/bench_lzma: test/bench/bench_lzma.c $(BUILD)/libbspkit.a $(BUILD)/bench/sdk/LzmaDec.o $(LZMA_OLD)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(if $(LZMA_OLD),-DBENCH_OLD_LZMA) $< $(BUILD)/libbspkit.a \
 	    $(BUILD)/bench/sdk/LzmaDec.o $(LZMA_OLD) -llzma -o $@
-$(BUILD)/bench/bench_load: test/bench_load.c $(HOST_SRC) $(BUILD)/libbspkit.a
+$(BUILD)/bench/bench_load: test/bench/bench_load.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(HOST_SRC) $(BUILD)/libbspkit.a -llzma -o $@
-$(BUILD)/bench/bench_jobs: test/bench_jobs.c test/check.h test/files.h $(BUILD)/libbspkit.a
+$(BUILD)/bench/bench_jobs: test/bench/bench_jobs.c test/common/check.h test/common/files.h $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a -pthread -o $@
 # The same under ThreadSanitizer, for the suite: the library's sources
 # compiled into it with -fsanitize=thread (what the threads share is the
 # arena the jobs write).
-$(BUILD)/tsan/bench_jobs: test/bench_jobs.c test/check.h test/files.h $(LIB_SRC) $(HEADERS)
+$(BUILD)/tsan/bench_jobs: test/bench/bench_jobs.c test/common/check.h test/common/files.h $(LIB_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CONFIG_FLAGS) -O1 -g -fsanitize=thread $< $(LIB_SRC) -pthread -o $@
-$(BUILD)/bench/bench_bspx: test/bench_bspx.c $(BUILD)/libbspkit.a
+$(BUILD)/bench/bench_bspx: test/bench/bench_bspx.c $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a -o $@
-$(BUILD)/bench/bench_grid: test/bench_grid.c $(HOST_SRC) $(BUILD)/libbspkit.a
+$(BUILD)/bench/bench_grid: test/bench/bench_grid.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix -Iplatform/memory $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
-$(BUILD)/bench/bench_trace: test/bench_trace.c $(HOST_SRC) $(BUILD)/libbspkit.a
+$(BUILD)/bench/bench_trace: test/bench/bench_trace.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
-$(BUILD)/bench/bench_repeated: test/bench_repeated.c $(HOST_SRC) $(BUILD)/libbspkit.a
+$(BUILD)/bench/bench_repeated: test/bench/bench_repeated.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
-$(BUILD)/bench/bench_pak: test/bench_pak.c test/files.h $(BUILD)/libbspkit.a
+$(BUILD)/bench/bench_pak: test/bench/bench_pak.c test/common/files.h $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a -o $@
 # The stack a collision call uses (issue 31): measured on the library as
 # shipped, so without the sanitizers' frames.
-$(BUILD)/t/test_stack: test/test_stack.c $(BUILD)/libbspkit.a
+$(BUILD)/t/test_stack: test/programs/test_stack.c $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(BUILD)/libbspkit.a -pthread -o $@
-$(BUILD)/bench/bench_trace_keys: test/bench_trace_keys.c test/trace_queries.h $(BUILD)/libbspkit.a
+$(BUILD)/bench/bench_trace_keys: test/bench/bench_trace_keys.c test/common/trace_queries.h $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/memory $< $(BUILD)/libbspkit.a -o $@
 # The generated console map every benchmark reads (bench-float too, where
@@ -268,7 +270,7 @@ $(BENCH_MAP): $(BUILD)/bspgen
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
        $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid $(BUILD)/bench/bench_trace_keys $(BUILD)/bench/bench_bspx \
        $(BUILD)/maps/.stamp
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench.sh
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench/bench.sh
 
 # The suite checks its packages before building anything, then builds in a
 # second make so that a missing one stops it at once.
@@ -277,7 +279,7 @@ test: deps-check
 	@BUILD=$(BUILD) sh test/run.sh
 test-host: deps-check
 	@$(MAKE) --no-print-directory host-bins
-	@BUILD=$(BUILD) SKIP_PARTS="$(CROSS_PARTS)" sh test/run.sh
+	@BUILD=$(BUILD) SKIP_PARTS="$(CROSS_PARTS)" SUITE_CROSS=0 sh test/run.sh
 # What the host parts need; test-bins adds the cross targets and bare metal.
 host-bins: bins $(BUILD)/t/pak_lzma $(BUILD)/asan/bspkit $(BUILD)/tsan/bench_jobs $(BUILD)/t/test_stack $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
 test-bins: host-bins cross baremetal
@@ -298,7 +300,7 @@ $(DEMO_DIR)/bspgen: $(GEN_SRC) $(wildcard test/gen/*.h)
 $(DEMO_DIR)/demo.bsp: $(DEMO_DIR)/bspgen
 	$(DEMO_DIR)/bspgen --only demo $(DEMO_DIR)
 demo: all $(DEMO_DIR)/demo.bsp
-	@BUILD=$(BUILD) DEMO=$(DEMO_DIR) sh test/demo.sh
+	@BUILD=$(BUILD) DEMO=$(DEMO_DIR) sh test/ship/demo.sh
 
 clean:
 	rm -rf $(BUILD) dist

@@ -1114,7 +1114,7 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
  * bits, the brush mark, the terrain's bits and every frame below the
  * call, with room to spare (measured at most 18 231 bytes on x86-64: a
  * moved trace through a hull family's deepest clipnode chain). Measured by the
- * suite (test/test_stack.c paints a thread's stack and traces the deepest
+ * suite (test/programs/test_stack.c paints a thread's stack and traces the deepest
  * tree a load accepts and a map of curved surfaces): size a job thread's
  * stack from this, plus what the caller itself uses. */
 #define BSP_TRACE_CALL_STACK_BYTES 20480u

@@ -77,7 +77,7 @@ $(CONFIG_STAMP): config-force
 .PHONY: config-force
 config-force:
 
-# The reduced builds the suite checks (test/suite/35-subsets.sh, 36-core.sh):
+# The reduced builds the suite checks (test/suite/34-subsets.sh, 35-core.sh):
 # the host tool built with only Source (and two of its variants, by name,
 # without decode jobs),
 # only Quake, Source without the decoder, and every family as a game takes

@@ -29,7 +29,7 @@
 # access API over maps loaded with BSP_LOAD_GEOMETRY; the load seeds), areas (area
 # connectivity under closed, open and the input's own portal states; the load seeds), props (the static
 # prop API on each map's 'sprp' sub-lump at every version; the load seeds), pak (the
-# pakfile reader, whole or the stream's way, on test/pak_gen.py's pakfiles), srclumps (cubemaps and
+# pakfile reader, whole or the stream's way, on test/craft/pak_gen.py's pakfiles), srclumps (cubemaps and
 # world lights, with the map's header and altered ones; the load seeds), boxleaves (bsp_box_leaves
 # and bsp_trace with the player and hull-class boxes; the load seeds), grid (the
 # LIGHTGRID_OCTREE parse and lookup on the lump alone; the generator's grid lumps), bspx (the BSPX directory
@@ -47,7 +47,7 @@ FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves
 FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
-FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/exercise.h test/recstream.h test/resume_drive.h test/access/exercise_access.h $(HEADERS)
+FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/common/exercise.h test/common/recstream.h test/common/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 SHARED       ?= ../shared
@@ -81,7 +81,7 @@ $(FUZZ_DIR)/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_DEPS) $(FUZZ_DIR)/libbspkit.a
 	$(FUZZ_CC) $(WARN) $(FLOAT) -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer $< $(FUZZ_DIR)/libbspkit.a -llzma -lm -o $@
 
 # The replay driver: every target, no libFuzzer, the suite's test flags.
-$(BUILD)/t/fuzz_replay: test/fuzz/replay.c $(FUZZ_SRC) $(FUZZ_DEPS) test/check.h test/files.h $(BUILD)/t/libbspkit.a
+$(BUILD)/t/fuzz_replay: test/fuzz/replay.c $(FUZZ_SRC) $(FUZZ_DEPS) test/common/check.h test/common/files.h $(BUILD)/t/libbspkit.a
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LZMA_TEST_FLAGS) -DFUZZ_REPLAY $(LDFLAGS) \
 	    test/fuzz/replay.c $(FUZZ_SRC) $(BUILD)/t/libbspkit.a $(LZMA_REF) -lm -o $@
 bins: $(BUILD)/t/fuzz_replay
@@ -90,7 +90,7 @@ bins: $(BUILD)/t/fuzz_replay
 # benchmark's large.bsp) and the real ones for `load`; the same maps in
 # fuzz_family's form, and LZMA streams and entity texts cut from them, for
 # the rest.
-$(BUILD)/t/fuzz_mkseeds: test/fuzz/mkseeds.c test/files.h $(BUILD)/t/libbspkit.a $(HEADERS)
+$(BUILD)/t/fuzz_mkseeds: test/fuzz/mkseeds.c test/common/files.h $(BUILD)/t/libbspkit.a $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $(TEST_SAN) $(LDFLAGS) $< $(BUILD)/t/libbspkit.a -llzma -lm -o $@
 fuzz-seeds: $(FUZZ_DIR)/seeds/.stamp
 $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/t/pak_lzma
@@ -114,10 +114,10 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/
 	@ln -s load $(FUZZ_DIR)/seeds/props
 	@ln -s load $(FUZZ_DIR)/seeds/boxleaves
 	@mkdir -p $(FUZZ_DIR)/seeds/curves && cp $(FUZZ_DIR)/seeds/load/q3*.bsp $(FUZZ_DIR)/seeds/curves/
-	@python3 test/craft_curves.py $(BUILD)/maps/q3.bsp $(FUZZ_DIR)/seeds/curves
+	@python3 test/craft/craft_curves.py $(BUILD)/maps/q3.bsp $(FUZZ_DIR)/seeds/curves
 	@mkdir -p $(FUZZ_DIR)/seeds/pak
 	@for k in plain aligned aligned1; do for o in le be; do \
-	    python3 test/pak_gen.py $(BUILD)/t/pak_lzma -$$o $(FUZZ_DIR)/pak.tmp $$k && \
+	    python3 test/craft/pak_gen.py $(BUILD)/t/pak_lzma -$$o $(FUZZ_DIR)/pak.tmp $$k && \
 	    for f in 0 1 2 3; do { printf "\\00$$f"; cat $(FUZZ_DIR)/pak.tmp; } > $(FUZZ_DIR)/seeds/pak/$$k-$$o-$$f; done; \
 	done; done; rm -f $(FUZZ_DIR)/pak.tmp
 	@ln -s load $(FUZZ_DIR)/seeds/srclumps
@@ -154,10 +154,10 @@ $(COV_DIR)/libbspkit.a: $(COV_OBJ)
 $(COV_DIR)/sdk/%.o: $(SDK)/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -w -D_7ZIP_ST -c $< -o $@
-$(COV_DIR)/test_lzma: test/test_lzma.c test/check.h $(COV_DIR)/libbspkit.a $(COV_DIR)/sdk/LzmaEnc.o $(COV_DIR)/sdk/LzFind.o
+$(COV_DIR)/test_lzma: test/programs/test_lzma.c test/common/check.h $(COV_DIR)/libbspkit.a $(COV_DIR)/sdk/LzmaEnc.o $(COV_DIR)/sdk/LzFind.o
 	$(CC) $(WARN) $(FLOAT) $(COV_FLAGS) $< $(COV_DIR)/libbspkit.a $(COV_DIR)/sdk/LzmaEnc.o \
 	    $(COV_DIR)/sdk/LzFind.o -llzma -lm -o $@
-$(COV_DIR)/test_%: test/test_%.c test/check.h test/exercise.h test/files.h $(COV_DIR)/libbspkit.a $(HOST_SRC)
+$(COV_DIR)/test_%: test/programs/test_%.c $(wildcard test/common/*.h) $(COV_DIR)/libbspkit.a $(HOST_SRC)
 	$(CC) $(WARN) $(FLOAT) $(COV_FLAGS) $< $(HOST_SRC) $(COV_DIR)/libbspkit.a -lm -o $@
 $(COV_DIR)/bspkit: $(TOOL_SRC) $(HOST_SRC) $(COV_DIR)/libbspkit.a $(TOOL_STAMP)
 	$(CC) $(WARN) $(FLOAT) $(COV_FLAGS) $(TOOL_INC) $(TOOL_SRC) $(HOST_SRC) $(COV_DIR)/libbspkit.a -lm -o $@

@@ -32,14 +32,14 @@ clang-cross-%: FORCE
 
 # The boundary query generator runs on the host only: the sets it writes are
 # what every target answers.
-$(BUILD)/boundary: test/boundary.c $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
+$(BUILD)/boundary: test/programs/boundary.c $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
 
 test: targets clang-cross $(BUILD)/boundary
 
-# Query speed against the previous code (test/bench_float.sh): the library of
+# Query speed against the previous code (test/bench/bench_float.sh): the library of
 # revision FLOAT_BASE, built by its own Makefile from `git archive`, and the
-# current one, each linked with test/bench_query.c. The default is the commit
+# current one, each linked with test/bench/bench_query.c. The default is the commit
 # before every float operation was rounded (issue 12), by hash: a branch
 # name would not exist in a fresh clone. FLOAT_BASE=main (any revision)
 # compares with that instead.
@@ -50,13 +50,13 @@ $(FLOAT_PREV)/libbspkit.a: FORCE
 	git archive $(FLOAT_BASE) | tar -x -C $(FLOAT_PREV)/src
 	@$(MAKE) --no-print-directory -C $(FLOAT_PREV)/src BUILD=build CC=$(CC) build/libbspkit.a
 	@cp $(FLOAT_PREV)/src/build/libbspkit.a $@
-$(BUILD)/bench/bench_query_prev: test/bench_query.c $(FLOAT_PREV)/libbspkit.a
+$(BUILD)/bench/bench_query_prev: test/bench/bench_query.c $(FLOAT_PREV)/libbspkit.a
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -I$(FLOAT_PREV)/src/loader -I$(FLOAT_PREV)/src/platform/posix \
 	    $< $(FLOAT_PREV)/src/platform/posix/bsp_file.c $(FLOAT_PREV)/libbspkit.a -o $@
-$(BUILD)/bench/bench_query: test/bench_query.c $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
+$(BUILD)/bench/bench_query: test/bench/bench_query.c $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iloader -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
 .PHONY: bench-float
 bench-float: $(BUILD)/bench/bench_query $(BUILD)/bench/bench_query_prev $(BENCH_MAP)
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench_float.sh
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench/bench_float.sh
 bench: bench-float

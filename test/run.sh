@@ -4,42 +4,178 @@
 # PASS/FAIL/SKIP line; the last line is "N passed, N failed, N skipped" and
 # the exit status is non-zero if anything failed.
 #
-# Environment: BUILD (default build), SHARED (default ../shared), PARTS,
-# SKIP_PARTS (parts left out the same way; make test-host leaves out the
-# cross-target ones).
+# Environment: BUILD (default build), SHARED (default ../shared), OA (the
+# openarena-data tree), PARTS, SKIP_PARTS (parts left out the same way; make
+# test-host leaves out the cross-target ones), SUITE_CROSS (0: no cross
+# build is made, see cross_missing), SUITE (the folder of parts, default
+# test/suite; the suite's own self-test points it elsewhere).
 BUILD=${BUILD:-build}
 SHARED=${SHARED:-../shared}
+OA=${OA:-/usr/share/games/openarena}
+SUITE=${SUITE:-test/suite}
 MAPS=$BUILD/maps
 LOG=$BUILD/test.log
+mkdir -p "$BUILD/suite"
 : > "$LOG"
 
+# ---- reporting ------------------------------------------------------------
+# A FAIL line names the part's file and line: `fail ...` in a part is run
+# as `fail_at LINE ...` (see run_part), since dash has no $LINENO.
 pass() { echo "PASS $*" >> "$LOG"; }
-fail() { echo "FAIL $*" >> "$LOG"; echo "FAIL $*"; }
+fail_at() {
+    _at=$SUITE_PART:$1; shift
+    echo "FAIL $_at: $*" >> "$LOG"; echo "FAIL $_at: $*"
+}
+fail() { fail_at "?" "$@"; }
 skip() { echo "SKIP $*" >> "$LOG"; echo "SKIP $*"; }
 
 # A C test program: its PASS/FAIL/SKIP lines go to the log; a crash or a
-# non-zero exit without a FAIL line is a failure of its own.
-run_prog() {
-    name=$1; shift
+# non-zero exit without a FAIL line is a failure of its own, and so is a
+# program that checked nothing (no line at all: it was given no input). A
+# FAIL line that names no file:line of its own (a script's, a Python
+# checker's) gets the part's line that ran it.
+run_prog_at() {
+    _line=$1; name=$2; shift 2
     out=$BUILD/test-$name.out
-    "$@" > "$out" 2>&1
+    "$@" > "$out.raw" 2>&1
     rc=$?
+    awk -v at="$SUITE_PART:$_line" '/^FAIL / && $2 !~ /^[^ ]+:[0-9]+:$/ { sub(/^FAIL /, "FAIL " at ": ") } { print }' \
+        "$out.raw" > "$out"
+    rm -f "$out.raw"
     grep -E '^(PASS|FAIL|SKIP) ' "$out" >> "$LOG"
     grep -E '^(FAIL|SKIP) ' "$out"
     if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$out"; then
-        fail "$name: exited with status $rc (see $out)"
+        fail_at "$_line" "$name: exited with status $rc (see $out)"
         tail -5 "$out"
+    elif ! grep -qE '^(PASS|FAIL|SKIP) ' "$out"; then
+        fail_at "$_line" "$name: printed no PASS, FAIL or SKIP line (see $out)"
     fi
 }
+run_prog() { run_prog_at "?" "$@"; }
 
 have_shared() { [ -d "$SHARED/maps" ]; }
 
-# The suite's parts, in name order: each file in test/suite/ is one part,
-# sourced here so that it shares the helpers above and the variables that
-# earlier parts set (gen_maps, api_args, small, real, sessions).
+# A check that needs a cross build or qemu that is not there: make test
+# builds them before the suite (a FAIL here), make test-host does not
+# (SUITE_CROSS=0: a SKIP).
+cross_missing_at() {
+    _line=$1; shift
+    if [ "${SUITE_CROSS:-1}" = 0 ]; then skip "$* (make test-host builds no cross target)"
+    else fail_at "$_line" "$*"; fi
+}
+cross_missing() { cross_missing_at "?" "$@"; }
+
+# ---- the parts' inputs ----------------------------------------------------
+# Each prints its list of files and returns 1 when there is none, so that a
+# part says why it skips:   maps=$(gen_maps) || skip "resume: no generated maps"
+
+# The fixture maps of test/gen (make builds them; here made on demand for a
+# run.sh started by hand).
+gen_ready() {
+    [ -f "$MAPS/.stamp" ] && return 0
+    [ -x "$BUILD/bspgen" ] || return 1
+    mkdir -p "$MAPS" && "$BUILD/bspgen" "$MAPS" > "$BUILD/bspgen.log" 2>&1 && touch "$MAPS/.stamp"
+}
+# gen_maps [NAME...]: every generated map but the large one, or the named
+# ones ($MAPS/NAME.bsp) that exist.
+gen_maps() {
+    gen_ready || return 1
+    if [ $# -eq 0 ]; then
+        _list=$(ls "$MAPS"/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
+    else
+        _list=""
+        for _n in "$@"; do [ -f "$MAPS/$_n.bsp" ] && _list="$_list $MAPS/$_n.bsp"; done
+    fi
+    [ -n "$_list" ] && echo $_list
+}
+# test_api's arguments: every generated map, each followed by its .api file
+# (the generator's expected answers) when it has one.
+gen_api_args() {
+    _maps=$(gen_maps) || return 1
+    for _m in $_maps; do
+        printf '%s ' "$_m"; [ -f "${_m%.bsp}.api" ] && printf '%s ' "${_m%.bsp}.api"
+    done
+    echo
+}
+# The three small Source maps the hostile-input mutations run over.
+small_maps() { gen_maps v20_ldr x360_v20_ldr v20_lzma; }
+# real_maps [DIR...]: the real maps of $SHARED/maps (DIR: only those
+# folders, e.g. quake3).
+real_maps() {
+    have_shared || return 1
+    if [ $# -eq 0 ]; then _list=$(ls "$SHARED"/maps/*/*.bsp 2>/dev/null)
+    else _list=""; for _d in "$@"; do _list="$_list $(ls "$SHARED/maps/$_d"/*.bsp 2>/dev/null)"; done; fi
+    _list=$(echo $_list)
+    [ -n "$_list" ] && echo "$_list"
+}
+# real_queries MAP: the file of query points the independent reference
+# (test/reference/bspref.py) picks on a real map, made once.
+real_queries() {
+    _q=$BUILD/ref-$(basename "$(dirname "$1")")-$(basename "$1").queries
+    [ -s "$_q" ] || python3 test/reference/bspref.py points "$1" > "$_q" 2>/dev/null
+    [ -s "$_q" ] && echo "$_q"
+}
+# oa_maps [NAME...]: the Quake 3 maps of openarena-data's .pk3 files,
+# extracted into $BUILD/openarena once; or the named ones.
+oa_maps() {
+    ls "$OA"/*/*.pk3 > /dev/null 2>&1 || return 1
+    if [ ! -f "$BUILD/openarena/.stamp" ]; then
+        mkdir -p "$BUILD/openarena"
+        python3 test/openarena/openarena_maps.py "$OA" "$BUILD/openarena" > /dev/null 2>&1 || return 1
+        touch "$BUILD/openarena/.stamp"
+    fi
+    if [ $# -eq 0 ]; then _list=$(ls "$BUILD"/openarena/*.bsp 2>/dev/null)
+    else _list=""; for _n in "$@"; do [ -f "$BUILD/openarena/$_n.bsp" ] && _list="$_list $BUILD/openarena/$_n.bsp"; done; fi
+    _list=$(echo $_list)
+    [ -n "$_list" ] && echo "$_list"
+}
+
+# curves_maps: the Quake 3 maps test/craft/craft_curves.py makes from the
+# generated q3.bsp (curves.bsp, curves_bad.bsp, curves_big.bsp), crafted
+# into $BUILD/curves once.
+curves_maps() {
+    _q3=$(gen_maps q3) || return 1
+    if [ ! -f "$BUILD/curves/.stamp" ]; then
+        mkdir -p "$BUILD/curves"
+        python3 test/craft/craft_curves.py $_q3 "$BUILD/curves" > /dev/null 2>&1 || return 1
+        touch "$BUILD/curves/.stamp"
+    fi
+    echo "$BUILD/curves/curves.bsp $BUILD/curves/curves_bad.bsp $BUILD/curves/curves_big.bsp"
+}
+
+# ---- the parts ------------------------------------------------------------
+# Each file in $SUITE is one part, run in name order, each in a subshell of
+# its own: it sees the helpers above, and no variable another part set (its
+# inputs come from the functions above). Before it runs, a copy of it gets
+# the line number of each `fail`, `run_prog` and `cross_missing` call (the
+# word starting a command) as a first argument, for the FAIL line.
+run_part() {   # PART_FILE
+    SUITE_PART=$1
+    _copy=$BUILD/suite/$(basename "$1")
+    awk 'function mark(s, word, repl,   o) {
+        o = ""
+        while (match(s, "(^|[ \t;&|{()])" word "[ \t]")) {
+            o = o substr(s, 1, RSTART + RLENGTH - 2 - length(word)) repl
+            s = substr(s, RSTART + RLENGTH)
+        }
+        return o s
+    }
+    { s = mark($0, "fail", "fail_at " NR " ")
+      s = mark(s, "run_prog", "run_prog_at " NR " ")
+      print mark(s, "cross_missing", "cross_missing_at " NR " ") }' "$1" > "$_copy"
+    _before=$(grep -c '^' "$LOG")
+    ( . "$_copy" )
+    if [ "$(grep -c '^' "$LOG")" -eq "$_before" ]; then
+        fail_at "-" "part $(basename "$1") reported no PASS, FAIL or SKIP line"
+    fi
+}
+
+# The fixtures first: a part that names a generated map finds it.
+gen_ready || echo "note: no generated maps in $MAPS and no $BUILD/bspgen to make them (make host-bins)"
+
 # PARTS (for example PARTS="30 70") runs only the parts whose names start
 # with one of those words, for quick work on one area; make test runs all.
-for part in test/suite/*.sh; do
+for part in "$SUITE"/*.sh; do
     if [ -n "${PARTS:-}" ]; then
         want=0
         for p in $PARTS; do case $(basename "$part") in "$p"*) want=1 ;; esac; done
@@ -48,7 +184,7 @@ for part in test/suite/*.sh; do
     skip_it=0
     for p in ${SKIP_PARTS:-}; do case $(basename "$part") in "$p"*) skip_it=1 ;; esac; done
     [ $skip_it -eq 0 ] || continue
-    . "$part"
+    run_part "$part"
 done
 
 passed=$(grep -c '^PASS ' "$LOG")

@@ -106,7 +106,7 @@ uint32_t bsp__lzma_probs_bytes(const bsp__lzma_props *p);
  *
  * Cost: in_len / 48 + 64 over out_len, i.e. 0.5% of the output at 25%
  * compression, 0.8% at 40%, 2.1% for data that does not compress at all.
- * test/test_lzma.c bisects the exact smallest region for streams of random,
+ * test/programs/test_lzma.c bisects the exact smallest region for streams of random,
  * text, zeros-then-random, binary-alphabet-then-random, alternating and
  * other data from liblzma (several presets, with/without end marker,
  * lc/lp/pb variants, -0 with a 4 MiB dictionary) and the SDK encoder, and

@@ -126,7 +126,7 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
  * bounded by the node count, but hostile nodes may all list the same long
  * face range, and faces the same long edge loop (extents cost one step per
  * edge): unbounded, a trace would cost nodes * faces * edges (2.7e10
- * steps for a 200 KB map; test/test_bounds.c builds it). In a valid map
+ * steps for a 200 KB map; test/programs/test_bounds.c builds it). In a valid map
  * each face lies on one node and has its own surfedges, so one trace tests
  * each face at most once and walks each surfedge at most once: a face costs
  * 1 plus its edge count (when the surfedges are loaded), and a trace that

@@ -6,7 +6,7 @@
  * platform/memory's bsp_memstream, the arena is a static array sized by the
  * host's bsp_measure (sizes.h), expected answers are tables (tables.c, see
  * bm.h), and the only I/O is the board's console (board.h). Output follows
- * test/check.h: one "PASS name" or "FAIL name: detail" line per check, then
+ * test/common/check.h: one "PASS name" or "FAIL name: detail" line per check, then
  * "N passed, N failed"; test/baremetal/run.sh reads it from the serial port.
  */
 #include "bm.h"
@@ -54,11 +54,21 @@ static void put_hex(uint32_t v)
     for (i = 28; i >= 0; i -= 4) board_putc("0123456789abcdef"[(v >> i) & 15u]);
 }
 
-/* "PASS baremetal MAP: " or "FAIL ...": the caller prints the check's name,
- * then (failed) ": detail", then ends the line with done(). */
-static void verdict(int ok, const char *map)
+/* "PASS baremetal MAP: " or "FAIL FILE:LINE: baremetal MAP: ": the caller
+ * prints the check's name, then (failed) ": detail", then ends the line
+ * with done(). */
+#define verdict(ok, map) verdict_at(__FILE__, __LINE__, ok, map)
+static void verdict_at(const char *file, uint32_t line, int ok, const char *map)
 {
-    put(ok ? "PASS baremetal " : "FAIL baremetal ");
+    if (ok) {
+        put("PASS baremetal ");
+    } else {
+        put("FAIL ");
+        put(file);
+        put(":");
+        put_u32(line);
+        put(": baremetal ");
+    }
     put(map);
     put(": ");
     if (ok) passed++; else failed++;

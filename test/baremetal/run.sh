@@ -4,7 +4,7 @@
 # and relay the board's PASS/FAIL lines. `make test-baremetal` builds the
 # image first; test/run.sh may call this directly once it is built.
 #
-# Prints one PASS/FAIL/SKIP line per check (test/check.h's convention), then
+# Prints one PASS/FAIL/SKIP line per check (test/common/check.h's convention), then
 # "N passed, N failed"; exits non-zero on any failure, including a QEMU
 # timeout or a board that stops before its final "N passed, N failed" line.
 #
@@ -86,7 +86,7 @@ start=$(date +%s)
 timeout "$BM_TIMEOUT" $QEMU < /dev/null > "$OUT.raw" 2> "$DIR/qemu.err"
 rc=$?
 secs=$(( $(date +%s) - start ))
-tr -d '\r' < "$OUT.raw" | sed "s/^\(PASS\|FAIL\|SKIP\) baremetal /\1 $NAME /" > "$OUT"
+tr -d '\r' < "$OUT.raw" | sed "s/^\\(PASS\\|FAIL\\|SKIP\\) \\([^ ]*:[0-9]*: \\)\\{0,1\\}baremetal /\\1 \\2$NAME /" > "$OUT"
 
 grep -E '^(PASS|FAIL|SKIP|#) ' "$OUT"
 bp=$(grep -c '^PASS ' "$OUT")

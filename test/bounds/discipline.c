@@ -7,9 +7,9 @@
 #include <string.h>
 
 #define CHECK_TALLY_SHARED
-#include "../check.h"
-#include "../exercise.h"
-#include "../recstream.h"
+#include "../common/check.h"
+#include "../common/exercise.h"
+#include "../common/recstream.h"
 #include "bounds.h"
 
 

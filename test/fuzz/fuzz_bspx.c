@@ -14,7 +14,7 @@
  *
  * Seeds: the generator's bspx/ maps and the `load` target's. */
 #include "fuzz.h"
-#include "../exercise.h"
+#include "../common/exercise.h"
 
 #define BSPX_ARENA_CAP (64u << 20)
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "../resume_drive.h"
+#include "../common/resume_drive.h"
 #include "../../platform/memory/bsp_memstream.h"
 
 FUZZ_ENTRY(jobs)

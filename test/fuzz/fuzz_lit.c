@@ -15,7 +15,7 @@
  *
  * Seeds: the generator's bspx/q1_lit* maps with their .lit files. */
 #include "fuzz.h"
-#include "../exercise.h"
+#include "../common/exercise.h"
 
 #define LIT_ARENA_CAP (64u << 20)
 

@@ -7,7 +7,7 @@
  * low 17 bits: up to 128 KiB), then the raw LZMA1 stream.
  *
  * Reference: liblzma's lzma_alone decoder given the uncompressed size (raw
- * LZMA1 of known size, end marker allowed), as test/test_lzma.c uses it and
+ * LZMA1 of known size, end marker allowed), as test/programs/test_lzma.c uses it and
  * loader/lzma.h documents the agreement: both decode, to the same bytes, or
  * both reject. The documented differences are outside this target's inputs
  * or allowed here: lc + lp > 4 (liblzma refuses the props; not generated),

@@ -14,7 +14,7 @@
  * Promises checked: statuses inside the enum, problems inside theirs, a
  * listed entry's data inside the bytes, nothing written past a block.
  *
- * Seeds: test/pak_gen.py's plain, aligned (XZP2 and preload) and XZP1
+ * Seeds: test/craft/pak_gen.py's plain, aligned (XZP2 and preload) and XZP1
  * pakfiles in both byte orders, each with flag bytes 0..3 (mk/fuzz.mk). */
 #include "fuzz.h"
 #include "../../loader/bspkit.h"

@@ -12,7 +12,7 @@
  *
  * Seeds: the load target's (every generated map, the real ones). */
 #include "fuzz.h"
-#include "../exercise.h"
+#include "../common/exercise.h"
 
 #define STREAM_ARENA_CAP (64u << 20)
 

@@ -9,7 +9,7 @@
  * extra_lumps picked by the input, ALL read as Vindictus through
  * bsp_use_variant) into an arena of
  * exactly the measured size with guard bytes on both sides; then every query
- * on a spread of points, clusters and faces (test/exercise.h), the entity
+ * on a spread of points, clusters and faces (test/common/exercise.h), the entity
  * iterator over the loaded entity text, the player start, the game lump API, bsp_lump and the
  * header helpers. Checked on every path: each call returns a status of the
  * enum, the loader reads only inside the file (and, forward-only, in

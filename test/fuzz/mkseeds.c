@@ -21,7 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../files.h"
+#include "../common/files.h"
 #include "../../loader/bspkit.h"
 #include "../../loader/lzma/lzma_decoder.h"
 #include "../../platform/memory/bsp_memstream.h"

@@ -36,8 +36,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../check.h"
-#include "../files.h"
+#include "../common/check.h"
+#include "../common/files.h"
 
 int fuzz_load_one(const uint8_t *data, size_t size);
 int fuzz_family_one(const uint8_t *data, size_t size);

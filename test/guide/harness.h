@@ -16,11 +16,13 @@
 /* not every harness calls every helper */
 #define GUIDE_HELPER static __attribute__((unused))
 
-GUIDE_HELPER void guide_fail(const char *fmt, ...)
+/* guide_fail(format, ...): a FAIL line with the caller's file and line. */
+#define guide_fail(...) guide_fail_at(__FILE__, __LINE__, __VA_ARGS__)
+GUIDE_HELPER void guide_fail_at(const char *file, int line, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("FAIL ", stderr);
+    fprintf(stderr, "FAIL %s:%d: ", file, line);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);

@@ -775,7 +775,7 @@ def load_source(data):
             raise LoadError("bad_lump_version")
         return table.get(v, table[min(table)])
 
-    m.lump = get   # a lump's bytes, decoded (test/access_check.py)
+    m.lump = get   # a lump's bytes, decoded (test/access/access_check.py)
     # Vindictus: 32-bit fields where Valve has 16-bit ones; told by a game
     # lump directory of 20-byte entries (its ids make sense only so)
     vin = (VARIANT == "vindictus" or
@@ -915,7 +915,7 @@ def load_quake(data, family):
     def get(i):
         return L.get(i, b"")
 
-    m.lump = get   # a lump's bytes, decoded (test/access_check.py)
+    m.lump = get   # a lump's bytes, decoded (test/access/access_check.py)
     m.planes = [r[:4] for r in _unpack_all(E + "4fi", get(1), 20)]
     m.vertices = _unpack_all(E + "3f", get(3), 12)
     if kind == 0:
@@ -996,7 +996,7 @@ def load_quake2(data):
     def get(i):
         return L.get(i, b"")
 
-    m.lump = get   # a lump's bytes, decoded (test/access_check.py)
+    m.lump = get   # a lump's bytes, decoded (test/access/access_check.py)
     m.planes = [r[:4] for r in _unpack_all(E + "4fi", get(1), 20)]
     m.vertices = _unpack_all(E + "3f", get(2), 12)
     m.nodes = [(r[0], r[1], r[2], r[9], r[10]) for r in _unpack_all(E + "iii3h3hHH", get(4), 28)]
@@ -1071,7 +1071,7 @@ def load_quake3(data):
     def get(i):
         return L.get(i, b"")
 
-    m.lump = get   # a lump's bytes, decoded (test/access_check.py)
+    m.lump = get   # a lump's bytes, decoded (test/access/access_check.py)
     m.planes = [r[:4] for r in _unpack_all(E + "4f", get(2), 16)]
     m.nodes = [(r[0], r[1], r[2], 0, 0) for r in _unpack_all(E + "iii3i3i", get(3), 36)]
     # contents: quake3 leaves have none; 0
@@ -1118,7 +1118,7 @@ def load_nightfire(data):
     def get(i):
         return L.get(i, b"")
 
-    m.lump = get   # a lump's bytes, decoded (test/access_check.py)
+    m.lump = get   # a lump's bytes, decoded (test/access/access_check.py)
     m.planes = [r[:4] for r in _unpack_all(E + "4fi", get(1), 20)]
     m.nodes = [(r[0], r[1], r[2], 0, 0) for r in _unpack_all(E + "Iii3f3f", get(8), 36)]
     m.leaves = [(r[0], r[1], r[2:5], r[5:8]) for r in _unpack_all(E + "ii3f3f4I", get(11), 48)]

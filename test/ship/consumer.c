@@ -16,9 +16,12 @@
 
 static int failures;
 
-static void check(int ok, const char *what, const char *map)
+/* check(ok, what, map): one line; a FAIL names the file and line */
+#define check(ok, what, map) check_at(__FILE__, __LINE__, ok, what, map)
+static void check_at(const char *file, int line, int ok, const char *what, const char *map)
 {
-    printf("%s consumer %s: %s\n", ok ? "PASS" : "FAIL", map, what);
+    if (ok) printf("PASS consumer %s: %s\n", map, what);
+    else printf("FAIL %s:%d: consumer %s: %s\n", file, line, map, what);
     if (!ok) failures++;
 }
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- freestanding loader ------------------------------------------------
 # Only these headers may appear in loader/, and the loader's objects may
 # reference no symbol that loader/ and port/ do not define themselves.

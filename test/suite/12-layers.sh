@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- the folders form one chain (docs/source-map.md) -------------
-# test/layers.py checks every include and, over this build's objects, every
+# test/checks/layers.py checks every include and, over this build's objects, every
 # call between loader files: down the chain only, and no loops. The tool is
 # built in one compiler run, so its files are compiled here one by one for
 # the same check of its folders (tools/common <- pictures, simulate <- cli).
@@ -14,11 +14,8 @@ layers_tool_obj() {   # SRC_ROOT OUT: every tools/*/*.c of SRC_ROOT as an object
 }
 rm -rf $BUILD/layers-tools
 layers_tool_obj . $BUILD/layers-tools/obj || fail "layers: the tool's files do not compile one by one"
-python3 test/layers.py --objects $BUILD/obj --objects $BUILD/layers-tools/obj \
-    --source-map docs/source-map.md > $BUILD/layers.out 2>&1
-grep -E '^(PASS|FAIL) ' $BUILD/layers.out >> "$LOG"
-grep -E '^FAIL ' $BUILD/layers.out
-grep -qE '^(PASS|FAIL) ' $BUILD/layers.out || fail "layers: test/layers.py printed no verdict"
+run_prog layers python3 test/checks/layers.py --objects $BUILD/obj --objects $BUILD/layers-tools/obj \
+    --source-map docs/source-map.md
 
 # The check can fail: a copy of the tree with one include up the chain, and
 # objects with a call up the chain and two files that call each other.
@@ -26,7 +23,7 @@ demo=$BUILD/layers-demo
 rm -rf $demo && mkdir -p $demo/tree $demo/obj/loader/core
 cp -r loader port platform tools $demo/tree/
 echo '#include "../access/map_access.h"' >> $demo/tree/loader/core/fmath.c
-if python3 test/layers.py --root $demo/tree > $demo/inc.out 2>&1; then
+if python3 test/checks/layers.py --root $demo/tree > $demo/inc.out 2>&1; then
     fail "layers: an include from core/ up to access/ passes the check"
 elif grep -q '^FAIL layers: loader/core/fmath.c includes loader/access/map_access.h' $demo/inc.out; then
     pass "layers: the check fails on an include from core/ up to access/, naming it"
@@ -40,7 +37,7 @@ cp -r loader $demo/top && mkdir -p $demo/top-tree && mv $demo/top $demo/top-tree
 cp -r port platform tools $demo/top-tree/
 echo '#include "../pipeline/plan.h"' >> $demo/top-tree/loader/access/entity.c
 echo '#include "../cmodel/hull_build.h"' >> $demo/top-tree/loader/pipeline/load.c
-python3 test/layers.py --root $demo/top-tree > $demo/top.out 2>&1
+python3 test/checks/layers.py --root $demo/top-tree > $demo/top.out 2>&1
 if grep -q '^FAIL layers: loader/access/entity.c includes loader/pipeline/plan.h: loader/access may not use loader/pipeline' \
         $demo/top.out &&
    grep -q '^FAIL layers: loader/pipeline/load.c includes loader/cmodel/hull_build.h: loader/pipeline enters loader/cmodel through loader/cmodel/cmodel.h alone' \
@@ -57,7 +54,7 @@ for f in up a b; do ${CC:-cc} -c $demo/$f.c -o $demo/obj/loader/core/demo_$f.o; 
 # and the pipeline calling a builder of cmodel/ by name
 printf 'int bsp__hulls_build(void);\nint bsp__demo_pipe(void) { return bsp__hulls_build(); }\n' > $demo/pipe.c
 ${CC:-cc} -c $demo/pipe.c -o $demo/obj/loader/pipeline/demo_pipe.o
-python3 test/layers.py --objects $demo/obj > $demo/call.out 2>&1
+python3 test/checks/layers.py --objects $demo/obj > $demo/call.out 2>&1
 if grep -q '^FAIL layers: loader/core/demo_up.c uses bsp_get_counts of loader/access/' $demo/call.out &&
    grep -q '^FAIL layers: files call each other in a loop: loader/core/demo_a.c -> loader/core/demo_b.c' \
        $demo/call.out &&
@@ -76,7 +73,7 @@ echo '#include "../cli/commands.h"' >> $demo/tool-tree/tools/common/output.c
 printf 'int cmd_stats(const char *path, int forward);\nint tool_demo_back(void) { return cmd_stats("", 0); }\n' \
     >> $demo/tool-tree/tools/common/identify.c
 layers_tool_obj $demo/tool-tree $demo/tool-obj
-python3 test/layers.py --root $demo/tool-tree --objects $demo/tool-obj > $demo/tool.out 2>&1
+python3 test/checks/layers.py --root $demo/tool-tree --objects $demo/tool-obj > $demo/tool.out 2>&1
 if grep -q '^FAIL layers: tools/common/output.c includes tools/cli/commands.h: tools/common may not use tools/cli' \
         $demo/tool.out &&
    grep -q '^FAIL layers: tools/common/identify.c uses cmd_stats of tools/cli/cmd_info.c: tools/common may not use tools/cli' \
@@ -94,7 +91,7 @@ rm -rf $mt && mkdir -p $mt/docs && cp -r loader port platform linker $mt/
 : > $mt/loader/core/planted.c
 sed -e 's/^      version.c .*/      gone.c              a file the tree does not have/' \
     -e 's/^    linker\/ .*/&\n    linker\/               again/' docs/source-map.md > $mt/docs/source-map.md
-python3 test/layers.py --root $mt --source-map $mt/docs/source-map.md > $demo/map.out 2>&1
+python3 test/checks/layers.py --root $mt --source-map $mt/docs/source-map.md > $demo/map.out 2>&1
 if grep -q "^FAIL layers: $mt/docs/source-map.md does not name loader/core/planted.c" $demo/map.out &&
    grep -q "^FAIL layers: $mt/docs/source-map.md does not name loader/core/version.c" $demo/map.out &&
    grep -q "^FAIL layers: $mt/docs/source-map.md names loader/core/gone.c, which the tree does not have" $demo/map.out &&

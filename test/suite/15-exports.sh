@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- exported symbols -----------------------------------------------------
 # The library exports the documented API (the BSP_API declarations of the
 # headers it is built from) and internal names in the bsp__ namespace only,

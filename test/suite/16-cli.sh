@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- the command line (docs/tool.md) ---------------------------------------
 # 1. --help lists every query line the parser accepts: the words are read
 #    from the parser's own table in tools/cli/cmd_query.c (not from the help

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- unit tests ---------------------------------------------------------
 run_prog unit $BUILD/t/test_unit
 [ -x $BUILD/t/test_lzma ] && run_prog lzma $BUILD/t/test_lzma

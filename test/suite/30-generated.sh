@@ -1,16 +1,10 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- generated maps -----------------------------------------------------
-gen_maps=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
-if [ -z "$gen_maps" ]; then
-    fail "generated maps: none in $MAPS (bspgen did not run)"
-fi
-api_args=""
+gen_maps=$(gen_maps) || fail "generated maps: none in $MAPS (bspgen did not run)"
 for m in $gen_maps; do
     base=${m%.bsp}
     name=$(basename "$base")
-    api_args="$api_args $m"
-    [ -f "$base.api" ] && api_args="$api_args $base.api"
     if [ -f "$base.queries" ] && [ -f "$base.expected" ]; then
         for tool in $BUILD/bspkit $BUILD/asan/bspkit; do
             $tool query "$m" < "$base.queries" > "$base.out" 2>&1
@@ -38,7 +32,7 @@ for l in sys.stdin:
         fi
     fi
     if [ -f "$base.counts" ]; then
-        if python3 test/compare_counts.py counts "$base.counts" "$($BUILD/bspkit stats "$m")" >> "$LOG.tmp" 2>&1; then
+        if python3 test/checks/compare_counts.py counts "$base.counts" "$($BUILD/bspkit stats "$m")" >> "$LOG.tmp" 2>&1; then
             pass "$name: bspkit stats equals the generator's counts"
         else
             fail "$name: bspkit stats differs from $base.counts"; cat "$LOG.tmp"
@@ -46,6 +40,7 @@ for l in sys.stdin:
         rm -f "$LOG.tmp"
     fi
 done
-[ -n "$api_args" ] && run_prog api-generated $BUILD/t/test_api $api_args
-small=$(ls $MAPS/v20_ldr.bsp $MAPS/x360_v20_ldr.bsp $MAPS/v20_lzma.bsp 2>/dev/null)
-[ -n "$small" ] && run_prog hostile-generated $BUILD/t/test_hostile $small
+if api_args=$(gen_api_args); then run_prog api-generated $BUILD/t/test_api $api_args
+else skip "api-generated: no generated maps"; fi
+if small=$(small_maps); then run_prog hostile-generated $BUILD/t/test_hostile $small
+else skip "hostile-generated: none of the small Source maps (v20_ldr, x360_v20_ldr, v20_lzma) generated"; fi

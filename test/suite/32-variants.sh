@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- Source game variants and formats refused by name -------------------
 # Part 30 checks every generated map's answers (the variants among them);
 # here: the independent reference reads the variants' layouts to the same
@@ -38,7 +38,7 @@ for m in $vin_maps; do
     $BUILD/bspkit query --forward "$m" < "$base.queries" > "$o.fwd" 2>&1
     cmp -s "$o.fwd" "$base.expected" && pass "$n: forward-only reading gives the same answers" ||
         fail "$n: forward-only reading differs"
-    if python3 test/compare_counts.py counts "$base.counts" "$($BUILD/bspkit stats "$m")" > "$o.cnt" 2>&1; then
+    if python3 test/checks/compare_counts.py counts "$base.counts" "$($BUILD/bspkit stats "$m")" > "$o.cnt" 2>&1; then
         pass "$n: bspkit stats equals the generator's counts"
     else fail "$n: bspkit stats differs from $base.counts"; cat "$o.cnt"; fi
     $BUILD/bspkit gamelumps "$m" | python3 -c '
@@ -63,7 +63,7 @@ for l in sys.stdin:
             [ $same = 1 ] && pass "$n: $arch answers the expected, info/stats/leaves/faces/models byte-identical to the host" ||
                 fail "$n: $arch differs"
         else
-            fail "$arch: qemu-$arch or build/$arch/bspkit missing (make cross)"
+            cross_missing "$arch: qemu-$arch or build/$arch/bspkit missing (make cross)"
         fi
     done
 done

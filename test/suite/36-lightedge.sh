@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- lighting edge rules: LDR/HDR choice with empty lumps (docs/queries.md 4, 7)
 # test_lightedge empties directory entries of two generated Source maps and
 # checks which pair each answer comes from, on the host and big-endian
@@ -10,6 +10,6 @@ for arch in ppc ppc64; do
     if [ -x build/$arch/t/test_lightedge ] && command -v qemu-$arch > /dev/null; then
         run_prog $arch-lightedge qemu-$arch build/$arch/t/test_lightedge $MAPS/v21_ldr_hdr.bsp $MAPS/v19_ldr_hdr.bsp
     else
-        fail "$arch: build/$arch/t/test_lightedge or qemu-$arch missing (make cross)"
+        cross_missing "$arch: build/$arch/t/test_lightedge or qemu-$arch missing (make cross)"
     fi
 done

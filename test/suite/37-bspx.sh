@@ -1,18 +1,12 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
-# ---- section 10: BSPX, .lit, decoupled lightmaps (test/bspx_check.py) ----
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# ---- section 10: BSPX, .lit, decoupled lightmaps (test/checks/bspx_check.py) ----
 # The generator's bspx/ maps: the base maps' answers as the description
 # changes them, the independent reference (test/reference/bspref_bspx.py)
 # with and without --hdr, info, .lit diagnostics, forward-only and
 # resumable loads; the real example_q1_bspx.bsp and pd_counter.bsp (with
 # and without its .lit) against the reference.
-bspx_run() {
-    if python3 test/bspx_check.py "$@" > "$LOG.bspx" 2>&1; then :; fi
-    grep -E '^(PASS|FAIL|SKIP) ' "$LOG.bspx" >> "$LOG"
-    grep -E '^(FAIL|SKIP) ' "$LOG.bspx"
-    grep -qE '^(PASS|FAIL|SKIP) ' "$LOG.bspx" || { fail "bspx_check.py $1: no result"; tail -5 "$LOG.bspx"; }
-    rm -f "$LOG.bspx"
-}
+bspx_run() { run_prog bspx-$1 python3 test/checks/bspx_check.py "$@"; }
 bspx_run generated $BUILD/bspkit $MAPS
 # the library side: the .lit stream, style slots past 0, extra_lumps
 if have_shared; then run_prog bspx $BUILD/t/test_bspx $MAPS "$SHARED/maps"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- the Quake family's light grid (docs/queries.md 10.5) -----------------
 # `ambient X Y Z [STYLE]` from LIGHTGRID_OCTREE: the tool against the
 # generator's answers (worked out from its description) and against the

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- issue 34's API without guesses ---------------------------------------
 # test_api34: every map query and access call on a generated map of each
 # family, loaded whole and with the call's lump left out: unsupported where
@@ -7,7 +7,7 @@
 # left out a lump the family has (a table written from the formats); on
 # Source and Quake 2 copies whose lumps are stored empty, the answer of a
 # map without the data, in the load set or not (bsp_leaf_info, which has
-# no absence to audit, is checked in part 56-absent); the
+# no absence to audit, is checked in part 51-absent); the
 # end status of the iterators; the loader's waiting flags under held-back
 # reads and jobs; the liquid flag of '*' texture names.
 api34_maps=$(ls $MAPS/q1.bsp $MAPS/goldsrc.bsp $MAPS/bsp2.bsp $MAPS/bsp2_2psb.bsp $MAPS/q2.bsp \

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- real maps ----------------------------------------------------------
 if have_shared; then
     for log in "$SHARED"/maps/source/*.vbspinfo.txt; do
         m=${log%.vbspinfo.txt}.bsp
         name=$(basename "$m")
-        if python3 test/compare_counts.py vbspinfo "$log" "$($BUILD/bspkit stats "$m")" > "$LOG.tmp" 2>&1; then
+        if python3 test/checks/compare_counts.py vbspinfo "$log" "$($BUILD/bspkit stats "$m")" > "$LOG.tmp" 2>&1; then
             pass "$name: bspkit stats equals Valve's vbspinfo log"
         else
             fail "$name: bspkit stats differs from vbspinfo"; cat "$LOG.tmp"
@@ -13,7 +13,7 @@ if have_shared; then
         rm -f "$LOG.tmp"
     done
     x360="$SHARED/maps/xbox360/shack.360.bsp"
-    if python3 test/compare_counts.py vbspinfo-console "$SHARED/maps/xbox360/shack.pc-original.vbspinfo.txt" \
+    if python3 test/checks/compare_counts.py vbspinfo-console "$SHARED/maps/xbox360/shack.pc-original.vbspinfo.txt" \
             "$($BUILD/bspkit stats "$x360")" > "$LOG.tmp" 2>&1; then
         pass "shack.360.bsp: bspkit stats equals vbspinfo of its PC original (less what MakeGameData strips)"
     else
@@ -22,7 +22,7 @@ if have_shared; then
     rm -f "$LOG.tmp"
     for pair in ericw:quake/mp_lobby ericw:bsp2/mp_lobby q2tools:quake2/mp_lobby q3map2:quake3/mp_lobby; do
         kind=${pair%%:*}; m="$SHARED/maps/${pair#*:}.bsp"
-        if python3 test/compare_counts.py $kind "${m%.bsp}.bspinfo.txt" "$($BUILD/bspkit stats "$m")" > "$LOG.tmp" 2>&1; then
+        if python3 test/checks/compare_counts.py $kind "${m%.bsp}.bspinfo.txt" "$($BUILD/bspkit stats "$m")" > "$LOG.tmp" 2>&1; then
             pass "${pair#*:}: bspkit stats equals the $kind report"
         else
             fail "${pair#*:}: bspkit stats differs from the $kind report"; cat "$LOG.tmp"

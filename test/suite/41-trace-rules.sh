@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- collision rules of issues 30 and 31 (docs/queries.md 8.9 - 8.12) -----
 dir=$BUILD/rules
 mkdir -p $dir
 # Source: a DETAIL | PLAYERCLIP brush with a bevel side in a leaf of
-# contents 0 (test/craft_source_clip.py, answers worked out from its box):
+# contents 0 (test/craft/craft_source_clip.py, answers worked out from its box):
 # it collides (no leaf filter), a mask without PLAYERCLIP passes it, a
 # point skips its bevel, contents ORs it.
-if python3 test/craft_source_clip.py $MAPS/v20_ldr.bsp $dir/clip.bsp $dir/clip.queries $dir/clip.expected; then
+if python3 test/craft/craft_source_clip.py $MAPS/v20_ldr.bsp $dir/clip.bsp $dir/clip.queries $dir/clip.expected; then
     $BUILD/asan/bspkit query $dir/clip.bsp < $dir/clip.queries > $dir/clip.out 2>&1
     python3 test/reference/bspref.py query $dir/clip.bsp < $dir/clip.queries > $dir/clip.ref 2>&1
     if cmp -s $dir/clip.out $dir/clip.expected && cmp -s $dir/clip.ref $dir/clip.expected; then
@@ -21,7 +21,7 @@ fi
 # A brush listed 10 000 times in each of 255 leaves (issue 31): the answers
 # equal the reference's (its time bound is make bench's
 # repeated_brush_trace_ms, not a timed test).
-if python3 test/craft_repeated.py $MAPS/q2.bsp $MAPS/q3.bsp $dir; then
+if python3 test/craft/craft_repeated.py $MAPS/q2.bsp $MAPS/q3.bsp $dir; then
     printf 'trace 2100 0 0 -100 0 0\ntrace 1000 0 0 1000 -20 0\ntrace 2100 0 0 -100 0 0 -4 -4 -4 4 4 4\ncontents 1000 -20 0\n' > $dir/rep.queries
     for f in q2 q3; do
         $BUILD/asan/bspkit query $dir/repeated_$f.bsp < $dir/rep.queries > $dir/rep_$f.out 2>&1
@@ -37,18 +37,18 @@ else
     fail "craft_repeated.py failed"
 fi
 # The door (model 1) moved and turned (8.10): answers worked out from its
-# box in double precision (test/turned_door.py), within 8.8's tolerances.
+# box in double precision (test/craft/turned_door.py), within 8.8's tolerances.
 for f in q2 q3 v20_ldr x360_v20_ldr v25_strata; do
-    if python3 test/turned_door.py $MAPS/$f.bsp $dir/td_$f.q $dir/td_$f.e &&
+    if python3 test/craft/turned_door.py $MAPS/$f.bsp $dir/td_$f.q $dir/td_$f.e &&
        $BUILD/bspkit query $MAPS/$f.bsp < $dir/td_$f.q > $dir/td_$f.out 2>&1 &&
-       python3 test/compare_turned.py $dir/td_$f.e $dir/td_$f.out > $dir/td_$f.log; then
+       python3 test/checks/compare_turned.py $dir/td_$f.e $dir/td_$f.out > $dir/td_$f.log; then
         pass "$f.bsp: turned door, $(cat $dir/td_$f.log) from the worked-out answers"
     else
         fail "$f.bsp: turned door: $(tail -1 $dir/td_$f.log)"; head -4 $dir/td_$f.log
     fi
 done
 # Moved and turned models, masks and models against the reference, on the
-# generated maps of every family and the real ones (test/moved_queries.py).
+# generated maps of every family and the real ones (test/craft/moved_queries.py).
 maps="$MAPS/q2.bsp $MAPS/q2_ramp.bsp $MAPS/q3.bsp $MAPS/q3_lit.bsp $MAPS/v20_ldr.bsp $MAPS/x360_v20_ldr.bsp
       $MAPS/v25_strata.bsp $MAPS/v21_l4d2.bsp $MAPS/nightfire.bsp $MAPS/q1.bsp $MAPS/goldsrc.bsp $MAPS/bsp2.bsp"
 if have_shared; then
@@ -60,7 +60,7 @@ fi
 for m in $maps; do
     name=$(basename "$(dirname "$m")")/$(basename "$m")
     q=$dir/moved-$(basename "$(dirname "$m")")-$(basename "$m").queries
-    python3 test/moved_queries.py "$m" 200 > "$q" 2> /dev/null
+    python3 test/craft/moved_queries.py "$m" 200 > "$q" 2> /dev/null
     python3 test/reference/bspref.py query "$m" < "$q" > "$q.ref" 2>&1
     $BUILD/bspkit query "$m" < "$q" > "$q.out" 2>&1
     if [ -s "$q" ] && cmp -s "$q.ref" "$q.out"; then

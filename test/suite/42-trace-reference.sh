@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- the collision reference (docs/queries.md 8, issue 21) ---------------
 # test/reference/bspref_trace.py, written from the contract alone, checks
 # its own answers on every real map: traces down from open points stop on

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- collision's tree check (docs/queries.md 8.13, issue 21) -------------
-# Maps crafted from the generated Quake 2 map (test/craft_trees.py): a
+# Maps crafted from the generated Quake 2 map (test/craft/craft_trees.py): a
 # chain of 300 nodes and a loop are refused at load when collision is
 # loaded (corrupt, in the nodes lump), never walked into a stack overflow;
 # a chain of 200 nodes, within BSP_TREE_DEPTH_MAX, loads and traces.
 dir=$BUILD/trees
 mkdir -p $dir
-if python3 test/craft_trees.py $MAPS/q2.bsp $dir; then
+if python3 test/craft/craft_trees.py $MAPS/q2.bsp $dir; then
     for t in deep cycle; do
         out=$(echo "trace 0 0 100 0 0 -100" | $BUILD/asan/bspkit query $dir/$t.bsp 2>/dev/null)
         case $out in

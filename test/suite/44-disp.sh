@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- Source terrain collides (docs/queries.md 8.14, issue 30) -------------
 # On every map with displacements (the generated terrain maps and their
 # console twin; the real Source maps): a player box (Source's standing box,
@@ -25,13 +25,13 @@ for m in $disp_maps; do
         continue
     fi
     out=$disp_dir/$tag.drop
-    if timeout 600 python3 test/disp_check.py drop $BUILD/bspkit "$m" > "$out" 2>&1; then
+    if timeout 600 python3 test/checks/disp_check.py drop $BUILD/bspkit "$m" > "$out" 2>&1; then
         pass "disp: $name: player drops stop on the terrain: $(tail -1 "$out")"
     else
         fail "disp: $name: $(tail -1 "$out") (see $out)"
     fi
     q=$disp_dir/$tag.queries
-    python3 test/disp_check.py queries $BUILD/bspkit "$m" --count 500 > "$q"
+    python3 test/checks/disp_check.py queries $BUILD/bspkit "$m" --count 500 > "$q"
     $BUILD/bspkit query "$m" < "$q" > "$disp_dir/$tag.tool" 2>&1
     timeout 900 python3 test/reference/bspref.py query "$m" < "$q" > "$disp_dir/$tag.ref" 2>&1
     hits=$(grep -c '"disp":' "$disp_dir/$tag.tool")
@@ -52,7 +52,7 @@ if [ -f "$q" ] && [ -f "$MAPS/x360_v20_terrain.bsp" ]; then
     fi
 fi
 out=$disp_dir/hostile.out
-if python3 test/disp_hostile.py $BUILD/bspkit "$MAPS/v20_terrain.bsp" > "$out" 2>&1; then
+if python3 test/craft/disp_hostile.py $BUILD/bspkit "$MAPS/v20_terrain.bsp" > "$out" 2>&1; then
     pass "disp: hostile displacement records: $(grep -c '^PASS' "$out") cases, corrupt at load"
 else
     fail "disp: hostile displacement records: $(grep '^FAIL' "$out" | head -1)"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- map access: leaves, faces, models, textures, render ------------------
 # Every generated and real map through test/access/access_check.py (the
 # file's own records, the reference, compiler reports, the light query under
@@ -97,7 +97,7 @@ access_cross="$access_gen $access_real"
 for arch in ppc ppc64; do
     dir=build/$arch
     if ! command -v qemu-$arch >/dev/null || [ ! -x $dir/bspkit ]; then
-        fail "$arch: qemu-$arch or $dir/bspkit missing (make cross)"
+        cross_missing "$arch: qemu-$arch or $dir/bspkit missing (make cross)"
         continue
     fi
     run_prog $arch-access qemu-$arch $dir/t/test_access $access_gen

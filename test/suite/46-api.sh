@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- issue 30's engine-facing calls (docs/queries.md 8.4a, 8.12a) ---------
 # trace with boxes of every size class on quake/goldsrc/bsp2 and boxleaves
 # on every family: test/reference/bspref_api.py writes the lines, the
@@ -41,17 +41,13 @@ sys.exit(0 if "```c check=player_move maps=all\n" + code + "```\n" in readme els
 PY
 then pass "guide: the player-move example is docs/examples/player_move.c verbatim"
 else fail "guide: the player-move example differs from docs/examples/player_move.c"; fi
-engine_maps=$(ls $MAPS/v20_ldr.bsp $MAPS/x360_v20_ldr.bsp $MAPS/q1.bsp $MAPS/goldsrc.bsp $MAPS/bsp2.bsp \
-                 $MAPS/bsp2_2psb.bsp $MAPS/q2.bsp $MAPS/q3.bsp $MAPS/nightfire.bsp 2>/dev/null)
-have_shared && engine_maps="$engine_maps $(ls "$SHARED"/maps/*/*.bsp)"
-run_prog engine $BUILD/t/test_engine $engine_maps
+engine_maps="$(gen_maps v20_ldr x360_v20_ldr q1 goldsrc bsp2 bsp2_2psb q2 q3 nightfire) $(real_maps)"
+if [ -n "$(echo $engine_maps)" ]; then run_prog engine $BUILD/t/test_engine $engine_maps
+else skip "engine: no generated map and no $SHARED/maps"; fi
 # boxleaves on Debian's OpenArena maps (Quake 3, last_leaf), when installed
-OA=${OA:-/usr/share/games/openarena}
-if ls "$OA"/*/*.pk3 > /dev/null 2>&1; then
-    mkdir -p $BUILD/openarena
-    ls $BUILD/openarena/*.bsp > /dev/null 2>&1 || python3 test/openarena_maps.py "$OA" $BUILD/openarena > /dev/null
+if oa=$(oa_maps); then
     oa_same=0; oa_lines=0; oa_differ=""
-    for m in $BUILD/openarena/*.bsp; do
+    for m in $oa; do
         q=$m.api.queries
         python3 test/reference/bspref_api.py points "$m" > "$q" 2> /dev/null
         python3 test/reference/bspref.py query "$m" < "$q" > "$q.ref" 2>&1

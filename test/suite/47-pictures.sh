@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- pictures: every map's default and --top views show its geometry ----
 # bspkit render's default view and --top view (320 x 240) of every generated
 # map, every real map in ../shared/maps and every map of Debian's
@@ -122,14 +122,11 @@ sys.exit(not (e > 4 and abs(m - float(sys.argv[3])) <= 0.25 * float(sys.argv[3])
     else
         skip "pictures of real maps: no $SHARED/maps"
     fi
-    pic_oa=${OA:-/usr/share/games/openarena}
-    if ls "$pic_oa"/*/*.pk3 > /dev/null 2>&1; then
-        mkdir -p "$BUILD/openarena"
-        python3 test/openarena_maps.py "$pic_oa" "$BUILD/openarena"
-        for m in "$BUILD"/openarena/*.bsp; do
+    if pic_oa=$(oa_maps); then
+        for m in $pic_oa; do
             pic_one "$m" "openarena-$(basename "$m" .bsp)"
         done
     else
-        skip "pictures of openarena maps: $pic_oa has no .pk3 files (install openarena-data)"
+        skip "pictures of openarena maps: $OA has no .pk3 files (install openarena-data)"
     fi
 fi

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- hull 0 on a hostile file (docs/queries.md 8.13, issue 31) -----------
-# test/craft_hull0.py sets every leaf's contents but leaf 0's to 0 in the
+# test/craft/craft_hull0.py sets every leaf's contents but leaf 0's to 0 in the
 # generated Quake-family maps: hull 0 then takes a leaf for node 0 and a
 # walk that did not count its nodes would go round for ever. The trace and
 # the point's contents answer corrupt (the time bound only tells a hang
@@ -9,7 +9,7 @@
 dir=$BUILD/hull0
 mkdir -p $dir
 for m in q1 goldsrc bsp2 bsp2_2psb; do
-    if ! python3 test/craft_hull0.py $MAPS/$m.bsp $dir/$m.bsp; then
+    if ! python3 test/craft/craft_hull0.py $MAPS/$m.bsp $dir/$m.bsp; then
         fail "hull-0 loop $m: craft_hull0.py failed"
         continue
     fi
@@ -23,15 +23,15 @@ for m in q1 goldsrc bsp2 bsp2_2psb; do
     fi
 done
 # ---- the stack one collision call uses (issue 31) -------------------------
-# test/test_stack.c paints a thread's stack and counts what the calls
-# touched: the deepest trees a load accepts (test/craft_stack.py: 255 nodes
+# test/programs/test_stack.c paints a thread's stack and counts what the calls
+# touched: the deepest trees a load accepts (test/craft/craft_stack.py: 255 nodes
 # of the generated Quake 2 map, 255 clipnodes of the Quake one, each
 # crossed by a segment that every node splits), a generated map with curved
 # surfaces, and the real maps (oa_dm5's 124 curved surfaces when
 # openarena-data is there). Must be within BSP_TRACE_CALL_STACK_BYTES.
 dir=$BUILD/stack
 mkdir -p $dir
-if python3 test/craft_stack.py $MAPS/q2.bsp $MAPS/q1.bsp $dir; then
+if python3 test/craft/craft_stack.py $MAPS/q2.bsp $MAPS/q1.bsp $dir; then
     set -- $dir/deep_q2.bsp $dir/deep_q2.ray $dir/deep_q1.bsp $dir/deep_q1.ray $MAPS/q3_lit.bsp - \
         $MAPS/v20_terrain.bsp -
     if have_shared; then
@@ -40,12 +40,7 @@ if python3 test/craft_stack.py $MAPS/q2.bsp $MAPS/q1.bsp $dir; then
             set -- "$@" "$m" -
         done
     fi
-    oa_dm5=$BUILD/openarena/oa_dm5.bsp
-    if [ ! -f $oa_dm5 ] && ls /usr/share/games/openarena/*/*.pk3 > /dev/null 2>&1; then
-        mkdir -p $BUILD/openarena
-        python3 test/openarena_maps.py /usr/share/games/openarena $BUILD/openarena
-    fi
-    [ -f $oa_dm5 ] && set -- "$@" $oa_dm5 -
+    oa_dm5=$(oa_maps oa_dm5) && set -- "$@" $oa_dm5 -
     run_prog stack $BUILD/t/test_stack "$@"
 else
     fail "craft_stack.py failed"

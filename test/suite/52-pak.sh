@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- the pakfile (lump 40): bspkit pak against the Python reference -------
-# Pakfiles written from the format by test/pak_gen.py (stored and LZMA
+# Pakfiles written from the format by test/craft/pak_gen.py (stored and LZMA
 # entries with and without end marker; Valve's aligned XZP2 with a preload
 # section in the map's byte order, XZP1; empty) spliced into generated
 # Source maps (little-endian v20, big-endian console v20, Left 4 Dead 2's
@@ -13,7 +13,7 @@
 # the same bytes.
 pak_dir=$BUILD/pak
 rm -rf "$pak_dir" && mkdir -p "$pak_dir"
-pak_gen="python3 test/pak_gen.py $BUILD/t/pak_lzma"
+pak_gen="python3 test/craft/pak_gen.py $BUILD/t/pak_lzma"
 pak_ref="python3 test/reference/bspref_pak.py"
 pak_maps=""
 for src in v20_ldr x360_v20_ldr v21_l4d2 v20_lzma; do

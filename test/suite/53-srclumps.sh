@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- Source cubemaps, world lights, repacked maps (issue 33 parts 3, 4) ---
 # 1. bspkit cubemaps / lights (LDR, HDR) of every real and generated Source
 #    map against test/reference/bspref_srclumps.py, under ASan+UBSan.

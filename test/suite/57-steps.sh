@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- `bspkit load --steps`: the longest work step, each step's best time --
 steps_map=$MAPS/x360_v20_ldr.bsp
 if [ -f "$steps_map" ]; then

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- `bspkit load --simulate MEDIUM [--workers N] [--cpu-factor F]` -------
 # Only what the model guarantees: the load's result whatever the workers,
 # the load no shorter than its bound (the drive, or a lump's first byte

@@ -1,4 +1,4 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- fuzzing: the regression corpus, then a short run of every target ----
 run_prog fuzz env BUILD=$BUILD sh test/fuzz/run.sh

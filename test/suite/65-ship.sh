@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- bspkit as others build it: public headers alone, the shared library's
 # exports, an installed tree with pkg-config, CMake add_subdirectory, the
 # amalgamation (make ship-bins builds what this part reads)
@@ -154,14 +154,11 @@ elif (cd "$AM" && $SHIP_CC $SHIP_FREESTANDING -O2 -c bspkit.c -o bspkit.o) > "$S
     if [ -z "$missing" ]; then pass "amalgamation defines every freestanding BSP_API function"
     else fail "amalgamation lacks: $(echo $missing)"; fi
     tflags="-std=c99 -Wall -Wextra -Werror -ffp-contract=off -O2 -I$AM"
-    if $SHIP_CC $tflags test/test_unit.c platform/posix/bsp_file.c "$AM/bspkit.o" -lm -o "$SD/am_unit" > "$SD/am.err" 2>&1 &&
-       $SHIP_CC $tflags test/test_api.c platform/posix/bsp_file.c "$AM/bspkit.o" -lm -o "$SD/am_api" >> "$SD/am.err" 2>&1; then
+    if $SHIP_CC $tflags test/programs/test_unit.c platform/posix/bsp_file.c "$AM/bspkit.o" -lm -o "$SD/am_unit" > "$SD/am.err" 2>&1 &&
+       $SHIP_CC $tflags test/programs/test_api.c platform/posix/bsp_file.c "$AM/bspkit.o" -lm -o "$SD/am_api" >> "$SD/am.err" 2>&1; then
         run_prog amalg-unit "$SD/am_unit"
-        [ -n "$api_args" ] || for m in $MAPS/*.bsp; do
-            case $m in */large*) continue ;; esac
-            api_args="$api_args $m"; [ -f "${m%.bsp}.api" ] && api_args="$api_args ${m%.bsp}.api"
-        done
-        run_prog amalg-api "$SD/am_api" $api_args
+        if api_args=$(gen_api_args); then run_prog amalg-api "$SD/am_api" $api_args
+        else skip "amalg-api: no generated maps in $MAPS"; fi
     else
         fail "unit/API tests do not build against the amalgamation"; head -5 "$SD/am.err"
     fi
@@ -190,6 +187,8 @@ if [ -f build/ppc/libbspkit.a ]; then
     else
         fail "build/ppc/libbspkit.a is not elf32-powerpc"
     fi
+else
+    cross_missing "make CROSS=powerpc-linux-gnu-: build/ppc/libbspkit.a missing (make cross)"
 fi
 
 # ---- make test checks its packages first: with a list naming a package that

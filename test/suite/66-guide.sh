@@ -1,16 +1,16 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- the documentation's code runs (issue 34): every C block of the README,
 # the engine integration guide and the detail pages loading, collision,
 # access and formats, and every docs/examples/*.c, is
-# extracted (test/guide_blocks.py), compiled as a user would compile it
+# extracted (test/guide/guide_blocks.py), compiled as a user would compile it
 # (-std=c99 -Wall -Wextra -Werror -pedantic, the installed headers' folder
 # layout, the library; here under ASan+UBSan) and run on the generated map
 # of every family it applies to. A fragment runs inside its harness,
 # test/guide/<check>.c; the rules are in docs/testing.md.
 gd=$BUILD/guide
 rm -rf "$gd"; mkdir -p "$gd"
-if ! python3 test/guide_blocks.py "$gd" README.md docs/guide.md docs/loading.md docs/collision.md \
+if ! python3 test/guide/guide_blocks.py "$gd" README.md docs/guide.md docs/loading.md docs/collision.md \
         docs/access.md docs/formats.md docs/examples/*.c > "$gd/extract.log" 2>&1; then
     fail "guide: the code blocks cannot be extracted: $(tail -1 "$gd/extract.log")"
 else
@@ -98,12 +98,12 @@ fi
 # Links: every relative link and #anchor of the pages resolves, and the
 # README takes a new user to the collision section, the jobs loop and the
 # family caveats in one click.
-if python3 test/doc_links.py README.md docs/*.md > "$gd/links.log" 2>&1; then
+if python3 test/checks/doc_links.py README.md docs/*.md > "$gd/links.log" 2>&1; then
     pass "guide: every relative link and anchor of README.md and docs/*.md resolves"
 else
     fail "guide: broken links: $(head -3 "$gd/links.log" | tr '\n' ' ')"
 fi
-if python3 test/doc_links.py --must README.md docs/guide.md#collision \
+if python3 test/checks/doc_links.py --must README.md docs/guide.md#collision \
         docs/guide.md#with-decode-jobs-a-job-system docs/guide.md#what-each-family-lacks > "$gd/must.log" 2>&1; then
     pass "guide: the README links to the collision section, the decode jobs loop and what each family lacks"
 else

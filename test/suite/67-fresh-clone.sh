@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- a new user's first steps: a clone of HEAD (committed files only) in a
 # folder with no ../shared beside it, make run as from a clean shell (env -i:
 # none of this suite's make variables), two jobs:
@@ -67,7 +67,7 @@ esac
 
 # ---- the README's program, compiled as the README says from the source
 # tree (its first lines name the file first.c), run on the demo map
-if [ -s "$fc/build/libbspkit.a" ] && python3 test/guide_blocks.py "$fc_log/readme" README.md > /dev/null 2>&1; then
+if [ -s "$fc/build/libbspkit.a" ] && python3 test/guide/guide_blocks.py "$fc_log/readme" README.md > /dev/null 2>&1; then
     fc_first=$(awk -F'\t' '$2 == "program" && $5 ~ /^README/ {print $1; exit}' "$fc_log/readme/manifest")
     fc_cc=$(grep -o 'cc -I[^`]*first.c build/libbspkit.a -o first' "$fc/README.md" | head -1)
     cp "$fc_log/readme/$fc_first.c" "$fc/first.c"

@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- big-endian PowerPC under qemu-user ----------------------------------
 # The same C tests, and the same bspkit sessions with byte-identical output.
+gen_maps=$(gen_maps) || skip "cross: no generated maps in $MAPS: their sessions not compared"
+api_args=$(gen_api_args)
+small=$(small_maps)
+real=$(real_maps) || skip "cross: $SHARED/maps absent: real maps not run"
 sessions=""
 for m in $gen_maps; do sessions="$sessions $m:${m%.bsp}.queries"; done
-if have_shared; then
-    for m in $real; do sessions="$sessions $m:$BUILD/ref-$(basename "$(dirname "$m")")-$(basename "$m").queries"; done
-fi
+for m in $real; do q=$(real_queries "$m") && sessions="$sessions $m:$q"; done
 for arch in ppc ppc64; do
     dir=build/$arch
     if ! command -v qemu-$arch >/dev/null || [ ! -x $dir/bspkit ]; then
@@ -15,11 +17,11 @@ for arch in ppc ppc64; do
     fi
     run_prog $arch-unit qemu-$arch $dir/t/test_unit
     BSP_TEST_QUICK=1 run_prog $arch-lzma qemu-$arch $dir/t/test_lzma
-    run_prog $arch-api qemu-$arch $dir/t/test_api $api_args
+    [ -n "$api_args" ] && run_prog $arch-api qemu-$arch $dir/t/test_api $api_args
     [ -n "$small" ] && run_prog $arch-hostile qemu-$arch $dir/t/test_hostile $small
     run_prog $arch-bounds qemu-$arch $dir/t/test_bounds $small
     run_prog $arch-fuzz-replay qemu-$arch $dir/t/fuzz_replay test/fuzz/regressions
-    if have_shared; then run_prog $arch-api-real qemu-$arch $dir/t/test_api $real; fi
+    if [ -n "$real" ]; then run_prog $arch-api-real qemu-$arch $dir/t/test_api $real; fi
     same=0; differ=""
     for pair in $sessions; do
         m=${pair%%:*}; q=${pair#*:}
@@ -39,8 +41,8 @@ for arch in ppc ppc64; do
         fail "$arch: bspkit output differs from the host:$differ"
     fi
     # Quake 3 curves (docs/queries.md 11.9): the grids' bits, isolated and
-    # stitched, at three subdivisions, on part 49's crafted maps
-    if [ -f $BUILD/curves/curves.bsp ]; then
+    # stitched, at three subdivisions, on the crafted curve maps
+    if curves=$(curves_maps); then
         run_prog $arch-curves qemu-$arch $dir/t/test_curves $BUILD/curves/curves.bsp \
             $BUILD/curves/curves_bad.bsp $BUILD/curves/curves_big.bsp
         same=0; differ=""
@@ -55,6 +57,6 @@ for arch in ppc ppc64; do
         if [ -z "$differ" ]; then pass "$arch: $same bspkit patches sessions byte-identical to the host"
         else fail "$arch: bspkit patches differs from the host:$differ"; fi
     else
-        skip "$arch curves: $BUILD/curves absent (part 49 crafts the maps)"
+        skip "$arch curves: no crafted curve maps (test/craft/craft_curves.py needs the generated q3.bsp)"
     fi
 done

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- same bits on every CPU (issue 12) ------------------------------------
-# Boundary query sets: test/boundary.c walks from the maps' query points to
+# Boundary query sets: test/programs/boundary.c walks from the maps' query points to
 # the nearest places where the host's answer changes (plane tests at d = 0,
 # luxels at x.5, the light trace's accept rectangle and plane crossings) and
 # keeps the floats around each. Every target below answers them, and the
@@ -13,8 +13,8 @@
 #     sets;
 #   clang-ppc, clang-ppc64 (clang --target=...): generated maps, boundary sets.
 # $BUILD/targets-table.txt gets one row per target: maps, queries, identical.
-[ -n "${gen_maps:-}" ] || gen_maps=$(ls $MAPS/*.bsp | grep -v '/large\.bsp$')  # part 30 sets it
-[ -n "${real:-}" ] || ! have_shared || real=$(ls "$SHARED"/maps/*/*.bsp)  # part 40 sets it
+gen_maps=$(gen_maps) || skip "targets: no generated maps in $MAPS"
+real=$(real_maps)
 bdir=$BUILD/bsets
 mkdir -p $bdir
 table=$BUILD/targets-table.txt
@@ -30,11 +30,9 @@ else
     for n in v20_ldr x360_v20_ldr v17 v25_strata q1 goldsrc bsp2 q2 q3 q3_lit nightfire nightfire_lit; do
         [ -f $MAPS/$n.bsp ] && bmaps="$bmaps $MAPS/$n.bsp:$MAPS/$n.queries"
     done
-    if have_shared; then
+    if [ -n "$real" ]; then
         for m in $real; do
-            seeds=$BUILD/ref-$(basename "$(dirname "$m")")-$(basename "$m").queries
-            [ -s "$seeds" ] || python3 test/reference/bspref.py points "$m" > "$seeds" 2>/dev/null
-            bmaps="$bmaps $m:$seeds"
+            seeds=$(real_queries "$m") && bmaps="$bmaps $m:$seeds"
         done
     else
         skip "boundary sets of the real maps: $SHARED/maps absent"
@@ -52,10 +50,9 @@ fi
 
 # The real maps' ordinary query points, answered by the host.
 rsets=""
-if have_shared; then
+if [ -n "$real" ]; then
     for m in $real; do
-        q=$BUILD/ref-$(basename "$(dirname "$m")")-$(basename "$m").queries
-        [ -s "$q" ] || continue
+        q=$(real_queries "$m") || continue
         $BUILD/bspkit query "$m" < "$q" > "$q.host" 2>&1
         rsets="$rsets $m:$q:$q.host"
     done

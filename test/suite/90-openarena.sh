@@ -1,4 +1,4 @@
 # SPDX-License-Identifier: MIT
-# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
 # ---- Quake 3 maps of Debian's openarena-data, when installed -------------
-run_prog openarena sh test/openarena.sh
+run_prog openarena sh test/openarena/openarena.sh

@@ -1,0 +1,343 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# bench.sh - `make bench`: decoder throughput against the LZMA SDK's
+# LzmaDec.c and liblzma, whole-map load against read + liblzma decode, arena
+# bytes against the uncompressed lumps, and query times. Ratios come from
+# runs in the same process; the last line is one JSON object.
+BUILD=${BUILD:-build}
+SHARED=${SHARED:-../shared}
+B=$BUILD/bench
+mkdir -p $B
+[ -f $B/large_x360.bsp ] || { echo "bench.sh: no $B/large_x360.bsp: run make bench" >&2; exit 1; }
+
+echo "== LZMA decoder (same data, same process)"
+$B/bench_lzma > $B/lzma.out || exit 1
+grep -v '^{' $B/lzma.out
+lzma_json=$(grep '^{' $B/lzma.out | tail -1)
+
+# Instructions each decoder executes over the same streams, one decoder a
+# run (bench_lzma --only), counted by cachegrind in the decoders' own
+# source files: independent of what else the machine runs.
+if command -v valgrind > /dev/null && command -v cg_annotate > /dev/null; then
+    echo "== LZMA decoder instructions (cachegrind, one round of all streams)"
+    ir_json=""
+    for dec in bspkit old lzmadec; do
+        [ $dec = old ] && ! grep -q '"lzma_vs_old"' $B/lzma.out && continue
+        nice valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=$B/cg.$dec \
+            $B/bench_lzma --only $dec > /dev/null 2>&1 || exit 1
+        ir=$(cg_annotate --auto=no --threshold=0 $B/cg.$dec | awk -v dec=$dec '
+            { f = $NF; sub(/:[^:]*$/, "", f) }
+            dec == "lzmadec" && f ~ /LzmaDec\.c$/ { gsub(/,/, "", $1); n += $1 }
+            dec == "old" && f ~ /bench\/old\/loader\/lzma\/lzma_decoder\.c$/ { gsub(/,/, "", $1); n += $1 }
+            dec == "bspkit" && f ~ /lzma_decoder\.c$/ && f !~ /bench\/old\// { gsub(/,/, "", $1); n += $1 }
+            END { printf "%d", n }')
+        echo "$dec $ir instructions"
+        ir_json="$ir_json,\"ir_$dec\":$ir"
+    done
+    lzma_json="${lzma_json%\}}$ir_json}"
+fi
+
+echo "== console map load, generated grid (4096 rooms)"
+$B/bench_load $B/large_x360.bsp > $B/load.out || exit 1
+grep -v '^{' $B/load.out
+load_json=$(grep '^{' $B/load.out | tail -1)
+
+shack_json='{}'
+if [ -f "$SHARED/maps/xbox360/shack.360.bsp" ]; then
+    echo "== console map load, real Xbox 360 map"
+    $B/bench_load "$SHARED/maps/xbox360/shack.360.bsp" 40 > $B/shack.out || exit 1
+    grep -v '^{' $B/shack.out
+    shack_json=$(grep '^{' $B/shack.out | tail -1)
+fi
+
+# Simulated media (a reader thread at a fixed rate with seek latency):
+# resumable and blocking load time over the medium's pure transfer time,
+# and the longest work step at a 256 KiB budget (processor time); the
+# same loads on a virtual clock that counts only the loader's own
+# processor time (_model: what the overlap is worth on a core of its own,
+# whatever else the machine runs), and the processor time of all steps
+# (work_ms: decoding is slower than the medium where it exceeds
+# transfer_ms, and the 1.03 goal does not apply there).
+echo "== simulated media: bspkit load --simulate MEDIUM MAP (16 KiB reads, 256 KiB steps)"
+sim_json=""
+for map in $B/large_x360.bsp "$SHARED/maps/xbox360/shack.360.bsp"; do
+    [ -f "$map" ] || continue
+    for med in dvd bluray hdd ssd memory; do
+        for run in 1 2 3; do
+            line=$($BUILD/bspkit load --simulate $med "$map") || exit 1
+            echo "$(basename "$map") $line"
+            sim_json="$sim_json{\"map\":\"$(basename "$map")\",\"r\":$line}
+"
+        done
+    done
+done
+printf '%s' "$sim_json" > $B/sim.out
+
+# Decode jobs on simulated worker cores (bspkit load --simulate --workers
+# N; the virtual clock only): load time over the drive's transfer time,
+# over the bound of whole-lump jobs (the drive, or the latest of a
+# compressed lump's last byte plus its decode: the issue's bound) and over
+# the stream bound (a lump's decode starting at its first byte, which jobs
+# that run on the bytes arrived so far can approach), at this host's speed
+# and at a console PPU core's (--console: the factor and its source are in
+# tools/simulate/simulate.c). Three runs each; the table and the keys take the
+# median (by load over bound).
+echo "== simulated media with decode workers: bspkit load --simulate MEDIUM --workers N [--console] MAP"
+: > $B/simw.out
+for map in $B/large_x360.bsp "$SHARED/maps/xbox360/shack.360.bsp"; do
+    [ -f "$map" ] || continue
+    for factor in "" --console; do
+        for med in dvd bluray hdd ssd; do
+            for w in 1 2 3 4 6; do
+                for run in 1 2 3; do
+                    line=$($BUILD/bspkit load --simulate $med --workers $w $factor "$map") || exit 1
+                    echo "{\"map\":\"$(basename "$map")\",\"r\":$line}" >> $B/simw.out
+                done
+            done
+        done
+    done
+done
+python3 - $B/simw.out <<'PY2'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+g = {}
+for row in rows:
+    r = row["r"]
+    g.setdefault((row["map"], r["cpu_factor"], r["medium"], r["workers"]), []).append(r)
+maps = sorted({k[0] for k in g}, key=lambda m: m != "large_x360.bsp")
+for name in maps:
+    for f in sorted({k[1] for k in g if k[0] == name}):
+        ws = sorted({k[3] for k in g if k[0] == name and k[1] == f})
+        print("%s, cpu factor %g: load/transfer, /bound, /stream bound (transfer, bound and stream bound ms at the most workers)" % (name, f))
+        print("%-7s" % "medium" + "".join("%21s" % ("w%d" % w) for w in ws))
+        for med in ("dvd", "bluray", "hdd", "ssd"):
+            cells, last = [], None
+            for w in ws:
+                runs = g.get((name, f, med, w))
+                if not runs:
+                    cells.append("%21s" % "-")
+                    continue
+                r = sorted(runs, key=lambda x: x["model_vs_bound"])[len(runs) // 2]
+                cells.append("%21s" % ("%.3f %.3f %.3f" % (r["model_vs_transfer"], r["model_vs_bound"],
+                                                          r["model_vs_stream_bound"])))
+                last = r
+            print("%-7s" % med + "".join(cells) +
+                  ("  (%.1f, %.1f, %.1f)" % (last["transfer_ms"], last["bound_ms"], last["stream_bound_ms"])
+                   if last else ""))
+PY2
+
+# Decode jobs on two real threads (test/bench/bench_jobs.c): the map in memory,
+# best of 7 two-thread loads against the best of 7 one-thread bsp_loads in
+# the same run, and against their bound (half the one-thread time, or the
+# longest single lump's decode if larger).
+echo "== decode jobs on two threads: bench_jobs MAP"
+$B/bench_jobs $B/large_x360.bsp > $B/jobs.out || exit 1
+if [ -f "$SHARED/maps/xbox360/shack.360.bsp" ]; then
+    $B/bench_jobs --repeats 41 "$SHARED/maps/xbox360/shack.360.bsp" >> $B/jobs.out || exit 1
+fi
+grep -v '^{' $B/jobs.out
+
+# Collision (issue 21): a real Quake 2 level with sloped brushes and a real
+# Quake map's hulls, or the generated ones without ../shared.
+echo "== collision: bench_trace (player moves, rays, position tests, hull 1)"
+brush_map="$SHARED/maps/quake2/lq_e0m1.bsp"; [ -f "$brush_map" ] || brush_map=$BUILD/maps/q2.bsp
+hull_map="$SHARED/maps/quake/q1_detail_fence2.bsp"; [ -f "$hull_map" ] || hull_map=$BUILD/maps/q1.bsp
+trace_brush=$($B/bench_trace "$brush_map" 5) || exit 1
+trace_hull=$($B/bench_trace "$hull_map" 5) || exit 1
+echo "$trace_brush"
+echo "$trace_hull"
+# Source terrain (8.14): player moves over the generated terrain map
+trace_disp=$($B/bench_trace --disp $BUILD/maps/v20_terrain.bsp 5) || exit 1
+echo "$trace_disp"
+
+# A brush listed 2.55 million times (test/craft/craft_repeated.py, issue 31): one
+# trace must take the distinct brushes it reaches, not the listings; the
+# bound is what a walk with the per-trace mark takes many times over, far
+# below the seconds a walk without one takes.
+echo "== collision: one trace through a brush repeated in every leaf (bench_repeated)"
+python3 test/craft/craft_repeated.py $BUILD/maps/q2.bsp $BUILD/maps/q3.bsp $B || exit 1
+$B/bench_repeated $B/repeated_q2.bsp $B/repeated_q3.bsp > $B/keys_repeated.json || exit 1
+cat $B/keys_repeated.json
+python3 - $B/keys_repeated.json <<'PYR' || exit 1
+import json, sys
+j = json.load(open(sys.argv[1]))
+bound = 250.0
+ok = j["repeated_brush_trace_ms"] <= bound
+print("repeated brush trace %.3f ms: %s the %.0f ms bound" % (j["repeated_brush_trace_ms"], "within" if ok else "OVER", bound))
+json.dump({"repeated_brush_trace_ms": j["repeated_brush_trace_ms"], "repeated_brush_trace_bound_ms": bound},
+          open(sys.argv[1], "w"))
+sys.exit(0 if ok else 1)
+PYR
+
+# The pakfile (issue 33): open + find in 10 000 entries, an LZMA entry's
+# decode beside the lump decoder's, CRC-32 (test/bench/bench_pak.c).
+echo "== pakfile: bench_pak"
+python3 test/craft/pak_gen.py $BUILD/t/pak_lzma -le $B/many.pak many &&
+    python3 test/craft/pak_gen.py $BUILD/t/pak_lzma -le $B/lzma.pak bench &&
+    $B/bench_pak $B/many.pak $B/lzma.pak > $B/pak.out || exit 1
+grep -v '^{' $B/pak.out
+
+# The Quake family's light grid (issue 32): the real ericw-tools map, or the
+# generated BSP2 one without ../shared.
+echo "== light grid: bench_grid (ambient on LIGHTGRID_OCTREE, the grid's load cost)"
+grid_map="$SHARED/maps/bsp2/example_q1_bspx.bsp"; [ -f "$grid_map" ] || grid_map=$BUILD/maps/grid/bsp2_grid.bsp
+grid_json=$($B/bench_grid "$grid_map" 5) || exit 1
+echo "$grid_json"
+
+# Issue 31's keys (test/bench/bench_trace_keys.c, the query sets of
+# test/common/trace_queries.h): Quake 2 lq_e0m1, Quake 3 oa_dm5 (openarena-data;
+# else the generated Quake 3 map with curved surfaces) with its collision
+# load, and a real Quake map's hulls (else the generated ones).
+echo "== collision: bench_trace_keys (moves, steps, 64 down, rays, position tests; Quake 3 collision load)"
+q3_map=$BUILD/maps/q3_lit.bsp
+if ls /usr/share/games/openarena/*/*.pk3 > /dev/null 2>&1; then
+    mkdir -p $BUILD/openarena
+    python3 test/openarena/openarena_maps.py /usr/share/games/openarena $BUILD/openarena &&
+        [ -f $BUILD/openarena/oa_dm5.bsp ] && q3_map=$BUILD/openarena/oa_dm5.bsp
+fi
+hull_real="$SHARED/maps/quake/mp_lobby.bsp"; [ -f "$hull_real" ] || hull_real=$BUILD/maps/q1.bsp
+keys_brush=$($B/bench_trace_keys "$brush_map" 5) || exit 1
+keys_q3=$($B/bench_trace_keys "$q3_map" 5) || exit 1
+keys_hull=$($B/bench_trace_keys "$hull_real" 5) || exit 1
+echo "$keys_brush"
+echo "$keys_q3"
+echo "$keys_hull"
+# The slow curved surfaces of issue 31 (test/craft/craft_patches.py): one
+# collision load each, within 120 s (a key of null: over the bound).
+echo "== collision: crafted Quake 3 maps of many large curved surfaces (load)"
+mkdir -p $B/patches
+python3 test/craft/craft_patches.py $BUILD/maps/q3_lit.bsp $B/patches || exit 1
+keys_p31=$(timeout 120 $B/bench_trace_keys $B/patches/patches_31x31.bsp 1 load) || keys_p31='{"load_ms":null}'
+keys_p5=$(timeout 120 $B/bench_trace_keys $B/patches/patches_5x5.bsp 1 load) || keys_p5='{"load_ms":null}'
+echo "$keys_p31"
+echo "$keys_p5"
+
+# The BSPX directory's cost (docs/queries.md 10.1): a real ericw-tools map,
+# or the generated decoupled one without ../shared.
+echo "== BSPX: bench_bspx (bsp_open with and without the directory, loads, luxel)"
+bspx_map="$SHARED/maps/bsp2/example_q1_bspx.bsp"; [ -f "$bspx_map" ] || bspx_map=$BUILD/maps/bspx/q1_decoupled.bsp
+$B/bench_bspx "$bspx_map" > $B/bspx.out || exit 1
+grep -v '^{' $B/bspx.out
+bspx_json=$(grep '^{' $B/bspx.out | tail -1)
+
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" "$keys_brush" "$keys_q3" "$keys_hull" "$keys_p31" "$keys_p5" "$bspx_json" <<'PY'
+import json, sys
+lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
+tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
+td = json.loads(sys.argv[10])
+sim = [json.loads(l) for l in open(sys.argv[4]) if l.strip()]
+simw = [json.loads(l) for l in open(sys.argv[7]) if l.strip()]
+out = {
+    "lzma_vs_lzmadec": lz["lzma_vs_lzmadec"],
+    "lzma_vs_liblzma": lz["lzma_vs_liblzma"],
+    "lzma_mbps": lz["lzma_mbps"],
+    "lzma_vs_old": lz.get("lzma_vs_old"),
+    "lzma_vs_old_best": lz.get("lzma_vs_old_best"),
+    "lzma_vs_lzmadec_best": lz.get("lzma_vs_lzmadec_best"),
+    "load_vs_read_decode": ld["load_vs_read_decode"],
+    "arena_overhead": ld["arena_overhead"],
+    "arena_overhead_without_tables": ld["overhead_without_tables"],
+    "ns_point_leaf": ld["ns_point_leaf"],
+    "ns_pvs": ld["ns_pvs"],
+    "ns_light": ld["ns_light"],
+    "trace_player_ns": tb["trace_player_ns"],
+    "trace_ray_ns": tb["trace_ray_ns"],
+    "trace_position_ns": tb["trace_position_ns"],
+    "hulltrace_ns": th["hulltrace_ns"],
+    "boxleaves_ns": tb["boxleaves_ns"],
+    "boxleaves_hull_map_ns": th["boxleaves_ns"],
+    "trace_stack_bytes": tb["trace_stack_bytes"],
+    "trace_maps": [tb["map"], th["map"]],
+    "disp_trace_player_ns": td["disp_trace_player_ns"],
+}
+gr = json.loads(sys.argv[11])
+for k in ("quake_grid_ambient_ns", "grid_parse_ns", "grid_parse_share", "grid_arena_bytes"):
+    out[k] = gr[k]
+out["grid_map"] = gr["map"]
+for k in ("ir_bspkit", "ir_old", "ir_lzmadec"):
+    if k in lz:
+        out["lzma_" + k] = lz[k]
+if "ir_old" in lz and lz["ir_old"]:
+    out["lzma_ir_vs_old"] = round(lz["ir_bspkit"] / lz["ir_old"], 4)
+if sh:
+    out["shack_load_vs_read_decode"] = sh["load_vs_read_decode"]
+    out["shack_arena_overhead"] = sh["arena_overhead"]
+    out["shack_arena_overhead_without_tables"] = sh["overhead_without_tables"]
+    out["shack_ns_light"] = sh["ns_light"]
+# Three loads per map and medium: the ratios are the median load's, the
+# longest step the quietest load's (a step's processor time also takes
+# what the host, a virtual machine here, steals from it: the same reason
+# the load timings above are best of N); max_step_worst_ms keeps the
+# longest step of all loads.
+groups = {}
+for row in sim:
+    groups.setdefault((row["map"], row["r"]["medium"]), []).append(row["r"])
+steps, worst = [], []
+for (name, medium), runs in groups.items():
+    r = dict(sorted(runs, key=lambda x: x["resumable_vs_transfer"])[len(runs) // 2])
+    r["max_step_ms"] = min(x["max_step_ms"] for x in runs)
+    worst.append(max(x["max_step_ms"] for x in runs))
+    pre = "" if name == "large_x360.bsp" else "shack_"
+    steps.append(r["max_step_ms"])
+    if r["medium"] == "memory":
+        continue
+    out[pre + r["medium"] + "_vs_transfer"] = r["resumable_vs_transfer"]
+    out[pre + r["medium"] + "_vs_transfer_model"] = r["model_resumable_vs_transfer"]
+    out[pre + r["medium"] + "_transfer_ms"] = r["transfer_ms"]
+    if r["medium"] == "dvd":
+        out[pre + "blocking_dvd_vs_transfer"] = r["blocking_vs_transfer"]
+        out[pre + "blocking_dvd_vs_transfer_model"] = r["model_blocking_vs_transfer"]
+        out[pre + "work_ms"] = r["work_ms"]
+        out[pre + "max_step_ms"] = r["max_step_ms"]
+if steps:
+    out["max_step_ms"] = max(steps)
+    out["max_step_worst_ms"] = max(worst)
+# Decode workers (the model): the median of three loads by load over bound.
+wg = {}
+for row in simw:
+    r = row["r"]
+    wg.setdefault((row["map"], r["medium"], r["workers"], r["cpu_factor"] != 1), []).append(r)
+for (name, medium, w, console), runs in wg.items():
+    r = sorted(runs, key=lambda x: x["model_vs_bound"])[len(runs) // 2]
+    pre = "" if name == "large_x360.bsp" else "shack_"
+    if console:
+        out["console_cpu_factor"] = r["cpu_factor"]
+    if w > 1 and r["worker_arena_bytes"]:
+        out["worker_arena_bytes"] = r["worker_arena_bytes"]
+    for key, (m, ww, c) in (("hdd_w4", ("hdd", 4, False)), ("dvd_console_w3", ("dvd", 3, True)),
+                            ("ssd_w6", ("ssd", 6, False))):
+        if (medium, w, console) == (m, ww, c):
+            out[pre + key + "_vs_transfer"] = r["model_vs_transfer"]
+            out[pre + key + "_vs_bound"] = r["model_vs_bound"]
+            out[pre + key + "_vs_stream_bound"] = r["model_vs_stream_bound"]
+# Two real threads (bench_jobs)
+for line in open(sys.argv[8]):
+    if line.startswith("{"):
+        j = json.loads(line)
+        pre = "" if j["map"] == "large_x360.bsp" else "shack_"
+        out[pre + "threads2_vs_one"] = j["threads2_vs_one"]
+        out[pre + "threads2_vs_bound"] = j["threads2_vs_bound"]
+# Issue 31's keys (names fixed by the issue)
+kb, kq, kh = (json.loads(a) for a in sys.argv[12:15])
+for k in ("move", "step", "down", "ray", "position"):
+    out["trace_%s_ns" % k] = kb[k + "_ns"]
+out["q3_trace_move_ns"] = kq["move_ns"]
+out["q3_trace_position_ns"] = kq["position_ns"]
+out["hulltrace_move_ns"] = kh["move_ns"]
+out["hulltrace_ray_ns"] = kh["ray_ns"]
+out["q3_collision_load_ms"] = kq["load_ms"]
+out["q3_collision_arena_bytes"] = kq["arena_bytes"]
+out["trace_keys_maps"] = [kb["map"], kq["map"], kh["map"]]
+out["q3_patches_31x31_load_ms"] = json.loads(sys.argv[15])["load_ms"]
+out["q3_patches_5x5_load_ms"] = json.loads(sys.argv[16])["load_ms"]
+# The pakfile (bench_pak)
+for line in open(sys.argv[9]):
+    if line.startswith("{"):
+        out.update(json.loads(line))
+# keys other steps left as JSON objects ($B/keys_*.json)
+import glob, os
+for p in sorted(glob.glob(os.path.join(os.path.dirname(sys.argv[4]), "keys_*.json"))):
+    out.update(json.load(open(p)))
+out.update(json.loads(sys.argv[17]))   # bspx_* (bench_bspx)
+print(json.dumps(out, separators=(",", ":")))
+PY

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: MIT */
+/* test_engine.c - what an engine holds on to (issue 30): the family enum,
+ * the players' boxes, the guide's player-move loop run unchanged on every
+ * family, the leaves a box touches, and the status for a Quake 3 load that
+ * skipped bsp_measure_patches.
+ *
+ *   test_engine MAP...   (the suite: a generated map of every family) */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/check.h"
+#include "../common/files.h"
+#include "../common/held.h"
+#include "../../platform/memory/bsp_memstream.h"
+
+/* the guide's code, verbatim (part 46 checks docs/guide.md holds this file) */
+#include "../../docs/examples/player_move.c"
+
+static bsp_status load(held *H, const uint8_t *data, uint32_t size)
+{
+    bsp_options o = held_options(BSP_LOAD_COLLISION);
+    uint32_t need;
+    bsp_status st;
+    if (held_open(H, data, size) != BSP_OK) return H->st;
+    if (!strcmp(bsp_family_name(&H->h), "quake3")) {
+        /* a Quake 3 collision load that skips bsp_measure_patches */
+        bsp_header bare = H->h;
+        uint8_t *arena;
+        bsp_map tmp;
+        st = bsp_measure(&bare, &o, &need);
+        CHECK(st == BSP_E_PATCHES_NOT_MEASURED && !strcmp(bsp_status_name(st), "patches_not_measured") &&
+                  strstr(bsp_status_message(st), "bsp_measure_patches") != NULL,
+              "quake3: bsp_measure without bsp_measure_patches says so", "%s: %s", bsp_status_name(st),
+              bsp_status_message(st));
+        /* bsp_load refuses the same header before it reads anything (an
+         * arena of the measured map's size, measured on a copy) */
+        if (held_finish(H, &o) != BSP_OK) return H->st;
+        arena = malloc(H->need + 8);
+        bare = H->h;
+        bare.patches_measured = 0;
+        st = bsp_load(&tmp, &bare, &H->s, arena, H->need, &o, NULL);
+        CHECK(st == BSP_E_PATCHES_NOT_MEASURED, "quake3: bsp_load without bsp_measure_patches says so", "%s",
+              bsp_status_name(st));
+        free(arena);
+        return H->st;
+    }
+    return held_finish(H, &o);
+}
+
+/* the names bsp_family_name gives, in the enum's order */
+static const char *const names[BSP_FAMILY_COUNT] = { "unknown", "source", "goldsrc", "quake", "bsp2",
+                                                     "quake2", "quake3", "nightfire" };
+
+static int position_solid(const bsp_map *m, const float p[3], const float mins[3], const float maxs[3])
+{
+    bsp_trace_result tr;
+    return bsp_trace(m, 0, p, p, mins, maxs, bsp_trace_mask(m, BSP_MASK_PLAYERSOLID), &tr) != BSP_OK ||
+           tr.startsolid;
+}
+
+/* An open place for the player inside the map (a leaf with a cluster: not
+ * the void around a sealed map), the first on a grid over the world's
+ * box, from the top down. */
+static int find_start(const bsp_map *m, const float mins[3], const float maxs[3], float p[3])
+{
+    bsp_model w;
+    int i, j, k, a;
+    const int N = 24;
+    /* (the Quake family's void is solid: a map without vis has no clusters) */
+    int hulls = bsp_map_family(m) == BSP_FAMILY_QUAKE || bsp_map_family(m) == BSP_FAMILY_GOLDSRC ||
+                bsp_map_family(m) == BSP_FAMILY_BSP2;
+    if (bsp_get_model(m, 0, &w) != BSP_OK) return 0;
+    for (k = 1; k < N; k++)
+        for (j = 1; j < N; j++)
+            for (i = 1; i < N; i++) {
+                uint32_t leaf;
+                bsp_leaf lf;
+                int at[3];
+                at[0] = i, at[1] = j, at[2] = N - k;
+                for (a = 0; a < 3; a++)
+                    p[a] = w.mins[a] + (w.maxs[a] - w.mins[a]) * (float)at[a] / (float)N + 0.40625f;
+                if (bsp_point_leaf(m, 0, p, &leaf) != BSP_OK ||
+                    bsp_get_leaf(m, leaf, &lf) != BSP_OK || (lf.cluster < 0 && !hulls))
+                    continue;
+                if (!position_solid(m, p, mins, maxs)) return 1;
+            }
+    return 0;
+}
+
+static void player_checks(const char *name, const bsp_map *m)
+{
+    float mins[3], maxs[3], p[3], v[3], below[3];
+    bsp_trace_result tr;
+    char what[256];
+    int frame, in_solid = 0, errors = 0, stuck = 0;
+    float lowest;
+    bsp_model w;
+    bsp_player_box(bsp_map_family(m), BSP_STANDING, mins, maxs);
+    p[0] = p[1] = p[2] = 0;
+    if (bsp_trace(m, 0, p, p, mins, maxs, 0, &tr) == BSP_E_BAD_HULL) {
+        /* a map compiled without clipnodes has hull 0 only (8.4a) */
+        snprintf(what, sizeof what, "%s: no clipnodes: the player's box is bad_hull, as hull 1 is", name);
+        CHECK(bsp_hull_trace(m, 0, 1, p, p, &tr) == BSP_E_BAD_HULL, what, "hull 1 answers");
+        return;
+    }
+    if (!find_start(m, mins, maxs, p)) {
+        snprintf(what, sizeof what, "%s: README player move", name);
+        check_skip(what, "no open place for the player's box on the grid");
+        return;
+    }
+    bsp_get_model(m, 0, &w);
+    lowest = w.mins[2] - 64;
+    /* fall for 2 s, walk for 2 s, stand (and fall off whatever ledge the
+     * walk ended on) for 4 s, at 60 frames a second, gravity 800 */
+    v[0] = v[1] = v[2] = 0;
+    for (frame = 0; frame < 480; frame++) {
+        int r;
+        v[0] = frame >= 120 && frame < 240 ? 200.0f : 0.0f;
+        v[1] = frame >= 120 && frame < 240 ? 90.0f : 0.0f;
+        v[2] -= 800.0f / 60.0f;
+        r = player_move(m, p, v, 1.0f / 60.0f);
+        errors += r < 0;
+        stuck += r == 1;
+        in_solid += position_solid(m, p, mins, maxs);
+    }
+    snprintf(what, sizeof what, "%s: README player move runs (no error, never ends a frame in solid)", name);
+    CHECK(!errors && !stuck && !in_solid, what, "%d errors, %d stuck, %d frames in solid", errors, stuck, in_solid);
+    /* standing on something: 2 units down hits, above the world's floor */
+    memcpy(below, p, sizeof below);
+    below[2] -= 2;
+    snprintf(what, sizeof what, "%s: README player move ends standing on a floor", name);
+    if (bsp_trace(m, 0, p, below, mins, maxs, bsp_trace_mask(m, BSP_MASK_PLAYERSOLID), &tr) != BSP_OK)
+        tr.fraction = 2;
+    CHECK(tr.fraction < 1 && tr.has_plane && tr.normal[2] > 0.7f && p[2] > lowest,
+          what, "at %.9g %.9g %.9g: fraction %g normal z %g, startsolid %d allsolid %d plane %d", p[0], p[1], p[2], tr.fraction, tr.normal[2], tr.startsolid, tr.allsolid, tr.has_plane);
+    /* the leaves the box touches where it stands */
+    {
+        float lo[3], hi[3];
+        uint32_t all[4096], few[4], count, count2, leaf, k, j;
+        int32_t top, top2;
+        int ok = 1, once = 1, has = 0, q3 = bsp_map_family(m) == BSP_FAMILY_QUAKE3;
+        bsp_status st;
+        for (k = 0; k < 3; k++) lo[k] = p[k] + mins[k] - 64, hi[k] = p[k] + maxs[k] + 64;
+        st = bsp_box_leaves(m, 0, lo, hi, all, 4096, &count, &top);
+        snprintf(what, sizeof what, "%s: box leaves: each once, the standing point's leaf among them", name);
+        bsp_point_leaf(m, 0, p, &leaf);
+        for (k = 0; st == BSP_OK && k < count && k < 4096; k++) {
+            has |= all[k] == leaf;
+            for (j = 0; j < k; j++) once &= all[j] != all[k];
+        }
+        CHECK(st == BSP_OK && once && has && count <= 4096, what, "%s, count %u, once %d, has %d",
+              bsp_status_name(st), count, once, has);
+        snprintf(what, sizeof what, "%s: box leaves: a short list gets the first leaves and the same count", name);
+        for (k = 0; k <= 4 && st == BSP_OK; k++) {
+            bsp_status s2 = bsp_box_leaves(m, 0, lo, hi, k ? few : NULL, k, &count2, &top2);
+            ok &= s2 == BSP_OK && count2 == count && top2 == top;
+            for (j = 0; j < k && j < count; j++) ok &= few[j] == all[j];
+        }
+        CHECK(ok, what, "count %u", count);
+        snprintf(what, sizeof what, "%s: box leaves: a top node exactly when the box spans a plane", name);
+        if (!q3) CHECK(count <= 1 || top >= 0, what, "count %u, topnode %d", count, top);
+        snprintf(what, sizeof what, "%s: box leaves: statuses", name);
+        {
+            float nan3[3];
+            nan3[0] = nan3[1] = nan3[2] = NAN;
+            CHECK(bsp_box_leaves(m, 0, lo, hi, NULL, 1, &count2, &top2) == BSP_E_BAD_ARGUMENT &&
+                      bsp_box_leaves(m, 0, lo, hi, all, 4, NULL, &top2) == BSP_E_BAD_ARGUMENT &&
+                      bsp_box_leaves(m, 0, nan3, hi, all, 4, &count2, &top2) == BSP_E_BAD_QUERY &&
+                      bsp_box_leaves(m, 0xffffffffu, lo, hi, all, 4, &count2, &top2) ==
+                          (q3 || bsp_map_family(m) == BSP_FAMILY_NIGHTFIRE ? BSP_E_UNSUPPORTED : BSP_E_BAD_MODEL),
+                  what, "a status out of order");
+        }
+    }
+}
+
+static void one_map(const char *name, const uint8_t *data, uint32_t size, int index, const char *api)
+{
+    held H;
+    bsp_status st;
+    bsp_family_id f;
+    float mins[3], maxs[3], hmins[3], hmaxs[3];
+    char what[256];
+    (void)index, (void)api;
+    st = load(&H, data, size);
+    snprintf(what, sizeof what, "%s: loads with collision", name);
+    CHECK(st == BSP_OK, what, "%s", bsp_status_name(st));
+    if (st != BSP_OK) {
+        free(H.arena);
+        return;
+    }
+    f = bsp_map_family(&H.m);
+    snprintf(what, sizeof what, "%s: the family enum names the family bsp_family_name does", name);
+    CHECK(f > BSP_FAMILY_UNKNOWN && f < BSP_FAMILY_COUNT && f == bsp_header_family(&H.h) &&
+              !strcmp(names[f], bsp_family_name(&H.h)),
+          what, "%d for %s", (int)f, bsp_family_name(&H.h));
+    /* the Quake family's boxes are its hulls: standing hull 1, goldsrc's
+     * crouching hull 3 (bsp_hull_size, from the engines' hull tables) */
+    if (f == BSP_FAMILY_QUAKE || f == BSP_FAMILY_GOLDSRC || f == BSP_FAMILY_BSP2) {
+        int k, same = 1;
+        bsp_player_box(f, BSP_STANDING, mins, maxs);
+        bsp_hull_size(&H.m, 1, hmins, hmaxs);
+        for (k = 0; k < 3; k++) same &= mins[k] == hmins[k] && maxs[k] == hmaxs[k];
+        if (f == BSP_FAMILY_GOLDSRC) {
+            bsp_player_box(f, BSP_CROUCHING, mins, maxs);
+            bsp_hull_size(&H.m, 3, hmins, hmaxs);
+            for (k = 0; k < 3; k++) same &= mins[k] == hmins[k] && maxs[k] == hmaxs[k];
+        } else {
+            same &= bsp_player_box(f, BSP_CROUCHING, mins, maxs) == BSP_E_UNSUPPORTED;
+        }
+        snprintf(what, sizeof what, "%s: the player's boxes are the engine's hulls", name);
+        CHECK(same, what, "a box differs from its hull");
+    } else {
+        snprintf(what, sizeof what, "%s: the player's crouching box is lower than its standing one", name);
+        CHECK(bsp_player_box(f, BSP_STANDING, mins, maxs) == BSP_OK &&
+                  bsp_player_box(f, BSP_CROUCHING, hmins, hmaxs) == BSP_OK &&
+                  hmaxs[2] - hmins[2] < maxs[2] - mins[2] && hmins[0] == mins[0] && hmaxs[1] == maxs[1],
+              what, "boxes");
+    }
+    player_checks(name, &H.m);
+    free(H.arena);
+}
+
+int main(int argc, char **argv)
+{
+    float a[3], b[3];
+    CHECK(bsp_player_box(BSP_FAMILY_UNKNOWN, BSP_STANDING, a, b) == BSP_E_BAD_ARGUMENT &&
+              bsp_player_box(BSP_FAMILY_COUNT, BSP_STANDING, a, b) == BSP_E_BAD_ARGUMENT &&
+              bsp_player_box(BSP_FAMILY_SOURCE, (bsp_stance)2, a, b) == BSP_E_BAD_ARGUMENT &&
+              bsp_player_box(BSP_FAMILY_SOURCE, BSP_STANDING, NULL, b) == BSP_E_BAD_ARGUMENT &&
+              bsp_header_family(NULL) == BSP_FAMILY_UNKNOWN && bsp_map_family(NULL) == BSP_FAMILY_UNKNOWN,
+          "player boxes and the family enum: statuses", "a status out of order");
+    for_each_map(argc, argv, one_map);
+    return check_exit();
+}

@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: MIT
+# A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# ---- builds carrying some families / no decoder (make subsets) ------------
+# Each reduced tool answers its own families' generated maps exactly as the
+# full build's expected answers say, gives bad_magic for every other family,
+# a left-out Source variant's status for its maps (the source build keeps
+# strata and vindictus only) and, without the decoder, unsupported for a
+# map with compressed lumps; its library holds no code of what was left out.
+# The source build also leaves out decode jobs (BSPKIT_JOBS=0): it loads
+# compressed maps in its steps, refuses options.jobs above 0 as
+# unsupported, and its jobs.o carries no code.
+. test/suite/lib/variants_left_out.sh
+gen_maps=$(gen_maps) || skip "subsets: no generated maps in $MAPS"
+for cfg in source quake source-nolzma; do
+    dir=$BUILD/sub/$cfg
+    if [ ! -x $dir/bspkit ]; then
+        fail "subset $cfg: $dir/bspkit missing (make subsets)"
+        continue
+    fi
+    good=0; bad=""
+    for m in $gen_maps $MAPS/vindictus/*.bsp; do
+        base=${m%.bsp}
+        [ -f "$base.queries" ] && [ -f "$base.expected" ] || continue
+        info=$($BUILD/bspkit info "$m")
+        fam=$(echo "$info" | sed -n 's/^{"family":"\([a-z0-9]*\)".*/\1/p')
+        variant=$(variant_of "$info")
+        case $cfg in
+        source) want=source; kept="strata vindictus" ;;
+        source-nolzma) want=source; kept=$variant ;;
+        *) want=$cfg; kept="" ;;
+        esac
+        if [ "$fam" != "$want" ]; then
+            expect='{"error":"bad_magic",'
+        elif [ -n "$variant" ] && ! echo " $kept " | grep -q " $variant "; then
+            expect="{\"error\":\"$(left_out_status $variant)\","
+        elif [ $cfg = source-nolzma ] && echo "$info" | grep -q '"compressed":true'; then
+            expect='{"error":"unsupported",'
+        else
+            expect=answers
+        fi
+        # a refusal is one JSON line on standard output (its sentence also
+        # goes to standard error): compare its status field
+        if [ "$expect" = answers ]; then
+            $dir/bspkit query "$m" < "$base.queries" > $BUILD/subset.out 2>&1
+        else
+            $dir/bspkit query "$m" < "$base.queries" 2>/dev/null | head -1 | cut -c1-${#expect} > $BUILD/subset.out
+        fi
+        if [ "$expect" = answers ]; then
+            cmp -s $BUILD/subset.out "$base.expected" && good=$((good + 1)) || bad="$bad $(basename "$m")"
+        else
+            [ "$(cat $BUILD/subset.out)" = "$expect" ] && good=$((good + 1)) || bad="$bad $(basename "$m"):$expect"
+        fi
+    done
+    if [ -z "$bad" ] && [ $good -gt 0 ]; then
+        pass "subset $cfg: $good generated maps answered or refused as documented"
+    else
+        fail "subset $cfg: wrong answer or status for$bad"
+    fi
+    syms=$(nm -g --defined-only $dir/libbspkit.a | awk 'NF == 3 { print $3 }')
+    case $cfg in
+    source) left="bsp__family_source_dm bsp__family_source17 bsp__xor bsp__family_quake bsp__family_quake2 bsp__family_quake3 bsp__family_nightfire bsp__extents_lightmap bsp__leafvis_row bsp__q3_luxel bsp__q3_light_grid" ;;
+    quake) left="bsp__family_source bsp__family_goldsrc bsp__family_bsp2 bsp__family_quake2 bsp__dvis_row bsp__q3_luxel" ;;
+    source-nolzma) left="bsp__family_quake bsp__lzma_decode" ;;
+    esac
+    kept=""
+    for s in $left; do echo "$syms" | grep -qx "$s" && kept="$kept $s"; done
+    if [ -z "$kept" ]; then pass "subset $cfg: the library leaves out the other families' code"
+    else fail "subset $cfg: still defines$kept"; fi
+done
+# BSPKIT_JOBS=0 (the source subset): the LZMA map loads and answers above;
+# a load asking for decode jobs is unsupported; no job code is built.
+dir=$BUILD/sub/source
+m=$MAPS/v20_lzma.bsp
+if [ -x $dir/bspkit ] && [ -f "$m" ]; then
+    $dir/bspkit load --simulate memory --workers 2 "$m" > $BUILD/nojobs.out 2>/dev/null
+    rc=$?
+    $dir/bspkit load --simulate memory "$m" > $BUILD/nojobs0.out 2>/dev/null
+    rc0=$?
+    jobs_text=$(size $dir/obj/loader/pipeline/jobs.o 2>/dev/null | awk 'NR == 2 { print $1 + $2 }')
+    full_text=$(size $BUILD/obj/loader/pipeline/jobs.o 2>/dev/null | awk 'NR == 2 { print $1 + $2 }')
+    if [ $rc -eq 1 ] && grep -q '^{"error":"unsupported"' $BUILD/nojobs.out &&
+       [ $rc0 -eq 0 ] && grep -q '"jobs":0,' $BUILD/nojobs0.out &&
+       [ "$jobs_text" = 0 ] && [ -n "$full_text" ] && [ "$full_text" -gt 0 ]; then
+        pass "subset source (BSPKIT_JOBS=0): loads in its steps, --workers 2 is unsupported, jobs.o empty (full build: $full_text bytes)"
+    else
+        fail "subset source (BSPKIT_JOBS=0): --workers 2 exit $rc '$(head -c 120 $BUILD/nojobs.out)', --workers 0 exit $rc0, jobs.o $jobs_text bytes (full $full_text)"
+    fi
+else
+    skip "subset source: $dir/bspkit or $m missing: BSPKIT_JOBS=0 not checked"
+fi
+# Each reduced build's descriptions against its core/config.h constants (a
+# field the generic code skips in that build must not be set there).
+for cfg in source quake source-nolzma core; do
+    prog=$BUILD/sub/$cfg/t/test_selection
+    if [ -x $prog ]; then run_prog "selection-$cfg" $prog
+    else fail "subset $cfg: $prog missing (make subsets)"; fi
+done

@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: MIT
+# variants_left_out.sh - sourced by the subset parts (34-subsets.sh,
+# 35-core.sh): what a build without some of Source's game variants answers.
+
+# The variant a map is, "" for none, from the full build's `bspkit info`
+# line INFO: the variant it names, or strata for Source nodes (lump 5) at
+# lump version 1.
+variant_of() {
+    vo=$(echo "$1" | sed -n 's/.*"variant":"\([a-z_]*\)".*/\1/p')
+    if [ -z "$vo" ] && echo "$1" | grep -q '^{"family":"source",.*"index":5,[^}]*"version":1,'; then
+        vo=strata
+    fi
+    echo "$vo"
+}
+
+# The status of a file of VARIANT in a build that left VARIANT out: what a
+# bspkit that never knew the variant answers (docs/building.md "Builds with
+# fewer formats"). Vindictus: the tool recognises it and bsp_use_variant
+# refuses.
+left_out_status() {
+    case $1 in
+    strata) echo bad_lump_version ;;
+    bloodlines | dark_messiah) echo bad_version ;;
+    tactical_intervention) echo bad_magic ;;
+    vindictus) echo unsupported ;;
+    esac
+}
