@@ -22,8 +22,8 @@
 #define BSP_FUZZ_LOAD_ALL_H
 
 #include "fuzz.h"
-#include "../exercise.h"
-#include "../recstream.h"
+#include "../common/exercise.h"
+#include "../common/recstream.h"
 
 /* Loads whose arena would exceed this are only asked for arena_too_small. */
 #define ARENA_CAP (64u << 20)
