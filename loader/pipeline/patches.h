@@ -25,17 +25,8 @@ bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, 
                               bsp__patch_cursor *c, uint32_t budget, uint32_t *did, int *done,
                               uint32_t verts_first);
 
-/* A load that keeps no draw vertex (plan verts_xyz): the lump's whole
- * records that have arrived in the window (`have` bytes of the lump in
- * all), from lump byte *pos on, about `budget` bytes (at least a record),
- * their xyz kept in the host's order when they are in the plan's run;
- * returns the bytes passed (0: no whole record has arrived). `big`: the
- * file's byte order. */
-uint32_t bsp__patches_pack_some(const bsp__plan *p, uint8_t *base, uint32_t stride, int big,
-                                uint32_t *pos, uint32_t have, uint32_t budget);
-/* ... then the view points at the packed run, and once the patches are
- * built the vertices are forgotten. */
-void bsp__patches_point_verts(bsp_map *m, const bsp__plan *p, uint8_t *base);
+/* Once the patches are built, a load that packed the draw vertices
+ * (plan pack_keep) forgets them. */
 void bsp__patches_drop_verts(bsp_map *m);
 
 #endif

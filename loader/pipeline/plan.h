@@ -6,8 +6,27 @@
 
 #include "../family/family.h"
 
+/* The stages of a plan item's work, in the order they come (resume.c
+ * steps the item being worked on through them with a switch, as a
+ * decoder steps its sequence): an item starts at the stage its plan
+ * gives (`start`: waiting for its input, decoding, a job's, or packing)
+ * and ends with its record checks; the load is done when the last item
+ * is. */
+enum bsp__stage {
+    BSP__STAGE_INPUT,    /* a plain lump: its stored bytes arriving */
+    BSP__STAGE_DECODE,   /* compressed: decoded here as its input arrives */
+    BSP__STAGE_JOB,      /* compressed: a decode job's (options.jobs), which
+                            swaps it too */
+    BSP__STAGE_PACK,     /* read through a window, a run of its records'
+                            leading fields packed as they pass (pack_*) */
+    BSP__STAGE_SWAP,     /* to the host's byte order (when the file's is not) */
+    BSP__STAGE_CHECK,    /* its records checked */
+    BSP__STAGE_DONE      /* every item: the last steps' turn */
+};
+
 typedef struct bsp__plan_item {
     uint8_t lump;
+    uint8_t start;           /* bsp__stage its work starts at */
     uint32_t arena_offset;   /* start of the lump's region */
     uint32_t region;         /* its window: the loaded size, or for in-place
                                 decompression the size plus the margin, which
@@ -20,19 +39,18 @@ typedef struct bsp__plan {
     bsp__plan_item items[BSP_MAX_LUMPS];
     uint32_t patch_offset;               /* quake3 curved surfaces' collision
                                             (h->patch_bytes), before the scratch */
-    /* quake3: 1 when the draw vertices are read for the patches alone.
-     * Item verts_item's region is the xyz (12 bytes a vertex) of the
-     * verts_count vertices from verts_first (the run the header says the
-     * control points lie in), then a window of verts_window bytes (whole
+    /* The item packed (its start BSP__STAGE_PACK) when pack_keep is not
+     * 0: a lump the family reads only a run of (bsp__collision.pack_keep).
+     * Its region is pack_keep bytes (host order) of each of the pack_count
+     * records from pack_first, then a window of pack_window bytes (whole
      * records) the lump's bytes pass through: lump byte k lands at
-     * window + k % verts_window, and a read waits until the records it
+     * window + k % pack_window, and a read waits until the records it
      * would land on are packed. Unless pipelined, the next lumps' regions
      * start after the run, over the window: their reads wait until the
-     * last vertex is packed. The map keeps no vertex once the patches are
-     * built. */
-    uint8_t verts_xyz;
-    uint8_t verts_item;
-    uint32_t verts_first, verts_count, verts_window;
+     * last record is packed. */
+    uint8_t pack_keep;
+    uint8_t pack_item;
+    uint32_t pack_first, pack_count, pack_window;
     uint32_t disp_offset, disp_bytes;    /* source terrain's collision (8.14) */
     uint32_t hull_offset, hull_bytes;    /* the Quake family's hulls (hull_build.h) */
     uint32_t coll_offset, coll_bytes;    /* brush collision's native records
