@@ -68,15 +68,15 @@ static int choose_hdr(const bsp_header *h, const bsp_options *o)
 
 /* Flag the lumps the roles of the chosen sets name; returns the further
  * lumps wanted as bits (the lighting's extra lumps, the caller's). */
-static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
+static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, uint32_t sets, int hdr,
                              uint8_t want[BSP_MAX_LUMPS])
 {
     const struct bsp_family *f = h->family;
     /* the roles first, then their lumps in one pass */
     uint32_t roles = ROLE(PLANES) | ROLE(NODES) | ROLE(LEAFS) | ROLE(MODELS) | ROLE(VIS);
     uint64_t bits = o->extra_lumps;
-    uint32_t sets = o->sets;
     int r;
+    bsp__fill(want, 0, BSP_MAX_LUMPS);
     if (sets & BSP_LOAD_GEOMETRY) {
         sets |= BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES;
         roles |= ROLE(LEAFFACES) | ROLE(EDGES) | ROLE(SURFEDGES) | ROLE(VERTEXES);
@@ -170,6 +170,29 @@ static uint32_t grid_bytes(const bsp_header *h, const bsp__plan *p)
 }
 #endif
 
+/* A refusal that names `lump` (bsp_measure_where). */
+static bsp_status refuse(bsp__plan *p, uint32_t lump, bsp_status st)
+{
+    p->where_lump = lump;
+    return st;
+}
+
+/* Does the load read records of a collision lump whose version has no
+ * known layout? Each such lump's bit is set in `out` (BSP_LOAD_PARTIAL
+ * then leaves collision out). */
+static int collision_unknown(const bsp_header *h, const uint8_t want[BSP_MAX_LUMPS],
+                             uint32_t out[BSP_MAX_LUMPS / 32])
+{
+    uint32_t i;
+    int any = 0;
+    for (i = 0; BSPKIT_COLLISION && i < h->family->dir.num_lumps; i++)
+        if ((want[i] & 2) && h->lumps[i].length && !bsp__lump_layout(h, i)) {
+            out[i / 32] |= 1u << (i & 31);
+            any = 1;
+        }
+    return any;
+}
+
 /* Insert lump's item in file-offset order (at most 64 items; arena
  * offsets are set once they are all in order). */
 static void insert_item(const bsp_header *h, bsp__plan *p, uint32_t lump, uint32_t region)
@@ -184,9 +207,11 @@ static void insert_item(const bsp_header *h, bsp__plan *p, uint32_t lump, uint32
 
 /* The wanted lumps of the standard directory, as items: each lump the
  * queries or collision interpret must have a known layout and whole
- * records; a compressed one's region is its decoding window. */
+ * records; a compressed one's region is its decoding window. `partial`
+ * (BSP_LOAD_PARTIAL): another lump read for its records, at a version of
+ * unknown layout, is left out unless its bytes are asked for. */
 static bsp_status list_lumps(const bsp_header *h, const uint8_t want[BSP_MAX_LUMPS], uint64_t more,
-                             bsp__plan *p, int *any_compressed)
+                             int partial, bsp__plan *p, int *any_compressed)
 {
     const struct bsp_family *f = h->family;
     uint32_t i;
@@ -197,14 +222,18 @@ static bsp_status list_lumps(const bsp_header *h, const uint8_t want[BSP_MAX_LUM
         if (!(want[i] || (more >> i & 1)) || e->length == 0) continue;
         lay = bsp__lump_layout(h, i);
         if (!lay && ((BSPKIT_COLLISION && (want[i] & 2)) || is_role_lump(f, i)))
-            return BSP_E_BAD_LUMP_VERSION;
+            return refuse(p, i, BSP_E_BAD_LUMP_VERSION);
+        if (!lay && partial && want[i] && !(more >> i & 1) && bsp__lump_version_unknown(h, i)) {
+            p->left_out[i / 32] |= 1u << (i & 31);
+            continue;
+        }
         if (lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size &&
             e->size % lay->record_size)
-            return BSP_E_BAD_LUMP;
+            return refuse(p, i, BSP_E_BAD_LUMP);
         if (e->compressed) {
 #if BSPKIT_LZMA
             region = bsp__lzma_region_bytes(e->size, e->length);
-            if (region == 0) return BSP_E_BAD_LUMP;
+            if (region == 0) return refuse(p, i, BSP_E_BAD_LUMP);
             *any_compressed = 1;
 #else
             (void)any_compressed;
@@ -299,12 +328,12 @@ static bsp_status place_items(const bsp_header *h, const bsp_options *o, bsp__pl
          * before (BSPX lumps may overlap anything: 10.1) */
         if (p->items[i].lump < h->family->dir.num_lumps) {
             if (prev && prev->length > e->offset - prev->offset)
-                return BSP_E_BAD_LUMP;      /* overlapping lumps */
+                return refuse(p, p->items[i].lump, BSP_E_BAD_LUMP);   /* overlapping lumps */
             prev = e;
         }
         pos = (pos + LUMP_ALIGN - 1) & ~(uint32_t)(LUMP_ALIGN - 1);
         p->items[i].arena_offset = pos;
-        if (pos > END_MAX || region > END_MAX - pos) return BSP_E_BAD_LUMP;
+        if (pos > END_MAX || region > END_MAX - pos) return refuse(p, p->items[i].lump, BSP_E_BAD_LUMP);
         /* A compressed lump's decoding window runs past its loaded size by
          * the in-place margin. The next lump's region may start right after
          * the loaded bytes: it is still empty while this one decodes, so
@@ -437,20 +466,32 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
 {
     uint8_t want[BSP_MAX_LUMPS];
     uint64_t more;
-    uint32_t pos, end;
+    uint32_t pos, end, sets;
     int any_compressed = 0;
     bsp_status st;
 
+    bsp__fill(p, 0, sizeof *p);
+    p->where_lump = BSP_NO_LUMP;
     if (!h || !h->family || !o || o->lzma_lclp_max > 12 || o->jobs > BSP_MAX_JOBS)
         return BSP_E_BAD_ARGUMENT;
     /* a build without jobs (without the decoder no lump is ever a job) */
     if (BSPKIT_LZMA && !BSPKIT_JOBS && o->jobs) return BSP_E_UNSUPPORTED;
-    bsp__fill(p, 0, sizeof *p);
-    bsp__fill(want, 0, sizeof want);
+    sets = o->sets;
     p->use_hdr = (uint8_t)choose_hdr(h, o);
-    if (BSPKIT_COLLISION) p->collision = (uint8_t)((o->sets & BSP_LOAD_COLLISION) && bsp__coll_of(h->family));
-    more = wanted_lumps(h, o, p->use_hdr, want);
-    st = list_lumps(h, want, more, p, &any_compressed);
+    more = wanted_lumps(h, o, sets, p->use_hdr, want);
+    /* load what the layouts allow: without collision when one of its
+     * lumps has none */
+    if ((sets & BSP_LOAD_PARTIAL) && (sets & BSP_LOAD_COLLISION) && collision_unknown(h, want, p->left_out)) {
+        uint32_t i;
+        sets &= ~BSP_LOAD_COLLISION;
+        more = wanted_lumps(h, o, sets, p->use_hdr, want);
+        /* (those the other sets still read are left out by list_lumps, or
+         * load as the bytes asked for) */
+        for (i = 0; i < h->family->dir.num_lumps; i++)
+            if (want[i] || (more >> i & 1)) p->left_out[i / 32] &= ~(1u << (i & 31));
+    }
+    if (BSPKIT_COLLISION) p->collision = (uint8_t)((sets & BSP_LOAD_COLLISION) && bsp__coll_of(h->family));
+    st = list_lumps(h, want, more, (sets & BSP_LOAD_PARTIAL) != 0, p, &any_compressed);
     if (st != BSP_OK) return st;
     if (h->family->dir.bspx) list_bspx(h, o, more, p);
     list_lit(h, o, p);

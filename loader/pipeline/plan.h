@@ -71,6 +71,10 @@ typedef struct bsp__plan {
     bsp_lump_entry lit;
     uint8_t lit_check;                   /* BSP_LIT_*: what the sizes say */
     uint8_t prefer_hdr;                  /* options.prefer_hdr */
+    /* bit (i & 31) of word i / 32: BSP_LOAD_PARTIAL left lump i out */
+    uint32_t left_out[BSP_MAX_LUMPS / 32];
+    uint32_t where_lump;                 /* the lump a refusal names (bsp_where);
+                                            BSP_NO_LUMP: none */
 } bsp__plan;
 
 /* The .lit's item: below the BSPX ones, past the lumps of quake and
@@ -89,7 +93,19 @@ BSP_INLINE const bsp_lump_entry *bsp__plan_entry(const bsp_header *h, const bsp_
     return bsp__plan_is_lit(p, lump) ? &p->lit : &h->lumps[lump];
 }
 
-/* p is the caller's plan (never NULL); h and o are checked. */
+/* p is the caller's plan (never NULL); h and o are checked. A refusal
+ * sets p->where_lump when it names a lump. */
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p);
+
+/* (where.c) A bsp_where for `lump` of h: its file offset (through plan p, which
+ * knows the .lit's entry, when not NULL) and its directory version (-1
+ * past the family's directory or in a family whose entries have none);
+ * BSP_NO_LUMP names nothing. */
+void bsp__where_of(const bsp_header *h, const bsp__plan *p, uint32_t lump, bsp_where *w);
+
+/* The lump bsp_open refuses a directory for (header.c): of those past the
+ * file's end the first a front-to-back read meets, else the first over
+ * the header; BSP_NO_LUMP when every non-empty lump fits. */
+uint32_t bsp__directory_misfit(const bsp_header *h);
 
 #endif

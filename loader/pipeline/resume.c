@@ -54,9 +54,12 @@ static uint32_t packed_stride(const bsp__loader *s, uint32_t item)
 static bsp_status stop_load(bsp__loader *s, bsp_status st, uint32_t lump, uint32_t offset)
 {
     bsp_map *m = s->map;
+    bsp_where w;
+    bsp__where_of(s->h, NULL, lump, &w);
     bsp__fill(m, 0, sizeof *m);
     m->error_lump = lump;
     m->error_offset = offset;
+    m->error_version = w.version;
     s->phase = BSP_PHASE_FAILED;
     s->status = st;
     return st;
@@ -87,6 +90,8 @@ static void publish(bsp__loader *s)
     if (BSPKIT_COLLISION) m->has_collision = s->plan.collision;
     m->arena_used = s->plan.total;
     m->error_lump = BSP_NO_LUMP;
+    m->error_version = -1;
+    for (i = 0; i < BSP_MAX_LUMPS / 32; i++) m->lump_left_out[i] = s->plan.left_out[i];
     if (!h->bspx.at_load) m->bspx = h->bspx;
     bsp__resolve_views(m, h);
 }
@@ -113,7 +118,9 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
     /* (not a tail call: at -Os that would restore every saved register
      * on its own path) */
     if (st != BSP_OK) {
-        stop_load(s, st, BSP_NO_LUMP, 0);
+        bsp_where w;
+        bsp__where_of(h, &s->plan, s->plan.where_lump, &w);
+        stop_load(s, st, w.lump, w.offset);
         return st;
     }
     s->swap = h->big_endian != BSP_HOST_BIG_ENDIAN;
