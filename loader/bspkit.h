@@ -365,6 +365,28 @@ BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
                                    bsp_point_contents, bsp_hull_trace,
                                    bsp_hull_contents; and the tree depth
                                    check those walks rely on */
+#define BSP_LOAD_PARTIAL 0x40u  /* not a set: load what the file's known
+                                   layouts allow. A lump the other sets
+                                   read records of, stored at a lump
+                                   version none of bspkit's layouts for it
+                                   reads, is left out (unless extra_lumps
+                                   or BSP_LOAD_ALL asks for its bytes,
+                                   which load as without the option);
+                                   when a collision lump has no known
+                                   layout (Dota 2's brush sides), the
+                                   whole collision set is left out
+                                   instead of failing the load with
+                                   BAD_LUMP_VERSION. The queries that
+                                   needed them answer NOT_LOADED; bsp_lump
+                                   gives NULL for such a lump, and
+                                   bsp_lump_left_out names it. The lumps
+                                   every query reads (planes, nodes,
+                                   leaves, models, faces and the other
+                                   role lumps) cannot be left out:
+                                   BAD_LUMP_VERSION still. bsp_measure
+                                   plans the same, so it stays exact
+                                   (docs/loading.md "Loading what the
+                                   layouts allow"). */
 
 typedef struct bsp_options {
     uint32_t sets;          /* BSP_LOAD_* */
@@ -469,8 +491,31 @@ BSP_API bsp_options bsp_default_options(uint32_t sets);
 /* The exact number of arena bytes bsp_load will use with these options,
  * computed from the header alone. A build without the LZMA decoder
  * (BSPKIT_LZMA=0) fails with BSP_E_UNSUPPORTED when a lump the options ask
- * for is compressed (bsp_load likewise, before reading any lump). */
+ * for is compressed (bsp_load likewise, before reading any lump). Which
+ * lump a failure is about: bsp_measure_where. */
 BSP_API bsp_status bsp_measure(const bsp_header *h, const bsp_options *o, uint32_t *bytes);
+
+/* Where a load stopped, or a plan refused: the lump involved (BSP_NO_LUMP
+ * when none), its file offset (0 when none), and the lump's format version
+ * from the directory (Source's lump versions; -1 when no lump is named or
+ * the family's directory has no versions). */
+typedef struct bsp_where {
+    uint32_t lump;
+    uint32_t offset;
+    int32_t version;
+} bsp_where;
+
+/* Where bsp_measure(h, o) fails, from the same header and options: for
+ * BAD_LUMP_VERSION the lump whose version has no known layout, and that
+ * version; for BAD_LUMP the lump that is not a whole number of records,
+ * overlaps the one before it, or (a header bsp_open refused with BAD_LUMP:
+ * its directory is filled) lies past the file's end or over the header,
+ * the first a front-to-back read meets. Nothing named (BSP_NO_LUMP, 0, -1)
+ * when it succeeds, or fails on no lump (BAD_ARGUMENT, UNSUPPORTED,
+ * PATCHES_NOT_MEASURED, an arena past 4 GiB); also for NULL h or o. NULL
+ * where: nothing happens. bsp_load's plan-time failures name the same in
+ * the map (bsp_map_where). */
+BSP_API void bsp_measure_where(const bsp_header *h, const bsp_options *o, bsp_where *where);
 
 /* ------------------------------------------------------------------------ */
 /* The loaded map.                                                           */
@@ -515,9 +560,11 @@ typedef struct bsp_map {
     bsp_view areas, areaportals;
     /* After a failed bsp_load, where it stopped: the lump's index and file
      * offset (BSP_NO_LUMP and 0 when it stopped outside any lump: header,
-     * plan, arena). Every other field of a failed map is cleared, so a
-     * failed map gives nothing. */
+     * arena) and its directory version (-1: none; bsp_where). A plan-time
+     * failure names the lump bsp_measure_where names. Every other field of
+     * a failed map is cleared, so a failed map gives nothing. */
     uint32_t error_lump, error_offset;
+    int32_t error_version;
     /* Where the game lump's sub-lump offsets count from (0 or the lump's
      * file offset), worked out once at load; BSP_NO_LUMP when the directory
      * fits neither reading. */
@@ -554,9 +601,22 @@ typedef struct bsp_map {
      * has none of its data (the calls answer as for a map without it),
      * not that the load left it out (NOT_LOADED). */
     uint32_t lump_empty[BSP_MAX_LUMPS / 32];
+    /* Bit (i & 31) of word i / 32: a BSP_LOAD_PARTIAL load left lump i out,
+     * its version's layout unknown (bsp_lump_left_out). */
+    uint32_t lump_left_out[BSP_MAX_LUMPS / 32];
 } bsp_map;
 
 #define BSP_NO_LUMP 0xffffffffu
+
+/* Where a failed bsp_load (or resumable load) stopped: error_lump,
+ * error_offset and error_version as a bsp_where; after a load that
+ * succeeded, nothing named (BSP_NO_LUMP, 0, -1). A NULL map gives nothing
+ * named; NULL where: nothing happens. */
+BSP_API void bsp_map_where(const bsp_map *map, bsp_where *where);
+
+/* 1 when a BSP_LOAD_PARTIAL load left `lump` out (its version's layout is
+ * unknown), else 0 (also for NULL m or a lump past BSP_MAX_LUMPS). */
+BSP_API int bsp_lump_left_out(const bsp_map *m, uint32_t lump);
 
 /* Load the lumps the options ask for into the arena and validate them.
  * `h` must come from bsp_open on the same stream, and the stream must not
@@ -566,7 +626,8 @@ typedef struct bsp_map {
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
  * BAD_LUMP, BAD_LUMP_VERSION (the plan, as bsp_measure: a lump the options
  * need, whose records the queries read, stored at a lump version with no
- * known layout; error_lump stays BSP_NO_LUMP, nothing was read);
+ * known layout, unless BSP_LOAD_PARTIAL leaves it out; nothing was read,
+ * and error_lump and error_version name what bsp_measure_where names);
  * PATCHES_NOT_MEASURED (a Quake 3 collision load whose header skipped
  * bsp_measure_patches; bsp_measure answers it too); BAD_ARENA;
  * ARENA_TOO_SMALL; BAD_ARGUMENT (the stream's size is not the header's);

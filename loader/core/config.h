@@ -161,6 +161,11 @@
 /* Source terrain collides in a collision build with Source. */
 #define BSP__DISPCOLL (BSPKIT_COLLISION && BSPKIT_FAMILY_SOURCE && BSPKIT_DISPCOLL)
 
+/* A lump read through a window, a run of its records' leading fields
+ * kept (bsp__collision.pack_keep: the control points of quake3's curved
+ * surfaces when those alone read the draw vertices). */
+#define BSP__PACKING (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3)
+
 /* The rules families share, built when a family that uses them is. */
 #define BSP__QUAKE_FAMILY (BSPKIT_FAMILY_QUAKE || BSPKIT_FAMILY_GOLDSRC || BSPKIT_FAMILY_BSP2)
 #define BSP__USE_DVIS (BSPKIT_FAMILY_SOURCE || BSPKIT_FAMILY_QUAKE2)

@@ -297,6 +297,12 @@ struct bsp__collision {
      * control points (the vertexes view: float xyz first) and the leaves'
      * surface lists (the leaffaces view) */
     bsp__field surf_type, surf_shader, surf_firstvert, surf_numverts, surf_width, surf_height;
+    /* When the curved surfaces alone read the BSP_CL_VERTS lump: the
+     * bytes of each record they need (its leading 4-byte fields), kept
+     * for the run of records the header names (patch_verts_first,
+     * patch_verts_count) while the lump passes through a window (the
+     * load's packing stage, pipeline/plan.h); 0: the lump is loaded whole */
+    uint8_t pack_keep;
     uint32_t masks[2];             /* BSP_MASK_SOLID, BSP_MASK_PLAYERSOLID */
     /* source terrain (8.14): dispinfo, disp verts, disp tris (meaningful
      * when has_disps) */

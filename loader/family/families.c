@@ -146,6 +146,17 @@ const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index)
     return NULL;
 }
 
+int bsp__lump_version_unknown(const bsp_header *h, uint32_t index)
+{
+    const bsp__layout_table *t;
+    uint32_t i;
+    if (bsp__lump_layout(h, index)) return 0;
+    for (t = h->family->dir.layouts; t; t = t->next)
+        for (i = 0; i < t->count; i++)
+            if (t->rules[i].lump == index) return 1;
+    return 0;
+}
+
 const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const bsp_header *h)
 {
     while (BSP__STRATA && f->dir.lump_variant) {   /* the only lump variant */

@@ -168,6 +168,7 @@ static const struct bsp__collision quake3_coll = {
     .surf_type = BSP_FIELD(q3_surface, surfaceType), .surf_shader = BSP_FIELD(q3_surface, shaderNum),
     .surf_firstvert = BSP_FIELD(q3_surface, firstVert), .surf_numverts = BSP_FIELD(q3_surface, numVerts),
     .surf_width = BSP_FIELD(q3_surface, patchWidth), .surf_height = BSP_FIELD(q3_surface, patchHeight),
+    .pack_keep = BSP_BYTES(q3_drawvert, xyz),   /* the control points */
     .masks = { 0x1u, 0x2010001u },   /* game/bg_public.h: MASK_SOLID, MASK_PLAYERSOLID */
 };
 #endif

@@ -10,6 +10,7 @@
 #include "../family/family.h"
 #include "../core/read.h"
 #include "bspx_dir.h"
+#include "plan.h"
 
 /* Read the directory with `order` (the positions of offset, length,
  * version and uncompressed size in an entry; -1: none). */
@@ -33,18 +34,25 @@ static void read_directory(bsp_header *h, const uint8_t *buf, const int8_t order
     }
 }
 
+uint32_t bsp__directory_misfit(const bsp_header *h)
+{
+    uint32_t i, best = BSP_NO_LUMP;
+    for (i = 0; i < h->num_lumps; i++) {
+        const bsp_lump_entry *e = &h->lumps[i];
+        if (e->length && (e->offset > h->file_size || e->length > h->file_size - e->offset) &&
+            (best == BSP_NO_LUMP || e->offset < h->lumps[best].offset))
+            best = i;
+    }
+    for (i = 0; i < h->num_lumps && best == BSP_NO_LUMP; i++)
+        if (h->lumps[i].length && h->lumps[i].offset < h->header_bytes) best = i;
+    return best;
+}
+
 /* Does the directory as read put every non-empty lump inside the file,
  * after the header? */
 static int directory_fits(const bsp_header *h)
 {
-    uint32_t i;
-    for (i = 0; i < h->num_lumps; i++) {
-        const bsp_lump_entry *e = &h->lumps[i];
-        if (e->length && (e->offset < h->header_bytes || e->offset > h->file_size ||
-                          e->length > h->file_size - e->offset))
-            return 0;
-    }
-    return 1;
+    return bsp__directory_misfit(h) == BSP_NO_LUMP;
 }
 
 #if BSP__TACTICAL_INTERVENTION

@@ -21,6 +21,7 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
     if (!m) return BSP_E_BAD_ARGUMENT;
     bsp__fill(m, 0, sizeof *m);
     m->error_lump = BSP_NO_LUMP;
+    m->error_version = -1;
     if (!h || !s || !s->read || !o) return BSP_E_BAD_ARGUMENT;
     st = bsp_loader_begin(&l, m, h, arena, arena_bytes, o, needed);
     if (st != BSP_OK) return st;
@@ -44,6 +45,11 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
         st = bsp_loader_step(&l, 0xffffffffu, &p);
     } while (st == BSP_OK && p.phase != BSP_PHASE_DONE);
     return st;
+}
+
+int bsp_lump_left_out(const bsp_map *m, uint32_t lump)
+{
+    return m && lump < BSP_MAX_LUMPS && (m->lump_left_out[lump / 32] >> (lump & 31) & 1u);
 }
 
 const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size)

@@ -15,10 +15,10 @@
 #define LUMP_ALIGN 4
 /* The furthest a lump's region may reach: room for the alignments after. */
 #define END_MAX (0xffffffffu - 64)
-/* quake3's draw vertices for the patches alone pass through a window of
- * about this many bytes (whole records): small against the lump, large
- * enough that a read of it is worth issuing. */
-#define VERTS_WINDOW 16384u
+/* A packed lump passes through a window of about this many bytes (whole
+ * records): small against the lump, large enough that a read of it is
+ * worth issuing. */
+#define PACK_WINDOW 16384u
 
 bsp_options bsp_default_options(uint32_t sets)
 {
@@ -65,15 +65,15 @@ static int choose_hdr(const bsp_header *h, const bsp_options *o)
 
 /* Flag the lumps the roles of the chosen sets name; returns the further
  * lumps wanted as bits (the lighting's extra lumps, the caller's). */
-static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, int hdr,
+static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, uint32_t sets, int hdr,
                              uint8_t want[BSP_MAX_LUMPS])
 {
     const struct bsp_family *f = h->family;
     /* the roles first, then their lumps in one pass */
     uint32_t roles = ROLE(PLANES) | ROLE(NODES) | ROLE(LEAFS) | ROLE(MODELS) | ROLE(VIS);
     uint64_t bits = o->extra_lumps;
-    uint32_t sets = o->sets;
     int r;
+    bsp__fill(want, 0, BSP_MAX_LUMPS);
     if (sets & BSP_LOAD_GEOMETRY) {
         sets |= BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES;
         roles |= ROLE(LEAFFACES) | ROLE(EDGES) | ROLE(SURFEDGES) | ROLE(VERTEXES);
@@ -152,27 +152,51 @@ static uint32_t grid_bytes(const bsp_header *h, const bsp__plan *p)
 }
 #endif
 
-bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p)
+/* A refusal that names `lump` (bsp_measure_where). */
+static bsp_status refuse(bsp__plan *p, uint32_t lump, bsp_status st)
 {
-    const struct bsp_family *f;
-    uint8_t want[BSP_MAX_LUMPS];
-    const bsp_lump_entry *prev = NULL;
-    uint64_t more;
-    uint32_t pos = 0, end = 0;
-    uint32_t i, j;
-    int any_compressed = 0, vl;
+    p->where_lump = lump;
+    return st;
+}
 
-    if (!h || !h->family || !o || o->lzma_lclp_max > 12 || o->jobs > BSP_MAX_JOBS)
-        return BSP_E_BAD_ARGUMENT;
-    /* a build without jobs (without the decoder no lump is ever a job) */
-    if (BSPKIT_LZMA && !BSPKIT_JOBS && o->jobs) return BSP_E_UNSUPPORTED;
-    f = h->family;
-    bsp__fill(p, 0, sizeof *p);
-    bsp__fill(want, 0, sizeof want);
-    p->use_hdr = (uint8_t)choose_hdr(h, o);
-    if (BSPKIT_COLLISION) p->collision = (uint8_t)((o->sets & BSP_LOAD_COLLISION) && bsp__coll_of(f));
-    more = wanted_lumps(h, o, p->use_hdr, want);
+/* Does the load read records of a collision lump whose version has no
+ * known layout? Each such lump's bit is set in `out` (BSP_LOAD_PARTIAL
+ * then leaves collision out). */
+static int collision_unknown(const bsp_header *h, const uint8_t want[BSP_MAX_LUMPS],
+                             uint32_t out[BSP_MAX_LUMPS / 32])
+{
+    uint32_t i;
+    int any = 0;
+    for (i = 0; BSPKIT_COLLISION && i < h->family->dir.num_lumps; i++)
+        if ((want[i] & 2) && h->lumps[i].length && !bsp__lump_layout(h, i)) {
+            out[i / 32] |= 1u << (i & 31);
+            any = 1;
+        }
+    return any;
+}
 
+/* Insert lump's item in file-offset order (at most 64 items; arena
+ * offsets are set once they are all in order). */
+static void insert_item(const bsp_header *h, bsp__plan *p, uint32_t lump, uint32_t region)
+{
+    uint32_t j;
+    for (j = p->count; j > 0 && h->lumps[p->items[j - 1].lump].offset > h->lumps[lump].offset; j--)
+        p->items[j] = p->items[j - 1];
+    p->items[j].lump = (uint8_t)lump;
+    p->items[j].region = region;
+    p->count++;
+}
+
+/* The wanted lumps of the standard directory, as items: each lump the
+ * queries or collision interpret must have a known layout and whole
+ * records; a compressed one's region is its decoding window. `partial`
+ * (BSP_LOAD_PARTIAL): another lump read for its records, at a version of
+ * unknown layout, is left out unless its bytes are asked for. */
+static bsp_status list_lumps(const bsp_header *h, const uint8_t want[BSP_MAX_LUMPS], uint64_t more,
+                             int partial, bsp__plan *p, int *any_compressed)
+{
+    const struct bsp_family *f = h->family;
+    uint32_t i;
     for (i = 0; i < f->dir.num_lumps; i++) {
         const bsp_lump_entry *e = &h->lumps[i];
         const bsp__layout *lay;
@@ -180,46 +204,48 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         if (!(want[i] || (more >> i & 1)) || e->length == 0) continue;
         lay = bsp__lump_layout(h, i);
         if (!lay && ((BSPKIT_COLLISION && (want[i] & 2)) || is_role_lump(f, i)))
-            return BSP_E_BAD_LUMP_VERSION;
+            return refuse(p, i, BSP_E_BAD_LUMP_VERSION);
+        if (!lay && partial && want[i] && !(more >> i & 1) && bsp__lump_version_unknown(h, i)) {
+            p->left_out[i / 32] |= 1u << (i & 31);
+            continue;
+        }
         if (lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size &&
             e->size % lay->record_size)
-            return BSP_E_BAD_LUMP;
+            return refuse(p, i, BSP_E_BAD_LUMP);
         if (e->compressed) {
 #if BSPKIT_LZMA
             region = bsp__lzma_region_bytes(e->size, e->length);
-            if (region == 0) return BSP_E_BAD_LUMP;
-            any_compressed = 1;
+            if (region == 0) return refuse(p, i, BSP_E_BAD_LUMP);
+            *any_compressed = 1;
 #else
+            (void)any_compressed;
             return BSP_E_UNSUPPORTED;   /* built without the decoder */
 #endif
         }
-        /* insertion by file offset; at most 64 items (arena_offset is set
-         * below, once they are in order) */
-        for (j = p->count; j > 0 && h->lumps[p->items[j - 1].lump].offset > e->offset; j--)
-            p->items[j] = p->items[j - 1];
-        p->items[j].lump = (uint8_t)i;
-        p->items[j].region = region;
-        p->count++;
+        insert_item(h, p, i, region);
     }
-    /* BSPX lumps (docs/queries.md 10.1): bytes, read like the others;
-     * a forward-only stream's tail, where the load finds them, when any
-     * is wanted */
-    if (f->dir.bspx) {
-        int lighting = (o->sets & (BSP_LOAD_LIGHTING | BSP_LOAD_GEOMETRY)) != 0;
-        for (i = BSP__BSPX_TAIL; i < BSP_BSPX_FIRST + h->bspx.count; i++) {
-            const bsp_lump_entry *e = &h->lumps[i];
-            int wanted = i == BSP__BSPX_TAIL
-                             ? lighting || (more >> BSP_BSPX_FIRST) != 0
-                             : lighting ? bsp__bspx_lighting(h->bspx.name[i - BSP_BSPX_FIRST]) : 0;
-            if (!(wanted || (more >> i & 1)) || e->length == 0) continue;
-            for (j = p->count; j > 0 && h->lumps[p->items[j - 1].lump].offset > e->offset; j--)
-                p->items[j] = p->items[j - 1];
-            p->items[j].lump = (uint8_t)i;
-            p->items[j].region = e->size;
-            p->count++;
-        }
+    return BSP_OK;
+}
+
+/* BSPX lumps (docs/queries.md 10.1): bytes, read like the others; a
+ * forward-only stream's tail, where the load finds them, when any is
+ * wanted. */
+static void list_bspx(const bsp_header *h, const bsp_options *o, uint64_t more, bsp__plan *p)
+{
+    int lighting = (o->sets & (BSP_LOAD_LIGHTING | BSP_LOAD_GEOMETRY)) != 0;
+    uint32_t i;
+    for (i = BSP__BSPX_TAIL; i < BSP_BSPX_FIRST + h->bspx.count; i++) {
+        const bsp_lump_entry *e = &h->lumps[i];
+        int wanted = i == BSP__BSPX_TAIL
+                         ? lighting || (more >> BSP_BSPX_FIRST) != 0
+                         : lighting ? bsp__bspx_lighting(h->bspx.name[i - BSP_BSPX_FIRST]) : 0;
+        if ((wanted || (more >> i & 1)) && e->length != 0) insert_item(h, p, i, e->size);
     }
-    /* the .lit stream, last: after every byte of the map */
+}
+
+/* The .lit stream's item, last: after every byte of the map. */
+static void list_lit(const bsp_header *h, const bsp_options *o, bsp__plan *p)
+{
     p->prefer_hdr = (uint8_t)(o->prefer_hdr != 0);
     p->lit_check = (uint8_t)lit_check(h, o);
     if (p->lit_check == BSP_LIT_READ) {
@@ -228,65 +254,89 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         p->items[p->count].region = o->lit->size;
         p->count++;
     }
+}
+
+/* The family's packed lump (bsp__collision.pack_keep), when a load reads
+ * it for the builder that wants a run of it alone, uncompressed, in records
+ * of at least the kept bytes: its item gets the run's kept bytes and the
+ * window (the header's run clamped to the lump: a run outside it is the
+ * build's CORRUPT). */
+static void plan_pack(const bsp_header *h, const uint8_t want[BSP_MAX_LUMPS], uint64_t more,
+                      int any_compressed, bsp__plan *p)
+{
+    const struct bsp__collision *c = BSP__PACKING && p->collision ? bsp__coll_of(h->family) : NULL;
+    const bsp__layout *lay;
+    uint32_t i, rs, n, size;
+    int lump = c && c->pack_keep && h->patch_bytes && !any_compressed ? c->lumps[BSP_CL_VERTS] : -1;
+    if (lump < 0 || want[lump] != 2 || (more >> lump & 1)) return;
+    lay = bsp__lump_layout(h, (uint32_t)lump);
+    if (!lay || lay->kind != BSP_LAYOUT_RECORDS || lay->record_size < c->pack_keep) return;
+    for (i = 0; i < p->count && p->items[i].lump != (uint32_t)lump; i++) {}
+    if (i == p->count) return;
+    rs = lay->record_size;
+    size = h->lumps[lump].size;
+    n = size / rs;
+    p->pack_keep = c->pack_keep;
+    p->pack_item = (uint8_t)i;
+    p->pack_first = h->patch_verts_first < n ? h->patch_verts_first : n;
+    p->pack_count = h->patch_verts_count < n - p->pack_first ? h->patch_verts_count : n - p->pack_first;
+    /* no run with patches measured: a header kept by a caller from before
+     * the run's fields (patches have 9 points at least): every record is
+     * kept, a larger arena but the same answers */
+    if (!h->patch_verts_count) {
+        p->pack_first = 0;
+        p->pack_count = n;
+    }
+    p->pack_window = PACK_WINDOW / rs ? PACK_WINDOW / rs * rs : rs;
+    if (p->pack_window > size) p->pack_window = size;
+    p->items[i].region = p->pack_count * p->pack_keep + p->pack_window;
+}
+
+/* Place the items in the arena, in order; returns where the furthest
+ * window ends in *end. */
+static bsp_status place_items(const bsp_header *h, const bsp_options *o, bsp__plan *p, uint32_t *end)
+{
+    const bsp_lump_entry *prev = NULL;
+    uint32_t pos = 0, i;
     /* 32 bits suffice: end stays at most END_MAX and pos at most end (a
      * region is never smaller than its lump), so aligning either cannot
      * wrap; the one sum that could is checked before it is made. */
-    /* quake3's draw vertices, when only the patches read them (below) */
-    vl = BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && p->collision && bsp__coll_of(f)->kind == BSP_COLL_Q3 &&
-                 h->patch_bytes && !any_compressed
-             ? bsp__coll_of(f)->lumps[BSP_CL_VERTS]
-             : -1;
-    if (vl >= 0 && (want[vl] != 2 || (more >> vl & 1) || !bsp__lump_layout(h, (uint32_t)vl) ||
-                    bsp__lump_layout(h, (uint32_t)vl)->kind != BSP_LAYOUT_RECORDS ||
-                    bsp__lump_layout(h, (uint32_t)vl)->record_size < 12))
-        vl = -1;
+    *end = 0;
     for (i = 0; i < p->count; i++) {
         const bsp_lump_entry *e = bsp__plan_entry(h, p, p->items[i].lump);
-        uint32_t region;
-        /* quake3's draw vertices for the patches alone: the run's xyz and
-         * the window (the header's run clamped to the lump: a run outside
-         * it is the build's CORRUPT) */
-        if (vl >= 0 && p->items[i].lump == (uint32_t)vl) {
-            uint32_t rs = bsp__lump_layout(h, (uint32_t)vl)->record_size, n = e->size / rs;
-            p->verts_xyz = 1;
-            p->verts_item = (uint8_t)i;
-            p->verts_first = h->patch_verts_first < n ? h->patch_verts_first : n;
-            p->verts_count = h->patch_verts_count < n - p->verts_first ? h->patch_verts_count
-                                                                       : n - p->verts_first;
-            /* no run with patches measured: a header kept by a caller from
-             * before the run's fields (patches have 9 points at least):
-             * every vertex is kept, a larger arena but the same answers */
-            if (!h->patch_verts_count) {
-                p->verts_first = 0;
-                p->verts_count = n;
-            }
-            p->verts_window = VERTS_WINDOW / rs ? VERTS_WINDOW / rs * rs : rs;
-            if (p->verts_window > e->size) p->verts_window = e->size;
-            p->items[i].region = p->verts_count * 12u + p->verts_window;
-        }
-        region = p->items[i].region;
+        uint32_t region = p->items[i].region;
+        int packed = p->pack_keep && i == p->pack_item;
         /* sorted by offset: a standard lump starts at or after the one
          * before (BSPX lumps may overlap anything: 10.1) */
-        if (p->items[i].lump < f->dir.num_lumps) {
+        if (p->items[i].lump < h->family->dir.num_lumps) {
             if (prev && prev->length > e->offset - prev->offset)
-                return BSP_E_BAD_LUMP;      /* overlapping lumps */
+                return refuse(p, p->items[i].lump, BSP_E_BAD_LUMP);   /* overlapping lumps */
             prev = e;
         }
         pos = (pos + LUMP_ALIGN - 1) & ~(uint32_t)(LUMP_ALIGN - 1);
         p->items[i].arena_offset = pos;
-        if (pos > END_MAX || region > END_MAX - pos) return BSP_E_BAD_LUMP;
+        if (pos > END_MAX || region > END_MAX - pos) return refuse(p, p->items[i].lump, BSP_E_BAD_LUMP);
         /* A compressed lump's decoding window runs past its loaded size by
          * the in-place margin. The next lump's region may start right after
          * the loaded bytes: it is still empty while this one decodes, so
          * the margins of all but the furthest-reaching lump cost nothing. */
-        if (pos + region > end) end = pos + region;
+        if (pos + region > *end) *end = pos + region;
         /* pipelined: the next lump starts after the whole window, so its
-         * reads may land while this one decodes; the draw vertices' next
-         * lumps start after the packed run, their reads held back from the
-         * window until the last vertex is packed */
-        pos += o->pipelined ? region : vl >= 0 && p->items[i].lump == (uint32_t)vl ? p->verts_count * 12u : e->size;
+         * reads may land while this one decodes; a packed lump's next lumps
+         * start after the packed run, their reads held back from the
+         * window until its last record is packed */
+        pos += o->pipelined ? region : packed ? p->pack_count * p->pack_keep : e->size;
     }
-    pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+    return BSP_OK;
+}
+
+/* The builders' regions after the lumps (the light grid's, collision's):
+ * from *pos on, which they move past. */
+static bsp_status place_builders(const bsp_header *h, bsp__plan *p, uint32_t *at)
+{
+    const struct bsp_family *f = h->family;
+    uint32_t pos = *at;
+    (void)f;
 #if BSP__USE_LIGHT_GRID
     /* the light grid's parse and index, kept with the map (a multiple of 8) */
     if (f->dir.bspx) {
@@ -301,41 +351,107 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
         bsp_status st = bsp__cmodel_place(h, END_MAX, &pos, &p->cmodel);
         if (st != BSP_OK) return st;
     }
-    p->scratch_offset = pos;
-    if (any_compressed) {
+    *at = pos;
+    return BSP_OK;
+}
+
+/* The decoder's tables (one, or a job's each), at the arena's end. */
+static void size_decoder(const bsp_options *o, bsp__plan *p)
+{
 #if BSPKIT_LZMA
-        bsp__lzma_props widest;
-        uint32_t lclp = o->lzma_lclp_max ? o->lzma_lclp_max : 3;   /* at most 12 */
-        widest.dict_size = 0;
-        widest.pb = 0;
-        widest.lc = (uint8_t)(lclp > 8 ? 8 : lclp);   /* lc stops at 8; lp carries the rest */
-        widest.lp = (uint8_t)(lclp - widest.lc);
-        p->lclp_max = (uint8_t)lclp;
-        p->scratch_bytes = bsp__lzma_probs_bytes(&widest);
-        /* decode jobs: a table and a state each, 8-aligned; at most 32 of
-         * at most 6 MiB, no wrap */
-        if (BSPKIT_JOBS && o->jobs) {
-            p->jobs = (uint8_t)o->jobs;
-            p->table_stride = BSP_JOB_TABLE_BYTES(lclp);
-            p->scratch_bytes = o->jobs * p->table_stride;
-        }
+    bsp__lzma_props widest;
+    uint32_t lclp = o->lzma_lclp_max ? o->lzma_lclp_max : 3;   /* at most 12 */
+    widest.dict_size = 0;
+    widest.pb = 0;
+    widest.lc = (uint8_t)(lclp > 8 ? 8 : lclp);   /* lc stops at 8; lp carries the rest */
+    widest.lp = (uint8_t)(lclp - widest.lc);
+    p->lclp_max = (uint8_t)lclp;
+    p->scratch_bytes = bsp__lzma_probs_bytes(&widest);
+    /* decode jobs: a table and a state each, 8-aligned; at most 32 of
+     * at most 6 MiB, no wrap */
+    if (BSPKIT_JOBS && o->jobs) {
+        p->jobs = (uint8_t)o->jobs;
+        p->table_stride = BSP_JOB_TABLE_BYTES(lclp);
+        p->scratch_bytes = o->jobs * p->table_stride;
+    }
+#else
+    (void)o, (void)p;
 #endif
+}
+
+/* Collision's uses of the same scratch once the decoder is done with it:
+ * the depth check, a byte per node of the larger tree lump (no node record
+ * is shorter than 8 bytes), and the collision model's builders' own
+ * (cmodel/ sized them). */
+static void size_coll_scratch(const bsp_header *h, bsp__plan *p)
+{
+    const struct bsp_family *f = h->family;
+    int lump = bsp__coll_of(f)->lumps[BSP_CL_CLIPNODES];
+    uint32_t most = h->lumps[bsp__role_lump(f, BSP_ROLE_NODES)].size / 8;
+    /* (clipnodes: the Quake family's alone) */
+    if (BSP__QUAKE_FAMILY && lump >= 0 && h->lumps[lump].size / 8 > most)
+        most = h->lumps[lump].size / 8;
+    if (most > p->scratch_bytes) p->scratch_bytes = most;
+    if (p->cmodel.scratch_bytes > p->scratch_bytes) p->scratch_bytes = p->cmodel.scratch_bytes;
+}
+
+/* Each item's first stage: packed, decoded here or by a job, or plain. */
+static void set_starts(const bsp_header *h, bsp__plan *p)
+{
+    uint32_t i;
+    for (i = 0; i < p->count; i++) {
+        bsp__plan_item *it = &p->items[i];
+        if (p->pack_keep && i == p->pack_item) it->start = BSP__STAGE_PACK;
+        else if (!bsp__plan_entry(h, p, it->lump)->compressed) it->start = BSP__STAGE_INPUT;
+        else it->start = p->jobs ? BSP__STAGE_JOB : BSP__STAGE_DECODE;
     }
-    /* collision's depth check: a byte per node of the larger tree lump
-     * (no node record is shorter than 8 bytes), in the same scratch once
-     * the decoder is done with it */
-    if (BSPKIT_COLLISION && p->collision) {
-        int lump = bsp__coll_of(f)->lumps[BSP_CL_CLIPNODES];
-        uint32_t most = h->lumps[bsp__role_lump(f, BSP_ROLE_NODES)].size / 8;
-        /* (clipnodes: the Quake family's alone) */
-        if (BSP__QUAKE_FAMILY && lump >= 0 && h->lumps[lump].size / 8 > most)
-            most = h->lumps[lump].size / 8;
-        if (most > p->scratch_bytes) p->scratch_bytes = most;
-        /* and the collision model's builders' (after the depth check) */
-        if (p->cmodel.scratch_bytes > p->scratch_bytes) p->scratch_bytes = p->cmodel.scratch_bytes;
+}
+
+bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p)
+{
+    uint8_t want[BSP_MAX_LUMPS];
+    uint64_t more;
+    uint32_t pos, end, sets;
+    int any_compressed = 0;
+    bsp_status st;
+
+    bsp__fill(p, 0, sizeof *p);
+    p->where_lump = BSP_NO_LUMP;
+    if (!h || !h->family || !o || o->lzma_lclp_max > 12 || o->jobs > BSP_MAX_JOBS)
+        return BSP_E_BAD_ARGUMENT;
+    /* a build without jobs (without the decoder no lump is ever a job) */
+    if (BSPKIT_LZMA && !BSPKIT_JOBS && o->jobs) return BSP_E_UNSUPPORTED;
+    sets = o->sets;
+    p->use_hdr = (uint8_t)choose_hdr(h, o);
+    more = wanted_lumps(h, o, sets, p->use_hdr, want);
+    /* load what the layouts allow: without collision when one of its
+     * lumps has none */
+    if ((sets & BSP_LOAD_PARTIAL) && (sets & BSP_LOAD_COLLISION) && collision_unknown(h, want, p->left_out)) {
+        uint32_t i;
+        sets &= ~BSP_LOAD_COLLISION;
+        more = wanted_lumps(h, o, sets, p->use_hdr, want);
+        /* (those the other sets still read are left out by list_lumps, or
+         * load as the bytes asked for) */
+        for (i = 0; i < h->family->dir.num_lumps; i++)
+            if (want[i] || (more >> i & 1)) p->left_out[i / 32] &= ~(1u << (i & 31));
     }
+    if (BSPKIT_COLLISION) p->collision = (uint8_t)((sets & BSP_LOAD_COLLISION) && bsp__coll_of(h->family));
+    st = list_lumps(h, want, more, (sets & BSP_LOAD_PARTIAL) != 0, p, &any_compressed);
+    if (st != BSP_OK) return st;
+    if (h->family->dir.bspx) list_bspx(h, o, more, p);
+    list_lit(h, o, p);
+    plan_pack(h, want, more, any_compressed, p);
+    st = place_items(h, o, p, &end);
+    if (st != BSP_OK) return st;
+    pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);
+    st = place_builders(h, p, &pos);
+    if (st != BSP_OK) return st;
+    p->scratch_offset = pos;
+    if (any_compressed) size_decoder(o, p);
+    if (BSPKIT_COLLISION && p->collision) size_coll_scratch(h, p);
     if (p->scratch_bytes > 0xffffffffu - pos) return BSP_E_BAD_LUMP;
     p->total = pos + p->scratch_bytes;
+    set_starts(h, p);
     return BSP_OK;
 }
 

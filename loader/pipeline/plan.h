@@ -7,8 +7,27 @@
 #include "../family/family.h"
 #include "../cmodel/cmodel.h"
 
+/* The stages of a plan item's work, in the order they come (resume.c
+ * steps the item being worked on through them with a switch, as a
+ * decoder steps its sequence): an item starts at the stage its plan
+ * gives (`start`: waiting for its input, decoding, a job's, or packing)
+ * and ends with its record checks; the load is done when the last item
+ * is. */
+enum bsp__stage {
+    BSP__STAGE_INPUT,    /* a plain lump: its stored bytes arriving */
+    BSP__STAGE_DECODE,   /* compressed: decoded here as its input arrives */
+    BSP__STAGE_JOB,      /* compressed: a decode job's (options.jobs), which
+                            swaps it too */
+    BSP__STAGE_PACK,     /* read through a window, a run of its records'
+                            leading fields packed as they pass (pack_*) */
+    BSP__STAGE_SWAP,     /* to the host's byte order (when the file's is not) */
+    BSP__STAGE_CHECK,    /* its records checked */
+    BSP__STAGE_DONE      /* every item: the last steps' turn */
+};
+
 typedef struct bsp__plan_item {
     uint8_t lump;
+    uint8_t start;           /* bsp__stage its work starts at */
     uint32_t arena_offset;   /* start of the lump's region */
     uint32_t region;         /* its window: the loaded size, or for in-place
                                 decompression the size plus the margin, which
@@ -19,19 +38,18 @@ typedef struct bsp__plan_item {
 typedef struct bsp__plan {
     uint32_t count;                      /* items, in ascending file offset */
     bsp__plan_item items[BSP_MAX_LUMPS];
-    /* quake3: 1 when the draw vertices are read for the patches alone.
-     * Item verts_item's region is the xyz (12 bytes a vertex) of the
-     * verts_count vertices from verts_first (the run the header says the
-     * control points lie in), then a window of verts_window bytes (whole
+    /* The item packed (its start BSP__STAGE_PACK) when pack_keep is not
+     * 0: a lump the family reads only a run of (bsp__collision.pack_keep).
+     * Its region is pack_keep bytes (host order) of each of the pack_count
+     * records from pack_first, then a window of pack_window bytes (whole
      * records) the lump's bytes pass through: lump byte k lands at
-     * window + k % verts_window, and a read waits until the records it
+     * window + k % pack_window, and a read waits until the records it
      * would land on are packed. Unless pipelined, the next lumps' regions
      * start after the run, over the window: their reads wait until the
-     * last vertex is packed. The map keeps no vertex once the patches are
-     * built. */
-    uint8_t verts_xyz;
-    uint8_t verts_item;
-    uint32_t verts_first, verts_count, verts_window;
+     * last record is packed. */
+    uint8_t pack_keep;
+    uint8_t pack_item;
+    uint32_t pack_first, pack_count, pack_window;
     bsp__cmodel_regions cmodel;          /* the collision model's parts, after the
                                             lumps and the light grid */
     uint32_t grid_offset, grid_bytes;    /* the light grid's parse and index
@@ -50,6 +68,10 @@ typedef struct bsp__plan {
     bsp_lump_entry lit;
     uint8_t lit_check;                   /* BSP_LIT_*: what the sizes say */
     uint8_t prefer_hdr;                  /* options.prefer_hdr */
+    /* bit (i & 31) of word i / 32: BSP_LOAD_PARTIAL left lump i out */
+    uint32_t left_out[BSP_MAX_LUMPS / 32];
+    uint32_t where_lump;                 /* the lump a refusal names (bsp_where);
+                                            BSP_NO_LUMP: none */
 } bsp__plan;
 
 /* The .lit's item: below the BSPX ones, past the lumps of quake and
@@ -68,7 +90,19 @@ BSP_INLINE const bsp_lump_entry *bsp__plan_entry(const bsp_header *h, const bsp_
     return bsp__plan_is_lit(p, lump) ? &p->lit : &h->lumps[lump];
 }
 
-/* p is the caller's plan (never NULL); h and o are checked. */
+/* p is the caller's plan (never NULL); h and o are checked. A refusal
+ * sets p->where_lump when it names a lump. */
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p);
+
+/* (where.c) A bsp_where for `lump` of h: its file offset (through plan p, which
+ * knows the .lit's entry, when not NULL) and its directory version (-1
+ * past the family's directory or in a family whose entries have none);
+ * BSP_NO_LUMP names nothing. */
+void bsp__where_of(const bsp_header *h, const bsp__plan *p, uint32_t lump, bsp_where *w);
+
+/* The lump bsp_open refuses a directory for (header.c): of those past the
+ * file's end the first a front-to-back read meets, else the first over
+ * the header; BSP_NO_LUMP when every non-empty lump fits. */
+uint32_t bsp__directory_misfit(const bsp_header *h);
 
 #endif

@@ -15,7 +15,6 @@
 #include "../family/gamelump_dir.h"
 #include "views.h"
 #include "../lzma/unpack.h"
-#include "patches.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
 
@@ -38,11 +37,23 @@ static uint8_t *landing(const bsp__loader *s, uint32_t item)
     return e->compressed ? region + it->region - e->length : region;
 }
 
-/* Quake 3's draw vertices for the patches alone (plan verts_xyz): is item
- * the lump, and what is its record size. */
-static uint32_t verts_window_item(const bsp__loader *s, uint32_t item)
+/* Once the collision model is built, a packed lump is forgotten: the
+ * family reads its records for the model alone (plan pack_keep), and its
+ * view, the vertexes', pointed at the kept run. */
+static void drop_packed(bsp_map *m, uint32_t lump)
 {
-    return BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && s->plan.verts_xyz && item == s->plan.verts_item
+    m->vertexes.data = NULL;
+    m->vertexes.count = 0;
+    m->vertexes.stride = 1;
+    m->lump_data[lump] = NULL;
+    m->lump_size[lump] = 0;
+    m->lump_file_offset[lump] = 0;
+}
+
+/* A packed item's record size (plan pack_keep); 0: item is not packed. */
+static uint32_t packed_stride(const bsp__loader *s, uint32_t item)
+{
+    return BSP__PACKING && s->plan.pack_keep && item == s->plan.pack_item
                ? bsp__lump_layout(s->h, s->plan.items[item].lump)->record_size
                : 0;
 }
@@ -53,9 +64,12 @@ static uint32_t verts_window_item(const bsp__loader *s, uint32_t item)
 static bsp_status stop_load(bsp__loader *s, bsp_status st, uint32_t lump, uint32_t offset)
 {
     bsp_map *m = s->map;
+    bsp_where w;
+    bsp__where_of(s->h, NULL, lump, &w);
     bsp__fill(m, 0, sizeof *m);
     m->error_lump = lump;
     m->error_offset = offset;
+    m->error_version = w.version;
     s->phase = BSP_PHASE_FAILED;
     s->status = st;
     return st;
@@ -77,7 +91,7 @@ static void publish(bsp__loader *s)
         m->lump_file_offset[lump] = e->offset;
         s->read_total += e->length;
         if (e->compressed) s->decode_total += e->size;
-        if (bsp__swap_layout(s, lump) || verts_window_item(s, i)) s->work_total += e->size;
+        if (bsp__swap_layout(s, lump) || packed_stride(s, i)) s->work_total += e->size;
     }
     m->family = h->family;
     m->version = h->version;
@@ -86,6 +100,8 @@ static void publish(bsp__loader *s)
     if (BSPKIT_COLLISION) m->has_collision = s->plan.collision;
     m->arena_used = s->plan.total;
     m->error_lump = BSP_NO_LUMP;
+    m->error_version = -1;
+    for (i = 0; i < BSP_MAX_LUMPS / 32; i++) m->lump_left_out[i] = s->plan.left_out[i];
     if (!h->bspx.at_load) m->bspx = h->bspx;
     bsp__resolve_views(m, h);
 }
@@ -112,7 +128,9 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
     /* (not a tail call: at -Os that would restore every saved register
      * on its own path) */
     if (st != BSP_OK) {
-        stop_load(s, st, BSP_NO_LUMP, 0);
+        bsp_where w;
+        bsp__where_of(h, &s->plan, s->plan.where_lump, &w);
+        stop_load(s, st, w.lump, w.offset);
         return st;
     }
     s->swap = h->big_endian != BSP_HOST_BIG_ENDIAN;
@@ -127,6 +145,7 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
     /* the collision model's parts built in the last steps */
     if (BSP__CMODEL_STEPS) s->work_total += bsp__cmodel_work(m, h, &s->plan.cmodel);
     s->next_offset = h->header_bytes;
+    s->stage = s->plan.count ? s->plan.items[0].start : BSP__STAGE_DONE;
     s->phase = BSP_PHASE_LOADING;
     return BSP_OK;
 }
@@ -146,14 +165,14 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
     len = e->length - s->issue_pos;
     if (max_len && len > max_len) len = max_len;
     dst = landing(s, s->issue_item) + s->issue_pos;
-    if (verts_window_item(s, s->issue_item)) {
+    if (packed_stride(s, s->issue_item)) {
         /* through the window: up to its end, onto records already packed */
-        uint32_t w = s->plan.verts_window, ring = s->issue_pos % w;
+        uint32_t w = s->plan.pack_window, ring = s->issue_pos % w;
         uint32_t packed = s->work_item > s->issue_item ? e->length : s->work_item == s->issue_item ? s->work_pos : 0;
         if (len > w - ring) len = w - ring;
         if (len > packed + w - s->issue_pos) len = packed + w - s->issue_pos;
         if (!len) return 0;
-        dst = landing(s, s->issue_item) + (size_t)s->plan.verts_count * 12u + ring;
+        dst = landing(s, s->issue_item) + (size_t)s->plan.pack_count * s->plan.pack_keep + ring;
     }
     if (bsp__held_back(s, s->issue_item, dst, dst + len)) return 0;
     r->offset = e->offset + s->issue_pos;
@@ -272,7 +291,8 @@ static bsp__lzma_result decode_call(bsp__loader *s, uint32_t arrived, uint32_t b
 
 /* Decode the current item as far as its input and the budget allow.
  * Returns the bytes of output produced and sets *cost to the budget they
- * used; *st is set on failure, `unpack` DONE once the lump is whole. */
+ * used; *st is set on failure, the stage to swapping once the lump is
+ * whole. */
 static uint32_t decode_some(bsp__loader *s, const bsp__plan_item *it, const bsp_lump_entry *e,
                             uint32_t have, uint32_t budget, uint32_t *cost, bsp_status *st)
 {
@@ -304,23 +324,48 @@ static uint32_t decode_some(bsp__loader *s, const bsp__plan_item *it, const bsp_
     } while (r == BSP_LZMA_MORE && used && left > budget / 8);
     *cost = budget - left;
     *st = bsp__unpack_status(r);
-    if (r == BSP_LZMA_OK) s->unpack = BSP__UNPACK_DONE;
+    if (r == BSP_LZMA_OK) s->stage = BSP__STAGE_SWAP;
     return s->lz.out_pos - out;
 }
 
 /* Swap up to about `budget` bytes of the current item, whole records at a
- * time. Returns the bytes done. */
+ * time. Returns the bytes done; the stage moves on to the checks once the
+ * lump is. */
 static uint32_t swap_some(bsp__loader *s, const bsp__plan_item *it, uint32_t size, uint32_t budget)
 {
     const bsp__layout *lay = bsp__swap_layout(s, it->lump);
     uint32_t before = s->work_pos;
 
-    if (!lay) {
-        s->work_pos = size;
-        return 0;
+    /* (a lump with nothing to swap costs nothing) */
+    s->work_pos = lay ? bsp__swap_slice(s->base + it->arena_offset, size, lay, s->work_pos, budget) : size;
+    if (s->work_pos >= size) s->stage = BSP__STAGE_CHECK;
+    return lay ? s->work_pos - before : 0;
+}
+
+/* Pack the whole records of the packed item that have arrived in its
+ * window (`have` bytes of the lump in all), from lump byte work_pos on,
+ * about `budget` bytes (at least a record): their leading pack_keep bytes,
+ * in the host's order, when they are in the plan's run. Returns the bytes
+ * passed (0: no whole record has arrived); the stage moves on to the
+ * checks once the lump has passed. */
+static uint32_t pack_some(bsp__loader *s, uint32_t stride, uint32_t size, uint32_t have, uint32_t budget)
+{
+    const bsp__plan *p = &s->plan;
+    uint8_t *kept = s->base + p->items[p->pack_item].arena_offset;
+    const uint8_t *window = kept + (size_t)p->pack_count * p->pack_keep;
+    uint32_t from = s->work_pos, to = have - have % stride, i = from / stride, ring = from % p->pack_window, j;
+    if (to <= from) return 0;
+    if (to - from > budget) to = from + (budget / stride ? budget / stride : 1u) * stride;
+    for (; s->work_pos < to; s->work_pos += stride, i++) {
+        /* (the window holds whole records: one never wraps) */
+        const uint8_t *rec = window + ring;
+        ring = ring + stride == p->pack_window ? 0 : ring + stride;
+        if (i - p->pack_first >= p->pack_count) continue;   /* (below the run: wraps) */
+        for (j = 0; j < p->pack_keep; j += 4)
+            bsp__put_u32(kept + (size_t)p->pack_keep * (i - p->pack_first) + j, bsp__get32(rec + j, s->h->big_endian));
     }
-    s->work_pos = bsp__swap_slice(s->base + it->arena_offset, size, lay, s->work_pos, budget);
-    return s->work_pos - before;
+    if (s->work_pos >= size) s->stage = BSP__STAGE_CHECK;
+    return to - from;
 }
 
 /* Run the record checks that walk the current item's lump, about `budget`
@@ -381,13 +426,15 @@ static bsp_status finish(bsp__loader *s, uint32_t budget)
     if (BSP__CMODEL_STEPS) s->checked_all = 1;
 build:
     /* the collision model (cmodel/), a few parts per step, in the same
-     * scratch; then quake3's draw vertices are forgotten */
+     * scratch; then a packed lump's records are
+     * forgotten (the family reads them for the model alone) */
     if (BSPKIT_COLLISION && st == BSP_OK && m->has_collision) {
         st = bsp__cmodel_build(m, s->h, &s->plan.cmodel, s->base, s->base + s->plan.scratch_offset,
-                               s->plan.verts_xyz ? s->plan.verts_first : 0, &s->cmodel, budget);
+                               s->plan.pack_keep ? s->plan.pack_first : 0, &s->cmodel, budget);
         s->work_done += s->cmodel.did;
         if (st == BSP_OK && !s->cmodel.built) return BSP_OK;   /* more in the next steps */
-        if (BSPKIT_FAMILY_QUAKE3 && st == BSP_OK && s->plan.verts_xyz) bsp__patches_drop_verts(m);
+        if (BSP__PACKING && st == BSP_OK && s->plan.pack_keep)
+            drop_packed(m, s->plan.items[s->plan.pack_item].lump);
     }
     (void)budget;
     if (st != BSP_OK) {
@@ -415,82 +462,107 @@ build:
     return BSP_OK;
 }
 
+/* The item's checks are done: the next item's turn, at its first stage.
+ * A packed item's view then points at its kept run (the vertexes view:
+ * the only lump a family packs is collision's BSP_CL_VERTS). */
+static void next_item(bsp__loader *s)
+{
+    if (packed_stride(s, s->work_item)) {
+        bsp_map *m = s->map;
+        m->vertexes.data = s->base + s->plan.items[s->work_item].arena_offset;
+        m->vertexes.count = s->plan.pack_count;
+        m->vertexes.stride = s->plan.pack_keep;
+    }
+    s->work_item++;
+    s->work_pos = 0;
+    s->stage = s->work_item < s->plan.count ? s->plan.items[s->work_item].start : BSP__STAGE_DONE;
+    s->unpack = BSP__UNPACK_START;
+    s->check = 0;
+    s->check_pos = 0;
+}
+
+/* Work on the items in plan order for about `budget` bytes (at least 1),
+ * each stage as far as its input allows. Returns the status of a decode
+ * that failed (the load then stops there). */
+static bsp_status work_some(bsp__loader *s, uint32_t budget)
+{
+    uint32_t left = budget ? budget : 1;
+    bsp_status st = BSP_OK;
+
+    s->stall_have = 0;
+    while (left && s->stage != BSP__STAGE_DONE) {
+        const bsp__plan_item *it = &s->plan.items[s->work_item];
+        const bsp_lump_entry *e = bsp__plan_entry(s->h, &s->plan, it->lump);
+        uint32_t did = 0, out, have = s->arrived[s->work_item];
+        int more;
+        switch ((enum bsp__stage)s->stage) {
+        case BSP__STAGE_INPUT:
+            if (have < e->length) return BSP_OK;   /* waiting for input */
+            s->stage = BSP__STAGE_SWAP;
+            break;
+        case BSP__STAGE_DECODE:
+            out = decode_some(s, it, e, have, left, &did, &st);
+            s->decoded += out;
+            s->work_done += out;
+            if (st != BSP_OK) return stop_load(s, st, it->lump, e->offset);
+            if (s->stage == BSP__STAGE_DECODE && !out) {   /* waiting for input */
+                if (!did) s->stall_have = have + 1;
+                return BSP_OK;
+            }
+            break;
+        case BSP__STAGE_JOB:
+            /* a job decodes (and swaps) it; a failed one ends the load
+             * here, in file order */
+            if ((s->job[s->work_item] & BSP__JOB_STATE) == BSP__JOB_FAILED) {
+                st = (bsp_status)s->job_status[s->work_item];
+                return stop_load(s, st, it->lump, e->offset);
+            }
+            if ((s->job[s->work_item] & BSP__JOB_STATE) != BSP__JOB_DONE) return BSP_OK;   /* waiting for its job */
+            s->work_pos = e->size;
+            s->stage = BSP__STAGE_CHECK;
+            break;
+        case BSP__STAGE_PACK:
+            did = pack_some(s, packed_stride(s, s->work_item), e->size, have, left);
+            s->work_done += did;
+            if (!did) return BSP_OK;               /* waiting for input */
+            break;
+        case BSP__STAGE_SWAP:
+            did = swap_some(s, it, e->size, left);
+            s->work_done += did;
+            break;
+        case BSP__STAGE_CHECK:
+            did = check_some(s, it->lump, left, &more);
+            s->work_done += did;
+            if (!more) next_item(s);
+            break;
+        case BSP__STAGE_DONE:
+            break;
+        }
+        left = did < left ? left - did : 0;
+    }
+    return BSP_OK;
+}
+
 bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
 {
     bsp__loader *s = state(l);
     bsp_status st = BSP_OK;
 
     if (!l) return BSP_E_BAD_ARGUMENT;
-    if (s->phase == BSP_PHASE_VALIDATING) {
+    switch (s->phase) {
+    case BSP_PHASE_LOADING:
+        st = work_some(s, budget);
+        if (st != BSP_OK) return st;
+        if (s->stage == BSP__STAGE_DONE) s->phase = BSP_PHASE_VALIDATING;
+        break;
+    case BSP_PHASE_VALIDATING:
         st = finish(s, budget);
-    } else if (s->phase == BSP_PHASE_LOADING) {
-        uint32_t left = budget ? budget : 1;
-        s->stall_have = 0;
-        while (left && s->work_item < s->plan.count) {
-            const bsp__plan_item *it = &s->plan.items[s->work_item];
-            const bsp_lump_entry *e = bsp__plan_entry(s->h, &s->plan, it->lump);
-            uint32_t did, have = s->arrived[s->work_item];
-            if (BSPKIT_LZMA && BSPKIT_JOBS && e->compressed && s->unpack != BSP__UNPACK_DONE &&
-                s->plan.jobs) {
-                /* a job decodes (and swaps) it; a failed one ends the load
-                 * here, in file order */
-                uint8_t job = s->job[s->work_item] & BSP__JOB_STATE;
-                if (job == BSP__JOB_FAILED) {
-                    st = (bsp_status)s->job_status[s->work_item];
-                    stop_load(s, st, it->lump, e->offset);
-                    return st;
-                }
-                if (job != BSP__JOB_DONE) break;   /* waiting for its job */
-                s->unpack = BSP__UNPACK_DONE;
-                s->work_pos = e->size;
-                continue;
-            } else if (e->compressed && s->unpack != BSP__UNPACK_DONE) {
-                uint32_t out = decode_some(s, it, e, have, left, &did, &st);
-                s->decoded += out;
-                s->work_done += out;
-                if (st != BSP_OK) {
-                    stop_load(s, st, it->lump, e->offset);
-                    return st;
-                }
-                if (s->unpack != BSP__UNPACK_DONE && !out) {   /* waiting for input */
-                    if (!did) s->stall_have = have + 1;
-                    break;
-                }
-#if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
-            } else if (verts_window_item(s, s->work_item) && s->work_pos < e->size) {
-                /* the draw vertices, packed as they pass through the window */
-                did = bsp__patches_pack_some(&s->plan, s->base, verts_window_item(s, s->work_item),
-                                             s->h->big_endian, &s->work_pos, have, left);
-                s->work_done += did;
-                if (!did) break;                  /* waiting for input */
-#endif
-            } else if (!e->compressed && have < e->length) {
-                break;                            /* waiting for input */
-            } else if (s->work_pos < e->size) {
-                did = swap_some(s, it, e->size, left);
-                s->work_done += did;
-            } else {
-                int more;
-                did = check_some(s, it->lump, left, &more);
-                s->work_done += did;
-                if (!more) {
-#if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
-                    /* the draw vertices for the patches alone: all packed */
-                    if (verts_window_item(s, s->work_item)) bsp__patches_point_verts(s->map, &s->plan, s->base);
-#endif
-                    s->work_item++;
-                    s->work_pos = 0;
-                    s->unpack = BSP__UNPACK_START;
-                    s->check = 0;
-                    s->check_pos = 0;
-                    if (!did) continue;
-                }
-            }
-            left = did < left ? left - did : 0;
-        }
-        if (s->work_item == s->plan.count) s->phase = BSP_PHASE_VALIDATING;
-    } else if (s->phase == BSP_PHASE_FAILED) {
+        break;
+    case BSP_PHASE_FAILED:
         st = s->status;
+        break;
+    default:
+        break;
     }
     if (p) bsp_loader_progress(l, p);
     return st;
@@ -509,20 +581,27 @@ static uint32_t waiting(const bsp__loader *s, uint32_t *lump)
     if (s->phase != BSP_PHASE_LOADING || s->work_item >= s->plan.count) return 0;
     e = entry(s, s->work_item);
     have = s->arrived[s->work_item];
-    if (e->compressed && s->unpack != BSP__UNPACK_DONE) {
-#if BSPKIT_LZMA
+    switch ((enum bsp__stage)s->stage) {
+    case BSP__STAGE_INPUT:
+        bits = have < e->length ? BSP__WAIT_INPUT : 0;
+        break;
+    case BSP__STAGE_DECODE:
         bits = s->stall_have == have + 1 ? BSP__WAIT_INPUT : 0;
-#if BSPKIT_JOBS
-        if (s->plan.jobs) bits = bsp__job_wait(s, s->work_item);
-#endif
+        break;
+    case BSP__STAGE_JOB:
+#if BSPKIT_LZMA && BSPKIT_JOBS
+        bits = bsp__job_wait(s, s->work_item);
 #else
-        bits = 0;   /* (no compressed lump loads without the decoder) */
+        bits = 0;   /* (no job without the decoder and jobs) */
 #endif
-    } else if (verts_window_item(s, s->work_item) && s->work_pos < e->size) {
+        break;
+    case BSP__STAGE_PACK:
         /* (no whole record past the packed ones) */
-        bits = have - s->work_pos < verts_window_item(s, s->work_item) ? BSP__WAIT_INPUT : 0;
-    } else {
-        bits = !e->compressed && have < e->length ? BSP__WAIT_INPUT : 0;
+        bits = have - s->work_pos < packed_stride(s, s->work_item) ? BSP__WAIT_INPUT : 0;
+        break;
+    default:
+        bits = 0;
+        break;
     }
     issued = s->issue_item > s->work_item ? e->length
                                           : s->issue_item == s->work_item ? s->issue_pos : 0;

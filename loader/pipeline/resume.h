@@ -6,12 +6,10 @@
 #include "plan.h"
 #include "../lzma/lzma_decoder.h"
 #include "validate.h"
-#include "patches.h"
 
-/* How far the work item's decoding is: not started; lz holds its decoder
- * and sets its table; lz decodes it; it is whole (or not compressed: a
- * step moves on to swapping and checking it). */
-enum bsp__unpack_step { BSP__UNPACK_START, BSP__UNPACK_TABLE, BSP__UNPACK_DECODE, BSP__UNPACK_DONE };
+/* How far the work item's decoding stage (BSP__STAGE_DECODE) is: not
+ * started; lz holds its decoder and sets its table; lz decodes it. */
+enum bsp__unpack_step { BSP__UNPACK_START, BSP__UNPACK_TABLE, BSP__UNPACK_DECODE };
 
 /* Where a compressed lump's decode job is (options.jobs): not handed out
  * yet; out (the slot of its table in the high bits); paused, reported
@@ -38,13 +36,14 @@ typedef struct bsp__loader {
     bsp__read_slot reads[BSP_LOADER_MAX_READS];
     uint32_t read_head, read_count;   /* ring of outstanding reads, by tag */
     uint32_t issue_item, issue_pos;   /* where the next read starts */
-    uint32_t work_item, work_pos;     /* item being worked on; swapped bytes */
+    uint32_t work_item, work_pos;     /* item being worked on; swapped (packed) bytes */
     uint32_t check_pos;               /* records of check `check` done on work_item */
     uint8_t check;                    /* next record check to consider for work_item */
     uint8_t bad_check;                /* first check that failed (BSP__CHECKS: none) */
     uint8_t checked;                  /* bit k: check k has walked all its records */
     uint8_t swap;                     /* the file's byte order is not the host's */
-    enum bsp__unpack_step unpack;     /* how far work_item's decoding is */
+    uint8_t stage;                    /* bsp__stage: where work_item's work is */
+    uint8_t unpack;                   /* bsp__unpack_step: how far its decoding is */
     uint8_t checked_all;              /* the last step's checks are done */
     bsp__cmodel_cursor cmodel;        /* the collision model being built */
     uint8_t job[BSP_MAX_LUMPS];       /* per item: bsp__job_state | slot << SHIFT */

@@ -21,12 +21,12 @@ const bsp__layout *bsp__swap_layout(const bsp__loader *s, uint32_t lump)
 int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const uint8_t *hi)
 {
     uint32_t i;
-    /* quake3's draw vertices pass through a window over the next lumps'
-     * regions until the last is packed (plan verts_xyz) */
-    if (BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3 && s->plan.verts_xyz && s->work_item <= s->plan.verts_item &&
-        item > s->plan.verts_item) {
-        const uint8_t *w = s->base + s->plan.items[s->plan.verts_item].arena_offset + (size_t)s->plan.verts_count * 12u;
-        if (lo < w + s->plan.verts_window && hi > w) return 1;
+    /* a packed lump's bytes pass through a window over the next lumps'
+     * regions until its last record is packed (plan pack_keep) */
+    if (BSP__PACKING && s->plan.pack_keep && s->work_item <= s->plan.pack_item && item > s->plan.pack_item) {
+        const uint8_t *w = s->base + s->plan.items[s->plan.pack_item].arena_offset +
+                           (size_t)s->plan.pack_count * s->plan.pack_keep;
+        if (lo < w + s->plan.pack_window && hi > w) return 1;
     }
     for (i = s->work_item; i < item; i++) {
         const bsp__plan_item *it = &s->plan.items[i];
@@ -34,7 +34,7 @@ int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const
         const uint8_t *end = s->base + it->arena_offset + it->region;
         const uint8_t *in = end - e->length;   /* its stored bytes, at the window's tail */
         if (!e->compressed) continue;
-        if (i == s->work_item && s->unpack == BSP__UNPACK_DONE) continue;
+        if (i == s->work_item && s->stage > BSP__STAGE_JOB) continue;   /* decoded */
         /* a job's input is all unread until it is reported */
         if (BSPKIT_LZMA && BSPKIT_JOBS && s->plan.jobs) {
             if ((s->job[i] & BSP__JOB_STATE) == BSP__JOB_DONE) continue;

@@ -7,7 +7,7 @@
  * LIGHTING|ENTITIES preferring HDR with the widest LZMA tables, ALL, ALL
  * with too-narrow tables, ALL through a forward-only stream, ENTITIES with
  * extra_lumps picked by the input, ALL read as Vindictus through
- * bsp_use_variant) into an arena of
+ * bsp_use_variant, GEOMETRY|COLLISION with BSP_LOAD_PARTIAL) into an arena of
  * exactly the measured size with guard bytes on both sides; then every query
  * on a spread of points, clusters and faces (test/common/exercise.h), the entity
  * iterator over the loaded entity text, the player start, the game lump API, bsp_lump and the
@@ -16,7 +16,9 @@
  * ascending order, each byte once), writes only inside the arena, and a
  * successful load used exactly what bsp_measure said; a random-access and
  * a forward-only full load agree byte for byte; a larger load set never
- * measures less.
+ * measures less; a failure names a lump of the directory or none, the
+ * same from bsp_measure_where and the failed map's bsp_map_where when it
+ * failed at the plan; a lump a partial load left out gives no bytes.
  */
 #ifndef BSP_FUZZ_LOAD_ALL_H
 #define BSP_FUZZ_LOAD_ALL_H
@@ -76,6 +78,7 @@ static void api_on_map(const bsp_map *m, const bsp_header *h)
     for (i = 0; i <= BSP_MAX_LUMPS; i++) {
         const void *p = bsp_lump(m, i, &sz);
         FUZZ_ASSERT(p || sz == 0);
+        if (bsp_lump_left_out(m, i)) FUZZ_ASSERT(!p && i < h->num_lumps);
         if (p && i < h->num_lumps) FUZZ_ASSERT(sz == h->lumps[i].size);
     }
     if (m->entities.data) walk_entities(m->entities.data, m->entities.count);
@@ -112,7 +115,17 @@ static const variant variants[] = {
     { BSP_LOAD_ALL, 0, 12, 1, 0, 0 },
     { BSP_LOAD_ENTITIES, 0, 3, 0, 1, 0 },
     { BSP_LOAD_ALL, 0, 0, 0, 0, BSP_VARIANT_VINDICTUS },
+    { BSP_LOAD_GEOMETRY | BSP_LOAD_COLLISION | BSP_LOAD_PARTIAL, 0, 0, 0, 0, 0 },
 };
+
+/* A bsp_where names a lump (with its file offset, for a plan's refusal
+ * of a lump of the directory), or nothing. */
+static void where_ok(const bsp_header *h, const bsp_where *w, int plan)
+{
+    if (w->lump == BSP_NO_LUMP) FUZZ_ASSERT(w->version == -1 && (!plan || w->offset == 0));
+    else FUZZ_ASSERT(w->lump < BSP_MAX_LUMPS && w->version >= -1);
+    if (plan && w->lump < h->num_lumps) FUZZ_ASSERT(w->offset == h->lumps[w->lump].offset);
+}
 
 /* A lump set from the input's bytes (FNV-1a of its first 64), so some loads
  * take lumps without the ones their queries need (faces without texinfo). */
@@ -155,9 +168,15 @@ static void load_variant(const uint8_t *data, uint32_t size, const variant *v, u
     st = bsp_measure(&h, &o, &need);
     status_ok(st);
     if (st != BSP_OK) {
+        bsp_where mw, lw;
         FUZZ_ASSERT(need == 0);
-        /* load agrees with measure about the options and the plan */
+        /* load agrees with measure about the options and the plan, and
+         * about where it refused */
         FUZZ_ASSERT(bsp_load(&m, &h, &s, NULL, 0, &o, NULL) == st);
+        bsp_measure_where(&h, &o, &mw);
+        bsp_map_where(&m, &lw);
+        where_ok(&h, &mw, 1);
+        FUZZ_ASSERT(mw.lump == lw.lump && mw.version == lw.version && mw.offset == lw.offset);
         return;
     }
     if (need > ARENA_CAP) {
@@ -185,8 +204,11 @@ static void load_variant(const uint8_t *data, uint32_t size, const variant *v, u
         FUZZ_ASSERT(m.arena_used == need && reported == need);
         api_on_map(&m, &h);
     } else {
+        bsp_where w;
         /* a failed load answers no query, and says so with a status */
         FUZZ_ASSERT(exercise_map(&m) == 0);
+        bsp_map_where(&m, &w);
+        where_ok(&h, &w, 0);
     }
     FUZZ_ASSERT(fuzz_block_guards_ok(&arena));
     fuzz_block_free(&arena);

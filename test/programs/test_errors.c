@@ -13,6 +13,11 @@
  * - A forward-only stream of unknown size (BSP_SIZE_UNKNOWN) loads the same
  *   bytes as the file; cut short, it fails with TRUNCATED in the first lump
  *   that crosses the cut.
+ * - A Source map whose brush sides (lump 19) are set to a lump version
+ *   with no known layout: the load fails naming lump 19 and that version
+ *   (bsp_measure_where, bsp_map_where); with BSP_LOAD_PARTIAL it loads in
+ *   exactly the measured arena, every query that needs no brush side
+ *   answers as on the unchanged map, and those that do answer not_loaded.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -319,6 +324,189 @@ static void test_many_game_lumps(const char *name, const uint8_t *data, uint32_t
     free(file);
 }
 
+/* Load `data` with `sets` into an arena of exactly the measured size;
+ * *need gets the measure, *used the bytes the load says it used. */
+static void load_sets(loaded *L, const uint8_t *data, uint32_t size, uint32_t sets, uint32_t *need,
+                      uint32_t *used)
+{
+    bsp_stream s;
+    tstream t;
+    bsp_options o = bsp_default_options(sets);
+    memset(L, 0, sizeof *L);
+    *need = *used = 0;
+    t_init(&t, &s, data, size, 0);
+    L->st = L->open_st = bsp_open(&L->h, &s);
+    if (L->st == BSP_OK) L->st = bsp_measure(&L->h, &o, need);
+    if (L->st != BSP_OK) return;
+    L->arena = malloc((size_t)*need + 8);
+    L->st = bsp_load(&L->m, &L->h, &s, L->arena, *need, &o, used);
+}
+
+/* The answers that need no brush side, compared between the two maps;
+ * returns how many differ. */
+static uint32_t compare_answers(const bsp_map *a, const bsp_map *b)
+{
+    static const float c[] = { 0.0f, 17.5f, -63.25f, 128.0f, -300.0f, 511.0f };
+    uint32_t differ = 0, i, j, k, n;
+    bsp_counts ca, cb;
+    uint8_t ra[4096], rb[4096];
+    const void *ea, *eb;
+    uint32_t sa, sb;
+    memset(&ca, 0, sizeof ca);
+    memset(&cb, 0, sizeof cb);
+    if (bsp_get_counts(a, &ca) != bsp_get_counts(b, &cb) || ca.leaves != cb.leaves ||
+        ca.faces != cb.faces || ca.models != cb.models || ca.planes != cb.planes ||
+        ca.textures != cb.textures)
+        differ++;
+    for (i = 0; i < 6; i++)
+        for (j = 0; j < 6; j++)
+            for (k = 0; k < 6; k++) {
+                float p[3];
+                uint32_t la = 0, lb = 0;
+                bsp_sample xa, xb;
+                bsp_ambient_light aa, ab;
+                p[0] = c[i], p[1] = c[j], p[2] = c[k];
+                memset(&xa, 0, sizeof xa), memset(&xb, 0, sizeof xb);
+                memset(&aa, 0, sizeof aa), memset(&ab, 0, sizeof ab);
+                if (bsp_point_leaf(a, 0, p, &la) != bsp_point_leaf(b, 0, p, &lb) || la != lb) differ++;
+                if (bsp_light_point(a, p, &xa) != bsp_light_point(b, p, &xb) || memcmp(&xa, &xb, sizeof xa))
+                    differ++;
+                if (bsp_ambient(a, p, &aa) != bsp_ambient(b, p, &ab) || memcmp(&aa, &ab, sizeof aa)) differ++;
+            }
+    n = bsp_num_clusters(a);
+    for (i = 0; i < n && i < 64; i++) {
+        memset(ra, 0, sizeof ra), memset(rb, 0, sizeof rb);
+        if (bsp_pvs(a, (int32_t)i, ra, sizeof ra) != bsp_pvs(b, (int32_t)i, rb, sizeof rb) ||
+            memcmp(ra, rb, sizeof ra))
+            differ++;
+    }
+    for (i = 0; i < ca.leaves && i < 256; i++) {
+        /* (a leaf's brush list is collision's: none on the partial map) */
+        bsp_leaf la, lb;
+        memset(&la, 0, sizeof la), memset(&lb, 0, sizeof lb);
+        if (bsp_get_leaf(a, i, &la) != bsp_get_leaf(b, i, &lb) || lb.num_brushes != 0) differ++;
+        la.num_brushes = 0;
+        if (memcmp(&la, &lb, sizeof la)) differ++;
+    }
+    for (i = 0; i < ca.faces && i < 256; i++) {
+        bsp_face fa, fb;
+        memset(&fa, 0, sizeof fa), memset(&fb, 0, sizeof fb);
+        if (bsp_get_face(a, i, &fa) != bsp_get_face(b, i, &fb) || memcmp(&fa, &fb, sizeof fa)) differ++;
+    }
+    for (i = 0; i < ca.models; i++) {
+        bsp_model ma, mb;
+        memset(&ma, 0, sizeof ma), memset(&mb, 0, sizeof mb);
+        if (bsp_get_model(a, i, &ma) != bsp_get_model(b, i, &mb) || memcmp(&ma, &mb, sizeof ma)) differ++;
+    }
+    for (i = 0; i < ca.textures; i++) {
+        const char *na = NULL, *nb = NULL;
+        uint32_t a_len = 0, b_len = 0;
+        if (bsp_texture_name(a, i, &na, &a_len) != bsp_texture_name(b, i, &nb, &b_len) || a_len != b_len ||
+            (a_len && memcmp(na, nb, a_len)))
+            differ++;
+    }
+    ea = bsp_lump(a, 0, &sa);
+    eb = bsp_lump(b, 0, &sb);
+    if (sa != sb || !ea || !eb || memcmp(ea, eb, sa)) differ++;
+    return differ;
+}
+
+/* Traces, contents and brush records: `whole` answers, `part` answers
+ * not_loaded for every one; returns the calls that do not. */
+static uint32_t compare_collision(const bsp_map *whole, const bsp_map *part)
+{
+    static const float z[3] = { 0, 0, 0 }, mn[3] = { -16, -16, -36 }, mx[3] = { 16, 16, 36 };
+    uint32_t wrong = 0, k, mask = bsp_trace_mask(whole, BSP_MASK_PLAYERSOLID);
+    for (k = 0; k < 16; k++) {
+        float st[3], en[3];
+        int32_t contents;
+        bsp_trace_result r;
+        st[0] = -256.0f + 32.0f * (float)k, st[1] = 8.0f, st[2] = 40.0f;
+        en[0] = st[0] + 100.0f, en[1] = -40.0f, en[2] = -200.0f;
+        if (bsp_trace(whole, 0, st, en, k & 1 ? mn : z, k & 1 ? mx : z, mask, &r) != BSP_OK ||
+            bsp_trace(part, 0, st, en, k & 1 ? mn : z, k & 1 ? mx : z, mask, &r) != BSP_E_NOT_LOADED)
+            wrong++;
+        if (bsp_point_contents(whole, 0, st, &contents) != BSP_OK ||
+            bsp_point_contents(part, 0, st, &contents) != BSP_E_NOT_LOADED)
+            wrong++;
+    }
+    {
+        bsp_brush b;
+        bsp_brush_side side;
+        if (bsp_get_brush(whole, 0, &b) != BSP_OK || bsp_get_brush(part, 0, &b) != BSP_E_NOT_LOADED ||
+            bsp_get_brush_side(whole, 0, 0, &side) != BSP_OK ||
+            bsp_get_brush_side(part, 0, 0, &side) != BSP_E_NOT_LOADED)
+            wrong++;
+    }
+    return wrong;
+}
+
+static void test_partial(const char *name, const uint8_t *data, uint32_t size)
+{
+    const uint32_t sets = BSP_LOAD_GEOMETRY | BSP_LOAD_COLLISION, sides = 19, unknown = 99;
+    char label[256];
+    loaded W, F, P;
+    bsp_options o = bsp_default_options(sets);
+    bsp_where mw, lw;
+    uint32_t need, fneed, used, pneed, pused, differ, wrong, brushes;
+    bsp_counts wc;
+    uint8_t *spoiled;
+    load_sets(&W, data, size, sets, &need, &used);
+    memset(&wc, 0, sizeof wc);
+    brushes = W.st == BSP_OK && bsp_get_counts(&W.m, &wc) == BSP_OK && wc.brushes && wc.brush_sides;
+    /* a PC-order VBSP map that loads whole, with brush sides at a known layout */
+    if (W.st != BSP_OK || memcmp(data, "VBSP", 4) || W.h.l4d2_order || !W.h.lumps[sides].length ||
+        !bsp_lump_record_size(&W.h, sides) || !brushes) {
+        free(W.arena);
+        return;
+    }
+    spoiled = malloc(size);
+    memcpy(spoiled, data, size);
+    put32(spoiled + 8 + 16 * sides + 8, unknown);
+    load_sets(&F, spoiled, size, sets, &fneed, &used);
+    bsp_measure_where(&F.h, &o, &mw);
+    if (F.open_st == BSP_OK) {
+        /* the load itself, which refuses at its plan: the map names it */
+        bsp_stream s;
+        tstream t;
+        static uint64_t small[64];
+        t_init(&t, &s, spoiled, size, 0);
+        F.st = bsp_load(&F.m, &F.h, &s, small, sizeof small, &o, NULL);
+    }
+    bsp_map_where(&F.m, &lw);
+    snprintf(label, sizeof label, "%s: brush sides at version %u: the failure names lump 19 and the version",
+             name, (unsigned)unknown);
+    CHECK(F.open_st == BSP_OK && F.st == BSP_E_BAD_LUMP_VERSION && mw.lump == sides &&
+              mw.version == (int32_t)unknown && mw.offset == F.h.lumps[sides].offset &&
+              lw.lump == mw.lump && lw.version == mw.version && lw.offset == mw.offset &&
+              gives_nothing(&F.m),
+          label, "status %s, measure names lump %u version %d offset %u, load lump %u version %d offset %u",
+          bsp_status_name(F.st), (unsigned)mw.lump, (int)mw.version, (unsigned)mw.offset, (unsigned)lw.lump,
+          (int)lw.version, (unsigned)lw.offset);
+    load_sets(&P, spoiled, size, sets | BSP_LOAD_PARTIAL, &pneed, &pused);
+    bsp_map_where(&P.m, &lw);
+    snprintf(label, sizeof label, "%s: BSP_LOAD_PARTIAL loads it in exactly the measured arena, lump 19 left out",
+             name);
+    CHECK(P.st == BSP_OK && pused == pneed && pneed < need &&
+              bsp_lump_left_out(&P.m, sides) && !bsp_lump_left_out(&W.m, sides) &&
+              !bsp_lump(&P.m, sides, &used) && lw.lump == BSP_NO_LUMP && lw.version == -1,
+          label, "status %s, measured %u used %u (whole %u), left out %d", bsp_status_name(P.st),
+          (unsigned)pneed, (unsigned)pused, (unsigned)need, bsp_lump_left_out(&P.m, sides));
+    if (P.st == BSP_OK) {
+        differ = compare_answers(&W.m, &P.m);
+        wrong = compare_collision(&W.m, &P.m);
+        snprintf(label, sizeof label,
+                 "%s: the partial map answers as the whole one, but not_loaded where brush sides are needed",
+                 name);
+        CHECK(differ == 0 && wrong == 0, label, "%u answers differ, %u collision calls not not_loaded",
+              (unsigned)differ, (unsigned)wrong);
+    }
+    free(W.arena);
+    free(F.arena);
+    free(P.arena);
+    free(spoiled);
+}
+
 int main(int argc, char **argv)
 {
     int i, many = 0;
@@ -333,6 +521,7 @@ int main(int argc, char **argv)
         test_failed_load(argv[i], data, size);
         test_unknown_size(argv[i], data, size);
         test_game_lump_base(argv[i], data, size);
+        test_partial(argv[i], data, size);
         if (!many && size >= 1036 && !memcmp(data, "VBSP", 4)) {
             test_many_game_lumps(argv[i], data, size);
             many = 1;

@@ -82,6 +82,9 @@ static const char usage_options[] =
     "  --no-lit      read no .lit\n"
     "  --forward     read the file front to back only (as from a disc or a\n"
     "                pipe; a pipe's size need not be known)\n"
+    "  --partial     leave out the lumps whose version's layout is unknown and\n"
+    "                answer the rest (BSP_LOAD_PARTIAL; each is named on standard\n"
+    "                error, queries that need one answer not_loaded)\n"
     "  --resumable   load through the resumable loader: reads in pieces\n"
     "                completed in a shuffled order, work in budgeted steps\n"
     "  --budget N    bytes of work per step (default 262144)\n"
@@ -94,7 +97,8 @@ static const char usage_options[] =
     "\n"
     "A map that fails to load prints {\"error\":\"<status name>\",\"message\":\"<a\n"
     "sentence>\"} with what was found: \"lump\", \"index\", \"offset\" and \"length\"\n"
-    "of the lump the load stopped in or that breaks a rule, \"file_size\", and\n"
+    "of the lump the load stopped in or that breaks a rule, \"lump_version\" (its\n"
+    "directory version, when it has one), \"file_size\", and\n"
     "\"detail\", the rule; says it on standard error too, and exits 1. A file\n"
     "that cannot be opened or written: {\"error\":\"io\"} with \"path\" and \"reason\".\n"
     "\n";
@@ -175,6 +179,8 @@ int main(int argc, char **argv)
             hdr = 1;
         } else if (!strcmp(a, "--forward")) {
             forward = 1;
+        } else if (!strcmp(a, "--partial")) {
+            tool_load_partial(1);
         } else if (a[0] == '-' && a[1]) {
             return usage_error("bspkit", "unknown option '%s'", a);
         } else if (!cmd) {

@@ -15,10 +15,17 @@
 
 /* --resumable, --budget, --chunk (resumable_load.c), as main parsed them. */
 static tool_resume resume_opts;
+/* --partial, as main parsed it */
+static int partial_opt;
 
 void tool_load_through(const tool_resume *r)
 {
     resume_opts = *r;
+}
+
+void tool_load_partial(int on)
+{
+    partial_opt = on;
 }
 
 /* A map that did not load: the status's name and sentence, the lump where
@@ -26,7 +33,6 @@ void tool_load_through(const tool_resume *r)
  * output as JSON and for a person on standard error (load_error.c). */
 static int fail_load(const loaded *L, const char *path, bsp_status st)
 {
-    uint32_t lump = L->loading ? L->map.error_lump : BSP_NO_LUMP;
     uint32_t size = L->stream.size;
     char seems[96];
     const char *seems_at = NULL;
@@ -37,7 +43,7 @@ static int fail_load(const loaded *L, const char *path, bsp_status st)
     else if (st == BSP_E_BAD_VERSION && tool_identify(path, seems, sizeof seems)) seems_at = seems;
     /* a stream of unknown size that ended: where its data ended */
     if (size == BSP_SIZE_UNKNOWN && st == BSP_E_TRUNCATED) size = L->file.pos;
-    return report_load_error(path, st, &L->header, lump, size, seems_at, L->os_error);
+    return report_load_error(path, st, &L->header, &L->where, size, seems_at, L->os_error);
 }
 
 void *tool_alloc(size_t bytes)
@@ -86,6 +92,8 @@ static int try_load(loaded *L, const char *path, const bsp_options *opts, int fo
     const bsp_options *o = &own;
     bsp_status st;
     L->loading = 0;
+    L->where.lump = BSP_NO_LUMP;
+    if (partial_opt) own.sets |= BSP_LOAD_PARTIAL;
     if (bsp_file_open(&L->file, &L->stream, path, forward))
         return report_io_error("bspkit", "cannot open", path, errno), -1;
     errno = 0;
@@ -103,6 +111,8 @@ static int try_load(loaded *L, const char *path, const bsp_options *opts, int fo
     /* the map's .lit, a second stream (lit.c) */
     if (st == BSP_OK && tool_lit_open(&L->lit, &L->header, path, forward)) own.lit = &L->lit.stream;
     if (st == BSP_OK) st = bsp_measure(&L->header, o, &L->arena_bytes);
+    /* (bsp_open's refusal of a lump too: the directory is filled) */
+    if (st == BSP_E_BAD_LUMP || st == BSP_E_BAD_LUMP_VERSION) bsp_measure_where(&L->header, o, &L->where);
     if (st == BSP_OK) {
         L->arena = tool_alloc(L->arena_bytes);
         if (!L->arena) {
@@ -114,6 +124,7 @@ static int try_load(loaded *L, const char *path, const bsp_options *opts, int fo
         st = tool_resume_load(&resume_opts, &L->map, &L->header, &L->stream, L->arena,
                               L->arena_bytes, o);
     }
+    if (L->loading) bsp_map_where(&L->map, &L->where);
     L->os_error = st == BSP_E_IO ? errno : 0;
     bsp_file_close(&L->file);
     tool_lit_close(&L->lit, &L->map, st == BSP_OK);
@@ -122,6 +133,18 @@ static int try_load(loaded *L, const char *path, const bsp_options *opts, int fo
         L->arena = NULL;
     }
     return (int)st;
+}
+
+/* --partial: the lumps the load left out, on standard error. */
+static void note_left_out(const loaded *L, const char *path)
+{
+    uint32_t i;
+    for (i = 0; i < BSP_MAX_LUMPS; i++)
+        if (bsp_lump_left_out(&L->map, i)) {
+            const char *name = bsp_lump_name(&L->header, i);
+            fprintf(stderr, "bspkit: %s: lump %u (%s), version %u, left out: its layout is unknown\n", path,
+                    (unsigned)i, name && *name ? name : "?", (unsigned)L->header.lumps[i].version);
+        }
 }
 
 /* Open and load `path` with the given sets; prints the error and returns
@@ -148,6 +171,11 @@ int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
         L->collision_status = BSP_E_BAD_LUMP_VERSION;
     }
     if (st < 0) return 1;
+    if (st == BSP_OK) note_left_out(L, path);
+    /* a collision lump left out takes collision with it: say why */
+    if (st == BSP_OK && (sets & BSP_LOAD_COLLISION) && partial_opt && !L->map.has_collision &&
+        !L->collision_status)
+        L->collision_status = BSP_E_BAD_LUMP_VERSION;
     return st == BSP_OK ? 0 : fail_load(L, path, (bsp_status)st);
 }
 

@@ -9,20 +9,24 @@
  * (truncated) when the data ends inside that lump. bsp_open names no lump,
  * so the lump is found here, from the directory it left in the header (the
  * public API's facts: offsets, lengths, record sizes), by the rules
- * bsp_open and bsp_measure apply; a load that stopped in a lump names it in
- * map.error_lump. */
+ * bsp_open and bsp_measure apply; the library names the lump too
+ * (bsp_measure_where, bsp_map_where), with its directory version, which
+ * every message here gives. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "tool.h"
 
-/* "lump 8 (lighting) at file offset 13972, 3957 bytes long" */
-static int describe_lump(char *out, size_t n, const bsp_header *h, uint32_t i)
+/* "lump 8 (lighting) at file offset 13972, 3957 bytes long", with ",
+ * version V," after the name when the lump has a directory version */
+static int describe_lump(char *out, size_t n, const bsp_header *h, uint32_t i, int32_t version)
 {
     const char *name = bsp_lump_name(h, i);
-    return snprintf(out, n, "lump %u (%s) at file offset %u, %u bytes long", (unsigned)i,
-                    name && *name ? name : "?", (unsigned)h->lumps[i].offset,
+    char ver[32] = "";
+    if (version >= 0) snprintf(ver, sizeof ver, ", version %d,", (int)version);
+    return snprintf(out, n, "lump %u (%s)%s at file offset %u, %u bytes long", (unsigned)i,
+                    name && *name ? name : "?", ver, (unsigned)h->lumps[i].offset,
                     (unsigned)h->lumps[i].length);
 }
 
@@ -41,6 +45,7 @@ static void find_bad_lump(const bsp_header *h, uint32_t *lump, char *detail, siz
 {
     uint32_t i, k, best = BSP_NO_LUMP;
     int at;
+    const int32_t nv = -1;   /* (the version, when it matters, is the caller's) */
     for (i = 0; i < h->num_lumps; i++) {
         const bsp_lump_entry *e = &h->lumps[i];
         if (e->length && lump_end(e) > h->file_size &&
@@ -49,7 +54,7 @@ static void find_bad_lump(const bsp_header *h, uint32_t *lump, char *detail, siz
     }
     if (best != BSP_NO_LUMP) {
         *lump = best;
-        at = describe_lump(detail, n, h, best);
+        at = describe_lump(detail, n, h, best, nv);
         if (h->file_size == BSP_SIZE_UNKNOWN)
             snprintf(detail + at, n - (size_t)at, ", ends past 4 GiB");
         else
@@ -62,14 +67,14 @@ static void find_bad_lump(const bsp_header *h, uint32_t *lump, char *detail, siz
         uint32_t rec = bsp_lump_record_size(h, i);
         if (e->length && e->offset < h->header_bytes) {
             *lump = i;
-            at = describe_lump(detail, n, h, i);
+            at = describe_lump(detail, n, h, i, nv);
             snprintf(detail + at, n - (size_t)at, ", starts inside the %u-byte header",
                      (unsigned)h->header_bytes);
             return;
         }
         if (e->length && rec && e->size % rec) {
             *lump = i;
-            at = describe_lump(detail, n, h, i);
+            at = describe_lump(detail, n, h, i, nv);
             snprintf(detail + at, n - (size_t)at, ", holds %u bytes, not a whole number of %u-byte records",
                      (unsigned)e->size, (unsigned)rec);
             return;
@@ -82,7 +87,7 @@ static void find_bad_lump(const bsp_header *h, uint32_t *lump, char *detail, siz
                 (a->offset == b->offset && i > k) || lump_end(a) <= b->offset)
                 continue;
             *lump = k;
-            at = describe_lump(detail, n, h, k);
+            at = describe_lump(detail, n, h, k, nv);
             snprintf(detail + at, n - (size_t)at, ", overlaps lump %u (%s) at file offset %u, %u bytes long",
                      (unsigned)i, bsp_lump_name(h, i) && *bsp_lump_name(h, i) ? bsp_lump_name(h, i) : "?",
                      (unsigned)a->offset, (unsigned)a->length);
@@ -92,23 +97,29 @@ static void find_bad_lump(const bsp_header *h, uint32_t *lump, char *detail, siz
     *detail = 0;
 }
 
-int report_load_error(const char *path, bsp_status st, const bsp_header *h, uint32_t lump,
+int report_load_error(const char *path, bsp_status st, const bsp_header *h, const bsp_where *where,
                       uint32_t file_size, const char *appears, int os_error)
 {
     const char *msg = bsp_status_message(st), *name = NULL;
     const char *reason = st == BSP_E_IO && os_error ? strerror(os_error) : NULL;
     char detail[256] = "";
     const bsp_lump_entry *e = NULL;
-    /* bsp_open fills the directory when it succeeds or refuses a lump */
-    if (st == BSP_E_BAD_LUMP && lump == BSP_NO_LUMP && h->num_lumps)
-        find_bad_lump(h, &lump, detail, sizeof detail);
+    uint32_t lump = where ? where->lump : BSP_NO_LUMP, found;
+    int32_t version = where && where->lump != BSP_NO_LUMP ? where->version : -1;
+    /* bsp_open fills the directory when it succeeds or refuses a lump:
+     * the rule the lump breaks (when it is the library's lump) */
+    if (st == BSP_E_BAD_LUMP && h->num_lumps) {
+        find_bad_lump(h, &found, detail, sizeof detail);
+        if (lump == BSP_NO_LUMP) lump = found;
+        else if (found != lump) *detail = 0;
+    }
     if (lump != BSP_NO_LUMP && lump < h->num_lumps) {
         e = &h->lumps[lump];
         name = bsp_lump_name(h, lump);
         if (!name || !*name) name = "?";
         /* a pipe's data that ends inside a lump */
         if (st == BSP_E_TRUNCATED) {
-            int at = describe_lump(detail, sizeof detail, h, lump);
+            int at = describe_lump(detail, sizeof detail, h, lump, version);
             if (file_size != BSP_SIZE_UNKNOWN)
                 snprintf(detail + at, sizeof detail - (size_t)at,
                          ", ends at byte %llu, but the data ends at byte %u", lump_end(e),
@@ -127,6 +138,7 @@ int report_load_error(const char *path, bsp_status st, const bsp_header *h, uint
     if (e)
         printf(",\"lump\":\"%s\",\"index\":%u,\"offset\":%u,\"length\":%u", name, (unsigned)lump,
                (unsigned)e->offset, (unsigned)e->length);
+    if (e && version >= 0) printf(",\"lump_version\":%d", (int)version);
     if (file_size != BSP_SIZE_UNKNOWN) printf(",\"file_size\":%u", (unsigned)file_size);
     if (*detail) {
         printf(",\"detail\":");
@@ -142,12 +154,17 @@ int report_load_error(const char *path, bsp_status st, const bsp_header *h, uint
      * sentence and where the load stopped */
     fprintf(stderr, "bspkit: %s: ", path);
     if (*detail) {
-        fprintf(stderr, "%s (%s).", detail, bsp_status_name(st));
+        fprintf(stderr, "%s", detail);
+        if (e && version >= 0 && st != BSP_E_TRUNCATED) fprintf(stderr, "; its version is %d", (int)version);
+        fprintf(stderr, " (%s).", bsp_status_name(st));
     } else {
         fputs(msg, stderr);
         if (reason) fprintf(stderr, " (%s)", reason);
         if (appears) fprintf(stderr, " The file appears to be %s.", appears);
-        if (e)
+        if (e && version >= 0)
+            fprintf(stderr, " (in lump %u, %s, version %d, at file offset %u, %u bytes long", (unsigned)lump,
+                    name, (int)version, (unsigned)e->offset, (unsigned)e->length);
+        else if (e)
             fprintf(stderr, " (in lump %u, %s, at file offset %u, %u bytes long", (unsigned)lump,
                     name, (unsigned)e->offset, (unsigned)e->length);
         if (file_size != BSP_SIZE_UNKNOWN)

@@ -28,6 +28,7 @@ typedef struct loaded {
     void *arena;
     uint32_t arena_bytes;
     int loading;           /* bsp_load ran: map.error_lump says where it stopped */
+    bsp_where where;       /* where a failed open, plan or load stopped */
     int os_error;          /* errno after a load that failed with BSP_E_IO */
     bsp_status collision_status; /* not BSP_OK: loaded without collision,
                                     which this load status refused */
@@ -46,6 +47,9 @@ enum {
 /* Open and load `path` with the given sets into a heap arena; prints
  * {"error":..} and returns non-zero on failure. */
 int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward);
+/* --partial: every later load_map adds BSP_LOAD_PARTIAL (and names on
+ * standard error each lump it left out). */
+void tool_load_partial(int on);
 void unload_map(loaded *L);
 /* Print {"error":"<status>"} and return 1. */
 int print_error_json(const char *status);
@@ -63,9 +67,11 @@ int tool_out_of_memory(const char *what, uint32_t bytes);
  * what was found ("lump", "index", "offset", "length" of the lump it
  * stopped in or bsp_open refused, "file_size" unless BSP_SIZE_UNKNOWN,
  * "detail": the rule the lump breaks, "appears", "reason": the OS's for an
- * io error) on standard output, a sentence on standard error. h as bsp_open
- * left it; lump: map.error_lump after bsp_load, else BSP_NO_LUMP. Returns 1. */
-int report_load_error(const char *path, bsp_status st, const bsp_header *h, uint32_t lump,
+ * io error; "lump_version": the lump's directory version, when it has one)
+ * on standard output, a sentence on standard error. h as bsp_open left it;
+ * where: bsp_map_where after bsp_load, bsp_measure_where before (NULL:
+ * none). Returns 1. */
+int report_load_error(const char *path, bsp_status st, const bsp_header *h, const bsp_where *where,
                       uint32_t file_size, const char *appears, int os_error);
 /* A file that cannot be opened or written: {"error":"io","message":..,
  * "path":..,"reason":strerror(os_error)} on standard output, "<where>:

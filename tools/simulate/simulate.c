@@ -391,8 +391,10 @@ int tool_simulate(const tool_resume *r, const char *path)
         else st = one;
     }
     if (st != BSP_OK) {
+        bsp_where w;
+        bsp_measure_where(&h, &o, &w);
         free(file);
-        return report_load_error(path, st, &h, BSP_NO_LUMP, size, h.appears, 0);
+        return report_load_error(path, st, &h, &w, size, h.appears, 0);
     }
     /* (the model measures each lump's decode with one job: room for it) */
     alloc = need > need_one ? need : need_one;
@@ -421,7 +423,7 @@ int tool_simulate(const tool_resume *r, const char *path)
     free(file);
     if (rr.st != BSP_OK || rb.st != BSP_OK || mr.st != BSP_OK)
         return report_load_error(path, rr.st != BSP_OK ? rr.st : rb.st != BSP_OK ? rb.st : mr.st,
-                                 &h, BSP_NO_LUMP, size, NULL, 0);
+                                 &h, NULL, size, NULL, 0);
     printf("{\"medium\":\"%s\",", med->name);
     if (realtime)
         printf("\"transfer_ms\":%.2f,\"resumable_ms\":%.2f,\"blocking_ms\":%.2f,"

@@ -97,7 +97,9 @@ int tool_steps(const tool_resume *r, const char *path)
                r->budget, repeat, t.n, t.n ? t.best[at] * 1e3 : 0.0, at, t.n ? t.work[at] : 0,
                total * 1e3);
     } else {
-        report_load_error(path, st, &h, BSP_NO_LUMP, size, h.appears, 0);
+        bsp_where w;
+        bsp_measure_where(&h, &o, &w);
+        report_load_error(path, st, &h, &w, size, h.appears, 0);
     }
     free(t.best);
     free(t.work);
