@@ -77,28 +77,76 @@ static uint32_t read_number(const char *s, uint32_t n, float *out)
     return i;
 }
 
-bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, float v[3])
+/* The first pair of `key` in the entity whose '{' is at byte `at`: its
+ * value in *value, *len. The statuses of bsp_entity_value. */
+static bsp_status find_key(const bsp_map *m, uint32_t at, const char *key, const char **value, uint32_t *len)
 {
     bsp_entity_iter it;
-    bsp_entity_event ev;
-    if (!m || !m->family || !key || !v) return BSP_E_BAD_ARGUMENT;
+    if (!m || !m->family || !key) return BSP_E_BAD_ARGUMENT;
     if (text_left_out(m)) return BSP_E_NOT_LOADED;
     if (at >= m->entities.count || m->entities.data[at] != '{') return BSP_E_BAD_QUERY;
     bsp_entity_begin(&it, (const char *)m->entities.data + at, m->entities.count - at);
     if (bsp_entity_next(&it) != BSP_ENT_BEGIN) return BSP_E_BAD_QUERY;
-    while ((ev = bsp_entity_next(&it)) == BSP_ENT_PAIR) {
-        uint32_t pos = 0, k;
-        if (!same(it.key, it.key_len, key)) continue;
-        for (k = 0; k < 3; k++) {
-            uint32_t used;
-            v[k] = 0.0f;
-            while (pos < it.value_len && (it.value[pos] == ' ' || it.value[pos] == '\t')) pos++;
-            used = read_number(it.value + pos, it.value_len - pos, &v[k]);
-            pos += used;
+    while (bsp_entity_next(&it) == BSP_ENT_PAIR)
+        if (same(it.key, it.key_len, key)) {
+            *value = it.value;
+            *len = it.value_len;
+            return BSP_OK;
         }
-        return BSP_OK;
-    }
     return BSP_E_BAD_QUERY;
+}
+
+bsp_status bsp_entity_value(const bsp_map *m, uint32_t at, const char *key, const char **value, uint32_t *len)
+{
+    if (!value || !len) return BSP_E_BAD_ARGUMENT;
+    return find_key(m, at, key, value, len);
+}
+
+bsp_status bsp_entity_number(const bsp_map *m, uint32_t at, const char *key, float *v)
+{
+    const char *s;
+    uint32_t n, pos = 0;
+    bsp_status st;
+    if (!v) return BSP_E_BAD_ARGUMENT;
+    if ((st = find_key(m, at, key, &s, &n)) != BSP_OK) return st;
+    *v = 0.0f;
+    while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) pos++;
+    read_number(s + pos, n - pos, v);
+    return BSP_OK;
+}
+
+bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, float v[3])
+{
+    const char *s;
+    uint32_t n, pos = 0, k;
+    bsp_status st;
+    if (!v) return BSP_E_BAD_ARGUMENT;
+    if ((st = find_key(m, at, key, &s, &n)) != BSP_OK) return st;
+    for (k = 0; k < 3; k++) {
+        v[k] = 0.0f;
+        while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) pos++;
+        pos += read_number(s + pos, n - pos, &v[k]);
+    }
+    return BSP_OK;
+}
+
+bsp_status bsp_entity_model(const bsp_map *m, uint32_t at, uint32_t *model)
+{
+    const char *s;
+    uint32_t n, k, v = 0;
+    bsp_status st;
+    if (!model) return BSP_E_BAD_ARGUMENT;
+    if ((st = find_key(m, at, "model", &s, &n)) != BSP_OK) return st;
+    /* "*N": decimal digits only (a file path names a model file instead) */
+    if (n < 2 || n > 11 || s[0] != '*') return BSP_E_BAD_QUERY;
+    for (k = 1; k < n; k++) {
+        if (s[k] < '0' || s[k] > '9') return BSP_E_BAD_QUERY;
+        if (v > (0xffffffffu - 9) / 10) return BSP_E_BAD_MODEL;
+        v = v * 10 + (uint32_t)(s[k] - '0');
+    }
+    if (v >= m->models.count) return BSP_E_BAD_MODEL;
+    *model = v;
+    return BSP_OK;
 }
 
 #endif
