@@ -1924,7 +1924,7 @@ BSP_API uint32_t bsp_visible_faces_scratch(const bsp_map *m);
  * count or scratch, faces NULL with cap > 0, scratch_words below
  * bsp_visible_faces_scratch); NOT_LOADED (the faces or leaf faces left
  * out; Source: lumps 26, 33); UNSUPPORTED (Source: a lump 26 bsp_leaf_disps
- * cannot read); BAD_CLUSTER; CORRUPT (a PVS row as bsp_pvs, a leaf-face
+ * cannot read, a build without collision); BAD_CLUSTER; CORRUPT (a PVS row as bsp_pvs, a leaf-face
  * entry past the face lump, a displacement as bsp_leaf_disps).
  * The work is linear in the leaves, leaf-face entries and faces (leaf
  * lists that overlap are walked once: their union), plus Source's

@@ -18,6 +18,7 @@
 
 #if BSPKIT_ACCESS && BSPKIT_FAMILY_SOURCE && BSPKIT_COLLISION
 
+#define SOURCE_DISPINFO_LUMP 26   /* in every Source layout */
 #define DISPINFO_VERT_START 12
 #define DISPINFO_POWER 20
 #define DISPVERT_BYTES 20u
@@ -28,7 +29,13 @@ bsp_status bsp__disps_open(const bsp_map *m, bsp__disps *d)
     uint32_t isize, vsize;
     bsp__need need[3];
     bsp_status st;
-    if (!f->faces.face_dispinfo.type || f->access->lumps[BSP_AL_DISPINFO] < 0) return BSP_E_UNSUPPORTED;
+    if (!f->faces.face_dispinfo.type) return BSP_E_UNSUPPORTED;
+    if (f->access->lumps[BSP_AL_DISPINFO] < 0) {
+        /* a layout the library does not read (Strata's): none is none */
+        d->count = d->vert_count = 0, d->stride = 176;
+        d->info = d->verts = NULL;
+        return bsp__lump_is_empty(m, SOURCE_DISPINFO_LUMP) ? BSP_OK : BSP_E_UNSUPPORTED;
+    }
     d->stride = f->access->dispinfo_bytes ? f->access->dispinfo_bytes : 176;
     d->info = bsp__access_lump(m, BSP_AL_DISPINFO, &isize);
     d->verts = bsp__access_lump(m, BSP_AL_DISPVERTS, &vsize);
@@ -76,7 +83,7 @@ bsp_status bsp__disps_reach(const bsp_map *m, const bsp__disps *d, int (*in)(voi
     const struct bsp_family *f = m->family;
     uint32_t seen[BSP_TRACE_DISPS_MAX / 32], found = 0, face, k;
     for (k = 0; k < (d->count + 31) / 32; k++) seen[k] = 0;
-    for (face = 0; face < m->faces.count && found < d->count; face++) {
+    for (face = 0; face < m->faces.count; face++) {
         const uint8_t *rec = m->faces.data + (size_t)face * m->faces.stride;
         int32_t di = bsp__field_get(rec, f->faces.face_dispinfo);
         float lo[3], hi[3], box[6];

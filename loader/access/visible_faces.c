@@ -32,17 +32,19 @@ uint32_t bsp_visible_faces_scratch(const bsp_map *m)
     return l.face_words + l.row_words + l.entries;
 }
 
-typedef struct vis_ask {
-    const bsp_map *m;
-    const uint8_t *row;
-    uint32_t *bits;
-} vis_ask;
-
 static int sees(const bsp_map *m, const uint8_t *row, uint32_t leaf)
 {
     int32_t c = bsp__leaf_cluster(m, BSP__REC(m->leafs, leaf), leaf);
     return c >= 0 && (uint32_t)c < m->num_clusters && (row[c >> 3] >> (c & 7) & 1);
 }
+
+#define TERRAIN (BSPKIT_FAMILY_SOURCE && BSPKIT_COLLISION)
+#if TERRAIN
+typedef struct vis_ask {
+    const bsp_map *m;
+    const uint8_t *row;
+    uint32_t *bits;
+} vis_ask;
 
 static int leaf_seen(void *ctx, uint32_t leaf)
 {
@@ -54,6 +56,38 @@ static void take_face(void *ctx, uint32_t disp, uint32_t face)
 {
     (void)disp;
     ((vis_ask *)ctx)->bits[face >> 5] |= 1u << (face & 31);
+}
+#endif
+
+/* Source's terrain: *on 1 when the map's displacements are read (the
+ * statuses of bsp__disps_open on Source; none elsewhere). */
+static bsp_status terrain_open(const bsp_map *m, bsp__disps *d, int *on)
+{
+    *on = 0;
+#if TERRAIN
+    if (m->family->faces.face_dispinfo.type) {
+        bsp_status st = bsp__disps_open(m, d);
+        if (st != BSP_OK) return st;
+        *on = 1;
+    }
+#else
+    (void)d;
+    if (m->family->faces.face_dispinfo.type) return BSP_E_UNSUPPORTED;   /* (no terrain walk built) */
+#endif
+    return BSP_OK;
+}
+
+/* Each displacement a seen leaf holds: its base face into bits. */
+static bsp_status terrain(const bsp_map *m, const bsp__disps *d, const uint8_t *row, uint32_t *bits)
+{
+#if TERRAIN
+    vis_ask a;
+    a.m = m, a.row = row, a.bits = bits;
+    return bsp__disps_reach(m, d, leaf_seen, take_face, &a);
+#else
+    (void)m, (void)d, (void)row, (void)bits;
+    return BSP_OK;
+#endif
 }
 
 /* The union of the seen leaves' face lists into bits. */
@@ -90,8 +124,9 @@ bsp_status bsp_visible_faces(const bsp_map *m, int32_t cluster, uint32_t *scratc
     const struct bsp_family *f;
     layout l;
     bsp__disps d;
-    bsp_status st, disps = BSP_E_UNSUPPORTED;
+    bsp_status st;
     uint32_t k, n = 0;
+    int on;
     uint8_t *row;
     if (!bsp__access_of(m) || !scratch || !count || (!faces && cap)) return BSP_E_BAD_ARGUMENT;
     f = m->family;
@@ -103,23 +138,12 @@ bsp_status bsp_visible_faces(const bsp_map *m, int32_t cluster, uint32_t *scratc
         need[1].data = m->faces.data, need[1].lump = bsp__faces_lump(m);
         if ((st = bsp__needs_absent(m, need, 2, 0)) != BSP_OK) return st;
     }
-#if BSPKIT_FAMILY_SOURCE && BSPKIT_COLLISION
-    disps = bsp__disps_open(m, &d);
-    if (disps != BSP_OK && (disps != BSP_E_UNSUPPORTED || f->faces.face_dispinfo.type)) return disps;
-#else
-    (void)d;
-#endif
+    if ((st = terrain_open(m, &d, &on)) != BSP_OK) return st;
     row = (uint8_t *)(scratch + l.face_words);
     if ((st = bsp_pvs(m, cluster, row, 4 * l.row_words)) != BSP_OK) return st;
     for (k = 0; k < l.face_words; k++) scratch[k] = 0;
     st = leaf_lists(m, row, scratch + l.face_words + l.row_words, l.entries, scratch);
-#if BSPKIT_FAMILY_SOURCE && BSPKIT_COLLISION
-    if (st == BSP_OK && disps == BSP_OK) {
-        vis_ask a;
-        a.m = m, a.row = row, a.bits = scratch;
-        st = bsp__disps_reach(m, &d, leaf_seen, take_face, &a);
-    }
-#endif
+    if (st == BSP_OK && on) st = terrain(m, &d, row, scratch);
     if (st != BSP_OK) return st;
     for (k = 0; k < m->faces.count; k++)
         if (scratch[k >> 5] >> (k & 31) & 1) {

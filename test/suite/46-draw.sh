@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: MIT
+# Sourced by test/run.sh (shares its variables and pass/fail/skip/run_prog).
+# ---- What an engine draws: terrain in the leaves, visible faces (issue 40) --
+# docs/queries.md 11.1 and 11.8: on the generated maps of every family and
+# the shared real maps, `displeaves` for every leaf of a Source map and
+# `visible` for clusters spread over each map (with the edges: -1, one past
+# the end, malformed lines) answer as the reference
+# (test/reference/bspref_draw.py, written from the contract) answers, byte
+# for byte.
+draw_dir=$BUILD/draw
+mkdir -p "$draw_dir"
+draw_maps=$(ls "$MAPS"/*.bsp 2>/dev/null)
+if have_shared; then
+    draw_maps="$draw_maps $(find "$SHARED/maps" -name '*.bsp' | sort)"
+else
+    skip "draw: no ../shared/maps: the real maps' visible faces are not checked"
+fi
+draw_same=0
+draw_lines=0
+for m in $draw_maps; do
+    tag=$(echo "$m" | tr / - | sed 's/^[-.]*//')
+    q=$draw_dir/$tag.queries
+    # (maps the reference cannot load are another part's business)
+    python3 test/draw_check.py lines "$m" > "$q" 2>/dev/null || continue
+    $BUILD/bspkit query "$m" < "$q" > "$draw_dir/$tag.tool" 2>&1
+    timeout 900 python3 test/reference/bspref.py query "$m" < "$q" > "$draw_dir/$tag.ref" 2>&1
+    if cmp -s "$draw_dir/$tag.tool" "$draw_dir/$tag.ref"; then
+        draw_same=$((draw_same + 1))
+        draw_lines=$((draw_lines + $(wc -l < "$q")))
+    else
+        fail "draw: $m: tool and reference differ (diff $draw_dir/$tag.tool $draw_dir/$tag.ref)"
+    fi
+done
+pass "draw: $draw_same maps, $draw_lines displeaves/visible lines equal to the reference"
+# the real Source maps' terrain is in leaves (a nonempty displeaves line)
+for m in $SHARED/maps/source/tf2_test2.bsp $SHARED/maps/xbox360/shack.360.bsp $MAPS/v20_terrain.bsp; do
+    [ -f "$m" ] || continue
+    tag=$(echo "$m" | tr / - | sed 's/^[-.]*//')
+    n=$(grep -c '"disps":\[[0-9]' "$draw_dir/$tag.tool" 2>/dev/null)
+    if [ "${n:-0}" -gt 0 ]; then
+        pass "draw: $m: $n leaves hold terrain"
+    else
+        fail "draw: $m: no leaf holds a displacement"
+    fi
+done
