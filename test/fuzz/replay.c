@@ -57,6 +57,7 @@ int fuzz_pak_one(const uint8_t *data, size_t size);
 int fuzz_srclumps_one(const uint8_t *data, size_t size);
 int fuzz_boxleaves_one(const uint8_t *data, size_t size);
 int fuzz_grid_one(const uint8_t *data, size_t size);
+int fuzz_draw_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -82,6 +83,7 @@ static const target targets[] = {
     { "srclumps", fuzz_srclumps_one },
     { "boxleaves", fuzz_boxleaves_one },
     { "grid", fuzz_grid_one },
+    { "draw", fuzz_draw_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 

@@ -43,3 +43,22 @@ for m in $SHARED/maps/source/tf2_test2.bsp $SHARED/maps/xbox360/shack.360.bsp $M
         fail "draw: $m: no leaf holds a displacement"
     fi
 done
+# hostile: shared nodes (2^nodes paths) and leaf lists that all overlap
+# (test/craft_draw.py): answered at once, as the reference answers
+hdir=$draw_dir/hostile
+mkdir -p "$hdir"
+if [ -f "$MAPS/v20_terrain.bsp" ] && python3 test/craft_draw.py "$MAPS/v20_terrain.bsp" "$hdir" > "$hdir/craft.out"; then
+    for t in shared overlap; do
+        python3 test/draw_check.py lines "$hdir/$t.bsp" > "$hdir/$t.queries"
+        timeout 20 $BUILD/asan/bspkit query "$hdir/$t.bsp" < "$hdir/$t.queries" > "$hdir/$t.tool" 2>&1
+        rc=$?
+        timeout 300 python3 test/reference/bspref.py query "$hdir/$t.bsp" < "$hdir/$t.queries" > "$hdir/$t.ref" 2>&1
+        if [ $rc -eq 0 ] && cmp -s "$hdir/$t.tool" "$hdir/$t.ref"; then
+            pass "draw: hostile $t ($(cat "$hdir/craft.out")): $(grep -c corrupt "$hdir/$t.tool") corrupt of $(wc -l < "$hdir/$t.queries") lines, as the reference"
+        else
+            fail "draw: hostile $t: exit $rc, or differs from the reference (diff $hdir/$t.tool $hdir/$t.ref)"
+        fi
+    done
+else
+    fail "draw: craft_draw.py failed"
+fi
