@@ -5,6 +5,12 @@
 the reference (test/suite/46-draw.sh).
 
     draw_check.py lines MAP [--clusters N]
+    draw_check.py view TOOL MAP
+
+view: the player's view of terrain, from the tool's answers: every
+displacement is listed (`displeaves`) by a leaf whose cluster is not -1,
+and every such leaf's cluster draws (`visible`) the displacement's base
+face. Leaf clusters and base faces are the reference's reading.
 
 Every leaf (displeaves) and up to N clusters spread over the map (visible;
 all of them when the map has fewer), and the edges: -1, the first number
@@ -35,7 +41,34 @@ def lines(path, clusters):
     return out
 
 
+def view(tool, path):
+    import json
+    import subprocess
+    import bspref_draw as DR
+    m = R.load_map(path)
+    q = ["displeaves %d" % k for k in range(len(m.leaves))]
+    q += ["visible %d" % c for c in range(m.num_clusters)]
+    out = subprocess.run([tool, "query", path], input="".join(s + "\n" for s in q).encode(),
+                         stdout=subprocess.PIPE, check=True).stdout.decode().splitlines()
+    lists = [json.loads(l) for l in out[:len(m.leaves)]]
+    vis = [set(json.loads(l)["faces"]) for l in out[len(m.leaves):]]
+    base = {i: f for i, f, _l in DR.disp_memberships(m)}
+    seen, bad = set(), 0
+    for leaf, a in enumerate(lists):
+        c = m.leaf_cluster(leaf)
+        if c == -1:
+            continue
+        for d in a["disps"]:
+            seen.add(d)
+            bad += base[d] not in vis[c]
+    print("%s: %d of %d displacements in a leaf with a cluster, %d not drawn from it" %
+          (path, len(seen), len(base), bad))
+    return 0 if bad == 0 and len(seen) == len(base) and base else 1
+
+
 def main(argv):
+    if len(argv) == 4 and argv[1] == "view":
+        return view(argv[2], argv[3])
     if len(argv) >= 3 and argv[1] == "lines":
         n = 64
         if "--clusters" in argv:

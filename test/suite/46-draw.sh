@@ -32,6 +32,18 @@ for m in $draw_maps; do
     fi
 done
 pass "draw: $draw_same maps, $draw_lines displeaves/visible lines equal to the reference"
+# the player's view: every displacement of the real Source maps is listed
+# by a leaf with a cluster that draws it (the generated terrain maps keep
+# one in solid, in no cluster's leaf: test/guide/draw.c checks those draw
+# what their clustered leaves list)
+for m in $SHARED/maps/source/tf2_test2.bsp $SHARED/maps/xbox360/shack.360.bsp; do
+    [ -f "$m" ] || continue
+    if out=$(python3 test/draw_check.py view $BUILD/bspkit "$m" 2>&1); then
+        pass "draw: player view: $out"
+    else
+        fail "draw: player view: $out"
+    fi
+done
 # the real Source maps' terrain is in leaves (a nonempty displeaves line)
 for m in $SHARED/maps/source/tf2_test2.bsp $SHARED/maps/xbox360/shack.360.bsp $MAPS/v20_terrain.bsp; do
     [ -f "$m" ] || continue
