@@ -1912,22 +1912,23 @@ BSP_API bsp_status bsp_leaf_disps(const bsp_map *m, uint32_t leaf, uint32_t *out
  * a PVS row and a word per leaf-face entry (0 for a NULL map). */
 BSP_API uint32_t bsp_visible_faces_scratch(const bsp_map *m);
 /* The faces a renderer draws from a viewpoint in `cluster`, before
- * frustum and area tests (docs/queries.md 11.8): every face of the leaf
- * face list of every leaf whose cluster the PVS row of `cluster` holds,
- * and on Source the base face of every displacement of such a leaf
- * (bsp_leaf_disps), each once, ascending. *count gets the number of
- * faces, `faces` the first `cap` of them; the answer is also left as a
- * bit set in the scratch's first (faces + 31) / 32 words (bit f & 31 of
- * word f / 32). Quake 3: brush models' surfaces are in no leaf and not in
- * the answer. Area portals are not applied.
+ * frustum and area tests (docs/queries.md 11.8), each once, ascending:
+ * *count gets their number, `faces` the first `cap` of them, and the
+ * scratch's first (faces + 31) / 32 words hold them as a bit set (bit
+ * f & 31 of word f / 32).
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map,
  * count or scratch, faces NULL with cap > 0, scratch_words below
  * bsp_visible_faces_scratch); NOT_LOADED (the faces or leaf faces left
- * out; Source: lumps 26, 33); UNSUPPORTED (Source: a lump 26 bsp_leaf_disps
- * cannot read, a build without collision); BAD_CLUSTER; CORRUPT (a PVS row as bsp_pvs, a leaf-face
- * entry past the face lump, a displacement as bsp_leaf_disps).
- * The work is linear in the leaves, leaf-face entries and faces (leaf
- * lists that overlap are walked once: their union), plus Source's
+ * out; Source: lumps 26, 33); UNSUPPORTED (Source: a lump 26
+ * bsp_leaf_disps cannot read, a build without collision); BAD_CLUSTER;
+ * CORRUPT (a PVS row as bsp_pvs, a leaf-face entry past the face lump, a
+ * displacement as bsp_leaf_disps).
+ * The faces are those of the leaf face list of every leaf whose cluster
+ * the PVS row of `cluster` holds and, on Source, the base face of every
+ * displacement of such a leaf (bsp_leaf_disps). Quake 3: brush models'
+ * surfaces are in no leaf and not in the answer. Area portals are not
+ * applied. The work is linear in the leaves, leaf-face entries and faces
+ * (leaf lists that overlap are walked once: their union), plus Source's
  * displacements as in bsp_leaf_disps. */
 BSP_API bsp_status bsp_visible_faces(const bsp_map *m, int32_t cluster, uint32_t *scratch,
                                      uint32_t scratch_words, uint32_t *faces, uint32_t cap,
