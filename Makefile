@@ -244,6 +244,9 @@ $(BUILD)/bench/bench_bspx: test/bench/bench_bspx.c $(BUILD)/libbspkit.a
 $(BUILD)/bench/bench_grid: test/bench/bench_grid.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix -Iplatform/memory $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
+$(BUILD)/bench/bench_visible: test/bench/bench_visible.c $(HOST_SRC) $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix -Iplatform/memory $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
 $(BUILD)/bench/bench_trace: test/bench/bench_trace.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
@@ -269,7 +272,7 @@ $(BENCH_MAP): $(BUILD)/bspgen
 	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
        $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid $(BUILD)/bench/bench_trace_keys $(BUILD)/bench/bench_bspx \
-       $(BUILD)/maps/.stamp
+       $(BUILD)/bench/bench_visible $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench/bench.sh
 
 # The suite checks its packages before building anything, then builds in a

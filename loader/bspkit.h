@@ -118,6 +118,9 @@ typedef enum bsp_status {
                               (bsp_entity_find, bsp_pak_next); not an
                               error, its loop's normal end. bad_query stays
                               for malformed requests */
+    BSP_E_BAD_LEAF,        /* "bad_leaf": a leaf index outside the leaf lump
+                              (bsp_leaf_disps); ranked with bad_cluster and
+                              bad_face */
     BSP_STATUS_COUNT
 } bsp_status;
 
@@ -1950,6 +1953,51 @@ typedef struct bsp_leaf {
 BSP_API bsp_status bsp_get_leaf(const bsp_map *m, uint32_t leaf, bsp_leaf *out);
 /* Entry k (0 .. num_faces - 1) of the leaf's leaf-face list: a face index. */
 BSP_API bsp_status bsp_leaf_face(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *face);
+/* The displacements (lump 26 records) of world leaf `leaf`, ascending
+ * (docs/queries.md 11.1): those whose grid's bounds, grown by 1, reach the
+ * leaf down the world's nodes, the rule Source terrain collides by (8.14),
+ * so what a trace meets and what a renderer draws from the leaf agree.
+ * Source's leaf face lists never hold a displacement's base face: draw
+ * terrain from this list. *count gets the number of displacements; out
+ * gets the first `cap` of them.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map or
+ * count, out NULL with cap > 0); UNSUPPORTED (not Source, a lump 26 whose
+ * length is not a whole number of its records, more than
+ * BSP_TRACE_DISPS_MAX displacements, a build without collision);
+ * NOT_LOADED (lumps 26, 33 or the faces left out: BSP_LOAD_GEOMETRY
+ * brings them); BAD_LEAF; CORRUPT (a power outside 2..4, a vertex run
+ * outside lump 33, a displacement without a 4-edged base face, a face's
+ * dispinfo past lump 26, a tree the walk cannot finish).
+ * Worked out per call (no load-time lists): the faces once, then per
+ * displacement its grid and one walk of the tree. */
+BSP_API bsp_status bsp_leaf_disps(const bsp_map *m, uint32_t leaf, uint32_t *out, uint32_t cap,
+                                  uint32_t *count);
+
+/* The scratch bsp_visible_faces needs, in 32-bit words: a bit per face,
+ * a PVS row and a word per leaf-face entry (0 for a NULL map). */
+BSP_API uint32_t bsp_visible_faces_scratch(const bsp_map *m);
+/* The faces a renderer draws from a viewpoint in `cluster`, before
+ * frustum and area tests (docs/queries.md 11.8), each once, ascending:
+ * *count gets their number, `faces` the first `cap` of them, and the
+ * scratch's first (faces + 31) / 32 words hold them as a bit set (bit
+ * f & 31 of word f / 32).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map,
+ * count or scratch, faces NULL with cap > 0, scratch_words below
+ * bsp_visible_faces_scratch); NOT_LOADED (the faces or leaf faces left
+ * out; Source: lumps 26, 33); UNSUPPORTED (Source: a lump 26
+ * bsp_leaf_disps cannot read, a build without collision); BAD_CLUSTER;
+ * CORRUPT (a PVS row as bsp_pvs, a leaf-face entry past the face lump, a
+ * displacement as bsp_leaf_disps).
+ * The faces are those of the leaf face list of every leaf whose cluster
+ * the PVS row of `cluster` holds and, on Source, the base face of every
+ * displacement of such a leaf (bsp_leaf_disps). Quake 3: brush models'
+ * surfaces are in no leaf and not in the answer. Area portals are not
+ * applied. The work is linear in the leaves, leaf-face entries and faces
+ * (leaf lists that overlap are walked once: their union), plus Source's
+ * displacements as in bsp_leaf_disps. */
+BSP_API bsp_status bsp_visible_faces(const bsp_map *m, int32_t cluster, uint32_t *scratch,
+                                     uint32_t scratch_words, uint32_t *faces, uint32_t cap,
+                                     uint32_t *count);
 /* Entry k (0 .. num_brushes - 1) of the leaf's leaf-brush list: a brush
  * index (see Brushes below for the statuses). */
 BSP_API bsp_status bsp_leaf_brush(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *brush);
@@ -2266,6 +2314,30 @@ BSP_API bsp_status bsp_entity_find(const bsp_map *m, const char *key, const char
  * the entity has no such key. Numbers are read as decimal and rounded once
  * to float. */
 BSP_API bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, float v[3]);
+/* The value of `key` in the entity whose '{' is at byte `at` (from
+ * bsp_entity_find), as the bytes of the entity text itself: *value points
+ * into the map's entity lump, *len bytes, not NUL-terminated, nothing
+ * copied. The entity's first pair with that key answers (as for
+ * bsp_entity_vector and bsp_entity_number).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded); NOT_LOADED (the entity text was left out); BAD_QUERY
+ * (`at` is not an entity's '{', or the entity has no such key before its
+ * end, its '}' or text that is not entity syntax: a key without a value,
+ * a lump without a closing brace ends the entity there). */
+BSP_API bsp_status bsp_entity_value(const bsp_map *m, uint32_t at, const char *key, const char **value,
+                                    uint32_t *len);
+/* The number value of `key` ("light" "300", "speed" "-2.5e1"), read as
+ * bsp_entity_vector reads one component: leading blanks, then a decimal
+ * number rounded once to float; 0 when the value does not start with one.
+ * Statuses, in the order they are checked: those of bsp_entity_value. */
+BSP_API bsp_status bsp_entity_number(const bsp_map *m, uint32_t at, const char *key, float *v);
+/* The brush model the entity names ("model" "*N": N, model N of the
+ * model lump; a brush entity's model in every family).
+ * Statuses, in the order they are checked: those of bsp_entity_value
+ * (BAD_QUERY: no "model" key); BAD_QUERY (a value other than '*' and 1 to
+ * 10 decimal digits: a model file's path names no brush model); BAD_MODEL
+ * (N outside the model lump). */
+BSP_API bsp_status bsp_entity_model(const bsp_map *m, uint32_t at, uint32_t *model);
 
 /* Where the player starts: a player start entity of the family's games.
  *

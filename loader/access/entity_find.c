@@ -89,21 +89,70 @@ int bsp__entity_numbers(const char *s, uint32_t n, float *v, uint32_t count)
     return whole && pos == n;
 }
 
-bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, float v[3])
+/* The first pair of `key` in the entity whose '{' is at byte `at`: its
+ * value in *value, *len. The statuses of bsp_entity_value. */
+static bsp_status find_key(const bsp_map *m, uint32_t at, const char *key, const char **value, uint32_t *len)
 {
     bsp_entity_iter it;
-    bsp_entity_event ev;
-    if (!m || !m->family || !key || !v) return BSP_E_BAD_ARGUMENT;
+    if (!m || !m->family || !key) return BSP_E_BAD_ARGUMENT;
     if (bsp__entity_text_left_out(m)) return BSP_E_NOT_LOADED;
     if (at >= m->entities.count || m->entities.data[at] != '{') return BSP_E_BAD_QUERY;
     bsp_entity_begin(&it, (const char *)m->entities.data + at, m->entities.count - at);
     if (bsp_entity_next(&it) != BSP_ENT_BEGIN) return BSP_E_BAD_QUERY;
-    while ((ev = bsp_entity_next(&it)) == BSP_ENT_PAIR) {
-        if (!bsp__entity_same(it.key, it.key_len, key)) continue;
-        bsp__entity_numbers(it.value, it.value_len, v, 3);
-        return BSP_OK;
-    }
+    while (bsp_entity_next(&it) == BSP_ENT_PAIR)
+        if (bsp__entity_same(it.key, it.key_len, key)) {
+            *value = it.value;
+            *len = it.value_len;
+            return BSP_OK;
+        }
     return BSP_E_BAD_QUERY;
+}
+
+bsp_status bsp_entity_value(const bsp_map *m, uint32_t at, const char *key, const char **value, uint32_t *len)
+{
+    if (!value || !len) return BSP_E_BAD_ARGUMENT;
+    return find_key(m, at, key, value, len);
+}
+
+bsp_status bsp_entity_number(const bsp_map *m, uint32_t at, const char *key, float *v)
+{
+    const char *s;
+    uint32_t n;
+    bsp_status st;
+    if (!v) return BSP_E_BAD_ARGUMENT;
+    if ((st = find_key(m, at, key, &s, &n)) != BSP_OK) return st;
+    bsp__entity_numbers(s, n, v, 1);
+    return BSP_OK;
+}
+
+bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, float v[3])
+{
+    const char *s;
+    uint32_t n;
+    bsp_status st;
+    if (!v) return BSP_E_BAD_ARGUMENT;
+    if ((st = find_key(m, at, key, &s, &n)) != BSP_OK) return st;
+    bsp__entity_numbers(s, n, v, 3);
+    return BSP_OK;
+}
+
+bsp_status bsp_entity_model(const bsp_map *m, uint32_t at, uint32_t *model)
+{
+    const char *s;
+    uint32_t n, k, v = 0;
+    bsp_status st;
+    if (!model) return BSP_E_BAD_ARGUMENT;
+    if ((st = find_key(m, at, "model", &s, &n)) != BSP_OK) return st;
+    /* "*N": decimal digits only (a file path names a model file instead) */
+    if (n < 2 || n > 11 || s[0] != '*') return BSP_E_BAD_QUERY;
+    for (k = 1; k < n; k++) {
+        if (s[k] < '0' || s[k] > '9') return BSP_E_BAD_QUERY;
+        if (v > (0xffffffffu - 9) / 10) return BSP_E_BAD_MODEL;
+        v = v * 10 + (uint32_t)(s[k] - '0');
+    }
+    if (v >= m->models.count) return BSP_E_BAD_MODEL;
+    *model = v;
+    return BSP_OK;
 }
 
 #endif

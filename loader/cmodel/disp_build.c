@@ -99,23 +99,6 @@ static int claim(uint8_t *bits, uint32_t first, uint32_t n)
     return 1;
 }
 
-/* Base face f's corner k (the edge loop's vertex); 0 when an index lies
- * outside its lump. */
-static int corner(const bsp_map *m, const uint8_t *f, uint32_t k, float v[3])
-{
-    const struct bsp_family *fam = m->family;
-    int32_t first = bsp__field_get(f, fam->faces.face_firstedge), se, vi;
-    uint32_t e;
-    if (first < 0 || (uint32_t)first + k >= m->surfedges.count) return 0;
-    se = bsp__i32(m->surfedges.data + ((size_t)first + k) * m->surfedges.stride);
-    e = se < 0 ? (uint32_t)0 - (uint32_t)se : (uint32_t)se;
-    if (e >= m->edges.count) return 0;
-    vi = bsp__field_get(m->edges.data + (size_t)e * m->edges.stride, fam->faces.edge_v[se < 0]);
-    if (vi < 0 || (uint32_t)vi >= m->vertexes.count) return 0;
-    bsp__vread(m->vertexes.data + (size_t)vi * m->vertexes.stride, v);
-    return 1;
-}
-
 void bsp__disp_normalize(float v[3])
 {
     float r = bsp__fdiv(1.0f, bsp__fsqrt(bsp__fadd(bsp__dot(v, v), 1e-10f)));
@@ -188,8 +171,9 @@ static bsp_status build_one(bsp_map *m, const uint8_t *info, uint8_t *rec, uint8
     const uint8_t *dt = data(m, 2);
     int32_t power = bsp__i32(info + DISPINFO_POWER), vs = bsp__i32(info + DISPINFO_VERT_START);
     int32_t ts = bsp__i32(info + DISPINFO_TRI_START), f = bsp__i32(rec + BSP__DISP_FACE);
-    uint32_t tess = bsp__u32(info + DISPINFO_MINTESS), n, cells, start = 0, k, r, c, j;
-    float P[4][3], sp[3], best = 0, inv, E0[3], E1[3], lo[3], hi[3];
+    uint32_t tess = bsp__u32(info + DISPINFO_MINTESS), n, cells, k, r, c, j;
+    float lo[3], hi[3];
+    bsp__disp_grid g;
 
     if (power < 2 || power > 4 || f < 0) return BSP_E_CORRUPT;
     n = (1u << power) + 1;
@@ -200,45 +184,17 @@ static bsp_status build_one(bsp_map *m, const uint8_t *info, uint8_t *rec, uint8
     if (!claim(bits, (uint32_t)vs, n * n) || !claim(bits, m->disp_verts.count + (uint32_t)ts, 2 * cells))
         return BSP_E_CORRUPT;
     face = m->faces.data + (size_t)f * m->faces.stride;
-    /* Grid: from the corner nearest startPosition (the first of equals) */
-    bsp__vread(info, sp);
-    for (k = 0; k < 4; k++) {
-        float d[3], dd;
-        if (!corner(m, face, k, P[k])) return BSP_E_CORRUPT;
-        for (j = 0; j < 3; j++) d[j] = bsp__fsub(sp[j], P[k][j]);
-        dd = bsp__dot(d, d);
-        if (k == 0 || dd < best) {
-            best = dd;
-            start = k;
-        }
-    }
-    {
-        float Q[4][3];
-        for (k = 0; k < 4; k++)
-            for (j = 0; j < 3; j++) Q[k][j] = P[(k + start) % 4][j];
-        inv = bsp__fdiv(1.0f, (float)(n - 1));
-        for (j = 0; j < 3; j++) {
-            E0[j] = bsp__fmul(bsp__fsub(Q[1][j], Q[0][j]), inv);
-            E1[j] = bsp__fmul(bsp__fsub(Q[2][j], Q[3][j]), inv);
-        }
-        for (r = 0; r < n; r++) {
-            float A[3], S[3];
+    if (!bsp__disp_grid_begin(&g, m, face, info, n)) return BSP_E_CORRUPT;
+    for (r = 0; r < n; r++) {
+        float A[3], S[3];
+        bsp__disp_grid_row(&g, r, A, S);
+        for (c = 0; c < n; c++) {
+            float p[3];
+            bsp__disp_grid_vertex(A, S, c, dv + ((size_t)vs + r * n + c) * DISPVERT_BYTES, p);
+            wr3(verts + ((size_t)vs + r * n + c) * BSP__DISP_VERT_BYTES, p);
             for (j = 0; j < 3; j++) {
-                float B = bsp__fadd(bsp__fmul(E1[j], (float)r), Q[3][j]);
-                A[j] = bsp__fadd(bsp__fmul(E0[j], (float)r), Q[0][j]);
-                S[j] = bsp__fmul(bsp__fsub(B, A[j]), inv);
-            }
-            for (c = 0; c < n; c++) {
-                const uint8_t *v = dv + ((size_t)vs + r * n + c) * DISPVERT_BYTES;
-                float p[3], dist = bsp__f32(v + 12);
-                for (j = 0; j < 3; j++)
-                    p[j] = bsp__fadd(bsp__fadd(A[j], bsp__fmul(S[j], (float)c)),
-                                     bsp__fmul(bsp__f32(v + 4 * j), dist));
-                wr3(verts + ((size_t)vs + r * n + c) * BSP__DISP_VERT_BYTES, p);
-                for (j = 0; j < 3; j++) {
-                    if ((r == 0 && c == 0) || p[j] < lo[j]) lo[j] = p[j];
-                    if ((r == 0 && c == 0) || p[j] > hi[j]) hi[j] = p[j];
-                }
+                if ((r == 0 && c == 0) || p[j] < lo[j]) lo[j] = p[j];
+                if ((r == 0 && c == 0) || p[j] > hi[j]) hi[j] = p[j];
             }
         }
     }

@@ -71,6 +71,27 @@ BSP_INLINE void bsp__disp_tri(uint32_t n, uint32_t k, uint32_t idx[3])
     }
 }
 
+/* 8.14's Grid of one displacement (disp_grid.c): its corners from the
+ * one nearest startPosition, the steps along its two sides. */
+typedef struct bsp__disp_grid {
+    float Q[4][3], E0[3], E1[3], inv;
+    uint32_t n;                /* vertices per row, 2^power + 1 */
+} bsp__disp_grid;
+
+/* Base face f's corner k (the edge loop's vertex); 0 when an index lies
+ * outside its lump. */
+int bsp__disp_corner(const bsp_map *m, const uint8_t *f, uint32_t k, float v[3]);
+/* Set up g over base face `face` for the dispinfo record `info` (its
+ * startPosition first), n vertices a row; 0 when a corner's index lies
+ * outside its lump. */
+int bsp__disp_grid_begin(bsp__disp_grid *g, const bsp_map *m, const uint8_t *face, const uint8_t *info,
+                         uint32_t n);
+/* Row r's start A and step S. */
+void bsp__disp_grid_row(const bsp__disp_grid *g, uint32_t r, float A[3], float S[3]);
+/* Vertex c of the row (A, S), displaced by its disp vert dv (lump 33:
+ * vector, dist). */
+void bsp__disp_grid_vertex(const float A[3], const float S[3], uint32_t c, const uint8_t *dv, float p[3]);
+
 /* normalize(v) of 8.14: v * (1 / sqrtf(((x*x + y*y) + z*z) + 1e-10f)). */
 void bsp__disp_normalize(float v[3]);
 

@@ -22,63 +22,6 @@
 
 #if BSPKIT_COLLISION
 
-typedef struct box_walk {
-    const bsp_map *m;
-    const float *lo, *hi;
-    int32_t node;              /* the node or -1 - leaf at hand */
-    int at_hand;               /* node holds something to walk */
-    uint32_t top, entered;
-    int32_t topnode;           /* the first node the box spans, -1: none */
-    int32_t pending[BSP_TREE_DEPTH_MAX];   /* back children owed */
-} box_walk;
-
-static void walk_begin(box_walk *w, const bsp_map *m, int32_t head, const float lo[3],
-                       const float hi[3])
-{
-    w->m = m;
-    w->lo = lo;
-    w->hi = hi;
-    w->node = head;
-    w->at_hand = 1;
-    w->top = w->entered = 0;
-    w->topnode = -1;
-}
-
-/* The next leaf reached: 1 and *leaf; 0 when the walk is over; -1 on a
- * corrupt tree. */
-static int walk_next(box_walk *w, uint32_t *leaf)
-{
-    const struct bsp_family *f = w->m->family;
-    for (;;) {
-        if (!w->at_hand) {
-            if (w->top == 0) return 0;
-            w->node = w->pending[--w->top];
-            w->at_hand = 1;
-        }
-        while (w->node >= 0) {
-            const uint8_t *rec;
-            bsp__cplane pl;
-            int sides;
-            /* (child and plane indices were checked at load) */
-            if (++w->entered > w->m->nodes.count || (uint32_t)w->node >= w->m->nodes.count)
-                return -1;
-            rec = BSP__REC(w->m->nodes, w->node);
-            bsp__coll_plane(w->m, bsp__field_getp(rec, &f->tree.node_plane), &pl);
-            sides = bsp__coll_box_sides(&pl, w->lo, w->hi);
-            if (sides == 3) {
-                if (w->topnode < 0) w->topnode = w->node;
-                if (w->top == BSP_TREE_DEPTH_MAX) return -1;
-                w->pending[w->top++] = bsp__field_getp(rec, &f->tree.node_child[1]);
-                sides = 1;
-            }
-            w->node = bsp__field_getp(rec, &f->tree.node_child[sides == 2]);
-        }
-        w->at_hand = 0;
-        *leaf = (uint32_t)(-1 - w->node);
-        return (uint32_t)*leaf < w->m->leafs.count ? 1 : -1;
-    }
-}
-
 /* The hash set of the first leaves met: SEEN_SLOTS slots, at most half of
  * them used (a probe then ends within a few slots). A slot is read only
  * when its bit in `used` says it holds a leaf, and a word of `used` only
@@ -120,11 +63,11 @@ static int seen_add(seen_set *s, uint32_t leaf)
 static int reached_before(const bsp_map *m, int32_t head, const float lo[3], const float hi[3],
                           uint32_t leaf, uint32_t n)
 {
-    box_walk w;
+    bsp__box_walk w;
     uint32_t k, l;
-    walk_begin(&w, m, head, lo, hi);
+    bsp__box_walk_begin(&w, m, head, lo, hi);
     for (k = 0; k < n; k++)
-        if (walk_next(&w, &l) == 1 && l == leaf) return 1;
+        if (bsp__box_walk_next(&w, &l) == 1 && l == leaf) return 1;
     return 0;
 }
 
@@ -133,7 +76,7 @@ bsp_status bsp_box_leaves(const bsp_map *m, uint32_t model, const float mins[3],
                           uint32_t *count, int32_t *topnode)
 {
     const struct bsp__collision *c;
-    box_walk w;
+    bsp__box_walk w;
     seen_set set;
     int32_t head, last = 0;
     uint32_t leaf, reached = 0, n = 0, k;
@@ -150,9 +93,9 @@ bsp_status bsp_box_leaves(const bsp_map *m, uint32_t model, const float mins[3],
     if (model >= m->models.count) return BSP_E_BAD_MODEL;
     head = bsp__head_node(m, model);
     if (head == BSP_NO_HEAD) return BSP_E_UNSUPPORTED;
-    walk_begin(&w, m, head, mins, maxs);
+    bsp__box_walk_begin(&w, m, head, mins, maxs);
     set.init = set.count = 0;
-    while ((more = walk_next(&w, &leaf)) == 1) {
+    while ((more = bsp__box_walk_next(&w, &leaf)) == 1) {
         int seen = seen_add(&set, leaf);
         reached++;
         if (seen < 0) {

@@ -45,6 +45,32 @@ BSP_INLINE int bsp__coll_box_sides(const bsp__cplane *pl, const float lo[3], con
     return sides ? sides : 3;
 }
 
+/* A box on its way down a model's nodes (box_walk.c), front child first,
+ * as 8.12a walks it. */
+typedef struct bsp__box_walk {
+    const bsp_map *m;
+    const float *lo, *hi;
+    int32_t node;              /* the node or -1 - leaf at hand */
+    int at_hand;               /* node holds something to walk */
+    uint32_t top, entered;
+    int32_t topnode;           /* the first node the box spans, -1: none */
+    int32_t pending[BSP_TREE_DEPTH_MAX];   /* back children owed */
+} bsp__box_walk;
+
+/* Start the walk of [lo, hi] (kept by pointer) from node `head`. */
+void bsp__box_walk_begin(bsp__box_walk *w, const bsp_map *m, int32_t head, const float lo[3],
+                         const float hi[3]);
+/* The next leaf reached (repeats included): 1 and *leaf; 0 when the walk
+ * is over; -1 on a corrupt tree (a node or leaf outside its lump, more
+ * nodes entered than the lump holds, a path deeper than
+ * BSP_TREE_DEPTH_MAX). */
+int bsp__box_walk_next(bsp__box_walk *w, uint32_t *leaf);
+/* The walk of a displacement whose grid's bounds are [lo, hi]: the box
+ * [lo - 1, hi + 1] (kept in `box`, lo then hi) down the world's nodes. A
+ * displacement belongs to every leaf it reaches (8.14's join, 11.1). */
+void bsp__disp_walk_begin(bsp__box_walk *w, const bsp_map *m, const float lo[3], const float hi[3],
+                          float box[6]);
+
 /* The first checks of every collision query (the order of bspkit.h):
  * BAD_ARGUMENT, BAD_QUERY (each of the n points not finite), UNSUPPORTED
  * (the family is not of `kind`: hulls or brushes), NOT_LOADED, BAD_MODEL. */

@@ -100,41 +100,20 @@ void bsp__disp_trace_init(bsp__disp_trace *t, const bsp_map *m, uint32_t model, 
     }
 }
 
-/* Does displacement rec's box (bounds grown by 1) reach leaf `leaf` down
- * the world's nodes (8.12a's walk)? -1: a node stack deeper than the load
- * allowed. */
+/* Does displacement rec's box reach leaf `leaf` (8.14's join, the walk
+ * 11.1's lists take too)? -1: a corrupt tree. */
 static int reaches(const bsp_map *m, const uint8_t *rec, uint32_t leaf)
 {
-    const struct bsp_family *f = m->family;
-    int32_t stack[BSP_TREE_DEPTH_MAX + 1], node = bsp__head_node(m, 0);
-    uint32_t depth = 0, k;
-    float lo[3], hi[3];
+    bsp__box_walk w;
+    float lo[3], hi[3], box[6];
+    uint32_t l;
+    int more;
     bsp__vread(rec + BSP__DISP_LO, lo);
     bsp__vread(rec + BSP__DISP_HI, hi);
-    for (k = 0; k < 3; k++) {
-        lo[k] = bsp__fsub(lo[k], 1.0f);
-        hi[k] = bsp__fadd(hi[k], 1.0f);
-    }
-    for (;;) {
-        if (node < 0) {
-            if ((uint32_t)(-1 - node) == leaf) return 1;
-            if (!depth) return 0;
-            node = stack[--depth];
-            continue;
-        }
-        {
-            const uint8_t *nd = BSP__REC(m->nodes, node);
-            bsp__cplane pl;
-            int sides;
-            bsp__coll_plane(m, bsp__field_getp(nd, &f->tree.node_plane), &pl);
-            sides = bsp__coll_box_sides(&pl, lo, hi);
-            if (sides == 3) {
-                if (depth > BSP_TREE_DEPTH_MAX) return -1;
-                stack[depth++] = bsp__field_getp(nd, &f->tree.node_child[1]);
-            }
-            node = bsp__field_getp(nd, &f->tree.node_child[sides == 2]);
-        }
-    }
+    bsp__disp_walk_begin(&w, m, lo, hi, box);
+    while ((more = bsp__box_walk_next(&w, &l)) == 1)
+        if (l == leaf) return 1;
+    return more;
 }
 
 /* Resolve one plane of the sweep (8.14): 0 when the triangle is missed. */

@@ -114,6 +114,37 @@ bsp_status bsp_patch_set_grid(const void *set, uint32_t k, bsp_patch_grid *out)
     return BSP_E_UNSUPPORTED;
 }
 
+bsp_status bsp_entity_value(const bsp_map *m, uint32_t at, const char *key, const char **value, uint32_t *len)
+{
+    (void)m, (void)at, (void)key, (void)value, (void)len;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_entity_number(const bsp_map *m, uint32_t at, const char *key, float *v)
+{
+    (void)m, (void)at, (void)key, (void)v;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_entity_model(const bsp_map *m, uint32_t at, uint32_t *model)
+{
+    (void)m, (void)at, (void)model;
+    return BSP_E_UNSUPPORTED;
+}
+
+uint32_t bsp_visible_faces_scratch(const bsp_map *m)
+{
+    (void)m;
+    return 0;
+}
+
+bsp_status bsp_visible_faces(const bsp_map *m, int32_t cluster, uint32_t *scratch, uint32_t scratch_words,
+                             uint32_t *faces, uint32_t cap, uint32_t *count)
+{
+    (void)m, (void)cluster, (void)scratch, (void)scratch_words, (void)faces, (void)cap, (void)count;
+    return BSP_E_UNSUPPORTED;
+}
+
 bsp_status bsp_areas_get_info(const bsp_map *m, bsp_areas_info *out)
 {
     (void)m, (void)out;
@@ -155,6 +186,14 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
 {
     (void)index;
     return (!m || !out || !m->family) ? BSP_E_BAD_ARGUMENT : BSP_E_UNSUPPORTED;
+}
+#endif
+
+#if !(BSPKIT_ACCESS && BSPKIT_FAMILY_SOURCE && BSPKIT_COLLISION)
+bsp_status bsp_leaf_disps(const bsp_map *m, uint32_t leaf, uint32_t *out, uint32_t cap, uint32_t *count)
+{
+    (void)m, (void)leaf, (void)out, (void)cap, (void)count;
+    return BSP_E_UNSUPPORTED;
 }
 #endif
 

@@ -58,6 +58,7 @@ int fuzz_srclumps_one(const uint8_t *data, size_t size);
 int fuzz_boxleaves_one(const uint8_t *data, size_t size);
 int fuzz_grid_one(const uint8_t *data, size_t size);
 int fuzz_curves_one(const uint8_t *data, size_t size);
+int fuzz_draw_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -84,6 +85,7 @@ static const target targets[] = {
     { "boxleaves", fuzz_boxleaves_one },
     { "grid", fuzz_grid_one },
     { "curves", fuzz_curves_one },
+    { "draw", fuzz_draw_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 

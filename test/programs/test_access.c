@@ -227,6 +227,83 @@ static void check_brushes(const char *path, const char *base, const uint8_t *dat
     free(H.arena);
 }
 
+/* The entity getters against a reading of the text of our own: a quoted
+ * token at a time, '{' and '}' between them (other text ends the entity);
+ * each entity's first pair of
+ * a key answers. bsp_entity_value must point at the same bytes,
+ * bsp_entity_number give strtod's value rounded to float, bsp_entity_model
+ * the N of "*N" (BAD_MODEL past the model lump, BAD_QUERY else). */
+static void check_entities(const bsp_map *m, const char *base)
+{
+    static const char *const keys[] = { "classname", "model", "origin", "light", "angle", "spawnflags" };
+    const char *text = (const char *)m->entities.data;
+    uint32_t n = m->entities.count, i = 0, entities = 0, values = 0, models = 0, bad = 0, k;
+    bsp_counts c;
+    char name[256];
+    bsp_get_counts(m, &c);
+    while (i < n && text[i]) {
+        uint32_t open;
+        const char *got[6] = { 0 };
+        uint32_t len[6] = { 0 };
+        while (i < n && text[i] && text[i] != '{') i++;
+        if (i >= n || !text[i]) break;
+        open = i++;
+        for (;;) {
+            const char *tok[2];
+            uint32_t tl[2], t;
+            for (t = 0; t < 2; t++) {
+                /* (anything but blanks between tokens is not entity syntax:
+                 * the entity ends there for the getters) */
+                while (i < n && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) i++;
+                if (i >= n || text[i] != '"') break;
+                tok[t] = text + ++i;
+                while (i < n && text[i] && text[i] != '"') i++;
+                tl[t] = (uint32_t)(text + i - tok[t]);
+                if (i < n && text[i]) i++;
+            }
+            if (t < 2) break;
+            for (k = 0; k < 6; k++)
+                if (!got[k] && strlen(keys[k]) == tl[0] && !memcmp(tok[0], keys[k], tl[0])) {
+                    got[k] = tok[1];
+                    len[k] = tl[1];
+                }
+        }
+        entities++;
+        for (k = 0; k < 6; k++) {
+            const char *v = NULL;
+            uint32_t vl = 0, model = 0;
+            float f = -1;
+            bsp_status st = bsp_entity_value(m, open, keys[k], &v, &vl);
+            if (!got[k]) {
+                bad += st != BSP_E_BAD_QUERY;
+                continue;
+            }
+            values++;
+            if (st != BSP_OK || v != got[k] || vl != len[k]) bad++;
+            if (bsp_entity_number(m, open, keys[k], &f) != BSP_OK) bad++;
+            else if (len[k] < 64 && (got[k][0] == '-' || (got[k][0] >= '0' && got[k][0] <= '9'))) {
+                char buf[64];
+                memcpy(buf, got[k], len[k]);
+                buf[len[k]] = 0;
+                if (f != (float)strtod(buf, NULL)) bad++;
+            }
+            if (k == 1) {
+                st = bsp_entity_model(m, open, &model);
+                if (len[k] > 1 && len[k] < 10 && got[k][0] == '*' && strspn(got[k] + 1, "0123456789") >= len[k] - 1) {
+                    uint32_t want = (uint32_t)strtoul(got[k] + 1, NULL, 10);
+                    bad += want < c.models ? (st != BSP_OK || model != want) : st != BSP_E_BAD_MODEL;
+                    models++;
+                } else {
+                    bad += st != BSP_E_BAD_QUERY;
+                }
+            }
+        }
+    }
+    snprintf(name, sizeof name, "%s: entity getters (%u entities, %u values, %u brush models)", base, entities,
+             values, models);
+    check_report(bad == 0 && (n == 0 || entities > 0), name, "%u answers differ from the text", bad);
+}
+
 static void check_map(const char *path)
 {
     uint32_t size, need_l, need_g, need_a, found = 0, at = 0, faces;
@@ -262,6 +339,7 @@ static void check_map(const char *path)
     check_report(exercise_access(&H.m, H.arena, H.arena + H.need) == 0, name, "broken promises");
 
     bsp_get_counts(&H.m, &c);
+    if (H.m.entities.data) check_entities(&H.m, base);
     snprintf(name, sizeof name, "%s: index statuses (bad_face, bad_query, bad_argument)", base);
     check_report(bsp_get_face(&H.m, c.faces, &f) == BSP_E_BAD_FACE &&
                  bsp_face_triangle(&H.m, c.faces, 0, t) == BSP_E_BAD_FACE &&

@@ -848,6 +848,12 @@ def load_source(data):
         m.ambient_index, m.ambient_samples = get(51), get(55)
     m.ambient_fmt, m.ambient_size = layout(index_lump, {0: ("HH", 4), 1: ("II", 8)})
     m.leaf_blob, m.leaf_size = leafblob, lsize
+    # leaf face runs (first, count): uint16 at 20 (Valve's v0, v1), uint32
+    # at 36 (Strata's v2, Vindictus's 56-byte leaves); lump 16 in kind
+    wide_leaf = vin or lsize == 56 and not cube
+    rfmt = struct.Struct(E + ("36xII" if wide_leaf else "20xHH"))
+    m.leafface_runs = [rfmt.unpack_from(leafblob, k) for k in range(0, len(leafblob) - lsize + 1, lsize)]
+    m.leafface_list = [r[0] for r in _unpack_all(E + ("i" if wide_leaf else "H"), get(16), 4 if wide_leaf else 2)]
     if m.version == 17:
         m.face_size, ffmt = 104, "32xHBBihhhh8B16xifiiii"
     elif vin:   # lump version 2: 4 more bytes (255) after the styles
@@ -933,6 +939,8 @@ def load_quake(data, family):
             leaves = _unpack_all(E + "ii3f3fII4B", get(10), 44)
         fmt_face, fsize = E + "iiiii4Bi", 28
     m.leaves = [(r[0], r[1], r[2:5], r[5:8]) for r in leaves]
+    m.leafface_runs = [(r[8], r[9]) for r in leaves]
+    m.leafface_list = [r[0] for r in (_unpack_all(E + "H", get(11), 2) if kind == 0 else _unpack_all(E + "i", get(11), 4))]
     m.surfedges = [r[0] for r in _unpack_all(E + "i", get(13), 4)]
     m.models = [(r[0:3], r[3:6], r[9], r[13]) for r in _unpack_all(E + "9f4iiii", get(14), 64)]
     if not m.models:
@@ -1001,6 +1009,8 @@ def load_quake2(data):
     m.vertices = _unpack_all(E + "3f", get(2), 12)
     m.nodes = [(r[0], r[1], r[2], r[9], r[10]) for r in _unpack_all(E + "iii3h3hHH", get(4), 28)]
     m.leaves = [(r[0], r[1], r[3:6], r[6:9]) for r in _unpack_all(E + "ihh3h3h4H", get(8), 28)]
+    m.leafface_runs = [(r[9], r[10]) for r in _unpack_all(E + "ihh3h3h4H", get(8), 28)]
+    m.leafface_list = [r[0] for r in _unpack_all(E + "H", get(9), 2)]
     m.edges = _unpack_all(E + "2H", get(11), 4)
     m.surfedges = [r[0] for r in _unpack_all(E + "i", get(12), 4)]
     m.models = [(r[0:3], r[3:6], r[9], None) for r in _unpack_all(E + "9fiii", get(13), 48)]
@@ -1076,6 +1086,8 @@ def load_quake3(data):
     m.nodes = [(r[0], r[1], r[2], 0, 0) for r in _unpack_all(E + "iii3i3i", get(3), 36)]
     # contents: quake3 leaves have none; 0
     m.leaves = [(0, r[0], r[2:5], r[5:8]) for r in _unpack_all(E + "ii3i3i4i", get(4), 48)]
+    m.leafface_runs = [(r[8], r[9]) for r in _unpack_all(E + "ii3i3i4i", get(4), 48)]
+    m.leafface_list = [r[0] for r in _unpack_all(E + "i", get(5), 4)]
     m.models = [(r[0:3], r[3:6], 0, None) for r in _unpack_all(E + "6f4i", get(7), 40)]
     if not m.models:
         raise LoadError("corrupt")
@@ -1122,6 +1134,8 @@ def load_nightfire(data):
     m.planes = [r[:4] for r in _unpack_all(E + "4fi", get(1), 20)]
     m.nodes = [(r[0], r[1], r[2], 0, 0) for r in _unpack_all(E + "Iii3f3f", get(8), 36)]
     m.leaves = [(r[0], r[1], r[2:5], r[5:8]) for r in _unpack_all(E + "ii3f3f4I", get(11), 48)]
+    m.leafface_runs = [(r[8], r[9]) for r in _unpack_all(E + "ii3f3f4I", get(11), 48)]
+    m.leafface_list = [r[0] for r in _unpack_all(E + "i", get(12), 4)]
     m.models = [(r[0:3], r[3:6], 0, (r[10], r[11])) for r in _unpack_all(E + "6f4I4I", get(14), 56)]
     if not m.models:
         raise LoadError("corrupt")
@@ -1241,12 +1255,16 @@ ARGC = {b"leaf": 3, b"pvs": 1, b"pas": 1, b"light": 3, b"luxel": 4, b"ambient": 
 
 
 COLLISION = (b"trace", b"hulltrace", b"contents", b"hullcontents", b"boxleaves")
+DRAW = (b"visible", b"displeaves")   # section 11 (bspref_draw.py)
 
 
 def run_query_line(m, toks):
     cmd = toks[0]
     if cmd in COLLISION:
         return _trace().run_query_line(m, toks)
+    if cmd in DRAW:
+        import bspref_draw
+        return bspref_draw.run_query_line(m, toks)
     if cmd == b"areas":
         return _areas().run_query_line(m, toks)
     if cmd == b"ambient" and getattr(m, "raw", None) is not None:

@@ -96,6 +96,53 @@ static bsp_status q_vis(const qctx *c, char **tok, int n)
     return BSP_OK;
 }
 
+static void print_list(const char *q, const char *what, int32_t num, const char *key,
+                       const uint32_t *v, uint32_t n)
+{
+    uint32_t k;
+    printf("{\"q\":\"%s\",\"%s\":%d,\"%s\":[", q, what, (int)num, key);
+    for (k = 0; k < n; k++) printf(k ? ",%u" : "%u", (unsigned)v[k]);
+    printf("]}\n");
+}
+
+/* visible C (docs/queries.md 11.8) */
+static bsp_status q_visible(const qctx *c, char **tok, int n)
+{
+    int32_t num;
+    uint32_t words = bsp_visible_faces_scratch(c->m), count = 0, faces_n;
+    uint32_t *scratch, *faces;
+    bsp_counts counts;
+    bsp_status st;
+    if (n != 2 || !tool_parse_int32(tok[1], &num)) return BSP_E_BAD_QUERY;
+    faces_n = bsp_get_counts(c->m, &counts) == BSP_OK ? counts.faces : 0;
+    scratch = tool_alloc(4 * (size_t)(words ? words : 1));
+    faces = tool_alloc(4 * (size_t)(faces_n ? faces_n : 1));
+    if (!scratch || !faces) {
+        free(scratch);
+        free(faces);
+        return BSP_E_CORRUPT;   /* (out of memory: no answer) */
+    }
+    st = bsp_visible_faces(c->m, num, scratch, words, faces, faces_n, &count);
+    if (st == BSP_OK) print_list("visible", "cluster", num, "faces", faces, count);
+    free(scratch);
+    free(faces);
+    return st;
+}
+
+/* displeaves L (docs/queries.md 11.1) */
+static bsp_status q_displeaves(const qctx *c, char **tok, int n)
+{
+    static uint32_t disps[BSP_TRACE_DISPS_MAX];
+    int32_t num;
+    uint32_t count = 0;
+    bsp_status st;
+    if (n != 2 || !tool_parse_int32(tok[1], &num)) return BSP_E_BAD_QUERY;
+    /* (a negative leaf is outside the lump too: bad_leaf) */
+    st = bsp_leaf_disps(c->m, (uint32_t)num, disps, BSP_TRACE_DISPS_MAX, &count);
+    if (st == BSP_OK) print_list("displeaves", "leaf", num, "disps", disps, count);
+    return st;
+}
+
 static bsp_status q_light(const qctx *c, char **tok, int n)
 {
     float p[3];
@@ -177,6 +224,9 @@ static const struct query_line {
       q_collision },
     { "boxleaves", "MINX MINY MINZ MAXX MAXY MAXZ [model K]",
       "every leaf a box touches", q_collision },
+    { "visible", "C", "faces drawn from cluster C: its PVS's leaf faces and\n"
+      "(source) displacements", q_visible },
+    { "displeaves", "L", "displacements of leaf L (source)", q_displeaves },
     { "areas", "A B STATE", "area connectivity under portal STATE (open, closed,\n"
       "or the state's bytes in hex)", q_areas },
     { NULL, NULL, NULL, NULL }
