@@ -50,14 +50,15 @@ static int vertnormal(const bsp_map *m, uint32_t face, uint32_t k, float n[3])
     const uint8_t *normals = bsp__access_lump(m, BSP_AL_VERTNORMALS, &nsize);
     const uint8_t *index = bsp__access_lump(m, BSP_AL_VERTNORMAL_INDICES, &isize);
     uint64_t r = k;
-    uint32_t i;
-    if (!normals || !index || !nsize || !isize) return 0;
+    uint32_t i, w;
+    if (!normals || !index || !nsize || !isize || !m->family->access->vertnormal_index_bytes) return 0;
     for (f = 0; f < face; f++) {
         int32_t e = bsp__field_get(BSP__REC(m->faces, f), m->family->faces.face_numedges);
         r += e > 0 ? (uint32_t)e : 0u;
     }
-    if (r >= isize / 2) return -1;
-    i = bsp__u16(index + 2 * (size_t)r);
+    w = m->family->access->vertnormal_index_bytes;
+    if (r >= isize / w) return -1;
+    i = w == 4 ? (uint32_t)bsp__i32(index + 4 * (size_t)r) : bsp__u16(index + 2 * (size_t)r);
     if (i >= nsize / 12) return -1;
     for (f = 0; f < 3; f++) n[f] = bsp__f32(normals + 12 * (size_t)i + 4 * f);
     return 1;
@@ -172,9 +173,9 @@ bsp_status bsp_face_vertex_attr(const bsp_map *m, uint32_t face, uint32_t k, bsp
         out->present |= BSP_VA_TANGENTS;
     } else {
         /* the face's plane as bsp_get_face turns it; + 0.0f makes a
-         * negated zero +0 (docs/queries.md 11.3) */
+         * negated zero +0 (docs/queries.md 11.3), a stored -0 stays */
         out->normal_source = BSP_NORMALS_PLANE;
-        for (c = 0; c < 3; c++) out->normal[c] = f.normal[c] + 0.0f;
+        for (c = 0; c < 3; c++) out->normal[c] = f.side ? f.normal[c] + 0.0f : f.normal[c];
     }
     if (bsp__texture_size(m, f.texture, out->tex_size)) out->present |= BSP_VA_TEX_SIZE;
     if ((vecs = bsp__face_texvecs(m, face)) != NULL) {

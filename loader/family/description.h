@@ -120,6 +120,8 @@ typedef struct bsp__access {
     const bsp__flag_rule *contents, *surface;
     uint8_t num_contents, num_surface;
     uint16_t dispinfo_bytes;       /* Source ddispinfo_t (0: Valve's 176) */
+    uint8_t vertnormal_index_bytes;/* lump 31's index: 2 (Valve's version 0),
+                                      4 (Strata's version 1) */
     /* Areas: an area record's portal range; a portal's key and other
      * area, narrow, or wide when its records are portal_wide_bytes long
      * (Strata's lump version 1, Vindictus) */
