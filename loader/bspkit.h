@@ -2047,11 +2047,12 @@ typedef struct bsp_vertex_attr {
 /* Vertex k of a face's stored vertices (docs/queries.md 11.3's order) with
  * its normal, colour, texture and lightmap coordinates.
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
- * map not loaded), NOT_LOADED (the face lumps or a lump the vertex reads
- * were left out: BSP_LOAD_GEOMETRY), BAD_FACE (face outside the face
- * lump), CORRUPT (the face's vertex run outside its lumps; a source vertex
- * normal index run past lump 31 or an index past lump 30), BAD_QUERY (k at
- * or past out->num_verts, which is still set).
+ * map not loaded), NOT_LOADED (the face lump left out: BSP_LOAD_GEOMETRY),
+ * BAD_FACE (face outside the face lump), NOT_LOADED or CORRUPT (a lump the
+ * face's vertices read left out; the face's vertex run outside its lumps:
+ * bsp_get_face's checks), BAD_QUERY (k at or past out->num_verts, which is
+ * still set), CORRUPT (a source vertex normal index run past lump 31 or an
+ * index past lump 30).
  * Notes: on source with vertex normals the call sums numedges over the
  * faces before this one (the index run's start is not stored), so a
  * whole-map walk costs faces^2 / 2 field reads. A BSPX FACENORMALS lump of

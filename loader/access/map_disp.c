@@ -32,7 +32,7 @@ uint32_t bsp_num_disps(const bsp_map *m)
 
 /* The face whose dispinfo is `disp`: the record's MapFace when it says
  * so (vbsp writes it), else the first such face; -1: none. */
-static int32_t disp_face(const bsp_map *m, const uint8_t *di, uint32_t disp)
+static int32_t disp_base_face(const bsp_map *m, const uint8_t *di, uint32_t disp)
 {
     const bsp__field field = m->family->faces.face_dispinfo;
     uint32_t f = bsp__u16(di + DISPINFO_MAP_FACE);
@@ -45,7 +45,7 @@ static int32_t disp_face(const bsp_map *m, const uint8_t *di, uint32_t disp)
 
 /* Grid vertex k (row k / n, column k % n) of the values c[0..3] at the
  * corners P0 .. P3, in CalcDispSurfCoords' order of float operations. */
-static void blend(float c[4][2], uint32_t n, uint32_t k, float out[2])
+static void disp_blend(float c[4][2], uint32_t n, uint32_t k, float out[2])
 {
     float inv = 1.0f / (float)(n - 1), r = (float)(k / n), col = (float)(k % n);
     uint32_t a;
@@ -82,7 +82,7 @@ bsp_status bsp_disp_vertex(const bsp_map *m, uint32_t disp, uint32_t k, bsp_disp
     if (!m->faces.data && (st = bsp__lump_absent(m, bsp__faces_lump(m), BSP_OK)) != BSP_OK) return st;
     if (disp >= dsize / dispinfo_stride(m)) return BSP_E_BAD_DISP;
     di += (size_t)disp * dispinfo_stride(m);
-    if ((face = disp_face(m, di, disp)) < 0) return BSP_E_CORRUPT;
+    if ((face = disp_base_face(m, di, disp)) < 0) return BSP_E_CORRUPT;
     out->face = face;
     if ((st = bsp_get_face(m, (uint32_t)face, &f)) != BSP_OK) return st;
     if ((st = bsp__face_stored(m, (uint32_t)face, &s)) != BSP_OK) return st;
@@ -103,7 +103,7 @@ bsp_status bsp_disp_vertex(const bsp_map *m, uint32_t disp, uint32_t k, bsp_disp
             bsp__stored_vertex(m, &s, (s.start + i) % 4, p);
             for (c = 0; c < 2; c++) corner[i][c] = bsp__texdot(vecs, c, p);
         }
-        blend(corner, (1u << out->power) + 1, k, out->st);
+        disp_blend(corner, (1u << out->power) + 1, k, out->st);
         out->present |= BSP_VA_ST;
         if (bsp__texture_size(m, f.texture, size)) {
             for (c = 0; c < 2; c++) out->uv[c] = out->st[c] / (float)size[c];
@@ -113,7 +113,7 @@ bsp_status bsp_disp_vertex(const bsp_map *m, uint32_t disp, uint32_t k, bsp_disp
     if (f.lightmap.present) {
         float corner[4][2];
         bsp__disp_luxel_corners(f.lightmap.w - 1, f.lightmap.h - 1, corner);
-        blend(corner, (1u << out->power) + 1, k, out->lm);
+        disp_blend(corner, (1u << out->power) + 1, k, out->lm);
         out->present |= BSP_VA_LM;
     }
     return BSP_OK;

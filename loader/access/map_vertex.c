@@ -44,7 +44,7 @@ int bsp__texture_size(const bsp_map *m, int32_t texture, int32_t size[2])
  * index is at r + k with r the sum of numedges of the faces before it
  * (vrad's SaveVertexNormals writes one index per face vertex, faces in
  * order). 0: the lumps are empty (plane normals); -1: corrupt. */
-static int vertnormal(const bsp_map *m, uint32_t face, uint32_t k, float n[3])
+static int vertnormal_of(const bsp_map *m, uint32_t face, uint32_t k, float n[3])
 {
     uint32_t nsize, isize, f;
     const uint8_t *normals = bsp__access_lump(m, BSP_AL_VERTNORMALS, &nsize);
@@ -104,7 +104,7 @@ int bsp__facenormal(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex_attr
  * slot-0 block (quake3 aside). A displacement's corners carry the block's
  * corner luxel centres, start corner first (CCoreDispSurface::
  * CalcLuxelCoords). */
-static void lightmap_coord(const bsp_map *m, uint32_t face, const bsp__stored *s, uint32_t k,
+static void stored_luxel_coord(const bsp_map *m, uint32_t face, const bsp__stored *s, uint32_t k,
                            const float p[3], float lm[2])
 {
     bsp__lightmap l;
@@ -164,7 +164,7 @@ bsp_status bsp_face_vertex_attr(const bsp_map *m, uint32_t face, uint32_t k, bsp
         }
         return BSP_OK;
     }
-    got = vertnormal(m, face, k, out->normal);
+    got = vertnormal_of(m, face, k, out->normal);
     if (got < 0) return BSP_E_CORRUPT;
     if (got) {
         out->normal_source = BSP_NORMALS_VERTNORMALS;
@@ -187,7 +187,7 @@ bsp_status bsp_face_vertex_attr(const bsp_map *m, uint32_t face, uint32_t k, bsp
         }
     }
     if (f.lightmap.present) {
-        lightmap_coord(m, face, &s, k, out->pos, out->lm);
+        stored_luxel_coord(m, face, &s, k, out->pos, out->lm);
         out->present |= BSP_VA_LM;
     }
     return BSP_OK;
