@@ -26,7 +26,9 @@ int bsp__texture_size(const bsp_map *m, int32_t texture, int32_t size[2])
     if (!a->texture_size || !t || texture < 0) return 0;   /* (texture: in range) */
     if (a->texture_kind == BSP_TEX_MIPTEX) {
         /* the miptex directory is little-endian bytes (never swapped) */
-        int32_t at = (int32_t)bsp__get_le32(t + 4 + 4 * (size_t)texture);
+        int32_t at;
+        if ((uint64_t)texture + 2u > bytes / 4u) return 0;   /* its offset past the lump */
+        at = (int32_t)bsp__get_le32(t + 4 + 4 * (size_t)texture);
         if (at < 0 || bytes < 24u || (uint32_t)at > bytes - 24u) return 0;
         size[0] = (int32_t)bsp__get_le32(t + at + a->texture_size);
         size[1] = (int32_t)bsp__get_le32(t + at + a->texture_size + 4);
