@@ -121,6 +121,8 @@ typedef enum bsp_status {
     BSP_E_BAD_LEAF,        /* "bad_leaf": a leaf index outside the leaf lump
                               (bsp_leaf_disps); ranked with bad_cluster and
                               bad_face */
+    BSP_E_BAD_DISP,        /* "bad_disp": a displacement index outside lump
+                              26 (ranked with bad_face) */
     BSP_STATUS_COUNT
 } bsp_status;
 
@@ -2095,7 +2097,11 @@ typedef struct bsp_face {
 /* One vertex: position, texture UV (texels for families with texture
  * vectors: quake family, quake2, source, nightfire; quake3: the stored st)
  * and lightmap UV (luxels of the face's block, 0 .. w - 1 across it;
- * quake3: texels of its page, 0 .. 128). */
+ * quake3: texels of its page, 0 .. 128). The uv and lm fields are kept
+ * for older programs and keep their meaning; they differ by family in
+ * convention (lm puts luxel centres at integers, quake3's uv is
+ * normalised): new code reads bsp_face_vertex_attr's st, uv and lm, one
+ * convention on every family (docs/queries.md 11.4, 11.5). */
 typedef struct bsp_vertex {
     float pos[3];
     float uv[2];
@@ -2240,6 +2246,97 @@ BSP_API bsp_status bsp_patch_lod_for_view(const bsp_patch_grid *g, const float v
  * column or row outside the grid), BAD_QUERY (k past the last). */
 BSP_API bsp_status bsp_patch_triangle(const bsp_patch_grid *g, const bsp_patch_lod *lod,
                                       uint32_t k, uint32_t idx[3]);
+/* What a face vertex carries for a renderer (docs/queries.md 11.3 - 11.5),
+ * in one convention on every family. `present` says which fields hold an
+ * answer (BSP_VA_*; a field without its bit is 0). */
+#define BSP_VA_TANGENTS 0x01u  /* tangent, bitangent (BSPX FACENORMALS) */
+#define BSP_VA_COLOR    0x02u  /* color (quake3 drawVert) */
+#define BSP_VA_ST       0x04u  /* st: texture coordinates in texels (not quake3) */
+#define BSP_VA_UV       0x08u  /* uv: normalised texture coordinates */
+#define BSP_VA_LM       0x10u  /* lm: the face has a lightmap block for slot 0 */
+#define BSP_VA_TEX_SIZE 0x20u  /* tex_size: the family stores the texture's size */
+#define BSP_VA_ALPHA    0x40u  /* alpha (bsp_disp_vert only) */
+
+/* Where a vertex normal comes from (docs/queries.md 11.3). */
+typedef enum bsp_normal_source {
+    BSP_NORMALS_PLANE = 0,        /* the face's plane, turned by its side
+                                     (quake family, quake2; not source,
+                                     whose plane is the face's own) */
+    BSP_NORMALS_VERTNORMALS,      /* source lumps 30 and 31 */
+    BSP_NORMALS_FACENORMALS,      /* BSPX FACENORMALS (quake family, quake2) */
+    BSP_NORMALS_DRAWVERTS         /* quake3 drawVert.normal */
+} bsp_normal_source;
+
+typedef struct bsp_vertex_attr {
+    uint32_t present;      /* BSP_VA_* */
+    uint32_t num_verts;    /* the face's stored vertices (k's range): its
+                              edge loop, vertex run or draw vertices; a
+                              quake3 patch's control points, a source
+                              displacement's 4 base corners */
+    bsp_normal_source normal_source;
+    int32_t tex_size[2];   /* texture width, height (BSP_VA_TEX_SIZE):
+                              quake/goldsrc/bsp2 miptex, source texdata */
+    float pos[3];
+    float normal[3];       /* always answered (at worst the plane's) */
+    float tangent[3], bitangent[3];
+    uint8_t color[4];      /* R, G, B, A as stored */
+    float st[2];           /* texdot(pos, S), texdot(pos, T): texels */
+    float uv[2];           /* st / tex_size; quake3: drawVert.st as stored */
+    float lm[2];           /* luxel units of the face's block: luxel k
+                              covers [k, k + 1) (quake3: of its 128 x 128
+                              page); a displacement's corners carry the
+                              block's corner luxel centres, as its grid
+                              (bsp_disp_vertex) lays them */
+} bsp_vertex_attr;
+
+/* Vertex k of a face's stored vertices (docs/queries.md 11.3's order) with
+ * its normal, colour, texture and lightmap coordinates.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded), NOT_LOADED (the face lump left out: BSP_LOAD_GEOMETRY),
+ * BAD_FACE (face outside the face lump), NOT_LOADED or CORRUPT (a lump the
+ * face's vertices read left out; the face's vertex run outside its lumps:
+ * bsp_get_face's checks), BAD_QUERY (k at or past out->num_verts, which is
+ * still set), CORRUPT (a source vertex normal index run past lump 31 or an
+ * index past lump 30).
+ * Notes: on source with vertex normals the call sums numedges over the
+ * faces before this one (the index run's start is not stored), so a
+ * whole-map walk costs faces^2 / 2 field reads. A BSPX FACENORMALS lump of
+ * the wrong size or with an index past its vectors is ignored (plane
+ * normals), as the contract says. */
+BSP_API bsp_status bsp_face_vertex_attr(const bsp_map *m, uint32_t face, uint32_t k,
+                                        bsp_vertex_attr *out);
+
+/* A source displacement's grid vertex (docs/queries.md 11.3 - 11.5): the
+ * grid of bsp_face_vertex on its base face, with alpha, texture
+ * coordinates blended from the base corners' and lightmap coordinates laid
+ * over the grid as Valve's tools lay them (CCoreDispInfo::
+ * CalcDispSurfCoords). */
+typedef struct bsp_disp_vert {
+    uint32_t present;      /* BSP_VA_ALPHA, BSP_VA_ST, BSP_VA_UV, BSP_VA_LM */
+    int32_t face;          /* its base face */
+    uint32_t power;        /* the grid is 2^power + 1 vertices wide */
+    uint32_t num_verts;    /* (2^power + 1)^2: k's range */
+    float pos[3];
+    float alpha;           /* lump 33's alpha, as stored (0 .. 255 in Hammer) */
+    float st[2], uv[2], lm[2];
+} bsp_disp_vert;
+
+/* The number of displacements (lump 26 records; 0: none, or a family
+ * without them). */
+BSP_API uint32_t bsp_num_disps(const bsp_map *m);
+/* Grid vertex k (r * (2^power + 1) + c, docs/queries.md 8.14's order) of
+ * displacement `disp`.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded), UNSUPPORTED (a family without displacements, or a lump
+ * 26 layout the library does not read: Strata Source), NOT_LOADED (lumps
+ * 26, 33 or the face lumps left out: BSP_LOAD_GEOMETRY), BAD_DISP (disp
+ * outside lump 26), CORRUPT (no face names the displacement; its power
+ * outside 1..4, its vertex run outside lump 33, a base face without 4
+ * edges), BAD_QUERY (k at or past out->num_verts, which is still set).
+ * Notes: the face is found by the record's MapFace when that face names
+ * the displacement, else by a walk of the faces. */
+BSP_API bsp_status bsp_disp_vertex(const bsp_map *m, uint32_t disp, uint32_t k,
+                                   bsp_disp_vert *out);
 
 /* The lighting bytes of a face's block for style slot `slot`, as stored:
  * w * h luxels of bytes_per_luxel bytes, row after row (source bumped

@@ -200,32 +200,40 @@ static void loop_vertex(const bsp_map *m, uint32_t first, uint32_t k, float v[3]
     read_vec3(BSP__REC(m->vertexes, (uint32_t)vi), v);
 }
 
-/* Texture and lightmap coordinates of a point on a face with texture and
- * lightmap vectors (every family but quake3). */
-static void project(const bsp_map *m, uint32_t face, const float p[3], bsp_vertex *out)
+const uint8_t *bsp__face_texvecs(const bsp_map *m, uint32_t face)
 {
     const bsp__access *a = m->family->access;
     const uint8_t *f = BSP__REC(m->faces, face);
-    const uint8_t *vecs = NULL;
-    bsp__lightmap lm;
-    float t[4];
-    uint32_t k, j;
-    out->uv[0] = out->uv[1] = out->lm[0] = out->lm[1] = 0.0f;
     if (a->face_projection.type) {
         uint32_t size;
         const uint8_t *proj = bsp__access_lump(m, BSP_AL_PROJECTIONS, &size);
         int32_t pi = bsp__field_get(f, a->face_projection);
-        if (proj && pi >= 0 && (uint32_t)pi < size / 32) vecs = proj + 32 * (size_t)pi;
+        if (proj && pi >= 0 && (uint32_t)pi < size / 32) return proj + 32 * (size_t)pi;
     } else if (m->texinfo.data && m->family->faces.face_texinfo.type) {
         int32_t ti = bsp__field_get(f, m->family->faces.face_texinfo);
-        if (ti >= 0) vecs = BSP__REC(m->texinfo, (uint32_t)ti);   /* textureVecs first */
+        if (ti >= 0) return BSP__REC(m->texinfo, (uint32_t)ti);   /* textureVecs first */
     }
-    for (k = 0; vecs && k < 2; k++) {
-        float d;
-        for (j = 0; j < 4; j++) t[j] = bsp__f32(vecs + 16 * k + 4 * j);
-        d = bsp__dot(p, t);
-        out->uv[k] = d + t[3];
-    }
+    return NULL;
+}
+
+float bsp__texdot(const uint8_t *vecs, uint32_t axis, const float p[3])
+{
+    float t[4], d;
+    uint32_t j;
+    for (j = 0; j < 4; j++) t[j] = bsp__f32(vecs + 16 * axis + 4 * j);
+    d = bsp__dot(p, t);
+    return d + t[3];
+}
+
+/* Texture and lightmap coordinates of a point on a face with texture and
+ * lightmap vectors (every family but quake3). */
+static void project(const bsp_map *m, uint32_t face, const float p[3], bsp_vertex *out)
+{
+    const uint8_t *vecs = bsp__face_texvecs(m, face);
+    bsp__lightmap lm;
+    uint32_t k;
+    out->uv[0] = out->uv[1] = out->lm[0] = out->lm[1] = 0.0f;
+    for (k = 0; vecs && k < 2; k++) out->uv[k] = bsp__texdot(vecs, k, p);
     if (bsp__face_lightmap(m, face, &lm) != BSP_OK || lm.bad) return;
     for (k = 0; k < 2; k++) {
         float d = bsp__dot(p, lm.vecs[k]);
@@ -291,15 +299,13 @@ static float lerp(float a, float b, float t)
     return a + e;
 }
 
-static void disp_vertex(const bsp_map *m, uint32_t face, const shape *s, uint32_t k, bsp_vertex *out)
+/* A displacement's base corners and the one nearest startPosition (the
+ * first of equals). */
+static uint32_t disp_corners(const bsp_map *m, const shape *s, float corner[4][3])
 {
-    uint32_t size, i, c, start = 0;
-    const uint8_t *di = s->disp;
-    const uint8_t *dv = bsp__access_lump(m, BSP_AL_DISPVERTS, &size);
-    float corner[4][3], sp[3], best = 0.0f, flat[3], off[3], dist;
-    float fr = (float)(k / s->grid) / (float)(s->grid - 1);
-    float fc = (float)(k % s->grid) / (float)(s->grid - 1);
-    read_vec3(di, sp);
+    uint32_t i, c, start = 0;
+    float sp[3], best = 0.0f;
+    read_vec3(s->disp, sp);
     for (i = 0; i < 4; i++) {
         float d[3], dd;
         loop_vertex(m, s->first, i, corner[i]);
@@ -310,6 +316,18 @@ static void disp_vertex(const bsp_map *m, uint32_t face, const shape *s, uint32_
             start = i;
         }
     }
+    return start;
+}
+
+static void disp_vertex(const bsp_map *m, uint32_t face, const shape *s, uint32_t k, bsp_vertex *out)
+{
+    uint32_t size, c, start;
+    const uint8_t *di = s->disp;
+    const uint8_t *dv = bsp__access_lump(m, BSP_AL_DISPVERTS, &size);
+    float corner[4][3], flat[3], off[3], dist;
+    float fr = (float)(k / s->grid) / (float)(s->grid - 1);
+    float fc = (float)(k % s->grid) / (float)(s->grid - 1);
+    start = disp_corners(m, s, corner);
     for (c = 0; c < 3; c++) {
         float left = lerp(corner[start][c], corner[(start + 1) % 4][c], fr);
         float right = lerp(corner[(start + 3) % 4][c], corner[(start + 2) % 4][c], fr);
@@ -323,6 +341,53 @@ static void disp_vertex(const bsp_map *m, uint32_t face, const shape *s, uint32_
         float o = off[c] * dist;
         out->pos[c] = flat[c] + o;
     }
+}
+
+bsp_status bsp__face_stored(const bsp_map *m, uint32_t face, bsp__stored *out)
+{
+    shape s;
+    bsp_status st = get_shape(m, face, &s);
+    if (st != BSP_OK) return st;
+    out->kind = s.kind;
+    out->first = s.first;
+    out->count = s.count;
+    out->disp = s.disp;
+    out->start = 0;
+    if (s.kind == BSP_FACE_DISPLACEMENT) {
+        float corner[4][3];
+        out->start = disp_corners(m, &s, corner);
+    } else if (s.kind == BSP_FACE_OTHER) {
+        /* (a flare: its run is checked here, its geometry never reads it) */
+        const bsp__access *a = m->family->access;
+        const uint8_t *f = BSP__REC(m->faces, face);
+        uint32_t vsize;
+        int32_t first = bsp__field_get(f, a->face_first_vert), count = bsp__field_get(f, a->face_num_verts);
+        if (!bsp__access_lump(m, BSP_AL_DRAWVERTS, &vsize)) {
+            bsp__need need;
+            need.data = NULL, need.lump = a->lumps[BSP_AL_DRAWVERTS];
+            if ((st = bsp__needs_absent(m, &need, 1, count != 0)) != BSP_OK) return st;
+            count = 0;
+        }
+        if (!run_ok(first, count, vsize / DRAWVERT_BYTES)) return BSP_E_CORRUPT;
+        out->first = (uint32_t)first;
+        out->count = (uint32_t)count;
+    }
+    return BSP_OK;
+}
+
+const uint8_t *bsp__stored_vertex(const bsp_map *m, const bsp__stored *s, uint32_t k, float pos[3])
+{
+    const uint8_t *v = NULL;
+    uint32_t size;
+    switch (m->family->access->geometry) {
+    case BSP_GEOM_SURFACES:
+        v = bsp__access_lump(m, BSP_AL_DRAWVERTS, &size) + (size_t)(s->first + k) * DRAWVERT_BYTES;
+        read_vec3(v, pos);
+        break;
+    case BSP_GEOM_VERTEX_RUN: read_vec3(BSP__REC(m->vertexes, s->first + k), pos); break;
+    default: loop_vertex(m, s->first, k, pos); break;
+    }
+    return v;
 }
 
 bsp_status bsp_face_vertex(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex *out)

@@ -50,6 +50,24 @@ bsp_status bsp_face_triangle(const bsp_map *m, uint32_t face, uint32_t k, uint32
     return BSP_E_UNSUPPORTED;
 }
 
+bsp_status bsp_face_vertex_attr(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex_attr *out)
+{
+    (void)m, (void)face, (void)k, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+uint32_t bsp_num_disps(const bsp_map *m)
+{
+    (void)m;
+    return 0;
+}
+
+bsp_status bsp_disp_vertex(const bsp_map *m, uint32_t disp, uint32_t k, bsp_disp_vert *out)
+{
+    (void)m, (void)disp, (void)k, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
 bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot,
                                   const uint8_t **data, uint32_t *bytes)
 {

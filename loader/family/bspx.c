@@ -3,10 +3,11 @@
  * a name means, and which lumps the lighting set reads. */
 #include "family.h"
 
-/* The lumps the queries read (10.2, 10.3, 10.5), each ending in '\0'. */
+/* The lumps the queries read (10.2, 10.3, 10.5; FACENORMALS: 11.3), each
+ * ending in '\0'. */
 static const char lighting_names[] =
     "RGBLIGHTING\0LIGHTING_E5BGR9\0DECOUPLED_LM\0LMSHIFT\0LMOFFSET\0LMSTYLE\0LMSTYLE16\0"
-    "LIGHTGRID_OCTREE\0";
+    "LIGHTGRID_OCTREE\0FACENORMALS\0";
 
 /* Is the stored name (the bytes before its first NUL, at most 24) `name`? */
 static int same_name(const char *stored, const char *name)

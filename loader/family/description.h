@@ -72,7 +72,8 @@ typedef struct bsp__flag_rule { int32_t raw; uint32_t flags; } bsp__flag_rule;
 enum bsp__access_lump {
     BSP_AL_TEXTURES, BSP_AL_STRING_TABLE, BSP_AL_STRING_DATA, BSP_AL_DRAWVERTS,
     BSP_AL_DRAWINDEXES, BSP_AL_LIGHTMAPS, BSP_AL_DISPINFO, BSP_AL_DISPVERTS,
-    BSP_AL_PROJECTIONS, BSP_AL_AREAS, BSP_AL_AREAPORTALS, BSP_AL_COUNT
+    BSP_AL_PROJECTIONS, BSP_AL_AREAS, BSP_AL_AREAPORTALS, BSP_AL_VERTNORMALS,
+    BSP_AL_VERTNORMAL_INDICES, BSP_AL_COUNT
 };
 /* Where area connectivity comes from (docs/queries.md 9): none (quake
  * family, nightfire); the area and area-portal lumps, a portal open by its
@@ -113,9 +114,14 @@ typedef struct bsp__access {
     uint8_t face_patch;            /* int32 patch width, height; 0: none */
     uint16_t texture_stride;       /* BSP_TEX_RECORDS, STRING_TABLE: bytes */
     uint8_t texture_name, texture_name_len;  /* name offset, bytes */
+    uint8_t texture_size;          /* int32 width, height at this offset of
+                                      the texture record or miptex header
+                                      (docs/queries.md 11.4); 0: not stored */
     const bsp__flag_rule *contents, *surface;
     uint8_t num_contents, num_surface;
     uint16_t dispinfo_bytes;       /* Source ddispinfo_t (0: Valve's 176) */
+    uint8_t vertnormal_index_bytes;/* lump 31's index: 2 (Valve's version 0),
+                                      4 (Strata's version 1) */
     /* Areas: an area record's portal range; a portal's key and other
      * area, narrow, or wide when its records are portal_wide_bytes long
      * (Strata's lump version 1, Vindictus) */

@@ -105,7 +105,7 @@ static bsp_status nightfire_face_lightmap(const bsp_map *m, uint32_t face, bsp__
 static const bsp__flag_rule nightfire_contents[] = { { 2, BSP_CONTENTS_SOLID } };
 
 static const bsp__access nightfire_access = {
-    .lumps = { NF_TEXTURES, -1, -1, -1, -1, -1, -1, -1, NF_PROJECTIONS, -1, -1 },
+    .lumps = { NF_TEXTURES, -1, -1, -1, -1, -1, -1, -1, NF_PROJECTIONS, -1, -1, -1, -1 },
     .geometry = BSP_GEOM_VERTEX_RUN, .texture_kind = BSP_TEX_RECORDS,
     .leaf_bounds = BSP_FIELD(nf_leaf, mins),
     .face_texture = BSP_FIELD(nf_surface, texture),

@@ -138,12 +138,12 @@ static const bsp__flag_rule quake_contents[] = {
 static const bsp__flag_rule quake_surface[] = { { 1, BSP_SURF_NOLIGHTMAP } };
 
 #define QUAKE_ACCESS_COMMON \
-    .lumps = { Q_TEXTURES, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 }, \
+    .lumps = { Q_TEXTURES, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 }, \
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_MIPTEX, \
     .flags_by_name = BSP_NAME_SKY | BSP_NAME_LIQUID | BSP_NAME_FENCE, \
     .model_origin = BSP_AT(q1_model, origin), \
     .texinfo_texture = BSP_FIELD(q1_texinfo, miptex), .texinfo_flags = BSP_FIELD(q1_texinfo, flags), \
-    .texture_name_len = BSP_BYTES(q1_miptex, name), \
+    .texture_name_len = BSP_BYTES(q1_miptex, name), .texture_size = BSP_AT(q1_miptex, width), \
     .contents = quake_contents, .num_contents = sizeof quake_contents / sizeof quake_contents[0], \
     .surface = quake_surface, .num_surface = 1
 

@@ -87,7 +87,7 @@ static const bsp__flag_rule quake2_surface[] = {
 
 /* Textures are the texinfo records' names (one per texinfo). */
 static const bsp__access quake2_access = {
-    .lumps = { Q2_TEXINFO, -1, -1, -1, -1, -1, -1, -1, -1, Q2_AREAS, Q2_AREAPORTALS },
+    .lumps = { Q2_TEXINFO, -1, -1, -1, -1, -1, -1, -1, -1, Q2_AREAS, Q2_AREAPORTALS, -1, -1 },
     .area_rule = BSP_AREAS_PORTALS,
     .area_numportals = BSP_FIELD(q2_area, numareaportals),
     .area_firstportal = BSP_FIELD(q2_area, firstareaportal),

@@ -128,7 +128,7 @@ static const bsp__flag_rule quake3_contents[] = {
 };
 
 static const bsp__access quake3_access = {
-    .lumps = { Q3_SHADERS, -1, -1, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_LIGHTMAPS, -1, -1, -1, -1, -1 },
+    .lumps = { Q3_SHADERS, -1, -1, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_LIGHTMAPS, -1, -1, -1, -1, -1, -1, -1 },
     .area_rule = BSP_AREAS_PAIRS,
     .geometry = BSP_GEOM_SURFACES, .texture_kind = BSP_TEX_RECORDS, .contents_bits = 1,
     .contents = quake3_contents, .num_contents = sizeof quake3_contents / sizeof quake3_contents[0],

@@ -251,10 +251,12 @@ static const bsp__flag_rule source_surface[] = {
     .texinfo_texture = BSP_FIELD(texinfo, texdata), .texinfo_flags = BSP_FIELD(texinfo, flags)
 #define SOURCE_ACCESS_COMMON \
     .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, L_DISPINFO, \
-                L_DISP_VERTS, -1, L_AREAS, L_AREAPORTALS }, \
+                L_DISP_VERTS, -1, L_AREAS, L_AREAPORTALS, L_VERTNORMALS, L_VERTNORMALINDICES }, \
+    .vertnormal_index_bytes = 2, \
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_STRING_TABLE, .contents_bits = 1, \
     .leaf_area_mask = 0x1ff, .model_origin = BSP_AT(src_model, origin), \
     .texture_stride = src_texdata_bytes, .texture_name = BSP_AT(src_texdata, nameStringTableID), \
+    .texture_size = BSP_AT(src_texdata, width), \
     .texture_name_len = SOURCE_TEXTURE_NAME_BYTES, \
     .contents = source_contents, \
     .num_contents = sizeof source_contents / sizeof source_contents[0], \
@@ -483,13 +485,15 @@ static const bsp__layout_table strata_layouts = BSP_LAYOUT_TABLE(strata_rules, &
  * (lump 26 v1) is not described: no displacement access. */
 static const bsp__access strata_access = {
     .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, -1, -1, -1,
-               L_AREAS, L_AREAPORTALS },
+               L_AREAS, L_AREAPORTALS, L_VERTNORMALS, L_VERTNORMALINDICES },
+    .vertnormal_index_bytes = 4,   /* (its compiler writes lump 31 at version 1) */
     SOURCE_ACCESS_AREAS(strata_areaportal),
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_STRING_TABLE, .contents_bits = 1,
     .leaf_area = BSP_FIELD(strata_leaf, area_flags), .leaf_area_mask = 0x1ffff,
     .leaf_bounds = BSP_FIELD(strata_leaf, mins), .model_origin = BSP_AT(src_model, origin),
     SOURCE_ACCESS_TEXINFO(src_texinfo),
     .texture_stride = src_texdata_bytes, .texture_name = BSP_AT(src_texdata, nameStringTableID),
+    .texture_size = BSP_AT(src_texdata, width),
     .texture_name_len = SOURCE_TEXTURE_NAME_BYTES,
     .contents = source_contents,
     .num_contents = sizeof source_contents / sizeof source_contents[0],

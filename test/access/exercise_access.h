@@ -15,6 +15,51 @@
 
 static inline int exa_status(bsp_status st) { return (unsigned)st < BSP_STATUS_COUNT ? 0 : 1; }
 
+/* What a renderer reads (bsp_face_vertex_attr, bsp_disp_vertex): every
+ * status of the enum, an answer's count the same for every k of a face,
+ * BAD_QUERY exactly at k = num_verts, flags only of BSP_VA_*, a grid of
+ * (2^power + 1)^2 vertices naming a face of the map. A source walk of
+ * vertex normals costs a pass over the faces per call: calls are capped. */
+#define EXA_MAX_ATTR_CALLS 4000u
+static inline int exercise_vertex_attrs(const bsp_map *m, uint32_t faces)
+{
+    uint32_t i, k, calls = 0, n;
+    int bad = 0;
+    bsp_status st;
+    for (i = 0; i < faces + 2 && calls < EXA_MAX_ATTR_CALLS; i++) {
+        bsp_vertex_attr a;
+        uint32_t count;
+        bad += exa_status(st = bsp_face_vertex_attr(m, i, 0, &a));
+        calls++;
+        if (st != BSP_OK && st != BSP_E_BAD_QUERY) continue;
+        count = a.num_verts;
+        if ((st == BSP_E_BAD_QUERY) != (count == 0)) bad++;
+        for (k = 1; k <= count && calls < EXA_MAX_ATTR_CALLS; k++, calls++) {
+            bad += exa_status(st = bsp_face_vertex_attr(m, i, k, &a));
+            if ((st == BSP_OK || st == BSP_E_BAD_QUERY) && a.num_verts != count) bad++;
+            if (st == BSP_OK && (k == count || (a.present & ~0x3fu) || a.normal_source > BSP_NORMALS_DRAWVERTS))
+                bad++;
+            if (k == count && st != BSP_E_BAD_QUERY) bad++;
+        }
+    }
+    n = bsp_num_disps(m);
+    for (i = 0; i < n + 2 && i < EXA_MAX_RECORDS && calls < EXA_MAX_ATTR_CALLS; i++) {
+        bsp_disp_vert v;
+        bad += exa_status(st = bsp_disp_vertex(m, i, 0, &v));
+        calls++;
+        if (i >= n && st != BSP_E_BAD_DISP && st != BSP_E_NOT_LOADED && st != BSP_E_UNSUPPORTED) bad++;
+        if (st != BSP_OK) continue;
+        if (v.num_verts != ((1u << v.power) + 1) * ((1u << v.power) + 1) || v.face < 0 ||
+            (uint32_t)v.face >= faces || !(v.present & BSP_VA_ALPHA))
+            bad++;
+        for (k = 1; k <= v.num_verts && calls < EXA_MAX_ATTR_CALLS; k++, calls++) {
+            bad += exa_status(st = bsp_disp_vertex(m, i, k, &v));
+            if ((st == BSP_E_BAD_QUERY) != (k == v.num_verts)) bad++;
+        }
+    }
+    return bad;
+}
+
 static inline int exercise_access(const bsp_map *m, const uint8_t *lo, const uint8_t *hi)
 {
     static const char *const keys[] = { "classname", "origin", "angles", "" };
@@ -66,6 +111,7 @@ static inline int exercise_access(const bsp_map *m, const uint8_t *lo, const uin
         if (st == BSP_OK && len && ((const uint8_t *)name < lo || (const uint8_t *)name + len > hi))
             bad++;
     }
+    bad += exercise_vertex_attrs(m, c.faces);
     for (i = 0; i < 4; i++) {
         float vec[3];
         at = 0;

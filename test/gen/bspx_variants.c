@@ -224,6 +224,33 @@ static void shifted(const qmap *q, int wide, gbuf *shift, gbuf *offset, gbuf *st
     }
 }
 
+/* FACENORMALS (ericw-tools docs/bspx.rst): uint32 n, n vectors, then per
+ * face and vertex the indices of its normal, tangent and bitangent. A few
+ * shared vectors taken out of order; `bad`: the last index is n (one past
+ * the vectors: a reader must then ignore the lump). */
+static void facenormals(const qmap *q, int bad, gbuf *b)
+{
+    static const float v[6][3] = { { 0, 0, 1 }, { 1, 0, 0 }, { 0, 1, 0 },
+                                   { 0.6f, 0, 0.8f }, { 0, -0.8f, 0.6f }, { -1, 0, 0 } };
+    const unsigned char *faces = q->file.data + rd32(q->file.data + q->dir + 8 * (uint32_t)q->faces);
+    uint32_t f, j = 0, total = 0;
+    int k, a;
+    gbuf_le32(b, 6);
+    for (k = 0; k < 6; k++)
+        for (a = 0; a < 3; a++) gbuf_f32(b, v[k][a]);
+    for (f = 0; f < q->nfaces; f++) {
+        const unsigned char *r = faces + f * q->face_size;
+        int32_t n = q->bsp2 ? (int32_t)rd32(r + 12) : (int16_t)(r[8] | r[9] << 8);
+        for (k = 0; k < n; k++, j++) {
+            gbuf_le32(b, j % 6);
+            gbuf_le32(b, (j + 1) % 6);
+            gbuf_le32(b, (j * 5 + 2) % 6);
+            total++;
+        }
+    }
+    if (bad && total) gbuf_set_le32(b, (uint32_t)b->len - 4, 6);
+}
+
 static void lit_file(const unsigned char *grey, uint32_t n, uint32_t version, gbuf *b)
 {
     memset(b, 0, sizeof *b);
@@ -385,6 +412,21 @@ void gen_bspx_variants(const char *outdir)
                 l[0].name = "DECOUPLED_LM", l[0].data = g3.data, l[0].len = (uint32_t)g3.len;
                 path_of(out, sizeof out, outdir, "q2_decoupled", ".bsp");
                 gen_bspx_write(in, out, GEN_BSPX_AFTER, l, 1, -1);
+            }
+        }
+        if (b == 0 || b == 3) {   /* docs/queries.md 11.3 */
+            gen_bspx_lump l[1];
+            int bad;
+            for (bad = 0; bad < (b == 0 ? 2 : 1); bad++) {
+                gbuf fn;
+                memset(&fn, 0, sizeof fn);
+                memset(l, 0, sizeof l);
+                facenormals(&q, bad, &fn);
+                l[0].name = "FACENORMALS", l[0].data = fn.data, l[0].len = (uint32_t)fn.len;
+                path_of(out, sizeof out, outdir, b == 3 ? "q2_facenormals" : bad ? "q1_facenormals_bad" : "q1_facenormals",
+                        ".bsp");
+                gen_bspx_write(in, out, GEN_BSPX_AFTER, l, 1, -1);
+                gbuf_free(&fn);
             }
         }
         remove(tmp);

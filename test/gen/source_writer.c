@@ -32,7 +32,7 @@ enum {
     L_ENTITIES = 0, L_PLANES = 1, L_TEXDATA = 2, L_VERTEXES = 3, L_VISIBILITY = 4, L_NODES = 5,
     L_TEXINFO = 6, L_FACES = 7, L_LIGHTING = 8, L_LEAFS = 10, L_EDGES = 12, L_SURFEDGES = 13,
     L_MODELS = 14, L_LEAFFACES = 16, L_LEAFBRUSHES = 17, L_BRUSHES = 18, L_BRUSHSIDES = 19,
-    L_AREAS = 20, L_AREAPORTALS = 21, L_DISPINFO = 26, L_PHYSCOLLIDE = 29, L_DISP_VERTS = 33, L_GAME_LUMP = 35, L_DISP_TRIS = 48, L_PAKFILE = 40,
+    L_AREAS = 20, L_AREAPORTALS = 21, L_DISPINFO = 26, L_PHYSCOLLIDE = 29, L_VERTNORMALS = 30, L_VERTNORMALINDICES = 31, L_DISP_VERTS = 33, L_GAME_LUMP = 35, L_DISP_TRIS = 48, L_PAKFILE = 40,
     L_TEXDATA_STRING_DATA = 43,
     L_TEXDATA_STRING_TABLE = 44, L_LIGHTING_HDR = 53, L_FACES_HDR = 58,
     L_LEAF_AMBIENT_INDEX_HDR = 51, L_LEAF_AMBIENT_INDEX = 52, L_LEAF_AMBIENT_LIGHTING_HDR = 55,
@@ -223,6 +223,32 @@ static const disp_spec terrain[] = {
 /* Appends displacement `info`'s square (vertices, edges, surfedges), its
  * dispinfo, dispverts and disp tris (tags and alphas varied); *fc is its
  * face record (firstedge from `surfedges`). */
+/* Lumps 30 and 31 as vrad's SaveVertexNormals lays them out: one index
+ * per vertex of every face of `faces` (stride bytes a record, numedges an
+ * int16 at `at`, or an int32 on Strata, whose indices are 32-bit too), in
+ * face order, displacements included. A few unit normals, shared and taken
+ * out of order, so that a reader who skips the indirection differs. */
+static void build_vertex_normals(const src_opts *o, const gbuf *faces, gbuf *normals, gbuf *index)
+{
+    static const float unit[5][3] = { { 0, 0, 1 }, { 0.6f, 0, 0.8f }, { 0, 0.8f, 0.6f },
+                                      { -0.6f, 0, 0.8f }, { 0, -0.8f, 0.6f } };
+    size_t stride = o->version == 17 ? 104 : STRATA(o) ? 72 : 56;
+    size_t at = o->version == 17 ? 40 : STRATA(o) ? 12 : 8, f;
+    uint32_t j = 0;
+    int k, a;
+    for (k = 0; k < 5; k++)
+        for (a = 0; a < 3; a++) gbuf_f32(normals, unit[k][a]);
+    for (f = 0; f + stride <= faces->len; f += stride) {
+        const unsigned char *r = faces->data + f + at;
+        int32_t n = STRATA(o) ? (int32_t)((uint32_t)r[0] | (uint32_t)r[1] << 8 | (uint32_t)r[2] << 16 | (uint32_t)r[3] << 24)
+                              : (int16_t)(r[0] | r[1] << 8);
+        for (k = 0; k < n; k++, j++) {
+            if (STRATA(o)) gbuf_i32(index, (int32_t)((j * 3 + 1) % 5));
+            else gbuf_le16(index, (j * 3 + 1) % 5);
+        }
+    }
+}
+
 static void build_displacement(const gen_world *w, gbuf *L, gen_face *fc, const disp_spec *sp, int mapface)
 {
     const gen_ibox *wb = &w->models[0].box;
@@ -428,6 +454,7 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         if (o->ldr) put_face(&L[L_FACES], &disp, -1, i);
         if (o->hdr) put_face(&L[L_FACES_HDR], &disp, -1, i);
     }
+    build_vertex_normals(o, o->ldr ? &L[L_FACES] : &L[L_FACES_HDR], &L[L_VERTNORMALS], &L[L_VERTNORMALINDICES]);
     for (i = 0; i < w->nmodels; i++) {
         const gen_model *m = &w->models[i];
         for (a = 0; a < 3; a++) gbuf_f32(&L[L_MODELS], (float)m->box.lo[a]);
@@ -481,6 +508,7 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
         lump_version[L_FACES] = lump_version[L_FACES_HDR] = 1; /* as vbsp writes */
         lump_version[L_LIGHTING] = lump_version[L_LIGHTING_HDR] = 1;
         if (STRATA(o)) strata_lump_versions(lump_version);
+        if (STRATA(o)) lump_version[L_VERTNORMALINDICES] = 1;   /* its 32-bit indices */
     } else if (o->leaf_version != 1) {
         gen_die("v17 leaves are 32-byte records");
     }
@@ -578,6 +606,8 @@ static void swap_lump(int lump, const src_opts *o, gbuf *b)
     case L_BRUSHSIDES: wd = "2222"; break;
     case L_DISPINFO: wd = DISPINFO_WIDTHS; break;
     case L_DISP_VERTS: wd = "44444"; break;
+    case L_VERTNORMALS: wd = "444"; break;
+    case L_VERTNORMALINDICES: wd = STRATA(o) ? "4" : "2"; break;
     case L_AREAPORTALS: wd = "22224"; break;
     case L_AREAS: wd = "44"; break;
     case 42: wd = "4444"; break;                        /* cubemaps */

@@ -750,8 +750,9 @@ static void test_liquid(int argc, char **argv)
 
 static void test_status(void)
 {
-    CHECK(!strcmp(bsp_status_name(BSP_E_END), "end") && BSP_E_END == BSP_STATUS_COUNT - 1 &&
-              BSP_E_END > BSP_E_PATCHES_NOT_MEASURED,
+    CHECK(!strcmp(bsp_status_name(BSP_E_END), "end") && BSP_E_END == BSP_STATUS_COUNT - 3 && BSP_E_BAD_LEAF == BSP_STATUS_COUNT - 2 &&
+              BSP_E_END > BSP_E_PATCHES_NOT_MEASURED && BSP_E_BAD_DISP == BSP_STATUS_COUNT - 1 &&
+              !strcmp(bsp_status_name(BSP_E_BAD_DISP), "bad_disp"),
           "status end: named \"end\", appended after every older status", "%s = %d",
           bsp_status_name(BSP_E_END), (int)BSP_E_END);
     CHECK(strcmp(bsp_status_message(BSP_E_END), bsp_status_message(BSP_E_BAD_QUERY)) != 0,

@@ -37,8 +37,16 @@ for m in $access_gen $access_real; do
         fail "$name: map access differs from the file (see $out)"
         head -5 "$out"
     fi
+    # docs/queries.md 11.3 - 11.5: each stored vertex's normal, colour,
+    # texture and lightmap coordinates, each displacement's grid, against
+    # the reference written from the contract (bspref_verts.py)
+    python3 test/access/verts_check.py $BUILD/bspkit "$m" > "$out.verts" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ]; then pass "$name: vertex attributes: $(tail -1 "$out.verts")"
+    elif [ $rc -eq 3 ]; then skip "$name: vertex attributes: $(tail -1 "$out.verts")"
+    else fail "$name: vertex attributes differ from the reference (see $out.verts)"; head -5 "$out.verts"; fi
     same=1
-    for cmd in leaves faces models textures brushes; do
+    for cmd in leaves faces dispverts models textures brushes; do
         # (the same exit status too: brushes exits 1 on Dota 2's maps, 3
         # on the Quake family's, which have none: docs/tool.md)
         $BUILD/bspkit $cmd "$m" > $access_dir/host.out 2>&1
@@ -47,8 +55,24 @@ for m in $access_gen $access_real; do
         [ $? -eq $host_rc ] && [ $host_rc -le 1 -o $host_rc -eq 3 ] || same=0
         cmp -s $access_dir/host.out $access_dir/asan.out || same=0
     done
-    if [ $same -eq 1 ]; then pass "$name: leaves/faces/models/textures/brushes clean under ASan+UBSan, same output"
-    else fail "$name: the ASan+UBSan tool fails or differs on leaves/faces/models/textures/brushes"; fi
+    if [ $same -eq 1 ]; then pass "$name: leaves/faces/dispverts/models/textures/brushes clean under ASan+UBSan, same output"
+    else fail "$name: the ASan+UBSan tool fails or differs on leaves/faces/dispverts/models/textures/brushes"; fi
+done
+# BSPX FACENORMALS (docs/queries.md 11.3): valid ones answer normal,
+# tangent and bitangent; one whose last index is past its vectors is
+# ignored (plane normals): both against the reference.
+for m in $(ls $MAPS/bspx/*facenormals*.bsp 2>/dev/null); do
+    out=$access_dir/bspx-$(basename "$m").verts
+    python3 test/access/verts_check.py $BUILD/bspkit "$m" > "$out" 2>&1
+    rc=$?
+    want=facenormals
+    case $m in *_bad.bsp) want=plane ;; esac
+    if [ $rc -eq 0 ] && $BUILD/bspkit faces "$m" | head -1 | grep -q "\"normal_source\":\"$want\""; then
+        pass "bspx/$(basename "$m"): vertex attributes ($want normals): $(tail -1 "$out")"
+    else
+        fail "bspx/$(basename "$m"): FACENORMALS differ from the reference or not $want (see $out)"
+        head -5 "$out"
+    fi
 done
 # Quake's full-bright colours (palette 224 .. 255) are drawn without light:
 # a copy of q1.bsp whose textures run through indices 192 .. 252.
@@ -105,7 +129,7 @@ for arch in ppc ppc64; do
     run_prog $arch-props qemu-$arch $dir/t/test_props $access_gen $access_real
     same=0; differ=""
     for m in $access_cross; do
-        for cmd in leaves faces models textures brushes props; do
+        for cmd in leaves faces dispverts models textures brushes props; do
             $BUILD/bspkit $cmd "$m" > $access_dir/host.out 2>&1
             qemu-$arch $dir/bspkit $cmd "$m" > $access_dir/$arch.out 2>&1
             if cmp -s $access_dir/host.out $access_dir/$arch.out; then same=$((same + 1))
@@ -113,7 +137,7 @@ for arch in ppc ppc64; do
         done
     done
     if [ -z "$differ" ] && [ $same -gt 0 ]; then
-        pass "$arch: $same bspkit leaves/faces/models/textures/brushes/props sessions byte-identical to the host"
+        pass "$arch: $same bspkit leaves/faces/dispverts/models/textures/brushes/props sessions byte-identical to the host"
     else
         fail "$arch: map access output differs from the host:$differ"
     fi

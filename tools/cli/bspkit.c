@@ -47,7 +47,10 @@ static const char usage[] =
     "                (--budget); the longest step's best time over N runs\n"
     "  leaves MAP    every leaf: contents, flags, cluster, area, bounds, faces\n"
     "  faces MAP     every face: kind, plane, texture, flags, lightmap block,\n"
-    "                vertices (position, texture and lightmap UV), triangles\n"
+    "                vertices (position, texture and lightmap UV), triangles;\n"
+    "                the stored vertices' normal, colour, st, uv, lm (attrs)\n"
+    "  dispverts MAP every Source displacement's grid: alpha, positions,\n"
+    "                texture and lightmap coordinates\n"
     "  models MAP    every model: bounds, origin, head node, face range\n"
     "  textures MAP  every texture name\n"
     "  brushes MAP   every brush: contents, flags, shader, its sides (plane,\n"
@@ -128,7 +131,7 @@ static int has_arg(int argc, char **argv, const char *a, const char *b)
 }
 
 static const char *const commands[] = {
-    "info", "stats", "query", "entities", "gamelumps", "load", "leaves", "faces", "models",
+    "info", "stats", "query", "entities", "gamelumps", "load", "leaves", "faces", "dispverts", "models",
     "textures", "brushes", "props", "render", "lights", NULL
 };
 
@@ -214,6 +217,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "load")) return tool_steps(&resume_opts, path);
     if (!strcmp(cmd, "leaves")) return cmd_leaves(path, forward);
     if (!strcmp(cmd, "faces")) return cmd_faces(path, hdr, forward);
+    if (!strcmp(cmd, "dispverts")) return cmd_dispverts(path, hdr, forward);
     if (!strcmp(cmd, "models")) return cmd_models(path, forward);
     if (!strcmp(cmd, "brushes")) return cmd_brushes(path, forward);
     if (!strcmp(cmd, "props")) return cmd_props(path, forward);

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../common/tool.h"
+#include "commands.h"
 
 static void num(double v)
 {
@@ -106,7 +106,8 @@ static bsp_status print_face(const bsp_map *m, uint32_t i)
     printf(",\"texture_index\":%d,\"flags\":%u,\"raw_flags\":%u,\"lightmap\":", (int)f.texture,
            (unsigned)f.flags, (unsigned)f.raw_flags);
     print_lightmap(&f.lightmap);
-    st = print_verts(m, i, f.num_verts, "verts", 0);
+    st = tool_print_face_attrs(m, i, &f);
+    if (st == BSP_OK) st = print_verts(m, i, f.num_verts, "verts", 0);
     if (st == BSP_OK) st = print_verts(m, i, f.num_verts, "uv", 1);
     if (st == BSP_OK) st = print_verts(m, i, f.num_verts, "lm", 2);
     printf(",\"tris\":[");

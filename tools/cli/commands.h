@@ -18,6 +18,10 @@ int cmd_faces(const char *path, int hdr, int forward);
 int cmd_models(const char *path, int forward);
 int cmd_textures(const char *path, int forward);
 int cmd_brushes(const char *path, int forward);
+int cmd_dispverts(const char *path, int hdr, int forward);   /* cmd_verts.c */
+/* The faces line's keys of docs/queries.md 11.10 (texture and lightmap
+ * sizes, normal source, each stored vertex's attributes). */
+bsp_status tool_print_face_attrs(const bsp_map *m, uint32_t face, const bsp_face *f);
 int cmd_props(const char *path, int forward);                /* cmd_props.c */
 int cmd_cubemaps(int argc, char **argv);                     /* cmd_srclumps.c */
 int cmd_lights(const char *path, int hdr, int forward);

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: MIT */
+/* map_vertex.c - what a face's stored vertices carry for a renderer
+ * (docs/queries.md 11.3 - 11.5): normal, colour, texture coordinates in
+ * texels and normalised, lightmap coordinates in one convention.
+ *
+ * Every float operation is a float assignment, in the order the contract
+ * writes it. A lightmap coordinate is the section-4 projection plus one
+ * half: luxel k covers [k, k + 1) on every family.
+ */
+#include "map_access.h"
+#include "map_geometry.h"
+#include "map_vertex.h"
+#include "../core/fmath.h"
+
+#if BSPKIT_ACCESS   /* else core/absent.c */
+
+#define DRAWVERT_NORMAL 28
+#define DRAWVERT_COLOR 40
+
+int bsp__texture_size(const bsp_map *m, int32_t texture, int32_t size[2])
+{
+    const bsp__access *a = m->family->access;
+    uint32_t bytes;
+    const uint8_t *t = bsp__access_lump(m, BSP_AL_TEXTURES, &bytes);
+    size[0] = size[1] = 0;
+    if (!a->texture_size || !t || texture < 0) return 0;   /* (texture: in range) */
+    if (a->texture_kind == BSP_TEX_MIPTEX) {
+        /* the miptex directory is little-endian bytes (never swapped) */
+        int32_t at;
+        if ((uint64_t)texture + 2u > bytes / 4u) return 0;   /* its offset past the lump */
+        at = (int32_t)bsp__get_le32(t + 4 + 4 * (size_t)texture);
+        if (at < 0 || bytes < 24u || (uint32_t)at > bytes - 24u) return 0;
+        size[0] = (int32_t)bsp__get_le32(t + at + a->texture_size);
+        size[1] = (int32_t)bsp__get_le32(t + at + a->texture_size + 4);
+    } else {
+        const uint8_t *r = t + (size_t)texture * a->texture_stride;
+        size[0] = bsp__i32(r + a->texture_size);
+        size[1] = bsp__i32(r + a->texture_size + 4);
+    }
+    if (size[0] > 0 && size[1] > 0) return 1;
+    size[0] = size[1] = 0;
+    return 0;
+}
+
+/* Source lumps 30 and 31: the normal of stored vertex k of `face`, whose
+ * index is at r + k with r the sum of numedges of the faces before it
+ * (vrad's SaveVertexNormals writes one index per face vertex, faces in
+ * order). 0: the lumps are empty (plane normals); -1: corrupt. */
+static int vertnormal_of(const bsp_map *m, uint32_t face, uint32_t k, float n[3])
+{
+    uint32_t nsize, isize, f;
+    const uint8_t *normals = bsp__access_lump(m, BSP_AL_VERTNORMALS, &nsize);
+    const uint8_t *index = bsp__access_lump(m, BSP_AL_VERTNORMAL_INDICES, &isize);
+    uint64_t r = k;
+    uint32_t i, w;
+    if (!normals || !index || !nsize || !isize || !m->family->access->vertnormal_index_bytes) return 0;
+    for (f = 0; f < face; f++) {
+        int32_t e = bsp__field_get(BSP__REC(m->faces, f), m->family->faces.face_numedges);
+        r += e > 0 ? (uint32_t)e : 0u;
+    }
+    w = m->family->access->vertnormal_index_bytes;
+    if (r >= isize / w) return -1;
+    i = w == 4 ? (uint32_t)bsp__i32(index + 4 * (size_t)r) : bsp__u16(index + 2 * (size_t)r);
+    if (i >= nsize / 12) return -1;
+    for (f = 0; f < 3; f++) n[f] = bsp__f32(normals + 12 * (size_t)i + 4 * f);
+    return 1;
+}
+
+/* BSPX FACENORMALS (ericw-tools docs/bspx.rst): uint32 n, float vecs[n][3],
+ * then per face and per vertex uint32 normal, tangent, bitangent indices.
+ * Valid only when its size is exactly that of every face's vertices and
+ * every index is below n (checked whole at each call: the load keeps no
+ * verdict); else ignored. Little-endian bytes (never swapped). */
+int bsp__facenormal(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex_attr *out)
+{
+    uint32_t size, n, f, at = 0, c;
+    uint64_t total = 0, want;
+    const uint8_t *p = bsp__bspx_lump(m, "FACENORMALS", &size);
+    const uint8_t *idx;
+    float *dst[3];
+    if (!p || size < 4 || m->family->access->geometry != BSP_GEOM_EDGES) return 0;
+    n = bsp__get_le32(p);
+    for (f = 0; f < m->faces.count; f++) {
+        int32_t e = bsp__field_get(BSP__REC(m->faces, f), m->family->faces.face_numedges);
+        if (f == face) at = (uint32_t)total + k;
+        total += e > 0 ? (uint32_t)e : 0u;
+    }
+    want = 4u + 12u * (uint64_t)n + 12u * total;
+    if (want != size) return 0;
+    idx = p + 4 + 12 * (size_t)n;
+    for (f = 0; f < 3 * total; f++)
+        if (bsp__get_le32(idx + 4 * (size_t)f) >= n) return 0;
+    dst[0] = out->normal, dst[1] = out->tangent, dst[2] = out->bitangent;
+    for (f = 0; f < 3; f++) {
+        const uint8_t *v = p + 4 + 12 * (size_t)bsp__get_le32(idx + 12 * (size_t)at + 4 * f);
+        for (c = 0; c < 3; c++) {
+            union { uint32_t u; float x; } b;
+            b.u = bsp__get_le32(v + 4 * c);
+            dst[f][c] = b.x;
+        }
+    }
+    return 1;
+}
+
+/* The lightmap coordinate of stored vertex k at p, for a face with a
+ * slot-0 block (quake3 aside). A displacement's corners carry the block's
+ * corner luxel centres, start corner first (CCoreDispSurface::
+ * CalcLuxelCoords). */
+static void stored_luxel_coord(const bsp_map *m, uint32_t face, const bsp__stored *s, uint32_t k,
+                           const float p[3], float lm[2])
+{
+    bsp__lightmap l;
+    uint32_t a;
+    if (bsp__face_lightmap(m, face, &l) != BSP_OK) return;
+    if (s->disp) {
+        float c[4][2];
+        bsp__disp_luxel_corners(l.w - 1, l.h - 1, c);
+        lm[0] = c[(k + 4 - s->start) % 4][0];
+        lm[1] = c[(k + 4 - s->start) % 4][1];
+        return;
+    }
+    for (a = 0; a < 2; a++) {
+        float d = bsp__dot(p, l.vecs[a]);
+        float t = d + l.vecs[a][3];
+        float u = t - l.base[a];
+        float v = u / l.scale;
+        lm[a] = v + 0.5f;
+    }
+}
+
+void bsp__disp_luxel_corners(int32_t u, int32_t v, float c[4][2])
+{
+    float hu = (float)u + 0.5f, hv = (float)v + 0.5f;
+    c[0][0] = 0.5f, c[0][1] = 0.5f;
+    c[1][0] = 0.5f, c[1][1] = hv;
+    c[2][0] = hu, c[2][1] = hv;
+    c[3][0] = hu, c[3][1] = 0.5f;
+}
+
+bsp_status bsp_face_vertex_attr(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex_attr *out)
+{
+    bsp__stored s;
+    bsp_face f;
+    const uint8_t *dv, *vecs;
+    bsp_status st;
+    uint32_t c;
+    int got;
+    if (!out) return BSP_E_BAD_ARGUMENT;
+    bsp__fill(out, 0, sizeof *out);
+    if ((st = bsp_get_face(m, face, &f)) != BSP_OK) return st;
+    if ((st = bsp__face_stored(m, face, &s)) != BSP_OK) return st;
+    out->num_verts = s.count;
+    if (k >= s.count) return BSP_E_BAD_QUERY;
+    dv = bsp__stored_vertex(m, &s, k, out->pos);
+    if (dv) {   /* quake3: everything is in the drawVert */
+        out->normal_source = BSP_NORMALS_DRAWVERTS;
+        for (c = 0; c < 3; c++) out->normal[c] = bsp__f32(dv + DRAWVERT_NORMAL + 4 * c);
+        for (c = 0; c < 4; c++) out->color[c] = dv[DRAWVERT_COLOR + c];
+        out->uv[0] = bsp__f32(dv + 12);
+        out->uv[1] = bsp__f32(dv + 16);
+        out->present = BSP_VA_COLOR | BSP_VA_UV;
+        if (f.lightmap.present) {
+            out->lm[0] = bsp__f32(dv + 20) * 128.0f;
+            out->lm[1] = bsp__f32(dv + 24) * 128.0f;
+            out->present |= BSP_VA_LM;
+        }
+        return BSP_OK;
+    }
+    got = vertnormal_of(m, face, k, out->normal);
+    if (got < 0) return BSP_E_CORRUPT;
+    if (got) {
+        out->normal_source = BSP_NORMALS_VERTNORMALS;
+    } else if (bsp__facenormal(m, face, k, out)) {
+        out->normal_source = BSP_NORMALS_FACENORMALS;
+        out->present |= BSP_VA_TANGENTS;
+    } else {
+        /* the face's plane as bsp_get_face turns it; + 0.0f makes a
+         * negated zero +0 (docs/queries.md 11.3), a stored -0 stays */
+        out->normal_source = BSP_NORMALS_PLANE;
+        for (c = 0; c < 3; c++) out->normal[c] = f.side ? f.normal[c] + 0.0f : f.normal[c];
+    }
+    if (bsp__texture_size(m, f.texture, out->tex_size)) out->present |= BSP_VA_TEX_SIZE;
+    if ((vecs = bsp__face_texvecs(m, face)) != NULL) {
+        for (c = 0; c < 2; c++) out->st[c] = bsp__texdot(vecs, c, out->pos);
+        out->present |= BSP_VA_ST;
+        if (out->present & BSP_VA_TEX_SIZE) {
+            for (c = 0; c < 2; c++) out->uv[c] = out->st[c] / (float)out->tex_size[c];
+            out->present |= BSP_VA_UV;
+        }
+    }
+    if (f.lightmap.present) {
+        stored_luxel_coord(m, face, &s, k, out->pos, out->lm);
+        out->present |= BSP_VA_LM;
+    }
+    return BSP_OK;
+}
+
+#endif
