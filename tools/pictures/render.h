@@ -11,6 +11,11 @@ typedef struct frame {
     int w, h, top;
     float eye[3], right[3], up[3], fwd[3], focal;
     float minx, maxy, scale;    /* --top: world x, y to pixels */
+    int relief;                 /* --top but --raw-light: shade by height and
+                                   by the distance to the nearest wall */
+    float zlo, zhi;             /* --top: the heights the shade spans */
+    uint8_t *shaded;            /* --top relief: 1 where the wall shade
+                                   darkened the pixel (--samples skips it) */
     unsigned char *rgb;
     float *depth;               /* larger is nearer: 1/z, or world z (--top) */
     float *wz;                  /* the depth drawn (--top: world z) */
@@ -20,10 +25,15 @@ typedef struct frame {
 } frame;
 
 /* Does the frame draw face f (not no-draw, skip, hint, trigger; sky only
- * in perspective; a planar face seen from its front: --top, from above)? */
+ * in perspective; --top: not translucent nor a tool texture or fog by
+ * name either; a planar face seen from its front: --top, from above)? */
 int render_face_shown(const frame *fr, const bsp_face *f);
 /* Draw face `face` of m into the frame; tint: --pvs colour. */
 void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint);
+
+/* --top relief: the shade of height z, TOP_LOW at fr->zlo to 1 at
+ * fr->zhi (1 when they are within a unit); render_view.c. */
+float render_height_cue(const frame *fr, float z);
 
 /* A cross marking world point p (--props: a static prop's origin). */
 void render_marker(frame *fr, const float p[3], const unsigned char rgb[3]);

@@ -116,7 +116,7 @@ static int write_samples(const frame *fr, const char *path)
         for (x = 3; x < fr->w; x += 7) {
             size_t i = (size_t)y * (size_t)fr->w + (size_t)x;
             float fu, fv;
-            if (fr->face[i] < 0 || !inside_face(fr, x, y)) continue;
+            if (fr->face[i] < 0 || (fr->shaded && fr->shaded[i]) || !inside_face(fr, x, y)) continue;
             fu = fr->lmu[i] + 0.5f - floorf(fr->lmu[i] + 0.5f);
             fv = fr->lmv[i] + 0.5f - floorf(fr->lmv[i] + 0.5f);
             if (fu < 0.05f || fu > 0.95f || fv < 0.05f || fv > 0.95f) continue;
@@ -178,7 +178,11 @@ static void print_view(const frame *fr, const char *out, const char *why, int ba
     json_string(out, strlen(out));
     printf(",\"width\":%d,\"height\":%d", fr->w, fr->h);
     if (fr->top) {
-        printf(",\"scale_bar\":%d}\n", bar);
+        printf(",\"scale_bar\":%d", bar);
+        if (fr->relief)
+            printf(",\"heights\":[%.9g,%.9g]", (double)fr->zlo, (double)fr->zhi);
+        if (lk->unlit || fr->relief) printf(lk->unlit ? ",\"light\":\"none\"}\n" : ",\"exposure\":%.9g}\n", (double)lk->exposure);
+        else printf("}\n");
         return;
     }
     printf(",\"eye\":[%.1f,%.1f,%.1f],\"yaw\":%.1f,\"pitch\":%.1f,\"camera\":",
@@ -327,9 +331,10 @@ int cmd_render(int argc, char **argv)
     }
     fr.look = &look;
     look.unlit = fullbright;
-    if (out && !fr.top && !raw_light) {
-        /* perspective views only: --top pictures keep the engine's light,
-           which part 45 checks against the light query */
+    fr.relief = fr.top && !raw_light;
+    if (out && !raw_light) {
+        /* --raw-light keeps the luxels as stored (part 45 checks them
+           against the light query) */
         float p99 = render_look_expose(&look, &L.map);
         if (look.unlit && !fullbright)
             fprintf(stderr, "bspkit render: %s: the light is all zero or nearly so (the brightest "
@@ -378,19 +383,27 @@ int cmd_render(int argc, char **argv)
         goto done;
     }
     if (pvs) mark_pvs(&L.map, fr.eye, visible);
-    if (!fr.top && !raw_light && !look.unlit) {
+    if (!raw_light && !look.unlit) {
         /* a first pass counts the light this view samples: its exposure */
         uint32_t hist[EXPOSE_BINS];
         memset(hist, 0, sizeof hist);
         look.hist = hist;
         draw_world(&fr, &L.map, &world, visible);
-        render_look_expose_view(&look);
+        render_look_expose_view(&look, fr.top ? EXPOSE_TOP_MAX : EXPOSE_VIEW_MAX);
         look.hist = NULL;
     }
     draw_world(&fr, &L.map, &world, visible);
     if (props && mark_props(&fr, &L.map)) {
         rc = 1;
         goto done;
+    }
+    if (fr.top) {   /* --raw-light too: its samples skip the same pixels */
+        fr.shaded = malloc(npix);
+        if (!fr.shaded || render_top_relief(&fr, fr.relief)) {
+            fprintf(stderr, "bspkit render: out of memory for a %d x %d picture\n", fr.w, fr.h);
+            rc = print_error_json("out_of_memory");
+            goto done;
+        }
     }
     if (fr.top) bar = render_scale_bar(&fr);
     errno = 0;
@@ -401,7 +414,7 @@ int cmd_render(int argc, char **argv)
     if (!rc) print_view(&fr, out, why, bar);
 done:
     free(fr.rgb); free(fr.depth); free(fr.wz); free(fr.face); free(fr.lmu); free(fr.lmv);
-    free(visible);
+    free(fr.shaded); free(visible);
     render_look_close(&look);
     unload_map(&L);
     return rc ? 1 : 0;
