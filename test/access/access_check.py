@@ -484,17 +484,24 @@ def lifted(rgb, rule):
     return [v + TOP_LIFT * (max(l) - v) for v in l]
 
 
-def top_pixel(tex, light, view, z):
+RELIEF_DEPTH = 0.45
+
+
+def top_pixel(tex, light, view, z, dist):
     """A --top pixel (not --raw-light) of texel tex under display light
     (None: full bright): min(1, tex * light * exposure) as a byte, times
-    the shade of height z between the view's "heights"."""
+    the shade of height z between the view's "heights", then times the
+    relief, 1 - RELIEF_DEPTH (1 - t)^2 with t the distance (dist / 3
+    pixels) over the view's "relief" reach, when t < 1."""
     lo, hi = view["heights"]
     shade = 1.0
     if hi - lo >= 1.0:
         shade = TOP_LOW + (1.0 - TOP_LOW) * min(1.0, max(0.0, (z - lo) / (hi - lo)))
+    t = dist / 3.0 / view["relief"]
+    relief = 1.0 - RELIEF_DEPTH * (1.0 - t) ** 2 if t < 1.0 else 1.0
     e = view["exposure"]
-    return [int(to_byte(min(1.0, t * (1.0 if light is None else l * e))) * shade)
-            for t, l in zip(tex, light or [1.0] * 3)]
+    return [int(int(to_byte(min(1.0, t_ * (1.0 if light is None else l * e))) * shade) * relief)
+            for t_, l in zip(tex, light or [1.0] * 3)]
 
 
 def tool_source(name):
@@ -625,9 +632,9 @@ def check_render(tool, path, m, faces, outdir):
         "--samples", base + ".samples")
     # --flat and textured pictures are drawn for a person (docs/pictures.md
     # "The top view"): the light lifted towards its strongest channel and
-    # exposed, each pixel times its height's shade; pixels darkened
-    # towards a wall are not sampled. Both pictures share the raw one's
-    # geometry, so its samples hold for them.
+    # exposed, each pixel times its height's shade and its relief (from the
+    # distance to a wall the sample line gives: the tool's, not checked
+    # here). Both share the raw picture's geometry, so its samples hold.
     views = {}
     for key, opts in (("-flat", ["--flat"]), ("", [])):
         out = run(tool, "render", path, "--top", *opts, "-o", base + key + ".png").strip()
@@ -663,7 +670,7 @@ def check_render(tool, path, m, faces, outdir):
         wz = float(s[5])
         cases = [("-raw", [to_byte(min(1.0, c)) for c in a["rgb"]], "min(1, c) (--raw-light)")]
         if "exposure" in views["-flat"]:
-            cases.append(("-flat", top_pixel([1.0] * 3, lifted(a["rgb"], rule), views["-flat"], wz),
+            cases.append(("-flat", top_pixel([1.0] * 3, lifted(a["rgb"], rule), views["-flat"], wz, int(s[6])),
                           "the family's light rule, exposed and shaded by height (--flat)"))
         for key, want, what in cases:
             w, h, px = pics[key]
@@ -674,7 +681,7 @@ def check_render(tool, path, m, faces, outdir):
         texel = texel_colour(m, face, [float(v) for v in s[3:6]], textures)
         if texel is not None and "exposure" in views[""]:
             tex, full = texel
-            want = top_pixel(tex, None if full else lifted(a["rgb"], rule), views[""], wz)
+            want = top_pixel(tex, None if full else lifted(a["rgb"], rule), views[""], wz, int(s[6]))
             w, h, px = pics[""]
             got = list(px[3 * (y * w + x):3 * (y * w + x) + 3])
             fact("a textured --top pixel is the texel times the light rule",

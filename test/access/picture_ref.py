@@ -122,7 +122,7 @@ def check_top(tool, path, m, out):
     compared = 0
     for s in open(samples):
         x, y, face = (int(t) for t in s.split()[:3])
-        wx, wy, wz = (float(t) for t in s.split()[3:])
+        wx, wy, wz = (float(t) for t in s.split()[3:6])
         ex, ey = minx + (x + 0.5) / scale, maxy - (y + 0.5) / scale
         fact("a sample's world point is under its pixel in the fitted frame",
              abs(wx - ex) <= tol and abs(wy - ey) <= tol,

@@ -14,8 +14,9 @@ typedef struct frame {
     int relief;                 /* --top but --raw-light: shade by height and
                                    by the distance to the nearest wall */
     float zlo, zhi;             /* --top: the heights the shade spans */
-    uint8_t *shaded;            /* --top relief: 1 where the wall shade
-                                   darkened the pixel (--samples skips it) */
+    int32_t *dist;              /* --top relief: each pixel's 3-4 chamfer
+                                   distance to a wall or a step up */
+    float span;                 /* --top relief: its reach D in pixels */
     unsigned char *rgb;
     float *depth;               /* larger is nearer: 1/z, or world z (--top) */
     float *wz;                  /* the depth drawn (--top: world z) */

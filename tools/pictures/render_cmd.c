@@ -106,7 +106,7 @@ static int inside_face(const frame *fr, int x, int y)
 
 /* --samples: pixels of a --top picture inside a face (inside_face) whose
  * lightmap coordinate is not within 0.05 of a luxel boundary, with the
- * world point under them. */
+ * world point under them and their relief distance (render_top_relief). */
 static int write_samples(const frame *fr, const char *path)
 {
     FILE *out = fopen(path, "w");
@@ -116,13 +116,14 @@ static int write_samples(const frame *fr, const char *path)
         for (x = 3; x < fr->w; x += 7) {
             size_t i = (size_t)y * (size_t)fr->w + (size_t)x;
             float fu, fv;
-            if (fr->face[i] < 0 || (fr->shaded && fr->shaded[i]) || !inside_face(fr, x, y)) continue;
+            if (fr->face[i] < 0 || !inside_face(fr, x, y)) continue;
             fu = fr->lmu[i] + 0.5f - floorf(fr->lmu[i] + 0.5f);
             fv = fr->lmv[i] + 0.5f - floorf(fr->lmv[i] + 0.5f);
             if (fu < 0.05f || fu > 0.95f || fv < 0.05f || fv > 0.95f) continue;
-            fprintf(out, "%d %d %d %.9g %.9g %.9g\n", x, y, (int)fr->face[i],
+            fprintf(out, "%d %d %d %.9g %.9g %.9g %d\n", x, y, (int)fr->face[i],
                     (double)(fr->minx + ((float)x + 0.5f) / fr->scale),
-                    (double)(fr->maxy - ((float)y + 0.5f) / fr->scale), (double)fr->wz[i]);
+                    (double)(fr->maxy - ((float)y + 0.5f) / fr->scale), (double)fr->wz[i],
+                    (int)fr->dist[i]);
         }
     return fclose(out) ? 1 : 0;
 }
@@ -180,7 +181,8 @@ static void print_view(const frame *fr, const char *out, const char *why, int ba
     if (fr->top) {
         printf(",\"scale_bar\":%d", bar);
         if (fr->relief)
-            printf(",\"heights\":[%.9g,%.9g]", (double)fr->zlo, (double)fr->zhi);
+            printf(",\"heights\":[%.9g,%.9g],\"relief\":%.9g", (double)fr->zlo, (double)fr->zhi,
+                   (double)fr->span);
         if (lk->unlit || fr->relief) printf(lk->unlit ? ",\"light\":\"none\"}\n" : ",\"exposure\":%.9g}\n", (double)lk->exposure);
         else printf("}\n");
         return;
@@ -204,7 +206,8 @@ static const char render_usage[] =
     "prints {\"picture\":OUT.png,\"width\":W,\"height\":H, and the view: \"eye\",\n"
     "\"yaw\", \"pitch\", \"camera\" (the rule that chose it), \"exposure\" (or\n"
     "\"light\":\"none\": drawn full bright); --top: \"scale_bar\",\n"
-    "the bar's length in map units (0: none)}.\n"
+    "the bar's length in map units (0: none), and but with --raw-light\n"
+    "\"heights\", \"relief\" and the exposure}.\n"
     "\n"
     "  -o OUT.png        write the picture (PNG)\n"
     "  --camera X Y Z YAW PITCH\n"
@@ -213,8 +216,10 @@ static const char render_usage[] =
     "                    faces a wall; without one, the open leaf that sees most)\n"
     "  --eye X Y Z       the eye (with --look)\n"
     "  --look X Y Z      the point looked at (without --eye: from the default eye)\n"
-    "  --top             orthographic, from above, the drawn faces fitted and\n"
-    "                    centred, a scale bar (a power of two units) bottom left\n"
+    "  --top             a floor plan: orthographic, from above, the bulk of the\n"
+    "                    drawn faces fitted and centred (the picture cut to it),\n"
+    "                    shaded by height and towards walls, a scale bar (a\n"
+    "                    power of two units) bottom left\n"
     "  --pvs             tint the faces the camera's cluster can see\n"
     "  --props           mark each static prop's origin with a cross (Source)\n"
     "  --lightmaps ATLAS.png   write every face's lightmap, packed (with or\n"
@@ -397,9 +402,9 @@ int cmd_render(int argc, char **argv)
         rc = 1;
         goto done;
     }
-    if (fr.top) {   /* --raw-light too: its samples skip the same pixels */
-        fr.shaded = malloc(npix);
-        if (!fr.shaded || render_top_relief(&fr, fr.relief)) {
+    if (fr.top) {   /* --raw-light too: its samples give the distance */
+        fr.dist = malloc(npix * sizeof *fr.dist);
+        if (!fr.dist || render_top_relief(&fr, fr.relief)) {
             fprintf(stderr, "bspkit render: out of memory for a %d x %d picture\n", fr.w, fr.h);
             rc = print_error_json("out_of_memory");
             goto done;
@@ -414,7 +419,7 @@ int cmd_render(int argc, char **argv)
     if (!rc) print_view(&fr, out, why, bar);
 done:
     free(fr.rgb); free(fr.depth); free(fr.wz); free(fr.face); free(fr.lmu); free(fr.lmv);
-    free(fr.shaded); free(visible);
+    free(fr.dist); free(visible);
     render_look_close(&look);
     unload_map(&L);
     return rc ? 1 : 0;

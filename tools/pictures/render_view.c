@@ -278,24 +278,21 @@ static void relief_pass(const frame *fr, int32_t *d, int down)
 int render_top_relief(frame *fr, int apply)
 {
     size_t n = (size_t)fr->w * (size_t)fr->h, i;
-    int32_t *d = malloc(n * sizeof *d), far;
-    float span = (float)(fr->w < fr->h ? fr->w : fr->h) / (float)RELIEF_SPAN;
+    int32_t *d = fr->dist, far;
     int x, y, k;
-    if (!d) return 1;
-    if (span < 3.0f) span = 3.0f;
-    far = (int32_t)(3.0f * span) + 1;
+    fr->span = (float)(fr->w < fr->h ? fr->w : fr->h) / (float)RELIEF_SPAN;
+    if (fr->span < 3.0f) fr->span = 3.0f;
+    far = (int32_t)(3.0f * fr->span) + 1;
     for (y = 0; y < fr->h; y++)
         for (x = 0; x < fr->w; x++) d[(size_t)y * (size_t)fr->w + (size_t)x] = relief_seed(fr, x, y) ? 0 : far;
     relief_pass(fr, d, 1);
     relief_pass(fr, d, 0);
-    for (i = 0; i < n; i++) {
-        float t = (float)d[i] / 3.0f / span, f;
-        fr->shaded[i] = fr->face[i] >= 0 && t < 1.0f;
-        if (!fr->shaded[i] || !apply) continue;
+    for (i = 0; i < n && apply; i++) {
+        float t = (float)d[i] / 3.0f / fr->span, f;
+        if (fr->face[i] < 0 || t >= 1.0f) continue;
         f = 1.0f - RELIEF_DEPTH * (1.0f - t) * (1.0f - t);
         for (k = 0; k < 3; k++) fr->rgb[3 * i + (size_t)k] = (unsigned char)((float)fr->rgb[3 * i + (size_t)k] * f);
     }
-    free(d);
     return 0;
 }
 
