@@ -473,6 +473,37 @@ def to_byte(v):
     return max(0, min(255, int(math.floor(v * 255.0 + 0.5))))
 
 
+TOP_LIFT = 0.25     # docs/pictures.md "The top view": the weak channels'
+TOP_LOW = 0.55      # lift, and the lowest floor's shade
+
+
+def lifted(rgb, rule):
+    """The display light of a luxel, its weaker channels a quarter of the
+    way to its strongest."""
+    l = [display_light(c, rule) for c in rgb]
+    return [v + TOP_LIFT * (max(l) - v) for v in l]
+
+
+RELIEF_DEPTH = 0.45
+
+
+def top_pixel(tex, light, view, z, dist):
+    """A --top pixel (not --raw-light) of texel tex under display light
+    (None: full bright): min(1, tex * light * exposure) as a byte, times
+    the shade of height z between the view's "heights", then times the
+    relief, 1 - RELIEF_DEPTH (1 - t)^2 with t the distance (dist / 3
+    pixels) over the view's "relief" reach, when t < 1."""
+    lo, hi = view["heights"]
+    shade = 1.0
+    if hi - lo >= 1.0:
+        shade = TOP_LOW + (1.0 - TOP_LOW) * min(1.0, max(0.0, (z - lo) / (hi - lo)))
+    t = dist / 3.0 / view["relief"]
+    relief = 1.0 - RELIEF_DEPTH * (1.0 - t) ** 2 if t < 1.0 else 1.0
+    e = view["exposure"]
+    return [int(int(to_byte(min(1.0, t_ * (1.0 if light is None else l * e))) * shade) * relief)
+            for t_, l in zip(tex, light or [1.0] * 3)]
+
+
 def tool_source(name):
     """A picture source file of the tool: tools/pictures/NAME, else tools/NAME."""
     top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools")
@@ -599,8 +630,15 @@ def check_render(tool, path, m, faces, outdir):
     # all three share), the family's light rule, and with textures
     run(tool, "render", path, "--top", "--raw-light", "--flat", "-o", base + "-raw.png",
         "--samples", base + ".samples")
-    run(tool, "render", path, "--top", "--flat", "-o", base + "-flat.png")
-    run(tool, "render", path, "--top", "-o", base + ".png")
+    # --flat and textured pictures are drawn for a person (docs/pictures.md
+    # "The top view"): the light lifted towards its strongest channel and
+    # exposed, each pixel times its height's shade and its relief (from the
+    # distance to a wall the sample line gives: the tool's, not checked
+    # here). Both share the raw picture's geometry, so its samples hold.
+    views = {}
+    for key, opts in (("-flat", ["--flat"]), ("", [])):
+        out = run(tool, "render", path, "--top", *opts, "-o", base + key + ".png").strip()
+        views[key] = json.loads(out) if out.startswith("{") else {}
     if not os.path.exists(base + ".samples"):
         fact("render writes the picture and its samples", False, path)
         return
@@ -629,20 +667,21 @@ def check_render(tool, path, m, faces, outdir):
                  planes.get(a.get("face")) == planes[face] or face not in on_nodes,
                  "pixel %d,%d: drew %d, light %s" % (x, y, face, a.get("face", a.get("error"))))
             continue
-        for key, want, what in (
-                ("-raw", [to_byte(min(1.0, c)) for c in a["rgb"]], "min(1, c) (--raw-light)"),
-                ("-flat", [to_byte(min(1.0, display_light(c, rule))) for c in a["rgb"]],
-                 "the family's light rule (--flat)")):
+        wz = float(s[5])
+        cases = [("-raw", [to_byte(min(1.0, c)) for c in a["rgb"]], "min(1, c) (--raw-light)")]
+        if "exposure" in views["-flat"]:
+            cases.append(("-flat", top_pixel([1.0] * 3, lifted(a["rgb"], rule), views["-flat"], wz, int(s[6])),
+                          "the family's light rule, exposed and shaded by height (--flat)"))
+        for key, want, what in cases:
             w, h, px = pics[key]
             got = list(px[3 * (y * w + x):3 * (y * w + x) + 3])
             fact("a --top pixel is the light query's colour through " + what,
                  all(abs(p - q) <= 1 for p, q in zip(got, want)),
                  "pixel %d,%d: %s, light %s" % (x, y, got, want))
         texel = texel_colour(m, face, [float(v) for v in s[3:6]], textures)
-        if texel is not None:
+        if texel is not None and "exposure" in views[""]:
             tex, full = texel
-            want = [to_byte(min(1.0, t * (1.0 if full else display_light(c, rule))))
-                    for t, c in zip(tex, a["rgb"])]
+            want = top_pixel(tex, None if full else lifted(a["rgb"], rule), views[""], wz, int(s[6]))
             w, h, px = pics[""]
             got = list(px[3 * (y * w + x):3 * (y * w + x) + 3])
             fact("a textured --top pixel is the texel times the light rule",

@@ -4,7 +4,8 @@ the reference (bspref), not by bspkit (docs/pictures.md):
 
   picture_ref.py TOOL MAP OUTDIR
 
---top (320 x 240): the frame is the box of the world's upward faces that
+--top (320 x 240, cut to the box and its margin on the looser axis): the
+frame is the box of the world's upward faces that
 are drawn (not sky, nodraw, skip, hint, trigger by texture name), fitted
 with a margin of 1/32 of the smaller side and centred; the world point of
 every sampled pixel is the one under that pixel in this frame; the face
@@ -16,6 +17,7 @@ the spawn's lift (1) and the family's view height (22: quake, bsp2; 28:
 goldsrc).
 """
 import json
+import math
 import os
 import re
 import struct
@@ -99,13 +101,20 @@ def check_top(tool, path, m, out):
     margin = max(2.0, min(W, H) / 32.0)
     scale = min((W - 2 * margin) / (hi[0] - lo[0]), (H - 2 * margin) / (hi[1] - lo[1]))
     cx, cy = (lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2
-    minx, maxy = cx - W / 2 / scale, cy + H / 2 / scale
     png, samples = out + ".png", out + ".samples"
     line = subprocess.run([tool, "render", path, "--top", "--size", str(W), str(H), "-o", png,
                            "--samples", samples], capture_output=True, text=True).stdout
     j = json.loads(line)
+    # the picture is cut to the box and its margin on the looser axis
+    want_w = min(W, math.ceil((hi[0] - lo[0]) * scale + 2 * margin))
+    want_h = min(H, math.ceil((hi[1] - lo[1]) * scale + 2 * margin))
+    fact("a --top picture is cut to the fitted box and its margin",
+         abs(j.get("width", 0) - want_w) <= 1 and abs(j.get("height", 0) - want_h) <= 1,
+         "%s: %s x %s, want %d x %d" % (path, j.get("width"), j.get("height"), want_w, want_h))
+    w, h = j.get("width", W), j.get("height", H)
+    minx, maxy = cx - w / 2 / scale, cy + h / 2 / scale
     units = 1
-    while units * 2 * scale <= W / 3:
+    while units * 2 * scale <= w / 3:
         units *= 2
     fact("the scale bar is the largest power of two units within a third of the width",
          j.get("scale_bar") == units, "%s: %s, want %d" % (path, j.get("scale_bar"), units))
@@ -113,7 +122,7 @@ def check_top(tool, path, m, out):
     compared = 0
     for s in open(samples):
         x, y, face = (int(t) for t in s.split()[:3])
-        wx, wy, wz = (float(t) for t in s.split()[3:])
+        wx, wy, wz = (float(t) for t in s.split()[3:6])
         ex, ey = minx + (x + 0.5) / scale, maxy - (y + 0.5) / scale
         fact("a sample's world point is under its pixel in the fitted frame",
              abs(wx - ex) <= tol and abs(wy - ey) <= tol,

@@ -6,7 +6,7 @@
 # openarena-data, each judged by test/access/picture_check.py (not blank,
 # not one colour, not mostly background; a real map's default view meets
 # the floor: bright enough, not mostly black, not flat; --top fitted and
-# centred:
+# centred, and its floor plan meets the floor too:
 # docs/pictures.md has the thresholds and the figures they come from;
 # generated
 # worlds, floors and ceilings without walls, need only not be blank nor
@@ -16,10 +16,13 @@
 # dark and flat light (test/access/patch_light.py) and --fullbright.
 pic_dir=$BUILD/pictures-check
 mkdir -p "$pic_dir"
-pic_one() {   # MAP NAME [--generated]: both pictures of one map, one line
+pic_one() {   # MAP NAME [--generated]: both pictures of one map, one line;
+              # a real map's top view also meets the floor over its floor plan
     pic_m=$1
     pic_n=$2
     pic_g=${3:-}
+    pic_f=--floor
+    [ -n "$pic_g" ] && pic_f=
     pic_view=$($BUILD/bspkit render "$pic_m" --size 320 240 -o "$pic_dir/$pic_n.png" 2> "$pic_dir/$pic_n.err" |
                sed -n 's/.*"camera":"\([^"]*\)".*/\1/p')
     if [ -z "$pic_view" ] ||
@@ -29,7 +32,7 @@ pic_one() {   # MAP NAME [--generated]: both pictures of one map, one line
     fi
     pic_a=$(python3 test/access/picture_check.py view "$pic_dir/$pic_n.png" $pic_g 2>&1)
     pic_ra=$?
-    pic_b=$(python3 test/access/picture_check.py view "$pic_dir/$pic_n-top.png" --top 2>&1)
+    pic_b=$(python3 test/access/picture_check.py view "$pic_dir/$pic_n-top.png" --top $pic_f 2>&1)
     pic_rb=$?
     if [ $pic_ra -eq 0 ] && [ $pic_rb -eq 0 ]; then
         pass "picture $pic_n: view from $pic_view: $pic_a; top: $pic_b"

@@ -176,7 +176,7 @@ static float view_cue(const frame *fr, const face_paint *p, float px, float py, 
 {
     float ray[3], len;
     int k;
-    if (fr->top) return 1.0f;
+    if (fr->top) return fr->relief ? render_height_cue(fr, d) : 1.0f;
     if (!p->sky) {
         float z = d > 0.0f ? 1.0f / d : CUE_DIST * 1e6f;
         return 1.0f - CUE_FAR * z / (z + CUE_DIST);
@@ -262,17 +262,22 @@ static void draw_tri(frame *fr, const sv *t, int32_t face, const face_paint *p)
 }
 
 #define HIDDEN (BSP_SURF_SKY | BSP_SURF_NODRAW | BSP_SURF_SKIP | BSP_SURF_HINT | BSP_SURF_TRIGGER)
+/* --top shows the floor plan: no roof of sky, no glass or fog volume over
+ * it, no tool brush the compiler kept */
+#define HIDDEN_TOP (HIDDEN | BSP_SURF_TRANSLUCENT)
 
 int render_face_shown(const frame *fr, const bsp_face *f)
 {
-    if ((f->flags & (fr->top ? HIDDEN : HIDDEN & ~BSP_SURF_SKY)) || f->num_tris == 0) return 0;
+    if ((f->flags & (fr->top ? HIDDEN_TOP : HIDDEN & ~BSP_SURF_SKY)) || f->num_tris == 0) return 0;
+    if (fr->top && f->texture >= 0 && (uint32_t)f->texture < fr->look->names && fr->look->tool[f->texture])
+        return 0;
     if (f->normal[0] == 0.0f && f->normal[1] == 0.0f && f->normal[2] == 0.0f) return 1;
     return fr->top ? f->normal[2] > 0.0f : dot3(f->normal, fr->eye) - f->dist > 0.0f;
 }
 
 /* Perspective views raise a luxel's weaker channels a quarter of the way
  * to its strongest: a room under pure blue light keeps its hue and still
- * shows its walls (--top keeps the engine's light). */
+ * shows its walls (--top --raw-light keeps the engine's light). */
 #define LIGHT_LIFT 0.25f
 #define SHADE_BASE 0.55f
 #define SHADE_SPAN 0.45f
@@ -291,7 +296,7 @@ void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint)
     p.tex = f.texture;
     p.sky = (f.flags & BSP_SURF_SKY) != 0;
     if (p.sky) render_sky(fr->look, f.texture, p.sky_rgb);
-    p.lift = fr->top ? 0.0f : LIGHT_LIFT;
+    p.lift = fr->top && !fr->relief ? 0.0f : LIGHT_LIFT;
     p.grey = 0.35f + 0.4f * fabsf(f.normal[2]) + 0.15f * fabsf(f.normal[0]);
     /* a light from above and aside, so no two wall directions look alike
        (--top: only when the picture is not lit by the lightmaps) */

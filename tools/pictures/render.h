@@ -11,6 +11,12 @@ typedef struct frame {
     int w, h, top;
     float eye[3], right[3], up[3], fwd[3], focal;
     float minx, maxy, scale;    /* --top: world x, y to pixels */
+    int relief;                 /* --top but --raw-light: shade by height and
+                                   by the distance to the nearest wall */
+    float zlo, zhi;             /* --top: the heights the shade spans */
+    int32_t *dist;              /* --top relief: each pixel's 3-4 chamfer
+                                   distance to a wall or a step up */
+    float span;                 /* --top relief: its reach D in pixels */
     unsigned char *rgb;
     float *depth;               /* larger is nearer: 1/z, or world z (--top) */
     float *wz;                  /* the depth drawn (--top: world z) */
@@ -20,10 +26,15 @@ typedef struct frame {
 } frame;
 
 /* Does the frame draw face f (not no-draw, skip, hint, trigger; sky only
- * in perspective; a planar face seen from its front: --top, from above)? */
+ * in perspective; --top: not translucent nor a tool texture or fog by
+ * name either; a planar face seen from its front: --top, from above)? */
 int render_face_shown(const frame *fr, const bsp_face *f);
 /* Draw face `face` of m into the frame; tint: --pvs colour. */
 void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint);
+
+/* --top relief: the shade of height z, TOP_LOW at fr->zlo to 1 at
+ * fr->zhi (1 when they are within a unit); render_view.c. */
+float render_height_cue(const frame *fr, float z);
 
 /* A cross marking world point p (--props: a static prop's origin). */
 void render_marker(frame *fr, const float p[3], const unsigned char rgb[3]);

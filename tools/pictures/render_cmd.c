@@ -106,7 +106,7 @@ static int inside_face(const frame *fr, int x, int y)
 
 /* --samples: pixels of a --top picture inside a face (inside_face) whose
  * lightmap coordinate is not within 0.05 of a luxel boundary, with the
- * world point under them. */
+ * world point under them and their relief distance (render_top_relief). */
 static int write_samples(const frame *fr, const char *path)
 {
     FILE *out = fopen(path, "w");
@@ -120,9 +120,10 @@ static int write_samples(const frame *fr, const char *path)
             fu = fr->lmu[i] + 0.5f - floorf(fr->lmu[i] + 0.5f);
             fv = fr->lmv[i] + 0.5f - floorf(fr->lmv[i] + 0.5f);
             if (fu < 0.05f || fu > 0.95f || fv < 0.05f || fv > 0.95f) continue;
-            fprintf(out, "%d %d %d %.9g %.9g %.9g\n", x, y, (int)fr->face[i],
+            fprintf(out, "%d %d %d %.9g %.9g %.9g %d\n", x, y, (int)fr->face[i],
                     (double)(fr->minx + ((float)x + 0.5f) / fr->scale),
-                    (double)(fr->maxy - ((float)y + 0.5f) / fr->scale), (double)fr->wz[i]);
+                    (double)(fr->maxy - ((float)y + 0.5f) / fr->scale), (double)fr->wz[i],
+                    (int)fr->dist[i]);
         }
     return fclose(out) ? 1 : 0;
 }
@@ -178,7 +179,12 @@ static void print_view(const frame *fr, const char *out, const char *why, int ba
     json_string(out, strlen(out));
     printf(",\"width\":%d,\"height\":%d", fr->w, fr->h);
     if (fr->top) {
-        printf(",\"scale_bar\":%d}\n", bar);
+        printf(",\"scale_bar\":%d", bar);
+        if (fr->relief)
+            printf(",\"heights\":[%.9g,%.9g],\"relief\":%.9g", (double)fr->zlo, (double)fr->zhi,
+                   (double)fr->span);
+        if (lk->unlit || fr->relief) printf(lk->unlit ? ",\"light\":\"none\"}\n" : ",\"exposure\":%.9g}\n", (double)lk->exposure);
+        else printf("}\n");
         return;
     }
     printf(",\"eye\":[%.1f,%.1f,%.1f],\"yaw\":%.1f,\"pitch\":%.1f,\"camera\":",
@@ -200,7 +206,8 @@ static const char render_usage[] =
     "prints {\"picture\":OUT.png,\"width\":W,\"height\":H, and the view: \"eye\",\n"
     "\"yaw\", \"pitch\", \"camera\" (the rule that chose it), \"exposure\" (or\n"
     "\"light\":\"none\": drawn full bright); --top: \"scale_bar\",\n"
-    "the bar's length in map units (0: none)}.\n"
+    "the bar's length in map units (0: none), and but with --raw-light\n"
+    "\"heights\", \"relief\" and the exposure}.\n"
     "\n"
     "  -o OUT.png        write the picture (PNG)\n"
     "  --camera X Y Z YAW PITCH\n"
@@ -209,8 +216,10 @@ static const char render_usage[] =
     "                    faces a wall; without one, the open leaf that sees most)\n"
     "  --eye X Y Z       the eye (with --look)\n"
     "  --look X Y Z      the point looked at (without --eye: from the default eye)\n"
-    "  --top             orthographic, from above, the drawn faces fitted and\n"
-    "                    centred, a scale bar (a power of two units) bottom left\n"
+    "  --top             a floor plan: orthographic, from above, the bulk of the\n"
+    "                    drawn faces fitted and centred (the picture cut to it),\n"
+    "                    shaded by height and towards walls, a scale bar (a\n"
+    "                    power of two units) bottom left\n"
     "  --pvs             tint the faces the camera's cluster can see\n"
     "  --props           mark each static prop's origin with a cross (Source)\n"
     "  --lightmaps ATLAS.png   write every face's lightmap, packed (with or\n"
@@ -327,9 +336,10 @@ int cmd_render(int argc, char **argv)
     }
     fr.look = &look;
     look.unlit = fullbright;
-    if (out && !fr.top && !raw_light) {
-        /* perspective views only: --top pictures keep the engine's light,
-           which part 45 checks against the light query */
+    fr.relief = fr.top && !raw_light;
+    if (out && !raw_light) {
+        /* --raw-light keeps the luxels as stored (part 45 checks them
+           against the light query) */
         float p99 = render_look_expose(&look, &L.map);
         if (look.unlit && !fullbright)
             fprintf(stderr, "bspkit render: %s: the light is all zero or nearly so (the brightest "
@@ -378,19 +388,27 @@ int cmd_render(int argc, char **argv)
         goto done;
     }
     if (pvs) mark_pvs(&L.map, fr.eye, visible);
-    if (!fr.top && !raw_light && !look.unlit) {
+    if (!raw_light && !look.unlit) {
         /* a first pass counts the light this view samples: its exposure */
         uint32_t hist[EXPOSE_BINS];
         memset(hist, 0, sizeof hist);
         look.hist = hist;
         draw_world(&fr, &L.map, &world, visible);
-        render_look_expose_view(&look);
+        render_look_expose_view(&look, fr.top ? EXPOSE_TOP_MAX : EXPOSE_VIEW_MAX);
         look.hist = NULL;
     }
     draw_world(&fr, &L.map, &world, visible);
     if (props && mark_props(&fr, &L.map)) {
         rc = 1;
         goto done;
+    }
+    if (fr.top) {   /* --raw-light too: its samples give the distance */
+        fr.dist = malloc(npix * sizeof *fr.dist);
+        if (!fr.dist || render_top_relief(&fr, fr.relief)) {
+            fprintf(stderr, "bspkit render: out of memory for a %d x %d picture\n", fr.w, fr.h);
+            rc = print_error_json("out_of_memory");
+            goto done;
+        }
     }
     if (fr.top) bar = render_scale_bar(&fr);
     errno = 0;
@@ -401,7 +419,7 @@ int cmd_render(int argc, char **argv)
     if (!rc) print_view(&fr, out, why, bar);
 done:
     free(fr.rgb); free(fr.depth); free(fr.wz); free(fr.face); free(fr.lmu); free(fr.lmv);
-    free(visible);
+    free(fr.dist); free(visible);
     render_look_close(&look);
     unload_map(&L);
     return rc ? 1 : 0;

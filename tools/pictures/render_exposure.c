@@ -96,7 +96,7 @@ float render_look_expose(render_look *lk, const bsp_map *m)
     return p99;
 }
 
-void render_look_expose_view(render_look *lk)
+void render_look_expose_view(render_look *lk, float most)
 {
     uint64_t n = 0;
     int b;
@@ -106,5 +106,5 @@ void render_look_expose_view(render_look *lk)
     lk->exposure = fminf(VIEW_MID / expose_percentile(lk->hist, n, 0.50),
                          VIEW_HIGH / expose_percentile(lk->hist, n, 0.95));
     if (lk->exposure < EXPOSE_MIN) lk->exposure = EXPOSE_MIN;
-    if (lk->exposure > EXPOSE_MAX) lk->exposure = EXPOSE_MAX;
+    if (lk->exposure > most) lk->exposure = most;
 }

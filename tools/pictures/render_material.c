@@ -40,6 +40,7 @@ static const material mat_special[] = {
     { "toolsblack", { 0.12f, 0.12f, 0.12f } },
     { "fog", { 0.55f, 0.58f, 0.62f } },
 };
+#define MAT_FIRST_TOOL 4   /* mat_special from here on: tool textures and fog */
 
 /* At the start of a word; the earliest in the name wins, then the first
  * in this order. */
@@ -167,4 +168,28 @@ void render_name_colour(const char *name, uint32_t len, float rgb[3])
     /* no word known: a grey tinted by 0.04 towards one of three channels */
     for (k = 0; k < 3; k++) rgb[k] = MAT_NEAR_GREY * scale;
     rgb[h % 3u] += 0.04f;
+}
+
+/* Besides the tool words (mat_special from MAT_FIRST_TOOL on): names a
+ * --top view leaves out although the file may not flag them (a Quake 3
+ * compiler without the shader script stores no sky bit). */
+static const struct {
+    const char *word;
+    int anywhere;            /* else at a word's start */
+} top_hidden[] = { { "sky", 0 }, { "skies", 0 }, { "fog", 1 } };
+
+int render_name_tool(const char *name, uint32_t len)
+{
+    uint32_t at;
+    size_t k;
+    for (at = 0; at < len; at++) {
+        /* at a word's start, or after "tools" (Source's toolsnodraw) */
+        int start = mat_word_start(name, at) || (at >= 5 && mat_at(name, len, at - 5, "tools"));
+        for (k = 0; k < sizeof top_hidden / sizeof top_hidden[0]; k++)
+            if ((start || top_hidden[k].anywhere) && mat_at(name, len, at, top_hidden[k].word)) return 1;
+        if (!start) continue;
+        for (k = MAT_FIRST_TOOL; k < sizeof mat_special / sizeof mat_special[0]; k++)
+            if (mat_at(name, len, at, mat_special[k].word)) return 1;
+    }
+    return 0;
 }

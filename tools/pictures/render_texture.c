@@ -85,9 +85,21 @@ int render_look_open(render_look *lk, const bsp_map *m, const char *family, int 
     lk->textured = !flat;
     lk->exposure = 1.0f;
     for (i = 0; i < 256; i++) lk->curve[i] = powf((float)i / 255.0f, lk->rule->tex_exponent);
-    if (flat || bsp_get_counts(m, &c) != BSP_OK || c.textures == 0) return 0;
+    if (bsp_get_counts(m, &c) != BSP_OK || c.textures == 0) return 0;
+    lk->tool = calloc(c.textures, 1);
+    if (!lk->tool) return 1;
+    lk->names = c.textures;
+    for (i = 0; i < c.textures; i++) {
+        const char *name = NULL;
+        uint32_t len = 0;
+        if (bsp_texture_name(m, i, &name, &len) == BSP_OK) lk->tool[i] = (uint8_t)render_name_tool(name, len);
+    }
+    if (flat) return 0;
     lk->tex = calloc(c.textures, sizeof *lk->tex);
-    if (!lk->tex) return 1;
+    if (!lk->tex) {
+        render_look_close(lk);
+        return 1;
+    }
     lk->count = c.textures;
     if (!lump || size < 4) miptex = 0;
     for (i = 0; i < c.textures; i++) {
@@ -109,7 +121,10 @@ int render_look_open(render_look *lk, const bsp_map *m, const char *family, int 
 void render_look_close(render_look *lk)
 {
     free(lk->tex);
+    free(lk->tool);
     lk->tex = NULL;
+    lk->tool = NULL;
+    lk->names = 0;
     lk->count = 0;
 }
 

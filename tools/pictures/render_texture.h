@@ -29,6 +29,10 @@ typedef struct render_look {
                                 views: render_look_expose) */
     int unlit;               /* 1: the lightmaps are not used (--fullbright,
                                 or a map whose light is all but zero) */
+    uint8_t *tool;           /* names entries (heap): 1 where the texture's
+                                name is a tool texture's or fog's
+                                (render_name_tool); --top leaves them out */
+    uint32_t names;
     uint32_t *hist;          /* non-NULL: render.c counts each lit pixel it
                                 draws here by its brightest channel before
                                 the exposure (EXPOSE_BINS) */
@@ -55,6 +59,9 @@ void render_sky(const render_look *lk, int32_t tex, float rgb[3]);
 /* The colour of a texture the file does not hold, from what its name
  * says (render_material.c, docs/pictures.md). */
 void render_name_colour(const char *name, uint32_t len, float rgb[3]);
+/* Does the name say a tool texture or fog (mat_special from nodraw on, at
+ * a word's start or after "tools")? Not floor-plan material from above. */
+int render_name_tool(const char *name, uint32_t len);
 
 /* The exposure of a perspective view from the range of the map's light
  * (render_exposure.c, docs/pictures.md "Exposure"): sets lk->exposure, or
@@ -62,7 +69,11 @@ void render_name_colour(const char *name, uint32_t len, float rgb[3]);
  * of the brightest luxels (the 99th percentile), -1 when no face is lit. */
 float render_look_expose(render_look *lk, const bsp_map *m);
 /* The exposure of one view from the histogram (lk->hist) of its lit
- * pixels; unchanged when it drew none. */
-void render_look_expose_view(render_look *lk);
+ * pixels, at most `most` (EXPOSE_VIEW_MAX; --top: EXPOSE_TOP_MAX, a floor
+ * plan seen whole may be darker than any view in it); unchanged when it
+ * drew none. */
+#define EXPOSE_VIEW_MAX 8.0f
+#define EXPOSE_TOP_MAX 16.0f
+void render_look_expose_view(render_look *lk, float most);
 
 #endif

@@ -7,6 +7,7 @@
 #include "render_view.h"
 
 #define PI_F 3.14159265f
+#define TOP_LOW 0.55f   /* --top: the lowest floor's shade, the highest 1 */
 
 void render_set_view(frame *fr, float yaw, float pitch)
 {
@@ -40,38 +41,162 @@ void render_look_at(frame *fr, const float eye[3], const float look[3])
     render_set_view(fr, yaw, pitch);
 }
 
-/* The x, y box of the vertices of the faces a --top view draws (of the
- * world model); 0 when it draws none. */
-static int top_box(const frame *fr, const bsp_map *m, float lo[2], float hi[2])
+/* ---- the --top frame -------------------------------------------------------
+ * The frame is fitted to the bulk of the floor plan, not to every vertex:
+ * one far brush (a skybox's floor, a camera room, a stray detail) or a
+ * long cable out of the map would shrink the map to a corner. Each drawn
+ * triangle is weighed by its area seen from above; on each axis the bulk
+ * runs between the centres below which TOP_TRIM and above which TOP_TRIM
+ * of the area lies, and the frame is the box of the triangles whose
+ * centres lie within TOP_REACH of the bulk's size of it (so a compact map
+ * keeps its whole box). The heights the relief spans are the centres'
+ * TOP_TRIM_Z and 1 - TOP_TRIM_Z quantiles the same way. */
+#define TOP_TRIM 0.03f
+#define TOP_REACH 0.25f
+#define TOP_TRIM_Z 0.02f
+
+typedef struct top_tri {
+    float lo[2], hi[2], c[3], area;
+} top_tri;
+
+typedef struct top_key {
+    float key, area;
+} top_key;
+
+static int top_key_cmp(const void *a, const void *b)
+{
+    float x = ((const top_key *)a)->key, y = ((const top_key *)b)->key;
+    return x < y ? -1 : x > y;
+}
+
+/* The key below which `q` of the area lies (keys sorted ascending). */
+static float top_quantile(const top_key *k, size_t n, double total, double q)
+{
+    double run = 0.0;
+    size_t i;
+    for (i = 0; i + 1 < n; i++) {
+        run += k[i].area;
+        if (run > q * total) break;
+    }
+    return k[i].key;
+}
+
+/* Triangle t of face `face` seen from above; 0 when it cannot be read. */
+static int top_triangle(const bsp_map *m, uint32_t face, uint32_t t, top_tri *o)
+{
+    bsp_vertex v[3];
+    uint32_t idx[3];
+    int k, a;
+    if (bsp_face_triangle(m, face, t, idx) != BSP_OK) return 0;
+    for (k = 0; k < 3; k++)
+        if (bsp_face_vertex(m, face, idx[k], &v[k]) != BSP_OK) return 0;
+    for (a = 0; a < 3; a++) {
+        o->c[a] = (v[0].pos[a] + v[1].pos[a] + v[2].pos[a]) / 3.0f;
+        if (a == 2) break;
+        o->lo[a] = fminf(v[0].pos[a], fminf(v[1].pos[a], v[2].pos[a]));
+        o->hi[a] = fmaxf(v[0].pos[a], fmaxf(v[1].pos[a], v[2].pos[a]));
+    }
+    o->area = 0.5f * fabsf((v[1].pos[0] - v[0].pos[0]) * (v[2].pos[1] - v[0].pos[1]) -
+                           (v[2].pos[0] - v[0].pos[0]) * (v[1].pos[1] - v[0].pos[1]));
+    if (!isfinite(o->area) || !isfinite(o->c[0]) || !isfinite(o->c[1]) || !isfinite(o->c[2])) return 0;
+    return 1;
+}
+
+/* The triangles a --top view draws. Returns how many (0: none or out of
+ * memory); *out is heap. */
+static size_t top_tris(const frame *fr, const bsp_map *m, top_tri **out)
 {
     bsp_model world;
     uint32_t i, k;
-    int any = 0;
+    size_t n = 0, cap = 0;
+    top_tri *tt = NULL;
+    *out = NULL;
     if (bsp_get_model(m, 0, &world) != BSP_OK) return 0;
     for (i = 0; i < world.num_faces; i++) {
         bsp_face f;
         uint32_t face = world.first_face + i;
         if (bsp_get_face(m, face, &f) != BSP_OK || !render_face_shown(fr, &f)) continue;
-        for (k = 0; k < f.num_verts; k++) {
-            bsp_vertex v;
-            int a;
-            if (bsp_face_vertex(m, face, k, &v) != BSP_OK) break;
-            for (a = 0; a < 2; a++) {
-                if (!any || v.pos[a] < lo[a]) lo[a] = v.pos[a];
-                if (!any || v.pos[a] > hi[a]) hi[a] = v.pos[a];
+        for (k = 0; k < f.num_tris; k++) {
+            if (n == cap) {
+                top_tri *more = realloc(tt, sizeof *tt * (cap = cap ? 2 * cap : 1024));
+                if (!more) {
+                    free(tt);
+                    return 0;
+                }
+                tt = more;
             }
-            any = 1;
+            if (top_triangle(m, face, k, &tt[n])) n++;
         }
     }
+    if (!n) free(tt);
+    else *out = tt;
+    return n;
+}
+
+/* The x, y box of the drawn triangles' bulk and the heights of the
+ * relief; 0 when the view draws none. */
+static int top_box(frame *fr, const bsp_map *m, float lo[2], float hi[2])
+{
+    top_tri *tt;
+    top_key *key;
+    size_t n = top_tris(fr, m, &tt), i;
+    double total = 0.0;
+    float q[3][2];
+    int a, any = 0;
+    if (!n) return 0;
+    key = malloc(sizeof *key * n);
+    if (!key) {
+        free(tt);
+        return 0;
+    }
+    for (i = 0; i < n; i++) total += tt[i].area;
+    for (a = 0; a < 3; a++) {   /* no area at all: each triangle counts 1 */
+        float trim = a == 2 ? TOP_TRIM_Z : TOP_TRIM;
+        for (i = 0; i < n; i++) {
+            key[i].key = tt[i].c[a];
+            key[i].area = total > 0.0 ? tt[i].area : 1.0f;
+        }
+        qsort(key, n, sizeof *key, top_key_cmp);
+        q[a][0] = top_quantile(key, n, total > 0.0 ? total : (double)n, trim);
+        q[a][1] = top_quantile(key, n, total > 0.0 ? total : (double)n, 1.0 - trim);
+    }
+    fr->zlo = q[2][0];
+    fr->zhi = q[2][1];
+    for (i = 0; i < n; i++) {
+        int near = 1;
+        for (a = 0; a < 2; a++) {
+            float reach = TOP_REACH * (q[a][1] - q[a][0]);
+            if (tt[i].c[a] < q[a][0] - reach || tt[i].c[a] > q[a][1] + reach) near = 0;
+        }
+        if (!near) continue;
+        for (a = 0; a < 2; a++) {
+            if (!any || tt[i].lo[a] < lo[a]) lo[a] = tt[i].lo[a];
+            if (!any || tt[i].hi[a] > hi[a]) hi[a] = tt[i].hi[a];
+        }
+        any = 1;
+    }
+    free(key);
+    free(tt);
     return any;
 }
 
+float render_height_cue(const frame *fr, float z)
+{
+    float t;
+    if (!(fr->zhi - fr->zlo >= 1.0f)) return 1.0f;
+    t = (z - fr->zlo) / (fr->zhi - fr->zlo);
+    t = t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t;
+    return TOP_LOW + (1.0f - TOP_LOW) * t;
+}
+
 /* The box fills the frame less a margin of 1/32 of its smaller side (at
- * least 2 pixels) on the tighter axis, aspect kept, centred on both. */
+ * least 2 pixels) on the tighter axis, aspect kept, centred on both; then
+ * the picture is cut to the box and its margin on the other axis. */
 void render_fit_top(frame *fr, const bsp_map *m)
 {
     float lo[2], hi[2], margin, sx, sy, cx, cy;
     int a;
+    fr->zlo = fr->zhi = 0.0f;
     if (!top_box(fr, m, lo, hi)) {
         bsp_model world;
         if (bsp_get_model(m, 0, &world) != BSP_OK) {
@@ -95,10 +220,80 @@ void render_fit_top(frame *fr, const bsp_map *m)
     sy = ((float)fr->h - 2.0f * margin) / (hi[1] - lo[1]);
     fr->scale = sx < sy ? sx : sy;
     if (!(fr->scale > 0.0f)) fr->scale = (float)fr->w / (hi[0] - lo[0]);
+    else {
+        int w = (int)ceilf((hi[0] - lo[0]) * fr->scale + 2.0f * margin);
+        int h = (int)ceilf((hi[1] - lo[1]) * fr->scale + 2.0f * margin);
+        if (w >= 1 && w < fr->w) fr->w = w;
+        if (h >= 1 && h < fr->h) fr->h = h;
+    }
     cx = (lo[0] + hi[0]) * 0.5f;
     cy = (lo[1] + hi[1]) * 0.5f;
     fr->minx = cx - (float)fr->w * 0.5f / fr->scale;
     fr->maxy = cy + (float)fr->h * 0.5f / fr->scale;
+}
+
+/* ---- the --top relief ------------------------------------------------------
+ * Walls seen from above are gaps (their faces look sideways), so a floor
+ * darkens towards them, as ambient light would: by 1 - RELIEF_DEPTH * (1 -
+ * d / D)^2 within D = min(w, h) / RELIEF_SPAN pixels (at least 3) of the
+ * nearest pixel that shows no face or stands at the foot of a step up of
+ * more than RELIEF_STEP units (a 3-4 chamfer distance, in pixels). */
+#define RELIEF_DEPTH 0.45f
+#define RELIEF_SPAN 6
+#define RELIEF_STEP 16.0f
+
+static int relief_seed(const frame *fr, int x, int y)
+{
+    static const int dx[4] = { 1, -1, 0, 0 }, dy[4] = { 0, 0, 1, -1 };
+    size_t i = (size_t)y * (size_t)fr->w + (size_t)x;
+    int k;
+    if (fr->face[i] < 0) return 1;
+    for (k = 0; k < 4; k++) {
+        int nx = x + dx[k], ny = y + dy[k];
+        size_t j;
+        if (nx < 0 || ny < 0 || nx >= fr->w || ny >= fr->h) continue;
+        j = (size_t)ny * (size_t)fr->w + (size_t)nx;
+        if (fr->face[j] >= 0 && fr->wz[j] > fr->wz[i] + RELIEF_STEP) return 1;
+    }
+    return 0;
+}
+
+static void relief_pass(const frame *fr, int32_t *d, int down)
+{
+    static const int ox[4] = { -1, 0, 1, -1 }, oy[4] = { -1, -1, -1, 0 }, cost[4] = { 4, 3, 4, 3 };
+    int x, y, k, s = down ? 1 : -1;
+    for (y = down ? 0 : fr->h - 1; down ? y < fr->h : y >= 0; y += s)
+        for (x = down ? 0 : fr->w - 1; down ? x < fr->w : x >= 0; x += s) {
+            int32_t *p = &d[(size_t)y * (size_t)fr->w + (size_t)x];
+            for (k = 0; k < 4; k++) {
+                int nx = x + s * ox[k], ny = y + s * oy[k];
+                int32_t v;
+                if (nx < 0 || ny < 0 || nx >= fr->w || ny >= fr->h) continue;
+                v = d[(size_t)ny * (size_t)fr->w + (size_t)nx] + cost[k];
+                if (v < *p) *p = v;
+            }
+        }
+}
+
+int render_top_relief(frame *fr, int apply)
+{
+    size_t n = (size_t)fr->w * (size_t)fr->h, i;
+    int32_t *d = fr->dist, far;
+    int x, y, k;
+    fr->span = (float)(fr->w < fr->h ? fr->w : fr->h) / (float)RELIEF_SPAN;
+    if (fr->span < 3.0f) fr->span = 3.0f;
+    far = (int32_t)(3.0f * fr->span) + 1;
+    for (y = 0; y < fr->h; y++)
+        for (x = 0; x < fr->w; x++) d[(size_t)y * (size_t)fr->w + (size_t)x] = relief_seed(fr, x, y) ? 0 : far;
+    relief_pass(fr, d, 1);
+    relief_pass(fr, d, 0);
+    for (i = 0; i < n && apply; i++) {
+        float t = (float)d[i] / 3.0f / fr->span, f;
+        if (fr->face[i] < 0 || t >= 1.0f) continue;
+        f = 1.0f - RELIEF_DEPTH * (1.0f - t) * (1.0f - t);
+        for (k = 0; k < 3; k++) fr->rgb[3 * i + (size_t)k] = (unsigned char)((float)fr->rgb[3 * i + (size_t)k] * f);
+    }
+    return 0;
 }
 
 static void bar_pixel(frame *fr, int x, int y, unsigned char v)

@@ -22,6 +22,10 @@ int render_default_camera(frame *fr, const bsp_map *m, const char *family, char 
 /* --top: the scale (pixels per unit) and corner that fit the faces a top
  * view draws into the frame, centred with a margin. */
 void render_fit_top(frame *fr, const bsp_map *m);
+/* --top relief: fr->dist (w * h, the caller's) gets each pixel's
+ * distance to a wall or a step up, fr->span its reach, and with apply the
+ * pixels within it are darkened towards it. Returns 0. */
+int render_top_relief(frame *fr, int apply);
 /* --top: the scale bar, bottom left; returns its length in map units (0:
  * the picture is too small for one). Its pixels show no face (--samples
  * skips them). */
