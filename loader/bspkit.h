@@ -85,7 +85,7 @@ typedef enum bsp_status {
                               UNSUPPORTED whatever the load; a lump the
                               file stores empty is no data, whatever the
                               load: the calls answer as for a map
-                              without it, bsp_map.lump_empty) */
+                              without it: bsp_lump gives NULL) */
     /* Query errors, named by docs/queries.md section 6, in its precedence order. */
     BSP_E_BAD_QUERY,       /* "bad_query": malformed request (NaN point, ...) */
     BSP_E_UNSUPPORTED,     /* "unsupported": the family has no such query or
@@ -157,7 +157,7 @@ typedef int (*bsp_read_fn)(void *ctx, uint32_t offset, void *dst, uint32_t len);
  * that it ends inside the file, so the Left 4 Dead 2 directory order is
  * recognised only by lumps that would overlap the header); a lump that runs
  * past the real end of the data is found by bsp_load when its read returns
- * BSP_READ_END (BSP_E_TRUNCATED, error_lump naming it), or fails (BSP_E_IO).
+ * BSP_READ_END (BSP_E_TRUNCATED, bsp_map_where naming it), or fails (BSP_E_IO).
  * Lumps the options leave out and bytes after the last loaded lump are never
  * read, so they are not checked. The header's file_size is this value too. */
 #define BSP_SIZE_UNKNOWN 0xffffffffu
@@ -406,18 +406,18 @@ typedef struct bsp_options {
                                bytes, bsp_measure counts it and the load
                                reads it after the map (bsp_read.stream 1);
                                otherwise it is never read. Either way
-                               bsp_map.light.lit says what became of it
+                               bsp_map_info.lit says what became of it
                                (BSP_LIT_*): a .lit that fails a check is
                                ignored, as engines ignore it, never an
                                error; but a read of it that fails fails
                                the load as a map read does (IO,
-                               TRUNCATED; error_lump BSP_BSPX_FIRST - 2,
-                               error_offset 0). prefer_hdr above also
+                               TRUNCATED; bsp_map_where: lump
+                               BSP_BSPX_FIRST - 2, offset 0). prefer_hdr above also
                                asks for HDR light where these families
                                have it. */
 } bsp_options;
 
-/* What became of options.lit (bsp_map.light.lit), in the order the checks
+/* What became of options.lit (bsp_map_info.lit), in the order the checks
  * run. */
 typedef enum bsp_lit_check {
     BSP_LIT_NONE = 0,      /* no .lit stream given */
@@ -430,7 +430,7 @@ typedef enum bsp_lit_check {
     BSP_LIT_BAD_VERSION,   /* a version other than 1 (8 + 3N bytes) or
                               0x00010001 (E5BGR9, 8 + 4N bytes) */
     BSP_LIT_READ,          /* it passed: it is the light source when 10.2
-                              picks it (bsp_map.light.source says) */
+                              picks it (bsp_map_info.light_source says) */
     BSP_LIT_CHECK_COUNT
 } bsp_lit_check;
 
@@ -483,80 +483,66 @@ typedef struct bsp_view {
     uint32_t stride;
 } bsp_view;
 
-/* Fields are read-only for the caller; use the functions below. */
+/* A loaded map: a caller declares one (on the stack, in a struct, static)
+ * and passes its address; its contents are private to the library and
+ * change between versions (read it through the functions below:
+ * bsp_get_info, bsp_map_where, bsp_lump, the queries). Only its size and
+ * alignment are public: BSP_MAP_BYTES, 4096 + 256 bytes per byte of a
+ * pointer (5120 bytes with 32-bit pointers, 6144 with 64-bit ones), aligned
+ * as the strictest of a pointer, uint64_t and double. That is about twice
+ * what the library uses today, room for formats of up to 128 lumps and
+ * for more views without changing the size. A map may be copied (its
+ * views point into the arena, not into the map). */
+#define BSP_MAP_BYTES (4096 + 256 * sizeof(void *))
 typedef struct bsp_map {
-    const struct bsp_family *family;
-    int32_t version;
-    uint8_t big_endian_file;
-    uint8_t use_hdr;               /* lighting queries use faces/lighting HDR */
-    uint8_t has_vis;
-    uint8_t has_collision;         /* loaded with BSP_LOAD_COLLISION */
-    uint32_t num_clusters;
-    uint32_t arena_used;
-    const uint8_t *lump_data[BSP_MAX_LUMPS];   /* NULL: not loaded or empty */
-    uint32_t lump_size[BSP_MAX_LUMPS];
-    uint32_t lump_file_offset[BSP_MAX_LUMPS];
-    /* role views, resolved at load */
-    bsp_view planes, nodes, leafs, models, faces, texinfo, edges, surfedges,
-             vertexes, leaffaces;
-    bsp_view lighting, vis, entities;          /* stride 1 */
-    /* collision views (BSP_LOAD_COLLISION): brushes, brush sides, leaf
-     * brushes, clipnodes; Quake 3: shaders */
-    bsp_view brushes, brushsides, leafbrushes, clipnodes, shaders;
-    /* quake3 curved surfaces' collision (8.11): per surface, {offset of its
-     * built patch in `data`, its ordinal} (offset 0: not a patch); the
-     * patches follow the table */
-    bsp_view patches;
-    /* source terrain's collision (8.14): a record per displacement, then
-     * the vertex grids and the triangles' planes and flags, at the places
-     * of their dispverts and disp tris (loader/pipeline/disp_build.h) */
-    bsp_view disps, disp_verts, disp_tris;
-    /* areas and area portals (BSP_LOAD_GEOMETRY; docs/queries.md 9) */
-    bsp_view areas, areaportals;
-    /* After a failed bsp_load, where it stopped: the lump's index and file
-     * offset (BSP_NO_LUMP and 0 when it stopped outside any lump: header,
-     * plan, arena). Every other field of a failed map is cleared, so a
-     * failed map gives nothing. */
-    uint32_t error_lump, error_offset;
-    /* Where the game lump's sub-lump offsets count from (0 or the lump's
-     * file offset), worked out once at load; BSP_NO_LUMP when the directory
-     * fits neither reading. */
-    uint32_t game_lump_base;
-    /* The light source and luxel placement of quake, goldsrc, bsp2 and
-     * quake2 (docs/queries.md 10.2, 10.3), chosen once at load; the
-     * `lighting` view above shows the source's bytes (D). */
-    struct bsp_light_info {
-        uint8_t source;        /* bsp_light_source */
-        uint8_t bytes;         /* per luxel: 1 grey, 3 RGB, 4 E5BGR9 */
-        uint8_t hdr;           /* the samples are E5BGR9 */
-        uint8_t lit;           /* bsp_lit_check: what became of options.lit */
-        uint8_t wide_styles;   /* styles from LMSTYLE16 (uint16, 0xFFFF none) */
-        uint8_t reserved[3];
-        uint32_t style_slots;  /* slots a face has (LMSTYLE/16: k; else 4) */
-        /* the BSPX lumps that passed their length checks, or NULL */
-        const uint8_t *decoupled, *shift, *offset, *styles;
-    } light;
-    /* The BSPX directory (the header's, or the one found at load from a
-     * forward-only stream); its lumps that the load read are
-     * lump_data[BSP_BSPX_FIRST + k]. */
-    bsp_bspx bspx;
-    /* quake, goldsrc, bsp2, quake2: the BSPX LIGHTGRID_OCTREE parsed at
-     * load (BSP_LOAD_LIGHTING), NULL without one */
-    const struct bsp__light_grid *light_grid;
-    /* the Quake family's hulls (BSP_LOAD_COLLISION), converted at load for
-     * the hull walks; NULL otherwise */
-    const struct bsp__hulls *hulls;
-    /* brush families loaded with BSP_LOAD_COLLISION: their collision
-     * records converted once at load, NULL otherwise */
-    const struct bsp__coll_native *coll_native;
-    /* Bit (i & 31) of word i / 32: the file stores lump i empty (length
-     * 0), whatever the load set. A NULL lump_data[i] then means the map
-     * has none of its data (the calls answer as for a map without it),
-     * not that the load left it out (NOT_LOADED). */
-    uint32_t lump_empty[BSP_MAX_LUMPS / 32];
+    union {
+        unsigned char bytes[BSP_MAP_BYTES];
+        void *p;           /* the three members below only align it */
+        uint64_t u;
+        double d;
+    } bsp__opaque;
 } bsp_map;
 
 #define BSP_NO_LUMP 0xffffffffu
+
+/* Where a failed load stopped (bsp_map_where). */
+typedef struct bsp_where {
+    uint32_t lump;     /* the lump involved, BSP_NO_LUMP when none */
+    uint32_t offset;   /* file offset where the load stopped, 0 when none */
+    int32_t  version;  /* the lump format version involved, -1 when none */
+} bsp_where;
+
+/* Where the last bsp_load (or resumable load) of the map stopped, after a
+ * failure: the lump it was reading or checking and that lump's file offset
+ * (BSP_NO_LUMP and 0 when it stopped outside any lump: header, plan,
+ * arena). After a success, or for a NULL map, BSP_NO_LUMP, 0 and -1. A
+ * NULL `where` is ignored. Never fails. */
+BSP_API void bsp_map_where(const bsp_map *map, bsp_where *where);
+
+/* What a loaded map holds, for tools and logs (bsp_get_info). */
+typedef struct bsp_map_info {
+    uint32_t arena_used;   /* arena bytes the load used (bsp_measure's) */
+    /* records loaded: 0 for a lump not loaded or empty */
+    uint32_t models, nodes, leafs, faces;
+    const char *entities;  /* the entity text (not NUL-terminated), or NULL */
+    uint32_t entities_bytes;
+    /* the BSPX directory the load used (the header's, or the one a
+     * forward-only load found); never NULL for a loaded map */
+    const bsp_bspx *bspx;
+    uint8_t light_source;  /* bsp_light_source: where the light comes from */
+    uint8_t lit;           /* bsp_lit_check: what became of options.lit */
+    uint8_t light_bytes;   /* per luxel: 1 grey, 3 RGB, 4 E5BGR9; 0 none */
+    uint8_t light_hdr;     /* 1: the samples are E5BGR9 */
+    uint8_t wide_styles;   /* 1: styles from BSPX LMSTYLE16 */
+    uint8_t reserved[3];
+    uint32_t style_slots;  /* light style slots a face has */
+} bsp_map_info;
+
+/* Fill *out with what the map holds (a failed or cleared map: all 0 and
+ * NULL, light BSP_LIGHT_NONE, lit BSP_LIT_NONE).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer;
+ * *out is left alone). */
+BSP_API bsp_status bsp_get_info(const bsp_map *m, bsp_map_info *out);
 
 /* Load the lumps the options ask for into the arena and validate them.
  * `h` must come from bsp_open on the same stream, and the stream must not
@@ -566,15 +552,15 @@ typedef struct bsp_map {
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
  * BAD_LUMP, BAD_LUMP_VERSION (the plan, as bsp_measure: a lump the options
  * need, whose records the queries read, stored at a lump version with no
- * known layout; error_lump stays BSP_NO_LUMP, nothing was read);
+ * known layout; bsp_map_where gives BSP_NO_LUMP, nothing was read);
  * PATCHES_NOT_MEASURED (a Quake 3 collision load whose header skipped
  * bsp_measure_patches; bsp_measure answers it too); BAD_ARENA;
  * ARENA_TOO_SMALL; BAD_ARGUMENT (the stream's size is not the header's);
  * then per lump in file order IO, TRUNCATED, LZMA_CORRUPT, LZMA_PROPS,
  * LZMA_OVERLAP;
  * then CORRUPT (validation). On failure the map is cleared (bsp_lump gives
- * NULL, queries answer as for an unloaded map) except error_lump and
- * error_offset, which say where the load stopped. */
+ * NULL, queries answer as for an unloaded map) except where the load
+ * stopped, which bsp_map_where says. */
 BSP_API bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
                     void *arena, uint32_t arena_bytes, const bsp_options *o,
                     uint32_t *needed);
@@ -708,7 +694,7 @@ BSP_API bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int fa
  * BSP_PHASE_VALIDATING) does the few whole-map checks (cluster count, vis
  * offsets). Returns BSP_OK while the load goes on or is done (progress
  * phase BSP_PHASE_DONE), else the load's failure, the same status bsp_load
- * gives for the same file, with the map cleared and error_lump/error_offset
+ * gives for the same file, with the map cleared and bsp_map_where
  * set. The map is not usable before BSP_PHASE_DONE. *p (if not NULL) gets
  * the progress after the step; its `waiting` bits say when the next step
  * could do nothing until a read (BSP_WAIT_READS) or a job
@@ -720,7 +706,7 @@ BSP_API bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress 
  * here, without a step, whether a step has work again. */
 BSP_API void bsp_loader_progress(const bsp_loader *l, bsp_progress *p);
 
-/* Abandon the load: the map is cleared (error_lump BSP_NO_LUMP) and later
+/* Abandon the load: the map is cleared (bsp_map_where: BSP_NO_LUMP) and later
  * calls do nothing. Reads already issued and not reported may still land
  * in the arena, and jobs handed out may still be running: wait for them
  * (or abort them) before reusing it; the arena is then free for any use,

@@ -15,6 +15,15 @@
 #include "access/exercise_access.h"
 #include "../platform/memory/bsp_memstream.h"
 
+/* What the map holds, as the public call says it. */
+static bsp_map_info info_of(const bsp_map *m)
+{
+    bsp_map_info i;
+    memset(&i, 0, sizeof i);
+    bsp_get_info(m, &i);
+    return i;
+}
+
 typedef struct held {
     bsp_memstream ms;
     bsp_stream s;
@@ -74,7 +83,7 @@ static uint32_t count_by_iterator(const bsp_map *m, const char *classname)
     bsp_entity_iter it;
     bsp_entity_event ev;
     uint32_t n = 0, len = (uint32_t)strlen(classname);
-    bsp_entity_begin(&it, (const char *)m->entities.data, m->entities.count);
+    bsp_entity_begin(&it, (const char *)info_of(m).entities, info_of(m).entities_bytes);
     while ((ev = bsp_entity_next(&it)) != BSP_ENT_END && ev != BSP_ENT_ERROR)
         if (ev == BSP_ENT_PAIR && it.key_len == 9 && !memcmp(it.key, "classname", 9) &&
             it.value_len == len && !memcmp(it.value, classname, len))
@@ -195,7 +204,7 @@ static void check_brushes(const char *path, const char *base, const uint8_t *dat
                  bsp_get_brush_side(&H.m, 0, b.num_sides, &sd) == BSP_E_BAD_QUERY &&
                  bsp_get_brush_side(&H.m, 0, 0, NULL) == BSP_E_BAD_ARGUMENT,
                  name, "unexpected status");
-    for (i = 0; i < H.m.leafs.count; i++) {
+    for (i = 0; i < info_of(&H.m).leafs; i++) {
         bsp_leaf l;
         if (bsp_get_leaf(&H.m, i, &l) != BSP_OK) continue;
         for (k = 0; k < l.num_brushes; k++)

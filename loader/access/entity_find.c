@@ -2,6 +2,7 @@
 /* entity_find.c - find an entity by key and value and read a vector value,
  * over the entity iterator (entity.c), without copying the text. */
 #include "../bspkit.h"
+#include "../core/map.h"
 #include "../core/config.h"
 #include "../query/query.h"
 
@@ -9,7 +10,7 @@
 
 /* NOT_LOADED when the load left the entity text out; an entity lump the
  * file stores empty is a text of 0 bytes (the index checks answer). */
-static int text_left_out(const bsp_map *m)
+static int text_left_out(const bsp__map *m)
 {
     return !m->entities.data && !bsp__lump_is_empty(m, bsp__role_lump(m->family, BSP_ROLE_ENTITIES));
 }
@@ -22,8 +23,9 @@ static int same(const char *s, uint32_t n, const char *z)
     return z[n] == 0;
 }
 
-bsp_status bsp_entity_find(const bsp_map *m, const char *key, const char *value, uint32_t *at)
+bsp_status bsp_entity_find(const bsp_map *map, const char *key, const char *value, uint32_t *at)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp_entity_iter it;
     bsp_entity_event ev;
     const char *text, *open = NULL;
@@ -77,8 +79,9 @@ static uint32_t read_number(const char *s, uint32_t n, float *out)
     return i;
 }
 
-bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, float v[3])
+bsp_status bsp_entity_vector(const bsp_map *map, uint32_t at, const char *key, float v[3])
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp_entity_iter it;
     bsp_entity_event ev;
     if (!m || !m->family || !key || !v) return BSP_E_BAD_ARGUMENT;

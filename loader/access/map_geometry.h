@@ -4,10 +4,11 @@
 #define BSP_MAP_GEOMETRY_H
 
 #include "map_access.h"
+#include "../core/map.h"
 
 /* Sets out->kind, raw_type, num_verts and num_tris, checking every range
  * the vertices and triangles will read (CORRUPT when one lies outside its
  * lump, NOT_LOADED when a lump it needs is absent). */
-bsp_status bsp__face_shape(const bsp_map *m, uint32_t face, bsp_face *out);
+bsp_status bsp__face_shape(const bsp__map *m, uint32_t face, bsp_face *out);
 
 #endif

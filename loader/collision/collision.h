@@ -6,6 +6,7 @@
 #define BSP_COLLISION_H
 
 #include "../query/query.h"
+#include "../core/map.h"
 #include "../pipeline/coll_native.h"
 
 #define BSP__REC(v, i) ((v).data + (size_t)(i) * (v).stride)
@@ -48,13 +49,13 @@ BSP_INLINE int bsp__coll_box_sides(const bsp__cplane *pl, const float lo[3], con
 /* The first checks of every collision query (the order of bspkit.h):
  * BAD_ARGUMENT, BAD_QUERY (each of the n points not finite), UNSUPPORTED
  * (the family is not of `kind`: hulls or brushes), NOT_LOADED, BAD_MODEL. */
-bsp_status bsp__coll_args(const bsp_map *m, int hulls, uint32_t model, const float *const *pts,
+bsp_status bsp__coll_args(const bsp__map *m, int hulls, uint32_t model, const float *const *pts,
                           uint32_t n);
 
 /* bsp_trace on the Quake family (8.4a, hull_box.c): the hull the box
  * picks, its trace from start - offset to end - offset. Every status of
  * bsp_trace, BAD_HULL for a hull the model lacks. */
-bsp_status bsp__trace_hulls(const bsp_map *m, uint32_t model, const float start[3],
+bsp_status bsp__trace_hulls(const bsp__map *m, uint32_t model, const float start[3],
                             const float end[3], const float mins[3], const float maxs[3],
                             bsp_trace_result *out);
 

@@ -10,6 +10,7 @@
  * count promised; a file changed in between is corrupt.
  */
 #include "patches.h"
+#include "../core/map.h"
 #include "read.h"
 
 #if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
@@ -140,14 +141,14 @@ uint32_t bsp__patches_pack_some(const bsp__plan *p, uint8_t *base, uint32_t stri
     return to - from;
 }
 
-void bsp__patches_point_verts(bsp_map *m, const bsp__plan *p, uint8_t *base)
+void bsp__patches_point_verts(bsp__map *m, const bsp__plan *p, uint8_t *base)
 {
     m->vertexes.data = base + p->items[p->verts_item].arena_offset;
     m->vertexes.count = p->verts_count;
     m->vertexes.stride = 12;
 }
 
-void bsp__patches_drop_verts(bsp_map *m)
+void bsp__patches_drop_verts(bsp__map *m)
 {
     int lump = m->family->coll->lumps[BSP_CL_VERTS];
     m->vertexes.data = NULL;
@@ -158,7 +159,7 @@ void bsp__patches_drop_verts(bsp_map *m)
     m->lump_file_offset[lump] = 0;
 }
 
-bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, void *scratch,
+bsp_status bsp__patches_build(bsp__map *m, const bsp_header *h, uint8_t *region, void *scratch,
                               bsp__patch_cursor *cur, uint32_t budget, uint32_t *did, int *done,
                               uint32_t verts_first)
 {

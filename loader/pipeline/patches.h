@@ -4,6 +4,7 @@
 #define BSP_PATCHES_H
 
 #include "../family/family.h"
+#include "../core/map.h"
 #include "patch_q3.h"
 #include "plan.h"
 
@@ -21,7 +22,7 @@ typedef struct bsp__patch_cursor {
  * all). Call only when h->patch_bytes is not 0. CORRUPT: a patch the
  * builder refuses, control points outside m->vertexes, or not the bytes
  * bsp_measure_patches counted. */
-bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, void *scratch,
+bsp_status bsp__patches_build(bsp__map *m, const bsp_header *h, uint8_t *region, void *scratch,
                               bsp__patch_cursor *c, uint32_t budget, uint32_t *did, int *done,
                               uint32_t verts_first);
 
@@ -35,7 +36,7 @@ uint32_t bsp__patches_pack_some(const bsp__plan *p, uint8_t *base, uint32_t stri
                                 uint32_t *pos, uint32_t have, uint32_t budget);
 /* ... then the view points at the packed run, and once the patches are
  * built the vertices are forgotten. */
-void bsp__patches_point_verts(bsp_map *m, const bsp__plan *p, uint8_t *base);
-void bsp__patches_drop_verts(bsp_map *m);
+void bsp__patches_point_verts(bsp__map *m, const bsp__plan *p, uint8_t *base);
+void bsp__patches_drop_verts(bsp__map *m);
 
 #endif

@@ -11,6 +11,7 @@
  * bsp_load is a loop over this.
  */
 #include "resume.h"
+#include "../core/map.h"
 #include "swap.h"
 #include "gamelump_dir.h"
 #include "views.h"
@@ -54,7 +55,7 @@ static uint32_t verts_window_item(const bsp__loader *s, uint32_t item)
  * (BSP_NO_LUMP: none, offset 0) and where that starts in the file. */
 static bsp_status stop_load(bsp__loader *s, bsp_status st, uint32_t lump, uint32_t offset)
 {
-    bsp_map *m = s->map;
+    bsp__map *m = s->map;
     bsp__fill(m, 0, sizeof *m);
     m->error_lump = lump;
     m->error_offset = offset;
@@ -67,7 +68,7 @@ static bsp_status stop_load(bsp__loader *s, bsp_status st, uint32_t lump, uint32
  * count the work the progress figures will show. */
 static void publish(bsp__loader *s)
 {
-    bsp_map *m = s->map;
+    bsp__map *m = s->map;
     const bsp_header *h = s->h;
     uint32_t i;
 
@@ -92,10 +93,11 @@ static void publish(bsp__loader *s)
     bsp__resolve_views(m, h);
 }
 
-bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
+bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *map, const bsp_header *h,
                             void *arena, uint32_t arena_bytes,
                             const bsp_options *o, uint32_t *needed)
 {
+    bsp__map *m = bsp__map_of(map);
     bsp__loader *s = state(l);
     uint32_t i;
     bsp_status st;
@@ -334,7 +336,7 @@ static uint32_t swap_some(bsp__loader *s, const bsp__plan_item *it, uint32_t siz
  * once no check of the item is left. */
 static uint32_t check_some(bsp__loader *s, uint32_t lump, uint32_t budget, int *more)
 {
-    const bsp_map *m = s->map;
+    const bsp__map *m = s->map;
 
     *more = 0;
     for (; s->check < BSP__CHECKS; s->check++, s->check_pos = 0) {
@@ -367,7 +369,7 @@ static uint32_t check_some(bsp__loader *s, uint32_t lump, uint32_t budget, int *
  * facets each); then the game lump directory. */
 static bsp_status finish(bsp__loader *s, uint32_t budget)
 {
-    bsp_map *m = s->map;
+    bsp__map *m = s->map;
     uint32_t k;
     bsp_status st = BSP_OK;
 

@@ -26,10 +26,13 @@ void tool_load_through(const tool_resume *r)
  * output as JSON and for a person on standard error (load_error.c). */
 static int fail_load(const loaded *L, const char *path, bsp_status st)
 {
-    uint32_t lump = L->loading ? L->map.error_lump : BSP_NO_LUMP;
+    bsp_where where;
+    uint32_t lump;
     uint32_t size = L->stream.size;
     char seems[96];
     const char *seems_at = NULL;
+    bsp_map_where(&L->map, &where);
+    lump = L->loading ? where.lump : BSP_NO_LUMP;
     /* What a refused file appears to be: a format the loader names
      * (header.appears), else for a version with no known layout, what its
      * first bytes say (files only: a pipe cannot be read again). */

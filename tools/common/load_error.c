@@ -10,7 +10,7 @@
  * so the lump is found here, from the directory it left in the header (the
  * public API's facts: offsets, lengths, record sizes), by the rules
  * bsp_open and bsp_measure apply; a load that stopped in a lump names it in
- * map.error_lump. */
+ * bsp_map_where. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

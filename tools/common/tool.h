@@ -27,7 +27,7 @@ typedef struct loaded {
     bsp_map map;
     void *arena;
     uint32_t arena_bytes;
-    int loading;           /* bsp_load ran: map.error_lump says where it stopped */
+    int loading;           /* bsp_load ran: bsp_map_where says where it stopped */
     int os_error;          /* errno after a load that failed with BSP_E_IO */
     bsp_status collision_status; /* not BSP_OK: loaded without collision,
                                     which this load status refused */
@@ -64,7 +64,7 @@ int tool_out_of_memory(const char *what, uint32_t bytes);
  * stopped in or bsp_open refused, "file_size" unless BSP_SIZE_UNKNOWN,
  * "detail": the rule the lump breaks, "appears", "reason": the OS's for an
  * io error) on standard output, a sentence on standard error. h as bsp_open
- * left it; lump: map.error_lump after bsp_load, else BSP_NO_LUMP. Returns 1. */
+ * left it; lump: bsp_map_where's after bsp_load, else BSP_NO_LUMP. Returns 1. */
 int report_load_error(const char *path, bsp_status st, const bsp_header *h, uint32_t lump,
                       uint32_t file_size, const char *appears, int os_error);
 /* A file that cannot be opened or written: {"error":"io","message":..,
