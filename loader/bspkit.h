@@ -20,6 +20,19 @@
  *
  * The exact meaning of every query (which leaf, which bits, which luxel, in
  * which float operations) is the library's contract, docs/queries.md.
+ *
+ * Every function's comment has one shape; a new function keeps it:
+ *     the summary: what the call does or gives, in a sentence;
+ *     "Statuses, in the order they are checked:" and each status the call
+ *         can return, with what it stands for here, in that order (a
+ *         section whose calls share them lists them once, in its
+ *         introduction, and the calls name it); a call that returns no
+ *         bsp_status says "Statuses: none" and what it returns for bad
+ *         input, or "Never fails";
+ *     then the notes: rules, limits, what the outputs hold.
+ * Calls declared together share one comment. What each status means is at
+ * bsp_status below; the longer accounts of which files and builds give
+ * which status are in docs/errors.md.
  */
 #ifndef BSPKIT_H
 #define BSPKIT_H
@@ -85,7 +98,7 @@ typedef enum bsp_status {
                               UNSUPPORTED whatever the load; a lump the
                               file stores empty is no data, whatever the
                               load: the calls answer as for a map
-                              without it, bsp_map.lump_empty) */
+                              without it: bsp_lump gives NULL) */
     /* Query errors, named by docs/queries.md section 6, in its precedence order. */
     BSP_E_BAD_QUERY,       /* "bad_query": malformed request (NaN point, ...) */
     BSP_E_UNSUPPORTED,     /* "unsupported": the family has no such query or
@@ -126,23 +139,28 @@ typedef enum bsp_status {
     BSP_STATUS_COUNT
 } bsp_status;
 
-/* The stable name of a status, e.g. "bad_cluster"; "unknown" if out of range. */
+/* The stable name of a status, e.g. "bad_cluster".
+ * Statuses: none; "unknown" for a status out of range. Never NULL. */
 BSP_API const char *bsp_status_name(bsp_status s);
 
 /* One English sentence saying what a status means, for people (log lines,
- * error dialogs), e.g. "A cluster number is outside the map's clusters.";
- * a sentence saying the status is unknown if out of range. Never NULL. The
- * wording may improve between versions: programs compare statuses or
+ * error dialogs), e.g. "A cluster number is outside the map's clusters.".
+ * Statuses: none; a sentence saying the status is unknown for one out of
+ * range. Never NULL.
+ * The wording may improve between versions: programs compare statuses or
  * bsp_status_name, never these sentences. A build without text
  * (BSPKIT_STRINGS=0, docs/building.md "Builds with fewer formats") gives
  * bsp_status_name(s) instead. */
 BSP_API const char *bsp_status_message(bsp_status s);
 
 /* The version of the library actually linked, as BSPKIT_VERSION_NUMBER
- * encodes it: with a shared library it can differ from the header's macros,
- * so a program can compare the two at start-up. Never fails. */
+ * encodes it.
+ * Statuses: none. Never fails.
+ * With a shared library it can differ from the header's macros, so a
+ * program can compare the two at start-up. */
 BSP_API uint32_t bsp_version(void);
-/* The same as "MAJOR.MINOR.PATCH", e.g. "0.8.0". Never fails. */
+/* The same as "MAJOR.MINOR.PATCH", e.g. "0.8.0".
+ * Statuses: none. Never fails. */
 BSP_API const char *bsp_version_string(void);
 
 /* ------------------------------------------------------------------------ */
@@ -162,7 +180,7 @@ typedef int (*bsp_read_fn)(void *ctx, uint32_t offset, void *dst, uint32_t len);
  * that it ends inside the file, so the Left 4 Dead 2 directory order is
  * recognised only by lumps that would overlap the header); a lump that runs
  * past the real end of the data is found by bsp_load when its read returns
- * BSP_READ_END (BSP_E_TRUNCATED, error_lump naming it), or fails (BSP_E_IO).
+ * BSP_READ_END (BSP_E_TRUNCATED, bsp_map_where naming it), or fails (BSP_E_IO).
  * Lumps the options leave out and bytes after the last loaded lump are never
  * read, so they are not checked. The header's file_size is this value too. */
 #define BSP_SIZE_UNKNOWN 0xffffffffu
@@ -259,33 +277,24 @@ typedef struct bsp_header {
 } bsp_header;
 
 /* Read and check the header and lump directory (the first bytes of the
- * stream), detecting the family, byte order and lump_t order. On success
- * bsp_load continues the same stream after these bytes, so a forward-only
- * stream works. Statuses, in order: BAD_ARGUMENT (a NULL pointer);
+ * stream), detecting the family, byte order and lump_t order.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
  * TRUNCATED or IO (the first 8 bytes); BAD_MAGIC, BAD_VERSION; TRUNCATED or
  * IO (the rest of the header); BAD_LUMP (a lump over the header or past the
  * file's end; with BSP_SIZE_UNKNOWN, past 4 GiB); TRUNCATED or IO (quake,
  * goldsrc, bsp2, quake2 through a seekable stream of known size: reading
  * the BSPX directory, h->bspx; a forward-only stream's is found at load,
- * never here: see bsp_bspx). A file whose first bytes
- * match no family but whose header decrypts with the Tactical Intervention
- * key it carries (docs/formats.md) is read decrypted. BAD_VERSION on a
- * format bspkit knows to be a different one (Titanfall's "rBSP") sets
- * h->appears.
- * A build that leaves a family out (BSPKIT_FAMILIES, docs/building.md "Builds
- * with fewer formats") does not know its magic: its files are BAD_MAGIC. One
- * that leaves Source game variants out (BSPKIT_VARIANTS) answers their
- * files as if it never knew them: Bloodlines (v17) and Dark Messiah
- * BAD_VERSION, Tactical Intervention BAD_MAGIC, Strata's widened lumps
- * BAD_LUMP_VERSION at the load.
- * Source: VBSP and PSBV versions 17 to 29 open (BAD_VERSION outside; 17
- * only in a build with Bloodlines); the
- * directory's lump versions then choose the records (Strata Source: nodes
- * at lump version 1), and a lump at a version whose layout bspkit does not
- * know is refused by the load that needs it (BAD_LUMP_VERSION below). */
+ * never here: see bsp_bspx).
+ * On success bsp_load continues the same stream after these bytes, so a
+ * forward-only stream works. BAD_VERSION on a format bspkit knows to be a
+ * different one (Titanfall's "rBSP") sets h->appears. Which files each
+ * status stands for (encrypted Tactical Intervention headers, builds that
+ * leave families or game variants out, Source's versions and lump
+ * versions): docs/errors.md "bsp_open". */
 BSP_API bsp_status bsp_open(bsp_header *h, const bsp_stream *s);
 
-/* The family's short name: "source", "goldsrc", "quake", ... */
+/* The family's short name: "source", "goldsrc", "quake", ...
+ * Statuses: none; "unknown" for a NULL or unopened header. */
 BSP_API const char *bsp_family_name(const bsp_header *h);
 
 /* The same family as a number an engine can switch on. The values are
@@ -302,16 +311,18 @@ typedef enum bsp_family_id {
     BSP_FAMILY_COUNT
 } bsp_family_id;
 
-/* The family of an opened header (NULL or not opened: BSP_FAMILY_UNKNOWN;
- * bsp_map_family gives a loaded map's). Never fails. */
+/* The family of an opened header as a number (bsp_map_family gives a
+ * loaded map's).
+ * Statuses: none; BSP_FAMILY_UNKNOWN for NULL or not opened. Never fails. */
 BSP_API bsp_family_id bsp_header_family(const bsp_header *h);
 
-/* The game variant of the family the file is, NULL for none:
- * "bloodlines" (Source version 17: Vampire: The Masquerade - Bloodlines),
- * "dark_messiah" (Source, version word 20 | 4 << 16),
+/* The game variant of the family the file is, NULL for none.
+ * Statuses: none; NULL also for a NULL header.
+ * The names: "bloodlines" (Source version 17: Vampire: The Masquerade -
+ * Bloodlines), "dark_messiah" (Source, version word 20 | 4 << 16),
  * "tactical_intervention" (Source, the file XOR-encrypted), "vindictus"
- * (after bsp_use_variant). docs/formats.md
- * "Source game variants" says how each is recognised. */
+ * (after bsp_use_variant). docs/formats.md "Source game variants" says how
+ * each is recognised. */
 BSP_API const char *bsp_variant_name(const bsp_header *h);
 
 /* Game variants a file does not announce: the caller says which game it
@@ -322,17 +333,23 @@ typedef enum bsp_variant {
 } bsp_variant;
 
 /* Read the opened file as game variant v from now on (bsp_variant_name
- * then names it). Statuses, in order: BAD_ARGUMENT (h NULL or not opened,
- * v not a bsp_variant); UNSUPPORTED (the file cannot be that variant:
- * Vindictus maps are little-endian, unencrypted VBSP version 20; or the
- * build left the variant out, BSPKIT_VARIANTS);
- * BAD_LUMP_VERSION (Vindictus: the faces lumps' version is not 1 or 2, or
- * differs between LDR and HDR faces). On failure h is unchanged. */
+ * then names it).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (h NULL or not
+ * opened, v not a bsp_variant); UNSUPPORTED (the file cannot be that
+ * variant: Vindictus maps are little-endian, unencrypted VBSP version 20;
+ * or the build left the variant out, BSPKIT_VARIANTS); BAD_LUMP_VERSION
+ * (Vindictus: the faces lumps' version is not 1 or 2, or differs between
+ * LDR and HDR faces).
+ * Call it after bsp_open and before bsp_measure. On failure h is
+ * unchanged. */
 BSP_API bsp_status bsp_use_variant(bsp_header *h, bsp_variant v);
 
-/* Lump `index`'s lower-case name ("planes", "faces_hdr", ...; "" in a build
- * without text, BSPKIT_STRINGS=0), NULL past the directory; and its record size in bytes, 0 for text, bytes, or a record
- * layout bspkit does not know (record count = lumps[index].size / size). */
+/* Lump `index`'s lower-case name ("planes", "faces_hdr", ...), and its
+ * record size in bytes.
+ * Statuses: none. The name is NULL past the directory ("" in a build
+ * without text, BSPKIT_STRINGS=0); the size is 0 for text, bytes, or a
+ * record layout bspkit does not know.
+ * Record count = lumps[index].size / size. */
 BSP_API const char *bsp_lump_name(const bsp_header *h, uint32_t index);
 BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
 
@@ -433,18 +450,18 @@ typedef struct bsp_options {
                                bytes, bsp_measure counts it and the load
                                reads it after the map (bsp_read.stream 1);
                                otherwise it is never read. Either way
-                               bsp_map.light.lit says what became of it
+                               bsp_map_info.lit says what became of it
                                (BSP_LIT_*): a .lit that fails a check is
                                ignored, as engines ignore it, never an
                                error; but a read of it that fails fails
                                the load as a map read does (IO,
-                               TRUNCATED; error_lump BSP_BSPX_FIRST - 2,
-                               error_offset 0). prefer_hdr above also
+                               TRUNCATED; bsp_map_where: lump
+                               BSP_BSPX_FIRST - 2, offset 0). prefer_hdr above also
                                asks for HDR light where these families
                                have it. */
 } bsp_options;
 
-/* What became of options.lit (bsp_map.light.lit), in the order the checks
+/* What became of options.lit (bsp_map_info.lit), in the order the checks
  * run. */
 typedef enum bsp_lit_check {
     BSP_LIT_NONE = 0,      /* no .lit stream given */
@@ -457,7 +474,7 @@ typedef enum bsp_lit_check {
     BSP_LIT_BAD_VERSION,   /* a version other than 1 (8 + 3N bytes) or
                               0x00010001 (E5BGR9, 8 + 4N bytes) */
     BSP_LIT_READ,          /* it passed: it is the light source when 10.2
-                              picks it (bsp_map.light.source says) */
+                              picks it (bsp_map_info.light_source says) */
     BSP_LIT_CHECK_COUNT
 } bsp_lit_check;
 
@@ -471,7 +488,9 @@ typedef enum bsp_light_source {
     BSP_LIGHT_LIT_E5BGR9   /* the caller's .lit, version 0x00010001 (HDR) */
 } bsp_light_source;
 
-/* Options with the given BSP_LOAD_* sets and nothing else. */
+/* Options with the given BSP_LOAD_* sets and nothing else.
+ * Statuses: none. Never fails (BSP_LOAD_QUERIES, what the queries read, is
+ * always added). */
 BSP_API bsp_options bsp_default_options(uint32_t sets);
 
 /* In-place decompression. A compressed lump's stored bytes (Valve's
@@ -494,10 +513,13 @@ BSP_API bsp_options bsp_default_options(uint32_t sets);
 #define BSP_ARENA_ALIGN 8u
 
 /* The exact number of arena bytes bsp_load will use with these options,
- * computed from the header alone. A build without the LZMA decoder
- * (BSPKIT_LZMA=0) fails with BSP_E_UNSUPPORTED when a lump the options ask
- * for is compressed (bsp_load likewise, before reading any lump). Which
- * lump a failure is about: bsp_measure_where. */
+ * computed from the header alone.
+ * Statuses, in the order they are checked: those of bsp_load up to
+ * ARENA_TOO_SMALL, less BAD_ARENA (BAD_ARGUMENT, the plan's BAD_LUMP and
+ * BAD_LUMP_VERSION, PATCHES_NOT_MEASURED); UNSUPPORTED in a build without
+ * the LZMA decoder (BSPKIT_LZMA=0) when a lump the options ask for is
+ * compressed (bsp_load likewise, before reading any lump).
+ * On failure *bytes is 0; which lump a failure is about: bsp_measure_where. */
 BSP_API bsp_status bsp_measure(const bsp_header *h, const bsp_options *o, uint32_t *bytes);
 
 /* Where a load stopped, or a plan refused: the lump involved (BSP_NO_LUMP
@@ -533,82 +555,24 @@ typedef struct bsp_view {
     uint32_t stride;
 } bsp_view;
 
-/* Fields are read-only for the caller; use the functions below. */
+/* A loaded map: a caller declares one (on the stack, in a struct, static)
+ * and passes its address; its contents are private to the library and
+ * change between versions (read it through the functions below:
+ * bsp_get_info, bsp_map_where, bsp_lump, the queries). Only its size and
+ * alignment are public: BSP_MAP_BYTES, 4096 + 256 bytes per byte of a
+ * pointer (5120 bytes with 32-bit pointers, 6144 with 64-bit ones), aligned
+ * as the strictest of a pointer, uint64_t and double. That is about twice
+ * what the library uses today, room for formats of up to 128 lumps and
+ * for more views without changing the size. A map may be copied (its
+ * views point into the arena, not into the map). */
+#define BSP_MAP_BYTES (4096 + 256 * sizeof(void *))
 typedef struct bsp_map {
-    const struct bsp_family *family;
-    int32_t version;
-    uint8_t big_endian_file;
-    uint8_t use_hdr;               /* lighting queries use faces/lighting HDR */
-    uint8_t has_vis;
-    uint8_t has_collision;         /* loaded with BSP_LOAD_COLLISION */
-    uint32_t num_clusters;
-    uint32_t arena_used;
-    const uint8_t *lump_data[BSP_MAX_LUMPS];   /* NULL: not loaded or empty */
-    uint32_t lump_size[BSP_MAX_LUMPS];
-    uint32_t lump_file_offset[BSP_MAX_LUMPS];
-    /* role views, resolved at load */
-    bsp_view planes, nodes, leafs, models, faces, texinfo, edges, surfedges,
-             vertexes, leaffaces;
-    bsp_view lighting, vis, entities;          /* stride 1 */
-    /* collision views (BSP_LOAD_COLLISION): brushes, brush sides, leaf
-     * brushes, clipnodes; Quake 3: shaders */
-    bsp_view brushes, brushsides, leafbrushes, clipnodes, shaders;
-    /* quake3 curved surfaces' collision (8.11): per surface, {offset of its
-     * built patch in `data`, its ordinal} (offset 0: not a patch); the
-     * patches follow the table */
-    bsp_view patches;
-    /* source terrain's collision (8.14): a record per displacement, then
-     * the vertex grids and the triangles' planes and flags, at the places
-     * of their dispverts and disp tris (loader/cmodel/disp_build.h) */
-    bsp_view disps, disp_verts, disp_tris;
-    /* areas and area portals (BSP_LOAD_GEOMETRY; docs/queries.md 9) */
-    bsp_view areas, areaportals;
-    /* After a failed bsp_load, where it stopped: the lump's index and file
-     * offset (BSP_NO_LUMP and 0 when it stopped outside any lump: header,
-     * arena) and its directory version (-1: none; bsp_where). A plan-time
-     * failure names the lump bsp_measure_where names. Every other field of
-     * a failed map is cleared, so a failed map gives nothing. */
-    uint32_t error_lump, error_offset;
-    int32_t error_version;
-    /* Where the game lump's sub-lump offsets count from (0 or the lump's
-     * file offset), worked out once at load; BSP_NO_LUMP when the directory
-     * fits neither reading. */
-    uint32_t game_lump_base;
-    /* The light source and luxel placement of quake, goldsrc, bsp2 and
-     * quake2 (docs/queries.md 10.2, 10.3), chosen once at load; the
-     * `lighting` view above shows the source's bytes (D). */
-    struct bsp_light_info {
-        uint8_t source;        /* bsp_light_source */
-        uint8_t bytes;         /* per luxel: 1 grey, 3 RGB, 4 E5BGR9 */
-        uint8_t hdr;           /* the samples are E5BGR9 */
-        uint8_t lit;           /* bsp_lit_check: what became of options.lit */
-        uint8_t wide_styles;   /* styles from LMSTYLE16 (uint16, 0xFFFF none) */
-        uint8_t reserved[3];
-        uint32_t style_slots;  /* slots a face has (LMSTYLE/16: k; else 4) */
-        /* the BSPX lumps that passed their length checks, or NULL */
-        const uint8_t *decoupled, *shift, *offset, *styles;
-    } light;
-    /* The BSPX directory (the header's, or the one found at load from a
-     * forward-only stream); its lumps that the load read are
-     * lump_data[BSP_BSPX_FIRST + k]. */
-    bsp_bspx bspx;
-    /* quake, goldsrc, bsp2, quake2: the BSPX LIGHTGRID_OCTREE parsed at
-     * load (BSP_LOAD_LIGHTING), NULL without one */
-    const struct bsp__light_grid *light_grid;
-    /* the Quake family's hulls (BSP_LOAD_COLLISION), converted at load for
-     * the hull walks; NULL otherwise */
-    const struct bsp__hulls *hulls;
-    /* brush families loaded with BSP_LOAD_COLLISION: their collision
-     * records converted once at load, NULL otherwise */
-    const struct bsp__coll_native *coll_native;
-    /* Bit (i & 31) of word i / 32: the file stores lump i empty (length
-     * 0), whatever the load set. A NULL lump_data[i] then means the map
-     * has none of its data (the calls answer as for a map without it),
-     * not that the load left it out (NOT_LOADED). */
-    uint32_t lump_empty[BSP_MAX_LUMPS / 32];
-    /* Bit (i & 31) of word i / 32: a BSP_LOAD_PARTIAL load left lump i out,
-     * its version's layout unknown (bsp_lump_left_out). */
-    uint32_t lump_left_out[BSP_MAX_LUMPS / 32];
+    union {
+        unsigned char bytes[BSP_MAP_BYTES];
+        void *p;           /* the three members below only align it */
+        uint64_t u;
+        double d;
+    } bsp__opaque;
 } bsp_map;
 
 #define BSP_NO_LUMP 0xffffffffu
@@ -623,11 +587,35 @@ BSP_API void bsp_map_where(const bsp_map *map, bsp_where *where);
  * unknown), else 0 (also for NULL m or a lump past BSP_MAX_LUMPS). */
 BSP_API int bsp_lump_left_out(const bsp_map *m, uint32_t lump);
 
+/* What a loaded map holds, for tools and logs (bsp_get_info). */
+typedef struct bsp_map_info {
+    uint32_t arena_used;   /* arena bytes the load used (bsp_measure's) */
+    /* records loaded: 0 for a lump not loaded or empty */
+    uint32_t models, nodes, leafs, faces;
+    const char *entities;  /* the entity text (not NUL-terminated), or NULL */
+    uint32_t entities_bytes;
+    /* the BSPX directory the load used (the header's, or the one a
+     * forward-only load found); never NULL for a loaded map */
+    const bsp_bspx *bspx;
+    uint8_t light_source;  /* bsp_light_source: where the light comes from */
+    uint8_t lit;           /* bsp_lit_check: what became of options.lit */
+    uint8_t light_bytes;   /* per luxel: 1 grey, 3 RGB, 4 E5BGR9; 0 none */
+    uint8_t light_hdr;     /* 1: the samples are E5BGR9 */
+    uint8_t wide_styles;   /* 1: styles from BSPX LMSTYLE16 */
+    uint8_t collision;     /* 1: collision loaded (BSP_LOAD_COLLISION, not
+                              left out by BSP_LOAD_PARTIAL) */
+    uint8_t reserved[2];
+    uint32_t style_slots;  /* light style slots a face has */
+} bsp_map_info;
+
+/* Fill *out with what the map holds.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer;
+ * *out is left alone).
+ * A failed or cleared map gives all 0 and NULL, light BSP_LIGHT_NONE, lit
+ * BSP_LIT_NONE. */
+BSP_API bsp_status bsp_get_info(const bsp_map *m, bsp_map_info *out);
+
 /* Load the lumps the options ask for into the arena and validate them.
- * `h` must come from bsp_open on the same stream, and the stream must not
- * have been read since. On BSP_E_ARENA_TOO_SMALL, *needed (if not NULL) holds
- * the size required; on success it holds the bytes used. The arena must stay
- * alive and unchanged as long as the map is used.
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
  * BAD_LUMP, BAD_LUMP_VERSION (the plan, as bsp_measure: a lump the options
  * need, whose records the queries read, stored at a lump version with no
@@ -637,31 +625,38 @@ BSP_API int bsp_lump_left_out(const bsp_map *m, uint32_t lump);
  * bsp_measure_patches; bsp_measure answers it too); BAD_ARENA;
  * ARENA_TOO_SMALL; BAD_ARGUMENT (the stream's size is not the header's);
  * then per lump in file order IO, TRUNCATED, LZMA_CORRUPT, LZMA_PROPS,
- * LZMA_OVERLAP;
- * then CORRUPT (validation). On failure the map is cleared (bsp_lump gives
- * NULL, queries answer as for an unloaded map) except error_lump and
- * error_offset, which say where the load stopped. */
+ * LZMA_OVERLAP; then CORRUPT (validation).
+ * `h` must come from bsp_open on the same stream, and the stream must not
+ * have been read since. On BSP_E_ARENA_TOO_SMALL, *needed (if not NULL)
+ * holds the size required; on success it holds the bytes used. The arena
+ * must stay alive and unchanged as long as the map is used. On failure the
+ * map is cleared (bsp_lump gives NULL, queries answer as for an unloaded
+ * map) except where the load stopped, which bsp_map_where says. */
 BSP_API bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
                     void *arena, uint32_t arena_bytes, const bsp_options *o,
                     uint32_t *needed);
 
 /* A loaded lump's bytes (native byte order where bspkit knows the record
- * layout), or NULL when the lump was not loaded; *size gets its length. */
+ * layout); *size gets its length.
+ * Statuses: none; NULL (and *size 0) for a NULL map, an index past
+ * BSP_MAX_LUMPS, or a lump not loaded or stored empty. */
 BSP_API const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size);
 
-/* The family of a loaded map (NULL, failed or cleared: BSP_FAMILY_UNKNOWN).
+/* The family of a loaded map.
+ * Statuses: none; BSP_FAMILY_UNKNOWN for NULL, a failed or a cleared map.
  * Never fails. */
 BSP_API bsp_family_id bsp_map_family(const bsp_map *m);
 
 /* The bytes of the BSPX lump called `name` (a NUL-terminated string,
- * compared exactly: case matters), as stored in the file (BSPX lumps are
- * little-endian in every file; nothing is swapped), or NULL when the map
- * has no valid entry of that name or the load did not read it: the
+ * compared exactly: case matters), as stored in the file.
+ * Statuses: none; NULL (and *size 0) when the map has no valid entry of that
+ * name or the load did not read it.
+ * BSPX lumps are little-endian in every file; nothing is swapped. The
  * lighting set reads RGBLIGHTING, LIGHTING_E5BGR9, DECOUPLED_LM, LMSHIFT,
  * LMOFFSET, LMSTYLE, LMSTYLE16 and LIGHTGRID_OCTREE; BSP_LOAD_ALL every
  * entry; options.extra_lumps any (bit BSP_BSPX_FIRST + k: entry k of
  * bsp_header.bspx). Of several entries with one name the first wins.
- * *size (if not NULL) gets the length, 0 with NULL. */
+ * *size may be NULL. */
 BSP_API const void *bsp_bspx_lump(const bsp_map *m, const char *name, uint32_t *size);
 
 /* ------------------------------------------------------------------------ */
@@ -728,70 +723,76 @@ typedef struct bsp_loader {
     uint64_t opaque[240];
 } bsp_loader;
 
-/* Start a load. Same arguments, checks and statuses, in the same order, as
- * bsp_load without the stream: BAD_ARGUMENT, the plan's BAD_LUMP and
- * BAD_LUMP_VERSION, BAD_ARENA, ARENA_TOO_SMALL (*needed as bsp_load). On
- * failure the map is cleared as bsp_load clears it.
- *
- * Reads are asked for in ascending file offset, each byte once, so a
- * forward-only stream can serve them. In the default arena layout (see
- * "In-place decompression") a compressed lump's window runs on into the
- * next lumps' regions, so a read that would land on a compressed lump's
- * still-unread input is held back until that lump has decoded. With
- * options.pipelined every window is its own and no read is held back;
- * bsp_measure reports the larger arena. */
+/* Start a resumable load.
+ * Statuses, in the order they are checked: as bsp_load without the stream:
+ * BAD_ARGUMENT, the plan's BAD_LUMP and BAD_LUMP_VERSION,
+ * PATCHES_NOT_MEASURED, BAD_ARENA, ARENA_TOO_SMALL (*needed as bsp_load).
+ * On failure the map is cleared as bsp_load clears it. Reads are asked for
+ * in ascending file offset, each byte once, so a forward-only stream can
+ * serve them. In the default arena layout (see "In-place decompression") a
+ * compressed lump's window runs on into the next lumps' regions, so a read
+ * that would land on a compressed lump's still-unread input is held back
+ * until that lump has decoded. With options.pipelined every window is its
+ * own and no read is held back; bsp_measure reports the larger arena. */
 BSP_API bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
                                     void *arena, uint32_t arena_bytes,
                                     const bsp_options *o, uint32_t *needed);
 
-/* The next read, at most max_len bytes (0: no limit): 1 and *r filled, or 0
- * when none can be issued now (all issued, BSP_LOADER_MAX_READS
- * outstanding, held back as above, or the load has ended). A Quake 3
- * collision-only load with curved surfaces reads its draw vertices through
- * a small window (bsp_measure_patches): those reads are shorter, and none
- * is issued while the window is full until a step has packed it. */
+/* The next read, at most max_len bytes (0: no limit): 1 and *r filled.
+ * Statuses: none; 0 when none can be issued now (all issued,
+ * BSP_LOADER_MAX_READS outstanding, held back as above, or the load has
+ * ended).
+ * A Quake 3 collision-only load with curved surfaces reads its draw
+ * vertices through a small window (bsp_measure_patches): those reads are
+ * shorter, and none is issued while the window is full until a step has
+ * packed it. */
 BSP_API int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r);
 
-/* Report that read *r completed, in any order; `failed` is what a stream's
- * read would return: 0 done; BSP_READ_END the data ended early (the load
- * fails with BSP_E_TRUNCATED); any other value, the medium failed
- * (BSP_E_IO). BAD_ARGUMENT for a read that is
- * not outstanding; after the load has ended the report is ignored
- * (BSP_OK). Returns the load's status otherwise. */
+/* Report that read *r completed, in any order.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
+ * OK when the load has already ended (the report is ignored);
+ * BAD_ARGUMENT (a read that is not outstanding); else the load's status.
+ * `failed` is what a stream's read would return: 0 done; BSP_READ_END the
+ * data ended early (the load fails with BSP_E_TRUNCATED); any other value,
+ * the medium failed (BSP_E_IO). */
 BSP_API bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed);
 
 /* Do about `budget` bytes of work on data that has arrived, and return.
+ * Statuses: OK while the load goes on or is done (progress phase
+ * BSP_PHASE_DONE); else the load's failure, the same status bsp_load gives
+ * for the same file, in bsp_load's order, with the map cleared and
+ * bsp_map_where set.
  * Work is, lump by lump in file order: decoding (output bytes plus 32 per
  * compressed byte read, since decoding costs mostly per input byte; an
  * LZMA slice ends at a symbol, so it may run up to 272 bytes over; setting
  * a lump's decoder table counts a byte per 4 entries, at least 16384
- * entries a step), swapping (whole records) and
- * checking the indices the queries follow (whole records, as soon as the
- * lump is in place: the other lumps' sizes are all a check needs). Every
- * step does at least one symbol or record, so a budget of 1 works. A check
- * that fails is reported at the end, after every read and decode, so the
- * status and error position are bsp_load's; the last step (phase
+ * entries a step), swapping (whole records) and checking the indices the
+ * queries follow (whole records, as soon as the lump is in place: the
+ * other lumps' sizes are all a check needs). Every step does at least one
+ * symbol or record, so a budget of 1 works. A check that fails is
+ * reported at the end, after every read and decode, so the status and
+ * error position are bsp_load's; the last step (phase
  * BSP_PHASE_VALIDATING) does the few whole-map checks (cluster count, vis
- * offsets). Returns BSP_OK while the load goes on or is done (progress
- * phase BSP_PHASE_DONE), else the load's failure, the same status bsp_load
- * gives for the same file, with the map cleared and error_lump/error_offset
- * set. The map is not usable before BSP_PHASE_DONE. *p (if not NULL) gets
- * the progress after the step; its `waiting` bits say when the next step
- * could do nothing until a read (BSP_WAIT_READS) or a job
+ * offsets). The map is not usable before BSP_PHASE_DONE. *p (if not NULL)
+ * gets the progress after the step; its `waiting` bits say when the next
+ * step could do nothing until a read (BSP_WAIT_READS) or a job
  * (BSP_WAIT_JOBS) is reported, and wait_lump which lump it waits on. */
 BSP_API bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p);
 
 /* The progress now (also after the load ended), waiting and wait_lump
- * included: they change when a read or job is reported, so a loop may ask
- * here, without a step, whether a step has work again. */
+ * included.
+ * Statuses: none. Never fails.
+ * They change when a read or job is reported, so a loop may ask here,
+ * without a step, whether a step has work again. */
 BSP_API void bsp_loader_progress(const bsp_loader *l, bsp_progress *p);
 
-/* Abandon the load: the map is cleared (error_lump BSP_NO_LUMP) and later
- * calls do nothing. Reads already issued and not reported may still land
- * in the arena, and jobs handed out may still be running: wait for them
- * (or abort them) before reusing it; the arena is then free for any use,
- * including a new load. A forward-only stream stands at
- * progress.next_offset. */
+/* Abandon the load: the map is cleared (bsp_map_where: BSP_NO_LUMP) and
+ * later calls do nothing.
+ * Statuses: none. Never fails.
+ * Reads already issued and not reported may still land in the arena, and
+ * jobs handed out may still be running: wait for them (or abort them)
+ * before reusing it; the arena is then free for any use, including a new
+ * load. A forward-only stream stands at progress.next_offset. */
 BSP_API void bsp_loader_cancel(bsp_loader *l);
 
 /* ------------------------------------------------------------------------ */
@@ -876,63 +877,80 @@ typedef struct bsp_job {
     const void *layout;
 } bsp_job;
 
-/* The next job to run: 1 and *j filled, or 0 when none can be handed out
- * now (no lump ready, N jobs out, options.jobs 0, or the load has ended;
- * always 0 in a build without jobs or without the decoder). */
+/* The next job to run: 1 and *j filled.
+ * Statuses: none; 0 when none can be handed out now (no lump ready, N jobs
+ * out, options.jobs 0, or the load has ended; always 0 in a build without
+ * jobs or without the decoder). */
 BSP_API int bsp_loader_next_job(bsp_loader *l, bsp_job *j);
 
-/* Decode the job's lump as far as the input it was handed out with (when
- * that runs out first, it stops between two symbols and the lump's next
- * job goes on from there), and once the lump is whole swap its records to
- * the host's order; on any thread. Sets and returns j->status: OK (done,
- * or paused for more input), LZMA_CORRUPT (not a valid stream of the
- * lump's size, or a header that does not match the lump), LZMA_PROPS (lc
- * + lp over options.lzma_lclp_max), LZMA_OVERLAP (see "In-place
- * decompression"); BAD_ARGUMENT for a NULL job; UNSUPPORTED in a build
- * without jobs or without the decoder. Reentrant: the decoder's
- * state between runs lives in the job's table, not in the job. */
+/* Decode the job's lump as far as the input it was handed out with, and
+ * once the lump is whole swap its records to the host's order; on any
+ * thread. Sets and returns j->status.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL job);
+ * UNSUPPORTED (a build without jobs or without the decoder); LZMA_CORRUPT
+ * (not a valid stream of the lump's size, or a header that does not match
+ * the lump), LZMA_PROPS (lc + lp over options.lzma_lclp_max), LZMA_OVERLAP
+ * (see "In-place decompression"); OK (done, or paused for more input).
+ * When the input runs out first, it stops between two symbols and the
+ * lump's next job goes on from there. Reentrant: the decoder's state
+ * between runs lives in the job's table, not in the job. */
 BSP_API bsp_status bsp_job_run(bsp_job *j);
 
-/* Report that job *j has been run (j->status is its result). BAD_ARGUMENT
- * for a job that is not out (also a copy of an earlier hand-out of the
- * same lump: each hand-out's tag differs); after the load has ended the
- * report is ignored (BSP_OK). Returns the load's status otherwise (a
- * failed job fails the load later, in file order: see above). */
+/* Report that job *j has been run (j->status is its result).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a job that is not
+ * out, also a copy of an earlier hand-out of the same lump: each
+ * hand-out's tag differs); OK when the load has already ended (the report
+ * is ignored); else the load's status (a failed job fails the load later,
+ * in file order: see above). */
 BSP_API bsp_status bsp_loader_job_done(bsp_loader *l, const bsp_job *j);
 
 /* ------------------------------------------------------------------------ */
 /* Queries: docs/queries.md is the contract. Points are float[3] in map units. */
 
-/* The leaf that contains p in the tree of `model` (0: the world). */
+/* The leaf that contains p in the tree of `model` (0: the world).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a map not loaded), then docs/queries.md
+ * 6's order (BAD_QUERY, UNSUPPORTED, NOT_LOADED, BAD_CLUSTER / BAD_FACE /
+ * BAD_MODEL, NO_LIGHTMAP / NO_AMBIENT, CORRUPT, NOT_ON_FACE): those of
+ * them this call can give (BAD_QUERY: p not
+ * finite, a model outside the model lump; CORRUPT: a tree cycle). */
 BSP_API bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3],
                           uint32_t *leaf);
 
-/* Deprecated: use bsp_get_leaf, whose bsp_leaf has these two fields and
- * the rest (flags, area, bounds, face and brush counts); this call stays
- * compiled and answers as before, for programs written against it. A
- * leaf's contents field as stored and its cluster (-1: none); either
- * pointer may be NULL. Statuses: BAD_ARGUMENT (a NULL map, a map not
- * loaded), BAD_QUERY (leaf outside the leaf lump). Define
- * BSPKIT_WARN_DEPRECATED before including this header to have GCC and
- * Clang warn at each call (the library's own code and tools build
+/* Deprecated (use bsp_get_leaf): a leaf's contents field as stored and its
+ * cluster (-1: none).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map, a map
+ * not loaded), BAD_QUERY (leaf outside the leaf lump).
+ * bsp_get_leaf's bsp_leaf has these two fields and the rest (flags, area,
+ * bounds, face and brush counts); this call stays compiled and answers as
+ * before, for programs written against it. Either pointer may be NULL.
+ * Define BSPKIT_WARN_DEPRECATED before including this header to have GCC
+ * and Clang warn at each call (the library's own code and tools build
  * without it). A build without map access (BSPKIT_ACCESS=0), where
  * bsp_get_leaf answers UNSUPPORTED, keeps this call as its leaf reader. */
 BSP_API bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents,
                                  int32_t *cluster) BSP_DEPRECATED("use bsp_get_leaf");
 
 /* Number of clusters (docs/queries.md section 2) and the byte length of a
- * PVS/PAS row, ceil(num_clusters / 8). */
+ * PVS/PAS row, ceil(num_clusters / 8).
+ * Statuses: none; 0 for a NULL map or one not loaded. */
 BSP_API uint32_t bsp_num_clusters(const bsp_map *m);
 BSP_API uint32_t bsp_vis_row_bytes(const bsp_map *m);
 
-/* Write the PVS (or PAS) row of `cluster`: bsp_vis_row_bytes() bytes, bit j
- * set when cluster j is potentially visible (audible). out_bytes must be at
- * least the row length. PAS: source and quake2 only, else UNSUPPORTED. */
+/* Write the PVS (or PAS) row of `cluster`: bsp_vis_row_bytes() bytes, bit
+ * j set when cluster j is potentially visible (audible).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded), UNSUPPORTED (bsp_pas outside source and quake2),
+ * BAD_ARGUMENT (out_bytes below the row length), BAD_CLUSTER, CORRUPT (a
+ * row that runs out of the vis lump). */
 BSP_API bsp_status bsp_pvs(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes);
 BSP_API bsp_status bsp_pas(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes);
 
-/* Is cluster b potentially visible from cluster a? Decodes a's row only as
- * far as b. *visible gets 0 or 1. */
+/* Is cluster b potentially visible from cluster a? *visible gets 0 or 1.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a map not loaded), then docs/queries.md
+ * 6's order (BAD_QUERY, UNSUPPORTED, NOT_LOADED, BAD_CLUSTER / BAD_FACE /
+ * BAD_MODEL, NO_LIGHTMAP / NO_AMBIENT, CORRUPT, NOT_ON_FACE): those of
+ * them this call can give.
+ * Decodes a's row only as far as b. */
 BSP_API bsp_status bsp_cluster_visible(const bsp_map *m, int32_t a, int32_t b, int *visible);
 
 /* One lightmap sample. raw holds raw_len bytes in file order (Source: r, g,
@@ -948,15 +966,26 @@ typedef struct bsp_sample {
 } bsp_sample;
 
 /* The luxel of `face` nearest to p, for lightmap style slot `slot`
- * (docs/queries.md section 4). Quake 3: the texel of the surface's page under
- * p's projection (s, t: column and row in the 128 x 128 page); a patch is
- * UNSUPPORTED, a point over no triangle NOT_ON_FACE. */
+ * (docs/queries.md section 4).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a map not loaded), then docs/queries.md
+ * 6's order (BAD_QUERY, UNSUPPORTED, NOT_LOADED, BAD_CLUSTER / BAD_FACE /
+ * BAD_MODEL, NO_LIGHTMAP / NO_AMBIENT, CORRUPT, NOT_ON_FACE): those of
+ * them this call can give (UNSUPPORTED:
+ * a Quake 3 patch; NO_LIGHTMAP: no lightmap for the slot; NOT_ON_FACE: a
+ * Quake 3 point over no triangle).
+ * Quake 3: the texel of the surface's page under p's projection (s, t:
+ * column and row in the 128 x 128 page). */
 BSP_API bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3],
                      uint32_t slot, bsp_sample *out);
 
-/* The static light falling on p: the first lit face straight below p, style
- * slot 0 (docs/queries.md section 5). out->face is -1 when nothing is hit
- * (also on a map whose face lump is empty). */
+/* The static light falling on p: the first lit face straight below p,
+ * style slot 0 (docs/queries.md section 5).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a map not loaded), then docs/queries.md
+ * 6's order (BAD_QUERY, UNSUPPORTED, NOT_LOADED, BAD_CLUSTER / BAD_FACE /
+ * BAD_MODEL, NO_LIGHTMAP / NO_AMBIENT, CORRUPT, NOT_ON_FACE): those of
+ * them this call can give.
+ * out->face is -1 when nothing is hit (also on a map whose face lump is
+ * empty). */
 BSP_API bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out);
 
 /* Ambient light at a point (docs/queries.md section 7). `kind` says which half
@@ -985,14 +1014,16 @@ typedef struct bsp_ambient_light {
                               i steps along x, bit 1 y, bit 2 z) */
 } bsp_ambient_light;
 
-/* Fills *out for p. Statuses in order: BAD_ARGUMENT, BAD_QUERY (p not
+/* Fill *out with the ambient light at p (docs/queries.md section 7).
+ * Statuses, in the order they are checked: BAD_ARGUMENT, BAD_QUERY (p not
  * finite), UNSUPPORTED (nightfire; quake, goldsrc, bsp2 and quake2 without
  * a LIGHTGRID_OCTREE lump), NOT_LOADED (BSP_LOAD_LIGHTING left out; a
  * grid past BSP_GRID_FORWARD_MAX read from a forward-only stream),
  * NO_AMBIENT (the map has no ambient data; Source: also a leaf without
- * samples after borrowing; octree: a grid that failed the load's checks, or
- * no grid point with data around p), CORRUPT (tree cycle, an index or
- * sample outside its lump). The octree answers light style 0. */
+ * samples after borrowing; octree: a grid that failed the load's checks,
+ * or no grid point with data around p), CORRUPT (tree cycle, an index or
+ * sample outside its lump).
+ * The octree answers light style 0. */
 BSP_API bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out);
 
 /* A load from a forward-only stream meets the BSPX directory only at the
@@ -1002,10 +1033,12 @@ BSP_API bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_l
  * that way answers NOT_LOADED; a seekable stream has no such limit. */
 #define BSP_GRID_FORWARD_MAX 65536u
 
-/* bsp_ambient for light style `style` (0..255) of the octree grid: each
- * grid point's colour is its sample of that style, black when it has none.
- * Source and quake3 have no styles: any style but 0 is BAD_QUERY there.
- * Statuses as bsp_ambient's; BAD_QUERY also for a style above 255. */
+/* bsp_ambient for light style `style` (0..255) of the octree grid.
+ * Statuses, in the order they are checked: as bsp_ambient's; BAD_QUERY
+ * also for a style above 255, and for any style but 0 on source and
+ * quake3 (which have no styles).
+ * Each grid point's colour is its sample of that style, black when it has
+ * none. */
 BSP_API bsp_status bsp_ambient_style(const bsp_map *m, const float p[3], uint32_t style,
                                      bsp_ambient_light *out);
 
@@ -1060,26 +1093,35 @@ typedef struct bsp_areas_info {
                               0 is the null area; quake3: 0) */
 } bsp_areas_info;
 
-/* The map's areas and the size of the state the calls below read. */
+/* The map's areas and the size of the state the calls below read.
+ * Statuses, in the order they are checked: those of the section above (BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED,
+ * UNSUPPORTED, BAD_QUERY, CORRUPT, BAD_ARGUMENT). */
 BSP_API bsp_status bsp_areas_get_info(const bsp_map *m, bsp_areas_info *out);
 
 /* The flood number of every area under the state, written to
- * flood[0 .. num_areas-1] (num at least num_areas): what an engine
- * computes once when a portal changes, then compares per entity. Numbers
- * start at 1 and are given in the order of the first area of each flood;
- * 0: an area no flood reached (area 0 of quake2 and source). */
+ * flood[0 .. num_areas-1] (num at least num_areas).
+ * Statuses, in the order they are checked: those of the section above (BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED,
+ * UNSUPPORTED, BAD_QUERY, CORRUPT, BAD_ARGUMENT).
+ * What an engine computes once when a portal changes, then compares per
+ * entity. Numbers start at 1 and are given in the order of the first area
+ * of each flood; 0: an area no flood reached (area 0 of quake2 and
+ * source). */
 BSP_API bsp_status bsp_area_flood(const bsp_map *m, const uint8_t *state, uint32_t state_bytes,
                           uint16_t *flood, uint32_t num);
 
 /* Are areas a and b connected under the state (CM_AreasConnected)?
- * *connected gets 0 or 1: 1 when their flood numbers are equal, so area 0
- * of quake2 and source is connected to itself; 0 when a or b is
- * negative. */
+ * *connected gets 0 or 1.
+ * Statuses, in the order they are checked: those of the section above (BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED,
+ * UNSUPPORTED, BAD_QUERY, CORRUPT, BAD_ARGUMENT).
+ * 1 when their flood numbers are equal, so area 0 of quake2 and source is
+ * connected to itself; 0 when a or b is negative. */
 BSP_API bsp_status bsp_areas_connected(const bsp_map *m, const uint8_t *state,
                                uint32_t state_bytes, int32_t a, int32_t b, int *connected);
 
 /* The areas connected to a under the state, as bits (bit b of byte b / 8),
  * BSP_AREA_BITS_BYTES(num_areas) of them; the rest of `bits` is cleared.
+ * Statuses, in the order they are checked: those of the section above (BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED,
+ * UNSUPPORTED, BAD_QUERY, CORRUPT, BAD_ARGUMENT).
  * A negative a reaches nothing. */
 BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
                               uint32_t state_bytes, int32_t a, uint8_t *bits,
@@ -1132,16 +1174,17 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * A collision-only load keeps no draw vertex: it reads them through a
  * window of about 16 KiB and keeps only the xyz (12 bytes a vertex) of the
  * run the control points lie in, until the patches are built.
- * For every other family or load it does nothing (BSP_OK).
- * Statuses: BAD_ARGUMENT (NULL, a scratch too small, a forward-only
- * stream), IO, TRUNCATED, CORRUPT (a patch the engine refuses, section
- * 8.11's limits; control points outside the draw vertex lump; more curved
- * surfaces than BSP_TRACE_PATCHES_MAX). bsp_measure, bsp_load and
- * bsp_loader_begin refuse a Quake 3 collision load whose header skipped
- * this step with PATCHES_NOT_MEASURED (a plan check: after the lumps'
- * BAD_LUMP and BAD_LUMP_VERSION, before BAD_ARENA). */
+ * Its statuses are at bsp_measure_patches below. */
 #define BSP_PATCH_SCRATCH_BYTES (393216u + 45056u)
 #define BSP_TRACE_PATCHES_MAX 8192u
+/* Count what a Quake 3 collision load's curved surfaces take in the arena,
+ * into the header (the step between bsp_open and bsp_measure above).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (NULL, a scratch
+ * too small, a forward-only stream), IO, TRUNCATED, CORRUPT (a patch the
+ * engine refuses, section 8.11's limits; control points outside the draw
+ * vertex lump; more curved surfaces than BSP_TRACE_PATCHES_MAX).
+ * For every other family or load it does nothing (BSP_OK). A header that
+ * skipped it: PATCHES_NOT_MEASURED (docs/errors.md). */
 BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch,
                                        uint32_t scratch_bytes);
 
@@ -1243,23 +1286,30 @@ typedef enum bsp_stance {
     BSP_STANDING = 0,
     BSP_CROUCHING
 } bsp_stance;
+/* The player's box of a family, standing or crouching (the table above).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * family or stance outside its enum, BSP_FAMILY_UNKNOWN), UNSUPPORTED
+ * (crouching in Quake and BSP2, whose player cannot). */
 BSP_API bsp_status bsp_player_box(bsp_family_id family, bsp_stance stance, float mins[3],
                                   float maxs[3]);
 
-/* The family's mask of that kind; nightfire (its brushes all collide) and
- * the Quake family: 0xffffffff. 0 for a map not loaded. */
+/* The family's mask of that kind.
+ * Statuses: none; 0 for a map not loaded.
+ * Nightfire (its brushes all collide) and the Quake family: 0xffffffff. */
 BSP_API uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind);
 
 /* Sweep the box [p + mins, p + maxs] from p = start to p = end through
  * `model`'s brushes whose contents meet `mask` (section 8.2, 8.3, 8.9).
+ * Statuses, in the order they are checked: those of the section above (BAD_ARGUMENT, BAD_QUERY,
+ * UNSUPPORTED, NOT_LOADED, BAD_MODEL, BAD_HULL, CORRUPT) (BAD_HULL, on
+ * the Quake family: the map or model lacks the box's hull, no clipnodes).
  * mins = maxs = 0 is a point trace; start == end a position test.
  * quake, goldsrc, bsp2 (section 8.4a): the box picks the hull the engine's
  * SV_HullForEntity picks (quake, bsp2: width < 3 hull 0, <= 32 hull 1,
- * else 2; goldsrc: width <= 8 hull 0, <= 36 hull 3 when the height is <= 36
- * else hull 1, else 2), and bsp_hull_trace moves that hull with its lower
- * corner on the box's; endpos is end when fraction is 1, else the hull's
- * endpos moved back; mask is ignored and contents is 0; BAD_HULL (after
- * BAD_MODEL) when the map or model lacks the hull (no clipnodes).
+ * else 2; goldsrc: width <= 8 hull 0, <= 36 hull 3 when the height is <=
+ * 36 else hull 1, else 2), and bsp_hull_trace moves that hull with its
+ * lower corner on the box's; endpos is end when fraction is 1, else the
+ * hull's endpos moved back; mask is ignored and contents is 0.
  * Source: model 0 meets the terrain too (section 8.14), after each leaf's
  * brushes; out->disp and disp_flags then say which displacement and
  * triangle answered (-1 and 0 otherwise). A trace takes
@@ -1269,34 +1319,38 @@ BSP_API bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start
                              const float end[3], const float mins[3], const float maxs[3],
                              uint32_t mask, bsp_trace_result *out);
 
-/* The contents at p (section 8.12): quake2: the leaf's; source: the leaf's
- * OR the contents of its brushes holding p; quake3: the OR of the brushes
- * holding p; nightfire: 2 in a solid leaf or inside a brush, else 1;
- * quake, goldsrc, bsp2: bsp_hull_contents of hull 0 (CONTENTS_WATER -3,
- * ...), so that one call tells whether a point is in water on every
- * family. */
+/* The contents at p (section 8.12).
+ * Statuses, in the order they are checked: those of the section above
+ * (BAD_ARGUMENT, BAD_QUERY, UNSUPPORTED, NOT_LOADED, BAD_MODEL, BAD_HULL,
+ * CORRUPT).
+ * quake2: the leaf's; source: the leaf's OR the contents of its brushes
+ * holding p; quake3: the OR of the brushes holding p; nightfire: 2 in a
+ * solid leaf or inside a brush, else 1; quake, goldsrc, bsp2:
+ * bsp_hull_contents of hull 0 (CONTENTS_WATER -3, ...), so that one call
+ * tells whether a point is in water on every family. */
 BSP_API bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3],
                                       int32_t *contents);
 
 /* The same queries against a model an engine has moved to `origin` and
  * turned by `angles` (pitch, yaw, roll in degrees, as an entity's keys):
  * the engines' CM_TransformedBoxTrace and CM_TransformedPointContents
- * (section 8.10). start, end and p are in the world's frame; they are moved
- * by -origin and, when an angle is not 0, turned into the model's frame
- * (Quake 2's AngleVectors: quake2, source, nightfire; Quake 3's rotation
- * matrix); the box is not turned. A hit's normal comes back to the world's
- * frame (Quake 2: through the vectors of the negated angles, as id's code
- * does; Quake 3: the transpose), `dist` stays the model's, and endpos is
- * start + fraction * (end - start) in the world's frame, also at fraction 1.
- * The Quake family moves hull models only: `trace` of the box's hull
- * (section 8.4a) from start - origin, endpos + origin when it hit.
- * Sines and cosines are the loader's own (collision/angles.c), the same
- * bits on every target; |angles| above 16777216 degrees are BAD_QUERY.
- * Statuses, in order: BAD_ARGUMENT (a NULL pointer), BAD_QUERY (origin or
- * angles not finite or too large), UNSUPPORTED (angles not 0 on the Quake
- * family: the contents there are hull 0's at p - origin), then those of
- * bsp_trace / bsp_point_contents (BAD_QUERY there:
- * a moved point no longer finite). */
+ * (section 8.10).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer),
+ * BAD_QUERY (origin or angles not finite or too large), UNSUPPORTED
+ * (angles not 0 on the Quake family: the contents there are hull 0's at
+ * p - origin), then those of bsp_trace /
+ * bsp_point_contents (BAD_QUERY there: a moved point no longer finite).
+ * start, end and p are in the world's frame; they are moved by -origin
+ * and, when an angle is not 0, turned into the model's frame (Quake 2's
+ * AngleVectors: quake2, source, nightfire; Quake 3's rotation matrix); the
+ * box is not turned. A hit's normal comes back to the world's frame (Quake
+ * 2: through the vectors of the negated angles, as id's code does; Quake
+ * 3: the transpose), `dist` stays the model's, and endpos is start +
+ * fraction * (end - start) in the world's frame, also at fraction 1. The
+ * Quake family moves hull models only: `trace` of the box's hull (section
+ * 8.4a) from start - origin, endpos + origin when it hit. Sines and
+ * cosines are the loader's own (collision/angles.c), the same bits on
+ * every target; |angles| above 16777216 degrees are BAD_QUERY. */
 BSP_API bsp_status bsp_trace_transformed(const bsp_map *m, uint32_t model, const float start[3],
                                          const float end[3], const float mins[3],
                                          const float maxs[3], uint32_t mask,
@@ -1306,44 +1360,54 @@ BSP_API bsp_status bsp_point_contents_transformed(const bsp_map *m, uint32_t mod
                                                   const float p[3], const float origin[3],
                                                   const float angles[3], int32_t *contents);
 
-/* The Quake family's clipping hulls (section 8.4): hull 0 is a point, 1 and
- * 2 the player's and the large monster's boxes, goldsrc's 3 the crouching
- * player. The box of each, mins and maxs; BAD_HULL for one the family does
- * not have (bsp_hull_trace also for one the model has no tree for: a map
- * compiled without clipnodes has hull 0 only). */
+/* The box of the Quake family's clipping hull `hull` (section 8.4), mins
+ * and maxs.
+ * Statuses, in the order they are checked: those of the section above (BAD_ARGUMENT, BAD_QUERY,
+ * UNSUPPORTED, NOT_LOADED, BAD_MODEL, BAD_HULL, CORRUPT) (UNSUPPORTED:
+ * not the Quake family; BAD_HULL: a hull the family does not have).
+ * Hull 0 is a point, 1 and 2 the player's and the large monster's boxes,
+ * goldsrc's 3 the crouching player. */
 BSP_API bsp_status bsp_hull_size(const bsp_map *m, uint32_t hull, float mins[3], float maxs[3]);
 
-/* Move the origin of hull `hull` from start to end (section 8.4); contents
- * in the result is 0. */
+/* Move the origin of hull `hull` from start to end (section 8.4).
+ * Statuses, in the order they are checked: those of the section above (BAD_ARGUMENT, BAD_QUERY,
+ * UNSUPPORTED, NOT_LOADED, BAD_MODEL, BAD_HULL, CORRUPT) (BAD_HULL also
+ * for a hull the model has no tree for: a map compiled without clipnodes
+ * has hull 0 only).
+ * Contents in the result is 0. */
 BSP_API bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hull,
                                   const float start[3], const float end[3],
                                   bsp_trace_result *out);
 
-/* The contents value p reaches in the hull's tree (CONTENTS_SOLID -2, ...). */
+/* The contents value p reaches in the hull's tree (CONTENTS_SOLID -2, ...).
+ * Statuses, in the order they are checked: those of the section above (BAD_ARGUMENT, BAD_QUERY,
+ * UNSUPPORTED, NOT_LOADED, BAD_MODEL, BAD_HULL, CORRUPT). */
 BSP_API bsp_status bsp_hull_contents(const bsp_map *m, uint32_t model, uint32_t hull,
                                      const float p[3], int32_t *contents);
 
 /* The leaves the box [mins, maxs] touches (docs/queries.md 8.12a), as the
  * engines link an entity into the map (CM_BoxLeafnums; the Quake family's
- * SV_FindTouchedLeafs): from `model`'s head node, a node sends the box to
- * the side(s) of its plane the box is on (BoxOnPlaneSide), front first.
- * The first max_leaves leaves, in the order reached and each once, go to
- * `leaves` (NULL when max_leaves is 0); *count gets how many there are in
- * all (more than max_leaves: the list was too small, and the call took
- * longer, walking again to tell a leaf met once from one met before).
- * *topnode gets the first node whose plane the box spans (-1: none), which
- * Quake 2 keeps to start an entity's later box tests lower in the tree;
- * quake3 has none and gives the last listed leaf whose cluster is not -1
- * instead (0: none), as its CM_BoxLeafnums returns. No recursion: about
- * 6 KiB of stack (two walks' pending nodes, and a hash set of the first
- * 512 different leaves met, which keeps the call linear in the leaves it
- * reaches up to 512). Statuses, in order:
- * BAD_ARGUMENT (a NULL pointer), BAD_QUERY (a bound not finite),
- * UNSUPPORTED (a model above 0 on quake3 and nightfire), NOT_LOADED (the map
- * was loaded without BSP_LOAD_COLLISION, whose depth check bounds the
- * walk), BAD_MODEL, CORRUPT (a walk entering more nodes than the map has:
- * nodes shared by several parents; indices were checked at load). Outputs
- * are set only on BSP_OK (the list may be partly written on CORRUPT). */
+ * SV_FindTouchedLeafs).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer),
+ * BAD_QUERY (a bound not finite), UNSUPPORTED (a model above 0 on quake3
+ * and nightfire), NOT_LOADED (the map was loaded without
+ * BSP_LOAD_COLLISION, whose depth check bounds the walk), BAD_MODEL,
+ * CORRUPT (a walk entering more nodes than the map has: nodes shared by
+ * several parents; indices were checked at load).
+ * From `model`'s head node, a node sends the box to the side(s) of its
+ * plane the box is on (BoxOnPlaneSide), front first. The first max_leaves
+ * leaves, in the order reached and each once, go to `leaves` (NULL when
+ * max_leaves is 0); *count gets how many there are in all (more than
+ * max_leaves: the list was too small, and the call took longer, walking
+ * again to tell a leaf met once from one met before). *topnode gets the
+ * first node whose plane the box spans (-1: none), which Quake 2 keeps to
+ * start an entity's later box tests lower in the tree; quake3 has none and
+ * gives the last listed leaf whose cluster is not -1 instead (0: none), as
+ * its CM_BoxLeafnums returns. No recursion: about 6 KiB of stack (two
+ * walks' pending nodes, and a hash set of the first 512 different leaves
+ * met, which keeps the call linear in the leaves it reaches up to 512).
+ * Outputs are set only on BSP_OK (the list may be partly written on
+ * CORRUPT). */
 BSP_API bsp_status bsp_box_leaves(const bsp_map *m, uint32_t model, const float mins[3],
                                   const float maxs[3], uint32_t *leaves, uint32_t max_leaves,
                                   uint32_t *count, int32_t *topnode);
@@ -1363,24 +1427,31 @@ typedef struct bsp_game_lump {
     int compressed;
 } bsp_game_lump;
 
-/* Number of sub-lumps (a console file's closing dummy entry not counted);
- * 0 when the game lump is empty or was not loaded (bsp_game_lump_get
- * tells which). */
+/* Number of sub-lumps (a console file's closing dummy entry not counted).
+ * Statuses: none; 0 when the game lump is empty or was not loaded
+ * (bsp_game_lump_get tells which). */
 BSP_API uint32_t bsp_game_lump_count(const bsp_map *m);
 
-/* Sub-lump `index`. The directory's offsets may be relative to the file (PC)
- * or to the game lump (consoles): bspkit tells which from where they point.
- * Statuses in order: BAD_ARGUMENT (NULL, a map not loaded), UNSUPPORTED
- * (not a Source map: only Source has game lumps), NOT_LOADED (the game
- * lump was left out of the load; an empty one has no sub-lumps: BAD_QUERY),
- * BAD_QUERY (index not below bsp_game_lump_count), CORRUPT (the directory or the entry does not fit
- * the lump). */
+/* Sub-lump `index`.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (NULL, a map not
+ * loaded), UNSUPPORTED (not a Source map: only Source has game lumps),
+ * NOT_LOADED (the game lump was left out of the load; an empty one has no
+ * sub-lumps: BAD_QUERY), BAD_QUERY (index not below bsp_game_lump_count),
+ * CORRUPT (the directory or the entry does not fit the lump).
+ * The directory's offsets may be relative to the file (PC) or to the game
+ * lump (consoles): bspkit tells which from where they point. */
 BSP_API bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *out);
 
-/* Unpack a sub-lump into dst: its `size` bytes land at dst[0]. dst_bytes
- * must be at least *need_dst, and tables (2-aligned) at least *need_tables,
- * as bsp_game_lump_unpack_bytes reports (in-place decoding, as for lumps).
- * A compressed sub-lump is UNSUPPORTED in a build without the decoder. */
+/* The room unpacking a sub-lump takes, and the unpacking into dst (its
+ * `size` bytes land at dst[0]).
+ * Statuses, in the order they are checked: bsp_game_lump_unpack_bytes:
+ * BAD_ARGUMENT (a NULL pointer), UNSUPPORTED (a compressed sub-lump in a
+ * build without the decoder), LZMA_CORRUPT (its block header);
+ * bsp_game_lump_unpack: those, then BAD_ARGUMENT (dst NULL, dst_bytes
+ * below *need_dst or tables below *need_tables), then the decoding's
+ * LZMA_CORRUPT, LZMA_OVERLAP.
+ * dst must hold *need_dst bytes and tables (2-aligned) *need_tables, as
+ * bsp_game_lump_unpack_bytes reports (in-place decoding, as for lumps). */
 BSP_API bsp_status bsp_game_lump_unpack_bytes(const bsp_game_lump *g, uint32_t *need_dst,
                                       uint32_t *need_tables);
 BSP_API bsp_status bsp_game_lump_unpack(const bsp_game_lump *g, void *dst, uint32_t dst_bytes,
@@ -1460,34 +1531,37 @@ typedef struct bsp_static_props {
 } bsp_static_props;
 
 /* The 'sprp' sub-lump of a loaded Source map (the first one; its bytes as
- * bsp_game_lump_get gives them). Statuses in order: BAD_ARGUMENT (NULL, a
- * map not loaded), UNSUPPORTED (not a Source map: no other family stores
- * static props, whatever the load set), NOT_LOADED (the game lump was
- * left out: it comes with BSP_LOAD_ALL or options.extra_lumps bit 35),
- * BAD_QUERY (the map has no 'sprp' sub-lump: also when its game lump is
- * empty in the file, whatever the load set),
- * CORRUPT (as bsp_game_lump_get). */
+ * bsp_game_lump_get gives them).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (NULL, a map not
+ * loaded), UNSUPPORTED (not a Source map: no other family stores static
+ * props, whatever the load set), NOT_LOADED (the game lump was left out:
+ * it comes with BSP_LOAD_ALL or options.extra_lumps bit 35), BAD_QUERY (the
+ * map has no 'sprp' sub-lump: also when its game lump is empty in the
+ * file, whatever the load set), CORRUPT (as bsp_game_lump_get). */
 BSP_API bsp_status bsp_static_props_find(const bsp_map *m, bsp_game_lump *out);
 
 /* Open the sub-lump g of map m whose unpacked bytes are bytes[0 .. size)
- * (g->data when not compressed). m gives the byte order and the game
- * (Dark Messiah, Vindictus); g the version. Statuses in order:
- * BAD_ARGUMENT (a NULL pointer, g not an 'sprp' sub-lump, or size not
- * g->size); BAD_LUMP_VERSION (a version outside 4 .. 12); CORRUPT (the
- * counts run past the bytes, or a negative count); BAD_LUMP_VERSION (props
- * at a version, or a game's version, whose record bspkit does not know,
- * see above); CORRUPT (the bytes after the prop count are not props x a
- * record size of the version: a record count that does not fit). Nothing is copied: the bytes must stay as long as p is used. */
+ * (g->data when not compressed).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, g
+ * not an 'sprp' sub-lump, or size not g->size); BAD_LUMP_VERSION (a
+ * version outside 4 .. 12); CORRUPT (the counts run past the bytes, or a
+ * negative count); BAD_LUMP_VERSION (props at a version, or a game's
+ * version, whose record bspkit does not know, see above); CORRUPT (the
+ * bytes after the prop count are not props x a record size of the
+ * version: a record count that does not fit).
+ * m gives the byte order and the game (Dark Messiah, Vindictus); g the
+ * version. Nothing is copied: the bytes must stay as long as p is used. */
 BSP_API bsp_status bsp_static_props_open(const bsp_map *m, const bsp_game_lump *g,
                                          const void *bytes, uint32_t size,
                                          bsp_static_props *p);
 
-/* Model name i of the dictionary: a pointer into the bytes and its length
- * (not NUL-terminated; up to 128 bytes, cut at the first NUL). Prop i,
- * read into *out. Entry i of the leaf list: a leaf index of the map.
- * Statuses in order: BAD_ARGUMENT (NULL), BAD_QUERY (i out of range),
- * CORRUPT (bsp_static_prop_get: the prop's model is outside the
- * dictionary, or its leaf run outside the leaf list). */
+/* Model name i of the dictionary; prop i; entry i of the leaf list.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (NULL), BAD_QUERY
+ * (i out of range), CORRUPT (bsp_static_prop_get: the prop's model is
+ * outside the dictionary, or its leaf run outside the leaf list).
+ * A name is a pointer into the bytes and its length (not NUL-terminated;
+ * up to 128 bytes, cut at the first NUL); a prop is read into *out; a leaf
+ * list entry is a leaf index of the map. */
 BSP_API bsp_status bsp_static_prop_model(const bsp_static_props *p, uint32_t i,
                                          const char **name, uint32_t *len);
 BSP_API bsp_status bsp_static_prop_get(const bsp_static_props *p, uint32_t i,
@@ -1515,30 +1589,34 @@ typedef struct bsp_cubemap {
 } bsp_cubemap;
 
 /* The number of cubemaps in map m, loaded from the file whose header is h.
- * Statuses in order: BAD_ARGUMENT (a NULL pointer, a map not loaded);
- * UNSUPPORTED (m not a Source map: no other family has the lump);
- * NOT_LOADED (lump 42 is not empty but was not loaded); BAD_ARGUMENT (h
- * not m's header: its lump 42 size differs from the loaded one); CORRUPT
- * (its bytes are not a whole number of 16-byte records). 0 cubemaps: OK. */
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded); UNSUPPORTED (m not a Source map: no other family has
+ * the lump); NOT_LOADED (lump 42 is not empty but was not loaded);
+ * BAD_ARGUMENT (h not m's header: its lump 42 size differs from the loaded
+ * one); CORRUPT (its bytes are not a whole number of 16-byte records).
+ * 0 cubemaps: OK. */
 BSP_API bsp_status bsp_cubemap_count(const bsp_map *m, const bsp_header *h, uint32_t *count);
 
-/* Cubemap i. Statuses in order, as bsp_cubemap_count's: BAD_ARGUMENT
- * (NULL, a map not loaded), UNSUPPORTED (not a Source map), NOT_LOADED
- * (lump 42 is not empty but was not loaded), BAD_QUERY (i not below the
- * count: also any i when the lump is empty in the file). */
+/* Cubemap i.
+ * Statuses, in the order they are checked: as bsp_cubemap_count's:
+ * BAD_ARGUMENT (NULL, a map not loaded), UNSUPPORTED (not a Source map),
+ * NOT_LOADED (lump 42 is not empty but was not loaded), BAD_QUERY (i not
+ * below the count: also any i when the lump is empty in the file). */
 BSP_API bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *out);
 
-/* The pakfile path of the cubemap's texture as Valve's vbsp names it:
- * "materials/maps/<map>/c<x>_<y>_<z>.vtf" ("...c<x>_<y>_<z>.hdr.vtf" when
- * hdr is non-zero: the HDR texture), x, y, z the origin in decimal with a
- * '-' for negatives. bspkit does not know file names: map_name is the map's
- * name as the caller has it (a NUL-terminated string); as vbsp does with
- * its input file, the part after the last '/' or '\\' is kept, one
- * trailing ".bsp" (any case) is dropped, the rest cut at 63 bytes and
- * lower-cased (ASCII). The path and a NUL land in dst; *len gets the path's
- * length whether or not it fits (at most 15 + 63 + 2 + 35 + 8 = 123 bytes).
- * Statuses in order: BAD_ARGUMENT (c, map_name or len NULL, or the name
- * empty once cut); BAD_ARGUMENT (dst NULL or dst_bytes below *len + 1). */
+/* The pakfile path of the cubemap's texture as Valve's vbsp names it.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (c, map_name or len
+ * NULL, or the name empty once cut); BAD_ARGUMENT (dst NULL or dst_bytes
+ * below *len + 1).
+ * The path: "materials/maps/<map>/c<x>_<y>_<z>.vtf"
+ * ("...c<x>_<y>_<z>.hdr.vtf" when hdr is non-zero: the HDR texture), x, y,
+ * z the origin in decimal with a '-' for negatives. bspkit does not know
+ * file names: map_name is the map's name as the caller has it (a
+ * NUL-terminated string); as vbsp does with its input file, the part after
+ * the last '/' or '\\' is kept, one trailing ".bsp" (any case) is dropped,
+ * the rest cut at 63 bytes and lower-cased (ASCII). The path and a NUL
+ * land in dst; *len gets the path's length whether or not it fits (at most
+ * 15 + 63 + 2 + 35 + 8 = 123 bytes). */
 BSP_API bsp_status bsp_cubemap_texture_name(const bsp_cubemap *c, const char *map_name, int hdr,
                                             char *dst, uint32_t dst_bytes, uint32_t *len);
 
@@ -1551,6 +1629,14 @@ BSP_API bsp_status bsp_cubemap_texture_name(const bsp_cubemap *c, const char *ma
  * bsp_pak type is in "The pakfile" below. */
 struct bsp_pak;
 struct bsp_pak_entry;
+/* Whether the pakfile p (bsp_pak_open_map) holds the cubemap's texture.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer,
+ * or the name empty once cut); then bsp_pak_find's: OK (held, *e the
+ * entry), BAD_QUERY (not held), CORRUPT; UNSUPPORTED in a build without
+ * the pakfile reader (BSPKIT_PAK=0).
+ * bsp_pak_find with the path bsp_cubemap_texture_name gives (Valve's
+ * lookup: case and '/' against '\\' do not matter). Declared here; the
+ * bsp_pak type is in "The pakfile" below. */
 BSP_API bsp_status bsp_cubemap_texture_find(const struct bsp_pak *p, const bsp_cubemap *c,
                                             const char *map_name, int hdr,
                                             struct bsp_pak_entry *e);
@@ -1610,20 +1696,22 @@ typedef struct bsp_world_lights {
 } bsp_world_lights;
 
 /* Open the LDR (hdr 0: lump 15) or HDR (lump 54) world lights of map m,
- * loaded from the file whose header is h. An empty lump opens with count
- * 0. Statuses in order: BAD_ARGUMENT (a NULL pointer, a map not loaded);
- * UNSUPPORTED (m not a Source map: no other family has world lights);
- * NOT_LOADED (the lump is not empty but was not loaded); BAD_ARGUMENT (h
- * not m's header: the lump's size differs from the loaded one); BAD_LUMP_VERSION
- * (a lump version other than 0 and 1, when the lump is not empty);
- * CORRUPT (its bytes are not a whole number of the version's records).
- * On failure *out is cleared. */
+ * loaded from the file whose header is h.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded); UNSUPPORTED (m not a Source map: no other family has
+ * world lights); NOT_LOADED (the lump is not empty but was not loaded);
+ * BAD_ARGUMENT (h not m's header: the lump's size differs from the loaded
+ * one); BAD_LUMP_VERSION (a lump version other than 0 and 1, when the lump
+ * is not empty); CORRUPT (its bytes are not a whole number of the
+ * version's records).
+ * An empty lump opens with count 0. On failure *out is cleared. */
 BSP_API bsp_status bsp_world_lights_open(const bsp_map *m, const bsp_header *h, int hdr,
                                          bsp_world_lights *out);
 
 /* Light i, every field of its version; the others hold the defaults named
- * in bsp_world_light. Statuses: BAD_ARGUMENT (NULL), BAD_QUERY (i not
- * below the count). */
+ * in bsp_world_light.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (NULL), BAD_QUERY
+ * (i not below the count). */
 BSP_API bsp_status bsp_world_light_get(const bsp_world_lights *w, uint32_t i,
                                        bsp_world_light *out);
 
@@ -1729,6 +1817,9 @@ typedef enum bsp_pak_problem {
     BSP_PAK_PROBLEM_COUNT
 } bsp_pak_problem;
 
+/* The stable name of a pakfile problem.
+ * Statuses: none; "unknown" for one out of range (and in a build without
+ * the pakfile reader). */
 BSP_API const char *bsp_pak_problem_name(bsp_pak_problem p);
 
 /* An open pakfile: views into the caller's bytes. Fields are read-only. */
@@ -1773,77 +1864,89 @@ typedef struct bsp_pak_entry {
                                   the next entry's local header starts */
 } bsp_pak_entry;
 
-/* Open the whole pakfile bytes[0 .. size) (the loaded lump 40). big_endian:
- * the map's byte order, for a preload section. Statuses in order:
- * BAD_ARGUMENT (NULL); CORRUPT (no_end_record); then the end record's:
- * UNSUPPORTED (zip64, multi_disk), CORRUPT (count_mismatch: the two counts
- * differ; directory_outside; count_mismatch: more records than the
- * directory holds); then each central record's, in order: CORRUPT
- * (count_mismatch, bad_name), UNSUPPORTED (multi_disk, zip64), CORRUPT
- * (entries_overlap, directory_overlap); CORRUPT (count_mismatch: bytes
- * left after the records, an aligned zip's zero padding excepted); then
- * entry 0's local header (as bsp_pak_get) and, with a preload section, as
- * bsp_pak_use_preload. An empty pakfile (no
- * entries, e.g. a map whose lump 40 is only an end record) opens with
- * count 0; so do 0 bytes (an empty lump 40: a map without a pakfile;
- * bytes may then be NULL). The bytes must stay as long as p is used. */
+/* Open the whole pakfile bytes[0 .. size) (the loaded lump 40).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (NULL); CORRUPT
+ * (no_end_record); then the end record's: UNSUPPORTED (zip64, multi_disk),
+ * CORRUPT (count_mismatch: the two counts differ; directory_outside;
+ * count_mismatch: more records than the directory holds); then each
+ * central record's, in order: CORRUPT (count_mismatch, bad_name),
+ * UNSUPPORTED (multi_disk, zip64), CORRUPT (entries_overlap,
+ * directory_overlap); CORRUPT (count_mismatch: bytes left after the
+ * records, an aligned zip's zero padding excepted); then entry 0's local
+ * header (as bsp_pak_get) and, with a preload section, as
+ * bsp_pak_use_preload.
+ * big_endian: the map's byte order, for a preload section. An empty
+ * pakfile (no entries, e.g. a map whose lump 40 is only an end record)
+ * opens with count 0; so do 0 bytes (an empty lump 40: a map without a
+ * pakfile; bytes may then be NULL). The bytes must stay as long as p is
+ * used. */
 BSP_API bsp_status bsp_pak_open(bsp_pak *p, const void *bytes, uint32_t size, int big_endian);
 
 /* The pakfile of a loaded Source map (lump 40, loaded by BSP_LOAD_ALL or
  * options.extra_lumps bit 40; a console map's compressed lump arrives
- * decoded). UNSUPPORTED for another family, NOT_LOADED when lump 40 was
- * left out of the load; then as bsp_pak_open (a lump 40 the file stores
+ * decoded).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded), UNSUPPORTED (another family), NOT_LOADED (lump 40 was
+ * left out of the load); then as bsp_pak_open (a lump 40 the file stores
  * empty, whatever the load set: OK, count 0). */
 BSP_API bsp_status bsp_pak_open_map(const bsp_map *m, bsp_pak *p);
 
-/* From the stream, without the lump in the arena. bsp_pak_locate gives the
- * pakfile's file offset and size (UNSUPPORTED: not Source, or lump 40 is
- * compressed; size 0: lump 40 is empty, no pakfile, which
- * bsp_pak_open_tail opens with count 0 from 0 bytes). Read its last min(size,
- * BSP_PAK_TAIL_BYTES) bytes and call bsp_pak_open_tail: TRUNCATED with
- * p->dir_offset set when the central directory begins before them; read
- * again from p->dir_offset to the end and call it again. Then an entry's
- * local header: read BSP_PAK_LOCAL_BYTES + e->name_len bytes at
- * e->header_offset, bsp_pak_entry_local; then e->compressed_size bytes at
- * e->offset, for bsp_pak_job. A preload section is read likewise (entry 0)
- * and handed to bsp_pak_use_preload. */
+/* The pakfile from the stream, without the lump in the arena: where it is,
+ * its central directory from its tail, an entry's local header.
+ * Statuses, in the order they are checked: bsp_pak_locate: BAD_ARGUMENT
+ * (NULL), UNSUPPORTED (not Source, or lump 40 is compressed);
+ * bsp_pak_open_tail: as bsp_pak_open, and TRUNCATED (with p->dir_offset
+ * set) when the central directory begins before the tail's bytes;
+ * bsp_pak_entry_local: as bsp_pak_get's local header checks.
+ * bsp_pak_locate gives the pakfile's file offset and size (size 0: lump 40
+ * is empty, no pakfile, which bsp_pak_open_tail opens with count 0 from 0
+ * bytes). Read its last min(size, BSP_PAK_TAIL_BYTES) bytes and call
+ * bsp_pak_open_tail; on TRUNCATED read again from p->dir_offset to the end
+ * and call it again. Then an entry's local header: read
+ * BSP_PAK_LOCAL_BYTES + e->name_len bytes at e->header_offset,
+ * bsp_pak_entry_local; then e->compressed_size bytes at e->offset, for
+ * bsp_pak_job. A preload section is read likewise (entry 0) and handed to
+ * bsp_pak_use_preload. */
 BSP_API bsp_status bsp_pak_locate(const bsp_header *h, uint32_t *offset, uint32_t *size);
 BSP_API bsp_status bsp_pak_open_tail(bsp_pak *p, const void *tail, uint32_t tail_bytes,
                                      uint32_t size, int big_endian);
 BSP_API bsp_status bsp_pak_entry_local(const bsp_pak *p, bsp_pak_entry *e, const void *local,
                                        uint32_t bytes);
 /* Take e0's bytes (entry 0, "__preload_section.pre", stored) as the
- * preload section. CORRUPT (sizes): e0's two sizes differ; CORRUPT
- * (preload_header): a version other than 3, a
- * directory count other than p->count, more preload entries than entries,
- * or tables longer than the section; BAD_ARGUMENT: e0 is not entry 0 or
- * its offset is unknown. */
+ * preload section.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (e0 is not entry 0
+ * or its offset is unknown); CORRUPT (sizes: e0's two sizes differ);
+ * CORRUPT (preload_header: a version other than 3, a directory count other
+ * than p->count, more preload entries than entries, or tables longer than
+ * the section). */
 BSP_API bsp_status bsp_pak_use_preload(bsp_pak *p, const bsp_pak_entry *e0, const void *section);
 
 /* Entry `index` (the directory walked from its start: O(index)), the
  * entry after e (O(1): a listing), the entry whose name matches path
- * (NUL-terminated; the rule above; the first of equal names). Each checks
- * the entry's local header when the bytes hold it (then e->data, e->offset)
- * and its preload entry. Statuses in order: BAD_ARGUMENT (NULL); BAD_QUERY
+ * (NUL-terminated; the rule above; the first of equal names).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (NULL); BAD_QUERY
  * (index past the last, not_found); END (bsp_pak_next: no entry after e,
- * the end of a listing; e->problem fine); CORRUPT
- * (local_mismatch, entries_overlap, directory_overlap, preload_header).
- * e->problem says which. */
+ * the end of a listing; e->problem fine); CORRUPT (local_mismatch,
+ * entries_overlap, directory_overlap, preload_header).
+ * Each checks the entry's local header when the bytes hold it (then
+ * e->data, e->offset) and its preload entry. e->problem says which. */
 BSP_API bsp_status bsp_pak_get(const bsp_pak *p, uint32_t index, bsp_pak_entry *e);
 BSP_API bsp_status bsp_pak_next(const bsp_pak *p, bsp_pak_entry *e);
 BSP_API bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entry *e);
 
-/* Reading an entry's bytes: a job any thread can run (it touches only its
- * dst and tables). Stored entries need no job: e->data is the bytes. A
- * job copies a stored entry into dst, or decodes an LZMA entry in place:
- * its stored bytes are copied to dst's end and decoded forward, the `size`
- * bytes landing at dst[0]; dst_bytes must be *need_dst (the entry's size
- * plus the in-place margin, docs/pakfile.md) and tables (2-aligned) hold
- * *need_tables (LZMA's probability table, 15 980 bytes for Valve's
- * lc + lp = 3). Decoding never writes past dst, nor produces more than the
- * stated size, whatever the stream says (a zip bomb costs its stated
- * size). UNSUPPORTED (method, encrypted; LZMA in a build without the
- * decoder), LZMA_CORRUPT (lzma_header). */
+/* Reading an entry's bytes: the room a job takes, and the job (any thread
+ * can run it: it touches only its dst and tables).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
+ * UNSUPPORTED (method, encrypted; LZMA in a build without the decoder),
+ * LZMA_CORRUPT (lzma_header).
+ * Stored entries need no job: e->data is the bytes. A job copies a stored
+ * entry into dst, or decodes an LZMA entry in place: its stored bytes are
+ * copied to dst's end and decoded forward, the `size` bytes landing at
+ * dst[0]; dst_bytes must be *need_dst (the entry's size plus the in-place
+ * margin, docs/pakfile.md) and tables (2-aligned) hold *need_tables
+ * (LZMA's probability table, 15 980 bytes for Valve's lc + lp = 3).
+ * Decoding never writes past dst, nor produces more than the stated size,
+ * whatever the stream says (a zip bomb costs its stated size). */
 BSP_API bsp_status bsp_pak_read_bytes(const bsp_pak_entry *e, const void *stored,
                                       uint32_t *need_dst, uint32_t *need_tables);
 
@@ -1857,13 +1960,17 @@ typedef struct bsp_pak_job {
     bsp_pak_problem problem;
 } bsp_pak_job;
 
-/* Run the job: sets and returns j->status. BAD_ARGUMENT (NULL, stored NULL;
- * buffer_too_small); then as bsp_pak_read_bytes; LZMA_CORRUPT (lzma_data,
- * lzma_too_long), LZMA_OVERLAP; CORRUPT (crc_mismatch, when asked). */
+/* Run the job: sets and returns j->status.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (NULL, stored
+ * NULL; buffer_too_small); then as bsp_pak_read_bytes; LZMA_CORRUPT
+ * (lzma_data, lzma_too_long), LZMA_OVERLAP; CORRUPT (crc_mismatch, when
+ * asked). */
 BSP_API bsp_status bsp_pak_job_run(bsp_pak_job *j);
 
-/* CRC-32 (zip's: reflected 0xedb88320) of n bytes, continuing from crc
- * (0 to start). A 1 KiB table; bench key pak_crc_mb_s. */
+/* CRC-32 (zip's: reflected 0xedb88320) of n bytes, continuing from crc (0
+ * to start).
+ * Statuses: none. Never fails.
+ * A 1 KiB table; bench key pak_crc_mb_s. */
 BSP_API uint32_t bsp_pak_crc32(uint32_t crc, const void *bytes, uint32_t n);
 
 /* ------------------------------------------------------------------------ */
@@ -1885,9 +1992,13 @@ typedef struct bsp_entity_iter {
     uint32_t key_len, value_len;
 } bsp_entity_iter;
 
-/* Start iterating text[0 .. len). A NUL byte ends the text early. */
+/* Start iterating text[0 .. len).
+ * Statuses: none. Never fails.
+ * A NUL byte ends the text early. */
 BSP_API void bsp_entity_begin(bsp_entity_iter *it, const char *text, uint32_t len);
-/* The next event; key/value fields are set for BSP_ENT_PAIR. */
+/* The next event; key/value fields are set for BSP_ENT_PAIR.
+ * Statuses: none; BSP_ENT_ERROR for text that is not entity syntax (the
+ * iteration stops), BSP_ENT_END at the end. */
 BSP_API bsp_entity_event bsp_entity_next(bsp_entity_iter *it);
 
 /* ------------------------------------------------------------------------ */
@@ -1915,7 +2026,10 @@ typedef struct bsp_counts {
     uint32_t brushes, brush_sides;   /* loaded with BSP_LOAD_COLLISION, else 0 */
 } bsp_counts;
 
-/* Record counts of the loaded lumps (0 for a lump not loaded). */
+/* Record counts of the loaded lumps.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded).
+ * 0 for a lump not loaded. */
 BSP_API bsp_status bsp_get_counts(const bsp_map *m, bsp_counts *out);
 
 /* Contents as a common set of flags. Each family's own numbers map onto
@@ -1951,9 +2065,16 @@ typedef struct bsp_leaf {
                               BSP_LOAD_COLLISION; else 0) */
 } bsp_leaf;
 
-/* Leaf `leaf` of the leaf lump. */
+/* Leaf `leaf` of the leaf lump.
+ * Statuses, in the order they are checked: BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED, an index outside its lump
+ * (BAD_FACE for faces, BAD_QUERY for any other), CORRUPT (the section's
+ * introduction above says which data each stands for). */
 BSP_API bsp_status bsp_get_leaf(const bsp_map *m, uint32_t leaf, bsp_leaf *out);
-/* Entry k (0 .. num_faces - 1) of the leaf's leaf-face list: a face index. */
+/* Entry k (0 .. num_faces - 1) of the leaf's leaf-face list: a face index.
+ * Statuses, in the order they are checked: BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED, an index outside its lump
+ * (BAD_FACE for faces, BAD_QUERY for any other), CORRUPT (the section's
+ * introduction above says which data each stands for) (BAD_QUERY also
+ * for k out of range). */
 BSP_API bsp_status bsp_leaf_face(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *face);
 /* The displacements (lump 26 records) of world leaf `leaf`, ascending
  * (docs/queries.md 11.1): those whose grid's bounds, grown by 1, reach the
@@ -2001,7 +2122,8 @@ BSP_API bsp_status bsp_visible_faces(const bsp_map *m, int32_t cluster, uint32_t
                                      uint32_t scratch_words, uint32_t *faces, uint32_t cap,
                                      uint32_t *count);
 /* Entry k (0 .. num_brushes - 1) of the leaf's leaf-brush list: a brush
- * index (see Brushes below for the statuses). */
+ * index.
+ * Statuses, in the order they are checked: those of Brushes below. */
 BSP_API bsp_status bsp_leaf_brush(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *brush);
 
 typedef struct bsp_model {
@@ -2013,6 +2135,10 @@ typedef struct bsp_model {
     uint32_t first_face, num_faces;   /* its faces: a run of the face lump */
 } bsp_model;
 
+/* Model `model` of the model lump.
+ * Statuses, in the order they are checked: BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED, an index outside its lump
+ * (BAD_FACE for faces, BAD_QUERY for any other), CORRUPT (the section's
+ * introduction above says which data each stands for). */
 BSP_API bsp_status bsp_get_model(const bsp_map *m, uint32_t model, bsp_model *out);
 
 /* Surface flags, common to every family (docs/access.md: the table of
@@ -2108,9 +2234,17 @@ typedef struct bsp_vertex {
     float lm[2];
 } bsp_vertex;
 
+/* Face `face`: its kind, plane, texture, flags, lightmap block and counts.
+ * Statuses, in the order they are checked: BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED, an index outside its lump
+ * (BAD_FACE for faces, BAD_QUERY for any other), CORRUPT (the section's
+ * introduction above says which data each stands for). */
 BSP_API bsp_status bsp_get_face(const bsp_map *m, uint32_t face, bsp_face *out);
 /* Vertex k (0 .. num_verts - 1) and triangle k (0 .. num_tris - 1: three
- * vertex indices) of a face. BAD_QUERY for k out of range. */
+ * vertex indices) of a face.
+ * Statuses, in the order they are checked: BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED, an index outside its lump
+ * (BAD_FACE for faces, BAD_QUERY for any other), CORRUPT (the section's
+ * introduction above says which data each stands for) (BAD_QUERY also
+ * for k out of range). */
 BSP_API bsp_status bsp_face_vertex(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex *out);
 BSP_API bsp_status bsp_face_triangle(const bsp_map *m, uint32_t face, uint32_t k, uint32_t idx[3]);
 
@@ -2338,19 +2472,28 @@ BSP_API uint32_t bsp_num_disps(const bsp_map *m);
 BSP_API bsp_status bsp_disp_vertex(const bsp_map *m, uint32_t disp, uint32_t k,
                                    bsp_disp_vert *out);
 
-/* The lighting bytes of a face's block for style slot `slot`, as stored:
+
+/* The lighting bytes of a face's block for style slot `slot`, as stored;
+ * *bytes gets the length.
+ * Statuses, in the order they are checked: BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED, an index outside its lump
+ * (BAD_FACE for faces, BAD_QUERY for any other), CORRUPT (the section's
+ * introduction above says which data each stands for); UNSUPPORTED
+ * also when the family has no lightmap rule, NO_LIGHTMAP when the face has
+ * none for the slot (docs/queries.md section 4).
  * w * h luxels of bytes_per_luxel bytes, row after row (source bumped
  * faces: `pages` such blocks, the unbumped one first); quake3: its whole
- * 128 x 128 page of RGB (slot 0 only). NO_LIGHTMAP when the face has none
- * for the slot (docs/queries.md section 4); UNSUPPORTED when the family has no
- * lightmap rule. *bytes gets the length. */
+ * 128 x 128 page of RGB (slot 0 only). */
 BSP_API bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot,
                                           const uint8_t **data, uint32_t *bytes);
 
 /* Texture `index`'s name: a pointer into the arena and its length (not
- * NUL-terminated; trailing NULs cut). Names: quake/goldsrc/bsp2 miptex,
- * quake2 texinfo, source texdata via its string table, quake3 shaders,
- * nightfire textures. A quake miptex slot with offset -1 has length 0. */
+ * NUL-terminated; trailing NULs cut).
+ * Statuses, in the order they are checked: BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED, an index outside its lump
+ * (BAD_FACE for faces, BAD_QUERY for any other), CORRUPT (the section's
+ * introduction above says which data each stands for).
+ * Names: quake/goldsrc/bsp2 miptex, quake2 texinfo, source texdata via its
+ * string table, quake3 shaders, nightfire textures. A quake miptex slot
+ * with offset -1 has length 0. */
 BSP_API bsp_status bsp_texture_name(const bsp_map *m, uint32_t index, const char **name,
                                     uint32_t *len);
 
@@ -2387,29 +2530,38 @@ typedef struct bsp_brush_side {
     uint8_t thin;          /* source, later SDKs: the byte after bevel */
 } bsp_brush_side;
 
+/* Brush `brush` of the brush lump.
+ * Statuses, in the order they are checked: those of Brushes above (BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED,
+ * BAD_QUERY, CORRUPT). */
 BSP_API bsp_status bsp_get_brush(const bsp_map *m, uint32_t brush, bsp_brush *out);
-/* Side k (0 .. num_sides - 1) of a brush. */
+/* Side k (0 .. num_sides - 1) of a brush.
+ * Statuses, in the order they are checked: those of Brushes above (BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED,
+ * BAD_QUERY, CORRUPT). */
 BSP_API bsp_status bsp_get_brush_side(const bsp_map *m, uint32_t brush, uint32_t k,
                                       bsp_brush_side *out);
 
-/* Entities: the next entity, searching the entity text from byte *at (0:
- * the start), that has `key` with exactly `value`. On success *at is the
- * byte offset of that entity's '{' (pass *at + 1 to find the next one):
+/* The next entity, searching the entity text from byte *at (0: the
+ * start), that has `key` with exactly `value`.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded), NOT_LOADED (the entity text was left out:
+ * BSP_LOAD_ENTITIES; an entity lump the file stores empty is a text of 0
+ * bytes), BAD_QUERY (*at past the text's end), END (no more such entities:
+ * the text ends, or stops at text that is not entity syntax; also *at at
+ * the text's end).
+ * On success *at is the byte offset of that entity's '{' (pass *at + 1 to
+ * find the next one):
  *
- *     for (at = 0; bsp_entity_find(m, "classname", "light", &at) == BSP_OK; at++) ...
- *
- * Statuses in order: BAD_ARGUMENT (a NULL pointer, a map not loaded),
- * NOT_LOADED (the entity text was left out: BSP_LOAD_ENTITIES; an entity
- * lump the file stores empty is a text of 0 bytes), BAD_QUERY
- * (*at past the text's end), END (no more such entities: the text ends,
- * or stops at text that is not entity syntax; also *at at the text's
- * end). */
+ *     for (at = 0; bsp_entity_find(m, "classname", "light", &at) == BSP_OK; at++) ... */
 BSP_API bsp_status bsp_entity_find(const bsp_map *m, const char *key, const char *value,
                                    uint32_t *at);
 /* The vector value ("x y z": origin, angles, ...) of `key` in the entity
- * whose '{' is at byte `at`. Components the text lacks are 0; BAD_QUERY when
- * the entity has no such key. Numbers are read as decimal and rounded once
- * to float. */
+ * whose '{' is at byte `at`.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded), NOT_LOADED (the entity text was left out), BAD_QUERY
+ * (`at` not the '{' of an entity in the text, or the entity has no such
+ * key).
+ * Components the text lacks are 0. Numbers are read as decimal and rounded
+ * once to float. */
 BSP_API bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, float v[3]);
 /* The value of `key` in the entity whose '{' is at byte `at` (from
  * bsp_entity_find), as the bytes of the entity text itself: *value points

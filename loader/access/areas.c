@@ -5,6 +5,7 @@
  * of areas. One walk: every query floods every area, then compares flood
  * numbers, so an answer never depends on where the walk started. */
 #include "map_access.h"
+#include "../core/map.h"
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
@@ -20,7 +21,7 @@ typedef struct areas_map {
 
 /* Quake 3: one more than the largest area a leaf names (a negative area is
  * none: solid leaves). */
-static uint32_t areas_from_leaves(const bsp_map *m, const bsp__access *a)
+static uint32_t areas_from_leaves(const bsp__map *m, const bsp__access *a)
 {
     uint32_t i, n = 0;
     for (i = 0; i < m->leafs.count; i++) {
@@ -40,7 +41,7 @@ static int areas_fits(uint32_t stride, bsp__field f)
 /* The statuses every entry point shares, in order: BAD_ARGUMENT, UNSUPPORTED
  * (the family; too many areas), NOT_LOADED; then BAD_QUERY is the caller's,
  * and check_records gives CORRUPT. */
-static bsp_status areas_open(const bsp_map *m, areas_map *s)
+static bsp_status areas_open(const bsp__map *m, areas_map *s)
 {
     const bsp__access *a = bsp__access_of(m);
     if (!a) return BSP_E_BAD_ARGUMENT;
@@ -76,7 +77,7 @@ static bsp_status areas_open(const bsp_map *m, areas_map *s)
 /* Every area's portal range lies in the portal lump; every portal names an
  * area of the lump and a key of 0 .. BSP_MAX_AREA_PORTAL_KEY. Sets the
  * state's size from the largest key. */
-static bsp_status check_records(const bsp_map *m, areas_map *s)
+static bsp_status check_records(const bsp__map *m, areas_map *s)
 {
     const bsp__access *a = s->a;
     uint32_t i, keys = 0;
@@ -117,7 +118,7 @@ static int areas_reach(uint16_t *flood, uint16_t *work, uint32_t *top, uint32_t 
 /* Flood from every area in turn (quake3 from area 0, the others from area
  * 1: area 0 is their null area), each area not yet reached starting the
  * next flood number. The worklist holds each area once. */
-static bsp_status areas_flood(const bsp_map *m, const areas_map *s, const uint8_t *state,
+static bsp_status areas_flood(const bsp__map *m, const areas_map *s, const uint8_t *state,
                               uint16_t *flood)
 {
     const bsp__access *a = s->a;
@@ -159,8 +160,9 @@ static bsp_status areas_flood(const bsp_map *m, const areas_map *s, const uint8_
     return BSP_OK;
 }
 
-bsp_status bsp_areas_get_info(const bsp_map *m, bsp_areas_info *out)
+bsp_status bsp_areas_get_info(const bsp_map *map, bsp_areas_info *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     areas_map s;
     bsp_status st;
     if (!out) return BSP_E_BAD_ARGUMENT;
@@ -178,7 +180,7 @@ bsp_status bsp_areas_get_info(const bsp_map *m, bsp_areas_info *out)
 
 /* The checks of the three queries and the flood: area a (b, when not
  * NULL) must be below the count. */
-static bsp_status areas_run(const bsp_map *m, const uint8_t *state, uint32_t state_bytes,
+static bsp_status areas_run(const bsp__map *m, const uint8_t *state, uint32_t state_bytes,
                             const int32_t *areas, uint32_t num_areas, uint16_t *flood,
                             areas_map *s)
 {
@@ -195,9 +197,10 @@ static bsp_status areas_run(const bsp_map *m, const uint8_t *state, uint32_t sta
     return areas_flood(m, s, state, flood);
 }
 
-bsp_status bsp_area_flood(const bsp_map *m, const uint8_t *state, uint32_t state_bytes,
+bsp_status bsp_area_flood(const bsp_map *map, const uint8_t *state, uint32_t state_bytes,
                           uint16_t *flood, uint32_t num)
 {
+    const bsp__map *m = bsp__map_c(map);
     areas_map s;
     bsp_status st;
     uint16_t own[BSP_MAX_AREAS];
@@ -210,9 +213,10 @@ bsp_status bsp_area_flood(const bsp_map *m, const uint8_t *state, uint32_t state
     return BSP_OK;
 }
 
-bsp_status bsp_areas_connected(const bsp_map *m, const uint8_t *state, uint32_t state_bytes,
+bsp_status bsp_areas_connected(const bsp_map *map, const uint8_t *state, uint32_t state_bytes,
                                int32_t a, int32_t b, int *connected)
 {
+    const bsp__map *m = bsp__map_c(map);
     areas_map s;
     bsp_status st;
     uint16_t flood[BSP_MAX_AREAS];
@@ -227,9 +231,10 @@ bsp_status bsp_areas_connected(const bsp_map *m, const uint8_t *state, uint32_t 
     return BSP_OK;
 }
 
-bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state, uint32_t state_bytes,
+bsp_status bsp_area_reachable(const bsp_map *map, const uint8_t *state, uint32_t state_bytes,
                               int32_t a, uint8_t *bits, uint32_t bits_bytes)
 {
+    const bsp__map *m = bsp__map_c(map);
     areas_map s;
     bsp_status st;
     uint16_t flood[BSP_MAX_AREAS];

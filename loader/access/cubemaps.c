@@ -3,6 +3,7 @@
  * each cubemap's texture (bspkit.h "Source cubemaps"). The lump's records
  * are swapped to native order at load (family_source.c describes them). */
 #include "../bspkit.h"
+#include "../core/map.h"
 #include "../core/config.h"
 #include "../family/family.h"
 #include "srclumps.h"
@@ -17,7 +18,7 @@
 /* the longest path: 15 + 63 + 2 + 3 * 11 + 2 + 8 bytes, and a NUL */
 #define CM_PATH_BYTES 124u
 
-bsp_status bsp__source_lump(const bsp_map *m, const bsp_header *h, uint32_t lump)
+bsp_status bsp__source_lump(const bsp__map *m, const bsp_header *h, uint32_t lump)
 {
     if (!m || !h || !m->family) return BSP_E_BAD_ARGUMENT;
     /* Source maps only: the other families have no such lump */
@@ -26,8 +27,9 @@ bsp_status bsp__source_lump(const bsp_map *m, const bsp_header *h, uint32_t lump
     return m->lump_size[lump] == h->lumps[lump].size ? BSP_OK : BSP_E_BAD_ARGUMENT;
 }
 
-bsp_status bsp_cubemap_count(const bsp_map *m, const bsp_header *h, uint32_t *count)
+bsp_status bsp_cubemap_count(const bsp_map *map, const bsp_header *h, uint32_t *count)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp_status st;
     if (count) *count = 0;
     if (!count) return BSP_E_BAD_ARGUMENT;
@@ -37,8 +39,9 @@ bsp_status bsp_cubemap_count(const bsp_map *m, const bsp_header *h, uint32_t *co
     return BSP_OK;
 }
 
-bsp_status bsp_cubemap_get(const bsp_map *m, uint32_t i, bsp_cubemap *out)
+bsp_status bsp_cubemap_get(const bsp_map *map, uint32_t i, bsp_cubemap *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     const uint8_t *r;
     uint32_t k;
     if (!m || !out || !m->family) return BSP_E_BAD_ARGUMENT;

@@ -13,6 +13,7 @@
  * its grid and one walk, which enters each node at most once.
  */
 #include "disp_leaves.h"
+#include "../core/map.h"
 #include "../collision/collision.h"
 #include "../cmodel/disp_build.h"
 
@@ -23,7 +24,7 @@
 #define DISPINFO_POWER 20
 #define DISPVERT_BYTES 20u
 
-bsp_status bsp__disps_open(const bsp_map *m, bsp__disps *d)
+bsp_status bsp__disps_open(const bsp__map *m, bsp__disps *d)
 {
     const struct bsp_family *f = m->family;
     uint32_t isize, vsize;
@@ -51,7 +52,7 @@ bsp_status bsp__disps_open(const bsp_map *m, bsp__disps *d)
 }
 
 /* Displacement `info`'s grid over base face `face`: its bounds in lo, hi. */
-static bsp_status grid_bounds(const bsp_map *m, const bsp__disps *d, const uint8_t *info,
+static bsp_status grid_bounds(const bsp__map *m, const bsp__disps *d, const uint8_t *info,
                               const uint8_t *face, float lo[3], float hi[3])
 {
     int32_t power = bsp__i32(info + DISPINFO_POWER), vs = bsp__i32(info + DISPINFO_VERT_START);
@@ -77,7 +78,7 @@ static bsp_status grid_bounds(const bsp_map *m, const bsp__disps *d, const uint8
     return BSP_OK;
 }
 
-bsp_status bsp__disps_reach(const bsp_map *m, const bsp__disps *d, int (*in)(void *ctx, uint32_t leaf),
+bsp_status bsp__disps_reach(const bsp__map *m, const bsp__disps *d, int (*in)(void *ctx, uint32_t leaf),
                             void (*take)(void *ctx, uint32_t disp, uint32_t face), void *ctx)
 {
     const struct bsp_family *f = m->family;
@@ -123,8 +124,9 @@ static void take_disp(void *ctx, uint32_t disp, uint32_t face)
     ((leaf_ask *)ctx)->member[disp >> 5] |= 1u << (disp & 31);
 }
 
-bsp_status bsp_leaf_disps(const bsp_map *m, uint32_t leaf, uint32_t *out, uint32_t cap, uint32_t *count)
+bsp_status bsp_leaf_disps(const bsp_map *map, uint32_t leaf, uint32_t *out, uint32_t cap, uint32_t *count)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp__disps d;
     leaf_ask ask;
     bsp_status st;

@@ -7,6 +7,7 @@
 #define BSP_DISP_LEAVES_H
 
 #include "map_access.h"
+#include "../core/map.h"
 
 /* The displacement lumps as a call reads them. */
 typedef struct bsp__disps {
@@ -19,13 +20,13 @@ typedef struct bsp__disps {
  * 26 of a record layout the library does not know (its length not a
  * multiple of the record), or more than BSP_TRACE_DISPS_MAX of them;
  * NOT_LOADED: the load left lumps 26 or 33 or the faces out. */
-bsp_status bsp__disps_open(const bsp_map *m, bsp__disps *d);
+bsp_status bsp__disps_open(const bsp__map *m, bsp__disps *d);
 
 /* For each displacement, in the order of its base face: `take(ctx, disp,
  * face)` once when `in(ctx, leaf)` is 1 for a leaf its box reaches.
  * CORRUPT: a power outside 2..4, a vertex run outside lump 33, no base
  * face, a face's dispinfo past lump 26, a tree the walk cannot finish. */
-bsp_status bsp__disps_reach(const bsp_map *m, const bsp__disps *d, int (*in)(void *ctx, uint32_t leaf),
+bsp_status bsp__disps_reach(const bsp__map *m, const bsp__disps *d, int (*in)(void *ctx, uint32_t leaf),
                             void (*take)(void *ctx, uint32_t disp, uint32_t face), void *ctx);
 
 #endif

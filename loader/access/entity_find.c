@@ -2,10 +2,11 @@
 /* entity_find.c - find an entity by key and value and read a vector value,
  * over the entity iterator (entity.c), without copying the text. */
 #include "entity_text.h"
+#include "../core/map.h"
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
-int bsp__entity_text_left_out(const bsp_map *m)
+int bsp__entity_text_left_out(const bsp__map *m)
 {
     return !m->entities.data && !bsp__lump_is_empty(m, bsp__role_lump(m->family, BSP_ROLE_ENTITIES));
 }
@@ -18,8 +19,9 @@ int bsp__entity_same(const char *s, uint32_t n, const char *z)
     return z[n] == 0;
 }
 
-bsp_status bsp_entity_find(const bsp_map *m, const char *key, const char *value, uint32_t *at)
+bsp_status bsp_entity_find(const bsp_map *map, const char *key, const char *value, uint32_t *at)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp_entity_iter it;
     bsp_entity_event ev;
     const char *text, *open = NULL;
@@ -91,7 +93,7 @@ int bsp__entity_numbers(const char *s, uint32_t n, float *v, uint32_t count)
 
 /* The first pair of `key` in the entity whose '{' is at byte `at`: its
  * value in *value, *len. The statuses of bsp_entity_value. */
-static bsp_status find_key(const bsp_map *m, uint32_t at, const char *key, const char **value, uint32_t *len)
+static bsp_status find_key(const bsp__map *m, uint32_t at, const char *key, const char **value, uint32_t *len)
 {
     bsp_entity_iter it;
     if (!m || !m->family || !key) return BSP_E_BAD_ARGUMENT;
@@ -108,14 +110,16 @@ static bsp_status find_key(const bsp_map *m, uint32_t at, const char *key, const
     return BSP_E_BAD_QUERY;
 }
 
-bsp_status bsp_entity_value(const bsp_map *m, uint32_t at, const char *key, const char **value, uint32_t *len)
+bsp_status bsp_entity_value(const bsp_map *map, uint32_t at, const char *key, const char **value, uint32_t *len)
 {
+    const bsp__map *m = bsp__map_c(map);
     if (!value || !len) return BSP_E_BAD_ARGUMENT;
     return find_key(m, at, key, value, len);
 }
 
-bsp_status bsp_entity_number(const bsp_map *m, uint32_t at, const char *key, float *v)
+bsp_status bsp_entity_number(const bsp_map *map, uint32_t at, const char *key, float *v)
 {
+    const bsp__map *m = bsp__map_c(map);
     const char *s;
     uint32_t n;
     bsp_status st;
@@ -125,8 +129,9 @@ bsp_status bsp_entity_number(const bsp_map *m, uint32_t at, const char *key, flo
     return BSP_OK;
 }
 
-bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, float v[3])
+bsp_status bsp_entity_vector(const bsp_map *map, uint32_t at, const char *key, float v[3])
 {
+    const bsp__map *m = bsp__map_c(map);
     const char *s;
     uint32_t n;
     bsp_status st;
@@ -136,8 +141,9 @@ bsp_status bsp_entity_vector(const bsp_map *m, uint32_t at, const char *key, flo
     return BSP_OK;
 }
 
-bsp_status bsp_entity_model(const bsp_map *m, uint32_t at, uint32_t *model)
+bsp_status bsp_entity_model(const bsp_map *map, uint32_t at, uint32_t *model)
 {
+    const bsp__map *m = bsp__map_c(map);
     const char *s;
     uint32_t n, k, v = 0;
     bsp_status st;

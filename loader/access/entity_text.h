@@ -5,12 +5,13 @@
 #define BSP_ENTITY_TEXT_H
 
 #include "../bspkit.h"
+#include "../core/map.h"
 #include "../core/config.h"
 #include "../query/query.h"
 
 /* The load left the entity text out (NOT_LOADED); an entity lump the file
  * stores empty is a text of 0 bytes, not this. */
-int bsp__entity_text_left_out(const bsp_map *m);
+int bsp__entity_text_left_out(const bsp__map *m);
 /* s[0 .. n) is exactly the NUL-terminated z. */
 int bsp__entity_same(const char *s, uint32_t n, const char *z);
 /* The first `count` decimal numbers of s[0 .. n), separated by blanks,

@@ -4,12 +4,14 @@
  * caller's memory. The directory itself is read by family/gamelump_dir.c.
  */
 #include "../family/gamelump_dir.h"
+#include "../core/map.h"
 #include "../lzma/unpack.h"
 #include "../query/query.h"
 
 #if BSPKIT_FAMILY_SOURCE   /* else core/absent.c: no map has game lumps */
-uint32_t bsp_game_lump_count(const bsp_map *m)
+uint32_t bsp_game_lump_count(const bsp_map *map)
 {
+    const bsp__map *m = bsp__map_c(map);
     uint32_t n = m ? bsp__game_lump_entries(m) : 0;
     bsp__gl_entry last;
     if (n) {
@@ -19,8 +21,9 @@ uint32_t bsp_game_lump_count(const bsp_map *m)
     return n;
 }
 
-bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *out)
+bsp_status bsp_game_lump_get(const bsp_map *map, uint32_t index, bsp_game_lump *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     uint32_t n, base, ofs, len, stored, size;
     bsp__gl_entry e;
     bsp__valve_block v;
@@ -29,7 +32,7 @@ bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *ou
     /* (an empty game lump has no sub-lumps: the count, 0, answers) */
     if (!bsp__game_lump(m) && !bsp__lump_is_empty(m, BSP__GAME_LUMP)) return BSP_E_NOT_LOADED;
     n = bsp__game_lump_entries(m);
-    if (index >= bsp_game_lump_count(m)) return BSP_E_BAD_QUERY;
+    if (index >= bsp_game_lump_count(map)) return BSP_E_BAD_QUERY;
     base = m->game_lump_base;
     if (base == BSP_NO_LUMP) return BSP_E_CORRUPT;
     size = m->lump_size[BSP__GAME_LUMP];

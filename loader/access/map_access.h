@@ -5,17 +5,18 @@
 #define BSP_MAP_ACCESS_H
 
 #include "../query/query.h"
+#include "../core/map.h"
 
 #define BSP__REC(v, i) ((v).data + (size_t)(i) * (v).stride)
 
 /* The access description of a loaded map; NULL when m cannot answer. */
-BSP_INLINE const bsp__access *bsp__access_of(const bsp_map *m)
+BSP_INLINE const bsp__access *bsp__access_of(const bsp__map *m)
 {
     return (m && m->family) ? m->family->access : NULL;
 }
 
 /* A lump the access description names, as loaded; NULL if not. */
-BSP_INLINE const uint8_t *bsp__access_lump(const bsp_map *m, int role, uint32_t *size)
+BSP_INLINE const uint8_t *bsp__access_lump(const bsp__map *m, int role, uint32_t *size)
 {
     int lump = m->family->access->lumps[role];
     *size = 0;
@@ -27,7 +28,7 @@ BSP_INLINE const uint8_t *bsp__access_lump(const bsp_map *m, int role, uint32_t 
 /* The access lump of `role` is not in memory: `none` when the file stores
  * it empty (a map without such records), NOT_LOADED when the load left it
  * out. */
-BSP_INLINE bsp_status bsp__access_absent(const bsp_map *m, int role, bsp_status none)
+BSP_INLINE bsp_status bsp__access_absent(const bsp__map *m, int role, bsp_status none)
 {
     return bsp__lump_absent(m, m->family->access->lumps[role], none);
 }
@@ -37,7 +38,7 @@ BSP_INLINE bsp_status bsp__access_absent(const bsp_map *m, int role, bsp_status 
  * empty, CORRUPT when the record has entries there (`used`: the load
  * checks runs only into lumps it holds), OK when it has none. */
 typedef struct bsp__need { const void *data; int lump; } bsp__need;
-bsp_status bsp__needs_absent(const bsp_map *m, const bsp__need *n, uint32_t count, int used);
+bsp_status bsp__needs_absent(const bsp__map *m, const bsp__need *n, uint32_t count, int used);
 
 /* Common flags from a family's rules: bit rules when `bits`, else the rule
  * whose value equals raw. */
@@ -45,7 +46,7 @@ uint32_t bsp__map_flags(const bsp__flag_rule *rules, uint32_t n, int bits, int32
 
 /* The face's lightmap mapping: the family's face_lightmap rule, or
  * BSP_E_UNSUPPORTED when the family has none. */
-BSP_INLINE bsp_status bsp__face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
+BSP_INLINE bsp_status bsp__face_lightmap(const bsp__map *m, uint32_t face, bsp__lightmap *lm)
 {
     if (m->family->faces.face_lightmap) return m->family->faces.face_lightmap(m, face, lm);
     return BSP_E_UNSUPPORTED;
@@ -61,6 +62,6 @@ typedef struct bsp__texture_use {
 /* What a face or brush side names: texture index `texture` (-1: none) or,
  * when texinfo >= 0, texinfo record `texinfo` (in range: the caller
  * checked). An index outside the texture lump reads as none. */
-void bsp__texture_ref(const bsp_map *m, int32_t texture, int32_t texinfo, bsp__texture_use *out);
+void bsp__texture_ref(const bsp__map *m, int32_t texture, int32_t texinfo, bsp__texture_use *out);
 
 #endif

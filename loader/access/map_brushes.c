@@ -4,11 +4,12 @@
  * one reader for quake2, quake3, source (narrow and wide sides) and
  * nightfire. Indices the load leaves to collision are checked here. */
 #include "map_access.h"
+#include "../core/map.h"
 
 #if BSPKIT_ACCESS && BSPKIT_COLLISION   /* else core/absent.c */
 
 /* The collision part of a map that has brushes: NULL with *st set. */
-static const struct bsp__collision *brush_part(const bsp_map *m, bsp_status *st)
+static const struct bsp__collision *brush_part(const bsp__map *m, bsp_status *st)
 {
     const struct bsp__collision *c;
     *st = BSP_E_BAD_ARGUMENT;
@@ -36,8 +37,9 @@ static int is_wide(const bsp_view *v, uint32_t wide_bytes)
     return (BSP__STRATA || BSP__VINDICTUS) && wide_bytes && v->stride == wide_bytes;
 }
 
-bsp_status bsp_get_brush(const bsp_map *m, uint32_t brush, bsp_brush *out)
+bsp_status bsp_get_brush(const bsp_map *map, uint32_t brush, bsp_brush *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp_status st;
     const struct bsp__collision *c = brush_part(m, &st);
     const bsp__access *a;
@@ -69,8 +71,9 @@ bsp_status bsp_get_brush(const bsp_map *m, uint32_t brush, bsp_brush *out)
     return BSP_OK;
 }
 
-bsp_status bsp_get_brush_side(const bsp_map *m, uint32_t brush, uint32_t k, bsp_brush_side *out)
+bsp_status bsp_get_brush_side(const bsp_map *map, uint32_t brush, uint32_t k, bsp_brush_side *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp_brush b;
     bsp__texture_use u;
     const struct bsp__collision *c;
@@ -78,7 +81,7 @@ bsp_status bsp_get_brush_side(const bsp_map *m, uint32_t brush, uint32_t k, bsp_
     int32_t plane, tex, texinfo = -1, direct = -1;
     uint32_t j;
     int wide;
-    bsp_status st = bsp_get_brush(m, brush, &b);
+    bsp_status st = bsp_get_brush(map, brush, &b);
     if (!out) return BSP_E_BAD_ARGUMENT;
     if (st != BSP_OK) return st;
     if (k >= b.num_sides) return BSP_E_BAD_QUERY;
@@ -99,7 +102,7 @@ bsp_status bsp_get_brush_side(const bsp_map *m, uint32_t brush, uint32_t k, bsp_
         direct = tex;
     } else if (c->side_texture_kind == BSP_SIDE_FACE && tex >= 0 && m->faces.data) {
         bsp_face f;   /* nightfire: the face's texture; a face past the lump: none */
-        if (bsp_get_face(m, (uint32_t)tex, &f) == BSP_OK) direct = f.texture;
+        if (bsp_get_face(map, (uint32_t)tex, &f) == BSP_OK) direct = f.texture;
     }
     bsp__texture_ref(m, direct, texinfo, &u);
     out->texture = u.texture;
@@ -124,8 +127,9 @@ bsp_status bsp_get_brush_side(const bsp_map *m, uint32_t brush, uint32_t k, bsp_
     return BSP_OK;
 }
 
-bsp_status bsp_leaf_brush(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *brush)
+bsp_status bsp_leaf_brush(const bsp_map *map, uint32_t leaf, uint32_t k, uint32_t *brush)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp_status st;
     const struct bsp__collision *c = brush_part(m, &st);
     const uint8_t *r;

@@ -5,6 +5,7 @@
  * its 4 corners the way Valve's CCoreDispInfo::CalcDispSurfCoords does:
  * along the two edges from P0 and P3 row by row, then across. */
 #include "map_access.h"
+#include "../core/map.h"
 #include "map_geometry.h"
 #include "map_vertex.h"
 #include "../core/fmath.h"
@@ -17,13 +18,14 @@
 #define DISPVERT_BYTES 20
 #define DISPVERT_ALPHA 16
 
-static uint32_t dispinfo_stride(const bsp_map *m)
+static uint32_t dispinfo_stride(const bsp__map *m)
 {
     return m->family->access->dispinfo_bytes ? m->family->access->dispinfo_bytes : 176u;
 }
 
-uint32_t bsp_num_disps(const bsp_map *m)
+uint32_t bsp_num_disps(const bsp_map *map)
 {
+    const bsp__map *m = bsp__map_c(map);
     uint32_t size;
     if (!bsp__access_of(m) || m->family->access->lumps[BSP_AL_DISPINFO] < 0) return 0;
     bsp__access_lump(m, BSP_AL_DISPINFO, &size);
@@ -32,7 +34,7 @@ uint32_t bsp_num_disps(const bsp_map *m)
 
 /* The face whose dispinfo is `disp`: the record's MapFace when it says
  * so (vbsp writes it), else the first such face; -1: none. */
-static int32_t disp_base_face(const bsp_map *m, const uint8_t *di, uint32_t disp)
+static int32_t disp_base_face(const bsp__map *m, const uint8_t *di, uint32_t disp)
 {
     const bsp__field field = m->family->faces.face_dispinfo;
     uint32_t f = bsp__u16(di + DISPINFO_MAP_FACE);
@@ -61,8 +63,9 @@ static void disp_blend(float c[4][2], uint32_t n, uint32_t k, float out[2])
     }
 }
 
-bsp_status bsp_disp_vertex(const bsp_map *m, uint32_t disp, uint32_t k, bsp_disp_vert *out)
+bsp_status bsp_disp_vertex(const bsp_map *map, uint32_t disp, uint32_t k, bsp_disp_vert *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     const bsp__access *a = bsp__access_of(m);
     uint32_t dsize, vsize, i, c;
     const uint8_t *di, *dv, *vecs;
@@ -84,13 +87,13 @@ bsp_status bsp_disp_vertex(const bsp_map *m, uint32_t disp, uint32_t k, bsp_disp
     di += (size_t)disp * dispinfo_stride(m);
     if ((face = disp_base_face(m, di, disp)) < 0) return BSP_E_CORRUPT;
     out->face = face;
-    if ((st = bsp_get_face(m, (uint32_t)face, &f)) != BSP_OK) return st;
+    if ((st = bsp_get_face(map, (uint32_t)face, &f)) != BSP_OK) return st;
     if ((st = bsp__face_stored(m, (uint32_t)face, &s)) != BSP_OK) return st;
     if (f.kind != BSP_FACE_DISPLACEMENT) return BSP_E_CORRUPT;
     out->power = (uint32_t)bsp__i32(di + DISPINFO_POWER);   /* 1 .. 4: checked by the face */
     out->num_verts = f.num_verts;
     if (k >= f.num_verts) return BSP_E_BAD_QUERY;
-    if ((st = bsp_face_vertex(m, (uint32_t)face, k, &v)) != BSP_OK) return st;
+    if ((st = bsp_face_vertex(map, (uint32_t)face, k, &v)) != BSP_OK) return st;
     for (c = 0; c < 3; c++) out->pos[c] = v.pos[c];
     out->alpha = bsp__f32(dv + ((size_t)bsp__i32(di + DISPINFO_VERT_START) + k) * DISPVERT_BYTES +
                           DISPVERT_ALPHA);

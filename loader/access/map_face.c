@@ -2,6 +2,7 @@
 /* map_face.c - a face's plane, texture, surface flags, lightmap block and
  * the size of its geometry (map_geometry.c gives the vertices). */
 #include "map_access.h"
+#include "../core/map.h"
 #include "map_geometry.h"
 #include "../core/fmath.h"
 
@@ -9,7 +10,7 @@
 
 #define Q3_PAGE_BYTES (128u * 128u * 3u)
 
-static void set_plane(const bsp_map *m, int32_t plane, int side, bsp_face *out)
+static void set_plane(const bsp__map *m, int32_t plane, int side, bsp_face *out)
 {
     const uint8_t *p = BSP__REC(m->planes, (uint32_t)plane);
     uint32_t k;
@@ -26,11 +27,11 @@ static void set_plane(const bsp_map *m, int32_t plane, int side, bsp_face *out)
 /* What a texture's name says (sky*, *water, {fence), by the family's
  * rules (BSP_NAME_*). A Quake miptex slot of offset -1 has no name in the
  * file: nothing to say. */
-static uint32_t name_flags(const bsp_map *m, int32_t texture, uint32_t rules)
+static uint32_t name_flags(const bsp__map *m, int32_t texture, uint32_t rules)
 {
     const char *name;
     uint32_t len;
-    if (texture < 0 || bsp_texture_name(m, (uint32_t)texture, &name, &len) != BSP_OK || len == 0)
+    if (texture < 0 || bsp_texture_name(bsp__map_cpub(m), (uint32_t)texture, &name, &len) != BSP_OK || len == 0)
         return 0;
     if ((rules & BSP_NAME_SKY) && len >= 3 && (name[0] | 32) == 's' && (name[1] | 32) == 'k' &&
         (name[2] | 32) == 'y')
@@ -40,7 +41,7 @@ static uint32_t name_flags(const bsp_map *m, int32_t texture, uint32_t rules)
     return 0;
 }
 
-void bsp__texture_ref(const bsp_map *m, int32_t texture, int32_t texinfo, bsp__texture_use *out)
+void bsp__texture_ref(const bsp__map *m, int32_t texture, int32_t texinfo, bsp__texture_use *out)
 {
     const bsp__access *a = m->family->access;
     uint32_t size;
@@ -66,7 +67,7 @@ void bsp__texture_ref(const bsp_map *m, int32_t texture, int32_t texinfo, bsp__t
     if (a->flags_by_name) out->flags |= name_flags(m, out->texture, a->flags_by_name);
 }
 
-static void set_texture(const bsp_map *m, const uint8_t *f, bsp_face *out)
+static void set_texture(const bsp__map *m, const uint8_t *f, bsp_face *out)
 {
     const bsp__access *a = m->family->access;
     bsp__texture_use u;
@@ -81,7 +82,7 @@ static void set_texture(const bsp_map *m, const uint8_t *f, bsp_face *out)
     out->flags = u.flags;
 }
 
-static void set_lightmap(const bsp_map *m, uint32_t face, const uint8_t *f, bsp_face *out)
+static void set_lightmap(const bsp__map *m, uint32_t face, const uint8_t *f, bsp_face *out)
 {
     const bsp__access *a = m->family->access;
     bsp_lightmap_block *b = &out->lightmap;
@@ -130,8 +131,9 @@ static void set_lightmap(const bsp_map *m, uint32_t face, const uint8_t *f, bsp_
     b->present = !lm.bad && bsp__has_lightmap(m, &lm, 0, &first);
 }
 
-bsp_status bsp_get_face(const bsp_map *m, uint32_t face, bsp_face *out)
+bsp_status bsp_get_face(const bsp_map *map, uint32_t face, bsp_face *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     const bsp__access *a = bsp__access_of(m);
     const struct bsp_family *fam;
     const uint8_t *f;
@@ -152,7 +154,7 @@ bsp_status bsp_get_face(const bsp_map *m, uint32_t face, bsp_face *out)
         uint32_t k;
         out->plane = -1;
         for (k = 0; k < 3 && a->face_normal; k++) out->normal[k] = bsp__f32(f + a->face_normal + 4 * k);
-        if (out->num_verts && bsp_face_vertex(m, face, 0, &v) == BSP_OK)
+        if (out->num_verts && bsp_face_vertex(map, face, 0, &v) == BSP_OK)
             out->dist = bsp__dot(out->normal, v.pos);
     }
     set_texture(m, f, out);
@@ -160,9 +162,10 @@ bsp_status bsp_get_face(const bsp_map *m, uint32_t face, bsp_face *out)
     return BSP_OK;
 }
 
-bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot,
+bsp_status bsp_face_lightmap_data(const bsp_map *map, uint32_t face, uint32_t slot,
                                   const uint8_t **data, uint32_t *bytes)
 {
+    const bsp__map *m = bsp__map_c(map);
     const bsp__access *a = bsp__access_of(m);
     bsp__lightmap lm;
     uint32_t first;
@@ -176,7 +179,7 @@ bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot
         bsp_face f;
         uint32_t size;
         const uint8_t *pages = bsp__access_lump(m, BSP_AL_LIGHTMAPS, &size);
-        if ((st = bsp_get_face(m, face, &f)) != BSP_OK) return st;
+        if ((st = bsp_get_face(map, face, &f)) != BSP_OK) return st;
         if (!f.lightmap.present || slot != 0 || !pages) return BSP_E_NO_LIGHTMAP;
         *data = pages + (size_t)f.lightmap.page * Q3_PAGE_BYTES;
         *bytes = Q3_PAGE_BYTES;

@@ -11,6 +11,7 @@
  * operation is a float assignment, in the order written.
  */
 #include "map_geometry.h"
+#include "../core/map.h"
 #include "../core/fmath.h"
 #include "../cmodel/disp_build.h"
 
@@ -42,7 +43,7 @@ static int run_ok(int32_t first, int32_t count, uint32_t total)
            (uint32_t)first <= total - (uint32_t)count;
 }
 
-static bsp_status edge_shape(const bsp_map *m, const uint8_t *f, shape *s)
+static bsp_status edge_shape(const bsp__map *m, const uint8_t *f, shape *s)
 {
     const struct bsp_family *fam = m->family;
     uint32_t dsize, vsize;
@@ -93,7 +94,7 @@ static bsp_status edge_shape(const bsp_map *m, const uint8_t *f, shape *s)
     return BSP_OK;
 }
 
-static bsp_status surface_shape(const bsp_map *m, const uint8_t *f, shape *s)
+static bsp_status surface_shape(const bsp__map *m, const uint8_t *f, shape *s)
 {
     const bsp__access *a = m->family->access;
     uint32_t vsize, isize;
@@ -137,7 +138,7 @@ static bsp_status surface_shape(const bsp_map *m, const uint8_t *f, shape *s)
     return BSP_OK;
 }
 
-static bsp_status run_shape(const bsp_map *m, const uint8_t *f, shape *s)
+static bsp_status run_shape(const bsp__map *m, const uint8_t *f, shape *s)
 {
     const bsp__access *a = m->family->access;
     int32_t first = bsp__field_get(f, a->face_first_vert), count = bsp__field_get(f, a->face_num_verts);
@@ -154,7 +155,7 @@ static bsp_status run_shape(const bsp_map *m, const uint8_t *f, shape *s)
     return BSP_OK;
 }
 
-static bsp_status get_shape(const bsp_map *m, uint32_t face, shape *s)
+static bsp_status get_shape(const bsp__map *m, uint32_t face, shape *s)
 {
     const uint8_t *f;
     if (!bsp__access_of(m)) return BSP_E_BAD_ARGUMENT;
@@ -170,7 +171,7 @@ static bsp_status get_shape(const bsp_map *m, uint32_t face, shape *s)
     }
 }
 
-bsp_status bsp__face_shape(const bsp_map *m, uint32_t face, bsp_face *out)
+bsp_status bsp__face_shape(const bsp__map *m, uint32_t face, bsp_face *out)
 {
     shape s;
     bsp_status st = get_shape(m, face, &s);
@@ -192,7 +193,7 @@ static void read_vec3(const uint8_t *p, float v[3])
 }
 
 /* Position of edge-loop vertex k. */
-static void loop_vertex(const bsp_map *m, uint32_t first, uint32_t k, float v[3])
+static void loop_vertex(const bsp__map *m, uint32_t first, uint32_t k, float v[3])
 {
     int32_t se = bsp__i32(BSP__REC(m->surfedges, first + k));
     const uint8_t *edge = BSP__REC(m->edges, (uint32_t)(se < 0 ? -se : se));
@@ -200,7 +201,7 @@ static void loop_vertex(const bsp_map *m, uint32_t first, uint32_t k, float v[3]
     read_vec3(BSP__REC(m->vertexes, (uint32_t)vi), v);
 }
 
-const uint8_t *bsp__face_texvecs(const bsp_map *m, uint32_t face)
+const uint8_t *bsp__face_texvecs(const bsp__map *m, uint32_t face)
 {
     const bsp__access *a = m->family->access;
     const uint8_t *f = BSP__REC(m->faces, face);
@@ -227,7 +228,7 @@ float bsp__texdot(const uint8_t *vecs, uint32_t axis, const float p[3])
 
 /* Texture and lightmap coordinates of a point on a face with texture and
  * lightmap vectors (every family but quake3). */
-static void project(const bsp_map *m, uint32_t face, const float p[3], bsp_vertex *out)
+static void project(const bsp__map *m, uint32_t face, const float p[3], bsp_vertex *out)
 {
     const uint8_t *vecs = bsp__face_texvecs(m, face);
     bsp__lightmap lm;
@@ -243,7 +244,7 @@ static void project(const bsp_map *m, uint32_t face, const float p[3], bsp_verte
     }
 }
 
-static void drawvert(const bsp_map *m, uint32_t index, bsp_vertex *out)
+static void drawvert(const bsp__map *m, uint32_t index, bsp_vertex *out)
 {
     uint32_t size;
     const uint8_t *v = bsp__access_lump(m, BSP_AL_DRAWVERTS, &size) + (size_t)index * DRAWVERT_BYTES;
@@ -264,7 +265,7 @@ static void bezier(float t, float w[3])
     w[2] = t * t;
 }
 
-static void patch_vertex(const bsp_map *m, const shape *s, uint32_t k, bsp_vertex *out)
+static void patch_vertex(const bsp__map *m, const shape *s, uint32_t k, bsp_vertex *out)
 {
     uint32_t col = k % s->grid, row = k / s->grid, sx, sy, a, b, c;
     float wu[3], wv[3], acc[7];
@@ -301,7 +302,7 @@ static float lerp(float a, float b, float t)
 
 /* A displacement's base corners and the one nearest startPosition (the
  * first of equals). */
-static uint32_t disp_corners(const bsp_map *m, const shape *s, float corner[4][3])
+static uint32_t disp_corners(const bsp__map *m, const shape *s, float corner[4][3])
 {
     uint32_t i, c, start = 0;
     float sp[3], best = 0.0f;
@@ -319,7 +320,7 @@ static uint32_t disp_corners(const bsp_map *m, const shape *s, float corner[4][3
     return start;
 }
 
-static void disp_vertex(const bsp_map *m, uint32_t face, const shape *s, uint32_t k, bsp_vertex *out)
+static void disp_vertex(const bsp__map *m, uint32_t face, const shape *s, uint32_t k, bsp_vertex *out)
 {
     uint32_t size, c, start;
     const uint8_t *di = s->disp;
@@ -343,7 +344,7 @@ static void disp_vertex(const bsp_map *m, uint32_t face, const shape *s, uint32_
     }
 }
 
-bsp_status bsp__face_stored(const bsp_map *m, uint32_t face, bsp__stored *out)
+bsp_status bsp__face_stored(const bsp__map *m, uint32_t face, bsp__stored *out)
 {
     shape s;
     bsp_status st = get_shape(m, face, &s);
@@ -375,7 +376,7 @@ bsp_status bsp__face_stored(const bsp_map *m, uint32_t face, bsp__stored *out)
     return BSP_OK;
 }
 
-const uint8_t *bsp__stored_vertex(const bsp_map *m, const bsp__stored *s, uint32_t k, float pos[3])
+const uint8_t *bsp__stored_vertex(const bsp__map *m, const bsp__stored *s, uint32_t k, float pos[3])
 {
     const uint8_t *v = NULL;
     uint32_t size;
@@ -390,8 +391,9 @@ const uint8_t *bsp__stored_vertex(const bsp_map *m, const bsp__stored *s, uint32
     return v;
 }
 
-bsp_status bsp_face_vertex(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex *out)
+bsp_status bsp_face_vertex(const bsp_map *map, uint32_t face, uint32_t k, bsp_vertex *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     shape s;
     bsp_status st;
     if (!out) return BSP_E_BAD_ARGUMENT;
@@ -419,8 +421,9 @@ bsp_status bsp_face_vertex(const bsp_map *m, uint32_t face, uint32_t k, bsp_vert
     return BSP_OK;
 }
 
-bsp_status bsp_face_triangle(const bsp_map *m, uint32_t face, uint32_t k, uint32_t idx[3])
+bsp_status bsp_face_triangle(const bsp_map *map, uint32_t face, uint32_t k, uint32_t idx[3])
 {
+    const bsp__map *m = bsp__map_c(map);
     shape s;
     bsp_status st;
     uint32_t c;

@@ -2,6 +2,7 @@
 /* map_records.c - counts, leaves, leaf faces, models and texture names,
  * read through each family's access description (family.h). */
 #include "map_access.h"
+#include "../core/map.h"
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
@@ -14,7 +15,7 @@ uint32_t bsp__map_flags(const bsp__flag_rule *rules, uint32_t n, int bits, int32
     return out;
 }
 
-bsp_status bsp__needs_absent(const bsp_map *m, const bsp__need *n, uint32_t count, int used)
+bsp_status bsp__needs_absent(const bsp__map *m, const bsp__need *n, uint32_t count, int used)
 {
     uint32_t k;
     bsp_status st = BSP_OK;
@@ -27,7 +28,7 @@ bsp_status bsp__needs_absent(const bsp_map *m, const bsp__need *n, uint32_t coun
 }
 
 /* Number of texture names and, for the miptex directory, its lump. */
-static uint32_t texture_count(const bsp_map *m)
+static uint32_t texture_count(const bsp__map *m)
 {
     const bsp__access *a = m->family->access;
     uint32_t size;
@@ -41,8 +42,9 @@ static uint32_t texture_count(const bsp_map *m)
     return (uint32_t)n;
 }
 
-bsp_status bsp_get_counts(const bsp_map *m, bsp_counts *out)
+bsp_status bsp_get_counts(const bsp_map *map, bsp_counts *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     if (!bsp__access_of(m) || !out) return BSP_E_BAD_ARGUMENT;
     out->leaves = m->leafs.count;
     out->faces = m->faces.count;
@@ -59,8 +61,9 @@ bsp_status bsp_get_counts(const bsp_map *m, bsp_counts *out)
     return BSP_OK;
 }
 
-bsp_status bsp_get_leaf(const bsp_map *m, uint32_t leaf, bsp_leaf *out)
+bsp_status bsp_get_leaf(const bsp_map *map, uint32_t leaf, bsp_leaf *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     const bsp__access *a = bsp__access_of(m);
     const struct bsp_family *f;
     const uint8_t *r;
@@ -89,8 +92,9 @@ bsp_status bsp_get_leaf(const bsp_map *m, uint32_t leaf, bsp_leaf *out)
     return BSP_OK;
 }
 
-bsp_status bsp_leaf_face(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *face)
+bsp_status bsp_leaf_face(const bsp_map *map, uint32_t leaf, uint32_t k, uint32_t *face)
 {
+    const bsp__map *m = bsp__map_c(map);
     const struct bsp_family *f;
     const uint8_t *r;
     int32_t first, num;
@@ -114,8 +118,9 @@ bsp_status bsp_leaf_face(const bsp_map *m, uint32_t leaf, uint32_t k, uint32_t *
     return BSP_OK;
 }
 
-bsp_status bsp_get_model(const bsp_map *m, uint32_t model, bsp_model *out)
+bsp_status bsp_get_model(const bsp_map *map, uint32_t model, bsp_model *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     const bsp__access *a = bsp__access_of(m);
     const uint8_t *r;
     uint32_t k;
@@ -143,8 +148,9 @@ static uint32_t name_len(const uint8_t *p, const uint8_t *end)
     return n;
 }
 
-bsp_status bsp_texture_name(const bsp_map *m, uint32_t index, const char **name, uint32_t *len)
+bsp_status bsp_texture_name(const bsp_map *map, uint32_t index, const char **name, uint32_t *len)
 {
+    const bsp__map *m = bsp__map_c(map);
     const bsp__access *a = bsp__access_of(m);
     const uint8_t *t, *p, *end;
     uint32_t size, ofs;

@@ -8,6 +8,7 @@
  * half: luxel k covers [k, k + 1) on every family.
  */
 #include "map_access.h"
+#include "../core/map.h"
 #include "map_geometry.h"
 #include "map_vertex.h"
 #include "../core/fmath.h"
@@ -17,7 +18,7 @@
 #define DRAWVERT_NORMAL 28
 #define DRAWVERT_COLOR 40
 
-int bsp__texture_size(const bsp_map *m, int32_t texture, int32_t size[2])
+int bsp__texture_size(const bsp__map *m, int32_t texture, int32_t size[2])
 {
     const bsp__access *a = m->family->access;
     uint32_t bytes;
@@ -46,7 +47,7 @@ int bsp__texture_size(const bsp_map *m, int32_t texture, int32_t size[2])
  * index is at r + k with r the sum of numedges of the faces before it
  * (vrad's SaveVertexNormals writes one index per face vertex, faces in
  * order). 0: the lumps are empty (plane normals); -1: corrupt. */
-static int vertnormal_of(const bsp_map *m, uint32_t face, uint32_t k, float n[3])
+static int vertnormal_of(const bsp__map *m, uint32_t face, uint32_t k, float n[3])
 {
     uint32_t nsize, isize, f;
     const uint8_t *normals = bsp__access_lump(m, BSP_AL_VERTNORMALS, &nsize);
@@ -71,7 +72,7 @@ static int vertnormal_of(const bsp_map *m, uint32_t face, uint32_t k, float n[3]
  * Valid only when its size is exactly that of every face's vertices and
  * every index is below n (checked whole at each call: the load keeps no
  * verdict); else ignored. Little-endian bytes (never swapped). */
-int bsp__facenormal(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex_attr *out)
+int bsp__facenormal(const bsp__map *m, uint32_t face, uint32_t k, bsp_vertex_attr *out)
 {
     uint32_t size, n, f, at = 0, c;
     uint64_t total = 0, want;
@@ -106,7 +107,7 @@ int bsp__facenormal(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex_attr
  * slot-0 block (quake3 aside). A displacement's corners carry the block's
  * corner luxel centres, start corner first (CCoreDispSurface::
  * CalcLuxelCoords). */
-static void stored_luxel_coord(const bsp_map *m, uint32_t face, const bsp__stored *s, uint32_t k,
+static void stored_luxel_coord(const bsp__map *m, uint32_t face, const bsp__stored *s, uint32_t k,
                            const float p[3], float lm[2])
 {
     bsp__lightmap l;
@@ -137,8 +138,9 @@ void bsp__disp_luxel_corners(int32_t u, int32_t v, float c[4][2])
     c[3][0] = hu, c[3][1] = 0.5f;
 }
 
-bsp_status bsp_face_vertex_attr(const bsp_map *m, uint32_t face, uint32_t k, bsp_vertex_attr *out)
+bsp_status bsp_face_vertex_attr(const bsp_map *map, uint32_t face, uint32_t k, bsp_vertex_attr *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp__stored s;
     bsp_face f;
     const uint8_t *dv, *vecs;
@@ -147,7 +149,7 @@ bsp_status bsp_face_vertex_attr(const bsp_map *m, uint32_t face, uint32_t k, bsp
     int got;
     if (!out) return BSP_E_BAD_ARGUMENT;
     bsp__fill(out, 0, sizeof *out);
-    if ((st = bsp_get_face(m, face, &f)) != BSP_OK) return st;
+    if ((st = bsp_get_face(map, face, &f)) != BSP_OK) return st;
     if ((st = bsp__face_stored(m, face, &s)) != BSP_OK) return st;
     out->num_verts = s.count;
     if (k >= s.count) return BSP_E_BAD_QUERY;

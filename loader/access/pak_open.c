@@ -14,6 +14,7 @@
  * (vbsp, bspzip, Valve's XZip tool, zip tools) keeps that order.
  */
 #include "pak.h"
+#include "../core/map.h"
 #include "../family/family.h"
 #include "../query/query.h"
 
@@ -156,8 +157,9 @@ static int pak_is_source(const struct bsp_family *f)
     return f && bsp__role_lump(f, BSP_ROLE_FACES_HDR) >= 0;
 }
 
-bsp_status bsp_pak_open_map(const bsp_map *m, bsp_pak *p)
+bsp_status bsp_pak_open_map(const bsp_map *map, bsp_pak *p)
 {
+    const bsp__map *m = bsp__map_c(map);
     if (!m || !p) return BSP_E_BAD_ARGUMENT;
     if (!pak_is_source(m->family)) return BSP_E_UNSUPPORTED;
     if (!m->lump_data[BSP_PAK_LUMP] && !bsp__lump_is_empty(m, (int)BSP_PAK_LUMP))

@@ -10,6 +10,7 @@
  * is the correctly rounded float root.
  */
 #include "patch_grid.h"
+#include "../core/map.h"
 #include "map_geometry.h"
 #include "../core/fmath.h"
 
@@ -23,7 +24,7 @@ typedef char bsp__grid_vertex_is_44_bytes[sizeof(bsp_grid_vertex) == 44 ? 1 : -1
 
 /* ---- the map: the face record and its control points -------------------- */
 
-bsp_status bsp__patch_source(const bsp_map *m, uint32_t face, bsp__patch_src *src)
+bsp_status bsp__patch_source(const bsp__map *m, uint32_t face, bsp__patch_src *src)
 {
     const bsp__access *a;
     const uint8_t *f, *vecs;
@@ -57,7 +58,7 @@ bsp_status bsp__patch_source(const bsp_map *m, uint32_t face, bsp__patch_src *sr
     return BSP_OK;
 }
 
-void bsp__patch_points(const bsp_map *m, const bsp__patch_src *src, bsp__grid_row *c)
+void bsp__patch_points(const bsp__map *m, const bsp__patch_src *src, bsp__grid_row *c)
 {
     uint32_t size, i, j, k;
     const uint8_t *dv = bsp__access_lump(m, BSP_AL_DRAWVERTS, &size);
@@ -331,9 +332,10 @@ void bsp__patch_subdivide(bsp__grid_row *c, uint32_t *width, uint32_t *height, f
 
 /* ---- the public call ---------------------------------------------------- */
 
-bsp_status bsp_patch_grid_build(const bsp_map *m, uint32_t face, float subdivisions,
+bsp_status bsp_patch_grid_build(const bsp_map *map, uint32_t face, float subdivisions,
                                 void *scratch, size_t scratch_bytes, bsp_patch_grid *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp__patch_src src;
     bsp__grid_row *c = (bsp__grid_row *)scratch;
     bsp_grid_vertex *packed = (bsp_grid_vertex *)scratch;

@@ -7,6 +7,7 @@
 #define BSP_PATCH_GRID_H
 
 #include "map_access.h"
+#include "../core/map.h"
 
 #define BSP__GRID BSP_PATCH_GRID_MAX
 typedef bsp_grid_vertex bsp__grid_row[BSP__GRID];
@@ -20,9 +21,9 @@ typedef struct bsp__patch_src {
 
 /* The one place the curve files read the map: the face's record
  * (statuses as bsp_patch_grid_build's from BAD_FACE on) ... */
-bsp_status bsp__patch_source(const bsp_map *m, uint32_t face, bsp__patch_src *src);
+bsp_status bsp__patch_source(const bsp__map *m, uint32_t face, bsp__patch_src *src);
 /* ... and its control points, into c[j][i] (normals as stored). */
-void bsp__patch_points(const bsp_map *m, const bsp__patch_src *src, bsp__grid_row *c);
+void bsp__patch_points(const bsp__map *m, const bsp__patch_src *src, bsp__grid_row *c);
 
 /* R_SubdividePatchToGrid on the control points in c (*w x *h): leaves the
  * grid in c, its size in *w, *h and the error tables in err. */

@@ -17,6 +17,7 @@
  * `< .01` the same as <= 0.01f (the float nearest 0.01 lies below it).
  */
 #include "patch_grid.h"
+#include "../core/map.h"
 #include "../core/fmath.h"
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
@@ -54,7 +55,7 @@ static size_t set_bytes(uint32_t count, size_t verts)
            set_align8(verts * sizeof(bsp_grid_vertex)) + set_align8(BSP_PATCH_GRID_SCRATCH_BYTES);
 }
 
-static int set_flags_ok(const bsp_map *m, uint32_t flags)
+static int set_flags_ok(const bsp__map *m, uint32_t flags)
 {
     return m && bsp__access_of(m) && !(flags & ~BSP_PATCH_STITCHED);
 }
@@ -303,7 +304,7 @@ static void set_fix_lod_errors(set_ctx *s)
 /* ---- building ----------------------------------------------------------- */
 
 /* Each patch's isolated grid: into the pool when `store`, else counted. */
-static bsp_status set_build_grids(const bsp_map *m, float sub, set_ctx *s, int store, uint32_t *count,
+static bsp_status set_build_grids(const bsp__map *m, float sub, set_ctx *s, int store, uint32_t *count,
                               size_t *verts)
 {
     uint32_t f, n = 0;
@@ -343,9 +344,10 @@ static size_t set_first_guess(uint32_t count, size_t verts, uint32_t flags)
     return set_bytes(count, verts + ((flags & BSP_PATCH_STITCHED) ? verts / 4 : 0));
 }
 
-bsp_status bsp_measure_patch_set(const bsp_map *m, float subdivisions, uint32_t flags,
+bsp_status bsp_measure_patch_set(const bsp_map *map, float subdivisions, uint32_t flags,
                                  void *scratch, size_t scratch_bytes, size_t *bytes)
 {
+    const bsp__map *m = bsp__map_c(map);
     set_ctx s;
     uint32_t count;
     size_t verts;
@@ -359,9 +361,10 @@ bsp_status bsp_measure_patch_set(const bsp_map *m, float subdivisions, uint32_t 
     return BSP_OK;
 }
 
-bsp_status bsp_patch_set_build(const bsp_map *m, float subdivisions, uint32_t flags,
+bsp_status bsp_patch_set_build(const bsp_map *map, float subdivisions, uint32_t flags,
                                void *mem, size_t bytes, size_t *needed)
 {
+    const bsp__map *m = bsp__map_c(map);
     set_ctx s;
     uint8_t *p = (uint8_t *)mem;
     uint32_t count = 0, f;

@@ -3,6 +3,7 @@
  * starts: the classnames of their start entities, the angle keys and the
  * eye's height, read from the entity text in place (entity.c). */
 #include "entity_text.h"
+#include "../core/map.h"
 #include "../core/fmath.h"
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
@@ -86,20 +87,21 @@ static int read_start(const char *text, uint32_t len, uint32_t at, bsp_player_st
     return 1;
 }
 
-bsp_status bsp_player_start(const bsp_map *m, bsp_player_start_info *out)
+bsp_status bsp_player_start(const bsp_map *map, bsp_player_start_info *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     const struct start_family *fam;
     const char *text;
     int found = 0;
     uint32_t c, k;
-    bsp_family_id id = bsp_map_family(m);
+    bsp_family_id id = bsp_map_family(map);
     if (!out || id == BSP_FAMILY_UNKNOWN) return BSP_E_BAD_ARGUMENT;
     if (bsp__entity_text_left_out(m)) return BSP_E_NOT_LOADED;
     fam = &start_families[id];
     text = (const char *)m->entities.data;
     for (c = 0; fam->classes[c]; c++) {
         uint32_t at;
-        for (at = 0; bsp_entity_find(m, "classname", fam->classes[c], &at) == BSP_OK; at++) {
+        for (at = 0; bsp_entity_find(map, "classname", fam->classes[c], &at) == BSP_OK; at++) {
             found = 1;
             if (!read_start(text, m->entities.count, at, out)) continue;
             out->classname = fam->classes[c];

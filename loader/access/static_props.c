@@ -21,6 +21,7 @@
  * list before the props (bspsrc), which these layouts do not describe.
  */
 #include "../bspkit.h"
+#include "../core/map.h"
 #include "../core/config.h"
 #include "../core/field.h"
 #include "../family/gamelump_dir.h"
@@ -127,17 +128,18 @@ static uint32_t sp_read(const uint8_t *at, uint8_t type, int big)
     }
 }
 
-bsp_status bsp_static_props_find(const bsp_map *m, bsp_game_lump *out)
+bsp_status bsp_static_props_find(const bsp_map *map, bsp_game_lump *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     uint32_t i, n;
     bsp_status st;
     if (!m || !out || !m->family) return BSP_E_BAD_ARGUMENT;
     if (!bsp__has_game_lump(m)) return BSP_E_UNSUPPORTED;
     /* (an empty game lump has no 'sprp' sub-lump: BAD_QUERY below) */
     if (!bsp__game_lump(m) && !bsp__lump_is_empty(m, BSP__GAME_LUMP)) return BSP_E_NOT_LOADED;
-    n = bsp_game_lump_count(m);
+    n = bsp_game_lump_count(map);
     for (i = 0; i < n; i++) {
-        if ((st = bsp_game_lump_get(m, i, out)) != BSP_OK) return st;
+        if ((st = bsp_game_lump_get(map, i, out)) != BSP_OK) return st;
         if (out->id == SP_ID) return BSP_OK;
     }
     return BSP_E_BAD_QUERY;
@@ -153,7 +155,7 @@ static int sp_take(const uint8_t **at, uint32_t *left, uint32_t count, uint32_t 
     return 1;
 }
 
-static bsp_status sp_open(const bsp_map *m, const bsp_game_lump *g, const void *bytes,
+static bsp_status sp_open(const bsp__map *m, const bsp_game_lump *g, const void *bytes,
                           uint32_t size, bsp_static_props *p)
 {
     const uint8_t *at = (const uint8_t *)bytes;
@@ -190,9 +192,10 @@ static bsp_status sp_open(const bsp_map *m, const bsp_game_lump *g, const void *
     return known ? BSP_E_CORRUPT : BSP_E_BAD_LUMP_VERSION;
 }
 
-bsp_status bsp_static_props_open(const bsp_map *m, const bsp_game_lump *g, const void *bytes,
+bsp_status bsp_static_props_open(const bsp_map *map, const bsp_game_lump *g, const void *bytes,
                                  uint32_t size, bsp_static_props *p)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp_status st;
     if (!m || !g || !bytes || !p || !m->family || !m->family->access || g->id != SP_ID ||
         size != g->size)

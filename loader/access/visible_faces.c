@@ -10,6 +10,7 @@
  * entries takes the union: the work is the leaves plus the entries.
  */
 #include "disp_leaves.h"
+#include "../core/map.h"
 
 #if BSPKIT_ACCESS
 
@@ -17,22 +18,23 @@ typedef struct layout {
     uint32_t face_words, row_words, entries;
 } layout;
 
-static void layout_of(const bsp_map *m, layout *l)
+static void layout_of(const bsp__map *m, layout *l)
 {
     l->face_words = (m->faces.count + 31) / 32;
     l->row_words = (m->num_clusters + 31) / 32;
     l->entries = m->leaffaces.data ? m->leaffaces.count : 0;
 }
 
-uint32_t bsp_visible_faces_scratch(const bsp_map *m)
+uint32_t bsp_visible_faces_scratch(const bsp_map *map)
 {
+    const bsp__map *m = bsp__map_c(map);
     layout l;
     if (!bsp__access_of(m)) return 0;
     layout_of(m, &l);
     return l.face_words + l.row_words + l.entries;
 }
 
-static int sees(const bsp_map *m, const uint8_t *row, uint32_t leaf)
+static int sees(const bsp__map *m, const uint8_t *row, uint32_t leaf)
 {
     int32_t c = bsp__leaf_cluster(m, BSP__REC(m->leafs, leaf), leaf);
     return c >= 0 && (uint32_t)c < m->num_clusters && (row[c >> 3] >> (c & 7) & 1);
@@ -41,7 +43,7 @@ static int sees(const bsp_map *m, const uint8_t *row, uint32_t leaf)
 #define TERRAIN (BSPKIT_FAMILY_SOURCE && BSPKIT_COLLISION)
 #if TERRAIN
 typedef struct vis_ask {
-    const bsp_map *m;
+    const bsp__map *m;
     const uint8_t *row;
     uint32_t *bits;
 } vis_ask;
@@ -61,7 +63,7 @@ static void take_face(void *ctx, uint32_t disp, uint32_t face)
 
 /* Source's terrain: *on 1 when the map's displacements are read (the
  * statuses of bsp__disps_open on Source; none elsewhere). */
-static bsp_status terrain_open(const bsp_map *m, bsp__disps *d, int *on)
+static bsp_status terrain_open(const bsp__map *m, bsp__disps *d, int *on)
 {
     *on = 0;
 #if TERRAIN
@@ -78,7 +80,7 @@ static bsp_status terrain_open(const bsp_map *m, bsp__disps *d, int *on)
 }
 
 /* Each displacement a seen leaf holds: its base face into bits. */
-static bsp_status terrain(const bsp_map *m, const bsp__disps *d, const uint8_t *row, uint32_t *bits)
+static bsp_status terrain(const bsp__map *m, const bsp__disps *d, const uint8_t *row, uint32_t *bits)
 {
 #if TERRAIN
     vis_ask a;
@@ -91,7 +93,7 @@ static bsp_status terrain(const bsp_map *m, const bsp__disps *d, const uint8_t *
 }
 
 /* The union of the seen leaves' face lists into bits. */
-static bsp_status leaf_lists(const bsp_map *m, const uint8_t *row, uint32_t *ends, uint32_t entries,
+static bsp_status leaf_lists(const bsp__map *m, const uint8_t *row, uint32_t *ends, uint32_t entries,
                              uint32_t *bits)
 {
     const struct bsp_family *f = m->family;
@@ -118,9 +120,10 @@ static bsp_status leaf_lists(const bsp_map *m, const uint8_t *row, uint32_t *end
     return BSP_OK;
 }
 
-bsp_status bsp_visible_faces(const bsp_map *m, int32_t cluster, uint32_t *scratch, uint32_t scratch_words,
+bsp_status bsp_visible_faces(const bsp_map *map, int32_t cluster, uint32_t *scratch, uint32_t scratch_words,
                              uint32_t *faces, uint32_t cap, uint32_t *count)
 {
+    const bsp__map *m = bsp__map_c(map);
     const struct bsp_family *f;
     layout l;
     bsp__disps d;
@@ -140,7 +143,7 @@ bsp_status bsp_visible_faces(const bsp_map *m, int32_t cluster, uint32_t *scratc
     }
     if ((st = terrain_open(m, &d, &on)) != BSP_OK) return st;
     row = (uint8_t *)(scratch + l.face_words);
-    if ((st = bsp_pvs(m, cluster, row, 4 * l.row_words)) != BSP_OK) return st;
+    if ((st = bsp_pvs(map, cluster, row, 4 * l.row_words)) != BSP_OK) return st;
     for (k = 0; k < l.face_words; k++) scratch[k] = 0;
     st = leaf_lists(m, row, scratch + l.face_words + l.row_words, l.entries, scratch);
     if (st == BSP_OK && on) st = terrain(m, &d, row, scratch);

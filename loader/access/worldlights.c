@@ -5,6 +5,7 @@
  * world lights" lists them). No load rule describes these lumps, so the
  * arena keeps the file's bytes. */
 #include "../bspkit.h"
+#include "../core/map.h"
 #include "../core/config.h"
 #include "../core/field.h"
 #include "srclumps.h"
@@ -62,7 +63,7 @@ static const wl_layout wl_layouts[] = {
 #undef WL_HEAD
 #undef WL_TAIL
 
-static bsp_status wl_open(const bsp_map *m, const bsp_header *h, uint32_t lump,
+static bsp_status wl_open(const bsp__map *m, const bsp_header *h, uint32_t lump,
                           bsp_world_lights *w)
 {
     const wl_layout *l = NULL;
@@ -85,9 +86,10 @@ static bsp_status wl_open(const bsp_map *m, const bsp_header *h, uint32_t lump,
     return BSP_OK;
 }
 
-bsp_status bsp_world_lights_open(const bsp_map *m, const bsp_header *h, int hdr,
+bsp_status bsp_world_lights_open(const bsp_map *map, const bsp_header *h, int hdr,
                                  bsp_world_lights *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp_status st;
     if (!out) return BSP_E_BAD_ARGUMENT;
     bsp__fill(out, 0, sizeof *out);

@@ -4,6 +4,7 @@
  * work to the part's builder, so the pipeline names none of them.
  */
 #include "cmodel.h"
+#include "../core/map.h"
 #include "hull_build.h"
 #include "coll_native.h"
 
@@ -82,7 +83,7 @@ bsp_status bsp__cmodel_place(const bsp_header *h, uint32_t end_max, uint32_t *po
 }
 
 #if BSP__CMODEL_STEPS
-uint32_t bsp__cmodel_work(const bsp_map *m, const bsp_header *h, const bsp__cmodel_regions *r)
+uint32_t bsp__cmodel_work(const bsp__map *m, const bsp_header *h, const bsp__cmodel_regions *r)
 {
     uint32_t work = 0;
     /* quake3's curved surfaces: the region's bytes */
@@ -94,14 +95,14 @@ uint32_t bsp__cmodel_work(const bsp_map *m, const bsp_header *h, const bsp__cmod
 #endif
 
 /* A part's build failed: it names its lump. */
-static bsp_status part_failed(bsp_map *m, bsp_status st, int lump)
+static bsp_status part_failed(bsp__map *m, bsp_status st, int lump)
 {
     m->error_lump = (uint32_t)lump;
     m->error_offset = m->lump_file_offset[lump];
     return st;
 }
 
-bsp_status bsp__cmodel_build(bsp_map *m, const bsp_header *h, const bsp__cmodel_regions *r,
+bsp_status bsp__cmodel_build(bsp__map *m, const bsp_header *h, const bsp__cmodel_regions *r,
                              uint8_t *base, uint8_t *scratch, uint32_t verts_first,
                              bsp__cmodel_cursor *c, uint32_t budget)
 {

@@ -13,6 +13,7 @@
 #define BSP_CMODEL_H
 
 #include "../family/family.h"
+#include "../core/map.h"
 #include "patch_region.h"
 #include "disp_build.h"
 
@@ -59,7 +60,7 @@ bsp_status bsp__cmodel_place(const bsp_header *h, uint32_t end_max, uint32_t *po
 
 /* The work the stepped builds count in the loader's progress (work_total;
  * BSP__CMODEL_STEPS builds only). */
-uint32_t bsp__cmodel_work(const bsp_map *m, const bsp_header *h, const bsp__cmodel_regions *r);
+uint32_t bsp__cmodel_work(const bsp__map *m, const bsp_header *h, const bsp__cmodel_regions *r);
 
 /* Builds the model into the regions of the arena at `base`, after the
  * load's checks, with `scratch`, about `budget` bytes per call (the hulls
@@ -67,7 +68,7 @@ uint32_t bsp__cmodel_work(const bsp_map *m, const bsp_header *h, const bsp__cmod
  * c->built 1 once all is built. m->vertexes holds quake3's draw vertices
  * from verts_first on. A part that fails names its lump in m->error_lump
  * and error_offset (CORRUPT: patch_region.h, disp_build.h, coll_native.h). */
-bsp_status bsp__cmodel_build(bsp_map *m, const bsp_header *h, const bsp__cmodel_regions *r,
+bsp_status bsp__cmodel_build(bsp__map *m, const bsp_header *h, const bsp__cmodel_regions *r,
                              uint8_t *base, uint8_t *scratch, uint32_t verts_first,
                              bsp__cmodel_cursor *c, uint32_t budget);
 

@@ -3,6 +3,7 @@
  * load (coll_native.h): one builder over every family's description. */
 #include <stddef.h>
 #include "coll_native.h"
+#include "../core/map.h"
 
 #if BSPKIT_COLLISION
 
@@ -67,7 +68,7 @@ static uint8_t *coll_take(uint8_t **at, uint32_t n, uint32_t size)
 }
 
 /* 1 when entry i of the surface list is a valid surface of no patch. */
-static int coll_no_patch(const bsp_map *m, uint32_t i)
+static int coll_no_patch(const bsp__map *m, uint32_t i)
 {
     const struct bsp__collision *c = bsp__coll_of(m->family);
     uint32_t s = (uint32_t)bsp__field_getp(COLL_REC(m->leaffaces, i), &m->family->tree.leafface_face);
@@ -77,7 +78,7 @@ static int coll_no_patch(const bsp_map *m, uint32_t i)
 /* quake3: each leaf's surface run less its ends of no patch. The ends
  * read are bounded by a budget (a hostile file's leaves may all list the
  * whole list): past it a run stays whole, which the trace reads alike. */
-static void coll_surface_runs(const bsp_map *m, bsp__crun *runs)
+static void coll_surface_runs(const bsp__map *m, bsp__crun *runs)
 {
     const struct bsp_family *f = m->family;
     uint32_t i, list = m->leaffaces.count, budget = list < 0x3fff0000u ? 4u * list + 4096u : 0xffffffffu;
@@ -95,7 +96,7 @@ static void coll_surface_runs(const bsp_map *m, bsp__crun *runs)
     }
 }
 
-bsp_status bsp__coll_native_build(bsp_map *m, uint8_t *region, uint32_t bytes)
+bsp_status bsp__coll_native_build(bsp__map *m, uint8_t *region, uint32_t bytes)
 {
     const struct bsp_family *f = m->family;
     const struct bsp__collision *c = bsp__coll_of(f);

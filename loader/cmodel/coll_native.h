@@ -20,6 +20,7 @@
 #define BSP_COLL_NATIVE_H
 
 #include "../family/family.h"
+#include "../core/map.h"
 
 /* A plane: normal, dist, the axial type the walks test (0, 1, 2: the
  * normal is that axis; 3: any) and the sign bits of the normal (bit i:
@@ -32,7 +33,7 @@ typedef struct bsp__cplane {
     uint8_t type, signbits, pad[2];
 } bsp__cplane;
 
-BSP_INLINE void bsp__coll_plane(const bsp_map *m, int32_t index, bsp__cplane *p)
+BSP_INLINE void bsp__coll_plane(const bsp__map *m, int32_t index, bsp__cplane *p)
 {
     const uint8_t *rec = m->planes.data + (size_t)index * m->planes.stride;
     int32_t type;
@@ -112,6 +113,6 @@ uint32_t bsp__coll_native_bytes(const bsp_header *h);
  * map's views and sets m->coll_native. CORRUPT for a node whose plane or
  * child is outside its lump (the load's validation has refused those
  * already) or when the views hold more records than the header said. */
-bsp_status bsp__coll_native_build(bsp_map *m, uint8_t *region, uint32_t bytes);
+bsp_status bsp__coll_native_build(bsp__map *m, uint8_t *region, uint32_t bytes);
 
 #endif

@@ -10,6 +10,7 @@
  * order.
  */
 #include "disp_build.h"
+#include "../core/map.h"
 #include "../core/fmath.h"
 
 #if BSP__DISPCOLL
@@ -32,7 +33,7 @@ int bsp__disp_lump(const struct bsp_family *f, uint32_t k)
 }
 
 /* Lump k's bytes in the arena (NULL: not loaded). */
-static const uint8_t *data(const bsp_map *m, uint32_t k)
+static const uint8_t *data(const bsp__map *m, uint32_t k)
 {
     int lump = bsp__disp_lump(m->family, k);
     return lump >= 0 ? m->lump_data[lump] : NULL;
@@ -124,7 +125,7 @@ static void grow(uint8_t *out, const float blo[3], const float bhi[3], int first
 
 /* The cells' boxes (in their triangles' slots) and the quadtree's, from
  * the smallest blocks up: each the union of its four parts. */
-static void boxes(bsp_map *m, uint32_t vs, uint32_t ts, uint32_t power)
+static void boxes(bsp__map *m, uint32_t vs, uint32_t ts, uint32_t power)
 {
     uint32_t n = (1u << power) + 1, cells = 1u << (2 * power), z, L;
     uint8_t *tris = (uint8_t *)m->disp_tris.data;
@@ -163,7 +164,7 @@ static void boxes(bsp_map *m, uint32_t vs, uint32_t ts, uint32_t power)
 }
 
 /* Build displacement i (its record holds its base face). */
-static bsp_status build_one(bsp_map *m, const uint8_t *info, uint8_t *rec, uint8_t *bits)
+static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint8_t *bits)
 {
     const uint8_t *face;
     uint8_t *verts = (uint8_t *)m->disp_verts.data, *tris = (uint8_t *)m->disp_tris.data;
@@ -233,7 +234,7 @@ static bsp_status build_one(bsp_map *m, const uint8_t *info, uint8_t *rec, uint8
     return BSP_OK;
 }
 
-bsp_status bsp__disps_build(bsp_map *m, const bsp_header *h, uint8_t *region, uint8_t *scratch,
+bsp_status bsp__disps_build(bsp__map *m, const bsp_header *h, uint8_t *region, uint8_t *scratch,
                             bsp__disp_cursor *cur, uint32_t budget, uint32_t *did, int *done)
 {
     const struct bsp_family *fam = m->family;

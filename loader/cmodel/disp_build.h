@@ -14,6 +14,7 @@
 #define BSP_DISP_BUILD_H
 
 #include "../family/family.h"
+#include "../core/map.h"
 
 /* A displacement's record, native order, 4-byte fields:
  * bounds lo[3], hi[3] (the union of its cells' boxes), contents, flags
@@ -42,7 +43,7 @@
 #define BSP__DISP_NODE_BYTES 24u
 
 /* Node `index` of the displacement whose triangles start at ts. */
-BSP_INLINE const uint8_t *bsp__disp_node(const bsp_map *m, uint32_t ts, uint32_t index)
+BSP_INLINE const uint8_t *bsp__disp_node(const bsp__map *m, uint32_t ts, uint32_t index)
 {
     return m->disp_tris.data + (size_t)m->disp_tris.count * BSP__DISP_TRI_BYTES + (size_t)ts * BSP__DISP_NODE_SLOT +
            (size_t)index * BSP__DISP_NODE_BYTES;
@@ -80,11 +81,11 @@ typedef struct bsp__disp_grid {
 
 /* Base face f's corner k (the edge loop's vertex); 0 when an index lies
  * outside its lump. */
-int bsp__disp_corner(const bsp_map *m, const uint8_t *f, uint32_t k, float v[3]);
+int bsp__disp_corner(const bsp__map *m, const uint8_t *f, uint32_t k, float v[3]);
 /* Set up g over base face `face` for the dispinfo record `info` (its
  * startPosition first), n vertices a row; 0 when a corner's index lies
  * outside its lump. */
-int bsp__disp_grid_begin(bsp__disp_grid *g, const bsp_map *m, const uint8_t *face, const uint8_t *info,
+int bsp__disp_grid_begin(bsp__disp_grid *g, const bsp__map *m, const uint8_t *face, const uint8_t *info,
                          uint32_t n);
 /* Row r's start A and step S. */
 void bsp__disp_grid_row(const bsp__disp_grid *g, uint32_t r, float A[3], float S[3]);
@@ -119,7 +120,7 @@ typedef struct bsp__disp_cursor {
  * the work done, *done 1 once the last is built. CORRUPT: a power outside
  * 2..4, a run outside its lump or shared with another displacement, no
  * base face with 4 edges, an edge or vertex outside its lump. */
-bsp_status bsp__disps_build(bsp_map *m, const bsp_header *h, uint8_t *region, uint8_t *scratch,
+bsp_status bsp__disps_build(bsp__map *m, const bsp_header *h, uint8_t *region, uint8_t *scratch,
                             bsp__disp_cursor *c, uint32_t budget, uint32_t *did, int *done);
 
 /* The scratch a build needs: a bit per vertex and triangle slot. */

@@ -4,11 +4,12 @@
  * displacement lists (11.1, loader/access/disp_leaves.c) both read, so
  * that what collides and what is drawn never part. */
 #include "disp_build.h"
+#include "../core/map.h"
 #include "../core/fmath.h"
 
 #if BSPKIT_FAMILY_SOURCE
 
-int bsp__disp_corner(const bsp_map *m, const uint8_t *f, uint32_t k, float v[3])
+int bsp__disp_corner(const bsp__map *m, const uint8_t *f, uint32_t k, float v[3])
 {
     const struct bsp_family *fam = m->family;
     int32_t first = bsp__field_get(f, fam->faces.face_firstedge), se, vi;
@@ -23,7 +24,7 @@ int bsp__disp_corner(const bsp_map *m, const uint8_t *f, uint32_t k, float v[3])
     return 1;
 }
 
-int bsp__disp_grid_begin(bsp__disp_grid *g, const bsp_map *m, const uint8_t *face, const uint8_t *info,
+int bsp__disp_grid_begin(bsp__disp_grid *g, const bsp__map *m, const uint8_t *face, const uint8_t *info,
                          uint32_t n)
 {
     float P[4][3], sp[3], best = 0, inv;

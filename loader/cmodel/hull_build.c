@@ -8,6 +8,7 @@
  */
 #include <stddef.h>
 #include "hull_build.h"
+#include "../core/map.h"
 #include "../family/records.h"
 
 #if BSPKIT_COLLISION && BSP__QUAKE_FAMILY
@@ -74,7 +75,7 @@ static void corrupt_node(bsp__hnode *t, uint32_t count)
 /* Child value c as the walks take it: hull 0 reads a leaf's contents
  * (which may again be a node: a hostile file's, bounded by the walks'
  * step counts; a leaf past the lump: the corrupt node). */
-static int32_t child_value(const bsp_map *m, int32_t c, uint32_t count, int hull0)
+static int32_t child_value(const bsp__map *m, int32_t c, uint32_t count, int hull0)
 {
     if (hull0 && c < 0) {
         uint32_t leaf = (uint32_t)(-1 - c);
@@ -85,7 +86,7 @@ static int32_t child_value(const bsp_map *m, int32_t c, uint32_t count, int hull
 }
 
 /* Tree k (0: hull 0 from the nodes; 1: the clipnodes) into t. */
-static void build_tree(const bsp_map *m, bsp__hnode *t, uint32_t count, int k)
+static void build_tree(const bsp__map *m, bsp__hnode *t, uint32_t count, int k)
 {
     const struct bsp_family *f = m->family;
     const bsp_view *v = k ? &m->clipnodes : &m->nodes;
@@ -112,7 +113,7 @@ static void build_tree(const bsp_map *m, bsp__hnode *t, uint32_t count, int k)
     }
 }
 
-void bsp__hulls_build(bsp_map *m, const bsp_header *h, uint8_t *region)
+void bsp__hulls_build(bsp__map *m, const bsp_header *h, uint8_t *region)
 {
     const struct bsp_family *f = m->family;
     const struct bsp__collision *c = bsp__coll_of(f);

@@ -7,6 +7,7 @@
 #define BSP_HULL_BUILD_H
 
 #include "../family/family.h"
+#include "../core/map.h"
 
 /* A node of a hull's tree with its plane in it (one record read a step):
  * the plane's normal and dist, its axial type (0, 1, 2; 3 for any other),
@@ -34,7 +35,7 @@ typedef struct bsp__hnode {
 } bsp__hnode;
 BSP__CHECK(hnode_bytes, sizeof(bsp__hnode) == 1u << BSP__HNODE_SHIFT);
 
-/* The hulls of a map loaded with BSP_LOAD_COLLISION (bsp_map.hulls):
+/* The hulls of a map loaded with BSP_LOAD_COLLISION (bsp__map.hulls):
  * tree[0] hull 0 (count[0] nodes, then the corrupt node), tree[1] the
  * clipnodes hulls 1 and up share (likewise); head[model * num_hulls +
  * hull]: the node a model's hull starts at (a byte offset, or contents),
@@ -57,6 +58,6 @@ uint32_t bsp__hulls_bytes(const bsp_header *h);
 
 /* Builds them into `region` (bsp__hulls_bytes of it, BSP_ARENA_ALIGN-
  * aligned) from the map's loaded views, and sets m->hulls. */
-void bsp__hulls_build(bsp_map *m, const bsp_header *h, uint8_t *region);
+void bsp__hulls_build(bsp__map *m, const bsp_header *h, uint8_t *region);
 
 #endif

@@ -10,6 +10,7 @@
  * count promised; a file changed in between is corrupt.
  */
 #include "patch_region.h"
+#include "../core/map.h"
 #include "../core/read.h"
 
 #if BSPKIT_COLLISION && BSPKIT_FAMILY_QUAKE3
@@ -121,7 +122,7 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
     return BSP_OK;
 }
 
-bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, void *scratch,
+bsp_status bsp__patches_build(bsp__map *m, const bsp_header *h, uint8_t *region, void *scratch,
                               bsp__patch_cursor *cur, uint32_t budget, uint32_t *did, int *done,
                               uint32_t verts_first)
 {

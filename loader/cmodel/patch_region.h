@@ -5,6 +5,7 @@
 #define BSP_PATCH_REGION_H
 
 #include "../family/family.h"
+#include "../core/map.h"
 #include "patch_q3.h"
 
 /* Where a build stands: the next surface, the region's next free byte,
@@ -21,7 +22,7 @@ typedef struct bsp__patch_cursor {
  * all). Call only when h->patch_bytes is not 0. CORRUPT: a patch the
  * builder refuses, control points outside m->vertexes, or not the bytes
  * bsp_measure_patches counted. */
-bsp_status bsp__patches_build(bsp_map *m, const bsp_header *h, uint8_t *region, void *scratch,
+bsp_status bsp__patches_build(bsp__map *m, const bsp_header *h, uint8_t *region, void *scratch,
                               bsp__patch_cursor *c, uint32_t budget, uint32_t *did, int *done,
                               uint32_t verts_first);
 

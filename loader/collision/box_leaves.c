@@ -19,6 +19,7 @@
  * stack of pending back children.
  */
 #include "collision.h"
+#include "../core/map.h"
 
 #if BSPKIT_COLLISION
 
@@ -60,7 +61,7 @@ static int seen_add(seen_set *s, uint32_t leaf)
 
 /* Is `leaf` among the first `n` leaves the walk reaches (which the walk
  * at hand has reached without a fault)? */
-static int reached_before(const bsp_map *m, int32_t head, const float lo[3], const float hi[3],
+static int reached_before(const bsp__map *m, int32_t head, const float lo[3], const float hi[3],
                           uint32_t leaf, uint32_t n)
 {
     bsp__box_walk w;
@@ -71,10 +72,11 @@ static int reached_before(const bsp_map *m, int32_t head, const float lo[3], con
     return 0;
 }
 
-bsp_status bsp_box_leaves(const bsp_map *m, uint32_t model, const float mins[3],
+bsp_status bsp_box_leaves(const bsp_map *map, uint32_t model, const float mins[3],
                           const float maxs[3], uint32_t *leaves, uint32_t max_leaves,
                           uint32_t *count, int32_t *topnode)
 {
+    const bsp__map *m = bsp__map_c(map);
     const struct bsp__collision *c;
     bsp__box_walk w;
     seen_set set;

@@ -6,10 +6,11 @@
  * A walk that enters more nodes than the lump holds is on shared nodes
  * that multiply its paths: -1, never an exponential walk. */
 #include "collision.h"
+#include "../core/map.h"
 
 #if BSPKIT_COLLISION
 
-void bsp__box_walk_begin(bsp__box_walk *w, const bsp_map *m, int32_t head, const float lo[3],
+void bsp__box_walk_begin(bsp__box_walk *w, const bsp__map *m, int32_t head, const float lo[3],
                          const float hi[3])
 {
     w->m = m;
@@ -54,7 +55,7 @@ int bsp__box_walk_next(bsp__box_walk *w, uint32_t *leaf)
     }
 }
 
-void bsp__disp_walk_begin(bsp__box_walk *w, const bsp_map *m, const float lo[3], const float hi[3],
+void bsp__disp_walk_begin(bsp__box_walk *w, const bsp__map *m, const float lo[3], const float hi[3],
                           float box[6])
 {
     uint32_t k;

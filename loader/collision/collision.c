@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* collision.c - what every collision query checks first, and the masks. */
 #include "collision.h"
+#include "../core/map.h"
 
 #if BSPKIT_COLLISION
 
-bsp_status bsp__coll_args(const bsp_map *m, int hulls, uint32_t model, const float *const *pts,
+bsp_status bsp__coll_args(const bsp__map *m, int hulls, uint32_t model, const float *const *pts,
                           uint32_t n)
 {
     const struct bsp__collision *c;
@@ -26,8 +27,9 @@ bsp_status bsp__coll_args(const bsp_map *m, int hulls, uint32_t model, const flo
     return BSP_OK;
 }
 
-uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind)
+uint32_t bsp_trace_mask(const bsp_map *map, bsp_mask_kind kind)
 {
+    const bsp__map *m = bsp__map_c(map);
     if (!m || !m->family || (uint32_t)kind > BSP_MASK_PLAYERSOLID) return 0;
     return m->family->coll ? m->family->coll->masks[kind] : 0xffffffffu;
 }

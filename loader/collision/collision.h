@@ -6,6 +6,7 @@
 #define BSP_COLLISION_H
 
 #include "../query/query.h"
+#include "../core/map.h"
 #include "../cmodel/coll_native.h"
 
 #define BSP__REC(v, i) ((v).data + (size_t)(i) * (v).stride)
@@ -48,7 +49,7 @@ BSP_INLINE int bsp__coll_box_sides(const bsp__cplane *pl, const float lo[3], con
 /* A box on its way down a model's nodes (box_walk.c), front child first,
  * as 8.12a walks it. */
 typedef struct bsp__box_walk {
-    const bsp_map *m;
+    const bsp__map *m;
     const float *lo, *hi;
     int32_t node;              /* the node or -1 - leaf at hand */
     int at_hand;               /* node holds something to walk */
@@ -58,7 +59,7 @@ typedef struct bsp__box_walk {
 } bsp__box_walk;
 
 /* Start the walk of [lo, hi] (kept by pointer) from node `head`. */
-void bsp__box_walk_begin(bsp__box_walk *w, const bsp_map *m, int32_t head, const float lo[3],
+void bsp__box_walk_begin(bsp__box_walk *w, const bsp__map *m, int32_t head, const float lo[3],
                          const float hi[3]);
 /* The next leaf reached (repeats included): 1 and *leaf; 0 when the walk
  * is over; -1 on a corrupt tree (a node or leaf outside its lump, more
@@ -68,19 +69,19 @@ int bsp__box_walk_next(bsp__box_walk *w, uint32_t *leaf);
 /* The walk of a displacement whose grid's bounds are [lo, hi]: the box
  * [lo - 1, hi + 1] (kept in `box`, lo then hi) down the world's nodes. A
  * displacement belongs to every leaf it reaches (8.14's join, 11.1). */
-void bsp__disp_walk_begin(bsp__box_walk *w, const bsp_map *m, const float lo[3], const float hi[3],
+void bsp__disp_walk_begin(bsp__box_walk *w, const bsp__map *m, const float lo[3], const float hi[3],
                           float box[6]);
 
 /* The first checks of every collision query (the order of bspkit.h):
  * BAD_ARGUMENT, BAD_QUERY (each of the n points not finite), UNSUPPORTED
  * (the family is not of `kind`: hulls or brushes), NOT_LOADED, BAD_MODEL. */
-bsp_status bsp__coll_args(const bsp_map *m, int hulls, uint32_t model, const float *const *pts,
+bsp_status bsp__coll_args(const bsp__map *m, int hulls, uint32_t model, const float *const *pts,
                           uint32_t n);
 
 /* bsp_trace on the Quake family (8.4a, hull_box.c): the hull the box
  * picks, its trace from start - offset to end - offset. Every status of
  * bsp_trace, BAD_HULL for a hull the model lacks. */
-bsp_status bsp__trace_hulls(const bsp_map *m, uint32_t model, const float start[3],
+bsp_status bsp__trace_hulls(const bsp__map *m, uint32_t model, const float start[3],
                             const float end[3], const float mins[3], const float maxs[3],
                             bsp_trace_result *out);
 

@@ -12,6 +12,7 @@
  * in the arena, no writes to the map.
  */
 #include "disp_trace.h"
+#include "../core/map.h"
 
 #if BSP__DISPCOLL
 
@@ -59,7 +60,7 @@ static int culled(const bsp__disp_trace *t, const float lo[3], const float hi[3]
     return t->position ? !overlaps(t, lo, hi) : !sweep_passes(t, lo, hi);
 }
 
-void bsp__disp_trace_init(bsp__disp_trace *t, const bsp_map *m, uint32_t model, const float start[3],
+void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model, const float start[3],
                           const float end[3], const float mins[3], const float maxs[3], uint32_t mask,
                           bsp_trace_result *tr, bsp__cplane *hit)
 {
@@ -102,7 +103,7 @@ void bsp__disp_trace_init(bsp__disp_trace *t, const bsp_map *m, uint32_t model, 
 
 /* Does displacement rec's box reach leaf `leaf` (8.14's join, the walk
  * 11.1's lists take too)? -1: a corrupt tree. */
-static int reaches(const bsp_map *m, const uint8_t *rec, uint32_t leaf)
+static int reaches(const bsp__map *m, const uint8_t *rec, uint32_t leaf)
 {
     bsp__box_walk w;
     float lo[3], hi[3], box[6];
@@ -298,7 +299,7 @@ static int box_touches(const bsp__disp_trace *t, const disp_tri *tr)
     return bsp__coll_box_sides_raw(&pl, lo, hi) == 3;
 }
 
-static void read_tri(const bsp_map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t k, disp_tri *out)
+static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t k, disp_tri *out)
 {
     uint32_t idx[3], j;
     const uint8_t *rec = BSP__REC(m->disp_tris, ts + k);
@@ -312,7 +313,7 @@ static void read_tri(const bsp_map *m, uint32_t vs, uint32_t ts, uint32_t n, uin
 /* Test displacement i: its cells in Morton order, each passing the cull. */
 static void test_disp(bsp__disp_trace *t, uint32_t i)
 {
-    const bsp_map *m = t->m;
+    const bsp__map *m = t->m;
     const uint8_t *rec = BSP__REC(m->disps, i);
     bsp_trace_result *tr = t->tr;
     uint32_t power = bsp__u32(rec + BSP__DISP_POWER), vs = bsp__u32(rec + BSP__DISP_VSTART);

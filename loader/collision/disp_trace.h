@@ -6,13 +6,14 @@
 #define BSP_DISP_TRACE_H
 
 #include "collision.h"
+#include "../core/map.h"
 #include "../cmodel/disp_build.h"
 
 /* A trace's terrain state, on the caller's stack: the move as 8.14 takes
  * it and a bit per displacement still to be tested (those whose bounds
  * pass the query's cull; 0 when none can be met). */
 typedef struct bsp__disp_trace {
-    const bsp_map *m;
+    const bsp__map *m;
     bsp_trace_result *tr;
     bsp__cplane *hit;          /* the trace's plane, set on a terrain hit */
     float s[3], ext[3], d[3];  /* centred start, extents, move */
@@ -23,7 +24,7 @@ typedef struct bsp__disp_trace {
 
 /* Set up t for a trace of model `model` (terrain: model 0 only) and mark
  * the displacements it may meet; tr->disp becomes -1. */
-void bsp__disp_trace_init(bsp__disp_trace *t, const bsp_map *m, uint32_t model, const float start[3],
+void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model, const float start[3],
                           const float end[3], const float mins[3], const float maxs[3], uint32_t mask,
                           bsp_trace_result *tr, bsp__cplane *hit);
 

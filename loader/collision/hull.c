@@ -25,6 +25,7 @@
  * CORRUPT, as for a point's contents.
  */
 #include "collision.h"
+#include "../core/map.h"
 #include "../cmodel/hull_build.h"
 
 #if BSPKIT_COLLISION && BSP__QUAKE_FAMILY
@@ -231,7 +232,7 @@ HULL_INLINE bsp_status hull_walk_trace(const bsp__hnode *t, uint32_t count, int3
 
 /* The checks of bsp_hull_trace and bsp_hull_contents in their order
  * (collision.h, then BAD_HULL), for a call the fast test turned down. */
-static bsp_status hull_args(const bsp_map *m, uint32_t model, uint32_t hull, const float *const *pts,
+static bsp_status hull_args(const bsp__map *m, uint32_t model, uint32_t hull, const float *const *pts,
                             uint32_t n)
 {
     bsp_status st = bsp__coll_args(m, 1, model, pts, n);
@@ -243,7 +244,7 @@ static bsp_status hull_args(const bsp_map *m, uint32_t model, uint32_t hull, con
 
 /* The usual call: a map with hulls, a model and hull it has, finite
  * points (every other call goes through hull_args). */
-HULL_INLINE const bsp__hulls *hulls_for(const bsp_map *m, uint32_t model, uint32_t hull)
+HULL_INLINE const bsp__hulls *hulls_for(const bsp__map *m, uint32_t model, uint32_t hull)
 {
     const bsp__hulls *hs = m ? m->hulls : NULL;
     return hs && model < hs->models && hull < hs->usable ? hs : NULL;
@@ -306,7 +307,7 @@ BSP_NOINLINE bsp_status hull_trace_walk(const bsp__hulls *hs, uint32_t model, ui
 
 /* bsp_hull_trace for a call the usual one (below) turned down: the
  * checks in their order, then the walk from the head node. */
-BSP_NOINLINE bsp_status hull_trace_checked(const bsp_map *m, uint32_t model, uint32_t hull, const float start[3],
+BSP_NOINLINE bsp_status hull_trace_checked(const bsp__map *m, uint32_t model, uint32_t hull, const float start[3],
                                            const float end[3], bsp_trace_result *out)
 {
     const float *pts[2];
@@ -328,9 +329,10 @@ BSP_NOINLINE bsp_status hull_trace_checked(const bsp_map *m, uint32_t model, uin
  * that this call's frame holds no stack. The points are checked finite at
  * the end: until then they are only read (the descent counts its nodes),
  * so no register keeps a copy of them. */
-bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hull, const float start[3],
+bsp_status bsp_hull_trace(const bsp_map *map, uint32_t model, uint32_t hull, const float start[3],
                           const float end[3], bsp_trace_result *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     const bsp__hulls *hs = hulls_for(m, model, hull);
     const bsp__hnode *t;
     uint32_t depth = 0;
@@ -366,9 +368,10 @@ bsp_status bsp_hull_trace(const bsp_map *m, uint32_t model, uint32_t hull, const
     return BSP_OK;
 }
 
-bsp_status bsp_hull_contents(const bsp_map *m, uint32_t model, uint32_t hull, const float p[3],
+bsp_status bsp_hull_contents(const bsp_map *map, uint32_t model, uint32_t hull, const float p[3],
                              int32_t *contents)
 {
+    const bsp__map *m = bsp__map_c(map);
     const bsp__hulls *hs = hulls_for(m, model, hull);
     bsp_status st;
     if (!contents) return BSP_E_BAD_ARGUMENT;
@@ -381,8 +384,9 @@ bsp_status bsp_hull_contents(const bsp_map *m, uint32_t model, uint32_t hull, co
     }
     return point_contents(hs->tree[hull > 0], hs->head[model * hs->num_hulls + hull], p, contents);
 }
-bsp_status bsp_hull_size(const bsp_map *m, uint32_t hull, float mins[3], float maxs[3])
+bsp_status bsp_hull_size(const bsp_map *map, uint32_t hull, float mins[3], float maxs[3])
 {
+    const bsp__map *m = bsp__map_c(map);
     const struct bsp__collision *c;
     uint32_t i;
     if (!m || !m->family || !mins || !maxs) return BSP_E_BAD_ARGUMENT;

@@ -5,6 +5,7 @@
  * 8.4 moves that hull so that its lower corner and the box's coincide. So
  * one player-move loop calls bsp_trace on every family. */
 #include "collision.h"
+#include "../core/map.h"
 
 #if BSPKIT_COLLISION
 
@@ -21,7 +22,7 @@ static uint32_t hull_for(int goldsrc, const float size[3])
     return size[0] <= 32.0f ? 1 : 2;
 }
 
-bsp_status bsp__trace_hulls(const bsp_map *m, uint32_t model, const float start[3],
+bsp_status bsp__trace_hulls(const bsp__map *m, uint32_t model, const float start[3],
                             const float end[3], const float mins[3], const float maxs[3],
                             bsp_trace_result *out)
 {
@@ -44,7 +45,7 @@ bsp_status bsp__trace_hulls(const bsp_map *m, uint32_t model, const float start[
         s[i] = bsp__fsub(start[i], offset[i]);
         e[i] = bsp__fsub(end[i], offset[i]);
     }
-    st = bsp_hull_trace(m, model, hull, s, e, out);
+    st = bsp_hull_trace(bsp__map_cpub(m), model, hull, s, e, out);
     if (st != BSP_OK) return st;
     /* SV_ClipMoveToEntity moves endpos back only for a move that was
      * clipped: a whole move ends at end itself */

@@ -18,6 +18,7 @@
  */
 #include <stddef.h>
 #include "collision.h"
+#include "../core/map.h"
 #include "patch_trace.h"
 #include "disp_trace.h"
 
@@ -51,7 +52,7 @@
 #endif
 
 typedef struct trace_work {
-    const bsp_map *m;
+    const bsp__map *m;
     const bsp__coll_native *nat;  /* the records the load converted */
     const struct bsp__collision *c;
     bsp_trace_result *tr;
@@ -339,7 +340,7 @@ BSP__CHECK(patch_stack, sizeof(bsp__patch_mark) == BSP_TRACE_PATCH_STACK_BYTES);
  * tested already this trace; CORRUPT for a shader index past its lump. */
 BSP_NOINLINE bsp_status one_patch(trace_work *w, uint32_t s, uint32_t at)
 {
-    const bsp_map *m = w->m;
+    const bsp__map *m = w->m;
     bsp_trace_result *tr = w->tr;
     const uint8_t *patch = m->patches.data + at;
     uint32_t shader, ordinal = bsp__u32(BSP__REC(m->patches, s) + 4);
@@ -388,7 +389,7 @@ BSP_NOINLINE bsp_status one_patch(trace_work *w, uint32_t s, uint32_t at)
  * with two loads. */
 static bsp_status patches(trace_work *w, int from_leaf, uint32_t first, uint32_t count)
 {
-    const bsp_map *m = w->m;
+    const bsp__map *m = w->m;
     const bsp_view *list = from_leaf ? &m->leaffaces : &m->faces;
     const bsp__field *face = &m->family->tree.leafface_face;
     const uint8_t *rec = NULL, *table = m->patches.data;
@@ -651,7 +652,7 @@ BSP_ALWAYS_INLINE uint32_t float_bits(float x)
 /* The argument checks of bsp__coll_args for a brush trace, inline, the
  * points already read into `in` (start, end, mins, maxs): each finite,
  * the map a brush family's with collision, the model its own. */
-BSP_INLINE bsp_status trace_args(const bsp_map *m, const struct bsp__collision *c, uint32_t model,
+BSP_INLINE bsp_status trace_args(const bsp__map *m, const struct bsp__collision *c, uint32_t model,
                                  float in[4][3])
 {
 #ifndef __OPTIMIZE_SIZE__
@@ -686,7 +687,7 @@ BSP_INLINE void clear_result(bsp_trace_result *out, float fraction)
 /* bsp_trace past its argument checks, the points in `in`; `k` a
  * constant in each copy (a build for size keeps one, k asked at run
  * time), so that the setup tests no rule the kind does not have. */
-BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp_map *m, uint32_t model, float in[4][3], const float *start,
+BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp__map *m, uint32_t model, float in[4][3], const float *start,
                                         const float *end, const float *mins, const float *maxs, uint32_t mask,
                                         bsp_trace_result *out, int k)
 {
@@ -826,9 +827,10 @@ BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp_map *m, uint32_t model, float 
     return BSP_OK;
 }
 
-bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3], const float end[3],
+bsp_status bsp_trace(const bsp_map *map, uint32_t model, const float start[3], const float end[3],
                      const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     const struct bsp__collision *c;
     /* start, end, mins, maxs, read once, before any store through out
      * (which could alias them) */
@@ -876,8 +878,9 @@ static int brush_holds(const trace_work *w, uint32_t b, const float p[3])
     return br->count > 0;
 }
 
-bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3], int32_t *contents)
+bsp_status bsp_point_contents(const bsp_map *map, uint32_t model, const float p[3], int32_t *contents)
 {
+    const bsp__map *m = bsp__map_c(map);
     const float *pts[1];
     trace_work w;
     bsp_status st;
@@ -890,7 +893,7 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
     /* quake, goldsrc, bsp2: hull 0's contents, the node tree every model
      * of theirs has (8.12) */
     if (m && m->family && m->family->coll && m->family->coll->kind == BSP_COLL_HULLS)
-        return bsp_hull_contents(m, model, 0, p, contents);
+        return bsp_hull_contents(map, model, 0, p, contents);
     st = bsp__coll_args(m, 0, model, pts, 1);
     if (st != BSP_OK) return st;
     if (!m->coll_native) return BSP_E_NOT_LOADED;
@@ -910,7 +913,7 @@ bsp_status bsp_point_contents(const bsp_map *m, uint32_t model, const float p[3]
         if (first > w.nat->num_brushes || count > w.nat->num_brushes - first) return BSP_E_CORRUPT;
     } else {
         const bsp__cleaf *lf;
-        st = bsp_point_leaf(m, Q3(&w) ? 0 : model, p, &leaf_index);
+        st = bsp_point_leaf(map, Q3(&w) ? 0 : model, p, &leaf_index);
         if (st != BSP_OK) return st;
         lf = &w.nat->leafs[leaf_index];
         if (!Q3(&w)) {

@@ -7,6 +7,7 @@
  * of the negated angles; Quake 3's is the matrix of the same vectors and
  * its transpose; the hull families move only. */
 #include "angles.h"
+#include "../core/map.h"
 
 #if BSPKIT_COLLISION
 
@@ -26,7 +27,7 @@ static void turn(const float v[3][3], const float p[3], float out[3])
  * then origin and angles finite and the angles within BSP__ANGLE_MAX
  * (BAD_QUERY), then (the hull families) angles that are not 0
  * (UNSUPPORTED); *turned: an angle is not 0. */
-static bsp_status moved_args(const bsp_map *m, const float origin[3], const float angles[3], int *turned)
+static bsp_status moved_args(const bsp__map *m, const float origin[3], const float angles[3], int *turned)
 {
     uint32_t i;
     if (!m || !m->family || !origin || !angles) return BSP_E_BAD_ARGUMENT;
@@ -39,16 +40,17 @@ static bsp_status moved_args(const bsp_map *m, const float origin[3], const floa
     return BSP_OK;
 }
 
-static int hull_family(const bsp_map *m)
+static int hull_family(const bsp__map *m)
 {
     return m->family->coll && m->family->coll->kind == BSP_COLL_HULLS;
 }
 
-bsp_status bsp_trace_transformed(const bsp_map *m, uint32_t model, const float start[3],
+bsp_status bsp_trace_transformed(const bsp_map *map, uint32_t model, const float start[3],
                                  const float end[3], const float mins[3], const float maxs[3],
                                  uint32_t mask, const float origin[3], const float angles[3],
                                  bsp_trace_result *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     float v[3][3], p[4][3], n[3];
     int turned, q3;
     uint32_t i;
@@ -64,7 +66,7 @@ bsp_status bsp_trace_transformed(const bsp_map *m, uint32_t model, const float s
             p[0][i] = bsp__fsub(start[i], origin[i]);
             p[1][i] = bsp__fsub(end[i], origin[i]);
         }
-        st = bsp_trace(m, model, p[0], p[1], mins, maxs, mask, out);
+        st = bsp_trace(map, model, p[0], p[1], mins, maxs, mask, out);
         if (st != BSP_OK) return st;
         for (i = 0; i < 3; i++)
             out->endpos[i] = out->fraction == 1 ? end[i] : bsp__fadd(out->endpos[i], origin[i]);
@@ -90,7 +92,7 @@ bsp_status bsp_trace_transformed(const bsp_map *m, uint32_t model, const float s
         turn((const float(*)[3])v, p[0], p[0]);
         turn((const float(*)[3])v, p[1], p[1]);
     }
-    st = bsp_trace(m, model, p[0], p[1], p[2], p[3], mask, out);
+    st = bsp_trace(map, model, p[0], p[1], p[2], p[3], mask, out);
     if (st != BSP_OK) return st;
     if (turned && out->fraction != 1 && out->has_plane) {
         for (i = 0; i < 3; i++) n[i] = out->normal[i];
@@ -115,10 +117,11 @@ bsp_status bsp_trace_transformed(const bsp_map *m, uint32_t model, const float s
     return BSP_OK;
 }
 
-bsp_status bsp_point_contents_transformed(const bsp_map *m, uint32_t model, const float p[3],
+bsp_status bsp_point_contents_transformed(const bsp_map *map, uint32_t model, const float p[3],
                                           const float origin[3], const float angles[3],
                                           int32_t *contents)
 {
+    const bsp__map *m = bsp__map_c(map);
     float v[3][3], q[3];
     int turned;
     uint32_t i;
@@ -133,7 +136,7 @@ bsp_status bsp_point_contents_transformed(const bsp_map *m, uint32_t model, cons
         bsp__angle_vectors(angles, v[0], v[1], v[2]);
         turn((const float(*)[3])v, q, q);
     }
-    return bsp_point_contents(m, model, q, contents);
+    return bsp_point_contents(map, model, q, contents);
 }
 
 #endif

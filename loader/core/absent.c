@@ -4,6 +4,7 @@
  * learn at run time what this build cannot answer. This is the one place
  * such answers live; the parts themselves are whole files under #if. */
 #include "../bspkit.h"
+#include "map.h"
 #include "config.h"
 
 #if !BSPKIT_ACCESS
@@ -200,8 +201,9 @@ uint32_t bsp_game_lump_count(const bsp_map *m)
     return 0;
 }
 
-bsp_status bsp_game_lump_get(const bsp_map *m, uint32_t index, bsp_game_lump *out)
+bsp_status bsp_game_lump_get(const bsp_map *map, uint32_t index, bsp_game_lump *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     (void)index;
     return (!m || !out || !m->family) ? BSP_E_BAD_ARGUMENT : BSP_E_UNSUPPORTED;
 }

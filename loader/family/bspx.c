@@ -2,6 +2,7 @@
 /* bspx.c - names of the BSPX directory (docs/queries.md 10.1): which entry
  * a name means, and which lumps the lighting set reads. */
 #include "family.h"
+#include "../core/map.h"
 
 /* The lumps the queries read (10.2, 10.3, 10.5; FACENORMALS: 11.3), each
  * ending in '\0'. */
@@ -38,7 +39,7 @@ int bsp__bspx_lighting(const char *stored)
     return 0;
 }
 
-const uint8_t *bsp__bspx_lump(const bsp_map *m, const char *name, uint32_t *size)
+const uint8_t *bsp__bspx_lump(const bsp__map *m, const char *name, uint32_t *size)
 {
     int k = bsp__bspx_index(&m->bspx, name);
     const uint8_t *data = k < 0 ? NULL : m->lump_data[BSP_BSPX_FIRST + (uint32_t)k];
@@ -46,8 +47,9 @@ const uint8_t *bsp__bspx_lump(const bsp_map *m, const char *name, uint32_t *size
     return data;
 }
 
-const void *bsp_bspx_lump(const bsp_map *m, const char *name, uint32_t *size)
+const void *bsp_bspx_lump(const bsp_map *map, const char *name, uint32_t *size)
 {
+    const bsp__map *m = bsp__map_c(map);
     uint32_t n = 0;
     const uint8_t *data = m && name ? bsp__bspx_lump(m, name, &n) : NULL;
     if (size) *size = n;

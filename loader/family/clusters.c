@@ -4,8 +4,9 @@
  * world's leaves are the clusters. The finish rules (dvis.c, leafvis.c,
  * Quake 3's) call these; they call nothing above them. */
 #include "family.h"
+#include "../core/map.h"
 
-int32_t bsp__leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
+int32_t bsp__leaf_cluster(const bsp__map *m, const uint8_t *leaf, uint32_t index)
 {
     if (BSP__USE_LEAF_VIS && !m->family->tree.leaf_cluster.type) {
         /* num_clusters is the world's leaf count here (leafvis_finish) */
@@ -15,7 +16,7 @@ int32_t bsp__leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index)
     return bsp__field_get(leaf, m->family->tree.leaf_cluster);
 }
 
-bsp_status bsp__clusters_from_leaves(bsp_map *m)
+bsp_status bsp__clusters_from_leaves(bsp__map *m)
 {
     int32_t max = -1;
     uint32_t i;

@@ -16,6 +16,7 @@
 #define BSP_DESCRIPTION_H
 
 #include "../bspkit.h"
+#include "../core/map.h"
 #include "../core/config.h"
 #include "records.h"
 
@@ -221,8 +222,8 @@ struct bsp__tree {
  * luxel rule that is not a projection into a face's block (Quake 3
  * surfaces; called with a valid face index). */
 struct bsp__faces {
-    bsp_status (*face_lightmap)(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
-    bsp_status (*face_luxel)(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
+    bsp_status (*face_lightmap)(const bsp__map *m, uint32_t face, bsp__lightmap *lm);
+    bsp_status (*face_luxel)(const bsp__map *m, uint32_t face, const float p[3], uint32_t slot,
                              bsp_sample *out);
     bsp__field face_plane, face_firstedge, face_numedges, face_texinfo, face_dispinfo,
               face_lightofs;
@@ -236,7 +237,7 @@ struct bsp__faces {
 /* Visibility: the rule that locates a row; leaf_visofs rows are run-length
  * coded when vis_compressed. */
 struct bsp__vis {
-    bsp_status (*vis_row)(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
+    bsp_status (*vis_row)(const bsp__map *m, int32_t cluster, int pas, bsp__vis_row *row);
     uint8_t vis_compressed;
     uint8_t has_pas;
 };
@@ -337,7 +338,7 @@ struct bsp_family {
     struct bsp__faces faces;
     struct bsp__vis vis;
     /* Checks after the generic validation (sets m->num_clusters). */
-    bsp_status (*finish)(bsp_map *m);
+    bsp_status (*finish)(bsp__map *m);
     const bsp__access *access;     /* the map access description */
 #if BSPKIT_COLLISION
     const struct bsp__collision *coll;

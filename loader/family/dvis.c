@@ -3,12 +3,13 @@
  * numclusters, then an int32 PVS and PAS offset per cluster from the start
  * of the lump, then run-length rows. */
 #include "family.h"
+#include "../core/map.h"
 
 #if BSP__USE_DVIS
 
 /* Checks the offset table once; without a vis lump the clusters are
  * counted from the leaves. */
-bsp_status bsp__dvis_finish(bsp_map *m)
+bsp_status bsp__dvis_finish(bsp__map *m)
 {
     uint32_t n, i, size = m->vis.count;
     if (size == 0) return bsp__clusters_from_leaves(m);
@@ -22,7 +23,7 @@ bsp_status bsp__dvis_finish(bsp_map *m)
     return BSP_OK;
 }
 
-bsp_status bsp__dvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row)
+bsp_status bsp__dvis_row(const bsp__map *m, int32_t cluster, int pas, bsp__vis_row *row)
 {
     uint32_t ofs = bsp__u32(m->vis.data + 4 + 8 * (uint32_t)cluster + 4 * (uint32_t)(pas != 0));
     row->data = m->vis.data + ofs;

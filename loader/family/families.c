@@ -2,6 +2,7 @@
 /* families.c - the families this build carries, and the generic readings of
  * their descriptions: detection and per-lump layout. */
 #include "family.h"
+#include "../core/map.h"
 
 const struct bsp_family *const bsp__families[] = {
 #if BSPKIT_FAMILY_SOURCE
@@ -85,8 +86,9 @@ bsp_family_id bsp_header_family(const bsp_header *h)
     return (h && h->family) ? (bsp_family_id)h->family->detect.id : BSP_FAMILY_UNKNOWN;
 }
 
-bsp_family_id bsp_map_family(const bsp_map *m)
+bsp_family_id bsp_map_family(const bsp_map *map)
 {
+    const bsp__map *m = bsp__map_c(map);
     return (m && m->family) ? (bsp_family_id)m->family->detect.id : BSP_FAMILY_UNKNOWN;
 }
 

@@ -6,6 +6,7 @@
 #define BSP_FAMILY_H
 
 #include "../../port/bsp_port.h"
+#include "../core/map.h"
 #include "../core/fmath.h"
 #include "description.h"
 
@@ -46,24 +47,24 @@ const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index);
 int bsp__lump_version_unknown(const bsp_header *h, uint32_t index);
 
 /* The cluster of leaf number `index` (record `leaf`): -1 for none. */
-int32_t bsp__leaf_cluster(const bsp_map *m, const uint8_t *leaf, uint32_t index);
+int32_t bsp__leaf_cluster(const bsp__map *m, const uint8_t *leaf, uint32_t index);
 
 /* num_clusters = one more than the largest cluster a leaf names; for
  * families whose map may have no vis lump. */
-bsp_status bsp__clusters_from_leaves(bsp_map *m);
+bsp_status bsp__clusters_from_leaves(bsp__map *m);
 
 /* Clusters as world leaves (leafvis.c): the first and count from model 0;
  * the row of a cluster from its leaf's leaf_visofs, -1 meaning every
  * cluster is visible. */
-int32_t bsp__world_first_leaf(const bsp_map *m);
-bsp_status bsp__leafvis_finish(bsp_map *m);
-bsp_status bsp__leafvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
+int32_t bsp__world_first_leaf(const bsp__map *m);
+bsp_status bsp__leafvis_finish(bsp__map *m);
+bsp_status bsp__leafvis_row(const bsp__map *m, int32_t cluster, int pas, bsp__vis_row *row);
 
 /* Every lightmap rule starts here: the face's styles, light offset and
  * luxel size filled, the rest cleared (scale 1); returns the face record.
  * bsp__lightmap_vecs reads texinfo's lightmap vectors, returns its record. */
-const uint8_t *bsp__lightmap_start(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
-const uint8_t *bsp__lightmap_vecs(const bsp_map *m, int32_t texinfo, bsp__lightmap *lm);
+const uint8_t *bsp__lightmap_start(const bsp__map *m, uint32_t face, bsp__lightmap *lm);
+const uint8_t *bsp__lightmap_vecs(const bsp__map *m, int32_t texinfo, bsp__lightmap *lm);
 
 /* One vertex (float x, y, z at v) into a face's texture-space extents, as
  * the compilers computed them: per axis dot(v, vecs.xyz) + vecs.w summed in
@@ -87,10 +88,10 @@ BSP_INLINE void bsp__extent_add(float vecs[2][4], const uint8_t *v, uint32_t k, 
 
 /* The Quake-family lightmap of docs/queries.md section 4: extents from the
  * face's vertices, 16 texels per luxel (quake, goldsrc, bsp2, quake2). */
-bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm);
+bsp_status bsp__extents_lightmap(const bsp__map *m, uint32_t face, bsp__lightmap *lm);
 
 /* The Quake 3 surface luxel of docs/queries.md 4 (luxel_q3.c). */
-bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
+bsp_status bsp__q3_luxel(const bsp__map *m, uint32_t face, const float p[3], uint32_t slot,
                         bsp_sample *out);
 
 /* The finishing of a luxel shared by every rule: raw bytes and colour
@@ -104,13 +105,13 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes);
  * placement read their lumps through bsp__bspx_lump. */
 int bsp__bspx_index(const bsp_bspx *d, const char *name);
 int bsp__bspx_lighting(const char *stored);
-const uint8_t *bsp__bspx_lump(const bsp_map *m, const char *name, uint32_t *size);
+const uint8_t *bsp__bspx_lump(const bsp__map *m, const char *name, uint32_t *size);
 
 /* The light source and face placement lumps of docs/queries.md 10.2-10.3
  * (light_source.c), into m->light and the m->lighting view, once the
  * lumps are in place; lit/lit_size the caller's .lit when the plan read it
  * (lit_check BSP_LIT_READ). */
-void bsp__light_resolve(bsp_map *m, const uint8_t *lit, uint32_t lit_size, uint8_t lit_check,
+void bsp__light_resolve(bsp__map *m, const uint8_t *lit, uint32_t lit_size, uint8_t lit_check,
                         int prefer_hdr);
 
 /* Style slot `slot` of a face's lightmap is unused: past its slots, or
@@ -124,11 +125,11 @@ BSP_INLINE int bsp__style_none(const bsp__lightmap *lm, uint32_t slot)
 
 /* A sample of the map's light source into *out: bsp__sample_bytes, or an
  * E5BGR9 one (docs/queries.md 10.2) when the source is HDR. */
-void bsp__sample_light(const bsp_map *m, bsp_sample *out, const uint8_t *s, uint32_t bytes);
+void bsp__sample_light(const bsp__map *m, bsp_sample *out, const uint8_t *s, uint32_t bytes);
 
 /* Source and Quake 2 dvis_t: numclusters, then a PVS and a PAS offset per
  * cluster; checks the table at load and locates rows. */
-bsp_status bsp__dvis_finish(bsp_map *m);
-bsp_status bsp__dvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row);
+bsp_status bsp__dvis_finish(bsp__map *m);
+bsp_status bsp__dvis_row(const bsp__map *m, int32_t cluster, int pas, bsp__vis_row *row);
 
 #endif

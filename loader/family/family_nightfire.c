@@ -7,6 +7,7 @@
  * are a projection (lump 17) already scaled to luxels, its extents come
  * from its own vertex range (docs/queries.md 4). */
 #include "family.h"
+#include "../core/map.h"
 
 #if BSPKIT_FAMILY_NIGHTFIRE
 
@@ -72,7 +73,7 @@ static const bsp__layout_table nightfire_layouts = BSP_LAYOUT_TABLE(nightfire_ru
 
 /* The projection index is not a validated texinfo field: a surface whose
  * index is out of range has an inconsistent lightmap, not a corrupt map. */
-static bsp_status nightfire_face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
+static bsp_status nightfire_face_lightmap(const bsp__map *m, uint32_t face, bsp__lightmap *lm)
 {
     const uint8_t *f = bsp__lightmap_start(m, face, lm);
     int32_t pi = bsp__i32(f + BSP_AT(nf_surface, lightmapprojection));

@@ -8,6 +8,7 @@
  * the world model and the first entity's gridsize); BSP_LOAD_LIGHTING
  * brings the vertices, indexes, pages, grid and entity text they read. */
 #include "family.h"
+#include "../core/map.h"
 
 #if BSPKIT_FAMILY_QUAKE3
 
@@ -81,7 +82,7 @@ static const bsp__layout_rule quake3_rules[] = {
 };
 static const bsp__layout_table quake3_layouts = BSP_LAYOUT_TABLE(quake3_rules, NULL);
 
-static bsp_status quake3_finish(bsp_map *m)
+static bsp_status quake3_finish(bsp__map *m)
 {
     int32_t n;
     if (m->vis.count == 0) return bsp__clusters_from_leaves(m);
@@ -95,7 +96,7 @@ static bsp_status quake3_finish(bsp_map *m)
 
 /* Row c at the header's end + c * bytesPerCluster; a stride shorter than a
  * row is corrupt. */
-static bsp_status quake3_vis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row)
+static bsp_status quake3_vis_row(const bsp__map *m, int32_t cluster, int pas, bsp__vis_row *row)
 {
     int32_t stride = bsp__i32(m->vis.data + BSP_AT(q3_vis, clusterBytes));
     uint32_t len = (m->num_clusters + 7) / 8;

@@ -12,6 +12,7 @@
  * brush sides and displacements of v22 and v23).
  */
 #include "family.h"
+#include "../core/map.h"
 
 #if BSPKIT_FAMILY_SOURCE
 
@@ -201,7 +202,7 @@ static const char source_lump_names[] =
 /* Source's rule: the face records its luxel block (mins and size - 1 per
  * axis) instead of leaving it to be computed from vertices; bumped faces
  * (texinfo flag SURF_BUMPLIGHT) store 4 pages per style. */
-static bsp_status source_face_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
+static bsp_status source_face_lightmap(const bsp__map *m, uint32_t face, bsp__lightmap *lm)
 {
     const struct bsp_family *fam = m->family;
     const uint8_t *f = bsp__lightmap_start(m, face, lm);

@@ -11,17 +11,18 @@
  * (bsp__game_lump_locate); map access (access/gamelump.c) reads entries.
  */
 #include "gamelump_dir.h"
+#include "../core/map.h"
 
 #if BSPKIT_FAMILY_SOURCE   /* else core/absent.c: no map has game lumps */
 
-static const bsp__game_lump_dir *dir_of(const bsp_map *m)
+static const bsp__game_lump_dir *dir_of(const bsp__map *m)
 {
     /* only these variants describe their own entries */
     return (BSP__DARK_MESSIAH || BSP__VINDICTUS) && m->family->dir.game_lump_dir
                ? m->family->dir.game_lump_dir : &bsp__valve_game_lump_dir;
 }
 
-void bsp__game_lump_entry(const bsp_map *m, uint32_t i, bsp__gl_entry *out)
+void bsp__game_lump_entry(const bsp__map *m, uint32_t i, bsp__gl_entry *out)
 {
     const bsp__game_lump_dir *d = dir_of(m);
     const uint8_t *e = m->lump_data[BSP__GAME_LUMP] + 4 + (size_t)d->entry_bytes * i;
@@ -30,7 +31,7 @@ void bsp__game_lump_entry(const bsp_map *m, uint32_t i, bsp__gl_entry *out)
 }
 
 /* Entries in the directory (dummy included), 0 if it does not fit. */
-uint32_t bsp__game_lump_entries(const bsp_map *m)
+uint32_t bsp__game_lump_entries(const bsp__map *m)
 {
     uint32_t size = m->lump_size[BSP__GAME_LUMP], n;
     if (!m->family || bsp__role_lump(m->family, BSP_ROLE_FACES_HDR) < 0) return 0;  /* Source only */
@@ -42,7 +43,7 @@ uint32_t bsp__game_lump_entries(const bsp_map *m)
 /* Every entry's data lies after the directory and inside the game lump
  * when offsets count from `base`. Written as differences of numbers
  * already known to be in order, so no sum can wrap 32 bits. */
-static int base_fits(const bsp_map *m, uint32_t n, uint32_t base)
+static int base_fits(const bsp__map *m, uint32_t n, uint32_t base)
 {
     uint32_t size = m->lump_size[BSP__GAME_LUMP], dir_end = 4 + dir_of(m)->entry_bytes * n, i, at;
     for (i = 0; i < n; i++) {
@@ -64,7 +65,7 @@ static int base_fits(const bsp_map *m, uint32_t n, uint32_t base)
  * or 0 (relative). Absolute wins when both readings fit, as its data then
  * starts nearer the directory. It walks the whole directory, so it runs
  * once, at load. */
-void bsp__game_lump_locate(bsp_map *m)
+void bsp__game_lump_locate(bsp__map *m)
 {
     uint32_t n = bsp__game_lump_entries(m), file = m->lump_file_offset[BSP__GAME_LUMP];
     m->game_lump_base = BSP_NO_LUMP;

@@ -3,17 +3,18 @@
  * Nightfire): cluster c is leaf first + c for the block model 0 lists, and
  * that leaf's vis offset locates its row (-1: every cluster visible). */
 #include "family.h"
+#include "../core/map.h"
 
 #if BSP__USE_LEAF_VIS
 
-int32_t bsp__world_first_leaf(const bsp_map *m)
+int32_t bsp__world_first_leaf(const bsp__map *m)
 {
     const struct bsp_family *f = m->family;
     if (!f->tree.model_firstleaf.type) return f->tree.world_first_leaf;
     return bsp__field_get(m->models.data, f->tree.model_firstleaf);
 }
 
-bsp_status bsp__leafvis_finish(bsp_map *m)
+bsp_status bsp__leafvis_finish(bsp__map *m)
 {
     int32_t n = bsp__field_get(m->models.data, m->family->tree.model_numleafs);
     if (n < 0 || bsp__world_first_leaf(m) < 0) return BSP_E_CORRUPT;
@@ -22,7 +23,7 @@ bsp_status bsp__leafvis_finish(bsp_map *m)
     return BSP_OK;
 }
 
-bsp_status bsp__leafvis_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row)
+bsp_status bsp__leafvis_row(const bsp__map *m, int32_t cluster, int pas, bsp__vis_row *row)
 {
     uint64_t leaf = (uint64_t)(uint32_t)bsp__world_first_leaf(m) + (uint32_t)cluster;
     int32_t ofs;

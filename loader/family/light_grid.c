@@ -4,6 +4,7 @@
  * byte misaligns what follows), so every field is read byte by byte,
  * little-endian, whatever the host and the file. */
 #include "light_grid.h"
+#include "../core/map.h"
 
 #if BSP__USE_LIGHT_GRID
 
@@ -159,7 +160,7 @@ bsp_status bsp__light_grid_build(const uint8_t *lump, uint32_t lump_size, void *
     return st;
 }
 
-void bsp__light_grid_attach(bsp_map *m, void *region, uint32_t bytes)
+void bsp__light_grid_attach(bsp__map *m, void *region, uint32_t bytes)
 {
     uint32_t n;
     int k = bsp__bspx_index(&m->bspx, "LIGHTGRID_OCTREE");

@@ -6,6 +6,7 @@
 #define BSP_LIGHT_GRID_H
 
 #include "family.h"
+#include "../core/map.h"
 
 /* The families whose ambient query reads the grid. */
 #define BSP__USE_LIGHT_GRID (BSPKIT_AMBIENT && (BSP__QUAKE_FAMILY || BSPKIT_FAMILY_QUAKE2))
@@ -65,6 +66,6 @@ bsp_status bsp__light_grid_build(const uint8_t *lump, uint32_t lump_size, void *
  * parsed into `region` (`bytes` long, from the plan) as m->light_grid. A
  * grid that fails validation is kept, invalid: docs/queries.md 10.5 makes
  * that an answer of every lookup (no_ambient), not an unloadable map. */
-void bsp__light_grid_attach(bsp_map *m, void *region, uint32_t bytes);
+void bsp__light_grid_attach(bsp__map *m, void *region, uint32_t bytes);
 
 #endif

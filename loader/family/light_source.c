@@ -4,6 +4,7 @@
  * load. Every family gets its vanilla lighting; quake, goldsrc, bsp2 and
  * quake2 may take it from a .lit stream or BSPX lumps instead. */
 #include "family.h"
+#include "../core/map.h"
 
 /* A candidate source: its bytes, bytes per luxel, HDR. */
 typedef struct candidate {
@@ -37,9 +38,9 @@ static uint8_t lit_header(const uint8_t *lit, uint32_t size, uint64_t n, uint32_
 }
 
 /* The face placement lumps of 10.3 that pass their length checks. */
-static void placement(bsp_map *m)
+static void placement(bsp__map *m)
 {
-    struct bsp_light_info *li = &m->light;
+    struct bsp__light_info *li = &m->light;
     /* (32-bit arithmetic only: a 64-bit division is a libgcc call on
      * 32-bit targets, which the freestanding loader does not link; a
      * length is a whole number of records per face when len / nf and
@@ -63,11 +64,11 @@ static void placement(bsp_map *m)
     }
 }
 
-void bsp__light_resolve(bsp_map *m, const uint8_t *lit, uint32_t lit_size, uint8_t lit_check,
+void bsp__light_resolve(bsp__map *m, const uint8_t *lit, uint32_t lit_size, uint8_t lit_check,
                         int prefer_hdr)
 {
     const struct bsp_family *f = m->family;
-    struct bsp_light_info *li = &m->light;
+    struct bsp__light_info *li = &m->light;
     candidate c[5];
     const uint8_t *vanilla = m->lighting.data, *rgb, *e5;
     uint64_t n = m->lighting.count;

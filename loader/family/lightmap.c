@@ -2,8 +2,9 @@
 /* lightmap.c - what every family's lightmap rule starts from: the face's
  * style slots and light offset, and its texinfo's lightmap vectors. */
 #include "family.h"
+#include "../core/map.h"
 
-const uint8_t *bsp__lightmap_start(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
+const uint8_t *bsp__lightmap_start(const bsp__map *m, uint32_t face, bsp__lightmap *lm)
 {
     const struct bsp_family *fam = m->family;
     const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
@@ -18,7 +19,7 @@ const uint8_t *bsp__lightmap_start(const bsp_map *m, uint32_t face, bsp__lightma
     return f;
 }
 
-const uint8_t *bsp__lightmap_vecs(const bsp_map *m, int32_t texinfo, bsp__lightmap *lm)
+const uint8_t *bsp__lightmap_vecs(const bsp__map *m, int32_t texinfo, bsp__lightmap *lm)
 {
     const uint8_t *ti = m->texinfo.data + (size_t)texinfo * m->texinfo.stride;
     uint32_t k;
@@ -39,7 +40,7 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
         out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[bytes >= 3 ? k : 0], 255.0f), exponent);
 }
 
-void bsp__sample_light(const bsp_map *m, bsp_sample *out, const uint8_t *s, uint32_t bytes)
+void bsp__sample_light(const bsp__map *m, bsp_sample *out, const uint8_t *s, uint32_t bytes)
 {
     uint32_t w, k;
     out->hdr = m->light.hdr;

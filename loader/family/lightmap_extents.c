@@ -3,6 +3,7 @@
  * (docs/queries.md section 4): a face's lightmap covers its vertices' texture
  * extents at 16 texels per luxel. */
 #include "family.h"
+#include "../core/map.h"
 
 #if BSP__USE_EXTENTS_LIGHTMAP
 
@@ -10,7 +11,7 @@
  * goldsrc and quake2) as a byte of the light source (10.2): the same when
  * the source has the family's own luxels, else scaled; an offset that is
  * no whole luxel has no lightmap. */
-static void source_byte(const bsp_map *m, bsp__lightmap *lm)
+static void source_byte(const bsp__map *m, bsp__lightmap *lm)
 {
     uint32_t own = m->family->faces.luxel_bytes;
     uint64_t at;
@@ -34,10 +35,10 @@ static void decoupled(const uint8_t *rec, bsp__lightmap *lm)
     }
 }
 
-bsp_status bsp__extents_lightmap(const bsp_map *m, uint32_t face, bsp__lightmap *lm)
+bsp_status bsp__extents_lightmap(const bsp__map *m, uint32_t face, bsp__lightmap *lm)
 {
     const struct bsp_family *fam = m->family;
-    const struct bsp_light_info *li = &m->light;
+    const struct bsp__light_info *li = &m->light;
     const uint8_t *f = bsp__lightmap_start(m, face, lm);
     int32_t texinfo = bsp__field_get(f, fam->faces.face_texinfo);
     int32_t first = bsp__field_get(f, fam->faces.face_firstedge);

@@ -8,6 +8,7 @@
  * in the contract's order, so no target evaluates wider.
  */
 #include "family.h"
+#include "../core/map.h"
 
 #if BSPKIT_FAMILY_QUAKE3
 
@@ -90,7 +91,7 @@ static float tri_blend(const tri_pick *t, const uint8_t *const v[3], int axis)
 }
 
 /* The three corners of triangle k (indices checked by the caller). */
-static void tri_corners(const bsp_map *m, const uint8_t *indexes, int32_t first_index,
+static void tri_corners(const bsp__map *m, const uint8_t *indexes, int32_t first_index,
                         int32_t first_vert, int32_t k, const uint8_t *corner[3])
 {
     int32_t c;
@@ -100,7 +101,7 @@ static void tri_corners(const bsp_map *m, const uint8_t *indexes, int32_t first_
     }
 }
 
-bsp_status bsp__q3_luxel(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
+bsp_status bsp__q3_luxel(const bsp__map *m, uint32_t face, const float p[3], uint32_t slot,
                         bsp_sample *out)
 {
     const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;

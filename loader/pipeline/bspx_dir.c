@@ -4,6 +4,7 @@
  * forward-only one cannot look past the lumps, so the load reads the bytes
  * after them and the same scan runs over the arena. */
 #include "bspx_dir.h"
+#include "../core/map.h"
 #include "../core/read.h"
 
 #define ENTRY_BYTES 32u
@@ -163,7 +164,7 @@ static bsp_status tail_get(void *ctx, uint32_t offset, void *dst, uint32_t len)
     return BSP_OK;
 }
 
-void bsp__bspx_from_tail(bsp_map *m, const bsp_header *h)
+void bsp__bspx_from_tail(bsp__map *m, const bsp_header *h)
 {
     tail t;
     uint32_t k;

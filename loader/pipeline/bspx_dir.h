@@ -5,6 +5,7 @@
 #define BSP_BSPX_DIR_H
 
 #include "../family/family.h"
+#include "../core/map.h"
 
 /* A forward-only stream's bytes from the directory's first place to the
  * end of the file: planned as this lump (h->lumps[BSP__BSPX_TAIL]) and
@@ -30,6 +31,6 @@ bsp_status bsp__bspx_open(bsp_header *h, const bsp_stream *s, const uint8_t *buf
 
 /* The load's part, once the tail has arrived: the directory into m->bspx
  * and its lumps' bytes. */
-void bsp__bspx_from_tail(bsp_map *m, const bsp_header *h);
+void bsp__bspx_from_tail(bsp__map *m, const bsp_header *h);
 
 #endif

@@ -6,13 +6,15 @@
  * once, straight into its own region of the arena: no staging copy.
  */
 #include "resume.h"
+#include "../core/map.h"
 
 /* Every failure goes through the loader's fail(), which clears the map and
  * names the lump it happened in: nothing is left to clear here. */
-bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
+bsp_status bsp_load(bsp_map *map, const bsp_header *h, const bsp_stream *s,
                     void *arena, uint32_t arena_bytes, const bsp_options *o,
                     uint32_t *needed)
 {
+    bsp__map *m = bsp__map_of(map);
     bsp_loader l;
     bsp_read r;
     bsp_progress p;
@@ -23,7 +25,7 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
     m->error_lump = BSP_NO_LUMP;
     m->error_version = -1;
     if (!h || !s || !s->read || !o) return BSP_E_BAD_ARGUMENT;
-    st = bsp_loader_begin(&l, m, h, arena, arena_bytes, o, needed);
+    st = bsp_loader_begin(&l, map, h, arena, arena_bytes, o, needed);
     if (st != BSP_OK) return st;
     if (s->size != h->file_size) {
         bsp_loader_cancel(&l);
@@ -47,13 +49,15 @@ bsp_status bsp_load(bsp_map *m, const bsp_header *h, const bsp_stream *s,
     return st;
 }
 
-int bsp_lump_left_out(const bsp_map *m, uint32_t lump)
+int bsp_lump_left_out(const bsp_map *map, uint32_t lump)
 {
+    const bsp__map *m = bsp__map_c(map);
     return m && lump < BSP_MAX_LUMPS && (m->lump_left_out[lump / 32] >> (lump & 31) & 1u);
 }
 
-const void *bsp_lump(const bsp_map *m, uint32_t index, uint32_t *size)
+const void *bsp_lump(const bsp_map *map, uint32_t index, uint32_t *size)
 {
+    const bsp__map *m = bsp__map_c(map);
     const void *data = m && index < BSP_MAX_LUMPS ? m->lump_data[index] : NULL;
     if (size) *size = data ? m->lump_size[index] : 0;
     return data;

@@ -11,6 +11,7 @@
  * bsp_load is a loop over this.
  */
 #include "resume.h"
+#include "../core/map.h"
 #include "swap.h"
 #include "../family/gamelump_dir.h"
 #include "views.h"
@@ -40,7 +41,7 @@ static uint8_t *landing(const bsp__loader *s, uint32_t item)
 /* Once the collision model is built, a packed lump is forgotten: the
  * family reads its records for the model alone (plan pack_keep), and its
  * view, the vertexes', pointed at the kept run. */
-static void drop_packed(bsp_map *m, uint32_t lump)
+static void drop_packed(bsp__map *m, uint32_t lump)
 {
     m->vertexes.data = NULL;
     m->vertexes.count = 0;
@@ -63,7 +64,7 @@ static uint32_t packed_stride(const bsp__loader *s, uint32_t item)
  * (BSP_NO_LUMP: none, offset 0) and where that starts in the file. */
 static bsp_status stop_load(bsp__loader *s, bsp_status st, uint32_t lump, uint32_t offset)
 {
-    bsp_map *m = s->map;
+    bsp__map *m = s->map;
     bsp_where w;
     bsp__where_of(s->h, NULL, lump, &w);
     bsp__fill(m, 0, sizeof *m);
@@ -79,7 +80,7 @@ static bsp_status stop_load(bsp__loader *s, bsp_status st, uint32_t lump, uint32
  * count the work the progress figures will show. */
 static void publish(bsp__loader *s)
 {
-    bsp_map *m = s->map;
+    bsp__map *m = s->map;
     const bsp_header *h = s->h;
     uint32_t i;
 
@@ -106,10 +107,11 @@ static void publish(bsp__loader *s)
     bsp__resolve_views(m, h);
 }
 
-bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *m, const bsp_header *h,
+bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *map, const bsp_header *h,
                             void *arena, uint32_t arena_bytes,
                             const bsp_options *o, uint32_t *needed)
 {
+    bsp__map *m = bsp__map_of(map);
     bsp__loader *s = state(l);
     uint32_t i;
     bsp_status st;
@@ -375,7 +377,7 @@ static uint32_t pack_some(bsp__loader *s, uint32_t stride, uint32_t size, uint32
  * once no check of the item is left. */
 static uint32_t check_some(bsp__loader *s, uint32_t lump, uint32_t budget, int *more)
 {
-    const bsp_map *m = s->map;
+    const bsp__map *m = s->map;
 
     *more = 0;
     for (; s->check < BSP__CHECKS; s->check++, s->check_pos = 0) {
@@ -408,7 +410,7 @@ static uint32_t check_some(bsp__loader *s, uint32_t lump, uint32_t budget, int *
  * each); then the game lump directory. */
 static bsp_status finish(bsp__loader *s, uint32_t budget)
 {
-    bsp_map *m = s->map;
+    bsp__map *m = s->map;
     uint32_t k;
     bsp_status st = BSP_OK;
 
@@ -468,7 +470,7 @@ build:
 static void next_item(bsp__loader *s)
 {
     if (packed_stride(s, s->work_item)) {
-        bsp_map *m = s->map;
+        bsp__map *m = s->map;
         m->vertexes.data = s->base + s->plan.items[s->work_item].arena_offset;
         m->vertexes.count = s->plan.pack_count;
         m->vertexes.stride = s->plan.pack_keep;

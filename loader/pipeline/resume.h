@@ -4,6 +4,7 @@
 #define BSP_RESUME_H
 
 #include "plan.h"
+#include "../core/map.h"
 #include "../lzma/lzma_decoder.h"
 #include "validate.h"
 
@@ -29,7 +30,7 @@ typedef struct bsp__read_slot {
 typedef struct bsp__loader {
     bsp__plan plan;
     bsp__lzma_dec lz;
-    bsp_map *map;
+    bsp__map *map;
     const bsp_header *h;
     uint8_t *base;
     uint32_t arrived[BSP_MAX_LUMPS];  /* per item: stored bytes in place, a prefix */

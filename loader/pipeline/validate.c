@@ -9,6 +9,7 @@
  * an unloadable map.
  */
 #include "validate.h"
+#include "../core/map.h"
 
 #define REC(v, i) ((v).data + (size_t)(i) * (v).stride)
 
@@ -21,7 +22,7 @@
  * the first part of the struct on every target). */
 #define FIELD(name) (uint8_t)(offsetof(struct bsp_family, name) + 0 * sizeof(char[ \
     offsetof(struct bsp_family, name) + sizeof(bsp__field) < 256 ? 1 : -1]))
-#define VIEW(name) (uint16_t)offsetof(bsp_map, name)
+#define VIEW(name) (uint16_t)offsetof(bsp__map, name)
 #define NO_VIEW 0   /* the family pointer, never a view */
 
 /* One index a record holds and what it must name: an index into a view
@@ -67,12 +68,12 @@ static const index_rule rules[] = {
     { FIELD(faces.edge_v) + (uint8_t)sizeof(bsp__field), 0, VIEW(vertexes), INDEX, ALWAYS },
 };
 
-static const bsp_view *view_at(const bsp_map *m, uint16_t view)
+static const bsp_view *view_at(const bsp__map *m, uint16_t view)
 {
     return (const bsp_view *)(const void *)((const char *)m + view);
 }
 
-static bsp__field field_at(const bsp_map *m, uint8_t field)
+static bsp__field field_at(const bsp__map *m, uint8_t field)
 {
     return *(const bsp__field *)(const void *)((const char *)m->family + field);
 }
@@ -82,7 +83,7 @@ static int index_ok(int32_t i, uint32_t count)
     return i >= 0 && (uint32_t)i < count;
 }
 
-static int rule_ok(const bsp_map *m, const index_rule *r, const uint8_t *rec)
+static int rule_ok(const bsp__map *m, const index_rule *r, const uint8_t *rec)
 {
     const bsp_view *v = view_at(m, r->view);
     bsp__field f;
@@ -133,12 +134,12 @@ static const check_desc checks[BSP__CHECKS] = {
 };
 BSP__CHECK(validate_rules, sizeof rules / sizeof rules[0] == 14);
 
-static int role_of(const bsp_map *m, int role)
+static int role_of(const bsp__map *m, int role)
 {
     return role == BSP_ROLE_FACES && m->use_hdr ? BSP_ROLE_FACES_HDR : role;
 }
 
-static int check_applies(const bsp_map *m, uint32_t k)
+static int check_applies(const bsp__map *m, uint32_t k)
 {
     uint32_t j;
     for (j = 0; j < 2; j++)
@@ -146,19 +147,19 @@ static int check_applies(const bsp_map *m, uint32_t k)
     return 1;
 }
 
-int bsp__check_lump(const bsp_map *m, uint32_t k)
+int bsp__check_lump(const bsp__map *m, uint32_t k)
 {
     return bsp__role_lump(m->family, role_of(m, checks[k].role));
 }
 
-uint32_t bsp__check_records(const bsp_map *m, uint32_t k, uint32_t *stride)
+uint32_t bsp__check_records(const bsp__map *m, uint32_t k, uint32_t *stride)
 {
     const bsp_view *v = view_at(m, checks[k].view);
     *stride = v->stride;
     return check_applies(m, k) ? v->count : 0;
 }
 
-bsp_status bsp__check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t to)
+bsp_status bsp__check_run(const bsp__map *m, uint32_t k, uint32_t from, uint32_t to)
 {
     const check_desc *c = &checks[k];
     const bsp_view *v = view_at(m, c->view);
@@ -174,9 +175,9 @@ bsp_status bsp__check_run(const bsp_map *m, uint32_t k, uint32_t from, uint32_t 
     return BSP_OK;
 }
 
-/* Record the lump a failed check was reading (bsp_map.error_lump); st is
+/* Record the lump a failed check was reading (bsp__map.error_lump); st is
  * the failure, returned. */
-static bsp_status stop_in(bsp_map *m, int role, bsp_status st)
+static bsp_status stop_in(bsp__map *m, int role, bsp_status st)
 {
     int lump = bsp__role_lump(m->family, role);
     if (lump >= 0) {
@@ -186,12 +187,12 @@ static bsp_status stop_in(bsp_map *m, int role, bsp_status st)
     return st;
 }
 
-bsp_status bsp__check_fail(bsp_map *m, uint32_t k)
+bsp_status bsp__check_fail(bsp__map *m, uint32_t k)
 {
     return stop_in(m, role_of(m, checks[k].blame), BSP_E_CORRUPT);
 }
 
-bsp_status bsp__validate_finish(bsp_map *m)
+bsp_status bsp__validate_finish(bsp__map *m)
 {
     bsp_status st = m->family->finish(m);
     /* docs/queries.md: every cluster holds at least one leaf. */

@@ -14,6 +14,7 @@
  */
 #include <stddef.h>
 #include "validate.h"
+#include "../core/map.h"
 
 #if BSPKIT_COLLISION
 
@@ -59,7 +60,7 @@ static int coll_too_deep(const bsp_view *nodes, int32_t head, const uint8_t *hei
 /* The trees: the node tree from each model's head node (quake3 and
  * nightfire: from node 0 for the world), and the Quake family's clipnode
  * trees from each model's head nodes of hulls 1 and up. */
-bsp_status bsp__coll_check_depth(bsp_map *m, uint8_t *scratch)
+bsp_status bsp__coll_check_depth(bsp__map *m, uint8_t *scratch)
 {
     const struct bsp_family *f = m->family;
     const struct bsp__collision *c = f->coll;

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* views.c - the role views of a loaded map (bsp_map.planes, .nodes, ...):
+/* views.c - the role views of a loaded map (bsp__map.planes, .nodes, ...):
  * each points at the lump of its role, with the record stride its layout
  * gives. */
 #include <stddef.h>
 #include "views.h"
+#include "../core/map.h"
 
-static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int lump)
+static void set_view(bsp__map *m, const bsp_header *h, bsp_view *v, int lump)
 {
     const bsp__layout *lay;
     v->data = NULL;
@@ -18,13 +19,13 @@ static void set_view(bsp_map *m, const bsp_header *h, bsp_view *v, int lump)
     v->count = m->lump_size[lump] / v->stride;
 }
 
-/* Each role view of bsp_map and the role it shows, without and with HDR
- * lighting chosen (bsp_map.use_hdr); then collision's views, which show
+/* Each role view of bsp__map and the role it shows, without and with HDR
+ * lighting chosen (bsp__map.use_hdr); then collision's views, which show
  * the lumps of the family's collision part, in the order of enum
  * bsp__coll_lump (role unused). One loop fills both. */
 #define VIEW(name, role, hdr_role) \
-    { (uint16_t)offsetof(bsp_map, name), { BSP_ROLE_##role, BSP_ROLE_##hdr_role } }
-#define COLL_VIEW(name) { (uint16_t)offsetof(bsp_map, name), { 0, 0 } }
+    { (uint16_t)offsetof(bsp__map, name), { BSP_ROLE_##role, BSP_ROLE_##hdr_role } }
+#define COLL_VIEW(name) { (uint16_t)offsetof(bsp__map, name), { 0, 0 } }
 #define ROLE_VIEWS 13
 static const struct role_view { uint16_t view; uint8_t role[2]; } role_views[] = {
     VIEW(planes, PLANES, PLANES), VIEW(nodes, NODES, NODES), VIEW(leafs, LEAFS, LEAFS),
@@ -41,7 +42,7 @@ static const struct role_view { uint16_t view; uint8_t role[2]; } role_views[] =
 BSP__CHECK(view_table, sizeof role_views / sizeof role_views[0] ==
                        ROLE_VIEWS + (BSPKIT_COLLISION ? BSP_CL_VIEWS : 0));
 
-void bsp__resolve_views(bsp_map *m, const bsp_header *h)
+void bsp__resolve_views(bsp__map *m, const bsp_header *h)
 {
     /* (collision's views only when the load reads collision: they stay
      * empty otherwise) */

@@ -3,6 +3,7 @@
  * its file offset and its directory version, for bsp_measure_where, the
  * failed map (bsp_map_where) and the resumable loader's stop. */
 #include "plan.h"
+#include "../core/map.h"
 
 void bsp__where_of(const bsp_header *h, const bsp__plan *p, uint32_t lump, bsp_where *w)
 {
@@ -31,8 +32,9 @@ void bsp_measure_where(const bsp_header *h, const bsp_options *o, bsp_where *whe
     bsp__where_of(h, &p, p.where_lump, where);
 }
 
-void bsp_map_where(const bsp_map *m, bsp_where *where)
+void bsp_map_where(const bsp_map *map, bsp_where *where)
 {
+    const bsp__map *m = bsp__map_c(map);
     if (!where) return;
     where->lump = m ? m->error_lump : BSP_NO_LUMP;
     where->offset = m ? m->error_offset : 0;

@@ -11,6 +11,7 @@
  * once to float; "0x" without a hexadecimal digit fails the conversion.
  */
 #include "query.h"
+#include "../core/map.h"
 
 #if BSPKIT_FAMILY_QUAKE3 && BSPKIT_AMBIENT
 
@@ -183,7 +184,7 @@ static int scan_float(const char **p, const char *end, float *out)
     return 1;
 }
 
-void bsp__q3_gridsize(const bsp_map *m, float size[3])
+void bsp__q3_gridsize(const bsp__map *m, float size[3])
 {
     const char *pos = (const char *)m->entities.data, *end;
     const char *z;

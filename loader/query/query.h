@@ -5,10 +5,11 @@
 #define BSP_QUERY_H
 
 #include "../family/family.h"
+#include "../core/map.h"
 
 /* Does the file store lump `lump` (-1: one the family lacks) empty? Then
  * the map has none of its records whatever the load set. */
-BSP_INLINE int bsp__lump_is_empty(const bsp_map *m, int lump)
+BSP_INLINE int bsp__lump_is_empty(const bsp__map *m, int lump)
 {
     return lump >= 0 && lump < BSP_MAX_LUMPS && (m->lump_empty[lump >> 5] >> (lump & 31) & 1u);
 }
@@ -16,13 +17,13 @@ BSP_INLINE int bsp__lump_is_empty(const bsp_map *m, int lump)
 /* The answer for a lump that is not in memory: `none` (what a map without
  * its records answers: an index outside it, the end of an iteration) when
  * the file stores it empty; NOT_LOADED when the load left it out. */
-BSP_INLINE bsp_status bsp__lump_absent(const bsp_map *m, int lump, bsp_status none)
+BSP_INLINE bsp_status bsp__lump_absent(const bsp__map *m, int lump, bsp_status none)
 {
     return bsp__lump_is_empty(m, lump) ? none : BSP_E_NOT_LOADED;
 }
 
 /* The lump m->faces shows (LDR or HDR faces, as the load chose). */
-BSP_INLINE int bsp__faces_lump(const bsp_map *m)
+BSP_INLINE int bsp__faces_lump(const bsp__map *m)
 {
     return bsp__role_lump(m->family, m->use_hdr ? BSP_ROLE_FACES_HDR : BSP_ROLE_FACES);
 }
@@ -31,7 +32,7 @@ BSP_INLINE int bsp__faces_lump(const bsp_map *m)
  * head node field (Quake 3, Nightfire) start the world at node 0 and have
  * BSP_NO_HEAD for other models. */
 #define BSP_NO_HEAD INT32_MIN
-BSP_INLINE int32_t bsp__head_node(const bsp_map *m, uint32_t model)
+BSP_INLINE int32_t bsp__head_node(const bsp__map *m, uint32_t model)
 {
     if (!BSP__USE_HEADLESS_TREES || m->family->tree.model_headnode.type)
         return bsp__field_get(m->models.data + (size_t)model * m->models.stride,
@@ -44,7 +45,7 @@ BSP_INLINE int32_t bsp__head_node(const bsp_map *m, uint32_t model)
  * tree (the point walk, the light trace) sides a point by these same
  * rounded steps, so they are written once: inline in every walk, or one
  * out-of-line copy in a build for size (query_leaf.c). */
-BSP_INLINE float bsp__node_plane_dist_inline(const bsp_map *m, const uint8_t *node, const float p[3])
+BSP_INLINE float bsp__node_plane_dist_inline(const bsp__map *m, const uint8_t *node, const float p[3])
 {
     const uint8_t *plane =
         m->planes.data + (size_t)bsp__field_get(node, m->family->tree.node_plane) * m->planes.stride;
@@ -55,23 +56,23 @@ BSP_INLINE float bsp__node_plane_dist_inline(const bsp_map *m, const uint8_t *no
     return bsp__fsub(bsp__dot(normal, p), bsp__f32(plane + 12));
 }
 #ifdef __OPTIMIZE_SIZE__
-float bsp__node_plane_dist(const bsp_map *m, const uint8_t *node, const float p[3]);
+float bsp__node_plane_dist(const bsp__map *m, const uint8_t *node, const float p[3]);
 #else
 #define bsp__node_plane_dist bsp__node_plane_dist_inline
 #endif
 
 /* The docs/queries.md section 4 "has a lightmap" rule for `slot`; *first gets
  * the block's first byte in the lighting lump (query_light.c). */
-int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first);
+int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first);
 
 /* The checks a point query with a result starts with (light, luxel,
  * ambient): BSP_E_BAD_ARGUMENT, BSP_E_BAD_QUERY or BSP_OK. */
-bsp_status bsp__point_query_args(const bsp_map *m, const float p[3], const void *out);
+bsp_status bsp__point_query_args(const bsp__map *m, const float p[3], const void *out);
 
 /* The Quake 3 light grid of docs/queries.md 7 (query_ambient_q3.c). */
-bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_light *out);
+bsp_status bsp__q3_light_grid(const bsp__map *m, const float p[3], bsp_ambient_light *out);
 /* Its cell size: (64, 64, 128) or the first entity's gridsize. */
-void bsp__q3_gridsize(const bsp_map *m, float size[3]);
+void bsp__q3_gridsize(const bsp__map *m, float size[3]);
 
 /* The Quake family's LIGHTGRID_OCTREE (`lump`, parsed into g) at p for
  * light style `style` (docs/queries.md 10.5; query_grid.c). */

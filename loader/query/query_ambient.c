@@ -4,6 +4,7 @@
  * float operation goes through fmath.h, in the contract's order, so that x87
  * and other wide evaluation round each step as the contract does. */
 #include "query.h"
+#include "../core/map.h"
 #include "../family/light_grid.h"
 
 #if BSPKIT_AMBIENT
@@ -26,7 +27,7 @@ static int decode_cube(const uint8_t *src, float cube[6][3])
 
 /* Mod_LeafAmbientColorAtPos: inverse-squared-distance weights over the
  * samples' positions in leaf `from`'s box. */
-static bsp_status blend(const bsp_map *m, const uint8_t *samples, uint32_t n, const float p[3],
+static bsp_status blend(const bsp__map *m, const uint8_t *samples, uint32_t n, const float p[3],
                         bsp_ambient_light *out)
 {
     const uint8_t *leaf = m->leafs.data + (size_t)out->from * m->leafs.stride;
@@ -80,7 +81,7 @@ static bsp_status blend(const bsp_map *m, const uint8_t *samples, uint32_t n, co
     return BSP_OK;
 }
 
-static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out)
+static bsp_status source_ambient(const bsp__map *m, const float p[3], bsp_ambient_light *out)
 {
     const struct bsp_family *f = m->family;
     const uint8_t *index = m->lump_data[f->amb.lumps[m->use_hdr][0]];
@@ -94,7 +95,7 @@ static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient
     /* (the faces mark the lighting set; a map without faces has its cubes) */
     if (!m->faces.data && !bsp__lump_is_empty(m, bsp__faces_lump(m))) return BSP_E_NOT_LOADED;
     if (!(index && samples) && m->leafs.stride != f->amb.leaf_cube_size) return BSP_E_NO_AMBIENT;
-    st = bsp_point_leaf(m, 0, p, &leaf);
+    st = bsp_point_leaf(bsp__map_cpub(m), 0, p, &leaf);
     if (st != BSP_OK) return st;
     out->kind = BSP_AMBIENT_CUBE;
     out->leaf = out->from = (int32_t)leaf;
@@ -126,9 +127,10 @@ static bsp_status source_ambient(const bsp_map *m, const float p[3], bsp_ambient
 }
 #endif
 
-bsp_status bsp_ambient_style(const bsp_map *m, const float p[3], uint32_t style,
+bsp_status bsp_ambient_style(const bsp_map *map, const float p[3], uint32_t style,
                              bsp_ambient_light *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp_status st = bsp__point_query_args(m, p, out);
     if (st != BSP_OK) return st;
     bsp__fill(out, 0, sizeof *out);
@@ -154,7 +156,7 @@ bsp_status bsp_ambient_style(const bsp_map *m, const float p[3], uint32_t style,
     }
 }
 
-bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_light *out)
+bsp_status bsp_ambient(const bsp_map *map, const float p[3], bsp_ambient_light *out)
 {
-    return bsp_ambient_style(m, p, 0, out);
+    return bsp_ambient_style(map, p, 0, out);
 }

@@ -5,6 +5,7 @@
  * correctly rounded as IEEE requires of sqrtf.
  */
 #include "query.h"
+#include "../core/map.h"
 
 #if BSPKIT_FAMILY_QUAKE3 && BSPKIT_AMBIENT
 
@@ -99,7 +100,7 @@ static float sqrt_f(float x)
     return r;
 }
 
-bsp_status bsp__q3_light_grid(const bsp_map *m, const float p[3], bsp_ambient_light *out)
+bsp_status bsp__q3_light_grid(const bsp__map *m, const float p[3], bsp_ambient_light *out)
 {
     const uint8_t *grid = m->lump_data[Q3_LIGHTGRID];
     float size[3], inv[3], origin[3], frac[3], total = 0.0f, dir[3] = { 0, 0, 0 };

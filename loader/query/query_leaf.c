@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /* query_leaf.c - point to leaf, leaf contents and cluster (docs/queries.md 1-2). */
 #include "query.h"
+#include "../core/map.h"
 
 #ifdef __OPTIMIZE_SIZE__
-float bsp__node_plane_dist(const bsp_map *m, const uint8_t *node, const float p[3])
+float bsp__node_plane_dist(const bsp__map *m, const uint8_t *node, const float p[3])
 {
     return bsp__node_plane_dist_inline(m, node, p);
 }
 #endif
 
-bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], uint32_t *leaf)
+bsp_status bsp_point_leaf(const bsp_map *map, uint32_t model, const float p[3], uint32_t *leaf)
 {
+    const bsp__map *m = bsp__map_c(map);
     const struct bsp_family *f;
     uint32_t steps = 0;
     int32_t n;
@@ -34,8 +36,9 @@ bsp_status bsp_point_leaf(const bsp_map *m, uint32_t model, const float p[3], ui
 }
 
 /* Deprecated for bsp_get_leaf (bspkit.h); kept for programs that call it. */
-bsp_status bsp_leaf_info(const bsp_map *m, uint32_t leaf, int32_t *contents, int32_t *cluster)
+bsp_status bsp_leaf_info(const bsp_map *map, uint32_t leaf, int32_t *contents, int32_t *cluster)
 {
+    const bsp__map *m = bsp__map_c(map);
     const uint8_t *l;
     if (!m || !m->family) return BSP_E_BAD_ARGUMENT;
     if (leaf >= m->leafs.count) return BSP_E_BAD_QUERY;

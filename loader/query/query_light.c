@@ -4,6 +4,7 @@
  * over the bsp__lightmap each family's face_lightmap fills in (Quake 3's
  * surfaces have their own rule: face_luxel). */
 #include "query.h"
+#include "../core/map.h"
 
 /* Deepest stack of pending far sides a light trace may need: one entry per
  * plane the downward segment crosses on the way to a leaf. Real trees stay
@@ -19,7 +20,7 @@
  * 16) and the slot (below 8) nothing wraps. (A 32-bit form through
  * divisions is 52 bytes smaller at -Os but its three divisions made every
  * light trace slower; the trace calls this for each face it tries.) */
-int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first)
+int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first)
 {
     uint64_t samples, block, start, size = m->lighting.count;
     if (bsp__style_none(lm, slot) || size == 0 || lm->lightofs < 0) return 0;
@@ -35,7 +36,7 @@ int bsp__has_lightmap(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot, 
 
 /* A face that would be lit for `slot` but whose extents cannot be computed:
  * its data is inconsistent (docs/queries.md: no_lightmap before corrupt). */
-static int lit_but_broken(const bsp_map *m, const bsp__lightmap *lm, uint32_t slot)
+static int lit_but_broken(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot)
 {
     return BSP__USE_BAD_EXTENTS && lm->bad && lm->lightofs >= 0 && !bsp__style_none(lm, slot) &&
            m->lighting.count;
@@ -61,7 +62,7 @@ static void lightmap_coords(const bsp__lightmap *lm, const float p[3], float uv[
 /* inlined into both callers: the trace calls it for every face it tries */
 #define FACE_SAMPLE_FN BSP_ALWAYS_INLINE
 #endif
-FACE_SAMPLE_FN int face_sample(const bsp_map *m, uint32_t face, const float p[3], uint32_t slot,
+FACE_SAMPLE_FN int face_sample(const bsp__map *m, uint32_t face, const float p[3], uint32_t slot,
                                int covering, bsp_sample *out, bsp_status *st)
 {
     bsp__lightmap lm;
@@ -88,16 +89,17 @@ FACE_SAMPLE_FN int face_sample(const bsp_map *m, uint32_t face, const float p[3]
     return 1;
 }
 
-bsp_status bsp__point_query_args(const bsp_map *m, const float p[3], const void *out)
+bsp_status bsp__point_query_args(const bsp__map *m, const float p[3], const void *out)
 {
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
     if (!p || !bsp__finite3(p)) return BSP_E_BAD_QUERY;
     return BSP_OK;
 }
 
-bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t slot,
+bsp_status bsp_luxel(const bsp_map *map, int32_t face, const float p[3], uint32_t slot,
                      bsp_sample *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp_status st;
 
     if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
@@ -133,7 +135,7 @@ bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3], uint32_t 
  * spends more than faces + surfedges is corrupt. Both lie in one arena of
  * at most 4 GiB with records of at least 4 bytes, so the budget fits 32
  * bits, and so does a cost (at most 1 + INT32_MAX). */
-static int node_face_hit(const bsp_map *m, const uint8_t *node, const float mid[3],
+static int node_face_hit(const bsp__map *m, const uint8_t *node, const float mid[3],
                          bsp_sample *out, bsp_status *st, uint32_t *budget)
 {
     const struct bsp_family *f = m->family;
@@ -166,8 +168,9 @@ typedef struct trace_frame {
     float mid[3], end[3];
 } trace_frame;
 
-bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out)
+bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out)
 {
+    const bsp__map *m = bsp__map_c(map);
     const struct bsp_family *f;
     trace_frame stack[TRACE_STACK];
     uint32_t depth = 0, visits = 0;

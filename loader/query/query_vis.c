@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* query_vis.c - PVS and PAS rows (docs/queries.md sections 2-3). */
 #include "query.h"
+#include "../core/map.h"
 
-uint32_t bsp_num_clusters(const bsp_map *m)
+uint32_t bsp_num_clusters(const bsp_map *map)
 {
+    const bsp__map *m = bsp__map_c(map);
     return (m && m->family) ? m->num_clusters : 0;
 }
 
-uint32_t bsp_vis_row_bytes(const bsp_map *m)
+uint32_t bsp_vis_row_bytes(const bsp_map *map)
 {
-    return (bsp_num_clusters(m) + 7) / 8;
+    return (bsp_num_clusters(map) + 7) / 8;
 }
 
 /* Walk the first `len` (>= 1) bytes of a row: into out when given, the
@@ -46,7 +48,7 @@ static bsp_status walk_row(const bsp__vis_row *row, uint32_t len, uint8_t *out, 
 
 /* Locate cluster's row; row->all when every cluster is visible from it
  * (no vis data, or the family's marker). */
-static bsp_status locate_row(const bsp_map *m, int32_t cluster, int pas, bsp__vis_row *row)
+static bsp_status locate_row(const bsp__map *m, int32_t cluster, int pas, bsp__vis_row *row)
 {
     if (cluster < 0 || (uint32_t)cluster >= m->num_clusters) return BSP_E_BAD_CLUSTER;
     row->all = 1;
@@ -55,7 +57,7 @@ static bsp_status locate_row(const bsp_map *m, int32_t cluster, int pas, bsp__vi
 }
 
 /* Decode cluster's whole row and clear the bits past num_clusters. */
-static bsp_status row_query(const bsp_map *m, int32_t cluster, int pas,
+static bsp_status row_query(const bsp__map *m, int32_t cluster, int pas,
                             uint8_t *out, uint32_t out_bytes)
 {
     uint32_t n, len;
@@ -74,18 +76,21 @@ static bsp_status row_query(const bsp_map *m, int32_t cluster, int pas,
     return BSP_OK;
 }
 
-bsp_status bsp_pvs(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes)
+bsp_status bsp_pvs(const bsp_map *map, int32_t cluster, uint8_t *out, uint32_t out_bytes)
 {
+    const bsp__map *m = bsp__map_c(map);
     return row_query(m, cluster, 0, out, out_bytes);
 }
 
-bsp_status bsp_pas(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes)
+bsp_status bsp_pas(const bsp_map *map, int32_t cluster, uint8_t *out, uint32_t out_bytes)
 {
+    const bsp__map *m = bsp__map_c(map);
     return row_query(m, cluster, 1, out, out_bytes);
 }
 
-bsp_status bsp_cluster_visible(const bsp_map *m, int32_t a, int32_t b, int *visible)
+bsp_status bsp_cluster_visible(const bsp_map *map, int32_t a, int32_t b, int *visible)
 {
+    const bsp__map *m = bsp__map_c(map);
     bsp__vis_row row;
     uint8_t byte;
     bsp_status st;

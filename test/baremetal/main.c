@@ -13,6 +13,7 @@
 #include "sizes.h"
 #include "../../platform/e500/board.h"
 #include "../../platform/memory/bsp_memstream.h"
+#include "../../loader/core/map.h"   /* the map's family and model count */
 
 /* Bytes past the largest map's arena that must stay untouched too. */
 #define GUARD 64
@@ -402,7 +403,7 @@ static bsp_status open_map(const bm_map *bm, bsp_memstream *ms, bsp_stream *s, b
 static int family_is(const bsp_map *m, const char *name)
 {
     bsp_header h;
-    h.family = m->family;
+    h.family = bsp__map_c(m)->family;
     return str_eq(bsp_family_name(&h), name);
 }
 
@@ -438,7 +439,7 @@ static void check_bad_queries(const bm_map *bm, const bsp_map *m)
     inf_p[2] = f32(0xff800000u);
     a = bsp_point_leaf(m, 0, nan_p, &leaf);
     b = bsp_light_point(m, inf_p, &s);
-    c = bsp_point_leaf(m, m->models.count, p, &leaf);
+    c = bsp_point_leaf(m, bsp__map_c(m)->models.count, p, &leaf);
     d = bsp_luxel(m, 0, p, 99, &s);
     /* Quake 3 has no style slots: any slot but 0 is no_lightmap (patches:
      * unsupported; a map without surfaces: bad_face) */

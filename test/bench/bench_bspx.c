@@ -41,6 +41,7 @@ int main(int argc, char **argv)
     bsp_stream s;
     bsp_header h;
     bsp_map map;
+    bsp_map_info info;
     bsp_options o;
     FILE *fp;
     uint8_t *data, *arena;
@@ -92,26 +93,27 @@ int main(int argc, char **argv)
         if (t0 < best_plain) best_plain = t0;
     }
     bsp_load(&map, &h, &s, arena, need, &o, NULL);
+    bsp_get_info(&map, &info);
     for (r = 0; r < repeats; r++) {
         double t0 = now();
         bsp_sample smp;
         hits = 0;
-        for (f = 0; f < map.faces.count; f++) {
+        for (f = 0; f < info.faces; f++) {
             bsp_vertex v;
             if (bsp_face_vertex(&map, f, 0, &v) != BSP_OK) v.pos[0] = v.pos[1] = v.pos[2] = 0;
             if (bsp_luxel(&map, (int32_t)f, v.pos, 0, &smp) == BSP_OK) hits++;
         }
-        t0 = (now() - t0) / (map.faces.count ? map.faces.count : 1);
+        t0 = (now() - t0) / (info.faces ? info.faces : 1);
         if (t0 < best_luxel) best_luxel = t0;
     }
     printf("map                         %s (%ld bytes, BSPX directory at %u, %u entries, light %u)\n",
-           argv[1], size, (unsigned)h.bspx.offset, (unsigned)h.bspx.count, (unsigned)map.light.source);
+           argv[1], size, (unsigned)h.bspx.offset, (unsigned)h.bspx.count, (unsigned)info.light_source);
     printf("bsp_open, seekable          %8.0f ns (finds the BSPX directory)\n", best_open[0] * 1e9);
     printf("bsp_open, forward-only      %8.0f ns (leaves it to the load)\n", best_open[1] * 1e9);
     printf("load, lighting set          %8.1f us (BSPX lumps and light source included)\n", best_load * 1e6);
     printf("load, queries set           %8.1f us\n", best_plain * 1e6);
     printf("luxel                       %8.1f ns/query (%u of %u faces lit)\n", best_luxel * 1e9,
-           (unsigned)hits, (unsigned)map.faces.count);
+           (unsigned)hits, (unsigned)info.faces);
     printf("{\"bspx_open_ns\":%.0f,\"bspx_dir_ns\":%.0f,\"bspx_lighting_load_us\":%.1f,"
            "\"bspx_queries_load_us\":%.1f,\"bspx_luxel_ns\":%.1f}\n",
            best_open[0] * 1e9, (best_open[0] - best_open[1]) * 1e9, best_load * 1e6, best_plain * 1e6,

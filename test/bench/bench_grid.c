@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "bspkit.h"
+#include "core/map.h"
 #include "bsp_file.h"
 #include "bsp_memstream.h"
 #include "../../loader/family/light_grid.h"
@@ -56,7 +57,7 @@ int main(int argc, char **argv)
         return 1;
     }
     bsp_file_close(&f);
-    g = m.light_grid;
+    g = bsp__map_c(&m)->light_grid;
     lump = bsp_bspx_lump(&m, "LIGHTGRID_OCTREE", &lump_bytes);
     if (!g || !g->valid || !lump) {
         fprintf(stderr, "bench_grid: %s has no valid LIGHTGRID_OCTREE\n", argv[1]);

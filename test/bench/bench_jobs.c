@@ -27,6 +27,7 @@
 #include <time.h>
 
 #include "../common/check.h"
+#include "core/map.h"
 #include "../common/files.h"
 #include "../../loader/bspkit.h"
 #include "../../platform/memory/bsp_memstream.h"
@@ -202,10 +203,10 @@ static uint32_t measure(const uint8_t *file, uint32_t size, const bsp_options *o
 static int same_lumps(const bsp_map *a, const bsp_map *b)
 {
     int i;
-    if (a->error_lump != b->error_lump || a->error_offset != b->error_offset) return 0;
+    if (bsp__map_c(a)->error_lump != bsp__map_c(b)->error_lump || bsp__map_c(a)->error_offset != bsp__map_c(b)->error_offset) return 0;
     for (i = 0; i < BSP_MAX_LUMPS; i++)
-        if (a->lump_size[i] != b->lump_size[i] || !a->lump_data[i] != !b->lump_data[i] ||
-            (a->lump_data[i] && memcmp(a->lump_data[i], b->lump_data[i], a->lump_size[i])))
+        if (bsp__map_c(a)->lump_size[i] != bsp__map_c(b)->lump_size[i] || !bsp__map_c(a)->lump_data[i] != !bsp__map_c(b)->lump_data[i] ||
+            (bsp__map_c(a)->lump_data[i] && memcmp(bsp__map_c(a)->lump_data[i], bsp__map_c(b)->lump_data[i], bsp__map_c(a)->lump_size[i])))
             return 0;
     return 1;
 }

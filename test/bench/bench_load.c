@@ -129,7 +129,7 @@ int main(int argc, char **argv)
 
     /* queries over the world's bounding box */
     {
-        const uint8_t *world = m.models.data;
+        const uint8_t *world = bsp__map_c(&m)->models.data;
         for (i = 0; i < 3; i++) {
             memcpy(&lo[i], world + 4 * i, 4);
             memcpy(&hi[i], world + 12 + 4 * i, 4);

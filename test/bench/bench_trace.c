@@ -24,6 +24,7 @@
 #include <time.h>
 
 #include "bspkit.h"
+#include "core/map.h"
 #include "bsp_file.h"
 
 #define N_MOVES 50000u
@@ -75,8 +76,8 @@ int main(int argc, char **argv)
     hulls = bsp_hull_size(&m, 1, lo, hi) == BSP_OK;
     mask = bsp_trace_mask(&m, BSP_MASK_PLAYERSOLID);
     for (i = 0; i < 3; i++) {
-        memcpy(&lo[i], m.models.data + 4 * i, 4);
-        memcpy(&hi[i], m.models.data + 12 + 4 * i, 4);
+        memcpy(&lo[i], bsp__map_c(&m)->models.data + 4 * i, 4);
+        memcpy(&hi[i], bsp__map_c(&m)->models.data + 12 + 4 * i, 4);
     }
     pts = malloc(sizeof *pts * (N_MOVES + 1));
     if (!pts) return 1;

@@ -8,6 +8,7 @@
 
 #define CHECK_TALLY_SHARED
 #include "../common/check.h"
+#include "core/map.h"
 #include "../common/exercise.h"
 #include "../common/recstream.h"
 #include "bounds.h"
@@ -52,7 +53,7 @@ static verdict discipline_load(const uint8_t *data, uint32_t size, bsp_options o
                 if (block[GUARD + i] != GUARD_BYTE) v.untouched_ok = 0;
             if (r.calls != before) v.untouched_ok = 0;
         }
-        if (v.st == BSP_OK && m.arena_used != v.need) v.guards_ok = 0;
+        if (v.st == BSP_OK && bsp__map_c(&m)->arena_used != v.need) v.guards_ok = 0;
         /* the queries too stay inside the arena */
         if (v.st == BSP_OK && exercise_map(&m) != 0) v.guards_ok = 0;
         for (i = 0; i < GUARD; i++)

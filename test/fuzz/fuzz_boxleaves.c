@@ -15,6 +15,7 @@
  *
  * Seeds: the `load` target's (every generated and real map). */
 #include "fuzz.h"
+#include "core/map.h"
 #include "../../platform/memory/bsp_memstream.h"
 
 #define BOXLEAVES_ARENA_CAP (64u << 20)
@@ -38,9 +39,9 @@ static void box_leaves(const bsp_map *m)
             FUZZ_ASSERT(st == BSP_OK || st == BSP_E_UNSUPPORTED || st == BSP_E_BAD_MODEL ||
                         st == BSP_E_CORRUPT);
             if (st != BSP_OK) continue;
-            FUZZ_ASSERT(n <= m->leafs.count);
+            FUZZ_ASSERT(n <= bsp__map_c(m)->leafs.count);
             for (i = 0; i < n && i < LIST; i++) {
-                FUZZ_ASSERT(all[i] < m->leafs.count);
+                FUZZ_ASSERT(all[i] < bsp__map_c(m)->leafs.count);
                 for (j = 0; j < i; j++) FUZZ_ASSERT(all[j] != all[i]);
             }
             st = bsp_box_leaves(m, model, boxes[k], boxes[k] + 3, few, 3, &n2, &top2);

@@ -14,6 +14,7 @@
  *
  * Seeds: the generator's bspx/ maps and the `load` target's. */
 #include "fuzz.h"
+#include "core/map.h"
 #include "../common/exercise.h"
 
 #define BSPX_ARENA_CAP (64u << 20)
@@ -37,29 +38,29 @@ static void check_map(const bsp_map *m, const uint8_t *data, uint32_t size, cons
     uint32_t k, n, f;
     float p[3] = { 0, 0, 0 };
     bsp_sample s;
-    FUZZ_ASSERT(m->bspx.count <= BSP_MAX_BSPX);
-    for (k = 0; k < m->bspx.count; k++) {
+    FUZZ_ASSERT(bsp__map_c(m)->bspx.count <= BSP_MAX_BSPX);
+    for (k = 0; k < bsp__map_c(m)->bspx.count; k++) {
         char name[BSP_BSPX_NAME + 1];
         const uint8_t *got;
-        FUZZ_ASSERT(m->bspx.lump_length[k] && m->bspx.lump_offset[k] <= size &&
-                    m->bspx.lump_length[k] <= size - m->bspx.lump_offset[k]);
-        memcpy(name, m->bspx.name[k], BSP_BSPX_NAME);
+        FUZZ_ASSERT(bsp__map_c(m)->bspx.lump_length[k] && bsp__map_c(m)->bspx.lump_offset[k] <= size &&
+                    bsp__map_c(m)->bspx.lump_length[k] <= size - bsp__map_c(m)->bspx.lump_offset[k]);
+        memcpy(name, bsp__map_c(m)->bspx.name[k], BSP_BSPX_NAME);
         name[BSP_BSPX_NAME] = 0;
         got = (const uint8_t *)bsp_bspx_lump(m, name, &n);
         if (got) {
             uint32_t first;
-            for (first = 0; first < k && strncmp(m->bspx.name[first], name, BSP_BSPX_NAME); first++)
+            for (first = 0; first < k && strncmp(bsp__map_c(m)->bspx.name[first], name, BSP_BSPX_NAME); first++)
                 continue;
-            FUZZ_ASSERT(n == m->bspx.lump_length[first] &&
-                        !memcmp(got, data + m->bspx.lump_offset[first], n));
+            FUZZ_ASSERT(n == bsp__map_c(m)->bspx.lump_length[first] &&
+                        !memcmp(got, data + bsp__map_c(m)->bspx.lump_offset[first], n));
         }
     }
-    FUZZ_ASSERT(!m->lighting.data ||
-                (m->lighting.data >= a->p && m->lighting.data + m->lighting.count <= a->p + a->n));
-    for (f = 0; f < m->faces.count && f < 4096; f++) {
+    FUZZ_ASSERT(!bsp__map_c(m)->lighting.data ||
+                (bsp__map_c(m)->lighting.data >= a->p && bsp__map_c(m)->lighting.data + bsp__map_c(m)->lighting.count <= a->p + a->n));
+    for (f = 0; f < bsp__map_c(m)->faces.count && f < 4096; f++) {
         bsp_status st = bsp_luxel(m, (int32_t)f, p, 0, &s);
         FUZZ_ASSERT((unsigned)st < BSP_STATUS_COUNT);
-        FUZZ_ASSERT(st != BSP_OK || s.hdr == m->light.hdr);
+        FUZZ_ASSERT(st != BSP_OK || s.hdr == bsp__map_c(m)->light.hdr);
     }
     FUZZ_ASSERT((unsigned)bsp_light_point(m, p, &s) < BSP_STATUS_COUNT);
     FUZZ_ASSERT(exercise_map(m) == 0);

@@ -15,6 +15,7 @@
  *
  * Seeds: the `load` target's (every generated and real map). */
 #include "fuzz.h"
+#include "core/map.h"
 #include "../../platform/memory/bsp_memstream.h"
 
 #define DRAW_ARENA_CAP (64u << 20)
@@ -22,13 +23,13 @@
 static void leaf_disps(const bsp_map *m)
 {
     static uint32_t all[BSP_TRACE_DISPS_MAX];
-    uint32_t few[2], n, n2, leaf, i, leaves = m->leafs.count < 4096 ? m->leafs.count : 4096;
+    uint32_t few[2], n, n2, leaf, i, leaves = bsp__map_c(m)->leafs.count < 4096 ? bsp__map_c(m)->leafs.count : 4096;
     for (leaf = 0; leaf <= leaves; leaf++) {
-        uint32_t at = leaf == leaves ? m->leafs.count : leaf;
+        uint32_t at = leaf == leaves ? bsp__map_c(m)->leafs.count : leaf;
         bsp_status st = bsp_leaf_disps(m, at, all, BSP_TRACE_DISPS_MAX, &n);
         FUZZ_ASSERT(st == BSP_OK || st == BSP_E_UNSUPPORTED || st == BSP_E_NOT_LOADED ||
                     st == BSP_E_BAD_LEAF || st == BSP_E_CORRUPT);
-        FUZZ_ASSERT(st != BSP_E_BAD_LEAF || at >= m->leafs.count);
+        FUZZ_ASSERT(st != BSP_E_BAD_LEAF || at >= bsp__map_c(m)->leafs.count);
         if (st == BSP_E_UNSUPPORTED || st == BSP_E_NOT_LOADED) return;   /* (the same for every leaf) */
         if (st != BSP_OK) continue;
         FUZZ_ASSERT(n <= BSP_TRACE_DISPS_MAX);
@@ -42,22 +43,22 @@ static void leaf_disps(const bsp_map *m)
 static void visible(const bsp_map *m)
 {
     uint32_t words = bsp_visible_faces_scratch(m), *scratch, *faces, few[3], n, n2, i, c;
-    uint32_t clusters = m->num_clusters < 256 ? m->num_clusters : 256;
+    uint32_t clusters = bsp__map_c(m)->num_clusters < 256 ? bsp__map_c(m)->num_clusters : 256;
     scratch = (uint32_t *)calloc(words + 1, 4);
-    faces = (uint32_t *)calloc(m->faces.count + 1, 4);
+    faces = (uint32_t *)calloc(bsp__map_c(m)->faces.count + 1, 4);
     FUZZ_ASSERT(scratch && faces);
     if (words) FUZZ_ASSERT(bsp_visible_faces(m, 0, scratch, words - 1, faces, 0, &n) == BSP_E_BAD_ARGUMENT);
     for (c = 0; c <= clusters; c++) {
-        int32_t at = c == clusters ? (int32_t)m->num_clusters : (int32_t)c;
-        bsp_status st = bsp_visible_faces(m, at, scratch, words, faces, m->faces.count, &n);
+        int32_t at = c == clusters ? (int32_t)bsp__map_c(m)->num_clusters : (int32_t)c;
+        bsp_status st = bsp_visible_faces(m, at, scratch, words, faces, bsp__map_c(m)->faces.count, &n);
         FUZZ_ASSERT(st == BSP_OK || st == BSP_E_UNSUPPORTED || st == BSP_E_NOT_LOADED ||
                     st == BSP_E_BAD_CLUSTER || st == BSP_E_CORRUPT);
-        FUZZ_ASSERT(st != BSP_E_BAD_CLUSTER || (uint32_t)at >= m->num_clusters);
+        FUZZ_ASSERT(st != BSP_E_BAD_CLUSTER || (uint32_t)at >= bsp__map_c(m)->num_clusters);
         if (st == BSP_E_UNSUPPORTED || st == BSP_E_NOT_LOADED) break;
         if (st != BSP_OK) continue;
-        FUZZ_ASSERT(n <= m->faces.count);
+        FUZZ_ASSERT(n <= bsp__map_c(m)->faces.count);
         for (i = 0; i < n; i++) {
-            FUZZ_ASSERT(faces[i] < m->faces.count && (scratch[faces[i] >> 5] >> (faces[i] & 31) & 1));
+            FUZZ_ASSERT(faces[i] < bsp__map_c(m)->faces.count && (scratch[faces[i] >> 5] >> (faces[i] & 31) & 1));
             if (i) FUZZ_ASSERT(faces[i - 1] < faces[i]);
         }
         st = bsp_visible_faces(m, at, scratch, words, few, 3, &n2);
@@ -71,32 +72,32 @@ static void visible(const bsp_map *m)
 static void getters(const bsp_map *m, uint32_t at)
 {
     static const char *const keys[] = { "classname", "model", "origin", "angle", "", "no such key" };
-    const char *text = (const char *)m->entities.data, *v;
+    const char *text = (const char *)bsp__map_c(m)->entities.data, *v;
     uint32_t k, len, model;
     float f, vec[3];
     for (k = 0; k < sizeof keys / sizeof keys[0]; k++) {
         bsp_status st = bsp_entity_value(m, at, keys[k], &v, &len);
         FUZZ_ASSERT(st == BSP_OK || st == BSP_E_BAD_QUERY || st == BSP_E_NOT_LOADED);
         if (st == BSP_OK)
-            FUZZ_ASSERT(v >= text && len <= m->entities.count && v - text <= (long)(m->entities.count - len));
+            FUZZ_ASSERT(v >= text && len <= bsp__map_c(m)->entities.count && v - text <= (long)(bsp__map_c(m)->entities.count - len));
         FUZZ_ASSERT(bsp_entity_number(m, at, keys[k], &f) == st);
         FUZZ_ASSERT(bsp_entity_vector(m, at, keys[k], vec) == st);
     }
     {
         bsp_status st = bsp_entity_model(m, at, &model);
         FUZZ_ASSERT(st == BSP_OK || st == BSP_E_BAD_QUERY || st == BSP_E_BAD_MODEL || st == BSP_E_NOT_LOADED);
-        FUZZ_ASSERT(st != BSP_OK || model < m->models.count);
+        FUZZ_ASSERT(st != BSP_OK || model < bsp__map_c(m)->models.count);
     }
 }
 
 static void entities(const bsp_map *m)
 {
     uint32_t at, seen = 0;
-    getters(m, m->entities.count);      /* past the text */
-    for (at = 0; at < m->entities.count && seen < 512; at++) {
-        if (m->entities.data[at] != '{') continue;
+    getters(m, bsp__map_c(m)->entities.count);      /* past the text */
+    for (at = 0; at < bsp__map_c(m)->entities.count && seen < 512; at++) {
+        if (bsp__map_c(m)->entities.data[at] != '{') continue;
         getters(m, at);
-        if (at + 1 < m->entities.count) getters(m, at + 1);   /* no entity's '{' */
+        if (at + 1 < bsp__map_c(m)->entities.count) getters(m, at + 1);   /* no entity's '{' */
         seen++;
     }
 }

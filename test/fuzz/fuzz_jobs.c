@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "core/map.h"
 #include "../common/resume_drive.h"
 #include "../../platform/memory/bsp_memstream.h"
 
@@ -69,10 +70,10 @@ FUZZ_ENTRY(jobs)
     }
     FUZZ_ASSERT(s2 == BSP_OK ? !r.stalled && !r.backwards && !r.beyond : 1);
     FUZZ_ASSERT(s1 == s2);
-    FUZZ_ASSERT(m1.error_lump == m2.error_lump && m1.error_offset == m2.error_offset);
+    FUZZ_ASSERT(bsp__map_c(&m1)->error_lump == bsp__map_c(&m2)->error_lump && bsp__map_c(&m1)->error_offset == bsp__map_c(&m2)->error_offset);
     for (i = 0; s1 == BSP_OK && i < BSP_MAX_LUMPS; i++)
-        FUZZ_ASSERT(m1.lump_size[i] == m2.lump_size[i] &&
-                    (!m1.lump_data[i] || !memcmp(m1.lump_data[i], m2.lump_data[i], m1.lump_size[i])));
+        FUZZ_ASSERT(bsp__map_c(&m1)->lump_size[i] == bsp__map_c(&m2)->lump_size[i] &&
+                    (!bsp__map_c(&m1)->lump_data[i] || !memcmp(bsp__map_c(&m1)->lump_data[i], bsp__map_c(&m2)->lump_data[i], bsp__map_c(&m1)->lump_size[i])));
     free(a1);
     free(a2);
     return 0;

@@ -15,6 +15,7 @@
  *
  * Seeds: the generator's bspx/q1_lit* maps with their .lit files. */
 #include "fuzz.h"
+#include "core/map.h"
 #include "../common/exercise.h"
 
 #define LIT_ARENA_CAP (64u << 20)
@@ -45,9 +46,9 @@ static void answers(const bsp_map *m, result *r)
 {
     uint32_t f;
     float p[3] = { 16, 16, 16 };
-    r->source = m->light.source;
-    r->lit = m->light.lit;
-    r->faces = m->faces.count < 64 ? m->faces.count : 64;
+    r->source = bsp__map_c(m)->light.source;
+    r->lit = bsp__map_c(m)->light.lit;
+    r->faces = bsp__map_c(m)->faces.count < 64 ? bsp__map_c(m)->faces.count : 64;
     for (f = 0; f < r->faces; f++) {
         memset(&r->s[f], 0, sizeof r->s[f]);
         r->fs[f] = bsp_luxel(m, (int32_t)f, p, 0, &r->s[f]);
@@ -117,11 +118,11 @@ static void load(part *map, part *lit, int resumable, uint32_t seed, result *r)
     FUZZ_ASSERT((unsigned)r->st < BSP_STATUS_COUNT);
     FUZZ_ASSERT(fuzz_block_guards_ok(&a));
     if (r->st == BSP_OK) {
-        uint32_t n8 = m.lighting.count;
-        if (m.light.source == BSP_LIGHT_LIT || m.light.source == BSP_LIGHT_LIT_E5BGR9)
-            FUZZ_ASSERT(n8 == lit->size - 8 && !memcmp(m.lighting.data, lit->data + 8, n8));
-        if (m.light.lit != BSP_LIT_READ && m.light.lit != BSP_LIT_BAD_MAGIC &&
-            m.light.lit != BSP_LIT_BAD_VERSION)
+        uint32_t n8 = bsp__map_c(&m)->lighting.count;
+        if (bsp__map_c(&m)->light.source == BSP_LIGHT_LIT || bsp__map_c(&m)->light.source == BSP_LIGHT_LIT_E5BGR9)
+            FUZZ_ASSERT(n8 == lit->size - 8 && !memcmp(bsp__map_c(&m)->lighting.data, lit->data + 8, n8));
+        if (bsp__map_c(&m)->light.lit != BSP_LIT_READ && bsp__map_c(&m)->light.lit != BSP_LIT_BAD_MAGIC &&
+            bsp__map_c(&m)->light.lit != BSP_LIT_BAD_VERSION)
             FUZZ_ASSERT(lit->next == 0);   /* never read */
         answers(&m, r);
         FUZZ_ASSERT(exercise_map(&m) == 0);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "core/map.h"
 #include "../common/resume_drive.h"
 #include "../../platform/memory/bsp_memstream.h"
 
@@ -52,7 +53,7 @@ FUZZ_ENTRY(resume)
     if (s2 == BSP_OK) s2 = drive_load(&l, data, size32, a2, need, &d, &r);
     FUZZ_ASSERT(s2 == BSP_OK ? !r.stalled && !r.backwards && !r.beyond : 1);
     FUZZ_ASSERT(s1 == s2);
-    FUZZ_ASSERT(m1.error_lump == m2.error_lump && m1.error_offset == m2.error_offset);
+    FUZZ_ASSERT(bsp__map_c(&m1)->error_lump == bsp__map_c(&m2)->error_lump && bsp__map_c(&m1)->error_offset == bsp__map_c(&m2)->error_offset);
     FUZZ_ASSERT(s1 != BSP_OK || !memcmp(a1, a2, need));
     free(a1);
     free(a2);

@@ -12,6 +12,7 @@
  *
  * Seeds: the load target's (every generated map, the real ones). */
 #include "fuzz.h"
+#include "core/map.h"
 #include "../common/exercise.h"
 
 #define STREAM_ARENA_CAP (64u << 20)
@@ -70,7 +71,7 @@ static bsp_status load(const uint8_t *data, uint32_t size, int unknown, bsp_head
         float p[3] = {0, 0, 0};
         for (i = 0; i < BSP_MAX_LUMPS; i++) FUZZ_ASSERT(bsp_lump(m, i, &n) == NULL && n == 0);
         FUZZ_ASSERT(bsp_point_leaf(m, 0, p, &n) != BSP_OK);
-        FUZZ_ASSERT(m->error_lump == BSP_NO_LUMP || m->error_lump < h->num_lumps);
+        FUZZ_ASSERT(bsp__map_c(m)->error_lump == BSP_NO_LUMP || bsp__map_c(m)->error_lump < h->num_lumps);
         fuzz_block_free(arena);
     }
     return st;

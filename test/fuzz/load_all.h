@@ -24,6 +24,7 @@
 #define BSP_FUZZ_LOAD_ALL_H
 
 #include "fuzz.h"
+#include "core/map.h"
 #include "../common/exercise.h"
 #include "../common/recstream.h"
 
@@ -63,7 +64,7 @@ static void player_start(const bsp_map *m)
     FUZZ_ASSERT(st == BSP_OK || st == BSP_E_END || st == BSP_E_CORRUPT || st == BSP_E_NOT_LOADED);
     FUZZ_ASSERT(bsp_player_start(m, NULL) == BSP_E_BAD_ARGUMENT && bsp_player_start(NULL, &p) == BSP_E_BAD_ARGUMENT);
     if (st != BSP_OK) return;
-    FUZZ_ASSERT(m->entities.data && p.entity < m->entities.count && m->entities.data[p.entity] == '{');
+    FUZZ_ASSERT(bsp__map_c(m)->entities.data && p.entity < bsp__map_c(m)->entities.count && bsp__map_c(m)->entities.data[p.entity] == '{');
     FUZZ_ASSERT(p.classname != NULL && p.view_height > 0.0f);
     FUZZ_ASSERT(p.origin[0] - p.origin[0] == 0.0f && p.origin[1] - p.origin[1] == 0.0f &&
                 p.origin[2] - p.origin[2] == 0.0f);
@@ -81,7 +82,7 @@ static void api_on_map(const bsp_map *m, const bsp_header *h)
         if (bsp_lump_left_out(m, i)) FUZZ_ASSERT(!p && i < h->num_lumps);
         if (p && i < h->num_lumps) FUZZ_ASSERT(sz == h->lumps[i].size);
     }
-    if (m->entities.data) walk_entities(m->entities.data, m->entities.count);
+    if (bsp__map_c(m)->entities.data) walk_entities(bsp__map_c(m)->entities.data, bsp__map_c(m)->entities.count);
     player_start(m);
 }
 
@@ -200,8 +201,21 @@ static void load_variant(const uint8_t *data, uint32_t size, const variant *v, u
      * forward-only stream, for bytes before its last read. */
     FUZZ_ASSERT(rs.outside == 0 && rs.backwards == 0);
     FUZZ_ASSERT(fuzz_block_guards_ok(&arena));
+    {
+        /* the accessors (bsp_get_info, bsp_map_where) agree with the load */
+        bsp_map_info info;
+        bsp_where where;
+        FUZZ_ASSERT(bsp_get_info(&m, &info) == BSP_OK);
+        bsp_map_where(&m, &where);
+        FUZZ_ASSERT(where.version == -1 && (where.lump == BSP_NO_LUMP || where.lump < BSP_MAX_LUMPS));
+        if (st == BSP_OK)
+            FUZZ_ASSERT(info.arena_used == need && info.bspx && where.lump == BSP_NO_LUMP &&
+                        (info.entities || info.entities_bytes == 0));
+        else
+            FUZZ_ASSERT(info.arena_used == 0 && !info.bspx && !info.entities);
+    }
     if (st == BSP_OK) {
-        FUZZ_ASSERT(m.arena_used == need && reported == need);
+        FUZZ_ASSERT(bsp__map_c(&m)->arena_used == need && reported == need);
         api_on_map(&m, &h);
     } else {
         bsp_where w;
@@ -251,7 +265,7 @@ static void same_either_way(const uint8_t *data, uint32_t size)
     FUZZ_ASSERT(st[0] == st[1]);
     FUZZ_ASSERT(rs[0].outside + rs[1].outside + rs[1].backwards == 0);
     if (st[0] == BSP_OK && arena[0].raw && arena[1].raw) {
-        FUZZ_ASSERT(m[0].num_clusters == m[1].num_clusters && m[0].has_vis == m[1].has_vis);
+        FUZZ_ASSERT(bsp__map_c(&m[0])->num_clusters == bsp__map_c(&m[1])->num_clusters && bsp__map_c(&m[0])->has_vis == bsp__map_c(&m[1])->has_vis);
         for (i = 0; i < BSP_MAX_LUMPS; i++) {
             const void *a = bsp_lump(&m[0], i, &sz[0]), *b = bsp_lump(&m[1], i, &sz[1]);
             FUZZ_ASSERT((a == NULL) == (b == NULL) && sz[0] == sz[1]);

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include "../common/files.h"
+#include "core/map.h"
 #include "../../loader/bspkit.h"
 #include "../../loader/lzma/lzma_decoder.h"
 #include "../../platform/memory/bsp_memstream.h"
@@ -161,8 +162,8 @@ static void from_map(const char *path)
     }
     o.lzma_lclp_max = 12;
     if (bsp_measure(&h, &o, &need) == BSP_OK && (arena = malloc(need + 8)) != NULL) {
-        if (bsp_load(&m, &h, &s, arena, need, &o, NULL) == BSP_OK && m.entities.count)
-            put("entity", stem, 0, NULL, 0, m.entities.data, m.entities.count);
+        if (bsp_load(&m, &h, &s, arena, need, &o, NULL) == BSP_OK && bsp__map_c(&m)->entities.count)
+            put("entity", stem, 0, NULL, 0, bsp__map_c(&m)->entities.data, bsp__map_c(&m)->entities.count);
         free(arena);
     }
     free(data);

@@ -11,10 +11,20 @@
 #include <string.h>
 
 #include "../common/check.h"
+#include "core/map.h"
 #include "../common/files.h"
 #include "../common/held.h"
 #include "../access/exercise_access.h"
 #include "../../platform/memory/bsp_memstream.h"
+
+/* What the map holds, as the public call says it. */
+static bsp_map_info info_of(const bsp_map *m)
+{
+    bsp_map_info i;
+    memset(&i, 0, sizeof i);
+    bsp_get_info(m, &i);
+    return i;
+}
 
 static bsp_status load(held *H, const uint8_t *data, uint32_t size, uint32_t sets)
 {
@@ -55,7 +65,7 @@ static uint32_t count_by_iterator(const bsp_map *m, const char *classname)
     bsp_entity_iter it;
     bsp_entity_event ev;
     uint32_t n = 0, len = (uint32_t)strlen(classname);
-    bsp_entity_begin(&it, (const char *)m->entities.data, m->entities.count);
+    bsp_entity_begin(&it, (const char *)info_of(m).entities, info_of(m).entities_bytes);
     while ((ev = bsp_entity_next(&it)) != BSP_ENT_END && ev != BSP_ENT_ERROR)
         if (ev == BSP_ENT_PAIR && it.key_len == 9 && !memcmp(it.key, "classname", 9) &&
             it.value_len == len && !memcmp(it.value, classname, len))
@@ -176,7 +186,7 @@ static void check_brushes(const char *path, const char *base, const uint8_t *dat
                  bsp_get_brush_side(&H.m, 0, b.num_sides, &sd) == BSP_E_BAD_QUERY &&
                  bsp_get_brush_side(&H.m, 0, 0, NULL) == BSP_E_BAD_ARGUMENT,
                  name, "unexpected status");
-    for (i = 0; i < H.m.leafs.count; i++) {
+    for (i = 0; i < info_of(&H.m).leafs; i++) {
         bsp_leaf l;
         if (bsp_get_leaf(&H.m, i, &l) != BSP_OK) continue;
         for (k = 0; k < l.num_brushes; k++)
@@ -236,8 +246,8 @@ static void check_brushes(const char *path, const char *base, const uint8_t *dat
 static void check_entities(const bsp_map *m, const char *base)
 {
     static const char *const keys[] = { "classname", "model", "origin", "light", "angle", "spawnflags" };
-    const char *text = (const char *)m->entities.data;
-    uint32_t n = m->entities.count, i = 0, entities = 0, values = 0, models = 0, bad = 0, k;
+    const char *text = (const char *)bsp__map_c(m)->entities.data;
+    uint32_t n = bsp__map_c(m)->entities.count, i = 0, entities = 0, values = 0, models = 0, bad = 0, k;
     bsp_counts c;
     char name[256];
     bsp_get_counts(m, &c);
@@ -339,7 +349,7 @@ static void check_map(const char *path)
     check_report(exercise_access(&H.m, H.arena, H.arena + H.need) == 0, name, "broken promises");
 
     bsp_get_counts(&H.m, &c);
-    if (H.m.entities.data) check_entities(&H.m, base);
+    if (bsp__map_c(&H.m)->entities.data) check_entities(&H.m, base);
     snprintf(name, sizeof name, "%s: index statuses (bad_face, bad_query, bad_argument)", base);
     check_report(bsp_get_face(&H.m, c.faces, &f) == BSP_E_BAD_FACE &&
                  bsp_face_triangle(&H.m, c.faces, 0, t) == BSP_E_BAD_FACE &&

@@ -15,6 +15,15 @@
 #include "../common/files.h"
 #include "../../platform/memory/bsp_memstream.h"
 
+/* What the map holds, as the public call says it. */
+static bsp_map_info info_of(const bsp_map *m)
+{
+    bsp_map_info i;
+    memset(&i, 0, sizeof i);
+    bsp_get_info(m, &i);
+    return i;
+}
+
 #define GUARD 64
 
 typedef struct loaded_map {
@@ -84,11 +93,12 @@ static int light_unsupported(const bsp_header *h)
 static int ambient_supported(const bsp_header *h, const bsp_map *m)
 {
     uint32_t k;
+    const bsp_bspx *d = info_of(m).bspx;
     if (!strcmp(bsp_family_name(h), "source") || !strcmp(bsp_family_name(h), "quake3")) return 1;
     /* the Quake family with a BSPX light grid (docs/queries.md 10.5), in
      * the directory the load saw (a forward-only load finds it at the end) */
-    for (k = 0; k < m->bspx.count && k < BSP_MAX_BSPX; k++)
-        if (!strncmp(m->bspx.name[k], "LIGHTGRID_OCTREE", BSP_BSPX_NAME)) return 1;
+    for (k = 0; d && k < d->count && k < BSP_MAX_BSPX; k++)
+        if (!strncmp(d->name[k], "LIGHTGRID_OCTREE", BSP_BSPX_NAME)) return 1;
     return 0;
 }
 
@@ -115,9 +125,9 @@ static void test_loading(const char *name, const uint8_t *data, uint32_t size)
         CHECK(ss.outside + ss.backwards == 0, LABEL("%s/0x%x: reads ascend and no byte is read twice", name,
                                         (unsigned)sets[k]), "%u outside, %u backwards",
               (unsigned)ss.outside, (unsigned)ss.backwards);
-        CHECK(L.m.arena_used == L.need, LABEL("%s/0x%x: measure equals what load used", name,
+        CHECK(info_of(&L.m).arena_used == L.need, LABEL("%s/0x%x: measure equals what load used", name,
                                               (unsigned)sets[k]), "measure %u, used %u",
-              (unsigned)L.need, (unsigned)L.m.arena_used);
+              (unsigned)L.need, (unsigned)info_of(&L.m).arena_used);
         CHECK(guards_intact(&L), LABEL("%s/0x%x: nothing written outside the arena", name,
                                        (unsigned)sets[k]), "guard bytes changed");
         CHECK(L.need >= prev, LABEL("%s/0x%x: a larger set needs no less arena", name,
@@ -209,13 +219,13 @@ static void test_query_rules(const char *name, const uint8_t *data, uint32_t siz
               LABEL("%s: ambient is unsupported (a NaN point: bad_query)", name), "not");
     }
     CHECK(bsp_luxel(&L.m, -1, p, 0, &smp) == BSP_E_BAD_FACE &&
-              bsp_luxel(&L.m, (int32_t)L.m.faces.count, p, 0, &smp) == BSP_E_BAD_FACE,
+              bsp_luxel(&L.m, (int32_t)info_of(&L.m).faces, p, 0, &smp) == BSP_E_BAD_FACE,
           LABEL("%s: faces -1 and face count are bad_face", name), "accepted");
     CHECK(bsp_luxel(&L.m, -1, nan_p, 0, &smp) == BSP_E_BAD_QUERY &&
               bsp_point_leaf(&L.m, 0, nan_p, &leaf) == BSP_E_BAD_QUERY &&
               bsp_light_point(&L.m, nan_p, &smp) == BSP_E_BAD_QUERY,
           LABEL("%s: a NaN point is bad_query before anything else", name), "not");
-    CHECK(bsp_point_leaf(&L.m, L.m.models.count, p, &leaf) == BSP_E_BAD_QUERY,
+    CHECK(bsp_point_leaf(&L.m, info_of(&L.m).models, p, &leaf) == BSP_E_BAD_QUERY,
           LABEL("%s: a model past the model lump is bad_query", name), "accepted");
 
     /* every row: bits past num_clusters clear; cluster_visible agrees with
@@ -237,7 +247,7 @@ static void test_query_rules(const char *name, const uint8_t *data, uint32_t siz
     /* every leaf's cluster is -1 or a valid cluster, and point_leaf lands in
      * a leaf at a spread of points */
     bad = 0;
-    for (leaf = 0; leaf < L.m.leafs.count; leaf++) {
+    for (leaf = 0; leaf < info_of(&L.m).leafs; leaf++) {
         bsp_leaf lf;
         if (bsp_get_leaf(&L.m, leaf, &lf) != BSP_OK || lf.cluster < -1 || lf.cluster >= (int32_t)n)
             bad++;

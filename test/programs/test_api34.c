@@ -19,6 +19,15 @@
 #include "../common/empty_lumps.h"
 #include "../../platform/memory/bsp_memstream.h"
 
+/* What the map holds, as the public call says it. */
+static bsp_map_info info_of(const bsp_map *m)
+{
+    bsp_map_info i;
+    memset(&i, 0, sizeof i);
+    bsp_get_info(m, &i);
+    return i;
+}
+
 /* What a family's format stores (one bit per kind of data). */
 enum {
     D_BRUSHES = 1 << 0,   /* collision brushes and sides (q2, q3, source, nightfire) */
@@ -404,11 +413,11 @@ static void audit_map(const char *name, const uint8_t *data, uint32_t size, int 
         }
         snprintf(what, sizeof what, "%s: %s: bsp_entity_find ends with end after one worldspawn", f->name, name);
         CHECK(st == BSP_E_END && found == 1, what, "%s after %u", bsp_status_name(st), found);
-        at = all.m.entities.count;
+        at = info_of(&all.m).entities_bytes;
         st = bsp_entity_find(&all.m, "classname", "worldspawn", &at);
         snprintf(what, sizeof what, "%s: %s: bsp_entity_find from the text's end: end", f->name, name);
         CHECK(st == BSP_E_END, what, "%s", bsp_status_name(st));
-        at = all.m.entities.count + 1;
+        at = info_of(&all.m).entities_bytes + 1;
         st = bsp_entity_find(&all.m, "classname", "worldspawn", &at);
         snprintf(what, sizeof what, "%s: %s: bsp_entity_find from past the text: bad_query", f->name, name);
         CHECK(st == BSP_E_BAD_QUERY, what, "%s", bsp_status_name(st));

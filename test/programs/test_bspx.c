@@ -19,6 +19,15 @@
 #include "../common/check.h"
 #include "../../loader/bspkit.h"
 
+/* What the map holds, as the public call says it. */
+static bsp_map_info info_of(const bsp_map *m)
+{
+    bsp_map_info i;
+    memset(&i, 0, sizeof i);
+    bsp_get_info(m, &i);
+    return i;
+}
+
 typedef struct mem { uint8_t *d; uint32_t n, next; int forward; } mem;
 
 static int mem_read(void *ctx, uint32_t o, void *dst, uint32_t len)
@@ -104,8 +113,8 @@ static void lit_checks(const char *dir)
         load(&plain, &map, NULL, BSP_LOAD_LIGHTING, cases[k].hdr, 0);
         snprintf(what, sizeof what, "%s%s: .lit check %d, light source %d", cases[k].name,
                  cases[k].hdr ? " (HDR asked)" : "", cases[k].check, cases[k].source);
-        CHECK(L.st == BSP_OK && L.m.light.lit == cases[k].check && L.m.light.source == cases[k].source,
-              what, "status %d check %d source %d", L.st, L.m.light.lit, L.m.light.source);
+        CHECK(L.st == BSP_OK && info_of(&L.m).lit == cases[k].check && info_of(&L.m).light_source == cases[k].source,
+              what, "status %d check %d source %d", L.st, info_of(&L.m).lit, info_of(&L.m).light_source);
         /* measure: the .lit counted when its size fits, not otherwise */
         snprintf(what, sizeof what, "%s%s: bsp_measure counts the .lit's %u bytes%s", cases[k].name,
                  cases[k].hdr ? " (HDR asked)" : "", (unsigned)lit.n,
@@ -136,13 +145,13 @@ static void lit_checks(const char *dir)
             ls.size = BSP_SIZE_UNKNOWN;
             o.lit = &ls;
             load(&L, &map, &lit, BSP_LOAD_LIGHTING, 0, BSP_SIZE_UNKNOWN);
-            CHECK(L.st == BSP_OK && L.m.light.lit == BSP_LIT_UNKNOWN_SIZE && L.m.light.source == BSP_LIGHT_LIGHTING,
-                  "q1_lit: a .lit of unknown size is left unread (BSP_LIT_UNKNOWN_SIZE)", "check %d", L.m.light.lit);
+            CHECK(L.st == BSP_OK && info_of(&L.m).lit == BSP_LIT_UNKNOWN_SIZE && info_of(&L.m).light_source == BSP_LIGHT_LIGHTING,
+                  "q1_lit: a .lit of unknown size is left unread (BSP_LIT_UNKNOWN_SIZE)", "check %d", info_of(&L.m).lit);
             free(L.arena);
             load(&L, &map, &lit, BSP_LOAD_QUERIES, 0, lit.n);
-            CHECK(L.st == BSP_OK && L.m.light.lit == BSP_LIT_NOT_LOADED,
+            CHECK(L.st == BSP_OK && info_of(&L.m).lit == BSP_LIT_NOT_LOADED,
                   "q1_lit: without the lighting set the .lit is not read (BSP_LIT_NOT_LOADED)", "check %d",
-                  L.m.light.lit);
+                  info_of(&L.m).lit);
             free(L.arena);
             /* the resumable loader, both streams forward-only: the .lit's
              * reads come after every read of the map, from 0 upwards */
@@ -168,7 +177,7 @@ static void lit_checks(const char *dir)
                 if (bsp_loader_step(&l, 4096, &p) != BSP_OK) ok = 0;
                 if (p.phase == BSP_PHASE_DONE) break;
             }
-            CHECK(ok && lit_next == lit.n && lit_reads > 1 && !map_after && m.light.source == BSP_LIGHT_LIT,
+            CHECK(ok && lit_next == lit.n && lit_reads > 1 && !map_after && info_of(&m).light_source == BSP_LIGHT_LIT,
                   "q1_lit: resumable, forward-only: stream 1 read last, in order, whole, and used",
                   "ok %d, %u of %u bytes in %u reads, %u map reads after", ok, (unsigned)lit_next,
                   (unsigned)lit.n, (unsigned)lit_reads, (unsigned)map_after);
@@ -191,10 +200,10 @@ static void slot_checks(const char *dir, int wide)
         return;
     }
     load(&L, &map, NULL, BSP_LOAD_GEOMETRY, 0, 0);
-    CHECK(L.st == BSP_OK && L.m.light.style_slots == (wide ? 3u : 2u) && L.m.light.wide_styles == (uint8_t)wide,
+    CHECK(L.st == BSP_OK && info_of(&L.m).style_slots == (wide ? 3u : 2u) && info_of(&L.m).wide_styles == (uint8_t)wide,
           wide ? "q1_lmstyle16: LMSTYLE16 gives 3 slots a face" : "q1_lmshift: LMSTYLE gives 2 slots a face",
-          "status %d slots %u", L.st, (unsigned)L.m.light.style_slots);
-    for (f = 0; L.st == BSP_OK && f < L.m.faces.count; f++) {
+          "status %d slots %u", L.st, (unsigned)info_of(&L.m).style_slots);
+    for (f = 0; L.st == BSP_OK && f < info_of(&L.m).faces; f++) {
         bsp_face fc;
         bsp_vertex v;
         bsp_sample s;

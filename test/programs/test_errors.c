@@ -27,6 +27,14 @@
 #include "../common/check.h"
 #include "../common/files.h"
 
+/* Where a failed load stopped, as the public call says it. */
+static bsp_where where_of(const bsp_map *m)
+{
+    bsp_where w;
+    bsp_map_where(m, &w);
+    return w;
+}
+
 /* A stream over bytes in memory that can end early (`cut`: later bytes
  * read as the end of the data), fail one read (the one at `fail_at`), hide
  * its size and insist on forward order. */
@@ -86,8 +94,26 @@ static int gives_nothing(const bsp_map *m)
     float p[3] = {0, 0, 0};
     for (i = 0; i < BSP_MAX_LUMPS; i++)
         if (bsp_lump(m, i, &size) || size) return 0;
+    bsp_map_info info;
+    memset(&info, 0xee, sizeof info);
     return bsp_point_leaf(m, 0, p, &leaf) != BSP_OK && bsp_num_clusters(m) == 0 &&
-           bsp_game_lump_count(m) == 0;
+           bsp_game_lump_count(m) == 0 && bsp_get_info(m, &info) == BSP_OK &&
+           info.arena_used == 0 && info.faces == 0 && !info.entities && !info.bspx &&
+           info.lit == BSP_LIT_NONE && where_of(m).version == -1;
+}
+
+/* The accessors of a map refuse or answer for no map. */
+static void test_accessors_without_map(void)
+{
+    bsp_map_info info;
+    bsp_where w;
+    memset(&w, 0xee, sizeof w);
+    bsp_map_where(NULL, &w);
+    bsp_map_where(NULL, NULL);
+    CHECK(bsp_get_info(NULL, &info) == BSP_E_BAD_ARGUMENT && w.lump == BSP_NO_LUMP &&
+              w.offset == 0 && w.version == -1,
+          "accessors: bsp_get_info(NULL) is bad_argument, bsp_map_where(NULL) says no lump",
+          "where %u %u %d", (unsigned)w.lump, (unsigned)w.offset, (int)w.version);
 }
 
 static void test_messages(void)
@@ -160,10 +186,10 @@ static void test_failed_load(const char *name, const uint8_t *data, uint32_t siz
     load(&L, &s);
     snprintf(label, sizeof label, "%s: read failing in lump %u: IO, nothing given, stopped there",
              name, (unsigned)lump);
-    CHECK(L.st == BSP_E_IO && gives_nothing(&L.m) && L.m.error_lump == lump &&
-              L.m.error_offset == L.h.lumps[lump].offset,
+    CHECK(L.st == BSP_E_IO && gives_nothing(&L.m) && where_of(&L.m).lump == lump &&
+              where_of(&L.m).offset == L.h.lumps[lump].offset,
           label, "status %s, error_lump %u offset %u, gives nothing %d", bsp_status_name(L.st),
-          (unsigned)L.m.error_lump, (unsigned)L.m.error_offset, gives_nothing(&L.m));
+          (unsigned)where_of(&L.m).lump, (unsigned)where_of(&L.m).offset, gives_nothing(&L.m));
     free(L.arena);
 
     /* an index out of range: validation fails in the nodes lump */
@@ -176,10 +202,10 @@ static void test_failed_load(const char *name, const uint8_t *data, uint32_t siz
     load(&L, &s);
     snprintf(label, sizeof label, "%s: node with no plane: CORRUPT, nothing given, stopped in nodes",
              name);
-    CHECK(L.st == BSP_E_CORRUPT && gives_nothing(&L.m) && L.m.error_lump == nodes &&
-              L.m.error_offset == L.h.lumps[nodes].offset,
+    CHECK(L.st == BSP_E_CORRUPT && gives_nothing(&L.m) && where_of(&L.m).lump == nodes &&
+              where_of(&L.m).offset == L.h.lumps[nodes].offset,
           label, "status %s, error_lump %u offset %u, gives nothing %d", bsp_status_name(L.st),
-          (unsigned)L.m.error_lump, (unsigned)L.m.error_offset, gives_nothing(&L.m));
+          (unsigned)where_of(&L.m).lump, (unsigned)where_of(&L.m).offset, gives_nothing(&L.m));
     free(L.arena);
     free(copy);
 }
@@ -221,8 +247,8 @@ static void test_unknown_size(const char *name, const uint8_t *data, uint32_t si
     load(&L, &s);
     snprintf(label, sizeof label, "%s: unknown size cut at %u: TRUNCATED in lump %u", name,
              (unsigned)cut, (unsigned)lump);
-    CHECK(L.st == BSP_E_TRUNCATED && L.m.error_lump == lump && gives_nothing(&L.m), label,
-          "status %s, error_lump %u", bsp_status_name(L.st), (unsigned)L.m.error_lump);
+    CHECK(L.st == BSP_E_TRUNCATED && where_of(&L.m).lump == lump && gives_nothing(&L.m), label,
+          "status %s, error_lump %u", bsp_status_name(L.st), (unsigned)where_of(&L.m).lump);
     free(L.arena);
 
     /* cut inside the header: bsp_open says TRUNCATED */
@@ -511,6 +537,7 @@ int main(int argc, char **argv)
 {
     int i, many = 0;
     test_messages();
+    test_accessors_without_map();
     for (i = 1; i < argc; i++) {
         uint32_t size;
         uint8_t *data = read_file(argv[i], &size);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../common/check.h"
+#include "core/map.h"
 #include "../common/files.h"
 #include "../../loader/bspkit.h"
 #include "../../platform/memory/bsp_memstream.h"
@@ -72,7 +73,7 @@ int main(int argc, char **argv)
         return 1;
     }
     load(&g, argv[1], BSP_LOAD_LIGHTING);
-    check_report(g.st == BSP_OK && g.m.light_grid != NULL, "grid: the lighting set parses the grid",
+    check_report(g.st == BSP_OK && bsp__map_c(&g.m)->light_grid != NULL, "grid: the lighting set parses the grid",
                  "status %s", bsp_status_name(g.st));
     if (g.st != BSP_OK) return 1;
     found = answered(&g.m, p, &a);
@@ -96,7 +97,7 @@ int main(int argc, char **argv)
     drop(&g);
 
     load(&lean, argv[1], BSP_LOAD_QUERIES);
-    check_report(lean.st == BSP_OK && lean.m.light_grid == NULL &&
+    check_report(lean.st == BSP_OK && bsp__map_c(&lean.m)->light_grid == NULL &&
                  bsp_ambient(&lean.m, p, &b) == BSP_E_NOT_LOADED,
                  "grid: loaded without the lighting set, ambient is not_loaded", "status %s",
                  bsp_status_name(lean.st == BSP_OK ? bsp_ambient(&lean.m, p, &b) : lean.st));

@@ -173,7 +173,7 @@ static void gridsize_values(void)
     char text[256], first[300] = "";
     for (k = 0; k < (int)(sizeof gridsizes / sizeof gridsizes[0]); k++) {
         float want[3] = { 64.0f, 64.0f, 128.0f }, got[3];
-        bsp_map m;
+        bsp__map m;
         memset(&m, 0, sizeof m);
         snprintf(text, sizeof text, "{\n\"classname\" \"worldspawn\"\n\"gridsize\" \"%s\"\n}\n", gridsizes[k]);
         m.entities.data = (const uint8_t *)text;

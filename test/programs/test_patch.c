@@ -310,12 +310,12 @@ static int load_mode(int argc, char **argv)
         b = load_as(&mb, file, (uint32_t)size, BSP_LOAD_COLLISION | BSP_LOAD_GEOMETRY, &nb, &pb);
         EXPECT(a && b, "collision loads");
         if (!a || !b) continue;
-        EXPECT(!bsp_lump(&ma, 10, &vsize) && !ma.vertexes.data && bsp_lump(&mb, 10, &vsize) && mb.vertexes.data,
+        EXPECT(!bsp_lump(&ma, 10, &vsize) && !bsp__map_c(&ma)->vertexes.data && bsp_lump(&mb, 10, &vsize) && bsp__map_c(&mb)->vertexes.data,
                "a collision-only load keeps no draw vertex");
         EXPECT(na < nb, "a collision-only load takes less arena");
         for (k = 0; k < 3; k++) {
-            memcpy(&lo[k], ma.models.data + 4 * k, 4);
-            memcpy(&hi[k], ma.models.data + 12 + 4 * k, 4);
+            memcpy(&lo[k], bsp__map_c(&ma)->models.data + 4 * k, 4);
+            memcpy(&hi[k], bsp__map_c(&ma)->models.data + 12 + 4 * k, 4);
         }
         for (k = 0; k < 20000; k++) {
             static const float mn[3] = {-15, -15, -24}, mx[3] = {15, 15, 32}, z[3] = {0, 0, 0};

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../common/check.h"
+#include "core/map.h"
 #include "../common/recstream.h"
 #include "../common/resume_drive.h"
 
@@ -111,7 +112,7 @@ static void load(loaded *L, const uint8_t *file, uint32_t size, uint32_t sets, i
         L->st = bsp_loader_begin(&l, &L->m, &L->h, L->arena, L->need, &o, &L->used);
         if (L->st == BSP_OK) L->st = drive_load(&l, file, size, L->arena, L->need, &d, &r);
         if (L->st == BSP_OK && (r.backwards || r.beyond || r.stalled || r.progress_bad)) L->st = BSP_E_IO;
-        L->used = L->m.arena_used;
+        L->used = bsp__map_c(&L->m)->arena_used;
         return;
     }
     rec_init(rec, &s, file, size, forward, 0);
@@ -126,8 +127,8 @@ static uint32_t compare_traces(const bsp_map *a, const bsp_map *b, uint32_t *hit
     float lo[3], hi[3];
     uint32_t k, j, differ = 0, seed = 777u, mask = bsp_trace_mask(a, BSP_MASK_PLAYERSOLID);
     for (k = 0; k < 3; k++) {
-        memcpy(&lo[k], a->models.data + 4 * k, 4);
-        memcpy(&hi[k], a->models.data + 12 + 4 * k, 4);
+        memcpy(&lo[k], bsp__map_c(a)->models.data + 4 * k, 4);
+        memcpy(&hi[k], bsp__map_c(a)->models.data + 12 + 4 * k, 4);
     }
     *hits = 0;
     for (k = 0; k < 10000; k++) {
@@ -164,7 +165,7 @@ static void one_map(const char *name, const uint8_t *file, uint32_t size)
     load(&coll, file, size, BSP_LOAD_COLLISION, 0, 0, 0, &rec);
     snprintf(what, sizeof what, "%s: both loads, measure == used", name);
     CHECK(full.st == BSP_OK && coll.st == BSP_OK && full.need == full.used && coll.need == coll.used &&
-              coll.m.arena_used == coll.need,
+              bsp__map_c(&coll.m)->arena_used == coll.need,
           what, "%s/%s, %u/%u, %u/%u", bsp_status_name(full.st), bsp_status_name(coll.st), full.need, full.used,
           coll.need, coll.used);
     if (full.st != BSP_OK || coll.st != BSP_OK) goto done;
@@ -175,13 +176,13 @@ static void one_map(const char *name, const uint8_t *file, uint32_t size)
     /* (the arena's lumps, facets and scratch are those of the load with
      * the geometry less the vertices and the faces' other lumps: the
      * vertex lump itself cannot fit in what is left beside the rest) */
-    CHECK(!coll.m.vertexes.data && !bsp_lump(&coll.m, DRAWVERTS, NULL) &&
+    CHECK(!bsp__map_c(&coll.m)->vertexes.data && !bsp_lump(&coll.m, DRAWVERTS, NULL) &&
               (!has || coll.need + vlen - 12u * count - 16384u <= full.need),
           what, "arena %u, with the geometry %u, vertex lump %u", coll.need, full.need, vlen);
     snprintf(what, sizeof what, "%s: the same facets from the packed run", name);
     CHECK(coll.h.patch_bytes == full.h.patch_bytes &&
               (!coll.h.patch_bytes ||
-               !memcmp(coll.m.patches.data, full.m.patches.data, coll.h.patch_bytes)),
+               !memcmp(bsp__map_c(&coll.m)->patches.data, bsp__map_c(&full.m)->patches.data, coll.h.patch_bytes)),
           what, "%u/%u bytes", coll.h.patch_bytes, full.h.patch_bytes);
     snprintf(what, sizeof what, "%s: collision-only and geometry loads trace the same", name);
     t = compare_traces(&coll.m, &full.m, &hits);
@@ -201,7 +202,7 @@ static void one_map(const char *name, const uint8_t *file, uint32_t size)
         snprintf(what, sizeof what, "%s: resumable, shuffled pieces of up to %u bytes: the same map and traces",
                  name, pieces);
         CHECK(res.st == BSP_OK && res.used == coll.need && d == 0 && res.h.patch_bytes == coll.h.patch_bytes &&
-                  (!coll.h.patch_bytes || !memcmp(res.m.patches.data, coll.m.patches.data, coll.h.patch_bytes)),
+                  (!coll.h.patch_bytes || !memcmp(bsp__map_c(&res.m)->patches.data, bsp__map_c(&coll.m)->patches.data, coll.h.patch_bytes)),
               what, "%s, %u differ", bsp_status_name(res.st), d);
         free(res.arena);
     }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../common/check.h"
+#include "core/map.h"
 #include "../common/files.h"
 #include "../common/resume_drive.h"
 #include "../../platform/memory/bsp_memstream.h"
@@ -34,22 +35,22 @@ static int views_same(const bsp_view *a, const uint8_t *ba, const bsp_view *b, c
 static int maps_same(const bsp_map *a, const uint8_t *ba, const bsp_map *b, const uint8_t *bb)
 {
     int i;
-    if (a->family != b->family || a->version != b->version || a->use_hdr != b->use_hdr ||
-        a->has_vis != b->has_vis || a->num_clusters != b->num_clusters ||
-        a->arena_used != b->arena_used || a->error_lump != b->error_lump ||
-        a->error_offset != b->error_offset || a->big_endian_file != b->big_endian_file)
+    if (bsp__map_c(a)->family != bsp__map_c(b)->family || bsp__map_c(a)->version != bsp__map_c(b)->version || bsp__map_c(a)->use_hdr != bsp__map_c(b)->use_hdr ||
+        bsp__map_c(a)->has_vis != bsp__map_c(b)->has_vis || bsp__map_c(a)->num_clusters != bsp__map_c(b)->num_clusters ||
+        bsp__map_c(a)->arena_used != bsp__map_c(b)->arena_used || bsp__map_c(a)->error_lump != bsp__map_c(b)->error_lump ||
+        bsp__map_c(a)->error_offset != bsp__map_c(b)->error_offset || bsp__map_c(a)->big_endian_file != bsp__map_c(b)->big_endian_file)
         return 0;
     for (i = 0; i < BSP_MAX_LUMPS; i++)
-        if (a->lump_size[i] != b->lump_size[i] || a->lump_file_offset[i] != b->lump_file_offset[i] ||
-            (a->lump_data[i] ? a->lump_data[i] - ba : -1) != (b->lump_data[i] ? b->lump_data[i] - bb : -1))
+        if (bsp__map_c(a)->lump_size[i] != bsp__map_c(b)->lump_size[i] || bsp__map_c(a)->lump_file_offset[i] != bsp__map_c(b)->lump_file_offset[i] ||
+            (bsp__map_c(a)->lump_data[i] ? bsp__map_c(a)->lump_data[i] - ba : -1) != (bsp__map_c(b)->lump_data[i] ? bsp__map_c(b)->lump_data[i] - bb : -1))
             return 0;
-    return views_same(&a->planes, ba, &b->planes, bb) && views_same(&a->nodes, ba, &b->nodes, bb) &&
-           views_same(&a->leafs, ba, &b->leafs, bb) && views_same(&a->models, ba, &b->models, bb) &&
-           views_same(&a->faces, ba, &b->faces, bb) && views_same(&a->texinfo, ba, &b->texinfo, bb) &&
-           views_same(&a->edges, ba, &b->edges, bb) && views_same(&a->surfedges, ba, &b->surfedges, bb) &&
-           views_same(&a->vertexes, ba, &b->vertexes, bb) && views_same(&a->leaffaces, ba, &b->leaffaces, bb) &&
-           views_same(&a->lighting, ba, &b->lighting, bb) && views_same(&a->vis, ba, &b->vis, bb) &&
-           views_same(&a->entities, ba, &b->entities, bb);
+    return views_same(&bsp__map_c(a)->planes, ba, &bsp__map_c(b)->planes, bb) && views_same(&bsp__map_c(a)->nodes, ba, &bsp__map_c(b)->nodes, bb) &&
+           views_same(&bsp__map_c(a)->leafs, ba, &bsp__map_c(b)->leafs, bb) && views_same(&bsp__map_c(a)->models, ba, &bsp__map_c(b)->models, bb) &&
+           views_same(&bsp__map_c(a)->faces, ba, &bsp__map_c(b)->faces, bb) && views_same(&bsp__map_c(a)->texinfo, ba, &bsp__map_c(b)->texinfo, bb) &&
+           views_same(&bsp__map_c(a)->edges, ba, &bsp__map_c(b)->edges, bb) && views_same(&bsp__map_c(a)->surfedges, ba, &bsp__map_c(b)->surfedges, bb) &&
+           views_same(&bsp__map_c(a)->vertexes, ba, &bsp__map_c(b)->vertexes, bb) && views_same(&bsp__map_c(a)->leaffaces, ba, &bsp__map_c(b)->leaffaces, bb) &&
+           views_same(&bsp__map_c(a)->lighting, ba, &bsp__map_c(b)->lighting, bb) && views_same(&bsp__map_c(a)->vis, ba, &bsp__map_c(b)->vis, bb) &&
+           views_same(&bsp__map_c(a)->entities, ba, &bsp__map_c(b)->entities, bb);
 }
 
 /* A few answers: leafs of points spread over the world, PVS rows, light. */
@@ -87,11 +88,11 @@ static int loaded_same(const bsp_map *a, const uint8_t *ba, const bsp_map *b, co
 {
     int i;
     for (i = 0; i < BSP_MAX_LUMPS; i++)
-        if (a->lump_data[i] && memcmp(a->lump_data[i], b->lump_data[i], a->lump_size[i]))
+        if (bsp__map_c(a)->lump_data[i] && memcmp(bsp__map_c(a)->lump_data[i], bsp__map_c(b)->lump_data[i], bsp__map_c(a)->lump_size[i]))
             return 0;
-    if (a->patches.data && h->patch_bytes &&
-        (a->patches.data - ba != b->patches.data - bb ||
-         memcmp(a->patches.data, b->patches.data, h->patch_bytes)))
+    if (bsp__map_c(a)->patches.data && h->patch_bytes &&
+        (bsp__map_c(a)->patches.data - ba != bsp__map_c(b)->patches.data - bb ||
+         memcmp(bsp__map_c(a)->patches.data, bsp__map_c(b)->patches.data, h->patch_bytes)))
         return 0;
     return 1;
 }
@@ -99,7 +100,7 @@ static int loaded_same(const bsp_map *a, const uint8_t *ba, const bsp_map *b, co
 static int map_cleared(const bsp_map *m)
 {
     uint32_t i;
-    if (m->family || m->arena_used) return 0;
+    if (bsp__map_c(m)->family || bsp__map_c(m)->arena_used) return 0;
     for (i = 0; i < BSP_MAX_LUMPS; i++)
         if (bsp_lump(m, i, NULL)) return 0;
     return 1;
@@ -156,7 +157,7 @@ static int resumable_vs(const ref_load *ref, const uint8_t *file, uint32_t size,
         bsp_read rd;
         bsp_memstream ms2;
         bsp_stream s2;
-        if (!map_cleared(&m) || m.error_lump != BSP_NO_LUMP || bsp_loader_next_read(&l, 0, &rd) ||
+        if (!map_cleared(&m) || bsp__map_c(&m)->error_lump != BSP_NO_LUMP || bsp_loader_next_read(&l, 0, &rd) ||
             bsp_loader_step(&l, 1000, NULL) != BSP_OK) {
             snprintf(why, why_len, "cancel did not leave a cleared map and an idle loader");
             bad = 1;
@@ -176,9 +177,9 @@ compare:
             snprintf(why, why_len, "status %s, bsp_load %s", bsp_status_name(st), bsp_status_name(ref->st));
             bad = 1;
         } else if (st != BSP_OK) {
-            if (!map_cleared(&m) || m.error_lump != ref->m.error_lump || m.error_offset != ref->m.error_offset) {
+            if (!map_cleared(&m) || bsp__map_c(&m)->error_lump != bsp__map_c(&ref->m)->error_lump || bsp__map_c(&m)->error_offset != bsp__map_c(&ref->m)->error_offset) {
                 snprintf(why, why_len, "failed map: error lump %u/%u offset %u/%u, cleared %d",
-                         m.error_lump, ref->m.error_lump, m.error_offset, ref->m.error_offset, map_cleared(&m));
+                         bsp__map_c(&m)->error_lump, bsp__map_c(&ref->m)->error_lump, bsp__map_c(&m)->error_offset, bsp__map_c(&ref->m)->error_offset, map_cleared(&m));
                 bad = 1;
             }
         } else if (o->jobs ? !loaded_same(&m, arena, &ref->m, ref->arena, &h)
@@ -448,7 +449,7 @@ int main(int argc, char **argv)
                 bsp_loader_begin(&l, &m, &h, ref.arena, ref.need, &o, NULL) == BSP_OK)
                 st = drive_load(&l, file, size, ref.arena, ref.need, &d, &r);
             snprintf(name, sizeof name, "%s: a failed read gives io and a cleared map", base_name(argv[a]));
-            CHECK(ref.st != BSP_OK || (st == BSP_E_IO && map_cleared(&m) && m.error_lump != BSP_NO_LUMP &&
+            CHECK(ref.st != BSP_OK || (st == BSP_E_IO && map_cleared(&m) && bsp__map_c(&m)->error_lump != BSP_NO_LUMP &&
                                         r.reads > 3), name, "status %s", bsp_status_name(st));
             free(ref.arena);
         }

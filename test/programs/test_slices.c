@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../common/check.h"
+#include "core/map.h"
 #include "../common/files.h"
 #include "../common/resume_drive.h"
 #include "../../platform/memory/bsp_memstream.h"
@@ -154,8 +155,8 @@ static void test_map(const char *name, const uint8_t *file, uint32_t size, int i
         run(&want, bad, size, 0);
         run(&one, bad, size, 1);
         if (want.st != one.st ||
-            (want.st != BSP_OK && (one.m.error_lump != want.m.error_lump ||
-                                   one.m.error_offset != want.m.error_offset)))
+            (want.st != BSP_OK && (bsp__map_c(&one.m)->error_lump != bsp__map_c(&want.m)->error_lump ||
+                                   bsp__map_c(&one.m)->error_offset != bsp__map_c(&want.m)->error_offset)))
             mism++;
         free(want.arena);
         free(one.arena);

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "bspkit.h"
+#include "core/map.h"
 #include "bsp_file.h"
 
 #define STACK_BYTES (1u << 20)
@@ -72,8 +73,8 @@ static void __attribute__((noinline)) run(job *j)
     for (p = j->stack; p < top; p++) *(volatile uint8_t *)p = PAINT;
     if (j->have_ray) calls(j, j->ray, j->ray + 3);
     for (k = 0; k < 3; k++) {
-        memcpy(&lo[k], j->m->models.data + 4 * k, 4);
-        memcpy(&hi[k], j->m->models.data + 12 + 4 * k, 4);
+        memcpy(&lo[k], bsp__map_c(j->m)->models.data + 4 * k, 4);
+        memcpy(&hi[k], bsp__map_c(j->m)->models.data + 12 + 4 * k, 4);
     }
     for (i = 0; i < SPREAD; i++) {
         for (k = 0; k < 6; k++) {

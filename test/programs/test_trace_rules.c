@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bspkit.h"
+#include "core/map.h"
 #include "../../platform/memory/bsp_memstream.h"
 #include "../common/check.h"
 #include "../common/files.h"
@@ -60,8 +61,8 @@ static void one_map(const char *name, const uint8_t *data, uint32_t size, int in
         free(arena);
         return;
     }
-    memcpy(lo, m.models.data, sizeof lo);
-    memcpy(hi, m.models.data + 12, sizeof hi);
+    memcpy(lo, bsp__map_c(&m)->models.data, sizeof lo);
+    memcpy(hi, bsp__map_c(&m)->models.data + 12, sizeof hi);
     nan3[0] = nan3[1] = nan3[2] = (float)NAN;
     big[0] = big[2] = 0, big[1] = 33554432.0f;
     edge[0] = edge[2] = 0, edge[1] = -16777216.0f;
@@ -96,15 +97,15 @@ static void one_map(const char *name, const uint8_t *data, uint32_t size, int in
         CHECK(bsp_point_contents(&m, 0, zero, &c0) == BSP_OK && bsp_hull_contents(&m, 0, 0, zero, &h0) == BSP_OK &&
                   c0 == h0 && bsp_point_contents_transformed(&m, 0, zero, org, zero, &cm) == BSP_OK &&
                   bsp_hull_contents(&m, 0, 0, back, &hm) == BSP_OK && cm == hm &&
-                  bsp_point_contents(&m, m.models.count, zero, &c) == BSP_E_BAD_MODEL,
+                  bsp_point_contents(&m, bsp__map_c(&m)->models.count, zero, &c) == BSP_E_BAD_MODEL,
               label, "%d/%d, moved %d/%d", (int)c0, (int)h0, (int)cm, (int)hm);
         st2 = bsp_trace_transformed(&m, 0, zero, zero, mins, maxs, 1, zero, zero, &b);
         CHECK(st2 == st, label, "origin alone %d, bsp_trace %d", (int)st2, (int)st);
     } else {
         CHECK(st == BSP_OK && st2 == BSP_OK &&
                   bsp_trace_transformed(&m, 0, zero, zero, mins, maxs, 1, zero, edge, &b) == BSP_OK &&
-                  bsp_trace_transformed(&m, m.models.count, zero, zero, mins, maxs, 1, org, yaw, &b) ==
-                      (m.models.count > 1 && bsp_trace(&m, 1, zero, zero, zero, zero, 1, &a) == BSP_E_UNSUPPORTED
+                  bsp_trace_transformed(&m, bsp__map_c(&m)->models.count, zero, zero, mins, maxs, 1, org, yaw, &b) ==
+                      (bsp__map_c(&m)->models.count > 1 && bsp_trace(&m, 1, zero, zero, zero, zero, 1, &a) == BSP_E_UNSUPPORTED
                            ? BSP_E_UNSUPPORTED : BSP_E_BAD_MODEL),
               label, "bsp_trace %d, transformed %d", (int)st, (int)st2);
     }

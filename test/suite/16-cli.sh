@@ -4,6 +4,8 @@
 # 1. --help lists every query line the parser accepts: the words are read
 #    from the parser's own table in tools/cli/cmd_query.c (not from the help
 #    text), must equal --list-queries, and each is answered as a known word.
+#    The commands likewise: tools/cli/bspkit.c's table, --list-commands,
+#    --help and docs/tool.md's command table name the same words.
 # 2. An unknown query word is named on standard error; the answer line
 #    stays the contract's {"q":..,"error":"bad_query"}.
 # 3. Every listing command on one generated map of every family follows
@@ -16,6 +18,15 @@ cli=$BUILD/cli
 tool=$BUILD/bspkit
 mkdir -p $cli
 
+# A table's words ($2) against what the tool lists ($3): FAIL and 1 when the
+# table gave none or the listing differs.
+same_words() {
+    if [ -z "$2" ]; then fail "cli: no $1 found in the table"; return 1; fi
+    [ "$2" = "$3" ] && return 0
+    fail "cli: the tool lists $1 '$3', the table has '$2'"
+    return 1
+}
+
 # -- 1. the query words ---------------------------------------------------
 # rows of `lines[] = { { "word", "args", ...` up to the { NULL ... } row
 words=$(sed -n '/^} lines\[\] = {$/,/{ NULL/p' tools/cli/cmd_query.c |
@@ -24,11 +35,7 @@ words=$(echo $words)
 listed=$($tool --list-queries | tr '\n' ' ')
 listed=$(echo $listed)
 $tool --help > $cli/help.txt
-if [ -z "$words" ]; then
-    fail "cli: no query words found in tools/cli/cmd_query.c's table"
-elif [ "$words" != "$listed" ]; then
-    fail "cli: --list-queries '$listed' is not the parser's table '$words'"
-else
+if same_words "query words (tools/cli/cmd_query.c)" "$words" "$listed"; then
     missing=""
     for w in $words; do
         grep -Eq "^ +$w( |\$)" $cli/help.txt || missing="$missing $w"
@@ -38,6 +45,36 @@ else
         pass "cli: --help lists all $n query lines of the parser's table ($words)"
     else
         fail "cli: --help leaves out query lines:$missing (of $n)"
+    fi
+fi
+
+# -- 1b. the commands: one table (tools/cli/bspkit.c's commands[]) that the
+# dispatch, --help and --list-commands read; docs/tool.md names each
+cmds=$(sed -n '/^static const tool_command commands\[\] = {$/,/^};/p' tools/cli/bspkit.c |
+       sed -n 's/^ *{ "\([a-z]*\)", run_.*/\1/p' | tr '\n' ' ')
+cmds=$(echo $cmds)
+listed=$($tool --list-commands | tr '\n' ' ')
+listed=$(echo $listed)
+if same_words "commands (tools/cli/bspkit.c)" "$cmds" "$listed"; then
+    missing=""
+    for c in $cmds; do
+        grep -Eq "^  $c( |\$)" $cli/help.txt || missing="$missing $c:help"
+        grep -Eq "^\| \`$c( |\`)" docs/tool.md || missing="$missing $c:docs/tool.md"
+        # a known command without its map is a usage error (render in a
+        # tool without pictures: unsupported, 3), never an unknown one
+        $tool $c > /dev/null 2> $cli/cmd.err
+        rc=$?
+        { [ $rc -eq 2 ] || [ $rc -eq 3 ]; } && ! grep -q "unknown command" $cli/cmd.err ||
+            missing="$missing $c:exit$rc"
+    done
+    $tool frob > /dev/null 2> $cli/cmd.err
+    rc=$?
+    { [ $rc -eq 2 ] && grep -q "unknown command 'frob'" $cli/cmd.err; } || missing="$missing frob:exit$rc"
+    n=$(echo $cmds | wc -w)
+    if [ -z "$missing" ] && [ "$n" -ge 15 ]; then
+        pass "cli: the $n commands of the table are dispatched, in --help and in docs/tool.md"
+    else
+        fail "cli: commands of the table not dispatched or not documented:$missing (of $n)"
     fi
 fi
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* bspkit - inspect and query BSP maps from the command line: main, the
- * help and the dispatch to the commands (commands.h).
+/* bspkit - inspect and query BSP maps from the command line: main and the
+ * table of commands (commands.h) that the help and the dispatch read.
  *
  * Built on the public API only (loader/bspkit.h) and platform/posix. Output
  * is one JSON object per line, as docs/queries.md section 6 fixes it, so the same
@@ -19,62 +19,150 @@ static const char usage_head[] =
     "MAP is a file, or - for standard input (read front to back; not for\n"
     "query, which reads its queries there).\n"
     "\n"
-    "commands:\n"
-    "  info MAP      the header, lump directory and main counts, one JSON line:\n"
-    "                family, version, endian, non-empty lumps (index, offset,\n"
-    "                length, version, compressed, size), arena_bytes for a\n"
-    "                full load, models, nodes, leafs, faces, clusters; quake\n"
-    "                family: the BSPX directory and the light source\n"
-    "  stats MAP     record counts of every non-empty lump, by lump name (bytes\n"
-    "                for text and byte lumps), one JSON line\n"
-    "  query MAP     answer queries read from standard input, one per line:\n";
+    "commands:\n";
 
-static const char usage[] =
-    "                one JSON line per query; errors as {\"q\":..,\"error\":..}\n"
-    "  entities MAP  the entity lump, one JSON object per entity\n"
-    "  gamelumps MAP the Source game lump's sub-lumps, unpacked: id, version,\n"
-    "                flags, stored and unpacked size, FNV-1a of the bytes\n"
-    "  load --simulate MEDIUM MAP   load from a simulated dvd, bluray, hdd,\n"
-    "                ssd or memory; the resumable and blocking loaders' times\n"
-    "                over the medium's transfer time and the longest work step,\n"
-    "                as JSON; with --workers N (1 .. 32) decode jobs on N\n"
-    "                simulated cores, on a virtual clock only (the real-time\n"
-    "                keys are null), also the time over the bound (the drive,\n"
-    "                or a lump's last byte plus its decode); --cpu-factor F\n"
-    "                multiplies every processor time (--console: an Xbox 360 /\n"
-    "                PS3 core's figure)\n"
-    "  load --steps [--repeat N] MAP   every byte in place, then work steps\n"
-    "                (--budget); the longest step's best time over N runs\n"
-    "  leaves MAP    every leaf: contents, flags, cluster, area, bounds, faces\n"
-    "  faces MAP     every face: kind, plane, texture, flags, lightmap block,\n"
-    "                vertices (position, texture and lightmap UV), triangles;\n"
-    "                the stored vertices' normal, colour, st, uv, lm (attrs)\n"
-    "  dispverts MAP every Source displacement's grid: alpha, positions,\n"
-    "                texture and lightmap coordinates\n"
-    "  models MAP    every model: bounds, origin, head node, face range\n"
-    "  textures MAP  every texture name\n"
-    "  brushes MAP   every brush: contents, flags, shader, its sides (plane,\n"
-    "                texture, flags, dispinfo, bevel); then every leaf's brush\n"
-    "                list (loads collision's lumps)\n"
-    "  props MAP     every static prop of a Source map (its 'sprp')\n"
-    "  cubemaps MAP [--map-name NAME]   every cubemap of a Source map: origin,\n"
-    "                size, its textures' pakfile paths (bspkit cubemaps --help)\n"
-    "  lights MAP    every world light of a Source map, all fields of its\n"
-    "                record (--hdr: the HDR lights, lump 54)\n"
-    "  patches MAP [--subdivisions S] [--stitched] [--hex]\n"
-    "                every Quake 3 patch's grid as id's renderer builds it\n"
-    "                (sizes, LOD errors and sphere, vertices; bspkit patches --help)\n"
-    "  pak MAP [--cat PATH | --extract DIR]\n"
-    "                a Source map's pakfile (lump 40): one line per entry\n"
-    "                (name, method, size, compressed_size, crc, offset,\n"
-    "                preload), one entry's bytes, or every entry under DIR\n"
-    "  render MAP -o OUT.png [--camera X Y Z YAW PITCH | --eye X Y Z --look X Y Z]\n"
-    "             [--top] [--pvs]\n"
-    "             [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
-    "                a picture of the world lit by its lightmaps; its options:\n"
-    "                bspkit render --help (a tool built without libstb-dev\n"
-    "                says so and exits 3)\n"
-    "\n";
+/* The commands' own arguments: the map and the options every command
+ * shares (parsed by main), or, for a command that comes first, its whole
+ * command line from its own word on. */
+typedef struct tool_run {
+    const char *path;
+    int hdr, forward;
+    const tool_resume *resume;
+    int argc;
+    char **argv;
+} tool_run;
+
+static int run_info(const tool_run *r) { return cmd_info(r->path, r->hdr, r->forward); }
+static int run_stats(const tool_run *r) { return cmd_stats(r->path, r->forward); }
+static int run_entities(const tool_run *r) { return cmd_entities(r->path, r->forward); }
+static int run_gamelumps(const tool_run *r) { return cmd_gamelumps(r->path, r->forward); }
+static int run_leaves(const tool_run *r) { return cmd_leaves(r->path, r->forward); }
+static int run_faces(const tool_run *r) { return cmd_faces(r->path, r->hdr, r->forward); }
+static int run_models(const tool_run *r) { return cmd_models(r->path, r->forward); }
+static int run_textures(const tool_run *r) { return cmd_textures(r->path, r->forward); }
+static int run_brushes(const tool_run *r) { return cmd_brushes(r->path, r->forward); }
+static int run_props(const tool_run *r) { return cmd_props(r->path, r->forward); }
+static int run_lights(const tool_run *r) { return cmd_lights(r->path, r->hdr, r->forward); }
+static int run_cubemaps(const tool_run *r) { return cmd_cubemaps(r->argc, r->argv); }
+static int run_pak(const tool_run *r) { return cmd_pak(r->argc, r->argv); }
+static int run_render(const tool_run *r) { return cmd_render(r->argc, r->argv); }
+static int run_patches(const tool_run *r) { return cmd_patches(r->argc, r->argv); }
+static int run_dispverts(const tool_run *r) { return cmd_dispverts(r->path, r->hdr, r->forward); }
+
+static int run_query(const tool_run *r)
+{
+    if (!strcmp(r->path, "-")) {
+        fputs("bspkit: query reads its queries from standard input: give the map as a file\n",
+              stderr);
+        return TOOL_EXIT_USAGE;
+    }
+    return cmd_query(r->path, r->hdr, r->forward);
+}
+
+static int run_load(const tool_run *r)
+{
+    if (r->resume->simulate) return tool_simulate(r->resume, r->path);
+    if (r->resume->steps) return tool_steps(r->resume, r->path);
+    return usage_error("bspkit", "load needs --simulate MEDIUM or --steps");
+}
+
+/* The commands: their word, what runs them and their lines of --help, in
+ * the order --help lists them. `first`: the command comes first and reads
+ * its own command line (its options are its own: `bspkit render --help`).
+ * `more`: lines --help prints after the command's own (query's lines,
+ * from the table its parser reads). The dispatch, the unknown-command
+ * check and --help all read this table, so none can miss a command. */
+typedef struct tool_command {
+    const char *name;
+    int (*run)(const tool_run *r);
+    int first;
+    const char *help;
+    void (*more)(FILE *out, int indent);
+} tool_command;
+
+static const tool_command commands[] = {
+    { "info", run_info, 0,
+      "  info MAP      the header, lump directory and main counts, one JSON line:\n"
+      "                family, version, endian, non-empty lumps (index, offset,\n"
+      "                length, version, compressed, size), arena_bytes for a\n"
+      "                full load, models, nodes, leafs, faces, clusters; quake\n"
+      "                family: the BSPX directory and the light source\n", NULL },
+    { "stats", run_stats, 0,
+      "  stats MAP     record counts of every non-empty lump, by lump name (bytes\n"
+      "                for text and byte lumps), one JSON line\n", NULL },
+    { "query", run_query, 0,
+      "  query MAP     answer queries read from standard input, one per line, one\n"
+      "                JSON line per query; errors as {\"q\":..,\"error\":..}:\n",
+      tool_print_query_lines },
+    { "entities", run_entities, 0,
+      "  entities MAP  the entity lump, one JSON object per entity\n", NULL },
+    { "gamelumps", run_gamelumps, 0,
+      "  gamelumps MAP the Source game lump's sub-lumps, unpacked: id, version,\n"
+      "                flags, stored and unpacked size, FNV-1a of the bytes\n", NULL },
+    { "load", run_load, 0,
+      "  load --simulate MEDIUM MAP   load from a simulated dvd, bluray, hdd,\n"
+      "                ssd or memory; the resumable and blocking loaders' times\n"
+      "                over the medium's transfer time and the longest work step,\n"
+      "                as JSON; with --workers N (1 .. 32) decode jobs on N\n"
+      "                simulated cores, on a virtual clock only (the real-time\n"
+      "                keys are null), also the time over the bound (the drive,\n"
+      "                or a lump's last byte plus its decode); --cpu-factor F\n"
+      "                multiplies every processor time (--console: an Xbox 360 /\n"
+      "                PS3 core's figure)\n"
+      "  load --steps [--repeat N] MAP   every byte in place, then work steps\n"
+      "                (--budget); the longest step's best time over N runs\n", NULL },
+    { "leaves", run_leaves, 0,
+      "  leaves MAP    every leaf: contents, flags, cluster, area, bounds, faces\n", NULL },
+    { "faces", run_faces, 0,
+      "  faces MAP     every face: kind, plane, texture, flags, lightmap block,\n"
+      "                vertices (position, texture and lightmap UV), triangles;\n"
+      "                the stored vertices' normal, colour, st, uv, lm (attrs)\n", NULL },
+    { "dispverts", run_dispverts, 0,
+      "  dispverts MAP every Source displacement's grid: alpha, positions,\n"
+      "                texture and lightmap coordinates\n", NULL },
+    { "models", run_models, 0,
+      "  models MAP    every model: bounds, origin, head node, face range\n", NULL },
+    { "textures", run_textures, 0,
+      "  textures MAP  every texture name\n", NULL },
+    { "brushes", run_brushes, 0,
+      "  brushes MAP   every brush: contents, flags, shader, its sides (plane,\n"
+      "                texture, flags, dispinfo, bevel); then every leaf's brush\n"
+      "                list (loads collision's lumps)\n", NULL },
+    { "props", run_props, 0,
+      "  props MAP     every static prop of a Source map (its 'sprp')\n", NULL },
+    { "cubemaps", run_cubemaps, 1,
+      "  cubemaps MAP [--map-name NAME]   every cubemap of a Source map: origin,\n"
+      "                size, its textures' pakfile paths (bspkit cubemaps --help)\n", NULL },
+    { "lights", run_lights, 0,
+      "  lights MAP    every world light of a Source map, all fields of its\n"
+      "                record (--hdr: the HDR lights, lump 54)\n", NULL },
+    { "patches", run_patches, 1,
+      "  patches MAP [--subdivisions S] [--stitched] [--hex]\n"
+      "                every Quake 3 patch's grid as id's renderer builds it\n"
+      "                (sizes, LOD errors and sphere, vertices; bspkit patches --help)\n", NULL },
+    { "pak", run_pak, 1,
+      "  pak MAP [--cat PATH | --extract DIR]\n"
+      "                a Source map's pakfile (lump 40): one line per entry\n"
+      "                (name, method, size, compressed_size, crc, offset,\n"
+      "                preload), one entry's bytes, or every entry under DIR\n", NULL },
+    { "render", run_render, 1,
+      "  render MAP -o OUT.png [--camera X Y Z YAW PITCH | --eye X Y Z --look X Y Z]\n"
+      "             [--top] [--pvs]\n"
+      "             [--lightmaps ATLAS.png] [--size W H] [--hdr] [--samples FILE]\n"
+      "                a picture of the world lit by its lightmaps; its options:\n"
+      "                bspkit render --help (a tool built without libstb-dev\n"
+      "                says so and exits 3)\n", NULL },
+};
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+static const tool_command *command_named(const char *name)
+{
+    size_t k;
+    for (k = 0; k < COMMAND_COUNT; k++)
+        if (!strcmp(commands[k].name, name)) return &commands[k];
+    return NULL;
+}
+
 /* (two strings: C99 promises literals of 4095 bytes only) */
 static const char usage_options[] =
     "options:\n"
@@ -96,6 +184,8 @@ static const char usage_options[] =
     "                default a v20 map whose game lump directory has 20-byte\n"
     "                entries is read as Vindictus (docs/formats.md)\n"
     "  --help, -h    this text (after a command too)\n"
+    "  --list-commands, --list-queries   the command words, the query words,\n"
+    "                one a line\n"
     "  --version, -V the version of the library, bspkit MAJOR.MINOR.PATCH\n"
     "\n"
     "A map that fails to load prints {\"error\":\"<status name>\",\"message\":\"<a\n"
@@ -130,18 +220,17 @@ static int has_arg(int argc, char **argv, const char *a, const char *b)
     return 0;
 }
 
-static const char *const commands[] = {
-    "info", "stats", "query", "entities", "gamelumps", "load", "leaves", "faces", "dispverts", "models",
-    "textures", "brushes", "props", "render", "lights", NULL
-};
-
-/* --help: the commands, the query lines from the query parser's own
- * table (cmd_query.c), the options and the exit statuses. */
+/* --help: the commands (with the query lines from the query parser's own
+ * table, cmd_query.c), the options and the exit statuses. */
 static void print_usage(FILE *out)
 {
+    size_t k;
     fputs(usage_head, out);
-    tool_print_query_lines(out, 18);
-    fputs(usage, out);
+    for (k = 0; k < COMMAND_COUNT; k++) {
+        fputs(commands[k].help, out);
+        if (commands[k].more) commands[k].more(out, 18);
+    }
+    fputs("\n", out);
     fputs(usage_options, out);
     fputs(usage_exit, out);
 }
@@ -149,18 +238,28 @@ static void print_usage(FILE *out)
 int main(int argc, char **argv)
 {
     tool_resume resume_opts;
-    const char *cmd = NULL, *path = NULL;
-    int hdr = 0, forward = 0, i, k;
+    tool_run run;
+    const tool_command *cmd = NULL, *named;
+    const char *path = NULL;
+    int hdr = 0, forward = 0, i;
+    size_t k;
     if (has_arg(argc, argv, "--version", "-V")) {
         printf("bspkit %s\n", bsp_version_string());
         return 0;
     }
-    if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "cubemaps")) return cmd_cubemaps(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "pak")) return cmd_pak(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "patches")) return cmd_patches(argc - 1, argv + 1);
+    memset(&run, 0, sizeof run);
+    named = argc > 1 ? command_named(argv[1]) : NULL;
+    if (named && named->first) {
+        run.argc = argc - 1;
+        run.argv = argv + 1;
+        return named->run(&run);
+    }
     if (has_arg(argc, argv, "--list-queries", NULL)) {
         tool_print_query_words(stdout);
+        return TOOL_EXIT_OK;
+    }
+    if (has_arg(argc, argv, "--list-commands", NULL)) {
+        for (k = 0; k < COMMAND_COUNT; k++) printf("%s\n", commands[k].name);
         return TOOL_EXIT_OK;
     }
     if (has_arg(argc, argv, "--help", "-h")) {
@@ -187,12 +286,11 @@ int main(int argc, char **argv)
         } else if (a[0] == '-' && a[1]) {
             return usage_error("bspkit", "unknown option '%s'", a);
         } else if (!cmd) {
-            for (k = 0; commands[k] && strcmp(commands[k], a); k++) continue;
-            if (!commands[k]) return usage_error("bspkit", "unknown command '%s'", a);
-            if (!strcmp(a, "render"))
-                return usage_error("bspkit", "render comes first, its options after it: "
-                                   "bspkit render MAP -o OUT.png ...");
-            cmd = a;
+            cmd = command_named(a);
+            if (!cmd) return usage_error("bspkit", "unknown command '%s'", a);
+            if (cmd->first)
+                return usage_error("bspkit", "%s comes first, its options after it: "
+                                   "bspkit %s MAP ...", a, a);
         } else if (!path) {
             path = a;
         } else {
@@ -200,28 +298,10 @@ int main(int argc, char **argv)
         }
     }
     if (!cmd) return usage_error("bspkit", "no command");
-    if (!strcmp(cmd, "load") && !resume_opts.simulate && !resume_opts.steps)
-        return usage_error("bspkit", "load needs --simulate MEDIUM or --steps");
-    if (!path) return usage_error("bspkit", "%s needs a MAP", cmd);
-    if (!strcmp(cmd, "query") && !strcmp(path, "-")) {
-        fputs("bspkit: query reads its queries from standard input: give the map as a file\n",
-              stderr);
-        return TOOL_EXIT_USAGE;
-    }
-    if (!strcmp(cmd, "info")) return cmd_info(path, hdr, forward);
-    if (!strcmp(cmd, "stats")) return cmd_stats(path, forward);
-    if (!strcmp(cmd, "query")) return cmd_query(path, hdr, forward);
-    if (!strcmp(cmd, "entities")) return cmd_entities(path, forward);
-    if (!strcmp(cmd, "gamelumps")) return cmd_gamelumps(path, forward);
-    if (!strcmp(cmd, "load") && resume_opts.simulate) return tool_simulate(&resume_opts, path);
-    if (!strcmp(cmd, "load")) return tool_steps(&resume_opts, path);
-    if (!strcmp(cmd, "leaves")) return cmd_leaves(path, forward);
-    if (!strcmp(cmd, "faces")) return cmd_faces(path, hdr, forward);
-    if (!strcmp(cmd, "dispverts")) return cmd_dispverts(path, hdr, forward);
-    if (!strcmp(cmd, "models")) return cmd_models(path, forward);
-    if (!strcmp(cmd, "brushes")) return cmd_brushes(path, forward);
-    if (!strcmp(cmd, "props")) return cmd_props(path, forward);
-    if (!strcmp(cmd, "lights")) return cmd_lights(path, hdr, forward);
-    return cmd_textures(path, forward);
+    if (!path) return usage_error("bspkit", "%s needs a MAP", cmd->name);
+    run.path = path;
+    run.hdr = hdr;
+    run.forward = forward;
+    run.resume = &resume_opts;
+    return cmd->run(&run);
 }
-

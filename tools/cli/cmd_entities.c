@@ -75,12 +75,14 @@ int cmd_entities(const char *path, int forward)
 {
     loaded L;
     bsp_entity_iter it;
+    bsp_map_info info;
     bsp_entity_event ev;
     ent_pair *pairs = NULL, *sorted = NULL;
     uint32_t *group = NULL, n = 0, cap = 0;
     int rc = 0;
     if (load_map(&L, path, BSP_LOAD_ENTITIES, 0, forward)) return TOOL_EXIT_FAIL;
-    bsp_entity_begin(&it, (const char *)L.map.entities.data, L.map.entities.count);
+    bsp_get_info(&L.map, &info);
+    bsp_entity_begin(&it, info.entities, info.entities_bytes);
     while ((ev = bsp_entity_next(&it)) != BSP_ENT_END && ev != BSP_ENT_ERROR) {
         if (ev == BSP_ENT_BEGIN) {
             n = 0;

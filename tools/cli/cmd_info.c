@@ -13,8 +13,11 @@ static void print_bspx(const loaded *L)
 {
     static const char *const sources[] = { "none", "lighting", "rgblighting", "lit",
                                             "lighting_e5bgr9", "lit_e5bgr9" };
-    const bsp_bspx *d = &L->map.bspx;
+    bsp_map_info info;
+    const bsp_bspx *d;
     uint32_t k;
+    if (bsp_get_info(&L->map, &info) != BSP_OK || !info.bspx) return;
+    d = info.bspx;
     if (d->offset) {
         printf(",\"bspx\":{\"offset\":%u,\"lumps\":[", (unsigned)d->offset);
         for (k = 0; k < d->count; k++) {
@@ -27,16 +30,18 @@ static void print_bspx(const loaded *L)
         }
         printf("]}");
     }
-    if (d->offset || L->map.light.lit != BSP_LIT_NONE)
-        printf(",\"light\":\"%s\"", sources[L->map.light.source < 6 ? L->map.light.source : 0]);
+    if (d->offset || info.lit != BSP_LIT_NONE)
+        printf(",\"light\":\"%s\"", sources[info.light_source < 6 ? info.light_source : 0]);
 }
 
 int cmd_info(const char *path, int hdr, int forward)
 {
     loaded L;
+    bsp_map_info info;
     uint32_t i;
     int first = 1;
     if (load_map(&L, path, BSP_LOAD_ALL, hdr, forward)) return TOOL_EXIT_FAIL;
+    bsp_get_info(&L.map, &info);
     printf("{\"family\":\"%s\",\"version\":%d,\"endian\":\"%s\",",
            bsp_family_name(&L.header), (int)L.header.version,
            L.header.big_endian ? "big" : "little");
@@ -55,9 +60,9 @@ int cmd_info(const char *path, int hdr, int forward)
     print_bspx(&L);
     printf(",\"arena_bytes\":%u,\"models\":%u,\"nodes\":%u,\"leafs\":%u,"
            "\"faces\":%u,\"clusters\":%u}\n",
-           (unsigned)L.arena_bytes, (unsigned)L.map.models.count,
-           (unsigned)L.map.nodes.count, (unsigned)L.map.leafs.count,
-           (unsigned)L.map.faces.count, (unsigned)bsp_num_clusters(&L.map));
+           (unsigned)L.arena_bytes, (unsigned)info.models,
+           (unsigned)info.nodes, (unsigned)info.leafs,
+           (unsigned)info.faces, (unsigned)bsp_num_clusters(&L.map));
     unload_map(&L);
     return 0;
 }

@@ -116,18 +116,20 @@ static bsp_status box_leaves_line(const bsp_map *m, char **tok, int n, bsp_statu
     options o;
     uint32_t count, i, *leaves;
     bsp_status st;
+    bsp_map_info info;
     if (n < 7 || !tool_parse_floats(tok + 1, 6, v) || !parse_options(tok + 7, n - 7, 0, 0, &o))
         return BSP_E_BAD_QUERY;
     model = o.model;
     if (unloaded != BSP_OK) return unloaded;
-    leaves = malloc(sizeof *leaves * (m->leafs.count + 1));
+    if (bsp_get_info(m, &info) != BSP_OK) return BSP_E_BAD_ARGUMENT;
+    leaves = malloc(sizeof *leaves * (info.leafs + 1));
     if (!leaves) return BSP_E_BAD_ARGUMENT;
-    st = bsp_box_leaves(m, model < 0 ? 0 : (uint32_t)model, v, v + 3, leaves, m->leafs.count, &count, &top);
+    st = bsp_box_leaves(m, model < 0 ? 0 : (uint32_t)model, v, v + 3, leaves, info.leafs, &count, &top);
     if (model < 0) st = negative_model(st);
     if (st == BSP_OK) {
         printf("{\"q\":\"boxleaves\",\"count\":%u,\"%s\":%d,\"leaves\":[", (unsigned)count,
                bsp_map_family(m) == BSP_FAMILY_QUAKE3 ? "last_leaf" : "topnode", (int)top);
-        for (i = 0; i < count && i < m->leafs.count; i++) printf(i ? ",%u" : "%u", (unsigned)leaves[i]);
+        for (i = 0; i < count && i < info.leafs; i++) printf(i ? ",%u" : "%u", (unsigned)leaves[i]);
         printf("]}\n");
     }
     free(leaves);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* commands.h - the commands main (bspkit.c) dispatches to, one file each
- * (the pictures' render is tools/pictures/render_cmd.c), and the query
- * lines' help, printed from the table cmd_query.c parses with. */
+/* commands.h - the commands main (bspkit.c) dispatches to through its one
+ * table of commands (word, handler, help), one file each (the pictures'
+ * render is tools/pictures/render_cmd.c), and the query lines' help,
+ * printed from the table cmd_query.c parses with. */
 #ifndef BSPKIT_TOOL_COMMANDS_H
 #define BSPKIT_TOOL_COMMANDS_H
 

@@ -67,6 +67,7 @@ int tool_lit_open(tool_lit *t, const bsp_header *h, const char *map_path, int fo
 
 void tool_lit_close(tool_lit *t, const bsp_map *m, int loaded_ok)
 {
+    bsp_map_info info;
     static const char *const why[BSP_LIT_CHECK_COUNT] = {
         NULL, "the family reads no .lit (only quake and bsp2)",
         "the load leaves the lighting out", "its size is not known",
@@ -77,6 +78,6 @@ void tool_lit_close(tool_lit *t, const bsp_map *m, int loaded_ok)
     if (!t->open) return;
     bsp_file_close(&t->file);
     t->open = 0;
-    if (loaded_ok && m->light.lit < BSP_LIT_CHECK_COUNT && why[m->light.lit])
-        fprintf(stderr, "bspkit: %s ignored: %s\n", t->path, why[m->light.lit]);
+    if (loaded_ok && bsp_get_info(m, &info) == BSP_OK && info.lit < BSP_LIT_CHECK_COUNT && why[info.lit])
+        fprintf(stderr, "bspkit: %s ignored: %s\n", t->path, why[info.lit]);
 }

@@ -173,9 +173,11 @@ int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
     if (st < 0) return 1;
     if (st == BSP_OK) note_left_out(L, path);
     /* a collision lump left out takes collision with it: say why */
-    if (st == BSP_OK && (sets & BSP_LOAD_COLLISION) && partial_opt && !L->map.has_collision &&
-        !L->collision_status)
-        L->collision_status = BSP_E_BAD_LUMP_VERSION;
+    if (st == BSP_OK && (sets & BSP_LOAD_COLLISION) && partial_opt && !L->collision_status) {
+        bsp_map_info info;
+        if (bsp_get_info(&L->map, &info) == BSP_OK && !info.collision)
+            L->collision_status = BSP_E_BAD_LUMP_VERSION;
+    }
     return st == BSP_OK ? 0 : fail_load(L, path, (bsp_status)st);
 }
 

@@ -27,7 +27,7 @@ typedef struct loaded {
     bsp_map map;
     void *arena;
     uint32_t arena_bytes;
-    int loading;           /* bsp_load ran: map.error_lump says where it stopped */
+    int loading;           /* bsp_load ran: bsp_map_where says where it stopped */
     bsp_where where;       /* where a failed open, plan or load stopped */
     int os_error;          /* errno after a load that failed with BSP_E_IO */
     bsp_status collision_status; /* not BSP_OK: loaded without collision,

@@ -78,8 +78,8 @@ int render_look_open(render_look *lk, const bsp_map *m, const char *family, int 
     bsp_counts c;
     uint32_t i;
     int miptex = tex_is(family, "quake") || tex_is(family, "goldsrc") || tex_is(family, "bsp2");
-    const uint8_t *lump = m->lump_data[TEXTURE_LUMP];
-    uint32_t size = m->lump_size[TEXTURE_LUMP];
+    uint32_t size;
+    const uint8_t *lump = bsp_lump(m, TEXTURE_LUMP, &size);
     memset(lk, 0, sizeof *lk);
     lk->rule = light_rule_of(family, raw);
     lk->textured = !flat;
