@@ -20,7 +20,7 @@ come from the reference's reading of the map, not from the library."""
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "reference"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference"))
 import bspref as R  # noqa: E402
 
 

@@ -31,7 +31,11 @@ for m in $draw_maps; do
         fail "draw: $m: tool and reference differ (diff $draw_dir/$tag.tool $draw_dir/$tag.ref)"
     fi
 done
-pass "draw: $draw_same maps, $draw_lines displeaves/visible lines equal to the reference"
+if [ $draw_same -gt 0 ]; then
+    pass "draw: $draw_same maps, $draw_lines displeaves/visible lines equal to the reference"
+else
+    fail "draw: no map's displeaves/visible lines were compared (test/checks/draw_check.py lines failed on every map)"
+fi
 # the player's view: every displacement of the real Source maps is listed
 # by a leaf with a cluster that draws it (the generated terrain maps keep
 # one in solid, in no cluster's leaf: test/guide/draw.c checks those draw
