@@ -5,6 +5,8 @@
 #include "../bspkit.h"
 #include "../core/fmath.h"
 
+#if BSPKIT_ACCESS   /* else core/absent.c */
+
 static int lod_grid_ok(const bsp_patch_grid *g)
 {
     return g && g->width >= 2 && g->height >= 2 && g->width <= BSP_PATCH_GRID_MAX &&
@@ -77,3 +79,5 @@ bsp_status bsp_patch_triangle(const bsp_patch_grid *g, const bsp_patch_lod *lod,
     else idx[0] = v[1], idx[1] = v[2], idx[2] = v[3];
     return BSP_OK;
 }
+
+#endif

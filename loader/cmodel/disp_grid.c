@@ -7,7 +7,8 @@
 #include "../core/map.h"
 #include "../core/fmath.h"
 
-#if BSPKIT_FAMILY_SOURCE
+/* (its users: terrain collision, and the map access's leaf lists) */
+#if BSP__DISPCOLL || (BSPKIT_ACCESS && BSPKIT_FAMILY_SOURCE && BSPKIT_COLLISION)
 
 int bsp__disp_corner(const bsp__map *m, const uint8_t *f, uint32_t k, float v[3])
 {

@@ -133,6 +133,26 @@ bsp_status bsp_patch_set_grid(const void *set, uint32_t k, bsp_patch_grid *out)
     return BSP_E_UNSUPPORTED;
 }
 
+bsp_status bsp_patch_lod_full(const bsp_patch_grid *g, bsp_patch_lod *out)
+{
+    (void)g, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_patch_lod_for_view(const bsp_patch_grid *g, const float view[3], const float axis0[3],
+                                  float lod_curve_error, bsp_patch_lod *out)
+{
+    (void)g, (void)view, (void)axis0, (void)lod_curve_error, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_patch_triangle(const bsp_patch_grid *g, const bsp_patch_lod *lod, uint32_t k,
+                              uint32_t idx[3])
+{
+    (void)g, (void)lod, (void)k, (void)idx;
+    return BSP_E_UNSUPPORTED;
+}
+
 bsp_status bsp_entity_value(const bsp_map *m, uint32_t at, const char *key, const char **value, uint32_t *len)
 {
     (void)m, (void)at, (void)key, (void)value, (void)len;
