@@ -171,6 +171,14 @@ static void draw_world(frame *fr, const bsp_map *m, const bsp_model *world, cons
     for (f = 0; f < world->num_faces; f++) render_face(fr, m, world->first_face + f, visible[world->first_face + f]);
 }
 
+/* The share of the picture some face covers. */
+static float drawn_share(const frame *fr)
+{
+    size_t n = (size_t)fr->w * (size_t)fr->h, i, k = 0;
+    for (i = 0; i < n; i++) k += fr->face[i] >= 0;
+    return n ? (float)((double)k / (double)n) : 0.0f;
+}
+
 /* The output line: the picture and the view it shows. */
 static void print_view(const frame *fr, const char *out, const char *why, int bar)
 {
@@ -264,7 +272,8 @@ int cmd_render(int argc, char **argv)
     bsp_counts c;
     bsp_model world;
     uint8_t *visible = NULL;
-    size_t npix;
+    size_t npix = 0;
+    int level, w0, h0;
     if (!png_write_available()) {
         fprintf(stderr, "%s\n", PNG_WRITE_MISSING);
         return PNG_WRITE_MISSING_STATUS;
@@ -373,21 +382,30 @@ int cmd_render(int argc, char **argv)
             snprintf(why + strlen(why), sizeof why - strlen(why), ", --look");
         }
     }
-    if (fr.top) render_fit_top(&fr, &L.map);
-    npix = (size_t)fr.w * (size_t)fr.h;
-    fr.rgb = calloc(npix, 3);
-    fr.depth = malloc(npix * sizeof *fr.depth);
-    fr.wz = malloc(npix * sizeof *fr.wz);
-    fr.face = malloc(npix * sizeof *fr.face);
-    fr.lmu = malloc(npix * sizeof *fr.lmu);
-    fr.lmv = malloc(npix * sizeof *fr.lmv);
     visible = calloc(c.faces ? c.faces : 1, 1);
-    if (!fr.rgb || !fr.depth || !fr.wz || !fr.face || !fr.lmu || !fr.lmv || !visible) {
-        fprintf(stderr, "bspkit render: out of memory for a %d x %d picture\n", fr.w, fr.h);
-        rc = print_error_json("out_of_memory");
-        goto done;
+    for (level = 0, w0 = fr.w, h0 = fr.h;; level++) {
+        /* --top: the first frame whose floor plan fills TOP_MIN_FILL of it */
+        fr.w = w0;
+        fr.h = h0;
+        if (fr.top && !render_fit_top(&fr, &L.map, level)) break;
+        free(fr.rgb); free(fr.depth); free(fr.wz); free(fr.face); free(fr.lmu); free(fr.lmv);
+        npix = (size_t)fr.w * (size_t)fr.h;
+        fr.rgb = calloc(npix, 3);
+        fr.depth = malloc(npix * sizeof *fr.depth);
+        fr.wz = malloc(npix * sizeof *fr.wz);
+        fr.face = malloc(npix * sizeof *fr.face);
+        fr.lmu = malloc(npix * sizeof *fr.lmu);
+        fr.lmv = malloc(npix * sizeof *fr.lmv);
+        if (!fr.rgb || !fr.depth || !fr.wz || !fr.face || !fr.lmu || !fr.lmv || !visible) {
+            fprintf(stderr, "bspkit render: out of memory for a %d x %d picture\n", fr.w, fr.h);
+            rc = print_error_json("out_of_memory");
+            goto done;
+        }
+        if (level == 0 && pvs) mark_pvs(&L.map, fr.eye, visible);
+        if (!fr.top || level == TOP_LEVELS) break;
+        draw_world(&fr, &L.map, &world, visible);
+        if (drawn_share(&fr) >= TOP_MIN_FILL) break;
     }
-    if (pvs) mark_pvs(&L.map, fr.eye, visible);
     if (!raw_light && !look.unlit) {
         /* a first pass counts the light this view samples: its exposure */
         uint32_t hist[EXPOSE_BINS];

@@ -50,7 +50,10 @@ void render_look_at(frame *fr, const float eye[3], const float look[3])
  * of the area lies, and the frame is the box of the triangles whose
  * centres lie within TOP_REACH of the bulk's size of it (so a compact map
  * keeps its whole box). The heights the relief spans are the centres'
- * TOP_TRIM_Z and 1 - TOP_TRIM_Z quantiles the same way. */
+ * TOP_TRIM_Z and 1 - TOP_TRIM_Z quantiles the same way. A sparse map
+ * (platforms in space) can leave most of that frame void: the caller then
+ * fits again at a tighter level (render_fit_top), TOP_REACH halved at each
+ * one and none at the last, so the frame closes in on the bulk. */
 #define TOP_TRIM 0.03f
 #define TOP_REACH 0.25f
 #define TOP_TRIM_Z 0.02f
@@ -135,7 +138,7 @@ static size_t top_tris(const frame *fr, const bsp_map *m, top_tri **out)
 
 /* The x, y box of the drawn triangles' bulk and the heights of the
  * relief; 0 when the view draws none. */
-static int top_box(frame *fr, const bsp_map *m, float lo[2], float hi[2])
+static int top_box(frame *fr, const bsp_map *m, float reach_of, float lo[2], float hi[2])
 {
     top_tri *tt;
     top_key *key;
@@ -165,7 +168,7 @@ static int top_box(frame *fr, const bsp_map *m, float lo[2], float hi[2])
     for (i = 0; i < n; i++) {
         int near = 1;
         for (a = 0; a < 2; a++) {
-            float reach = TOP_REACH * (q[a][1] - q[a][0]);
+            float reach = reach_of * (q[a][1] - q[a][0]);
             if (tt[i].c[a] < q[a][0] - reach || tt[i].c[a] > q[a][1] + reach) near = 0;
         }
         if (!near) continue;
@@ -192,12 +195,15 @@ float render_height_cue(const frame *fr, float z)
 /* The box fills the frame less a margin of 1/32 of its smaller side (at
  * least 2 pixels) on the tighter axis, aspect kept, centred on both; then
  * the picture is cut to the box and its margin on the other axis. */
-void render_fit_top(frame *fr, const bsp_map *m)
+int render_fit_top(frame *fr, const bsp_map *m, int level)
 {
-    float lo[2], hi[2], margin, sx, sy, cx, cy;
+    float lo[2], hi[2], margin, sx, sy, cx, cy, reach = TOP_REACH;
     int a;
+    if (level < 0 || level > TOP_LEVELS) return 0;
+    for (a = 0; a < level; a++) reach *= 0.5f;
+    if (level == TOP_LEVELS) reach = 0.0f;
     fr->zlo = fr->zhi = 0.0f;
-    if (!top_box(fr, m, lo, hi)) {
+    if (!top_box(fr, m, reach, lo, hi)) {
         bsp_model world;
         if (bsp_get_model(m, 0, &world) != BSP_OK) {
             world.mins[0] = world.mins[1] = -1.0f;
@@ -230,6 +236,7 @@ void render_fit_top(frame *fr, const bsp_map *m)
     cy = (lo[1] + hi[1]) * 0.5f;
     fr->minx = cx - (float)fr->w * 0.5f / fr->scale;
     fr->maxy = cy + (float)fr->h * 0.5f / fr->scale;
+    return 1;
 }
 
 /* ---- the --top relief ------------------------------------------------------

@@ -20,8 +20,15 @@ void render_look_at(frame *fr, const float eye[3], const float look[3]);
 int render_default_camera(frame *fr, const bsp_map *m, const char *family, char *why, size_t n);
 
 /* --top: the scale (pixels per unit) and corner that fit the faces a top
- * view draws into the frame, centred with a margin. */
-void render_fit_top(frame *fr, const bsp_map *m);
+ * view draws into the frame, centred with a margin. level 0 is the
+ * default frame; each level up to TOP_LEVELS reaches less far past the
+ * bulk of the floor plan (docs/pictures.md). Returns 1, or 0 for a level
+ * past the last (fr untouched). */
+#define TOP_LEVELS 3
+/* the share of a --top picture a floor plan should fill before the frame
+ * closes in (test/access/picture_check.py FLOOR_MIN_DRAWN is 0.20) */
+#define TOP_MIN_FILL 0.22f
+int render_fit_top(frame *fr, const bsp_map *m, int level);
 /* --top relief: fr->dist (w * h, the caller's) gets each pixel's
  * distance to a wall or a step up, fr->span its reach, and with apply the
  * pixels within it are darkened towards it. Returns 0. */
