@@ -164,6 +164,16 @@ static void to_screen(const frame *fr, const sv *v, float s[4])
     }
 }
 
+#define TOP_LOW 0.55f   /* --top: the lowest floor's shade, the highest 1 */
+float render_height_cue(const frame *fr, float z)
+{
+    float t;
+    if (!(fr->zhi - fr->zlo >= 1.0f)) return 1.0f;
+    t = (z - fr->zlo) / (fr->zhi - fr->zlo);
+    t = t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t;
+    return TOP_LOW + (1.0f - TOP_LOW) * t;
+}
+
 /* Perspective views only (--top: 1): a face's pixel dims with its depth z,
  * 1 - CUE_FAR * z / (z + CUE_DIST), so one floor or wall under flat light
  * still shows its slant; the sky is lighter towards the horizon,

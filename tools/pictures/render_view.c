@@ -7,7 +7,6 @@
 #include "render_view.h"
 
 #define PI_F 3.14159265f
-#define TOP_LOW 0.55f   /* --top: the lowest floor's shade, the highest 1 */
 
 void render_set_view(frame *fr, float yaw, float pitch)
 {
@@ -181,15 +180,6 @@ static int top_box(frame *fr, const bsp_map *m, float reach_of, float lo[2], flo
     free(key);
     free(tt);
     return any;
-}
-
-float render_height_cue(const frame *fr, float z)
-{
-    float t;
-    if (!(fr->zhi - fr->zlo >= 1.0f)) return 1.0f;
-    t = (z - fr->zlo) / (fr->zhi - fr->zlo);
-    t = t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t;
-    return TOP_LOW + (1.0f - TOP_LOW) * t;
 }
 
 /* The box fills the frame less a margin of 1/32 of its smaller side (at
