@@ -114,7 +114,6 @@ static inline const bsp__map *bsp__map_c(const bsp_map *m)
 {
     return (const bsp__map *)(const void *)m;
 }
-static inline bsp_map *bsp__map_pub(bsp__map *m) { return (bsp_map *)(void *)m; }
 static inline const bsp_map *bsp__map_cpub(const bsp__map *m)
 {
     return (const bsp_map *)(const void *)m;
