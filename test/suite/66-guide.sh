@@ -65,13 +65,9 @@ done < "$gd/manifest"
 # its eye is at the player start and not in solid (test/guide/first_check.py
 # reads the entity text through bspkit entities, the rules from the engines)
 gd_first=$(awk -F'\t' '$2 == "program" && $5 ~ /^README/ {print $1; exit}' "$gd/manifest" 2>/dev/null)
-gd_real=""
-have_shared && gd_real=$(ls "$SHARED"/maps/*/*.bsp 2>/dev/null)
-OA=${OA:-/usr/share/games/openarena}
-if ls "$OA"/*/*.pk3 > /dev/null 2>&1; then
-    mkdir -p "$BUILD/openarena"
-    python3 test/openarena_maps.py "$OA" "$BUILD/openarena"
-    gd_real="$gd_real $(ls "$BUILD"/openarena/*.bsp)"
+gd_real=$(real_maps) || skip "guide: the README's program on the shared maps: no $SHARED/maps"
+if gd_oa=$(oa_maps); then
+    gd_real="$gd_real $gd_oa"
 else
     skip "guide: the README's program on OpenArena's maps: $OA has no .pk3 files (install openarena-data)"
 fi
