@@ -46,7 +46,7 @@ else
     for m in $(ls $MAPS/*.bsp | grep -v '/large\.bsp$'); do
         pic_one "$m" "gen-$(basename "$m" .bsp)" --generated
     done
-    # make demo's pictures (test/demo.sh's commands, on the same generated
+    # make demo's pictures (test/ship/demo.sh's commands, on the same generated
     # map): a person sees rooms, so they meet the real maps' floor, the
     # top view over its drawn floor plan (picture_check.py --floor)
     if [ -f "$MAPS/demo.bsp" ] &&
