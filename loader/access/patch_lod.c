@@ -3,6 +3,7 @@
  * its triangles in RB_SurfaceGrid's order (docs/queries.md 11.9). Needs
  * no map: the grid's LOD errors and sphere decide. */
 #include "../bspkit.h"
+#include "../core/config.h"
 #include "../core/fmath.h"
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
