@@ -99,7 +99,7 @@ static int gives_nothing(const bsp_map *m)
     return bsp_point_leaf(m, 0, p, &leaf) != BSP_OK && bsp_num_clusters(m) == 0 &&
            bsp_game_lump_count(m) == 0 && bsp_get_info(m, &info) == BSP_OK &&
            info.arena_used == 0 && info.faces == 0 && !info.entities && !info.bspx &&
-           info.lit == BSP_LIT_NONE && where_of(m).version == -1;
+           info.lit == BSP_LIT_NONE;
 }
 
 /* The accessors of a map refuse or answer for no map. */
