@@ -29,9 +29,9 @@ bsp_status bsp__patch_source(const bsp__map *m, uint32_t face, bsp__patch_src *s
     const bsp__access *a;
     const uint8_t *f, *vecs;
     bsp__texture_use use;
-    bsp_face shape;
+    bsp_face outline;
     float b0[3], b1[3], sum[3], d[3];
-    bsp_status st = bsp__face_shape(m, face, &shape);
+    bsp_status st = bsp__face_shape(m, face, &outline);
     uint32_t k;
     if (st != BSP_OK && st != BSP_E_CORRUPT) return st;
     a = m->family->access;
@@ -39,9 +39,9 @@ bsp_status bsp__patch_source(const bsp__map *m, uint32_t face, bsp__patch_src *s
     if (st == BSP_E_CORRUPT)   /* unsupported before corrupt: only a patch's own fault counts */
         return a->geometry == BSP_GEOM_SURFACES && bsp__field_get(f, a->face_type) == 2 ? st
                                                                                      : BSP_E_UNSUPPORTED;
-    if (shape.kind != BSP_FACE_PATCH) return BSP_E_UNSUPPORTED;
+    if (outline.kind != BSP_FACE_PATCH) return BSP_E_UNSUPPORTED;
     src->face = face;
-    src->first = (uint32_t)bsp__field_get(f, a->face_first_vert);   /* checked by the shape */
+    src->first = (uint32_t)bsp__field_get(f, a->face_first_vert);   /* checked by bsp__face_shape */
     src->w = (uint32_t)bsp__i32(f + a->face_patch);
     src->h = (uint32_t)bsp__i32(f + a->face_patch + 4);
     bsp__texture_ref(m, bsp__field_get(f, a->face_texture), -1, &use);

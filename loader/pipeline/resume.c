@@ -276,8 +276,12 @@ static bsp__lzma_result decode_call(bsp__loader *s, uint32_t arrived, uint32_t b
     bsp__lzma_result r;
 
     /* Showing the decoder less input than has arrived stops it as it
-     * would stop at the end of a partial read: between two symbols. */
-    if (arrived - (in - s->lz.in_ofs) > cap) arrived = in - s->lz.in_ofs + cap;
+     * would stop at the end of a partial read: between two symbols. Once
+     * the output is whole no symbol is left, only the stream's end to
+     * check, which needs every byte that has arrived: a corrupt stream can
+     * leave more than the cap unread, and shown less it would wait for
+     * input that is already there. */
+    if (out < s->lz.out_len && arrived - (in - s->lz.in_ofs) > cap) arrived = in - s->lz.in_ofs + cap;
 #if BSPKIT_LZMA
     r = bsp__lzma_run(&s->lz, arrived, half);
 #else

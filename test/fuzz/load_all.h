@@ -207,7 +207,8 @@ static void load_variant(const uint8_t *data, uint32_t size, const variant *v, u
         bsp_where where;
         FUZZ_ASSERT(bsp_get_info(&m, &info) == BSP_OK);
         bsp_map_where(&m, &where);
-        FUZZ_ASSERT(where.version == -1 && (where.lump == BSP_NO_LUMP || where.lump < BSP_MAX_LUMPS));
+        /* (a lump named carries its directory version; none, -1) */
+        FUZZ_ASSERT(where.lump == BSP_NO_LUMP ? where.version == -1 : where.lump < BSP_MAX_LUMPS);
         if (st == BSP_OK)
             FUZZ_ASSERT(info.arena_used == need && info.bspx && where.lump == BSP_NO_LUMP &&
                         (info.entities || info.entities_bytes == 0));
