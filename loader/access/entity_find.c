@@ -117,28 +117,26 @@ bsp_status bsp_entity_value(const bsp_map *map, uint32_t at, const char *key, co
     return find_key(m, at, key, value, len);
 }
 
-bsp_status bsp_entity_number(const bsp_map *map, uint32_t at, const char *key, float *v)
+/* The first `count` numbers of `key`'s value (bsp_entity_number, _vector). */
+static bsp_status key_numbers(const bsp__map *m, uint32_t at, const char *key, float *v, uint32_t count)
 {
-    const bsp__map *m = bsp__map_c(map);
     const char *s;
     uint32_t n;
     bsp_status st;
     if (!v) return BSP_E_BAD_ARGUMENT;
     if ((st = find_key(m, at, key, &s, &n)) != BSP_OK) return st;
-    bsp__entity_numbers(s, n, v, 1);
+    bsp__entity_numbers(s, n, v, count);
     return BSP_OK;
+}
+
+bsp_status bsp_entity_number(const bsp_map *map, uint32_t at, const char *key, float *v)
+{
+    return key_numbers(bsp__map_c(map), at, key, v, 1);
 }
 
 bsp_status bsp_entity_vector(const bsp_map *map, uint32_t at, const char *key, float v[3])
 {
-    const bsp__map *m = bsp__map_c(map);
-    const char *s;
-    uint32_t n;
-    bsp_status st;
-    if (!v) return BSP_E_BAD_ARGUMENT;
-    if ((st = find_key(m, at, key, &s, &n)) != BSP_OK) return st;
-    bsp__entity_numbers(s, n, v, 3);
-    return BSP_OK;
+    return key_numbers(bsp__map_c(map), at, key, v, 3);
 }
 
 bsp_status bsp_entity_model(const bsp_map *map, uint32_t at, uint32_t *model)
