@@ -2344,6 +2344,23 @@ BSP_API uint32_t bsp_patch_set_count(const void *set);
  * built set), BAD_QUERY (k past the count). */
 BSP_API bsp_status bsp_patch_set_grid(const void *set, uint32_t k, bsp_patch_grid *out);
 
+/* Makes the face access (bsp_get_face's counts, bsp_face_vertex,
+ * bsp_face_triangle) hand out a built set's grids for the map's patch
+ * faces, at full detail in docs/queries.md 11.9's triangle order: what the
+ * renderer draws at the set's subdivision value, isolated or stitched.
+ * bsp_face_vertex gives a grid vertex's xyz, its st as uv and its
+ * lightmap coordinates in page texels (lm * 128), as for stored draw
+ * vertices. set NULL goes back to the fixed BSP_PATCH_LEVEL (0.8.0's
+ * tessellation, the map's state after a load). The map keeps a pointer:
+ * the set must outlive its use, and is read, never written; collision
+ * (8.11) and bsp_face_vertex_attr (the stored control points) are not
+ * affected.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map, a map
+ * not loaded; set not a built set, or one whose grids are not this map's
+ * patch faces, face for face: a set built from another map). On failure
+ * the map keeps what it used before. */
+BSP_API bsp_status bsp_use_patch_set(bsp_map *m, const void *set);
+
 /* The columns and rows of a grid drawn at one level of detail, ascending
  * (the first and last always). */
 typedef struct bsp_patch_lod {

@@ -11,6 +11,7 @@
  * operation is a float assignment, in the order written.
  */
 #include "map_geometry.h"
+#include "patch_grid.h"
 #include "../core/map.h"
 #include "../core/fmath.h"
 #include "../cmodel/disp_build.h"
@@ -35,6 +36,8 @@ typedef struct shape {
     uint32_t verts, tris;
     int32_t dispinfo;
     const uint8_t *disp;   /* the displacement's dispinfo record */
+    const bsp_grid_vertex *pgrid;   /* a patch's grid from the map's patch
+                                       set (bsp_use_patch_set), or NULL */
 } shape;
 
 static int run_ok(int32_t first, int32_t count, uint32_t total)
@@ -94,7 +97,7 @@ static bsp_status edge_shape(const bsp__map *m, const uint8_t *f, shape *s)
     return BSP_OK;
 }
 
-static bsp_status surface_shape(const bsp__map *m, const uint8_t *f, shape *s)
+static bsp_status surface_shape(const bsp__map *m, uint32_t face, const uint8_t *f, shape *s)
 {
     const bsp__access *a = m->family->access;
     uint32_t vsize, isize;
@@ -131,6 +134,16 @@ static bsp_status surface_shape(const bsp__map *m, const uint8_t *f, shape *s)
             return BSP_E_CORRUPT;
         s->ctrl_w = (uint32_t)w;
         s->ctrl_h = (uint32_t)h;
+        if (m->patch_set) {
+            bsp_patch_grid g;
+            if (bsp__patch_set_find(m->patch_set, face, &g)) {
+                s->pgrid = g.verts;
+                s->grid = g.width;
+                s->verts = g.width * g.height;
+                s->tris = 2 * (g.width - 1) * (g.height - 1);
+                return BSP_OK;
+            }
+        }
         s->grid = (s->ctrl_w - 1) / 2 * BSP_PATCH_LEVEL + 1;
         s->verts = s->grid * ((s->ctrl_h - 1) / 2 * BSP_PATCH_LEVEL + 1);
         s->tris = 2 * (s->grid - 1) * ((s->ctrl_h - 1) / 2 * BSP_PATCH_LEVEL);
@@ -165,7 +178,7 @@ static bsp_status get_shape(const bsp__map *m, uint32_t face, shape *s)
     bsp__fill(s, 0, sizeof *s);
     s->kind = BSP_FACE_POLYGON;
     switch (m->family->access->geometry) {
-    case BSP_GEOM_SURFACES: return surface_shape(m, f, s);
+    case BSP_GEOM_SURFACES: return surface_shape(m, face, f, s);
     case BSP_GEOM_VERTEX_RUN: return run_shape(m, f, s);
     default: return edge_shape(m, f, s);
     }
@@ -405,7 +418,16 @@ bsp_status bsp_face_vertex(const bsp_map *map, uint32_t face, uint32_t k, bsp_ve
         drawvert(m, s.first + k, out);
         break;
     case BSP_FACE_PATCH:
-        patch_vertex(m, &s, k, out);
+        if (s.pgrid) {
+            const bsp_grid_vertex *g = &s.pgrid[k];
+            uint32_t c;
+            for (c = 0; c < 3; c++) out->pos[c] = g->xyz[c];
+            out->uv[0] = g->st[0], out->uv[1] = g->st[1];
+            out->lm[0] = g->lm[0] * 128.0f;   /* page texels, as drawvert's */
+            out->lm[1] = g->lm[1] * 128.0f;
+        } else {
+            patch_vertex(m, &s, k, out);
+        }
         break;
     case BSP_FACE_DISPLACEMENT:
         disp_vertex(m, face, &s, k, out);

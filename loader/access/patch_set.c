@@ -413,6 +413,39 @@ bsp_status bsp_patch_set_build(const bsp_map *map, float subdivisions, uint32_t 
     return BSP_OK;
 }
 
+/* The set's grids must be this map's patches, face for face: a set built
+ * from another map would hand out grids that are not these faces'. */
+static int set_matches(const bsp__map *m, const set_head *h, const set_grid *g)
+{
+    uint32_t f, k = 0;
+    for (f = 0; f < m->faces.count; f++) {
+        bsp__patch_src src;
+        bsp_status st = bsp__patch_source(m, f, &src);
+        if (st == BSP_E_UNSUPPORTED) continue;
+        if (st != BSP_OK || k >= h->count || g[k].face != f) return 0;
+        k++;
+    }
+    return k == h->count;
+}
+
+static const set_head *set_head_of(const void *set);
+
+bsp_status bsp_use_patch_set(bsp_map *map, const void *set)
+{
+    bsp__map *m = bsp__map_of(map);
+    const set_head *h = set_head_of(set);
+    if (!m || !bsp__access_of(m)) return BSP_E_BAD_ARGUMENT;
+    if (!set) {
+        m->patch_set = NULL;
+        return BSP_OK;
+    }
+    if (!h || !set_matches(m, h, (const set_grid *)(const void *)((const uint8_t *)set +
+                                                                     set_align8(sizeof(set_head)))))
+        return BSP_E_BAD_ARGUMENT;
+    m->patch_set = set;
+    return BSP_OK;
+}
+
 #endif
 
 /* ---- reading a built set (no map: in every build) ------------------------ */
@@ -428,6 +461,22 @@ uint32_t bsp_patch_set_count(const void *set)
 {
     const set_head *h = set_head_of(set);
     return h ? h->count : 0;
+}
+
+int bsp__patch_set_find(const void *set, uint32_t face, bsp_patch_grid *out)
+{
+    const set_head *h = set_head_of(set);
+    const set_grid *g;
+    uint32_t lo = 0, hi;
+    if (!h) return 0;
+    g = (const set_grid *)(const void *)((const uint8_t *)set + set_align8(sizeof(set_head)));
+    hi = h->count;
+    while (lo < hi) {   /* the grids are in face order */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (g[mid].face < face) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < h->count && g[lo].face == face && bsp_patch_set_grid(set, lo, out) == BSP_OK;
 }
 
 bsp_status bsp_patch_set_grid(const void *set, uint32_t k, bsp_patch_grid *out)

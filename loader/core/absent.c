@@ -133,6 +133,12 @@ bsp_status bsp_patch_set_grid(const void *set, uint32_t k, bsp_patch_grid *out)
     return BSP_E_UNSUPPORTED;
 }
 
+bsp_status bsp_use_patch_set(bsp_map *m, const void *set)
+{
+    (void)m, (void)set;
+    return BSP_E_UNSUPPORTED;
+}
+
 bsp_status bsp_patch_lod_full(const bsp_patch_grid *g, bsp_patch_lod *out)
 {
     (void)g, (void)out;

@@ -90,6 +90,9 @@ typedef struct bsp__map {
     /* brush families loaded with BSP_LOAD_COLLISION: their collision
      * records converted once at load, NULL otherwise */
     const struct bsp__coll_native *coll_native;
+    /* quake3: the caller's built patch set (bsp_use_patch_set) whose grids
+     * the face access hands out for patch faces; NULL: the fixed level */
+    const void *patch_set;
     /* Bit (i & 31) of word i / 32: the file stores lump i empty (length
      * 0), whatever the load set. A NULL lump_data[i] then means the map
      * has none of its data (the calls answer as for a map without it),

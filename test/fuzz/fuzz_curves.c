@@ -99,6 +99,29 @@ static int grid_status(bsp_status st)
            st == BSP_E_BAD_FACE;
 }
 
+/* The face access over a set in use: every patch face's grid walked
+ * through bsp_face_vertex and bsp_face_triangle, indices inside it. */
+static void faces_through(const bsp_map *cm, const void *set)
+{
+    bsp_map *m = (bsp_map *)cm;   /* the fuzzer's own map: put back below */
+    uint32_t k;
+    FUZZ_ASSERT(bsp_use_patch_set(m, set) == BSP_OK);
+    for (k = 0; k < bsp_patch_set_count(set); k++) {
+        bsp_patch_grid g;
+        bsp_face f;
+        uint32_t v, idx[3];
+        bsp_vertex x;
+        if (bsp_patch_set_grid(set, k, &g) != BSP_OK) continue;
+        FUZZ_ASSERT(bsp_get_face(m, g.face, &f) == BSP_OK && f.num_verts == g.width * g.height);
+        for (v = 0; v < f.num_verts; v++) FUZZ_ASSERT(bsp_face_vertex(m, g.face, v, &x) == BSP_OK);
+        for (v = 0; v < f.num_tris; v++) {
+            FUZZ_ASSERT(bsp_face_triangle(m, g.face, v, idx) == BSP_OK);
+            FUZZ_ASSERT(idx[0] < f.num_verts && idx[1] < f.num_verts && idx[2] < f.num_verts);
+        }
+    }
+    FUZZ_ASSERT(bsp_use_patch_set(m, NULL) == BSP_OK);
+}
+
 static void sets(const bsp_map *m, float s, uint8_t *scratch)
 {
     uint32_t flags;
@@ -121,6 +144,7 @@ static void sets(const bsp_map *m, float s, uint8_t *scratch)
                     FUZZ_ASSERT(bsp_patch_set_grid(mem.p, k, &g) == BSP_OK);
                     check_grid(&g);
                 }
+                faces_through(m, mem.p);
             } else {
                 FUZZ_ASSERT(flags && need > bytes);   /* isolated: the measure is exact */
             }

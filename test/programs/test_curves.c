@@ -168,7 +168,69 @@ static int grids_equal(const bsp_patch_grid *a, const bsp_patch_grid *b)
            !memcmp(a->verts, b->verts, (size_t)a->width * a->height * sizeof(bsp_grid_vertex));
 }
 
-static void sets(const held *H, uint8_t *scratch)
+/* The face access hands out every grid of a set in use, vertex for vertex
+ * and triangle for triangle, and the fixed level again without it. */
+static void in_use(const held *H, held *bad, const uint8_t *set)
+{
+    bsp_map *m = (bsp_map *)&H->m;
+    uint32_t k, faces_ok = 0, verts_bad = 0, tris_bad = 0, back = 0, before[64] = { 0 };
+    for (k = 0; k < bsp_patch_set_count(set) && k < 64; k++) {
+        bsp_patch_grid g;
+        bsp_face f;
+        if (bsp_patch_set_grid(set, k, &g) == BSP_OK && bsp_get_face(m, g.face, &f) == BSP_OK)
+            before[k] = f.num_verts;
+    }
+    CHECK(bsp_use_patch_set(NULL, set) == BSP_E_BAD_ARGUMENT &&
+          bsp_use_patch_set(m, set + 8) == BSP_E_BAD_ARGUMENT &&
+          bsp_use_patch_set(&bad->m, set) == BSP_E_BAD_ARGUMENT,
+          "curves: a set used on no map, memory not a set, a set of another map's patches: bad_argument",
+          "not so");
+    CHECK(bsp_use_patch_set(m, set) == BSP_OK, "curves: the map takes its own stitched set", "not so");
+    for (k = 0; k < bsp_patch_set_count(set); k++) {
+        bsp_patch_grid g;
+        bsp_patch_lod lod;
+        bsp_face f;
+        uint32_t v, t, idx[3], want[3];
+        if (bsp_patch_set_grid(set, k, &g) != BSP_OK || bsp_get_face(m, g.face, &f) != BSP_OK ||
+            bsp_patch_lod_full(&g, &lod) != BSP_OK)
+            continue;
+        if (f.num_verts != g.width * g.height || f.num_tris != 2 * (g.width - 1) * (g.height - 1)) continue;
+        faces_ok++;
+        for (v = 0; v < f.num_verts; v++) {
+            bsp_vertex x;
+            const bsp_grid_vertex *gv = &g.verts[v];
+            float lm[2];
+            lm[0] = gv->lm[0] * 128.0f, lm[1] = gv->lm[1] * 128.0f;
+            if (bsp_face_vertex(m, g.face, v, &x) != BSP_OK || memcmp(x.pos, gv->xyz, sizeof x.pos) ||
+                memcmp(x.uv, gv->st, sizeof x.uv) || memcmp(x.lm, lm, sizeof lm))
+                verts_bad++;
+        }
+        for (t = 0; t < f.num_tris; t++)
+            if (bsp_face_triangle(m, g.face, t, idx) != BSP_OK ||
+                bsp_patch_triangle(&g, &lod, t, want) != BSP_OK || memcmp(idx, want, sizeof idx))
+                tris_bad++;
+        {
+            bsp_vertex past;
+            if (bsp_face_vertex(m, g.face, f.num_verts, &past) != BSP_E_BAD_QUERY) verts_bad++;
+        }
+    }
+    CHECK(faces_ok == bsp_patch_set_count(set) && faces_ok > 0 && !verts_bad && !tris_bad,
+          "curves: with the set in use, each patch face's counts, vertices and triangles are its grid's",
+          "%u of %u faces, %u vertices and %u triangles differ", (unsigned)faces_ok,
+          (unsigned)bsp_patch_set_count(set), (unsigned)verts_bad, (unsigned)tris_bad);
+    CHECK(bsp_use_patch_set(m, NULL) == BSP_OK, "curves: the set is put down", "not so");
+    for (k = 0; k < bsp_patch_set_count(set); k++) {
+        bsp_patch_grid g;
+        bsp_face f;
+        if (bsp_patch_set_grid(set, k, &g) != BSP_OK || bsp_get_face(m, g.face, &f) != BSP_OK) continue;
+        back += k < 64 && f.num_verts == before[k] && f.num_verts != g.width * g.height;
+    }
+    CHECK(back == bsp_patch_set_count(set),
+          "curves: without a set the face access is back at the fixed level", "%u of %u", (unsigned)back,
+          (unsigned)bsp_patch_set_count(set));
+}
+
+static void sets(const held *H, held *bad, uint8_t *scratch)
 {
     size_t bytes = 0, need = 0, guess = 0;
     uint8_t *mem, *stitched = NULL;
@@ -218,6 +280,7 @@ static void sets(const held *H, uint8_t *scratch)
     CHECK(st == BSP_OK && grown == 1 && need <= bytes,
           "curves: the stitched set builds from the measure's guess; the neighbour gains columns",
           "%s after %u tries, %u grown", bsp_status_name(st), (unsigned)tries, (unsigned)grown);
+    if (st == BSP_OK) in_use(H, bad, stitched);
     free(stitched);
     free(mem);
 }
@@ -260,7 +323,7 @@ int main(int argc, char **argv)
     }
     statuses(&H, &bad, scratch);
     lods(&H, scratch);
-    sets(&H, scratch);
+    sets(&H, &bad, scratch);
     big(&large, scratch);
     unload(&H);
     unload(&bad);
