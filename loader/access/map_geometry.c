@@ -11,7 +11,7 @@
  * operation is a float assignment, in the order written.
  */
 #include "map_geometry.h"
-#include "patch_grid.h"
+#include "patch_set.h"
 #include "../core/map.h"
 #include "../core/fmath.h"
 #include "../cmodel/disp_build.h"

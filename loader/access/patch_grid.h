@@ -33,8 +33,4 @@ void bsp__patch_subdivide(bsp__grid_row *c, uint32_t *w, uint32_t *h, float subd
 void bsp__mesh_normals(uint32_t w, uint32_t h, bsp__grid_row *c);
 void bsp__lerp_vertex(const bsp_grid_vertex *a, const bsp_grid_vertex *b, bsp_grid_vertex *out);
 
-/* The grid a built set holds for `face` (its grids are in face order):
- * 1 and *out filled when it has one, else 0. */
-int bsp__patch_set_find(const void *set, uint32_t face, bsp_patch_grid *out);
-
 #endif

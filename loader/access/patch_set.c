@@ -17,28 +17,13 @@
  * `< .01` the same as <= 0.01f (the float nearest 0.01 lies below it).
  */
 #include "patch_grid.h"
+#include "patch_set.h"
 #include "../core/map.h"
 #include "../core/fmath.h"
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
-#define SET_MAGIC 0x43757276u   /* "Curv" */
 #define NONE 0xFFFFFFFFu
-
-typedef struct set_head {
-    uint32_t magic, count, flags, pad;
-    size_t pool_cap, pool_used;   /* vertices */
-} set_head;
-
-typedef struct set_grid {
-    uint32_t face, w, h;
-    uint32_t skip;                /* NODRAW: not a grid to the renderer */
-    size_t first;                 /* its vertices in the pool */
-    uint32_t fixed, stitched;     /* id's lodFixed, lodStitched */
-    uint32_t parent, next;        /* the LOD walk's path */
-    float lod_origin[3], lod_radius;
-    float err[2][BSP__GRID];      /* widthLodError, heightLodError */
-} set_grid;
 
 typedef struct set_ctx {
     set_head *head;
@@ -46,8 +31,6 @@ typedef struct set_ctx {
     bsp_grid_vertex *pool;
     bsp__grid_row *work;
 } set_ctx;
-
-static size_t set_align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
 static size_t set_bytes(uint32_t count, size_t verts)
 {
@@ -428,12 +411,10 @@ static int set_matches(const bsp__map *m, const set_head *h, const set_grid *g)
     return k == h->count;
 }
 
-static const set_head *set_head_of(const void *set);
-
 bsp_status bsp_use_patch_set(bsp_map *map, const void *set)
 {
     bsp__map *m = bsp__map_of(map);
-    const set_head *h = set_head_of(set);
+    const set_head *h = bsp__patch_set_head(set);
     if (!m || !bsp__access_of(m)) return BSP_E_BAD_ARGUMENT;
     if (!set) {
         m->patch_set = NULL;
@@ -446,58 +427,4 @@ bsp_status bsp_use_patch_set(bsp_map *map, const void *set)
     return BSP_OK;
 }
 
-#endif
-
-/* ---- reading a built set (no map: in every build) ------------------------ */
-
-#if BSPKIT_ACCESS
-static const set_head *set_head_of(const void *set)
-{
-    const set_head *h = (const set_head *)set;
-    return h && !((uintptr_t)set & (BSP_ARENA_ALIGN - 1)) && h->magic == SET_MAGIC ? h : NULL;
-}
-
-uint32_t bsp_patch_set_count(const void *set)
-{
-    const set_head *h = set_head_of(set);
-    return h ? h->count : 0;
-}
-
-int bsp__patch_set_find(const void *set, uint32_t face, bsp_patch_grid *out)
-{
-    const set_head *h = set_head_of(set);
-    const set_grid *g;
-    uint32_t lo = 0, hi;
-    if (!h) return 0;
-    g = (const set_grid *)(const void *)((const uint8_t *)set + set_align8(sizeof(set_head)));
-    hi = h->count;
-    while (lo < hi) {   /* the grids are in face order */
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (g[mid].face < face) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < h->count && g[lo].face == face && bsp_patch_set_grid(set, lo, out) == BSP_OK;
-}
-
-bsp_status bsp_patch_set_grid(const void *set, uint32_t k, bsp_patch_grid *out)
-{
-    const set_head *h = set_head_of(set);
-    const uint8_t *p = (const uint8_t *)set;
-    const set_grid *g;
-    uint32_t i;
-    if (!h || !out) return BSP_E_BAD_ARGUMENT;
-    if (k >= h->count) return BSP_E_BAD_QUERY;
-    g = (const set_grid *)(const void *)(p + set_align8(sizeof(set_head))) + k;
-    bsp__fill(out, 0, sizeof *out);
-    out->face = g->face;
-    out->width = g->w, out->height = g->h;
-    for (i = 0; i < 3; i++) out->lod_origin[i] = g->lod_origin[i];
-    out->lod_radius = g->lod_radius;
-    for (i = 0; i < g->w; i++) out->width_lod_error[i] = g->err[0][i];
-    for (i = 0; i < g->h; i++) out->height_lod_error[i] = g->err[1][i];
-    out->verts = (const bsp_grid_vertex *)(const void *)(p + set_align8(sizeof(set_head)) +
-                                                         set_align8((size_t)h->count * sizeof(set_grid))) +
-                 g->first;
-    return BSP_OK;
-}
 #endif
