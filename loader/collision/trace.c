@@ -136,6 +136,11 @@ BSP_ALWAYS_INLINE float box_dist(const trace_work *w, const bsp__cplane *pl, int
  * load sets it, and a marked index is past any plane lump). */
 #define SIDE_PLANE(side) (k == K_ANY ? (side) & ~BSP__COLL_BEVEL : (side))
 
+/* A brush's answer is not terrain's: a displacement met earlier in the
+ * walk may have set the label (source), and the label belongs to the
+ * answer. */
+#define BRUSH_ANSWER(tr) ((tr)->disp = -1, (tr)->disp_flags = 0)
+
 /* clip_brush of 8.2 (8.3 step 4 and 5 for quake3); `test`: the position
  * test (start == end, w->position), a constant in the walks. */
 BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, int test, int k)
@@ -169,6 +174,7 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
         tr->startsolid = tr->allsolid = 1;
         tr->fraction = 0;
         tr->contents = br->contents;
+        BRUSH_ANSWER(tr);
         return BSP_OK;
     }
     for (i = 0; i < n; i++) {
@@ -209,6 +215,7 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
             if (Q3(w) || test) {
                 tr->fraction = 0;
                 tr->contents = br->contents;
+                BRUSH_ANSWER(tr);
             }
         }
         return BSP_OK;
@@ -218,6 +225,7 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
         w->hit = *best;
         tr->has_plane = 1;
         tr->contents = br->contents;
+        BRUSH_ANSWER(tr);
     }
     return BSP_OK;
 }

@@ -1249,11 +1249,13 @@ class BrushTrace:
                 if self.q3:
                     tr.fraction = 0.0
                     tr.contents = contents
+                    tr.disp, tr.disp_flags = -1, 0   # 8.14: a brush's answer is not terrain's
             return
         if enter < leave and enter > -1 and enter < tr.fraction:
             tr.fraction = enter if enter > 0 else 0.0
             tr.plane = (plane.n, plane.dist)
             tr.contents = contents
+            tr.disp, tr.disp_flags = -1, 0   # 8.14: a brush's answer is not terrain's
 
     def test_brush(self, b):
         fs, ns, contents = b
@@ -1279,6 +1281,7 @@ class BrushTrace:
         tr.startsolid = tr.allsolid = 1
         tr.fraction = 0.0
         tr.contents = contents
+        tr.disp, tr.disp_flags = -1, 0   # 8.14: a brush's answer is not terrain's
 
     def _q3_bounds(self, fs, ns):
         """brush.bounds from the distances of its first six sides (-x,+x,-y,+y,-z,+z);
