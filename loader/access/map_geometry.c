@@ -134,13 +134,13 @@ static bsp_status surface_shape(const bsp__map *m, uint32_t face, const uint8_t 
             return BSP_E_CORRUPT;
         s->ctrl_w = (uint32_t)w;
         s->ctrl_h = (uint32_t)h;
-        if (m->patch_set) {
-            bsp_patch_grid g;
-            if (bsp__patch_set_find(m->patch_set, face, &g)) {
-                s->pgrid = g.verts;
-                s->grid = g.width;
-                s->verts = g.width * g.height;
-                s->tris = 2 * (g.width - 1) * (g.height - 1);
+        if (m->patch_set) {   /* (a record and a pointer: no grid copied per call) */
+            const set_grid *g = bsp__patch_set_find(m->patch_set, face);
+            if (g) {
+                s->pgrid = bsp__patch_set_verts(m->patch_set, g);
+                s->grid = g->w;
+                s->verts = g->w * g->h;
+                s->tris = 2 * (g->w - 1) * (g->h - 1);
                 return BSP_OK;
             }
         }

@@ -34,8 +34,8 @@ typedef struct set_ctx {
 
 static size_t set_bytes(uint32_t count, size_t verts)
 {
-    return set_align8(sizeof(set_head)) + set_align8((size_t)count * sizeof(set_grid)) +
-           set_align8(verts * sizeof(bsp_grid_vertex)) + set_align8(BSP_PATCH_GRID_SCRATCH_BYTES);
+    return set_pool_at(count) + set_align8(verts * sizeof(bsp_grid_vertex)) +
+           set_align8(BSP_PATCH_GRID_SCRATCH_BYTES);
 }
 
 static int set_flags_ok(const bsp__map *m, uint32_t flags)
@@ -368,9 +368,8 @@ bsp_status bsp_patch_set_build(const bsp_map *map, float subdivisions, uint32_t 
         return BSP_E_ARENA_TOO_SMALL;
     }
     s.head = (set_head *)(void *)p;
-    s.grids = (set_grid *)(void *)(p + set_align8(sizeof(set_head)));
-    s.pool = (bsp_grid_vertex *)(void *)(p + set_align8(sizeof(set_head)) +
-                                         set_align8((size_t)count * sizeof(set_grid)));
+    s.grids = (set_grid *)(void *)(p + set_grids_at());
+    s.pool = (bsp_grid_vertex *)(void *)(p + set_pool_at(count));
     s.work = (bsp__grid_row *)(void *)(p + bytes - set_align8(BSP_PATCH_GRID_SCRATCH_BYTES));
     s.head->magic = 0;
     s.head->count = count;
@@ -420,8 +419,7 @@ bsp_status bsp_use_patch_set(bsp_map *map, const void *set)
         m->patch_set = NULL;
         return BSP_OK;
     }
-    if (!h || !set_matches(m, h, (const set_grid *)(const void *)((const uint8_t *)set +
-                                                                     set_align8(sizeof(set_head)))))
+    if (!h || !set_matches(m, h, (const set_grid *)(const void *)((const uint8_t *)set + set_grids_at())))
         return BSP_E_BAD_ARGUMENT;
     m->patch_set = set;
     return BSP_OK;

@@ -29,10 +29,18 @@ typedef struct set_grid {
 
 static inline size_t set_align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
+/* Where a set's records and its vertex pool start (for `count` grids). */
+static inline size_t set_grids_at(void) { return set_align8(sizeof(set_head)); }
+static inline size_t set_pool_at(uint32_t count)
+{
+    return set_grids_at() + set_align8((size_t)count * sizeof(set_grid));
+}
+
 /* The head of a built set, or NULL (not one, misaligned). */
 const set_head *bsp__patch_set_head(const void *set);
-/* The grid a built set holds for `face` (its grids are in face order):
- * 1 and *out filled when it has one, else 0. */
-int bsp__patch_set_find(const void *set, uint32_t face, bsp_patch_grid *out);
+/* The record a built set holds for `face` (its grids are in face order),
+ * or NULL, and the first vertex of a record's grid. */
+const set_grid *bsp__patch_set_find(const void *set, uint32_t face);
+const bsp_grid_vertex *bsp__patch_set_verts(const void *set, const set_grid *g);
 
 #endif

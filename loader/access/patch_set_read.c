@@ -18,31 +18,41 @@ uint32_t bsp_patch_set_count(const void *set)
     return h ? h->count : 0;
 }
 
-int bsp__patch_set_find(const void *set, uint32_t face, bsp_patch_grid *out)
+static const set_grid *set_grids(const void *set)
+{
+    return (const set_grid *)(const void *)((const uint8_t *)set + set_grids_at());
+}
+
+const bsp_grid_vertex *bsp__patch_set_verts(const void *set, const set_grid *g)
+{
+    const set_head *h = (const set_head *)set;
+    return (const bsp_grid_vertex *)(const void *)((const uint8_t *)set + set_pool_at(h->count)) + g->first;
+}
+
+const set_grid *bsp__patch_set_find(const void *set, uint32_t face)
 {
     const set_head *h = bsp__patch_set_head(set);
     const set_grid *g;
     uint32_t lo = 0, hi;
-    if (!h) return 0;
-    g = (const set_grid *)(const void *)((const uint8_t *)set + set_align8(sizeof(set_head)));
+    if (!h) return NULL;
+    g = set_grids(set);
     hi = h->count;
     while (lo < hi) {   /* the grids are in face order */
         uint32_t mid = lo + (hi - lo) / 2;
         if (g[mid].face < face) lo = mid + 1;
         else hi = mid;
     }
-    return lo < h->count && g[lo].face == face && bsp_patch_set_grid(set, lo, out) == BSP_OK;
+    return lo < h->count && g[lo].face == face ? &g[lo] : NULL;
 }
 
 bsp_status bsp_patch_set_grid(const void *set, uint32_t k, bsp_patch_grid *out)
 {
     const set_head *h = bsp__patch_set_head(set);
-    const uint8_t *p = (const uint8_t *)set;
     const set_grid *g;
     uint32_t i;
     if (!h || !out) return BSP_E_BAD_ARGUMENT;
     if (k >= h->count) return BSP_E_BAD_QUERY;
-    g = (const set_grid *)(const void *)(p + set_align8(sizeof(set_head))) + k;
+    g = set_grids(set) + k;
     bsp__fill(out, 0, sizeof *out);
     out->face = g->face;
     out->width = g->w, out->height = g->h;
@@ -50,9 +60,7 @@ bsp_status bsp_patch_set_grid(const void *set, uint32_t k, bsp_patch_grid *out)
     out->lod_radius = g->lod_radius;
     for (i = 0; i < g->w; i++) out->width_lod_error[i] = g->err[0][i];
     for (i = 0; i < g->h; i++) out->height_lod_error[i] = g->err[1][i];
-    out->verts = (const bsp_grid_vertex *)(const void *)(p + set_align8(sizeof(set_head)) +
-                                                         set_align8((size_t)h->count * sizeof(set_grid))) +
-                 g->first;
+    out->verts = bsp__patch_set_verts(set, g);
     return BSP_OK;
 }
 #endif
