@@ -2577,8 +2577,7 @@ typedef struct bsp_mesh_batch {
     uint32_t first_face, num_faces;       /* its faces in batch_faces */
 } bsp_mesh_batch;
 
-/* Where one face of the model is (the model's faces in order: entry f -
- * first_face). */
+/* Where one face of the mesh's span is (entry f - first_face). */
 typedef struct bsp_mesh_face {
     uint32_t batch;        /* BSP_MESH_NONE: not in the buffers */
     uint32_t tool;         /* BSP_MESH_TOOL_* of the face */
@@ -2586,9 +2585,15 @@ typedef struct bsp_mesh_face {
     uint32_t first_vertex, num_vertices;
 } bsp_mesh_face;
 
-/* A built mesh: counts and pointers into the caller's memory. */
+/* A built mesh: counts and pointers into the caller's memory. Its span of
+ * faces is the model's run of the face lump (bsp_get_model); the world's
+ * (model 0) on Source grown to hold every displacement's base face too,
+ * since Valve's engine draws terrain as the world's wherever the face lump
+ * keeps the base face (vbsp keeps it in the world's run; a face of the
+ * grown span that is neither the world's nor a displacement's is in no
+ * batch). */
 typedef struct bsp_mesh {
-    uint32_t model, first_face, num_faces;   /* the model's faces */
+    uint32_t model, first_face, num_faces;   /* the span's faces */
     uint32_t num_vertices, num_indices, num_batches;
     uint32_t num_drawn;                      /* faces in the buffers */
     bsp_mesh_vertex *vertices;
@@ -2600,11 +2605,14 @@ typedef struct bsp_mesh {
                               ascending in each */
 } bsp_mesh;
 
-/* The scratch bsp_measure_mesh and bsp_mesh_build need for a model: 28
- * bytes a face of the model (the grouping's keys), plus one patch's work
- * grid (BSP_PATCH_GRID_SCRATCH_BYTES) on a Quake 3 map. 0 for a NULL map,
- * a map not loaded or a model outside the model lump (the calls then say
- * which). */
+/* The scratch bsp_measure_mesh and bsp_mesh_build need for a model: 68
+ * bytes a face of its span (the grouping's keys, its sorts' room), plus
+ * one patch's work grid (BSP_PATCH_GRID_SCRATCH_BYTES) on a Quake 3 map;
+ * the grouping alone knows how many batches there are, so the measure
+ * needs it too. 0 for a
+ * NULL map, a map not loaded, a model outside the model lump or whose run
+ * leaves the face lump (the calls then say which). The work: the model's
+ * run; the world's on Source a walk of every face. */
 BSP_API size_t bsp_mesh_scratch_bytes(const bsp_map *m, uint32_t model);
 
 /* The exact bytes bsp_mesh_build needs for model `model` (0: the world)
@@ -2621,18 +2629,20 @@ BSP_API size_t bsp_mesh_scratch_bytes(const bsp_map *m, uint32_t model);
  * does not hold); UNSUPPORTED (2^32 vertices or indices or more, or more
  * bytes than a size_t holds).
  * The work: the model's faces, each mesh triangle once, each patch's grid
- * built once, and the grouping's sorts (n log n in the faces, whatever
- * order the file keeps them in). */
+ * built once, and the grouping's merge sorts (n log n in the faces,
+ * whatever order the file keeps them in). */
 BSP_API bsp_status bsp_measure_mesh(const bsp_map *m, uint32_t model, const bsp_mesh_options *opt,
                                     void *scratch, size_t scratch_bytes, size_t *bytes);
 
-/* Builds the mesh of model `model` in mem (BSP_ARENA_ALIGN-aligned; NULL
- * when the measure said 0) and fills *out.
- * Statuses, in the order they are checked: those of bsp_measure_mesh (out
- * NULL with the BAD_ARGUMENTs), BAD_ARENA (mem NULL with bytes needed, or
- * misaligned) before the faces, ARENA_TOO_SMALL (bytes below the measure:
- * nothing written past bytes), then CORRUPT (a Source vertex normal index
- * past its lump, which the measure does not read).
+/* Builds the mesh of model `model` in mem (BSP_ARENA_ALIGN-aligned; may
+ * be NULL when the measure said 0) and fills *out.
+ * Statuses, in the order they are checked: those of bsp_measure_mesh up
+ * to the faces (out NULL with the first BAD_ARGUMENTs), BAD_ARENA (mem
+ * misaligned), the measure's from the faces on, BAD_ARENA (mem NULL for a
+ * mesh of more than 0 bytes), ARENA_TOO_SMALL (bytes below the measure:
+ * nothing is written), then CORRUPT (a Source vertex normal index past
+ * its lump, which the measure does not read; the memory is then partly
+ * written and *out not filled).
  * Layout: batches ascending by texture (the batch's), then flags, then
  * page; a batch's faces ascending; each face's vertices contiguous in the
  * face's own order (bsp_face_vertex_attr's k, a displacement's r * w + c,

@@ -133,29 +133,35 @@ void bsp__attr_walk_step(const bsp__map *m, uint32_t face, bsp__attr_walk *w)
 }
 
 /* The lightmap coordinate of stored vertex k at p, for a face with a
- * slot-0 block (quake3 aside). A displacement's corners carry the block's
- * corner luxel centres, start corner first (CCoreDispSurface::
- * CalcLuxelCoords). */
-static void stored_luxel_coord(const bsp__map *m, uint32_t face, const bsp__stored *s, uint32_t k,
-                           const float p[3], float lm[2])
+ * slot-0 block (quake3 aside) whose lightmap rule answered lm (ok: it
+ * did). A displacement's corners carry the block's corner luxel centres,
+ * start corner first (CCoreDispSurface::CalcLuxelCoords). */
+static void stored_luxel_coord(const bsp__lightmap *l, int ok, const bsp__stored *s, uint32_t k,
+                               const float p[3], float lm[2])
 {
-    bsp__lightmap l;
     uint32_t a;
-    if (bsp__face_lightmap(m, face, &l) != BSP_OK) return;
+    if (!ok) return;
     if (s->disp) {
         float c[4][2];
-        bsp__disp_luxel_corners(l.w - 1, l.h - 1, c);
+        bsp__disp_luxel_corners(l->w - 1, l->h - 1, c);
         lm[0] = c[(k + 4 - s->start) % 4][0];
         lm[1] = c[(k + 4 - s->start) % 4][1];
         return;
     }
     for (a = 0; a < 2; a++) {
-        float d = bsp__dot(p, l.vecs[a]);
-        float t = d + l.vecs[a][3];
-        float u = t - l.base[a];
-        float v = u / l.scale;
+        float d = bsp__dot(p, l->vecs[a]);
+        float t = d + l->vecs[a][3];
+        float u = t - l->base[a];
+        float v = u / l->scale;
         lm[a] = v + 0.5f;
     }
+}
+
+void bsp__attr_face_start(const bsp__map *m, uint32_t face, const bsp_face *f, bsp__attr_face *af)
+{
+    af->size_known = bsp__texture_size(m, f->texture, af->size);
+    af->vecs = bsp__face_texvecs(m, face);
+    af->lm_ok = f->lightmap.present && bsp__face_lightmap(m, face, &af->lm) == BSP_OK;
 }
 
 void bsp__disp_luxel_corners(int32_t u, int32_t v, float c[4][2])
@@ -167,10 +173,10 @@ void bsp__disp_luxel_corners(int32_t u, int32_t v, float c[4][2])
     c[3][0] = hu, c[3][1] = 0.5f;
 }
 
-bsp_status bsp__vertex_attr(const bsp__map *m, uint32_t face, const bsp_face *f, const bsp__stored *s,
-                            const bsp__attr_walk *w, uint32_t k, bsp_vertex_attr *out)
+bsp_status bsp__vertex_attr(const bsp__map *m, const bsp_face *f, const bsp__stored *s, const bsp__attr_walk *w,
+                            const bsp__attr_face *af, uint32_t k, bsp_vertex_attr *out)
 {
-    const uint8_t *dv, *vecs;
+    const uint8_t *dv;
     uint32_t c;
     bsp__fill(out, 0, sizeof *out);
     out->num_verts = s->count;
@@ -203,9 +209,12 @@ bsp_status bsp__vertex_attr(const bsp__map *m, uint32_t face, const bsp_face *f,
         out->normal_source = BSP_NORMALS_PLANE;
         for (c = 0; c < 3; c++) out->normal[c] = f->side ? f->normal[c] + 0.0f : f->normal[c];
     }
-    if (bsp__texture_size(m, f->texture, out->tex_size)) out->present |= BSP_VA_TEX_SIZE;
-    if ((vecs = bsp__face_texvecs(m, face)) != NULL) {
-        for (c = 0; c < 2; c++) out->st[c] = bsp__texdot(vecs, c, out->pos);
+    if (af->size_known) {
+        out->tex_size[0] = af->size[0], out->tex_size[1] = af->size[1];
+        out->present |= BSP_VA_TEX_SIZE;
+    }
+    if (af->vecs) {
+        for (c = 0; c < 2; c++) out->st[c] = bsp__texdot(af->vecs, c, out->pos);
         out->present |= BSP_VA_ST;
         if (out->present & BSP_VA_TEX_SIZE) {
             for (c = 0; c < 2; c++) out->uv[c] = out->st[c] / (float)out->tex_size[c];
@@ -213,7 +222,7 @@ bsp_status bsp__vertex_attr(const bsp__map *m, uint32_t face, const bsp_face *f,
         }
     }
     if (f->lightmap.present) {
-        stored_luxel_coord(m, face, s, k, out->pos, out->lm);
+        stored_luxel_coord(&af->lm, af->lm_ok, s, k, out->pos, out->lm);
         out->present |= BSP_VA_LM;
     }
     return BSP_OK;
@@ -224,6 +233,7 @@ bsp_status bsp_face_vertex_attr(const bsp_map *map, uint32_t face, uint32_t k, b
     const bsp__map *m = bsp__map_c(map);
     bsp__stored s;
     bsp__attr_walk w;
+    bsp__attr_face af;
     bsp_face f;
     bsp_status st;
     if (!out) return BSP_E_BAD_ARGUMENT;
@@ -233,7 +243,8 @@ bsp_status bsp_face_vertex_attr(const bsp_map *map, uint32_t face, uint32_t k, b
     out->num_verts = s.count;
     if (k >= s.count) return BSP_E_BAD_QUERY;
     bsp__attr_walk_start(m, face, &w);
-    return bsp__vertex_attr(m, face, &f, &s, &w, k, out);
+    bsp__attr_face_start(m, face, &f, &af);
+    return bsp__vertex_attr(m, &f, &s, &w, &af, k, out);
 }
 
 #endif

@@ -25,10 +25,23 @@ typedef struct bsp__attr_walk {
 void bsp__attr_walk_start(const bsp__map *m, uint32_t face, bsp__attr_walk *w);
 void bsp__attr_walk_step(const bsp__map *m, uint32_t face, bsp__attr_walk *w);
 
+/* What every vertex of one face shares, found once per face: its
+ * texture's size, its texture axes, its lightmap rule's answer (the
+ * Quake family's extents walk every edge of the face: per vertex, a face
+ * would cost its edges squared). */
+typedef struct bsp__attr_face {
+    int size_known, lm_ok;
+    int32_t size[2];
+    const uint8_t *vecs;
+    bsp__lightmap lm;
+} bsp__attr_face;
+void bsp__attr_face_start(const bsp__map *m, uint32_t face, const bsp_face *f, bsp__attr_face *af);
+
 /* bsp_face_vertex_attr after its checks: f and s are the face's
- * (bsp_get_face, bsp__face_stored), w the walk at the face. */
-bsp_status bsp__vertex_attr(const bsp__map *m, uint32_t face, const bsp_face *f, const bsp__stored *s,
-                            const bsp__attr_walk *w, uint32_t k, bsp_vertex_attr *out);
+ * (bsp_get_face, bsp__face_stored), w the walk at the face, af the
+ * face's shared part. */
+bsp_status bsp__vertex_attr(const bsp__map *m, const bsp_face *f, const bsp__stored *s, const bsp__attr_walk *w,
+                            const bsp__attr_face *af, uint32_t k, bsp_vertex_attr *out);
 
 /* bsp_disp_vertex's grid vertex k from the displacement face itself (f
  * and s its bsp_get_face and bsp__face_stored, f->kind a displacement):

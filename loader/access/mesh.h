@@ -10,23 +10,26 @@
 
 /* A face the buffers hold, as the grouping sorts it: its texture (after
  * bsp__mesh_order: the lowest texture of its name), lightmap page,
- * BSP_SURF_* and index, and its share of the buffers. Six 32-bit words
- * (core/sort.h). */
+ * BSP_SURF_* shifted up by 8 with its tool bits below them (which its name
+ * and flags decide: they never split a batch nor change its place), index,
+ * and its share of the buffers. Six 32-bit words (core/sort.h). */
 typedef struct bsp__mesh_key {
     int32_t texture, page;
     uint32_t flags, face;
     uint32_t verts, indices;
 } bsp__mesh_key;
+#define BSP__MESH_FLAGS_SHIFT 8u
 #define BSP__MESH_KEY_WORDS 6u
-/* A texture of the keys, for the name sort: its index and its run of keys. */
-#define BSP__MESH_GROUP_WORDS 3u
+/* A texture of the keys, for the name sort: its index, its run of keys,
+ * whether it has a name and the name's hash. */
+#define BSP__MESH_GROUP_WORDS 5u
 
 /* Sorts n keys (any order) into the batches' order: ascending texture,
  * flags, page, face, each texture replaced by the lowest texture index of
  * its name (names equal without ASCII case; a texture whose name is empty
- * or cannot be read is its own). groups: room for n group records.
- * Returns the number of batches. */
-uint32_t bsp__mesh_order(const bsp__map *m, bsp__mesh_key *keys, uint32_t n, uint32_t *groups);
+ * or cannot be read is its own). groups: room for n group records; tmp:
+ * for n keys (the sorts merge into it). Returns the number of batches. */
+uint32_t bsp__mesh_order(const bsp__map *m, bsp__mesh_key *keys, uint32_t n, uint32_t *groups, uint32_t *tmp);
 /* Do two neighbouring keys of the sorted order share a batch? */
 int bsp__mesh_same_batch(const bsp__mesh_key *a, const bsp__mesh_key *b);
 

@@ -15,7 +15,7 @@
 
 /* The patch's grid: the set's (grids in face order: found by halving), or
  * built in the work grid. */
-static bsp_status patch_grid(const bsp__mesh_src *src, uint32_t face, bsp_patch_grid *g)
+static bsp_status mesh_patch_grid(const bsp__mesh_src *src, uint32_t face, bsp_patch_grid *g)
 {
     uint32_t lo = 0, hi;
     if (!src->patch_set)
@@ -41,7 +41,7 @@ bsp_status bsp__mesh_face_size(const bsp__mesh_src *src, uint32_t face, const bs
     *verts = *indices = 0;
     switch (f->kind) {
     case BSP_FACE_PATCH:
-        if ((st = patch_grid(src, face, g)) != BSP_OK) return st;
+        if ((st = mesh_patch_grid(src, face, g)) != BSP_OK) return st;
         *verts = g->width * g->height;
         *indices = 6 * (g->width - 1) * (g->height - 1);
         return BSP_OK;
@@ -64,7 +64,7 @@ bsp_status bsp__mesh_face_size(const bsp__mesh_src *src, uint32_t face, const bs
     return BSP_OK;
 }
 
-static void from_attr(const bsp_vertex_attr *a, bsp_mesh_vertex *v)
+static void mesh_from_attr(const bsp_vertex_attr *a, bsp_mesh_vertex *v)
 {
     uint32_t c;
     bsp__fill(v, 0, sizeof *v);
@@ -74,7 +74,7 @@ static void from_attr(const bsp_vertex_attr *a, bsp_mesh_vertex *v)
     v->present = a->present & MESH_PRESENT;
 }
 
-static void from_disp(const bsp_disp_vert *d, const bsp_face *f, bsp_mesh_vertex *v)
+static void mesh_from_disp(const bsp_disp_vert *d, const bsp_face *f, bsp_mesh_vertex *v)
 {
     uint32_t c;
     bsp__fill(v, 0, sizeof *v);
@@ -86,7 +86,7 @@ static void from_disp(const bsp_disp_vert *d, const bsp_face *f, bsp_mesh_vertex
 
 /* A grid vertex as bsp_face_vertex_attr answers a Quake 3 drawVert: uv the
  * st, lm in page texels when the face has its page. */
-static void from_grid(const bsp_grid_vertex *p, int lit, bsp_mesh_vertex *v)
+static void mesh_from_grid(const bsp_grid_vertex *p, int lit, bsp_mesh_vertex *v)
 {
     uint32_t c;
     bsp__fill(v, 0, sizeof *v);
@@ -102,7 +102,7 @@ static void from_grid(const bsp_grid_vertex *p, int lit, bsp_mesh_vertex *v)
 
 /* RB_SurfaceGrid at full detail: cells row after row, the cell at a
  * giving (a, a + w, a + 1) then (a + 1, a + w, a + w + 1). */
-static void grid_triangles(const bsp_patch_grid *g, uint32_t *idx, uint32_t base)
+static void mesh_grid_triangles(const bsp_patch_grid *g, uint32_t *idx, uint32_t base)
 {
     uint32_t r, c, w = g->width;
     for (r = 0; r + 1 < g->height; r++)
@@ -121,24 +121,26 @@ bsp_status bsp__mesh_face_write(const bsp__mesh_src *src, uint32_t face, const b
     const bsp__map *m = src->m;
     const bsp_map *map = bsp__map_cpub(m);
     bsp__stored s;
+    bsp__attr_face af;
     bsp_status st;
     uint32_t k, c;
     if (f->kind == BSP_FACE_PATCH) {
-        for (k = 0; k < g->width * g->height; k++) from_grid(&g->verts[k], f->lightmap.present, &v[k]);
-        grid_triangles(g, idx, base);
+        for (k = 0; k < g->width * g->height; k++) mesh_from_grid(&g->verts[k], f->lightmap.present, &v[k]);
+        mesh_grid_triangles(g, idx, base);
         return BSP_OK;
     }
     if ((st = bsp__face_stored(m, face, &s)) != BSP_OK) return st;
+    bsp__attr_face_start(m, face, f, &af);
     for (k = 0; k < f->num_verts; k++) {
         if (f->kind == BSP_FACE_DISPLACEMENT) {
             bsp_disp_vert d;
             bsp__fill(&d, 0, sizeof d);
             if ((st = bsp__disp_vertex_of(m, face, f, &s, k, &d)) != BSP_OK) return st;
-            from_disp(&d, f, &v[k]);
+            mesh_from_disp(&d, f, &v[k]);
         } else {
             bsp_vertex_attr a;
-            if ((st = bsp__vertex_attr(m, face, f, &s, w, k, &a)) != BSP_OK) return st;
-            from_attr(&a, &v[k]);
+            if ((st = bsp__vertex_attr(m, f, &s, w, &af, k, &a)) != BSP_OK) return st;
+            mesh_from_attr(&a, &v[k]);
         }
     }
     for (k = 0; k < f->num_tris; k++) {

@@ -10,7 +10,7 @@
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
-static const struct { uint32_t flag, tool; } by_flag[] = {
+static const struct { uint32_t flag, tool; } tool_by_flag[] = {
     { BSP_SURF_SKY, BSP_MESH_TOOL_SKY },
     { BSP_SURF_NODRAW, BSP_MESH_TOOL_NODRAW },
     { BSP_SURF_SKIP, BSP_MESH_TOOL_SKIP },
@@ -18,51 +18,53 @@ static const struct { uint32_t flag, tool; } by_flag[] = {
     { BSP_SURF_TRIGGER, BSP_MESH_TOOL_TRIGGER },
 };
 
-/* The base names (after the last '/' or '\\'), lower case; each string
- * ends in '\0', the table in an empty one. */
-static const struct { uint32_t tool; const char *names; } by_name[] = {
-    { BSP_MESH_TOOL_CLIP, "clip\0playerclip\0monsterclip\0botclip\0weapclip\0toolsclip\0"
-                          "toolsplayerclip\0toolsnpcclip\0" },
-    { BSP_MESH_TOOL_ORIGIN, "origin\0toolsorigin\0" },
-    { BSP_MESH_TOOL_TRIGGER, "trigger\0aaatrigger\0toolstrigger\0" },
-    { BSP_MESH_TOOL_HINT, "hint\0hintskip\0toolshint\0" },
-    { BSP_MESH_TOOL_SKIP, "skip\0toolsskip\0" },
-    { BSP_MESH_TOOL_NODRAW, "nodraw\0null\0caulk\0toolsnodraw\0toolsinvisible\0" },
-    { BSP_MESH_TOOL_SKY, "toolsskybox\0toolsskybox2d\0" },
+/* The base names (after the last '/' or '\\'), lower case, with their
+ * lengths: a name of another length is not looked at. */
+#define TOOL_NAME(tool, name) { tool, sizeof name - 1, name }
+static const struct { uint8_t tool, len; const char *name; } tool_by_name[] = {
+    TOOL_NAME(BSP_MESH_TOOL_CLIP, "clip"), TOOL_NAME(BSP_MESH_TOOL_CLIP, "playerclip"),
+    TOOL_NAME(BSP_MESH_TOOL_CLIP, "monsterclip"), TOOL_NAME(BSP_MESH_TOOL_CLIP, "botclip"),
+    TOOL_NAME(BSP_MESH_TOOL_CLIP, "weapclip"), TOOL_NAME(BSP_MESH_TOOL_CLIP, "toolsclip"),
+    TOOL_NAME(BSP_MESH_TOOL_CLIP, "toolsplayerclip"), TOOL_NAME(BSP_MESH_TOOL_CLIP, "toolsnpcclip"),
+    TOOL_NAME(BSP_MESH_TOOL_ORIGIN, "origin"), TOOL_NAME(BSP_MESH_TOOL_ORIGIN, "toolsorigin"),
+    TOOL_NAME(BSP_MESH_TOOL_TRIGGER, "trigger"), TOOL_NAME(BSP_MESH_TOOL_TRIGGER, "aaatrigger"),
+    TOOL_NAME(BSP_MESH_TOOL_TRIGGER, "toolstrigger"),
+    TOOL_NAME(BSP_MESH_TOOL_HINT, "hint"), TOOL_NAME(BSP_MESH_TOOL_HINT, "hintskip"),
+    TOOL_NAME(BSP_MESH_TOOL_HINT, "toolshint"),
+    TOOL_NAME(BSP_MESH_TOOL_SKIP, "skip"), TOOL_NAME(BSP_MESH_TOOL_SKIP, "toolsskip"),
+    TOOL_NAME(BSP_MESH_TOOL_NODRAW, "nodraw"), TOOL_NAME(BSP_MESH_TOOL_NODRAW, "null"),
+    TOOL_NAME(BSP_MESH_TOOL_NODRAW, "caulk"), TOOL_NAME(BSP_MESH_TOOL_NODRAW, "toolsnodraw"),
+    TOOL_NAME(BSP_MESH_TOOL_NODRAW, "toolsinvisible"),
+    TOOL_NAME(BSP_MESH_TOOL_SKY, "toolsskybox"), TOOL_NAME(BSP_MESH_TOOL_SKY, "toolsskybox2d"),
 };
+#define TOOL_NAME_MAX 15u   /* toolsplayerclip */
 
 /* Is the base name b (n bytes) the lower-case name s, without ASCII case? */
-static int same_base(const char *b, uint32_t n, const char *s)
+static int tool_same_base(const char *b, uint32_t n, const char *s)
 {
     uint32_t k;
     for (k = 0; k < n; k++) {
         uint8_t c = (uint8_t)b[k];
         if (c >= 'A' && c <= 'Z') c = (uint8_t)(c + 32);
-        if (!s[k] || c != (uint8_t)s[k]) return 0;
+        if (c != (uint8_t)s[k]) return 0;
     }
-    return s[n] == '\0';
+    return 1;
 }
 
 uint32_t bsp__mesh_tool(const bsp__map *m, const bsp_face *f)
 {
     const char *name;
     uint32_t len, k, start = 0, tool = 0;
-    for (k = 0; k < sizeof by_flag / sizeof by_flag[0]; k++)
-        if (f->flags & by_flag[k].flag) tool |= by_flag[k].tool;
+    for (k = 0; k < sizeof tool_by_flag / sizeof tool_by_flag[0]; k++)
+        if (f->flags & tool_by_flag[k].flag) tool |= tool_by_flag[k].tool;
     if (f->texture < 0 || bsp_texture_name(bsp__map_cpub(m), (uint32_t)f->texture, &name, &len) != BSP_OK)
         return tool;
     for (k = 0; k < len; k++)
         if (name[k] == '/' || name[k] == '\\') start = k + 1;
-    if (start == len) return tool;
-    for (k = 0; k < sizeof by_name / sizeof by_name[0]; k++) {
-        const char *s;
-        for (s = by_name[k].names; *s; ) {
-            uint32_t n = 0;
-            if (same_base(name + start, len - start, s)) tool |= by_name[k].tool;
-            while (s[n]) n++;
-            s += n + 1;
-        }
-    }
+    if (len - start > TOOL_NAME_MAX) return tool;
+    for (k = 0; k < sizeof tool_by_name / sizeof tool_by_name[0]; k++)
+        if (tool_by_name[k].len == len - start && tool_same_base(name + start, len - start, tool_by_name[k].name))
+            tool |= tool_by_name[k].tool;
     return tool;
 }
 

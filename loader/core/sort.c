@@ -1,38 +1,63 @@
 /* SPDX-License-Identifier: MIT */
-/* sort.c - a heap sort: what the loader orders (the faces of a mesh by
+/* sort.c - a merge sort: what the loader orders (the faces of a mesh by
  * texture) comes from a file, so its cost must not depend on how the file
- * ordered it. */
+ * ordered it; and the records come in an order worth keeping (ascending
+ * faces), so it is stable. Runs of RUN records are put in order by
+ * insertion first, then merged pairwise, from base to tmp and back. */
 #include "sort.h"
 
-static void swap_records(uint32_t *a, uint32_t *b, uint32_t words)
-{
-    uint32_t k, t;
-    for (k = 0; k < words; k++) t = a[k], a[k] = b[k], b[k] = t;
-}
+#define RUN 8u
 
-/* Moves record `at` down the heap of n records until its children are
- * not after it. */
-static void sift(uint32_t *base, uint32_t at, uint32_t n, uint32_t words, bsp__before_fn before,
-                 const void *ctx)
-{
-    for (;;) {
-        uint32_t big = at, child = 2 * at + 1;
-        if (child < n && before(base + (size_t)big * words, base + (size_t)child * words, ctx)) big = child;
-        child++;
-        if (child < n && before(base + (size_t)big * words, base + (size_t)child * words, ctx)) big = child;
-        if (big == at) return;
-        swap_records(base + (size_t)at * words, base + (size_t)big * words, words);
-        at = big;
-    }
-}
-
-void bsp__sort(uint32_t *base, uint32_t n, uint32_t words, bsp__before_fn before, const void *ctx)
+static void sort_copy(uint32_t *dst, const uint32_t *src, uint32_t words)
 {
     uint32_t k;
-    if (n < 2) return;
-    for (k = n / 2; k-- > 0;) sift(base, k, n, words, before, ctx);
-    for (k = n - 1; k > 0; k--) {
-        swap_records(base, base + (size_t)k * words, words);
-        sift(base, 0, k, words, before, ctx);
+    for (k = 0; k < words; k++) dst[k] = src[k];
+}
+
+/* Insertion: record by record into the ordered part before it (at most
+ * RUN - 1 moves each). */
+static void sort_run(uint32_t *base, uint32_t n, uint32_t words, bsp__before_fn before, const void *ctx,
+                     uint32_t *hold)
+{
+    uint32_t i, j;
+    for (i = 1; i < n; i++) {
+        sort_copy(hold, base + (size_t)i * words, words);
+        for (j = i; j > 0 && before(hold, base + (size_t)(j - 1) * words, ctx); j--)
+            sort_copy(base + (size_t)j * words, base + (size_t)(j - 1) * words, words);
+        sort_copy(base + (size_t)j * words, hold, words);
     }
+}
+
+/* from[lo, mid) and from[mid, hi) into to[lo, hi); the left first of equals. */
+static void sort_merge(const uint32_t *from, uint32_t *to, uint32_t lo, uint32_t mid, uint32_t hi, uint32_t words,
+                       bsp__before_fn before, const void *ctx)
+{
+    uint32_t a = lo, b = mid, k;
+    for (k = lo; k < hi; k++) {
+        const uint32_t *pick;
+        if (a < mid && (b >= hi || !before(from + (size_t)b * words, from + (size_t)a * words, ctx)))
+            pick = from + (size_t)a++ * words;
+        else
+            pick = from + (size_t)b++ * words;
+        sort_copy(to + (size_t)k * words, pick, words);
+    }
+}
+
+void bsp__sort(uint32_t *base, uint32_t *tmp, uint32_t n, uint32_t words, bsp__before_fn before, const void *ctx)
+{
+    uint32_t hold[8], lo, width, *from = base, *to = tmp;
+    if (n < 2 || words > 8) return;
+    for (lo = 0; lo < n; lo += RUN)
+        sort_run(base + (size_t)lo * words, n - lo < RUN ? n - lo : RUN, words, before, ctx, hold);
+    for (width = RUN; width < n; width = width > n / 2 ? n : 2 * width) {
+        uint32_t *t;
+        for (lo = 0; lo < n; lo += 2 * width) {
+            uint32_t mid = n - lo > width ? lo + width : n;
+            uint32_t hi = n - mid > width ? mid + width : n;
+            sort_merge(from, to, lo, mid, hi, words, before, ctx);
+        }
+        t = from, from = to, to = t;
+    }
+    if (from != base)
+        for (lo = 0; lo < n; lo++) sort_copy(base + (size_t)lo * words, from + (size_t)lo * words, words);
 }

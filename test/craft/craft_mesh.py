@@ -12,12 +12,18 @@ test/craft/craft_curves.py's (curves.bsp, curves_bad.bsp, curves_big.bsp).
                          "Dev_Measure01" (miptex 0's name in other case: one
                          batch)
   OUTDIR/mesh_q2.bsp     texinfo 1 "CONCRETE/ConcreteFloor001A" (texinfo 2's
-                         name in other case), texinfo 3 with SURF_TRANS33
-                         (texinfo 0's name, other flags: its own batch),
-                         texinfo 5 "e1u1/Clip" (a tool by its name)
+                         name in other case) with SURF_SKY (a tool), texinfo
+                         2 with SURF_WARP (higher flags, no tool): two
+                         batches of one texture, in the order of their
+                         flags; texinfo 3 with SURF_TRANS33 (texinfo 0's
+                         name, other flags: its own batch); texinfo 4
+                         "e1u1/Clip" (a tool by its name too)
   OUTDIR/mesh_v20.bsp    v20_terrain's texdata 1 named "dev/Dev_Measure
                          Generic01" (texdata 0's, other case), texdata 2
                          "tools/toolsclip" (on displacements too)
+  OUTDIR/mesh_terrain.bsp  v20_terrain's texdata 2 named "nature/rockgrass1"
+                         (its displacements' texture: no tool then, so
+                         that a renderer draws the terrain)
   OUTDIR/mesh_q3.bsp     curves.bsp with the world's run over every
                          surface (its patches drawn), two shaders more:
                          "Textures/Dev/Dev_MeasureGeneric01" (shader 0's
@@ -57,17 +63,19 @@ def q2(src, out):
     o, n = lump(d, 5, 8)
     assert n // 76 >= 6
     set_name(d, o + 76 * 1 + 40, 32, b"CONCRETE/ConcreteFloor001A")
-    struct.pack_into("<i", d, o + 76 * 3 + 32, 0x10)
-    set_name(d, o + 76 * 5 + 40, 32, b"e1u1/Clip")
+    struct.pack_into("<i", d, o + 76 * 1 + 32, 0x4)     # SURF_SKY: flags sky, no lightmap; a tool
+    struct.pack_into("<i", d, o + 76 * 2 + 32, 0x8)     # SURF_WARP: higher flags, no tool
+    struct.pack_into("<i", d, o + 76 * 3 + 32, 0x10)    # SURF_TRANS33: texinfo 0's name, its own batch
+    set_name(d, o + 76 * 4 + 40, 32, b"e1u1/Clip")
     open(out, "wb").write(d)
 
 
-def v20(src, out):
+def v20(src, out, names=((1, b"dev/Dev_MeasureGeneric01"), (2, b"tools/toolsclip"))):
     d = bytearray(open(src, "rb").read())
     to, _tn = lump(d, 2, 8, 16)        # texdata (Source: 16-byte lump entries)
     so, _sn = lump(d, 44, 8, 16)       # string table
     do, _dn = lump(d, 43, 8, 16)       # string data
-    for k, name in ((1, b"dev/Dev_MeasureGeneric01"), (2, b"tools/toolsclip")):
+    for k, name in names:
         sid = struct.unpack_from("<i", d, to + 32 * k + 12)[0]
         at = do + struct.unpack_from("<i", d, so + 4 * sid)[0]
         old = len(bytes(d[at:at + 128]).split(b"\0")[0])
@@ -108,6 +116,8 @@ def main():
     q1(os.path.join(maps, "q1.bsp"), os.path.join(outdir, "mesh_q1.bsp"))
     q2(os.path.join(maps, "q2.bsp"), os.path.join(outdir, "mesh_q2.bsp"))
     v20(os.path.join(maps, "v20_terrain.bsp"), os.path.join(outdir, "mesh_v20.bsp"))
+    v20(os.path.join(maps, "v20_terrain.bsp"), os.path.join(outdir, "mesh_terrain.bsp"),
+        ((2, b"nature/rockgrass1"),))
     q3(os.path.join(curves, "curves.bsp"), os.path.join(outdir, "mesh_q3.bsp"), True)
     q3(os.path.join(curves, "curves_big.bsp"), os.path.join(outdir, "mesh_q3_big.bsp"), False)
     q3(os.path.join(curves, "curves_bad.bsp"), os.path.join(outdir, "mesh_q3_bad.bsp"), False)

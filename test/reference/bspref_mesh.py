@@ -250,9 +250,11 @@ class Patches:
 
     def __init__(self, path, s, stitched):
         self.grids = {}
+        self.corrupt = False   # a stitched set refuses a map with a refused patch
         grids = []
         for face, pts, w, h, lod, nodraw in C.read_map(path):
             if pts is None:
+                self.corrupt = stitched
                 continue
             g = C.build(pts, w, h, C.f32(s))
             g.update(lod=lod, nodraw=nodraw, face=face, stitched=False, fixed=False)
@@ -357,15 +359,29 @@ def sums(verts, indices):
 
 # ---- the mesh ------------------------------------------------------------------
 
-def mesh(path, model, s, stitched, no_tools, with_faces):
-    m = R.load_map(path)
-    V.attach(m, path)
+class Loaded:
+    """A map read once for every model asked of it."""
+
+    def __init__(self, path, s, stitched):
+        self.m = R.load_map(path)
+        V.attach(self.m, path)
+        self.names = texture_names(self.m)
+        self.patches = Patches(path, s, stitched) if self.m.family == "quake3" else None
+
+    def models(self):
+        size = {"quake": 64, "goldsrc": 64, "bsp2": 64, "quake2": 48, "quake3": 40, "nightfire": 56}
+        sz = size.get(self.m.family, 52 if self.m.variant == "dark_messiah" else 48)
+        return len(self.m.lump(MODEL_LUMP[self.m.family])) // sz
+
+
+def mesh(L, model, no_tools, with_faces):
+    m, names, patches = L.m, L.names, L.patches
+    if patches is not None and patches.corrupt:
+        return [{"error": "corrupt"}]
     sp = span(m, model)
     if sp is None:
         return [{"error": "bad_model"}]
     lo, hi, faces = sp
-    names = texture_names(m)
-    patches = Patches(path, s, stitched) if m.family == "quake3" else None
     drawn, unbatched = [], []
     for f in range(lo, hi):
         if f not in faces:
@@ -454,8 +470,21 @@ def tex_size(m, tex):
     return [w, h] if w > 0 and h > 0 else None
 
 
+def compare(want, got, what):
+    """None, or the FAIL line."""
+    for g in got[:1]:
+        g.pop("bytes", None)
+    for k in range(max(len(want), len(got))):
+        a = want[k] if k < len(want) else None
+        b = got[k] if k < len(got) else None
+        if a != b:
+            return ("FAIL mesh %s: line %d differs:\n  reference %s\n  bspkit    %s" %
+                    (what, k + 1, json.dumps(a)[:600], json.dumps(b)[:600]))
+    return None
+
+
 def main(argv):
-    path, model, s, stitched, no_tools, faces = argv[1], 0, 4.0, False, False, False
+    path, model, s, stitched, no_tools, faces, every = argv[1], 0, 4.0, False, False, False, False
     i = 2
     while i < len(argv):
         a = argv[i]
@@ -469,26 +498,48 @@ def main(argv):
             no_tools = True
         elif a == "--faces":
             faces = True
+        elif a == "--all-models":
+            every = True
         i += 1
-    want = mesh(path, model, s, stitched, no_tools, faces)
-    got = [json.loads(line) for line in sys.stdin if line.strip()]
-    for g in got[:1]:
-        g.pop("bytes", None)
-    what = "%s model %d%s%s%s" % (path, model, " S=%g" % s if "--subdivisions" in argv else "",
-                                  " stitched" if stitched else "", " no tools" if no_tools else "")
-    for k in range(max(len(want), len(got))):
-        a = want[k] if k < len(want) else None
-        b = got[k] if k < len(got) else None
-        if a != b:
-            print("FAIL mesh %s: line %d differs:\n  reference %s\n  bspkit    %s" %
-                  (what, k + 1, json.dumps(a)[:600], json.dumps(b)[:600]))
+    what = "%s%s%s%s" % (path, " S=%g" % s if "--subdivisions" in argv else "",
+                         " stitched" if stitched else "", " no tools" if no_tools else "")
+    try:
+        L = Loaded(path, s, stitched)
+    except Exception as e:   # (a map the reference's readers refuse: lc 8 LZMA, ...)
+        print("SKIP mesh %s: the reference cannot read it (%s)" % (what, type(e).__name__))
+        return 0
+    lines = [json.loads(line) for line in sys.stdin if line.strip()]
+    models = range(L.models()) if every else [model]
+    # the tool's output of each model: a line of the mesh (or an error) and its batches
+    runs, cur = [], None
+    for j in lines:
+        if "model" in j or "error" in j:
+            cur = []
+            runs.append(cur)
+        if cur is None:
+            cur = []
+            runs.append(cur)
+        cur.append(j)
+    if len(runs) != len(models):
+        print("FAIL mesh %s: %d models, the tool answered %d" % (what, len(models), len(runs)))
+        return 1
+    totals = [0, 0, 0, 0]
+    errors = 0
+    for k, got in zip(models, runs):
+        want = mesh(L, k, no_tools, faces)
+        bad = compare(want, got, "%s model %d" % (what, k))
+        if bad:
+            print(bad)
             return 1
-    h = want[0]
-    if "error" in h:
-        print("PASS mesh %s: %s, as the reference" % (what, h["error"]))
-    else:
-        print("PASS mesh %s: %d batches, %d faces, %d vertices, %d indices equal the reference"
-              % (what, h["batches"], h["drawn"], h["vertices"], h["indices"]))
+        h = want[0]
+        if "error" in h:
+            errors += 1
+            continue
+        for n, key in enumerate(("batches", "drawn", "vertices", "indices")):
+            totals[n] += h[key]
+    print("PASS mesh %s: %d model%s%s, %d batches, %d faces, %d vertices, %d indices equal the reference"
+          % (what, len(models), "" if len(models) == 1 else "s",
+             " (%d corrupt, as the reference)" % errors if errors else "", *totals))
     return 0
 
 
