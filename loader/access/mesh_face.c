@@ -13,6 +13,10 @@
 
 #define MESH_PRESENT (BSP_VA_COLOR | BSP_VA_ST | BSP_VA_UV | BSP_VA_LM | BSP_VA_ALPHA)
 
+/* bspkit.h promises 60 bytes a vertex, no padding (an engine's vertex
+ * layout and the tool's checksums read it so). */
+typedef char bsp__mesh_vertex_is_60_bytes[sizeof(bsp_mesh_vertex) == 60 ? 1 : -1];
+
 /* The patch's grid: the set's (grids in face order: found by halving), or
  * built in the work grid. */
 static bsp_status mesh_patch_grid(const bsp__mesh_src *src, uint32_t face, bsp_patch_grid *g)
