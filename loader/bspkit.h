@@ -2451,7 +2451,8 @@ typedef struct bsp_vertex_attr {
  * index past lump 30).
  * Notes: on source with vertex normals the call sums numedges over the
  * faces before this one (the index run's start is not stored), so a
- * whole-map walk costs faces^2 / 2 field reads. A BSPX FACENORMALS lump of
+ * whole-map walk costs faces^2 / 2 field reads (bsp_mesh_build gives every
+ * vertex of a model, keeping that sum as it walks: linear). A BSPX FACENORMALS lump of
  * the wrong size or with an index past its vectors is ignored (plane
  * normals), as the contract says. */
 BSP_API bsp_status bsp_face_vertex_attr(const bsp_map *m, uint32_t face, uint32_t k,
