@@ -2451,7 +2451,8 @@ typedef struct bsp_vertex_attr {
  * index past lump 30).
  * Notes: on source with vertex normals the call sums numedges over the
  * faces before this one (the index run's start is not stored), so a
- * whole-map walk costs faces^2 / 2 field reads. A BSPX FACENORMALS lump of
+ * whole-map walk costs faces^2 / 2 field reads (bsp_mesh_build gives every
+ * vertex of a model, keeping that sum as it walks: linear). A BSPX FACENORMALS lump of
  * the wrong size or with an index past its vectors is ignored (plane
  * normals), as the contract says. */
 BSP_API bsp_status bsp_face_vertex_attr(const bsp_map *m, uint32_t face, uint32_t k,
@@ -2488,6 +2489,176 @@ BSP_API uint32_t bsp_num_disps(const bsp_map *m);
  * the displacement, else by a walk of the faces. */
 BSP_API bsp_status bsp_disp_vertex(const bsp_map *m, uint32_t disp, uint32_t k,
                                    bsp_disp_vert *out);
+
+/* Meshes by texture (docs/access.md "Meshes by texture"): one vertex
+ * buffer and one index buffer for a model, in caller memory, its faces
+ * grouped into batches that share a texture name, surface flags and (Quake
+ * 3) lightmap page, so that a renderer uploads once and draws a batch in one
+ * call. A vertex is what the face access answers for it: bsp_face_vertex_attr
+ * on polygons and Quake 3 meshes, bsp_disp_vertex on Source displacement
+ * grids, the renderer's grid on Quake 3 patches (bsp_patch_grid_build or a
+ * set of bsp_patch_set_build). */
+
+/* Why a renderer may leave a face out: a tool texture. From the face's
+ * BSP_SURF_* flags (sky, nodraw, skip, hint, trigger) and from its
+ * texture's name, the part after the last '/' or '\', compared without
+ * ASCII case: clip, playerclip, monsterclip, botclip, weapclip,
+ * toolsclip, toolsplayerclip, toolsnpcclip (CLIP); origin, toolsorigin
+ * (ORIGIN); trigger, aaatrigger, toolstrigger (TRIGGER); hint, hintskip,
+ * toolshint (HINT); skip, toolsskip (SKIP); nodraw, null, caulk,
+ * toolsnodraw, toolsinvisible (NODRAW); toolsskybox, toolsskybox2d
+ * (SKY). The names matter where the family stores no flag for them (the
+ * Quake family's trigger brushes, a Quake 2 map compiled without the .wal
+ * files' flags). */
+#define BSP_MESH_TOOL_SKY     0x01u
+#define BSP_MESH_TOOL_NODRAW  0x02u
+#define BSP_MESH_TOOL_SKIP    0x04u
+#define BSP_MESH_TOOL_HINT    0x08u
+#define BSP_MESH_TOOL_TRIGGER 0x10u
+#define BSP_MESH_TOOL_CLIP    0x20u
+#define BSP_MESH_TOOL_ORIGIN  0x40u
+#define BSP_MESH_TOOL_ALL     0x7fu
+
+/* A face with no place in the buffers (no triangles, or left out). */
+#define BSP_MESH_NONE 0xffffffffu
+
+typedef struct bsp_mesh_options {
+    float subdivisions;    /* Quake 3 patches: id's r_subdivisions
+                              (BSP_PATCH_SUBDIVISIONS), as
+                              bsp_patch_grid_build takes it */
+    const void *patch_set; /* a set of bsp_patch_set_build (isolated or
+                              stitched) to take the patches' grids from
+                              instead (subdivisions is then the set's);
+                              NULL: none */
+    uint32_t leave_out;    /* BSP_MESH_TOOL_* bits: faces with any of them
+                              are not put in the buffers (0: every face) */
+} bsp_mesh_options;
+
+/* subdivisions BSP_PATCH_SUBDIVISIONS, no set, nothing left out.
+ * Statuses: none. */
+BSP_API bsp_mesh_options bsp_mesh_default_options(void);
+
+/* One vertex (60 bytes, no padding). `present` says which fields hold an
+ * answer (BSP_VA_COLOR, BSP_VA_ST, BSP_VA_UV, BSP_VA_LM, BSP_VA_ALPHA; a
+ * field without its bit is 0), as bsp_vertex_attr and bsp_disp_vert say
+ * it. */
+typedef struct bsp_mesh_vertex {
+    float pos[3];
+    float normal[3];       /* bsp_vertex_attr's; a displacement: its base
+                              face's plane (bsp_get_face's normal: the file
+                              stores none for the grid); a patch: the
+                              grid's (MakeMeshNormals) */
+    float st[2];           /* texels (not Quake 3) */
+    float uv[2];           /* normalised: st / the texture's size; Quake 3
+                              the stored (patch: interpolated) st */
+    float lm[2];           /* docs/queries.md 11.5: luxel units of the
+                              face's block, luxel k covering [k, k + 1);
+                              Quake 3 texels of its 128 x 128 page (a
+                              patch's grid lightmap coordinate * 128) */
+    float alpha;           /* Source displacement alpha, as stored (0 ..
+                              255 in Hammer) */
+    uint8_t color[4];      /* Quake 3 R, G, B, A as stored (a patch's as
+                              the grid averages them) */
+    uint32_t present;      /* BSP_VA_* */
+} bsp_mesh_vertex;
+
+/* A run of faces drawn with one texture, surface flags and page. */
+typedef struct bsp_mesh_batch {
+    int32_t texture;       /* the lowest texture index (bsp_texture_name)
+                              among its faces' textures: one name, in the
+                              family's repeats (Quake 2's texinfos) too; -1:
+                              none */
+    int32_t page;          /* Quake 3 lightmapNum as stored; -1 elsewhere */
+    uint32_t flags;        /* the BSP_SURF_* of every face of it */
+    uint32_t tool;         /* BSP_MESH_TOOL_* (0: a surface to draw) */
+    int32_t tex_size[2];   /* `texture`'s width and height where the family
+                              stores them (bsp_vertex_attr's tex_size), else 0 */
+    uint32_t first_index, num_indices;    /* its triangles in the index buffer */
+    uint32_t first_vertex, num_vertices;  /* its vertices */
+    uint32_t first_face, num_faces;       /* its faces in batch_faces */
+} bsp_mesh_batch;
+
+/* Where one face of the mesh's span is (entry f - first_face). */
+typedef struct bsp_mesh_face {
+    uint32_t batch;        /* BSP_MESH_NONE: not in the buffers */
+    uint32_t tool;         /* BSP_MESH_TOOL_* of the face */
+    uint32_t first_index, num_indices;
+    uint32_t first_vertex, num_vertices;
+} bsp_mesh_face;
+
+/* A built mesh: counts and pointers into the caller's memory. Its span of
+ * faces is the model's run of the face lump (bsp_get_model); the world's
+ * (model 0) on Source grown to hold every displacement's base face too,
+ * since Valve's engine draws terrain as the world's wherever the face lump
+ * keeps the base face (vbsp keeps it in the world's run; a face of the
+ * grown span that is neither the world's nor a displacement's is in no
+ * batch). */
+typedef struct bsp_mesh {
+    uint32_t model, first_face, num_faces;   /* the span's faces */
+    uint32_t num_vertices, num_indices, num_batches;
+    uint32_t num_drawn;                      /* faces in the buffers */
+    bsp_mesh_vertex *vertices;
+    uint32_t *indices;     /* triangles, 3 vertex numbers each (of the whole
+                              vertex buffer) */
+    bsp_mesh_batch *batches;
+    bsp_mesh_face *faces;  /* num_faces entries */
+    uint32_t *batch_faces; /* the drawn faces' indices, batch after batch,
+                              ascending in each */
+} bsp_mesh;
+
+/* The scratch bsp_measure_mesh and bsp_mesh_build need for a model: 68
+ * bytes a face of its span (the grouping's keys, its sorts' room), plus
+ * one patch's work grid (BSP_PATCH_GRID_SCRATCH_BYTES) on a Quake 3 map;
+ * the grouping alone knows how many batches there are, so the measure
+ * needs it too. 0 for a
+ * NULL map, a map not loaded, a model outside the model lump or whose run
+ * leaves the face lump (the calls then say which). The work: the model's
+ * run; the world's on Source a walk of every face. */
+BSP_API size_t bsp_mesh_scratch_bytes(const bsp_map *m, uint32_t model);
+
+/* The exact bytes bsp_mesh_build needs for model `model` (0: the world)
+ * with these options (NULL: bsp_mesh_default_options), in *bytes.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map or
+ * bytes, a map not loaded, leave_out bits outside BSP_MESH_TOOL_ALL);
+ * NOT_LOADED (the faces left out: BSP_LOAD_GEOMETRY); BAD_MODEL (model
+ * outside the model lump); BAD_ARGUMENT (scratch NULL, not
+ * BSP_ARENA_ALIGN-aligned or below bsp_mesh_scratch_bytes; scratch may be
+ * NULL when that is 0); CORRUPT (the model's faces outside the face
+ * lump); then face by face, ascending: bsp_get_face's statuses, CORRUPT (a
+ * triangle naming a vertex past the face's), a patch as
+ * bsp_patch_grid_build answers it, BAD_ARGUMENT (a patch the given set
+ * does not hold); UNSUPPORTED (2^32 vertices or indices or more, or more
+ * bytes than a size_t holds).
+ * The work: the model's faces, each mesh triangle once, each patch's grid
+ * built once, and the grouping's merge sorts (n log n in the faces,
+ * whatever order the file keeps them in). */
+BSP_API bsp_status bsp_measure_mesh(const bsp_map *m, uint32_t model, const bsp_mesh_options *opt,
+                                    void *scratch, size_t scratch_bytes, size_t *bytes);
+
+/* Builds the mesh of model `model` in mem (BSP_ARENA_ALIGN-aligned; may
+ * be NULL when the measure said 0) and fills *out.
+ * Statuses, in the order they are checked: those of bsp_measure_mesh up
+ * to the faces (out NULL with the first BAD_ARGUMENTs), BAD_ARENA (mem
+ * misaligned), the measure's from the faces on, BAD_ARENA (mem NULL for a
+ * mesh of more than 0 bytes), ARENA_TOO_SMALL (bytes below the measure:
+ * nothing is written), then CORRUPT (a Source vertex normal index past
+ * its lump, which the measure does not read; the memory is then partly
+ * written and *out not filled).
+ * Layout: batches ascending by texture (the batch's), then flags, then
+ * page; a batch's faces ascending; each face's vertices contiguous in the
+ * face's own order (bsp_face_vertex_attr's k, a displacement's r * w + c,
+ * a patch grid's r * width + c) and its triangles as bsp_face_triangle
+ * gives them (a patch: bsp_patch_triangle's at full detail), so a batch's
+ * vertices and indices are each one run. Faces without triangles (Quake 3
+ * flares, polygons of fewer than 3 edges) and faces whose tool bits meet
+ * leave_out are in no batch. Textures are one when their names are equal
+ * without ASCII case (a texture without a name is its own). The work is
+ * the measure's plus each vertex and index once (no call here costs more
+ * per vertex on a larger map: Source's vertex normals and BSPX
+ * FACENORMALS are walked in face order). */
+BSP_API bsp_status bsp_mesh_build(const bsp_map *m, uint32_t model, const bsp_mesh_options *opt,
+                                  void *scratch, size_t scratch_bytes, void *mem, size_t bytes,
+                                  bsp_mesh *out);
 
 
 /* The lighting bytes of a face's block for style slot `slot`, as stored;

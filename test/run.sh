@@ -143,6 +143,22 @@ curves_maps() {
     echo "$BUILD/curves/curves.bsp $BUILD/curves/curves_bad.bsp $BUILD/curves/curves_big.bsp"
 }
 
+# mesh_maps: the maps test/craft/craft_mesh.py makes for meshes by texture
+# (mesh_q1, mesh_q2, mesh_v20, mesh_terrain, mesh_q3, mesh_q3_big,
+# mesh_q3_bad), from the
+# generated maps and the curve maps, crafted into $BUILD/meshcraft once.
+mesh_maps() {
+    curves_maps > /dev/null || return 1
+    gen_maps q1 q2 v20_terrain > /dev/null || return 1
+    if [ ! -f "$BUILD/meshcraft/.stamp" ]; then
+        mkdir -p "$BUILD/meshcraft"
+        python3 test/craft/craft_mesh.py "$MAPS" "$BUILD/curves" "$BUILD/meshcraft" > /dev/null 2>&1 || return 1
+        touch "$BUILD/meshcraft/.stamp"
+    fi
+    echo $BUILD/meshcraft/mesh_q1.bsp $BUILD/meshcraft/mesh_q2.bsp $BUILD/meshcraft/mesh_v20.bsp $BUILD/meshcraft/mesh_terrain.bsp \
+        $BUILD/meshcraft/mesh_q3.bsp $BUILD/meshcraft/mesh_q3_big.bsp $BUILD/meshcraft/mesh_q3_bad.bsp
+}
+
 # ---- the parts ------------------------------------------------------------
 # Each file in $SUITE is one part, run in name order, each in a subshell of
 # its own: it sees the helpers above, and no variable another part set (its

@@ -63,15 +63,53 @@ static void disp_blend(float c[4][2], uint32_t n, uint32_t k, float out[2])
     }
 }
 
+bsp_status bsp__disp_vertex_of(const bsp__map *m, uint32_t face, const bsp_face *f, const bsp__stored *s,
+                               uint32_t k, bsp_disp_vert *out)
+{
+    uint32_t vsize, i, c;
+    const uint8_t *dv = bsp__access_lump(m, BSP_AL_DISPVERTS, &vsize), *vecs;
+    bsp_vertex v;
+    bsp_status st;
+    out->power = (uint32_t)bsp__i32(s->disp + DISPINFO_POWER);   /* 1 .. 4: checked by the face */
+    out->num_verts = f->num_verts;
+    if (k >= f->num_verts) return BSP_E_BAD_QUERY;
+    if ((st = bsp_face_vertex(bsp__map_cpub(m), face, k, &v)) != BSP_OK) return st;
+    for (c = 0; c < 3; c++) out->pos[c] = v.pos[c];
+    out->alpha = bsp__f32(dv + ((size_t)bsp__i32(s->disp + DISPINFO_VERT_START) + k) * DISPVERT_BYTES +
+                          DISPVERT_ALPHA);
+    out->present = BSP_VA_ALPHA;
+    if ((vecs = bsp__face_texvecs(m, face)) != NULL) {
+        float corner[4][2];
+        int32_t size[2];
+        for (i = 0; i < 4; i++) {
+            float p[3];
+            bsp__stored_vertex(m, s, (s->start + i) % 4, p);
+            for (c = 0; c < 2; c++) corner[i][c] = bsp__texdot(vecs, c, p);
+        }
+        disp_blend(corner, (1u << out->power) + 1, k, out->st);
+        out->present |= BSP_VA_ST;
+        if (bsp__texture_size(m, f->texture, size)) {
+            for (c = 0; c < 2; c++) out->uv[c] = out->st[c] / (float)size[c];
+            out->present |= BSP_VA_UV;
+        }
+    }
+    if (f->lightmap.present) {
+        float corner[4][2];
+        bsp__disp_luxel_corners(f->lightmap.w - 1, f->lightmap.h - 1, corner);
+        disp_blend(corner, (1u << out->power) + 1, k, out->lm);
+        out->present |= BSP_VA_LM;
+    }
+    return BSP_OK;
+}
+
 bsp_status bsp_disp_vertex(const bsp_map *map, uint32_t disp, uint32_t k, bsp_disp_vert *out)
 {
     const bsp__map *m = bsp__map_c(map);
     const bsp__access *a = bsp__access_of(m);
-    uint32_t dsize, vsize, i, c;
-    const uint8_t *di, *dv, *vecs;
+    uint32_t dsize, vsize;
+    const uint8_t *di, *dv;
     int32_t face;
     bsp_face f;
-    bsp_vertex v;
     bsp__stored s;
     bsp_status st;
     if (!a || !out) return BSP_E_BAD_ARGUMENT;
@@ -90,36 +128,7 @@ bsp_status bsp_disp_vertex(const bsp_map *map, uint32_t disp, uint32_t k, bsp_di
     if ((st = bsp_get_face(map, (uint32_t)face, &f)) != BSP_OK) return st;
     if ((st = bsp__face_stored(m, (uint32_t)face, &s)) != BSP_OK) return st;
     if (f.kind != BSP_FACE_DISPLACEMENT) return BSP_E_CORRUPT;
-    out->power = (uint32_t)bsp__i32(di + DISPINFO_POWER);   /* 1 .. 4: checked by the face */
-    out->num_verts = f.num_verts;
-    if (k >= f.num_verts) return BSP_E_BAD_QUERY;
-    if ((st = bsp_face_vertex(map, (uint32_t)face, k, &v)) != BSP_OK) return st;
-    for (c = 0; c < 3; c++) out->pos[c] = v.pos[c];
-    out->alpha = bsp__f32(dv + ((size_t)bsp__i32(di + DISPINFO_VERT_START) + k) * DISPVERT_BYTES +
-                          DISPVERT_ALPHA);
-    out->present = BSP_VA_ALPHA;
-    if ((vecs = bsp__face_texvecs(m, (uint32_t)face)) != NULL) {
-        float corner[4][2];
-        int32_t size[2];
-        for (i = 0; i < 4; i++) {
-            float p[3];
-            bsp__stored_vertex(m, &s, (s.start + i) % 4, p);
-            for (c = 0; c < 2; c++) corner[i][c] = bsp__texdot(vecs, c, p);
-        }
-        disp_blend(corner, (1u << out->power) + 1, k, out->st);
-        out->present |= BSP_VA_ST;
-        if (bsp__texture_size(m, f.texture, size)) {
-            for (c = 0; c < 2; c++) out->uv[c] = out->st[c] / (float)size[c];
-            out->present |= BSP_VA_UV;
-        }
-    }
-    if (f.lightmap.present) {
-        float corner[4][2];
-        bsp__disp_luxel_corners(f.lightmap.w - 1, f.lightmap.h - 1, corner);
-        disp_blend(corner, (1u << out->power) + 1, k, out->lm);
-        out->present |= BSP_VA_LM;
-    }
-    return BSP_OK;
+    return bsp__disp_vertex_of(m, (uint32_t)face, &f, &s, k, out);
 }
 
 #endif

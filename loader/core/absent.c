@@ -69,6 +69,35 @@ bsp_status bsp_disp_vertex(const bsp_map *m, uint32_t disp, uint32_t k, bsp_disp
     return BSP_E_UNSUPPORTED;
 }
 
+bsp_mesh_options bsp_mesh_default_options(void)
+{
+    bsp_mesh_options o;
+    o.subdivisions = BSP_PATCH_SUBDIVISIONS;
+    o.patch_set = NULL;
+    o.leave_out = 0;
+    return o;
+}
+
+size_t bsp_mesh_scratch_bytes(const bsp_map *m, uint32_t model)
+{
+    (void)m, (void)model;
+    return 0;
+}
+
+bsp_status bsp_measure_mesh(const bsp_map *m, uint32_t model, const bsp_mesh_options *opt, void *scratch,
+                            size_t scratch_bytes, size_t *bytes)
+{
+    (void)m, (void)model, (void)opt, (void)scratch, (void)scratch_bytes, (void)bytes;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_mesh_build(const bsp_map *m, uint32_t model, const bsp_mesh_options *opt, void *scratch,
+                          size_t scratch_bytes, void *mem, size_t bytes, bsp_mesh *out)
+{
+    (void)m, (void)model, (void)opt, (void)scratch, (void)scratch_bytes, (void)mem, (void)bytes, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
 bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot,
                                   const uint8_t **data, uint32_t *bytes)
 {

@@ -243,7 +243,38 @@ print("visible faces %.3f us a call (%s): %s the %.0f us bound" % (j["visible_fa
 sys.exit(0 if ok else 1)
 PYV
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" "$keys_brush" "$keys_q3" "$keys_hull" "$keys_p31" "$keys_p5" "$bspx_json" <<'PY "$vis_json"'
+# Meshes by texture: measure and build of the world of the largest shared
+# map of each family (by folder; xbox360 is Source's console form), and of
+# OpenArena's oa_dm5 (Quake 3 patches) when installed; a family whose
+# folder is missing says SKIP and the generated map of that family stands
+# in. The bound is the largest map's, far above a build linear in its
+# faces and vertices (a few ms), far below one per face per texture.
+echo "== meshes by texture: bench_mesh (measure + build of model 0)"
+mesh_maps=""
+for fam in bsp2:bsp2 goldsrc:goldsrc nightfire:nightfire quake:q1 quake2:q2 quake3:q3 source:v20_terrain xbox360:x360_v20_terrain; do
+    d=${fam%%:*}; g=${fam#*:}
+    big=$(ls -S "$SHARED/maps/$d"/*.bsp 2>/dev/null | head -1)
+    if [ -n "$big" ]; then mesh_maps="$mesh_maps $big"
+    else echo "SKIP mesh_build_ms $d: no $SHARED/maps/$d (the generated $g.bsp instead)"; mesh_maps="$mesh_maps $BUILD/maps/$g.bsp"; fi
+done
+oa5=$(ls "$BUILD"/openarena/oa_dm5.bsp 2>/dev/null)
+[ -n "$oa5" ] && mesh_maps="$mesh_maps $oa5"
+mesh_json=$($B/bench_mesh 5 $mesh_maps) || exit 1
+echo "$mesh_json"
+python3 - "$mesh_json" <<'PYM' || exit 1
+import json, sys
+j = json.loads(sys.argv[1])
+bound = 100.0
+for m in j["maps"]:
+    print("mesh %-48s %8.3f ms (measure %.3f): %d faces, %d batches, %d vertices, %d indices" %
+          (m["map"], m["ms"], m["measure_ms"], m["faces"], m["batches"], m["vertices"], m["indices"]))
+ok = j["mesh_build_ms"] <= bound
+print("mesh build %.3f ms (%s): %s the %.0f ms bound" % (j["mesh_build_ms"], j["mesh_build_map"],
+      "within" if ok else "OVER", bound))
+sys.exit(0 if ok else 1)
+PYM
+
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" "$keys_brush" "$keys_q3" "$keys_hull" "$keys_p31" "$keys_p5" "$bspx_json" "$vis_json" "$mesh_json" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
@@ -366,5 +397,10 @@ vis = json.loads(sys.argv[18])         # bench_visible
 out["visible_faces_us"] = vis["visible_faces_us"]
 out["visible_faces_bound_us"] = 1000.0
 out["visible_faces_map"] = vis["visible_faces_map"]
+mesh = json.loads(sys.argv[19])        # bench_mesh
+out["mesh_build_ms"] = mesh["mesh_build_ms"]
+out["mesh_build_bound_ms"] = 100.0
+out["mesh_build_map"] = mesh["mesh_build_map"]
+out["mesh_build_maps"] = {m["family"] + ":" + m["map"].split("/")[-1]: m["ms"] for m in mesh["maps"]}
 print(json.dumps(out, separators=(",", ":")))
 PY

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "../../loader/bspkit.h"
+#include "../../loader/core/map.h"
 #include "../../loader/lzma/lzma_decoder.h"
 #include "../../platform/posix/bsp_file.h"
 

@@ -10,7 +10,10 @@
 
 #include "harness.h"
 
-typedef struct guide_body { long halfspaces, textures, cubemaps, lights, triangles; } guide_body;
+typedef struct guide_body {
+    long halfspaces, textures, cubemaps, lights, triangles;
+    long mesh_vertices, mesh_indices, batch_triangles;
+} guide_body;
 
 GUIDE_HELPER void add_halfspace(guide_body *b, const float n[3], float dist)
 {
@@ -52,6 +55,26 @@ GUIDE_HELPER void draw_triangle(const bsp_grid_vertex *a, const bsp_grid_vertex 
     the_body.triangles++;
 }
 
+/* A mesh's buffers: every index names a vertex of them, every position
+ * is finite. */
+GUIDE_HELPER void upload(const bsp_mesh_vertex *v, uint32_t nv, const uint32_t *idx, uint32_t ni)
+{
+    uint32_t k;
+    if (ni % 3) guide_fail("%u indices: not whole triangles", ni);
+    for (k = 0; k < ni; k++)
+        if (idx[k] >= nv) guide_fail("index %u names vertex %u of %u", k, idx[k], nv);
+    for (k = 0; k < nv; k++)
+        if (!isfinite(v[k].pos[0]) || !isfinite(v[k].pos[1]) || !isfinite(v[k].pos[2]))
+            guide_fail("vertex %u not finite", k);
+    the_body.mesh_vertices += nv, the_body.mesh_indices += ni;
+}
+GUIDE_HELPER void draw_batch(int32_t texture, int32_t page, uint32_t first, uint32_t count)
+{
+    (void)texture, (void)page;
+    if (count % 3 || first + count > (uint32_t)the_body.mesh_indices) guide_fail("a batch past the indices");
+    the_body.batch_triangles += count / 3;
+}
+
 int main(int argc, char **argv)
 {
     bsp_map map;
@@ -78,8 +101,9 @@ int main(int argc, char **argv)
                            strcmp(bsp_variant_name(&h), "vindictus") != 0))
         guide_fail("%s: read as Vindictus: %s", argv[1], bsp_status_name(st));
     (void)use_hdr, (void)model_cluster, (void)body, (void)h;
-    printf("%s: %ld half-spaces, %ld textures, %ld cubemaps, %ld lights, %ld curve triangles\n",
+    printf("%s: %ld half-spaces, %ld textures, %ld cubemaps, %ld lights, %ld curve triangles, "
+           "a mesh of %ld vertices, %ld indices, %ld triangles drawn\n",
            argv[1], the_body.halfspaces, the_body.textures, the_body.cubemaps, the_body.lights,
-           the_body.triangles);
+           the_body.triangles, the_body.mesh_vertices, the_body.mesh_indices, the_body.batch_triangles);
     return 0;
 }

@@ -78,3 +78,62 @@ if [ -f "$MAPS/v20_terrain.bsp" ] && python3 test/craft/craft_draw.py "$MAPS/v20
 else
     fail "draw: craft_draw.py failed"
 fi
+# ---- meshes by texture (issue 40 item 4) ------------------------------------
+# `bspkit meshes` of every model against test/reference/bspref_mesh.py (the
+# batches' textures, names, pages, flags, tool bits, ranges and faces, and
+# checksums of their vertices and indices, rebuilt from the contract) on
+# the generated maps of every family, the shared real maps, three of
+# OpenArena's and test/craft/craft_mesh.py's maps (names equal but for
+# case, tool names, flags that split a name, Quake 3 pages, patches in the
+# world: isolated at subdivisions 2, 4, 8 and stitched; a refused patch);
+# test_mesh checks the sizes (exact: one byte short refused), the
+# statuses, the layout, the face access's vertices and hostile input.
+mesh_dir=$BUILD/mesh
+mkdir -p "$mesh_dir"
+mesh_ref() {   # MAP [OPTIONS]: every model's meshes against the reference
+    _m=$1; shift
+    _n=$($BUILD/bspkit models "$_m" 2>/dev/null | wc -l)
+    _k=0
+    : > "$mesh_dir/tool.out"
+    while [ $_k -lt $_n ] && [ $_k -lt 200 ]; do
+        $BUILD/bspkit meshes "$_m" --model $_k "$@" >> "$mesh_dir/tool.out" 2>/dev/null
+        _k=$((_k + 1))
+    done
+    [ $_n -le 200 ] || return 2
+    timeout 900 python3 test/reference/bspref_mesh.py "$_m" --all-models "$@" < "$mesh_dir/tool.out" > "$mesh_dir/ref.out" 2>&1
+}
+mesh_maps_all=$(gen_maps) || skip "mesh: no generated maps"
+real=$(real_maps) && mesh_maps_all="$mesh_maps_all $real" || skip "mesh: no $SHARED/maps: the real maps' meshes are not checked"
+oa_mesh=$(oa_maps oa_dm5 oa_dm4 pul1ctf) || skip "mesh: openarena-data's maps absent"
+mesh_craft=$(mesh_maps) || fail "mesh: test/craft/craft_mesh.py failed"
+mesh_pass=0; mesh_skip=0; mesh_models=0
+for m in $mesh_maps_all $oa_mesh $mesh_craft; do
+    mesh_ref "$m"
+    if grep -q '^PASS' "$mesh_dir/ref.out"; then
+        mesh_pass=$((mesh_pass + 1))
+        mesh_models=$((mesh_models + $(sed -n 's/^PASS mesh [^:]*: \([0-9]*\) model.*/\1/p' "$mesh_dir/ref.out")))
+    elif grep -q '^SKIP' "$mesh_dir/ref.out"; then
+        mesh_skip=$((mesh_skip + 1))    # (maps the reference cannot load are another part's business)
+    else
+        fail "mesh: $(head -3 "$mesh_dir/ref.out")"
+    fi
+done
+if [ $mesh_pass -gt 0 ]; then
+    pass "mesh: $mesh_pass maps, $mesh_models models: every batch's texture, flags, tool bits, faces, vertices and indices equal the reference ($mesh_skip maps it cannot read)"
+else
+    fail "mesh: no map's meshes were compared"
+fi
+# options: tool faces left out; Quake 3 patches at three subdivisions,
+# stitched, a face line each (the face table)
+for m in $mesh_craft $oa_mesh; do
+    case $m in *mesh_q3*|*openarena*) opts="--no-tools|--subdivisions 2|--subdivisions 8|--stitched|--stitched --subdivisions 2|--faces" ;;
+                                  *) opts="--no-tools|--faces" ;; esac
+    old_ifs=$IFS; IFS='|'; set -- $opts; IFS=$old_ifs
+    for o in "$@"; do
+        mesh_ref "$m" $o
+        if grep -q '^PASS' "$mesh_dir/ref.out"; then pass "$(cut -c6- "$mesh_dir/ref.out")"
+        else fail "mesh $o: $(head -3 "$mesh_dir/ref.out")"; fi
+    done
+done
+# the C checks (sizes, statuses, layout, the face access, hostile input)
+run_prog mesh $BUILD/t/test_mesh $(gen_maps) $real $(oa_maps oa_dm5) $mesh_craft

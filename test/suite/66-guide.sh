@@ -91,6 +91,38 @@ else
         fail "guide: the README's program on real maps:$(echo "$gd_bad" | cut -c1-600)"
     fi
 fi
+# The guide's drawing path (build_world_mesh, draw_frame) on every real map
+# (../shared/maps, OpenArena's) and on a generated terrain map whose
+# displacements have a texture to draw (test/craft/craft_mesh.py's
+# mesh_terrain): from an eye in each cluster, the triangles drawn equal the
+# face access's count, every displacement a clustered leaf lists is drawn
+# (test/guide/draw_mesh.c)
+gd_draw=$(awk -F'\t' '$2 == "draw_mesh" {print $1; exit}' "$gd/manifest" 2>/dev/null)
+gd_terrain=$(mesh_maps | tr ' ' '\n' | grep mesh_terrain) || skip "guide: no crafted terrain map for the drawing path (test/craft/craft_mesh.py)"
+gd_draw_maps="$gd_terrain $(real_maps) $(oa_maps)"
+if [ -z "$gd_draw" ] || [ ! -x "$gd/$gd_draw" ]; then
+    fail "guide: the drawing path (check=draw_mesh) was not built"
+elif [ -z "$(echo $gd_draw_maps)" ]; then
+    skip "guide: the drawing path on real maps: no $SHARED/maps, no OpenArena, no crafted terrain"
+else
+    gd_ran=0; gd_bad=""; gd_tris=0; gd_disps=""
+    for m in $gd_draw_maps; do
+        o=$gd/draw-real.out
+        if ASAN_OPTIONS=detect_leaks=0 timeout 300 "$gd/$gd_draw" "$m" < /dev/null > "$o" 2>&1; then
+            gd_ran=$((gd_ran + 1))
+            gd_tris=$((gd_tris + $(sed -n 's/.* \([0-9]*\) triangles drawn.*/\1/p' "$o")))
+            d=$(sed -n 's/.*, \([0-9]* of [0-9]*\) displacements drawn.*/\1/p' "$o")
+            case $d in "0 of 0") ;; *) gd_disps="$gd_disps $(basename "$m"): $d;" ;; esac
+        else
+            gd_bad="$gd_bad $(basename "$m"): $(tail -1 "$o");"
+        fi
+    done
+    if [ -z "$gd_bad" ] && [ $gd_ran -gt 0 ]; then
+        pass "guide: the drawing path on $gd_ran real and crafted maps from every cluster: $gd_tris triangles drawn as the face access counts; displacements drawn:$gd_disps"
+    else
+        fail "guide: the drawing path:$(echo "$gd_bad" | cut -c1-600)"
+    fi
+fi
 # Links: every relative link and #anchor of the pages resolves, and the
 # README takes a new user to the collision section, the jobs loop and the
 # family caveats in one click.

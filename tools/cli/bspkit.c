@@ -47,6 +47,7 @@ static int run_cubemaps(const tool_run *r) { return cmd_cubemaps(r->argc, r->arg
 static int run_pak(const tool_run *r) { return cmd_pak(r->argc, r->argv); }
 static int run_render(const tool_run *r) { return cmd_render(r->argc, r->argv); }
 static int run_patches(const tool_run *r) { return cmd_patches(r->argc, r->argv); }
+static int run_meshes(const tool_run *r) { return cmd_meshes(r->argc, r->argv); }
 static int run_dispverts(const tool_run *r) { return cmd_dispverts(r->path, r->hdr, r->forward); }
 
 static int run_query(const tool_run *r)
@@ -140,6 +141,11 @@ static const tool_command commands[] = {
       "  patches MAP [--subdivisions S] [--stitched] [--hex]\n"
       "                every Quake 3 patch's grid as id's renderer builds it\n"
       "                (sizes, LOD errors and sphere, vertices; bspkit patches --help)\n", NULL },
+    { "meshes", run_meshes, 1,
+      "  meshes MAP [--model N] [--subdivisions S] [--stitched] [--no-tools] [--faces]\n"
+      "                a model's vertex and index buffers by texture: the mesh,\n"
+      "                then one line per batch (texture, page, flags, tool bits,\n"
+      "                ranges, faces, checksums; bspkit meshes --help)\n", NULL },
     { "pak", run_pak, 1,
       "  pak MAP [--cat PATH | --extract DIR]\n"
       "                a Source map's pakfile (lump 40): one line per entry\n"

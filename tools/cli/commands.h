@@ -28,6 +28,7 @@ int cmd_cubemaps(int argc, char **argv);                     /* cmd_srclumps.c *
 int cmd_lights(const char *path, int hdr, int forward);
 int cmd_pak(int argc, char **argv);                          /* cmd_pak.c */
 int cmd_patches(int argc, char **argv);                      /* cmd_patches.c */
+int cmd_meshes(int argc, char **argv);                       /* cmd_meshes.c */
 int cmd_render(int argc, char **argv);                       /* ../pictures/render_cmd.c */
 
 /* The query lines as --help shows them, indented by `indent` spaces. */
