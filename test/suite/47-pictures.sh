@@ -13,7 +13,9 @@
 # mostly background); and the
 # Quake-family generated maps' pictures against their own geometry read by
 # the reference (test/access/picture_ref.py); copies of q1.bsp with all-zero,
-# dark and flat light (test/access/patch_light.py) and --fullbright.
+# dark and flat light (test/access/patch_light.py) and --fullbright; the
+# library's renderer data in the pictures (test/access/render_data_check.py:
+# Source terrain, Quake 3 vertex colours and curves).
 pic_dir=$BUILD/pictures-check
 mkdir -p "$pic_dir"
 pic_one() {   # MAP NAME [--generated]: both pictures of one map, one line;
@@ -118,6 +120,35 @@ sys.exit(not (e > 4 and abs(m - float(sys.argv[3])) <= 0.25 * float(sys.argv[3])
     else
         fail "picture of q1.bsp --fullbright: $(cat "$pic_dir/light-full.json" "$pic_dir/light-full.err") ${pic_r:-}"
     fi
+    # docs/pictures.md "Geometry": what render draws is the library's
+    # renderer data, against the references (test/access/render_data_check.py):
+    # terrain lit by Valve's grid coordinates, Quake 3 vertex colours, curves
+    # at id's subdivision 4 stitched; each counts the pixels the old drawing
+    # (the flat projection, full bright, the level-8 face access) shows
+    # otherwise and fails when there are none
+    pic_data() {   # MAP: one line
+        pic_r=$(python3 test/access/render_data_check.py $BUILD/bspkit "$1" "$pic_dir" 2>&1)
+        case $? in
+            0) pass "render data $(basename "$1"): $(echo "$pic_r" | tail -1)" ;;
+            3) skip "render data $(basename "$1"): $(echo "$pic_r" | tail -1)" ;;
+            *) fail "render data $(basename "$1"): $(echo "$pic_r" | head -3 | tr '\n' ' ')" ;;
+        esac
+    }
+    if pic_c=$(curves_maps) &&
+       python3 test/access/render_data_check.py --craft ${pic_c%% *} "$pic_dir/curves_vl.bsp"; then
+        pic_data "$pic_dir/curves_vl.bsp"
+    else
+        fail "render data: no crafted curves map (curves_maps, render_data_check.py --craft)"
+    fi
+    if have_shared; then
+        for m in "$SHARED"/maps/source/tf2_test2.bsp "$SHARED"/maps/xbox360/shack.360.bsp; do
+            if [ -f "$m" ]; then pic_data "$m"; else skip "render data: no $m"; fi
+        done
+    else
+        skip "render data of the Source terrain maps: no $SHARED/maps"
+    fi
+    if pic_oa=$(oa_maps oa_dm5); then pic_data "$pic_oa"
+    else skip "render data of oa_dm5: openarena-data's oa_dm5 absent"; fi
     if have_shared; then
         for m in "$SHARED"/maps/*/*.bsp; do
             pic_one "$m" "$(basename "$(dirname "$m")")-$(basename "$m" .bsp)"

@@ -82,23 +82,10 @@ static int isolated(const bsp_map *m, float sub)
 
 static int stitched(const bsp_map *m, float sub)
 {
-    size_t bytes = 0;
-    void *scratch = malloc(BSP_PATCH_GRID_SCRATCH_BYTES), *mem = NULL;
-    bsp_status st = scratch ? bsp_measure_patch_set(m, sub, BSP_PATCH_STITCHED, scratch,
-                                                    BSP_PATCH_GRID_SCRATCH_BYTES, &bytes)
-                            : BSP_E_BAD_ARGUMENT;
+    bsp_status st;
+    void *mem = tool_patch_set(m, sub, &st);
     uint32_t k;
-    free(scratch);
-    while (st == BSP_OK || st == BSP_E_ARENA_TOO_SMALL) {   /* stitching may grow past the guess */
-        free(mem);
-        if (!(mem = malloc(bytes))) return print_error_json("bad_arena");
-        st = bsp_patch_set_build(m, sub, BSP_PATCH_STITCHED, mem, bytes, &bytes);
-        if (st == BSP_OK) break;
-    }
-    if (st != BSP_OK) {
-        free(mem);
-        return print_error_json(bsp_status_name(st));
-    }
+    if (!mem) return print_error_json(bsp_status_name(st));
     for (k = 0; k < bsp_patch_set_count(mem); k++) {
         bsp_patch_grid g;
         if (bsp_patch_set_grid(mem, k, &g) == BSP_OK) print_grid(&g);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* tool.h - what the bspkit tool's folders share (tools/common/: load.c,
- * output.c, props.c, lit.c, variant.c, load_error.c, identify.c). The
+ * output.c, props.c, lit.c, variant.c, load_error.c, identify.c,
+ * patch_set.c). The
  * bottom of the tool's chain: nothing here calls a command. */
 #ifndef BSPKIT_TOOL_H
 #define BSPKIT_TOOL_H
@@ -114,5 +115,11 @@ typedef struct tool_props {
 } tool_props;
 bsp_status tool_props_open(const bsp_map *m, tool_props *tp);
 void tool_props_close(tool_props *tp);
+
+/* The map's Quake 3 patches stitched at a subdivision (patch_set.c):
+ * bsp_patch_set_build's set on the heap (free it), grown until the
+ * stitching fits; NULL with *status the failing one (BAD_ARENA: out of
+ * memory). A map without patches: a set of none. */
+void *tool_patch_set(const bsp_map *m, float subdivisions, bsp_status *status);
 
 #endif

@@ -4,15 +4,22 @@
  *
  * A software rasteriser with a depth buffer: every triangle of every face
  * of model 0 (but no-draw, skip, hint and trigger faces, and sky faces in
- * --top pictures) is clipped to the near plane, projected and filled; a
- * pixel's light is the luxel of style slot 0 nearest its lightmap
- * coordinate, its texel the one at its texture coordinate (both
- * perspective-correct). Perspective views are also drawn for a person to
- * read (docs/pictures.md "Perspective views"): the light times the view's
- * exposure (render_exposure.c), coloured light lifted towards grey, every
- * face shaded by its normal and its distance, the sky and the void
- * graded; --top pictures keep the engine's rule exactly (part 45 checks
- * them against the light query). Back faces of planar faces
+ * --top pictures), as the library gives a renderer its geometry
+ * (render_mesh.c: vertex attributes, displacement grids, Quake 3 patches
+ * at the renderer's subdivision), is clipped to the near plane, projected
+ * and filled; a pixel's light is the luxel of style slot 0 under its
+ * lightmap coordinate (docs/queries.md 11.5: luxel k covers [k, k + 1)),
+ * or a Quake 3 vertex-lit surface's vertex colours through the same rule,
+ * its texel the one at its texture coordinate (all perspective-correct;
+ * a value the triangle's three vertices share stays exact, so --top
+ * pictures keep the light query's bytes). Perspective views are also
+ * drawn for a person to read (docs/pictures.md "Perspective views"): the
+ * light times the view's exposure (render_exposure.c), coloured light
+ * lifted towards grey, every face shaded by its vertex normals and its
+ * distance, the sky and the void graded; --top pictures keep the
+ * engine's rule exactly (part 45 checks them against the light query,
+ * part 47 terrain, vertex colours and curves against the references:
+ * test/access/render_data_check.py). Back faces of planar faces
  * are not drawn, so a view from above looks through ceilings onto floors.
  *
  * A pixel is min(1, texture * light), light the luxel through the family's
@@ -20,7 +27,7 @@
  * embedded miptex, else the colour its name says, render_material.c; 1
  * with --flat); display
  * byte = round(255 * v), clamped. Unlit faces: light 1 when textured (the
- * engines draw them full bright), grey by the normal with --flat. Sky
+ * engines draw them full bright), grey by the vertex normals with --flat. Sky
  * faces: hidden in --top pictures, else their texture's mean colour or sky
  * blue, unlit and unshaded. --fullbright, or a map whose light is all but
  * zero: light 1 everywhere, shaded by the normal in every view.
@@ -36,24 +43,31 @@
 
 #define NEAR_Z 1.0f
 
+/* What a vertex carries to its pixels, interpolated across a triangle. */
+enum {
+    A_LMU, A_LMV,               /* lightmap coordinate (docs/queries.md 11.5) */
+    A_TU, A_TV,                 /* texels */
+    A_SHADE,                    /* perspective views: by the normal */
+    A_GREY,                     /* unlit faces */
+    A_LIGHT,                    /* vertex light: display light, 3 channels */
+    A_COUNT = A_LIGHT + 3
+};
+
 typedef struct sv {             /* a vertex on its way to the screen */
     float cam[3];               /* camera space: x right, y up, z forward */
     float world[3];
-    float lm[2];
-    float uv[2];                /* texels */
+    float a[A_COUNT];
 } sv;
 
 typedef struct face_paint {
     const uint8_t *lm;          /* lightmap block, slot 0; NULL: none */
-    int32_t w, h;
+    int32_t w, h;               /* its luxels (quake3: the page's) */
     uint32_t bpl;
-    int q3;                     /* lm coordinates are page texels */
+    int vertex_light;           /* lit by A_LIGHT (quake3 vertex colours) */
     const render_look *look;
     int32_t tex;                /* texture index; -1: none */
     int sky;                    /* drawn in sky_rgb, unlit */
     float sky_rgb[3];
-    float grey;                 /* unlit faces */
-    float shade;                /* perspective views: by the normal */
     float lift;                 /* perspective views: LIGHT_LIFT */
     int tint;                   /* --pvs: visible from the camera's cluster */
 } face_paint;
@@ -79,9 +93,9 @@ static int32_t clampi(int32_t v, int32_t lo, int32_t hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* The pixel at lightmap coordinate (u, v), texel (tu, tv); 0: a hole.
- * cue: the perspective view's distance (faces) or height (sky) factor. */
-static int paint(const face_paint *p, float u, float v, float tu, float tv, float cue, unsigned char out[3])
+/* The pixel of the attributes a (A_*); 0: a hole. cue: the perspective
+ * view's distance (faces) or height (sky) factor. */
+static int paint(const face_paint *p, const float *a, float cue, unsigned char out[3])
 {
     float light[3], tex[3];
     int k, got;
@@ -89,20 +103,17 @@ static int paint(const face_paint *p, float u, float v, float tu, float tv, floa
         for (k = 0; k < 3; k++) out[k] = render_byte(p->sky_rgb[k] * cue);
         return 1;
     }
-    got = render_texel(p->look, p->tex, tu, tv, tex);
+    got = render_texel(p->look, p->tex, a[A_TU], a[A_TV], tex);
     if (!got) return 0;
     if (got == 2 || p->look->unlit) {
         for (k = 0; k < 3; k++) light[k] = 1.0f;
-    } else if (p->lm) {
-        int32_t i, j;
-        if (p->q3) {
-            i = clampi((int32_t)floorf(u), 0, 127);
-            j = clampi((int32_t)floorf(v), 0, 127);
-            light_luxel(p->look->rule, p->lm, 128, 3, i, j, light);
-        } else {
-            i = clampi((int32_t)floorf(u + 0.5f), 0, p->w - 1);
-            j = clampi((int32_t)floorf(v + 0.5f), 0, p->h - 1);
+    } else if (p->lm || p->vertex_light) {
+        if (p->lm) {   /* luxel k covers [k, k + 1) */
+            int32_t i = clampi((int32_t)floorf(a[A_LMU]), 0, p->w - 1);
+            int32_t j = clampi((int32_t)floorf(a[A_LMV]), 0, p->h - 1);
             light_luxel(p->look->rule, p->lm, p->w, p->bpl, i, j, light);
+        } else {
+            for (k = 0; k < 3; k++) light[k] = a[A_LIGHT + k];
         }
         for (k = 0; k < 3; k++) {  /* weak channels towards the strongest */
             float hi = fmaxf(light[0], fmaxf(light[1], light[2]));
@@ -111,15 +122,15 @@ static int paint(const face_paint *p, float u, float v, float tu, float tv, floa
         if (p->look->hist) {   /* the pixel before the exposure: its brightest channel */
             float hi = 0.0f;
             for (k = 0; k < 3; k++) hi = fmaxf(hi, tex[k] * light[k]);
-            p->look->hist[expose_bin(hi * p->shade * cue)]++;
+            p->look->hist[expose_bin(hi * a[A_SHADE] * cue)]++;
         }
         for (k = 0; k < 3; k++) light[k] *= p->look->exposure;
     } else {
-        for (k = 0; k < 3; k++) light[k] = p->look->textured ? 1.0f : p->grey;
+        for (k = 0; k < 3; k++) light[k] = p->look->textured ? 1.0f : a[A_GREY];
     }
     for (k = 0; k < 3; k++) {
         float c = tex[k] * light[k];
-        out[k] = (unsigned char)((float)render_byte(c < 1.0f ? c : 1.0f) * p->shade * cue);
+        out[k] = (unsigned char)((float)render_byte(c < 1.0f ? c : 1.0f) * a[A_SHADE] * cue);
     }
     if (p->tint) {
         out[0] = (unsigned char)(out[0] * 3 / 5);
@@ -217,7 +228,7 @@ static void fill(frame *fr, const sv *a, const sv *b, const sv *c, int32_t face,
     if (y1 > fr->h - 1) y1 = fr->h - 1;
     for (y = y0; y <= y1; y++)
         for (x = x0; x <= x1; x++) {
-            float px = (float)x + 0.5f, py = (float)y + 0.5f, wgt[3], d, pw, u, vv, tu, tv;
+            float px = (float)x + 0.5f, py = (float)y + 0.5f, wgt[3], d, pw, at[A_COUNT];
             size_t i = (size_t)y * (size_t)fr->w + (size_t)x;
             for (k = 0; k < 3; k++) {
                 const float *p1 = s[(k + 1) % 3], *p2 = s[(k + 2) % 3];
@@ -227,16 +238,16 @@ static void fill(frame *fr, const sv *a, const sv *b, const sv *c, int32_t face,
             d = wgt[0] * s[0][2] + wgt[1] * s[1][2] + wgt[2] * s[2][2];
             if (d <= fr->depth[i]) continue;
             pw = wgt[0] * s[0][3] + wgt[1] * s[1][3] + wgt[2] * s[2][3];
-            u = (wgt[0] * s[0][3] * a->lm[0] + wgt[1] * s[1][3] * b->lm[0] + wgt[2] * s[2][3] * c->lm[0]) / pw;
-            vv = (wgt[0] * s[0][3] * a->lm[1] + wgt[1] * s[1][3] * b->lm[1] + wgt[2] * s[2][3] * c->lm[1]) / pw;
-            tu = (wgt[0] * s[0][3] * a->uv[0] + wgt[1] * s[1][3] * b->uv[0] + wgt[2] * s[2][3] * c->uv[0]) / pw;
-            tv = (wgt[0] * s[0][3] * a->uv[1] + wgt[1] * s[1][3] * b->uv[1] + wgt[2] * s[2][3] * c->uv[1]) / pw;
-            if (!paint(p, u, vv, tu, tv, view_cue(fr, p, px, py, d), fr->rgb + 3 * i)) continue;
+            for (k = 0; k < A_COUNT; k++)   /* perspective-correct; one value stays exact */
+                at[k] = a->a[k] == b->a[k] && b->a[k] == c->a[k] ? a->a[k]
+                        : (wgt[0] * s[0][3] * a->a[k] + wgt[1] * s[1][3] * b->a[k] +
+                           wgt[2] * s[2][3] * c->a[k]) / pw;
+            if (!paint(p, at, view_cue(fr, p, px, py, d), fr->rgb + 3 * i)) continue;
             fr->depth[i] = d;
             fr->face[i] = face;
             fr->wz[i] = d;
-            fr->lmu[i] = u;
-            fr->lmv[i] = vv;
+            fr->lmu[i] = p->lm ? at[A_LMU] : NAN;
+            fr->lmv[i] = p->lm ? at[A_LMV] : NAN;
         }
 }
 
@@ -247,10 +258,8 @@ static void lerp_sv(const sv *a, const sv *b, float t, sv *out)
         out->cam[k] = a->cam[k] + (b->cam[k] - a->cam[k]) * t;
         out->world[k] = a->world[k] + (b->world[k] - a->world[k]) * t;
     }
-    for (k = 0; k < 2; k++) {
-        out->lm[k] = a->lm[k] + (b->lm[k] - a->lm[k]) * t;
-        out->uv[k] = a->uv[k] + (b->uv[k] - a->uv[k]) * t;
-    }
+    for (k = 0; k < A_COUNT; k++)
+        out->a[k] = a->a[k] == b->a[k] ? a->a[k] : a->a[k] + (b->a[k] - a->a[k]) * t;
 }
 
 /* Clip a triangle to z >= NEAR_Z (perspective) and fill the pieces. */
@@ -281,8 +290,16 @@ int render_face_shown(const frame *fr, const bsp_face *f)
     if ((f->flags & (fr->top ? HIDDEN_TOP : HIDDEN & ~BSP_SURF_SKY)) || f->num_tris == 0) return 0;
     if (fr->top && f->texture >= 0 && (uint32_t)f->texture < fr->look->names && fr->look->tool[f->texture])
         return 0;
+    if (f->kind == BSP_FACE_PATCH) return 1;   /* curved: render_tri_shown */
     if (f->normal[0] == 0.0f && f->normal[1] == 0.0f && f->normal[2] == 0.0f) return 1;
     return fr->top ? f->normal[2] > 0.0f : dot3(f->normal, fr->eye) - f->dist > 0.0f;
+}
+
+int render_tri_shown(const frame *fr, const render_mface *mf, const uint32_t t[3])
+{
+    const render_vert *v = fr->mesh->vert + mf->first_vert;
+    if (!fr->top || !mf->curved) return 1;
+    return v[t[0]].normal[2] + v[t[1]].normal[2] + v[t[2]].normal[2] > 0.0f;
 }
 
 /* Perspective views raise a luxel's weaker channels a quarter of the way
@@ -297,9 +314,13 @@ void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint)
 {
     bsp_face f;
     face_paint p;
-    uint32_t k, bytes, n;
+    const render_mface *mf;
+    uint32_t k, bytes;
     sv *v;
-    if (bsp_get_face(m, face, &f) != BSP_OK || !render_face_shown(fr, &f)) return;
+    if (face >= fr->mesh->num_faces || bsp_get_face(m, face, &f) != BSP_OK || !render_face_shown(fr, &f))
+        return;
+    mf = &fr->mesh->face[face];
+    if (mf->num_verts == 0) return;
     memset(&p, 0, sizeof p);
     p.tint = tint;
     p.look = fr->look;
@@ -307,33 +328,34 @@ void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint)
     p.sky = (f.flags & BSP_SURF_SKY) != 0;
     if (p.sky) render_sky(fr->look, f.texture, p.sky_rgb);
     p.lift = fr->top && !fr->relief ? 0.0f : LIGHT_LIFT;
-    p.grey = 0.35f + 0.4f * fabsf(f.normal[2]) + 0.15f * fabsf(f.normal[0]);
-    /* a light from above and aside, so no two wall directions look alike
-       (--top: only when the picture is not lit by the lightmaps) */
-    p.shade = fr->top && !fr->look->unlit ? 1.0f : SHADE_BASE + SHADE_SPAN * (0.5f + 0.5f * dot3(f.normal, shade_dir));
-    if (bsp_face_lightmap_data(m, face, 0, &p.lm, &bytes) != BSP_OK) p.lm = NULL;
-    p.w = f.lightmap.w;
-    p.h = f.lightmap.h;
-    p.bpl = light_bpl(&f.lightmap);
-    p.q3 = f.lightmap.page >= 0;
-    n = f.num_verts;
-    v = malloc(sizeof *v * (n ? n : 1));
+    if (mf->lit == RENDER_LIGHTMAP && bsp_face_lightmap_data(m, face, 0, &p.lm, &bytes) != BSP_OK) p.lm = NULL;
+    p.vertex_light = mf->lit == RENDER_VERTEX_LIGHT;
+    p.w = f.lightmap.page >= 0 ? 128 : f.lightmap.w;   /* quake3: the page */
+    p.h = f.lightmap.page >= 0 ? 128 : f.lightmap.h;
+    p.bpl = f.lightmap.page >= 0 ? 3 : light_bpl(&f.lightmap);
+    v = malloc(sizeof *v * mf->num_verts);
     if (!v) return;
-    for (k = 0; k < n; k++) {
-        bsp_vertex bv;
-        if (bsp_face_vertex(m, face, k, &bv) != BSP_OK) {
-            free(v);
-            return;
-        }
-        memcpy(v[k].world, bv.pos, sizeof bv.pos);
-        memcpy(v[k].lm, bv.lm, sizeof bv.lm);
-        memcpy(v[k].uv, bv.uv, sizeof bv.uv);
-        to_camera(fr, bv.pos, v[k].cam);
+    for (k = 0; k < mf->num_verts; k++) {
+        const render_vert *rv = fr->mesh->vert + mf->first_vert + k;
+        const float *n = rv->normal;
+        int c;
+        memcpy(v[k].world, rv->pos, sizeof rv->pos);
+        to_camera(fr, rv->pos, v[k].cam);
+        v[k].a[A_LMU] = rv->lm[0];
+        v[k].a[A_LMV] = rv->lm[1];
+        v[k].a[A_TU] = rv->st[0];
+        v[k].a[A_TV] = rv->st[1];
+        v[k].a[A_GREY] = 0.35f + 0.4f * fabsf(n[2]) + 0.15f * fabsf(n[0]);
+        /* a light from above and aside, so no two wall directions look
+           alike (--top: only when the picture is not lit by the lightmaps) */
+        v[k].a[A_SHADE] = fr->top && !fr->look->unlit ? 1.0f
+                          : SHADE_BASE + SHADE_SPAN * (0.5f + 0.5f * dot3(n, shade_dir));
+        for (c = 0; c < 3; c++) v[k].a[A_LIGHT + c] = light_display(fr->look->rule, rv->color[c]);
     }
-    for (k = 0; k < f.num_tris; k++) {
-        uint32_t t[3];
+    for (k = 0; k < mf->num_tris; k++) {
+        const uint32_t *t = fr->mesh->tri + 3 * (size_t)(mf->first_tri + k);
         sv tri[3];
-        if (bsp_face_triangle(m, face, k, t) != BSP_OK || t[0] >= n || t[1] >= n || t[2] >= n) break;
+        if (!render_tri_shown(fr, mf, t)) continue;
         tri[0] = v[t[0]]; tri[1] = v[t[1]]; tri[2] = v[t[2]];
         draw_tri(fr, tri, (int32_t)face, &p);
     }

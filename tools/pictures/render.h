@@ -5,6 +5,7 @@
 #define BSPKIT_RENDER_H
 
 #include "../../loader/bspkit.h"
+#include "render_mesh.h"
 #include "render_texture.h"
 
 typedef struct frame {
@@ -21,14 +22,19 @@ typedef struct frame {
     float *depth;               /* larger is nearer: 1/z, or world z (--top) */
     float *wz;                  /* the depth drawn (--top: world z) */
     int32_t *face;              /* face drawn, -1 none */
-    float *lmu, *lmv;           /* lightmap coordinate drawn */
+    float *lmu, *lmv;           /* lightmap coordinate drawn (NaN: the face
+                                   has no lightmap) */
     const render_look *look;    /* light rule and textures (render_texture.h) */
+    const render_mesh *mesh;    /* what each face draws (render_mesh.h) */
 } frame;
 
 /* Does the frame draw face f (not no-draw, skip, hint, trigger; sky only
  * in perspective; --top: not translucent nor a tool texture or fog by
  * name either; a planar face seen from its front: --top, from above)? */
 int render_face_shown(const frame *fr, const bsp_face *f);
+/* Of a face it draws, does it draw triangle t (--top: of a patch, one
+ * whose vertex normals add up to look up; every other)? */
+int render_tri_shown(const frame *fr, const render_mface *mf, const uint32_t t[3]);
 /* Draw face `face` of m into the frame; tint: --pvs colour. */
 void render_face(frame *fr, const bsp_map *m, uint32_t face, int tint);
 

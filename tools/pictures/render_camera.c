@@ -283,6 +283,7 @@ int render_default_camera(frame *fr, const bsp_map *m, const char *family, char 
     p.fr.w = PROBE_W;
     p.fr.h = PROBE_H;
     p.fr.look = fr->look;
+    p.fr.mesh = fr->mesh;
     p.fr.rgb = malloc(npix * 3);
     p.fr.depth = malloc(npix * sizeof *p.fr.depth);
     p.fr.wz = malloc(npix * sizeof *p.fr.wz);

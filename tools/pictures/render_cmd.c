@@ -12,32 +12,22 @@
 #include "render_view.h"
 #include "../common/tool.h"
 
-/* Faces of the leaves whose cluster the camera's cluster can see: the
- * PVS walk of docs/access.md. visible[f] = 1 for each. */
+/* The faces the camera's cluster can see (bsp_visible_faces: the PVS of
+ * docs/queries.md 11.8, Source terrain included): visible[f] = 1 for
+ * each. None when the eye is in no cluster. */
 static void mark_pvs(const bsp_map *m, const float eye[3], uint8_t *visible)
 {
-    uint32_t leaf, k, rowlen = bsp_vis_row_bytes(m);
+    uint32_t leaf, words = bsp_visible_faces_scratch(m), count, f;
+    uint32_t *bits;
     bsp_leaf l;
     bsp_counts c;
-    uint8_t *row;
-    int32_t cluster;
-    if (bsp_point_leaf(m, 0, eye, &leaf) != BSP_OK || bsp_get_leaf(m, leaf, &l) != BSP_OK) return;
-    cluster = l.cluster;
-    row = calloc(rowlen ? rowlen : 1, 1);
-    if (!row || cluster < 0 || bsp_pvs(m, cluster, row, rowlen) != BSP_OK) {
-        free(row);
+    if (bsp_point_leaf(m, 0, eye, &leaf) != BSP_OK || bsp_get_leaf(m, leaf, &l) != BSP_OK || l.cluster < 0)
         return;
-    }
+    if (!(bits = malloc(sizeof *bits * (words ? words : 1)))) return;
     bsp_get_counts(m, &c);
-    for (leaf = 0; leaf < c.leaves; leaf++) {
-        if (bsp_get_leaf(m, leaf, &l) != BSP_OK || l.cluster < 0) continue;
-        if (!(row[l.cluster >> 3] & (1u << (l.cluster & 7)))) continue;
-        for (k = 0; k < l.num_faces; k++) {
-            uint32_t f;
-            if (bsp_leaf_face(m, leaf, k, &f) == BSP_OK && f < c.faces) visible[f] = 1;
-        }
-    }
-    free(row);
+    if (bsp_visible_faces(m, l.cluster, bits, words, NULL, 0, &count) == BSP_OK)
+        for (f = 0; f < c.faces; f++) visible[f] = (uint8_t)(bits[f >> 5] >> (f & 31) & 1u);
+    free(bits);
 }
 
 /* Every lit face's slot-0 block, packed in rows (quake3: each page once). */
@@ -105,7 +95,8 @@ static int inside_face(const frame *fr, int x, int y)
 }
 
 /* --samples: pixels of a --top picture inside a face (inside_face) whose
- * lightmap coordinate is not within 0.05 of a luxel boundary, with the
+ * lightmap coordinate is not within 0.05 of a luxel boundary (any, on a
+ * face drawn without a lightmap), with the
  * world point under them and their relief distance (render_top_relief). */
 static int write_samples(const frame *fr, const char *path)
 {
@@ -117,8 +108,8 @@ static int write_samples(const frame *fr, const char *path)
             size_t i = (size_t)y * (size_t)fr->w + (size_t)x;
             float fu, fv;
             if (fr->face[i] < 0 || !inside_face(fr, x, y)) continue;
-            fu = fr->lmu[i] + 0.5f - floorf(fr->lmu[i] + 0.5f);
-            fv = fr->lmv[i] + 0.5f - floorf(fr->lmv[i] + 0.5f);
+            fu = fr->lmu[i] - floorf(fr->lmu[i]);   /* NaN: no lightmap, no edge */
+            fv = fr->lmv[i] - floorf(fr->lmv[i]);
             if (fu < 0.05f || fu > 0.95f || fv < 0.05f || fv > 0.95f) continue;
             fprintf(out, "%d %d %d %.9g %.9g %.9g %d\n", x, y, (int)fr->face[i],
                     (double)(fr->minx + ((float)x + 0.5f) / fr->scale),
@@ -245,7 +236,8 @@ static const char render_usage[] =
     "                    shows, to check the picture against light queries:\n"
     "                    every 7th pixel across and down from (3, 3) that shows\n"
     "                    a face its four neighbours show too and lies more\n"
-    "                    than 0.05 luxel from a luxel edge, one a line:\n"
+    "                    than 0.05 luxel from a luxel edge (or shows no\n"
+    "                    lightmap), one a line:\n"
     "                    X Y FACE WX WY WZ (the pixel, the\n"
     "                    face drawn there, the world point under its centre)\n"
     "  --help, -h        this text\n";
@@ -267,6 +259,7 @@ int cmd_render(int argc, char **argv)
         flat = 0, fullbright = 0, i, rc = 0, bar = 0;
     char why[96] = "--camera";
     render_look look;
+    render_mesh mesh;
     frame fr;
     loaded L;
     bsp_counts c;
@@ -344,6 +337,12 @@ int cmd_render(int argc, char **argv)
         return print_error_json("out_of_memory");
     }
     fr.look = &look;
+    if (render_mesh_build(&mesh, &L.map)) {
+        render_look_close(&look);
+        unload_map(&L);
+        return print_error_json("out_of_memory");
+    }
+    fr.mesh = &mesh;
     look.unlit = fullbright;
     fr.relief = fr.top && !raw_light;
     if (out && !raw_light) {
@@ -438,6 +437,7 @@ int cmd_render(int argc, char **argv)
 done:
     free(fr.rgb); free(fr.depth); free(fr.wz); free(fr.face); free(fr.lmu); free(fr.lmv);
     free(fr.dist); free(visible);
+    render_mesh_close(&mesh);
     render_look_close(&look);
     unload_map(&L);
     return rc ? 1 : 0;

@@ -83,29 +83,26 @@ static float top_quantile(const top_key *k, size_t n, double total, double q)
     return k[i].key;
 }
 
-/* Triangle t of face `face` seen from above; 0 when it cannot be read. */
-static int top_triangle(const bsp_map *m, uint32_t face, uint32_t t, top_tri *o)
+/* Triangle t of a face seen from above; 0 when it is not finite. */
+static int top_triangle(const frame *fr, const render_mface *mf, const uint32_t *t, top_tri *o)
 {
-    bsp_vertex v[3];
-    uint32_t idx[3];
+    const float *v[3];
     int k, a;
-    if (bsp_face_triangle(m, face, t, idx) != BSP_OK) return 0;
-    for (k = 0; k < 3; k++)
-        if (bsp_face_vertex(m, face, idx[k], &v[k]) != BSP_OK) return 0;
+    for (k = 0; k < 3; k++) v[k] = fr->mesh->vert[mf->first_vert + t[k]].pos;
     for (a = 0; a < 3; a++) {
-        o->c[a] = (v[0].pos[a] + v[1].pos[a] + v[2].pos[a]) / 3.0f;
+        o->c[a] = (v[0][a] + v[1][a] + v[2][a]) / 3.0f;
         if (a == 2) break;
-        o->lo[a] = fminf(v[0].pos[a], fminf(v[1].pos[a], v[2].pos[a]));
-        o->hi[a] = fmaxf(v[0].pos[a], fmaxf(v[1].pos[a], v[2].pos[a]));
+        o->lo[a] = fminf(v[0][a], fminf(v[1][a], v[2][a]));
+        o->hi[a] = fmaxf(v[0][a], fmaxf(v[1][a], v[2][a]));
     }
-    o->area = 0.5f * fabsf((v[1].pos[0] - v[0].pos[0]) * (v[2].pos[1] - v[0].pos[1]) -
-                           (v[2].pos[0] - v[0].pos[0]) * (v[1].pos[1] - v[0].pos[1]));
+    o->area = 0.5f * fabsf((v[1][0] - v[0][0]) * (v[2][1] - v[0][1]) -
+                           (v[2][0] - v[0][0]) * (v[1][1] - v[0][1]));
     if (!isfinite(o->area) || !isfinite(o->c[0]) || !isfinite(o->c[1]) || !isfinite(o->c[2])) return 0;
     return 1;
 }
 
-/* The triangles a --top view draws. Returns how many (0: none or out of
- * memory); *out is heap. */
+/* The triangles a --top view draws (render_face's). Returns how many (0:
+ * none or out of memory); *out is heap. */
 static size_t top_tris(const frame *fr, const bsp_map *m, top_tri **out)
 {
     bsp_model world;
@@ -117,8 +114,13 @@ static size_t top_tris(const frame *fr, const bsp_map *m, top_tri **out)
     for (i = 0; i < world.num_faces; i++) {
         bsp_face f;
         uint32_t face = world.first_face + i;
-        if (bsp_get_face(m, face, &f) != BSP_OK || !render_face_shown(fr, &f)) continue;
-        for (k = 0; k < f.num_tris; k++) {
+        const render_mface *mf;
+        if (face >= fr->mesh->num_faces || bsp_get_face(m, face, &f) != BSP_OK || !render_face_shown(fr, &f))
+            continue;
+        mf = &fr->mesh->face[face];
+        for (k = 0; k < mf->num_tris; k++) {
+            const uint32_t *t = fr->mesh->tri + 3 * (size_t)(mf->first_tri + k);
+            if (!render_tri_shown(fr, mf, t)) continue;
             if (n == cap) {
                 top_tri *more = realloc(tt, sizeof *tt * (cap = cap ? 2 * cap : 1024));
                 if (!more) {
@@ -127,7 +129,7 @@ static size_t top_tris(const frame *fr, const bsp_map *m, top_tri **out)
                 }
                 tt = more;
             }
-            if (top_triangle(m, face, k, &tt[n])) n++;
+            if (top_triangle(fr, mf, t, &tt[n])) n++;
         }
     }
     if (!n) free(tt);
