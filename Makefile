@@ -103,7 +103,7 @@ HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
 TESTS   ?= test_unit test_api test_engine test_hostile test_lzma test_bounds test_errors test_resume test_access test_areas test_slices \
            test_lightedge test_patch test_props test_pak test_trace_rules test_srclumps test_grid test_bspx test_api34 \
-           test_q3arena test_absent test_curves
+           test_q3arena test_absent test_curves test_textures
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)

@@ -97,6 +97,7 @@ static bsp_status entry(const bsp__map *m, const uint8_t *t, uint32_t size, uint
         bsp_status st = bsp_texture_name(bsp__map_cpub(m), index, &name, &len);
         if (st == BSP_E_NOT_LOADED) return st;
         bsp__texture_clear(out, BSP_TEXTURE_CORRUPT);
+        out->index = index;
         if (st != BSP_OK) return BSP_OK;   /* a name outside the string data */
         bsp__texture_set_name(out, (const uint8_t *)name, len);
         out->transparent255 = 0;   /* (no pixels) */

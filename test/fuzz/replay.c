@@ -59,6 +59,8 @@ int fuzz_boxleaves_one(const uint8_t *data, size_t size);
 int fuzz_grid_one(const uint8_t *data, size_t size);
 int fuzz_curves_one(const uint8_t *data, size_t size);
 int fuzz_draw_one(const uint8_t *data, size_t size);
+int fuzz_tex_one(const uint8_t *data, size_t size);
+int fuzz_wad_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -86,6 +88,8 @@ static const target targets[] = {
     { "grid", fuzz_grid_one },
     { "curves", fuzz_curves_one },
     { "draw", fuzz_draw_one },
+    { "tex", fuzz_tex_one },
+    { "wad", fuzz_wad_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 

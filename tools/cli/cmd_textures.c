@@ -195,7 +195,9 @@ static int list_textures(const bsp_map *m, const wad_file *wads, const bsp_wad *
         printf("{\"error\":\"%s\"}\n", bsp_status_name(st));
         return TOOL_EXIT_FAIL;
     }
-    for (st = count ? bsp_texture_get(m, 0, &t) : BSP_E_END; st == BSP_OK; st = bsp_texture_next(m, &t)) {
+    /* (at most count entries, whatever the walk says) */
+    for (st = count ? bsp_texture_get(m, 0, &t) : BSP_E_END; st == BSP_OK && t.index < count;
+         st = bsp_texture_next(m, &t)) {
         printf("{\"texture\":%u,\"name\":", (unsigned)t.index);
         json_string(t.name, t.name_len);
         print_size_status(&t);
@@ -208,7 +210,7 @@ static int list_textures(const bsp_map *m, const wad_file *wads, const bsp_wad *
         }
         printf("}\n");
     }
-    if (st != BSP_E_END) {
+    if (st != BSP_E_END && st != BSP_OK) {
         printf("{\"error\":\"%s\"}\n", bsp_status_name(st));
         return TOOL_EXIT_FAIL;
     }
