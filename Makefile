@@ -256,6 +256,9 @@ $(BUILD)/bench/bench_repeated: test/bench/bench_repeated.c $(HOST_SRC) $(BUILD)/
 $(BUILD)/bench/bench_pak: test/bench/bench_pak.c test/common/files.h $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a -o $@
+$(BUILD)/bench/bench_textures: test/bench/bench_textures.c test/common/files.h $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/memory $< $(BUILD)/libbspkit.a -o $@
 # The stack a collision call uses (issue 31): measured on the library as
 # shipped, so without the sanitizers' frames.
 $(BUILD)/t/test_stack: test/programs/test_stack.c $(BUILD)/libbspkit.a
@@ -272,7 +275,7 @@ $(BENCH_MAP): $(BUILD)/bspgen
 	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
        $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid $(BUILD)/bench/bench_trace_keys $(BUILD)/bench/bench_bspx \
-       $(BUILD)/bench/bench_visible $(BUILD)/maps/.stamp
+       $(BUILD)/bench/bench_visible $(BUILD)/bench/bench_textures $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench/bench.sh
 
 # The suite checks its packages before building anything, then builds in a
