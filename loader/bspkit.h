@@ -2779,7 +2779,8 @@ BSP_API bsp_status bsp_texture_from_wads(const bsp_texture *t, const bsp_wad *wa
  * RGBA8 through bsp_texture_mip with a palette. Normalising a Quake 2 face's
  * texture coordinates: divide by out->width, out->height.
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
- * stream without a read function or of unknown size); TRUNCATED or IO
+ * stream without a read function, of unknown size, or forward-only: the
+ * mips are read where they lie, in the order asked for); TRUNCATED or IO
  * (the 100-byte header). A file that breaks the rules succeeds with
  * out->status BSP_TEXTURE_CORRUPT, else BSP_TEXTURE_EMBEDDED. */
 BSP_API bsp_status bsp_wal_open(bsp_texture *out, const struct bsp_stream *s);

@@ -31,7 +31,7 @@ void bsp__texture_set_name(bsp_texture *t, const uint8_t *p, uint32_t max)
 
 /* The mips of a record whose size is set: EMBEDDED when every mip lies
  * after the header and inside `avail`, else CORRUPT. */
-static void place_mips(bsp_texture *t, uint32_t header, uint32_t avail)
+static void tex_place_mips(bsp_texture *t, uint32_t header, uint32_t avail)
 {
     uint32_t k;
     t->status = BSP_TEXTURE_CORRUPT;
@@ -59,7 +59,7 @@ void bsp__miptex_header(const uint8_t h[BSP__MIPTEX_HEADER], uint32_t avail, int
         return;
     }
     t->palette = (uint8_t)(own ? BSP_PALETTE_OWN : BSP_PALETTE_QUAKE);
-    place_mips(t, BSP__MIPTEX_HEADER, avail);
+    tex_place_mips(t, BSP__MIPTEX_HEADER, avail);
     if (t->status != BSP_TEXTURE_EMBEDDED || !own) return;
     /* after mip 3's bytes: int16 count, then the colours */
     at = (uint64_t)t->mip_offset[3] + (uint64_t)(t->width >> 3) * (t->height >> 3);
@@ -79,7 +79,7 @@ void bsp__miptex_palette_count(bsp_texture *t, const uint8_t count[2])
 void bsp__wal_mips(bsp_texture *t, uint32_t header, uint32_t avail)
 {
     t->size = avail;
-    place_mips(t, header, avail);
+    tex_place_mips(t, header, avail);
 }
 
 int bsp__texture_fits(const bsp_texture *t, uint32_t k, uint32_t n)

@@ -18,7 +18,7 @@ const char *bsp_texture_status_name(bsp_texture_status s)
 }
 
 /* The statuses every pixel call starts with, and mip k's texel count. */
-static bsp_status mip_texels(const bsp_texture *t, uint32_t mip, uint32_t *texels)
+static bsp_status tex_mip_texels(const bsp_texture *t, uint32_t mip, uint32_t *texels)
 {
     if (mip >= BSP_TEXTURE_MIPS) return BSP_E_BAD_ARGUMENT;
     if (t->status != BSP_TEXTURE_EMBEDDED && t->status != BSP_TEXTURE_CORRUPT) return BSP_E_UNSUPPORTED;
@@ -34,7 +34,7 @@ bsp_status bsp_texture_mip_bytes(const bsp_texture *t, uint32_t mip, bsp_pixel_f
     bsp_status st;
     if (!t || !bytes || (format != BSP_PIXELS_INDEXED && format != BSP_PIXELS_RGBA8)) return BSP_E_BAD_ARGUMENT;
     *bytes = 0;
-    if ((st = mip_texels(t, mip, &n)) != BSP_OK) return st;
+    if ((st = tex_mip_texels(t, mip, &n)) != BSP_OK) return st;
     if (format == BSP_PIXELS_RGBA8) {
         if (n > 0xffffffffu / 4u) return BSP_E_CORRUPT;   /* (no RGBA8 past 4 GiB) */
         n *= 4u;
@@ -45,7 +45,7 @@ bsp_status bsp_texture_mip_bytes(const bsp_texture *t, uint32_t mip, bsp_pixel_f
 
 /* n bytes of t at `at` (from its record's start; checked inside t->size)
  * into dst. */
-static bsp_status record_bytes(const bsp_texture *t, uint32_t at, void *dst, uint32_t n)
+static bsp_status tex_record_bytes(const bsp_texture *t, uint32_t at, void *dst, uint32_t n)
 {
     if (t->bytes) {
         bsp__copy(dst, t->bytes + at, n);
@@ -55,7 +55,7 @@ static bsp_status record_bytes(const bsp_texture *t, uint32_t at, void *dst, uin
 }
 
 /* The texture's own colours: in place, or read into buf. */
-static bsp_status own_colours(const bsp_texture *t, uint8_t *buf, const uint8_t **pal)
+static bsp_status tex_own_colours(const bsp_texture *t, uint8_t *buf, const uint8_t **pal)
 {
     if (t->palette == BSP_PALETTE_QUAKE) {
         *pal = bsp_quake_palette();
@@ -73,7 +73,7 @@ static bsp_status own_colours(const bsp_texture *t, uint8_t *buf, const uint8_t 
  * into the last quarter): texel i's 4 bytes end at 4i + 3, before index
  * i + 1 at 3n + i + 1, so widening forward never overwrites an index it
  * has yet to read. */
-static void widen(const uint8_t *src, uint8_t *dst, uint32_t n, const uint8_t *pal, int transparent255)
+static void tex_widen(const uint8_t *src, uint8_t *dst, uint32_t n, const uint8_t *pal, int transparent255)
 {
     uint8_t rgba[256 * 4];
     uint32_t c, i;
@@ -107,8 +107,8 @@ bsp_status bsp_texture_mip(const bsp_texture *t, uint32_t mip, bsp_pixel_format 
     if (format == BSP_PIXELS_RGBA8 && !pal && t->palette == BSP_PALETTE_CALLER) return BSP_E_BAD_ARGUMENT;
     n = format == BSP_PIXELS_RGBA8 ? need / 4u : need;
     if (!bsp__texture_fits(t, mip, n)) return BSP_E_CORRUPT;
-    if (format == BSP_PIXELS_INDEXED) return record_bytes(t, t->mip_offset[mip], out, n);
-    if (!pal && (st = own_colours(t, buf, &pal)) != BSP_OK) return st;
+    if (format == BSP_PIXELS_INDEXED) return tex_record_bytes(t, t->mip_offset[mip], out, n);
+    if (!pal && (st = tex_own_colours(t, buf, &pal)) != BSP_OK) return st;
     if (t->bytes) {
         src = t->bytes + t->mip_offset[mip];
     } else {
@@ -116,7 +116,7 @@ bsp_status bsp_texture_mip(const bsp_texture *t, uint32_t mip, bsp_pixel_format 
         if ((st = bsp__read(t->stream, t->offset + t->mip_offset[mip], out + 3 * (size_t)n, n)) != BSP_OK)
             return st;
     }
-    widen(src, out, n, pal, t->transparent255);
+    tex_widen(src, out, n, pal, t->transparent255);
     return BSP_OK;
 }
 
@@ -127,7 +127,7 @@ bsp_status bsp_texture_palette(const bsp_texture *t, uint8_t out[BSP_PALETTE_BYT
     if (!t || !out) return BSP_E_BAD_ARGUMENT;
     if (t->palette != BSP_PALETTE_QUAKE && t->palette != BSP_PALETTE_OWN) return BSP_E_UNSUPPORTED;
     if (t->status != BSP_TEXTURE_EMBEDDED || !bsp__texture_fits(t, 0, 0)) return BSP_E_CORRUPT;
-    if ((st = own_colours(t, out, &pal)) != BSP_OK) return st;
+    if ((st = tex_own_colours(t, out, &pal)) != BSP_OK) return st;
     if (pal != out) bsp__copy(out, pal, BSP_PALETTE_BYTES);
     return BSP_OK;
 }

@@ -11,7 +11,7 @@
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
 /* The texture lump of a loaded map, or the status that says why not. */
-static bsp_status texture_lump(const bsp__map *m, const uint8_t **t, uint32_t *size)
+static bsp_status tex_lump(const bsp__map *m, const uint8_t **t, uint32_t *size)
 {
     *t = bsp__access_lump(m, BSP_AL_TEXTURES, size);
     if (*t) return BSP_OK;
@@ -21,14 +21,14 @@ static bsp_status texture_lump(const bsp__map *m, const uint8_t **t, uint32_t *s
 
 /* ---- quake2: the distinct names of the texinfo records ----------------- */
 
-static const uint8_t *record_name(const bsp__map *m, const uint8_t *t, uint32_t i)
+static const uint8_t *tex_record_name(const bsp__map *m, const uint8_t *t, uint32_t i)
 {
     const bsp__access *a = m->family->access;
     return t + (size_t)i * a->texture_stride + a->texture_name;
 }
 
 /* Names of n bytes at most, equal up to their first NUL. */
-static int same_name(const uint8_t *x, const uint8_t *y, uint32_t n)
+static int tex_same_name(const uint8_t *x, const uint8_t *y, uint32_t n)
 {
     uint32_t k;
     for (k = 0; k < n; k++) {
@@ -39,33 +39,33 @@ static int same_name(const uint8_t *x, const uint8_t *y, uint32_t n)
 }
 
 /* Does record i carry a name no record before it has? */
-static int first_of_name(const bsp__map *m, const uint8_t *t, uint32_t i)
+static int tex_first_of_name(const bsp__map *m, const uint8_t *t, uint32_t i)
 {
-    const uint8_t *name = record_name(m, t, i);
+    const uint8_t *name = tex_record_name(m, t, i);
     uint32_t j, n = m->family->access->texture_name_len;
     for (j = 0; j < i; j++)
-        if (same_name(record_name(m, t, j), name, n)) return 0;
+        if (tex_same_name(tex_record_name(m, t, j), name, n)) return 0;
     return 1;
 }
 
 /* The first record at or after `from` that starts a name; `records` if none. */
-static uint32_t next_first(const bsp__map *m, const uint8_t *t, uint32_t records, uint32_t from)
+static uint32_t tex_next_first(const bsp__map *m, const uint8_t *t, uint32_t records, uint32_t from)
 {
-    while (from < records && !first_of_name(m, t, from)) from++;
+    while (from < records && !tex_first_of_name(m, t, from)) from++;
     return from;
 }
 
-static uint32_t table_count(const bsp__map *m, const uint8_t *t)
+static uint32_t tex_table_count(const bsp__map *m, const uint8_t *t)
 {
     uint32_t records = bsp__texture_records(m), i, n = 0;
     if (!m->family->access->texture_unique) return records;
-    for (i = 0; i < records; i++) n += (uint32_t)first_of_name(m, t, i);
+    for (i = 0; i < records; i++) n += (uint32_t)tex_first_of_name(m, t, i);
     return n;
 }
 
-/* ---- one entry ----------------------------------------------------------- */
+/* ---- one tex_entry ----------------------------------------------------------- */
 
-static void miptex_entry(const bsp__map *m, const uint8_t *t, uint32_t size, uint32_t index, bsp_texture *out)
+static void tex_miptex_entry(const bsp__map *m, const uint8_t *t, uint32_t size, uint32_t index, bsp_texture *out)
 {
     int32_t o = (int32_t)bsp__get_le32(t + 4 + 4 * (size_t)index);   /* bytes: never swapped */
     uint32_t avail;
@@ -84,12 +84,12 @@ static void miptex_entry(const bsp__map *m, const uint8_t *t, uint32_t size, uin
     out->bytes = t + o;
 }
 
-static bsp_status entry(const bsp__map *m, const uint8_t *t, uint32_t size, uint32_t index,
+static bsp_status tex_entry(const bsp__map *m, const uint8_t *t, uint32_t size, uint32_t index,
                         uint32_t record, bsp_texture *out)
 {
     const bsp__access *a = m->family->access;
     if (a->texture_kind == BSP_TEX_MIPTEX) {
-        miptex_entry(m, t, size, index, out);
+        tex_miptex_entry(m, t, size, index, out);
     } else if (a->texture_kind == BSP_TEX_STRING_TABLE) {
         const char *name;
         uint32_t len;
@@ -110,7 +110,7 @@ static bsp_status entry(const bsp__map *m, const uint8_t *t, uint32_t size, uint
         }
     } else {
         bsp__texture_clear(out, BSP_TEXTURE_NAME_ONLY);
-        bsp__texture_set_name(out, record_name(m, t, record), a->texture_name_len);
+        bsp__texture_set_name(out, tex_record_name(m, t, record), a->texture_name_len);
         out->transparent255 = 0;
         if (a->texture_unique) out->texinfo = (int32_t)record;
     }
@@ -119,11 +119,11 @@ static bsp_status entry(const bsp__map *m, const uint8_t *t, uint32_t size, uint
 }
 
 /* The common start: the map, its lump and its table's size. */
-static bsp_status open_table(const bsp_map *map, const bsp__map **m, const uint8_t **t, uint32_t *size)
+static bsp_status tex_open_table(const bsp_map *map, const bsp__map **m, const uint8_t **t, uint32_t *size)
 {
     *m = bsp__map_c(map);
     if (!bsp__access_of(*m)) return BSP_E_BAD_ARGUMENT;
-    return texture_lump(*m, t, size);
+    return tex_lump(*m, t, size);
 }
 
 bsp_status bsp_texture_count(const bsp_map *map, uint32_t *count)
@@ -134,8 +134,8 @@ bsp_status bsp_texture_count(const bsp_map *map, uint32_t *count)
     bsp_status st;
     if (!count) return BSP_E_BAD_ARGUMENT;
     *count = 0;
-    if ((st = open_table(map, &m, &t, &size)) != BSP_OK) return st;
-    if (t) *count = table_count(m, t);
+    if ((st = tex_open_table(map, &m, &t, &size)) != BSP_OK) return st;
+    if (t) *count = tex_table_count(m, t);
     return BSP_OK;
 }
 
@@ -146,16 +146,16 @@ bsp_status bsp_texture_get(const bsp_map *map, uint32_t index, bsp_texture *out)
     uint32_t size, records, record = index;
     bsp_status st;
     if (!out) return BSP_E_BAD_ARGUMENT;
-    if ((st = open_table(map, &m, &t, &size)) != BSP_OK) return st;
+    if ((st = tex_open_table(map, &m, &t, &size)) != BSP_OK) return st;
     if (!t) return BSP_E_BAD_TEXTURE;
     records = bsp__texture_records(m);
     if (m->family->access->texture_unique) {
         uint32_t k;
-        record = next_first(m, t, records, 0);
-        for (k = 0; k < index && record < records; k++) record = next_first(m, t, records, record + 1);
+        record = tex_next_first(m, t, records, 0);
+        for (k = 0; k < index && record < records; k++) record = tex_next_first(m, t, records, record + 1);
     }
     if (record >= records) return BSP_E_BAD_TEXTURE;
-    return entry(m, t, size, index, record, out);
+    return tex_entry(m, t, size, index, record, out);
 }
 
 bsp_status bsp_texture_next(const bsp_map *map, bsp_texture *tex)
@@ -165,20 +165,20 @@ bsp_status bsp_texture_next(const bsp_map *map, bsp_texture *tex)
     uint32_t size, records, record;
     bsp_status st;
     if (!tex) return BSP_E_BAD_ARGUMENT;
-    if ((st = open_table(map, &m, &t, &size)) != BSP_OK) return st;
+    if ((st = tex_open_table(map, &m, &t, &size)) != BSP_OK) return st;
     if (!t) return BSP_E_BAD_TEXTURE;
     records = bsp__texture_records(m);
     if (!m->family->access->texture_unique) {
         if (tex->index >= records) return BSP_E_BAD_TEXTURE;
         if (tex->index + 1 >= records) return BSP_E_END;
-        return entry(m, t, size, tex->index + 1, tex->index + 1, tex);
+        return tex_entry(m, t, size, tex->index + 1, tex->index + 1, tex);
     }
-    /* quake2: t->texinfo is the record of entry t->index (checked) */
-    if (tex->texinfo < 0 || (uint32_t)tex->texinfo >= records || !first_of_name(m, t, (uint32_t)tex->texinfo))
+    /* quake2: t->texinfo is the record of tex_entry t->index (checked) */
+    if (tex->texinfo < 0 || (uint32_t)tex->texinfo >= records || !tex_first_of_name(m, t, (uint32_t)tex->texinfo))
         return BSP_E_BAD_TEXTURE;
-    record = next_first(m, t, records, (uint32_t)tex->texinfo + 1);
+    record = tex_next_first(m, t, records, (uint32_t)tex->texinfo + 1);
     if (record >= records) return BSP_E_END;
-    return entry(m, t, size, tex->index + 1, record, tex);
+    return tex_entry(m, t, size, tex->index + 1, record, tex);
 }
 
 #endif

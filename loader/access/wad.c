@@ -71,7 +71,7 @@ bsp_status bsp_wad_lump_get(const bsp_wad *w, uint32_t index, bsp_wad_lump *out)
     return BSP_OK;
 }
 
-static uint8_t fold(uint8_t c)
+static uint8_t tex_fold(uint8_t c)
 {
     return (uint8_t)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
@@ -80,7 +80,7 @@ int bsp__wad_name_is(const uint8_t e[BSP__WAD_ENTRY], const char *name)
 {
     uint32_t k;
     for (k = 0; k < BSP__WAD_NAME; k++) {
-        uint8_t a = fold(e[16 + k]), b = fold((uint8_t)name[k]);
+        uint8_t a = tex_fold(e[16 + k]), b = tex_fold((uint8_t)name[k]);
         if (a != b) return 0;
         if (!a) return 1;
     }

@@ -20,7 +20,8 @@ bsp_status bsp_wal_open(bsp_texture *out, const bsp_stream *s)
     bsp_status st;
     if (!out || !s) return BSP_E_BAD_ARGUMENT;
     bsp__texture_clear(out, BSP_TEXTURE_CORRUPT);
-    if (!s->read || s->size == BSP_SIZE_UNKNOWN) return BSP_E_BAD_ARGUMENT;
+    /* (the mips are read where each lies, in the order they are asked for) */
+    if (!s->read || s->size == BSP_SIZE_UNKNOWN || s->forward_only) return BSP_E_BAD_ARGUMENT;
     if (s->size < WAL_HEADER) return BSP_E_TRUNCATED;
     if ((st = bsp__read(s, 0, h, WAL_HEADER)) != BSP_OK) return st;
     bsp__texture_set_name(out, h, WAL_NAME);
