@@ -103,7 +103,7 @@ HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
 TESTS   ?= test_unit test_api test_engine test_hostile test_lzma test_bounds test_errors test_resume test_access test_areas test_slices \
            test_lightedge test_patch test_props test_pak test_trace_rules test_srclumps test_grid test_bspx test_api34 \
-           test_q3arena test_absent test_curves test_mesh
+           test_q3arena test_absent test_curves test_mesh test_textures
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -259,6 +259,9 @@ $(BUILD)/bench/bench_repeated: test/bench/bench_repeated.c $(HOST_SRC) $(BUILD)/
 $(BUILD)/bench/bench_pak: test/bench/bench_pak.c test/common/files.h $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) $< $(BUILD)/libbspkit.a -o $@
+$(BUILD)/bench/bench_textures: test/bench/bench_textures.c test/common/files.h $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/memory $< $(BUILD)/libbspkit.a -o $@
 # The stack a collision call uses (issue 31): measured on the library as
 # shipped, so without the sanitizers' frames.
 $(BUILD)/t/test_stack: test/programs/test_stack.c $(BUILD)/libbspkit.a
@@ -275,7 +278,8 @@ $(BENCH_MAP): $(BUILD)/bspgen
 	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
        $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid $(BUILD)/bench/bench_trace_keys $(BUILD)/bench/bench_bspx \
-       $(BUILD)/bench/bench_visible $(BUILD)/bench/bench_mesh $(BUILD)/maps/.stamp
+       $(BUILD)/bench/bench_visible $(BUILD)/bench/bench_mesh $(BUILD)/bench/bench_textures \
+       $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench/bench.sh
 
 # The suite checks its packages before building anything, then builds in a

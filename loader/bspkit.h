@@ -136,6 +136,9 @@ typedef enum bsp_status {
                               bad_face */
     BSP_E_BAD_DISP,        /* "bad_disp": a displacement index outside lump
                               26 (ranked with bad_face) */
+    BSP_E_BAD_TEXTURE,     /* "bad_texture": a texture index outside the
+                              texture table of docs/queries.md 11.2
+                              (bsp_texture_get; ranked with bad_face) */
     BSP_STATUS_COUNT
 } bsp_status;
 
@@ -2684,6 +2687,274 @@ BSP_API bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint3
  * with offset -1 has length 0. */
 BSP_API bsp_status bsp_texture_name(const bsp_map *m, uint32_t index, const char **name,
                                     uint32_t *len);
+
+/* ------------------------------------------------------------------------ */
+/* Texture pixels and palettes; WAD2/WAD3 and .wal files (docs/queries.md   */
+/* 11.2, docs/textures.md).                                                 */
+/*
+ * A texture is described by a bsp_texture: its table entry (the map's
+ * 11.2 table, a WAD's lump, a .wal file), what the file holds of it
+ * (bsp_texture_status), its stored size, and where its bytes are: in the
+ * loaded map's texture lump, or in a caller's stream (a WAD or .wal file,
+ * handed over as a bsp_stream as options.lit is: the library never opens
+ * a file). Pixels come out into caller memory, one mip at a time, as
+ * palette indices (the palettised form, for hardware that draws indexed
+ * textures: CI8 on GameCube/Wii, PSMT8 on PS2/PSP) or as RGBA8; the size
+ * of each is known before the call (bsp_texture_mip_bytes) and a buffer
+ * one byte short is refused. Nothing is allocated and nothing is cached:
+ * a stream-backed texture reads its bytes again at each call.
+ *
+ * A bsp_texture from a map points into the map's arena, one from a WAD or
+ * .wal at the caller's bsp_stream: each stays valid while that does. Its
+ * fields are read-only for the caller; the pixel calls check them again
+ * against the bytes they name.
+ */
+
+#define BSP_PALETTE_BYTES 768u     /* 256 x R, G, B */
+#define BSP_TEXTURE_MIPS 4u
+#define BSP_TEXTURE_NAME_BYTES 129u /* the longest name kept (128) and a NUL */
+
+/* What the file holds of a texture (bsp_texture_status_name gives the
+ * contract's words). */
+typedef enum bsp_texture_status {
+    BSP_TEXTURE_EMBEDDED = 0,  /* "embedded": size and 4 mips of indices (and,
+                                  goldsrc and WAD3, its own palette) */
+    BSP_TEXTURE_EXTERNAL,      /* "external": name and size; the pixels are
+                                  in a WAD (miptex ofs[0] == 0) */
+    BSP_TEXTURE_MISSING,       /* "missing": an empty slot (offset -1):
+                                  no name, no size */
+    BSP_TEXTURE_CORRUPT,       /* "corrupt": the record breaks 11.2's rules
+                                  (a zero size or one not a multiple of 8, a
+                                  mip or palette outside its lump, ofs[k] < 40,
+                                  a palette count other than 256); the map
+                                  still loads; name and size when its header
+                                  lies inside the lump */
+    BSP_TEXTURE_SIZE_ONLY,     /* "size_only": name and size (source texdata) */
+    BSP_TEXTURE_NAME_ONLY,     /* "name_only": a name alone (quake2, quake3,
+                                  nightfire; source with no positive size) */
+    BSP_TEXTURE_STATUS_COUNT
+} bsp_texture_status;
+
+/* Where the colours of a texture's indices come from. */
+typedef enum bsp_palette_kind {
+    BSP_PALETTE_NONE = 0,      /* no pixels */
+    BSP_PALETTE_QUAKE,         /* the Quake palette (bsp_quake_palette):
+                                  quake, bsp2, WAD2 */
+    BSP_PALETTE_OWN,           /* its own, after mip 3: goldsrc, WAD3 */
+    BSP_PALETTE_CALLER         /* the caller's (.wal: the game's colormap) */
+} bsp_palette_kind;
+
+/* The two forms a mip comes out in. */
+typedef enum bsp_pixel_format {
+    BSP_PIXELS_INDEXED = 0,    /* one palette index per texel, rows top to
+                                  bottom: (width >> k) * (height >> k) bytes */
+    BSP_PIXELS_RGBA8           /* R, G, B, A per texel: 4 times that */
+} bsp_pixel_format;
+
+typedef struct bsp_texture {
+    uint32_t index;            /* in its table: the map's (11.2), the WAD's
+                                  lumps; a .wal: 0 */
+    bsp_texture_status status;
+    char name[BSP_TEXTURE_NAME_BYTES]; /* the bytes before the first NUL
+                                  (at most 128), then a NUL */
+    uint32_t name_len;
+    uint8_t has_size;          /* 1: width and height are the stored size */
+    uint8_t transparent255;    /* 1: the name starts with '{' (a .wal: always,
+                                  as Quake 2's ref_gl draws 8-bit images):
+                                  index 255 has alpha 0 in RGBA8, its R, G, B
+                                  stay the palette's */
+    uint8_t palette;           /* bsp_palette_kind */
+    uint8_t reserved;
+    uint32_t width, height;    /* as stored (has_size); else 0 */
+    int32_t texinfo;           /* quake2: the first texinfo with this name
+                                  (its record names the .wal); else -1 */
+    /* a .wal's other fields (else empty and 0): the next frame's name,
+     * and its surface flags, contents and value */
+    char wal_next[33];
+    int32_t wal_flags, wal_contents, wal_value;
+    /* bspkit's: where the bytes are (read-only) */
+    uint32_t mip_offset[BSP_TEXTURE_MIPS]; /* from the record's start */
+    uint32_t palette_offset;   /* its own palette's colours, from the start */
+    uint32_t size;             /* bytes from the record's start to the end
+                                  of its lump (WAD: of the WAD lump; .wal:
+                                  of the file) */
+    const uint8_t *bytes;      /* the record in memory (a map's texture
+                                  lump), or NULL: */
+    const struct bsp_stream *stream; /* the stream that holds it, at */
+    uint32_t offset;           /* this offset */
+} bsp_texture;
+
+/* The contract's word for a texture status ("embedded", "external",
+ * "missing", "corrupt", "size_only", "name_only").
+ * Statuses: none; "unknown" for one out of range. Never NULL. */
+BSP_API const char *bsp_texture_status_name(bsp_texture_status s);
+
+/* The Quake palette (gfx/palette.lmp, 768 bytes: 256 x R, G, B), which
+ * Quake and BSP2 miptex and WAD2 textures index and no map holds: the
+ * library's read-only data (SHA-256 6b20b5bc...c268fe, docs/queries.md
+ * 11.2).
+ * Statuses: none. Never NULL in a build with map access; NULL without
+ * (BSPKIT_ACCESS=0). */
+BSP_API const uint8_t *bsp_quake_palette(void);
+
+/* The number of entries of the map's texture table (docs/queries.md 11.2):
+ * quake, bsp2, goldsrc the miptex directory's count; source the texdata
+ * records; quake2 the distinct texinfo names (exact bytes), in the order
+ * they first appear; quake3 the shaders; nightfire the texture names.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded), NOT_LOADED (the texture lump left out: BSP_LOAD_GEOMETRY;
+ * one the file stores empty is a table of 0).
+ * Notes: on quake2 this compares names pairwise (texinfos^2 / 2 compares
+ * of up to 32 bytes: Quake 2 allows 8192 texinfos); bsp_counts.textures
+ * stays bsp_texture_name's range, which is the texinfos there. */
+BSP_API bsp_status bsp_texture_count(const bsp_map *m, uint32_t *count);
+
+/* Entry `index` of the map's texture table: name, status, size, and where
+ * its pixels and palette are.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * map not loaded), NOT_LOADED (the texture lump, or source's string
+ * lumps, left out), BAD_TEXTURE (index at or past bsp_texture_count).
+ * A record that breaks the rules is not a failure: the call succeeds with
+ * out->status BSP_TEXTURE_CORRUPT (a source name outside its string data
+ * likewise, with no name). Statuses by family: quake, bsp2, goldsrc
+ * embedded, external, missing or corrupt; source size_only (name_only
+ * when the stored size is not positive); quake2, quake3, nightfire
+ * name_only. */
+BSP_API bsp_status bsp_texture_get(const bsp_map *m, uint32_t index, bsp_texture *out);
+
+/* The entry after t (from bsp_texture_get or this call), for a walk of the
+ * whole table: on quake2 it goes on from t->texinfo, so a whole walk makes
+ * texinfos^2 / 2 compares rather than bsp_texture_get's up to that per
+ * entry; elsewhere it is bsp_texture_get(m, t->index + 1).
+ * Statuses, in the order they are checked: those of bsp_texture_get
+ * (BAD_TEXTURE: t->index outside the table); END (t is the last entry; t
+ * unchanged). */
+BSP_API bsp_status bsp_texture_next(const bsp_map *m, bsp_texture *t);
+
+/* The bytes mip `mip` (0 .. 3) of t takes in `format`:
+ * (width >> mip) * (height >> mip), times 4 for BSP_PIXELS_RGBA8.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer,
+ * mip above 3, an unknown format), UNSUPPORTED (a texture without pixels
+ * here: external, missing, size_only, name_only), CORRUPT (status
+ * corrupt; an RGBA8 size past 4 GiB). */
+BSP_API bsp_status bsp_texture_mip_bytes(const bsp_texture *t, uint32_t mip, bsp_pixel_format format,
+                                         uint32_t *bytes);
+
+/* Mip `mip` of t into dst: its indices as stored, or RGBA8 through
+ * `palette` (NULL: the texture's own, BSP_PALETTE_QUAKE or _OWN; else 768
+ * bytes of the caller's, which a .wal needs for RGBA8 and any texture may
+ * take: another game's palette). RGBA8 is (palette[3c], palette[3c + 1],
+ * palette[3c + 2], 255) for index c, alpha 0 for index 255 when
+ * t->transparent255 (docs/queries.md 11.2).
+ * Statuses, in the order they are checked: those of bsp_texture_mip_bytes;
+ * BAD_ARGUMENT (dst NULL or dst_bytes below that size: nothing is written;
+ * RGBA8 of a .wal without a palette); CORRUPT (a mip or palette outside
+ * the bytes t names: a t not from these calls); IO or TRUNCATED (a
+ * stream-backed texture's read: one of the mip's bytes, one of its
+ * palette's 768; the stream's own answer).
+ * Only the mip's bytes are written (a larger dst keeps the rest). RGBA8
+ * from a stream reads the indices into dst's last quarter and widens them
+ * in place, so dst needs no more than the answer's size. */
+BSP_API bsp_status bsp_texture_mip(const bsp_texture *t, uint32_t mip, bsp_pixel_format format,
+                                   const uint8_t *palette, void *dst, uint32_t dst_bytes);
+
+/* t's palette, BSP_PALETTE_BYTES bytes, into out: the Quake palette
+ * (quake, bsp2, WAD2) or the texture's own (goldsrc, WAD3) as stored.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer),
+ * UNSUPPORTED (a texture without pixels, or a .wal: its palette is the
+ * game's colormap, the caller's), CORRUPT (status corrupt; its palette
+ * outside the bytes t names), IO or TRUNCATED (a stream's read). */
+BSP_API bsp_status bsp_texture_palette(const bsp_texture *t, uint8_t out[BSP_PALETTE_BYTES]);
+
+/* A WAD2 (Quake) or WAD3 (Half-Life) texture file read through the
+ * caller's stream: "WAD2"/"WAD3", int32 lump count, int32 directory
+ * offset; 32-byte directory entries (int32 filepos, disksize, size; uint8
+ * type, compression, 2 pad; char name[16]). The stream must be seekable
+ * with a known size (a WAD's directory follows its lumps). Each call
+ * reads what it needs (a directory entry is 32 bytes, a texture's header
+ * 40 and, WAD3, its palette count 2): nothing is kept but this struct. */
+#define BSP_WAD_PALETTE 0x40u      /* a palette (WAD2 gfx.wad), a decal (WAD3) */
+#define BSP_WAD_QPIC 0x42u
+#define BSP_WAD_MIPTEX3 0x43u      /* a miptex with its palette (WAD3) */
+#define BSP_WAD_MIPTEX2 0x44u      /* a miptex of the Quake palette (WAD2) */
+#define BSP_WAD_FONT 0x46u
+typedef struct bsp_wad {
+    const struct bsp_stream *stream;
+    uint32_t version;          /* 2 or 3 */
+    uint32_t count;            /* directory entries */
+    uint32_t dir_offset;       /* the directory, in the file */
+} bsp_wad;
+
+typedef struct bsp_wad_lump {
+    uint32_t index;            /* in the directory */
+    char name[17];             /* the bytes before the first NUL, NUL-ended */
+    uint32_t name_len;
+    int32_t filepos, disksize, size;   /* as stored */
+    uint8_t type, compression;
+    uint8_t reserved[2];
+} bsp_wad_lump;
+
+/* Open a WAD: its header, and its directory's place checked.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * stream without a read function, of unknown size, or forward-only);
+ * TRUNCATED or IO (the 12-byte header); BAD_MAGIC (neither "WAD2" nor
+ * "WAD3"); CORRUPT (a negative lump count, or a directory outside the file
+ * or over the header). */
+BSP_API bsp_status bsp_wad_open(bsp_wad *w, const struct bsp_stream *s);
+
+/* Directory entry `index`, as stored (its bytes are checked when a
+ * texture is read from it).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer),
+ * BAD_QUERY (index at or past w->count), TRUNCATED or IO (its 32 bytes). */
+BSP_API bsp_status bsp_wad_lump_get(const bsp_wad *w, uint32_t index, bsp_wad_lump *out);
+
+/* The first directory entry of any type named `name` (NUL-terminated;
+ * its first 16 bytes), ASCII letters folded as Quake's W_CleanupName and
+ * GoldSrc fold them.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer),
+ * TRUNCATED or IO (an entry's read), BAD_QUERY (no such entry).
+ * Notes: a walk of the directory, one 32-byte read per entry up to the
+ * match. */
+BSP_API bsp_status bsp_wad_find(const bsp_wad *w, const char *name, bsp_wad_lump *out);
+
+/* The texture of a miptex lump (BSP_WAD_MIPTEX3 or _MIPTEX2): its header
+ * checked as an embedded miptex's (docs/queries.md 11.2) inside the lump's
+ * disksize bytes and the file; the palette by the WAD's version (WAD3 its
+ * own after mip 3, WAD2 the Quake palette); the name is the directory's.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer);
+ * UNSUPPORTED (another type, or a compression other than 0); TRUNCATED or
+ * IO (the header's 40 bytes, WAD3's palette count's 2). A lump that breaks
+ * the rules succeeds with out->status BSP_TEXTURE_CORRUPT, else
+ * BSP_TEXTURE_EMBEDDED. */
+BSP_API bsp_status bsp_wad_texture(const bsp_wad *w, const bsp_wad_lump *lump, bsp_texture *out);
+
+/* An external texture's pixels through the caller's WADs, in their order
+ * (the map's worldspawn "wad" key's order: the first match wins, as
+ * GoldSrc searches them): the first miptex lump (either type) whose name
+ * matches t's without case, read as bsp_wad_texture reads it; *which (if
+ * not NULL) the WAD's position in wads.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer,
+ * wads NULL with count above 0, or a WAD not opened), TRUNCATED or IO (a
+ * read), BAD_QUERY (no WAD holds it). Any t may be looked up: a texture
+ * with status embedded is found by name all the same (a WAD overriding
+ * it is the caller's choice). */
+BSP_API bsp_status bsp_texture_from_wads(const bsp_texture *t, const bsp_wad *wads, uint32_t count,
+                                         bsp_texture *out, uint32_t *which);
+
+/* A Quake 2 .wal file through the caller's stream (qfiles.h miptex_t, 100
+ * bytes: char name[32]; uint32 width, height, offsets[4] from the file's
+ * start; char animname[32]; int32 flags, contents, value): its size, mips
+ * and other fields, checked as an embedded miptex is (a zero size or one
+ * not a multiple of 8, a mip outside the file or over the header:
+ * corrupt). Its indices name the game's colormap palette, the caller's:
+ * RGBA8 through bsp_texture_mip with a palette. Normalising a Quake 2 face's
+ * texture coordinates: divide by out->width, out->height.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
+ * stream without a read function, of unknown size, or forward-only: the
+ * mips are read where they lie, in the order asked for); TRUNCATED or IO
+ * (the 100-byte header). A file that breaks the rules succeeds with
+ * out->status BSP_TEXTURE_CORRUPT, else BSP_TEXTURE_EMBEDDED. */
+BSP_API bsp_status bsp_wal_open(bsp_texture *out, const struct bsp_stream *s);
 
 /* Brushes: the convex volumes the map was built from, as the compiler
  * stored them for collision (quake2, quake3, source, nightfire; the Quake

@@ -34,7 +34,9 @@
 # and bsp_trace with the player and hull-class boxes; the load seeds), draw (bsp_leaf_disps,
 # bsp_visible_faces and the entity getters; the load seeds), mesh (bsp_measure_mesh and
 # bsp_mesh_build on every model, options and patch sets; the load seeds and
-# test/craft/craft_mesh.py's maps), grid (the
+# test/craft/craft_mesh.py's maps), tex (the texture table and
+# pixels, docs/queries.md 11.2; the load seeds and bspgen's tex/ maps), wad (WAD2/WAD3 and .wal
+# files through a stream; bspgen's tex/ files), grid (the
 # LIGHTGRID_OCTREE parse and lookup on the lump alone; the generator's grid lumps), bspx (the BSPX directory
 # and the light it brings, seekable and forward-only; bspgen's bspx/ maps), lit (a .lit as a second
 # stream, bsp_load against the resumable loader; bspgen's bspx/ maps with their .lit). $(BUILD)/t/fuzz_replay runs inputs through the same
@@ -47,8 +49,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves draw mesh
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves draw mesh
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves draw mesh tex wad
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves draw mesh tex wad
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/common/exercise.h test/common/recstream.h test/common/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -122,6 +124,11 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/
 	@mkdir -p $(FUZZ_DIR)/seeds/mesh $(FUZZ_DIR)/meshcurves && cp $(FUZZ_DIR)/seeds/load/*.bsp $(FUZZ_DIR)/seeds/mesh/
 	@python3 test/craft/craft_curves.py $(BUILD)/maps/q3.bsp $(FUZZ_DIR)/meshcurves
 	@python3 test/craft/craft_mesh.py $(BUILD)/maps $(FUZZ_DIR)/meshcurves $(FUZZ_DIR)/seeds/mesh
+	@mkdir -p $(FUZZ_DIR)/seeds/tex $(FUZZ_DIR)/seeds/wad
+	@cp $(FUZZ_DIR)/seeds/load/*.bsp $(BUILD)/maps/tex/*.bsp $(FUZZ_DIR)/seeds/tex/
+	@for f in $(BUILD)/maps/tex/*.wad $(BUILD)/maps/tex/*.wal $(wildcard $(SHARED)/maps/goldsrc/*.wad); do \
+	    case $$f in *.wal) c='\001';; *) c='\000';; esac; \
+	    { printf "$$c"; cat "$$f"; } > $(FUZZ_DIR)/seeds/wad/$$(basename $$f); done
 	@mkdir -p $(FUZZ_DIR)/seeds/pak
 	@for k in plain aligned aligned1; do for o in le be; do \
 	    python3 test/craft/pak_gen.py $(BUILD)/t/pak_lzma -$$o $(FUZZ_DIR)/pak.tmp $$k && \

@@ -52,6 +52,10 @@ BSP_INLINE bsp_status bsp__face_lightmap(const bsp__map *m, uint32_t face, bsp__
     return BSP_E_UNSUPPORTED;
 }
 
+/* The texture lump's entries (bsp_texture_name's range): records, or the
+ * miptex directory's count (0 when it does not fit its lump). */
+uint32_t bsp__texture_records(const bsp__map *m);
+
 /* A texture reference: the texture index (-1: none), the family's own
  * surface flags and BSP_SURF_*. */
 typedef struct bsp__texture_use {

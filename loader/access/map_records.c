@@ -27,8 +27,7 @@ bsp_status bsp__needs_absent(const bsp__map *m, const bsp__need *n, uint32_t cou
     return st;
 }
 
-/* Number of texture names and, for the miptex directory, its lump. */
-static uint32_t texture_count(const bsp__map *m)
+uint32_t bsp__texture_records(const bsp__map *m)
 {
     const bsp__access *a = m->family->access;
     uint32_t size;
@@ -50,7 +49,7 @@ bsp_status bsp_get_counts(const bsp_map *map, bsp_counts *out)
     out->faces = m->faces.count;
     out->models = m->models.count;
     out->planes = m->planes.count;
-    out->textures = texture_count(m);
+    out->textures = bsp__texture_records(m);
     out->brushes = out->brush_sides = 0;
 #if BSPKIT_COLLISION
     if (m->has_collision && m->brushes.data) {   /* (hull families: no brushes) */
@@ -159,7 +158,7 @@ bsp_status bsp_texture_name(const bsp_map *map, uint32_t index, const char **nam
     *len = 0;
     t = bsp__access_lump(m, BSP_AL_TEXTURES, &size);
     if (!t) return bsp__access_absent(m, BSP_AL_TEXTURES, BSP_E_BAD_QUERY);   /* (none: no index) */
-    if (index >= texture_count(m)) return BSP_E_BAD_QUERY;
+    if (index >= bsp__texture_records(m)) return BSP_E_BAD_QUERY;
     if (a->texture_kind == BSP_TEX_MIPTEX) {
         int32_t o = (int32_t)bsp__get_le32(t + 4 + 4 * (size_t)index);
         if (o == -1) return BSP_OK;                /* a missing texture */

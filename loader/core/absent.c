@@ -245,6 +245,94 @@ bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state, uint32_t s
     (void)m, (void)state, (void)state_bytes, (void)a, (void)bits, (void)bits_bytes;
     return BSP_E_UNSUPPORTED;
 }
+
+const char *bsp_texture_status_name(bsp_texture_status s)
+{
+    (void)s;
+    return "unknown";
+}
+
+const uint8_t *bsp_quake_palette(void)
+{
+    return NULL;
+}
+
+bsp_status bsp_texture_count(const bsp_map *m, uint32_t *count)
+{
+    (void)m;
+    if (count) *count = 0;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_texture_get(const bsp_map *m, uint32_t index, bsp_texture *out)
+{
+    (void)m, (void)index, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_texture_next(const bsp_map *m, bsp_texture *t)
+{
+    (void)m, (void)t;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_texture_mip_bytes(const bsp_texture *t, uint32_t mip, bsp_pixel_format format,
+                                 uint32_t *bytes)
+{
+    (void)t, (void)mip, (void)format;
+    if (bytes) *bytes = 0;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_texture_mip(const bsp_texture *t, uint32_t mip, bsp_pixel_format format,
+                           const uint8_t *palette, void *dst, uint32_t dst_bytes)
+{
+    (void)t, (void)mip, (void)format, (void)palette, (void)dst, (void)dst_bytes;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_texture_palette(const bsp_texture *t, uint8_t out[BSP_PALETTE_BYTES])
+{
+    (void)t, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_wad_open(bsp_wad *w, const bsp_stream *s)
+{
+    (void)w, (void)s;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_wad_lump_get(const bsp_wad *w, uint32_t index, bsp_wad_lump *out)
+{
+    (void)w, (void)index, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_wad_find(const bsp_wad *w, const char *name, bsp_wad_lump *out)
+{
+    (void)w, (void)name, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_wad_texture(const bsp_wad *w, const bsp_wad_lump *lump, bsp_texture *out)
+{
+    (void)w, (void)lump, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_texture_from_wads(const bsp_texture *t, const bsp_wad *wads, uint32_t count,
+                                 bsp_texture *out, uint32_t *which)
+{
+    (void)t, (void)wads, (void)count, (void)out, (void)which;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_wal_open(bsp_texture *out, const bsp_stream *s)
+{
+    (void)out, (void)s;
+    return BSP_E_UNSUPPORTED;
+}
 #endif
 
 #if !BSPKIT_FAMILY_SOURCE

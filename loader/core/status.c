@@ -14,7 +14,8 @@
     X(bad_lump) X(bad_lump_version) X(bad_arena) X(arena_too_small) X(lzma_corrupt) \
     X(lzma_overlap) X(lzma_props) X(not_loaded) X(bad_query) X(unsupported) X(bad_cluster) \
     X(bad_face) X(no_lightmap) S(corrupt, lzma_corrupt, 5) X(no_ambient) X(not_on_face) \
-    X(bad_model) X(bad_hull) X(patches_not_measured) X(end) X(bad_leaf) X(bad_disp)
+    X(bad_model) X(bad_hull) X(patches_not_measured) X(end) X(bad_leaf) X(bad_disp) \
+    X(bad_texture)
 #define STATUS_NONE(name, in, from)
 #define STATUS_CHARS(name) char name[sizeof #name];
 #define STATUS_TEXT(name) #name,
@@ -64,7 +65,8 @@ static const char *const status_messages[BSP_STATUS_COUNT] = {
     "A Quake 3 map loaded with collision needs bsp_measure_patches called on its header after bsp_open and before bsp_measure.",
     "The iteration has no more items (not an error: the end of the loop).",
     "The leaf number is outside the map's leaves.",
-    "A displacement number is outside the map's displacements."
+    "A displacement number is outside the map's displacements.",
+    "The texture number is outside the map's texture table."
 };
 #endif
 

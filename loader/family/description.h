@@ -118,6 +118,11 @@ typedef struct bsp__access {
     uint8_t texture_size;          /* int32 width, height at this offset of
                                       the texture record or miptex header
                                       (docs/queries.md 11.4); 0: not stored */
+    uint8_t texture_palette;       /* a miptex's colours (bsp_palette_kind):
+                                      the Quake palette or its own */
+    uint8_t texture_unique;        /* 1: the texture table (11.2) is the
+                                      records' distinct names in first
+                                      appearance order (quake2 texinfo) */
     const bsp__flag_rule *contents, *surface;
     uint8_t num_contents, num_surface;
     uint16_t dispinfo_bytes;       /* Source ddispinfo_t (0: Valve's 176) */

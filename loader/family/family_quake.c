@@ -147,19 +147,26 @@ static const bsp__flag_rule quake_surface[] = { { 1, BSP_SURF_NOLIGHTMAP } };
     .contents = quake_contents, .num_contents = sizeof quake_contents / sizeof quake_contents[0], \
     .surface = quake_surface, .num_surface = 1
 
-#if BSPKIT_FAMILY_QUAKE || BSPKIT_FAMILY_GOLDSRC
+#if BSPKIT_FAMILY_QUAKE
 static const bsp__access quake_access = {
-    QUAKE_ACCESS_COMMON,
+    QUAKE_ACCESS_COMMON, .texture_palette = BSP_PALETTE_QUAKE,
+    .leaf_bounds = BSP_FIELD(q1_leaf, mins), .face_side = BSP_FIELD(q1_face, side),
+};
+#endif
+#if BSPKIT_FAMILY_GOLDSRC
+/* GoldSrc's miptex carry their own palette after mip 3 */
+static const bsp__access goldsrc_access = {
+    QUAKE_ACCESS_COMMON, .texture_palette = BSP_PALETTE_OWN,
     .leaf_bounds = BSP_FIELD(q1_leaf, mins), .face_side = BSP_FIELD(q1_face, side),
 };
 #endif
 #if BSPKIT_FAMILY_BSP2
 static const bsp__access bsp2_access = {
-    QUAKE_ACCESS_COMMON,
+    QUAKE_ACCESS_COMMON, .texture_palette = BSP_PALETTE_QUAKE,
     .leaf_bounds = BSP_FIELD(bsp2_leaf, mins), .face_side = BSP_FIELD(bsp2_face, side),
 };
 static const bsp__access bsp2_rmq_access = {
-    QUAKE_ACCESS_COMMON,
+    QUAKE_ACCESS_COMMON, .texture_palette = BSP_PALETTE_QUAKE,
     .leaf_bounds = BSP_FIELD(rmq_leaf, mins), .face_side = BSP_FIELD(bsp2_face, side),
 };
 #endif
@@ -282,7 +289,7 @@ const struct bsp_family bsp__family_goldsrc = {
     QUAKE_COMMON,
     QUAKE_RECORDS,
     .faces.luxel_bytes = 3,
-    .access = BSP__IF(BSPKIT_ACCESS, &quake_access),
+    .access = BSP__IF(BSPKIT_ACCESS, &goldsrc_access),
     BSP__COLL(&goldsrc_coll)
 };
 #endif

@@ -99,7 +99,7 @@ static const bsp__access quake2_access = {
     .leaf_bounds = BSP_FIELD(q2_leaf, mins), .model_origin = BSP_AT(q2_model, origin), .face_side = BSP_FIELD(q2_face, side),
     .texinfo_flags = BSP_FIELD(q2_texinfo, flags),
     .texture_stride = q2_texinfo_bytes, .texture_name = BSP_AT(q2_texinfo, texture),
-    .texture_name_len = BSP_BYTES(q2_texinfo, texture),
+    .texture_name_len = BSP_BYTES(q2_texinfo, texture), .texture_unique = 1,
     .contents = quake2_contents, .num_contents = sizeof quake2_contents / sizeof quake2_contents[0],
     .surface = quake2_surface, .num_surface = sizeof quake2_surface / sizeof quake2_surface[0],
 };

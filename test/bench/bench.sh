@@ -274,6 +274,29 @@ print("mesh build %.3f ms (%s): %s the %.0f ms bound" % (j["mesh_build_ms"], j["
 sys.exit(0 if ok else 1)
 PYM
 
+# Texture pixels (docs/queries.md 11.2): every mip of every embedded
+# texture to RGBA8, on the shared Quake-family map with the most embedded
+# texels and on the generator's tex/q1_tex.bsp, and the shared WAD through
+# a memory stream. The bound is a floor far under a table lookup per texel
+# (a few GB/s here): below it the decoder is doing work it should not.
+echo "== textures: bench_textures (RGBA8 of every mip)"
+tex_real=$(ls "$SHARED"/maps/quake/*.bsp "$SHARED"/maps/bsp2/*.bsp "$SHARED"/maps/goldsrc/*.bsp 2>/dev/null)
+tex_wad=$(ls "$SHARED"/maps/goldsrc/hl_currents.wad 2>/dev/null || echo "$BUILD/maps/tex/hl_tex.wad")
+$B/bench_textures $tex_real -- "$BUILD/maps/tex/q1_tex.bsp" $tex_wad > $B/keys_textures.json || exit 1
+cat $B/keys_textures.json
+python3 - $B/keys_textures.json <<'PYT' || exit 1
+import json, sys
+j = json.load(open(sys.argv[1]))
+bound = 200.0
+ok = j["texture_decode_mb_s"] >= bound and j["texture_decode_generated_mb_s"] >= bound
+print("texture decode %.0f MB/s (%s), %.0f MB/s (%s): %s the %.0f MB/s floor" % (
+      j["texture_decode_mb_s"], j["texture_decode_map"], j["texture_decode_generated_mb_s"],
+      j["texture_decode_generated_map"], "above" if ok else "UNDER", bound))
+j["texture_decode_floor_mb_s"] = bound
+json.dump(j, open(sys.argv[1], "w"), separators=(",", ":"))
+sys.exit(0 if ok else 1)
+PYT
+
 python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" "$keys_brush" "$keys_q3" "$keys_hull" "$keys_p31" "$keys_p5" "$bspx_json" "$vis_json" "$mesh_json" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])

@@ -61,6 +61,9 @@ int fuzz_curves_one(const uint8_t *data, size_t size);
 int fuzz_draw_one(const uint8_t *data, size_t size);
 int fuzz_mesh_one(const uint8_t *data, size_t size);
 
+int fuzz_tex_one(const uint8_t *data, size_t size);
+int fuzz_wad_one(const uint8_t *data, size_t size);
+
 typedef struct target {
     const char *name;
     int (*run)(const uint8_t *data, size_t size);
@@ -88,6 +91,8 @@ static const target targets[] = {
     { "curves", fuzz_curves_one },
     { "draw", fuzz_draw_one },
     { "mesh", fuzz_mesh_one },
+    { "tex", fuzz_tex_one },
+    { "wad", fuzz_wad_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 

@@ -236,6 +236,7 @@
 #include "grid.h"
 #include "ambient.h"
 #include "bspx.h"
+#include "textures.h"
 #include "expect.h"
 #include "idtech.h"
 #include "nflight.h"
@@ -557,6 +558,8 @@ int main(int argc, char **argv)
         if (wanted(fam_variants[i].name, only, nonly)) write_fam_variant(&fam_variants[i], outdir);
     /* section 10's maps, from q1, bsp2, goldsrc and q2 (bspx_variants.c) */
     if (wanted("bspx", only, nonly)) gen_bspx_variants(outdir);
+    /* texture fixtures (docs/queries.md 11.2): maps, WADs, .wal files */
+    if (wanted("tex", only, nonly)) gen_texture_files(outdir);
     /* light grids (docs/queries.md 10.5) on the quake-family maps just written */
     if (wanted("grid", only, nonly)) gen_grid_variants(outdir);
     if (large) {

@@ -126,6 +126,8 @@ static bsp_status c_texture_name(held *H)
     uint32_t n;
     return bsp_texture_name(&H->m, 0, &s, &n);
 }
+static bsp_status c_texture_count(held *H) { uint32_t n; return bsp_texture_count(&H->m, &n); }
+static bsp_status c_texture_get(held *H) { bsp_texture t; return bsp_texture_get(&H->m, 0, &t); }
 static bsp_status c_leaf_face(held *H) { uint32_t f; return bsp_leaf_face(&H->m, 1, 0, &f); }
 static bsp_status c_luxel(held *H) { bsp_sample s; return bsp_luxel(&H->m, 0, P0, 0, &s); }
 static bsp_status c_light_point(held *H) { bsp_sample s; return bsp_light_point(&H->m, P1, &s); }
@@ -221,6 +223,8 @@ static const audit_call calls[] = {
     {"bsp_face_triangle", 0, N_GEOMETRY, c_face_triangle},
     {"bsp_face_lightmap_data", 0, N_GEOMETRY, c_face_lightmap},
     {"bsp_texture_name", 0, N_GEOMETRY, c_texture_name},
+    {"bsp_texture_count", 0, N_GEOMETRY, c_texture_count},
+    {"bsp_texture_get", 0, N_GEOMETRY, c_texture_get},
     {"bsp_leaf_face", 0, N_GEOMETRY, c_leaf_face},
     {"bsp_luxel", 0, N_LIGHTING, c_luxel},
     {"bsp_light_point", D_NODE_FACES, N_LIGHTING, c_light_point},
@@ -759,9 +763,10 @@ static void test_liquid(int argc, char **argv)
 
 static void test_status(void)
 {
-    CHECK(!strcmp(bsp_status_name(BSP_E_END), "end") && BSP_E_END == BSP_STATUS_COUNT - 3 && BSP_E_BAD_LEAF == BSP_STATUS_COUNT - 2 &&
-              BSP_E_END > BSP_E_PATCHES_NOT_MEASURED && BSP_E_BAD_DISP == BSP_STATUS_COUNT - 1 &&
-              !strcmp(bsp_status_name(BSP_E_BAD_DISP), "bad_disp"),
+    CHECK(!strcmp(bsp_status_name(BSP_E_END), "end") && BSP_E_END == BSP_STATUS_COUNT - 4 && BSP_E_BAD_LEAF == BSP_STATUS_COUNT - 3 &&
+              BSP_E_END > BSP_E_PATCHES_NOT_MEASURED && BSP_E_BAD_DISP == BSP_STATUS_COUNT - 2 &&
+              !strcmp(bsp_status_name(BSP_E_BAD_DISP), "bad_disp") && BSP_E_BAD_TEXTURE == BSP_STATUS_COUNT - 1 &&
+              !strcmp(bsp_status_name(BSP_E_BAD_TEXTURE), "bad_texture"),
           "status end: named \"end\", appended after every older status", "%s = %d",
           bsp_status_name(BSP_E_END), (int)BSP_E_END);
     CHECK(strcmp(bsp_status_message(BSP_E_END), bsp_status_message(BSP_E_BAD_QUERY)) != 0,

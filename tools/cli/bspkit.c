@@ -39,7 +39,8 @@ static int run_gamelumps(const tool_run *r) { return cmd_gamelumps(r->path, r->f
 static int run_leaves(const tool_run *r) { return cmd_leaves(r->path, r->forward); }
 static int run_faces(const tool_run *r) { return cmd_faces(r->path, r->hdr, r->forward); }
 static int run_models(const tool_run *r) { return cmd_models(r->path, r->forward); }
-static int run_textures(const tool_run *r) { return cmd_textures(r->path, r->forward); }
+static int run_textures(const tool_run *r) { return cmd_textures(r->argc, r->argv); }
+static int run_wad(const tool_run *r) { return cmd_wad(r->argc, r->argv); }
 static int run_brushes(const tool_run *r) { return cmd_brushes(r->path, r->forward); }
 static int run_props(const tool_run *r) { return cmd_props(r->path, r->forward); }
 static int run_lights(const tool_run *r) { return cmd_lights(r->path, r->hdr, r->forward); }
@@ -123,8 +124,14 @@ static const tool_command commands[] = {
       "                texture and lightmap coordinates\n", NULL },
     { "models", run_models, 0,
       "  models MAP    every model: bounds, origin, head node, face range\n", NULL },
-    { "textures", run_textures, 0,
-      "  textures MAP  every texture name\n", NULL },
+    { "textures", run_textures, 1,
+      "  textures MAP [--wad FILE]... [--extract DIR]\n"
+      "                the texture table: name, size, status, sha256 of the\n"
+      "                palette and each mip's indices and RGBA8; external ones\n"
+      "                from the WADs given, in order (bspkit textures --help)\n", NULL },
+    { "wad", run_wad, 1,
+      "  wad FILE [--extract DIR]   a WAD2/WAD3 file's lumps, its textures'\n"
+      "                sizes and digests (bspkit wad --help)\n", NULL },
     { "brushes", run_brushes, 0,
       "  brushes MAP   every brush: contents, flags, shader, its sides (plane,\n"
       "                texture, flags, dispinfo, bevel); then every leaf's brush\n"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* cmd_access.c - bspkit leaves, faces, models, textures, brushes: the map access
+/* cmd_access.c - bspkit leaves, faces, models, brushes: the map access
  * API's records, one JSON object per line (docs/access.md). Floats
  * print as %.9g (exact for float, the same text on every target); a value
  * that is not finite prints as null. */
@@ -144,21 +144,6 @@ static void print_model(const bsp_map *m, uint32_t i)
            (unsigned)mo.num_faces);
 }
 
-static void print_texture(const bsp_map *m, uint32_t i)
-{
-    const char *name;
-    uint32_t len;
-    bsp_status st = bsp_texture_name(m, i, &name, &len);
-    printf("{\"texture\":%u,", (unsigned)i);
-    if (st == BSP_OK) {
-        printf("\"name\":");
-        json_string(name, len);
-    } else {
-        printf("\"error\":\"%s\"", bsp_status_name(st));
-    }
-    printf("}\n");
-}
-
 /* ,"texture":NAME or null,"texture_index":T */
 static void print_texture_ref(const bsp_map *m, int32_t texture)
 {
@@ -299,7 +284,3 @@ int cmd_models(const char *path, int forward)
     return each_record(path, 0, forward, offsetof(bsp_counts, models), print_model);
 }
 
-int cmd_textures(const char *path, int forward)
-{
-    return each_record(path, 0, forward, offsetof(bsp_counts, textures), print_texture);
-}

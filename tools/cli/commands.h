@@ -17,7 +17,6 @@ int cmd_query(const char *path, int hdr, int forward);       /* cmd_query.c */
 int cmd_leaves(const char *path, int forward);               /* cmd_access.c */
 int cmd_faces(const char *path, int hdr, int forward);
 int cmd_models(const char *path, int forward);
-int cmd_textures(const char *path, int forward);
 int cmd_brushes(const char *path, int forward);
 int cmd_dispverts(const char *path, int hdr, int forward);   /* cmd_verts.c */
 /* The faces line's keys of docs/queries.md 11.10 (texture and lightmap
@@ -27,6 +26,8 @@ int cmd_props(const char *path, int forward);                /* cmd_props.c */
 int cmd_cubemaps(int argc, char **argv);                     /* cmd_srclumps.c */
 int cmd_lights(const char *path, int hdr, int forward);
 int cmd_pak(int argc, char **argv);                          /* cmd_pak.c */
+int cmd_textures(int argc, char **argv);                     /* cmd_textures.c */
+int cmd_wad(int argc, char **argv);
 int cmd_patches(int argc, char **argv);                      /* cmd_patches.c */
 int cmd_meshes(int argc, char **argv);                       /* cmd_meshes.c */
 int cmd_render(int argc, char **argv);                       /* ../pictures/render_cmd.c */
