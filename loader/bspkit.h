@@ -2671,7 +2671,8 @@ typedef struct bsp_atlas {
  * the params' ranges; combined with RGB9E5); UNSUPPORTED (combined on a
  * family bsp_face_combine does not combine; a build without map access);
  * NOT_LOADED (the faces, or quake3's lightmaps, left out); CORRUPT (a face
- * as bsp_get_face); BAD_ARENA (scratch misaligned: 4 bytes); ARENA_TOO_SMALL
+ * whose lightmap bsp_face_lightmap_data answers corrupt); BAD_ARENA
+ * (scratch not 4-byte aligned, where rects go); ARENA_TOO_SMALL
  * (scratch_bytes below out->scratch_bytes, which is set; scratch may be
  * NULL then); BAD_ARGUMENT (a page smaller than a block with its border:
  * out->min_page_width and _height, set, say what would do; a size past

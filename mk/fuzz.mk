@@ -32,7 +32,8 @@
 # pakfile reader, whole or the stream's way, on test/craft/pak_gen.py's pakfiles), srclumps (cubemaps and
 # world lights, with the map's header and altered ones; the load seeds), boxleaves (bsp_box_leaves
 # and bsp_trace with the player and hull-class boxes; the load seeds), draw (bsp_leaf_disps,
-# bsp_visible_faces and the entity getters; the load seeds), grid (the
+# bsp_visible_faces and the entity getters; the load seeds), atlas (light styles
+# combined, lightmap texels, the atlas and its update; the load seeds), grid (the
 # LIGHTGRID_OCTREE parse and lookup on the lump alone; the generator's grid lumps), bspx (the BSPX directory
 # and the light it brings, seekable and forward-only; bspgen's bspx/ maps), lit (a .lit as a second
 # stream, bsp_load against the resumable loader; bspgen's bspx/ maps with their .lit). $(BUILD)/t/fuzz_replay runs inputs through the same
@@ -45,8 +46,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves draw
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves draw
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves draw atlas
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves draw atlas
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/common/exercise.h test/common/recstream.h test/common/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -117,6 +118,7 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/
 	@mkdir -p $(FUZZ_DIR)/seeds/curves && cp $(FUZZ_DIR)/seeds/load/q3*.bsp $(FUZZ_DIR)/seeds/curves/
 	@python3 test/craft/craft_curves.py $(BUILD)/maps/q3.bsp $(FUZZ_DIR)/seeds/curves
 	@ln -s load $(FUZZ_DIR)/seeds/draw
+	@ln -s load $(FUZZ_DIR)/seeds/atlas
 	@mkdir -p $(FUZZ_DIR)/seeds/pak
 	@for k in plain aligned aligned1; do for o in le be; do \
 	    python3 test/craft/pak_gen.py $(BUILD)/t/pak_lzma -$$o $(FUZZ_DIR)/pak.tmp $$k && \

@@ -66,27 +66,20 @@ static bsp_status face_blocks(const bsp_map *map, const bsp_atlas_params *p, sin
         if (st != BSP_OK) return st;
     }
     for (face = 0; m->faces.data && face < m->faces.count; face++) {
-        bsp_face f;
+        bsp__lm_face lf;
         bsp_status st;
         if (p->slots == BSP_ATLAS_COMBINED) {
             bsp_combine_info info;
-            st = bsp__combine_info(map, face, &info);
+            st = bsp__combine_info(map, face, &info, &lf);
             if (st == BSP_E_NO_LIGHTMAP) continue;
             if (st != BSP_OK) return st;
             add(s, (int32_t)face, -1, BSP_ATLAS_COMBINED, info.w, info.h, info.styles, info.num_slots);
             continue;
         }
-        if ((st = bsp_get_face(map, face, &f)) != BSP_OK) return st;
-        for (k = 0; k < f.lightmap.num_styles; k++) {
-            const uint8_t *data;
-            uint32_t bytes, bump = f.lightmap.pages ? f.lightmap.pages : 1;
-            if (!(p->slots >> k & 1u) || f.lightmap.wide_styles[k] == 0xffffu) continue;
-            st = bsp_face_lightmap_data(map, face, k, &data, &bytes);
-            if (st == BSP_E_NO_LIGHTMAP) continue;
-            if (st != BSP_OK) return st;
-            add(s, (int32_t)face, -1, k, (uint32_t)f.lightmap.w * bump, (uint32_t)f.lightmap.h,
-                &f.lightmap.wide_styles[k], 1);
-        }
+        if ((st = bsp__lm_face_of(map, face, &lf)) != BSP_OK) return st;
+        for (k = 0; k < lf.num_styles; k++)
+            if ((p->slots >> k & 1u) && lf.slot[k])
+                add(s, (int32_t)face, -1, k, lf.shape.w * lf.shape.bump, lf.shape.h, &lf.styles[k], 1);
     }
     return BSP_OK;
 }

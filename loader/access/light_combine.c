@@ -26,31 +26,30 @@ int bsp__values_ok(const bsp__map *m, const bsp_style_values *v)
     return bsp__combine_rule(m) == BSP_COMBINE_RESCALE ? v->floats != NULL : v->ints != NULL;
 }
 
-bsp_status bsp__combine_info(const bsp_map *map, uint32_t face, bsp_combine_info *out)
+bsp_status bsp__combine_info(const bsp_map *map, uint32_t face, bsp_combine_info *out,
+                             bsp__lm_face *lf)
 {
     const bsp__map *m = bsp__map_c(map);
-    const uint8_t *data;
-    bsp_face f;
-    uint32_t k, bytes;
+    bsp__lm_face own;
+    uint32_t k;
     bsp_status st;
     if (!bsp__access_of(m) || !out) return BSP_E_BAD_ARGUMENT;
+    if (!lf) lf = &own;
     bsp__fill(out, 0, sizeof *out);
     for (k = 0; k < 8; k++) out->styles[k] = 0xffffu;
     if (bsp__combine_rule(m) == BSP_COMBINE_NONE) return BSP_E_UNSUPPORTED;
-    /* slot 0's status first: bad_face, corrupt, no_lightmap as the block's */
-    st = bsp_face_lightmap_data(map, face, 0, &data, &bytes);
-    if (st != BSP_OK) return st;
-    st = bsp_get_face(map, face, &f);
-    if (st != BSP_OK) return st;
-    /* the engines' maps < MAXLIGHTMAPS && styles[maps] != 255 */
-    for (k = 0; k < f.lightmap.num_styles && f.lightmap.wide_styles[k] != 0xffffu; k++) {
-        if (k && (st = bsp_face_lightmap_data(map, face, k, &data, &bytes)) != BSP_OK) return st;
-        out->styles[k] = f.lightmap.wide_styles[k];
+    if ((st = bsp__lm_face_of(map, face, lf)) != BSP_OK) return st;
+    /* the engines' maps < MAXLIGHTMAPS && styles[maps] != 255, each slot
+     * taken with a block */
+    if (!lf->slot[0]) return BSP_E_NO_LIGHTMAP;
+    for (k = 0; k < lf->num_styles && lf->styles[k] != 0xffffu; k++) {
+        if (!lf->slot[k]) return BSP_E_NO_LIGHTMAP;
+        out->styles[k] = lf->styles[k];
     }
     out->num_slots = k;
-    out->w = (uint32_t)f.lightmap.w;
-    out->h = (uint32_t)f.lightmap.h;
-    out->channels = bsp__combine_rule(m) == BSP_COMBINE_RESCALE ? 4u : f.lightmap.bytes_per_luxel;
+    out->w = lf->shape.w;
+    out->h = lf->shape.h;
+    out->channels = bsp__combine_rule(m) == BSP_COMBINE_RESCALE ? 4u : lf->shape.bpl;
     /* the block lies in the light source, so w * h * 3 fits; 4 channels
      * of a block of over 3 GiB would not */
     if ((uint64_t)out->w * out->h * out->channels > 0xffffffffu) return BSP_E_CORRUPT;
@@ -100,18 +99,13 @@ static uint32_t luxel(uint32_t rule, const uint8_t *const *slot, uint32_t n, uin
     }
 }
 
-bsp_status bsp__combine_put(const bsp_map *map, uint32_t face, const bsp_combine_info *info,
-                            const bsp_style_values *v, uint32_t kind, uint8_t *dst,
-                            size_t row_bytes)
+void bsp__combine_put(const bsp__map *m, const bsp_combine_info *info, const bsp__lm_face *lf,
+                      const bsp_style_values *v, uint32_t kind, uint8_t *dst, size_t row_bytes)
 {
-    const bsp__map *m = bsp__map_c(map);
-    const uint8_t *slot[8];
     uint32_t ints[8], k, x, y, bpl, rule = bsp__combine_rule(m);
     float floats[8];
-    bsp_status st;
     for (k = 0; k < info->num_slots; k++) {
-        uint32_t bytes, s = info->styles[k];
-        if ((st = bsp_face_lightmap_data(map, face, k, &slot[k], &bytes)) != BSP_OK) return st;
+        uint32_t s = info->styles[k];
         /* a style past the caller's table adds nothing */
         ints[k] = s < v->count && v->ints ? v->ints[s] : 0;
         floats[k] = s < v->count && v->floats ? v->floats[s] : 0.0f;
@@ -121,7 +115,7 @@ bsp_status bsp__combine_put(const bsp_map *map, uint32_t face, const bsp_combine
         uint8_t *row = dst + (size_t)y * row_bytes;
         for (x = 0; x < info->w; x++) {
             uint8_t c[4] = { 0, 0, 0, 0 };
-            uint32_t n = luxel(rule, slot, info->num_slots, bpl, ints, floats, y * info->w + x, c);
+            uint32_t n = luxel(rule, lf->slot, info->num_slots, bpl, ints, floats, y * info->w + x, c);
             if (kind == BSP__COMBINE_OWN) {
                 for (k = 0; k < n; k++) *row++ = c[k];
                 continue;
@@ -133,24 +127,24 @@ bsp_status bsp__combine_put(const bsp_map *map, uint32_t face, const bsp_combine
             row += bsp__texel_bytes(kind);
         }
     }
-    return BSP_OK;
 }
 
 bsp_status bsp_measure_combine(const bsp_map *m, uint32_t face, bsp_combine_info *out)
 {
-    return bsp__combine_info(m, face, out);
+    return bsp__combine_info(m, face, out, NULL);
 }
 
 bsp_status bsp_face_combine(const bsp_map *map, uint32_t face, const bsp_style_values *v,
                             uint8_t *out, uint32_t bytes)
 {
     bsp_combine_info info;
-    bsp_status st = bsp__combine_info(map, face, &info);
+    bsp__lm_face lf;
+    bsp_status st = bsp__combine_info(map, face, &info, &lf);
     if (st != BSP_OK) return st;
     if (!bsp__values_ok(bsp__map_c(map), v) || !out) return BSP_E_BAD_ARGUMENT;
     if (bytes < info.bytes) return BSP_E_ARENA_TOO_SMALL;
-    return bsp__combine_put(map, face, &info, v, BSP__COMBINE_OWN, out,
-                            (size_t)info.w * info.channels);
+    bsp__combine_put(bsp__map_c(map), &info, &lf, v, BSP__COMBINE_OWN, out, (size_t)info.w * info.channels);
+    return BSP_OK;
 }
 
 #endif

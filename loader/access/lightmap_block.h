@@ -19,6 +19,21 @@ typedef struct bsp__lm_block {
     uint8_t hdr;           /* the 4 bytes are E5BGR9, not Source's RGBE */
 } bsp__lm_block;
 
+/* A face's lightmap, worked out once: the shape its blocks share, each
+ * slot's bytes (NULL: no block, bsp_face_lightmap_data's NO_LIGHTMAP) and
+ * styles (0xFFFF: none). Slots past 8 are not kept. */
+typedef struct bsp__lm_face {
+    bsp__lm_block shape;   /* data NULL */
+    const uint8_t *slot[8];
+    uint16_t styles[8];
+    uint32_t num_styles;
+} bsp__lm_face;
+
+/* Face `face`'s lightmap (not quake3: its pages are not the faces'), with
+ * bsp_face_lightmap_data's statuses before NO_LIGHTMAP (BAD_ARGUMENT,
+ * NOT_LOADED, BAD_FACE, UNSUPPORTED, CORRUPT). */
+bsp_status bsp__lm_face_of(const bsp_map *m, uint32_t face, bsp__lm_face *out);
+
 /* Bytes per texel of a bsp_texel_format. */
 BSP_INLINE uint32_t bsp__texel_bytes(uint32_t format)
 {
@@ -51,15 +66,17 @@ void bsp__put_border(uint8_t *page, size_t row_bytes, uint32_t texel_bytes, uint
  * none (family, E5BGR9 light). */
 uint32_t bsp__combine_rule(const bsp__map *m);
 
-/* bsp_measure_combine's work, for the atlas too. */
-bsp_status bsp__combine_info(const bsp_map *m, uint32_t face, bsp_combine_info *out);
+/* bsp_measure_combine's work, for the atlas too; the face's lightmap into
+ * *lf for bsp__combine_put. */
+bsp_status bsp__combine_info(const bsp_map *m, uint32_t face, bsp_combine_info *out,
+                             bsp__lm_face *lf);
 
-/* Face `face`'s combined light (bsp_face_combine's rule) written as `kind`
+/* The combined light (bsp_face_combine's rule) of the face that
+ * bsp__combine_info gave info and lf for, written as `kind`
  * (BSP__COMBINE_OWN, BSP_TEXELS_RGB8 or _RGBA8) at dst, rows row_bytes
- * apart; info from bsp__combine_info, v checked by the caller. */
-bsp_status bsp__combine_put(const bsp_map *m, uint32_t face, const bsp_combine_info *info,
-                            const bsp_style_values *v, uint32_t kind, uint8_t *dst,
-                            size_t row_bytes);
+ * apart; v checked by the caller. */
+void bsp__combine_put(const bsp__map *m, const bsp_combine_info *info, const bsp__lm_face *lf,
+                      const bsp_style_values *v, uint32_t kind, uint8_t *dst, size_t row_bytes);
 
 /* The style values v can serve map m's rule: the table it reads given. */
 int bsp__values_ok(const bsp__map *m, const bsp_style_values *v);

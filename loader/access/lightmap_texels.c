@@ -27,23 +27,58 @@ void bsp__q3_page_block(const uint8_t *pages, uint32_t page, bsp__lm_block *out)
     out->hdr = 0;
 }
 
+bsp_status bsp__lm_face_of(const bsp_map *map, uint32_t face, bsp__lm_face *out)
+{
+    const bsp__map *m = bsp__map_c(map);
+    bsp__lightmap lm;
+    uint32_t k;
+    bsp_status st;
+    if (!bsp__access_of(m)) return BSP_E_BAD_ARGUMENT;
+    bsp__fill(out, 0, sizeof *out);
+    for (k = 0; k < 8; k++) out->styles[k] = 0xffffu;
+    if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_E_BAD_FACE);
+    if (face >= m->faces.count) return BSP_E_BAD_FACE;
+    if (!m->lighting.data) return m->family->faces.face_lightmap ? BSP_OK : BSP_E_UNSUPPORTED;
+    if ((st = bsp__face_lightmap(m, face, &lm)) != BSP_OK) return st;
+    out->shape.w = (uint32_t)lm.w;
+    out->shape.h = (uint32_t)lm.h;
+    out->shape.bump = lm.pages ? lm.pages : 1;
+    out->shape.bpl = lm.bytes_per_luxel;
+    out->shape.hdr = m->light.hdr;
+    out->num_styles = lm.num_styles > 8 ? 8 : lm.num_styles;
+    for (k = 0; k < out->num_styles; k++) {
+        out->styles[k] = (uint16_t)bsp__lightmap_style(&lm, k);
+        out->slot[k] = bsp__lightmap_slot(m, &lm, k);
+    }
+    return BSP_OK;
+}
+
 bsp_status bsp__lm_block_of(const bsp_map *map, uint32_t face, uint32_t slot, bsp__lm_block *out)
 {
-    bsp_face f;
+    const bsp__map *m = bsp__map_c(map);
+    bsp__lm_face lf;
     uint32_t bytes;
-    bsp_status st = bsp_face_lightmap_data(map, face, slot, &out->data, &bytes);
-    if (st != BSP_OK) return st;
-    st = bsp_get_face(map, face, &f);
-    if (st != BSP_OK) return st;
-    if (f.lightmap.page >= 0) {
-        bsp__q3_page_block(out->data, 0, out);
+    bsp_status st;
+    if (slot >= 8 || (bsp__access_of(m) && m->family->access->face_page.type)) {
+        /* quake3's page, or a slot past those kept: the public reading */
+        bsp_face f;
+        if ((st = bsp_face_lightmap_data(map, face, slot, &out->data, &bytes)) != BSP_OK) return st;
+        if ((st = bsp_get_face(map, face, &f)) != BSP_OK) return st;
+        if (f.lightmap.page >= 0) {
+            bsp__q3_page_block(out->data, 0, out);
+            return BSP_OK;
+        }
+        out->w = (uint32_t)f.lightmap.w;
+        out->h = (uint32_t)f.lightmap.h;
+        out->bump = f.lightmap.pages ? f.lightmap.pages : 1;
+        out->bpl = f.lightmap.bytes_per_luxel;
+        out->hdr = (uint8_t)(f.lightmap.hdr != 0);
         return BSP_OK;
     }
-    out->w = (uint32_t)f.lightmap.w;
-    out->h = (uint32_t)f.lightmap.h;
-    out->bump = f.lightmap.pages ? f.lightmap.pages : 1;
-    out->bpl = f.lightmap.bytes_per_luxel;
-    out->hdr = (uint8_t)(f.lightmap.hdr != 0);
+    if ((st = bsp__lm_face_of(map, face, &lf)) != BSP_OK) return st;
+    if (!lf.slot[slot]) return BSP_E_NO_LIGHTMAP;
+    *out = lf.shape;
+    out->data = lf.slot[slot];
     return BSP_OK;
 }
 

@@ -59,6 +59,7 @@ int fuzz_boxleaves_one(const uint8_t *data, size_t size);
 int fuzz_grid_one(const uint8_t *data, size_t size);
 int fuzz_curves_one(const uint8_t *data, size_t size);
 int fuzz_draw_one(const uint8_t *data, size_t size);
+int fuzz_atlas_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -86,6 +87,7 @@ static const target targets[] = {
     { "grid", fuzz_grid_one },
     { "curves", fuzz_curves_one },
     { "draw", fuzz_draw_one },
+    { "atlas", fuzz_atlas_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 
