@@ -2573,7 +2573,7 @@ BSP_API bsp_status bsp_measure_combine(const bsp_map *m, uint32_t face, bsp_comb
  *   the engine's cast is undefined), negatives to 0, a = the largest; over
  *   255 all four are scaled by 255.0f / a and cut again: bytes r, g, b, a.
  * Statuses, in the order they are checked: those of bsp_measure_combine;
- * BAD_ARGUMENT (v, or the table the family reads, NULL); ARENA_TOO_SMALL
+ * BAD_ARGUMENT (v, the table the family reads, or out NULL); ARENA_TOO_SMALL
  * (bytes below the combine's size: nothing written).
  * The bytes are those of bsp_face_lightmap_data for each slot; gamma,
  * overbright and dynamic lights are the renderer's (docs/atlas.md). */

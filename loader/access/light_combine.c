@@ -91,8 +91,10 @@ static uint32_t luxel(uint32_t rule, const uint8_t *const *slot, uint32_t n, uin
         if (v[2] > top) top = v[2];
         v[3] = top;
         if (top > 255) {
-            float t = bsp__fdiv(255.0f, (float)top);
-            for (ch = 0; ch < 4; ch++) v[ch] = cut(bsp__fmul((float)v[ch], t));
+            /* (an int above 2^24 rounds on its way to float: rounded here,
+             * whatever precision the target computes in) */
+            float t = bsp__fdiv(255.0f, bsp__round((float)top));
+            for (ch = 0; ch < 4; ch++) v[ch] = cut(bsp__fmul(bsp__round((float)v[ch]), t));
         }
         for (ch = 0; ch < 4; ch++) c[ch] = (uint8_t)v[ch];
         return 4;

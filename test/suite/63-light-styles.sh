@@ -171,6 +171,31 @@ for m in $SHARED/maps/source/tf2_test2.bsp $SHARED/maps/quake3/mp_lobby.bsp $SHA
     fi
 done
 
+# E5BGR9 light (--hdr: LIGHTING_E5BGR9, an HDR .lit): combine answers each
+# face unsupported, as the reference; the atlas's texels go through 10.2's
+# decode (both checkers take it, and refuse it held against the LDR light)
+hdr_ok=0; hdr_bad=""
+for n in q1_e5 q2_e5 goldsrc_e5 q1_lit_hdr; do
+    m=$MAPS/bspx/$n.bsp
+    [ -f "$m" ] || continue
+    $BUILD/bspkit styles --hdr "$m" > "$ls_dir/$n.hdr.tool" 2>/dev/null
+    $ref styles --hdr "$m" > "$ls_dir/$n.hdr.ref" 2>/dev/null
+    cmp -s "$ls_dir/$n.hdr.tool" "$ls_dir/$n.hdr.ref" && grep -q '"error":"unsupported"' "$ls_dir/$n.hdr.tool" &&
+        ! grep -q sha256 "$ls_dir/$n.hdr.tool" || hdr_bad="$hdr_bad $n:styles"
+    d=$ls_dir/$n.hdr.atlas
+    $BUILD/bspkit atlas --hdr "$m" "$d" > /dev/null 2>&1 || { hdr_bad="$hdr_bad $n:atlas"; continue; }
+    $BUILD/bspkit atlas-check --hdr "$m" "$d" > /dev/null 2>&1 || hdr_bad="$hdr_bad $n:check"
+    $ref check --hdr "$m" "$d" > /dev/null 2>&1 || hdr_bad="$hdr_bad $n:reference"
+    $BUILD/bspkit atlas-check "$m" "$d" > /dev/null 2>&1 && hdr_bad="$hdr_bad $n:ldr-check-ok"
+    $ref check "$m" "$d" > /dev/null 2>&1 && hdr_bad="$hdr_bad $n:ldr-reference-ok"
+    hdr_ok=$((hdr_ok + 1))
+done
+if [ $hdr_ok -gt 0 ] && [ -z "$hdr_bad" ]; then
+    pass "light styles: $hdr_ok E5BGR9-lit maps: combine unsupported on each face as the reference says; their atlases pass both checks, and fail them against the LDR light"
+else
+    fail "light styles: E5BGR9 light:$hdr_bad ($hdr_ok maps)"
+fi
+
 # the command lines: a page smaller than a block is a usage error
 if [ -f "$MAPS/q1.bsp" ]; then
     $BUILD/bspkit atlas --page 4 "$MAPS/q1.bsp" "$ls_dir/small" > /dev/null 2> "$ls_dir/small.err"
