@@ -248,7 +248,7 @@ PYV
 # build, 1024 x 1024 pages, border 1), and a combined atlas brought up to
 # date after one animated style changed (and after style 0, every block);
 # the generated maps without ../shared. Bounds: far above these maps'
-# milliseconds, far below a frame at 30 Hz.
+# milliseconds; the update (an engine's every frame) below a 30 Hz frame.
 echo "== lightmap atlas: bench_atlas (pack every block; update after one style changed)"
 atlas_maps=""
 for fam in quake goldsrc bsp2 quake2 quake3 "source xbox360" nightfire; do

@@ -63,6 +63,7 @@ static int load(const char *name, const uint8_t *data, uint32_t size, loaded_map
     bsp_options o = bsp_default_options(BSP_LOAD_GEOMETRY);
     bsp_counts c;
     uint32_t need;
+    o.lzma_lclp_max = 12;   /* the generated console maps of wide LZMA tables too */
     bsp_memstream_init(&ms, &s, data, size);
     if (bsp_open(&h, &s) != BSP_OK || bsp_measure(&h, &o, &need) != BSP_OK) return 0;
     L->arena = malloc(need ? need : 1);

@@ -165,7 +165,7 @@ for m in $SHARED/maps/source/tf2_test2.bsp $SHARED/maps/quake3/mp_lobby.bsp $SHA
         grep -q "\"$want\"" "$d.$kind.ref" || bad="$bad $kind:reference-kind"
     done
     if [ -z "$bad" ]; then
-        pass "light styles: $m: atlas-check and the reference fail a flipped interior bit, a flipped border bit, an overlap, a border off the page, a missing face"
+        pass "light styles: $m: atlas-check and the reference refuse a flipped interior bit, a flipped border bit, an overlap, a border off the page, a missing face"
     else
         fail "light styles: $m: spoiled atlases not caught:$bad (see $d.*.check)"
     fi
@@ -191,7 +191,7 @@ for n in q1_e5 q2_e5 goldsrc_e5 q1_lit_hdr; do
     hdr_ok=$((hdr_ok + 1))
 done
 if [ $hdr_ok -gt 0 ] && [ -z "$hdr_bad" ]; then
-    pass "light styles: $hdr_ok E5BGR9-lit maps: combine unsupported on each face as the reference says; their atlases pass both checks, and fail them against the LDR light"
+    pass "light styles: $hdr_ok E5BGR9-lit maps: combine unsupported on each face as the reference says; their atlases pass both checks and are refused held against the LDR light"
 else
     fail "light styles: E5BGR9 light:$hdr_bad ($hdr_ok maps)"
 fi
