@@ -103,7 +103,7 @@ HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
 TESTS   ?= test_unit test_api test_engine test_hostile test_lzma test_bounds test_errors test_resume test_access test_areas test_slices \
            test_lightedge test_patch test_props test_pak test_trace_rules test_srclumps test_grid test_bspx test_api34 \
-           test_q3arena test_absent test_curves test_mesh test_textures
+           test_q3arena test_absent test_curves test_mesh test_textures test_styles
 LZMA_REF := -llzma
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -250,6 +250,9 @@ $(BUILD)/bench/bench_visible: test/bench/bench_visible.c $(HOST_SRC) $(BUILD)/li
 $(BUILD)/bench/bench_mesh: test/bench/bench_mesh.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix -Iplatform/memory $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
+$(BUILD)/bench/bench_atlas: test/bench/bench_atlas.c $(HOST_SRC) $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
 $(BUILD)/bench/bench_trace: test/bench/bench_trace.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
@@ -279,7 +282,7 @@ $(BENCH_MAP): $(BUILD)/bspgen
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
        $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid $(BUILD)/bench/bench_trace_keys $(BUILD)/bench/bench_bspx \
        $(BUILD)/bench/bench_visible $(BUILD)/bench/bench_mesh $(BUILD)/bench/bench_textures \
-       $(BUILD)/maps/.stamp
+       $(BUILD)/bench/bench_atlas $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench/bench.sh
 
 # The suite checks its packages before building anything, then builds in a

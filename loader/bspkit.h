@@ -2677,6 +2677,239 @@ BSP_API bsp_status bsp_mesh_build(const bsp_map *m, uint32_t model, const bsp_me
 BSP_API bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot,
                                           const uint8_t **data, uint32_t *bytes);
 
+/* ---- Light styles combined and the lightmap atlas ----------------------
+ * What an engine uploads of a map's light (docs/queries.md 11.6, 11.7,
+ * docs/atlas.md): a face's style slots summed for the style values of a
+ * moment, as the engines' R_BuildLightMap sums them; each block as LDR or
+ * HDR texels; every block packed onto pages in caller memory, and the
+ * combined blocks brought up to date in place when styles change. */
+
+/* The light style values of a moment, which the engines' `lightstyle`
+ * strings animate (bsp_light_style_values computes them). A style at or
+ * past `count` adds nothing. */
+typedef struct bsp_style_values {
+    const uint32_t *ints;  /* quake, bsp2, goldsrc: d_lightstylevalue, 8.8
+                              fixed point: 264 ('m') normal, 0 dark, 550 'z' */
+    const float *floats;   /* quake2: gl_modulate * the style's value
+                              ('m' = 1.0f) */
+    uint32_t count;        /* entries of each table given */
+} bsp_style_values;
+
+/* The style values of time `time_ms` for the style strings strings[0 ..
+ * count - 1], as the engines compute them each frame: the frame is
+ * time_ms / 100 (10 Hz; Quake 2's integer clock, and Quake's
+ * (int)(cl.time * 10) for the same moment); a string of length n > 0
+ * shows its character c = s[frame % n] (an unsigned byte): ints[i] =
+ * (c - 'a') * 22 as a signed 32-bit product stored modulo 2^32 (GLQuake
+ * R_AnimateLight's int, which its unsigned sum wraps), floats[i] =
+ * (float)(c - 'a') / 12.0f (Quake 2 CL_SetLightstyle, 'm' - 'a' = 12). A
+ * NULL or empty string gives 256 and 1.0f (GLQuake: an unset style is
+ * 256; Quake 2: a style without a string is 1.0f). Either table may be
+ * NULL (not computed).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (strings NULL
+ * with count > 0, or both tables NULL).
+ * The map holds no style strings: they are the game's (Quake's progs set
+ * 0 .. 63 with lightstyle(), e.g. "m" for 0 and
+ * "mmnmmommommnonmmonqnmmo" for 1; Quake 2's configstrings). */
+BSP_API bsp_status bsp_light_style_values(const char *const *strings, uint32_t count,
+                                          uint32_t time_ms, uint32_t *ints, float *floats);
+
+/* What bsp_face_combine writes for a face. */
+typedef struct bsp_combine_info {
+    uint32_t w, h;         /* the block, luxels */
+    uint32_t channels;     /* per luxel: 1 grey, 3 RGB, 4 RGBA (quake2) */
+    uint32_t bytes;        /* w * h * channels: exact */
+    uint32_t num_slots;    /* the style slots summed: up to the first
+                              without a style (at most 8) */
+    uint16_t styles[8];    /* their styles (0xFFFF after the last) */
+} bsp_combine_info;
+
+/* The size and styles of face `face`'s combined lightmap.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer,
+ * a map not loaded); UNSUPPORTED (a family whose engine has no public
+ * rule: source, nightfire, quake3; a light source in E5BGR9; a build
+ * without map access); NOT_LOADED, BAD_FACE, CORRUPT as
+ * bsp_face_lightmap_data; NO_LIGHTMAP (slot 0, or a later slot with a
+ * style, has no block: docs/queries.md section 4 / 10.3). */
+BSP_API bsp_status bsp_measure_combine(const bsp_map *m, uint32_t face, bsp_combine_info *out);
+
+/* Face `face`'s lightmap as its engine shows it for the style values v
+ * (docs/queries.md 11.6), w * h luxels of `channels` bytes, rows top to
+ * bottom, into out[0 .. bytes - 1]:
+ * - quake, bsp2, goldsrc (GLQuake R_BuildLightMap before its 255 - t
+ *   inversion): per luxel and channel acc = sum of byte * ints[style]
+ *   over the slots, in uint32 arithmetic, and the byte min(acc >> 7, 255);
+ *   one channel for the grey lump, three for a .lit, RGBLIGHTING and
+ *   goldsrc;
+ * - quake2 (ref_gl R_BuildLightMap): per channel a float sum of
+ *   (float)byte * floats[style] rounded at each step, cut toward zero
+ *   (a NaN to 0, 2^31 and above to 2^31 - 1: the library's choice where
+ *   the engine's cast is undefined), negatives to 0, a = the largest; over
+ *   255 all four are scaled by 255.0f / a and cut again: bytes r, g, b, a.
+ * Statuses, in the order they are checked: those of bsp_measure_combine;
+ * BAD_ARGUMENT (v, the table the family reads, or out NULL); ARENA_TOO_SMALL
+ * (bytes below the combine's size: nothing written).
+ * The bytes are those of bsp_face_lightmap_data for each slot; gamma,
+ * overbright and dynamic lights are the renderer's (docs/atlas.md). */
+BSP_API bsp_status bsp_face_combine(const bsp_map *m, uint32_t face, const bsp_style_values *v,
+                                    uint8_t *out, uint32_t bytes);
+
+/* Texel formats of bsp_face_lightmap_texels and the atlas. */
+typedef enum bsp_texel_format {
+    BSP_TEXELS_RGB8 = 0,   /* 3 bytes: docs/queries.md 11.7's texel rule
+                              (grey b as b, b, b; RGB as stored; Source
+                              RGBE and E5BGR9 decoded, then
+                              clamp(floorf(v * 255.0f + 0.5f), 0, 255)) */
+    BSP_TEXELS_RGBA8,      /* 4 bytes: the same and alpha 255 (a combined
+                              quake2 block: ref_gl's alpha) */
+    BSP_TEXELS_RGB9E5,     /* 4 bytes: the linear light of section 4 /
+                              10.2's decode (1.0 = byte 255) as one uint32
+                              in the host's byte order, red in bits 0-8,
+                              green 9-17, blue 18-26, exponent 27-31
+                              (GL_EXT_texture_shared_exponent, Vulkan
+                              E5B9G9R9_UFLOAT_PACK32): HDR, for Source and
+                              E5BGR9 light above 1.0 */
+    BSP_TEXELS_FORMATS
+} bsp_texel_format;
+
+/* One block of face `face`, style slot `slot`, alone as texels, for a
+ * caller's own packer: B * w texels per row (B = 4 for a Source face with
+ * SURF_BUMPLIGHT: the flat block, then bump directions 1, 2, 3; else 1),
+ * h rows, top to bottom; quake3: the face's whole 128 x 128 page. *needed
+ * (if not NULL) gets the exact size.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (out NULL with
+ * bytes > 0, a format outside bsp_texel_format), then
+ * bsp_face_lightmap_data's statuses; ARENA_TOO_SMALL (bytes below
+ * *needed: nothing written). */
+BSP_API bsp_status bsp_face_lightmap_texels(const bsp_map *m, uint32_t face, uint32_t slot,
+                                            uint32_t format, uint8_t *out, uint32_t bytes,
+                                            uint32_t *needed);
+
+/* In bsp_atlas_params.slots: one block per face, its slots combined for
+ * style values (bsp_face_combine), instead of one block per (face, slot);
+ * the rect's slot then reads BSP_ATLAS_COMBINED. */
+#define BSP_ATLAS_COMBINED 0x100u
+#define BSP_ATLAS_PAGE_MAX 16384u   /* the largest page side */
+#define BSP_ATLAS_BORDER_MAX 64u
+
+/* What an atlas packs, the caller's choice. */
+typedef struct bsp_atlas_params {
+    uint32_t page_width, page_height;  /* texels, 1 .. BSP_ATLAS_PAGE_MAX */
+    uint32_t border;       /* texels around each block repeating its edge
+                              (0 .. BSP_ATLAS_BORDER_MAX) */
+    uint32_t slots;        /* bit k: style slot k's blocks (0x1 slot 0
+                              only, 0xff every slot), or BSP_ATLAS_COMBINED */
+    uint32_t format;       /* bsp_texel_format (combined: RGB8, RGBA8) */
+} bsp_atlas_params;
+
+/* One block on a page: its interior, w * h texels at (x, y) of page
+ * `page`, with `border` texels of the atlas around it. */
+typedef struct bsp_atlas_rect {
+    int32_t face;          /* -1: a quake3 lightmap page */
+    int32_t lightmap;      /* quake3: the page's lightmapNum; -1 */
+    uint32_t slot;         /* style slot, BSP_ATLAS_COMBINED (quake3: 0) */
+    uint32_t page, x, y, w, h;  /* w = B * W (Source bump: B = 4) */
+    uint16_t styles[8];    /* combined: the styles summed (0xFFFF after the
+                              last); else the slot's style, then 0xFFFF */
+} bsp_atlas_rect;
+
+/* What bsp_measure_atlas finds: exact sizes for the params. */
+typedef struct bsp_atlas_size {
+    uint32_t rects;        /* blocks */
+    uint32_t pages;
+    uint32_t min_page_width, min_page_height;  /* the largest block with its
+                              border: smaller pages are refused */
+    uint32_t texel_bytes;  /* 3 or 4 */
+    size_t page_bytes;     /* page_width * page_height * texel_bytes */
+    size_t scratch_bytes;  /* what bsp_measure_atlas packs in: the rects */
+    size_t bytes;          /* what bsp_atlas_build needs: exact */
+    uint64_t luxels;       /* the sum of w * h over the rects */
+} bsp_atlas_size;
+
+/* A built atlas: views into the caller's memory. */
+typedef struct bsp_atlas {
+    uint32_t page_width, page_height, border, slots, format;
+    uint32_t texel_bytes, pages, num_rects;
+    size_t page_bytes;     /* page p is pixels + p * page_bytes, rows top
+                              to bottom, page_width texels each */
+    uint64_t luxels;
+    const bsp_atlas_rect *rects;   /* ordered by face, then slot (quake3:
+                                      by lightmap) */
+    uint8_t *pixels;
+} bsp_atlas;
+
+/* Pack the atlas of map m for the params p in `scratch` to learn its
+ * exact size (out->bytes for bsp_atlas_build) and page count.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map, p or
+ * out, a map not loaded; a page size, border, format or slot set outside
+ * the params' ranges; combined with RGB9E5); UNSUPPORTED (combined on a
+ * family bsp_face_combine does not combine; a build without map access);
+ * NOT_LOADED (the faces, or quake3's lightmaps, left out); CORRUPT (a face
+ * whose lightmap bsp_face_lightmap_data answers corrupt); BAD_ARENA
+ * (scratch not 4-byte aligned, where rects go); ARENA_TOO_SMALL
+ * (scratch_bytes below out->scratch_bytes, which is set; scratch may be
+ * NULL then); BAD_ARGUMENT (a page smaller than a block with its border:
+ * out->min_page_width and _height, set, say what would do; a size past
+ * size_t).
+ * The blocks: every (face, slot) of p->slots with a lightmap (section 4,
+ * 10.3), with w = B * W, h = H; combined: every face bsp_face_combine
+ * answers; quake3: every 128 x 128 page of the lightmaps lump. A map
+ * without any: 0 rects, 0 pages. The packing is deterministic (the same
+ * map and params give the same atlas on every target): blocks by height,
+ * then width, decreasing, then by face and slot, on shelves filled left
+ * to right, a page after another. O(n log n) in the blocks; no luxel is
+ * read. */
+BSP_API bsp_status bsp_measure_atlas(const bsp_map *m, const bsp_atlas_params *p, void *scratch,
+                                     size_t scratch_bytes, bsp_atlas_size *out);
+
+/* Build the atlas into mem: the rect table, then the pages (texels outside
+ * every grown block are 0). v: the style values of a combined atlas
+ * (ignored otherwise, may be NULL).
+ * Statuses, in the order they are checked: bsp_measure_atlas's (BAD_ARENA:
+ * mem NULL or not BSP_ARENA_ALIGN-aligned); BAD_ARGUMENT (combined without
+ * v or the table the family reads); ARENA_TOO_SMALL (bytes below the
+ * size: *needed, if not NULL, gets bsp_measure_atlas's exact bytes when
+ * mem holds the rect table, else the table's size, which gets further;
+ * nothing past `bytes` is written); then bsp_face_combine's statuses.
+ * On success *needed gets the bytes used and *out views the atlas. The
+ * atlas satisfies docs/queries.md 11.7's "valid atlas": each block's
+ * texels by the texel rule, its border texels those of the interior texel
+ * nearest them. Map a face's lightmap coordinate (bsp_face_vertex_attr's
+ * lm, luxel units) to the page as ((x + b * W + lm[0]) / page_width,
+ * (y + lm[1]) / page_height), b the bump direction (0 unbumped). */
+BSP_API bsp_status bsp_atlas_build(const bsp_map *m, const bsp_atlas_params *p,
+                                   const bsp_style_values *v, void *mem, size_t bytes,
+                                   size_t *needed, bsp_atlas *out);
+
+/* The rect of face `face`, slot `slot` (BSP_ATLAS_COMBINED in a combined
+ * atlas) in atlas a, copied to *out; quake3: the rect of the face's page
+ * (its lightmap coordinates are luxels of that page).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer,
+ * a map not loaded); BAD_FACE (face outside the face lump); NO_LIGHTMAP
+ * (the atlas has no such block). A binary search of the table. */
+BSP_API bsp_status bsp_atlas_find(const bsp_map *m, const bsp_atlas *a, uint32_t face,
+                                  uint32_t slot, bsp_atlas_rect *out);
+
+/* Bring a combined atlas up to date for new style values v, in place, as
+ * a Quake engine rebuilds its lightmaps each frame: every block one of
+ * whose styles s has bit (s & 31) of changed[s / 32] set (s below 32 *
+ * changed_words) is combined again, border included. *updated (if not
+ * NULL) gets the number of blocks; `dirty` (if not NULL, dirty_words
+ * words) gets bit (p & 31) of word p / 32 set for each page written
+ * (pages past dirty_words * 32 are written but not marked; no bit is
+ * cleared).
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL map, a,
+ * or v; changed NULL with changed_words > 0; an atlas that is not
+ * combined, or whose rects do not lie in its pages: not as
+ * bsp_atlas_build left it); then bsp_face_combine's statuses (blocks
+ * before the failing one are written).
+ * The work is one pass over the rects and the combine of those that
+ * changed. */
+BSP_API bsp_status bsp_atlas_update(const bsp_map *m, const bsp_atlas *a,
+                                    const bsp_style_values *v, const uint32_t *changed,
+                                    uint32_t changed_words, uint32_t *updated, uint32_t *dirty,
+                                    uint32_t dirty_words);
+
 /* Texture `index`'s name: a pointer into the arena and its length (not
  * NUL-terminated; trailing NULs cut).
  * Statuses, in the order they are checked: BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED, an index outside its lump

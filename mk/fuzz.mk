@@ -36,7 +36,8 @@
 # bsp_mesh_build on every model, options and patch sets; the load seeds and
 # test/craft/craft_mesh.py's maps), tex (the texture table and
 # pixels, docs/queries.md 11.2; the load seeds and bspgen's tex/ maps), wad (WAD2/WAD3 and .wal
-# files through a stream; bspgen's tex/ files), grid (the
+# files through a stream; bspgen's tex/ files), atlas (light styles
+# combined, lightmap texels, the atlas and its update; the load seeds), grid (the
 # LIGHTGRID_OCTREE parse and lookup on the lump alone; the generator's grid lumps), bspx (the BSPX directory
 # and the light it brings, seekable and forward-only; bspgen's bspx/ maps), lit (a .lit as a second
 # stream, bsp_load against the resumable loader; bspgen's bspx/ maps with their .lit). $(BUILD)/t/fuzz_replay runs inputs through the same
@@ -49,8 +50,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS    ?= 2
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves draw mesh tex wad
-FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves draw mesh tex wad
+FUZZ_TARGETS ?= load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves draw mesh tex wad atlas
+FUZZ_ALL     := load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid bspx lit curves draw mesh tex wad atlas
 FUZZ_SRC     := $(FUZZ_ALL:%=test/fuzz/fuzz_%.c)
 FUZZ_DEPS    := test/fuzz/fuzz.h test/fuzz/load_all.h test/common/exercise.h test/common/recstream.h test/common/resume_drive.h test/access/exercise_access.h $(HEADERS)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -129,6 +130,7 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/
 	@for f in $(BUILD)/maps/tex/*.wad $(BUILD)/maps/tex/*.wal $(wildcard $(SHARED)/maps/goldsrc/*.wad); do \
 	    case $$f in *.wal) c='\001';; *) c='\000';; esac; \
 	    { printf "$$c"; cat "$$f"; } > $(FUZZ_DIR)/seeds/wad/$$(basename $$f); done
+	@ln -s load $(FUZZ_DIR)/seeds/atlas
 	@mkdir -p $(FUZZ_DIR)/seeds/pak
 	@for k in plain aligned aligned1; do for o in le be; do \
 	    python3 test/craft/pak_gen.py $(BUILD)/t/pak_lzma -$$o $(FUZZ_DIR)/pak.tmp $$k && \

@@ -55,6 +55,13 @@ BSP_INLINE bsp_status bsp__face_lightmap(const bsp__map *m, uint32_t face, bsp__
 /* The texture lump's entries (bsp_texture_name's range): records, or the
  * miptex directory's count (0 when it does not fit its lump). */
 uint32_t bsp__texture_records(const bsp__map *m);
+/* The style of slot k (below lm->num_styles) as a number, 0xFFFF for none
+ * (LMSTYLE16's numbers, or the byte styles with 255 as none). */
+uint32_t bsp__lightmap_style(const bsp__lightmap *lm, uint32_t k);
+/* Slot `slot`'s block in the light source (docs/queries.md section 4 /
+ * 10.3 "has a lightmap"), NULL when it has none: bsp_face_lightmap_data's
+ * rule for a face whose mapping lm is worked out. */
+const uint8_t *bsp__lightmap_slot(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot);
 
 /* A texture reference: the texture index (-1: none), the family's own
  * surface flags and BSP_SURF_*. */

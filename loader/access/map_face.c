@@ -122,13 +122,25 @@ static void set_lightmap(const bsp__map *m, uint32_t face, const uint8_t *f, bsp
     b->num_styles = lm.num_styles > 8 ? 8 : lm.num_styles;
     for (k = 0; k < b->num_styles; k++) {
         /* LMSTYLE16 (docs/queries.md 10.3): numbers above 254 show as 254 */
-        uint32_t style = lm.wide_styles ? (uint32_t)(lm.styles[2 * k] | lm.styles[2 * k + 1] << 8)
-                                        : (lm.styles[k] == 255 ? 0xffffu : lm.styles[k]);
+        uint32_t style = bsp__lightmap_style(&lm, k);
         b->wide_styles[k] = (uint16_t)style;
         b->styles[k] = (uint8_t)(style == 0xffffu ? 255 : style > 254 ? 254 : style);
     }
     b->hdr = m->light.hdr;
     b->present = !lm.bad && bsp__has_lightmap(m, &lm, 0, &first);
+}
+
+uint32_t bsp__lightmap_style(const bsp__lightmap *lm, uint32_t k)
+{
+    if (lm->wide_styles) return (uint32_t)(lm->styles[2 * k] | lm->styles[2 * k + 1] << 8);
+    return lm->styles[k] == 255 ? 0xffffu : lm->styles[k];
+}
+
+const uint8_t *bsp__lightmap_slot(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot)
+{
+    uint32_t first;
+    if (slot >= lm->num_styles || lm->bad || !bsp__has_lightmap(m, lm, slot, &first)) return NULL;
+    return m->lighting.data + first;
 }
 
 bsp_status bsp_get_face(const bsp_map *map, uint32_t face, bsp_face *out)
@@ -168,7 +180,6 @@ bsp_status bsp_face_lightmap_data(const bsp_map *map, uint32_t face, uint32_t sl
     const bsp__map *m = bsp__map_c(map);
     const bsp__access *a = bsp__access_of(m);
     bsp__lightmap lm;
-    uint32_t first;
     bsp_status st;
     if (!a || !data || !bytes) return BSP_E_BAD_ARGUMENT;
     *data = NULL;
@@ -188,9 +199,7 @@ bsp_status bsp_face_lightmap_data(const bsp_map *map, uint32_t face, uint32_t sl
     if (!m->lighting.data && m->family->faces.face_lightmap) return BSP_E_NO_LIGHTMAP;
     st = bsp__face_lightmap(m, face, &lm);
     if (st != BSP_OK) return st;
-    if (slot >= lm.num_styles || lm.bad || !bsp__has_lightmap(m, &lm, slot, &first))
-        return BSP_E_NO_LIGHTMAP;
-    *data = m->lighting.data + first;
+    if (!(*data = bsp__lightmap_slot(m, &lm, slot))) return BSP_E_NO_LIGHTMAP;
     *bytes = (uint32_t)lm.w * (uint32_t)lm.h * lm.pages * lm.bytes_per_luxel;
     return BSP_OK;
 }

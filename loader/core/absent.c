@@ -333,6 +333,58 @@ bsp_status bsp_wal_open(bsp_texture *out, const bsp_stream *s)
     (void)out, (void)s;
     return BSP_E_UNSUPPORTED;
 }
+
+bsp_status bsp_measure_combine(const bsp_map *m, uint32_t face, bsp_combine_info *out)
+{
+    (void)m, (void)face, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_face_combine(const bsp_map *m, uint32_t face, const bsp_style_values *v,
+                            uint8_t *out, uint32_t bytes)
+{
+    (void)m, (void)face, (void)v, (void)out, (void)bytes;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_face_lightmap_texels(const bsp_map *m, uint32_t face, uint32_t slot,
+                                    uint32_t format, uint8_t *out, uint32_t bytes,
+                                    uint32_t *needed)
+{
+    (void)m, (void)face, (void)slot, (void)format, (void)out, (void)bytes, (void)needed;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_measure_atlas(const bsp_map *m, const bsp_atlas_params *p, void *scratch,
+                             size_t scratch_bytes, bsp_atlas_size *out)
+{
+    (void)m, (void)p, (void)scratch, (void)scratch_bytes, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_atlas_build(const bsp_map *m, const bsp_atlas_params *p,
+                           const bsp_style_values *v, void *mem, size_t bytes, size_t *needed,
+                           bsp_atlas *out)
+{
+    (void)m, (void)p, (void)v, (void)mem, (void)bytes, (void)needed, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_atlas_find(const bsp_map *m, const bsp_atlas *a, uint32_t face, uint32_t slot,
+                          bsp_atlas_rect *out)
+{
+    (void)m, (void)a, (void)face, (void)slot, (void)out;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_atlas_update(const bsp_map *m, const bsp_atlas *a, const bsp_style_values *v,
+                            const uint32_t *changed, uint32_t changed_words, uint32_t *updated,
+                            uint32_t *dirty, uint32_t dirty_words)
+{
+    (void)m, (void)a, (void)v, (void)changed, (void)changed_words, (void)updated, (void)dirty,
+        (void)dirty_words;
+    return BSP_E_UNSUPPORTED;
+}
 #endif
 
 #if !BSPKIT_FAMILY_SOURCE

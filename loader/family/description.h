@@ -134,7 +134,14 @@ typedef struct bsp__access {
     uint8_t area_rule, portal_wide_bytes;
     bsp__field area_numportals, area_firstportal, portal_key[2], portal_otherarea[2];
     uint8_t static_props;          /* whose static prop layouts: BSP_SP_* */
+    uint8_t light_combine;         /* how the engine sums a face's style
+                                      slots (docs/queries.md 11.6):
+                                      BSP_COMBINE_* */
 } bsp__access;
+/* The engines' light style sums (access/light_combine.c): none (source,
+ * nightfire, quake3: unsupported), GLQuake's integer sum shifted by 7
+ * (quake, goldsrc, bsp2), Quake 2 ref_gl's float sum with its rescale. */
+enum bsp__light_combine { BSP_COMBINE_NONE = 0, BSP_COMBINE_SHIFT7, BSP_COMBINE_RESCALE };
 /* The games whose static prop records differ (access/static_props.c). */
 enum bsp__static_props_game { BSP_SP_VALVE = 0, BSP_SP_DARK_MESSIAH, BSP_SP_VINDICTUS };
 

@@ -126,6 +126,8 @@ BSP_INLINE int bsp__style_none(const bsp__lightmap *lm, uint32_t slot)
 /* A sample of the map's light source into *out: bsp__sample_bytes, or an
  * E5BGR9 one (docs/queries.md 10.2) when the source is HDR. */
 void bsp__sample_light(const bsp__map *m, bsp_sample *out, const uint8_t *s, uint32_t bytes);
+/* The E5BGR9 sample at s (4 bytes), whatever the map's source. */
+void bsp__sample_e5bgr9(bsp_sample *out, const uint8_t *s);
 
 /* Source and Quake 2 dvis_t: numclusters, then a PVS and a PAS offset per
  * cluster; checks the table at load and locates rows. */

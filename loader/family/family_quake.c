@@ -145,7 +145,7 @@ static const bsp__flag_rule quake_surface[] = { { 1, BSP_SURF_NOLIGHTMAP } };
     .texinfo_texture = BSP_FIELD(q1_texinfo, miptex), .texinfo_flags = BSP_FIELD(q1_texinfo, flags), \
     .texture_name_len = BSP_BYTES(q1_miptex, name), .texture_size = BSP_AT(q1_miptex, width), \
     .contents = quake_contents, .num_contents = sizeof quake_contents / sizeof quake_contents[0], \
-    .surface = quake_surface, .num_surface = 1
+    .surface = quake_surface, .num_surface = 1, .light_combine = BSP_COMBINE_SHIFT7
 
 #if BSPKIT_FAMILY_QUAKE
 static const bsp__access quake_access = {

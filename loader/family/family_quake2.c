@@ -94,7 +94,7 @@ static const bsp__access quake2_access = {
     .portal_key = { BSP_FIELD(q2_areaportal, portalnum), BSP_FIELD(q2_areaportal, portalnum) },
     .portal_otherarea = { BSP_FIELD(q2_areaportal, otherarea), BSP_FIELD(q2_areaportal, otherarea) },
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_RECORDS, .contents_bits = 1,
-    .flags_by_name = BSP_NAME_LIQUID,
+    .flags_by_name = BSP_NAME_LIQUID, .light_combine = BSP_COMBINE_RESCALE,
     .leaf_area = BSP_FIELD(q2_leaf, area), .leaf_area_mask = 0xffff,
     .leaf_bounds = BSP_FIELD(q2_leaf, mins), .model_origin = BSP_AT(q2_model, origin), .face_side = BSP_FIELD(q2_face, side),
     .texinfo_flags = BSP_FIELD(q2_texinfo, flags),

@@ -42,12 +42,17 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
 
 void bsp__sample_light(const bsp__map *m, bsp_sample *out, const uint8_t *s, uint32_t bytes)
 {
-    uint32_t w, k;
-    out->hdr = m->light.hdr;
     if (!m->light.hdr) {
         bsp__sample_bytes(out, s, bytes);
         return;
     }
+    bsp__sample_e5bgr9(out, s);
+}
+
+void bsp__sample_e5bgr9(bsp_sample *out, const uint8_t *s)
+{
+    uint32_t w, k;
+    out->hdr = 1;
     /* E5BGR9: 9-bit mantissas and a shared exponent, 1.0 at byte 128;
      * on the byte scale c * 2^(e - 17) / 255, the ldexpf exact */
     w = bsp__get_le32(s);

@@ -297,6 +297,42 @@ json.dump(j, open(sys.argv[1], "w"), separators=(",", ":"))
 sys.exit(0 if ok else 1)
 PYT
 
+# The lightmap atlas (issue 41, docs/queries.md 11.7): every lit (face,
+# slot) block of the largest shared map of each family packed (measure and
+# build, 1024 x 1024 pages, border 1), and a combined atlas brought up to
+# date after one animated style changed (and after style 0, every block);
+# the generated maps without ../shared. Bounds: far above these maps'
+# milliseconds; the update (an engine's every frame) below a 30 Hz frame.
+echo "== lightmap atlas: bench_atlas (pack every block; update after one style changed)"
+atlas_maps=""
+for fam in quake goldsrc bsp2 quake2 quake3 "source xbox360" nightfire; do
+    big=$(for d in $fam; do ls "$SHARED/maps/$d"/*.bsp 2>/dev/null; done | xargs -r ls -S 2>/dev/null | head -1)
+    [ -n "$big" ] && atlas_maps="$atlas_maps $big"
+done
+[ -n "$atlas_maps" ] || atlas_maps="$BUILD/maps/q1.bsp $BUILD/maps/goldsrc.bsp $BUILD/maps/bsp2.bsp $BUILD/maps/q2.bsp $BUILD/maps/q3_lit.bsp $BUILD/maps/v20_ldr.bsp $BUILD/maps/nightfire_lit.bsp"
+atlas_json=$($B/bench_atlas 7 $atlas_maps) || exit 1
+echo "$atlas_json" > $B/atlas.out
+python3 - "$atlas_json" "$B/keys_atlas.json" <<'PYA' || exit 1
+import json, sys
+j = json.loads(sys.argv[1])
+for m in j["maps"]:
+    line = "%-10s %-45s %5d rects, %d pages: pack %.3f ms" % (m["family"], m["map"], m["rects"], m["pages"], m["pack_ms"])
+    if "update_ms" in m:
+        line += "; update style %d (%d blocks) %.3f ms, style 0 (%d) %.3f ms" % (
+            m["style"], m["update_blocks"], m["update_ms"], m["update_all_blocks"], m["update_all_ms"])
+    print(line)
+bounds = {"atlas_pack_ms": 100.0, "atlas_update_ms": 20.0}
+ok = all(j[k] <= b for k, b in bounds.items())
+for k, b in bounds.items():
+    print("%s %.3f (%s): %s the %.0f ms bound" % (k, j[k], j[k.replace("_ms", "_map")], "within" if j[k] <= b else "OVER", b))
+json.dump({"atlas_pack_ms": j["atlas_pack_ms"], "atlas_pack_bound_ms": bounds["atlas_pack_ms"],
+           "atlas_pack_map": j["atlas_pack_map"], "atlas_update_ms": j["atlas_update_ms"],
+           "atlas_update_bound_ms": bounds["atlas_update_ms"], "atlas_update_map": j["atlas_update_map"],
+           "atlas_update_all_ms": j["atlas_update_all_ms"], "atlas_update_all_map": j["atlas_update_all_map"]},
+          open(sys.argv[2], "w"))
+sys.exit(0 if ok else 1)
+PYA
+
 python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" "$keys_brush" "$keys_q3" "$keys_hull" "$keys_p31" "$keys_p5" "$bspx_json" "$vis_json" "$mesh_json" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])

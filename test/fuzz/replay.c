@@ -60,9 +60,9 @@ int fuzz_grid_one(const uint8_t *data, size_t size);
 int fuzz_curves_one(const uint8_t *data, size_t size);
 int fuzz_draw_one(const uint8_t *data, size_t size);
 int fuzz_mesh_one(const uint8_t *data, size_t size);
-
 int fuzz_tex_one(const uint8_t *data, size_t size);
 int fuzz_wad_one(const uint8_t *data, size_t size);
+int fuzz_atlas_one(const uint8_t *data, size_t size);
 
 typedef struct target {
     const char *name;
@@ -93,6 +93,7 @@ static const target targets[] = {
     { "mesh", fuzz_mesh_one },
     { "tex", fuzz_tex_one },
     { "wad", fuzz_wad_one },
+    { "atlas", fuzz_atlas_one },
 };
 #define NUM_TARGETS (sizeof targets / sizeof targets[0])
 

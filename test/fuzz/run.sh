@@ -20,11 +20,11 @@
 # targets do that.
 #
 # Environment: BUILD (default build), FUZZ_SMOKE_SECONDS, FUZZ_SECONDS,
-# FUZZ_JOBS, FUZZ_TARGETS (default "load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid curves draw mesh tex wad"),
+# FUZZ_JOBS, FUZZ_TARGETS (default "load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid curves draw mesh tex wad atlas"),
 # FUZZ_TIMEOUT (seconds one input may take, default 10).
 BUILD=${BUILD:-build}
 MODE=${1:-smoke}
-TARGETS=${FUZZ_TARGETS:-load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid curves draw mesh tex wad}
+TARGETS=${FUZZ_TARGETS:-load family lzma lzma_diff entity stream resume jobs access collision areas props pak srclumps boxleaves grid curves draw mesh tex wad atlas}
 FDIR=$BUILD/fuzz
 REG=test/fuzz/regressions
 DICT=test/fuzz/bsp.dict

@@ -51,7 +51,7 @@ fi
 # -- 1b. the commands: one table (tools/cli/bspkit.c's commands[]) that the
 # dispatch, --help and --list-commands read; docs/tool.md names each
 cmds=$(sed -n '/^static const tool_command commands\[\] = {$/,/^};/p' tools/cli/bspkit.c |
-       sed -n 's/^ *{ "\([a-z]*\)", run_.*/\1/p' | tr '\n' ' ')
+       sed -n 's/^ *{ "\([a-z-]*\)", run_.*/\1/p' | tr '\n' ' ')
 cmds=$(echo $cmds)
 listed=$($tool --list-commands | tr '\n' ' ')
 listed=$(echo $listed)

@@ -40,6 +40,30 @@ for arch in ppc ppc64; do
     else
         fail "$arch: bspkit output differs from the host:$differ"
     fi
+    # light styles and the atlas (docs/queries.md 11.6, 11.7): the C test,
+    # and each map's combined lightmaps and atlas pages byte for byte
+    run_prog $arch-styles qemu-$arch $dir/t/test_styles $(gen_maps q1 goldsrc bsp2 q2 q3_lit v20_ldr nightfire_lit) \
+        $(ls $SHARED/maps/quake/pd_counter.bsp $SHARED/maps/quake2/lq_e0m1.bsp $SHARED/maps/xbox360/shack.360.bsp 2>/dev/null)
+    same=0; differ=""
+    for m in $(gen_maps q1 goldsrc q2 q3_lit v20_ldr) $(ls $SHARED/maps/bsp2/example_q1_bspx.bsp $SHARED/maps/quake/pd_counter.bsp \
+             $SHARED/maps/xbox360/shack.360.bsp 2>/dev/null); do
+        rm -rf $BUILD/host.atlas $BUILD/$arch.atlas
+        $BUILD/bspkit styles "$m" > $BUILD/host.out 2>&1
+        $BUILD/bspkit atlas "$m" $BUILD/host.atlas >> $BUILD/host.out 2>&1
+        qemu-$arch $dir/bspkit styles "$m" > $BUILD/$arch.out 2>&1
+        qemu-$arch $dir/bspkit atlas "$m" $BUILD/$arch.atlas >> $BUILD/$arch.out 2>&1
+        sed -i "s|$BUILD/$arch.atlas|$BUILD/host.atlas|" $BUILD/$arch.out
+        if cmp -s $BUILD/host.out $BUILD/$arch.out && diff -r $BUILD/host.atlas $BUILD/$arch.atlas > /dev/null; then
+            same=$((same + 1))
+        else
+            differ="$differ $(basename "$m")"
+        fi
+    done
+    if [ -z "$differ" ] && [ $same -gt 0 ]; then
+        pass "$arch: $same maps' bspkit styles lines and atlas pages byte-identical to the host"
+    else
+        fail "$arch: bspkit styles or atlas differs from the host:$differ"
+    fi
     # Quake 3 curves (docs/queries.md 11.9): the grids' bits, isolated and
     # stitched, at three subdivisions, on the crafted curve maps
     if curves=$(curves_maps); then

@@ -50,6 +50,9 @@ static int run_render(const tool_run *r) { return cmd_render(r->argc, r->argv); 
 static int run_patches(const tool_run *r) { return cmd_patches(r->argc, r->argv); }
 static int run_meshes(const tool_run *r) { return cmd_meshes(r->argc, r->argv); }
 static int run_dispverts(const tool_run *r) { return cmd_dispverts(r->path, r->hdr, r->forward); }
+static int run_styles(const tool_run *r) { return cmd_styles(r->argc, r->argv); }
+static int run_atlas(const tool_run *r) { return cmd_atlas(r->argc, r->argv); }
+static int run_atlas_check(const tool_run *r) { return cmd_atlas_check(r->argc, r->argv); }
 
 static int run_query(const tool_run *r)
 {
@@ -158,6 +161,18 @@ static const tool_command commands[] = {
       "                a Source map's pakfile (lump 40): one line per entry\n"
       "                (name, method, size, compressed_size, crc, offset,\n"
       "                preload), one entry's bytes, or every entry under DIR\n", NULL },
+    { "styles", run_styles, 1,
+      "  styles MAP [--values FILE]   every face's lightmap with its style slots\n"
+      "                combined as its engine combines them (FILE: 256 style\n"
+      "                values as JSON; default normal light): size, styles,\n"
+      "                format, sha256 (bspkit styles --help)\n", NULL },
+    { "atlas", run_atlas, 1,
+      "  atlas MAP DIR [--page N] [--png]   every lit (face, slot) lightmap block\n"
+      "                packed onto N x N pages (default 512, border 1):\n"
+      "                DIR/atlas.json and the pages (bspkit atlas --help)\n", NULL },
+    { "atlas-check", run_atlas_check, 1,
+      "  atlas-check MAP DIR   any lightmap atlas in DIR held against the map\n"
+      "                (docs/queries.md 11.7); exit 1 when it is not valid\n", NULL },
     { "render", run_render, 1,
       "  render MAP -o OUT.png [--camera X Y Z YAW PITCH | --eye X Y Z --look X Y Z]\n"
       "             [--top] [--pvs]\n"

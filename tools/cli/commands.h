@@ -31,6 +31,9 @@ int cmd_wad(int argc, char **argv);
 int cmd_patches(int argc, char **argv);                      /* cmd_patches.c */
 int cmd_meshes(int argc, char **argv);                       /* cmd_meshes.c */
 int cmd_render(int argc, char **argv);                       /* ../pictures/render_cmd.c */
+int cmd_styles(int argc, char **argv);                       /* cmd_styles.c */
+int cmd_atlas(int argc, char **argv);                        /* cmd_atlas.c */
+int cmd_atlas_check(int argc, char **argv);                  /* cmd_atlas_check.c */
 
 /* The query lines as --help shows them, indented by `indent` spaces. */
 void tool_print_query_lines(FILE *out, int indent);
