@@ -2568,9 +2568,8 @@ typedef struct bsp_mesh_vertex {
 /* A run of faces drawn with one texture, surface flags and page. */
 typedef struct bsp_mesh_batch {
     int32_t texture;       /* the lowest texture index (bsp_texture_name)
-                              among its faces' textures: one name, in the
-                              family's repeats (Quake 2's texinfos) too; -1:
-                              none */
+                              among its faces' textures: names equal
+                              without ASCII case are one; -1: none */
     int32_t page;          /* Quake 3 lightmapNum as stored; -1 elsewhere */
     uint32_t flags;        /* the BSP_SURF_* of every face of it */
     uint32_t tool;         /* BSP_MESH_TOOL_* (0: a surface to draw) */
@@ -2915,7 +2914,8 @@ BSP_API bsp_status bsp_atlas_update(const bsp_map *m, const bsp_atlas *a,
  * Statuses, in the order they are checked: BAD_ARGUMENT, UNSUPPORTED, NOT_LOADED, an index outside its lump
  * (BAD_FACE for faces, BAD_QUERY for any other), CORRUPT (the section's
  * introduction above says which data each stands for).
- * Names: quake/goldsrc/bsp2 miptex, quake2 texinfo, source texdata via its
+ * Names: quake/goldsrc/bsp2 miptex, quake2 the distinct texinfo names
+ * (11.2's table, bsp_texture_count's range), source texdata via its
  * string table, quake3 shaders, nightfire textures. A quake miptex slot
  * with offset -1 has length 0. */
 BSP_API bsp_status bsp_texture_name(const bsp_map *m, uint32_t index, const char **name,
@@ -3037,9 +3037,9 @@ BSP_API const uint8_t *bsp_quake_palette(void);
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
  * map not loaded), NOT_LOADED (the texture lump left out: BSP_LOAD_GEOMETRY;
  * one the file stores empty is a table of 0).
- * Notes: on quake2 this compares names pairwise (texinfos^2 / 2 compares
- * of up to 32 bytes: Quake 2 allows 8192 texinfos); bsp_counts.textures
- * stays bsp_texture_name's range, which is the texinfos there. */
+ * Notes: quake2's table is numbered once at load (n log n name compares,
+ * 8 arena bytes a texinfo); bsp_counts.textures is the same count and
+ * bsp_texture_name's range, and a face's texture indexes it. */
 BSP_API bsp_status bsp_texture_count(const bsp_map *m, uint32_t *count);
 
 /* Entry `index` of the map's texture table: name, status, size, and where
@@ -3056,9 +3056,7 @@ BSP_API bsp_status bsp_texture_count(const bsp_map *m, uint32_t *count);
 BSP_API bsp_status bsp_texture_get(const bsp_map *m, uint32_t index, bsp_texture *out);
 
 /* The entry after t (from bsp_texture_get or this call), for a walk of the
- * whole table: on quake2 it goes on from t->texinfo, so a whole walk makes
- * texinfos^2 / 2 compares rather than bsp_texture_get's up to that per
- * entry; elsewhere it is bsp_texture_get(m, t->index + 1).
+ * whole table: bsp_texture_get(m, t->index + 1).
  * Statuses, in the order they are checked: those of bsp_texture_get
  * (BAD_TEXTURE: t->index outside the table); END (t is the last entry; t
  * unchanged). */
@@ -3210,7 +3208,8 @@ typedef struct bsp_brush_side {
     float normal[3], dist; /* that plane: the side faces along normal, out
                               of the brush */
     int32_t texture;       /* for bsp_texture_name; -1: none. quake2: its
-                              texinfo; source: its texinfo's texdata;
+                              texinfo's name's place in the table (11.2);
+                              source: its texinfo's texdata;
                               quake3: its shader; nightfire: the texture of
                               the face it names */
     uint32_t flags;        /* BSP_SURF_* of that texture */

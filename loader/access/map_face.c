@@ -52,11 +52,15 @@ void bsp__texture_ref(const bsp__map *m, int32_t texture, int32_t texinfo, bsp__
         const uint8_t *r = BSP__REC(m->texinfo, (uint32_t)texinfo);
         out->texture = a->texinfo_texture.type ? bsp__field_get(r, a->texinfo_texture) : texinfo;
         out->raw_flags = (uint32_t)bsp__field_get(r, a->texinfo_flags);
+        /* quake2: the texinfo's name's place in 11.2's table */
+        if (a->texture_unique && t && m->texture_of && (uint32_t)texinfo < size / a->texture_stride)
+            out->texture = (int32_t)m->texture_of[texinfo];
     }
     if (out->texture < 0 || !t) {
         out->texture = -1;
     } else if ((uint32_t)out->texture >= (a->texture_kind == BSP_TEX_MIPTEX
                                           ? (size < 4 ? 0u : bsp__get_le32(t))
+                                          : a->texture_unique ? m->num_textures
                                           : size / a->texture_stride)) {
         out->texture = -1;
     } else if (a->texture_flags.type) {

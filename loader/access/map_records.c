@@ -34,6 +34,7 @@ uint32_t bsp__texture_records(const bsp__map *m)
     const uint8_t *t = bsp__access_lump(m, BSP_AL_TEXTURES, &size);
     int32_t n;
     if (!t) return 0;
+    if (a->texture_unique) return m->num_textures;   /* 11.2's distinct names */
     if (a->texture_kind != BSP_TEX_MIPTEX) return size / a->texture_stride;
     if (size < 4) return 0;
     n = (int32_t)bsp__get_le32(t);   /* never swapped: bytes to the loader */
@@ -181,7 +182,8 @@ bsp_status bsp_texture_name(const bsp_map *map, uint32_t index, const char **nam
         ofs = dsize - (uint32_t)o;
         end = p + (ofs < a->texture_name_len ? ofs : a->texture_name_len);
     } else {
-        p = t + (size_t)index * a->texture_stride + a->texture_name;
+        uint32_t record = a->texture_unique ? m->texture_first[index] : index;
+        p = t + (size_t)record * a->texture_stride + a->texture_name;
         end = p + a->texture_name_len;
     }
     *name = (const char *)p;

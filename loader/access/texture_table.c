@@ -19,48 +19,17 @@ static bsp_status tex_lump(const bsp__map *m, const uint8_t **t, uint32_t *size)
     return bsp__access_absent(m, BSP_AL_TEXTURES, BSP_OK);
 }
 
-/* ---- quake2: the distinct names of the texinfo records ----------------- */
-
 static const uint8_t *tex_record_name(const bsp__map *m, const uint8_t *t, uint32_t i)
 {
     const bsp__access *a = m->family->access;
     return t + (size_t)i * a->texture_stride + a->texture_name;
 }
 
-/* Names of n bytes at most, equal up to their first NUL. */
-static int tex_same_name(const uint8_t *x, const uint8_t *y, uint32_t n)
+/* The record entry k of the table reads: quake2's first texinfo of that
+ * name (numbered at load, family/texture_names.c), else entry k's own. */
+static uint32_t tex_record_of(const bsp__map *m, uint32_t k)
 {
-    uint32_t k;
-    for (k = 0; k < n; k++) {
-        if (x[k] != y[k]) return 0;
-        if (!x[k]) return 1;
-    }
-    return 1;
-}
-
-/* Does record i carry a name no record before it has? */
-static int tex_first_of_name(const bsp__map *m, const uint8_t *t, uint32_t i)
-{
-    const uint8_t *name = tex_record_name(m, t, i);
-    uint32_t j, n = m->family->access->texture_name_len;
-    for (j = 0; j < i; j++)
-        if (tex_same_name(tex_record_name(m, t, j), name, n)) return 0;
-    return 1;
-}
-
-/* The first record at or after `from` that starts a name; `records` if none. */
-static uint32_t tex_next_first(const bsp__map *m, const uint8_t *t, uint32_t records, uint32_t from)
-{
-    while (from < records && !tex_first_of_name(m, t, from)) from++;
-    return from;
-}
-
-static uint32_t tex_table_count(const bsp__map *m, const uint8_t *t)
-{
-    uint32_t records = bsp__texture_records(m), i, n = 0;
-    if (!m->family->access->texture_unique) return records;
-    for (i = 0; i < records; i++) n += (uint32_t)tex_first_of_name(m, t, i);
-    return n;
+    return m->family->access->texture_unique ? m->texture_first[k] : k;
 }
 
 /* ---- one tex_entry ----------------------------------------------------------- */
@@ -135,7 +104,7 @@ bsp_status bsp_texture_count(const bsp_map *map, uint32_t *count)
     if (!count) return BSP_E_BAD_ARGUMENT;
     *count = 0;
     if ((st = tex_open_table(map, &m, &t, &size)) != BSP_OK) return st;
-    if (t) *count = tex_table_count(m, t);
+    if (t) *count = bsp__texture_records(m);
     return BSP_OK;
 }
 
@@ -143,42 +112,27 @@ bsp_status bsp_texture_get(const bsp_map *map, uint32_t index, bsp_texture *out)
 {
     const bsp__map *m;
     const uint8_t *t;
-    uint32_t size, records, record = index;
+    uint32_t size;
     bsp_status st;
     if (!out) return BSP_E_BAD_ARGUMENT;
     if ((st = tex_open_table(map, &m, &t, &size)) != BSP_OK) return st;
-    if (!t) return BSP_E_BAD_TEXTURE;
-    records = bsp__texture_records(m);
-    if (m->family->access->texture_unique) {
-        uint32_t k;
-        record = tex_next_first(m, t, records, 0);
-        for (k = 0; k < index && record < records; k++) record = tex_next_first(m, t, records, record + 1);
-    }
-    if (record >= records) return BSP_E_BAD_TEXTURE;
-    return tex_entry(m, t, size, index, record, out);
+    if (!t || index >= bsp__texture_records(m)) return BSP_E_BAD_TEXTURE;
+    return tex_entry(m, t, size, index, tex_record_of(m, index), out);
 }
 
 bsp_status bsp_texture_next(const bsp_map *map, bsp_texture *tex)
 {
     const bsp__map *m;
     const uint8_t *t;
-    uint32_t size, records, record;
+    uint32_t size, records;
     bsp_status st;
     if (!tex) return BSP_E_BAD_ARGUMENT;
     if ((st = tex_open_table(map, &m, &t, &size)) != BSP_OK) return st;
     if (!t) return BSP_E_BAD_TEXTURE;
     records = bsp__texture_records(m);
-    if (!m->family->access->texture_unique) {
-        if (tex->index >= records) return BSP_E_BAD_TEXTURE;
-        if (tex->index + 1 >= records) return BSP_E_END;
-        return tex_entry(m, t, size, tex->index + 1, tex->index + 1, tex);
-    }
-    /* quake2: t->texinfo is the record of tex_entry t->index (checked) */
-    if (tex->texinfo < 0 || (uint32_t)tex->texinfo >= records || !tex_first_of_name(m, t, (uint32_t)tex->texinfo))
-        return BSP_E_BAD_TEXTURE;
-    record = tex_next_first(m, t, records, (uint32_t)tex->texinfo + 1);
-    if (record >= records) return BSP_E_END;
-    return tex_entry(m, t, size, tex->index + 1, record, tex);
+    if (tex->index >= records) return BSP_E_BAD_TEXTURE;
+    if (tex->index + 1 >= records) return BSP_E_END;
+    return tex_entry(m, t, size, tex->index + 1, tex_record_of(m, tex->index + 1), tex);
 }
 
 #endif

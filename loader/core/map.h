@@ -93,6 +93,11 @@ typedef struct bsp__map {
     /* quake3: the caller's built patch set (bsp_use_patch_set) whose grids
      * the face access hands out for patch faces; NULL: the fixed level */
     const void *patch_set;
+    /* quake2 (access->texture_unique): 11.2's table numbered at load, the
+     * table index of each texture record and the first record of each
+     * table entry (family/texture_names.c); NULL when not loaded */
+    const uint32_t *texture_of, *texture_first;
+    uint32_t num_textures;
     /* Bit (i & 31) of word i / 32: the file stores lump i empty (length
      * 0), whatever the load set. A NULL lump_data[i] then means the map
      * has none of its data (the calls answer as for a map without it),

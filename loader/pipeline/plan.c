@@ -10,6 +10,7 @@
 #include "../cmodel/cmodel.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
+#include "../family/texture_names.h"
 
 /* Every record bspkit reads has fields of at most 4 bytes. */
 #define LUMP_ALIGN 4
@@ -346,6 +347,21 @@ static bsp_status place_builders(const bsp_header *h, bsp__plan *p, uint32_t *at
         pos += p->grid_bytes;
     }
 #endif
+#if BSPKIT_ACCESS
+    /* quake2's texture table numbered, when its records load */
+    if (f->access && f->access->texture_unique && f->access->lumps[BSP_AL_TEXTURES] >= 0) {
+        uint32_t lump = (uint32_t)f->access->lumps[BSP_AL_TEXTURES], i;
+        for (i = 0; i < p->count; i++)
+            if (p->items[i].lump == lump) {
+                uint32_t records = h->lumps[lump].size / f->access->texture_stride;
+                p->names_bytes = bsp__texture_names_bytes(f, records);
+                p->names_scratch = bsp__texture_names_scratch(f, records);
+                p->names_offset = pos;
+                if (p->names_bytes > END_MAX - pos) return refuse(p, lump, BSP_E_BAD_LUMP);
+                pos += p->names_bytes;
+            }
+    }
+#endif
     /* the collision model (cmodel/), built at the load's end */
     if (BSPKIT_COLLISION && p->collision) {
         bsp_status st = bsp__cmodel_place(h, END_MAX, &pos, &p->cmodel);
@@ -449,6 +465,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     p->scratch_offset = pos;
     if (any_compressed) size_decoder(o, p);
     if (BSPKIT_COLLISION && p->collision) size_coll_scratch(h, p);
+    if (p->names_scratch > p->scratch_bytes) p->scratch_bytes = p->names_scratch;
     if (p->scratch_bytes > 0xffffffffu - pos) return BSP_E_BAD_LUMP;
     p->total = pos + p->scratch_bytes;
     set_starts(h, p);

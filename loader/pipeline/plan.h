@@ -54,6 +54,9 @@ typedef struct bsp__plan {
                                             lumps and the light grid */
     uint32_t grid_offset, grid_bytes;    /* the light grid's parse and index
                                             (docs/queries.md 10.5); 0: none */
+    uint32_t names_offset, names_bytes;  /* quake2's texture table numbered
+                                            (family/texture_names.h); 0: none */
+    uint32_t names_scratch;              /* the numbering's share of scratch */
     uint32_t scratch_offset, scratch_bytes; /* decoder tables, arena end */
     uint32_t total;
     uint8_t use_hdr;

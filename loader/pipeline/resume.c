@@ -18,6 +18,7 @@
 #include "../lzma/unpack.h"
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
+#include "../family/texture_names.h"
 
 typedef char bsp__loader_fits[sizeof(bsp__loader) <= sizeof(bsp_loader) ? 1 : -1];
 
@@ -450,6 +451,11 @@ build:
         return st;
     }
     m->game_lump_base = BSP_NO_LUMP;
+#if BSPKIT_ACCESS
+    /* (the decoder and collision are done with the scratch) */
+    if (s->plan.names_bytes)
+        bsp__texture_names_build(m, s->base + s->plan.names_offset, s->base + s->plan.scratch_offset);
+#endif
     if (BSPKIT_FAMILY_SOURCE) bsp__game_lump_locate(m);
     if (s->h->bspx.at_load) bsp__bspx_from_tail(m, s->h);
     /* the light source and luxel rules (docs/queries.md 10.2, 10.3) */

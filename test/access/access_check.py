@@ -101,6 +101,25 @@ def leaf_face_lists(m, data):
     return [lf[a:a + n] for a, n in rng]
 
 
+def q2_table(m):
+    """11.2's quake2 table: the texinfos' distinct names (exact bytes) in
+    the order they first appear, and each texinfo's place in it."""
+    if id(m) in _Q2_TABLES:
+        return _Q2_TABLES[id(m)]
+    table, place, of = [], {}, []
+    for (raw,) in unpack_all("<40x32s4x", m.lump(5)):
+        n = raw.split(b"\0")[0]
+        if n not in place:
+            place[n] = len(table)
+            table.append(n.decode("latin-1"))
+        of.append(place[n])
+    _Q2_TABLES[id(m)] = (table, of)
+    return table, of
+
+
+_Q2_TABLES = {}
+
+
 def texture_names(m):
     E, fam = m.E, m.family
     name = lambda b: b.split(b"\0")[0].decode("latin-1")
@@ -115,7 +134,7 @@ def texture_names(m):
             out.append("" if o == -1 else name(t[o:o + 16]))
         return out
     if fam == "quake2":
-        return [name(r[0]) for r in unpack_all("<40x32s4x", m.lump(5))]
+        return q2_table(m)[0]
     if fam == "source":
         table = [r[0] for r in unpack_all(E + "i", m.lump(44))]
         data = m.lump(43)
@@ -137,7 +156,8 @@ def face_texture(m, f):
     if ti < 0:
         return -1
     if fam == "quake2":
-        return ti
+        of = q2_table(m)[1]
+        return of[ti] if ti < len(of) else len(of)
     if fam == "source":
         # texdata is the record's last int32 (Dark Messiah's records are 96 bytes)
         return struct.unpack_from(m.E + "i", m.lump(6), m.texinfo_size * (ti + 1) - 4)[0]
@@ -321,7 +341,8 @@ def brush_records(m):
     tex = lambda t: t if 0 <= t < names else -1
     if fam == "quake2":
         br = [(a, n, c, -1) for a, n, c in unpack_all("<3i", m.lump(14))]
-        sd = [(p, tex(t), -1, 0, 0) for p, t in unpack_all("<Hh", m.lump(15))]
+        of = q2_table(m)[1]
+        sd = [(p, of[t] if 0 <= t < len(of) else -1, -1, 0, 0) for p, t in unpack_all("<Hh", m.lump(15))]
         lb = [r[0] for r in unpack_all("<H", m.lump(10))]
         rng = [(r[11], r[12]) for r in unpack_all("<ihh3h3h4H", m.lump(8))]
     elif fam == "quake3":

@@ -14,7 +14,8 @@ text:
 - the faces of a model: its run of the face lump; the world's on Source
   also every displacement's base face (the span from the lowest to the
   highest of them; faces of the span that are neither stay out);
-- a face's texture (11.2: quake family texinfo.miptex, Quake 2 its texinfo,
+- a face's texture (11.2: quake family texinfo.miptex, Quake 2 its texinfo's
+  name's place among the distinct names,
   Source its texinfo's texdata, Quake 3 shaderNum, Nightfire the surface's
   texture; outside the table: none), its BSP_SURF_* flags (docs/access.md's
   table of each family's bits and names), its tool bits (the flags, and the
@@ -103,8 +104,7 @@ def texture_names(m):
             out.append(b"" if o < 0 or o >= len(t) else _name(t[o:o + 16]))
         return out
     if fam == "quake2":
-        ti = m.lump(5)
-        return [_name(ti[76 * k + 40:76 * k + 72]) for k in range(len(ti) // 76)]
+        return q2_table(m)[0]
     if fam == "source":
         td, table, data = m.lump(2), m.lump(44), m.lump(43)
         out = []
@@ -121,6 +121,26 @@ def texture_names(m):
         return [_name(sh[72 * k:72 * k + 64]) for k in range(len(sh) // 72)]
     t = m.lump(2)
     return [_name(t[64 * k:64 * k + 64]) for k in range(len(t) // 64)]
+
+
+def q2_table(m):
+    """11.2's quake2 table: the texinfos' distinct names in the order they
+    first appear, and each texinfo's place in it."""
+    if id(m) in _Q2_TABLES:
+        return _Q2_TABLES[id(m)]
+    ti = m.lump(5)
+    table, place, of = [], {}, []
+    for k in range(len(ti) // 76):
+        n = _name(ti[76 * k + 40:76 * k + 72])
+        if n not in place:
+            place[n] = len(table)
+            table.append(n)
+        of.append(place[n])
+    _Q2_TABLES[id(m)] = (table, of)
+    return table, of
+
+
+_Q2_TABLES = {}
 
 
 def _q3(m, f):
@@ -151,7 +171,7 @@ def face_texture(m, f, ntex):
         t, raw = struct.unpack_from("<ii", tr, 40 * ti + 32)
     elif fam == "quake2":
         raw = struct.unpack_from("<i", tr, 76 * ti + 32)[0]
-        t = ti
+        t = q2_table(m)[1][ti] if ti < len(tr) // 76 else -1
     else:
         sz = m.texinfo_size
         raw, t = struct.unpack_from(E + "ii", tr, sz * (ti + 1) - 8)
