@@ -30,51 +30,62 @@ static void mark_pvs(const bsp_map *m, const float eye[3], uint8_t *visible)
     free(bits);
 }
 
-/* Every lit face's slot-0 block, packed in rows (quake3: each page once). */
-static int write_atlas(const bsp_map *m, const char *path, const light_rule *rule)
+/* Every lit face's slot-0 block as the library packs it (bsp_measure_atlas,
+ * bsp_atlas_build: 11.7's texels, border 1, quake3 each page once) on
+ * 1024 x 1024 pages, or square pages as large as the largest block; the
+ * pages one under another in one picture, the last cut below its lowest
+ * block. Returns 0, 1 (out of memory or
+ * the file), or the library's refusal as 2 (*st says which). */
+static int write_atlas(const bsp_map *m, const char *path, bsp_status *st)
 {
-    enum { WIDTH = 1024 };
-    bsp_counts c;
-    uint32_t f, pass;
-    int x = 0, y = 0, row_h = 0, height = 0, rc;
-    unsigned char *img = NULL;
-    const uint8_t *last_page = NULL;
-    bsp_get_counts(m, &c);
-    for (pass = 0; pass < 2; pass++) {     /* 0: measure, 1: draw */
-        x = y = row_h = 0;
-        last_page = NULL;
-        for (f = 0; f < c.faces; f++) {
-            bsp_face fc;
-            const uint8_t *data;
-            uint32_t bytes;
-            int32_t w, h, i, j;
-            if (bsp_get_face(m, f, &fc) != BSP_OK ||
-                bsp_face_lightmap_data(m, f, 0, &data, &bytes) != BSP_OK)
-                continue;
-            w = fc.lightmap.page >= 0 ? 128 : fc.lightmap.w;
-            h = fc.lightmap.page >= 0 ? 128 : fc.lightmap.h;
-            if (fc.lightmap.page >= 0 && data == last_page) continue;
-            last_page = data;
-            if (w > WIDTH) continue;
-            if (x + w > WIDTH) {
-                x = 0;
-                y += row_h + 1;
-                row_h = 0;
-            }
-            if (pass == 1)
-                for (j = 0; j < h; j++)
-                    for (i = 0; i < w; i++)
-                        render_luxel(data, w, fc.lightmap.page >= 0 ? 3 : light_bpl(&fc.lightmap),
-                                     rule, i, j, img + 3 * ((size_t)(y + j) * WIDTH + (size_t)(x + i)));
-            x += w + 1;
-            if (h > row_h) row_h = h;
+    bsp_atlas_params p;
+    bsp_atlas_size size;
+    bsp_atlas a;
+    void *scratch = NULL, *mem = NULL;
+    int rc;
+    memset(&p, 0, sizeof p);
+    p.page_width = p.page_height = 1024;
+    p.border = 1;
+    p.slots = 0x1u;
+    p.format = BSP_TEXELS_RGB8;
+    for (;;) {
+        *st = bsp_measure_atlas(m, &p, scratch, scratch ? size.scratch_bytes : 0, &size);
+        if (*st == BSP_E_ARENA_TOO_SMALL && !scratch) {
+            if (!(scratch = malloc(size.scratch_bytes ? size.scratch_bytes : 1))) return 1;
+            continue;
         }
-        height = y + row_h;
-        if (height < 1) height = 1;
-        if (pass == 0 && !(img = calloc((size_t)WIDTH * (size_t)height, 3))) return 1;
+        if (*st == BSP_E_BAD_ARGUMENT && size.min_page_width && size.min_page_width <= BSP_ATLAS_PAGE_MAX &&
+            size.min_page_height <= BSP_ATLAS_PAGE_MAX && p.page_width == 1024) {
+            p.page_width = p.page_height = size.min_page_width > size.min_page_height ? size.min_page_width
+                                                                                      : size.min_page_height;
+            free(scratch);
+            scratch = NULL;
+            continue;
+        }
+        break;
     }
-    rc = png_write_rgb(path, WIDTH, height, img);
-    free(img);
+    free(scratch);
+    if (*st != BSP_OK) return 2;
+    if (!(mem = malloc(size.bytes ? size.bytes : 1))) return 1;
+    *st = bsp_atlas_build(m, &p, NULL, mem, size.bytes, NULL, &a);
+    if (*st != BSP_OK) {
+        free(mem);
+        return 2;
+    }
+    if (a.pages) {
+        /* the last page cut below its lowest block (pages are rows in a
+         * row: a taller picture is the pages one under another) */
+        uint32_t used = 1, k;
+        for (k = 0; k < a.num_rects; k++)
+            if (a.rects[k].page == a.pages - 1 && a.rects[k].y + a.rects[k].h + a.border > used)
+                used = a.rects[k].y + a.rects[k].h + a.border;
+        if (used > a.page_height) used = a.page_height;
+        rc = png_write_rgb(path, (int)a.page_width, (int)(a.page_height * (a.pages - 1) + used), a.pixels);
+    } else {
+        static const unsigned char none[3] = { 0, 0, 0 };
+        rc = png_write_rgb(path, 1, 1, none);
+    }
+    free(mem);
     return rc;
 }
 
@@ -221,8 +232,8 @@ static const char render_usage[] =
     "                    power of two units) bottom left\n"
     "  --pvs             tint the faces the camera's cluster can see\n"
     "  --props           mark each static prop's origin with a cross (Source)\n"
-    "  --lightmaps ATLAS.png   write every face's lightmap, packed (with or\n"
-    "                    without -o)\n"
+    "  --lightmaps ATLAS.png   write the library's atlas of every face's slot-0\n"
+    "                    lightmap (bsp_atlas_build; with or without -o)\n"
     "  --size W H        the picture's size, 1 to 8192 each (default 640 480)\n"
     "  --hdr             light from HDR lighting where the map has both\n"
     "  --lit FILE        quake, bsp2: coloured light from FILE (default: the\n"
@@ -357,9 +368,18 @@ int cmd_render(int argc, char **argv)
     bsp_get_counts(&L.map, &c);
     bsp_get_model(&L.map, 0, &world);
     errno = 0;
-    if (atlas && write_atlas(&L.map, atlas, look.rule)) {
-        rc = report_io_error("bspkit render", "cannot write the lightmap atlas", atlas, errno);
-        goto done;
+    if (atlas) {
+        bsp_status ast = BSP_OK;
+        int arc = write_atlas(&L.map, atlas, &ast);
+        if (arc == 2) {
+            fprintf(stderr, "bspkit render: the lightmap atlas of %s: %s\n", path, bsp_status_name(ast));
+            rc = TOOL_EXIT_FAIL;
+            goto done;
+        }
+        if (arc) {
+            rc = report_io_error("bspkit render", "cannot write the lightmap atlas", atlas, errno);
+            goto done;
+        }
     }
     if (!out) goto done;
 

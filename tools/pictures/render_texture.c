@@ -1,60 +1,44 @@
 /* SPDX-License-Identifier: MIT */
-/* render_texture.c - the textures of bspkit render's pictures. Quake,
- * GoldSrc and BSP2 files embed theirs: the texture lump is a miptex
- * directory (i32 count, count i32 offsets from the lump's start, -1: none)
- * whose entries are a 40-byte header (name[16], u32 width, height,
- * offsets[4] of the mip levels from the header; offset 0: the pixels are in
- * a WAD outside the file) and the pixels, palette indices; a GoldSrc
- * miptex follows its fourth mip level with a u16 colour count and 256 RGB
- * triples, Quake and BSP2 use Quake's palette (quake_palette.c). Every
- * offset and size is checked against the lump before it is read; a miptex
- * that fails is drawn in the colour its name says (render_material.c), as
- * are the textures of the families that keep them outside the file. */
+/* render_texture.c - the textures of bspkit render's pictures, from the
+ * library's texture table (docs/queries.md 11.2): an embedded miptex's
+ * mip 0 as palette indices with its palette (bsp_texture_mip,
+ * bsp_texture_palette: Quake's for quake and bsp2, the texture's own for
+ * goldsrc) and its '{' transparency; every other texture, and one the
+ * library calls corrupt, is drawn in the colour its name says
+ * (render_material.c), as are the textures of the families that keep
+ * them outside the file. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "render_texture.h"
 
-#define TEXTURE_LUMP 2         /* the quake family's miptex directory */
-#define MIPTEX_HEADER 40
 #define MIPTEX_MAX_SIDE 4096u
 #define QUAKE_FULLBRIGHT 224   /* the software renderer's colour map keeps
                                   the last 32 colours at every light level */
 
-static uint32_t tex_le32(const uint8_t *p)
+/* Texture `index` of the map's table: its mip 0 and palette when the map
+ * holds them (else t->pixels stays NULL). Returns 1 when out of memory. */
+static int tex_load(render_tex *t, const bsp_map *m, uint32_t index)
 {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-/* Miptex `index` of the directory lump (bytes, size): its pixels and
- * palette when the lump holds them whole; else t->pixels stays NULL. */
-static void tex_miptex(render_tex *t, const uint8_t *lump, uint32_t size, uint32_t index, int goldsrc)
-{
-    const uint8_t *hd;
-    uint32_t off, w, h, o0, o3;
-    uint64_t end;
-    if ((uint64_t)index * 4 + 8 > size) return;
-    off = tex_le32(lump + 4 + 4 * index);
-    if (off > size || size - off < MIPTEX_HEADER) return;    /* -1 is past any lump */
-    hd = lump + off;
-    w = tex_le32(hd + 16);
-    h = tex_le32(hd + 20);
-    o0 = tex_le32(hd + 24);
-    o3 = tex_le32(hd + 36);
-    if (w == 0 || h == 0 || w > MIPTEX_MAX_SIDE || h > MIPTEX_MAX_SIDE || o0 == 0) return;
-    if ((uint64_t)off + o0 + (uint64_t)w * h > size) return;
-    t->palette = quake_palette;
-    t->fullbright = !goldsrc;
-    if (goldsrc) {
-        end = (uint64_t)off + o3 + (uint64_t)(w >> 3) * (h >> 3);
-        if (o3 == 0 || end + 2 + 768 > size) return;
-        t->palette = lump + end + 2;
+    bsp_texture tx;
+    uint32_t n;
+    uint8_t *pixels;
+    if (bsp_texture_get(m, index, &tx) != BSP_OK || tx.status != BSP_TEXTURE_EMBEDDED) return 0;
+    if (tx.width > MIPTEX_MAX_SIDE || tx.height > MIPTEX_MAX_SIDE) return 0;
+    if (bsp_texture_mip_bytes(&tx, 0, BSP_PIXELS_INDEXED, &n) != BSP_OK || n == 0) return 0;
+    if (!(pixels = malloc(n))) return 1;
+    if (bsp_texture_mip(&tx, 0, BSP_PIXELS_INDEXED, NULL, pixels, n) != BSP_OK ||
+        bsp_texture_palette(&tx, t->palette) != BSP_OK) {
+        free(pixels);
+        return 0;
     }
-    t->pixels = hd + o0;
-    t->w = w;
-    t->h = h;
-    t->fence = hd[0] == '{';
+    t->pixels = pixels;
+    t->w = tx.width;
+    t->h = tx.height;
+    t->fence = tx.transparent255;
+    t->fullbright = tx.palette == BSP_PALETTE_QUAKE;
+    return 0;
 }
 
 static void tex_mean(const render_look *lk, render_tex *t)
@@ -68,18 +52,10 @@ static void tex_mean(const render_look *lk, render_tex *t)
     for (k = 0; k < 3; k++) t->colour[k] = (float)(sum[k] / (double)taken);
 }
 
-static int tex_is(const char *family, const char *name)
-{
-    return family && !strcmp(family, name);
-}
-
 int render_look_open(render_look *lk, const bsp_map *m, const char *family, int raw, int flat)
 {
     bsp_counts c;
     uint32_t i;
-    int miptex = tex_is(family, "quake") || tex_is(family, "goldsrc") || tex_is(family, "bsp2");
-    uint32_t size;
-    const uint8_t *lump = bsp_lump(m, TEXTURE_LUMP, &size);
     memset(lk, 0, sizeof *lk);
     lk->rule = light_rule_of(family, raw);
     lk->textured = !flat;
@@ -101,12 +77,14 @@ int render_look_open(render_look *lk, const bsp_map *m, const char *family, int 
         return 1;
     }
     lk->count = c.textures;
-    if (!lump || size < 4) miptex = 0;
     for (i = 0; i < c.textures; i++) {
         render_tex *t = &lk->tex[i];
         const char *name = NULL;
         uint32_t len = 0;
-        if (miptex) tex_miptex(t, lump, size, i, tex_is(family, "goldsrc"));
+        if (tex_load(t, m, i)) {
+            render_look_close(lk);
+            return 1;
+        }
         if (t->pixels) {
             tex_mean(lk, t);
         } else if (bsp_texture_name(m, i, &name, &len) == BSP_OK && len > 0) {
@@ -120,6 +98,8 @@ int render_look_open(render_look *lk, const bsp_map *m, const char *family, int 
 
 void render_look_close(render_look *lk)
 {
+    uint32_t i;
+    for (i = 0; lk->tex && i < lk->count; i++) free(lk->tex[i].pixels);
     free(lk->tex);
     free(lk->tool);
     lk->tex = NULL;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* render_texture.h - what a face's pixels are made of (render_texture.c):
- * embedded miptex (quake, goldsrc, bsp2), else a colour per texture name,
+ * the library's embedded miptex (quake, goldsrc, bsp2), else a colour per
+ * texture name,
  * and the light rule (render_light.h). docs/pictures.md. */
 #ifndef BSPKIT_RENDER_TEXTURE_H
 #define BSPKIT_RENDER_TEXTURE_H
@@ -8,11 +9,10 @@
 #include "../../loader/bspkit.h"
 #include "render_light.h"
 
-extern const unsigned char quake_palette[768];   /* quake_palette.c */
-
 typedef struct render_tex {
-    const uint8_t *pixels;   /* mip level 0, w * h palette indices; NULL: colour only */
-    const uint8_t *palette;  /* 256 RGB triples */
+    uint8_t *pixels;         /* mip level 0, w * h palette indices (heap,
+                                bsp_texture_mip); NULL: colour only */
+    uint8_t palette[BSP_PALETTE_BYTES];   /* its 256 RGB triples */
     uint32_t w, h;
     int fence;               /* '{' name: index 255 is a hole */
     int fullbright;          /* quake palette: indices 224 .. 255 ignore the light */
