@@ -54,6 +54,8 @@ typedef struct bsp__plan {
                                             lumps and the light grid */
     uint32_t grid_offset, grid_bytes;    /* the light grid's parse and index
                                             (docs/queries.md 10.5); 0: none */
+    uint32_t face_light_offset, face_light_bytes; /* each face's lightmap
+                                            placement (query/face_light.h); 0: none */
     uint32_t scratch_offset, scratch_bytes; /* decoder tables, arena end */
     uint32_t total;
     uint8_t use_hdr;
