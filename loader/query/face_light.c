@@ -30,13 +30,17 @@ static uint32_t walk_cost(const bsp__map *m, const uint8_t *rec)
     return cost;
 }
 
-/* What the rule's loop costs: its edges, or (nightfire) its vertex run. */
+/* What the rule's loop may cost: its edges, or (nightfire) its vertex
+ * run, when the records it walks are loaded (without them it walks none). */
 static uint32_t rule_cost(const bsp__map *m, const uint8_t *rec)
 {
     const struct bsp__faces *f = &m->family->faces;
     int32_t n = 0;
-    if (f->face_numedges.type) n = bsp__field_get(rec, f->face_numedges);
-    else if (f->face_numverts.type) n = bsp__field_get(rec, f->face_numverts);
+    if (f->face_numedges.type) {
+        if (m->surfedges.data) n = bsp__field_get(rec, f->face_numedges);
+    } else if (f->face_numverts.type && m->vertexes.data) {
+        n = bsp__field_get(rec, f->face_numverts);
+    }
     return n > 0 ? 1u + (uint32_t)n : 1u;
 }
 
