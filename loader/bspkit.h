@@ -988,7 +988,10 @@ BSP_API bsp_status bsp_luxel(const bsp_map *m, int32_t face, const float p[3],
  * BAD_MODEL, NO_LIGHTMAP / NO_AMBIENT, CORRUPT, NOT_ON_FACE): those of
  * them this call can give.
  * out->face is -1 when nothing is hit (also on a map whose face lump is
- * empty). */
+ * empty). Each face's lightmap placement is worked out once at load (a
+ * record per face in the arena, which bsp_measure counts), so a query costs
+ * the nodes it crosses and a few steps per face it tries; a map without
+ * light whose tree the load found no walk can stop on answers at once. */
 BSP_API bsp_status bsp_light_point(const bsp_map *m, const float p[3], bsp_sample *out);
 
 /* Ambient light at a point (docs/queries.md section 7). `kind` says which half

@@ -84,6 +84,12 @@ typedef struct bsp__map {
     /* quake, goldsrc, bsp2, quake2: the BSPX LIGHTGRID_OCTREE parsed at
      * load (BSP_LOAD_LIGHTING), NULL without one */
     const struct bsp__light_grid *light_grid;
+    /* the families with a face lightmap rule: each face's answer, worked
+     * out at load (loader/query/face_light.h), NULL when the load did not
+     * read the faces; light_none: no light lump and no face or tree that
+     * a light walk would stop on, so bsp_light_point answers at once */
+    const struct bsp__face_light *face_light;
+    uint8_t light_none;
     /* the Quake family's hulls (BSP_LOAD_COLLISION), converted at load for
      * the hull walks; NULL otherwise */
     const struct bsp__hulls *hulls;

@@ -239,6 +239,9 @@ struct bsp__faces {
                              bsp_sample *out);
     bsp__field face_plane, face_firstedge, face_numedges, face_texinfo, face_dispinfo,
               face_lightofs;
+    bsp__field face_numverts;      /* a face whose lightmap rule reads a run of
+                                      vertices, not an edge loop (nightfire):
+                                      its length bounds the rule's work */
     bsp__field edge_v[2];
     bsp__field texinfo_flags;      /* Source: SURF_BUMPLIGHT */
     uint8_t face_styles_offset, face_num_styles;

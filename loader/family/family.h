@@ -64,6 +64,9 @@ bsp_status bsp__leafvis_row(const bsp__map *m, int32_t cluster, int pas, bsp__vi
  * luxel size filled, the rest cleared (scale 1); returns the face record.
  * bsp__lightmap_vecs reads texinfo's lightmap vectors, returns its record. */
 const uint8_t *bsp__lightmap_start(const bsp__map *m, uint32_t face, bsp__lightmap *lm);
+/* Its styles alone: the BSPX LMSTYLE / LMSTYLE16 table's (10.3) when the
+ * map has one, else those of the face record f. */
+void bsp__lightmap_styles(const bsp__map *m, uint32_t face, const uint8_t *f, bsp__lightmap *lm);
 const uint8_t *bsp__lightmap_vecs(const bsp__map *m, int32_t texinfo, bsp__lightmap *lm);
 
 /* One vertex (float x, y, z at v) into a face's texture-space extents, as

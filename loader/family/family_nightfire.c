@@ -165,6 +165,7 @@ const struct bsp_family bsp__family_nightfire = {
     .tree.model_numfaces = BSP_FIELD(nf_model, numsurfaces),
     .faces.face_plane = BSP_FIELD(nf_surface, planenum),
     .faces.face_lightofs = BSP_FIELD(nf_surface, lightofs),
+    .faces.face_numverts = BSP_FIELD(nf_surface, numvertices),
     .faces.face_styles_offset = BSP_AT(nf_surface, styles), .faces.face_num_styles = 4,
     .faces.texinfo_vecs = BSP_AT(nf_projection, vecs), .faces.luxel_bytes = 3,
     .tree.leafface_face = BSP_FIELD(bsp__int32, v),

@@ -4,14 +4,27 @@
 #include "family.h"
 #include "../core/map.h"
 
+void bsp__lightmap_styles(const bsp__map *m, uint32_t face, const uint8_t *f, bsp__lightmap *lm)
+{
+    const struct bsp__light_info *li = &m->light;
+    if (li->styles) {
+        lm->styles = li->styles + (size_t)face * li->style_slots * (li->wide_styles ? 2u : 1u);
+        lm->num_styles = li->style_slots;
+        lm->wide_styles = li->wide_styles;
+        return;
+    }
+    lm->styles = f + m->family->faces.face_styles_offset;
+    lm->num_styles = m->family->faces.face_num_styles;
+    lm->wide_styles = 0;
+}
+
 const uint8_t *bsp__lightmap_start(const bsp__map *m, uint32_t face, bsp__lightmap *lm)
 {
     const struct bsp_family *fam = m->family;
     const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
     /* all bits zero is 0.0f for the floats (IEEE) */
     bsp__fill(lm, 0, sizeof *lm);
-    lm->styles = f + fam->faces.face_styles_offset;
-    lm->num_styles = fam->faces.face_num_styles;
+    bsp__lightmap_styles(m, face, f, lm);
     lm->lightofs = bsp__field_get(f, fam->faces.face_lightofs);
     lm->bytes_per_luxel = fam->faces.luxel_bytes;
     lm->pages = 1;

@@ -46,13 +46,8 @@ bsp_status bsp__extents_lightmap(const bsp__map *m, uint32_t face, bsp__lightmap
     float lo[2] = { 0, 0 }, hi[2] = { 0, 0 }, luxel = 16.0f;
     int axis;
 
-    /* the source's luxels, the BSPX styles (10.2, 10.3) */
+    /* the source's luxels (10.2; the BSPX styles of 10.3: bsp__lightmap_start) */
     if (li->bytes) lm->bytes_per_luxel = li->bytes;
-    if (li->styles) {
-        lm->styles = li->styles + (size_t)face * li->style_slots * (li->wide_styles ? 2u : 1u);
-        lm->num_styles = li->style_slots;
-        lm->wide_styles = li->wide_styles;
-    }
     if (li->decoupled) {
         decoupled(li->decoupled + 40 * (size_t)face, lm);
         source_byte(m, lm);

@@ -11,6 +11,7 @@
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
 #include "../family/texture_names.h"
+#include "../query/face_light.h"
 
 /* Every record bspkit reads has fields of at most 4 bytes. */
 #define LUMP_ALIGN 4
@@ -149,6 +150,24 @@ static uint32_t grid_bytes(const bsp_header *h, const bsp__plan *p)
             if (h->bspx.at_load && size > BSP_GRID_FORWARD_MAX) size = BSP_GRID_FORWARD_MAX;
             return bsp__light_grid_bytes(size);
         }
+    return 0;
+}
+#endif
+
+#if BSP__USE_FACE_LIGHT
+/* Arena for the faces' lightmap placement: a record per face of the faces
+ * lump the plan reads (LDR or HDR, as the load chose). */
+static uint32_t face_light_bytes(const bsp_header *h, const bsp__plan *p)
+{
+    int lump = bsp__role_lump(h->family, p->use_hdr ? BSP_ROLE_FACES_HDR : BSP_ROLE_FACES);
+    const bsp__layout *lay;
+    uint32_t i;
+    if (lump < 0) return 0;
+    lay = bsp__lump_layout(h, (uint32_t)lump);
+    if (!lay || lay->kind != BSP_LAYOUT_RECORDS || !lay->record_size) return 0;
+    for (i = 0; i < p->count; i++)
+        if (p->items[i].lump == (uint32_t)lump)
+            return bsp__face_light_bytes(h->lumps[lump].size / lay->record_size);
     return 0;
 }
 #endif
@@ -360,6 +379,15 @@ static bsp_status place_builders(const bsp_header *h, bsp__plan *p, uint32_t *at
                 if (p->names_bytes > END_MAX - pos) return refuse(p, lump, BSP_E_BAD_LUMP);
                 pos += p->names_bytes;
             }
+    }
+#endif
+#if BSP__USE_FACE_LIGHT
+    /* each face's lightmap placement, when the load reads the faces */
+    if (f->faces.face_lightmap) {
+        p->face_light_bytes = face_light_bytes(h, p);
+        p->face_light_offset = pos;
+        if (p->face_light_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
+        pos += p->face_light_bytes;
     }
 #endif
     /* the collision model (cmodel/), built at the load's end */

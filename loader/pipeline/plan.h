@@ -57,6 +57,8 @@ typedef struct bsp__plan {
     uint32_t names_offset, names_bytes;  /* quake2's texture table numbered
                                             (family/texture_names.h); 0: none */
     uint32_t names_scratch;              /* the numbering's share of scratch */
+    uint32_t face_light_offset, face_light_bytes; /* each face's lightmap
+                                            placement (query/face_light.h); 0: none */
     uint32_t scratch_offset, scratch_bytes; /* decoder tables, arena end */
     uint32_t total;
     uint8_t use_hdr;

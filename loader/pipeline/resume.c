@@ -19,6 +19,7 @@
 #include "bspx_dir.h"
 #include "../family/light_grid.h"
 #include "../family/texture_names.h"
+#include "../query/face_light.h"
 
 typedef char bsp__loader_fits[sizeof(bsp__loader) <= sizeof(bsp_loader) ? 1 : -1];
 
@@ -467,6 +468,12 @@ build:
     } else {
         bsp__light_resolve(m, NULL, 0, s->plan.lit_check, s->plan.prefer_hdr);
     }
+#if BSP__USE_FACE_LIGHT
+    /* each face's lightmap placement, once the light source is known */
+    if (s->plan.face_light_bytes && m->faces.data &&
+        bsp__face_light_bytes(m->faces.count) == s->plan.face_light_bytes)
+        bsp__face_light_build(m, s->base + s->plan.face_light_offset);
+#endif
 #if BSP__USE_LIGHT_GRID
     if (s->plan.grid_bytes) bsp__light_grid_attach(m, s->base + s->plan.grid_offset, s->plan.grid_bytes);
 #endif

@@ -62,7 +62,7 @@ float bsp__node_plane_dist(const bsp__map *m, const uint8_t *node, const float p
 #endif
 
 /* The docs/queries.md section 4 "has a lightmap" rule for `slot`; *first gets
- * the block's first byte in the lighting lump (query_light.c). */
+ * the block's first byte in the lighting lump (face_light.c). */
 int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first);
 
 /* The checks a point query with a result starts with (light, luxel,

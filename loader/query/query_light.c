@@ -4,6 +4,7 @@
  * over the bsp__lightmap each family's face_lightmap fills in (Quake 3's
  * surfaces have their own rule: face_luxel). */
 #include "query.h"
+#include "face_light.h"
 #include "../core/map.h"
 
 /* Deepest stack of pending far sides a light trace may need: one entry per
@@ -12,82 +13,80 @@
 #define TRACE_STACK 128
 #define TRACE_DEPTH 32768.0f
 
-/* The lightmap block of `slot` lies inside the lighting lump (the section 4
- * "has a lightmap" rule: lightofs + (slot + 1) * w * h * pages * bytes per
- * luxel <= the lump's size, in exact arithmetic). *first gets the block's
- * first byte, below the lump's size. 64-bit products: w * h < 2^62 and, once
- * it is at most the size (< 2^32), times pages * bytes per luxel (at most
- * 16) and the slot (below 8) nothing wraps. (A 32-bit form through
- * divisions is 52 bytes smaller at -Os but its three divisions made every
- * light trace slower; the trace calls this for each face it tries.) */
-int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first)
-{
-    uint64_t samples, block, start, size = m->lighting.count;
-    if (bsp__style_none(lm, slot) || size == 0 || lm->lightofs < 0) return 0;
-    if (lm->w < 1 || lm->h < 1) return 0;
-    samples = (uint64_t)lm->w * (uint64_t)lm->h;
-    if (samples > size) return 0;
-    block = samples * lm->pages * lm->bytes_per_luxel;
-    start = (uint64_t)lm->lightofs + slot * block;
-    if (start + block > size) return 0;
-    *first = (uint32_t)start;
-    return 1;
-}
-
-/* A face that would be lit for `slot` but whose extents cannot be computed:
- * its data is inconsistent (docs/queries.md: no_lightmap before corrupt). */
-static int lit_but_broken(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot)
-{
-    return BSP__USE_BAD_EXTENTS && lm->bad && lm->lightofs >= 0 && !bsp__style_none(lm, slot) &&
-           m->lighting.count;
-}
-
+#if BSP__USE_FACE_LIGHT
 /* u, v of point p in the face's lightmap space, before rounding. */
-static void lightmap_coords(const bsp__lightmap *lm, const float p[3], float uv[2])
+static void lightmap_coords(const bsp__face_light *r, const float p[3], float uv[2])
 {
     int k;
     for (k = 0; k < 2; k++)
-        uv[k] = bsp__fdiv(bsp__fsub(bsp__fadd(bsp__dot(p, lm->vecs[k]), lm->vecs[k][3]),
-                                    lm->base[k]), lm->scale);
+        uv[k] = bsp__fdiv(bsp__fsub(bsp__fadd(bsp__dot(p, r->vecs[k]), r->vecs[k][3]), r->base[k]),
+                          r->scale);
 }
 
-/* The face's lightmap sample for `slot` at p into *out (section 4): 1; 0
- * if the face has no lightmap, or, with `covering` (section 5), if p maps
- * outside its samples; -1 with *st on error. The block's first byte and
- * the offset in it are below the lighting lump's size (bsp__has_lightmap
- * checked the whole block), so size_t holds them. */
+/* The face's lightmap sample for `slot` at p into *out (section 4), from
+ * its record r (face_light.h): 1; 0 if the face has no lightmap, or, with
+ * `covering` (section 5), if p maps outside its samples; -1 with *st on
+ * error (no_lightmap before corrupt: a face lit for the slot whose extents
+ * cannot be computed is corrupt). The block's first byte and the offset
+ * in it are below the lighting lump's size (bsp__has_lightmap checked the
+ * whole block), so size_t holds them. */
 #ifdef __OPTIMIZE_SIZE__
 #define FACE_SAMPLE_FN static
 #else
 /* inlined into both callers: the trace calls it for every face it tries */
 #define FACE_SAMPLE_FN BSP_ALWAYS_INLINE
 #endif
-FACE_SAMPLE_FN int face_sample(const bsp__map *m, uint32_t face, const float p[3], uint32_t slot,
-                               int covering, bsp_sample *out, bsp_status *st)
+FACE_SAMPLE_FN int face_sample(const bsp__map *m, uint32_t face, const bsp__face_light *r,
+                               const float p[3], uint32_t slot, int covering, bsp_sample *out,
+                               bsp_status *st)
 {
-    bsp__lightmap lm;
-    uint32_t first;
+    uint32_t first = r->first;
     float uv[2];
     int32_t i, j;
 
-    *st = m->family->faces.face_lightmap(m, face, &lm);
-    if (*st == BSP_OK && lit_but_broken(m, &lm, slot)) *st = BSP_E_CORRUPT;
-    if (*st != BSP_OK) return -1;
-    if (!bsp__has_lightmap(m, &lm, slot, &first)) return 0;
-    lightmap_coords(&lm, p, uv);
-    if (covering && !(uv[0] >= 0.0f && uv[0] <= (float)(lm.w - 1) &&
-                      uv[1] >= 0.0f && uv[1] <= (float)(lm.h - 1)))
+    if (r->status != BSP_OK) {
+        *st = (bsp_status)r->status;
+        return -1;
+    }
+    if (slot == 0) {
+        if (r->flags & BSP__FL_BROKEN0) {
+            *st = BSP_E_CORRUPT;
+            return -1;
+        }
+        if (!(r->flags & BSP__FL_LIT0)) return 0;
+    } else {
+        bsp__lightmap lm;
+        bsp__face_light_lightmap(m, face, r, &lm);
+        if (bsp__lit_but_broken(m, &lm, slot)) {
+            *st = BSP_E_CORRUPT;
+            return -1;
+        }
+        if (!bsp__has_lightmap(m, &lm, slot, &first)) return 0;
+    }
+    lightmap_coords(r, p, uv);
+    if (covering && !(uv[0] >= 0.0f && uv[0] <= (float)(r->w - 1) &&
+                      uv[1] >= 0.0f && uv[1] <= (float)(r->h - 1)))
         return 0;
-    i = bsp__floor_clamp(bsp__fadd(uv[0], 0.5f), 0, lm.w - 1);
-    j = bsp__floor_clamp(bsp__fadd(uv[1], 0.5f), 0, lm.h - 1);
+    i = bsp__floor_clamp(bsp__fadd(uv[0], 0.5f), 0, r->w - 1);
+    j = bsp__floor_clamp(bsp__fadd(uv[1], 0.5f), 0, r->h - 1);
     out->face = (int32_t)face;
     out->s = i;
     out->t = j;
     bsp__sample_light(m, out, m->lighting.data + (size_t)first +
-                                 ((size_t)j * (size_t)lm.w + (size_t)i) * lm.bytes_per_luxel,
-                      lm.bytes_per_luxel);
+                                 ((size_t)j * (size_t)r->w + (size_t)i) * r->bytes_per_luxel,
+                      r->bytes_per_luxel);
     return 1;
 }
+
+/* Face `face`'s record: the load's, or made now into *tmp (a map loaded
+ * without the table, or a face past the load's budget). */
+static const bsp__face_light *face_record(const bsp__map *m, uint32_t face, bsp__face_light *tmp)
+{
+    if (m->face_light && !(m->face_light[face].flags & BSP__FL_LATER)) return &m->face_light[face];
+    bsp__face_light_make(m, face, tmp);
+    return tmp;
+}
+#endif
 
 bsp_status bsp__point_query_args(const bsp__map *m, const float p[3], const void *out)
 {
@@ -114,12 +113,22 @@ bsp_status bsp_luxel(const bsp_map *map, int32_t face, const float p[3], uint32_
     if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_E_BAD_FACE);
     if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
     if (BSP__USE_FACE_LUXEL && m->family->faces.face_luxel) return m->family->faces.face_luxel(m, (uint32_t)face, p, slot, out);
-    switch (face_sample(m, (uint32_t)face, p, slot, 0, out, &st)) {
-    case -1: return st;
-    case 0: return BSP_E_NO_LIGHTMAP;
+#if BSP__USE_FACE_LIGHT
+    {
+        bsp__face_light tmp;
+        const bsp__face_light *r = face_record(m, (uint32_t)face, &tmp);
+        switch (face_sample(m, (uint32_t)face, r, p, slot, 0, out, &st)) {
+        case -1: return st;
+        case 0: return BSP_E_NO_LIGHTMAP;
+        }
     }
     return BSP_OK;
+#else
+    return BSP_E_UNSUPPORTED;
+#endif
 }
+
+#if BSP__USE_FACE_LIGHT
 
 /* The first face of `node` that is lit for slot 0 and whose lightmap covers
  * `mid` (section 5); 1 with *out filled, 0 for none, -1 with *st on error.
@@ -142,20 +151,21 @@ static int node_face_hit(const bsp__map *m, const uint8_t *node, const float mid
     uint32_t first = (uint32_t)bsp__field_get(node, f->tree.node_firstface);
     uint32_t count = (uint32_t)bsp__field_get(node, f->tree.node_numfaces), k;
     for (k = first; k < first + count; k++) {
-        const uint8_t *rec = m->faces.data + (size_t)k * m->faces.stride;
-        uint32_t cost = 1;
+        bsp__face_light tmp;
+        const bsp__face_light *r = m->face_light ? &m->face_light[k] : &tmp;
         int hit;
-        if (m->surfedges.data && f->faces.face_numedges.type) {
-            int32_t edges = bsp__field_get(rec, f->faces.face_numedges);
-            if (edges > 0) cost += (uint32_t)edges;
-        }
-        if (cost > *budget) {
+        if (!m->face_light) bsp__face_light_start(m, k, &tmp);
+        if (r->cost > *budget) {
             *st = BSP_E_CORRUPT;
             return -1;
         }
-        *budget -= cost;
-        if (f->faces.face_dispinfo.type && bsp__field_get(rec, f->faces.face_dispinfo) != -1) continue;
-        hit = face_sample(m, k, mid, 0, 1, out, st);
+        *budget -= r->cost;
+        if (r->flags & BSP__FL_SKIP) continue;
+        if (r->flags & BSP__FL_LATER) {
+            bsp__face_light_make(m, k, &tmp);
+            r = &tmp;
+        }
+        hit = face_sample(m, k, r, mid, 0, 1, out, st);
         if (hit) return hit;
     }
     return 0;
@@ -181,10 +191,13 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
 
     if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
     f = m->family;
-    if (!f->faces.face_lightmap || !f->tree.node_firstface.type) return BSP_E_UNSUPPORTED;
+    if (!f->faces.face_lightmap || !f->tree.node_firstface.type)
+        return BSP_E_UNSUPPORTED;
     out->face = -1;
     /* (no faces in the file: no lit face below p, nothing hit) */
     if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_OK);
+    /* no light, and the load proved no walk stops on the tree or a face */
+    if (m->light_none) return BSP_OK;
     budget = m->faces.count + m->surfedges.count;
     start[0] = end[0] = p[0];
     start[1] = end[1] = p[1];
@@ -237,3 +250,10 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
         n = bsp__field_get(node, f->tree.node_child[side]);
     }
 }
+#else
+bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out)
+{
+    bsp_status st = bsp__point_query_args(bsp__map_c(map), p, out);
+    return st != BSP_OK ? st : BSP_E_UNSUPPORTED;
+}
+#endif

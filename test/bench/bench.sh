@@ -184,6 +184,37 @@ grid_map="$SHARED/maps/bsp2/example_q1_bspx.bsp"; [ -f "$grid_map" ] || grid_map
 grid_json=$($B/bench_grid "$grid_map" 5) || exit 1
 echo "$grid_json"
 
+# The light at a point and a face's luxel (issue 42, docs/queries.md 4-5):
+# a real Quake map (light_point_ns, luxel_ns), the real Quake 2 and Source
+# levels, and a real Quake map compiled without light (answered at once);
+# the generated ones without ../shared (no unlit one: that key null).
+echo "== light: bench_light (light_point, luxel; 50 000 points over the world's box)"
+light_q1="$SHARED/maps/quake/mp_lobby.bsp"; [ -f "$light_q1" ] || light_q1=$BUILD/maps/q1.bsp
+light_q2="$SHARED/maps/quake2/lq_e0m1.bsp"; [ -f "$light_q2" ] || light_q2=$BUILD/maps/q2.bsp
+light_src="$SHARED/maps/source/tf2_test2.bsp"; [ -f "$light_src" ] || light_src=$BUILD/maps/v20_terrain.bsp
+light_unlit="$SHARED/maps/quake/q1_cube.bsp"
+: > $B/light.out
+for map in "$light_q1" "$light_q2" "$light_src"; do
+    $B/bench_light "$map" 5 >> $B/light.out || exit 1
+done
+if [ -f "$light_unlit" ]; then $B/bench_light "$light_unlit" 5 >> $B/light.out || exit 1; fi
+cat $B/light.out
+python3 - $B/light.out $B/keys_light.json <<'PYL' || exit 1
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+q1, q2, src = rows[:3]
+unlit = rows[3] if len(rows) > 3 else None
+out = {"light_point_ns": q1["light_point_ns"], "luxel_ns": q1["luxel_ns"], "light_map": q1["map"],
+       "light_point_q2_ns": q2["light_point_ns"], "light_point_source_ns": src["light_point_ns"],
+       "light_maps": [q1["map"], q2["map"], src["map"]],
+       "light_point_unlit_ns": unlit["light_point_ns"] if unlit else None,
+       "light_unlit_map": unlit["map"] if unlit else None}
+if unlit and not unlit["light_none"]:
+    print("bench_light: %s has no light but its light walk was not answered at once" % unlit["map"])
+    sys.exit(1)
+json.dump(out, open(sys.argv[2], "w"), separators=(",", ":"))
+PYL
+
 # Issue 31's keys (test/bench/bench_trace_keys.c, the query sets of
 # test/common/trace_queries.h): Quake 2 lq_e0m1, Quake 3 oa_dm5 (openarena-data;
 # else the generated Quake 3 map with curved surfaces) with its collision

@@ -49,6 +49,7 @@
 
 #define CHECK_TALLY_SHARED
 #include "../common/check.h"
+#include "core/map.h"
 #include "../common/files.h"
 #include "../bounds/bounds.h"
 #include "../../platform/memory/bsp_memstream.h"
@@ -305,6 +306,52 @@ static void test_face_work(void)
         EXPECT(load_mb(&L, &m, BSP_LOAD_LIGHTING), BSP_OK, "quake: valid chain but one face on two nodes: loads");
         EXPECT(bsp_light_point(&L.m, P_ABOVE, &s), BSP_E_CORRUPT,
                "quake: a trace testing one face twice is corrupt: the work bound is exactly faces + surfedges");
+        unload(&L);
+        mb_free(&m);
+    }
+}
+
+/* A map without light answers light_point at once only when the load
+ * proved no walk stops on anything (loader/query/face_light.c): a valid
+ * chain 100 deep is answered at once; with one face on two nodes (past the
+ * walk's budget) it walks and keeps its corrupt; 200 deep (paths longer
+ * than the walk's stack, which this chain never fills) it walks and finds
+ * nothing. */
+static void test_unlit_at_once(void)
+{
+    static const struct { int n, twice, at_once; bsp_status st; const char *name; } cases[] = {
+        { 100, 0, 1, BSP_OK, "quake, no light: valid chain of 100 nodes" },
+        { 100, 1, 0, BSP_E_CORRUPT, "quake, no light: chain of 100 nodes, one face on two nodes" },
+        { 200, 0, 0, BSP_OK, "quake, no light: chain of 200 nodes (deeper than the proof takes)" },
+    };
+    size_t c;
+    for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        mb m;
+        loaded L;
+        bsp_sample s;
+        bsp_status st;
+        float p[3] = { 0.5f, 0.5f, 10.0f };
+        chain_map(&m, FAM_QUAKE, cases[c].n, 0, 4);
+        if (cases[c].twice) {
+            uint8_t *last = m.l[L_NODES].p + 24 * (cases[c].n - 1);
+            last[20] = (uint8_t)(cases[c].n - 2);
+            last[21] = (uint8_t)((cases[c].n - 2) >> 8);
+            last[22] = 2;
+            last[23] = 0;
+        }
+        watch(cases[c].name);
+        st = load_mb(&L, &m, BSP_LOAD_LIGHTING);
+        EXPECT(st, BSP_OK, "%s: loads", cases[c].name);
+        if (st == BSP_OK) {
+            CHECK(bsp__map_c(&L.m)->light_none == cases[c].at_once,
+                  LABEL("%s: %s", cases[c].name, cases[c].at_once ? "answered at once" : "walked"),
+                  "light_none %d", (int)bsp__map_c(&L.m)->light_none);
+            s.face = 7;
+            st = bsp_light_point(&L.m, p, &s);
+            CHECK(st == cases[c].st && (st != BSP_OK || s.face == -1),
+                  LABEL("%s: light_point %s", cases[c].name, bsp_status_name(cases[c].st)),
+                  "%s, face %d", bsp_status_name(st), (int)s.face);
+        }
         unload(&L);
         mb_free(&m);
     }
@@ -936,6 +983,7 @@ int main(int argc, char **argv)
     test_dag();
     test_deep_tree();
     test_face_work();
+    test_unlit_at_once();
     test_vis();
     test_lzma();
     test_directory();
