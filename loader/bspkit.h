@@ -1175,7 +1175,9 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * and their control points through the stream (at their offsets: not a
  * forward-only stream) and builds each patch once in `scratch` (any memory
  * of BSP_PATCH_SCRATCH_BYTES, not kept) to count exactly what bsp_load will
- * write; the header keeps the count, and bsp_measure adds it (and, at the
+ * write (a surface repeating the control points of one of the 16 before
+ * it, a twin, shares its facets: neither counted nor built again); the
+ * header keeps the count, and bsp_measure adds it (and, at the
  * arena's end, a scratch for the load's build sized by the largest patch).
  * A collision-only load keeps no draw vertex: it reads them through a
  * window of about 16 KiB and keeps only the xyz (12 bytes a vertex) of the

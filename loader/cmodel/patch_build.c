@@ -45,6 +45,7 @@
 #define PATCH_KEY_LIMIT 1048576.0f  /* keys below 2^24 */
 #define PATCH_KEY_MAX 16777215u
 #define PATCH_OVERFLOW PATCH_BUCKETS
+BSP__CHECK(q3_patch_buckets, PATCH_BUCKETS == 256u);   /* (patch_key_bucket's 8 bits) */
 
 /* The plane search's tests inlined where speed counts; a build for size
  * keeps one copy. */
@@ -322,10 +323,18 @@ static void patch_transpose(patch_work *wk)
 
 /* ---- planes ---- */
 
+/* A key's chain: its bits mixed (Fibonacci hashing), because a map's
+ * distances are mostly multiples of 8 or 16 units, whose keys (multiples
+ * of 128 or 256) would otherwise all share one chain. */
+BSP_INLINE uint32_t patch_key_bucket(uint32_t key)
+{
+    return (key * 2654435769u) >> 24;
+}
+
 /* The chain of planes whose |dist| is ad. */
 BSP_INLINE uint32_t patch_bucket(float ad)
 {
-    return ad < PATCH_KEY_LIMIT ? (uint32_t)bsp__fmul(ad, PATCH_KEY_SCALE) % PATCH_BUCKETS : PATCH_OVERFLOW;
+    return ad < PATCH_KEY_LIMIT ? patch_key_bucket((uint32_t)bsp__fmul(ad, PATCH_KEY_SCALE)) : PATCH_OVERFLOW;
 }
 
 static int32_t patch_add_plane(patch_work *wk, const float pl[4])
@@ -430,12 +439,15 @@ static int32_t patch_find_plane2(patch_work *wk, const float pl[4], int *flipped
     int eq = 0;
     if (ad < PATCH_KEY_LIMIT) {
         uint32_t key = (uint32_t)bsp__fmul(ad, PATCH_KEY_SCALE);
-        if (key > 0) best = patch_chain_first(wk, (key - 1) % PATCH_BUCKETS, pl, ad, best, &eq);
-        best = patch_chain_first(wk, key % PATCH_BUCKETS, pl, ad, best, &eq);
-        if (key < PATCH_KEY_MAX) best = patch_chain_first(wk, (key + 1) % PATCH_BUCKETS, pl, ad, best, &eq);
-        else best = patch_chain_first(wk, PATCH_OVERFLOW, pl, ad, best, &eq);
+        uint32_t b0 = patch_key_bucket(key), b1;
+        best = patch_chain_first(wk, b0, pl, ad, best, &eq);
+        /* (a neighbour's chain may be the same one: searched once) */
+        if (key > 0 && (b1 = patch_key_bucket(key - 1)) != b0) best = patch_chain_first(wk, b1, pl, ad, best, &eq);
+        if (key >= PATCH_KEY_MAX) best = patch_chain_first(wk, PATCH_OVERFLOW, pl, ad, best, &eq);
+        else if ((b1 = patch_key_bucket(key + 1)) != b0 && (key == 0 || b1 != patch_key_bucket(key - 1)))
+            best = patch_chain_first(wk, b1, pl, ad, best, &eq);
     } else if (ad == ad) {         /* (NaN equals no plane) */
-        best = patch_chain_first(wk, PATCH_KEY_MAX % PATCH_BUCKETS, pl, ad, best, &eq);
+        best = patch_chain_first(wk, patch_key_bucket(PATCH_KEY_MAX), pl, ad, best, &eq);
         best = patch_chain_first(wk, PATCH_OVERFLOW, pl, ad, best, &eq);
     }
     if (eq) {

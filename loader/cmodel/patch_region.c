@@ -8,6 +8,14 @@
  * 4-aligned, in surface order. The count and the build run the same
  * builder over the same points, so the load writes exactly the bytes the
  * count promised; a file changed in between is corrupt.
+ *
+ * A patch surface whose control points are those of one of the
+ * PATCH_TWIN_LOOKBACK surfaces before it (the same first vertex, width and
+ * height: the same points, so the same facets) is its twin: neither the
+ * count nor the load builds it again, and its entry points at the twin's
+ * facets (with its own ordinal: its shader may differ). Only the builder
+ * costs (a 31 x 31 patch: milliseconds), so a file repeating one grid
+ * 8 192 times costs one build and one patch of arena, not 8 192.
  */
 #include "patch_region.h"
 #include "../core/map.h"
@@ -19,6 +27,19 @@
 /* the builder's scratch, then room for one patch's control points */
 BSP__CHECK(patch_scratch, BSP_PATCH_SCRATCH_BYTES == BSP__Q3_PATCH_SCRATCH + 44u * BSP__Q3_PATCH_VERTS_MAX);
 #define PATCH_ENTRY_BYTES 8u   /* {offset, ordinal} */
+#define PATCH_TWIN_LOOKBACK 16u
+
+/* A patch's control points, to find its twin among the surfaces before it. */
+typedef struct patch_key {
+    uint32_t first;
+    int32_t w, h;
+    int is;
+} patch_key;
+
+BSP_INLINE int same_points(const patch_key *a, uint32_t first, int32_t w, int32_t h)
+{
+    return a->is == 1 && a->first == first && a->w == w && a->h == h;
+}
 
 /* A patch surface's grid: first control point, width, height; 0 when the
  * surface is no patch, -1 when its points lie outside `verts` records. */
@@ -60,6 +81,7 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
     uint8_t *raw = (uint8_t *)scratch + BSP__Q3_PATCH_SCRATCH;
     uint32_t surf_bytes, vert_bytes, n, verts, i, total, patches = 0, side = 0, planes = 0, facets = 0;
     uint32_t lo = 0xffffffffu, hi = 0;
+    patch_key seen[PATCH_TWIN_LOOKBACK];   /* surface i's at i % PATCH_TWIN_LOOKBACK */
     int sl, vl;
     if (!h || !h->family || !s || !s->read || !scratch) return BSP_E_BAD_ARGUMENT;
     c = bsp__coll_of(h->family);
@@ -87,15 +109,25 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
     total = n * PATCH_ENTRY_BYTES;
     for (i = 0; i < n; i++) {
         bsp__q3_patch_sizes sz;
-        uint32_t first, k;
-        int32_t w, ht;
+        uint32_t first = 0, k;
+        int32_t w = 0, ht = 0;
         int is;
         bsp_status st = bsp__read(s, h->lumps[sl].offset + i * surf_bytes, raw, surf_bytes);
         if (st != BSP_OK) return st;
         to_host(raw, surf_bytes);
         is = patch_grid(c, raw, verts, &first, &w, &ht);
+        if (is < 0) return BSP_E_CORRUPT;
+        /* (the slot of surface i - PATCH_TWIN_LOOKBACK, read before it
+         * becomes surface i's) */
+        for (k = 1; is && k <= PATCH_TWIN_LOOKBACK && k <= i; k++)
+            if (same_points(&seen[(i - k) % PATCH_TWIN_LOOKBACK], first, w, ht)) break;
+        seen[i % PATCH_TWIN_LOOKBACK].is = is;
+        seen[i % PATCH_TWIN_LOOKBACK].first = first;
+        seen[i % PATCH_TWIN_LOOKBACK].w = w;
+        seen[i % PATCH_TWIN_LOOKBACK].h = ht;
         if (is == 0) continue;
-        if (is < 0 || ++patches > BSP_TRACE_PATCHES_MAX) return BSP_E_CORRUPT;
+        if (++patches > BSP_TRACE_PATCHES_MAX) return BSP_E_CORRUPT;
+        if (k <= PATCH_TWIN_LOOKBACK && k <= i) continue;     /* a twin: counted once */
         if (first < lo) lo = first;
         if (first + (uint32_t)(w * ht) > hi) hi = first + (uint32_t)(w * ht);
         /* the control points' xyz, packed as native floats in place */
@@ -122,6 +154,22 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
     return BSP_OK;
 }
 
+/* The offset of the facets of surface i's twin (its entry is written),
+ * or 0. */
+static uint32_t twin_of(const bsp__map *m, const struct bsp__collision *c, uint32_t i, uint32_t first,
+                        int32_t w, int32_t h, uint32_t verts_first)
+{
+    uint32_t k;
+    for (k = 1; k <= PATCH_TWIN_LOOKBACK && k <= i; k++) {
+        patch_key key;
+        key.is = patch_grid(c, m->faces.data + (size_t)(i - k) * m->faces.stride,
+                            verts_first + m->vertexes.count, &key.first, &key.w, &key.h);
+        if (same_points(&key, first, w, h))
+            return bsp__u32(m->patches.data + (i - k) * PATCH_ENTRY_BYTES);
+    }
+    return 0;
+}
+
 bsp_status bsp__patches_build(bsp__map *m, const bsp_header *h, uint8_t *region, void *scratch,
                               bsp__patch_cursor *cur, uint32_t budget, uint32_t *did, int *done,
                               uint32_t verts_first)
@@ -136,9 +184,9 @@ bsp_status bsp__patches_build(bsp__map *m, const bsp_header *h, uint8_t *region,
     *did = 0;
     *done = 0;
     for (; cur->surface < n && (*did == 0 || *did < budget); cur->surface++) {
-        uint32_t i = cur->surface, first, bytes;
+        uint32_t i = cur->surface, first, bytes, twin;
         const uint8_t *surf = m->faces.data + (size_t)i * m->faces.stride;
-        int32_t w, ht;
+        int32_t w = 0, ht = 0;
         int is = patch_grid(c, surf, verts_first + m->vertexes.count, &first, &w, &ht);
         bsp_status st;
         bsp__put_u32(region + i * PATCH_ENTRY_BYTES, 0);
@@ -146,6 +194,12 @@ bsp_status bsp__patches_build(bsp__map *m, const bsp_header *h, uint8_t *region,
         *did += PATCH_ENTRY_BYTES;
         if (is == 0) continue;
         if (is < 0 || first < verts_first || cur->ordinal >= BSP_TRACE_PATCHES_MAX) return BSP_E_CORRUPT;
+        twin = twin_of(m, c, i, first, w, ht, verts_first);
+        if (twin) {
+            bsp__put_u32(region + i * PATCH_ENTRY_BYTES, twin);
+            bsp__put_u32(region + i * PATCH_ENTRY_BYTES + 4, cur->ordinal++);
+            continue;
+        }
         first -= verts_first;
         /* (out of room: the file is not the one that was counted) */
         st = bsp__q3_patch_build_in(m->vertexes.data + (size_t)first * m->vertexes.stride,

@@ -4,10 +4,15 @@ make bench's time-bound keys: the generated Quake 3 map with its surfaces
 and draw vertices replaced (appended at the end of the file, the directory
 pointing at them).
 
-    craft_patches.py Q3MAP OUTDIR
-
+    craft_patches.py Q3MAP OUTDIR          the bench's maps:
   OUTDIR/patches_31x31.bsp   100 patches of 31 x 31 control points
-  OUTDIR/patches_5x5.bsp     8 192 patches (BSP_TRACE_PATCHES_MAX) of 5 x 5
+  OUTDIR/patches_31x31_8192.bsp  8 192 (BSP_TRACE_PATCHES_MAX) of them (1 MB)
+  OUTDIR/patches_5x5.bsp     8 192 patches of 5 x 5
+
+    craft_patches.py --twins Q3MAP OUT     the suite's (part 54):
+  OUT   40 patches of 9 x 9 over two control grids, A and B, in an order
+        where most repeat one of the 16 surfaces before them (twins, which
+        share their facets) and one A comes 23 surfaces after the last A
 
 Every patch is the same sheet of 64-unit squares whose control points
 rise and fall by `bump` units, row by row and column by column, so that
@@ -35,8 +40,12 @@ def patches(count, side, bump):
 
 
 def write(data, count, side, bump, out):
-    buf = bytearray(data)
     verts, surfs = patches(count, side, bump)
+    replace(data, verts, surfs, out)
+
+
+def replace(data, verts, surfs, out):
+    buf = bytearray(data)
     for lump, blob in ((DRAWVERTS, verts), (SURFACES, surfs)):
         while len(buf) % 4:
             buf.append(0)
@@ -46,11 +55,27 @@ def write(data, count, side, bump, out):
         f.write(buf)
 
 
+def twins(data, out):
+    side = 9
+    grid_a, _ = patches(1, side, 32.0)
+    grid_b, _ = patches(1, side, 48.0)
+    order = "AABABB" + "B" * 20 + "A" + "AB" * 6 + "A"
+    surfs = b"".join(SURFACE.pack(0, -1, 2, 0 if g == "A" else side * side, side * side, 0, 0, -1,
+                                  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, side, side)
+                     for g in order)
+    replace(data, grid_a + grid_b, surfs, out)
+
+
 def main():
+    if sys.argv[1] == "--twins":
+        data = open(sys.argv[2], "rb").read()
+        twins(data, sys.argv[3])
+        return
     src, outdir = sys.argv[1], sys.argv[2]
     data = open(src, "rb").read()
     assert data[:4] == b"IBSP" and struct.unpack_from("<i", data, 4)[0] == 46
     write(data, 100, 31, 32.0, os.path.join(outdir, "patches_31x31.bsp"))
+    write(data, 8192, 31, 32.0, os.path.join(outdir, "patches_31x31_8192.bsp"))
     write(data, 8192, 5, 32.0, os.path.join(outdir, "patches_5x5.bsp"))
 
 

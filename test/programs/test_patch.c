@@ -288,6 +288,58 @@ static uint8_t *load_as(bsp_map *m, const uint8_t *file, uint32_t size, uint32_t
     return arena;
 }
 
+/* Every patch surface's entry in the loaded region (m) names the bytes a
+ * build of its own control points gives, and a surface whose points are
+ * those of one of the 16 surfaces before it (the same first vertex and
+ * size) shares that one's bytes: the region holds each once. *twins gets
+ * how many shared. */
+static int entries_hold(const bsp_map *m, const uint8_t *file, uint32_t patch_bytes, uint32_t *twins)
+{
+    const bsp__map *mc = bsp__map_c(m);
+    uint32_t so = le32(file + 8 + 13 * 8), sn = le32(file + 12 + 13 * 8) / 104;
+    uint32_t vo = le32(file + 8 + 10 * 8), s, j, distinct = sn * 8;
+    void *scratch = malloc(BSP__Q3_PATCH_SCRATCH);
+    float *pts = malloc(1024 * 12);
+    int ok = scratch && pts && mc->patches.count == sn;
+    *twins = 0;
+    for (s = 0; ok && s < sn; s++) {
+        const uint8_t *r = file + so + 104 * s;
+        uint32_t at = bsp__u32(mc->patches.data + 8 * s), first = le32(r + 12), k, twin = 0;
+        int32_t w = (int32_t)le32(r + 96), h = (int32_t)le32(r + 100);
+        bsp__q3_patch_sizes sz;
+        void *out;
+        if (le32(r + 8) != 2) {
+            if (at) ok = 0;
+            continue;
+        }
+        for (k = 0; k < (uint32_t)(w * h) * 3; k++) {
+            uint32_t u = le32(file + vo + 44 * (first + k / 3) + 4 * (k % 3));
+            memcpy(&pts[k], &u, 4);
+        }
+        if (!at || bsp__q3_patch_measure((const uint8_t *)pts, 12, w, h, scratch, BSP__Q3_PATCH_SCRATCH, &sz)
+            || !(out = malloc(sz.bytes))) {
+            ok = 0;
+            break;
+        }
+        if (bsp__q3_patch_build((const uint8_t *)pts, 12, w, h, scratch, BSP__Q3_PATCH_SCRATCH, out, sz.bytes)
+            || at > patch_bytes || sz.bytes > patch_bytes - at || memcmp(mc->patches.data + at, out, sz.bytes))
+            ok = 0;
+        free(out);
+        for (j = s > 16 ? s - 16 : 0; j < s; j++) {
+            const uint8_t *q = file + so + 104 * j;
+            if (le32(q + 8) == 2 && le32(q + 12) == first && le32(q + 96) == (uint32_t)w
+                && le32(q + 100) == (uint32_t)h)
+                twin = bsp__u32(mc->patches.data + 8 * j);
+        }
+        if (twin && twin != at) ok = 0;
+        if (twin) ++*twins;
+        else distinct += (sz.bytes + 3u) & ~3u;
+    }
+    free(scratch);
+    free(pts);
+    return ok && distinct == patch_bytes;
+}
+
 static int load_mode(int argc, char **argv)
 {
     int i;
@@ -296,7 +348,7 @@ static int load_mode(int argc, char **argv)
         long size;
         uint8_t *file, *a = NULL, *b = NULL;
         bsp_map ma, mb;
-        uint32_t na = 0, nb = 0, pa = 0, pb = 0, k, differ = 0, hits = 0, vsize;
+        uint32_t na = 0, nb = 0, pa = 0, pb = 0, k, differ = 0, hits = 0, vsize, twins = 0;
         float lo[3], hi[3];
         uint32_t seed = 12345u;
         if (!f) return 2;
@@ -313,6 +365,8 @@ static int load_mode(int argc, char **argv)
         EXPECT(!bsp_lump(&ma, 10, &vsize) && !bsp__map_c(&ma)->vertexes.data && bsp_lump(&mb, 10, &vsize) && bsp__map_c(&mb)->vertexes.data,
                "a collision-only load keeps no draw vertex");
         EXPECT(na < nb, "a collision-only load takes less arena");
+        EXPECT(!pa || entries_hold(&ma, file, pa, &twins),
+               "each patch surface's entry holds its own build, a twin's the one before it");
         for (k = 0; k < 3; k++) {
             memcpy(&lo[k], bsp__map_c(&ma)->models.data + 4 * k, 4);
             memcpy(&hi[k], bsp__map_c(&ma)->models.data + 12 + 4 * k, 4);
@@ -341,8 +395,8 @@ static int load_mode(int argc, char **argv)
         EXPECT(differ == 0 && hits > 0, "collision-only and geometry loads trace the same");
         if (failures) printf("FAIL %s:%d: ", __FILE__, __LINE__);
         else printf("PASS ");
-        printf("%s: arena %u bytes (with the geometry %u), patches %u bytes, %u of 20000 traces hit\n",
-               argv[i], na, nb, pa, hits);
+        printf("%s: arena %u bytes (with the geometry %u), patches %u bytes (%u twins shared), %u of 20000 traces hit\n",
+               argv[i], na, nb, pa, twins, hits);
         free(a);
         free(b);
         free(file);
