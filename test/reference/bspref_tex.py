@@ -34,9 +34,9 @@ _quake_palette = None
 
 
 def quake_palette():
-    """The Quake palette: ../shared's copy when present, else the one in the
-    tool's own sources (tools/pictures/quake_palette.c), each checked
-    against the contract's SHA-256."""
+    """The Quake palette: ../shared's copy when present, else the library's
+    table (loader/access/quake_palette.c, which mk/palette_table.py writes
+    from a palette.lmp), each checked against the contract's SHA-256."""
     global _quake_palette
     if _quake_palette is None:
         here = os.path.dirname(os.path.abspath(__file__))
@@ -46,8 +46,8 @@ def quake_palette():
             pal = open(path, "rb").read()
         else:
             import re
-            src = open(os.path.join(here, "..", "..", "tools", "pictures", "quake_palette.c")).read()
-            body = src[src.index("{", src.index("quake_palette[768]")):]
+            src = open(os.path.join(here, "..", "..", "loader", "access", "quake_palette.c")).read()
+            body = src[src.index("{", src.index("quake_palette[BSP_PALETTE_BYTES]")):]
             pal = bytes(int(x, 16) for x in re.findall(r"0x([0-9a-fA-F]{2})", body)[:768])
         if hashlib.sha256(pal).hexdigest() != QUAKE_PALETTE_SHA256:
             raise SystemExit("bspref_tex: the Quake palette at hand is not the contract's")
