@@ -17,7 +17,6 @@ texture names against the texture lumps; counts against a compiler report
 point under them, through the tone map of tools/pictures/render.c.
 Prints one line per failed fact and a summary; exit 1 on any failure.
 """
-import hashlib
 import json
 import math
 import os
@@ -30,6 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "reference"))
 sys.path.insert(0, HERE)
 import bspref  # noqa: E402
+import bspref_tex  # noqa: E402
 import png  # noqa: E402
 
 failures = []
@@ -589,23 +589,9 @@ def name_colour(name):
 
 
 def quake_palette():
-    """The Quake palette: the shared palette.lmp when it is beside the
-    repository, else the library's table (loader/access/quake_palette.c),
-    either held to 11.2's SHA-256."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    shared = os.environ.get("SHARED", os.path.join(here, "..", "..", "..", "shared"))
-    lmp = os.path.join(shared, "maps", "quake-palette.lmp")
-    if os.path.exists(lmp):
-        pal = open(lmp, "rb").read()
-    else:
-        text = open(os.path.join(here, "..", "..", "loader", "access", "quake_palette.c")).read()
-        pal = bytes(int(v, 16) for v in re.findall(r"0x([0-9a-f]{2})", text[text.index("{"):]))
-    if hashlib.sha256(pal).hexdigest() != QUAKE_PALETTE_SHA256:
-        raise SystemExit("access_check: the Quake palette is not 11.2's")
-    return pal
-
-
-QUAKE_PALETTE_SHA256 = "6b20b5bc4ea965ef1852b05670d043ca16148a0ecad4e63028121c8aebc268fe"
+    """The Quake palette, as the texture reference reads it (../shared's
+    palette.lmp, else the library's table, held to 11.2's SHA-256)."""
+    return bspref_tex.quake_palette()
 
 
 def miptex(m, index):
