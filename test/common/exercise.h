@@ -86,14 +86,14 @@ static int exercise_map(const bsp_map *m)
                 /* the row view: every byte it hands out readable, the
                  * bytes bsp_pvs writes but the last one's bits past n */
                 const uint8_t *vr;
-                uint32_t vb, k, diff = 0;
+                uint32_t vb, byte_i, diff = 0;
                 bsp_status vs = bsp_pvs_view(m, c, &vr, &vb), ps = bsp_pvs(m, c, row, rowlen);
                 if ((unsigned)vs >= BSP_STATUS_COUNT) bad++;
                 if (vs == BSP_OK) {
                     if (vb != rowlen || ps != BSP_OK) bad++;
                     else
-                        for (k = 0; k < vb; k++)
-                            diff |= (uint32_t)(vr[k] ^ row[k]) & (k + 1 < vb || !(n & 7) ? 0xffu : (1u << (n & 7)) - 1);
+                        for (byte_i = 0; byte_i < vb; byte_i++)
+                            diff |= (uint32_t)(vr[byte_i] ^ row[byte_i]) & (byte_i + 1 < vb || !(n & 7) ? 0xffu : (1u << (n & 7)) - 1);
                     if (diff) bad++;
                 } else if (vr != NULL || vb != 0) {
                     bad++;
