@@ -250,6 +250,9 @@ $(BUILD)/bench/bench_light: test/bench/bench_light.c $(HOST_SRC) $(BUILD)/libbsp
 $(BUILD)/bench/bench_visible: test/bench/bench_visible.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix -Iplatform/memory $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
+$(BUILD)/bench/bench_leafvis: test/bench/bench_leafvis.c $(HOST_SRC) $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix -Iplatform/memory $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
 $(BUILD)/bench/bench_mesh: test/bench/bench_mesh.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix -Iplatform/memory $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
@@ -284,7 +287,7 @@ $(BENCH_MAP): $(BUILD)/bspgen
 	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
        $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid $(BUILD)/bench/bench_trace_keys $(BUILD)/bench/bench_bspx \
-       $(BUILD)/bench/bench_light $(BUILD)/bench/bench_visible $(BUILD)/bench/bench_mesh $(BUILD)/bench/bench_textures \
+       $(BUILD)/bench/bench_light $(BUILD)/bench/bench_visible $(BUILD)/bench/bench_leafvis $(BUILD)/bench/bench_mesh $(BUILD)/bench/bench_textures \
        $(BUILD)/bench/bench_atlas $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench/bench.sh
 

@@ -723,7 +723,7 @@ typedef struct bsp_progress {
  * private. It points at the map, header and arena given to
  * bsp_loader_begin: they must stay in place until the load ends. */
 typedef struct bsp_loader {
-    uint64_t opaque[240];
+    uint64_t opaque[256];
 } bsp_loader;
 
 /* Start a resumable load.
@@ -947,6 +947,24 @@ BSP_API uint32_t bsp_vis_row_bytes(const bsp_map *m);
  * row that runs out of the vis lump). */
 BSP_API bsp_status bsp_pvs(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes);
 BSP_API bsp_status bsp_pas(const bsp_map *m, int32_t cluster, uint8_t *out, uint32_t out_bytes);
+
+/* The PVS row of `cluster` where the map keeps it, without a copy (Quake
+ * III's CM_ClusterPVS): *row points at bsp_vis_row_bytes() bytes, the
+ * bytes bsp_pvs writes but that the bits past num_clusters in the last
+ * byte are as the file stores them (mask them, or ignore clusters past
+ * the count). Only for families that store every row whole and
+ * uncompressed: quake3. The pointer is into the map's arena: it stays
+ * valid, and the bytes unchanged, until the arena is released, reused or
+ * loaded into again (as every view of the map), and is read-only.
+ * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer,
+ * a map not loaded), UNSUPPORTED (a family whose rows are compressed or
+ * not stored whole: every family but quake3; a map without vis data, where
+ * every cluster is visible: bsp_pvs writes that row), BAD_CLUSTER (cluster
+ * outside [0, bsp_num_clusters)), CORRUPT (a row that runs out of the vis
+ * lump, or a row stride shorter than a row). On a status other than OK
+ * *row is NULL and *bytes 0 (each that is not itself a NULL pointer). */
+BSP_API bsp_status bsp_pvs_view(const bsp_map *m, int32_t cluster, const uint8_t **row,
+                                uint32_t *bytes);
 
 /* Is cluster b potentially visible from cluster a? *visible gets 0 or 1.
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a map not loaded), then docs/queries.md

@@ -23,14 +23,17 @@
 #include "../core/map.h"
 
 /* A plane: normal, dist, the axial type the walks test (0, 1, 2: the
- * normal is that axis; 3: any) and the sign bits of the normal (bit i:
- * n[i] < 0). Quake 3 planes store no type: it is 0 / 1 / 2 when the
+ * normal is that axis; 3: any), the sign bits of the normal (bit i:
+ * n[i] < 0) and `axis`, what the point walk may trust (0, 1, 2 when the
+ * normal is exactly that unit axis, whatever the file's type says: the
+ * dot product is then that coordinate, bit for bit but a zero's sign,
+ * which no side test sees; else 3). Quake 3 planes store no type: it is 0 / 1 / 2 when the
  * normal's x / y / z is exactly 1.0 (the engine's PlaneTypeForNormal),
  * else 3; the others store it after dist (negative: 3). */
 typedef struct bsp__cplane {
     float n[3];
     float dist;
-    uint8_t type, signbits, pad[2];
+    uint8_t type, signbits, axis, pad;
 } bsp__cplane;
 
 BSP_INLINE void bsp__coll_plane(const bsp__map *m, int32_t index, bsp__cplane *p)
@@ -50,7 +53,10 @@ BSP_INLINE void bsp__coll_plane(const bsp__map *m, int32_t index, bsp__cplane *p
     }
     p->type = (uint8_t)type;
     p->signbits = (uint8_t)((p->n[0] < 0) | (p->n[1] < 0) << 1 | (p->n[2] < 0) << 2);
-    p->pad[0] = p->pad[1] = 0;
+    p->axis = (uint8_t)(p->n[0] == 1.0f && p->n[1] == 0.0f && p->n[2] == 0.0f ? 0
+                      : p->n[1] == 1.0f && p->n[0] == 0.0f && p->n[2] == 0.0f ? 1
+                      : p->n[2] == 1.0f && p->n[0] == 0.0f && p->n[1] == 0.0f ? 2 : 3);
+    p->pad = 0;
 }
 
 /* A node: children (>= 0 a node, < 0 -1 - leaf) and its plane's index. */

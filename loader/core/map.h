@@ -96,6 +96,20 @@ typedef struct bsp__map {
     /* brush families loaded with BSP_LOAD_COLLISION: their collision
      * records converted once at load, NULL otherwise */
     const struct bsp__coll_native *coll_native;
+    /* quake3: rows [0, count) of the vis lump, each whole within it, at
+     * data + c * stride (bsp_pvs_view's; count 0 otherwise) */
+    bsp_view vis_rows;
+    /* Every load: the node tree as the point walk reads it (query.h,
+     * query/point_tree.c), collision's native nodes and planes when the
+     * load built them, else a compact copy of its own; `bounded` when the
+     * load proved that every walk ends (collision's depth check, or every
+     * node's children after it), so the walk counts no steps. */
+    struct bsp__point_tree {
+        const struct bsp__cnode *nodes;
+        const struct bsp__cplane *planes;
+        uint32_t num_nodes;
+        uint8_t bounded;
+    } point_tree;
     /* quake3: the caller's built patch set (bsp_use_patch_set) whose grids
      * the face access hands out for patch faces; NULL: the fixed level */
     const void *patch_set;

@@ -250,10 +250,13 @@ struct bsp__faces {
 };
 
 /* Visibility: the rule that locates a row; leaf_visofs rows are run-length
- * coded when vis_compressed. */
+ * coded when vis_compressed; vis_view: every row is stored whole and
+ * uncompressed with no all-visible marker (quake3), so bsp_pvs_view hands
+ * it out where it lies. */
 struct bsp__vis {
     bsp_status (*vis_row)(const bsp__map *m, int32_t cluster, int pas, bsp__vis_row *row);
     uint8_t vis_compressed;
+    uint8_t vis_view;
     uint8_t has_pas;
 };
 

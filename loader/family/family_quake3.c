@@ -91,6 +91,20 @@ static bsp_status quake3_finish(bsp__map *m)
     if (n < 0) return BSP_E_CORRUPT;
     m->num_clusters = (uint32_t)n;
     m->has_vis = 1;
+    /* the rows bsp_pvs_view hands out at once: those that lie whole in
+     * the lump (rows past them, or a stride shorter than a row, answer
+     * through quake3_vis_row: corrupt) */
+    {
+        int32_t stride = bsp__i32(m->vis.data + BSP_AT(q3_vis, clusterBytes));
+        uint32_t len = ((uint32_t)n + 7) / 8;
+        if (stride >= 0 && (uint32_t)stride >= len) {
+            uint64_t fit = stride ? (m->vis.count - q3_vis_bytes - len) / (uint32_t)stride + 1 : (uint32_t)n;
+            if (m->vis.count - q3_vis_bytes < len) fit = 0;
+            m->vis_rows.data = m->vis.data + q3_vis_bytes;
+            m->vis_rows.stride = (uint32_t)stride;
+            m->vis_rows.count = fit < (uint32_t)n ? (uint32_t)fit : (uint32_t)n;
+        }
+    }
     return BSP_OK;
 }
 
@@ -203,6 +217,7 @@ const struct bsp_family bsp__family_quake3 = {
     .tree.leafface_face = BSP_FIELD(bsp__int32, v),
     .finish = quake3_finish,
     .vis.vis_row = quake3_vis_row,
+    .vis.vis_view = 1,
     .faces.face_luxel = bsp__q3_luxel,
     .access = BSP__IF(BSPKIT_ACCESS, &quake3_access),
     BSP__COLL(&quake3_coll)

@@ -20,6 +20,7 @@
 #include "../family/light_grid.h"
 #include "../family/texture_names.h"
 #include "../query/face_light.h"
+#include "../query/query.h"
 
 typedef char bsp__loader_fits[sizeof(bsp__loader) <= sizeof(bsp_loader) ? 1 : -1];
 
@@ -445,6 +446,15 @@ build:
             drop_packed(m, s->plan.items[s->plan.pack_item].lump);
     }
     (void)budget;
+    /* the point walk's tree, on collision's native records when built */
+    if (st == BSP_OK) {
+        st = bsp__point_tree_build(m, s->base + s->plan.tree_offset, s->plan.tree_bytes,
+                                   BSPKIT_COLLISION && m->has_collision);
+        if (st != BSP_OK) {
+            m->error_lump = (uint32_t)bsp__role_lump(m->family, BSP_ROLE_NODES);
+            m->error_offset = m->lump_file_offset[m->error_lump];
+        }
+    }
     if (st != BSP_OK) {
         /* validation names the lump it was checking (error_offset stays 0
          * when it names none); keep that */

@@ -61,6 +61,15 @@ float bsp__node_plane_dist(const bsp__map *m, const uint8_t *node, const float p
 #define bsp__node_plane_dist bsp__node_plane_dist_inline
 #endif
 
+/* The point walk's tree (map.h's point_tree, point_tree.c): its arena
+ * bytes for a header (0 when `native`: the load builds collision's native
+ * nodes and planes, which it shares), and its set-up at the load's end,
+ * after collision's build, in `region` (8-aligned, `bytes` from the
+ * former); `depth_checked` when collision's depth check passed. CORRUPT:
+ * more records than the header said, a node's plane outside its lump. */
+uint32_t bsp__point_tree_bytes(const bsp_header *h, int native);
+bsp_status bsp__point_tree_build(bsp__map *m, uint8_t *region, uint32_t bytes, int depth_checked);
+
 /* The docs/queries.md section 4 "has a lightmap" rule for `slot`; *first gets
  * the block's first byte in the lighting lump (face_light.c). */
 int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first);

@@ -14,36 +14,52 @@ uint32_t bsp_vis_row_bytes(const bsp_map *map)
     return (bsp_num_clusters(map) + 7) / 8;
 }
 
-/* Walk the first `len` (>= 1) bytes of a row: into out when given, the
- * last one into *last when given (one bit of a row needs no row buffer).
- * Run-length coding: a zero byte is followed by a count of zero bytes; a
- * run past the end of the row is cut there. An uncompressed row is all
- * literal bytes. Data ending before the row is full is corrupt. */
-static bsp_status walk_row(const bsp__vis_row *row, uint32_t len, uint8_t *out, uint8_t *last)
+/* Run-length coding: a zero byte is followed by a count of zero bytes; a
+ * run past the end of the row is cut there. The first `len` (>= 1) bytes
+ * of the row at in[0 .. end - in) into out when `store` (a constant at
+ * each call: one loop each, without a test of out per byte); the last one
+ * into *last. Data ending before the row is full is corrupt. */
+BSP_INLINE bsp_status walk_rle(const uint8_t *in, const uint8_t *end, uint32_t len, uint8_t *out,
+                               uint8_t *last, int store)
 {
-    const uint8_t *in = row->data, *end = row->data + row->avail;
     uint32_t pos = 0;
     uint8_t b = 0;
     while (pos < len) {
         uint32_t run;
-        if (in >= end) return BSP_E_CORRUPT;
-        if (*in || !row->compressed) {
-            b = *in++;
-            if (out) out[pos] = b;
-            pos++;
+        if (BSP_UNLIKELY(in >= end)) return BSP_E_CORRUPT;
+        b = *in;
+        if (b) {
+            if (store) out[pos] = b;
+            pos++, in++;
             continue;
         }
-        if (in + 1 >= end) return BSP_E_CORRUPT;
+        /* (b stays 0: a run of count 0 is never the row's last step) */
+        if (BSP_UNLIKELY(in + 1 >= end)) return BSP_E_CORRUPT;
         run = in[1];
         in += 2;
         if (run > len - pos) run = len - pos;
-        if (!run) continue;
-        if (out) bsp__fill(out + pos, 0, run);
+        if (store) bsp__fill(out + pos, 0, run);
         pos += run;
-        b = 0;
     }
-    if (last) *last = b;
+    *last = b;
     return BSP_OK;
+}
+
+/* Walk the first `len` (>= 1) bytes of a row: into out when given, the
+ * last one into *last when given (one bit of a row needs no row buffer).
+ * An uncompressed row is all literal bytes: one copy. */
+static bsp_status walk_row(const bsp__vis_row *row, uint32_t len, uint8_t *out, uint8_t *last)
+{
+    const uint8_t *in = row->data, *end = row->data + row->avail;
+    uint8_t b;
+    if (!row->compressed) {
+        if (row->avail < len) return BSP_E_CORRUPT;
+        if (out) bsp__copy(out, in, len);
+        if (last) *last = in[len - 1];
+        return BSP_OK;
+    }
+    if (out) return walk_rle(in, end, len, out, &b, 1);
+    return walk_rle(in, end, len, NULL, last ? last : &b, 0);
 }
 
 /* Locate cluster's row; row->all when every cluster is visible from it
@@ -103,4 +119,34 @@ bsp_status bsp_cluster_visible(const bsp_map *map, int32_t a, int32_t b, int *vi
     st = walk_row(&row, ((uint32_t)b >> 3) + 1, NULL, &byte);
     if (st == BSP_OK) *visible = (byte >> (b & 7)) & 1;
     return st;
+}
+
+/* The rows of a family that stores them whole (description.h vis_view)
+ * are handed out where they lie. */
+bsp_status bsp_pvs_view(const bsp_map *map, int32_t cluster, const uint8_t **row, uint32_t *bytes)
+{
+    const bsp__map *m = bsp__map_c(map);
+    bsp__vis_row r;
+    bsp_status st;
+
+    /* the rows the load found whole (map.h vis_rows: count 0 on a map
+     * not loaded); the rest give their status below */
+    if (m && row && bytes && (uint32_t)cluster < m->vis_rows.count) {
+        *row = m->vis_rows.data + (size_t)(uint32_t)cluster * m->vis_rows.stride;
+        *bytes = (m->num_clusters + 7) / 8;
+        return BSP_OK;
+    }
+    /* cleared before any status, so a caller that reads them after a
+     * failed load (a map not loaded) finds no stale pointer */
+    if (row) *row = NULL;
+    if (bytes) *bytes = 0;
+    if (!m || !m->family || !row || !bytes) return BSP_E_BAD_ARGUMENT;
+    if (!m->family->vis.vis_view || !m->has_vis) return BSP_E_UNSUPPORTED;
+    if ((st = locate_row(m, cluster, 0, &r)) != BSP_OK) return st;
+    /* (a vis_view family has no all-visible marker and stores rows whole) */
+    if (r.all || r.compressed) return BSP_E_UNSUPPORTED;
+    if (r.avail < (m->num_clusters + 7) / 8) return BSP_E_CORRUPT;
+    *row = r.data;
+    *bytes = (m->num_clusters + 7) / 8;
+    return BSP_OK;
 }

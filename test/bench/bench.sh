@@ -277,6 +277,29 @@ print("visible faces %.3f us a call (%s): %s the %.0f us bound" % (j["visible_fa
 sys.exit(0 if ok else 1)
 PYV
 
+# The per-frame point and visibility queries (issue 42): point leaf, the
+# PVS row and the Quake 3 row view, on the real maps of each family with
+# a tree and vis (the generated ones without ../shared); the keys are the
+# maps' means, and keys_leafvis.json joins the JSON below.
+echo "== point leaf and PVS rows: bench_leafvis (query load, no collision)"
+lv_maps=""
+for v in "$SHARED/maps/quake2/lq_e0m1.bsp" "$SHARED/maps/quake3/mp_lobby.bsp" "$SHARED/maps/quake/mp_lobby.bsp" \
+         "$SHARED/maps/source/tf2_test2.bsp" "$BUILD"/openarena/oa_dm1.bsp "$BUILD"/openarena/oa_dm5.bsp; do
+    [ -f "$v" ] && lv_maps="$lv_maps $v"
+done
+[ -n "$lv_maps" ] || lv_maps="$BUILD/maps/q2.bsp $BUILD/maps/q3_lit.bsp $BUILD/maps/q1.bsp"
+$B/bench_leafvis 5 $lv_maps > $B/keys_leafvis.full || exit 1
+cat $B/keys_leafvis.full
+python3 - $B/keys_leafvis.full $B/keys_leafvis.json <<'PYL' || exit 1
+import json, sys
+j = json.load(open(sys.argv[1]))
+for m in j["maps"]:
+    print("leafvis %-45s point_leaf %6.1f ns, pvs row %s ns, view %s ns (%d clusters)" % (
+          m["map"], m["point_leaf_ns"], m["pvs_row_ns"], m["pvs_view_ns"], m["clusters"]))
+json.dump({"point_leaf_ns": j["point_leaf_ns"], "pvs_row_ns": j["pvs_row_ns"], "pvs_view_ns": j["pvs_view_ns"],
+           "leafvis_maps": [m["map"] for m in j["maps"]]}, open(sys.argv[2], "w"))
+PYL
+
 # Meshes by texture: measure and build of the world of the largest shared
 # map of each family (by folder; xbox360 is Source's console form), and of
 # OpenArena's oa_dm5 (Quake 3 patches) when installed; a family whose

@@ -82,6 +82,23 @@ static int exercise_map(const bsp_map *m)
             if ((unsigned)bsp_pvs(m, c, row, rowlen) >= BSP_STATUS_COUNT) bad++;
             if ((unsigned)bsp_pas(m, c, row, rowlen) >= BSP_STATUS_COUNT) bad++;
             if ((unsigned)bsp_cluster_visible(m, c, (int32_t)n - 1 - c, &vis) >= BSP_STATUS_COUNT) bad++;
+            {
+                /* the row view: every byte it hands out readable, the
+                 * bytes bsp_pvs writes but the last one's bits past n */
+                const uint8_t *vr;
+                uint32_t vb, byte_i, diff = 0;
+                bsp_status vs = bsp_pvs_view(m, c, &vr, &vb), ps = bsp_pvs(m, c, row, rowlen);
+                if ((unsigned)vs >= BSP_STATUS_COUNT) bad++;
+                if (vs == BSP_OK) {
+                    if (vb != rowlen || ps != BSP_OK) bad++;
+                    else
+                        for (byte_i = 0; byte_i < vb; byte_i++)
+                            diff |= (uint32_t)(vr[byte_i] ^ row[byte_i]) & (byte_i + 1 < vb || !(n & 7) ? 0xffu : (1u << (n & 7)) - 1);
+                    if (diff) bad++;
+                } else if (vr != NULL || vb != 0) {
+                    bad++;
+                }
+            }
         }
     }
     return bad;

@@ -244,6 +244,46 @@ static void test_query_rules(const char *name, const uint8_t *data, uint32_t siz
     CHECK(bad == 0, LABEL("%s: PVS rows are clean and cluster_visible agrees with them", name),
           "%d mismatches", bad);
 
+    /* the row view (quake3 alone): the bytes bsp_pvs writes, the last
+     * byte's bits past num_clusters as stored; a quake3 map it refuses has
+     * no vis data, so its rows are all visible; other families refuse it
+     * and leave NULL, 0 */
+    bad = 0;
+    {
+        int q3 = !strcmp(bsp_family_name(&L.h), "quake3");
+        const uint8_t *vr = row;
+        uint32_t vb = 7;
+        bsp_status st = bsp_pvs_view(&L.m, 0, &vr, &vb);
+        if (bsp_pvs_view(&L.m, 0, NULL, &vb) != BSP_E_BAD_ARGUMENT || bsp_pvs_view(NULL, 0, &vr, &vb) != BSP_E_BAD_ARGUMENT)
+            bad++;
+        if (!q3 || !n) {
+            if (st != BSP_E_UNSUPPORTED || vr != NULL || vb != 0) bad++;
+        } else if (st == BSP_E_UNSUPPORTED) {
+            if (vr != NULL || vb != 0 || bsp_pvs(&L.m, 0, row, rowlen) != BSP_OK) bad++;
+            else
+                for (b = 0; b < (int32_t)n; b++) bad += !((row[b >> 3] >> (b & 7)) & 1);
+        } else {
+            if (bsp_pvs_view(&L.m, -1, &vr, &vb) != BSP_E_BAD_CLUSTER || vr != NULL ||
+                bsp_pvs_view(&L.m, (int32_t)n, &vr, &vb) != BSP_E_BAD_CLUSTER)
+                bad++;
+            for (a = 0; a < (int32_t)n && a < 512; a++) {
+                if (bsp_pvs(&L.m, a, row, rowlen) != BSP_OK) {
+                    if (bsp_pvs_view(&L.m, a, &vr, &vb) != BSP_E_CORRUPT) bad++;
+                    continue;
+                }
+                if (bsp_pvs_view(&L.m, a, &vr, &vb) != BSP_OK || vb != rowlen) {
+                    bad++;
+                    continue;
+                }
+                memcpy(row2, vr, rowlen);
+                if (n & 7) row2[rowlen - 1] &= (uint8_t)((1u << (n & 7)) - 1);
+                if (memcmp(row, row2, rowlen)) bad++;
+            }
+        }
+    }
+    CHECK(bad == 0, LABEL("%s: the PVS row view is bsp_pvs's row where it lies (quake3), unsupported elsewhere", name),
+          "%d mismatches", bad);
+
     /* every leaf's cluster is -1 or a valid cluster, and point_leaf lands in
      * a leaf at a spread of points */
     bad = 0;
