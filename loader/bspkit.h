@@ -1227,9 +1227,11 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
  * needs, whatever the file: its pending nodes (a
  * hull trace keeps 44 bytes a node: BSP_TREE_DEPTH_MAX * 44), the patch
  * bits, the brush mark, the terrain's bits and every frame below the
- * call, with room to spare (measured at most 18 231 bytes on x86-64: a
- * moved trace through a hull family's deepest clipnode chain). Measured by the
- * suite (test/programs/test_stack.c paints a thread's stack and traces the deepest
+ * call, with room to spare, at every optimisation level (measured on
+ * x86-64 at most 19 675 bytes with clang -O0, 19 259 with gcc -O0, 18 279
+ * at -O2: a trace through a hull family's deepest clipnode chain, and
+ * Source terrain). Measured by the suite at -O0 and -O2 with gcc and clang
+ * (test/programs/test_stack.c paints a thread's stack and traces the deepest
  * tree a load accepts and a map of curved surfaces): size a job thread's
  * stack from this, plus what the caller itself uses. */
 #define BSP_TRACE_CALL_STACK_BYTES 20480u
