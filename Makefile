@@ -101,7 +101,7 @@ TOOL_INC := -DBSPKIT_PICTURES=$(TOOL_PICTURES) $(if $(filter 1,$(TOOL_PICTURES))
 TOOL_STAMP := $(BUILD)/tool.flags
 HEADERS := $(wildcard loader/*.h loader/*/*.h port/*.h platform/*/*.h)
 GEN_SRC := $(wildcard test/gen/*.c)
-TESTS   ?= test_unit test_api test_engine test_hostile test_lzma test_bounds test_errors test_resume test_access test_areas test_slices \
+TESTS   ?= test_unit test_api test_engine test_boxleaves test_hostile test_lzma test_bounds test_errors test_resume test_access test_areas test_slices \
            test_lightedge test_patch test_props test_pak test_trace_rules test_srclumps test_grid test_bspx test_api34 \
            test_q3arena test_absent test_curves test_mesh test_textures test_styles
 LZMA_REF := -llzma
@@ -276,6 +276,14 @@ $(BUILD)/bench/bench_textures: test/bench/bench_textures.c test/common/files.h $
 $(BUILD)/t/test_stack: test/programs/test_stack.c $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(BUILD)/libbspkit.a -pthread -o $@
+# The same at each optimisation level with each compiler (issue 42): the
+# constant must hold in a debug build too. Library and program in one
+# compile (gcc-O0 ... clang-O2 name compiler and level).
+STACK_VARIANTS := gcc-O0 gcc-O2 clang-O0 clang-O2
+$(BUILD)/t/test_stack-%: test/programs/test_stack.c $(LIB_SRC) $(HOST_SRC) $(HEADERS) $(CONFIG_STAMP)
+	@mkdir -p $(dir $@)
+	$(word 1,$(subst -, ,$*)) $(WARN) $(FLOAT) -fno-builtin -$(word 2,$(subst -, ,$*)) $(CONFIG_FLAGS) \
+	    -Iplatform/posix $< $(LIB_SRC) $(HOST_SRC) -pthread -o $@
 $(BUILD)/bench/bench_trace_keys: test/bench/bench_trace_keys.c test/common/trace_queries.h $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/memory $< $(BUILD)/libbspkit.a -o $@
@@ -300,7 +308,7 @@ test-host: deps-check
 	@$(MAKE) --no-print-directory host-bins
 	@BUILD=$(BUILD) SKIP_PARTS="$(CROSS_PARTS)" SUITE_CROSS=0 sh test/run.sh
 # What the host parts need; test-bins adds the cross targets and bare metal.
-host-bins: bins $(BUILD)/t/pak_lzma $(BUILD)/asan/bspkit $(BUILD)/tsan/bench_jobs $(BUILD)/t/test_stack $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
+host-bins: bins $(BUILD)/t/pak_lzma $(BUILD)/asan/bspkit $(BUILD)/tsan/bench_jobs $(BUILD)/t/test_stack $(STACK_VARIANTS:%=$(BUILD)/t/test_stack-%) $(BUILD)/maps/.stamp $(LIB_OBJ) $(BUILD)/obj/port/bsp_mem.o fuzz-bins ship-bins subsets
 test-bins: host-bins cross baremetal
 # The parts of test/suite that need the cross compilers and qemu.
 CROSS_PARTS := 70 75 80 85

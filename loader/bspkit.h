@@ -1096,7 +1096,10 @@ BSP_API bsp_status bsp_ambient_style(const bsp_map *m, const float p[3], uint32_
  * UNSUPPORTED (a map with more than BSP_MAX_AREAS areas; an area lump
  * whose version has no known layout), BAD_QUERY (an area at or above
  * num_areas; a negative area is in no area, connected to nothing),
- * CORRUPT (an area's portal range outside the portal lump, a portal naming
+ * CORRUPT (an area's portal range outside the portal lump, ranges holding
+ * more records together than the portal lump, which only overlapping
+ * ranges do and no compiler writes: so a flood reads each record at most
+ * once, a portal naming
  * an area beyond the area lump or a key outside 0 .. 65535, a one-way
  * portal), BAD_ARGUMENT (state_bytes below bsp_areas_info.state_bytes, an
  * output shorter than the map needs).
@@ -1247,9 +1250,11 @@ BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void 
  * needs, whatever the file: its pending nodes (a
  * hull trace keeps 44 bytes a node: BSP_TREE_DEPTH_MAX * 44), the patch
  * bits, the brush mark, the terrain's bits and every frame below the
- * call, with room to spare (measured at most 18 231 bytes on x86-64: a
- * moved trace through a hull family's deepest clipnode chain). Measured by the
- * suite (test/programs/test_stack.c paints a thread's stack and traces the deepest
+ * call, with room to spare, at every optimisation level (measured on
+ * x86-64 at most 19 675 bytes with clang -O0, 19 259 with gcc -O0, 18 279
+ * at -O2: a trace through a hull family's deepest clipnode chain, and
+ * Source terrain). Measured by the suite at -O0 and -O2 with gcc and clang
+ * (test/programs/test_stack.c paints a thread's stack and traces the deepest
  * tree a load accepts and a map of curved surfaces): size a job thread's
  * stack from this, plus what the caller itself uses. */
 #define BSP_TRACE_CALL_STACK_BYTES 20480u
@@ -1666,6 +1671,14 @@ struct bsp_pak_entry;
 BSP_API bsp_status bsp_cubemap_texture_find(const struct bsp_pak *p, const bsp_cubemap *c,
                                             const char *map_name, int hdr,
                                             struct bsp_pak_entry *e);
+/* The same through a pakfile index (bsp_pak_index_build): log2(entries)
+ * name compares a cubemap instead of the directory, for a caller (such as
+ * `bspkit cubemaps`) looking up every cubemap of a map. Statuses as
+ * bsp_cubemap_texture_find's, bsp_pak_index_find's for bsp_pak_find's. */
+struct bsp_pak_index;
+BSP_API bsp_status bsp_cubemap_texture_find_indexed(const struct bsp_pak_index *x, const bsp_cubemap *c,
+                                                    const char *map_name, int hdr,
+                                                    struct bsp_pak_entry *e);
 
 /*
  * A world light (dworldlight_t): the lights vrad used, for lighting models
@@ -1959,6 +1972,28 @@ BSP_API bsp_status bsp_pak_use_preload(bsp_pak *p, const bsp_pak_entry *e0, cons
 BSP_API bsp_status bsp_pak_get(const bsp_pak *p, uint32_t index, bsp_pak_entry *e);
 BSP_API bsp_status bsp_pak_next(const bsp_pak *p, bsp_pak_entry *e);
 BSP_API bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entry *e);
+
+/* Many lookups (issue 42): bsp_pak_find walks the directory, so n names
+ * looked up cost n x entries. bsp_pak_index_build sorts the directory by
+ * name once (entries x log2 entries name compares) into the caller's
+ * memory, mem_bytes at least BSP_PAK_INDEX_BYTES(p->count), 4-aligned;
+ * bsp_pak_index_find then answers as bsp_pak_find does (the same rule,
+ * the first of equal names, the same entry checks and statuses) in
+ * log2(entries) + 1 name compares. The index reads p and mem, which must
+ * stay as they are while it is used; any number of threads may look up
+ * through one index.
+ * Statuses, in the order they are checked: build: BAD_ARGUMENT (NULL; mem
+ * too small or not 4-aligned); find: BAD_ARGUMENT (NULL; an index not
+ * built, or built over a pakfile since reopened with another count), then
+ * bsp_pak_find's. */
+#define BSP_PAK_INDEX_BYTES(count) ((count) * 16u)
+typedef struct bsp_pak_index {
+    const bsp_pak *pak;
+    const uint32_t *slots;     /* {central record, entry index} by name */
+    uint32_t count;
+} bsp_pak_index;
+BSP_API bsp_status bsp_pak_index_build(bsp_pak_index *x, const bsp_pak *p, void *mem, uint32_t mem_bytes);
+BSP_API bsp_status bsp_pak_index_find(const bsp_pak_index *x, const char *path, bsp_pak_entry *e);
 
 /* Reading an entry's bytes: the room a job takes, and the job (any thread
  * can run it: it touches only its dst and tables).

@@ -74,21 +74,27 @@ static bsp_status areas_open(const bsp__map *m, areas_map *s)
     return BSP_OK;
 }
 
-/* Every area's portal range lies in the portal lump; every portal names an
- * area of the lump and a key of 0 .. BSP_MAX_AREA_PORTAL_KEY. Sets the
- * state's size from the largest key. */
+/* Every area's portal range lies in the portal lump, and the ranges hold
+ * no more records than the lump (a compiler writes each area's portals
+ * once, one range after another; ranges that overlap beyond the lump
+ * would make the flood, which reads each area's range once, read
+ * areas x portals records: CORRUPT, so that a flood reads at most the
+ * lump); every portal names an area of the lump and a key of 0 ..
+ * BSP_MAX_AREA_PORTAL_KEY. Sets the state's size from the largest key. */
 static bsp_status check_records(const bsp__map *m, areas_map *s)
 {
     const bsp__access *a = s->a;
-    uint32_t i, keys = 0;
+    uint32_t i, keys = 0, total = 0;
     if (a->area_rule != BSP_AREAS_PORTALS) return BSP_OK;
     for (i = 0; i < s->num_areas; i++) {
         const uint8_t *r = BSP__REC(m->areas, i);
         int32_t num = bsp__field_get(r, a->area_numportals);
         int32_t first = bsp__field_get(r, a->area_firstportal);
         if (num < 0 || first < 0 || (uint32_t)num > s->num_portals ||
-            (uint32_t)first > s->num_portals - (uint32_t)num)
+            (uint32_t)first > s->num_portals - (uint32_t)num ||
+            (uint32_t)num > s->num_portals - total)
             return BSP_E_CORRUPT;
+        total += (uint32_t)num;
     }
     for (i = 0; i < s->num_portals; i++) {
         const uint8_t *r = BSP__REC(m->areaportals, i);

@@ -137,4 +137,15 @@ bsp_status bsp_cubemap_texture_find(const bsp_pak *p, const bsp_cubemap *c, cons
     return st == BSP_OK ? bsp_pak_find(p, path, e) : st;
 }
 
+bsp_status bsp_cubemap_texture_find_indexed(const bsp_pak_index *x, const bsp_cubemap *c,
+                                            const char *map_name, int hdr, bsp_pak_entry *e)
+{
+    char path[CM_PATH_BYTES];
+    uint32_t len;
+    bsp_status st;
+    if (!x || !e) return BSP_E_BAD_ARGUMENT;
+    st = bsp_cubemap_texture_name(c, map_name, hdr, path, sizeof path, &len);
+    return st == BSP_OK ? bsp_pak_index_find(x, path, e) : st;
+}
+
 #endif

@@ -42,6 +42,13 @@
 
 BSP_INLINE uint32_t pak_u16(const uint8_t *q) { return (uint32_t)q[0] | ((uint32_t)q[1] << 8); }
 
+/* Valve's rule for names: ASCII case folded, '\\' taken as '/'. */
+BSP_INLINE uint8_t bsp__pak_fold(uint8_t c)
+{
+    if (c >= 'A' && c <= 'Z') return (uint8_t)(c + ('a' - 'A'));
+    return c == '\\' ? '/' : c;
+}
+
 /* The given bytes at pakfile offset ofs, len of them; NULL when any lies
  * outside what p holds. */
 BSP_INLINE const uint8_t *bsp__pak_at(const bsp_pak *p, uint32_t ofs, uint32_t len)

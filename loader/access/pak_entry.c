@@ -121,12 +121,6 @@ bsp_status bsp_pak_next(const bsp_pak *p, bsp_pak_entry *e)
     return bsp__pak_entry_at(p, index, record, e);
 }
 
-/* Valve's rule: ASCII case folded, '\' taken as '/'. */
-static uint8_t pak_fold(uint8_t c)
-{
-    if (c >= 'A' && c <= 'Z') return (uint8_t)(c + ('a' - 'A'));
-    return c == '\\' ? '/' : c;
-}
 
 bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entry *e)
 {
@@ -140,7 +134,7 @@ bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entry *e)
             /* from the end: a pakfile's paths share their folders, so
              * they differ soonest there */
             const uint8_t *name = r + PAK_CENTRAL_BYTES;
-            for (j = len; j && pak_fold(name[j - 1]) == pak_fold((uint8_t)path[j - 1]); j--) {}
+            for (j = len; j && bsp__pak_fold(name[j - 1]) == bsp__pak_fold((uint8_t)path[j - 1]); j--) {}
             if (!j) return bsp__pak_entry_at(p, k, record, e);
         }
         record += bsp__pak_record_bytes(p, r);

@@ -6,7 +6,12 @@
  * Each leaf is listed once. Repeats do not come from shared nodes only:
  * Quake's compilers give every solid leaf the index 0 (so a box near walls
  * reaches leaf 0 many times), and nothing in a file keeps two children
- * from naming one leaf. The map is not written and no bit per leaf is
+ * from naming one leaf. What every compiler writes, the load proves
+ * (m->box_tree, validate_coll.c): no node has two parents and at most one
+ * leaf has, so a walk meets every other leaf once, and one flag for the
+ * shared leaf is the whole dedupe: a call is linear in the nodes it
+ * enters, whatever the list's size. A file that shares more (a hostile
+ * one) is walked as follows. The map is not written and no bit per leaf is
  * kept: the first SEEN_MAX (512) different leaves go into a hash set on
  * the stack, which answers "met before?" in a step or two, so a call's
  * work is linear in the leaves it reaches up to there. Past that (a box
@@ -82,7 +87,7 @@ bsp_status bsp_box_leaves(const bsp_map *map, uint32_t model, const float mins[3
     seen_set set;
     int32_t head, last = 0;
     uint32_t leaf, reached = 0, n = 0, k;
-    int q3, more;
+    int q3, more, shared_met = 0;
 
     if (!m || !m->family || !mins || !maxs || !count || !topnode || (!leaves && max_leaves))
         return BSP_E_BAD_ARGUMENT;
@@ -98,7 +103,14 @@ bsp_status bsp_box_leaves(const bsp_map *map, uint32_t model, const float mins[3
     bsp__box_walk_begin(&w, m, head, mins, maxs);
     set.init = set.count = 0;
     while ((more = bsp__box_walk_next(&w, &leaf)) == 1) {
-        int seen = seen_add(&set, leaf);
+        int seen;
+        if (m->box_tree) {
+            /* (a tree: only the shared leaf comes again) */
+            seen = leaf == m->box_shared_leaf && shared_met;
+            shared_met |= leaf == m->box_shared_leaf;
+        } else {
+            seen = seen_add(&set, leaf);
+        }
         reached++;
         if (seen < 0) {
             /* (the set holds the first SEEN_MAX: look among the others) */

@@ -858,7 +858,10 @@ bsp_status bsp_trace(const bsp_map *map, uint32_t model, const float start[3], c
     if (st != BSP_OK) return st;
     k = BSPKIT_FAMILY_QUAKE3 && c->kind == BSP_COLL_Q3 ? K_Q3
       : (BSPKIT_FAMILY_SOURCE && c->valve) || c->mask_all || c->solid_leaf ? K_ANY : K_Q2;
-#ifdef __OPTIMIZE_SIZE__
+    /* (an unoptimised build keeps one copy too: a compiler that does not
+     * optimise gives each inlined copy its own trace_work, three in one
+     * frame, past BSP_TRACE_CALL_STACK_BYTES) */
+#if defined(__OPTIMIZE_SIZE__) || !defined(__OPTIMIZE__)
     return trace_kind(m, model, in, start, end, mins, maxs, mask, out, k);
 #else
     if (k == K_Q2) return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q2);

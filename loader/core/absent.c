@@ -473,6 +473,13 @@ bsp_status bsp_cubemap_texture_find(const bsp_pak *p, const bsp_cubemap *c, cons
     return BSP_E_UNSUPPORTED;
 }
 
+bsp_status bsp_cubemap_texture_find_indexed(const bsp_pak_index *x, const bsp_cubemap *c,
+                                            const char *map_name, int hdr, bsp_pak_entry *e)
+{
+    (void)x, (void)c, (void)map_name, (void)hdr, (void)e;
+    return BSP_E_UNSUPPORTED;
+}
+
 bsp_status bsp_world_lights_open(const bsp_map *m, const bsp_header *h, int hdr,
                                  bsp_world_lights *out)
 {
@@ -674,6 +681,18 @@ bsp_status bsp_pak_next(const bsp_pak *p, bsp_pak_entry *e)
 bsp_status bsp_pak_find(const bsp_pak *p, const char *path, bsp_pak_entry *e)
 {
     (void)p, (void)path, (void)e;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_index_build(bsp_pak_index *x, const bsp_pak *p, void *mem, uint32_t mem_bytes)
+{
+    (void)x, (void)p, (void)mem, (void)mem_bytes;
+    return BSP_E_UNSUPPORTED;
+}
+
+bsp_status bsp_pak_index_find(const bsp_pak_index *x, const char *path, bsp_pak_entry *e)
+{
+    (void)x, (void)path, (void)e;
     return BSP_E_UNSUPPORTED;
 }
 

@@ -126,7 +126,17 @@ typedef struct bsp__map {
     /* Bit (i & 31) of word i / 32: a BSP_LOAD_PARTIAL load left lump i out,
      * its version's layout unknown (bsp_lump_left_out). */
     uint32_t lump_left_out[BSP_MAX_LUMPS / 32];
+    /* BSP_LOAD_COLLISION (validate_coll.c): 1 when no node is the child of
+     * two nodes and at most one leaf, box_shared_leaf, of two child slots
+     * (Quake's solid leaf 0): a box walk then reaches every other leaf at
+     * most once (bsp_box_leaves keeps no set). BSP_NO_LEAF: none shared. */
+    uint32_t box_tree;
+    uint32_t box_shared_leaf;
 } bsp__map;
+
+#define BSP__NO_SHARED_LEAF 0xffffffffu
+/* Bytes of a bit per item of n (the tree shape's scratch). */
+#define BSP__TREE_BITS_BYTES(n) (((n) + 7u) / 8u)
 
 /* The private struct fits the public storage, in size and in alignment
  * (a struct of a char and the map puts the map at its alignment). */

@@ -431,7 +431,7 @@ static void size_decoder(const bsp_options *o, bsp__plan *p)
 
 /* Collision's uses of the same scratch once the decoder is done with it:
  * the depth check, a byte per node of the larger tree lump (no node record
- * is shorter than 8 bytes), and the collision model's builders' own
+ * is shorter than 8 bytes), then the tree shape's bits, and the collision model's builders' own
  * (cmodel/ sized them). */
 static void size_coll_scratch(const bsp_header *h, bsp__plan *p)
 {
@@ -441,6 +441,11 @@ static void size_coll_scratch(const bsp_header *h, bsp__plan *p)
     /* (clipnodes: the Quake family's alone) */
     if (BSP__QUAKE_FAMILY && lump >= 0 && h->lumps[lump].size / 8 > most)
         most = h->lumps[lump].size / 8;
+    if (most > p->scratch_bytes) p->scratch_bytes = most;
+    /* the tree shape (validate_coll.c): a bit per node, then a bit per
+     * leaf (no leaf record is shorter than 4 bytes) */
+    most = BSP__TREE_BITS_BYTES(h->lumps[bsp__role_lump(f, BSP_ROLE_NODES)].size / 8) +
+           BSP__TREE_BITS_BYTES(h->lumps[bsp__role_lump(f, BSP_ROLE_LEAFS)].size / 4);
     if (most > p->scratch_bytes) p->scratch_bytes = most;
     if (p->cmodel.scratch_bytes > p->scratch_bytes) p->scratch_bytes = p->cmodel.scratch_bytes;
 }

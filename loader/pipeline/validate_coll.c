@@ -57,6 +57,41 @@ static int coll_too_deep(const bsp_view *nodes, int32_t head, const uint8_t *hei
     return head >= 0 && (uint32_t)head < nodes->count && !height[head];
 }
 
+/* Is the node lump a forest whose leaves have one parent each, but for at
+ * most one leaf (Quake's compilers give every solid leaf the index 0)?
+ * Then a box walk from any head node reaches every other leaf at most
+ * once, and bsp_box_leaves needs no set of the leaves it has met. A bit
+ * per node and per leaf of the scratch, one pass over the children. */
+static void coll_tree_shape(bsp__map *m, uint8_t *scratch)
+{
+    const struct bsp_family *f = m->family;
+    uint32_t n, k, nodes = m->nodes.count, leafs = m->leafs.count;
+    uint8_t *node_bit = scratch, *leaf_bit = scratch + BSP__TREE_BITS_BYTES(nodes);
+    m->box_tree = 0;
+    m->box_shared_leaf = BSP__NO_SHARED_LEAF;
+    /* (the scratch holds a bit per 4 bytes of the leaf lump) */
+    if (m->leafs.stride < 4) return;
+    bsp__fill(scratch, 0, BSP__TREE_BITS_BYTES(nodes) + BSP__TREE_BITS_BYTES(leafs));
+    for (n = 0; n < nodes; n++)
+        for (k = 0; k < 2; k++) {
+            int32_t c = bsp__field_get(REC(m->nodes, n), f->tree.node_child[k]);
+            uint8_t *bits = c >= 0 ? node_bit : leaf_bit;
+            uint32_t i = c >= 0 ? (uint32_t)c : (uint32_t)(-1 - c);
+            /* (a child outside its lump: the walk that meets it answers
+             * corrupt, so it is never reached twice) */
+            if (i >= (c >= 0 ? nodes : leafs)) continue;
+            if (bits[i >> 3] >> (i & 7) & 1) {
+                if (c >= 0 || (m->box_shared_leaf != BSP__NO_SHARED_LEAF && m->box_shared_leaf != i)) {
+                    m->box_shared_leaf = BSP__NO_SHARED_LEAF;
+                    return;
+                }
+                m->box_shared_leaf = i;
+            }
+            bits[i >> 3] = (uint8_t)(bits[i >> 3] | 1u << (i & 7));
+        }
+    m->box_tree = 1;
+}
+
 /* The trees: the node tree from each model's head node (quake3 and
  * nightfire: from node 0 for the world), and the Quake family's clipnode
  * trees from each model's head nodes of hulls 1 and up. */
@@ -76,6 +111,7 @@ bsp_status bsp__coll_check_depth(bsp__map *m, uint8_t *scratch)
             goto deep;
         }
     }
+    coll_tree_shape(m, scratch);
     if (!BSP__QUAKE_FAMILY || c->kind != BSP_COLL_HULLS || !m->clipnodes.data) return BSP_OK;
     coll_heights(&m->clipnodes, c->clipnode_child, scratch);
     for (model = 0; model < m->models.count; model++)

@@ -8,7 +8,9 @@
  * entry's local header and bsp_pak_use_preload), else bsp_pak_open on the
  * whole. The bytes sit in a guarded block of exactly their size. Every
  * entry is listed (bsp_pak_get, bsp_pak_next), looked up by its own name
- * (bsp_pak_find must find an entry of that name, folded) and read through
+ * (bsp_pak_find must find an entry of that name, folded; the sorted index,
+ * bsp_pak_index_*, built in a block of exactly its size, must answer the
+ * same for it and for it one byte longer) and read through
  * a job into guarded blocks of exactly the sizes bsp_pak_read_bytes gives,
  * with the CRC checked; LZMA entries over 4 MiB decoded are skipped.
  * Promises checked: statuses inside the enum, problems inside theirs, a
@@ -53,11 +55,20 @@ static void read_one(const bsp_pak_entry *e, const uint8_t *stored)
 
 static void walk(bsp_pak *p, const uint8_t *whole, uint32_t size, int stream)
 {
-    bsp_pak_entry e, f;
+    bsp_pak_entry e, f, g;
     bsp_status st;
     char name[300];
     uint32_t k, listed = 0;
+    fuzz_block ib;
+    bsp_pak_index x;
+    int indexed;
     if (!p->count) return;
+    /* the sorted index (issue 42) in a block of exactly its size: every
+     * lookup below answers as bsp_pak_find does */
+    if (fuzz_block_alloc(&ib, BSP_PAK_INDEX_BYTES(p->count))) return;
+    FUZZ_ASSERT(bsp_pak_index_build(&x, p, ib.p, BSP_PAK_INDEX_BYTES(p->count) - 1) == BSP_E_BAD_ARGUMENT);
+    indexed = bsp_pak_index_build(&x, p, ib.p, BSP_PAK_INDEX_BYTES(p->count)) == BSP_OK;
+    FUZZ_ASSERT(indexed && fuzz_block_guards_ok(&ib));
     for (st = bsp_pak_get(p, 0, &e); st != BSP_E_END; st = bsp_pak_next(p, &e)) {
         FUZZ_ASSERT((unsigned)st < BSP_STATUS_COUNT && (unsigned)e.problem < BSP_PAK_PROBLEM_COUNT);
         FUZZ_ASSERT(listed++ < p->count);
@@ -76,7 +87,17 @@ static void walk(bsp_pak *p, const uint8_t *whole, uint32_t size, int stream)
         if (e.name_len < sizeof name) {
             memcpy(name, e.name, e.name_len);
             name[e.name_len] = 0;
-            FUZZ_ASSERT(bsp_pak_find(p, name, &f) == BSP_OK || f.problem != BSP_PAK_NOT_FOUND);
+            st = bsp_pak_find(p, name, &f);
+            FUZZ_ASSERT(st == BSP_OK || f.problem != BSP_PAK_NOT_FOUND);
+            FUZZ_ASSERT(bsp_pak_index_find(&x, name, &g) == st && g.index == f.index && g.problem == f.problem);
+            /* a name one byte longer: the same answer both ways */
+            if (e.name_len + 1 < sizeof name) {
+                name[e.name_len] = 'x';
+                name[e.name_len + 1] = 0;
+                st = bsp_pak_find(p, name, &f);
+                FUZZ_ASSERT(bsp_pak_index_find(&x, name, &g) == st && g.index == f.index);
+                name[e.name_len] = 0;
+            }
             if (f.name_len == e.name_len)
                 for (k = 0; k < e.name_len; k++) {
                     char a = name[k], b = f.name[k];
@@ -87,6 +108,8 @@ static void walk(bsp_pak *p, const uint8_t *whole, uint32_t size, int stream)
         }
     }
     FUZZ_ASSERT(bsp_pak_get(p, p->count, &e) == BSP_E_BAD_QUERY);
+    FUZZ_ASSERT(fuzz_block_guards_ok(&ib));
+    fuzz_block_free(&ib);
 }
 
 FUZZ_ENTRY(pak)

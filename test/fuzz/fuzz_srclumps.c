@@ -5,7 +5,9 @@
  *
  * The input is loaded with BSP_LOAD_ALL; every cubemap is read and named
  * (LDR and HDR, into a buffer of exactly the path's size: a guarded
- * block), both world light lumps opened and every light read. The map's
+ * block) and its texture looked up in the map's pakfile both ways
+ * (bsp_cubemap_texture_find, and _indexed through bsp_pak_index_build:
+ * the same status and entry), both world light lumps opened and every light read. The map's
  * own header answers; then the same header with its lump versions of 15
  * and 54 changed by the input's last byte (other layouts over the same
  * bytes) and a header whose sizes disagree (BAD_ARGUMENT, nothing read).
@@ -20,7 +22,10 @@ static void cubemaps_of(const bsp_map *m, const bsp_header *h)
 {
     uint32_t n, i, len, len2;
     bsp_cubemap c;
-    fuzz_block name;
+    fuzz_block name, ib;
+    bsp_pak pak;
+    bsp_pak_index x;
+    int indexed = 0;
     bsp_status st = bsp_cubemap_count(m, h, &n);
     FUZZ_ASSERT(st == BSP_OK || st == BSP_E_BAD_ARGUMENT || st == BSP_E_UNSUPPORTED || st == BSP_E_NOT_LOADED ||
                 st == BSP_E_CORRUPT);
@@ -28,9 +33,21 @@ static void cubemaps_of(const bsp_map *m, const bsp_header *h)
         FUZZ_ASSERT(n == 0);
         return;
     }
+    /* the map's pakfile and its sorted index (issue 42): each cubemap's
+     * texture found through it as through bsp_pak_find */
+    if (bsp_pak_open_map(m, &pak) == BSP_OK && !fuzz_block_alloc(&ib, BSP_PAK_INDEX_BYTES(pak.count) + 4)) {
+        indexed = bsp_pak_index_build(&x, &pak, ib.p, BSP_PAK_INDEX_BYTES(pak.count)) == BSP_OK;
+        FUZZ_ASSERT(indexed);
+    }
     for (i = 0; i < n; i++) {
         int hdr;
         FUZZ_ASSERT(bsp_cubemap_get(m, i, &c) == BSP_OK);
+        for (hdr = 0; indexed && hdr < 2; hdr++) {
+            bsp_pak_entry e, f;
+            st = bsp_cubemap_texture_find(&pak, &c, "maps/Fuzz.bsp", hdr, &e);
+            FUZZ_ASSERT(bsp_cubemap_texture_find_indexed(&x, &c, "maps/Fuzz.bsp", hdr, &f) == st &&
+                        f.index == e.index);
+        }
         for (hdr = 0; hdr < 2; hdr++) {
             FUZZ_ASSERT(bsp_cubemap_texture_name(&c, "maps/Fuzz.bsp", hdr, NULL, 0, &len) ==
                         BSP_E_BAD_ARGUMENT);
@@ -44,6 +61,10 @@ static void cubemaps_of(const bsp_map *m, const bsp_header *h)
         }
     }
     FUZZ_ASSERT(bsp_cubemap_get(m, n, &c) == BSP_E_BAD_QUERY);
+    if (indexed) {
+        FUZZ_ASSERT(fuzz_block_guards_ok(&ib));
+        fuzz_block_free(&ib);
+    }
 }
 
 static void lights_of(const bsp_map *m, const bsp_header *h)

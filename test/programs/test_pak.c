@@ -463,6 +463,74 @@ static void maps(int argc, char **argv)
     }
 }
 
+/* The sorted index (issue 42): built in exactly BSP_PAK_INDEX_BYTES, its
+ * slots in folded name order over every entry once, and every entry's
+ * name (as written, and with case and '/' swapped) found through it as
+ * bsp_pak_find finds it; a name not held is not found. */
+static int fold_cmp(const char *a, uint32_t la, const char *b, uint32_t lb)
+{
+    uint32_t k;
+    for (k = 0; k < la && k < lb; k++) {
+        int x = a[k] >= 'A' && a[k] <= 'Z' ? a[k] + 32 : a[k] == '\\' ? '/' : a[k];
+        int y = b[k] >= 'A' && b[k] <= 'Z' ? b[k] + 32 : b[k] == '\\' ? '/' : b[k];
+        if (x != y) return x < y ? -1 : 1;
+    }
+    return la < lb ? -1 : la > lb;
+}
+
+static void indexed(const uint8_t *b, uint32_t size, int be, const char *what)
+{
+    bsp_pak p;
+    bsp_pak_index x;
+    bsp_pak_entry e, f, g;
+    uint32_t *mem, k, sorted = 1, found = 0, seen = 0;
+    char name[512], label[128];
+    if (bsp_pak_open(&p, b, size, be) != BSP_OK) {
+        CHECK(0, "pak index: open", "%s", what);
+        return;
+    }
+    mem = malloc(BSP_PAK_INDEX_BYTES(p.count) + 4);
+    snprintf(label, sizeof label, "pak index %s: statuses (NULL, too small, misaligned)", what);
+    CHECK(bsp_pak_index_build(NULL, &p, mem, BSP_PAK_INDEX_BYTES(p.count)) == BSP_E_BAD_ARGUMENT &&
+              bsp_pak_index_build(&x, &p, mem, BSP_PAK_INDEX_BYTES(p.count) - 1) == BSP_E_BAD_ARGUMENT &&
+              bsp_pak_index_build(&x, &p, (uint8_t *)mem + 2, BSP_PAK_INDEX_BYTES(p.count)) == BSP_E_BAD_ARGUMENT &&
+              bsp_pak_index_find(&x, "a", &e) == BSP_E_BAD_ARGUMENT,
+          label, "see bspkit.h");
+    snprintf(label, sizeof label, "pak index %s: %u entries sorted by folded name, each once", what,
+             (unsigned)p.count);
+    CHECK(bsp_pak_index_build(&x, &p, mem, BSP_PAK_INDEX_BYTES(p.count)) == BSP_OK && x.count == p.count, label,
+          "build");
+    for (k = 0; k < x.count; k++) {
+        seen ^= x.slots[2 * k + 1] + 1;
+        seen ^= k + 1;
+        if (k && bsp_pak_get(&p, x.slots[2 * k - 1], &f) == BSP_OK && bsp_pak_get(&p, x.slots[2 * k + 1], &g) == BSP_OK &&
+            fold_cmp(f.name, f.name_len, g.name, g.name_len) > 0)
+            sorted = 0;
+    }
+    CHECK(sorted && !seen, label, "sorted %u, every entry once %d", (unsigned)sorted, !seen);
+    for (k = 0; k < p.count; k++) {
+        uint32_t j;
+        bsp_status a, c;
+        if (bsp_pak_get(&p, k, &e) != BSP_OK || e.name_len >= sizeof name) continue;
+        for (j = 0; j < e.name_len; j++) {
+            char ch = e.name[j];
+            name[j] = ch >= 'a' && ch <= 'z' ? (char)(ch - 32) : ch >= 'A' && ch <= 'Z' ? (char)(ch + 32)
+                    : ch == '/' ? '\\' : ch;
+        }
+        name[e.name_len] = 0;
+        a = bsp_pak_find(&p, name, &f);
+        c = bsp_pak_index_find(&x, name, &g);
+        found += a == BSP_OK && c == BSP_OK && f.index == g.index && g.index == k;
+    }
+    snprintf(label, sizeof label, "pak index %s: every entry found through it, case and '/' swapped", what);
+    CHECK(found == p.count, label, "%u of %u", (unsigned)found, (unsigned)p.count);
+    snprintf(label, sizeof label, "pak index %s: a name not held: bad_query, not_found", what);
+    CHECK(bsp_pak_index_find(&x, "materials/not/held.vtf", &g) == BSP_E_BAD_QUERY && g.problem == BSP_PAK_NOT_FOUND &&
+              bsp_pak_index_find(&x, "", &g) == BSP_E_BAD_QUERY,
+          label, "status");
+    free(mem);
+}
+
 int main(int argc, char **argv)
 {
     uint32_t np, na;
@@ -491,6 +559,8 @@ int main(int argc, char **argv)
     from_stream(aligned, na, 1, "aligned");
     prefixes(plain, np, 0, "plain");
     prefixes(aligned, na, 1, "aligned");
+    indexed(plain, np, 0, "plain");
+    indexed(aligned, na, 1, "aligned");
     maps(argc, argv);
     free(plain);
     free(aligned);

@@ -65,6 +65,27 @@ else
     fail "v20_ldr: in_pak answers: $(echo "$cm" | head -2)"
 fi
 
+# Many cubemaps over a large pakfile (issue 42, test/craft/craft_cubemaps.py):
+# 16 000 cubemaps, the even ones' textures among 16 000 entries in reverse
+# order; bspkit cubemaps looks them up through the sorted index
+# (bsp_pak_index_build) and must find exactly the even ones.
+cmdir=$BUILD/cubemaps42
+mkdir -p $cmdir
+if python3 test/craft/craft_cubemaps.py "$MAPS/v20_ldr.bsp" $cmdir/many_cubes.bsp 16000; then
+    cm=$($BUILD/bspkit cubemaps $cmdir/many_cubes.bsp)
+    lines=$(echo "$cm" | wc -l)
+    held=$(echo "$cm" | grep -c '"in_pak":true')
+    even=$(echo "$cm" | grep '"in_pak":true' | grep -vc '"cubemap":[0-9]*[02468],')
+    hdr=$(echo "$cm" | grep -c '"in_pak_hdr":true')
+    if [ "$lines" -eq 16000 ] && [ "$held" -eq 8000 ] && [ "$even" -eq 0 ] && [ "$hdr" -eq 0 ]; then
+        pass "many_cubes: 16000 cubemaps over 16000 pakfile entries: the 8000 even ones found, no HDR"
+    else
+        fail "many_cubes: $lines cubemaps, $held found ($even odd), $hdr HDR"
+    fi
+else
+    fail "craft_cubemaps.py failed"
+fi
+
 # ---- 2. repacked copies ---------------------------------------------------
 # Everything but the fields that say how a lump is stored.
 info_plain() {

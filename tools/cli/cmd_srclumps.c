@@ -55,6 +55,9 @@ int cmd_cubemaps(int argc, char **argv)
     uint32_t n, k;
     bsp_status st, pak_st;
     bsp_pak pak;
+    bsp_pak_index index;
+    void *index_mem = NULL;
+    int indexed = 0;
     int rc;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -80,6 +83,10 @@ int cmd_cubemaps(int argc, char **argv)
     if (st != BSP_OK) return fail(&L, path, st);
     /* no pakfile: nothing is in it; one that does not open: unknown */
     pak_st = bsp_pak_open_map(&L.map, &pak);
+    /* every cubemap looked up: sort the directory once (issue 42); no
+     * memory for it: the directory walked for each */
+    if (pak_st == BSP_OK && (index_mem = malloc(BSP_PAK_INDEX_BYTES(pak.count) + 4)) != NULL)
+        indexed = bsp_pak_index_build(&index, &pak, index_mem, BSP_PAK_INDEX_BYTES(pak.count) + 4) == BSP_OK;
     for (k = 0; k < n; k++) {
         bsp_cubemap c;
         char tex[2][128];
@@ -88,7 +95,10 @@ int cmd_cubemaps(int argc, char **argv)
         st = bsp_cubemap_get(&L.map, k, &c);
         for (h = 0; h < 2 && st == BSP_OK; h++)
             st = bsp_cubemap_texture_name(&c, name, h, tex[h], sizeof tex[h], &len[h]);
-        if (st != BSP_OK) return fail(&L, path, st);
+        if (st != BSP_OK) {
+            free(index_mem);
+            return fail(&L, path, st);
+        }
         printf("{\"cubemap\":%u,\"origin\":[%d,%d,%d],\"size\":%d,\"texture\":", (unsigned)k,
                (int)c.origin[0], (int)c.origin[1], (int)c.origin[2], (int)c.size);
         json_string(tex[0], len[0]);
@@ -96,12 +106,15 @@ int cmd_cubemaps(int argc, char **argv)
         json_string(tex[1], len[1]);
         for (h = 0; h < 2; h++) {
             bsp_pak_entry e;
-            bsp_status found = pak_st == BSP_OK ? bsp_cubemap_texture_find(&pak, &c, name, h, &e) : pak_st;
+            bsp_status found = pak_st != BSP_OK ? pak_st
+                             : indexed ? bsp_cubemap_texture_find_indexed(&index, &c, name, h, &e)
+                                       : bsp_cubemap_texture_find(&pak, &c, name, h, &e);
             printf(",\"%s\":%s", h ? "in_pak_hdr" : "in_pak",
                    found == BSP_OK ? "true" : found == BSP_E_BAD_QUERY || found == BSP_E_NOT_LOADED ? "false" : "null");
         }
         printf("}\n");
     }
+    free(index_mem);
     unload_map(&L);
     return 0;
 }
