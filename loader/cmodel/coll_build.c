@@ -11,7 +11,7 @@
 #define COLL_ALIGN8(x) (((x) + 7u) / 8u * 8u)
 /* The region's header, the same bytes on every target (its pointers are
  * 4 or 8 bytes): bsp_measure's answer does not depend on the machine. */
-#define COLL_HEADER_BYTES 88u
+#define COLL_HEADER_BYTES 96u
 BSP__CHECK(coll_header, sizeof(bsp__coll_native) <= COLL_HEADER_BYTES);
 
 #define COLL_KINDS 7
@@ -105,7 +105,7 @@ bsp_status bsp__coll_native_build(bsp__map *m, uint8_t *region, uint32_t bytes)
     bsp__cnode *nodes;
     bsp__cleaf *leafs;
     bsp__cbrush *brushes;
-    uint32_t *sides, *leafbrushes, n[COLL_KINDS], i;
+    uint32_t *sides, *leafbrushes, n[COLL_KINDS], i, checked = 1;
     bsp__crun *runs;
     uint8_t *at = region + COLL_HEADER_BYTES;
     /* (wide records: Strata's and Vindictus's only) */
@@ -157,6 +157,9 @@ bsp_status bsp__coll_native_build(bsp__map *m, uint8_t *region, uint32_t bytes)
             if ((uint32_t)contents >= m->shaders.count) bad = 1;
             else contents = bsp__field_getp(COLL_REC(m->shaders, contents), &c->shader_contents);
         }
+        /* (a brush of fewer than six sides reads its bounds from the
+         * sides after it) */
+        if (!bad && count > 0 && (n[4] < 6 || first > n[4] - 6)) checked = 0;
         brushes[i].first = bad ? BSP__COLL_BAD : first;
         brushes[i].count = count;
         brushes[i].contents = count > 0 ? contents : 0;
@@ -165,6 +168,7 @@ bsp_status bsp__coll_native_build(bsp__map *m, uint8_t *region, uint32_t bytes)
         const uint8_t *rec = COLL_REC(m->brushsides, i);
         uint32_t plane = (uint32_t)bsp__field_getp(rec, &c->side_plane[wide_side]);
         uint32_t side = plane < n[0] ? plane : BSP__COLL_SIDE_BAD;
+        if (plane >= n[0]) checked = 0;
         if (BSPKIT_FAMILY_SOURCE && c->valve) {
             /* the narrow record's 16-bit field holds the bytes bevel, thin
              * in file order, swapped as one short on a big-endian file:
@@ -190,6 +194,7 @@ bsp_status bsp__coll_native_build(bsp__map *m, uint8_t *region, uint32_t bytes)
         nat->world_lo = (uint32_t)bsp__field_getp(m->models.data, &c->model_firstbrush);
         nat->world_hi = nat->world_lo + (uint32_t)bsp__field_getp(m->models.data, &c->model_numbrushes);
     }
+    nat->sides_checked = q3 && checked;
     m->coll_native = nat;
     return BSP_OK;
 }

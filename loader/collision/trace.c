@@ -249,17 +249,29 @@ BSP_ALWAYS_INLINE bsp_status test_brush(trace_work *w, const bsp__cbrush *br)
      * -z +z; a brush of fewer sides reads the ones after it (quake3's
      * sides hold no bevel bit: an index at or past np is one the load
      * marked) */
-    if (first + 6 > w->nat->num_sides) return BSP_E_CORRUPT;
     sides = w->nat->sides + first;
-    for (j = 0; j < 3; j++) {
-        if (sides[2 * j] >= np) return BSP_E_CORRUPT;
-        if (w->bounds[1][j] < -planes[sides[2 * j]].dist) return BSP_OK;
-        if (sides[2 * j + 1] >= np) return BSP_E_CORRUPT;
-        if (w->bounds[0][j] > planes[sides[2 * j + 1]].dist) return BSP_OK;
-    }
-    for (; i < n; i++) {
-        if (!(pl = side_plane(w, first + i))) return BSP_E_CORRUPT;
-        if (bsp__fsub(bsp__dot(w->start, pl->n), box_dist(w, pl, 0, k)) > 0) return BSP_OK;
+    if (w->nat->sides_checked) {
+        /* (the load checked every index below: coll_native.h) */
+        for (j = 0; j < 3; j++) {
+            if (w->bounds[1][j] < -planes[sides[2 * j]].dist) return BSP_OK;
+            if (w->bounds[0][j] > planes[sides[2 * j + 1]].dist) return BSP_OK;
+        }
+        for (; i < n; i++) {
+            pl = &planes[sides[i]];
+            if (bsp__fsub(bsp__dot(w->start, pl->n), box_dist(w, pl, 0, k)) > 0) return BSP_OK;
+        }
+    } else {
+        if (first + 6 > w->nat->num_sides) return BSP_E_CORRUPT;
+        for (j = 0; j < 3; j++) {
+            if (sides[2 * j] >= np) return BSP_E_CORRUPT;
+            if (w->bounds[1][j] < -planes[sides[2 * j]].dist) return BSP_OK;
+            if (sides[2 * j + 1] >= np) return BSP_E_CORRUPT;
+            if (w->bounds[0][j] > planes[sides[2 * j + 1]].dist) return BSP_OK;
+        }
+        for (; i < n; i++) {
+            if (!(pl = side_plane(w, first + i))) return BSP_E_CORRUPT;
+            if (bsp__fsub(bsp__dot(w->start, pl->n), box_dist(w, pl, 0, k)) > 0) return BSP_OK;
+        }
     }
     w->tr->startsolid = w->tr->allsolid = 1;
     w->tr->fraction = 0;
@@ -577,8 +589,11 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
  * order as walk() takes them, BoxOnPlaneSide sending the box
  * [start + mins - margin, start + maxs + margin] down one side or both
  * (the front first), each leaf tested until the box is found in solid
- * (the fraction 0). Nothing is split, so the pending nodes are indices. */
-BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k)
+ * (the fraction 0). Nothing is split, so the pending nodes are indices.
+ * `counted` (a constant in each copy) 0: the load proved the tree one
+ * (m->box_tree: no node of two parents, the depth checked), where a walk
+ * enters each node at most once and needs no count. */
+BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k, int counted)
 {
     const bsp__coll_native *nat = w->nat;
     const bsp__cnode *nodes = nat->nodes;
@@ -599,7 +614,7 @@ BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k)
         } else {
             const bsp__cnode *node = &nodes[n];
             int sides;
-            if (budget-- == 0) return BSP_E_CORRUPT;
+            if (counted && budget-- == 0) return BSP_E_CORRUPT;
             sides = box_sides(&planes[node->plane], box);
             if (sides == 3) {
                 if (depth == BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
@@ -616,7 +631,7 @@ BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k)
  * of line: only the one running has its stack (BSP_TRACE_CALL_STACK_BYTES). */
 #ifdef __OPTIMIZE_SIZE__
 BSP_NOINLINE bsp_status walk_k(trace_work *w, int32_t head, int k) { return walk(w, head, k); }
-BSP_NOINLINE bsp_status box_k(trace_work *w, int32_t head, int k) { return walk_box(w, head, k); }
+BSP_NOINLINE bsp_status box_k(trace_work *w, int32_t head, int k) { return walk_box(w, head, k, 1); }
 BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
 {
     return w->position ? box_k(w, head, k) : walk_k(w, head, k == K_Q2 && w->point ? K_Q2P : k);
@@ -626,14 +641,22 @@ BSP_NOINLINE bsp_status walk_q2(trace_work *w, int32_t head) { return walk(w, he
 BSP_NOINLINE bsp_status walk_q2p(trace_work *w, int32_t head) { return walk(w, head, K_Q2P); }
 BSP_NOINLINE bsp_status walk_q3(trace_work *w, int32_t head) { return walk(w, head, K_Q3); }
 BSP_NOINLINE bsp_status walk_any(trace_work *w, int32_t head) { return walk(w, head, K_ANY); }
-BSP_NOINLINE bsp_status box_q2(trace_work *w, int32_t head) { return walk_box(w, head, K_Q2); }
-BSP_NOINLINE bsp_status box_q3(trace_work *w, int32_t head) { return walk_box(w, head, K_Q3); }
-BSP_NOINLINE bsp_status box_any(trace_work *w, int32_t head) { return walk_box(w, head, K_ANY); }
+BSP_NOINLINE bsp_status box_q2(trace_work *w, int32_t head) { return walk_box(w, head, K_Q2, 1); }
+BSP_NOINLINE bsp_status box_q3(trace_work *w, int32_t head) { return walk_box(w, head, K_Q3, 1); }
+BSP_NOINLINE bsp_status box_any(trace_work *w, int32_t head) { return walk_box(w, head, K_ANY, 1); }
+/* (quake2's and quake3's position tests, the per-frame test of every
+ * moving entity, without the count on a tree the load proved) */
+BSP_NOINLINE bsp_status box_q2_tree(trace_work *w, int32_t head) { return walk_box(w, head, K_Q2, 0); }
+BSP_NOINLINE bsp_status box_q3_tree(trace_work *w, int32_t head) { return walk_box(w, head, K_Q3, 0); }
 
 /* The walk for the trace: its kind, a move or the position test. */
 BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
 {
-    if (w->position) return k == K_Q2 ? box_q2(w, head) : Q3(w) ? box_q3(w, head) : box_any(w, head);
+    if (w->position) {
+        if (k == K_Q2) return w->m->box_tree ? box_q2_tree(w, head) : box_q2(w, head);
+        if (Q3(w)) return w->m->box_tree ? box_q3_tree(w, head) : box_q3(w, head);
+        return box_any(w, head);
+    }
     if (k == K_Q2) return w->point ? walk_q2p(w, head) : walk_q2(w, head);
     return Q3(w) ? walk_q3(w, head) : walk_any(w, head);
 }
@@ -793,7 +816,7 @@ BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp__map *m, uint32_t model, float
     (void)mins, (void)maxs;   /* (the terrain's alone) */
     out->disp = -1;
 #endif
-    head = Q3(&w) ? 0 : bsp__head_node(m, model);
+    head = Q3(&w) ? 0 : model == 0 ? m->point_tree.world_head : bsp__head_node(m, model);
     if (Q3(&w) && model > 0) {
         /* 8.10: an inline model is its own brushes, as one leaf */
         const uint8_t *rec = BSP__REC(m->models, model);

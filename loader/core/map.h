@@ -108,6 +108,10 @@ typedef struct bsp__map {
         const struct bsp__cnode *nodes;
         const struct bsp__cplane *planes;
         uint32_t num_nodes;
+        /* the world's head node (query.h bsp__head_node of model 0; -1
+         * without models), read once at load: the per-frame walks start
+         * there without the field layer */
+        int32_t world_head;
         uint8_t bounded;
     } point_tree;
     /* quake3: the caller's built patch set (bsp_use_patch_set) whose grids

@@ -57,6 +57,7 @@ bsp_status bsp__point_tree_build(bsp__map *m, uint8_t *region, uint32_t bytes, i
     bsp__cplane *planes;
     uint32_t i, n = m->nodes.count, np = m->planes.count;
 
+    t->world_head = m->models.count ? bsp__head_node(m, 0) : -1;
     if (m->coll_native) {
         t->nodes = m->coll_native->nodes;
         t->planes = m->coll_native->planes;

@@ -6,6 +6,7 @@
 #include "query.h"
 #include "face_light.h"
 #include "../core/map.h"
+#include "../cmodel/coll_native.h"
 
 /* Deepest stack of pending far sides a light trace may need: one entry per
  * plane the downward segment crosses on the way to a leaf. Real trees stay
@@ -183,6 +184,8 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
     const bsp__map *m = bsp__map_c(map);
     const struct bsp_family *f;
     trace_frame stack[TRACE_STACK];
+    const bsp__cnode *nodes;
+    const bsp__cplane *planes, *pl;
     uint32_t depth = 0, visits = 0;
     uint32_t budget;
     float start[3], end[3];
@@ -203,7 +206,9 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
     start[1] = end[1] = p[1];
     start[2] = p[2];
     end[2] = bsp__fsub(p[2], TRACE_DEPTH);
-    n = bsp__head_node(m, 0);
+    n = m->point_tree.world_head;
+    nodes = m->point_tree.nodes;
+    planes = m->point_tree.planes;
 
     /* The recursion of section 5, with an explicit stack: descend the near
      * side; when a leaf ends it, test the pending node's faces at its mid
@@ -218,10 +223,11 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
             int hit;
             if (depth == 0) return BSP_OK;
             fr = &stack[--depth];
+            /* (the file's node for its faces alone) */
             node = m->nodes.data + (size_t)fr->node * m->nodes.stride;
             hit = node_face_hit(m, node, fr->mid, out, &st, &budget);
             if (hit) return hit > 0 ? BSP_OK : st;
-            n = bsp__field_get(node, f->tree.node_child[!fr->side]);
+            n = nodes[fr->node].child[!fr->side];
             for (k = 0; k < 3; k++) {
                 start[k] = fr->mid[k];
                 end[k] = fr->end[k];
@@ -229,12 +235,14 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
             continue;
         }
         if (++visits > m->nodes.count) return BSP_E_CORRUPT;
-        node = m->nodes.data + (size_t)n * m->nodes.stride;
-        front = bsp__node_plane_dist(m, node, start);
-        back = bsp__node_plane_dist(m, node, end);
+        /* the point walk's native node and plane (map.h point_tree), the
+         * distance by the file plane's rounded steps (query.h) */
+        pl = &planes[nodes[n].plane];
+        front = bsp__fsub(bsp__dot(pl->n, start), pl->dist);
+        back = bsp__fsub(bsp__dot(pl->n, end), pl->dist);
         side = front < 0.0f;
         if ((back < 0.0f) == side) {
-            n = bsp__field_get(node, f->tree.node_child[side]);
+            n = nodes[n].child[side];
             continue;
         }
         if (depth == TRACE_STACK) return BSP_E_CORRUPT;
@@ -247,7 +255,7 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
             end[k] = stack[depth].mid[k];
         }
         depth++;
-        n = bsp__field_get(node, f->tree.node_child[side]);
+        n = nodes[n].child[side];
     }
 }
 #else
