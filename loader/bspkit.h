@@ -966,6 +966,12 @@ BSP_API bsp_status bsp_pas(const bsp_map *m, int32_t cluster, uint8_t *out, uint
 BSP_API bsp_status bsp_pvs_view(const bsp_map *m, int32_t cluster, const uint8_t **row,
                                 uint32_t *bytes);
 
+/* bsp_pvs_view without its statuses, for a loop over many clusters: the
+ * row it hands out on OK (bsp_vis_row_bytes() bytes, the same lifetime),
+ * else NULL (m NULL or not loaded, a family or map it refuses, a cluster
+ * outside [0, bsp_num_clusters), a row past the lump). */
+BSP_API const uint8_t *bsp_pvs_pointer(const bsp_map *m, int32_t cluster);
+
 /* Is cluster b potentially visible from cluster a? *visible gets 0 or 1.
  * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a map not loaded), then docs/queries.md
  * 6's order (BAD_QUERY, UNSUPPORTED, NOT_LOADED, BAD_CLUSTER / BAD_FACE /

@@ -829,7 +829,7 @@ BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp__map *m, uint32_t model, float
 #endif
     } else {
         st = walk_for(&w, head, k);
-        if (BSPKIT_FAMILY_NIGHTFIRE && st == BSP_OK && w.position && w.c->solid_leaf && !out->allsolid) {
+        if (BSPKIT_FAMILY_NIGHTFIRE && k == K_ANY && st == BSP_OK && w.position && w.c->solid_leaf && !out->allsolid) {
             /* 8.9: then the box itself, without the margin, in a solid leaf */
             w.solid_pass = 1;
             w.margin = 0;

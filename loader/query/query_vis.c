@@ -29,8 +29,16 @@ BSP_INLINE bsp_status walk_rle(const uint8_t *in, const uint8_t *end, uint32_t l
         if (BSP_UNLIKELY(in >= end)) return BSP_E_CORRUPT;
         b = *in;
         if (b) {
-            if (store) out[pos] = b;
-            pos++, in++;
+            /* a run of literal bytes under one bound: the row's rest or
+             * the data's, whichever ends first */
+            uint32_t i = 0, lim = len - pos;
+            if ((size_t)(end - in) < lim) lim = (uint32_t)(end - in);
+            do {
+                if (store) out[pos + i] = in[i];
+                i++;
+            } while (i < lim && in[i]);
+            b = in[i - 1];
+            pos += i, in += i;
             continue;
         }
         /* (b stays 0: a run of count 0 is never the row's last step) */
@@ -149,4 +157,13 @@ bsp_status bsp_pvs_view(const bsp_map *map, int32_t cluster, const uint8_t **row
     *row = r.data;
     *bytes = (m->num_clusters + 7) / 8;
     return BSP_OK;
+}
+
+/* The rows bsp_pvs_view answers OK for are exactly those the load found
+ * whole (a failed load clears the map: count 0). */
+const uint8_t *bsp_pvs_pointer(const bsp_map *map, int32_t cluster)
+{
+    const bsp__map *m = bsp__map_c(map);
+    if (!m || (uint32_t)cluster >= m->vis_rows.count) return NULL;
+    return m->vis_rows.data + (size_t)(uint32_t)cluster * m->vis_rows.stride;
 }

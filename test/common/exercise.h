@@ -89,6 +89,8 @@ static int exercise_map(const bsp_map *m)
                 uint32_t vb, byte_i, diff = 0;
                 bsp_status vs = bsp_pvs_view(m, c, &vr, &vb), ps = bsp_pvs(m, c, row, rowlen);
                 if ((unsigned)vs >= BSP_STATUS_COUNT) bad++;
+                /* the pointer is the view's row, NULL where it refuses */
+                if (bsp_pvs_pointer(m, c) != (vs == BSP_OK ? vr : NULL)) bad++;
                 if (vs == BSP_OK) {
                     if (vb != rowlen || ps != BSP_OK) bad++;
                     else

@@ -256,6 +256,10 @@ static void test_query_rules(const char *name, const uint8_t *data, uint32_t siz
         bsp_status st = bsp_pvs_view(&L.m, 0, &vr, &vb);
         if (bsp_pvs_view(&L.m, 0, NULL, &vb) != BSP_E_BAD_ARGUMENT || bsp_pvs_view(NULL, 0, &vr, &vb) != BSP_E_BAD_ARGUMENT)
             bad++;
+        /* the pointer: the view's row on OK, NULL on any other status */
+        if (bsp_pvs_pointer(NULL, 0) != NULL || bsp_pvs_pointer(&L.m, -1) != NULL ||
+            bsp_pvs_pointer(&L.m, (int32_t)n) != NULL || bsp_pvs_pointer(&L.m, 0) != (st == BSP_OK ? vr : NULL))
+            bad++;
         if (!q3 || !n) {
             if (st != BSP_E_UNSUPPORTED || vr != NULL || vb != 0) bad++;
         } else if (st == BSP_E_UNSUPPORTED) {
@@ -268,10 +272,10 @@ static void test_query_rules(const char *name, const uint8_t *data, uint32_t siz
                 bad++;
             for (a = 0; a < (int32_t)n && a < 512; a++) {
                 if (bsp_pvs(&L.m, a, row, rowlen) != BSP_OK) {
-                    if (bsp_pvs_view(&L.m, a, &vr, &vb) != BSP_E_CORRUPT) bad++;
+                    if (bsp_pvs_view(&L.m, a, &vr, &vb) != BSP_E_CORRUPT || bsp_pvs_pointer(&L.m, a)) bad++;
                     continue;
                 }
-                if (bsp_pvs_view(&L.m, a, &vr, &vb) != BSP_OK || vb != rowlen) {
+                if (bsp_pvs_view(&L.m, a, &vr, &vb) != BSP_OK || vb != rowlen || bsp_pvs_pointer(&L.m, a) != vr) {
                     bad++;
                     continue;
                 }
