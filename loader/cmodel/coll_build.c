@@ -159,7 +159,7 @@ bsp_status bsp__coll_native_build(bsp__map *m, uint8_t *region, uint32_t bytes)
         }
         /* (a brush of fewer than six sides reads its bounds from the
          * sides after it) */
-        if (!bad && count > 0 && (n[4] < 6 || first > n[4] - 6)) checked = 0;
+        if (q3 && !bad && count > 0 && (n[4] < 6 || first > n[4] - 6)) checked = 0;
         brushes[i].first = bad ? BSP__COLL_BAD : first;
         brushes[i].count = count;
         brushes[i].contents = count > 0 ? contents : 0;
@@ -194,7 +194,7 @@ bsp_status bsp__coll_native_build(bsp__map *m, uint8_t *region, uint32_t bytes)
         nat->world_lo = (uint32_t)bsp__field_getp(m->models.data, &c->model_firstbrush);
         nat->world_hi = nat->world_lo + (uint32_t)bsp__field_getp(m->models.data, &c->model_numbrushes);
     }
-    nat->sides_checked = q3 && checked;
+    nat->sides_checked = checked;
     m->coll_native = nat;
     return BSP_OK;
 }

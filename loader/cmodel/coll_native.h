@@ -108,10 +108,10 @@ typedef struct bsp__coll_native {
     /* quake3: the world model's brushes, [lo, hi) (hi may wrap, as the
      * engine's sum) */
     uint32_t world_lo, world_hi;
-    /* quake3: 1 when the load found every side's plane inside its lump
-     * and every brush with sides and a sound run followed by the six
-     * sides its bounds are read from: the position test then checks no
-     * index (trace.c test_brush) */
+    /* 1 when the load found every side's plane inside its lump and
+     * (quake3) every brush with sides and a sound run followed by the six
+     * sides its bounds are read from: the position tests then check no
+     * index (trace.c clip_brush, test_brush) */
     uint32_t sides_checked;
 } bsp__coll_native;
 

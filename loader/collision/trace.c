@@ -163,13 +163,24 @@ BSP_ALWAYS_INLINE bsp_status clip_brush(trace_work *w, const bsp__cbrush *br, in
          * which gives d2 equal to d1 but for a zero's sign, the same
          * answer): a side the start is in front of leaves the box out
          * (d2 >= d1); else every d1 <= 0, startsolid and allsolid */
-        for (i = 0; i < n; i++) {
-            const bsp__cplane *pl;
-            uint32_t side = sides[i];
-            if (SIDE_PLANE(side) >= num_planes) return BSP_E_CORRUPT;
-            if (BSPKIT_FAMILY_SOURCE && k == K_ANY && (side & w->bevel)) continue;
-            pl = &planes[SIDE_PLANE(side)];
-            if (bsp__fsub(bsp__dot(start, pl->n), box_dist(w, pl, point, k)) > 0) return BSP_OK;
+        if (w->nat->sides_checked) {
+            /* (the load checked every side's plane: coll_native.h) */
+            for (i = 0; i < n; i++) {
+                const bsp__cplane *pl;
+                uint32_t side = sides[i];
+                if (BSPKIT_FAMILY_SOURCE && k == K_ANY && (side & w->bevel)) continue;
+                pl = &planes[SIDE_PLANE(side)];
+                if (bsp__fsub(bsp__dot(start, pl->n), box_dist(w, pl, point, k)) > 0) return BSP_OK;
+            }
+        } else {
+            for (i = 0; i < n; i++) {
+                const bsp__cplane *pl;
+                uint32_t side = sides[i];
+                if (SIDE_PLANE(side) >= num_planes) return BSP_E_CORRUPT;
+                if (BSPKIT_FAMILY_SOURCE && k == K_ANY && (side & w->bevel)) continue;
+                pl = &planes[SIDE_PLANE(side)];
+                if (bsp__fsub(bsp__dot(start, pl->n), box_dist(w, pl, point, k)) > 0) return BSP_OK;
+            }
         }
         tr->startsolid = tr->allsolid = 1;
         tr->fraction = 0;
@@ -485,8 +496,8 @@ BSP_ALWAYS_INLINE int box_sides(const bsp__cplane *pl, float box[2][3])
  * split at the plane, near side first; each leaf's brushes clipped, and
  * a far side skipped once the fraction is no larger than where it starts.
  * Between leaves the fraction does not change, so the test is made only
- * when a far side is taken up. */
-BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
+ * when a far side is taken up. `counted` as walk_box's. */
+BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k, int counted)
 {
     const bsp__coll_native *nat = w->nat;
     /* *s is the span at hand, the ones below it the far sides still owed
@@ -518,7 +529,7 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k)
             const bsp__cplane *pl = &planes[node->plane];
             float t1, t2, offset, front, back, frac = 1, frac2 = 0;
             int side = 0;
-            if (budget-- == 0) return BSP_E_CORRUPT;
+            if (counted && budget-- == 0) return BSP_E_CORRUPT;
             t1 = bsp__coll_side(pl, s->p1);
             t2 = bsp__coll_side(pl, s->p2);
             if (pl->type < 3) {
@@ -630,35 +641,42 @@ BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k, int co
 /* The walks, one copy per kind of trace (a build for size: one), each out
  * of line: only the one running has its stack (BSP_TRACE_CALL_STACK_BYTES). */
 #ifdef __OPTIMIZE_SIZE__
-BSP_NOINLINE bsp_status walk_k(trace_work *w, int32_t head, int k) { return walk(w, head, k); }
+BSP_NOINLINE bsp_status walk_k(trace_work *w, int32_t head, int k) { return walk(w, head, k, 1); }
 BSP_NOINLINE bsp_status box_k(trace_work *w, int32_t head, int k) { return walk_box(w, head, k, 1); }
 BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
 {
     return w->position ? box_k(w, head, k) : walk_k(w, head, k == K_Q2 && w->point ? K_Q2P : k);
 }
 #else
-BSP_NOINLINE bsp_status walk_q2(trace_work *w, int32_t head) { return walk(w, head, K_Q2); }
-BSP_NOINLINE bsp_status walk_q2p(trace_work *w, int32_t head) { return walk(w, head, K_Q2P); }
-BSP_NOINLINE bsp_status walk_q3(trace_work *w, int32_t head) { return walk(w, head, K_Q3); }
-BSP_NOINLINE bsp_status walk_any(trace_work *w, int32_t head) { return walk(w, head, K_ANY); }
+BSP_NOINLINE bsp_status walk_q2(trace_work *w, int32_t head) { return walk(w, head, K_Q2, 1); }
+BSP_NOINLINE bsp_status walk_q2p(trace_work *w, int32_t head) { return walk(w, head, K_Q2P, 1); }
+BSP_NOINLINE bsp_status walk_q3(trace_work *w, int32_t head) { return walk(w, head, K_Q3, 1); }
+BSP_NOINLINE bsp_status walk_any(trace_work *w, int32_t head) { return walk(w, head, K_ANY, 1); }
 BSP_NOINLINE bsp_status box_q2(trace_work *w, int32_t head) { return walk_box(w, head, K_Q2, 1); }
 BSP_NOINLINE bsp_status box_q3(trace_work *w, int32_t head) { return walk_box(w, head, K_Q3, 1); }
 BSP_NOINLINE bsp_status box_any(trace_work *w, int32_t head) { return walk_box(w, head, K_ANY, 1); }
-/* (quake2's and quake3's position tests, the per-frame test of every
- * moving entity, without the count on a tree the load proved) */
+/* (quake2's and quake3's walks, every moving entity's per frame, without
+ * the count on a tree the load proved) */
+BSP_NOINLINE bsp_status walk_q2_tree(trace_work *w, int32_t head) { return walk(w, head, K_Q2, 0); }
+BSP_NOINLINE bsp_status walk_q2p_tree(trace_work *w, int32_t head) { return walk(w, head, K_Q2P, 0); }
+BSP_NOINLINE bsp_status walk_q3_tree(trace_work *w, int32_t head) { return walk(w, head, K_Q3, 0); }
 BSP_NOINLINE bsp_status box_q2_tree(trace_work *w, int32_t head) { return walk_box(w, head, K_Q2, 0); }
 BSP_NOINLINE bsp_status box_q3_tree(trace_work *w, int32_t head) { return walk_box(w, head, K_Q3, 0); }
 
 /* The walk for the trace: its kind, a move or the position test. */
 BSP_ALWAYS_INLINE bsp_status walk_for(trace_work *w, int32_t head, int k)
 {
+    int tree = w->m->box_tree != 0;
     if (w->position) {
-        if (k == K_Q2) return w->m->box_tree ? box_q2_tree(w, head) : box_q2(w, head);
-        if (Q3(w)) return w->m->box_tree ? box_q3_tree(w, head) : box_q3(w, head);
+        if (k == K_Q2) return tree ? box_q2_tree(w, head) : box_q2(w, head);
+        if (Q3(w)) return tree ? box_q3_tree(w, head) : box_q3(w, head);
         return box_any(w, head);
     }
-    if (k == K_Q2) return w->point ? walk_q2p(w, head) : walk_q2(w, head);
-    return Q3(w) ? walk_q3(w, head) : walk_any(w, head);
+    if (k == K_Q2)
+        return w->point ? (tree ? walk_q2p_tree(w, head) : walk_q2p(w, head))
+                        : (tree ? walk_q2_tree(w, head) : walk_q2(w, head));
+    if (Q3(w)) return tree ? walk_q3_tree(w, head) : walk_q3(w, head);
+    return walk_any(w, head);
 }
 #endif
 
