@@ -33,9 +33,13 @@ bsp_status bsp_point_leaf(const bsp_map *map, uint32_t model, const float p[3], 
     if (!m || !m->family || !p || !leaf) return BSP_E_BAD_ARGUMENT;
     if (!bsp__finite3(p)) return BSP_E_BAD_QUERY;
     if (model >= m->models.count) return BSP_E_BAD_QUERY;
-    n = model == 0 ? m->point_tree.world_head : bsp__head_node(m, model);
-    /* a head node field is a validated child index, never BSP_NO_HEAD */
-    if (BSP__USE_HEADLESS_TREES && n == BSP_NO_HEAD) return BSP_E_UNSUPPORTED;
+    if (model == 0) {
+        n = m->point_tree.world_head;
+    } else {
+        n = bsp__head_node(m, model);
+        /* a head node field is a validated child index, never BSP_NO_HEAD */
+        if (BSP__USE_HEADLESS_TREES && n == BSP_NO_HEAD) return BSP_E_UNSUPPORTED;
+    }
     nodes = m->point_tree.nodes;
     planes = m->point_tree.planes;
     if (m->point_tree.bounded) {

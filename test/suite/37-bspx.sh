@@ -21,7 +21,9 @@ for t in ppc ppc64; do
     if [ -x build/$t/bspkit ] && command -v qemu-$t > /dev/null; then
         bspx_be=0
         for m in $MAPS/bspx/*.bsp $(have_shared && ls "$SHARED/maps/bsp2/example_q1_bspx.bsp" "$SHARED/maps/quake/pd_counter.bsp"); do
-            python3 -c "import sys; sys.path.insert(0, 'test'); import bspx_check as C; sys.stdout.buffer.write(C.face_centres(sys.argv[1]))" "$m" > "$LOG.bq"
+            python3 -c "import sys; sys.path.insert(0, 'test/checks'); import bspx_check as C; sys.stdout.buffer.write(C.face_centres(sys.argv[1]))" "$m" > "$LOG.bq"
+            # (no query lines would compare two empty answers)
+            [ -s "$LOG.bq" ] || { bspx_be=1; echo "  $m: no query lines"; }
             for fl in "" --hdr --forward; do
                 qemu-$t build/$t/bspkit query $fl "$m" < "$LOG.bq" > "$LOG.be" 2>/dev/null
                 $BUILD/bspkit query $fl "$m" < "$LOG.bq" > "$LOG.le" 2>/dev/null
