@@ -131,8 +131,9 @@ bsp_status bsp__coll_native_build(bsp__map *m, uint8_t *region, uint32_t bytes)
     for (i = 0; i < n[1]; i++) {
         const uint8_t *rec = COLL_REC(m->nodes, i);
         uint32_t k;
-        nodes[i].plane = (uint32_t)bsp__field_getp(rec, &f->tree.node_plane);
-        if (nodes[i].plane >= n[0]) return BSP_E_CORRUPT;
+        uint32_t plane = (uint32_t)bsp__field_getp(rec, &f->tree.node_plane);
+        if (plane >= n[0]) return BSP_E_CORRUPT;
+        nodes[i].plane_at = plane * (uint32_t)sizeof *planes;
         for (k = 0; k < 2; k++) {
             int32_t ch = bsp__field_getp(rec, &f->tree.node_child[k]);
             if (ch >= 0 ? (uint32_t)ch >= n[1] : (uint32_t)(-1 - ch) >= n[2]) return BSP_E_CORRUPT;

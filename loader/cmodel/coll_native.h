@@ -59,11 +59,19 @@ BSP_INLINE void bsp__coll_plane(const bsp__map *m, int32_t index, bsp__cplane *p
     p->pad = 0;
 }
 
-/* A node: children (>= 0 a node, < 0 -1 - leaf) and its plane's index. */
+/* A node: children (>= 0 a node, < 0 -1 - leaf) and its plane's place:
+ * the byte offset of its bsp__cplane in the plane array (the index times
+ * the record's size, checked at load), so a walk's step reads the plane
+ * with one add, as the engines' node holds a pointer. */
 typedef struct bsp__cnode {
     int32_t child[2];
-    uint32_t plane;
+    uint32_t plane_at;
 } bsp__cnode;
+
+BSP_INLINE const bsp__cplane *bsp__cnode_plane(const bsp__cplane *planes, const bsp__cnode *node)
+{
+    return (const bsp__cplane *)(const void *)((const uint8_t *)planes + node->plane_at);
+}
 
 /* A leaf: contents, and its run of the leaf-brush list (first is
  * BSP__COLL_BAD when the run leaves the list). */

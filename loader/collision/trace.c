@@ -526,7 +526,7 @@ BSP_ALWAYS_INLINE bsp_status walk(trace_work *w, int32_t head, int k, int counte
         bsp_status st;
         while (n >= 0) {
             const bsp__cnode *node = &nodes[n];
-            const bsp__cplane *pl = &planes[node->plane];
+            const bsp__cplane *pl = bsp__cnode_plane(planes, node);
             float t1, t2, offset, front, back, frac = 1, frac2 = 0;
             int side = 0;
             if (counted && budget-- == 0) return BSP_E_CORRUPT;
@@ -626,7 +626,7 @@ BSP_ALWAYS_INLINE bsp_status walk_box(trace_work *w, int32_t head, int k, int co
             const bsp__cnode *node = &nodes[n];
             int sides;
             if (counted && budget-- == 0) return BSP_E_CORRUPT;
-            sides = box_sides(&planes[node->plane], box);
+            sides = box_sides(bsp__cnode_plane(planes, node), box);
             if (sides == 3) {
                 if (depth == BSP_TREE_DEPTH_MAX) return BSP_E_CORRUPT;
                 stack[depth++] = node->child[1];

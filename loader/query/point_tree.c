@@ -72,10 +72,11 @@ bsp_status bsp__point_tree_build(bsp__map *m, uint8_t *region, uint32_t bytes, i
     for (i = 0; i < n; i++) {
         const uint8_t *rec = m->nodes.data + (size_t)i * m->nodes.stride;
         /* (the load's validation has refused an index outside its lump) */
-        nodes[i].plane = (uint32_t)bsp__field_getp(rec, &f->tree.node_plane);
+        uint32_t plane = (uint32_t)bsp__field_getp(rec, &f->tree.node_plane);
         nodes[i].child[0] = bsp__field_getp(rec, &f->tree.node_child[0]);
         nodes[i].child[1] = bsp__field_getp(rec, &f->tree.node_child[1]);
-        if (nodes[i].plane >= np) return BSP_E_CORRUPT;
+        if (plane >= np) return BSP_E_CORRUPT;
+        nodes[i].plane_at = plane * (uint32_t)sizeof *planes;
     }
     t->nodes = nodes;
     t->planes = planes;

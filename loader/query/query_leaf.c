@@ -17,7 +17,7 @@ float bsp__node_plane_dist(const bsp__map *m, const uint8_t *node, const float p
 BSP_INLINE int32_t point_step(const bsp__cnode *nodes, const bsp__cplane *planes, int32_t n, const float p[3])
 {
     const bsp__cnode *node = &nodes[n];
-    const bsp__cplane *pl = &planes[node->plane];
+    const bsp__cplane *pl = bsp__cnode_plane(planes, node);
     float d = pl->axis < 3 ? bsp__fsub(p[pl->axis], pl->dist) : bsp__fsub(bsp__dot(pl->n, p), pl->dist);
     return node->child[!(d >= 0.0f)];
 }

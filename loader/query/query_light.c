@@ -237,7 +237,7 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
         if (++visits > m->nodes.count) return BSP_E_CORRUPT;
         /* the point walk's native node and plane (map.h point_tree), the
          * distance by the file plane's rounded steps (query.h) */
-        pl = &planes[nodes[n].plane];
+        pl = bsp__cnode_plane(planes, &nodes[n]);
         front = bsp__fsub(bsp__dot(pl->n, start), pl->dist);
         back = bsp__fsub(bsp__dot(pl->n, end), pl->dist);
         side = front < 0.0f;

@@ -24,6 +24,9 @@ BSP_INLINE bsp_status walk_rle(const uint8_t *in, const uint8_t *end, uint32_t l
 {
     uint32_t pos = 0;
     uint8_t b = 0;
+    /* (the row cleared first, a word at a time: its zero runs are then
+     * skipped, where filling each run cost a loop set-up a run) */
+    if (store) bsp__fill(out, 0, len);
     while (pos < len) {
         uint32_t run;
         if (BSP_UNLIKELY(in >= end)) return BSP_E_CORRUPT;
@@ -46,7 +49,6 @@ BSP_INLINE bsp_status walk_rle(const uint8_t *in, const uint8_t *end, uint32_t l
         run = in[1];
         in += 2;
         if (run > len - pos) run = len - pos;
-        if (store) bsp__fill(out + pos, 0, run);
         pos += run;
     }
     *last = b;
