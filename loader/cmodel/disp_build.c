@@ -51,9 +51,40 @@ static void disp_counts(const bsp_header *h, uint32_t n[3])
     }
 }
 
+/* The leafs lump's records as the header sizes it (0 without one): the
+ * leaves the lists cover. */
+static uint32_t leaf_records(const bsp_header *h)
+{
+    int lump = bsp__role_lump(h->family, BSP_ROLE_LEAFS);
+    const bsp__layout *lay = lump >= 0 ? bsp__lump_layout(h, (uint32_t)lump) : NULL;
+    return lay && lay->record_size && h->lumps[lump].length ? h->lumps[lump].size / lay->record_size : 0;
+}
+
+/* The lists' room: BSP__DISP_LIST_PER entries per displacement (a file
+ * with more than the traces take is refused at build, so no more room
+ * than for those). */
+static uint32_t list_cap(uint32_t disps)
+{
+    return (disps < BSP_TRACE_DISPS_MAX ? disps : BSP_TRACE_DISPS_MAX) * BSP__DISP_LIST_PER;
+}
+
+/* Bytes before the lists: the records, vertex and triangle slots. */
+static uint32_t slots_bytes(const uint32_t n[3])
+{
+    return n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES +
+           n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT);
+}
+
+/* The lists' bytes: a first per leaf and one, 2 per entry, 4-aligned. */
+static uint64_t lists_bytes(uint32_t leafs, uint32_t disps)
+{
+    return ((uint64_t)leafs + 1) * 4 + ((uint64_t)list_cap(disps) * 2 + 3) / 4 * 4;
+}
+
 bsp_status bsp__disp_region(const bsp_header *h, int collision, uint32_t *bytes)
 {
     uint32_t n[3];
+    uint64_t total;
     *bytes = 0;
     if (!collision) return BSP_OK;
     disp_counts(h, n);
@@ -62,8 +93,9 @@ bsp_status bsp__disp_region(const bsp_header *h, int collision, uint32_t *bytes)
     if (n[0] > 0xffffffffu / 4 / BSP__DISP_REC_BYTES || n[1] > 0xffffffffu / 4 / BSP__DISP_VERT_BYTES ||
         n[2] > 0xffffffffu / 4 / (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT))
         return BSP_E_BAD_LUMP;
-    *bytes = n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES +
-             n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT);
+    total = (uint64_t)slots_bytes(n) + lists_bytes(leaf_records(h), n[0]);
+    if (total > 0xffffffffu - 64u) return BSP_E_BAD_LUMP;
+    *bytes = (uint32_t)total;
     return BSP_OK;
 }
 
@@ -252,6 +284,11 @@ bsp_status bsp__disps_build(bsp__map *m, const bsp_header *h, uint8_t *region, u
     m->disp_tris.data = m->disp_verts.data + n[1] * BSP__DISP_VERT_BYTES;
     m->disp_tris.count = n[2];
     m->disp_tris.stride = BSP__DISP_TRI_BYTES;
+    /* (the lists' place, filled once the whole region is built) */
+    m->disp_leafs = leaf_records(h);
+    m->disp_list_cap = list_cap(n[0]);
+    m->disp_first = (const uint32_t *)(const void *)(region + slots_bytes(n));
+    m->disp_list = (const uint16_t *)(const void *)(m->disp_first + m->disp_leafs + 1);
     *did = 0;
     *done = 0;
     if (n[0] > BSP_TRACE_DISPS_MAX) return BSP_E_CORRUPT;
@@ -289,9 +326,9 @@ bsp_status bsp__disps_build(bsp__map *m, const bsp_header *h, uint8_t *region, u
     }
     cur->bytes += *did;
     if (cur->next < n[0]) return BSP_OK;
-    /* (the progress figures: the slots no displacement used count too) */
-    *did += n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES +
-            n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT) - cur->bytes;
+    /* (the progress figures: the slots no displacement used count too,
+     * and the lists, which the load fills next) */
+    *did += (uint32_t)(slots_bytes(n) + lists_bytes(m->disp_leafs, n[0])) - cur->bytes;
     *done = 1;
     return BSP_OK;
 }
