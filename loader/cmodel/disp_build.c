@@ -24,6 +24,7 @@
 #define DISPTRI_BYTES 2u
 /* the flag bit minTess carries its flags with */
 #define MINTESS_FLAGS 0x80000000u
+#define DIST_EPSILON 0.03125f      /* DISPCOLL_DIST_EPSILON (the sweep's) */
 
 /* lump k of the three (dispinfo, disp verts, disp tris); -1: none */
 int bsp__disp_lump(const struct bsp_family *f, uint32_t k)
@@ -72,7 +73,7 @@ static uint32_t list_cap(uint32_t disps)
 static uint32_t slots_bytes(const uint32_t n[3])
 {
     return n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES +
-           n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT);
+           n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT + BSP__DISP_EDGE_BYTES);
 }
 
 /* The lists' bytes: a first per leaf and one, 2 per entry, 4-aligned. */
@@ -91,7 +92,7 @@ bsp_status bsp__disp_region(const bsp_header *h, int collision, uint32_t *bytes)
     if (!n[0]) return BSP_OK;
     /* (each below 2^30 records: lump sizes are 32-bit) */
     if (n[0] > 0xffffffffu / 4 / BSP__DISP_REC_BYTES || n[1] > 0xffffffffu / 4 / BSP__DISP_VERT_BYTES ||
-        n[2] > 0xffffffffu / 4 / (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT))
+        n[2] > 0xffffffffu / 4 / (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT + BSP__DISP_EDGE_BYTES))
         return BSP_E_BAD_LUMP;
     total = (uint64_t)slots_bytes(n) + lists_bytes(leaf_records(h), n[0]);
     if (total > 0xffffffffu - 64u) return BSP_E_BAD_LUMP;
@@ -195,6 +196,43 @@ static void boxes(bsp__map *m, uint32_t vs, uint32_t ts, uint32_t power)
     }
 }
 
+/* The 9 edge planes of the triangle (a, b, c) = v (disp_build.h's
+ * layout), as its box sweep took them on every query before: each float
+ * operation the same, in the same order, so the planes' bits are. */
+static void edge_planes(const float v[3][3], uint8_t *out)
+{
+    uint32_t ax, g, bits = 0, q = 0;
+    for (ax = 0; ax < 3; ax++) {
+        uint32_t i = ax == 0 ? 1 : 0, j = ax == 2 ? 1 : 2;
+        for (g = 0; g < 3; g++, q++) {
+            const float *on = v[g], *off = v[(g + 2) % 3];
+            float e[3], m[3], dd, od;
+            uint8_t *p = out + 4 + 12 * q;
+            bsp__vsub(v[(g + 1) % 3], on, e);
+            if (ax == 0) m[0] = 0, m[1] = e[2], m[2] = -e[1];
+            else if (ax == 1) m[0] = -e[2], m[1] = 0, m[2] = e[0];
+            else m[0] = e[1], m[1] = -e[0], m[2] = 0;
+            bsp__disp_normalize(m);
+            if (m[i] == 0 || m[j] == 0) {
+                bits |= BSP__DISP_EDGE_SKIP(q);
+                bsp__fill(p, 0, 12);
+                continue;
+            }
+            dd = bsp__fadd(bsp__fmul(m[i], on[i]), bsp__fmul(m[j], on[j]));
+            od = bsp__fadd(bsp__fmul(m[i], off[i]), bsp__fmul(m[j], off[j]));
+            if (!(bsp__fabs(bsp__fsub(od, dd)) < DIST_EPSILON) && od > dd) {
+                m[i] = -m[i], m[j] = -m[j];
+                dd = -dd;
+                bits |= BSP__DISP_EDGE_TURNED(q);
+            }
+            put_f32(p, m[i]);
+            put_f32(p + 4, m[j]);
+            put_f32(p + 8, dd);
+        }
+    }
+    bsp__put_u32(out, bits);
+}
+
 /* Build displacement i (its record holds its base face). */
 static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint8_t *bits)
 {
@@ -254,6 +292,7 @@ static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint
         put_f32(t + 12, bsp__dot(nn, p[0]));
         flags = (tags & 31u) | (alpha > 382.5f ? 16u : 8u) | 1u;
         bsp__put_u32(t + 16, flags);
+        edge_planes((const float (*)[3])p, (uint8_t *)bsp__disp_edges(m, (uint32_t)ts + k));
     }
     boxes(m, vs, ts, (uint32_t)power);
     wr3(rec + BSP__DISP_LO, lo);
@@ -322,7 +361,7 @@ bsp_status bsp__disps_build(bsp__map *m, const bsp_header *h, uint8_t *region, u
         if (st != BSP_OK) return st;
         uint32_t side = (1u << power) + 1;
         *did += BSP__DISP_REC_BYTES + side * side * BSP__DISP_VERT_BYTES +
-                2 * (side - 1) * (side - 1) * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT);
+                2 * (side - 1) * (side - 1) * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT + BSP__DISP_EDGE_BYTES);
     }
     cur->bytes += *did;
     if (cur->next < n[0]) return BSP_OK;

@@ -42,11 +42,27 @@
 #define BSP__DISP_NODE_SLOT 4u
 #define BSP__DISP_NODE_BYTES 24u
 
+/* After the quadtree slots, BSP__DISP_EDGE_BYTES per triangle slot: the
+ * 9 edge planes its box sweep tries (8.14 step 2: edge g crossed with
+ * axis ax, plane 3 * ax + g), built once at load as Valve's m_aEdgePlanes:
+ * a uint32 (bit q: plane q is skipped, a zero component; bit 9 + q: its
+ * normal was turned, so its axis component is -0), then per plane its two
+ * other components (i, j: the axes after ax) and its distance. */
+#define BSP__DISP_EDGE_BYTES 112u
+#define BSP__DISP_EDGE_SKIP(q) (1u << (q))
+#define BSP__DISP_EDGE_TURNED(q) (1u << (9 + (q)))
+
 /* Node `index` of the displacement whose triangles start at ts. */
 BSP_INLINE const uint8_t *bsp__disp_node(const bsp__map *m, uint32_t ts, uint32_t index)
 {
     return m->disp_tris.data + (size_t)m->disp_tris.count * BSP__DISP_TRI_BYTES + (size_t)ts * BSP__DISP_NODE_SLOT +
            (size_t)index * BSP__DISP_NODE_BYTES;
+}
+/* The edge planes of triangle slot `slot`. */
+BSP_INLINE const uint8_t *bsp__disp_edges(const bsp__map *m, uint32_t slot)
+{
+    return m->disp_tris.data + (size_t)m->disp_tris.count * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT) +
+           (size_t)slot * BSP__DISP_EDGE_BYTES;
 }
 /* The first node of level L of a displacement of this power. */
 #define BSP__DISP_LEVEL(power, L) (((1u << (2 * ((power) - (L)))) - 1) / 3)

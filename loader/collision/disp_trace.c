@@ -29,6 +29,7 @@ typedef struct disp_tri {
     float v[3][3];   /* a, b, c */
     float n[3], d;
     uint32_t flags;
+    const uint8_t *edges;   /* its edge planes, built at load */
 } disp_tri;
 
 
@@ -177,7 +178,7 @@ static int sweep_tri(bsp__disp_trace *t, const disp_tri *tr, float *fraction, fl
 {
     float S = NO_ENTRY, X = 1.0f, planes[16][4];
     int best = -1, np = 0;
-    uint32_t k, g, ax;
+    uint32_t k, g, ax, bits;
     if (bsp__dot(tr->n, t->d) > DIST_EPSILON) return 0;
     /* 1: the axial planes, z, y, x */
     for (k = 3; k-- > 0;) {
@@ -199,24 +200,19 @@ static int sweep_tri(bsp__disp_trace *t, const disp_tri *tr, float *fraction, fl
         planes[np][3] = hi;
         if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
     }
-    /* 2: the edges crossed with each axis */
+    /* 2: the edges crossed with each axis (planes built at load) */
+    bits = bsp__u32(tr->edges);
     for (ax = 0; ax < 3; ax++) {
         uint32_t i = ax == 0 ? 1 : 0, j = ax == 2 ? 1 : 2;
         for (g = 0; g < 3; g++) {
-            const float *on = tr->v[g], *off = tr->v[(g + 2) % 3];
-            float e[3], m[3], dd, od, x_i, x_j, ex, sd, ed;
-            bsp__vsub(tr->v[(g + 1) % 3], on, e);
-            if (ax == 0) m[0] = 0, m[1] = e[2], m[2] = -e[1];
-            else if (ax == 1) m[0] = -e[2], m[1] = 0, m[2] = e[0];
-            else m[0] = e[1], m[1] = -e[0], m[2] = 0;
-            bsp__disp_normalize(m);
-            if (m[i] == 0 || m[j] == 0) continue;
-            dd = bsp__fadd(bsp__fmul(m[i], on[i]), bsp__fmul(m[j], on[j]));
-            od = bsp__fadd(bsp__fmul(m[i], off[i]), bsp__fmul(m[j], off[j]));
-            if (!(bsp__fabs(bsp__fsub(od, dd)) < DIST_EPSILON) && od > dd) {
-                m[0] = -m[0], m[1] = -m[1], m[2] = -m[2];
-                dd = -dd;
-            }
+            uint32_t q = 3 * ax + g;
+            const uint8_t *p = tr->edges + 4 + 12 * q;
+            float m[3], dd, x_i, x_j, ex, sd, ed;
+            if (bits & BSP__DISP_EDGE_SKIP(q)) continue;
+            m[ax] = bits & BSP__DISP_EDGE_TURNED(q) ? -0.0f : 0.0f;
+            m[i] = bsp__f32(p);
+            m[j] = bsp__f32(p + 4);
+            dd = bsp__f32(p + 8);
             x_i = m[i] < 0 ? t->ext[i] : -t->ext[i];
             x_j = m[j] < 0 ? t->ext[j] : -t->ext[j];
             ex = bsp__fsub(dd, bsp__fadd(bsp__fmul(m[i], x_i), bsp__fmul(m[j], x_j)));
@@ -344,6 +340,7 @@ static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, ui
     bsp__vread(rec, out->n);
     out->d = bsp__f32(rec + 12);
     out->flags = bsp__u32(rec + 16);
+    out->edges = bsp__disp_edges(m, ts + k);
 }
 
 /* Test displacement i: its cells in Morton order, each passing the cull. */
