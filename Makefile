@@ -262,6 +262,9 @@ $(BUILD)/bench/bench_atlas: test/bench/bench_atlas.c $(HOST_SRC) $(BUILD)/libbsp
 $(BUILD)/bench/bench_trace: test/bench/bench_trace.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
+$(BUILD)/bench/bench_terrain: test/bench/bench_terrain.c $(HOST_SRC) $(BUILD)/libbspkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
 $(BUILD)/bench/bench_repeated: test/bench/bench_repeated.c $(HOST_SRC) $(BUILD)/libbspkit.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -Iplatform/posix $< $(HOST_SRC) $(BUILD)/libbspkit.a -o $@
@@ -294,7 +297,7 @@ $(BENCH_MAP): $(BUILD)/bspgen
 	@mkdir -p $(dir $@)
 	$(BUILD)/bspgen --only large --large 4096 $(dir $@) > /dev/null
 bench: all $(BENCH_MAP) $(BUILD)/bench/bench_lzma $(BUILD)/bench/bench_load $(BUILD)/bench/bench_trace \
-       $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid $(BUILD)/bench/bench_trace_keys $(BUILD)/bench/bench_bspx \
+       $(BUILD)/bench/bench_terrain $(BUILD)/bench/bench_jobs $(BUILD)/bench/bench_pak $(BUILD)/t/pak_lzma $(BUILD)/bench/bench_repeated $(BUILD)/bench/bench_grid $(BUILD)/bench/bench_trace_keys $(BUILD)/bench/bench_bspx \
        $(BUILD)/bench/bench_light $(BUILD)/bench/bench_visible $(BUILD)/bench/bench_leafvis $(BUILD)/bench/bench_mesh $(BUILD)/bench/bench_textures \
        $(BUILD)/bench/bench_atlas $(BUILD)/maps/.stamp
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh test/bench/bench.sh

@@ -24,6 +24,7 @@
 #define DISPTRI_BYTES 2u
 /* the flag bit minTess carries its flags with */
 #define MINTESS_FLAGS 0x80000000u
+#define DIST_EPSILON 0.03125f      /* DISPCOLL_DIST_EPSILON (the sweep's) */
 
 /* lump k of the three (dispinfo, disp verts, disp tris); -1: none */
 int bsp__disp_lump(const struct bsp_family *f, uint32_t k)
@@ -51,19 +52,51 @@ static void disp_counts(const bsp_header *h, uint32_t n[3])
     }
 }
 
+/* The leafs lump's records as the header sizes it (0 without one): the
+ * leaves the lists cover. */
+static uint32_t leaf_records(const bsp_header *h)
+{
+    int lump = bsp__role_lump(h->family, BSP_ROLE_LEAFS);
+    const bsp__layout *lay = lump >= 0 ? bsp__lump_layout(h, (uint32_t)lump) : NULL;
+    return lay && lay->record_size && h->lumps[lump].length ? h->lumps[lump].size / lay->record_size : 0;
+}
+
+/* The lists' room: BSP__DISP_LIST_PER entries per displacement (a file
+ * with more than the traces take is refused at build, so no more room
+ * than for those). */
+static uint32_t list_cap(uint32_t disps)
+{
+    return (disps < BSP_TRACE_DISPS_MAX ? disps : BSP_TRACE_DISPS_MAX) * BSP__DISP_LIST_PER;
+}
+
+/* Bytes before the lists: the records, vertex and triangle slots. */
+static uint32_t slots_bytes(const uint32_t n[3])
+{
+    return n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES +
+           n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT + BSP__DISP_EDGE_BYTES);
+}
+
+/* The lists' bytes: a first per leaf and one, 2 per entry, 4-aligned. */
+static uint64_t lists_bytes(uint32_t leafs, uint32_t disps)
+{
+    return ((uint64_t)leafs + 1) * 4 + ((uint64_t)list_cap(disps) * 2 + 3) / 4 * 4;
+}
+
 bsp_status bsp__disp_region(const bsp_header *h, int collision, uint32_t *bytes)
 {
     uint32_t n[3];
+    uint64_t total;
     *bytes = 0;
     if (!collision) return BSP_OK;
     disp_counts(h, n);
     if (!n[0]) return BSP_OK;
     /* (each below 2^30 records: lump sizes are 32-bit) */
     if (n[0] > 0xffffffffu / 4 / BSP__DISP_REC_BYTES || n[1] > 0xffffffffu / 4 / BSP__DISP_VERT_BYTES ||
-        n[2] > 0xffffffffu / 4 / (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT))
+        n[2] > 0xffffffffu / 4 / (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT + BSP__DISP_EDGE_BYTES))
         return BSP_E_BAD_LUMP;
-    *bytes = n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES +
-             n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT);
+    total = (uint64_t)slots_bytes(n) + lists_bytes(leaf_records(h), n[0]);
+    if (total > 0xffffffffu - 64u) return BSP_E_BAD_LUMP;
+    *bytes = (uint32_t)total;
     return BSP_OK;
 }
 
@@ -163,6 +196,43 @@ static void boxes(bsp__map *m, uint32_t vs, uint32_t ts, uint32_t power)
     }
 }
 
+/* The 9 edge planes of the triangle (a, b, c) = v (disp_build.h's
+ * layout), as its box sweep took them on every query before: each float
+ * operation the same, in the same order, so the planes' bits are. */
+static void edge_planes(const float v[3][3], uint8_t *out)
+{
+    uint32_t ax, g, bits = 0, q = 0;
+    for (ax = 0; ax < 3; ax++) {
+        uint32_t i = ax == 0 ? 1 : 0, j = ax == 2 ? 1 : 2;
+        for (g = 0; g < 3; g++, q++) {
+            const float *on = v[g], *off = v[(g + 2) % 3];
+            float e[3], m[3], dd, od;
+            uint8_t *p = out + 4 + 12 * q;
+            bsp__vsub(v[(g + 1) % 3], on, e);
+            if (ax == 0) m[0] = 0, m[1] = e[2], m[2] = -e[1];
+            else if (ax == 1) m[0] = -e[2], m[1] = 0, m[2] = e[0];
+            else m[0] = e[1], m[1] = -e[0], m[2] = 0;
+            bsp__disp_normalize(m);
+            if (m[i] == 0 || m[j] == 0) {
+                bits |= BSP__DISP_EDGE_SKIP(q);
+                bsp__fill(p, 0, 12);
+                continue;
+            }
+            dd = bsp__fadd(bsp__fmul(m[i], on[i]), bsp__fmul(m[j], on[j]));
+            od = bsp__fadd(bsp__fmul(m[i], off[i]), bsp__fmul(m[j], off[j]));
+            if (!(bsp__fabs(bsp__fsub(od, dd)) < DIST_EPSILON) && od > dd) {
+                m[i] = -m[i], m[j] = -m[j];
+                dd = -dd;
+                bits |= BSP__DISP_EDGE_TURNED(q);
+            }
+            put_f32(p, m[i]);
+            put_f32(p + 4, m[j]);
+            put_f32(p + 8, dd);
+        }
+    }
+    bsp__put_u32(out, bits);
+}
+
 /* Build displacement i (its record holds its base face). */
 static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint8_t *bits)
 {
@@ -222,6 +292,7 @@ static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint
         put_f32(t + 12, bsp__dot(nn, p[0]));
         flags = (tags & 31u) | (alpha > 382.5f ? 16u : 8u) | 1u;
         bsp__put_u32(t + 16, flags);
+        edge_planes((const float (*)[3])p, (uint8_t *)bsp__disp_edges(m, (uint32_t)ts + k));
     }
     boxes(m, vs, ts, (uint32_t)power);
     wr3(rec + BSP__DISP_LO, lo);
@@ -252,6 +323,11 @@ bsp_status bsp__disps_build(bsp__map *m, const bsp_header *h, uint8_t *region, u
     m->disp_tris.data = m->disp_verts.data + n[1] * BSP__DISP_VERT_BYTES;
     m->disp_tris.count = n[2];
     m->disp_tris.stride = BSP__DISP_TRI_BYTES;
+    /* (the lists' place, filled once the whole region is built) */
+    m->disp_leafs = leaf_records(h);
+    m->disp_list_cap = list_cap(n[0]);
+    m->disp_first = (const uint32_t *)(const void *)(region + slots_bytes(n));
+    m->disp_list = (const uint16_t *)(const void *)(m->disp_first + m->disp_leafs + 1);
     *did = 0;
     *done = 0;
     if (n[0] > BSP_TRACE_DISPS_MAX) return BSP_E_CORRUPT;
@@ -285,13 +361,13 @@ bsp_status bsp__disps_build(bsp__map *m, const bsp_header *h, uint8_t *region, u
         if (st != BSP_OK) return st;
         uint32_t side = (1u << power) + 1;
         *did += BSP__DISP_REC_BYTES + side * side * BSP__DISP_VERT_BYTES +
-                2 * (side - 1) * (side - 1) * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT);
+                2 * (side - 1) * (side - 1) * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT + BSP__DISP_EDGE_BYTES);
     }
     cur->bytes += *did;
     if (cur->next < n[0]) return BSP_OK;
-    /* (the progress figures: the slots no displacement used count too) */
-    *did += n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES +
-            n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT) - cur->bytes;
+    /* (the progress figures: the slots no displacement used count too,
+     * and the lists, which the load fills next) */
+    *did += (uint32_t)(slots_bytes(n) + lists_bytes(m->disp_leafs, n[0])) - cur->bytes;
     *done = 1;
     return BSP_OK;
 }

@@ -42,14 +42,39 @@
 #define BSP__DISP_NODE_SLOT 4u
 #define BSP__DISP_NODE_BYTES 24u
 
+/* After the quadtree slots, BSP__DISP_EDGE_BYTES per triangle slot: the
+ * 9 edge planes its box sweep tries (8.14 step 2: edge g crossed with
+ * axis ax, plane 3 * ax + g), built once at load as Valve's m_aEdgePlanes:
+ * a uint32 (bit q: plane q is skipped, a zero component; bit 9 + q: its
+ * normal was turned, so its axis component is -0), then per plane its two
+ * other components (i, j: the axes after ax) and its distance. */
+#define BSP__DISP_EDGE_BYTES 112u
+#define BSP__DISP_EDGE_SKIP(q) (1u << (q))
+#define BSP__DISP_EDGE_TURNED(q) (1u << (9 + (q)))
+
 /* Node `index` of the displacement whose triangles start at ts. */
 BSP_INLINE const uint8_t *bsp__disp_node(const bsp__map *m, uint32_t ts, uint32_t index)
 {
     return m->disp_tris.data + (size_t)m->disp_tris.count * BSP__DISP_TRI_BYTES + (size_t)ts * BSP__DISP_NODE_SLOT +
            (size_t)index * BSP__DISP_NODE_BYTES;
 }
+/* The edge planes of triangle slot `slot`. */
+BSP_INLINE const uint8_t *bsp__disp_edges(const bsp__map *m, uint32_t slot)
+{
+    return m->disp_tris.data + (size_t)m->disp_tris.count * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT) +
+           (size_t)slot * BSP__DISP_EDGE_BYTES;
+}
 /* The first node of level L of a displacement of this power. */
 #define BSP__DISP_LEVEL(power, L) (((1u << (2 * ((power) - (L)))) - 1) / 3)
+/* After the triangle slots' region: the world leaves' displacement lists,
+ * 8.14's join worked out once by the load (collision/disp_trace.c fills
+ * them after the build) so that a trace asks a leaf only for its own: a
+ * uint32 per leaf of the leafs lump and one more (leaf l's entries are
+ * [first[l], first[l + 1])), then room for BSP__DISP_LIST_PER entries per
+ * displacement, each a uint16 displacement index, ascending within a
+ * leaf. The room follows from the header (bsp_measure counts it); a map
+ * whose pairs need more keeps no lists, and its traces join as before. */
+#define BSP__DISP_LIST_PER 64u
 #define BSP__DISP_NOHULL 4u
 #define BSP__DISP_NORAY 8u
 
@@ -96,10 +121,9 @@ void bsp__disp_grid_vertex(const float A[3], const float S[3], uint32_t c, const
 /* normalize(v) of 8.14: v * (1 / sqrtf(((x*x + y*y) + z*z) + 1e-10f)). */
 void bsp__disp_normalize(float v[3]);
 
-/* The region's bytes for the map the header describes, 0 when it has no
- * displacements or the load builds none (`collision` 0); sets *count to
- * the displacements, *verts and *tris to the slots. CORRUPT when the sum
- * does not fit 32 bits. */
+/* The region's bytes for the map the header describes (the leaves' lists
+ * included), 0 when it has no displacements or the load builds none
+ * (`collision` 0). BAD_LUMP when the sum does not fit 32 bits. */
 bsp_status bsp__disp_region(const bsp_header *h, int collision, uint32_t *bytes);
 
 /* The lumps a load with displacement collision reads besides collision's
@@ -116,7 +140,8 @@ typedef struct bsp__disp_cursor {
 
 /* Build the region (plan's disp_bytes at `region`, 4-aligned) about
  * `budget` bytes per call, with `scratch` for a bit per vertex and
- * triangle slot; points m->disps, disp_verts, disp_tris at it. *did gets
+ * triangle slot; points m->disps, disp_verts, disp_tris and the leaves'
+ * lists (to be filled, bsp__disp_lists_build) at it. *did gets
  * the work done, *done 1 once the last is built. CORRUPT: a power outside
  * 2..4, a run outside its lump or shared with another displacement, no
  * base face with 4 edges, an edge or vertex outside its lump. */

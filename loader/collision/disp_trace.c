@@ -5,11 +5,16 @@
  *
  * The join: a displacement belongs to the leaves its bounds (grown by 1)
  * reach down the world's nodes, and is tested after the brushes of the
- * first of them the trace's walk reaches. Only a displacement whose bounds
- * pass the query's cull can change the answer (a cell passes only inside
- * them), so the trace marks those at its start, on its own stack, and asks
- * of each leaf only whether a marked one belongs to it: no per-leaf lists
- * in the arena, no writes to the map.
+ * first of them the trace's walk reaches. The load works the pairs out
+ * once (bsp__disp_lists_build: each displacement's walk, the same walk
+ * 11.1's lists take), so a trace reads at each leaf only that leaf's
+ * list, in index order, and keeps on its own stack a bit per displacement
+ * it has met (no writes to the map: traces stay reentrant). Only a
+ * displacement whose bounds pass the query's cull can change the answer
+ * (a cell passes only inside them); a met one that fails it is skipped.
+ * A map the load kept no lists for (disp_build.h) marks the ones that
+ * pass at the trace's start and walks each marked one down the nodes at
+ * each leaf, which gives the same displacements in the same order.
  */
 #include "disp_trace.h"
 #include "../core/map.h"
@@ -24,6 +29,7 @@ typedef struct disp_tri {
     float v[3][3];   /* a, b, c */
     float n[3], d;
     uint32_t flags;
+    const uint8_t *edges;   /* its edge planes, built at load */
 } disp_tri;
 
 
@@ -37,9 +43,8 @@ static int sweep_passes(const bsp__disp_trace *t, const float lo[3], const float
     uint32_t k;
     for (k = 0; k < 3; k++) {
         float x = bsp__fadd(t->ext[k], DIST_EPSILON);
-        float inv = t->d[k] == 0 ? FLT_MAX : bsp__fdiv(1.0f, t->d[k]);
-        float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k], t->s[k]), x), inv);
-        float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k], t->s[k]), x), inv);
+        float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k], t->s[k]), x), t->inv[k]);
+        float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k], t->s[k]), x), t->inv[k]);
         float near = a < b ? a : b, far = a < b ? b : a;
         if (near > entry) entry = near;
         if (far < exit) exit = far;
@@ -60,6 +65,29 @@ static int culled(const bsp__disp_trace *t, const float lo[3], const float hi[3]
     return t->position ? !overlaps(t, lo, hi) : !sweep_passes(t, lo, hi);
 }
 
+/* The reciprocals the sweep cull multiplies by (Valve's invDelta): the
+ * same quotients its every box test divided out before. */
+static void reciprocals(bsp__disp_trace *t)
+{
+    uint32_t k;
+    for (k = 0; k < 3; k++) t->inv[k] = t->d[k] == 0 ? FLT_MAX : bsp__fdiv(1.0f, t->d[k]);
+}
+
+/* Can displacement i change this trace's answer: its contents in the
+ * mask, its flags not leaving the trace out, its bounds passing the cull? */
+static int may_meet(const bsp__disp_trace *t, uint32_t i)
+{
+    const uint8_t *rec = BSP__REC(t->m->disps, i);
+    uint32_t contents = bsp__u32(rec + BSP__DISP_CONTENTS), flags = bsp__u32(rec + BSP__DISP_FLAGS);
+    float lo[3], hi[3];
+    if (!(contents & t->mask)) return 0;
+    if (t->point ? (flags & BSP__DISP_NORAY) || !(contents & MASK_OPAQUE) : (flags & BSP__DISP_NOHULL))
+        return 0;
+    bsp__vread(rec + BSP__DISP_LO, lo);
+    bsp__vread(rec + BSP__DISP_HI, hi);
+    return !culled(t, lo, hi);
+}
+
 void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model, const float start[3],
                           const float end[3], const float mins[3], const float maxs[3], uint32_t mask,
                           bsp_trace_result *tr, bsp__cplane *hit)
@@ -68,6 +96,7 @@ void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model,
     tr->disp = -1;
     tr->disp_flags = 0;
     t->any = 0;
+    t->first = NULL;
     if (model != 0 || !n) return;
     t->m = m;
     t->tr = tr;
@@ -85,33 +114,41 @@ void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model,
         if (start[k] != end[k]) t->position = 0;
     }
     if (t->point && t->position) return;    /* a point never touches terrain */
+    if (m->disp_first) {
+        /* the leaves' lists: nothing more until a leaf has some */
+        t->first = m->disp_first;
+        t->leafs = m->disp_leafs;
+        t->any = 1;
+        t->fresh = 1;
+        return;
+    }
+    reciprocals(t);
     bsp__fill(t->left, 0, sizeof t->left);
     for (i = 0; i < n && i < BSP_TRACE_DISPS_MAX; i++) {
-        const uint8_t *rec = BSP__REC(m->disps, i);
-        uint32_t contents = bsp__u32(rec + BSP__DISP_CONTENTS), flags = bsp__u32(rec + BSP__DISP_FLAGS);
-        float lo[3], hi[3];
-        if (!(contents & mask)) continue;
-        if (t->point ? (flags & BSP__DISP_NORAY) || !(contents & MASK_OPAQUE) : (flags & BSP__DISP_NOHULL))
-            continue;
-        bsp__vread(rec + BSP__DISP_LO, lo);
-        bsp__vread(rec + BSP__DISP_HI, hi);
-        if (culled(t, lo, hi)) continue;
+        if (!may_meet(t, i)) continue;
         t->left[i >> 3] |= (uint8_t)(1u << (i & 7));
         t->any = 1;
     }
 }
 
-/* Does displacement rec's box reach leaf `leaf` (8.14's join, the walk
- * 11.1's lists take too)? -1: a corrupt tree. */
+/* Start the walk of displacement rec's box (grown by 1) down the world's
+ * nodes: 8.14's join, the walk 11.1's lists take too. */
+static void walk_begin(bsp__box_walk *w, const bsp__map *m, const uint8_t *rec, float box[6])
+{
+    float lo[3], hi[3];
+    bsp__vread(rec + BSP__DISP_LO, lo);
+    bsp__vread(rec + BSP__DISP_HI, hi);
+    bsp__disp_walk_begin(w, m, lo, hi, box);
+}
+
+/* Does displacement rec's box reach leaf `leaf`? -1: a corrupt tree. */
 static int reaches(const bsp__map *m, const uint8_t *rec, uint32_t leaf)
 {
     bsp__box_walk w;
-    float lo[3], hi[3], box[6];
+    float box[6];
     uint32_t l;
     int more;
-    bsp__vread(rec + BSP__DISP_LO, lo);
-    bsp__vread(rec + BSP__DISP_HI, hi);
-    bsp__disp_walk_begin(&w, m, lo, hi, box);
+    walk_begin(&w, m, rec, box);
     while ((more = bsp__box_walk_next(&w, &l)) == 1)
         if (l == leaf) return 1;
     return more;
@@ -141,7 +178,7 @@ static int sweep_tri(bsp__disp_trace *t, const disp_tri *tr, float *fraction, fl
 {
     float S = NO_ENTRY, X = 1.0f, planes[16][4];
     int best = -1, np = 0;
-    uint32_t k, g, ax;
+    uint32_t k, g, ax, bits;
     if (bsp__dot(tr->n, t->d) > DIST_EPSILON) return 0;
     /* 1: the axial planes, z, y, x */
     for (k = 3; k-- > 0;) {
@@ -163,24 +200,19 @@ static int sweep_tri(bsp__disp_trace *t, const disp_tri *tr, float *fraction, fl
         planes[np][3] = hi;
         if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
     }
-    /* 2: the edges crossed with each axis */
+    /* 2: the edges crossed with each axis (planes built at load) */
+    bits = bsp__u32(tr->edges);
     for (ax = 0; ax < 3; ax++) {
         uint32_t i = ax == 0 ? 1 : 0, j = ax == 2 ? 1 : 2;
         for (g = 0; g < 3; g++) {
-            const float *on = tr->v[g], *off = tr->v[(g + 2) % 3];
-            float e[3], m[3], dd, od, x_i, x_j, ex, sd, ed;
-            bsp__vsub(tr->v[(g + 1) % 3], on, e);
-            if (ax == 0) m[0] = 0, m[1] = e[2], m[2] = -e[1];
-            else if (ax == 1) m[0] = -e[2], m[1] = 0, m[2] = e[0];
-            else m[0] = e[1], m[1] = -e[0], m[2] = 0;
-            bsp__disp_normalize(m);
-            if (m[i] == 0 || m[j] == 0) continue;
-            dd = bsp__fadd(bsp__fmul(m[i], on[i]), bsp__fmul(m[j], on[j]));
-            od = bsp__fadd(bsp__fmul(m[i], off[i]), bsp__fmul(m[j], off[j]));
-            if (!(bsp__fabs(bsp__fsub(od, dd)) < DIST_EPSILON) && od > dd) {
-                m[0] = -m[0], m[1] = -m[1], m[2] = -m[2];
-                dd = -dd;
-            }
+            uint32_t q = 3 * ax + g;
+            const uint8_t *p = tr->edges + 4 + 12 * q;
+            float m[3], dd, x_i, x_j, ex, sd, ed;
+            if (bits & BSP__DISP_EDGE_SKIP(q)) continue;
+            m[ax] = bits & BSP__DISP_EDGE_TURNED(q) ? -0.0f : 0.0f;
+            m[i] = bsp__f32(p);
+            m[j] = bsp__f32(p + 4);
+            dd = bsp__f32(p + 8);
             x_i = m[i] < 0 ? t->ext[i] : -t->ext[i];
             x_j = m[j] < 0 ? t->ext[j] : -t->ext[j];
             ex = bsp__fsub(dd, bsp__fadd(bsp__fmul(m[i], x_i), bsp__fmul(m[j], x_j)));
@@ -308,6 +340,7 @@ static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, ui
     bsp__vread(rec, out->n);
     out->d = bsp__f32(rec + 12);
     out->flags = bsp__u32(rec + 16);
+    out->edges = bsp__disp_edges(m, ts + k);
 }
 
 /* Test displacement i: its cells in Morton order, each passing the cull. */
@@ -384,6 +417,26 @@ bsp_status bsp__disp_leaf(bsp__disp_trace *t, uint32_t leaf)
 {
     uint32_t i, n;
     if (!t->any || t->tr->startsolid) return BSP_OK;
+    if (t->first) {
+        const uint16_t *list = t->m->disp_list;
+        uint32_t e, end;
+        if (leaf >= t->leafs) return BSP_OK;
+        for (e = t->first[leaf], end = t->first[leaf + 1]; e < end; e++) {
+            i = list[e];
+            if (t->fresh) {
+                /* the first displacement this trace meets */
+                bsp__fill(t->left, 0, sizeof t->left);
+                reciprocals(t);
+                t->fresh = 0;
+            }
+            if (t->left[i >> 3] >> (i & 7) & 1) continue;
+            t->left[i >> 3] |= (uint8_t)(1u << (i & 7));
+            if (!may_meet(t, i)) continue;
+            test_disp(t, i);
+            if (t->tr->startsolid) return BSP_OK;
+        }
+        return BSP_OK;
+    }
     n = t->m->disps.count < BSP_TRACE_DISPS_MAX ? t->m->disps.count : BSP_TRACE_DISPS_MAX;
     for (i = 0; i < n; i++) {
         int in;
@@ -396,6 +449,51 @@ bsp_status bsp__disp_leaf(bsp__disp_trace *t, uint32_t leaf)
         if (t->tr->startsolid) return BSP_OK;
     }
     return BSP_OK;
+}
+
+/* Displacement i's leaves, as reaches() walks them: counted into first[]
+ * (list NULL; 0 once the room is full) or placed at --first[leaf]. 1 when
+ * done, 0 when the map cannot keep lists. */
+static int enter(const bsp__map *m, uint32_t i, uint32_t *first, uint16_t *list, uint32_t *total)
+{
+    bsp__box_walk w;
+    float box[6];
+    uint32_t l;
+    int more;
+    walk_begin(&w, m, BSP__REC(m->disps, i), box);
+    while ((more = bsp__box_walk_next(&w, &l)) == 1) {
+        if (l >= m->disp_leafs) return 0;
+        if (list) {
+            list[--first[l]] = (uint16_t)i;
+            continue;
+        }
+        if (*total == m->disp_list_cap) return 0;
+        ++*total;
+        first[l]++;
+    }
+    return more == 0;
+}
+
+void bsp__disp_lists_build(bsp__map *m)
+{
+    uint32_t *first = (uint32_t *)(uintptr_t)m->disp_first, n = m->disps.count, total = 0, sum = 0, i, l;
+    uint16_t *list = (uint16_t *)(uintptr_t)m->disp_list;
+    if (!first) return;
+    bsp__fill(first, 0, ((size_t)m->disp_leafs + 1) * 4);
+    for (i = 0; i < n; i++)
+        if (!enter(m, i, first, NULL, &total)) {
+            m->disp_first = NULL;
+            m->disp_list = NULL;
+            return;
+        }
+    /* each leaf's end; placing from the last displacement down leaves
+     * each first[l] at its start, the indices ascending */
+    for (l = 0; l < m->disp_leafs; l++) {
+        sum += first[l];
+        first[l] = sum;
+    }
+    first[m->disp_leafs] = sum;
+    for (i = n; i-- > 0;) (void)enter(m, i, first, list, &total);
 }
 
 #endif

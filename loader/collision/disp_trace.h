@@ -10,15 +10,21 @@
 #include "../cmodel/disp_build.h"
 
 /* A trace's terrain state, on the caller's stack: the move as 8.14 takes
- * it and a bit per displacement still to be tested (those whose bounds
- * pass the query's cull; 0 when none can be met). */
+ * it and a bit per displacement. With the leaves' lists (m->disp_first):
+ * a bit per displacement already met, cleared at the first met (`fresh`
+ * until then), so that a trace near no terrain touches none of it.
+ * Without: a bit per displacement still to be tested (those whose bounds
+ * pass the query's cull; `any` 0 when none can be met). */
 typedef struct bsp__disp_trace {
     const bsp__map *m;
     bsp_trace_result *tr;
     bsp__cplane *hit;          /* the trace's plane, set on a terrain hit */
+    const uint32_t *first;     /* m->disp_first, or NULL */
+    uint32_t leafs;            /* m->disp_leafs */
     float s[3], ext[3], d[3];  /* centred start, extents, move */
+    float inv[3];              /* 1 / d (FLT_MAX where d is 0), once a trace */
     uint32_t mask;
-    uint8_t point, position, any;
+    uint8_t point, position, any, fresh;
     uint8_t left[BSP_TRACE_DISPS_MAX / 8];
 } bsp__disp_trace;
 
@@ -32,5 +38,20 @@ void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model,
  * order (none when the trace is already startsolid). CORRUPT: the walk
  * met a node outside its lump. */
 bsp_status bsp__disp_leaf(bsp__disp_trace *t, uint32_t leaf);
+
+/* The same, answering at once for a leaf whose list is empty (most of a
+ * trace's leaves: the walk then pays two loads for terrain). */
+BSP_INLINE bsp_status bsp__disp_leaf_at(bsp__disp_trace *t, uint32_t leaf)
+{
+    if (t->first && (leaf >= t->leafs || t->first[leaf] == t->first[leaf + 1])) return BSP_OK;
+    return bsp__disp_leaf(t, leaf);
+}
+
+/* Fill the leaves' lists the build placed (disp_build.h), once the whole
+ * region is built: each displacement's walk twice, counting then placing.
+ * A map whose pairs outgrow the room, or whose walk fails (a tree of
+ * shared nodes), keeps none (m->disp_first NULL): its traces then walk
+ * each displacement as before, so the answers never depend on the room. */
+void bsp__disp_lists_build(bsp__map *m);
 
 #endif

@@ -91,7 +91,7 @@ typedef struct trace_work {
 } trace_work;
 #if BSP__DISPCOLL
 /* after a leaf's brushes (terrain only where the trace may meet some) */
-#define TERRAIN(w, l) ((w)->disp.any ? bsp__disp_leaf(&(w)->disp, (l)) : BSP_OK)
+#define TERRAIN(w, l) ((w)->disp.any ? bsp__disp_leaf_at(&(w)->disp, (l)) : BSP_OK)
 #else
 #define TERRAIN(w, l) BSP_OK
 #endif

@@ -50,6 +50,13 @@ typedef struct bsp__map {
      * the vertex grids and the triangles' planes and flags, at the places
      * of their dispverts and disp tris (loader/cmodel/disp_build.h) */
     bsp_view disps, disp_verts, disp_tris;
+    /* ... and the world leaves' displacement lists after them (8.14's
+     * join, disp_build.h): leaf l's indices are disp_list[disp_first[l] ..
+     * disp_first[l + 1]) for l below disp_leafs; disp_first NULL: no lists
+     * (every trace then joins by the displacements' walks) */
+    const uint32_t *disp_first;
+    const uint16_t *disp_list;
+    uint32_t disp_leafs, disp_list_cap;
     /* areas and area portals (BSP_LOAD_GEOMETRY; docs/queries.md 9) */
     bsp_view areas, areaportals;
     /* After a failed bsp_load, where it stopped: the lump's index and file

@@ -21,6 +21,7 @@
 #include "../family/texture_names.h"
 #include "../query/face_light.h"
 #include "../query/query.h"
+#include "../collision/disp_trace.h"
 
 typedef char bsp__loader_fits[sizeof(bsp__loader) <= sizeof(bsp_loader) ? 1 : -1];
 
@@ -442,6 +443,10 @@ build:
                                s->plan.pack_keep ? s->plan.pack_first : 0, &s->cmodel, budget);
         s->work_done += s->cmodel.did;
         if (st == BSP_OK && !s->cmodel.built) return BSP_OK;   /* more in the next steps */
+#if BSP__DISPCOLL
+        /* terrain's leaves' lists, on the built displacements and tree */
+        if (st == BSP_OK) bsp__disp_lists_build(m);
+#endif
         if (BSP__PACKING && st == BSP_OK && s->plan.pack_keep)
             drop_packed(m, s->plan.items[s->plan.pack_item].lump);
     }

@@ -149,6 +149,18 @@ echo "$trace_hull"
 # Source terrain (8.14): player moves over the generated terrain map
 trace_disp=$($B/bench_trace --disp $BUILD/maps/v20_terrain.bsp 5) || exit 1
 echo "$trace_disp"
+# Terrain's own cost (issue 42 item 4, test/bench/bench_terrain.c): box
+# sweeps and rays onto the displacements, and moves far from them against
+# the same moves on a twin whose dispinfo lump is emptied (no terrain).
+python3 - $BUILD/maps/v20_terrain.bsp $B/v20_terrain_nodisp.bsp <<'PY' || exit 1
+import struct, sys
+b = bytearray(open(sys.argv[1], 'rb').read())
+assert b[:4] == b'VBSP'
+struct.pack_into('<i', b, 8 + 26 * 16 + 4, 0)   # lump 26 (dispinfo): length 0
+open(sys.argv[2], 'wb').write(b)
+PY
+trace_terrain=$($B/bench_terrain $BUILD/maps/v20_terrain.bsp $B/v20_terrain_nodisp.bsp 5) || exit 1
+echo "$trace_terrain"
 
 # A brush listed 2.55 million times (test/craft/craft_repeated.py, issue 31): one
 # trace must take the distinct brushes it reaches, not the listings; the
@@ -390,7 +402,7 @@ json.dump({"atlas_pack_ms": j["atlas_pack_ms"], "atlas_pack_bound_ms": bounds["a
 sys.exit(0 if ok else 1)
 PYA
 
-python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" "$keys_brush" "$keys_q3" "$keys_hull" "$keys_p31" "$keys_p5" "$bspx_json" "$vis_json" "$mesh_json" "$keys_p8k" <<'PY'
+python3 - "$lzma_json" "$load_json" "$shack_json" "$B/sim.out" "$trace_brush" "$trace_hull" "$B/simw.out" "$B/jobs.out" "$B/pak.out" "$trace_disp" "$grid_json" "$keys_brush" "$keys_q3" "$keys_hull" "$keys_p31" "$keys_p5" "$bspx_json" "$vis_json" "$mesh_json" "$keys_p8k" "$trace_terrain" <<'PY'
 import json, sys
 lz, ld, sh = (json.loads(a) for a in sys.argv[1:4])
 tb, th = json.loads(sys.argv[5]), json.loads(sys.argv[6])
@@ -420,6 +432,10 @@ out = {
     "trace_maps": [tb["map"], th["map"]],
     "disp_trace_player_ns": td["disp_trace_player_ns"],
 }
+tt = json.loads(sys.argv[21])
+for k in ("disp_trace_box_ns", "disp_trace_ray_ns", "trace_no_terrain_ns", "trace_no_terrain_ref_ns",
+          "trace_no_terrain_ratio"):
+    out[k] = tt[k]
 gr = json.loads(sys.argv[11])
 for k in ("quake_grid_ambient_ns", "grid_parse_ns", "grid_parse_share", "grid_arena_bytes"):
     out[k] = gr[k]
