@@ -254,12 +254,16 @@ static void test_query_rules(const char *name, const uint8_t *data, uint32_t siz
         const uint8_t *vr = row;
         uint32_t vb = 7;
         bsp_status st = bsp_pvs_view(&L.m, 0, &vr, &vb);
-        if (bsp_pvs_view(&L.m, 0, NULL, &vb) != BSP_E_BAD_ARGUMENT || bsp_pvs_view(NULL, 0, &vr, &vb) != BSP_E_BAD_ARGUMENT)
-            bad++;
         /* the pointer: the view's row on OK, NULL on any other status */
         if (bsp_pvs_pointer(NULL, 0) != NULL || bsp_pvs_pointer(&L.m, -1) != NULL ||
             bsp_pvs_pointer(&L.m, (int32_t)n) != NULL || bsp_pvs_pointer(&L.m, 0) != (st == BSP_OK ? vr : NULL))
             bad++;
+        if (bsp_pvs_view(&L.m, 0, NULL, &vb) != BSP_E_BAD_ARGUMENT || bsp_pvs_view(NULL, 0, &vr, &vb) != BSP_E_BAD_ARGUMENT)
+            bad++;
+        /* a refused call clears what it was given */
+        if (vr != NULL || vb != 0) bad++;
+        vb = 7;
+        st = bsp_pvs_view(&L.m, 0, &vr, &vb);
         if (!q3 || !n) {
             if (st != BSP_E_UNSUPPORTED || vr != NULL || vb != 0) bad++;
         } else if (st == BSP_E_UNSUPPORTED) {
