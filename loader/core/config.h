@@ -180,4 +180,13 @@
 #define BSP__USE_HEADLESS_TREES (BSPKIT_FAMILY_QUAKE3 || BSPKIT_FAMILY_NIGHTFIRE)
 #define BSP__USE_BAD_EXTENTS (BSP__USE_EXTENTS_LIGHTMAP || BSPKIT_FAMILY_NIGHTFIRE)
 
+/* The BSPX directory after the lumps (docs/queries.md 10.1) and what only
+ * it and a .lit stream bring: the light sources of 10.2 (RGBLIGHTING,
+ * E5BGR9, .lit), the luxel placement lumps of 10.3, the BSPX light grid.
+ * Built with the families whose descriptions set dir.bspx (family_quake.c,
+ * family_quake2.c); without them (source, quake3, nightfire alone) a map
+ * has only its vanilla lighting, as a description without dir.bspx already
+ * gets, and bspx.c, bspx_dir.c, light_source.c are empty. */
+#define BSP__USE_BSPX (BSP__QUAKE_FAMILY || BSPKIT_FAMILY_QUAKE2)
+
 #endif
