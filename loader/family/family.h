@@ -120,14 +120,14 @@ void bsp__light_resolve(bsp__map *m, const uint8_t *lit, uint32_t lit_size, uint
 /* The vanilla lighting lump as the source, the family's styles and luxel
  * bytes: what bsp__light_resolve starts from, and all a build without
  * BSP__USE_BSPX has (so it carries no light_source.c). */
-BSP_INLINE void bsp__light_vanilla(bsp__map *m, uint8_t lit_check)
+BSP_INLINE void bsp__light_vanilla(struct bsp__light_info *li, const struct bsp_family *f,
+                                   const uint8_t *vanilla, uint8_t lit_check)
 {
-    struct bsp__light_info *li = &m->light;
     bsp__fill(li, 0, sizeof *li);
     li->lit = lit_check;
-    li->style_slots = m->family->faces.face_num_styles;
-    li->bytes = m->family->faces.luxel_bytes;
-    li->source = m->lighting.data ? BSP_LIGHT_LIGHTING : BSP_LIGHT_NONE;
+    li->style_slots = f->faces.face_num_styles;
+    li->bytes = f->faces.luxel_bytes;
+    li->source = vanilla ? BSP_LIGHT_LIGHTING : BSP_LIGHT_NONE;
 }
 
 /* Style slot `slot` of a face's lightmap is unused: past its slots, or

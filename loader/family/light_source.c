@@ -77,7 +77,7 @@ void bsp__light_resolve(bsp__map *m, const uint8_t *lit, uint32_t lit_size, uint
     uint32_t rgb_len, e5_len, version = 0, i, pass;
     int grey = f->faces.luxel_bytes == 1;
 
-    bsp__light_vanilla(m, lit_check);
+    bsp__light_vanilla(li, f, vanilla, lit_check);
     if (!f->dir.bspx) return;   /* the vanilla lump, as ever */
     if (lit_check == BSP_LIT_READ) li->lit = lit_header(lit, lit_size, n, &version);
     rgb = bsp__bspx_lump(m, "RGBLIGHTING", &rgb_len);

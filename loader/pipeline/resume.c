@@ -481,7 +481,7 @@ build:
     }
 #else
     /* no family with a BSPX directory or a .lit: the vanilla lighting */
-    bsp__light_vanilla(m, s->plan.lit_check);
+    bsp__light_vanilla(&m->light, m->family, m->lighting.data, s->plan.lit_check);
 #endif
 #if BSP__USE_FACE_LIGHT
     /* each face's lightmap placement, once the light source is known */
