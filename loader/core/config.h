@@ -52,8 +52,9 @@
  * a plain `if` cannot stand: always-built code that names a symbol of a
  * left-out file or table (the decoder, a variant's description, the status
  * sentences) keeps that line in `#if` with its answer beside it in `#else`
- * (pipeline/plan.c, resume.c, lzma/unpack.c, access/gamelump.c,
- * family/families.c, foreign.c, core/status.c). A description part that
+ * (pipeline/plan.c, resume.c, header.c, lzma/unpack.c, access/gamelump.c,
+ * map_vertex.c, lightmap_texels.c, family/families.c, foreign.c,
+ * lightmap.c, core/status.c). A description part that
  * exists only with its option (collision: struct bsp_family's `coll`)
  * keeps its data in `#if` and is named through BSP__COLL (description.h),
  * so that a build without it carries not even the pointer.
