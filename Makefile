@@ -18,6 +18,7 @@
 #   make test-baremetal   only the bare-metal e500 part of the suite
 #   make size       the loader for 32-bit PowerPC at -Os: all families, Source
 #                   with and without LZMA, the Quake family (bytes, goals)
+#   make size-doc   docs/building.md's table rewritten from make size
 #   make fuzz       every libFuzzer target for FUZZ_SECONDS (default 60) each
 #   make coverage   loader/ line coverage of the test suite
 #

@@ -134,8 +134,11 @@ static void texel(const bsp__lm_block *b, uint32_t x, uint32_t y, uint32_t forma
         for (k = 0; k < 3; k++) dst[k] = s[b->bpl == 1 ? 0 : k];
     } else {
         /* section 4 / 10.2's linear decode: RGBE, E5BGR9, or bytes / 255 */
+#if BSP__USE_BSPX
         if (b->hdr) bsp__sample_e5bgr9(&sample, s);
-        else bsp__sample_bytes(&sample, s, b->bpl);
+        else
+#endif
+            bsp__sample_bytes(&sample, s, b->bpl);
         if (format == BSP_TEXELS_RGB9E5) {
             uint32_t w = rgb9e5(sample.rgb);
             bsp__copy(dst, &w, 4);

@@ -74,6 +74,7 @@ static int vertnormal_at(const bsp__map *m, uint64_t r, float n[3])
     return 1;
 }
 
+#if BSP__USE_BSPX
 /* BSPX FACENORMALS (ericw-tools docs/bspx.rst): uint32 n, float vecs[n][3],
  * then per face and per vertex uint32 normal, tangent, bitangent indices.
  * Valid only when its size is exactly that of every face's vertices and
@@ -116,13 +117,18 @@ static void facenormal_at(const bsp__map *m, uint64_t at, bsp_vertex_attr *out)
         }
     }
 }
+#endif
 
 void bsp__attr_walk_start(const bsp__map *m, uint32_t face, bsp__attr_walk *w)
 {
     uint32_t f;
     w->run = 0;
     w->vertnormals = has_vertnormals(m);
+#if BSP__USE_BSPX
     w->facenormals = !w->vertnormals && facenormals_valid(m);
+#else
+    w->facenormals = 0;   /* (FACENORMALS is a BSPX lump) */
+#endif
     if (w->vertnormals || w->facenormals)
         for (f = 0; f < face; f++) w->run += numedges_of(m, f);
 }
@@ -199,10 +205,12 @@ bsp_status bsp__vertex_attr(const bsp__map *m, const bsp_face *f, const bsp__sto
     if (w->vertnormals) {
         if (vertnormal_at(m, w->run + k, out->normal) < 0) return BSP_E_CORRUPT;
         out->normal_source = BSP_NORMALS_VERTNORMALS;
+#if BSP__USE_BSPX
     } else if (w->facenormals) {
         facenormal_at(m, w->run + k, out);
         out->normal_source = BSP_NORMALS_FACENORMALS;
         out->present |= BSP_VA_TANGENTS;
+#endif
     } else {
         /* the face's plane as bsp_get_face turns it; + 0.0f makes a
          * negated zero +0 (docs/queries.md 11.3), a stored -0 stays */

@@ -52,8 +52,9 @@
  * a plain `if` cannot stand: always-built code that names a symbol of a
  * left-out file or table (the decoder, a variant's description, the status
  * sentences) keeps that line in `#if` with its answer beside it in `#else`
- * (pipeline/plan.c, resume.c, lzma/unpack.c, access/gamelump.c,
- * family/families.c, foreign.c, core/status.c). A description part that
+ * (pipeline/plan.c, resume.c, header.c, lzma/unpack.c, access/gamelump.c,
+ * map_vertex.c, lightmap_texels.c, family/families.c, foreign.c,
+ * lightmap.c, core/status.c). A description part that
  * exists only with its option (collision: struct bsp_family's `coll`)
  * keeps its data in `#if` and is named through BSP__COLL (description.h),
  * so that a build without it carries not even the pointer.
@@ -179,5 +180,14 @@
 #define BSP__USE_FACE_LUXEL BSPKIT_FAMILY_QUAKE3
 #define BSP__USE_HEADLESS_TREES (BSPKIT_FAMILY_QUAKE3 || BSPKIT_FAMILY_NIGHTFIRE)
 #define BSP__USE_BAD_EXTENTS (BSP__USE_EXTENTS_LIGHTMAP || BSPKIT_FAMILY_NIGHTFIRE)
+
+/* The BSPX directory after the lumps (docs/queries.md 10.1) and what only
+ * it and a .lit stream bring: the light sources of 10.2 (RGBLIGHTING,
+ * E5BGR9, .lit), the luxel placement lumps of 10.3, the BSPX light grid.
+ * Built with the families whose descriptions set dir.bspx (family_quake.c,
+ * family_quake2.c); without them (source, quake3, nightfire alone) a map
+ * has only its vanilla lighting, as a description without dir.bspx already
+ * gets, and bspx.c, bspx_dir.c, light_source.c are empty. */
+#define BSP__USE_BSPX (BSP__QUAKE_FAMILY || BSPKIT_FAMILY_QUAKE2)
 
 #endif

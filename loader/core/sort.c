@@ -5,6 +5,11 @@
  * faces), so it is stable. Runs of RUN records are put in order by
  * insertion first, then merged pairwise, from base to tmp and back. */
 #include "sort.h"
+#include "config.h"
+
+/* (its users: texture_names.c, mesh_order.c with map access, pak_index.c
+ * with the pakfile reader; a build without both carries no sort) */
+#if BSPKIT_ACCESS || BSPKIT_PAK
 
 #define RUN 8u
 
@@ -61,3 +66,4 @@ void bsp__sort(uint32_t *base, uint32_t *tmp, uint32_t n, uint32_t words, bsp__b
     if (from != base)
         for (lo = 0; lo < n; lo++) sort_copy(base + (size_t)lo * words, from + (size_t)lo * words, words);
 }
+#endif

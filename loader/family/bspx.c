@@ -4,6 +4,8 @@
 #include "family.h"
 #include "../core/map.h"
 
+#if BSP__USE_BSPX   /* (core/config.h: only with a family whose description has one) */
+
 /* The lumps the queries read (10.2, 10.3, 10.5; FACENORMALS: 11.3), each
  * ending in '\0'. */
 static const char lighting_names[] =
@@ -55,3 +57,4 @@ const void *bsp_bspx_lump(const bsp_map *map, const char *name, uint32_t *size)
     if (size) *size = n;
     return data;
 }
+#endif

@@ -117,6 +117,19 @@ const uint8_t *bsp__bspx_lump(const bsp__map *m, const char *name, uint32_t *siz
 void bsp__light_resolve(bsp__map *m, const uint8_t *lit, uint32_t lit_size, uint8_t lit_check,
                         int prefer_hdr);
 
+/* The vanilla lighting lump as the source, the family's styles and luxel
+ * bytes: what bsp__light_resolve starts from, and all a build without
+ * BSP__USE_BSPX has (so it carries no light_source.c). */
+BSP_INLINE void bsp__light_vanilla(struct bsp__light_info *li, const struct bsp_family *f,
+                                   const uint8_t *vanilla, uint8_t lit_check)
+{
+    bsp__fill(li, 0, sizeof *li);
+    li->lit = lit_check;
+    li->style_slots = f->faces.face_num_styles;
+    li->bytes = f->faces.luxel_bytes;
+    li->source = vanilla ? BSP_LIGHT_LIGHTING : BSP_LIGHT_NONE;
+}
+
 /* Style slot `slot` of a face's lightmap is unused: past its slots, or
  * 255 (0xFFFF in LMSTYLE16). */
 BSP_INLINE int bsp__style_none(const bsp__lightmap *lm, uint32_t slot)
@@ -130,7 +143,7 @@ BSP_INLINE int bsp__style_none(const bsp__lightmap *lm, uint32_t slot)
  * E5BGR9 one (docs/queries.md 10.2) when the source is HDR. */
 void bsp__sample_light(const bsp__map *m, bsp_sample *out, const uint8_t *s, uint32_t bytes);
 /* The E5BGR9 sample at s (4 bytes), whatever the map's source. */
-void bsp__sample_e5bgr9(bsp_sample *out, const uint8_t *s);
+void bsp__sample_e5bgr9(bsp_sample *out, const uint8_t *s);   /* (BSP__USE_BSPX only) */
 
 /* Source and Quake 2 dvis_t: numclusters, then a PVS and a PAS offset per
  * cluster; checks the table at load and locates rows. */

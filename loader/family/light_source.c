@@ -6,6 +6,8 @@
 #include "family.h"
 #include "../core/map.h"
 
+#if BSP__USE_BSPX
+
 /* A candidate source: its bytes, bytes per luxel, HDR. */
 typedef struct candidate {
     uint8_t source, bytes, hdr, ok;
@@ -75,11 +77,7 @@ void bsp__light_resolve(bsp__map *m, const uint8_t *lit, uint32_t lit_size, uint
     uint32_t rgb_len, e5_len, version = 0, i, pass;
     int grey = f->faces.luxel_bytes == 1;
 
-    bsp__fill(li, 0, sizeof *li);
-    li->lit = lit_check;
-    li->style_slots = f->faces.face_num_styles;
-    li->bytes = f->faces.luxel_bytes;
-    li->source = vanilla ? BSP_LIGHT_LIGHTING : BSP_LIGHT_NONE;
+    bsp__light_vanilla(li, f, vanilla, lit_check);
     if (!f->dir.bspx) return;   /* the vanilla lump, as ever */
     if (lit_check == BSP_LIT_READ) li->lit = lit_header(lit, lit_size, n, &version);
     rgb = bsp__bspx_lump(m, "RGBLIGHTING", &rgb_len);
@@ -112,3 +110,4 @@ void bsp__light_resolve(bsp__map *m, const uint8_t *lit, uint32_t lit_size, uint
         }
     placement(m);
 }
+#endif

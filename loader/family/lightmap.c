@@ -7,7 +7,8 @@
 void bsp__lightmap_styles(const bsp__map *m, uint32_t face, const uint8_t *f, bsp__lightmap *lm)
 {
     const struct bsp__light_info *li = &m->light;
-    if (li->styles) {
+    /* (BSPX LMSTYLE/LMSTYLE16: none without BSP__USE_BSPX) */
+    if (BSP__USE_BSPX && li->styles) {
         lm->styles = li->styles + (size_t)face * li->style_slots * (li->wide_styles ? 2u : 1u);
         lm->num_styles = li->style_slots;
         lm->wide_styles = li->wide_styles;
@@ -55,13 +56,18 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
 
 void bsp__sample_light(const bsp__map *m, bsp_sample *out, const uint8_t *s, uint32_t bytes)
 {
-    if (!m->light.hdr) {
-        bsp__sample_bytes(out, s, bytes);
+#if BSP__USE_BSPX
+    if (m->light.hdr) {
+        bsp__sample_e5bgr9(out, s);
         return;
     }
-    bsp__sample_e5bgr9(out, s);
+#else
+    (void)m;   /* (E5BGR9 light comes only from BSPX or a .lit) */
+#endif
+    bsp__sample_bytes(out, s, bytes);
 }
 
+#if BSP__USE_BSPX
 void bsp__sample_e5bgr9(bsp_sample *out, const uint8_t *s)
 {
     uint32_t w, k;
@@ -74,3 +80,4 @@ void bsp__sample_e5bgr9(bsp_sample *out, const uint8_t *s)
     for (k = 0; k < 3; k++)
         out->rgb[k] = bsp__fdiv(bsp__ldexpf((float)(w >> (9 * k) & 511u), (int)(w >> 27) - 17), 255.0f);
 }
+#endif

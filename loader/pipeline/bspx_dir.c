@@ -7,6 +7,8 @@
 #include "../core/map.h"
 #include "../core/read.h"
 
+#if BSP__USE_BSPX   /* (core/config.h: only with a family whose description has one) */
+
 #define ENTRY_BYTES 32u
 #define CHUNK 8u   /* entries read at once */
 
@@ -183,3 +185,4 @@ void bsp__bspx_from_tail(bsp__map *m, const bsp_header *h)
         m->lump_file_offset[BSP_BSPX_FIRST + k] = m->bspx.lump_offset[k];
     }
 }
+#endif

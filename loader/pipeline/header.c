@@ -138,6 +138,11 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     }
     h->family = bsp__family_for_lumps(f, h);
     if (!fits) return BSP_E_BAD_LUMP;
+#if BSP__USE_BSPX
     /* the BSPX directory after the lumps (docs/queries.md 10.1) */
     return bsp__bspx_open(h, s, buf);
+#else
+    (void)s;   /* (no family of this build has one: h->bspx stays empty) */
+    return BSP_OK;
+#endif
 }

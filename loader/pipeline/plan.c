@@ -126,7 +126,8 @@ static int lit_check(const bsp_header *h, const bsp_options *o)
     int lump = bsp__role_lump(f, BSP_ROLE_LIGHTING);
     uint64_t n, size;
     if (!o->lit) return BSP_LIT_NONE;
-    if (!f->dir.bspx || f->faces.luxel_bytes != 1 || lump < 0) return BSP_LIT_FAMILY;
+    /* (BSP__USE_BSPX 0: no family reads one, and the rest folds away) */
+    if (!BSP__USE_BSPX || !f->dir.bspx || f->faces.luxel_bytes != 1 || lump < 0) return BSP_LIT_FAMILY;
     if (!(o->sets & (BSP_LOAD_LIGHTING | BSP_LOAD_GEOMETRY | BSP_LOAD_ALL)))
         return BSP_LIT_NOT_LOADED;
     if (!o->lit->read || o->lit->size == BSP_SIZE_UNKNOWN) return BSP_LIT_UNKNOWN_SIZE;
@@ -248,6 +249,7 @@ static bsp_status list_lumps(const bsp_header *h, const uint8_t want[BSP_MAX_LUM
     return BSP_OK;
 }
 
+#if BSP__USE_BSPX
 /* BSPX lumps (docs/queries.md 10.1): bytes, read like the others; a
  * forward-only stream's tail, where the load finds them, when any is
  * wanted. */
@@ -263,6 +265,7 @@ static void list_bspx(const bsp_header *h, const bsp_options *o, uint64_t more, 
         if ((wanted || (more >> i & 1)) && e->length != 0) insert_item(h, p, i, e->size);
     }
 }
+#endif
 
 /* The .lit stream's item, last: after every byte of the map. */
 static void list_lit(const bsp_header *h, const bsp_options *o, bsp__plan *p)
@@ -493,7 +496,9 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     if (BSPKIT_COLLISION) p->collision = (uint8_t)((sets & BSP_LOAD_COLLISION) && bsp__coll_of(h->family));
     st = list_lumps(h, want, more, (sets & BSP_LOAD_PARTIAL) != 0, p, &any_compressed);
     if (st != BSP_OK) return st;
+#if BSP__USE_BSPX
     if (h->family->dir.bspx) list_bspx(h, o, more, p);
+#endif
     list_lit(h, o, p);
     plan_pack(h, want, more, any_compressed, p);
     st = place_items(h, o, p, &end);

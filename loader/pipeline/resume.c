@@ -473,6 +473,7 @@ build:
         bsp__texture_names_build(m, s->base + s->plan.names_offset, s->base + s->plan.scratch_offset);
 #endif
     if (BSPKIT_FAMILY_SOURCE) bsp__game_lump_locate(m);
+#if BSP__USE_BSPX
     if (s->h->bspx.at_load) bsp__bspx_from_tail(m, s->h);
     /* the light source and luxel rules (docs/queries.md 10.2, 10.3) */
     if (s->plan.lit_check == BSP_LIT_READ) {
@@ -483,6 +484,10 @@ build:
     } else {
         bsp__light_resolve(m, NULL, 0, s->plan.lit_check, s->plan.prefer_hdr);
     }
+#else
+    /* no family with a BSPX directory or a .lit: the vanilla lighting */
+    bsp__light_vanilla(&m->light, m->family, m->lighting.data, s->plan.lit_check);
+#endif
 #if BSP__USE_FACE_LIGHT
     /* each face's lightmap placement, once the light source is known */
     if (s->plan.face_light_bytes && m->faces.data &&

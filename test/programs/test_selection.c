@@ -19,6 +19,7 @@ static void check_one(const struct bsp_family *f, const char *how)
     CHECK(!f->faces.face_luxel || BSP__USE_FACE_LUXEL, name, "face_luxel set, BSP__USE_FACE_LUXEL is 0");
     CHECK(f->tree.model_headnode.type || BSP__USE_HEADLESS_TREES, name,
           "no model_headnode, BSP__USE_HEADLESS_TREES is 0");
+    CHECK(!f->dir.bspx || BSP__USE_BSPX, name, "dir.bspx set, BSP__USE_BSPX is 0");
     CHECK(!f->detect.version_tag || BSP__DARK_MESSIAH, name, "version_tag set, BSP__DARK_MESSIAH is 0");
     CHECK(!f->dir.lump_variant || BSP__STRATA, name, "lump_variant set, BSP__STRATA is 0");
     CHECK(!f->dir.game_lump_dir || BSP__DARK_MESSIAH || BSP__VINDICTUS, name,

@@ -67,6 +67,36 @@ for cfg in source quake source-nolzma; do
     if [ -z "$kept" ]; then pass "subset $cfg: the library leaves out the other families' code"
     else fail "subset $cfg: still defines$kept"; fi
 done
+# Source alone has no family whose description has a BSPX directory
+# (core/config.h BSP__USE_BSPX): its objects define none of the BSPX
+# directory's, the .lit reader's, the light-source or the E5BGR9 code's
+# symbols, and bspx.o, bspx_dir.o and light_source.o are empty. The same
+# names in the full build keep the list from going stale.
+dir=$BUILD/sub/source
+bspx_syms="bsp__bspx_open bsp__bspx_scan bsp__bspx_from_tail bsp__bspx_index bsp__bspx_lighting bsp__bspx_lump bsp__light_resolve bsp__sample_e5bgr9"
+bspx_objs="loader/family/bspx.o loader/pipeline/bspx_dir.o loader/family/light_source.o"
+if [ -d $dir/obj ] && [ -d $BUILD/obj ]; then
+    sub_syms=$(nm --defined-only $(find $dir/obj/loader -name '*.o') 2>/dev/null | awk 'NF == 3 { print $3 }')
+    full_syms=$(nm --defined-only $(find $BUILD/obj/loader -name '*.o') 2>/dev/null | awk 'NF == 3 { print $3 }')
+    bspx_kept=""; bspx_missing=""
+    for s in $bspx_syms; do
+        echo "$sub_syms" | grep -qx "$s" && bspx_kept="$bspx_kept $s"
+        echo "$full_syms" | grep -qx "$s" || bspx_missing="$bspx_missing $s"
+    done
+    # (any defined symbol of these files, static ones too: lit_header ..)
+    for o in $bspx_objs; do
+        n=$(size $dir/obj/$o 2>/dev/null | awk 'NR == 2 { print $1 + $2 }')
+        [ "$n" = 0 ] || bspx_kept="$bspx_kept $o:${n:-missing}"
+        [ -n "$(nm --defined-only $dir/obj/$o 2>/dev/null)" ] && bspx_kept="$bspx_kept $o(symbols)"
+    done
+    if [ -z "$bspx_kept" ] && [ -z "$bspx_missing" ]; then
+        pass "subset source: no BSPX, .lit or light-source code (none of $(echo $bspx_syms | wc -w) symbols the full build defines; bspx.o, bspx_dir.o, light_source.o empty)"
+    else
+        fail "subset source: BSPX/.lit/light-source code kept:${bspx_kept:- none}; not in the full build (stale list):${bspx_missing:- none}"
+    fi
+else
+    fail "subset source: $dir/obj or $BUILD/obj missing (make subsets)"
+fi
 # BSPKIT_JOBS=0 (the source subset): the LZMA map loads and answers above;
 # a load asking for decode jobs is unsupported; no job code is built.
 dir=$BUILD/sub/source
