@@ -14,14 +14,14 @@ each record once.
 import struct
 import sys
 
+from q2_lumps import read_q2, write_with_lumps
+
 LUMP_AREAS, LUMP_AREAPORTALS, NUM_LUMPS = 17, 18, 19
 
 
 def main():
     src, out, nareas, nportals, mode = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-    buf = bytearray(open(src, "rb").read())
-    if bytes(buf[:4]) != b"IBSP" or struct.unpack_from("<i", buf, 4)[0] != 38:
-        sys.exit("craft_areas.py: %s is not a Quake 2 map" % src)
+    buf = read_q2(src, "craft_areas.py")
     if nareas < 2 or nportals < nareas or mode not in ("overlap", "disjoint"):
         sys.exit("craft_areas.py: need 2 <= AREAS <= PORTALS and overlap|disjoint")
     areas = bytearray()
@@ -37,12 +37,7 @@ def main():
     portals = bytearray()
     for k in range(nportals):
         portals += struct.pack("<ii", k % 4096, 1 + k % (nareas - 1))
-    for lump, data in ((LUMP_AREAS, areas), (LUMP_AREAPORTALS, portals)):
-        while len(buf) % 4:
-            buf.append(0)
-        struct.pack_into("<ii", buf, 8 + lump * 8, len(buf), len(data))
-        buf += data
-    open(out, "wb").write(buf)
+    write_with_lumps(buf, ((LUMP_AREAS, areas), (LUMP_AREAPORTALS, portals)), out)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ library walks it with its set, as before).
 import struct
 import sys
 
+from q2_lumps import read_q2, write_with_lumps
+
 LUMP_PLANES, LUMP_NODES, LUMP_LEAFS, LUMP_MODELS = 1, 4, 8, 13
 LEAF, NODE, PLANE, MODEL = 28, 28, 20, 48
 
@@ -23,9 +25,7 @@ LEAF, NODE, PLANE, MODEL = 28, 28, 20, 48
 def main():
     src, out, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     mode = sys.argv[4] if len(sys.argv) > 4 else "tree"
-    buf = bytearray(open(src, "rb").read())
-    if bytes(buf[:4]) != b"IBSP" or struct.unpack_from("<i", buf, 4)[0] != 38:
-        sys.exit("craft_leaves.py: %s is not a Quake 2 map" % src)
+    buf = read_q2(src, "craft_leaves.py")
     if count < 2 or count > 65536 or mode not in ("tree", "dag"):
         sys.exit("craft_leaves.py: need 2 <= LEAVES <= 65536 and tree|dag")
     loff, _ = struct.unpack_from("<ii", buf, 8 + LUMP_LEAFS * 8)
@@ -66,13 +66,8 @@ def main():
     model = bytearray(buf[moff:moff + MODEL])
     struct.pack_into("<6f", model, 0, -half, -64, -64, count - half, 64, 64)
     struct.pack_into("<iii", model, 36, 0, 0, 0)
-    for lump, data in ((LUMP_PLANES, planes), (LUMP_NODES, node_bytes), (LUMP_LEAFS, leaf_bytes),
-                       (LUMP_MODELS, model)):
-        while len(buf) % 4:
-            buf.append(0)
-        struct.pack_into("<ii", buf, 8 + lump * 8, len(buf), len(data))
-        buf += data
-    open(out, "wb").write(buf)
+    write_with_lumps(buf, ((LUMP_PLANES, planes), (LUMP_NODES, node_bytes), (LUMP_LEAFS, leaf_bytes),
+                       (LUMP_MODELS, model)), out)
 
 
 if __name__ == "__main__":
