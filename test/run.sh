@@ -8,7 +8,8 @@
 # openarena-data tree), PARTS, SKIP_PARTS (parts left out the same way; make
 # test-host leaves out the cross-target ones), SUITE_CROSS (0: no cross
 # build is made, see cross_missing), SUITE (the folder of parts, default
-# test/suite; the suite's own self-test points it elsewhere).
+# test/suite; the suite's own self-test points it elsewhere), SUITE_JOBS
+# (parts run at once, default 2; see "the parts").
 BUILD=${BUILD:-build}
 SHARED=${SHARED:-../shared}
 OA=${OA:-/usr/share/games/openarena}
@@ -112,18 +113,30 @@ real_maps() {
 # (test/reference/bspref.py) picks on a real map, made once.
 real_queries() {
     _q=$BUILD/ref-$(basename "$(dirname "$1")")-$(basename "$1").queries
-    [ -s "$_q" ] || python3 test/reference/bspref.py points "$1" > "$_q" 2>/dev/null
+    # (written aside and moved: two parts running at once may both ask)
+    [ -s "$_q" ] || { python3 test/reference/bspref.py points "$1" > "$_q.$$" 2>/dev/null; mv -f "$_q.$$" "$_q"; }
     [ -s "$_q" ] && echo "$_q"
+}
+# made_once DIR COMMAND...: fill DIR by COMMAND once (DIR/.stamp says it
+# was); a part that asks while another part is making it waits for that one
+# (parts run at once: see "the parts"). Returns 1 when COMMAND failed.
+made_once() {
+    _dir=$1; shift
+    while [ ! -f "$_dir/.stamp" ]; do
+        if mkdir -p "$(dirname "$_dir")" && mkdir "$_dir.making" 2> /dev/null; then
+            mkdir -p "$_dir"
+            "$@" > /dev/null 2>&1 && touch "$_dir/.stamp"
+            rmdir "$_dir.making"
+            [ -f "$_dir/.stamp" ]; return
+        fi
+        sleep 1
+    done
 }
 # oa_maps [NAME...]: the Quake 3 maps of openarena-data's .pk3 files,
 # extracted into $BUILD/openarena once; or the named ones.
 oa_maps() {
     ls "$OA"/*/*.pk3 > /dev/null 2>&1 || return 1
-    if [ ! -f "$BUILD/openarena/.stamp" ]; then
-        mkdir -p "$BUILD/openarena"
-        python3 test/openarena/openarena_maps.py "$OA" "$BUILD/openarena" > /dev/null 2>&1 || return 1
-        touch "$BUILD/openarena/.stamp"
-    fi
+    made_once "$BUILD/openarena" python3 test/openarena/openarena_maps.py "$OA" "$BUILD/openarena" || return 1
     if [ $# -eq 0 ]; then _list=$(ls "$BUILD"/openarena/*.bsp 2>/dev/null)
     else _list=""; for _n in "$@"; do [ -f "$BUILD/openarena/$_n.bsp" ] && _list="$_list $BUILD/openarena/$_n.bsp"; done; fi
     _list=$(echo $_list)
@@ -135,11 +148,7 @@ oa_maps() {
 # into $BUILD/curves once.
 curves_maps() {
     _q3=$(gen_maps q3) || return 1
-    if [ ! -f "$BUILD/curves/.stamp" ]; then
-        mkdir -p "$BUILD/curves"
-        python3 test/craft/craft_curves.py $_q3 "$BUILD/curves" > /dev/null 2>&1 || return 1
-        touch "$BUILD/curves/.stamp"
-    fi
+    made_once "$BUILD/curves" python3 test/craft/craft_curves.py $_q3 "$BUILD/curves" || return 1
     echo "$BUILD/curves/curves.bsp $BUILD/curves/curves_bad.bsp $BUILD/curves/curves_big.bsp"
 }
 
@@ -150,24 +159,25 @@ curves_maps() {
 mesh_maps() {
     curves_maps > /dev/null || return 1
     gen_maps q1 q2 v20_terrain > /dev/null || return 1
-    if [ ! -f "$BUILD/meshcraft/.stamp" ]; then
-        mkdir -p "$BUILD/meshcraft"
-        python3 test/craft/craft_mesh.py "$MAPS" "$BUILD/curves" "$BUILD/meshcraft" > /dev/null 2>&1 || return 1
-        touch "$BUILD/meshcraft/.stamp"
-    fi
+    made_once "$BUILD/meshcraft" python3 test/craft/craft_mesh.py "$MAPS" "$BUILD/curves" "$BUILD/meshcraft" || return 1
     echo $BUILD/meshcraft/mesh_q1.bsp $BUILD/meshcraft/mesh_q2.bsp $BUILD/meshcraft/mesh_v20.bsp $BUILD/meshcraft/mesh_terrain.bsp \
         $BUILD/meshcraft/mesh_q3.bsp $BUILD/meshcraft/mesh_q3_big.bsp $BUILD/meshcraft/mesh_q3_bad.bsp
 }
 
 # ---- the parts ------------------------------------------------------------
-# Each file in $SUITE is one part, run in name order, each in a subshell of
-# its own: it sees the helpers above, and no variable another part set (its
-# inputs come from the functions above). Before it runs, a copy of it gets
-# the line number of each `fail`, `run_prog` and `cross_missing` call (the
-# word starting a command) as a first argument, for the FAIL line.
+# Each file in $SUITE is one part, each in a subshell of its own: it sees the
+# helpers above, and no variable another part set (its inputs come from the
+# functions above). Before it runs, a copy of it gets the line number of each
+# `fail`, `run_prog` and `cross_missing` call (the word starting a command)
+# as a first argument, for the FAIL line. A part writes its lines to a log of
+# its own; the logs are joined in name order into $LOG at the end, so the
+# log reads the same however the parts were run.
 run_part() {   # PART_FILE
     SUITE_PART=$1
-    _copy=$BUILD/suite/$(basename "$1")
+    _name=$(basename "$1" .sh)
+    _copy=$BUILD/suite/$_name.sh
+    LOG=$BUILD/suite/$_name.log
+    : > "$LOG"
     awk 'function mark(s, word, repl,   o) {
         o = ""
         while (match(s, "(^|[ \t;&|{()])" word "[ \t]")) {
@@ -179,9 +189,10 @@ run_part() {   # PART_FILE
     { s = mark($0, "fail", "fail_at " NR " ")
       s = mark(s, "run_prog", "run_prog_at " NR " ")
       print mark(s, "cross_missing", "cross_missing_at " NR " ") }' "$1" > "$_copy"
-    _before=$(grep -c '^' "$LOG")
+    _t0=$(date +%s)
     ( . "$_copy" )
-    if [ "$(grep -c '^' "$LOG")" -eq "$_before" ]; then
+    echo "$_name $(( $(date +%s) - _t0 ))" >> "$BUILD/suite/times"
+    if [ ! -s "$LOG" ]; then
         fail_at "-" "part $(basename "$1") reported no PASS, FAIL or SKIP line"
     fi
 }
@@ -191,6 +202,8 @@ gen_ready || echo "note: no generated maps in $MAPS and no $BUILD/bspgen to make
 
 # PARTS (for example PARTS="30 70") runs only the parts whose names start
 # with one of those words, for quick work on one area; make test runs all.
+picked=$BUILD/suite/picked
+: > "$picked"
 for part in "$SUITE"/*.sh; do
     if [ -n "${PARTS:-}" ]; then
         want=0
@@ -200,9 +213,39 @@ for part in "$SUITE"/*.sh; do
     skip_it=0
     for p in ${SKIP_PARTS:-}; do case $(basename "$part") in "$p"*) skip_it=1 ;; esac; done
     [ $skip_it -eq 0 ] || continue
-    run_part "$part"
+    echo "$part" >> "$picked"
 done
 
+# SUITE_JOBS workers (the machines the suite runs on have two cores and most
+# parts keep one busy) take the parts one at a time: the parts whose header
+# says "# suite: long" first, then the rest in name order, so that no long
+# part starts last. A part is taken by making its claim folder (mkdir is
+# atomic: one worker wins it).
+rm -rf "$BUILD/suite/claim" "$BUILD/suite/times" "$BUILD"/*.making "$BUILD"/suite/*.log
+mkdir -p "$BUILD/suite/claim"
+queue=$BUILD/suite/queue
+{ while read -r part; do grep -q '^# suite: long' "$part" && echo "$part"; done < "$picked"
+  while read -r part; do grep -q '^# suite: long' "$part" || echo "$part"; done < "$picked"; } > "$queue"
+suite_worker() {
+    while read -r part; do
+        mkdir "$BUILD/suite/claim/$(basename "$part")" 2> /dev/null || continue
+        run_part "$part"
+    done < "$queue"
+}
+w=0
+while [ $w -lt "${SUITE_JOBS:-2}" ]; do
+    suite_worker &
+    w=$((w + 1))
+done
+wait
+
+while read -r part; do
+    cat "$BUILD/suite/$(basename "$part" .sh).log" >> "$LOG"
+done < "$picked"
+# the longest parts, for whoever makes the suite faster
+if [ -s "$BUILD/suite/times" ]; then
+    echo "longest parts (s): $(sort -k2 -nr "$BUILD/suite/times" | head -6 | tr '\n' ' ')"
+fi
 passed=$(grep -c '^PASS ' "$LOG")
 failed=$(grep -c '^FAIL ' "$LOG")
 skipped=$(grep -c '^SKIP ' "$LOG")

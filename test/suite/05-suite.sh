@@ -6,7 +6,8 @@
 # a program run_prog runs; a program's FAIL line without a file:line gets
 # the part's), a program that checks nothing and a part that reports
 # nothing are failures, a variable one part sets is not seen by the next,
-# and the run exits non-zero with the summary line. And check.h: a
+# and the run exits non-zero with the summary line; two parts at a time
+# leave the same log as one. And check.h: a
 # failed CHECK names its file and line.
 st=$BUILD/suite-self
 rm -rf "$st" && mkdir -p "$st/parts"
@@ -30,8 +31,11 @@ if [ -z "${leak:-}" ]; then pass "no variable of part 10 here"
 else @F@ "part 10's variable leaked: $leak"; fi
 EOF
 printf 'true\n' > "$st/parts/30-quiet.sh"
-PARTS= SKIP_PARTS= SUITE_CROSS=1 SUITE=$st/parts BUILD=$st/build sh test/run.sh > "$st/run.out" 2>&1
+PARTS= SKIP_PARTS= SUITE_CROSS=1 SUITE_JOBS=2 SUITE=$st/parts BUILD=$st/build sh test/run.sh > "$st/run.out" 2>&1
 st_rc=$?
+# one part at a time: the same log, line for line (the parts' logs are
+# joined in name order, whatever ran first)
+PARTS= SKIP_PARTS= SUITE_CROSS=1 SUITE_JOBS=1 SUITE=$st/parts BUILD=$st/build1 sh test/run.sh > "$st/run1.out" 2>&1
 p=$st/parts
 st_bad=""
 grep -qx "FAIL $p/10-planted.sh:3: planted failure" "$st/run.out" || st_bad="$st_bad top-level-line"
@@ -44,6 +48,8 @@ grep -q "^FAIL $p/30-quiet.sh:-: part 30-quiet.sh reported no PASS, FAIL or SKIP
 grep -q "leaked" "$st/run.out" && st_bad="$st_bad variable-leak"
 [ "$(tail -1 "$st/run.out")" = "2 passed, 7 failed, 0 skipped" ] || st_bad="$st_bad summary"
 [ $st_rc -ne 0 ] || st_bad="$st_bad exit-status-0"
+sed "s|$st/build1/|$st/build/|g" "$st/build1/test.log" | cmp -s "$st/build/test.log" - || st_bad="$st_bad log-differs-by-jobs"
+[ "$(grep -c '^PASS planted pass' "$st/build/test.log")" = 1 ] || st_bad="$st_bad log-joined"
 if [ -z "$st_bad" ]; then
     pass "suite: planted failures name their part's file and line, silent programs and parts fail, no variable leaks, exit non-zero"
 else

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 # A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# suite: long
 # ---- Source terrain collides (docs/queries.md 8.14, issue 30) -------------
 # On every map with displacements (the generated terrain maps and their
 # console twin; the real Source maps): a player box (Source's standing box,

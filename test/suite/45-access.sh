@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 # A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# suite: long
 # ---- map access: leaves, faces, models, textures, render ------------------
 # Every generated and real map through test/access/access_check.py (the
 # file's own records, the reference, compiler reports, the light query under

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 # A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# suite: long
 # ---- issue 30's engine-facing calls (docs/queries.md 8.4a, 8.12a) ---------
 # trace with boxes of every size class on quake/goldsrc/bsp2 and boxleaves
 # on every family: test/reference/bspref_api.py writes the lines, the

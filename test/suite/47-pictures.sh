@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 # A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# suite: long
 # ---- pictures: every map's default and --top views show its geometry ----
 # bspkit render's default view and --top view (320 x 240) of every generated
 # map, every real map in ../shared/maps and every map of Debian's

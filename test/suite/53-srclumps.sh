@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 # A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# suite: long
 # ---- Source cubemaps, world lights, repacked maps (issue 33 parts 3, 4) ---
 # 1. bspkit cubemaps / lights (LDR, HDR) of every real and generated Source
 #    map against test/reference/bspref_srclumps.py, under ASan+UBSan.

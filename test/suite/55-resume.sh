@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 # A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# suite: long
 # ---- resumable loading: random reads, orders, budgets, cancels -----------
 if gen_maps=$(gen_maps); then run_prog resume $BUILD/t/test_resume $gen_maps
 else skip "resume: no generated maps in $MAPS"; fi

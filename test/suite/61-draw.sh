@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 # A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# suite: long
 # ---- What an engine draws: terrain in the leaves, visible faces (issue 40) --
 # docs/queries.md 11.1 and 11.8: on the generated maps of every family and
 # the shared real maps, `displeaves` for every leaf of a Source map and

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 # A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# suite: long
 # ---- Light styles combined, the lightmap atlas (issue 41) -------------------
 # docs/queries.md 11.6, 11.7, 11.10: on the generated maps and the shared
 # real ones,

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 # A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# suite: long
 # ---- a new user's first steps: a clone of HEAD (committed files only) in a
 # folder with no ../shared beside it, make run as from a clean shell (env -i:
 # none of this suite's make variables), two jobs:

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 # A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# suite: long
 # ---- big-endian PowerPC under qemu-user ----------------------------------
 # The same C tests, and the same bspkit sessions with byte-identical output.
 gen_maps=$(gen_maps) || skip "cross: no generated maps in $MAPS: their sessions not compared"

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 # A part of the suite, run by test/run.sh (its helpers: pass/fail/skip, run_prog, the inputs).
+# suite: long
 # ---- same bits on every CPU (issue 12) ------------------------------------
 # Boundary query sets: test/programs/boundary.c walks from the maps' query points to
 # the nearest places where the host's answer changes (plane tests at d = 0,
