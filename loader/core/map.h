@@ -106,19 +106,19 @@ typedef struct bsp__map {
     /* quake3: rows [0, count) of the vis lump, each whole within it, at
      * data + c * stride (bsp_pvs_view's; count 0 otherwise) */
     bsp_view vis_rows;
-    /* Every load: the node tree as the point walk reads it (query.h,
-     * query/point_tree.c), collision's native nodes and planes when the
-     * load built them, else a compact copy of its own; `bounded` when the
+    /* Every load: the node tree as the point walks read it (query.h,
+     * query/point_tree.c), each node with its plane; `bounded` when the
      * load proved that every walk ends (collision's depth check, or every
      * node's children after it), so the walk counts no steps. */
     struct bsp__point_tree {
-        const struct bsp__cnode *nodes;
-        const struct bsp__cplane *planes;
+        /* query.h's bsp__pnode records, one a file node in its order */
+        const struct bsp__pnode *nodes;
         uint32_t num_nodes;
         /* the world's head node (query.h bsp__head_node of model 0; -1
-         * without models), read once at load: the per-frame walks start
-         * there without the field layer */
-        int32_t world_head;
+         * without models), read once at load, as an index (the trace's
+         * walks) and in the point walks' form (a node's byte offset in
+         * `nodes`, a leaf's -1 - leaf) */
+        int32_t world_head, world_head_at;
         uint8_t bounded;
     } point_tree;
     /* quake3: the caller's built patch set (bsp_use_patch_set) whose grids

@@ -399,8 +399,8 @@ static bsp_status place_builders(const bsp_header *h, bsp__plan *p, uint32_t *at
         bsp_status st = bsp__cmodel_place(h, END_MAX, &pos, &p->cmodel);
         if (st != BSP_OK) return st;
     }
-    /* the point walk's nodes and planes, unless collision's serve */
-    p->tree_bytes = bsp__point_tree_bytes(h, BSPKIT_COLLISION && p->collision && p->cmodel.coll_bytes);
+    /* the point walks' nodes, each with its plane (query/point_tree.c) */
+    p->tree_bytes = bsp__point_tree_bytes(h);
     p->tree_offset = pos;
     if (p->tree_bytes > END_MAX - pos) return BSP_E_BAD_LUMP;
     pos = (pos + p->tree_bytes + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);

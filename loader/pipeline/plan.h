@@ -52,9 +52,8 @@ typedef struct bsp__plan {
     uint32_t pack_first, pack_count, pack_window;
     bsp__cmodel_regions cmodel;          /* the collision model's parts, after the
                                             lumps and the light grid */
-    uint32_t tree_offset, tree_bytes;    /* the point walk's compact tree
-                                            (query/point_tree.c); 0: it
-                                            shares collision's */
+    uint32_t tree_offset, tree_bytes;    /* the point walks' tree
+                                            (query/point_tree.c) */
     uint32_t grid_offset, grid_bytes;    /* the light grid's parse and index
                                             (docs/queries.md 10.5); 0: none */
     uint32_t names_offset, names_bytes;  /* quake2's texture table numbered

@@ -61,13 +61,34 @@ float bsp__node_plane_dist(const bsp__map *m, const uint8_t *node, const float p
 #define bsp__node_plane_dist bsp__node_plane_dist_inline
 #endif
 
-/* The point walk's tree (map.h's point_tree, point_tree.c): its arena
- * bytes for a header (0 when `native`: the load builds collision's native
- * nodes and planes, which it shares), and its set-up at the load's end,
- * after collision's build, in `region` (8-aligned, `bytes` from the
- * former); `depth_checked` when collision's depth check passed. CORRUPT:
- * more records than the header said, a node's plane outside its lump. */
-uint32_t bsp__point_tree_bytes(const bsp_header *h, int native);
+/* A node of the point walks (map.h's point_tree): its plane's normal and
+ * distance as the file stores them, its children, a node as its byte
+ * offset in the array (>= 0), a leaf as -1 - leaf, and `axis`, 0-2 when
+ * the normal is that axis's unit vector exactly (coll_native.h), else 3.
+ * The plane sits in the node and a child is an offset so that a step reads
+ * one record with no index arithmetic, as the engines' node holds its
+ * plane's pointer; 32 bytes, so that an offset needs no product. */
+typedef struct bsp__pnode {
+    float n[3];
+    float dist;
+    int32_t child[2];
+    uint32_t axis, pad;
+} bsp__pnode;
+
+BSP_INLINE const bsp__pnode *bsp__pnode_at(const bsp__pnode *nodes, int32_t at)
+{
+    return (const bsp__pnode *)(const void *)((const uint8_t *)nodes + at);
+}
+/* the node a walk's offset names, as an index of the file's nodes */
+#define BSP__PNODE_INDEX(at) ((uint32_t)(at) / (uint32_t)sizeof(bsp__pnode))
+
+/* The point walks' tree (map.h's point_tree, point_tree.c): its arena
+ * bytes for a header (0xffffffff when its offsets would not fit 31 bits),
+ * and its set-up at the load's end, after collision's build, in `region`
+ * (8-aligned, `bytes` from the former); `depth_checked` when collision's
+ * depth check passed. CORRUPT: more records than the header said, a
+ * node's plane outside its lump. */
+uint32_t bsp__point_tree_bytes(const bsp_header *h);
 bsp_status bsp__point_tree_build(bsp__map *m, uint8_t *region, uint32_t bytes, int depth_checked);
 
 /* The docs/queries.md section 4 "has a lightmap" rule for `slot`; *first gets

@@ -184,8 +184,7 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
     const bsp__map *m = bsp__map_c(map);
     const struct bsp_family *f;
     trace_frame stack[TRACE_STACK];
-    const bsp__cnode *nodes;
-    const bsp__cplane *planes, *pl;
+    const bsp__pnode *nodes, *pn;
     uint32_t depth = 0, visits = 0;
     uint32_t budget;
     float start[3], end[3];
@@ -206,9 +205,8 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
     start[1] = end[1] = p[1];
     start[2] = p[2];
     end[2] = bsp__fsub(p[2], TRACE_DEPTH);
-    n = m->point_tree.world_head;
+    n = m->point_tree.world_head_at;
     nodes = m->point_tree.nodes;
-    planes = m->point_tree.planes;
 
     /* The recursion of section 5, with an explicit stack: descend the near
      * side; when a leaf ends it, test the pending node's faces at its mid
@@ -224,10 +222,10 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
             if (depth == 0) return BSP_OK;
             fr = &stack[--depth];
             /* (the file's node for its faces alone) */
-            node = m->nodes.data + (size_t)fr->node * m->nodes.stride;
+            node = m->nodes.data + (size_t)BSP__PNODE_INDEX(fr->node) * m->nodes.stride;
             hit = node_face_hit(m, node, fr->mid, out, &st, &budget);
             if (hit) return hit > 0 ? BSP_OK : st;
-            n = nodes[fr->node].child[!fr->side];
+            n = bsp__pnode_at(nodes, fr->node)->child[!fr->side];
             for (k = 0; k < 3; k++) {
                 start[k] = fr->mid[k];
                 end[k] = fr->end[k];
@@ -235,14 +233,14 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
             continue;
         }
         if (++visits > m->nodes.count) return BSP_E_CORRUPT;
-        /* the point walk's native node and plane (map.h point_tree), the
+        /* the point walks' node and its plane (map.h point_tree), the
          * distance by the file plane's rounded steps (query.h) */
-        pl = bsp__cnode_plane(planes, &nodes[n]);
-        front = bsp__fsub(bsp__dot(pl->n, start), pl->dist);
-        back = bsp__fsub(bsp__dot(pl->n, end), pl->dist);
+        pn = bsp__pnode_at(nodes, n);
+        front = bsp__fsub(bsp__dot(pn->n, start), pn->dist);
+        back = bsp__fsub(bsp__dot(pn->n, end), pn->dist);
         side = front < 0.0f;
         if ((back < 0.0f) == side) {
-            n = nodes[n].child[side];
+            n = pn->child[side];
             continue;
         }
         if (depth == TRACE_STACK) return BSP_E_CORRUPT;
@@ -255,7 +253,7 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
             end[k] = stack[depth].mid[k];
         }
         depth++;
-        n = nodes[n].child[side];
+        n = pn->child[side];
     }
 }
 #else
