@@ -15,33 +15,63 @@ uint32_t bsp_vis_row_bytes(const bsp_map *map)
 }
 
 /* Run-length coding: a zero byte is followed by a count of zero bytes; a
- * run past the end of the row is cut there. The first `len` (>= 1) bytes
- * of the row at in[0 .. end - in) into out when `store` (a constant at
- * each call: one loop each, without a test of out per byte); the last one
- * into *last. Data ending before the row is full is corrupt. */
-BSP_INLINE bsp_status walk_rle(const uint8_t *in, const uint8_t *end, uint32_t len, uint8_t *out,
-                               uint8_t *last, int store)
+ * run past the end of the row is cut there. Data ending before the row is
+ * full is corrupt. */
+
+/* The first `len` (>= 1) bytes of the row at in[0 .. end - in) into out.
+ * The row is cleared first, a word at a time, so that its zero runs are
+ * skipped (filling each run cost a loop set-up a run), and a run of
+ * literal bytes is copied under one bound: the row's rest or the data's,
+ * whichever ends first. */
+static bsp_status rle_row(const uint8_t *in, const uint8_t *end, uint32_t len, uint8_t *out)
+{
+    uint8_t *o = out, *const o_end = out + len;
+    bsp__fill(out, 0, len);
+    do {
+        uint8_t b;
+        if (BSP_UNLIKELY(in >= end)) return BSP_E_CORRUPT;
+        b = *in;
+        if (b) {
+            const uint8_t *stop;
+            size_t lim = (size_t)(o_end - o);
+            if ((size_t)(end - in) < lim) lim = (size_t)(end - in);
+            stop = in + lim;
+            do {
+                *o++ = b;
+                if (++in == stop) break;
+                b = *in;
+            } while (b);
+        } else {
+            size_t run;
+            if (BSP_UNLIKELY(in + 1 >= end)) return BSP_E_CORRUPT;
+            run = in[1];
+            in += 2;
+            if (run > (size_t)(o_end - o)) run = (size_t)(o_end - o);
+            o += run;
+        }
+    } while (o < o_end);
+    return BSP_OK;
+}
+
+/* The row's byte `len - 1` (len >= 1) into *last, walking the runs before
+ * it without a row buffer (one bit of a row). */
+static bsp_status rle_byte(const uint8_t *in, const uint8_t *end, uint32_t len, uint8_t *last)
 {
     uint32_t pos = 0;
     uint8_t b = 0;
-    /* (the row cleared first, a word at a time: its zero runs are then
-     * skipped, where filling each run cost a loop set-up a run) */
-    if (store) bsp__fill(out, 0, len);
     while (pos < len) {
         uint32_t run;
         if (BSP_UNLIKELY(in >= end)) return BSP_E_CORRUPT;
         b = *in;
         if (b) {
-            /* a run of literal bytes under one bound: the row's rest or
-             * the data's, whichever ends first */
-            uint32_t i = 0, lim = len - pos;
-            if ((size_t)(end - in) < lim) lim = (uint32_t)(end - in);
-            do {
-                if (store) out[pos + i] = in[i];
-                i++;
-            } while (i < lim && in[i]);
-            b = in[i - 1];
-            pos += i, in += i;
+            /* a run of literal bytes under one bound, as rle_row's */
+            const uint8_t *stop, *from = in;
+            size_t lim = len - pos;
+            if ((size_t)(end - in) < lim) lim = (size_t)(end - in);
+            stop = in + lim;
+            while (++in != stop && *in) {}
+            b = in[-1];
+            pos += (uint32_t)(in - from);
             continue;
         }
         /* (b stays 0: a run of count 0 is never the row's last step) */
@@ -55,21 +85,19 @@ BSP_INLINE bsp_status walk_rle(const uint8_t *in, const uint8_t *end, uint32_t l
     return BSP_OK;
 }
 
-/* Walk the first `len` (>= 1) bytes of a row: into out when given, the
- * last one into *last when given (one bit of a row needs no row buffer).
- * An uncompressed row is all literal bytes: one copy. */
+/* Walk the first `len` (>= 1) bytes of a row: into out when given, else
+ * the last one into *last (one bit of a row needs no row buffer). An
+ * uncompressed row is all literal bytes: one copy. */
 static bsp_status walk_row(const bsp__vis_row *row, uint32_t len, uint8_t *out, uint8_t *last)
 {
     const uint8_t *in = row->data, *end = row->data + row->avail;
-    uint8_t b;
     if (!row->compressed) {
         if (row->avail < len) return BSP_E_CORRUPT;
         if (out) bsp__copy(out, in, len);
-        if (last) *last = in[len - 1];
+        else *last = in[len - 1];
         return BSP_OK;
     }
-    if (out) return walk_rle(in, end, len, out, &b, 1);
-    return walk_rle(in, end, len, NULL, last ? last : &b, 0);
+    return out ? rle_row(in, end, len, out) : rle_byte(in, end, len, last);
 }
 
 /* Locate cluster's row; row->all when every cluster is visible from it

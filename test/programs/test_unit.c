@@ -504,6 +504,31 @@ static void test_memstream(void)
     CHECK(s.read(s.ctx, 10, out, 0) == 0, "memstream allows an empty read at the end", "refused");
 }
 
+/* bsp__fill and bsp__copy on every length to 40 from every start to 8
+ * bytes past an 8-aligned one: the bytes asked for hold the value (or the
+ * source), the guard bytes either side are untouched. */
+static void test_fill_copy(void)
+{
+    static union { uint64_t align; uint8_t b[64]; } buf, src;
+    size_t start, n, k;
+    int fill_bad = 0, copy_bad = 0;
+    for (k = 0; k < sizeof src.b; k++) src.b[k] = (uint8_t)(k * 7 + 1);
+    for (start = 0; start < 8; start++) {
+        for (n = 0; n <= 40; n++) {
+            memset(buf.b, 0x5a, sizeof buf.b);
+            bsp__fill(buf.b + start, 0xc3, n);
+            for (k = 0; k < sizeof buf.b; k++)
+                if (buf.b[k] != (k >= start && k < start + n ? 0xc3 : 0x5a)) fill_bad++;
+            memset(buf.b, 0x5a, sizeof buf.b);
+            bsp__copy(buf.b + start, src.b + start, n);
+            for (k = 0; k < sizeof buf.b; k++)
+                if (buf.b[k] != (k >= start && k < start + n ? src.b[k] : 0x5a)) copy_bad++;
+        }
+    }
+    CHECK(fill_bad == 0, "bsp__fill: every length 0-40 from 8 starts, nothing outside", "%d bytes wrong", fill_bad);
+    CHECK(copy_bad == 0, "bsp__copy: every length 0-40 from 8 starts, nothing outside", "%d bytes wrong", copy_bad);
+}
+
 int main(void)
 {
     size_t i;
@@ -519,5 +544,6 @@ int main(void)
     test_entities();
     test_status_names();
     test_memstream();
+    test_fill_copy();
     return check_exit();
 }
