@@ -18,6 +18,21 @@ uint32_t bsp_vis_row_bytes(const bsp_map *map)
  * run past the end of the row is cut there. Data ending before the row is
  * full is corrupt. */
 
+#ifdef BSP_HAVE_U64_CHUNKS
+/* Eight bytes at once: VIS_LOW7 builds a word whose byte is 0x80 where the
+ * byte of v is zero (exactly: no carry crosses a byte), VIS_FIRST_ZERO the
+ * index in memory order of the first such byte, VIS_KEEP(k) the mask of
+ * the k bytes before it. */
+#define VIS_LOW7 0x7f7f7f7f7f7f7f7full
+#if BSP_HOST_BIG_ENDIAN
+#define VIS_FIRST_ZERO(z) ((unsigned)__builtin_clzll(z) >> 3)
+#define VIS_KEEP(k) (~0ull << (64 - 8 * (k)))
+#else
+#define VIS_FIRST_ZERO(z) ((unsigned)__builtin_ctzll(z) >> 3)
+#define VIS_KEEP(k) (~0ull >> (64 - 8 * (k)))
+#endif
+#endif
+
 /* The first `len` (>= 1) bytes of the row at in[0 .. end - in) into out.
  * The row is cleared first, a word at a time, so that its zero runs are
  * skipped (filling each run cost a loop set-up a run), and a run of
@@ -36,11 +51,30 @@ static bsp_status rle_row(const uint8_t *in, const uint8_t *end, uint32_t len, u
             size_t lim = (size_t)(o_end - o);
             if ((size_t)(end - in) < lim) lim = (size_t)(end - in);
             stop = in + lim;
-            do {
+#ifdef BSP_HAVE_U64_CHUNKS
+            /* 8 bytes a step: each step stores the bytes before the run's
+             * end (its first zero) and clears the rest, which lie in the
+             * row's part still to come, cleared or written later */
+            if (lim >= 8) {
+                for (;;) {
+                    uint64_t v = *(const bsp__chunk_u64 *)(const void *)in;
+                    uint64_t z = ~(((v & VIS_LOW7) + VIS_LOW7) | v | VIS_LOW7);
+                    if (z) {
+                        unsigned k = VIS_FIRST_ZERO(z);
+                        if (k) *(bsp__chunk_u64 *)(void *)o = v & VIS_KEEP(k);
+                        in += k, o += k;
+                        break;
+                    }
+                    *(bsp__chunk_u64 *)(void *)o = v;
+                    in += 8, o += 8;
+                    if ((size_t)(stop - in) < 8) break;
+                }
+            }
+#endif
+            while (in != stop && (b = *in) != 0) {
                 *o++ = b;
-                if (++in == stop) break;
-                b = *in;
-            } while (b);
+                in++;
+            }
         } else {
             size_t run;
             if (BSP_UNLIKELY(in + 1 >= end)) return BSP_E_CORRUPT;
