@@ -324,8 +324,9 @@ BSP_API bsp_family_id bsp_header_family(const bsp_header *h);
  * The names: "bloodlines" (Source version 17: Vampire: The Masquerade -
  * Bloodlines), "dark_messiah" (Source, version word 20 | 4 << 16),
  * "tactical_intervention" (Source, the file XOR-encrypted), "vindictus"
- * (after bsp_use_variant). docs/formats.md "Source game variants" says how
- * each is recognised. */
+ * (after bsp_use_variant), "qbism" (quake2: magic "QBSP", version 38, the
+ * Quake II re-release; docs/queries.md 13.1). docs/formats.md "Source game
+ * variants" says how each Source one is recognised. */
 BSP_API const char *bsp_variant_name(const bsp_header *h);
 
 /* Game variants a file does not announce: the caller says which game it

@@ -105,7 +105,7 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/
 	@for m in $(BUILD)/maps/*.bsp; do case $$m in */large.bsp) ;; *) cp "$$m" $(FUZZ_DIR)/seeds/load/;; esac; done
 	@cp $(BUILD)/maps/vindictus/*.bsp $(FUZZ_DIR)/seeds/load/   # read as Vindictus by fuzz_load's last row
 	@for m in $(BUILD)/maps/grid/*.bsp; do case $$m in *_header.bsp) ;; *) cp "$$m" $(FUZZ_DIR)/seeds/load/;; esac; done   # BSPX light grids, hostile ones among them (not the directory after the header: a forward-only load does not look there)
-	@for m in $(wildcard $(SHARED)/maps/*/*.bsp); do \
+	@for m in $(wildcard $(SHARED)/maps/*/*.bsp $(SHARED)/maps/new/quake2/*.bsp); do \
 	    cp "$$m" "$(FUZZ_DIR)/seeds/load/real-$$(basename $$(dirname $$m))-$$(basename $$m)"; done
 	@$(BUILD)/t/fuzz_mkseeds $(FUZZ_DIR)/seeds $(FUZZ_DIR)/seeds/load/*.bsp
 	@rm -rf $(FUZZ_DIR)/seeds/stream && cp -r $(FUZZ_DIR)/seeds/load $(FUZZ_DIR)/seeds/stream

@@ -109,6 +109,15 @@ real_maps() {
     _list=$(echo $_list)
     [ -n "$_list" ] && echo "$_list"
 }
+# quake2_new_maps: the real Quake 2 maps of $SHARED/maps/new/quake2 the
+# quake2 parts also read (issue 43: QBSP 38, the re-release's
+# example_qbism.bsp), read in place, never copied; returns 1 when absent.
+quake2_new_maps() {
+    have_shared || return 1
+    _list=$(ls "$SHARED"/maps/new/quake2/*.bsp 2>/dev/null)
+    _list=$(echo $_list)
+    [ -n "$_list" ] && echo "$_list"
+}
 # real_queries MAP: the file of query points the independent reference
 # (test/reference/bspref.py) picks on a real map, made once.
 real_queries() {

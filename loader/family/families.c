@@ -26,6 +26,7 @@ const struct bsp_family *const bsp__families[] = {
 #endif
 #if BSPKIT_FAMILY_QUAKE2
     &bsp__family_quake2,
+    &bsp__family_quake2_qbism,
 #endif
 #if BSPKIT_FAMILY_QUAKE3
     &bsp__family_quake3,

@@ -2,7 +2,10 @@
 /* family_quake2.c - Quake 2 ("IBSP" version 38): 19 lumps of {offset,
  * length}, little-endian. Leaves name their cluster; visibility is a dvis_t
  * with PVS and PAS rows, as in Source; lightmaps follow the Quake rule with
- * RGB luxels. */
+ * RGB luxels. The Quake II re-release's Qbism format ("QBSP" 38,
+ * docs/queries.md 13.1) is the same file with nodes, faces, leaves, leaf
+ * lists, edges and brush sides widened to 32 bits (bounds to floats): a
+ * second description over the same tables. */
 #include "family.h"
 
 #if BSPKIT_FAMILY_QUAKE2
@@ -39,6 +42,15 @@ static const char quake2_lump_names[] =
 #define Q2_BRUSHSIDE(F) F(planenum, U16, 1) F(texinfo, I16, 1)
 #define Q2_AREA(F) F(numareaportals, I32, 1) F(firstareaportal, I32, 1)
 #define Q2_AREAPORTAL(F) F(portalnum, I32, 1) F(otherarea, I32, 1)
+/* QBSP (ericw-tools q2_*_qbism_t): the same records widened. */
+#define QBISM_NODE(F) F(planenum, I32, 1) F(children, I32, 2) F(mins, F32, 3) F(maxs, F32, 3) \
+    F(firstface, I32, 1) F(numfaces, I32, 1)
+#define QBISM_FACE(F) F(planenum, I32, 1) F(side, I32, 1) F(firstedge, I32, 1) F(numedges, I32, 1) \
+    F(texinfo, I32, 1) F(styles, U8, 4) F(lightofs, I32, 1)
+#define QBISM_LEAF(F) F(contents, I32, 1) F(cluster, I32, 1) F(area, I32, 1) F(mins, F32, 3) \
+    F(maxs, F32, 3) F(firstleafface, I32, 1) F(numleaffaces, I32, 1) F(firstleafbrush, I32, 1) \
+    F(numleafbrushes, I32, 1)
+#define QBISM_BRUSHSIDE(F) F(planenum, I32, 1) F(texinfo, I32, 1)
 BSP_RECORD(q2_node, Q2_NODE);
 BSP_RECORD(q2_texinfo, Q2_TEXINFO);
 BSP_RECORD(q2_face, Q2_FACE);
@@ -48,27 +60,42 @@ BSP_RECORD(q2_brush, Q2_BRUSH);
 BSP_RECORD(q2_brushside, Q2_BRUSHSIDE);
 BSP_RECORD(q2_area, Q2_AREA);
 BSP_RECORD(q2_areaportal, Q2_AREAPORTAL);
+BSP_RECORD(qbism_node, QBISM_NODE);
+BSP_RECORD(qbism_face, QBISM_FACE);
+BSP_RECORD(qbism_leaf, QBISM_LEAF);
+BSP_RECORD(qbism_brushside, QBISM_BRUSHSIDE);
 
-static const bsp__layout_rule quake2_rules[] = {
+/* The records IBSP and QBSP share. */
+static const bsp__layout_rule quake2_common_rules[] = {
     BSP_RULE(Q2_PLANES, BSP_RECORDS(bsp__plane)),
     BSP_RULE(Q2_VERTEXES, BSP_RECORDS(bsp__vec3)),
     BSP_RULE(Q2_VIS, BSP_COUNTED(bsp__dvis)),
-    BSP_RULE(Q2_NODES, BSP_RECORDS(q2_node)),
     BSP_RULE(Q2_TEXINFO, BSP_RECORDS(q2_texinfo)),
-    BSP_RULE(Q2_FACES, BSP_RECORDS(q2_face)),
-    BSP_RULE(Q2_LEAFS, BSP_RECORDS(q2_leaf)),
-    BSP_RULE(Q2_LEAFFACES, BSP_RECORDS(bsp__uint16)),
-    BSP_RULE(Q2_LEAFBRUSHES, BSP_RECORDS(bsp__uint16)),
-    BSP_RULE(Q2_EDGES, BSP_RECORDS(bsp__edge16)),
     BSP_RULE(Q2_SURFEDGES, BSP_RECORDS(bsp__int32)),
     BSP_RULE(Q2_MODELS, BSP_RECORDS(q2_model)),
     BSP_RULE(Q2_BRUSHES, BSP_RECORDS(q2_brush)),
-    BSP_RULE(Q2_BRUSHSIDES, BSP_RECORDS(q2_brushside)),
     BSP_RULE(Q2_AREAS, BSP_RECORDS(q2_area)),
     BSP_RULE(Q2_AREAPORTALS, BSP_RECORDS(q2_areaportal)),
 };
+static const bsp__layout_table quake2_common = BSP_LAYOUT_TABLE(quake2_common_rules, NULL);
 
-static const bsp__layout_table quake2_layouts = BSP_LAYOUT_TABLE(quake2_rules, NULL);
+/* The records QBSP widens: IBSP's, then QBSP's. */
+#define QUAKE2_WIDE_RULES(node, face, leaf, index, edge, side) \
+    BSP_RULE(Q2_NODES, BSP_RECORDS(node)), \
+    BSP_RULE(Q2_FACES, BSP_RECORDS(face)), \
+    BSP_RULE(Q2_LEAFS, BSP_RECORDS(leaf)), \
+    BSP_RULE(Q2_LEAFFACES, BSP_RECORDS(index)), \
+    BSP_RULE(Q2_LEAFBRUSHES, BSP_RECORDS(index)), \
+    BSP_RULE(Q2_EDGES, BSP_RECORDS(edge)), \
+    BSP_RULE(Q2_BRUSHSIDES, BSP_RECORDS(side))
+static const bsp__layout_rule quake2_rules[] = {
+    QUAKE2_WIDE_RULES(q2_node, q2_face, q2_leaf, bsp__uint16, bsp__edge16, q2_brushside)
+};
+static const bsp__layout_rule qbism_rules[] = {
+    QUAKE2_WIDE_RULES(qbism_node, qbism_face, qbism_leaf, bsp__int32, bsp__edge32, qbism_brushside)
+};
+static const bsp__layout_table quake2_layouts = BSP_LAYOUT_TABLE(quake2_rules, &quake2_common);
+static const bsp__layout_table qbism_layouts = BSP_LAYOUT_TABLE(qbism_rules, &quake2_common);
 
 /* Contents and texinfo surface bits of q2 bspfile.h. */
 static const bsp__flag_rule quake2_contents[] = {
@@ -86,88 +113,111 @@ static const bsp__flag_rule quake2_surface[] = {
 };
 
 /* Textures are the texinfo records' names (one per texinfo). */
-static const bsp__access quake2_access = {
-    .lumps = { Q2_TEXINFO, -1, -1, -1, -1, -1, -1, -1, -1, Q2_AREAS, Q2_AREAPORTALS, -1, -1 },
-    .area_rule = BSP_AREAS_PORTALS,
-    .area_numportals = BSP_FIELD(q2_area, numareaportals),
-    .area_firstportal = BSP_FIELD(q2_area, firstareaportal),
-    .portal_key = { BSP_FIELD(q2_areaportal, portalnum), BSP_FIELD(q2_areaportal, portalnum) },
-    .portal_otherarea = { BSP_FIELD(q2_areaportal, otherarea), BSP_FIELD(q2_areaportal, otherarea) },
-    .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_RECORDS, .contents_bits = 1,
-    .flags_by_name = BSP_NAME_LIQUID, .light_combine = BSP_COMBINE_RESCALE,
-    .leaf_area = BSP_FIELD(q2_leaf, area), .leaf_area_mask = 0xffff,
-    .leaf_bounds = BSP_FIELD(q2_leaf, mins), .model_origin = BSP_AT(q2_model, origin), .face_side = BSP_FIELD(q2_face, side),
-    .texinfo_flags = BSP_FIELD(q2_texinfo, flags),
-    .texture_stride = q2_texinfo_bytes, .texture_name = BSP_AT(q2_texinfo, texture),
-    .texture_name_len = BSP_BYTES(q2_texinfo, texture), .texture_unique = 1,
-    .contents = quake2_contents, .num_contents = sizeof quake2_contents / sizeof quake2_contents[0],
-    .surface = quake2_surface, .num_surface = sizeof quake2_surface / sizeof quake2_surface[0],
-};
+#define QUAKE2_ACCESS(leaf, face) \
+    .lumps = { Q2_TEXINFO, -1, -1, -1, -1, -1, -1, -1, -1, Q2_AREAS, Q2_AREAPORTALS, -1, -1 }, \
+    .area_rule = BSP_AREAS_PORTALS, \
+    .area_numportals = BSP_FIELD(q2_area, numareaportals), \
+    .area_firstportal = BSP_FIELD(q2_area, firstareaportal), \
+    .portal_key = { BSP_FIELD(q2_areaportal, portalnum), BSP_FIELD(q2_areaportal, portalnum) }, \
+    .portal_otherarea = { BSP_FIELD(q2_areaportal, otherarea), BSP_FIELD(q2_areaportal, otherarea) }, \
+    .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_RECORDS, .contents_bits = 1, \
+    .flags_by_name = BSP_NAME_LIQUID, .light_combine = BSP_COMBINE_RESCALE, \
+    .leaf_area = BSP_FIELD(leaf, area), .leaf_area_mask = 0xffff, \
+    .leaf_bounds = BSP_FIELD(leaf, mins), .model_origin = BSP_AT(q2_model, origin), \
+    .face_side = BSP_FIELD(face, side), \
+    .texinfo_flags = BSP_FIELD(q2_texinfo, flags), \
+    .texture_stride = q2_texinfo_bytes, .texture_name = BSP_AT(q2_texinfo, texture), \
+    .texture_name_len = BSP_BYTES(q2_texinfo, texture), .texture_unique = 1, \
+    .contents = quake2_contents, .num_contents = sizeof quake2_contents / sizeof quake2_contents[0], \
+    .surface = quake2_surface, .num_surface = sizeof quake2_surface / sizeof quake2_surface[0]
+static const bsp__access quake2_access = { QUAKE2_ACCESS(q2_leaf, q2_face) };
+static const bsp__access qbism_access = { QUAKE2_ACCESS(qbism_leaf, qbism_face) };
 
 #if BSPKIT_COLLISION
-static const struct bsp__collision quake2_coll = {
-    .lumps = { Q2_BRUSHES, Q2_BRUSHSIDES, Q2_LEAFBRUSHES, -1, -1, -1, -1, -1 },
-    .kind = BSP_COLL_BRUSHES,
-    .brush_firstside = BSP_FIELD(q2_brush, firstside), .brush_numsides = BSP_FIELD(q2_brush, numsides),
-    .brush_contents = BSP_FIELD(q2_brush, contents),
-    .side_plane = { BSP_FIELD(q2_brushside, planenum), BSP_FIELD(q2_brushside, planenum) },
-    .side_texture = { BSP_FIELD(q2_brushside, texinfo), BSP_FIELD(q2_brushside, texinfo) },
-    .side_texture_kind = BSP_SIDE_TEXINFO,
-    .leafbrush = { BSP_FIELD(bsp__uint16, v), BSP_FIELD(bsp__uint16, v) },
-    .leaf_firstleafbrush = BSP_FIELD(q2_leaf, firstleafbrush),
-    .leaf_numleafbrushes = BSP_FIELD(q2_leaf, numleafbrushes),
-    .masks = { 0x3u, 0x2010003u },   /* game/q_shared.h: MASK_SOLID, MASK_PLAYERSOLID */
-};
+#define QUAKE2_COLL(leaf, side, index) \
+    .lumps = { Q2_BRUSHES, Q2_BRUSHSIDES, Q2_LEAFBRUSHES, -1, -1, -1, -1, -1 }, \
+    .kind = BSP_COLL_BRUSHES, \
+    .brush_firstside = BSP_FIELD(q2_brush, firstside), .brush_numsides = BSP_FIELD(q2_brush, numsides), \
+    .brush_contents = BSP_FIELD(q2_brush, contents), \
+    .side_plane = { BSP_FIELD(side, planenum), BSP_FIELD(side, planenum) }, \
+    .side_texture = { BSP_FIELD(side, texinfo), BSP_FIELD(side, texinfo) }, \
+    .side_texture_kind = BSP_SIDE_TEXINFO, \
+    .leafbrush = { BSP_FIELD(index, v), BSP_FIELD(index, v) }, \
+    .leaf_firstleafbrush = BSP_FIELD(leaf, firstleafbrush), \
+    .leaf_numleafbrushes = BSP_FIELD(leaf, numleafbrushes), \
+    .masks = { 0x3u, 0x2010003u }   /* game/q_shared.h: MASK_SOLID, MASK_PLAYERSOLID */
+static const struct bsp__collision quake2_coll = { QUAKE2_COLL(q2_leaf, q2_brushside, bsp__uint16) };
+static const struct bsp__collision qbism_coll = { QUAKE2_COLL(qbism_leaf, qbism_brushside, bsp__int32) };
 #endif
 
+/* Everything but the records and the magic. */
+#define QUAKE2_COMMON \
+    .name = "quake2", .detect.id = BSP_FAMILY_QUAKE2, \
+    .amb.kind = BSP_AMB_OCTREE, \
+    .detect.min_version = 38, .detect.max_version = 38, \
+    .detect.version_at = 4, \
+    .dir.header_bytes = QUAKE2_HEADER_BYTES, \
+    .dir.dir_offset = 8, \
+    .dir.num_lumps = QUAKE2_LUMPS, \
+    .dir.entry_words = 2, \
+    .dir.bspx = 1, \
+    .dir.entry = { 0, 1, -1, -1 }, \
+    .dir.role_lump = { BSP_ROLE(ENTITIES, Q2_ENTITIES), BSP_ROLE(PLANES, Q2_PLANES), \
+                   BSP_ROLE(NODES, Q2_NODES), BSP_ROLE(LEAFS, Q2_LEAFS), \
+                   BSP_ROLE(MODELS, Q2_MODELS), BSP_ROLE(VIS, Q2_VIS), \
+                   BSP_ROLE(FACES, Q2_FACES), BSP_ROLE(TEXINFO, Q2_TEXINFO), \
+                   BSP_ROLE(LIGHTING, Q2_LIGHTING), BSP_ROLE(EDGES, Q2_EDGES), \
+                   BSP_ROLE(SURFEDGES, Q2_SURFEDGES), BSP_ROLE(VERTEXES, Q2_VERTEXES), \
+                   BSP_ROLE(LEAFFACES, Q2_LEAFFACES) }, \
+    .dir.lighting_roles = (1u << BSP_ROLE_TEXINFO) | (1u << BSP_ROLE_EDGES) | \
+                      (1u << BSP_ROLE_SURFEDGES) | (1u << BSP_ROLE_VERTEXES), \
+    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, quake2_lump_names), \
+    .tree.model_headnode = BSP_FIELD(q2_model, headnode), \
+    .tree.model_firstface = BSP_FIELD(q2_model, firstface), \
+    .tree.model_numfaces = BSP_FIELD(q2_model, numfaces), \
+    .vis.has_pas = 1, \
+    .faces.face_num_styles = 4, \
+    .faces.texinfo_vecs = BSP_AT(q2_texinfo, vecs), .faces.luxel_bytes = 3, \
+    .finish = bsp__dvis_finish, \
+    .vis.vis_row = bsp__dvis_row, \
+    .faces.face_lightmap = bsp__extents_lightmap
+
+/* The fields of the records QBSP widens. */
+#define QUAKE2_RECORDS(node, face, leaf, index, edge) \
+    .tree.node_plane = BSP_FIELD(node, planenum), \
+    .tree.node_child = { BSP_FIELD_K(node, children, 0), BSP_FIELD_K(node, children, 1) }, \
+    .tree.node_firstface = BSP_FIELD(node, firstface), \
+    .tree.node_numfaces = BSP_FIELD(node, numfaces), \
+    .tree.leaf_contents = BSP_FIELD(leaf, contents), \
+    .tree.leaf_cluster = BSP_FIELD(leaf, cluster), \
+    .tree.leaf_firstleafface = BSP_FIELD(leaf, firstleafface), \
+    .tree.leaf_numleaffaces = BSP_FIELD(leaf, numleaffaces), \
+    .faces.face_plane = BSP_FIELD(face, planenum), \
+    .faces.face_firstedge = BSP_FIELD(face, firstedge), \
+    .faces.face_numedges = BSP_FIELD(face, numedges), \
+    .faces.face_texinfo = BSP_FIELD(face, texinfo), \
+    .faces.face_lightofs = BSP_FIELD(face, lightofs), \
+    .faces.face_styles_offset = BSP_AT(face, styles), \
+    .faces.edge_v = { BSP_FIELD_K(edge, v, 0), BSP_FIELD_K(edge, v, 1) }, \
+    .tree.leafface_face = BSP_FIELD(index, v)
+
 const struct bsp_family bsp__family_quake2 = {
-    .name = "quake2", .detect.id = BSP_FAMILY_QUAKE2,
-    .amb.kind = BSP_AMB_OCTREE,
-    .detect.min_version = 38, .detect.max_version = 38,
-    .detect.magic = "IBSP", .detect.version_at = 4,
-    .dir.header_bytes = QUAKE2_HEADER_BYTES,
-    .dir.dir_offset = 8,
-    .dir.num_lumps = QUAKE2_LUMPS,
-    .dir.entry_words = 2,
-    .dir.bspx = 1,
-    .dir.entry = { 0, 1, -1, -1 },
-    .dir.role_lump = { BSP_ROLE(ENTITIES, Q2_ENTITIES), BSP_ROLE(PLANES, Q2_PLANES),
-                   BSP_ROLE(NODES, Q2_NODES), BSP_ROLE(LEAFS, Q2_LEAFS),
-                   BSP_ROLE(MODELS, Q2_MODELS), BSP_ROLE(VIS, Q2_VIS),
-                   BSP_ROLE(FACES, Q2_FACES), BSP_ROLE(TEXINFO, Q2_TEXINFO),
-                   BSP_ROLE(LIGHTING, Q2_LIGHTING), BSP_ROLE(EDGES, Q2_EDGES),
-                   BSP_ROLE(SURFEDGES, Q2_SURFEDGES), BSP_ROLE(VERTEXES, Q2_VERTEXES),
-                   BSP_ROLE(LEAFFACES, Q2_LEAFFACES) },
-    .dir.lighting_roles = (1u << BSP_ROLE_TEXINFO) | (1u << BSP_ROLE_EDGES) |
-                      (1u << BSP_ROLE_SURFEDGES) | (1u << BSP_ROLE_VERTEXES),
-    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, quake2_lump_names),
+    QUAKE2_COMMON,
+    .detect.magic = "IBSP",
+    QUAKE2_RECORDS(q2_node, q2_face, q2_leaf, bsp__uint16, bsp__edge16),
     .dir.layouts = &quake2_layouts,
-    .tree.node_plane = BSP_FIELD(q2_node, planenum),
-    .tree.node_child = { BSP_FIELD_K(q2_node, children, 0), BSP_FIELD_K(q2_node, children, 1) },
-    .tree.node_firstface = BSP_FIELD(q2_node, firstface),
-    .tree.node_numfaces = BSP_FIELD(q2_node, numfaces),
-    .tree.leaf_contents = BSP_FIELD(q2_leaf, contents),
-    .tree.leaf_cluster = BSP_FIELD(q2_leaf, cluster),
-    .tree.leaf_firstleafface = BSP_FIELD(q2_leaf, firstleafface),
-    .tree.leaf_numleaffaces = BSP_FIELD(q2_leaf, numleaffaces),
-    .tree.model_headnode = BSP_FIELD(q2_model, headnode),
-    .tree.model_firstface = BSP_FIELD(q2_model, firstface),
-    .tree.model_numfaces = BSP_FIELD(q2_model, numfaces),
-    .faces.face_plane = BSP_FIELD(q2_face, planenum),
-    .faces.face_firstedge = BSP_FIELD(q2_face, firstedge),
-    .faces.face_numedges = BSP_FIELD(q2_face, numedges),
-    .faces.face_texinfo = BSP_FIELD(q2_face, texinfo),
-    .faces.face_lightofs = BSP_FIELD(q2_face, lightofs),
-    .faces.edge_v = { BSP_FIELD_K(bsp__edge16, v, 0), BSP_FIELD_K(bsp__edge16, v, 1) },
-    .tree.leafface_face = BSP_FIELD(bsp__uint16, v),
-    .faces.face_styles_offset = BSP_AT(q2_face, styles), .faces.face_num_styles = 4,
-    .vis.has_pas = 1,
-    .faces.texinfo_vecs = BSP_AT(q2_texinfo, vecs), .faces.luxel_bytes = 3,
-    .finish = bsp__dvis_finish,
-    .vis.vis_row = bsp__dvis_row,
-    .faces.face_lightmap = bsp__extents_lightmap,
     .access = BSP__IF(BSPKIT_ACCESS, &quake2_access),
     BSP__COLL(&quake2_coll)
+};
+
+/* Quake II re-release / Qbism (docs/queries.md 13.1). */
+const struct bsp_family bsp__family_quake2_qbism = {
+    QUAKE2_COMMON,
+    .detect.magic = "QBSP", .detect.variant = "qbism",
+    QUAKE2_RECORDS(qbism_node, qbism_face, qbism_leaf, bsp__int32, bsp__edge32),
+    .dir.layouts = &qbism_layouts,
+    .access = BSP__IF(BSPKIT_ACCESS, &qbism_access),
+    BSP__COLL(&qbism_coll)
 };
 
 #endif

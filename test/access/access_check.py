@@ -90,9 +90,10 @@ def leaf_face_lists(m, data):
         fmt = "<ii3f3fII4B" if data[:4] == b"BSP2" else "<ii3h3hII4B"
         lf = [r[0] for r in unpack_all("<I", m.lump(11))]
         rng = [(r[8], r[9]) for r in unpack_all(fmt, m.lump(10))]
-    elif fam == "quake2":
-        lf = [r[0] for r in unpack_all("<H", m.lump(9))]
-        rng = [(r[9], r[10]) for r in unpack_all("<ihh3h3h4H", m.lump(8))]
+    elif fam == "quake2":   # QBSP 38 (13.1): uint32 leaf faces, 52-byte leaves
+        qb = getattr(m, "qbism", False)
+        lf = [r[0] for r in unpack_all("<I" if qb else "<H", m.lump(9))]
+        rng = [(r[9], r[10]) for r in unpack_all("<iii3f3f4I" if qb else "<ihh3h3h4H", m.lump(8))]
     elif fam == "quake3":
         lf = [r[0] for r in unpack_all("<i", m.lump(5))]
         rng = [(r[8], r[9]) for r in unpack_all("<ii3i3i4i", m.lump(4))]
@@ -343,9 +344,11 @@ def brush_records(m):
     if fam == "quake2":
         br = [(a, n, c, -1) for a, n, c in unpack_all("<3i", m.lump(14))]
         of = q2_table(m)[1]
-        sd = [(p, of[t] if 0 <= t < len(of) else -1, -1, 0, 0) for p, t in unpack_all("<Hh", m.lump(15))]
-        lb = [r[0] for r in unpack_all("<H", m.lump(10))]
-        rng = [(r[11], r[12]) for r in unpack_all("<ihh3h3h4H", m.lump(8))]
+        qb = getattr(m, "qbism", False)   # QBSP 38 (13.1): 8-byte sides, uint32 leaf brushes
+        sd = [(p, of[t] if 0 <= t < len(of) else -1, -1, 0, 0)
+              for p, t in unpack_all("<Ii" if qb else "<Hh", m.lump(15))]
+        lb = [r[0] for r in unpack_all("<I" if qb else "<H", m.lump(10))]
+        rng = [(r[11], r[12]) for r in unpack_all("<iii3f3f4I" if qb else "<ihh3h3h4H", m.lump(8))]
     elif fam == "quake3":
         shaders = unpack_all("<64sii", m.lump(1))
         br = [(a, n, shaders[s][2] if 0 <= s < len(shaders) else None, s)

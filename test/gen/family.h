@@ -62,6 +62,7 @@ typedef struct {
     const gen_world *w;
     int family;
     int vis; /* visibility data written */
+    int qbism; /* quake2 written as QBSP 38 (docs/queries.md 13.1) */
 
     /* leaves as written */
     int nleaves;

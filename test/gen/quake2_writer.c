@@ -27,6 +27,15 @@
  * area), clusters = rooms, dvis with PVS and PAS rows (vis.c, as Source);
  * lighting 3 bytes per luxel (RGB), styles one after another; the unlit
  * texinfo has SURF_SKY (4); pop is 256 zero bytes as 4bsp writes it.
+ *
+ * With v->qbism the file is the Quake II re-release's "QBSP" 38 (Qbism;
+ * docs/queries.md 13.1, ericw-tools q2_*_qbism_t): the same world with node
+ * 44 (i32 plane, children[2], f32 mins[3], maxs[3], u32 firstface,
+ * numfaces), face 28 (u32 plane, i32 side, firstedge, numedges, texinfo,
+ * u8 styles[4], i32 lightofs), leaf 52 (i32 contents, cluster, area, f32
+ * mins[3], maxs[3], u32 firstleafface, numleaffaces, firstleafbrush,
+ * numleafbrushes), u32 leaf faces and leaf brushes, edge 8 (u32 v[2]) and
+ * brush side 8 (u32 plane, i32 texinfo); the rest as IBSP.
  */
 #include "idtech.h"
 
@@ -46,18 +55,36 @@ static const int q2_order[Q2_NUM_LUMPS] = {Q2_PLANES, Q2_LEAFS, Q2_VERTEXES, Q2_
 
 #define Q2_SURF_SKY 0x4
 
-static void put_bounds16(gbuf *b, const int lo[3], const int hi[3])
+/* Node and leaf bounds: int16 (IBSP) or float (QBSP). */
+static void put_bounds(gbuf *b, int wide, const int lo[3], const int hi[3])
 {
     int a;
-    for (a = 0; a < 3; a++) gbuf_le16(b, id_s16(lo[a], "bound"));
-    for (a = 0; a < 3; a++) gbuf_le16(b, id_s16(hi[a], "bound"));
+    for (a = 0; a < 6; a++) {
+        int x = a < 3 ? lo[a] : hi[a - 3];
+        if (wide) gbuf_f32(b, (float)x);
+        else gbuf_le16(b, id_s16(x, "bound"));
+    }
+}
+
+/* An index or count: uint16 / int16 (IBSP) or 32 bits (QBSP). */
+static void put_u16w(gbuf *b, int wide, int x, const char *what)
+{
+    if (wide) gbuf_i32(b, x);
+    else gbuf_le16(b, id_u16(x, what));
+}
+static void put_s16w(gbuf *b, int wide, int x, const char *what)
+{
+    if (wide) gbuf_i32(b, x);
+    else gbuf_le16(b, id_s16(x, what));
 }
 
 void q2_write(const gen_view *v, const char *path, gen_counts *c)
 {
     const gen_world *w = v->w;
     gbuf L[Q2_NUM_LUMPS];
-    static const unsigned char prefix[8] = {'I', 'B', 'S', 'P', 38, 0, 0, 0};
+    static const unsigned char ibsp[8] = {'I', 'B', 'S', 'P', 38, 0, 0, 0};
+    static const unsigned char qbsp[8] = {'Q', 'B', 'S', 'P', 38, 0, 0, 0};
+    const int wide = v->qbism;
     int *lightofs = calloc((size_t)w->nfaces + 1, sizeof *lightofs);
     int i, a;
     if (!lightofs) gen_die("out of memory");
@@ -80,9 +107,9 @@ void q2_write(const gen_view *v, const char *path, gen_counts *c)
         gbuf_i32(&L[Q2_NODES], id_child(v, n->child[0]));
         gbuf_i32(&L[Q2_NODES], id_child(v, n->child[1]));
         id_node_bounds(v, i, lo, hi);
-        put_bounds16(&L[Q2_NODES], lo, hi);
-        gbuf_le16(&L[Q2_NODES], id_u16(n->firstface, "node firstface"));
-        gbuf_le16(&L[Q2_NODES], id_u16(n->numfaces, "node numfaces"));
+        put_bounds(&L[Q2_NODES], wide, lo, hi);
+        put_u16w(&L[Q2_NODES], wide, n->firstface, "node firstface");
+        put_u16w(&L[Q2_NODES], wide, n->numfaces, "node numfaces");
     }
     for (i = 0; i < gen_num_qk_texinfos; i++) {
         float vecs[2][4];
@@ -114,11 +141,12 @@ void q2_write(const gen_view *v, const char *path, gen_counts *c)
     }
     for (i = 0; i < w->nfaces; i++) {
         const gen_face *fc = &w->faces[i];
-        gbuf_le16(&L[Q2_FACES], id_u16(fc->plane, "face plane"));
-        gbuf_le16(&L[Q2_FACES], (unsigned)fc->side);
+        put_u16w(&L[Q2_FACES], wide, fc->plane, "face plane");
+        if (wide) gbuf_i32(&L[Q2_FACES], fc->side);
+        else gbuf_le16(&L[Q2_FACES], (unsigned)fc->side);
         gbuf_i32(&L[Q2_FACES], fc->firstedge);
-        gbuf_le16(&L[Q2_FACES], id_s16(fc->numedges, "numedges"));
-        gbuf_le16(&L[Q2_FACES], id_s16(v->face_texinfo[i], "texinfo"));
+        put_s16w(&L[Q2_FACES], wide, fc->numedges, "numedges");
+        put_s16w(&L[Q2_FACES], wide, v->face_texinfo[i], "texinfo");
         gbuf_put(&L[Q2_FACES], fc->styles, 4);
         gbuf_i32(&L[Q2_FACES], lightofs[i]);
     }
@@ -126,20 +154,20 @@ void q2_write(const gen_view *v, const char *path, gen_counts *c)
         const gen_leaf *lf = &w->leaves[v->leaf_src[i]];
         int lo[3], hi[3];
         gbuf_i32(&L[Q2_LEAFS], v->leaf_contents[i]);
-        gbuf_le16(&L[Q2_LEAFS], id_s16(v->leaf_cluster[i], "cluster"));
-        gbuf_le16(&L[Q2_LEAFS], v->leaf_cluster[i] >= 0 ? (unsigned)gen_room_area(w->desc, v->leaf_cluster[i]) : 0u);
+        put_s16w(&L[Q2_LEAFS], wide, v->leaf_cluster[i], "cluster");
+        put_u16w(&L[Q2_LEAFS], wide, v->leaf_cluster[i] >= 0 ? gen_room_area(w->desc, v->leaf_cluster[i]) : 0, "area");
         id_leaf_bounds(v, i, lo, hi);
-        put_bounds16(&L[Q2_LEAFS], lo, hi);
-        gbuf_le16(&L[Q2_LEAFS], id_u16(lf->firstleafface, "firstleafface"));
-        gbuf_le16(&L[Q2_LEAFS], id_u16(lf->numleaffaces, "numleaffaces"));
-        gbuf_le16(&L[Q2_LEAFS], id_u16(lf->firstleafbrush, "firstleafbrush"));
-        gbuf_le16(&L[Q2_LEAFS], id_u16(lf->numleafbrushes, "numleafbrushes"));
+        put_bounds(&L[Q2_LEAFS], wide, lo, hi);
+        put_u16w(&L[Q2_LEAFS], wide, lf->firstleafface, "firstleafface");
+        put_u16w(&L[Q2_LEAFS], wide, lf->numleaffaces, "numleaffaces");
+        put_u16w(&L[Q2_LEAFS], wide, lf->firstleafbrush, "firstleafbrush");
+        put_u16w(&L[Q2_LEAFS], wide, lf->numleafbrushes, "numleafbrushes");
     }
-    for (i = 0; i < w->nleaffaces; i++) gbuf_le16(&L[Q2_LEAFFACES], id_u16(w->leaffaces[i], "leafface"));
-    for (i = 0; i < w->nleafbrushes; i++) gbuf_le16(&L[Q2_LEAFBRUSHES], id_u16(w->leafbrushes[i], "leafbrush"));
+    for (i = 0; i < w->nleaffaces; i++) put_u16w(&L[Q2_LEAFFACES], wide, w->leaffaces[i], "leafface");
+    for (i = 0; i < w->nleafbrushes; i++) put_u16w(&L[Q2_LEAFBRUSHES], wide, w->leafbrushes[i], "leafbrush");
     for (i = 0; i < w->nedges; i++) {
-        gbuf_le16(&L[Q2_EDGES], id_u16(w->edges[i][0], "vertex index"));
-        gbuf_le16(&L[Q2_EDGES], id_u16(w->edges[i][1], "vertex index"));
+        put_u16w(&L[Q2_EDGES], wide, w->edges[i][0], "vertex index");
+        put_u16w(&L[Q2_EDGES], wide, w->edges[i][1], "vertex index");
     }
     for (i = 0; i < w->nsurfedges; i++) gbuf_i32(&L[Q2_SURFEDGES], w->surfedges[i]);
     for (i = 0; i < w->nmodels; i++) {
@@ -157,8 +185,8 @@ void q2_write(const gen_view *v, const char *path, gen_counts *c)
         gbuf_i32(&L[Q2_BRUSHES], 1); /* CONTENTS_SOLID */
     }
     for (i = 0; i < w->nsides; i++) {
-        gbuf_le16(&L[Q2_BRUSHSIDES], id_u16(w->sides[i].plane, "brushside plane"));
-        gbuf_le16(&L[Q2_BRUSHSIDES], id_s16(w->sides[i].texinfo, "brushside texinfo"));
+        put_u16w(&L[Q2_BRUSHSIDES], wide, w->sides[i].plane, "brushside plane");
+        put_s16w(&L[Q2_BRUSHSIDES], wide, w->sides[i].texinfo, "brushside texinfo");
     }
     gbuf_zero(&L[Q2_POP], 256);
     for (i = 0; i <= gen_num_areas(w->desc); i++) { /* area 0: the null area */
@@ -174,7 +202,7 @@ void q2_write(const gen_view *v, const char *path, gen_counts *c)
         gbuf_i32(&L[Q2_AREAPORTALS], other);
     }
 
-    id_assemble(prefix, 8, L, Q2_NUM_LUMPS, q2_order, path);
+    id_assemble(wide ? qbsp : ibsp, 8, L, Q2_NUM_LUMPS, q2_order, path);
 
     c->n = 0;
     gen_count(c, "models", w->nmodels);

@@ -985,9 +985,13 @@ def load_quake(data, family):
     return m
 
 
-def load_quake2(data):
+def load_quake2(data, qbism=False):
+    """IBSP 38, or QBSP 38 (the Quake II re-release / Qbism, contract 13.1:
+    nodes, faces, leafs, leaf faces, leaf brushes, edges and brush sides
+    widened to 32 bits, node and leaf bounds to floats)."""
     m = BspMap()
     m.family = "quake2"
+    m.qbism = qbism
     m.raw = data
     E = "<"
     m.version = 38
@@ -1007,11 +1011,28 @@ def load_quake2(data):
     m.lump = get   # a lump's bytes, decoded (test/access/access_check.py)
     m.planes = [r[:4] for r in _unpack_all(E + "4fi", get(1), 20)]
     m.vertices = _unpack_all(E + "3f", get(2), 12)
-    m.nodes = [(r[0], r[1], r[2], r[9], r[10]) for r in _unpack_all(E + "iii3h3hHH", get(4), 28)]
-    m.leaves = [(r[0], r[1], r[3:6], r[6:9]) for r in _unpack_all(E + "ihh3h3h4H", get(8), 28)]
-    m.leafface_runs = [(r[9], r[10]) for r in _unpack_all(E + "ihh3h3h4H", get(8), 28)]
-    m.leafface_list = [r[0] for r in _unpack_all(E + "H", get(9), 2)]
-    m.edges = _unpack_all(E + "2H", get(11), 4)
+    if qbism:
+        node_fmt, node_size = "iii3f3fII", 44
+        leaf_fmt, leaf_size = "iii3f3f4I", 52
+        index_fmt, index_size = "I", 4
+        edge_fmt, edge_size = "2I", 8
+        face_fmt, face_size = "Iiiii4Bi", 28
+    else:
+        node_fmt, node_size = "iii3h3hHH", 28
+        leaf_fmt, leaf_size = "ihh3h3h4H", 28
+        index_fmt, index_size = "H", 2
+        edge_fmt, edge_size = "2H", 4
+        face_fmt, face_size = "Hhihh4Bi", 20
+    m.nodes = [(r[0], r[1], r[2], r[9], r[10]) for r in _unpack_all(E + node_fmt, get(4), node_size)]
+    leaves = _unpack_all(E + leaf_fmt, get(8), leaf_size)
+    m.leaves = [(r[0], r[1], r[3:6], r[6:9]) for r in leaves]
+    m.leaf_areas = [r[2] for r in leaves]
+    m.leafface_runs = [(r[9], r[10]) for r in leaves]
+    m.leafbrush_runs = [(r[11], r[12]) for r in leaves]
+    m.leafface_list = [r[0] for r in _unpack_all(E + index_fmt, get(9), index_size)]
+    m.leafbrush_fmt = (index_fmt, index_size)
+    m.brushside_fmt = ("Ii", 8) if qbism else ("Hh", 4)
+    m.edges = _unpack_all(E + edge_fmt, get(11), edge_size)
     m.surfedges = [r[0] for r in _unpack_all(E + "i", get(12), 4)]
     m.models = [(r[0:3], r[3:6], r[9], None) for r in _unpack_all(E + "9fiii", get(13), 48)]
     if not m.models:
@@ -1032,19 +1053,19 @@ def load_quake2(data):
     m.has_pas = True
     m.lighting = get(7)
     m.faces_raw = get(6)
-    m.face_size = 20
-    if len(m.faces_raw) % 20:
+    m.face_size = face_size
+    if len(m.faces_raw) % face_size:
         raise LoadError("corrupt")
-    m.num_faces = len(m.faces_raw) // 20
+    m.num_faces = len(m.faces_raw) // face_size
     m.texinfo_raw = get(5)
     m.texinfo_size = 76
     m.num_texinfo = len(m.texinfo_raw) // 76
     m.luxel_bytes = 3
     m.lightmaps = True
-    fst = struct.Struct(E + "Hhihh4Bi")
+    fst = struct.Struct(E + face_fmt)
 
     def parse_face(f):
-        r = fst.unpack_from(m.faces_raw, f * 20)
+        r = fst.unpack_from(m.faces_raw, f * face_size)
         fc = Face()
         fc.plane, fc.side, fc.firstedge, fc.numedges, fc.texinfo = r[0:5]
         fc.dispinfo = -1
@@ -1170,7 +1191,7 @@ def _vindictus_dir(gl):
     return ok(20) and not ok(16)
 
 
-KNOWN_MAGICS = (b"VBSP", b"PSBV", b"BSP2", b"2PSB", b"IBSP", b"\x1d\0\0\0", b"\x1e\0\0\0",
+KNOWN_MAGICS = (b"VBSP", b"PSBV", b"BSP2", b"2PSB", b"IBSP", b"QBSP", b"\x1d\0\0\0", b"\x1e\0\0\0",
                 b"\x2a\0\0\0", b"rBSP")
 
 
@@ -1204,6 +1225,10 @@ def load_map(path):
         raise LoadError("unsupported")   # Titanfall: a different format
     if magic in (b"BSP2", b"2PSB"):
         return load_quake(data, "bsp2")
+    if magic == b"QBSP":
+        if struct.unpack_from("<i", data, 4)[0] == 38:
+            return load_quake2(data, qbism=True)
+        raise LoadError("unsupported")
     if magic == b"IBSP":
         v = struct.unpack_from("<i", data, 4)[0]
         if v == 38:

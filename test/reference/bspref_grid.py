@@ -37,7 +37,7 @@ def family_of(data):
     magic = data[:4]
     if magic in (b"BSP2", b"2PSB"):
         return "bsp2"
-    if magic == b"IBSP" and struct.unpack_from("<i", data, 4)[0] == 38:
+    if magic in (b"IBSP", b"QBSP") and struct.unpack_from("<i", data, 4)[0] == 38:
         return "quake2"
     v = struct.unpack_from("<i", data, 0)[0]
     return {29: "quake", 30: "goldsrc"}.get(v)

@@ -144,10 +144,14 @@ class Coll:
                            for r in _records(E + "4fi", get(1))]
         self.nodes = [(n[0], n[1], n[2]) for n in m.nodes]
         if fam == "quake2":
-            self.leaves = [(r[0], r[11], r[12], r[9], r[10]) for r in _records("<ihh3h3h4H", get(8))]
-            self.leafbrushes = [r[0] for r in _records("<H", get(10))]
+            # QBSP (contract 13.1): 52-byte leaves, uint32 leaf brushes,
+            # 8-byte brush sides
+            qb = getattr(m, "qbism", False)
+            self.leaves = [(r[0], r[11], r[12], r[9], r[10])
+                           for r in _records("<iii3f3f4I" if qb else "<ihh3h3h4H", get(8))]
+            self.leafbrushes = [r[0] for r in _records("<I" if qb else "<H", get(10))]
             self.brushes = _records("<3i", get(14))
-            self.sides = [r[0] for r in _records("<Hh", get(15))]
+            self.sides = [r[0] for r in _records("<Ii" if qb else "<Hh", get(15))]
             self.heads = [md[2] for md in m.models]
         elif fam == "source":
             self._load_source(m, get, E)

@@ -40,6 +40,24 @@ for l in sys.stdin:
         rm -f "$LOG.tmp"
     fi
 done
+# QBSP 38 twins (docs/queries.md 13.1): the same world as its IBSP 38 map,
+# widened records; every query line of both maps answers byte for byte the
+# same on both, and `info` names the variant.
+for m in $(gen_maps q2_qbism q2_qbism_ramp); do
+    name=$(basename "$m" .bsp)
+    twin=$MAPS/$(echo "$name" | sed 's/_qbism//').bsp
+    [ -f "$twin" ] || { fail "$name: no IBSP twin $(basename "$twin")"; continue; }
+    cat "${m%.bsp}.queries" "${twin%.bsp}.queries" > "$LOG.qq"
+    $BUILD/bspkit query "$m" < "$LOG.qq" > "$LOG.qa" 2>/dev/null
+    $BUILD/bspkit query "$twin" < "$LOG.qq" > "$LOG.qb" 2>/dev/null
+    if [ -s "$LOG.qa" ] && cmp -s "$LOG.qa" "$LOG.qb" && $BUILD/bspkit info "$m" | grep -q '"variant":"qbism"'; then
+        pass "$name: QBSP answers $(wc -l < "$LOG.qa") query lines exactly as its IBSP twin $(basename "$twin" .bsp); info names variant qbism"
+    else
+        fail "$name: QBSP answers differ from its IBSP twin $(basename "$twin") (or info names no qbism variant)"
+        diff "$LOG.qa" "$LOG.qb" | head -4
+    fi
+    rm -f "$LOG.qq" "$LOG.qa" "$LOG.qb"
+done
 if api_args=$(gen_api_args); then run_prog api-generated $BUILD/t/test_api $api_args
 else skip "api-generated: no generated maps"; fi
 if small=$(small_maps); then run_prog hostile-generated $BUILD/t/test_hostile $small

@@ -49,11 +49,13 @@ for f in q2 q3 v20_ldr x360_v20_ldr v25_strata; do
 done
 # Moved and turned models, masks and models against the reference, on the
 # generated maps of every family and the real ones (test/craft/moved_queries.py).
-maps="$MAPS/q2.bsp $MAPS/q2_ramp.bsp $MAPS/q3.bsp $MAPS/q3_lit.bsp $MAPS/v20_ldr.bsp $MAPS/x360_v20_ldr.bsp
+maps="$MAPS/q2.bsp $MAPS/q2_ramp.bsp $MAPS/q2_qbism.bsp $MAPS/q2_qbism_ramp.bsp $MAPS/q3.bsp $MAPS/q3_lit.bsp $MAPS/v20_ldr.bsp $MAPS/x360_v20_ldr.bsp
       $MAPS/v25_strata.bsp $MAPS/v21_l4d2.bsp $MAPS/nightfire.bsp $MAPS/q1.bsp $MAPS/goldsrc.bsp $MAPS/bsp2.bsp"
 if have_shared; then
     maps="$maps $(ls "$SHARED"/maps/source/*.bsp "$SHARED"/maps/xbox360/*.bsp "$SHARED"/maps/quake2/*.bsp \
                      "$SHARED"/maps/quake3/*.bsp "$SHARED"/maps/nightfire/*.bsp "$SHARED"/maps/quake/mp_lobby.bsp)"
+    if new_q2=$(quake2_new_maps); then maps="$maps $new_q2"
+    else skip "moved models on the new quake2 maps: none in ../shared/maps/new/quake2"; fi
 else
     skip "moved models on real maps: no ../shared/maps"
 fi

@@ -75,6 +75,24 @@ for m in $(ls $MAPS/bspx/*facenormals*.bsp 2>/dev/null); do
         head -5 "$out"
     fi
 done
+# The re-release's FACENORMALS on a real QBSP 38 map (docs/queries.md
+# 13.1: exactly 4 + 12 n + 12 * sum(numedges) bytes): taken, and equal to
+# the reference's.
+if new_q2=$(quake2_new_maps); then
+    for m in $new_q2; do
+        out=$access_dir/new-$(basename "$m").verts
+        python3 test/access/verts_check.py $BUILD/bspkit "$m" > "$out" 2>&1
+        rc=$?
+        if [ $rc -eq 0 ] && $BUILD/bspkit faces "$m" | head -1 | grep -q '"normal_source":"facenormals"'; then
+            pass "new/quake2/$(basename "$m"): FACENORMALS vertex attributes: $(tail -1 "$out")"
+        else
+            fail "new/quake2/$(basename "$m"): FACENORMALS not taken or differ from the reference (see $out)"
+            head -5 "$out"
+        fi
+    done
+else
+    skip "FACENORMALS on a real QBSP map: none in ../shared/maps/new/quake2"
+fi
 # Quake's full-bright colours (palette 224 .. 255) are drawn without light:
 # a copy of q1.bsp whose textures run through indices 192 .. 252.
 fb=$access_dir/q1_fullbright.bsp
