@@ -59,37 +59,32 @@ for m in $access_gen $access_real; do
     if [ $same -eq 1 ]; then pass "$name: leaves/faces/dispverts/models/textures/brushes clean under ASan+UBSan, same output"
     else fail "$name: the ASan+UBSan tool fails or differs on leaves/faces/dispverts/models/textures/brushes"; fi
 done
+# facenormals_check LABEL MAP WANT: the tool's vertex attributes equal the
+# reference's and the faces' normals come from WANT (facenormals, plane).
+facenormals_check() {
+    out=$access_dir/$(echo "$1" | tr / -).verts
+    python3 test/access/verts_check.py $BUILD/bspkit "$2" > "$out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && $BUILD/bspkit faces "$2" | head -1 | grep -q "\"normal_source\":\"$3\""; then
+        pass "$1: vertex attributes ($3 normals): $(tail -1 "$out")"
+    else
+        fail "$1: FACENORMALS differ from the reference or not $3 (see $out)"
+        head -5 "$out"
+    fi
+}
 # BSPX FACENORMALS (docs/queries.md 11.3): valid ones answer normal,
 # tangent and bitangent; one whose last index is past its vectors is
 # ignored (plane normals): both against the reference.
 for m in $(ls $MAPS/bspx/*facenormals*.bsp 2>/dev/null); do
-    out=$access_dir/bspx-$(basename "$m").verts
-    python3 test/access/verts_check.py $BUILD/bspkit "$m" > "$out" 2>&1
-    rc=$?
     want=facenormals
     case $m in *_bad.bsp) want=plane ;; esac
-    if [ $rc -eq 0 ] && $BUILD/bspkit faces "$m" | head -1 | grep -q "\"normal_source\":\"$want\""; then
-        pass "bspx/$(basename "$m"): vertex attributes ($want normals): $(tail -1 "$out")"
-    else
-        fail "bspx/$(basename "$m"): FACENORMALS differ from the reference or not $want (see $out)"
-        head -5 "$out"
-    fi
+    facenormals_check "bspx/$(basename "$m")" "$m" $want
 done
 # The re-release's FACENORMALS on a real QBSP 38 map (docs/queries.md
 # 13.1: exactly 4 + 12 n + 12 * sum(numedges) bytes): taken, and equal to
 # the reference's.
 if new_q2=$(quake2_new_maps); then
-    for m in $new_q2; do
-        out=$access_dir/new-$(basename "$m").verts
-        python3 test/access/verts_check.py $BUILD/bspkit "$m" > "$out" 2>&1
-        rc=$?
-        if [ $rc -eq 0 ] && $BUILD/bspkit faces "$m" | head -1 | grep -q '"normal_source":"facenormals"'; then
-            pass "new/quake2/$(basename "$m"): FACENORMALS vertex attributes: $(tail -1 "$out")"
-        else
-            fail "new/quake2/$(basename "$m"): FACENORMALS not taken or differ from the reference (see $out)"
-            head -5 "$out"
-        fi
-    done
+    for m in $new_q2; do facenormals_check "new/quake2/$(basename "$m")" "$m" facenormals; done
 else
     skip "FACENORMALS on a real QBSP map: none in ../shared/maps/new/quake2"
 fi
