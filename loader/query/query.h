@@ -75,7 +75,7 @@ typedef struct bsp__pnode {
     uint32_t axis, pad;
 } bsp__pnode;
 
-BSP_INLINE const bsp__pnode *bsp__pnode_at(const bsp__pnode *nodes, int32_t at)
+BSP_INLINE const bsp__pnode *bsp__pnode_at(const bsp__pnode *nodes, ptrdiff_t at)
 {
     return (const bsp__pnode *)(const void *)((const uint8_t *)nodes + at);
 }

@@ -18,7 +18,7 @@ float bsp__node_plane_dist(const bsp__map *m, const uint8_t *node, const float p
  * and NaN fails both), so the step needs no subtraction. */
 BSP_INLINE ptrdiff_t point_step(const bsp__pnode *nodes, ptrdiff_t at, const float p[3])
 {
-    const bsp__pnode *node = (const bsp__pnode *)(const void *)((const uint8_t *)nodes + at);
+    const bsp__pnode *node = bsp__pnode_at(nodes, at);
     float d = node->axis < 3 ? p[node->axis] : bsp__dot(node->n, p);
     return node->child[!(d >= node->dist)];
 }
