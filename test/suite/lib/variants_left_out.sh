@@ -2,11 +2,16 @@
 # variants_left_out.sh - sourced by the subset parts (34-subsets.sh,
 # 35-core.sh): what a build without some of Source's game variants answers.
 
-# The variant a map is, "" for none, from the full build's `bspkit info`
-# line INFO: the variant it names, or strata for Source nodes (lump 5) at
-# lump version 1.
+# The Source variant a map is, "" for none, from the full build's
+# `bspkit info` line INFO: the variant it names, or strata for Source nodes
+# (lump 5) at lump version 1. Only the variants BSPKIT_VARIANTS chooses
+# among count: another family's variant (quake2's qbism) is always built.
 variant_of() {
     vo=$(echo "$1" | sed -n 's/.*"variant":"\([a-z_]*\)".*/\1/p')
+    case $vo in
+    strata | bloodlines | dark_messiah | vindictus | tactical_intervention) ;;
+    *) vo= ;;
+    esac
     if [ -z "$vo" ] && echo "$1" | grep -q '^{"family":"source",.*"index":5,[^}]*"version":1,'; then
         vo=strata
     fi
