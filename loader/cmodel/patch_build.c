@@ -229,19 +229,25 @@ static int32_t patch_wraps(const patch_work *wk)
     return 1;
 }
 
-static void patch_copy_column(patch_work *wk, int32_t from, int32_t to)
+/* Columns [from, w) move to start at `to`, in the order that reads each
+ * column before it is written over. */
+static void patch_move_columns(patch_work *wk, int32_t from, int32_t to)
 {
-    int32_t j;
-    uint32_t k;
-    for (j = 0; j < wk->h; j++)
-        for (k = 0; k < 3; k++) PG(wk, to, j)[k] = PG(wk, from, j)[k];
+    size_t col = (size_t)wk->gs * 3u, len = (size_t)wk->h * 3u, k;
+    int32_t n = wk->w - from, c;
+    float *g = wk->grid[0];
+    for (c = 0; c < n; c++) {
+        int32_t at = to < from ? c : n - 1 - c;
+        float *d = g + (size_t)(to + at) * col;
+        const float *src = g + (size_t)(from + at) * col;
+        for (k = 0; k < len; k++) d[k] = src[k];
+    }
 }
 
 /* Column `at` goes; the ones after it move down. */
 static void patch_remove_column(patch_work *wk, int32_t at)
 {
-    int32_t i;
-    for (i = at + 1; i < wk->w; i++) patch_copy_column(wk, i, i - 1);
+    patch_move_columns(wk, at + 1, at);
     wk->w--;
 }
 
@@ -251,7 +257,7 @@ static void patch_remove_column(patch_work *wk, int32_t at)
  * at again. At most 127 removals and 128 splits (the width stays <= 129). */
 static bsp_status patch_subdivide(patch_work *wk)
 {
-    int32_t i = 0, j, k;
+    int32_t i = 0, j;
     uint32_t guard;
     for (guard = 0; guard < 4 * PATCH_GRID && i < wk->w - 2; guard++) {
         for (j = 0; j < wk->h; j++)
@@ -262,7 +268,7 @@ static bsp_status patch_subdivide(patch_work *wk)
             continue;
         }
         if (wk->w + 2 > wk->gs) return BSP_E_CORRUPT;
-        for (k = wk->w - 1; k > i + 1; k--) patch_copy_column(wk, k, k + 2);
+        patch_move_columns(wk, i + 2, i + 4);
         for (j = 0; j < wk->h; j++) {
             const float *a = PG(wk, i, j);
             float b[3], c[3], o1[3], o2[3], o3[3];
