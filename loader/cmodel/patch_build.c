@@ -658,8 +658,9 @@ static bsp_status patch_winding_status(int32_t n)
     return n == -1 || n == -2 ? BSP_E_CORRUPT : BSP_OK;
 }
 
-/* CM_ValidateFacet: 1 when the facet has a winding of sane bounds. */
-static bsp_status patch_validate(patch_work *wk, const patch_facet_state *f, int *ok)
+/* CM_ValidateFacet: 1 when the facet has a winding of sane bounds. The
+ * winding stays in wk->wind[*at], *n points. */
+static bsp_status patch_validate(patch_work *wk, const patch_facet_state *f, int *ok, int32_t *n_out, int *at_out)
 {
     float lo[3], hi[3];
     int at = 0;
@@ -670,6 +671,8 @@ static bsp_status patch_validate(patch_work *wk, const patch_facet_state *f, int
     for (k = 0; k < f->n; k++)
         if (f->b[k] == -1) return BSP_OK;
     n = patch_facet_winding(wk, f, 0, &at);
+    *n_out = n;
+    *at_out = at;
     if (n <= 0) return patch_winding_status(n);
     patch_winding_bounds((const float (*)[3])wk->wind[at], n, lo, hi);
     for (k = 0; k < 3; k++)
@@ -700,16 +703,22 @@ static bsp_status patch_push_border(patch_work *wk, patch_facet_state *f, const 
 }
 
 /* CM_AddFacetBevels: axial planes at the winding's bounds, then planes
- * along its non-axial edges, then the surface plane flipped (the back). */
-static bsp_status patch_add_bevels(patch_work *wk, patch_facet_state *f)
+ * along its non-axial edges, then the surface plane flipped (the back).
+ * Its winding skips the surface plane among the borders; when no border
+ * is the surface plane that is the winding patch_validate left in
+ * wk->wind[at] (n points, the same chops in the same order), which is
+ * used as it is. */
+static bsp_status patch_add_bevels(patch_work *wk, patch_facet_state *f, int32_t n, int at)
 {
     float lo[3], hi[3];
-    int at = 0, flipped;
-    int32_t n, j, np;
+    int flipped;
+    int32_t j, np;
     uint32_t axis, k;
     int dir;
     const float (*w)[3];
-    n = patch_facet_winding(wk, f, 1, &at);
+    for (k = 0; k < f->n; k++)
+        if (f->b[k] == f->surface) break;
+    if (k < f->n) n = patch_facet_winding(wk, f, 1, &at);
     if (n <= 0) return patch_winding_status(n);
     w = (const float (*)[3])wk->wind[at];
     patch_winding_bounds(w, n, lo, hi);
@@ -784,14 +793,15 @@ static bsp_status patch_add_facet(patch_work *wk, int32_t surface, const int32_t
     patch_facet_state f;
     bsp_status st;
     uint32_t k;
-    int ok;
+    int ok, wat = 0;
+    int32_t n = 0;
     f.surface = surface;
     f.n = nb;
     for (k = 0; k < nb; k++) f.b[k] = borders[k], f.in[k] = 0;
     patch_set_border_inward(wk, &f, i, j, which);
-    st = patch_validate(wk, &f, &ok);
+    st = patch_validate(wk, &f, &ok, &n, &wat);
     if (st != BSP_OK || !ok) return st;
-    st = patch_add_bevels(wk, &f);
+    st = patch_add_bevels(wk, &f, n, wat);
     if (st != BSP_OK) return st;
     /* (a work area for smaller patches: not the file measured) */
     if (wk->nfacets == wk->facet_cap || f.n > wk->border_cap - wk->nborders) return BSP_E_CORRUPT;
