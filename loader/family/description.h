@@ -210,6 +210,13 @@ struct bsp__directory {
     uint8_t lump_variant_at, lump_variant_versions;
     uint8_t bspx;                  /* a BSPX directory may follow the lumps
                                       (docs/queries.md 10.1) */
+    /* 1: the directory's last entry is there only when no other lump
+     * starts inside it and it is empty or a whole number of its records
+     * inside the file (IBSP 47: 17 or 18 entries, docs/queries.md 13.2);
+     * else the header ends before it and the lump is empty. A file whose
+     * last entry is there and not empty is the variant last_variant. */
+    uint8_t optional_last;
+    const char *last_variant;
 };
 
 /* The tree: nodes, leaves, models and leaf faces. Planes are the same in
@@ -372,6 +379,7 @@ struct bsp_family {
 extern const struct bsp_family bsp__family_source, bsp__family_source17, bsp__family_source_strata,
     bsp__family_source_dm, bsp__family_source_vindictus1, bsp__family_source_vindictus2;
 extern const struct bsp_family bsp__family_quake, bsp__family_goldsrc, bsp__family_bsp2,
-    bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake2_qbism, bsp__family_quake3, bsp__family_nightfire;
+    bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake2_qbism, bsp__family_quake3, bsp__family_quake3_47,
+    bsp__family_nightfire;
 
 #endif

@@ -30,6 +30,7 @@ const struct bsp_family *const bsp__families[] = {
 #endif
 #if BSPKIT_FAMILY_QUAKE3
     &bsp__family_quake3,
+    &bsp__family_quake3_47,
 #endif
 #if BSPKIT_FAMILY_NIGHTFIRE
     &bsp__family_nightfire,
@@ -98,6 +99,10 @@ const char *bsp_variant_name(const bsp_header *h)
     if (!h || !h->family) return NULL;
     /* only a build with Tactical Intervention decrypts (header.c) */
     if (BSP__TACTICAL_INTERVENTION && h->encrypted) return "tactical_intervention";
+    /* (Quake Live: IBSP 47 with its advert lump, the optional last entry) */
+    if (h->family->dir.last_variant && h->num_lumps == h->family->dir.num_lumps &&
+        h->lumps[h->num_lumps - 1u].length)
+        return h->family->dir.last_variant;
     return h->family->detect.variant;
 }
 

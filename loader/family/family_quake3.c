@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* family_quake3.c - Quake 3 ("IBSP" version 46): 17 lumps of {offset,
- * length}, little-endian, 16-byte planes. Leaves name their cluster; the
+ * length}, little-endian, 16-byte planes. Version 47 (Return to Castle
+ * Wolfenstein, Wolfenstein: ET, Quake Live; docs/queries.md 13.2) has the
+ * same records and may have an 18th entry, Quake Live's adverts. Leaves name their cluster; the
  * visibility lump is numClusters, bytesPerCluster and uncompressed rows.
  * Point to leaf starts at node 0 (world only). Leaf contents are reported
  * as 0. Luxels come from a surface's triangles and its lightmap page
@@ -15,17 +17,22 @@
 enum {
     Q3_ENTITIES, Q3_SHADERS, Q3_PLANES, Q3_NODES, Q3_LEAFS, Q3_LEAFFACES,
     Q3_LEAFBRUSHES, Q3_MODELS, Q3_BRUSHES, Q3_BRUSHSIDES, Q3_DRAWVERTS,
-    Q3_DRAWINDEXES, Q3_FOGS, Q3_SURFACES, Q3_LIGHTMAPS, Q3_LIGHTGRID, Q3_VIS
+    Q3_DRAWINDEXES, Q3_FOGS, Q3_SURFACES, Q3_LIGHTMAPS, Q3_LIGHTGRID, Q3_VIS,
+    Q3_ADVERTS                     /* IBSP 47 only, when there */
 };
 
 #define QUAKE3_LUMPS 17
 #define QUAKE3_HEADER_BYTES (8 + QUAKE3_LUMPS * 8)
+#define QUAKE3_47_LUMPS 18
+#define QUAKE3_47_HEADER_BYTES (8 + QUAKE3_47_LUMPS * 8)
 BSP__CHECK_DIRECTORY(quake3, QUAKE3_HEADER_BYTES, QUAKE3_LUMPS);
+BSP__CHECK_DIRECTORY(quake3_47, QUAKE3_47_HEADER_BYTES, QUAKE3_47_LUMPS);
 
+/* (version 47's 18 names: the 17, then the adverts) */
 static const char quake3_lump_names[] =
     "entities\0" "shaders\0" "planes\0" "nodes\0" "leafs\0" "leafsurfaces\0"
     "leafbrushes\0" "models\0" "brushes\0" "brushsides\0" "drawverts\0" "drawindexes\0"
-    "fogs\0" "surfaces\0" "lightmaps\0" "lightgrid\0" "visibility\0";
+    "fogs\0" "surfaces\0" "lightmaps\0" "lightgrid\0" "visibility\0" "adverts\0";
 
 /* The records of q3 qfiles.h, each described once (core/record.h). A
  * surface's lightmapVecs[2] is its planar normal. */
@@ -49,6 +56,8 @@ static const char quake3_lump_names[] =
     F(patchWidth, I32, 1) F(patchHeight, I32, 1)
 /* The visibility lump's header: numClusters, bytesPerCluster, then rows. */
 #define Q3_VIS(F) F(numClusters, I32, 1) F(clusterBytes, I32, 1)
+/* Quake Live's advertisement surfaces (no query reads them) */
+#define Q3_ADVERT(F) F(cellId, I32, 1) F(normal, F32, 3) F(rect, F32, 12) F(model, U8, 64)
 BSP_RECORD(q3_shader, Q3_SHADER);
 BSP_RECORD(q3_plane, Q3_PLANE);
 BSP_RECORD(q3_node, Q3_NODE);
@@ -60,6 +69,8 @@ BSP_RECORD(q3_drawvert, Q3_DRAWVERT);
 BSP_RECORD(q3_fog, Q3_FOG);
 BSP_RECORD(q3_surface, Q3_SURFACE);
 BSP_RECORD(q3_vis, Q3_VIS);
+BSP_RECORD(q3_advert, Q3_ADVERT);
+BSP__CHECK(q3_advert_bytes, q3_advert_bytes == 128);
 
 static const bsp__layout_rule quake3_rules[] = {
     BSP_RULE(Q3_SHADERS, BSP_RECORDS(q3_shader)),
@@ -81,6 +92,10 @@ static const bsp__layout_rule quake3_rules[] = {
     BSP_RULE(Q3_VIS, BSP_HEADER(q3_vis)),
 };
 static const bsp__layout_table quake3_layouts = BSP_LAYOUT_TABLE(quake3_rules, NULL);
+static const bsp__layout_rule quake3_47_rules[] = {
+    BSP_RULE(Q3_ADVERTS, BSP_RECORDS(q3_advert)),
+};
+static const bsp__layout_table quake3_47_layouts = BSP_LAYOUT_TABLE(quake3_47_rules, &quake3_layouts);
 
 static bsp_status quake3_finish(bsp__map *m)
 {
@@ -188,39 +203,57 @@ static const struct bsp__collision quake3_coll = {
 };
 #endif
 
+/* Everything but the header, the same for both versions. */
+#define QUAKE3_COMMON \
+    .detect.magic = "IBSP", .detect.version_at = 4, \
+    .dir.dir_offset = 8, \
+    .dir.entry_words = 2, \
+    .dir.entry = { 0, 1, -1, -1 }, \
+    .dir.role_lump = { BSP_ROLE(ENTITIES, Q3_ENTITIES), BSP_ROLE(PLANES, Q3_PLANES), \
+                   BSP_ROLE(NODES, Q3_NODES), BSP_ROLE(LEAFS, Q3_LEAFS), \
+                   BSP_ROLE(MODELS, Q3_MODELS), BSP_ROLE(VIS, Q3_VIS), \
+                   BSP_ROLE(FACES, Q3_SURFACES), BSP_ROLE(LIGHTING, Q3_LIGHTMAPS), \
+                   BSP_ROLE(VERTEXES, Q3_DRAWVERTS), BSP_ROLE(LEAFFACES, Q3_LEAFFACES) }, \
+    .dir.lighting_roles = 1u << BSP_ROLE_VERTEXES, \
+    .dir.lighting_lumps = (1u << Q3_DRAWINDEXES) | (1u << Q3_LIGHTGRID) | (1u << Q3_ENTITIES), \
+    .amb.kind = BSP_AMB_GRID, \
+    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, quake3_lump_names), \
+    .tree.node_plane = BSP_FIELD(q3_node, planeNum), \
+    .tree.node_child = { BSP_FIELD_K(q3_node, children, 0), BSP_FIELD_K(q3_node, children, 1) }, \
+    .tree.leaf_cluster = BSP_FIELD(q3_leaf, cluster), \
+    .tree.leaf_firstleafface = BSP_FIELD(q3_leaf, firstLeafSurface), \
+    .tree.leaf_numleaffaces = BSP_FIELD(q3_leaf, numLeafSurfaces), \
+    .tree.model_firstface = BSP_FIELD(q3_model, firstSurface), \
+    .tree.model_numfaces = BSP_FIELD(q3_model, numSurfaces), \
+    .tree.leafface_face = BSP_FIELD(bsp__int32, v), \
+    .finish = quake3_finish, \
+    .vis.vis_row = quake3_vis_row, \
+    .vis.vis_view = 1, \
+    .faces.face_luxel = bsp__q3_luxel, \
+    .access = BSP__IF(BSPKIT_ACCESS, &quake3_access), \
+    BSP__COLL(&quake3_coll)
+
 const struct bsp_family bsp__family_quake3 = {
     .name = "quake3", .detect.id = BSP_FAMILY_QUAKE3,
     .detect.min_version = 46, .detect.max_version = 46,
-    .detect.magic = "IBSP", .detect.version_at = 4,
     .dir.header_bytes = QUAKE3_HEADER_BYTES,
-    .dir.dir_offset = 8,
     .dir.num_lumps = QUAKE3_LUMPS,
-    .dir.entry_words = 2,
-    .dir.entry = { 0, 1, -1, -1 },
-    .dir.role_lump = { BSP_ROLE(ENTITIES, Q3_ENTITIES), BSP_ROLE(PLANES, Q3_PLANES),
-                   BSP_ROLE(NODES, Q3_NODES), BSP_ROLE(LEAFS, Q3_LEAFS),
-                   BSP_ROLE(MODELS, Q3_MODELS), BSP_ROLE(VIS, Q3_VIS),
-                   BSP_ROLE(FACES, Q3_SURFACES), BSP_ROLE(LIGHTING, Q3_LIGHTMAPS),
-                   BSP_ROLE(VERTEXES, Q3_DRAWVERTS), BSP_ROLE(LEAFFACES, Q3_LEAFFACES) },
-    .dir.lighting_roles = 1u << BSP_ROLE_VERTEXES,
-    .dir.lighting_lumps = (1u << Q3_DRAWINDEXES) | (1u << Q3_LIGHTGRID) | (1u << Q3_ENTITIES),
-    .amb.kind = BSP_AMB_GRID,
-    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, quake3_lump_names),
     .dir.layouts = &quake3_layouts,
-    .tree.node_plane = BSP_FIELD(q3_node, planeNum),
-    .tree.node_child = { BSP_FIELD_K(q3_node, children, 0), BSP_FIELD_K(q3_node, children, 1) },
-    .tree.leaf_cluster = BSP_FIELD(q3_leaf, cluster),
-    .tree.leaf_firstleafface = BSP_FIELD(q3_leaf, firstLeafSurface),
-    .tree.leaf_numleaffaces = BSP_FIELD(q3_leaf, numLeafSurfaces),
-    .tree.model_firstface = BSP_FIELD(q3_model, firstSurface),
-    .tree.model_numfaces = BSP_FIELD(q3_model, numSurfaces),
-    .tree.leafface_face = BSP_FIELD(bsp__int32, v),
-    .finish = quake3_finish,
-    .vis.vis_row = quake3_vis_row,
-    .vis.vis_view = 1,
-    .faces.face_luxel = bsp__q3_luxel,
-    .access = BSP__IF(BSPKIT_ACCESS, &quake3_access),
-    BSP__COLL(&quake3_coll)
+    QUAKE3_COMMON
+};
+
+/* IBSP 47: the original q3map's 17 entries, or q3map2's 18 (the 18th,
+ * Quake Live's adverts, read by the rule of optional_last). RTCW and ET
+ * files cannot be told apart; a non-empty advert lump is Quake Live. */
+const struct bsp_family bsp__family_quake3_47 = {
+    .name = "quake3", .detect.id = BSP_FAMILY_QUAKE3,
+    .detect.min_version = 47, .detect.max_version = 47,
+    .dir.header_bytes = QUAKE3_47_HEADER_BYTES,
+    .dir.num_lumps = QUAKE3_47_LUMPS,
+    .dir.optional_last = 1,
+    .dir.last_variant = "quakelive",
+    .dir.layouts = &quake3_47_layouts,
+    QUAKE3_COMMON
 };
 
 #endif

@@ -12,13 +12,13 @@
 #include "bspx_dir.h"
 #include "plan.h"
 
-/* Read the directory with `order` (the positions of offset, length,
- * version and uncompressed size in an entry; -1: none). */
+/* Read the directory's h->num_lumps entries with `order` (the positions
+ * of offset, length, version and uncompressed size in an entry; -1: none). */
 static void read_directory(bsp_header *h, const uint8_t *buf, const int8_t order[4])
 {
     const struct bsp_family *f = h->family;
     uint32_t i, k;
-    for (i = 0; i < f->dir.num_lumps; i++) {
+    for (i = 0; i < h->num_lumps; i++) {
         bsp_lump_entry *e = &h->lumps[i];
         const uint8_t *entry = buf + f->dir.dir_offset + 4u * i * f->dir.entry_words;
         uint32_t word[4];
@@ -91,6 +91,39 @@ static const struct bsp_family *bsp__detect_encrypted(bsp_header *h, const bsp_s
 }
 #endif
 
+/* The description's optional last entry (IBSP 47's 18th, docs/queries.md
+ * 13.2), h counting the entries before it: read when no lump of those
+ * starts before the longer header ends, so that a forward-only stream
+ * never passes a lump's first bytes; kept when its lump is empty or a
+ * whole number of its records inside the file. Otherwise the header ends
+ * before it and the lump stays empty. */
+static bsp_status read_optional_last(bsp_header *h, const bsp_stream *s, uint8_t *buf)
+{
+    const struct bsp_family *f = h->family;
+    uint32_t full = f->dir.header_bytes, last = f->dir.num_lumps - 1u, i, rec;
+    const bsp__layout *lay;
+    bsp_lump_entry e;
+    bsp_status st;
+    read_directory(h, buf, f->dir.entry);        /* (the entries before it) */
+    for (i = 0; i < last; i++)
+        if (h->lumps[i].length && h->lumps[i].offset < full) return BSP_OK;
+    if (s->size < full) return BSP_OK;
+    if ((st = bsp__read(s, h->header_bytes, buf + h->header_bytes, full - h->header_bytes)) != BSP_OK)
+        return st;
+    e.offset = bsp__get32(buf + f->dir.dir_offset + 4u * last * f->dir.entry_words + 4u * (uint32_t)f->dir.entry[0],
+                          h->big_endian);
+    e.length = bsp__get32(buf + f->dir.dir_offset + 4u * last * f->dir.entry_words + 4u * (uint32_t)f->dir.entry[1],
+                          h->big_endian);
+    lay = bsp__lump_layout(h, last);
+    rec = lay && lay->kind == BSP_LAYOUT_RECORDS ? lay->record_size : 1u;
+    if (e.length && (e.length % rec || e.offset < full || e.offset > h->file_size ||
+                     e.length > h->file_size - e.offset))
+        return BSP_OK;
+    h->num_lumps++;
+    h->header_bytes = full;
+    return BSP_OK;
+}
+
 bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
 {
     uint8_t buf[BSP__HEADER_MAX];
@@ -114,17 +147,21 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
             st = BSP_E_BAD_VERSION;
         return st;
     }
-    if (s->size < f->dir.header_bytes) return BSP_E_TRUNCATED;
-    if (!h->encrypted && f->dir.header_bytes > 8 &&
-        (st = bsp__read(s, 8, buf + 8, f->dir.header_bytes - 8u)) != BSP_OK)
-        return st;
-
     h->family = f;
     h->version = version;
     h->big_endian = big;
     h->num_lumps = f->dir.num_lumps;
     h->header_bytes = f->dir.header_bytes;
     h->file_size = s->size;
+    if (f->dir.optional_last) {
+        h->num_lumps--;
+        h->header_bytes -= 4u * f->dir.entry_words;
+    }
+    if (s->size < h->header_bytes) return BSP_E_TRUNCATED;
+    if (!h->encrypted && h->header_bytes > 8 &&
+        (st = bsp__read(s, 8, buf + 8, h->header_bytes - 8u)) != BSP_OK)
+        return st;
+    if (f->dir.optional_last && (st = read_optional_last(h, s, buf)) != BSP_OK) return st;
     /* The entry order is told by plausibility, whatever the file version
      * (Left 4 Dead 2 at v21, Contagion at v27); a directory that fits in
      * neither is kept as the family's order reads it. */

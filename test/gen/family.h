@@ -58,11 +58,20 @@ typedef struct {
     int w, h;                 /* luxels */
 } gen_qlm;
 
+/* IBSP 47 headers (quake3_writer.c) */
+enum {
+    GEN_Q3V47_NONE,     /* IBSP 46 */
+    GEN_Q3V47_RTCW,     /* 17 entries, data from byte 144, an ET foliage surface */
+    GEN_Q3V47_QL,       /* 18 entries, two Quake Live advert records */
+    GEN_Q3V47_BADADS    /* 18 written, the 18th 100 bytes long: read as 17 */
+};
+
 typedef struct {
     const gen_world *w;
     int family;
     int vis; /* visibility data written */
     int qbism; /* quake2 written as QBSP 38 (docs/queries.md 13.1) */
+    int q3v47; /* quake3 written as IBSP 47 (13.2): GEN_Q3V47_* */
 
     /* leaves as written */
     int nleaves;

@@ -205,6 +205,14 @@
  *                 leaves, under a floor (docs/queries.md 8.14); no collision
  *                 lines in its .queries (44-disp.sh checks them)
  *   x360_v20_terrain  its console twin (big-endian, LZMA)
+ *   q3_lit_rtcw q3_lit as IBSP 47 the way the original q3map writes it
+ *               (RTCW, Wolfenstein: ET; docs/queries.md 13.2): 17 entries,
+ *               data from byte 144, and one more surface, an ET foliage
+ *               surface (type 5), after the world's
+ *   q3_ramp_ql  q3_ramp as IBSP 47 with q3map2's 18 entries, the 18th two
+ *               Quake Live advert records (variant quakelive)
+ *   q3_badads   q3 as IBSP 47 with an 18th entry 100 bytes long, not whole
+ *               records: read as 17 entries, the bytes ignored
  *   q2_qbism, q2_qbism_ramp  q2 and q2_ramp as "QBSP" 38 (the Quake II
  *               re-release / Qbism, docs/queries.md 13.1): the same world
  *               and answers with 32-bit indices and float bounds
@@ -422,6 +430,7 @@ typedef struct {
     int grid;               /* quake3: GEN_Q3_GRID_* */
     int ramp;               /* model 2: the sloped brush (gen_add_ramp) */
     int qbism;              /* quake2 as QBSP 38 (quake2_writer.c) */
+    int q3v47;              /* quake3 as IBSP 47: GEN_Q3V47_* (quake3_writer.c) */
 } fam_variant;
 
 /* Quake 3 worldspawn keys: gridsize case-blind, the last one wins, each
@@ -433,25 +442,28 @@ typedef struct {
 #define Q3_KEYS_BAD "\"gridsize\" \"-64 64 128\"\n"
 
 static const fam_variant fam_variants[] = {
-    {"q1", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0, 0},
-    {"q1_novis", GEN_FAM_QUAKE, 0, 0, NULL, 0, 0, 0},
-    {"goldsrc", GEN_FAM_GOLDSRC, 1, 0, NULL, 0, 0, 0},
-    {"bsp2", GEN_FAM_BSP2, 1, 0, NULL, 0, 0, 0},
-    {"bsp2_2psb", GEN_FAM_BSP2RMQ, 1, 0, NULL, 0, 0, 0},
-    {"q2", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 0, 0},
-    {"q2_ramp", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 1, 0},
-    {"q2_qbism", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 0, 1},
-    {"q2_qbism_ramp", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 1, 1},
-    {"q3", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 0, 0},
-    {"q3_ramp", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 1, 0},
-    {"q3_lit", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, 0},
-    {"q3_gridsize", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_CUSTOM, GEN_Q3_GRID_OK, 0, 0},
-    {"q3_gridsize_partial", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_PARTIAL, GEN_Q3_GRID_OK, 0, 0},
-    {"q3_gridsize_hex", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_HEX, GEN_Q3_GRID_OK, 0, 0},
-    {"q3_gridsize_bad", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_BAD, GEN_Q3_GRID_NONE, 0, 0},
-    {"q3_grid_short", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_SHORT, 0, 0},
-    {"nightfire", GEN_FAM_NIGHTFIRE, 1, 0, NULL, 0, 0, 0},
-    {"nightfire_lit", GEN_FAM_NIGHTFIRE, 1, 1, NULL, 0, 0, 0},
+    {"q1", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0, 0, 0},
+    {"q1_novis", GEN_FAM_QUAKE, 0, 0, NULL, 0, 0, 0, 0},
+    {"goldsrc", GEN_FAM_GOLDSRC, 1, 0, NULL, 0, 0, 0, 0},
+    {"bsp2", GEN_FAM_BSP2, 1, 0, NULL, 0, 0, 0, 0},
+    {"bsp2_2psb", GEN_FAM_BSP2RMQ, 1, 0, NULL, 0, 0, 0, 0},
+    {"q2", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 0, 0, 0},
+    {"q2_ramp", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 1, 0, 0},
+    {"q2_qbism", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 0, 1, 0},
+    {"q2_qbism_ramp", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 1, 1, 0},
+    {"q3", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 0, 0, 0},
+    {"q3_ramp", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 1, 0, 0},
+    {"q3_lit", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, 0, 0},
+    {"q3_gridsize", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_CUSTOM, GEN_Q3_GRID_OK, 0, 0, 0},
+    {"q3_gridsize_partial", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_PARTIAL, GEN_Q3_GRID_OK, 0, 0, 0},
+    {"q3_gridsize_hex", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_HEX, GEN_Q3_GRID_OK, 0, 0, 0},
+    {"q3_gridsize_bad", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_BAD, GEN_Q3_GRID_NONE, 0, 0, 0},
+    {"q3_grid_short", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_SHORT, 0, 0, 0},
+    {"q3_lit_rtcw", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, 0, GEN_Q3V47_RTCW},
+    {"q3_ramp_ql", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 1, 0, GEN_Q3V47_QL},
+    {"q3_badads", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 0, 0, GEN_Q3V47_BADADS},
+    {"nightfire", GEN_FAM_NIGHTFIRE, 1, 0, NULL, 0, 0, 0, 0},
+    {"nightfire_lit", GEN_FAM_NIGHTFIRE, 1, 1, NULL, 0, 0, 0, 0},
 };
 
 static void write_fam_variant(const fam_variant *fv, const char *outdir)
@@ -469,6 +481,7 @@ static void write_fam_variant(const fam_variant *fv, const char *outdir)
     if (fv->ramp) gen_add_ramp(&w, &ramp_box);
     gen_view_build(&w, fv->family, fv->vis, &view);
     view.qbism = fv->qbism;
+    view.q3v47 = fv->q3v47;
     memset(&q3l, 0, sizeof q3l);
     if (fv->lit && fv->family == GEN_FAM_QUAKE3) {
         gen_q3l_build(&w, fv->worldspawn, fv->grid, &q3l);

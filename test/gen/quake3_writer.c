@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* quake3_writer.c - a gen_view as a Quake 3 map (IBSP version 46).
+/* quake3_writer.c - a gen_view as a Quake 3 map (IBSP version 46, or 47
+ * with v->q3v47: see the end of this comment).
  *
  * Header "IBSP", int32 46, 17 lumps {fileofs, filelen}: 0 entities,
  * 1 shaders, 2 planes, 3 nodes, 4 leafs, 5 leafsurfaces, 6 leafbrushes,
@@ -31,6 +32,13 @@
  * has no q3l): each face is a planar surface (type 1) of 4 drawverts and 6
  * indexes, lightmapNum -1, and no lightmaps or light grid are written; lit:
  * the surfaces, pages, grid and worldspawn keys of q3light.c. No fogs.
+ *
+ * IBSP 47 (docs/queries.md 13.2; records as 46): GEN_Q3V47_RTCW writes 17
+ * entries with the shaders from byte 144 and a last surface of type 5
+ * (MST_FOLIAGE: no vertices, lightmap page 0, referenced by no leaf or
+ * model); GEN_Q3V47_QL 18 entries, lump 17 two 128-byte advert records
+ * (i32 cellId, f32 normal[3], rect[4][3], char model[64]) written last;
+ * GEN_Q3V47_BADADS 18 entries whose 18th is 100 bytes.
  */
 #include "idtech.h"
 #include "q3light.h"
@@ -41,13 +49,13 @@
 enum {
     Q3_ENTITIES, Q3_SHADERS, Q3_PLANES, Q3_NODES, Q3_LEAFS, Q3_LEAFSURFACES, Q3_LEAFBRUSHES, Q3_MODELS,
     Q3_BRUSHES, Q3_BRUSHSIDES, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_FOGS, Q3_SURFACES, Q3_LIGHTMAPS,
-    Q3_LIGHTGRID, Q3_VISIBILITY, Q3_NUM_LUMPS
+    Q3_LIGHTGRID, Q3_VISIBILITY, Q3_NUM_LUMPS, Q3_ADVERTS = Q3_NUM_LUMPS
 };
 
-static const int q3_order[Q3_NUM_LUMPS] = {Q3_SHADERS, Q3_PLANES, Q3_LEAFS, Q3_NODES, Q3_BRUSHES,
+static const int q3_order[Q3_NUM_LUMPS + 1] = {Q3_SHADERS, Q3_PLANES, Q3_LEAFS, Q3_NODES, Q3_BRUSHES,
                                            Q3_BRUSHSIDES, Q3_LEAFSURFACES, Q3_LEAFBRUSHES, Q3_MODELS,
                                            Q3_DRAWVERTS, Q3_SURFACES, Q3_VISIBILITY, Q3_LIGHTMAPS,
-                                           Q3_LIGHTGRID, Q3_ENTITIES, Q3_DRAWINDEXES, Q3_FOGS};
+                                           Q3_LIGHTGRID, Q3_ENTITIES, Q3_DRAWINDEXES, Q3_FOGS, Q3_ADVERTS};
 
 #define Q3_SURF_NODRAW 0x80
 #define Q3_CONTENTS_SOLID 1
@@ -92,11 +100,13 @@ static void model_brushes(const gen_world *w, int model, int *first, int *count)
 void q3_write(const gen_view *v, const char *path, gen_counts *c)
 {
     const gen_world *w = v->w;
-    gbuf L[Q3_NUM_LUMPS];
-    static const unsigned char prefix[8] = {'I', 'B', 'S', 'P', 46, 0, 0, 0};
+    gbuf L[Q3_NUM_LUMPS + 1];
+    unsigned char prefix[8] = {'I', 'B', 'S', 'P', 46, 0, 0, 0};
+    int nlumps = v->q3v47 == GEN_Q3V47_QL || v->q3v47 == GEN_Q3V47_BADADS ? Q3_NUM_LUMPS + 1 : Q3_NUM_LUMPS;
     int i, a, k, bpc, nls = 0, nlb = 0, fb[3], nb[3], nverts = 0, nindexes = 0;
     if (v->family != GEN_FAM_QUAKE3) gen_die("q3_write: family %d", v->family);
     memset(L, 0, sizeof L);
+    if (v->q3v47) prefix[4] = 47;
 
     id_entities(w, v->family, &L[Q3_ENTITIES]);
     if (v->q3l && v->q3l->worldspawn) { /* the keys go into the first entity, after its "{" line */
@@ -220,6 +230,28 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
         nverts += s.nverts;
         nindexes += s.nindexes;
     }
+    if (v->q3v47 == GEN_Q3V47_RTCW) { /* the foliage surface */
+        gbuf_i32(&L[Q3_SURFACES], 0);  /* shader */
+        gbuf_i32(&L[Q3_SURFACES], -1); /* no fog */
+        gbuf_i32(&L[Q3_SURFACES], 5);  /* MST_FOLIAGE */
+        gbuf_i32(&L[Q3_SURFACES], nverts);
+        gbuf_zero(&L[Q3_SURFACES], 4); /* numVerts */
+        gbuf_i32(&L[Q3_SURFACES], nindexes);
+        gbuf_zero(&L[Q3_SURFACES], 4); /* numIndexes */
+        gbuf_i32(&L[Q3_SURFACES], 0);  /* lightmapNum: page 0, which foliage does not read */
+        gbuf_zero(&L[Q3_SURFACES], 104 - 32);
+    }
+    if (v->q3v47 == GEN_Q3V47_QL)
+        for (i = 0; i < 2; i++) {
+            char model[64];
+            gbuf_i32(&L[Q3_ADVERTS], i);
+            for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_ADVERTS], a == 2 ? 1.0f : 0.0f);
+            for (a = 0; a < 12; a++) gbuf_f32(&L[Q3_ADVERTS], (float)(16 * (a % 3) + 64 * i));
+            memset(model, 0, sizeof model);
+            memcpy(model, "*1", 2);
+            gbuf_put(&L[Q3_ADVERTS], model, sizeof model);
+        }
+    if (v->q3v47 == GEN_Q3V47_BADADS) gbuf_zero(&L[Q3_ADVERTS], 100);
     if (v->q3l) {
         gen_q3l_pages(v->q3l, &L[Q3_LIGHTMAPS]);
         gbuf_put(&L[Q3_LIGHTGRID], v->q3l->cells.data, v->q3l->cells.len);
@@ -234,7 +266,7 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
         }
     }
 
-    id_assemble(prefix, 8, L, Q3_NUM_LUMPS, q3_order, path);
+    id_assemble(prefix, 8, L, nlumps, q3_order, path);
 
     c->n = 0;
     gen_count(c, "models", w->nmodels);
@@ -246,11 +278,11 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
     gen_count(c, "leaves", v->nleaves);
     gen_count(c, "leafsurfaces", nls);
     gen_count(c, "leafbrushes", nlb);
-    gen_count(c, "surfaces", w->nfaces);
+    gen_count(c, "surfaces", w->nfaces + (v->q3v47 == GEN_Q3V47_RTCW));
     gen_count(c, "drawverts", nverts);
     gen_count(c, "drawindexes", nindexes);
     gen_count(c, "visdata", (long)L[Q3_VISIBILITY].len);
     gen_count(c, "entdata", (long)L[Q3_ENTITIES].len);
     gen_count(c, "clusters", v->nclusters);
-    for (i = 0; i < Q3_NUM_LUMPS; i++) gbuf_free(&L[i]);
+    for (i = 0; i < Q3_NUM_LUMPS + 1; i++) gbuf_free(&L[i]);
 }

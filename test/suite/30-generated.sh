@@ -58,6 +58,42 @@ for m in $(gen_maps q2_qbism q2_qbism_ramp); do
     fi
     rm -f "$LOG.qq" "$LOG.qa" "$LOG.qb"
 done
+# IBSP 47 twins (docs/queries.md 13.2): each answers its IBSP 46 twin's and
+# its own query lines byte for byte as the twin does, and as the independent
+# reference does; the header rule is seen in `info` (17 or 18 entries, the
+# variant) and the ET foliage surface answers no_lightmap in both readers.
+for pair in q3_lit_rtcw:q3_lit:17: q3_ramp_ql:q3_ramp:18:quakelive q3_badads:q3:17:; do
+    name=${pair%%:*}; rest=${pair#*:}; twin_name=${rest%%:*}; rest=${rest#*:}
+    want_lumps=${rest%%:*}; want_variant=${rest#*:}
+    m=$MAPS/$name.bsp; twin=$MAPS/$twin_name.bsp
+    [ -f "$m" ] && [ -f "$twin" ] || { fail "$name: $name.bsp or its IBSP 46 twin $twin_name.bsp not generated"; continue; }
+    cat "$MAPS/$name.queries" "$MAPS/$twin_name.queries" > "$LOG.qq"
+    if [ "$name" = q3_lit_rtcw ]; then
+        # the foliage surface: the one past the twin's surfaces
+        nf=$($BUILD/bspkit stats "$twin" | sed -n 's/.*"surfaces":\([0-9]*\).*/\1/p')
+        echo "luxel $nf 0 0 0" >> "$LOG.qq"
+    fi
+    $BUILD/bspkit query "$m" < "$LOG.qq" > "$LOG.qa" 2>/dev/null
+    $BUILD/bspkit query "$twin" < "$LOG.qq" > "$LOG.qb" 2>/dev/null
+    python3 test/reference/bspref.py query "$m" < "$LOG.qq" > "$LOG.qr" 2>/dev/null
+    info=$($BUILD/bspkit info "$m")
+    lumps=$(echo "$info" | python3 -c 'import json, sys; d = json.load(sys.stdin); print(max(l["index"] for l in d["lumps"]) + 1 if any(l["index"] == 17 for l in d["lumps"]) else 17, d.get("variant", ""))')
+    ok=1
+    if [ "$name" = q3_lit_rtcw ]; then
+        # the twin has no such surface (bad_face); 47 answers no_lightmap
+        tail -1 "$LOG.qa" | grep -q '"error":"no_lightmap"' && tail -1 "$LOG.qr" | grep -q '"error":"no_lightmap"' &&
+            tail -1 "$LOG.qb" | grep -q '"error":"bad_face"' || ok=0
+        sed -i '$d' "$LOG.qa"; sed -i '$d' "$LOG.qb"; sed -i '$d' "$LOG.qr"
+    fi
+    if [ $ok = 1 ] && [ -s "$LOG.qa" ] && cmp -s "$LOG.qa" "$LOG.qb" && cmp -s "$LOG.qa" "$LOG.qr" &&
+       [ "$lumps" = "$want_lumps $want_variant" ]; then
+        pass "$name: IBSP 47 answers $(wc -l < "$LOG.qa") query lines as its IBSP 46 twin $twin_name and the reference; $want_lumps entries read${want_variant:+, variant $want_variant}"
+    else
+        fail "$name: IBSP 47 answers differ from its twin $twin_name or the reference, or the header reads '$lumps' (want '$want_lumps $want_variant')"
+        diff "$LOG.qa" "$LOG.qb" | head -4; diff "$LOG.qa" "$LOG.qr" | head -4
+    fi
+    rm -f "$LOG.qq" "$LOG.qa" "$LOG.qb" "$LOG.qr"
+done
 if api_args=$(gen_api_args); then run_prog api-generated $BUILD/t/test_api $api_args
 else skip "api-generated: no generated maps"; fi
 if small=$(small_maps); then run_prog hostile-generated $BUILD/t/test_hostile $small
