@@ -309,7 +309,7 @@ typedef enum bsp_family_id {
     BSP_FAMILY_QUAKE,        /* "quake": version 29 */
     BSP_FAMILY_BSP2,         /* "bsp2": BSP2 and 2PSB */
     BSP_FAMILY_QUAKE2,       /* "quake2": IBSP 38 */
-    BSP_FAMILY_QUAKE3,       /* "quake3": IBSP 46 */
+    BSP_FAMILY_QUAKE3,       /* "quake3": IBSP 46, 47 */
     BSP_FAMILY_NIGHTFIRE,    /* "nightfire": version 42 */
     BSP_FAMILY_COUNT
 } bsp_family_id;
@@ -325,7 +325,9 @@ BSP_API bsp_family_id bsp_header_family(const bsp_header *h);
  * Bloodlines), "dark_messiah" (Source, version word 20 | 4 << 16),
  * "tactical_intervention" (Source, the file XOR-encrypted), "vindictus"
  * (after bsp_use_variant), "qbism" (quake2: magic "QBSP", version 38, the
- * Quake II re-release; docs/queries.md 13.1). docs/formats.md "Source game
+ * Quake II re-release; docs/queries.md 13.1), "quakelive" (quake3: IBSP
+ * 47 whose 18th lump, the adverts, holds records; RTCW and Wolfenstein: ET
+ * files of version 47 have none; 13.2). docs/formats.md "Source game
  * variants" says how each Source one is recognised. */
 BSP_API const char *bsp_variant_name(const bsp_header *h);
 
@@ -2515,7 +2517,7 @@ typedef struct bsp_vertex_attr {
  * BAD_FACE (face outside the face lump), NOT_LOADED or CORRUPT (a lump the
  * face's vertices read left out; the face's vertex run outside its lumps:
  * bsp_get_face's checks), BAD_QUERY (k at or past out->num_verts, which is
- * still set), CORRUPT (a source vertex normal index run past lump 31 or an
+ * still set, with out->normal_source the face's), CORRUPT (a source vertex normal index run past lump 31 or an
  * index past lump 30).
  * Notes: on source with vertex normals the call sums numedges over the
  * faces before this one (the index run's start is not stored), so a

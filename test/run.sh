@@ -118,6 +118,16 @@ quake2_new_maps() {
     _list=$(echo $_list)
     [ -n "$_list" ] && echo "$_list"
 }
+
+# id_new_maps: the real maps of $SHARED/maps/new that the id families read
+# (new/quake2: QBSP 38; new/quake3: IBSP 47, docs/queries.md 13.2), read in
+# place, never copied; returns 1 when there are none.
+id_new_maps() {
+    have_shared || return 1
+    _list=$(ls "$SHARED"/maps/new/quake2/*.bsp "$SHARED"/maps/new/quake3/*.bsp 2>/dev/null)
+    _list=$(echo $_list)
+    [ -n "$_list" ] && echo "$_list"
+}
 # real_queries MAP: the file of query points the independent reference
 # (test/reference/bspref.py) picks on a real map, made once.
 real_queries() {

@@ -186,6 +186,13 @@ bsp_status bsp__vertex_attr(const bsp__map *m, const bsp_face *f, const bsp__sto
     uint32_t c;
     bsp__fill(out, 0, sizeof *out);
     out->num_verts = s->count;
+    /* (the face's source, told also when k is past its vertices: a quake3
+     * surface with none, ET's foliage, still reads drawVerts) */
+    if (m->family->access->geometry == BSP_GEOM_SURFACES) out->normal_source = BSP_NORMALS_DRAWVERTS;
+    else if (w->vertnormals) out->normal_source = BSP_NORMALS_VERTNORMALS;
+#if BSP__USE_BSPX
+    else if (w->facenormals) out->normal_source = BSP_NORMALS_FACENORMALS;
+#endif
     if (k >= s->count) return BSP_E_BAD_QUERY;
     dv = bsp__stored_vertex(m, s, k, out->pos);
     if (dv) {   /* quake3: everything is in the drawVert */
@@ -248,8 +255,6 @@ bsp_status bsp_face_vertex_attr(const bsp_map *map, uint32_t face, uint32_t k, b
     bsp__fill(out, 0, sizeof *out);
     if ((st = bsp_get_face(map, face, &f)) != BSP_OK) return st;
     if ((st = bsp__face_stored(m, face, &s)) != BSP_OK) return st;
-    out->num_verts = s.count;
-    if (k >= s.count) return BSP_E_BAD_QUERY;
     bsp__attr_walk_start(m, face, &w);
     bsp__attr_face_start(m, face, &f, &af);
     return bsp__vertex_attr(m, &f, &s, &w, &af, k, out);

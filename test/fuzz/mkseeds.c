@@ -95,7 +95,7 @@ static int template_of(const bsp_header *h, const uint8_t *data)
     if (!strcmp(f, "goldsrc")) return 5;
     if (!strcmp(f, "bsp2")) return data[0] == 'B' ? 6 : 7;
     if (!strcmp(f, "quake2")) return data[0] == 'Q' ? 13 : 8;   /* QBSP 38, IBSP 38 */
-    if (!strcmp(f, "quake3")) return 9;
+    if (!strcmp(f, "quake3")) return h->version == 47 ? (h->num_lumps == 18 ? 14 : 15) : 9;
     if (!strcmp(f, "nightfire")) return 10;
     return -1;
 }

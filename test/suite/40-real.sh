@@ -32,15 +32,16 @@ if have_shared; then
     real=$(ls "$SHARED"/maps/source/*.bsp "$x360" "$SHARED"/maps/quake/*.bsp "$SHARED"/maps/bsp2/*.bsp \
               "$SHARED"/maps/quake2/*.bsp "$SHARED"/maps/quake3/*.bsp "$SHARED"/maps/goldsrc/*.bsp \
               "$SHARED"/maps/nightfire/*.bsp)
-    # the new quake2 maps (QBSP 38: new/quake2/example_qbism.bsp)
-    if new_q2=$(quake2_new_maps); then real="$real $new_q2"
-    else skip "new quake2 maps: $SHARED/maps/new/quake2 has none"; fi
+    # the new id maps (QBSP 38: new/quake2/example_qbism.bsp; IBSP 47:
+    # new/quake3/rtcw_testroom.bsp)
+    if new_id=$(id_new_maps); then real="$real $new_id"
+    else skip "new id maps: $SHARED/maps/new/quake2 and quake3 have none"; fi
     run_prog api-real $BUILD/t/test_api $real
     run_prog hostile-real $BUILD/t/test_hostile "$SHARED/maps/source/tf2_mp_lobby.bsp" \
         "$SHARED/maps/source/l4d2_tooltextures.bsp" "$x360" "$SHARED/maps/quake/q1_cube.bsp" \
         "$SHARED/maps/bsp2/mp_lobby.bsp" "$SHARED/maps/quake2/mp_lobby.bsp" \
         "$SHARED/maps/quake2/lq_e0m1.bsp" "$SHARED/maps/source/momentum_mp_lobby.bsp" \
-        "$SHARED/maps/quake3/mp_lobby.bsp" "$SHARED/maps/nightfire/weapon_accuracy_nf.bsp"
+        "$SHARED/maps/quake3/mp_lobby.bsp" "$SHARED/maps/nightfire/weapon_accuracy_nf.bsp" $new_id
     if [ -f test/reference/bspref.py ]; then
         for m in $real; do
             name=$(basename "$m")

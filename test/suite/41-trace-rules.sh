@@ -54,8 +54,8 @@ maps="$MAPS/q2.bsp $MAPS/q2_ramp.bsp $MAPS/q2_qbism.bsp $MAPS/q2_qbism_ramp.bsp 
 if have_shared; then
     maps="$maps $(ls "$SHARED"/maps/source/*.bsp "$SHARED"/maps/xbox360/*.bsp "$SHARED"/maps/quake2/*.bsp \
                      "$SHARED"/maps/quake3/*.bsp "$SHARED"/maps/nightfire/*.bsp "$SHARED"/maps/quake/mp_lobby.bsp)"
-    if new_q2=$(quake2_new_maps); then maps="$maps $new_q2"
-    else skip "moved models on the new quake2 maps: none in ../shared/maps/new/quake2"; fi
+    if new_id=$(id_new_maps); then maps="$maps $new_id"
+    else skip "moved models on the new id maps: none in ../shared/maps/new/quake2 or quake3"; fi
 else
     skip "moved models on real maps: no ../shared/maps"
 fi

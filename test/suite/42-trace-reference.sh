@@ -8,8 +8,8 @@
 # player box stops no later than a point, the contract's worked examples.
 # The library's trace is compared with it once it exists.
 if have_shared; then
-    new_q2=$(quake2_new_maps) || skip "trace reference: no new quake2 maps in ../shared/maps/new/quake2"
-    for m in "$SHARED"/maps/*/*.bsp $new_q2; do
+    new_id=$(id_new_maps) || skip "trace reference: no new id maps in ../shared/maps/new/quake2 or quake3"
+    for m in "$SHARED"/maps/*/*.bsp $new_id; do
         name=${m#$SHARED/maps/}
         out=$BUILD/trace-ref.out
         if python3 test/reference/bspref_trace.py --selftest "$m" > $out 2>&1 &&

@@ -12,6 +12,8 @@ access_gen=$(ls $MAPS/*.bsp 2>/dev/null | grep -v '/large\.bsp$')
 access_real=""
 if have_shared; then
     access_real=$(ls "$SHARED"/maps/*/*.bsp)
+    # QBSP 38 and IBSP 47 (docs/queries.md 13.1, 13.2): new/quake2, new/quake3
+    access_real="$access_real $(ls "$SHARED"/maps/new/quake2/*.bsp "$SHARED"/maps/new/quake3/*.bsp 2>/dev/null)"
 fi
 access_report() {   # MAP: the compiler report option for a real map, if any
     case $1 in

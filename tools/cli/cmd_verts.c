@@ -41,7 +41,7 @@ bsp_status tool_print_face_attrs(const bsp_map *m, uint32_t face, const bsp_face
     else printf(",\"lm_status\":\"no_lightmap\"");
     if (f->lightmap.pages == 4) printf(",\"bump\":4");
     if (f->lightmap.page >= 0 && f->lightmap.present) printf(",\"lm_page\":%d", (int)f->lightmap.page);
-    printf(",\"normal_source\":\"%s\",\"attrs\":[", a.num_verts ? normal_names[a.normal_source] : "plane");
+    printf(",\"normal_source\":\"%s\",\"attrs\":[", normal_names[a.normal_source]);
     for (k = 0; k < a.num_verts; k++) {
         if ((st = bsp_face_vertex_attr(m, face, k, &a)) != BSP_OK) break;
         printf(k ? ",{" : "{");
