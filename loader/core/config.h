@@ -189,5 +189,7 @@
  * has only its vanilla lighting, as a description without dir.bspx already
  * gets, and bspx.c, bspx_dir.c, light_source.c are empty. */
 #define BSP__USE_BSPX (BSP__QUAKE_FAMILY || BSPKIT_FAMILY_QUAKE2)
+/* A directory whose last entry may be absent (IBSP 47, docs/queries.md 13.2) */
+#define BSP__OPTIONAL_LAST BSPKIT_FAMILY_QUAKE3
 
 #endif

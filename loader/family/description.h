@@ -215,8 +215,10 @@ struct bsp__directory {
      * inside the file (IBSP 47: 17 or 18 entries, docs/queries.md 13.2);
      * else the header ends before it and the lump is empty. A file whose
      * last entry is there and not empty is the variant last_variant. */
+#if BSP__OPTIONAL_LAST
     uint8_t optional_last;
     const char *last_variant;
+#endif
 };
 
 /* The tree: nodes, leaves, models and leaf faces. Planes are the same in

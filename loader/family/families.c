@@ -99,10 +99,12 @@ const char *bsp_variant_name(const bsp_header *h)
     if (!h || !h->family) return NULL;
     /* only a build with Tactical Intervention decrypts (header.c) */
     if (BSP__TACTICAL_INTERVENTION && h->encrypted) return "tactical_intervention";
+#if BSP__OPTIONAL_LAST
     /* (Quake Live: IBSP 47 with its advert lump, the optional last entry) */
     if (h->family->dir.last_variant && h->num_lumps == h->family->dir.num_lumps &&
         h->lumps[h->num_lumps - 1u].length)
         return h->family->dir.last_variant;
+#endif
     return h->family->detect.variant;
 }
 

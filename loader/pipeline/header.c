@@ -91,6 +91,7 @@ static const struct bsp_family *bsp__detect_encrypted(bsp_header *h, const bsp_s
 }
 #endif
 
+#if BSP__OPTIONAL_LAST
 /* The description's optional last entry (IBSP 47's 18th, docs/queries.md
  * 13.2), h counting the entries before it: read when no lump of those
  * starts before the longer header ends, so that a forward-only stream
@@ -123,6 +124,7 @@ static bsp_status read_optional_last(bsp_header *h, const bsp_stream *s, uint8_t
     h->header_bytes = full;
     return BSP_OK;
 }
+#endif
 
 bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
 {
@@ -153,15 +155,19 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     h->num_lumps = f->dir.num_lumps;
     h->header_bytes = f->dir.header_bytes;
     h->file_size = s->size;
+#if BSP__OPTIONAL_LAST
     if (f->dir.optional_last) {
         h->num_lumps--;
         h->header_bytes -= 4u * f->dir.entry_words;
     }
+#endif
     if (s->size < h->header_bytes) return BSP_E_TRUNCATED;
     if (!h->encrypted && h->header_bytes > 8 &&
         (st = bsp__read(s, 8, buf + 8, h->header_bytes - 8u)) != BSP_OK)
         return st;
+#if BSP__OPTIONAL_LAST
     if (f->dir.optional_last && (st = read_optional_last(h, s, buf)) != BSP_OK) return st;
+#endif
     /* The entry order is told by plausibility, whatever the file version
      * (Left 4 Dead 2 at v21, Contagion at v27); a directory that fits in
      * neither is kept as the family's order reads it. */
