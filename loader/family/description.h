@@ -372,6 +372,7 @@ struct bsp_family {
 extern const struct bsp_family bsp__family_source, bsp__family_source17, bsp__family_source_strata,
     bsp__family_source_dm, bsp__family_source_vindictus1, bsp__family_source_vindictus2;
 extern const struct bsp_family bsp__family_quake, bsp__family_goldsrc, bsp__family_bsp2,
-    bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake2_qbism, bsp__family_quake3, bsp__family_nightfire;
+    bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake2_qbism,
+    bsp__family_quake2_daikatana, bsp__family_quake3, bsp__family_nightfire;
 
 #endif

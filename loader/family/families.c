@@ -27,6 +27,7 @@ const struct bsp_family *const bsp__families[] = {
 #if BSPKIT_FAMILY_QUAKE2
     &bsp__family_quake2,
     &bsp__family_quake2_qbism,
+    &bsp__family_quake2_daikatana,
 #endif
 #if BSPKIT_FAMILY_QUAKE3
     &bsp__family_quake3,

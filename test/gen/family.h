@@ -50,6 +50,14 @@ enum {
     GEN_FAM_QUAKE3,    /* IBSP 46 */
     GEN_FAM_NIGHTFIRE  /* version 42 */
 };
+/* Game variants a writer may write the same world as (gen_view.variant;
+ * docs/queries.md 13): quake2 as QBSP 38 (13.1) or Daikatana's IBSP 41
+ * (13.4). */
+enum {
+    GEN_VAR_NONE = 0,
+    GEN_VAR_QBISM,     /* quake2: "QBSP" 38 */
+    GEN_VAR_DAIKATANA  /* quake2: "IBSP" 41, 21 lumps */
+};
 
 #define GEN_QK_ODD_TEXINFO 5 /* quake-like families only: see above */
 
@@ -62,7 +70,7 @@ typedef struct {
     const gen_world *w;
     int family;
     int vis; /* visibility data written */
-    int qbism; /* quake2 written as QBSP 38 (docs/queries.md 13.1) */
+    int variant; /* GEN_VAR_*: a game variant of the family's format */
 
     /* leaves as written */
     int nleaves;

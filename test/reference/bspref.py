@@ -985,20 +985,24 @@ def load_quake(data, family):
     return m
 
 
-def load_quake2(data, qbism=False):
+def load_quake2(data, qbism=False, version=38):
     """IBSP 38, or QBSP 38 (the Quake II re-release / Qbism, contract 13.1:
     nodes, faces, leafs, leaf faces, leaf brushes, edges and brush sides
-    widened to 32 bits, node and leaf bounds to floats)."""
+    widened to 32 bits, node and leaf bounds to floats), or Daikatana's IBSP
+    41 (contract 13.4: IBSP 38's records and 21 lumps, 19 a float rgb[3]
+    per texinfo, 20 per plane an int32 count and that many face indices)."""
     m = BspMap()
     m.family = "quake2"
     m.qbism = qbism
+    m.variant = "qbism" if qbism else "daikatana" if version == 41 else None
     m.raw = data
     E = "<"
-    m.version = 38
-    if len(data) < 8 + 19 * 8:
+    m.version = version
+    nlumps = 21 if version == 41 else 19
+    if len(data) < 8 + nlumps * 8:
         raise LoadError("corrupt")
     L = {}
-    for i in range(19):
+    for i in range(nlumps):
         ofs, ln = struct.unpack_from("<ii", data, 8 + 8 * i)
         if ln == 0:
             continue
@@ -1011,6 +1015,10 @@ def load_quake2(data, qbism=False):
     m.lump = get   # a lump's bytes, decoded (test/access/access_check.py)
     m.planes = [r[:4] for r in _unpack_all(E + "4fi", get(1), 20)]
     m.vertices = _unpack_all(E + "3f", get(2), 12)
+    if version == 41:
+        # Daikatana's lump 19: a float rgb[3] per texinfo (whole records);
+        # lump 20 (plane faces) is read by no query: listed only
+        m.texinfo_colors = _unpack_all(E + "3f", get(19), 12)
     if qbism:
         node_fmt, node_size = "iii3f3fII", 44
         leaf_fmt, leaf_size = "iii3f3f4I", 52
@@ -1231,8 +1239,8 @@ def load_map(path):
         raise LoadError("unsupported")
     if magic == b"IBSP":
         v = struct.unpack_from("<i", data, 4)[0]
-        if v == 38:
-            return load_quake2(data)
+        if v in (38, 41):
+            return load_quake2(data, version=v)
         if v == 46:
             return load_quake3(data)
         raise LoadError("unsupported")
