@@ -16,6 +16,7 @@ const struct bsp_family *const bsp__families[] = {
 #endif
 #if BSPKIT_FAMILY_QUAKE
     &bsp__family_quake,
+    &bsp__family_quake64,
 #endif
 #if BSPKIT_FAMILY_GOLDSRC
     &bsp__family_goldsrc,

@@ -52,11 +52,12 @@ enum {
 };
 /* Game variants a writer may write the same world as (gen_view.variant;
  * docs/queries.md 13): quake2 as QBSP 38 (13.1) or Daikatana's IBSP 41
- * (13.4). */
+ * (13.4), quake as Quake 64 (13.4). */
 enum {
     GEN_VAR_NONE = 0,
     GEN_VAR_QBISM,     /* quake2: "QBSP" 38 */
-    GEN_VAR_DAIKATANA  /* quake2: "IBSP" 41, 21 lumps */
+    GEN_VAR_DAIKATANA, /* quake2: "IBSP" 41, 21 lumps */
+    GEN_VAR_QUAKE64    /* quake: " 46Q", 44-byte miptex headers */
 };
 
 #define GEN_QK_ODD_TEXINFO 5 /* quake-like families only: see above */

@@ -208,6 +208,10 @@
  *   q2_qbism, q2_qbism_ramp  q2 and q2_ramp as "QBSP" 38 (the Quake II
  *               re-release / Qbism, docs/queries.md 13.1): the same world
  *               and answers with 32-bit indices and float bounds
+ *   q1_quake64  q1 as Quake 64 (" 46Q" where Quake has its version,
+ *               docs/queries.md 13.4): Quake's records but 44-byte miptex
+ *               headers (a uint32 shift before the mip offsets); the same
+ *               answers
  *   q2_daikatana  q2 as Daikatana's "IBSP" 41 (docs/queries.md 13.4):
  *               IBSP 38's records and two lumps more, 19 (a float rgb[3]
  *               per texinfo) and 20 (plane faces: per plane an int32
@@ -439,6 +443,7 @@ typedef struct {
 static const fam_variant fam_variants[] = {
     {"q1", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0, 0},
     {"q1_novis", GEN_FAM_QUAKE, 0, 0, NULL, 0, 0, 0},
+    {"q1_quake64", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0, GEN_VAR_QUAKE64},
     {"goldsrc", GEN_FAM_GOLDSRC, 1, 0, NULL, 0, 0, 0},
     {"bsp2", GEN_FAM_BSP2, 1, 0, NULL, 0, 0, 0},
     {"bsp2_2psb", GEN_FAM_BSP2RMQ, 1, 0, NULL, 0, 0, 0},

@@ -897,14 +897,22 @@ def load_source(data):
 
 
 def load_quake(data, family):
-    """quake (29), goldsrc (30), bsp2 (BSP2 / 2PSB)."""
+    """quake (29), goldsrc (30), bsp2 (BSP2 / 2PSB), and Quake 64 (contract
+    13.4: the bytes " 46Q" for the version, info version 0; Quake's records
+    but 44-byte miptex headers, a uint32 shift before the mip offsets)."""
     m = BspMap()
     m.family = family
     m.raw = data            # the BSPX light grid (bspref_grid) reads the file
+    m.miptex_header = 40
     E = "<"
     if family == "bsp2":
         m.version = 0
         kind = 2 if data[:4] == b"BSP2" else 1
+    elif data[:4] == b" 46Q":
+        m.version = 0
+        m.variant = "quake64"
+        m.miptex_header = 44
+        kind = 0
     else:
         m.version = struct.unpack_from("<i", data, 0)[0]
         kind = 0
@@ -1199,7 +1207,7 @@ def _vindictus_dir(gl):
     return ok(20) and not ok(16)
 
 
-KNOWN_MAGICS = (b"VBSP", b"PSBV", b"BSP2", b"2PSB", b"IBSP", b"QBSP", b"\x1d\0\0\0", b"\x1e\0\0\0",
+KNOWN_MAGICS = (b"VBSP", b"PSBV", b"BSP2", b"2PSB", b"IBSP", b"QBSP", b" 46Q", b"\x1d\0\0\0", b"\x1e\0\0\0",
                 b"\x2a\0\0\0", b"rBSP")
 
 
@@ -1233,6 +1241,8 @@ def load_map(path):
         raise LoadError("unsupported")   # Titanfall: a different format
     if magic in (b"BSP2", b"2PSB"):
         return load_quake(data, "bsp2")
+    if magic == b" 46Q":
+        return load_quake(data, "quake")
     if magic == b"QBSP":
         if struct.unpack_from("<i", data, 4)[0] == 38:
             return load_quake2(data, qbism=True)

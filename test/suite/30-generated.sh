@@ -44,15 +44,19 @@ done
 # from, written as the variant's format: QBSP 38 (13.1: widened records)
 # and Daikatana's IBSP 41 (13.4: two lumps more) against IBSP 38. Every
 # query line of both maps answers byte for byte the same on both, and
-# `info` names the variant.
+# `info` names the variant; Quake 64 (13.4: longer miptex headers)
+# against the Quake map q1, its textures' pixels too.
 twin_check() {   # MAP TWIN VARIANT
     name=$(basename "$1" .bsp)
     [ -f "$2" ] || { fail "$name: no twin $(basename "$2")"; return; }
     cat "${1%.bsp}.queries" "${2%.bsp}.queries" > "$LOG.qq"
     $BUILD/bspkit query "$1" < "$LOG.qq" > "$LOG.qa" 2>/dev/null
     $BUILD/bspkit query "$2" < "$LOG.qq" > "$LOG.qb" 2>/dev/null
+    # and the texture table with its pixels (Quake 64's longer miptex headers)
+    $BUILD/bspkit textures "$1" >> "$LOG.qa" 2>/dev/null
+    $BUILD/bspkit textures "$2" >> "$LOG.qb" 2>/dev/null
     if [ -s "$LOG.qa" ] && cmp -s "$LOG.qa" "$LOG.qb" && $BUILD/bspkit info "$1" | grep -q "\"variant\":\"$3\""; then
-        pass "$name: $3 answers $(wc -l < "$LOG.qa") query lines exactly as its twin $(basename "$2" .bsp); info names variant $3"
+        pass "$name: $3 answers $(wc -l < "$LOG.qa") query and texture lines exactly as its twin $(basename "$2" .bsp); info names variant $3"
     else
         fail "$name: $3 answers differ from its twin $(basename "$2") (or info names no $3 variant)"
         diff "$LOG.qa" "$LOG.qb" | head -4
@@ -67,6 +71,7 @@ for m in $(gen_maps q2_qbism q2_qbism_ramp); do
     twin_check "$m" "$MAPS/$(basename "$m" .bsp | sed 's/_qbism//').bsp" qbism
 done
 for m in $(gen_maps q2_daikatana); do twin_check "$m" "$MAPS/q2.bsp" daikatana; done
+for m in $(gen_maps q1_quake64); do twin_check "$m" "$MAPS/q1.bsp" quake64; done
 if api_args=$(gen_api_args); then run_prog api-generated $BUILD/t/test_api $api_args
 else skip "api-generated: no generated maps"; fi
 if small=$(small_maps); then run_prog hostile-generated $BUILD/t/test_hostile $small
