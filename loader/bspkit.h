@@ -325,9 +325,11 @@ BSP_API bsp_family_id bsp_header_family(const bsp_header *h);
  * Bloodlines), "dark_messiah" (Source, version word 20 | 4 << 16),
  * "tactical_intervention" (Source, the file XOR-encrypted), "vindictus"
  * (after bsp_use_variant), "qbism" (quake2: magic "QBSP", version 38, the
- * Quake II re-release; docs/queries.md 13.1), "quakelive" (quake3: IBSP
- * 47 whose 18th lump, the adverts, holds records; RTCW and Wolfenstein: ET
- * files of version 47 have none; 13.2). docs/formats.md "Source game
+ * Quake II re-release; docs/queries.md 13.1), "daikatana" (quake2: magic
+ * "IBSP", version 41, 21 lumps; 13.4), "quake64" (quake: the bytes " 46Q"
+ * for the version, version 0, 44-byte miptex headers; 13.4), "quakelive"
+ * (quake3: IBSP 47 whose 18th lump, the adverts, holds records; RTCW and
+ * Wolfenstein: ET files of version 47 have none; 13.2). docs/formats.md "Source game
  * variants" says how each Source one is recognised. */
 BSP_API const char *bsp_variant_name(const bsp_header *h);
 

@@ -8,6 +8,8 @@
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
+const bsp__miptex_layout bsp__miptex_quake = { BSP__MIPTEX_HEADER, 16, 24 };
+
 void bsp__texture_clear(bsp_texture *t, bsp_texture_status status)
 {
     bsp__fill(t, 0, sizeof *t);
@@ -43,15 +45,15 @@ static void tex_place_mips(bsp_texture *t, uint32_t header, uint32_t avail)
     t->status = BSP_TEXTURE_EMBEDDED;
 }
 
-void bsp__miptex_header(const uint8_t h[BSP__MIPTEX_HEADER], uint32_t avail, int external, int own,
-                        bsp_texture *t)
+void bsp__miptex_header(const bsp__miptex_layout *lay, const uint8_t *h, uint32_t avail, int external,
+                        int own, bsp_texture *t)
 {
     uint32_t k;
     uint64_t at;
-    t->width = bsp__get_le32(h + 16);
-    t->height = bsp__get_le32(h + 20);
+    t->width = bsp__get_le32(h + lay->size);
+    t->height = bsp__get_le32(h + lay->size + 4);
     t->has_size = 1;
-    for (k = 0; k < BSP_TEXTURE_MIPS; k++) t->mip_offset[k] = bsp__get_le32(h + 24 + 4 * k);
+    for (k = 0; k < BSP_TEXTURE_MIPS; k++) t->mip_offset[k] = bsp__get_le32(h + lay->offsets + 4 * k);
     t->size = avail;
     if (external && t->mip_offset[0] == 0) {
         t->status = BSP_TEXTURE_EXTERNAL;
@@ -59,7 +61,7 @@ void bsp__miptex_header(const uint8_t h[BSP__MIPTEX_HEADER], uint32_t avail, int
         return;
     }
     t->palette = (uint8_t)(own ? BSP_PALETTE_OWN : BSP_PALETTE_QUAKE);
-    tex_place_mips(t, BSP__MIPTEX_HEADER, avail);
+    tex_place_mips(t, lay->header, avail);
     if (t->status != BSP_TEXTURE_EMBEDDED || !own) return;
     /* after mip 3's bytes: int16 count, then the colours */
     at = (uint64_t)t->mip_offset[3] + (uint64_t)(t->width >> 3) * (t->height >> 3);

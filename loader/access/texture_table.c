@@ -39,6 +39,8 @@ static void tex_miptex_entry(const bsp__map *m, const uint8_t *t, uint32_t size,
     int32_t o = (int32_t)bsp__get_le32(t + 4 + 4 * (size_t)index);   /* bytes: never swapped */
     uint32_t avail;
     int own = m->family->access->texture_palette == BSP_PALETTE_OWN;
+    const bsp__access *a = m->family->access;
+    const bsp__miptex_layout lay = { a->miptex_header, a->texture_size, a->miptex_offsets };
     if (o == -1) {
         bsp__texture_clear(out, BSP_TEXTURE_MISSING);
         return;
@@ -47,8 +49,8 @@ static void tex_miptex_entry(const bsp__map *m, const uint8_t *t, uint32_t size,
     if (o < 0 || (uint32_t)o >= size) return;
     avail = size - (uint32_t)o;
     bsp__texture_set_name(out, t + o, avail < BSP__MIPTEX_NAME ? avail : BSP__MIPTEX_NAME);
-    if (avail < BSP__MIPTEX_HEADER) return;
-    bsp__miptex_header(t + o, avail, 1, own, out);
+    if (avail < lay.header) return;
+    bsp__miptex_header(&lay, t + o, avail, 1, own, out);
     if (out->status == BSP_TEXTURE_EMBEDDED && own) bsp__miptex_palette_count(out, t + o + out->palette_offset - 2);
     out->bytes = t + o;
 }

@@ -29,7 +29,7 @@ bsp_status bsp_wad_texture(const bsp_wad *w, const bsp_wad_lump *lump, bsp_textu
         (uint64_t)(uint32_t)lump->filepos + (uint32_t)lump->disksize > s->size)
         return BSP_OK;   /* its bytes outside the file: corrupt */
     if ((st = bsp__read(s, (uint32_t)lump->filepos, h, BSP__MIPTEX_HEADER)) != BSP_OK) return st;
-    bsp__miptex_header(h, (uint32_t)lump->disksize, 0, own, out);
+    bsp__miptex_header(&bsp__miptex_quake, h, (uint32_t)lump->disksize, 0, own, out);
     out->stream = s;
     out->offset = (uint32_t)lump->filepos;
     if (out->status != BSP_TEXTURE_EMBEDDED || !own) return BSP_OK;

@@ -118,6 +118,10 @@ typedef struct bsp__access {
     uint8_t texture_size;          /* int32 width, height at this offset of
                                       the texture record or miptex header
                                       (docs/queries.md 11.4); 0: not stored */
+    uint8_t miptex_header, miptex_offsets;  /* BSP_TEX_MIPTEX: the header's
+                                      bytes, where its uint32 mip offsets[4]
+                                      lie (Quake 40, 24; Quake 64 44, 28:
+                                      docs/queries.md 13.4) */
     uint8_t texture_palette;       /* a miptex's colours (bsp_palette_kind):
                                       the Quake palette or its own */
     uint8_t texture_unique;        /* 1: the texture table (11.2) is the
@@ -380,8 +384,8 @@ struct bsp_family {
 
 extern const struct bsp_family bsp__family_source, bsp__family_source17, bsp__family_source_strata,
     bsp__family_source_dm, bsp__family_source_vindictus1, bsp__family_source_vindictus2;
-extern const struct bsp_family bsp__family_quake, bsp__family_goldsrc, bsp__family_bsp2,
-    bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake2_qbism, bsp__family_quake3, bsp__family_quake3_47,
-    bsp__family_nightfire;
+extern const struct bsp_family bsp__family_quake, bsp__family_quake64, bsp__family_goldsrc, bsp__family_bsp2,
+    bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake2_qbism,
+    bsp__family_quake2_daikatana, bsp__family_quake3, bsp__family_quake3_47, bsp__family_nightfire;
 
 #endif

@@ -16,6 +16,7 @@ const struct bsp_family *const bsp__families[] = {
 #endif
 #if BSPKIT_FAMILY_QUAKE
     &bsp__family_quake,
+    &bsp__family_quake64,
 #endif
 #if BSPKIT_FAMILY_GOLDSRC
     &bsp__family_goldsrc,
@@ -27,6 +28,7 @@ const struct bsp_family *const bsp__families[] = {
 #if BSPKIT_FAMILY_QUAKE2
     &bsp__family_quake2,
     &bsp__family_quake2_qbism,
+    &bsp__family_quake2_daikatana,
 #endif
 #if BSPKIT_FAMILY_QUAKE3
     &bsp__family_quake3,

@@ -8,6 +8,8 @@
  * models[0].visleafs); a leaf's visofs locates its run-length PVS row; a
  * face's lightmap size comes from its vertices (bsp__extents_lightmap).
  * Everything here is data: the rules are leafvis.c and lightmap_extents.c.
+ * Quake 64 (" 46Q", docs/queries.md 13.4) is Quake with a longer miptex
+ * header: a variant over the same tables.
  */
 #include "family.h"
 
@@ -36,9 +38,14 @@ static const char quake_lump_names[] =
 #define Q1_MODEL(F) F(mins, F32, 3) F(maxs, F32, 3) F(origin, F32, 3) F(headnode, I32, 4) \
     F(visleafs, I32, 1) F(firstface, I32, 1) F(numfaces, I32, 1)
 #define Q1_MIPTEX(F) F(name, U8, 16) F(width, I32, 1) F(height, I32, 1) F(offsets, I32, 4)
+/* Quake 64's miptex header (docs/queries.md 13.4): a uint32 `shift`
+ * before the offsets, kept as stored (bspkit gives it no meaning). */
+#define Q64_MIPTEX(F) F(name, U8, 16) F(width, I32, 1) F(height, I32, 1) F(shift, I32, 1) \
+    F(offsets, I32, 4)
 BSP_RECORD(q1_texinfo, Q1_TEXINFO);
 BSP_RECORD(q1_model, Q1_MODEL);
 BSP_RECORD_TYPES(q1_miptex, Q1_MIPTEX);
+BSP_RECORD_TYPES(q64_miptex, Q64_MIPTEX);
 
 static const bsp__layout_rule quake_common_rules[] = {
     BSP_RULE(Q_VIS, BSP_LAYOUT_BYTES),   /* run-length rows */
@@ -137,36 +144,43 @@ static const bsp__flag_rule quake_contents[] = {
  * sky, warp and translucency (flags_by_name). */
 static const bsp__flag_rule quake_surface[] = { { 1, BSP_SURF_NOLIGHTMAP } };
 
-#define QUAKE_ACCESS_COMMON \
+#define QUAKE_ACCESS_COMMON(mt) \
     .lumps = { Q_TEXTURES, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 }, \
     .geometry = BSP_GEOM_EDGES, .texture_kind = BSP_TEX_MIPTEX, \
     .flags_by_name = BSP_NAME_SKY | BSP_NAME_LIQUID | BSP_NAME_FENCE, \
     .model_origin = BSP_AT(q1_model, origin), \
     .texinfo_texture = BSP_FIELD(q1_texinfo, miptex), .texinfo_flags = BSP_FIELD(q1_texinfo, flags), \
-    .texture_name_len = BSP_BYTES(q1_miptex, name), .texture_size = BSP_AT(q1_miptex, width), \
+    .texture_name_len = BSP_BYTES(mt, name), .texture_size = BSP_AT(mt, width), \
+    .miptex_header = mt##_bytes, .miptex_offsets = BSP_AT(mt, offsets), \
     .contents = quake_contents, .num_contents = sizeof quake_contents / sizeof quake_contents[0], \
     .surface = quake_surface, .num_surface = 1, .light_combine = BSP_COMBINE_SHIFT7
 
 #if BSPKIT_FAMILY_QUAKE
 static const bsp__access quake_access = {
-    QUAKE_ACCESS_COMMON, .texture_palette = BSP_PALETTE_QUAKE,
+    QUAKE_ACCESS_COMMON(q1_miptex), .texture_palette = BSP_PALETTE_QUAKE,
+    .leaf_bounds = BSP_FIELD(q1_leaf, mins), .face_side = BSP_FIELD(q1_face, side),
+};
+#endif
+#if BSPKIT_FAMILY_QUAKE
+static const bsp__access quake64_access = {
+    QUAKE_ACCESS_COMMON(q64_miptex), .texture_palette = BSP_PALETTE_QUAKE,
     .leaf_bounds = BSP_FIELD(q1_leaf, mins), .face_side = BSP_FIELD(q1_face, side),
 };
 #endif
 #if BSPKIT_FAMILY_GOLDSRC
 /* GoldSrc's miptex carry their own palette after mip 3 */
 static const bsp__access goldsrc_access = {
-    QUAKE_ACCESS_COMMON, .texture_palette = BSP_PALETTE_OWN,
+    QUAKE_ACCESS_COMMON(q1_miptex), .texture_palette = BSP_PALETTE_OWN,
     .leaf_bounds = BSP_FIELD(q1_leaf, mins), .face_side = BSP_FIELD(q1_face, side),
 };
 #endif
 #if BSPKIT_FAMILY_BSP2
 static const bsp__access bsp2_access = {
-    QUAKE_ACCESS_COMMON, .texture_palette = BSP_PALETTE_QUAKE,
+    QUAKE_ACCESS_COMMON(q1_miptex), .texture_palette = BSP_PALETTE_QUAKE,
     .leaf_bounds = BSP_FIELD(bsp2_leaf, mins), .face_side = BSP_FIELD(bsp2_face, side),
 };
 static const bsp__access bsp2_rmq_access = {
-    QUAKE_ACCESS_COMMON, .texture_palette = BSP_PALETTE_QUAKE,
+    QUAKE_ACCESS_COMMON(q1_miptex), .texture_palette = BSP_PALETTE_QUAKE,
     .leaf_bounds = BSP_FIELD(rmq_leaf, mins), .face_side = BSP_FIELD(bsp2_face, side),
 };
 #endif
@@ -278,6 +292,20 @@ const struct bsp_family bsp__family_quake = {
     QUAKE_RECORDS,
     .faces.luxel_bytes = 1,
     .access = BSP__IF(BSPKIT_ACCESS, &quake_access),
+    BSP__COLL(&quake_coll)
+};
+#endif
+
+#if BSPKIT_FAMILY_QUAKE
+/* Quake 64 (docs/queries.md 13.4): the bytes " 46Q" where Quake has its
+ * version (no version number: 0), Quake's records but the miptex header. */
+const struct bsp_family bsp__family_quake64 = {
+    .name = "quake", .detect.id = BSP_FAMILY_QUAKE, .detect.variant = "quake64",
+    .detect.magic = " 46Q", .detect.version_at = -1,
+    QUAKE_COMMON,
+    QUAKE_RECORDS,
+    .faces.luxel_bytes = 1,
+    .access = BSP__IF(BSPKIT_ACCESS, &quake64_access),
     BSP__COLL(&quake_coll)
 };
 #endif

@@ -5,7 +5,10 @@
  * RGB luxels. The Quake II re-release's Qbism format ("QBSP" 38,
  * docs/queries.md 13.1) is the same file with nodes, faces, leaves, leaf
  * lists, edges and brush sides widened to 32 bits (bounds to floats): a
- * second description over the same tables. */
+ * second description over the same tables. Daikatana ("IBSP" 41,
+ * docs/queries.md 13.4) is IBSP 38 with two lumps more: 19, a float rgb[3]
+ * per texinfo, and 20, plane faces (per plane an int32 count and that many
+ * face indices), which nothing reads: a third description. */
 #include "family.h"
 
 #if BSPKIT_FAMILY_QUAKE2
@@ -14,17 +17,25 @@ enum {
     Q2_ENTITIES, Q2_PLANES, Q2_VERTEXES, Q2_VIS, Q2_NODES, Q2_TEXINFO,
     Q2_FACES, Q2_LIGHTING, Q2_LEAFS, Q2_LEAFFACES, Q2_LEAFBRUSHES, Q2_EDGES,
     Q2_SURFEDGES, Q2_MODELS, Q2_BRUSHES, Q2_BRUSHSIDES, Q2_POP, Q2_AREAS,
-    Q2_AREAPORTALS
+    Q2_AREAPORTALS, DK_TEXINFO_COLORS, DK_PLANE_FACES
 };
 
 #define QUAKE2_LUMPS 19
 #define QUAKE2_HEADER_BYTES (8 + QUAKE2_LUMPS * 8)
 BSP__CHECK_DIRECTORY(quake2, QUAKE2_HEADER_BYTES, QUAKE2_LUMPS);
+#define DAIKATANA_LUMPS 21
+#define DAIKATANA_HEADER_BYTES (8 + DAIKATANA_LUMPS * 8)
+BSP__CHECK_DIRECTORY(daikatana, DAIKATANA_HEADER_BYTES, DAIKATANA_LUMPS);
 
 static const char quake2_lump_names[] =
     "entities\0" "planes\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0" "faces\0"
     "lighting\0" "leafs\0" "leaffaces\0" "leafbrushes\0" "edges\0" "surfedges\0"
     "models\0" "brushes\0" "brushsides\0" "pop\0" "areas\0" "areaportals\0";
+static const char daikatana_lump_names[] =
+    "entities\0" "planes\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0" "faces\0"
+    "lighting\0" "leafs\0" "leaffaces\0" "leafbrushes\0" "edges\0" "surfedges\0"
+    "models\0" "brushes\0" "brushsides\0" "pop\0" "areas\0" "areaportals\0"
+    "texinfo_colors\0" "plane_faces\0";
 
 /* The records of q2 qfiles.h, each described once (core/record.h). */
 #define Q2_NODE(F) F(planenum, I32, 1) F(children, I32, 2) F(mins, I16, 3) F(maxs, I16, 3) \
@@ -96,6 +107,14 @@ static const bsp__layout_rule qbism_rules[] = {
 };
 static const bsp__layout_table quake2_layouts = BSP_LAYOUT_TABLE(quake2_rules, &quake2_common);
 static const bsp__layout_table qbism_layouts = BSP_LAYOUT_TABLE(qbism_rules, &quake2_common);
+/* Daikatana: IBSP's records, and its two lumps: an emissive colour per
+ * texinfo, and the plane faces, variable-length runs no query reads
+ * (listed as bytes). */
+static const bsp__layout_rule daikatana_rules[] = {
+    BSP_RULE(DK_TEXINFO_COLORS, BSP_RECORDS(bsp__vec3)),
+    BSP_RULE(DK_PLANE_FACES, BSP_LAYOUT_BYTES),
+};
+static const bsp__layout_table daikatana_layouts = BSP_LAYOUT_TABLE(daikatana_rules, &quake2_layouts);
 
 /* Contents and texinfo surface bits of q2 bspfile.h. */
 static const bsp__flag_rule quake2_contents[] = {
@@ -150,15 +169,16 @@ static const struct bsp__collision quake2_coll = { QUAKE2_COLL(q2_leaf, q2_brush
 static const struct bsp__collision qbism_coll = { QUAKE2_COLL(qbism_leaf, qbism_brushside, bsp__int32) };
 #endif
 
-/* Everything but the records and the magic. */
-#define QUAKE2_COMMON \
+/* Everything but the records, the magic, the version and the number of
+ * lumps (names: a string of that many). */
+#define QUAKE2_COMMON(version, lumps, names) \
     .name = "quake2", .detect.id = BSP_FAMILY_QUAKE2, \
     .amb.kind = BSP_AMB_OCTREE, \
-    .detect.min_version = 38, .detect.max_version = 38, \
+    .detect.min_version = (version), .detect.max_version = (version), \
     .detect.version_at = 4, \
-    .dir.header_bytes = QUAKE2_HEADER_BYTES, \
+    .dir.header_bytes = 8 + (lumps) * 8, \
     .dir.dir_offset = 8, \
-    .dir.num_lumps = QUAKE2_LUMPS, \
+    .dir.num_lumps = (lumps), \
     .dir.entry_words = 2, \
     .dir.bspx = 1, \
     .dir.entry = { 0, 1, -1, -1 }, \
@@ -171,7 +191,7 @@ static const struct bsp__collision qbism_coll = { QUAKE2_COLL(qbism_leaf, qbism_
                    BSP_ROLE(LEAFFACES, Q2_LEAFFACES) }, \
     .dir.lighting_roles = (1u << BSP_ROLE_TEXINFO) | (1u << BSP_ROLE_EDGES) | \
                       (1u << BSP_ROLE_SURFEDGES) | (1u << BSP_ROLE_VERTEXES), \
-    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, quake2_lump_names), \
+    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, names), \
     .tree.model_headnode = BSP_FIELD(q2_model, headnode), \
     .tree.model_firstface = BSP_FIELD(q2_model, firstface), \
     .tree.model_numfaces = BSP_FIELD(q2_model, numfaces), \
@@ -202,7 +222,7 @@ static const struct bsp__collision qbism_coll = { QUAKE2_COLL(qbism_leaf, qbism_
     .tree.leafface_face = BSP_FIELD(index, v)
 
 const struct bsp_family bsp__family_quake2 = {
-    QUAKE2_COMMON,
+    QUAKE2_COMMON(38, QUAKE2_LUMPS, quake2_lump_names),
     .detect.magic = "IBSP",
     QUAKE2_RECORDS(q2_node, q2_face, q2_leaf, bsp__uint16, bsp__edge16),
     .dir.layouts = &quake2_layouts,
@@ -212,12 +232,22 @@ const struct bsp_family bsp__family_quake2 = {
 
 /* Quake II re-release / Qbism (docs/queries.md 13.1). */
 const struct bsp_family bsp__family_quake2_qbism = {
-    QUAKE2_COMMON,
+    QUAKE2_COMMON(38, QUAKE2_LUMPS, quake2_lump_names),
     .detect.magic = "QBSP", .detect.variant = "qbism",
     QUAKE2_RECORDS(qbism_node, qbism_face, qbism_leaf, bsp__int32, bsp__edge32),
     .dir.layouts = &qbism_layouts,
     .access = BSP__IF(BSPKIT_ACCESS, &qbism_access),
     BSP__COLL(&qbism_coll)
+};
+
+/* Daikatana (docs/queries.md 13.4): every record IBSP's, 21 lumps. */
+const struct bsp_family bsp__family_quake2_daikatana = {
+    QUAKE2_COMMON(41, DAIKATANA_LUMPS, daikatana_lump_names),
+    .detect.magic = "IBSP", .detect.variant = "daikatana",
+    QUAKE2_RECORDS(q2_node, q2_face, q2_leaf, bsp__uint16, bsp__edge16),
+    .dir.layouts = &daikatana_layouts,
+    .access = BSP__IF(BSPKIT_ACCESS, &quake2_access),
+    BSP__COLL(&quake2_coll)
 };
 
 #endif

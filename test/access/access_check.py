@@ -603,10 +603,12 @@ def miptex(m, index):
     if index < 0 or len(t) < 8 + 4 * index:
         return None
     o = struct.unpack_from("<i", t, 4 + 4 * index)[0]
-    if o < 0 or o + 40 > len(t):
+    hdr = getattr(m, "miptex_header", 40)   # Quake 64 (13.4): 44, a shift before the offsets
+    if o < 0 or o + hdr > len(t):
         return None
     name = t[o:o + 16].split(b"\0")[0].decode("latin-1")
-    w, h, o0, o1, o2, o3 = struct.unpack_from("<6I", t, o + 16)
+    w, h = struct.unpack_from("<2I", t, o + 16)
+    o0, o1, o2, o3 = struct.unpack_from("<4I", t, o + hdr - 16)
     if o0 == 0 or w == 0 or h == 0 or o + o0 + w * h > len(t):
         return None
     if m.family == "goldsrc":

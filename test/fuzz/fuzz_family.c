@@ -9,8 +9,9 @@
  * Input: byte 0 picks the family template (see templates[]: Source v20
  * little- and big-endian, v17, v21, Quake, GoldSrc, BSP2, 2PSB, Quake 2,
  * Quake 3, Nightfire, Strata Source v25 little- and big-endian, Quake 2's
- * QBSP 38, IBSP 47 with 18 and with 17 entries: the 18th entry is read or
- * not by the header rule, docs/queries.md 13.2); then chunks, each a flags byte, a 3-byte
+ * QBSP 38, Daikatana's IBSP 41, Quake 64, IBSP 47 with 18 and with 17
+ * entries: the 18th entry is read or not by the header rule, docs/queries.md
+ * 13.2); then chunks, each a flags byte, a 3-byte
  * little-endian length and that many bytes (fewer if the input ends). Flags:
  * bits 0-5 the lump index (modulo the family's lump count); Source only:
  * bit 6 lump version 1 (else 0; Strata templates: the version Strata gives
@@ -47,6 +48,8 @@ static const tmpl templates[] = {
     { "VBSP", 25, 0, 64, 8, 4, 1036 },  /* Strata Source */
     { "PSBV", 25, 1, 64, 8, 4, 1036 },
     { "QBSP", 38, 0, 19, 8, 2, 160 },   /* Quake II re-release / Qbism (13.1) */
+    { "IBSP", 41, 0, 21, 8, 2, 176 },   /* Daikatana (13.4): 21 lumps */
+    { " 46Q", -1, 0, 15, 4, 2, 124 },   /* Quake 64 (13.4): 44-byte miptex headers */
     { "IBSP", 47, 0, 18, 8, 2, 152 },   /* q3map2's IBSP 47, Quake Live's adverts (13.2) */
     { "IBSP", 47, 0, 17, 8, 2, 144 },   /* the original q3map's (RTCW, ET) */
 };

@@ -91,11 +91,11 @@ static int template_of(const bsp_header *h, const uint8_t *data)
     const char *f = bsp_family_name(h);
     if (!strcmp(f, "source") && h->lumps[5].version == 1) return h->big_endian ? 12 : 11; /* Strata */
     if (!strcmp(f, "source")) return h->big_endian ? 1 : h->version == 17 ? 2 : h->version == 21 ? 3 : 0;
-    if (!strcmp(f, "quake")) return 4;
+    if (!strcmp(f, "quake")) return data[0] == ' ' ? 15 : 4;   /* Quake 64, Quake */
     if (!strcmp(f, "goldsrc")) return 5;
     if (!strcmp(f, "bsp2")) return data[0] == 'B' ? 6 : 7;
-    if (!strcmp(f, "quake2")) return data[0] == 'Q' ? 13 : 8;   /* QBSP 38, IBSP 38 */
-    if (!strcmp(f, "quake3")) return h->version == 47 ? (h->num_lumps == 18 ? 14 : 15) : 9;
+    if (!strcmp(f, "quake2")) return data[0] == 'Q' ? 13 : h->version == 41 ? 14 : 8;   /* QBSP 38, Daikatana, IBSP 38 */
+    if (!strcmp(f, "quake3")) return h->version == 47 ? (h->num_lumps == 18 ? 16 : 17) : 9;
     if (!strcmp(f, "nightfire")) return 10;
     return -1;
 }

@@ -50,6 +50,18 @@ enum {
     GEN_FAM_QUAKE3,    /* IBSP 46 */
     GEN_FAM_NIGHTFIRE  /* version 42 */
 };
+/* Game variants a writer may write the same world as (gen_view.variant;
+ * docs/queries.md 13): quake2 as QBSP 38 (13.1) or Daikatana's IBSP 41
+ * (13.4), quake as Quake 64 (13.4). */
+enum {
+    GEN_VAR_NONE = 0,
+    GEN_VAR_QBISM,     /* quake2: "QBSP" 38 */
+    GEN_VAR_DAIKATANA, /* quake2: "IBSP" 41, 21 lumps */
+    GEN_VAR_QUAKE64,   /* quake: " 46Q", 44-byte miptex headers */
+    GEN_VAR_Q3V47_RTCW,  /* quake3: IBSP 47, 17 entries, data from byte 144, an ET foliage surface */
+    GEN_VAR_Q3V47_QL,    /* quake3: IBSP 47, 18 entries, two Quake Live advert records */
+    GEN_VAR_Q3V47_BADADS /* quake3: IBSP 47, 18 written, the 18th 100 bytes long: read as 17 */
+};
 
 #define GEN_QK_ODD_TEXINFO 5 /* quake-like families only: see above */
 
@@ -58,20 +70,11 @@ typedef struct {
     int w, h;                 /* luxels */
 } gen_qlm;
 
-/* IBSP 47 headers (quake3_writer.c) */
-enum {
-    GEN_Q3V47_NONE,     /* IBSP 46 */
-    GEN_Q3V47_RTCW,     /* 17 entries, data from byte 144, an ET foliage surface */
-    GEN_Q3V47_QL,       /* 18 entries, two Quake Live advert records */
-    GEN_Q3V47_BADADS    /* 18 written, the 18th 100 bytes long: read as 17 */
-};
-
 typedef struct {
     const gen_world *w;
     int family;
     int vis; /* visibility data written */
-    int qbism; /* quake2 written as QBSP 38 (docs/queries.md 13.1) */
-    int q3v47; /* quake3 written as IBSP 47 (13.2): GEN_Q3V47_* */
+    int variant; /* GEN_VAR_*: a game variant of the family's format */
 
     /* leaves as written */
     int nleaves;

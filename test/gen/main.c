@@ -216,6 +216,14 @@
  *   q2_qbism, q2_qbism_ramp  q2 and q2_ramp as "QBSP" 38 (the Quake II
  *               re-release / Qbism, docs/queries.md 13.1): the same world
  *               and answers with 32-bit indices and float bounds
+ *   q1_quake64  q1 as Quake 64 (" 46Q" where Quake has its version,
+ *               docs/queries.md 13.4): Quake's records but 44-byte miptex
+ *               headers (a uint32 shift before the mip offsets); the same
+ *               answers
+ *   q2_daikatana  q2 as Daikatana's "IBSP" 41 (docs/queries.md 13.4):
+ *               IBSP 38's records and two lumps more, 19 (a float rgb[3]
+ *               per texinfo) and 20 (plane faces: per plane an int32
+ *               count and that many face indices); the same answers
  *   q2_ramp, q3_ramp, v20_ramp  q2, q3 and v20_ldr with a third model,
  *               a ramp (gen_add_ramp in world.h): one wedge brush with a
  *               sloped side (normal (-0.6, 0, 0.8) as floats, plane type
@@ -429,8 +437,7 @@ typedef struct {
     const char *worldspawn; /* quake3: key lines of the first entity */
     int grid;               /* quake3: GEN_Q3_GRID_* */
     int ramp;               /* model 2: the sloped brush (gen_add_ramp) */
-    int qbism;              /* quake2 as QBSP 38 (quake2_writer.c) */
-    int q3v47;              /* quake3 as IBSP 47: GEN_Q3V47_* (quake3_writer.c) */
+    int variant;            /* GEN_VAR_* (family.h) */
 } fam_variant;
 
 /* Quake 3 worldspawn keys: gridsize case-blind, the last one wins, each
@@ -442,28 +449,30 @@ typedef struct {
 #define Q3_KEYS_BAD "\"gridsize\" \"-64 64 128\"\n"
 
 static const fam_variant fam_variants[] = {
-    {"q1", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0, 0, 0},
-    {"q1_novis", GEN_FAM_QUAKE, 0, 0, NULL, 0, 0, 0, 0},
-    {"goldsrc", GEN_FAM_GOLDSRC, 1, 0, NULL, 0, 0, 0, 0},
-    {"bsp2", GEN_FAM_BSP2, 1, 0, NULL, 0, 0, 0, 0},
-    {"bsp2_2psb", GEN_FAM_BSP2RMQ, 1, 0, NULL, 0, 0, 0, 0},
-    {"q2", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 0, 0, 0},
-    {"q2_ramp", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 1, 0, 0},
-    {"q2_qbism", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 0, 1, 0},
-    {"q2_qbism_ramp", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 1, 1, 0},
-    {"q3", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 0, 0, 0},
-    {"q3_ramp", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 1, 0, 0},
-    {"q3_lit", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, 0, 0},
-    {"q3_gridsize", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_CUSTOM, GEN_Q3_GRID_OK, 0, 0, 0},
-    {"q3_gridsize_partial", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_PARTIAL, GEN_Q3_GRID_OK, 0, 0, 0},
-    {"q3_gridsize_hex", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_HEX, GEN_Q3_GRID_OK, 0, 0, 0},
-    {"q3_gridsize_bad", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_BAD, GEN_Q3_GRID_NONE, 0, 0, 0},
-    {"q3_grid_short", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_SHORT, 0, 0, 0},
-    {"q3_lit_rtcw", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, 0, GEN_Q3V47_RTCW},
-    {"q3_ramp_ql", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 1, 0, GEN_Q3V47_QL},
-    {"q3_badads", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 0, 0, GEN_Q3V47_BADADS},
-    {"nightfire", GEN_FAM_NIGHTFIRE, 1, 0, NULL, 0, 0, 0, 0},
-    {"nightfire_lit", GEN_FAM_NIGHTFIRE, 1, 1, NULL, 0, 0, 0, 0},
+    {"q1", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0, 0},
+    {"q1_novis", GEN_FAM_QUAKE, 0, 0, NULL, 0, 0, 0},
+    {"q1_quake64", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0, GEN_VAR_QUAKE64},
+    {"goldsrc", GEN_FAM_GOLDSRC, 1, 0, NULL, 0, 0, 0},
+    {"bsp2", GEN_FAM_BSP2, 1, 0, NULL, 0, 0, 0},
+    {"bsp2_2psb", GEN_FAM_BSP2RMQ, 1, 0, NULL, 0, 0, 0},
+    {"q2", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 0, 0},
+    {"q2_ramp", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 1, 0},
+    {"q2_qbism", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 0, GEN_VAR_QBISM},
+    {"q2_qbism_ramp", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 1, GEN_VAR_QBISM},
+    {"q2_daikatana", GEN_FAM_QUAKE2, 1, 0, NULL, 0, 0, GEN_VAR_DAIKATANA},
+    {"q3", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 0, 0},
+    {"q3_ramp", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 1, 0},
+    {"q3_lit", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, 0},
+    {"q3_gridsize", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_CUSTOM, GEN_Q3_GRID_OK, 0, 0},
+    {"q3_gridsize_partial", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_PARTIAL, GEN_Q3_GRID_OK, 0, 0},
+    {"q3_gridsize_hex", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_HEX, GEN_Q3_GRID_OK, 0, 0},
+    {"q3_gridsize_bad", GEN_FAM_QUAKE3, 1, 1, Q3_KEYS_BAD, GEN_Q3_GRID_NONE, 0, 0},
+    {"q3_grid_short", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_SHORT, 0, 0},
+    {"q3_lit_rtcw", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, GEN_VAR_Q3V47_RTCW},
+    {"q3_ramp_ql", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 1, GEN_VAR_Q3V47_QL},
+    {"q3_badads", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 0, GEN_VAR_Q3V47_BADADS},
+    {"nightfire", GEN_FAM_NIGHTFIRE, 1, 0, NULL, 0, 0, 0},
+    {"nightfire_lit", GEN_FAM_NIGHTFIRE, 1, 1, NULL, 0, 0, 0},
 };
 
 static void write_fam_variant(const fam_variant *fv, const char *outdir)
@@ -480,8 +489,7 @@ static void write_fam_variant(const fam_variant *fv, const char *outdir)
     gen_compile(&d, &w);
     if (fv->ramp) gen_add_ramp(&w, &ramp_box);
     gen_view_build(&w, fv->family, fv->vis, &view);
-    view.qbism = fv->qbism;
-    view.q3v47 = fv->q3v47;
+    view.variant = fv->variant;
     memset(&q3l, 0, sizeof q3l);
     if (fv->lit && fv->family == GEN_FAM_QUAKE3) {
         gen_q3l_build(&w, fv->worldspawn, fv->grid, &q3l);

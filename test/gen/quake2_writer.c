@@ -36,6 +36,12 @@
  * mins[3], maxs[3], u32 firstleafface, numleaffaces, firstleafbrush,
  * numleafbrushes), u32 leaf faces and leaf brushes, edge 8 (u32 v[2]) and
  * brush side 8 (u32 plane, i32 texinfo); the rest as IBSP.
+ *
+ * As Daikatana (GEN_VAR_DAIKATANA, docs/queries.md 13.4) the file is
+ * "IBSP" 41 with 21 lumps: IBSP 38's 19 and their records, then 19, a
+ * float rgb[3] per texinfo (made-up colours), and 20, for every plane an
+ * int32 count and the indices of the faces on it; the two extra lumps go
+ * last in the file.
  */
 #include "idtech.h"
 
@@ -45,13 +51,15 @@
 enum {
     Q2_ENTITIES, Q2_PLANES, Q2_VERTEXES, Q2_VISIBILITY, Q2_NODES, Q2_TEXINFO, Q2_FACES, Q2_LIGHTING, Q2_LEAFS,
     Q2_LEAFFACES, Q2_LEAFBRUSHES, Q2_EDGES, Q2_SURFEDGES, Q2_MODELS, Q2_BRUSHES, Q2_BRUSHSIDES, Q2_POP,
-    Q2_AREAS, Q2_AREAPORTALS, Q2_NUM_LUMPS
+    Q2_AREAS, Q2_AREAPORTALS, Q2_NUM_LUMPS, DK_TEXINFO_COLORS = Q2_NUM_LUMPS, DK_PLANE_FACES,
+    DK_NUM_LUMPS
 };
 
-static const int q2_order[Q2_NUM_LUMPS] = {Q2_PLANES, Q2_LEAFS, Q2_VERTEXES, Q2_NODES, Q2_TEXINFO,
+static const int q2_order[DK_NUM_LUMPS] = {Q2_PLANES, Q2_LEAFS, Q2_VERTEXES, Q2_NODES, Q2_TEXINFO,
                                            Q2_FACES, Q2_BRUSHES, Q2_BRUSHSIDES, Q2_LEAFFACES,
                                            Q2_LEAFBRUSHES, Q2_SURFEDGES, Q2_EDGES, Q2_MODELS, Q2_AREAS,
-                                           Q2_AREAPORTALS, Q2_LIGHTING, Q2_VISIBILITY, Q2_ENTITIES, Q2_POP};
+                                           Q2_AREAPORTALS, Q2_LIGHTING, Q2_VISIBILITY, Q2_ENTITIES, Q2_POP,
+                                           DK_TEXINFO_COLORS, DK_PLANE_FACES};
 
 #define Q2_SURF_SKY 0x4
 
@@ -81,10 +89,12 @@ static void put_s16w(gbuf *b, int wide, int x, const char *what)
 void q2_write(const gen_view *v, const char *path, gen_counts *c)
 {
     const gen_world *w = v->w;
-    gbuf L[Q2_NUM_LUMPS];
+    gbuf L[DK_NUM_LUMPS];
     static const unsigned char ibsp[8] = {'I', 'B', 'S', 'P', 38, 0, 0, 0};
     static const unsigned char qbsp[8] = {'Q', 'B', 'S', 'P', 38, 0, 0, 0};
-    const int wide = v->qbism;
+    static const unsigned char dk[8] = {'I', 'B', 'S', 'P', 41, 0, 0, 0};
+    const int wide = v->variant == GEN_VAR_QBISM, daikatana = v->variant == GEN_VAR_DAIKATANA;
+    const int nlumps = daikatana ? DK_NUM_LUMPS : Q2_NUM_LUMPS;
     int *lightofs = calloc((size_t)w->nfaces + 1, sizeof *lightofs);
     int i, a;
     if (!lightofs) gen_die("out of memory");
@@ -202,7 +212,21 @@ void q2_write(const gen_view *v, const char *path, gen_counts *c)
         gbuf_i32(&L[Q2_AREAPORTALS], other);
     }
 
-    id_assemble(wide ? qbsp : ibsp, 8, L, Q2_NUM_LUMPS, q2_order, path);
+    if (daikatana) {
+        for (i = 0; i < gen_num_qk_texinfos; i++) {   /* emissive colours */
+            gbuf_f32(&L[DK_TEXINFO_COLORS], (float)i / 8.0f);
+            gbuf_f32(&L[DK_TEXINFO_COLORS], 0.5f);
+            gbuf_f32(&L[DK_TEXINFO_COLORS], 1.0f);
+        }
+        for (i = 0; i < w->nplanes; i++) {
+            int n = 0, f;
+            for (f = 0; f < w->nfaces; f++) n += w->faces[f].plane == i;
+            gbuf_i32(&L[DK_PLANE_FACES], n);
+            for (f = 0; f < w->nfaces; f++)
+                if (w->faces[f].plane == i) gbuf_i32(&L[DK_PLANE_FACES], f);
+        }
+    }
+    id_assemble(wide ? qbsp : daikatana ? dk : ibsp, 8, L, nlumps, q2_order, path);
 
     c->n = 0;
     gen_count(c, "models", w->nmodels);
@@ -225,6 +249,10 @@ void q2_write(const gen_view *v, const char *path, gen_counts *c)
     gen_count(c, "lightdata", (long)L[Q2_LIGHTING].len);
     gen_count(c, "entdata", (long)L[Q2_ENTITIES].len);
     gen_count(c, "clusters", v->nclusters);
-    for (i = 0; i < Q2_NUM_LUMPS; i++) gbuf_free(&L[i]);
+    if (daikatana) {
+        gen_count(c, "texinfo_colors", gen_num_qk_texinfos);
+        gen_count(c, "plane_faces", (long)L[DK_PLANE_FACES].len);   /* bytes */
+    }
+    for (i = 0; i < DK_NUM_LUMPS; i++) gbuf_free(&L[i]);
     free(lightofs);
 }

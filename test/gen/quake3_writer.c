@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* quake3_writer.c - a gen_view as a Quake 3 map (IBSP version 46, or 47
- * with v->q3v47: see the end of this comment).
+ * with v->variant GEN_VAR_Q3V47_*: see the end of this comment).
  *
  * Header "IBSP", int32 46, 17 lumps {fileofs, filelen}: 0 entities,
  * 1 shaders, 2 planes, 3 nodes, 4 leafs, 5 leafsurfaces, 6 leafbrushes,
@@ -33,12 +33,12 @@
  * indexes, lightmapNum -1, and no lightmaps or light grid are written; lit:
  * the surfaces, pages, grid and worldspawn keys of q3light.c. No fogs.
  *
- * IBSP 47 (docs/queries.md 13.2; records as 46): GEN_Q3V47_RTCW writes 17
+ * IBSP 47 (docs/queries.md 13.2; records as 46): GEN_VAR_Q3V47_RTCW writes 17
  * entries with the shaders from byte 144 and a last surface of type 5
  * (MST_FOLIAGE: no vertices, lightmap page 0, referenced by no leaf or
- * model); GEN_Q3V47_QL 18 entries, lump 17 two 128-byte advert records
+ * model); GEN_VAR_Q3V47_QL 18 entries, lump 17 two 128-byte advert records
  * (i32 cellId, f32 normal[3], rect[4][3], char model[64]) written last;
- * GEN_Q3V47_BADADS 18 entries whose 18th is 100 bytes.
+ * GEN_VAR_Q3V47_BADADS 18 entries whose 18th is 100 bytes.
  */
 #include "idtech.h"
 #include "q3light.h"
@@ -102,11 +102,11 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
     const gen_world *w = v->w;
     gbuf L[Q3_NUM_LUMPS + 1];
     unsigned char prefix[8] = {'I', 'B', 'S', 'P', 46, 0, 0, 0};
-    int nlumps = v->q3v47 == GEN_Q3V47_QL || v->q3v47 == GEN_Q3V47_BADADS ? Q3_NUM_LUMPS + 1 : Q3_NUM_LUMPS;
+    int nlumps = v->variant == GEN_VAR_Q3V47_QL || v->variant == GEN_VAR_Q3V47_BADADS ? Q3_NUM_LUMPS + 1 : Q3_NUM_LUMPS;
     int i, a, k, bpc, nls = 0, nlb = 0, fb[3], nb[3], nverts = 0, nindexes = 0;
     if (v->family != GEN_FAM_QUAKE3) gen_die("q3_write: family %d", v->family);
     memset(L, 0, sizeof L);
-    if (v->q3v47) prefix[4] = 47;
+    if (v->variant >= GEN_VAR_Q3V47_RTCW) prefix[4] = 47;
 
     id_entities(w, v->family, &L[Q3_ENTITIES]);
     if (v->q3l && v->q3l->worldspawn) { /* the keys go into the first entity, after its "{" line */
@@ -230,7 +230,7 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
         nverts += s.nverts;
         nindexes += s.nindexes;
     }
-    if (v->q3v47 == GEN_Q3V47_RTCW) { /* the foliage surface */
+    if (v->variant == GEN_VAR_Q3V47_RTCW) { /* the foliage surface */
         gbuf_i32(&L[Q3_SURFACES], 0);  /* shader */
         gbuf_i32(&L[Q3_SURFACES], -1); /* no fog */
         gbuf_i32(&L[Q3_SURFACES], 5);  /* MST_FOLIAGE */
@@ -241,7 +241,7 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
         gbuf_i32(&L[Q3_SURFACES], 0);  /* lightmapNum: page 0, which foliage does not read */
         gbuf_zero(&L[Q3_SURFACES], 104 - 32);
     }
-    if (v->q3v47 == GEN_Q3V47_QL)
+    if (v->variant == GEN_VAR_Q3V47_QL)
         for (i = 0; i < 2; i++) {
             char model[64];
             gbuf_i32(&L[Q3_ADVERTS], i);
@@ -251,7 +251,7 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
             memcpy(model, "*1", 2);
             gbuf_put(&L[Q3_ADVERTS], model, sizeof model);
         }
-    if (v->q3v47 == GEN_Q3V47_BADADS) gbuf_zero(&L[Q3_ADVERTS], 100);
+    if (v->variant == GEN_VAR_Q3V47_BADADS) gbuf_zero(&L[Q3_ADVERTS], 100);
     if (v->q3l) {
         gen_q3l_pages(v->q3l, &L[Q3_LIGHTMAPS]);
         gbuf_put(&L[Q3_LIGHTGRID], v->q3l->cells.data, v->q3l->cells.len);
@@ -278,7 +278,7 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
     gen_count(c, "leaves", v->nleaves);
     gen_count(c, "leafsurfaces", nls);
     gen_count(c, "leafbrushes", nlb);
-    gen_count(c, "surfaces", w->nfaces + (v->q3v47 == GEN_Q3V47_RTCW));
+    gen_count(c, "surfaces", w->nfaces + (v->variant == GEN_VAR_Q3V47_RTCW));
     gen_count(c, "drawverts", nverts);
     gen_count(c, "drawindexes", nindexes);
     gen_count(c, "visdata", (long)L[Q3_VISIBILITY].len);

@@ -51,6 +51,11 @@
  * with their 4 mip levels (quake, BSP2); goldsrc embeds the first with its
  * palette (u16 256, 768 bytes RGB, 2 bytes padding) and names the others
  * only (offsets 0: from a WAD). The unlit texinfo has TEX_SPECIAL (1).
+ *
+ * As Quake 64 (GEN_VAR_QUAKE64, docs/queries.md 13.4) the file starts with
+ * the bytes " 46Q" instead of the version and each miptex header is 44
+ * bytes: name[16], u32 width, height, shift (a made-up 2 here), then the
+ * four mip offsets, the pixels after the header as in Quake.
  */
 #include "idtech.h"
 
@@ -103,9 +108,9 @@ static void put_bounds(gbuf *b, const qk_form *k, const int lo[3], const int hi[
     }
 }
 
-static void build_textures(int goldsrc, gbuf *b)
+static void build_textures(int goldsrc, int quake64, gbuf *b)
 {
-    int t, k, lvl;
+    int t, k, lvl, header = quake64 ? 44 : 40;
     size_t base;
     gbuf_i32(b, 3);
     base = b->len;
@@ -120,7 +125,8 @@ static void build_textures(int goldsrc, gbuf *b)
         gbuf_put(b, name, 16);
         gbuf_le32(b, MIP_SIZE);
         gbuf_le32(b, MIP_SIZE);
-        for (lvl = 0, k = 40; lvl < 4; lvl++) {
+        if (quake64) gbuf_le32(b, 2); /* shift */
+        for (lvl = 0, k = header; lvl < 4; lvl++) {
             gbuf_le32(b, embed ? (uint32_t)k : 0u);
             k += (MIP_SIZE >> lvl) * (MIP_SIZE >> lvl);
         }
@@ -188,7 +194,10 @@ void qk_write(const gen_view *v, const char *path, gen_counts *c)
     k.wide = v->family == GEN_FAM_BSP2 || v->family == GEN_FAM_BSP2RMQ;
     k.fbounds = v->family == GEN_FAM_BSP2;
     switch (v->family) {
-    case GEN_FAM_QUAKE: gbuf_le32(&L[0], 29); break;
+    case GEN_FAM_QUAKE:
+        if (v->variant == GEN_VAR_QUAKE64) gbuf_put(&L[0], " 46Q", 4);
+        else gbuf_le32(&L[0], 29);
+        break;
     case GEN_FAM_GOLDSRC: gbuf_le32(&L[0], 30); break;
     case GEN_FAM_BSP2: gbuf_put(&L[0], "BSP2", 4); break;
     case GEN_FAM_BSP2RMQ: gbuf_put(&L[0], "2PSB", 4); break;
@@ -203,7 +212,7 @@ void qk_write(const gen_view *v, const char *path, gen_counts *c)
         gbuf_f32(&L[Q_PLANES], w->planes[i].dist);
         gbuf_i32(&L[Q_PLANES], w->planes[i].type);
     }
-    build_textures(goldsrc, &L[Q_TEXTURES]);
+    build_textures(goldsrc, v->variant == GEN_VAR_QUAKE64, &L[Q_TEXTURES]);
     for (i = 0; i < w->nverts; i++)
         for (a = 0; a < 3; a++) gbuf_f32(&L[Q_VERTEXES], (float)w->verts[i][a]);
 

@@ -897,14 +897,22 @@ def load_source(data):
 
 
 def load_quake(data, family):
-    """quake (29), goldsrc (30), bsp2 (BSP2 / 2PSB)."""
+    """quake (29), goldsrc (30), bsp2 (BSP2 / 2PSB), and Quake 64 (contract
+    13.4: the bytes " 46Q" for the version, info version 0; Quake's records
+    but 44-byte miptex headers, a uint32 shift before the mip offsets)."""
     m = BspMap()
     m.family = family
     m.raw = data            # the BSPX light grid (bspref_grid) reads the file
+    m.miptex_header = 40
     E = "<"
     if family == "bsp2":
         m.version = 0
         kind = 2 if data[:4] == b"BSP2" else 1
+    elif data[:4] == b" 46Q":
+        m.version = 0
+        m.variant = "quake64"
+        m.miptex_header = 44
+        kind = 0
     else:
         m.version = struct.unpack_from("<i", data, 0)[0]
         kind = 0
@@ -985,20 +993,24 @@ def load_quake(data, family):
     return m
 
 
-def load_quake2(data, qbism=False):
+def load_quake2(data, qbism=False, version=38):
     """IBSP 38, or QBSP 38 (the Quake II re-release / Qbism, contract 13.1:
     nodes, faces, leafs, leaf faces, leaf brushes, edges and brush sides
-    widened to 32 bits, node and leaf bounds to floats)."""
+    widened to 32 bits, node and leaf bounds to floats), or Daikatana's IBSP
+    41 (contract 13.4: IBSP 38's records and 21 lumps, 19 a float rgb[3]
+    per texinfo, 20 per plane an int32 count and that many face indices)."""
     m = BspMap()
     m.family = "quake2"
     m.qbism = qbism
+    m.variant = "qbism" if qbism else "daikatana" if version == 41 else None
     m.raw = data
     E = "<"
-    m.version = 38
-    if len(data) < 8 + 19 * 8:
+    m.version = version
+    nlumps = 21 if version == 41 else 19
+    if len(data) < 8 + nlumps * 8:
         raise LoadError("corrupt")
     L = {}
-    for i in range(19):
+    for i in range(nlumps):
         ofs, ln = struct.unpack_from("<ii", data, 8 + 8 * i)
         if ln == 0:
             continue
@@ -1011,6 +1023,10 @@ def load_quake2(data, qbism=False):
     m.lump = get   # a lump's bytes, decoded (test/access/access_check.py)
     m.planes = [r[:4] for r in _unpack_all(E + "4fi", get(1), 20)]
     m.vertices = _unpack_all(E + "3f", get(2), 12)
+    if version == 41:
+        # Daikatana's lump 19: a float rgb[3] per texinfo (whole records);
+        # lump 20 (plane faces) is read by no query: listed only
+        m.texinfo_colors = _unpack_all(E + "3f", get(19), 12)
     if qbism:
         node_fmt, node_size = "iii3f3fII", 44
         leaf_fmt, leaf_size = "iii3f3f4I", 52
@@ -1211,7 +1227,7 @@ def _vindictus_dir(gl):
     return ok(20) and not ok(16)
 
 
-KNOWN_MAGICS = (b"VBSP", b"PSBV", b"BSP2", b"2PSB", b"IBSP", b"QBSP", b"\x1d\0\0\0", b"\x1e\0\0\0",
+KNOWN_MAGICS = (b"VBSP", b"PSBV", b"BSP2", b"2PSB", b"IBSP", b"QBSP", b" 46Q", b"\x1d\0\0\0", b"\x1e\0\0\0",
                 b"\x2a\0\0\0", b"rBSP")
 
 
@@ -1245,14 +1261,16 @@ def load_map(path):
         raise LoadError("unsupported")   # Titanfall: a different format
     if magic in (b"BSP2", b"2PSB"):
         return load_quake(data, "bsp2")
+    if magic == b" 46Q":
+        return load_quake(data, "quake")
     if magic == b"QBSP":
         if struct.unpack_from("<i", data, 4)[0] == 38:
             return load_quake2(data, qbism=True)
         raise LoadError("unsupported")
     if magic == b"IBSP":
         v = struct.unpack_from("<i", data, 4)[0]
-        if v == 38:
-            return load_quake2(data)
+        if v in (38, 41):
+            return load_quake2(data, version=v)
         if v in (46, 47):
             return load_quake3(data)
         raise LoadError("unsupported")

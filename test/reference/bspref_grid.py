@@ -27,7 +27,7 @@ NO_DATA = 255
 # family -> (number of standard lumps, end of the standard header,
 # where the directory starts)
 _LAYOUT = {"quake": (15, 124, 4), "goldsrc": (15, 124, 4), "bsp2": (15, 124, 4),
-           "quake2": (19, 160, 8)}
+           "quake2": (19, 160, 8), "daikatana": (21, 176, 8), "quake64": (15, 124, 4)}
 
 
 def family_of(data):
@@ -39,6 +39,10 @@ def family_of(data):
         return "bsp2"
     if magic in (b"IBSP", b"QBSP") and struct.unpack_from("<i", data, 4)[0] == 38:
         return "quake2"
+    if magic == b"IBSP" and struct.unpack_from("<i", data, 4)[0] == 41:
+        return "daikatana"   # contract 13.4: 21 lumps
+    if magic == b" 46Q":
+        return "quake64"     # contract 13.4: Quake's directory
     v = struct.unpack_from("<i", data, 0)[0]
     return {29: "quake", 30: "goldsrc"}.get(v)
 

@@ -92,13 +92,15 @@ class Tex:
         self.transparent = False
 
 
-def miptex(rec, avail_bytes, external_ok, own, name=None):
-    """A miptex record: rec is the bytes from its start to its lump's end."""
+def miptex(rec, avail_bytes, external_ok, own, name=None, header=40):
+    """A miptex record: rec is the bytes from its start to its lump's end;
+    its header is 40 bytes (Quake: name, width, height, offsets[4]) or 44
+    (Quake 64, contract 13.4: a uint32 shift before the offsets)."""
     nm = cstr(rec[:16]) if name is None else name
-    if len(rec) < 40:
+    if len(rec) < header:
         return Tex("corrupt", nm)
     w, h = struct.unpack_from("<II", rec, 16)
-    ofs = struct.unpack_from("<4I", rec, 24)
+    ofs = struct.unpack_from("<4I", rec, header - 16)
     t = Tex("corrupt", nm, (w, h))
     if external_ok and ofs[0] == 0:
         t.status = "external"
@@ -107,7 +109,7 @@ def miptex(rec, avail_bytes, external_ok, own, name=None):
         return t
     for k in range(4):
         n = (w >> k) * (h >> k)
-        if ofs[k] < 40 or ofs[k] + n > len(rec):
+        if ofs[k] < header or ofs[k] + n > len(rec):
             return t
     mips = [rec[ofs[k]:ofs[k] + (w >> k) * (h >> k)] for k in range(4)]
     if own:
@@ -170,7 +172,8 @@ def map_table(m):
             elif o < 0 or o >= len(lump):
                 out.append(Tex("corrupt"))
             else:
-                out.append(miptex(lump[o:], len(lump) - o, True, fam == "goldsrc"))
+                out.append(miptex(lump[o:], len(lump) - o, True, fam == "goldsrc",
+                                  header=getattr(m, "miptex_header", 40)))
         return out
     if fam == "source":
         E = m.E

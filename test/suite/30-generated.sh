@@ -40,24 +40,38 @@ for l in sys.stdin:
         rm -f "$LOG.tmp"
     fi
 done
-# QBSP 38 twins (docs/queries.md 13.1): the same world as its IBSP 38 map,
-# widened records; every query line of both maps answers byte for byte the
-# same on both, and `info` names the variant.
-for m in $(gen_maps q2_qbism q2_qbism_ramp); do
-    name=$(basename "$m" .bsp)
-    twin=$MAPS/$(echo "$name" | sed 's/_qbism//').bsp
-    [ -f "$twin" ] || { fail "$name: no IBSP twin $(basename "$twin")"; continue; }
-    cat "${m%.bsp}.queries" "${twin%.bsp}.queries" > "$LOG.qq"
-    $BUILD/bspkit query "$m" < "$LOG.qq" > "$LOG.qa" 2>/dev/null
-    $BUILD/bspkit query "$twin" < "$LOG.qq" > "$LOG.qb" 2>/dev/null
-    if [ -s "$LOG.qa" ] && cmp -s "$LOG.qa" "$LOG.qb" && $BUILD/bspkit info "$m" | grep -q '"variant":"qbism"'; then
-        pass "$name: QBSP answers $(wc -l < "$LOG.qa") query lines exactly as its IBSP twin $(basename "$twin" .bsp); info names variant qbism"
+# Variant twins (docs/queries.md 13): the same world as the map it comes
+# from, written as the variant's format: QBSP 38 (13.1: widened records)
+# and Daikatana's IBSP 41 (13.4: two lumps more) against IBSP 38. Every
+# query line of both maps answers byte for byte the same on both, and
+# `info` names the variant; Quake 64 (13.4: longer miptex headers)
+# against the Quake map q1, its textures' pixels too.
+twin_check() {   # MAP TWIN VARIANT
+    name=$(basename "$1" .bsp)
+    [ -f "$2" ] || { fail "$name: no twin $(basename "$2")"; return; }
+    cat "${1%.bsp}.queries" "${2%.bsp}.queries" > "$LOG.qq"
+    $BUILD/bspkit query "$1" < "$LOG.qq" > "$LOG.qa" 2>/dev/null
+    $BUILD/bspkit query "$2" < "$LOG.qq" > "$LOG.qb" 2>/dev/null
+    # and the texture table with its pixels (Quake 64's longer miptex headers)
+    $BUILD/bspkit textures "$1" >> "$LOG.qa" 2>/dev/null
+    $BUILD/bspkit textures "$2" >> "$LOG.qb" 2>/dev/null
+    if [ -s "$LOG.qa" ] && cmp -s "$LOG.qa" "$LOG.qb" && $BUILD/bspkit info "$1" | grep -q "\"variant\":\"$3\""; then
+        pass "$name: $3 answers $(wc -l < "$LOG.qa") query and texture lines exactly as its twin $(basename "$2" .bsp); info names variant $3"
     else
-        fail "$name: QBSP answers differ from its IBSP twin $(basename "$twin") (or info names no qbism variant)"
+        fail "$name: $3 answers differ from its twin $(basename "$2") (or info names no $3 variant)"
         diff "$LOG.qa" "$LOG.qb" | head -4
     fi
-    rm -f "$LOG.qq" "$LOG.qa" "$LOG.qb"
+    # the independent reference reads the variant's layout itself
+    python3 test/reference/bspref.py query "$1" < "${1%.bsp}.queries" > "$LOG.qr" 2>&1
+    if cmp -s "$LOG.qr" "${1%.bsp}.expected"; then pass "$name: test/reference/bspref.py reads $3 to the expected answers"
+    else fail "$name: bspref.py differs from $name.expected"; diff "${1%.bsp}.expected" "$LOG.qr" | head -4; fi
+    rm -f "$LOG.qq" "$LOG.qa" "$LOG.qb" "$LOG.qr"
+}
+for m in $(gen_maps q2_qbism q2_qbism_ramp); do
+    twin_check "$m" "$MAPS/$(basename "$m" .bsp | sed 's/_qbism//').bsp" qbism
 done
+for m in $(gen_maps q2_daikatana); do twin_check "$m" "$MAPS/q2.bsp" daikatana; done
+for m in $(gen_maps q1_quake64); do twin_check "$m" "$MAPS/q1.bsp" quake64; done
 # IBSP 47 twins (docs/queries.md 13.2): each answers its IBSP 46 twin's and
 # its own query lines byte for byte as the twin does, and as the independent
 # reference does; the header rule is seen in `info` (17 or 18 entries, the
