@@ -32,7 +32,8 @@ GEN = {
 GEN.update({k: k for k in (
     "clipnodes", "marksurfaces", "textures", "pop", "areas", "areaportals",
     "shaders", "leafsurfaces", "surfaces", "drawverts", "drawindexes",
-    "materials", "zerovertexes", "drawindices", "projections")})
+    "materials", "zerovertexes", "drawindices", "projections",
+    "texinfo_colors", "plane_faces")})
 VBSPINFO = {
     "models": "models", "brushes": "brushes", "brushsides": "brushsides",
     "planes": "planes", "vertexes": "vertexes", "nodes": "nodes",
