@@ -182,7 +182,7 @@ const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const
 const char *bsp_lump_name(const bsp_header *h, uint32_t index)
 {
     const char *name;
-    if (!h || !h->family || index >= h->family->dir.num_lumps) return NULL;
+    if (!h || !h->family || index >= h->num_lumps) return NULL;
     if (!BSPKIT_STRINGS) return "";   /* a build without text (BSPKIT_STRINGS=0) */
     for (name = h->family->dir.lump_names; index; index--)
         while (*name++) {}
@@ -192,7 +192,7 @@ const char *bsp_lump_name(const bsp_header *h, uint32_t index)
 uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index)
 {
     const bsp__layout *lay;
-    if (!h || !h->family || index >= h->family->dir.num_lumps) return 0;
+    if (!h || !h->family || index >= h->num_lumps) return 0;
     lay = bsp__lump_layout(h, index);
     return (lay && lay->kind == BSP_LAYOUT_RECORDS) ? lay->record_size : 0;
 }

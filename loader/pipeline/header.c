@@ -102,8 +102,7 @@ static bsp_status read_optional_last(bsp_header *h, const bsp_stream *s, uint8_t
 {
     const struct bsp_family *f = h->family;
     uint32_t full = f->dir.header_bytes, last = f->dir.num_lumps - 1u, i, rec;
-    const bsp__layout *lay;
-    bsp_lump_entry e;
+    const bsp_lump_entry *e = &h->lumps[last];
     bsp_status st;
     read_directory(h, buf, f->dir.entry);        /* (the entries before it) */
     for (i = 0; i < last; i++)
@@ -111,16 +110,15 @@ static bsp_status read_optional_last(bsp_header *h, const bsp_stream *s, uint8_t
     if (s->size < full) return BSP_OK;
     if ((st = bsp__read(s, h->header_bytes, buf + h->header_bytes, full - h->header_bytes)) != BSP_OK)
         return st;
-    e.offset = bsp__get32(buf + f->dir.dir_offset + 4u * last * f->dir.entry_words + 4u * (uint32_t)f->dir.entry[0],
-                          h->big_endian);
-    e.length = bsp__get32(buf + f->dir.dir_offset + 4u * last * f->dir.entry_words + 4u * (uint32_t)f->dir.entry[1],
-                          h->big_endian);
-    lay = bsp__lump_layout(h, last);
-    rec = lay && lay->kind == BSP_LAYOUT_RECORDS ? lay->record_size : 1u;
-    if (e.length && (e.length % rec || e.offset < full || e.offset > h->file_size ||
-                     e.length > h->file_size - e.offset))
-        return BSP_OK;
     h->num_lumps++;
+    read_directory(h, buf, f->dir.entry);
+    rec = bsp_lump_record_size(h, last);
+    if (e->length && ((rec && e->length % rec) || e->offset < full || e->offset > h->file_size ||
+                      e->length > h->file_size - e->offset)) {
+        bsp__fill(&h->lumps[last], 0, sizeof h->lumps[last]);
+        h->num_lumps--;
+        return BSP_OK;
+    }
     h->header_bytes = full;
     return BSP_OK;
 }

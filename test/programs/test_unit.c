@@ -141,6 +141,7 @@ static void test_description(const struct bsp_family *f)
         uint32_t i, j;
         memset(&h, 0, sizeof h);
         h.family = f;
+        h.num_lumps = f->dir.num_lumps;
         ok = 1;
         for (i = 0; i < f->dir.num_lumps; i++) {
             const char *n = bsp_lump_name(&h, i);
