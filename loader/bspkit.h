@@ -324,7 +324,8 @@ BSP_API bsp_family_id bsp_header_family(const bsp_header *h);
  * The names: "bloodlines" (Source version 17: Vampire: The Masquerade -
  * Bloodlines), "dark_messiah" (Source, version word 20 | 4 << 16),
  * "tactical_intervention" (Source, the file XOR-encrypted), "vindictus"
- * (after bsp_use_variant), "qbism" (quake2: magic "QBSP", version 38, the
+ * (after bsp_use_variant), "hl2_xbox" (Source version 19 from the original
+ * Xbox: lump 57 not empty or lump 52 not 4 bytes a leaf; 13.5), "qbism" (quake2: magic "QBSP", version 38, the
  * Quake II re-release; docs/queries.md 13.1), "daikatana" (quake2: magic
  * "IBSP", version 41, 21 lumps; 13.4), "quake64" (quake: the bytes " 46Q"
  * for the version, version 0, 44-byte miptex headers; 13.4), "quakelive"

@@ -9,7 +9,7 @@
 #   BSPKIT_AMBIENT=0                no bsp_ambient ("unsupported")
 #   BSPKIT_VARIANTS="strata vindictus"  only these of Source's variants:
 #                                   strata bloodlines dark_messiah vindictus
-#                                   tactical_intervention; all (the
+#                                   tactical_intervention hl2_xbox; all (the
 #                                   default) or none (plain Valve Source)
 #   BSPKIT_COLLISION=0              no collision (bsp_trace and the other
 #                                   collision queries answer "unsupported")
@@ -36,7 +36,7 @@ BSPKIT_DISPCOLL ?= 1
 BSPKIT_PAK ?= 1
 BSPKIT_JOBS ?= 1
 BSPKIT_FAMILY_NAMES := source quake goldsrc bsp2 quake2 quake3 nightfire
-BSPKIT_VARIANT_NAMES := strata bloodlines dark_messiah vindictus tactical_intervention
+BSPKIT_VARIANT_NAMES := strata bloodlines dark_messiah vindictus tactical_intervention hl2_xbox
 
 ifneq ($(filter-out $(BSPKIT_FAMILY_NAMES),$(BSPKIT_FAMILIES)),)
 $(error BSPKIT_FAMILIES: unknown $(filter-out $(BSPKIT_FAMILY_NAMES),$(BSPKIT_FAMILIES)); known: $(BSPKIT_FAMILY_NAMES))

@@ -35,14 +35,21 @@
  *                           "rBSP". Statuses do not change.
  *   BSPKIT_VARIANT_<NAME>=1 only these of Source's game variants (STRATA,
  *                           BLOODLINES, DARK_MESSIAH, VINDICTUS,
- *                           TACTICAL_INTERVENTION); none defined: all;
+ *                           TACTICAL_INTERVENTION, HL2_XBOX); none
+ *                           defined: all;
  *                           BSPKIT_VARIANTS=0: none. A left-out variant's
  *                           file answers as a bspkit that never knew it:
  *                           Strata's widened lumps bad_lump_version,
  *                           Bloodlines' version 17 and Dark Messiah's
  *                           version word bad_version, a Tactical
  *                           Intervention file bad_magic, bsp_use_variant
- *                           unsupported. A variant needs the source family.
+ *                           unsupported. The one exception is the original
+ *                           Xbox's Half-Life 2: a bspkit that never knew
+ *                           it would misread its lightmap pages as the
+ *                           ambient index, so a build without it still
+ *                           tells the file (docs/queries.md 13.5) and
+ *                           answers bad_version. A variant needs the
+ *                           source family.
  *
  * How a part is left out, the one way: its files are whole-file `#if` of
  * its constant; code that is always built tests the constant with a plain
@@ -122,7 +129,7 @@
 #define BSP__ALL_VARIANTS 0
 #elif defined(BSPKIT_VARIANT_STRATA) || defined(BSPKIT_VARIANT_BLOODLINES) || \
     defined(BSPKIT_VARIANT_DARK_MESSIAH) || defined(BSPKIT_VARIANT_VINDICTUS) || \
-    defined(BSPKIT_VARIANT_TACTICAL_INTERVENTION)
+    defined(BSPKIT_VARIANT_TACTICAL_INTERVENTION) || defined(BSPKIT_VARIANT_HL2_XBOX)
 #define BSP__ALL_VARIANTS 0
 #else
 #define BSP__ALL_VARIANTS 1
@@ -133,6 +140,7 @@
 #undef BSPKIT_VARIANT_DARK_MESSIAH
 #undef BSPKIT_VARIANT_VINDICTUS
 #undef BSPKIT_VARIANT_TACTICAL_INTERVENTION
+#undef BSPKIT_VARIANT_HL2_XBOX
 #endif
 #ifndef BSPKIT_VARIANT_STRATA
 #define BSPKIT_VARIANT_STRATA BSP__ALL_VARIANTS
@@ -149,6 +157,9 @@
 #ifndef BSPKIT_VARIANT_TACTICAL_INTERVENTION
 #define BSPKIT_VARIANT_TACTICAL_INTERVENTION BSP__ALL_VARIANTS
 #endif
+#ifndef BSPKIT_VARIANT_HL2_XBOX
+#define BSPKIT_VARIANT_HL2_XBOX BSP__ALL_VARIANTS
+#endif
 
 /* ---- what follows from the options: the constants the code tests ---- */
 
@@ -158,6 +169,11 @@
 #define BSP__DARK_MESSIAH (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_DARK_MESSIAH)
 #define BSP__VINDICTUS (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_VINDICTUS)
 #define BSP__TACTICAL_INTERVENTION (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_TACTICAL_INTERVENTION)
+#define BSP__HL2_XBOX (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_HL2_XBOX)
+/* A file told from its family's by its directory alone (the original
+ * Xbox's Half-Life 2, docs/queries.md 13.5): the rule is built with the
+ * family, whether or not the variant is. */
+#define BSP__DIR_VARIANT BSPKIT_FAMILY_SOURCE
 
 /* Source terrain collides in a collision build with Source. */
 #define BSP__DISPCOLL (BSPKIT_COLLISION && BSPKIT_FAMILY_SOURCE && BSPKIT_DISPCOLL)

@@ -223,6 +223,19 @@ struct bsp__directory {
     uint8_t optional_last;
     const char *last_variant;
 #endif
+    /* A game that wrote the family's header and directory with other
+     * lumps in them (the original Xbox's Half-Life 2, docs/queries.md
+     * 13.5): at file version dir_variant_version (0: no such game), a file
+     * whose lump dir_variant_nonempty is not empty, or whose lump
+     * dir_variant_index is neither empty nor dir_variant_index_bytes per
+     * record of lump dir_variant_per, is read with dir_variant (NULL in a
+     * build without that variant: the file is then bad_version, never
+     * read as the family's). */
+#if BSP__DIR_VARIANT
+    const struct bsp_family *dir_variant;
+    uint8_t dir_variant_version, dir_variant_nonempty, dir_variant_index, dir_variant_per,
+        dir_variant_index_bytes;
+#endif
 };
 
 /* The tree: nodes, leaves, models and leaf faces. Planes are the same in
@@ -383,7 +396,8 @@ struct bsp_family {
     BSP__CHECK(name##_lumps, (num_lumps) <= BSP_MAX_LUMPS)
 
 extern const struct bsp_family bsp__family_source, bsp__family_source17, bsp__family_source_strata,
-    bsp__family_source_dm, bsp__family_source_vindictus1, bsp__family_source_vindictus2;
+    bsp__family_source_dm, bsp__family_source_vindictus1, bsp__family_source_vindictus2,
+    bsp__family_source_xbox;
 extern const struct bsp_family bsp__family_quake, bsp__family_quake64, bsp__family_goldsrc, bsp__family_bsp2,
     bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake2_qbism,
     bsp__family_quake2_daikatana, bsp__family_quake3, bsp__family_quake3_47, bsp__family_nightfire;

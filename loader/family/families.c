@@ -169,6 +169,21 @@ int bsp__lump_version_unknown(const bsp_header *h, uint32_t index)
     return 0;
 }
 
+#if BSP__DIR_VARIANT
+/* Does the directory say the file is f's dir_variant's (description.h)?
+ * The index lump's size is compared to the uncompressed size, as its
+ * records are; a leaf lump whose version has no layout counts no leaves. */
+static int dir_variant_fires(const struct bsp_family *f, const bsp_header *h)
+{
+    const bsp_lump_entry *index = &h->lumps[f->dir.dir_variant_index];
+    uint32_t leaf_bytes = bsp_lump_record_size(h, f->dir.dir_variant_per);
+    uint64_t leaves = leaf_bytes ? h->lumps[f->dir.dir_variant_per].size / leaf_bytes : 0;
+    if (h->version != f->dir.dir_variant_version) return 0;
+    if (h->lumps[f->dir.dir_variant_nonempty].length) return 1;
+    return index->length && index->size != leaves * f->dir.dir_variant_index_bytes;
+}
+#endif
+
 const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const bsp_header *h)
 {
     while (BSP__STRATA && f->dir.lump_variant) {   /* the only lump variant */
@@ -176,6 +191,9 @@ const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const
         if (v >= 8 || !((f->dir.lump_variant_versions >> v) & 1)) break;
         f = f->dir.lump_variant;
     }
+#if BSP__DIR_VARIANT
+    if (f->dir.dir_variant_version && dir_variant_fires(f, h)) return f->dir.dir_variant;
+#endif
     return f;
 }
 

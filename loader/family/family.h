@@ -33,7 +33,8 @@ const struct bsp_family *bsp__detect(const uint8_t first[8], int32_t *version,
                                      uint8_t *big_endian, bsp_status *status);
 
 /* The description that reads this file: `f` or, along its lump_variant chain,
- * the one the directory's lump versions select. */
+ * the one the directory's lump versions select, or f's dir_variant when
+ * its rule fires (NULL: a variant this build left out; bad_version). */
 const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const bsp_header *h);
 
 /* The record layout of lump `index` in this file; NULL if none is known.

@@ -28,7 +28,7 @@ enum {
     L_TEXDATA_STRING_TABLE = 44, L_LEAFMINDISTTOWATER = 46,
     L_FACE_MACRO_TEXINFO = 47, L_DISP_TRIS = 48, L_LEAF_AMBIENT_INDEX_HDR = 51,
     L_LEAF_AMBIENT_INDEX = 52, L_LIGHTING_HDR = 53, L_LEAF_AMBIENT_LIGHTING_HDR = 55,
-    L_LEAF_AMBIENT_LIGHTING = 56, L_FACES_HDR = 58,
+    L_LEAF_AMBIENT_LIGHTING = 56, L_XZIPPAKFILE = 57, L_FACES_HDR = 58,
     L_MAP_FLAGS = 59
 };
 
@@ -339,8 +339,12 @@ static const bsp__access source_access = {
 static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_brushside) };
 #endif
 
-/* What every Source description shares: header, directory, roles, lighting. */
-#define SOURCE_COMMON \
+/* What every Source description shares but its lighting: header,
+ * directory, the tree, and the roles that are not the lightmaps'
+ * (SOURCE_ROLES_UNLIT, which a description's role_lump opens with; the
+ * HDR faces are among them, as their role also marks a Source
+ * description: game lump, cubemaps, pakfile). */
+#define SOURCE_UNLIT \
     .detect.magic = "VBSP", .detect.version_at = 4, .detect.swapped_magic = 1, \
     .dir.header_bytes = SOURCE_HEADER_BYTES, \
     .dir.dir_offset = 8, \
@@ -348,18 +352,6 @@ static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_br
     .dir.entry_words = 4, \
     .dir.entry = { 0, 1, 2, 3 }, \
     .dir.alt_entry = { 1, 2, 0, 3 }, \
-    .dir.role_lump = { BSP_ROLE(ENTITIES, L_ENTITIES), BSP_ROLE(PLANES, L_PLANES), \
-                   BSP_ROLE(NODES, L_NODES), BSP_ROLE(LEAFS, L_LEAFS), \
-                   BSP_ROLE(MODELS, L_MODELS), BSP_ROLE(VIS, L_VIS), \
-                   BSP_ROLE(FACES, L_FACES), BSP_ROLE(TEXINFO, L_TEXINFO), \
-                   BSP_ROLE(LIGHTING, L_LIGHTING), BSP_ROLE(EDGES, L_EDGES), \
-                   BSP_ROLE(SURFEDGES, L_SURFEDGES), BSP_ROLE(VERTEXES, L_VERTEXES), \
-                   BSP_ROLE(LEAFFACES, L_LEAFFACES), BSP_ROLE(FACES_HDR, L_FACES_HDR), \
-                   BSP_ROLE(LIGHTING_HDR, L_LIGHTING_HDR) }, \
-    .dir.lighting_roles = 1u << BSP_ROLE_TEXINFO, \
-    .amb.kind = BSP_AMB_CUBES, \
-    .amb.lumps = { { L_LEAF_AMBIENT_INDEX, L_LEAF_AMBIENT_LIGHTING }, \
-                       { L_LEAF_AMBIENT_INDEX_HDR, L_LEAF_AMBIENT_LIGHTING_HDR } }, \
     .dir.lump_names = BSP__IF(BSPKIT_STRINGS, source_lump_names), \
     .tree.node_plane = BSP_FIELD(src_node, planenum), \
     .tree.node_child = { BSP_FIELD_K(src_node, children, 0), BSP_FIELD_K(src_node, children, 1) }, \
@@ -370,6 +362,23 @@ static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_br
     .finish = bsp__dvis_finish, \
     .vis.vis_row = bsp__dvis_row, \
     .faces.face_lightmap = source_face_lightmap
+#define SOURCE_ROLES_UNLIT \
+    BSP_ROLE(ENTITIES, L_ENTITIES), BSP_ROLE(PLANES, L_PLANES), BSP_ROLE(NODES, L_NODES), \
+    BSP_ROLE(LEAFS, L_LEAFS), BSP_ROLE(MODELS, L_MODELS), BSP_ROLE(VIS, L_VIS), \
+    BSP_ROLE(FACES, L_FACES), BSP_ROLE(TEXINFO, L_TEXINFO), BSP_ROLE(EDGES, L_EDGES), \
+    BSP_ROLE(SURFEDGES, L_SURFEDGES), BSP_ROLE(VERTEXES, L_VERTEXES), \
+    BSP_ROLE(LEAFFACES, L_LEAFFACES), BSP_ROLE(FACES_HDR, L_FACES_HDR)
+
+/* What every Source description shares: the above, lighting (LDR and HDR
+ * lightmaps, the ambient cubes of the leaf ambient lumps). */
+#define SOURCE_COMMON \
+    SOURCE_UNLIT, \
+    .dir.role_lump = { SOURCE_ROLES_UNLIT, BSP_ROLE(LIGHTING, L_LIGHTING), \
+                   BSP_ROLE(LIGHTING_HDR, L_LIGHTING_HDR) }, \
+    .dir.lighting_roles = 1u << BSP_ROLE_TEXINFO, \
+    .amb.kind = BSP_AMB_CUBES, \
+    .amb.lumps = { { L_LEAF_AMBIENT_INDEX, L_LEAF_AMBIENT_LIGHTING }, \
+                       { L_LEAF_AMBIENT_INDEX_HDR, L_LEAF_AMBIENT_LIGHTING_HDR } }
 
 /* v18..29 (v22 INFRA and early Dota 2, v23 Dota 2 betas, v27 Contagion and
  * the others keep Valve's records); nodes at lump version 1 are Strata's. */
@@ -387,6 +396,13 @@ const struct bsp_family bsp__family_source = {
 #endif
     .access = BSP__IF(BSPKIT_ACCESS, &source_access),
     BSP__COLL(&source_coll)
+    /* the original Xbox's Half-Life 2 (source_variants.h) */
+    .dir.dir_variant_version = 19, .dir.dir_variant_nonempty = L_XZIPPAKFILE,
+    .dir.dir_variant_index = L_LEAF_AMBIENT_INDEX, .dir.dir_variant_per = L_LEAFS,
+    .dir.dir_variant_index_bytes = src_ambient_index_bytes,
+#if BSP__HL2_XBOX
+    .dir.dir_variant = &bsp__family_source_xbox,
+#endif
 };
 
 #if BSP__BLOODLINES

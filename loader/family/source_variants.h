@@ -189,3 +189,34 @@ const struct bsp_family bsp__family_source_vindictus2 = {
     .dir.layouts = &vin2_layouts,
 };
 #endif
+
+#if BSP__HL2_XBOX
+/* Half-Life 2 on the original Xbox (docs/queries.md 13.5): the PC v19
+ * header and records, but lumps 51 and 52 hold lightmap pages and their
+ * infos (bsp_tool branches/valve/source_xbox.py), not the leaf ambient
+ * index, and lump 57 an XZip pakfile. Where a face's light lies in those
+ * pages is not documented and no file was seen, so this description has
+ * no lighting roles (luxel and light answer no_lightmap) and no ambient
+ * lumps (ambient unsupported); 51 and 52 are kept as bytes. The rule that
+ * tells such a file from a PC one is bsp__family_source's dir_variant. */
+static const bsp__layout_rule xbox_rules[] = {
+    BSP_RULE(L_LEAF_AMBIENT_INDEX_HDR, BSP_LAYOUT_BYTES),
+    BSP_RULE(L_LEAF_AMBIENT_INDEX, BSP_LAYOUT_BYTES),
+};
+static const bsp__layout_table xbox_layouts = BSP_LAYOUT_TABLE(xbox_rules, &source_layouts);
+
+const struct bsp_family bsp__family_source_xbox = {
+    .name = "source", .detect.id = BSP_FAMILY_SOURCE, .detect.variant = "hl2_xbox",
+    .detect.min_version = 19, .detect.max_version = 19,
+    SOURCE_UNLIT,
+    .dir.role_lump = { SOURCE_ROLES_UNLIT },
+    .dir.lighting_roles = 1u << BSP_ROLE_TEXINFO,
+    .amb.kind = BSP_AMB_NONE,
+    SOURCE_TREE,
+    SOURCE_FACE_FIELDS(src_face),
+    SOURCE_MODELS_TEXINFO,
+    .dir.layouts = &xbox_layouts,
+    .access = BSP__IF(BSPKIT_ACCESS, &source_access),
+    BSP__COLL(&source_coll)
+};
+#endif

@@ -178,6 +178,7 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
         else read_directory(h, buf, f->dir.entry);
     }
     h->family = bsp__family_for_lumps(f, h);
+    if (!h->family) return BSP_E_BAD_VERSION;   /* (a variant left out of the build) */
     if (!fits) return BSP_E_BAD_LUMP;
 #if BSP__USE_BSPX
     /* the BSPX directory after the lumps (docs/queries.md 10.1) */

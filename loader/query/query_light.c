@@ -89,6 +89,22 @@ static const bsp__face_light *face_record(const bsp__map *m, uint32_t face, bsp_
 }
 #endif
 
+#if BSP__HL2_XBOX
+/* A description without lightmaps (the original Xbox's Half-Life 2,
+ * docs/queries.md 13.5: its light lies in pages no document places): every
+ * face answers no_lightmap once the lighting set is loaded (its texinfo, as
+ * on PC Source), never light read from a lump that is not a lightmap. */
+static bsp_status unlit_answer(const bsp__map *m)
+{
+    if (m->texinfo.data) return BSP_E_NO_LIGHTMAP;
+    return bsp__lump_absent(m, bsp__role_lump(m->family, BSP_ROLE_TEXINFO), BSP_E_NO_LIGHTMAP);
+}
+#define UNLIT(m) (bsp__role_lump((m)->family, BSP_ROLE_LIGHTING) < 0)
+#else
+#define UNLIT(m) 0
+#define unlit_answer(m) BSP_E_NO_LIGHTMAP
+#endif
+
 bsp_status bsp__point_query_args(const bsp__map *m, const float p[3], const void *out)
 {
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
@@ -113,6 +129,7 @@ bsp_status bsp_luxel(const bsp_map *map, int32_t face, const float p[3], uint32_
     /* (no faces in the file: every face is outside the lump) */
     if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_E_BAD_FACE);
     if (face < 0 || (uint32_t)face >= m->faces.count) return BSP_E_BAD_FACE;
+    if (UNLIT(m)) return unlit_answer(m);
     if (BSP__USE_FACE_LUXEL && m->family->faces.face_luxel) return m->family->faces.face_luxel(m, (uint32_t)face, p, slot, out);
 #if BSP__USE_FACE_LIGHT
     {
@@ -198,6 +215,7 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
     out->face = -1;
     /* (no faces in the file: no lit face below p, nothing hit) */
     if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_OK);
+    if (UNLIT(m)) return unlit_answer(m);
     /* no light, and the load proved no walk stops on the tree or a face */
     if (m->light_none) return BSP_OK;
     budget = m->faces.count + m->surfedges.count;

@@ -11,7 +11,8 @@
  * Quake 3, Nightfire, Strata Source v25 little- and big-endian, Quake 2's
  * QBSP 38, Daikatana's IBSP 41, Quake 64, IBSP 47 with 18 and with 17
  * entries: the 18th entry is read or not by the header rule, docs/queries.md
- * 13.2); then chunks, each a flags byte, a 3-byte
+ * 13.2; Source v19, PC or the original Xbox's HL2 as lumps 52 and 57 say,
+ * 13.5); then chunks, each a flags byte, a 3-byte
  * little-endian length and that many bytes (fewer if the input ends). Flags:
  * bits 0-5 the lump index (modulo the family's lump count); Source only:
  * bit 6 lump version 1 (else 0; Strata templates: the version Strata gives
@@ -52,6 +53,7 @@ static const tmpl templates[] = {
     { " 46Q", -1, 0, 15, 4, 2, 124 },   /* Quake 64 (13.4): 44-byte miptex headers */
     { "IBSP", 47, 0, 18, 8, 2, 152 },   /* q3map2's IBSP 47, Quake Live's adverts (13.2) */
     { "IBSP", 47, 0, 17, 8, 2, 144 },   /* the original q3map's (RTCW, ET) */
+    { "VBSP", 19, 0, 64, 8, 4, 1036 },  /* PC v19, or the original Xbox's HL2 by the lumps (13.5) */
 };
 #define NUM_TEMPLATES (sizeof templates / sizeof templates[0])
 

@@ -104,6 +104,7 @@ static int q_light(ctx *c, const float p[3])
     put_point(&c->q, p);
     gbuf_printf(&c->q, "\n");
     if (!c->v->lightmaps) unsupported(c, "light");
+    else if (c->o->no_lightmaps) gbuf_printf(&c->e, "{\"q\":\"light\",\"error\":\"no_lightmap\"}\n");
     else if (f < 0) gbuf_printf(&c->e, "{\"q\":\"light\",\"face\":-1}\n");
     else answer_luxel(c, "light", f, p);
     return 1;
@@ -127,7 +128,7 @@ static void q_luxel(ctx *c, long f, const float p[3])
     if (!view_luxels(c->v) && !unlit_family(c) && !c->v->q3l) unsupported(c, "luxel");
     else if (f < 0 || f >= c->nfaces) gbuf_printf(&c->e, "{\"q\":\"luxel\",\"error\":\"bad_face\"}\n");
     else if (c->v->q3l) gen_die("quake3 luxels go through q3_luxel");
-    else if (unlit_family(c) || !gen_view_has_lightmap(c->v, (int)f, 0))
+    else if (unlit_family(c) || c->o->no_lightmaps || !gen_view_has_lightmap(c->v, (int)f, 0))
         gbuf_printf(&c->e, "{\"q\":\"luxel\",\"error\":\"no_lightmap\"}\n");
     else answer_luxel(c, "luxel", (int)f, p);
 }
@@ -486,7 +487,7 @@ static void api_luxel(ctx *c, int hdr, int f, int slot, const float p[3])
 {
     gbuf_printf(&c->api, "luxel %d %d %d", hdr, f, slot);
     put_point(&c->api, p);
-    if (!gen_view_has_lightmap(c->v, f, slot)) {
+    if (c->o->no_lightmaps || !gen_view_has_lightmap(c->v, f, slot)) {
         gbuf_printf(&c->api, " no_lightmap\n");
     } else {
         unsigned char s[4];

@@ -17,6 +17,9 @@ typedef struct {
     const char *no_collision; /* collision's lumps cannot be loaded (Dota 2's
                                * brush sides, v22/v23): every well-formed
                                * collision line answers this error; NULL: none */
+    int no_lightmaps;         /* the variant reads no lightmap (the original
+                               * Xbox's Half-Life 2, docs/queries.md 13.5):
+                               * luxel and light answer no_lightmap */
     int no_collision_lines;   /* write no collision lines: the map has curved
                                * surfaces (lit Quake 3), which the description
                                * does not model; the suite compares those maps'

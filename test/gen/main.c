@@ -151,6 +151,12 @@
  *                     In their own folder: a Vindictus file does not say
  *                     so, and the suite's tests of every map open files as
  *                     they come (part 32 tests these).
+ *   v19_xbox          world of v19_ldr_hdr as the original Xbox's Half-
+ *                     Life 2 (docs/queries.md 13.5): lightmap pages in 51,
+ *                     page infos in 52, an XZip pakfile in 57; the PC
+ *                     lightmaps stay in lump 8, and luxel and light answer
+ *                     no_lightmap, ambient unsupported
+ *   v19_xbox_nopak    the same with lump 57 empty (told by lump 52 alone)
  *   large         --large N: N rooms on a grid (benchmarks), v20 LDR
  *   large_x360    --large N: the same world as PSBV, Valve's LZMA settings
  *                 (a quicker match finder), no random lumps
@@ -321,6 +327,8 @@ static const struct {
     {"v20_lzma_tactical", "v20_lzma", "v20_ldr", SRC_VAR_TACTICAL},
     {"vindictus/v20_vindictus", "v20_ldr", "v20_ldr", SRC_VAR_VINDICTUS},
     {"vindictus/v20_vindictus2", "v20_hdr_only", "v20_hdr_only", SRC_VAR_VINDICTUS2},
+    {"v19_xbox", "v19_ldr_hdr", "v19_ldr_hdr", SRC_VAR_HL2_XBOX},
+    {"v19_xbox_nopak", "v19_ldr_hdr", "v19_ldr_hdr", SRC_VAR_HL2_XBOX_NOPAK},
 };
 
 /* v17: the first single-page face with two styles gets a third one, so
@@ -361,6 +369,7 @@ static const struct { const char *name; int sprp; } sprp_of[] = {
     {"x360_v25_strata", SRC_SPRP_V10}, {"v20_darkmessiah", SRC_SPRP_V6_DM},
     {"v21_tactical", SRC_SPRP_V10}, {"v20_lzma_tactical", SRC_SPRP_V11},
     {"vindictus/v20_vindictus", SRC_SPRP_V5}, {"vindictus/v20_vindictus2", SRC_SPRP_V4},
+    {"v19_xbox", SRC_SPRP_V4}, {"v19_xbox_nopak", SRC_SPRP_V4},
 };
 
 static int sprp_for(const char *name)
@@ -414,6 +423,11 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
     eo.max_rooms = v->layout == 2 ? 64 : 0;
     eo.api_slots = v->v17_styles ? 8 : 0;
     eo.ambient = gen_amb_mode(&w, v->src.version, v->src.leaf_version);
+    /* the original Xbox's HL2 (docs/queries.md 13.5): no lightmap, no ambient */
+    if (v->src.variant == SRC_VAR_HL2_XBOX || v->src.variant == SRC_VAR_HL2_XBOX_NOPAK) {
+        eo.no_lightmaps = 1;
+        eo.ambient = GEN_AMB_UNSUPPORTED;
+    }
     /* Dota 2 (v22, v23) brush sides have no public layout */
     if (v->src.version == 22 || v->src.version == 23) eo.no_collision = "bad_lump_version";
     /* terrain: the description's answers know no displacements; 44-disp.sh

@@ -14,6 +14,13 @@
  *                  bytes, edges 8, leaf faces and brushes 4, brush sides
  *                  16) and 20-byte game lump entries {id, int32 flags,
  *                  int32 version, offset, length}.
+ *   HL2 Xbox       the original Xbox's Half-Life 2 (docs/queries.md 13.5):
+ *                  PC v19 records with lightmap pages (raw RGBE texels) in
+ *                  lump 51, one 8-byte page info {int16, int16, uint8[4]}
+ *                  a face in lump 52 and an XZip pakfile in lump 57 (or
+ *                  none: the _NOPAK form). Lump 8 keeps the PC lightmaps, so
+ *                  a reader that takes the file for a PC one answers light
+ *                  where the library must answer no_lightmap.
  *   Tactical Intervention  the finished file XORed with a 32-byte key
  *                  repeating from offset 0; the plain file has zeros at 384
  *                  (lump entries 23.5..25.5, empty), so the key shows there.
@@ -144,4 +151,33 @@ void src_var_convert_lump(const src_opts *o, int lump, gbuf *b, int *lump_versio
     default: return;
     }
     widen(spec, b);
+}
+
+#define XBOX_PAGE_BYTES (32 * 32 * 4)
+#define XBOX_PAGES 2
+#define XBOX_LEAF_BYTES 56   /* v19's leaves at lump version 0 */
+
+void src_var_add_lumps(const src_opts *o, int nfaces, gbuf L[])
+{
+    static const char xzip[] = "XZP1 bspgen xzip pakfile stand-in";
+    int k, infos = nfaces, leaves;
+    if (o->variant != SRC_VAR_HL2_XBOX && o->variant != SRC_VAR_HL2_XBOX_NOPAK) return;
+    if (o->version != 19 || o->console || o->leaf_version != 0)
+        gen_die("HL2 Xbox maps are little-endian v19 with 56-byte leaves");
+    leaves = (int)(L[10].len / XBOX_LEAF_BYTES);
+    /* the rule must see the infos as no leaf index: one more if they
+     * happen to have 4 bytes a leaf */
+    if (8 * infos == 4 * leaves) infos++;
+    gbuf_free(&L[51]);
+    gbuf_free(&L[52]);
+    for (k = 0; k < XBOX_PAGES * XBOX_PAGE_BYTES; k++) gbuf_u8(&L[51], (unsigned)(k * 37 + 11) & 0xff);
+    for (k = 0; k < infos; k++) {
+        gbuf_le16(&L[52], (uint16_t)(k % XBOX_PAGES));
+        gbuf_le16(&L[52], (uint16_t)(k * 3));
+        gbuf_u8(&L[52], 0);
+        gbuf_u8(&L[52], 255);
+        gbuf_u8(&L[52], 255);
+        gbuf_u8(&L[52], 255);
+    }
+    if (o->variant == SRC_VAR_HL2_XBOX) gbuf_put(&L[57], xzip, sizeof xzip);
 }

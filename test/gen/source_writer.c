@@ -934,6 +934,7 @@ void src_write(const gen_world *w, const src_opts *o, int sprp, const char *path
     memset(fourcc, 0, sizeof fourcc);
     if (o->console && o->l4d2) gen_die("%s: no Left 4 Dead 2 directory on consoles", path);
     build_lumps(w, o, L, ver);
+    src_var_add_lumps(o, w->nfaces, L);
     src_gen_pakfile(w, o, path, &L[L_PAKFILE]);
     build_game_lump(w, o, sprp, 0, &L[L_GAME_LUMP], gamelumps); /* right size; PC offsets set below */
 

@@ -47,7 +47,10 @@ enum {
                            * 52-byte models, 20-byte game lump entries */
     SRC_VAR_TACTICAL,     /* the finished file XORed with a 32-byte key */
     SRC_VAR_VINDICTUS,    /* 32-bit records; faces lump version 1 (72 bytes) */
-    SRC_VAR_VINDICTUS2    /* the same, faces lump version 2 (76 bytes) */
+    SRC_VAR_VINDICTUS2,   /* the same, faces lump version 2 (76 bytes) */
+    SRC_VAR_HL2_XBOX,     /* v19, lightmap pages in 51 and their infos in
+                           * 52, an XZip pakfile in 57 */
+    SRC_VAR_HL2_XBOX_NOPAK /* the same with 57 empty: told by 52 alone */
 };
 
 /* The variant's changes, called by the writer at each record that differs
@@ -62,6 +65,9 @@ void src_var_finish_file(const src_opts *o, gbuf *file);
  * stores it; dgamelump_t's flags and version. */
 void src_var_convert_lump(const src_opts *o, int lump, gbuf *b, int *lump_version);
 void src_var_game_lump_flags_version(const src_opts *o, gbuf *b, uint32_t flags, uint32_t version);
+/* Lumps the variant adds or puts in place of Valve's, once the writer has
+ * built L[64] for a world of `nfaces` faces. */
+void src_var_add_lumps(const src_opts *o, int nfaces, gbuf L[]);
 
 /* The static prop sub-lumps the generator writes (source_writer.c lists
  * their records); SRC_SPRP_V6 is the default. */

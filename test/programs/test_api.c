@@ -94,6 +94,9 @@ static int ambient_supported(const bsp_header *h, const bsp_map *m)
 {
     uint32_t k;
     const bsp_bspx *d = info_of(m).bspx;
+    const char *variant = bsp_variant_name(h);
+    /* (the original Xbox's HL2 has no ambient index: docs/queries.md 13.5) */
+    if (variant && !strcmp(variant, "hl2_xbox")) return 0;
     if (!strcmp(bsp_family_name(h), "source") || !strcmp(bsp_family_name(h), "quake3")) return 1;
     /* the Quake family with a BSPX light grid (docs/queries.md 10.5), in
      * the directory the load saw (a forward-only load finds it at the end) */

@@ -600,6 +600,8 @@ class BspMap:
             raise QueryError("unsupported")
         if f < 0 or f >= self.num_faces:
             raise QueryError("bad_face")
+        if getattr(self, "unlit", False):
+            raise QueryError("no_lightmap")
         lm = self.lightmap_info(f, slot)
         s, t = self.st(lm, p)
         return self.sample(lm, s, t)
@@ -631,6 +633,8 @@ class BspMap:
     def light_point(self, p):
         if not self.lightmaps or self.family in ("nightfire", "quake3"):
             raise QueryError("unsupported")
+        if getattr(self, "unlit", False):
+            raise QueryError("no_lightmap")
         start = p
         end = (fsub(p[0], 0.0), fsub(p[1], 0.0), fsub(p[2], 32768.0))
         nodes, planes = self.nodes, self.planes
@@ -808,6 +812,12 @@ def load_source(data):
     m.leaf_cube = cube
     if leafblob and len(leafblob) % lsize:
         raise LoadError("corrupt")
+    # the original Xbox's Half-Life 2 (docs/queries.md 13.5): v19 with an
+    # XZip pakfile (57), or a lump 52 that is not one {count, first} a leaf
+    m.unlit = (VARIANT is None and m.version == 19 and not dm and
+               (57 in lumps or (52 in lumps and len(get(52)) != 4 * (len(leafblob) // lsize))))
+    if m.unlit:
+        m.variant = "hl2_xbox"
     lst = struct.Struct(E + lfmt)
     m.leaves = []
     for k in range(0, len(leafblob) - lsize + 1, lsize):

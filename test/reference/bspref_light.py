@@ -399,7 +399,7 @@ def q3_ambient(m, p):
 
 
 def ambient(m, p):
-    if m.family == "source":
+    if m.family == "source" and not getattr(m, "unlit", False):
         return source_ambient(m, p)
     if m.family == "quake3":
         return q3_ambient(m, p)

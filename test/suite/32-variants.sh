@@ -11,7 +11,8 @@
 V=$BUILD/variants
 rm -rf "$V"
 mkdir -p "$V"
-for n in v20_darkmessiah v21_tactical v20_lzma_tactical vindictus/v20_vindictus vindictus/v20_vindictus2; do
+for n in v20_darkmessiah v21_tactical v20_lzma_tactical vindictus/v20_vindictus vindictus/v20_vindictus2 \
+    v19_xbox v19_xbox_nopak; do
     m=$MAPS/$n.bsp
     if [ ! -f "$m" ]; then fail "$n: not generated"; continue; fi
     o=$V/$(basename $n)
@@ -75,6 +76,53 @@ v=$($BUILD/bspkit info "$MAPS/v21_tactical.bsp" | grep -o '"variant":"[a-z_]*"')
 [ "$v" = '"variant":"tactical_intervention"' ] && pass "tool: info names Tactical Intervention" || fail "tool: info variant '$v'"
 v=$($BUILD/bspkit info "$MAPS/v17.bsp" | grep -o '"variant":"[a-z_]*"')
 [ "$v" = '"variant":"bloodlines"' ] && pass "tool: info names Bloodlines (Source v17)" || fail "tool: info variant '$v' for v17"
+# The original Xbox's HL2 (docs/queries.md 13.5): told by its XZip pakfile
+# (57) or, without one, by a lump 52 that is no leaf ambient index; a PC v19
+# whose lump 52 is one {count, first} a leaf stays PC.
+for n in v19_xbox v19_xbox_nopak; do
+    v=$($BUILD/bspkit info "$MAPS/$n.bsp" | grep -o '"variant":"[a-z0-9_]*"')
+    [ "$v" = '"variant":"hl2_xbox"' ] && pass "tool: info names $n the original Xbox's HL2" || fail "tool: $n variant '$v'"
+done
+python3 - "$MAPS/v19_ldr_hdr.bsp" "$V" <<'PY' > "$V/xbox.log" 2>&1
+import struct, sys
+src, out = sys.argv[1], sys.argv[2]
+d = bytearray(open(src, "rb").read())
+def entry(i):
+    return struct.unpack_from("<iiii", d, 8 + 16 * i)
+assert entry(52)[1] == 0 and entry(57)[1] == 0, "v19_ldr_hdr already has lumps 52 or 57"
+leaves = entry(10)[1] // 56
+# a PC index: one {count 0, first 0} a leaf, at the end of the file
+for name, size in (("v19_pc_index", 4 * leaves), ("v19_odd_index", 4 * leaves + 8)):
+    f = bytearray(d)
+    struct.pack_into("<iiii", f, 8 + 16 * 52, len(f), size, 0, 0)
+    f += bytes(size)
+    open("%s/%s.bsp" % (out, name), "wb").write(f)
+PY
+v=$($BUILD/bspkit info "$V/v19_pc_index.bsp" 2>&1 | grep -c '"variant"')
+[ "$v" = 0 ] && pass "tool: a PC v19 whose lump 52 holds 4 bytes a leaf is no Xbox file" ||
+    { fail "tool: a PC v19 with a leaf ambient index named a variant"; cat "$V/xbox.log"; }
+v=$($BUILD/bspkit info "$V/v19_odd_index.bsp" 2>&1 | grep -o '"variant":"[a-z0-9_]*"')
+[ "$v" = '"variant":"hl2_xbox"' ] && pass "tool: a v19 lump 52 of 4 bytes a leaf and 8 more is the Xbox's" ||
+    fail "tool: v19 with an odd lump 52: variant '$v'"
+v=$($BUILD/bspkit query "$V/v19_pc_index.bsp" <<'Q' 2>&1
+ambient 1 2 3
+Q
+)
+case $v in *'"error":"unsupported"'*) fail "tool: the PC v19 index map answered ambient unsupported" ;;
+*) pass "tool: the PC v19 index map answers ambient from its index" ;; esac
+if have_shared; then
+    # the rule must never fire on a real PC map (docs/queries.md 13.5)
+    n=0; named=""
+    for m in $(real_maps); do
+        i=$($BUILD/bspkit info "$m" 2>/dev/null | head -c 200)
+        case $i in '{"family":"source","version":'19,* | '{"family":"source","version":'2[01],*) n=$((n + 1)) ;; *) continue ;; esac
+        case $i in *'"variant":"hl2_xbox"'*) named="$named $(basename "$m")" ;; esac
+    done
+    [ $n -gt 0 ] && [ -z "$named" ] && pass "real maps: none of the $n real PC v19-v21 maps is taken for the original Xbox's" ||
+        fail "real maps: the Xbox rule fired on:$named ($n v19-v21 maps)"
+else
+    skip "real maps: the Xbox rule on real PC v19-v21 maps (no $SHARED/maps)"
+fi
 v=$($BUILD/bspkit info "$MAPS/v21_ldr_hdr.bsp" | grep -c '"variant"')
 [ "$v" = 0 ] && pass "tool: a plain map has no variant" || fail "tool: a plain map names a variant"
 for n in vindictus/v20_vindictus vindictus/v20_vindictus2; do
