@@ -857,6 +857,8 @@ def load_source(data):
         m.lighting = get(53)
         m.ambient_index, m.ambient_samples = get(51), get(55)
     m.ambient_fmt, m.ambient_size = layout(index_lump, {0: ("HH", 4), 1: ("II", 8)})
+    if m.unlit:   # the Xbox's light is in pages no document places (13.5)
+        m.lighting = b""
     m.leaf_blob, m.leaf_size = leafblob, lsize
     # leaf face runs (first, count): uint16 at 20 (Valve's v0, v1), uint32
     # at 36 (Strata's v2, Vindictus's 56-byte leaves); lump 16 in kind
