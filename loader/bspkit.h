@@ -404,7 +404,8 @@ BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
                                    or BSP_LOAD_ALL asks for its bytes,
                                    which load as without the option);
                                    when a collision lump has no known
-                                   layout (Dota 2's brush sides), the
+                                   layout (brush sides at lump version
+                                   99, say), the
                                    whole collision set is left out
                                    instead of failing the load with
                                    BAD_LUMP_VERSION. The queries that

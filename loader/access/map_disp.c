@@ -37,7 +37,7 @@ uint32_t bsp_num_disps(const bsp_map *map)
 static int32_t disp_base_face(const bsp__map *m, const uint8_t *di, uint32_t disp)
 {
     const bsp__field field = m->family->faces.face_dispinfo;
-    uint32_t f = bsp__u16(di + DISPINFO_MAP_FACE);
+    uint32_t at = m->family->access->dispinfo_map_face, f = bsp__u16(di + (at ? at : DISPINFO_MAP_FACE));
     if (f < m->faces.count && bsp__field_get(BSP__REC(m->faces, f), field) == (int32_t)disp)
         return (int32_t)f;
     for (f = 0; f < m->faces.count; f++)

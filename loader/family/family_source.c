@@ -98,6 +98,23 @@ enum { L_DISPINFO = 26, L_TEXDATA_STRING_DATA = 43 };
     SRC_DISP_SUB(F, 4) SRC_DISP_SUB(F, 5) SRC_DISP_SUB(F, 6) SRC_DISP_SUB(F, 7) \
     SRC_DISP_CORNER(F, 0) SRC_DISP_CORNER(F, 1) SRC_DISP_CORNER(F, 2) SRC_DISP_CORNER(F, 3) \
     F(allowedVerts, I32, 10)
+/* Dota 2's betas (docs/queries.md 13.6): Valve's record with an int32
+ * after LightmapSamplePositionStart (v22, 180 bytes), and another after
+ * contents (v23, 184 bytes: MapFace moves 4 bytes on). */
+#define SRC_DISPINFO_TAIL(F) \
+    SRC_DISP_SUB(F, 0) SRC_DISP_SUB(F, 1) SRC_DISP_SUB(F, 2) SRC_DISP_SUB(F, 3) \
+    SRC_DISP_SUB(F, 4) SRC_DISP_SUB(F, 5) SRC_DISP_SUB(F, 6) SRC_DISP_SUB(F, 7) \
+    SRC_DISP_CORNER(F, 0) SRC_DISP_CORNER(F, 1) SRC_DISP_CORNER(F, 2) SRC_DISP_CORNER(F, 3) \
+    F(allowedVerts, I32, 10)
+#define SRC_DISPINFO22(F) F(startPosition, F32, 3) F(DispVertStart, I32, 1) \
+    F(DispTriStart, I32, 1) F(power, I32, 1) F(minTess, I32, 1) F(smoothingAngle, F32, 1) \
+    F(contents, I32, 1) F(MapFace, U16, 1) F(pad, U16, 1) F(LightmapAlphaStart, I32, 1) \
+    F(LightmapSamplePositionStart, I32, 1) F(unknown, I32, 1) SRC_DISPINFO_TAIL(F)
+#define SRC_DISPINFO23(F) F(startPosition, F32, 3) F(DispVertStart, I32, 1) \
+    F(DispTriStart, I32, 1) F(power, I32, 1) F(minTess, I32, 1) F(smoothingAngle, F32, 1) \
+    F(contents, I32, 1) F(unknown1, I32, 1) F(MapFace, U16, 1) F(pad, U16, 1) \
+    F(LightmapAlphaStart, I32, 1) F(LightmapSamplePositionStart, I32, 1) F(unknown2, I32, 1) \
+    SRC_DISPINFO_TAIL(F)
 BSP_RECORD(src_texdata, SRC_TEXDATA);
 BSP_RECORD(src_game_lump, SRC_GAME_LUMP);
 BSP_RECORD_TYPES(src_ambient_sample, SRC_AMBIENT_SAMPLE);
@@ -118,6 +135,8 @@ BSP_RECORD(src_areaportal, SRC_AREAPORTAL);
 BSP_RECORD(src_disp_vert, SRC_DISP_VERT);
 BSP_RECORD(src_cubemap, SRC_CUBEMAP);
 BSP_RECORD(src_dispinfo, SRC_DISPINFO);
+BSP_RECORD(src_dispinfo22, SRC_DISPINFO22);
+BSP_RECORD(src_dispinfo23, SRC_DISPINFO23);
 
 /* Valve's entry; game variants describe theirs (description.h). */
 const bsp__game_lump_dir bsp__valve_game_lump_dir = {
@@ -153,16 +172,18 @@ static const bsp__layout_rule source_rules[] = {
     BSP_RULE_FOR(L_LEAFFACES, 0, 0, LV0, BSP_RECORDS(bsp__uint16)),
     BSP_RULE_FOR(L_LEAFBRUSHES, 0, 0, LV0, BSP_RECORDS(bsp__uint16)),
     BSP_RULE(L_BRUSHES, BSP_RECORDS(src_brush)),
-    /* Dota 2 (v22, v23) changed brush sides and displacements without a new
-     * lump version; their layouts are not public: no rule (bytes). */
-    BSP_RULE_FOR(L_BRUSHSIDES, 17, 21, LV0, BSP_RECORDS(src_brushside)),
-    BSP_RULE_FOR(L_BRUSHSIDES, 24, 99, LV0, BSP_RECORDS(src_brushside)),
+    /* Dota 2's v22 and v23 brush side {plane, texinfo, dispinfo, bevel,
+     * thin} has Valve's bytes (docs/queries.md 13.6); their displacements
+     * grew without a new lump version: the file version says. */
+    BSP_RULE_FOR(L_BRUSHSIDES, 17, 99, LV0, BSP_RECORDS(src_brushside)),
     BSP_RULE(L_AREAS, BSP_RECORDS(src_area)),
     BSP_RULE(L_AREAPORTALS, BSP_RECORDS(src_areaportal)),
     BSP_RULE(L_VERTNORMALS, BSP_RECORDS(bsp__vec3)),
     BSP_RULE_FOR(L_VERTNORMALINDICES, 0, 0, LV0, BSP_RECORDS(bsp__uint16)),
     BSP_RULE(L_DISP_VERTS, BSP_RECORDS(src_disp_vert)),
     BSP_RULE_FOR(L_DISPINFO, 17, 21, LV0, BSP_RECORDS(src_dispinfo)),
+    BSP_RULE_FOR(L_DISPINFO, 22, 22, LV0, BSP_RECORDS(src_dispinfo22)),
+    BSP_RULE_FOR(L_DISPINFO, 23, 23, LV0, BSP_RECORDS(src_dispinfo23)),
     BSP_RULE_FOR(L_DISPINFO, 24, 99, LV0, BSP_RECORDS(src_dispinfo)),
     BSP_RULE(L_PRIMVERTS, BSP_RECORDS(bsp__vec3)),
     BSP_RULE(L_PRIMINDICES, BSP_RECORDS(bsp__uint16)),
@@ -404,6 +425,36 @@ const struct bsp_family bsp__family_source = {
     .dir.dir_variant = &bsp__family_source_xbox,
 #endif
 };
+
+/* Dota 2's betas, v22 and v23 (docs/queries.md 13.6; v22 is also INFRA's
+ * version): Valve's records but the displacement info, whose length and
+ * MapFace place follow the file version. Their brush sides read well, but
+ * the one real v23 file stores plane 0 on a third of them (its own VMF
+ * says otherwise): the collision model loads (brush access, the terrain
+ * build) and the collision queries answer unsupported. */
+#if BSPKIT_COLLISION
+static const struct bsp__collision dota_coll = { SOURCE_COLL(src_leaf1, src_brushside),
+                                                 .unsound = 1 };
+#endif
+#define SOURCE_DOTA(v) \
+    static const bsp__access source##v##_access = { \
+        SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO(src_texinfo), \
+        SOURCE_ACCESS_AREAS(src_areaportal), .dispinfo_bytes = src_dispinfo##v##_bytes, \
+        .dispinfo_map_face = BSP_AT(src_dispinfo##v, MapFace) \
+    }; \
+    const struct bsp_family bsp__family_source##v = { \
+        .name = "source", .detect.id = BSP_FAMILY_SOURCE, \
+        .detect.min_version = v, .detect.max_version = v, \
+        SOURCE_COMMON, \
+        SOURCE_TREE, \
+        SOURCE_FACE_FIELDS(src_face), \
+        SOURCE_MODELS_TEXINFO, \
+        .dir.layouts = &source_layouts, \
+        .access = BSP__IF(BSPKIT_ACCESS, &source##v##_access), \
+        BSP__COLL(&dota_coll) \
+    }
+SOURCE_DOTA(22);
+SOURCE_DOTA(23);
 
 #if BSP__BLOODLINES
 /* Vampire: The Masquerade - Bloodlines, the one game of version 17: 104-byte

@@ -270,7 +270,7 @@ def check_faces(m, faces, names, generated):
                 fact("face plane is the record's", [f32(x) for x in j["normal"]] == list(n)
                      and f32(j["dist"]) == d, "face %d" % f)
         if j["kind"] == "displacement":
-            power = struct.unpack_from(m.E + "i", m.lump(26), (232 if m.vindictus else 176) * j["type"] + 20)[0]
+            power = struct.unpack_from(m.E + "i", m.lump(26), m.dispinfo_stride * j["type"] + 20)[0]
             fact("a displacement is its (2^power+1)^2 grid",
                  len(verts) == ((1 << power) + 1) ** 2 and len(tris) == 2 * (1 << power) ** 2,
                  "face %d" % f)
@@ -397,10 +397,6 @@ def brush_records(m):
 def check_brushes(m, tool, path, names):
     text, rc = run_rc(tool, "brushes", path)
     out = [json.loads(l) for l in text.splitlines()]
-    if m.family == "source" and m.version in (22, 23):
-        fact("Dota 2's brush sides (no public layout) answer bad_lump_version",
-             out == [{"error": "bad_lump_version"}], str(out[:1]))
-        return
     recs = brush_records(m)
     if recs is None:
         # a format without brushes: unsupported, exit 3 (docs/tool.md)

@@ -12,7 +12,7 @@
  * QBSP 38, Daikatana's IBSP 41, Quake 64, IBSP 47 with 18 and with 17
  * entries: the 18th entry is read or not by the header rule, docs/queries.md
  * 13.2; Source v19, PC or the original Xbox's HL2 as lumps 52 and 57 say,
- * 13.5); then chunks, each a flags byte, a 3-byte
+ * 13.5; Source v22 and v23, 13.6); then chunks, each a flags byte, a 3-byte
  * little-endian length and that many bytes (fewer if the input ends). Flags:
  * bits 0-5 the lump index (modulo the family's lump count); Source only:
  * bit 6 lump version 1 (else 0; Strata templates: the version Strata gives
@@ -54,6 +54,8 @@ static const tmpl templates[] = {
     { "IBSP", 47, 0, 18, 8, 2, 152 },   /* q3map2's IBSP 47, Quake Live's adverts (13.2) */
     { "IBSP", 47, 0, 17, 8, 2, 144 },   /* the original q3map's (RTCW, ET) */
     { "VBSP", 19, 0, 64, 8, 4, 1036 },  /* PC v19, or the original Xbox's HL2 by the lumps (13.5) */
+    { "VBSP", 22, 0, 64, 8, 4, 1036 },  /* Dota 2's betas: 180- and 184-byte displacements (13.6) */
+    { "VBSP", 23, 0, 64, 8, 4, 1036 },
 };
 #define NUM_TEMPLATES (sizeof templates / sizeof templates[0])
 

@@ -91,7 +91,8 @@ static int template_of(const bsp_header *h, const uint8_t *data)
     const char *f = bsp_family_name(h);
     if (!strcmp(f, "source") && h->lumps[5].version == 1) return h->big_endian ? 12 : 11; /* Strata */
     if (!strcmp(f, "source"))
-        return h->big_endian ? 1 : h->version == 17 ? 2 : h->version == 19 ? 18 : h->version == 21 ? 3 : 0;
+        return h->big_endian ? 1 : h->version == 17 ? 2 : h->version == 19 ? 18 : h->version == 21 ? 3
+             : h->version == 22 ? 19 : h->version == 23 ? 20 : 0;
     if (!strcmp(f, "quake")) return data[0] == ' ' ? 15 : 4;   /* Quake 64, Quake */
     if (!strcmp(f, "goldsrc")) return 5;
     if (!strcmp(f, "bsp2")) return data[0] == 'B' ? 6 : 7;

@@ -125,8 +125,11 @@
  *                 with 8 style slots and the average colours in the face,
  *                 32-byte leaves at lump version 0; NAME.api tries slots 0-7
  *   v22           v22 (INFRA, early Dota 2): world of v21_ldr_hdr, Valve's
- *                 records at their usual lump versions
- *   v23           v23 (Dota 2 betas): world of v20_ldr
+ *                 records at their usual lump versions but the displacement
+ *                 info (180 bytes: an int32 after its lightmap sample start;
+ *                 docs/queries.md 13.6); collision unsupported
+ *   v23           v23 (Dota 2 betas): world of v20_ldr, v22's records but
+ *                 184-byte displacement info (one more int32, before MapFace)
  *   v27_contagion v27 (Contagion): world of v21_ldr_hdr, lump_t in the Left
  *                 4 Dead 2 order
  *   v25_strata    v25 Strata Source: world of v21_ldr_hdr in Strata's
@@ -211,6 +214,9 @@
  *                 leaves, under a floor (docs/queries.md 8.14); no collision
  *                 lines in its .queries (44-disp.sh checks them)
  *   x360_v20_terrain  its console twin (big-endian, LZMA)
+ *   v23_terrain   its world as v23 (184-byte displacement info, one record
+ *                 a displacement: the second is misplaced by a reader of
+ *                 Valve's 176 bytes); collision unsupported
  *   q3_lit_rtcw q3_lit as IBSP 47 the way the original q3map writes it
  *               (RTCW, Wolfenstein: ET; docs/queries.md 13.2): 17 entries,
  *               data from byte 144, and one more surface, an ET foliage
@@ -314,6 +320,7 @@ static const variant variants[] = {
     {"x360_v25_strata", 0, {25, 2, 1, 1, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0, 0}, "v21_ldr_hdr", 0, 0},
     {"v20_terrain", 0, {20, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 1}, NULL, 0, 0},
     {"x360_v20_terrain", 0, {20, 1, 1, 0, 1, 0, 0, 1, SRC_PACK_ALL, VALVE, 1, 0, 1}, "v20_terrain", 0, 0},
+    {"v23_terrain", 0, {23, 1, 1, 0, 1, 0, 0, 0, SRC_PACK_NONE, NOLZ, 0, 0, 1}, "v20_terrain", 0, 0},
 };
 
 /* Game variants: the file of variant `of` as the game changes it, with the
@@ -428,8 +435,8 @@ static void write_variant(const variant *v, int nrooms, const char *outdir)
         eo.no_lightmaps = 1;
         eo.ambient = GEN_AMB_UNSUPPORTED;
     }
-    /* Dota 2 (v22, v23) brush sides have no public layout */
-    if (v->src.version == 22 || v->src.version == 23) eo.no_collision = "bad_lump_version";
+    /* Dota 2's v22/v23 brushes are read but do not collide (docs/queries.md 13.6) */
+    if (v->src.version == 22 || v->src.version == 23) eo.no_collision = "unsupported";
     /* terrain: the description's answers know no displacements; 44-disp.sh
      * compares these maps' traces with the reference instead */
     if (v->src.terrain) eo.no_collision_lines = 1;

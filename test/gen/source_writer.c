@@ -184,7 +184,7 @@ static void build_faces(const gen_world *w, const int *lightofs, gbuf *b)
 
 static int has_displacement(const src_opts *o)
 {
-    return (o->version == 20 || o->version == 21) && !STRATA(o) && o->variant != SRC_VAR_VINDICTUS &&
+    return o->version >= 20 && o->version <= 23 && !STRATA(o) && o->variant != SRC_VAR_VINDICTUS &&
            o->variant != SRC_VAR_VINDICTUS2;
 }
 
@@ -249,7 +249,8 @@ static void build_vertex_normals(const src_opts *o, const gbuf *faces, gbuf *nor
     }
 }
 
-static void build_displacement(const gen_world *w, gbuf *L, gen_face *fc, const disp_spec *sp, int mapface)
+static void build_displacement(const gen_world *w, gbuf *L, gen_face *fc, const disp_spec *sp, int mapface,
+                               int version)
 {
     const gen_ibox *wb = &w->models[0].box;
     int x0 = sp->lo[0], y0 = sp->lo[1], k, r, c, grid = (1 << sp->power) + 1;
@@ -284,8 +285,14 @@ static void build_displacement(const gen_world *w, gbuf *L, gen_face *fc, const 
     gbuf_le32(&L[L_DISPINFO], sp->flags);                                          /* minTess */
     gbuf_f32(&L[L_DISPINFO], 0.0f);                                                /* smoothingAngle */
     gbuf_i32(&L[L_DISPINFO], GEN_CONTENTS_SOLID);
+    /* Dota 2's betas (docs/queries.md 13.6): v23 an int32 before MapFace,
+     * v22 and v23 one after LightmapSamplePositionStart; non-zero, so that
+     * a reader of Valve's record misplaces what follows */
+    if (version == 23) gbuf_i32(&L[L_DISPINFO], 0x23232323);
     gbuf_le16(&L[L_DISPINFO], (unsigned)mapface);                                  /* MapFace */
-    gbuf_zero(&L[L_DISPINFO], DISPINFO_BYTES - 38);
+    gbuf_zero(&L[L_DISPINFO], 10);                 /* pad, the lightmap alpha and sample starts */
+    if (version == 22 || version == 23) gbuf_i32(&L[L_DISPINFO], 0x22222222);
+    gbuf_zero(&L[L_DISPINFO], DISPINFO_BYTES - 48);
     for (r = 0; r < grid; r++)
         for (c = 0; c < grid; c++) {
             int slanted = (r + 2 * c) % 5 == 0;
@@ -450,7 +457,7 @@ static void build_lumps(const gen_world *w, const src_opts *o, gbuf *L, int *lum
     for (i = 0; i < w->nsurfedges; i++) gbuf_i32(&L[L_SURFEDGES], w->surfedges[i]);
     for (i = 0; i < num_displacements(o); i++) {
         gen_face disp;
-        build_displacement(w, L, &disp, i ? &terrain[i - 1] : &under_world, w->nfaces + i);
+        build_displacement(w, L, &disp, i ? &terrain[i - 1] : &under_world, w->nfaces + i, o->version);
         if (o->ldr) put_face(&L[L_FACES], &disp, -1, i);
         if (o->hdr) put_face(&L[L_FACES_HDR], &disp, -1, i);
     }
@@ -1012,9 +1019,7 @@ void src_write(const gen_world *w, const src_opts *o, int sprp, const char *path
     c->n = 0;
     gen_count(c, "models", w->nmodels);
     gen_count(c, "brushes", w->nbrushes);
-    /* Dota 2's v22/v23 brush side record is not public: bspkit counts it
-     * in bytes there, so no count to compare */
-    if (o->version != 22 && o->version != 23) gen_count(c, "brushsides", w->nsides);
+    gen_count(c, "brushsides", w->nsides);
     gen_count(c, "planes", w->nplanes);
     gen_count(c, "vertexes", w->nverts + 4 * num_displacements(o));
     gen_count(c, "nodes", w->nnodes);

@@ -279,6 +279,7 @@ class BspMap:
         self.texinfo_size = 0
         self.variant = None      # a Source game variant: "dark_messiah", ...
         self.vindictus = False
+        self.dispinfo_stride = 176   # ddispinfo_t: Valve's; Vindictus 232, v22 180, v23 184
         self.num_texinfo = 0
         self.vertices = []
         self.edges = []
@@ -437,7 +438,7 @@ class BspMap:
         vertex a = r * w + c is split along (a+1, a+w) when a is odd, along
         (a, a+w+1) when even (Valve's checkerboard). float32 throughout."""
         fc = self.face(f)
-        stride = 232 if self.vindictus else 176
+        stride = self.dispinfo_stride
         di = self.lump(26)
         if fc.dispinfo < 0 or (fc.dispinfo + 1) * stride > len(di):
             raise corrupt()
@@ -787,6 +788,8 @@ def load_source(data):
     if vin:
         m.variant = "vindictus"
     m.vindictus = vin
+    # Dota 2's betas (docs/queries.md 13.6): 4 more bytes at v22, 8 at v23
+    m.dispinfo_stride = 232 if vin else {22: 180, 23: 184}.get(m.version, 176)
     m.planes = [r[:4] for r in _unpack_all(E + "4fi", get(1), 20)]
     m.vertices = _unpack_all(E + "3f", get(3), 12)
     if vin:

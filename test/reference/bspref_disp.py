@@ -87,7 +87,7 @@ def build(m):
     if not info:
         m._disps = []
         return m._disps
-    stride = 232 if m.vindictus else 176
+    stride = m.dispinfo_stride
     dverts = m.lump(33)
     dtris = m.lump(48)
     nv, nt = len(dverts) // 20, len(dtris) // 2

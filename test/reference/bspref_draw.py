@@ -21,7 +21,7 @@ QueryError = R.QueryError
 
 
 def _disp_stride(m):
-    return 232 if m.vindictus else 176
+    return m.dispinfo_stride
 
 
 def _check_disps(m):

@@ -2074,11 +2074,11 @@ COMMANDS = (b"trace", b"hulltrace", b"contents", b"hullcontents")
 
 
 def _collision_loadable(m):
-    """Dota 2's brush sides (source v22, v23) have no public layout: the
-    library loads such a map without collision and answers every
-    well-formed collision line with that load status."""
+    """Dota 2's brushes (source v22, v23) are read but not sound enough to
+    collide (docs/queries.md 13.6): every well-formed collision line
+    answers unsupported."""
     if m.family == "source" and getattr(m, "version", 0) in (22, 23):
-        raise QueryError("bad_lump_version")
+        raise QueryError("unsupported")
 
 
 def run_query_line(m, toks):

@@ -172,7 +172,7 @@ def _lump_version(m, lump):
 
 def _start_corner(m, fc, corners):
     di = m.lump(26)
-    stride = 232 if m.vindictus else 176
+    stride = m.dispinfo_stride
     sp = struct.unpack_from(m.E + "3f", di, stride * fc.dispinfo)
     best, start = None, 0
     for i, c in enumerate(corners):
@@ -290,7 +290,7 @@ def face(m, f):
 
 def disp(m, i):
     """11.3 - 11.5 on displacement i's grid (8.14's vertex order)."""
-    stride = 232 if m.vindictus else 176
+    stride = m.dispinfo_stride
     di = m.lump(26)
     if not 0 <= i < len(di) // stride:
         raise R.QueryError("bad_disp")

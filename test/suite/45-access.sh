@@ -50,8 +50,8 @@ for m in $access_gen $access_real; do
     else fail "$name: vertex attributes differ from the reference (see $out.verts)"; head -5 "$out.verts"; fi
     same=1
     for cmd in leaves faces dispverts models textures brushes; do
-        # (the same exit status too: brushes exits 1 on Dota 2's maps, 3
-        # on the Quake family's, which have none: docs/tool.md)
+        # (the same exit status too: brushes exits 3 on the Quake
+        # family's maps, which have none: docs/tool.md)
         $BUILD/bspkit $cmd "$m" > $access_dir/host.out 2>&1
         host_rc=$?
         $BUILD/asan/bspkit $cmd "$m" > $access_dir/asan.out 2>&1

@@ -164,8 +164,9 @@ int load_map(loaded *L, const char *path, uint32_t sets, int hdr, int forward)
     }
     if (st == BSP_E_BAD_LUMP_VERSION && (sets & BSP_LOAD_COLLISION) && strcmp(path, "-") != 0 &&
         L->stream.size != BSP_SIZE_UNKNOWN) {
-        /* A lump only collision reads has no known layout (Dota 2's brush
-         * sides): everything else still answers; collision says why not. */
+        /* A lump only collision reads has no known layout (brush sides at
+         * a lump version bspkit has no record for): everything else still
+         * answers; collision says why not. */
         o.sets &= ~BSP_LOAD_COLLISION;
         st = try_load(L, path, &o, forward);
         L->collision_status = BSP_E_BAD_LUMP_VERSION;
