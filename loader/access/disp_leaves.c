@@ -37,7 +37,7 @@ bsp_status bsp__disps_open(const bsp__map *m, bsp__disps *d)
         d->info = d->verts = NULL;
         return bsp__lump_is_empty(m, SOURCE_DISPINFO_LUMP) ? BSP_OK : BSP_E_UNSUPPORTED;
     }
-    d->stride = f->access->dispinfo_bytes ? f->access->dispinfo_bytes : 176;
+    d->stride = bsp__dispinfo_stride(m);
     d->info = bsp__access_lump(m, BSP_AL_DISPINFO, &isize);
     d->verts = bsp__access_lump(m, BSP_AL_DISPVERTS, &vsize);
     need[0].data = d->info, need[0].lump = f->access->lumps[BSP_AL_DISPINFO];

@@ -14,14 +14,9 @@
 
 #define DISPINFO_POWER 20
 #define DISPINFO_VERT_START 12
-#define DISPINFO_MAP_FACE 36
 #define DISPVERT_BYTES 20
 #define DISPVERT_ALPHA 16
 
-static uint32_t dispinfo_stride(const bsp__map *m)
-{
-    return m->family->access->dispinfo_bytes ? m->family->access->dispinfo_bytes : 176u;
-}
 
 uint32_t bsp_num_disps(const bsp_map *map)
 {
@@ -29,7 +24,7 @@ uint32_t bsp_num_disps(const bsp_map *map)
     uint32_t size;
     if (!bsp__access_of(m) || m->family->access->lumps[BSP_AL_DISPINFO] < 0) return 0;
     bsp__access_lump(m, BSP_AL_DISPINFO, &size);
-    return size / dispinfo_stride(m);
+    return size / bsp__dispinfo_stride(m);
 }
 
 /* The face whose dispinfo is `disp`: the record's MapFace when it says
@@ -37,7 +32,8 @@ uint32_t bsp_num_disps(const bsp_map *map)
 static int32_t disp_base_face(const bsp__map *m, const uint8_t *di, uint32_t disp)
 {
     const bsp__field field = m->family->faces.face_dispinfo;
-    uint32_t at = m->family->access->dispinfo_map_face, f = bsp__u16(di + (at ? at : DISPINFO_MAP_FACE));
+    const bsp__access *a = m->family->access;
+    uint32_t f = bsp__u16(di + a->disp_map_face[bsp__dispinfo_stride(m) == a->disp_shifted_bytes]);
     if (f < m->faces.count && bsp__field_get(BSP__REC(m->faces, f), field) == (int32_t)disp)
         return (int32_t)f;
     for (f = 0; f < m->faces.count; f++)
@@ -121,8 +117,8 @@ bsp_status bsp_disp_vertex(const bsp_map *map, uint32_t disp, uint32_t k, bsp_di
     if (!di && (st = bsp__access_absent(m, BSP_AL_DISPINFO, BSP_OK)) != BSP_OK) return st;
     if (!dv && (st = bsp__access_absent(m, BSP_AL_DISPVERTS, BSP_OK)) != BSP_OK) return st;
     if (!m->faces.data && (st = bsp__lump_absent(m, bsp__faces_lump(m), BSP_OK)) != BSP_OK) return st;
-    if (disp >= dsize / dispinfo_stride(m)) return BSP_E_BAD_DISP;
-    di += (size_t)disp * dispinfo_stride(m);
+    if (disp >= dsize / bsp__dispinfo_stride(m)) return BSP_E_BAD_DISP;
+    di += (size_t)disp * bsp__dispinfo_stride(m);
     if ((face = disp_base_face(m, di, disp)) < 0) return BSP_E_CORRUPT;
     out->face = face;
     if ((st = bsp_get_face(map, (uint32_t)face, &f)) != BSP_OK) return st;

@@ -71,7 +71,7 @@ static bsp_status edge_shape(const bsp__map *m, const uint8_t *f, shape *s)
     {
         const uint8_t *di = bsp__access_lump(m, BSP_AL_DISPINFO, &dsize);
         const uint8_t *dv = bsp__access_lump(m, BSP_AL_DISPVERTS, &vsize);
-        uint32_t stride = fam->access->dispinfo_bytes ? fam->access->dispinfo_bytes : 176;
+        uint32_t stride = bsp__dispinfo_stride(m);
         int32_t power, start;
         uint32_t n1;
         s->kind = BSP_FACE_DISPLACEMENT;

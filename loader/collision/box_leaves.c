@@ -95,7 +95,7 @@ bsp_status bsp_box_leaves(const bsp_map *map, uint32_t model, const float mins[3
     c = m->family->coll;
     q3 = c && BSPKIT_FAMILY_QUAKE3 && c->kind == BSP_COLL_Q3;
     /* quake3 walks node 0 for every model: only the world has a tree */
-    if (!c || c->unsound || ((c->world_only || q3) && model > 0)) return BSP_E_UNSUPPORTED;
+    if (!c || bsp__coll_unsound(c, m) || ((c->world_only || q3) && model > 0)) return BSP_E_UNSUPPORTED;
     if (!m->has_collision) return BSP_E_NOT_LOADED;
     if (model >= m->models.count) return BSP_E_BAD_MODEL;
     head = bsp__head_node(m, model);

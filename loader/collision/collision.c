@@ -20,7 +20,7 @@ bsp_status bsp__coll_args(const bsp__map *m, int hulls, uint32_t model, const fl
     }
     if (st != BSP_OK) return st;
     c = m->family->coll;
-    if (!c || c->unsound || (c->kind == BSP_COLL_HULLS) != (hulls != 0) || (c->world_only && model > 0))
+    if (!c || bsp__coll_unsound(c, m) || (c->kind == BSP_COLL_HULLS) != (hulls != 0) || (c->world_only && model > 0))
         return BSP_E_UNSUPPORTED;
     if (!m->has_collision) return BSP_E_NOT_LOADED;
     if (model >= m->models.count) return BSP_E_BAD_MODEL;

@@ -11,6 +11,11 @@
 
 #define BSP__REC(v, i) ((v).data + (size_t)(i) * (v).stride)
 
+/* Do the brushes of this file load without colliding (description.h
+ * unsound_from: Dota 2's v22/v23)? */
+#define bsp__coll_unsound(c, m) \
+    ((c)->unsound_to && (m)->version >= (c)->unsound_from && (m)->version <= (c)->unsound_to)
+
 /* (planes as collision reads them, bsp__cplane and bsp__coll_plane, and
  * the records the load converted: coll_native.h) */
 

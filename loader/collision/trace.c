@@ -714,7 +714,7 @@ BSP_INLINE bsp_status trace_args(const bsp__map *m, const struct bsp__collision 
 #endif
         if (!all_finite(in[0], in[1], in[2], in[3])) return BSP_E_BAD_QUERY;
     /* (the caller sent the hull families elsewhere) */
-    if (!c || c->unsound || (c->world_only && model > 0)) return BSP_E_UNSUPPORTED;
+    if (!c || bsp__coll_unsound(c, m) || (c->world_only && model > 0)) return BSP_E_UNSUPPORTED;
     if (!m->has_collision || !m->coll_native) return BSP_E_NOT_LOADED;
     if (model >= m->models.count) return BSP_E_BAD_MODEL;
     return BSP_OK;

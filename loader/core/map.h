@@ -57,8 +57,10 @@ typedef struct bsp__map {
     const uint32_t *disp_first;
     const uint16_t *disp_list;
     uint32_t disp_leafs, disp_list_cap;
-    /* areas and area portals (BSP_LOAD_GEOMETRY; docs/queries.md 9) */
-    bsp_view areas, areaportals;
+    /* areas and area portals (BSP_LOAD_GEOMETRY; docs/queries.md 9);
+     * Source's displacement info, its record length the layout's of the
+     * file's version (bsp__dispinfo_stride) */
+    bsp_view areas, areaportals, dispinfo;
     /* After a failed bsp_load, where it stopped: the lump's index and file
      * offset (BSP_NO_LUMP and 0 when it stopped outside any lump: header,
      * arena) and its directory version (-1: none; bsp_where). A plan-time
@@ -166,6 +168,15 @@ static inline const bsp__map *bsp__map_c(const bsp_map *m)
 static inline const bsp_map *bsp__map_cpub(const bsp__map *m)
 {
     return (const bsp_map *)(const void *)m;
+}
+
+/* The length of a Source displacement info record: its layout's at the
+ * file's version (176 Valve's, 180 and 184 Dota 2's v22 and v23, 232
+ * Vindictus's); Valve's when the lump has no known layout, as the lump's
+ * count and every read stay within it either way. */
+static inline uint32_t bsp__dispinfo_stride(const bsp__map *m)
+{
+    return m->dispinfo.stride >= 176u ? m->dispinfo.stride : 176u;
 }
 
 #endif

@@ -129,8 +129,11 @@ typedef struct bsp__access {
                                       appearance order (quake2 texinfo) */
     const bsp__flag_rule *contents, *surface;
     uint8_t num_contents, num_surface;
-    uint16_t dispinfo_bytes;       /* Source ddispinfo_t (0: Valve's 176) */
-    uint8_t dispinfo_map_face;     /* where its uint16 MapFace lies (0: Valve's 36) */
+    /* Source ddispinfo_t (its length is the layout's: the load's dispinfo
+     * view): where its uint16 MapFace lies, or, in a record of
+     * disp_shifted_bytes (Dota 2's v23, docs/queries.md 13.6), the second */
+    uint8_t disp_map_face[2];
+    uint16_t disp_shifted_bytes;
     uint8_t vertnormal_index_bytes;/* lump 31's index: 2 (Valve's version 0),
                                       4 (Strata's version 1) */
     /* Areas: an area record's portal range; a portal's key and other
@@ -326,10 +329,11 @@ struct bsp__collision {
     uint8_t kind;
     uint8_t mask_all;              /* every brush and leaf collides (nightfire) */
     uint8_t world_only;            /* models above 0 unsupported (nightfire) */
-    /* the brushes load (brush access, the terrain build) but are not sound
-     * enough to collide: the collision queries answer unsupported (Dota 2's
-     * v22/v23, docs/queries.md 13.6) */
-    uint8_t unsound;
+    /* file versions unsound_from..unsound_to (0: none): the brushes load
+     * (brush access, the terrain build) but are not sound enough to
+     * collide, and the collision queries answer unsupported (Dota 2's
+     * v22/v23, docs/queries.md 13.6); bsp__coll_unsound */
+    uint8_t unsound_from, unsound_to;
     uint8_t num_hulls;             /* BSP_COLL_HULLS: 3 or 4 */
     uint8_t side_wide_bytes, leafbrush_wide_bytes;
     /* Valve's brush rules (source, 8.9): the box centred, no leaf filter,
@@ -400,8 +404,7 @@ struct bsp_family {
     BSP__CHECK(name##_header, (header_bytes) <= BSP__HEADER_MAX); \
     BSP__CHECK(name##_lumps, (num_lumps) <= BSP_MAX_LUMPS)
 
-extern const struct bsp_family bsp__family_source, bsp__family_source17, bsp__family_source22,
-    bsp__family_source23, bsp__family_source_strata,
+extern const struct bsp_family bsp__family_source, bsp__family_source17, bsp__family_source_strata,
     bsp__family_source_dm, bsp__family_source_vindictus1, bsp__family_source_vindictus2,
     bsp__family_source_xbox;
 extern const struct bsp_family bsp__family_quake, bsp__family_quake64, bsp__family_goldsrc, bsp__family_bsp2,

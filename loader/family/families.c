@@ -6,8 +6,6 @@
 
 const struct bsp_family *const bsp__families[] = {
 #if BSPKIT_FAMILY_SOURCE
-    &bsp__family_source22,   /* (before v18..29: the first that matches reads) */
-    &bsp__family_source23,
     &bsp__family_source,
 #endif
 #if BSP__BLOODLINES

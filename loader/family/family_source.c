@@ -271,7 +271,13 @@ static const bsp__flag_rule source_surface[] = {
 #define SOURCE_TEXTURE_NAME_BYTES 128
 #define SOURCE_ACCESS_TEXINFO(texinfo) \
     .texinfo_texture = BSP_FIELD(texinfo, texdata), .texinfo_flags = BSP_FIELD(texinfo, flags)
+/* Displacement info: Valve's MapFace, or Dota 2's v23 record's (13.6), told
+ * by its size as the layout of the file's version gives it. */
+#define SOURCE_ACCESS_DISP \
+    .disp_map_face = { BSP_AT(src_dispinfo, MapFace), BSP_AT(src_dispinfo23, MapFace) }, \
+    .disp_shifted_bytes = src_dispinfo23_bytes
 #define SOURCE_ACCESS_COMMON \
+    SOURCE_ACCESS_DISP, \
     .lumps = { L_TEXDATA, L_TEXDATA_STRING_TABLE, L_TEXDATA_STRING_DATA, -1, -1, -1, L_DISPINFO, \
                 L_DISP_VERTS, -1, L_AREAS, L_AREAPORTALS, L_VERTNORMALS, L_VERTNORMALINDICES }, \
     .vertnormal_index_bytes = 2, \
@@ -357,7 +363,12 @@ static const bsp__access source_access = {
     .leaf_numleafbrushes = BSP_FIELD(leaf, numleafbrushes), \
     .masks = { 0x200400Bu, 0x201400Bu }, \
     .disp_lumps = { L_DISPINFO, L_DISP_VERTS, L_DISP_TRIS }, .has_disps = BSP__DISPCOLL
-static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_brushside) };
+/* Dota 2's betas, v22 and v23 (docs/queries.md 13.6; v22 is also INFRA's
+ * version): their brush sides read well, but the one real v23 file stores
+ * plane 0 on a third of them (its own VMF says otherwise), so the brushes
+ * load (brush access, the terrain build) and do not collide. */
+static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_brushside),
+                                                   .unsound_from = 22, .unsound_to = 23 };
 #endif
 
 /* What every Source description shares but its lighting: header,
@@ -425,36 +436,6 @@ const struct bsp_family bsp__family_source = {
     .dir.dir_variant = &bsp__family_source_xbox,
 #endif
 };
-
-/* Dota 2's betas, v22 and v23 (docs/queries.md 13.6; v22 is also INFRA's
- * version): Valve's records but the displacement info, whose length and
- * MapFace place follow the file version. Their brush sides read well, but
- * the one real v23 file stores plane 0 on a third of them (its own VMF
- * says otherwise): the collision model loads (brush access, the terrain
- * build) and the collision queries answer unsupported. */
-#if BSPKIT_COLLISION
-static const struct bsp__collision dota_coll = { SOURCE_COLL(src_leaf1, src_brushside),
-                                                 .unsound = 1 };
-#endif
-#define SOURCE_DOTA(v) \
-    static const bsp__access source##v##_access = { \
-        SOURCE_ACCESS_COMMON, SOURCE_ACCESS_LEAF, SOURCE_ACCESS_TEXINFO(src_texinfo), \
-        SOURCE_ACCESS_AREAS(src_areaportal), .dispinfo_bytes = src_dispinfo##v##_bytes, \
-        .dispinfo_map_face = BSP_AT(src_dispinfo##v, MapFace) \
-    }; \
-    const struct bsp_family bsp__family_source##v = { \
-        .name = "source", .detect.id = BSP_FAMILY_SOURCE, \
-        .detect.min_version = v, .detect.max_version = v, \
-        SOURCE_COMMON, \
-        SOURCE_TREE, \
-        SOURCE_FACE_FIELDS(src_face), \
-        SOURCE_MODELS_TEXINFO, \
-        .dir.layouts = &source_layouts, \
-        .access = BSP__IF(BSPKIT_ACCESS, &source##v##_access), \
-        BSP__COLL(&dota_coll) \
-    }
-SOURCE_DOTA(22);
-SOURCE_DOTA(23);
 
 #if BSP__BLOODLINES
 /* Vampire: The Masquerade - Bloodlines, the one game of version 17: 104-byte

@@ -152,7 +152,7 @@ static const bsp__game_lump_dir vin_game_lump_dir = {
 static const bsp__access vin_access = {
     SOURCE_ACCESS_COMMON, SOURCE_ACCESS_TEXINFO(src_texinfo),
     .leaf_area = BSP_FIELD(vin_leaf, area_flags), .leaf_bounds = BSP_FIELD(vin_leaf, mins),
-    .dispinfo_bytes = vin_dispinfo_bytes, SOURCE_ACCESS_AREAS(vin_areaportal), .static_props = BSP_SP_VINDICTUS
+    SOURCE_ACCESS_AREAS(vin_areaportal), .static_props = BSP_SP_VINDICTUS
 };
 
 #if BSPKIT_COLLISION

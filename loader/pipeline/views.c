@@ -57,9 +57,11 @@ void bsp__resolve_views(bsp__map *m, const bsp_header *h)
      * without such records, not a lump the load left out */
     for (i = 0; i < h->family->dir.num_lumps && i < BSP_MAX_LUMPS; i++)
         if (!h->lumps[i].length) m->lump_empty[i >> 5] |= 1u << (i & 31);
-    /* the access description's area lumps (views for their record widths) */
+    /* the access description's area and displacement lumps (views for
+     * their record widths) */
     if (BSPKIT_ACCESS && h->family->access) {
         set_view(m, h, &m->areas, h->family->access->lumps[BSP_AL_AREAS]);
         set_view(m, h, &m->areaportals, h->family->access->lumps[BSP_AL_AREAPORTALS]);
+        set_view(m, h, &m->dispinfo, h->family->access->lumps[BSP_AL_DISPINFO]);
     }
 }
