@@ -17,7 +17,6 @@
 #define DISPVERT_BYTES 20
 #define DISPVERT_ALPHA 16
 
-
 uint32_t bsp_num_disps(const bsp_map *map)
 {
     const bsp__map *m = bsp__map_c(map);

@@ -90,22 +90,18 @@ enum { L_DISPINFO = 26, L_TEXDATA_STRING_DATA = 43 };
  * span, neighbour span, pad}, 4 corner neighbours {index[4], count, pad}. */
 #define SRC_DISP_SUB(F, n) F(sub##n##_index, U16, 1) F(sub##n##_spans, U8, 4)
 #define SRC_DISP_CORNER(F, n) F(corner##n##_index, U16, 4) F(corner##n##_count, U8, 2)
-#define SRC_DISPINFO(F) F(startPosition, F32, 3) F(DispVertStart, I32, 1) \
-    F(DispTriStart, I32, 1) F(power, I32, 1) F(minTess, I32, 1) F(smoothingAngle, F32, 1) \
-    F(contents, I32, 1) F(MapFace, U16, 1) F(pad, U16, 1) F(LightmapAlphaStart, I32, 1) \
-    F(LightmapSamplePositionStart, I32, 1) \
-    SRC_DISP_SUB(F, 0) SRC_DISP_SUB(F, 1) SRC_DISP_SUB(F, 2) SRC_DISP_SUB(F, 3) \
-    SRC_DISP_SUB(F, 4) SRC_DISP_SUB(F, 5) SRC_DISP_SUB(F, 6) SRC_DISP_SUB(F, 7) \
-    SRC_DISP_CORNER(F, 0) SRC_DISP_CORNER(F, 1) SRC_DISP_CORNER(F, 2) SRC_DISP_CORNER(F, 3) \
-    F(allowedVerts, I32, 10)
-/* Dota 2's betas (docs/queries.md 13.6): Valve's record with an int32
- * after LightmapSamplePositionStart (v22, 180 bytes), and another after
- * contents (v23, 184 bytes: MapFace moves 4 bytes on). */
 #define SRC_DISPINFO_TAIL(F) \
     SRC_DISP_SUB(F, 0) SRC_DISP_SUB(F, 1) SRC_DISP_SUB(F, 2) SRC_DISP_SUB(F, 3) \
     SRC_DISP_SUB(F, 4) SRC_DISP_SUB(F, 5) SRC_DISP_SUB(F, 6) SRC_DISP_SUB(F, 7) \
     SRC_DISP_CORNER(F, 0) SRC_DISP_CORNER(F, 1) SRC_DISP_CORNER(F, 2) SRC_DISP_CORNER(F, 3) \
     F(allowedVerts, I32, 10)
+#define SRC_DISPINFO(F) F(startPosition, F32, 3) F(DispVertStart, I32, 1) \
+    F(DispTriStart, I32, 1) F(power, I32, 1) F(minTess, I32, 1) F(smoothingAngle, F32, 1) \
+    F(contents, I32, 1) F(MapFace, U16, 1) F(pad, U16, 1) F(LightmapAlphaStart, I32, 1) \
+    F(LightmapSamplePositionStart, I32, 1) SRC_DISPINFO_TAIL(F)
+/* Dota 2's betas (docs/queries.md 13.6): Valve's record with an int32
+ * after LightmapSamplePositionStart (v22, 180 bytes), and another after
+ * contents (v23, 184 bytes: MapFace moves 4 bytes on). */
 #define SRC_DISPINFO22(F) F(startPosition, F32, 3) F(DispVertStart, I32, 1) \
     F(DispTriStart, I32, 1) F(power, I32, 1) F(minTess, I32, 1) F(smoothingAngle, F32, 1) \
     F(contents, I32, 1) F(MapFace, U16, 1) F(pad, U16, 1) F(LightmapAlphaStart, I32, 1) \
