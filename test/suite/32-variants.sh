@@ -156,7 +156,8 @@ PY
 $BUILD/asan/bspkit --variant vindictus info "$V/vin_facever3.bsp" > "$V/refuse.out" 2>&1
 grep -q '"error":"bad_lump_version"' "$V/refuse.out" && pass "--variant vindictus with faces lump version 3: bad_lump_version" ||
     fail "faces version 3: $(head -c 200 "$V/refuse.out")"
-run_prog hostile-variants $BUILD/t/test_hostile $MAPS/v20_darkmessiah.bsp $MAPS/v21_tactical.bsp
+run_prog hostile-variants $BUILD/t/test_hostile $MAPS/v20_darkmessiah.bsp $MAPS/v21_tactical.bsp \
+    $MAPS/v19_xbox.bsp $MAPS/v19_xbox_nopak.bsp $MAPS/v22.bsp $MAPS/v23_terrain.bsp
 run_prog hostile-vindictus $BUILD/t/test_hostile --vindictus $vin_maps
 
 # rBSP (Titanfall 29) and garbage that the Tactical Intervention key does
