@@ -367,8 +367,9 @@ static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_br
                                                    .unsound_from = 22, .unsound_to = 23 };
 #endif
 
-/* What every Source description shares but its lighting: header,
- * directory, the tree, and the roles that are not the lightmaps'
+/* What every Source description shares but its lightmaps: header,
+ * directory, the tree, the lighting set's texinfo, and the roles that
+ * are not the lightmaps'
  * (SOURCE_ROLES_UNLIT, which a description's role_lump opens with; the
  * HDR faces are among them, as their role also marks a Source
  * description: game lump, cubemaps, pakfile). */
@@ -389,7 +390,8 @@ static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_br
     .faces.luxel_bytes = 4, \
     .finish = bsp__dvis_finish, \
     .vis.vis_row = bsp__dvis_row, \
-    .faces.face_lightmap = source_face_lightmap
+    .faces.face_lightmap = source_face_lightmap, \
+    .dir.lighting_roles = 1u << BSP_ROLE_TEXINFO
 #define SOURCE_ROLES_UNLIT \
     BSP_ROLE(ENTITIES, L_ENTITIES), BSP_ROLE(PLANES, L_PLANES), BSP_ROLE(NODES, L_NODES), \
     BSP_ROLE(LEAFS, L_LEAFS), BSP_ROLE(MODELS, L_MODELS), BSP_ROLE(VIS, L_VIS), \
@@ -403,7 +405,6 @@ static const struct bsp__collision source_coll = { SOURCE_COLL(src_leaf1, src_br
     SOURCE_UNLIT, \
     .dir.role_lump = { SOURCE_ROLES_UNLIT, BSP_ROLE(LIGHTING, L_LIGHTING), \
                    BSP_ROLE(LIGHTING_HDR, L_LIGHTING_HDR) }, \
-    .dir.lighting_roles = 1u << BSP_ROLE_TEXINFO, \
     .amb.kind = BSP_AMB_CUBES, \
     .amb.lumps = { { L_LEAF_AMBIENT_INDEX, L_LEAF_AMBIENT_LIGHTING }, \
                        { L_LEAF_AMBIENT_INDEX_HDR, L_LEAF_AMBIENT_LIGHTING_HDR } }

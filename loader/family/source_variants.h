@@ -210,7 +210,6 @@ const struct bsp_family bsp__family_source_xbox = {
     .detect.min_version = 19, .detect.max_version = 19,
     SOURCE_UNLIT,
     .dir.role_lump = { SOURCE_ROLES_UNLIT },
-    .dir.lighting_roles = 1u << BSP_ROLE_TEXINFO,
     .amb.kind = BSP_AMB_NONE,
     SOURCE_TREE,
     SOURCE_FACE_FIELDS(src_face),
