@@ -3281,7 +3281,8 @@ BSP_API bsp_status bsp_wal_open(bsp_texture *out, const struct bsp_stream *s);
  * family: its BSPX BRUSHLIST when whole (bsp_trace), every block's brushes
  * in the lump's order, the six sides of each brush's bounds first (-x, +x,
  * -y, +y, -z, +z), then its stored planes, each side's plane -1, texture
- * -1, no flags; no list: UNSUPPORTED). They need BSP_LOAD_COLLISION (else
+ * -1, no flags; no list: UNSUPPORTED; a list the load did not keep
+ * whole: CORRUPT). They need BSP_LOAD_COLLISION (else
  * NOT_LOADED); statuses in the order of the map access ones: BAD_ARGUMENT,
  * UNSUPPORTED, NOT_LOADED, BAD_QUERY (an index past its lump; a side k
  * past the brush's), CORRUPT (a brush's sides outside the side lump, a

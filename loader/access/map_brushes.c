@@ -21,8 +21,9 @@ static const struct bsp__collision *brush_part(const bsp__map *m, bsp_status *st
     *st = BSP_E_UNSUPPORTED;
 #if BSP__BRUSH_LIST
     if (list && c && c->kind == BSP_COLL_HULLS && c->list_contents) {
-        /* (a map whose directory names one, loaded without collision) */
-        if (!m->has_collision && bsp__bspx_index(&m->bspx, "BRUSHLIST") >= 0) *st = BSP_E_NOT_LOADED;
+        /* (a map whose directory names one: loaded without collision, or
+         * a list the load did not keep whole) */
+        if (bsp__bspx_index(&m->bspx, "BRUSHLIST") >= 0) *st = m->has_collision ? BSP_E_CORRUPT : BSP_E_NOT_LOADED;
         if (m->brush_list) *st = BSP_OK;
         return NULL;
     }

@@ -23,17 +23,17 @@ BSP__CHECK(brush_list_header, sizeof(bsp__brush_list) <= BL_HEADER_BYTES);
 #define BL_PLANE_OUT (4u + sizeof(bsp__cplane))
 BSP__CHECK(brush_list_bound, BL_BRUSH_OUT * BL_PLANE >= BL_PLANE_OUT * BL_BRUSH);
 
-static float le_float(const uint8_t *p)
+static float bl_le_float(const uint8_t *p)
 {
     union { uint32_t u; float f; } v;
     v.u = bsp__get_le32(p);
     return v.f;
 }
 
-static int32_t le_i32(const uint8_t *p) { return (int32_t)bsp__get_le32(p); }
+static int32_t bl_le_i32(const uint8_t *p) { return (int32_t)bsp__get_le32(p); }
 
 /* The models of header h (its model lump's records). */
-static uint32_t header_models(const bsp_header *h)
+static uint32_t bl_header_models(const bsp_header *h)
 {
     int lump = bsp__role_lump(h->family, BSP_ROLE_MODELS);
     const bsp__layout *lay = lump >= 0 ? bsp__lump_layout(h, (uint32_t)lump) : NULL;
@@ -44,7 +44,7 @@ uint32_t bsp__brush_list_bytes(const bsp_header *h)
 {
     const struct bsp__collision *c = bsp__coll_of(h->family);
     uint64_t len, total;
-    uint32_t models = header_models(h);
+    uint32_t models = bl_header_models(h);
     int k;
     if (!c || !c->list_contents || !models) return 0;
     if (h->bspx.at_load) {
@@ -64,27 +64,27 @@ uint32_t bsp__brush_list_bytes(const bsp_header *h)
 
 /* Pass one: is the lump a whole list (brush_list.h)? Counts its brushes
  * and sides. Each step takes at least 16 of the lump's bytes. */
-static int list_whole(const uint8_t *p, uint32_t size, uint32_t models, uint32_t *brushes, uint32_t *sides)
+static int bl_list_whole(const uint8_t *p, uint32_t size, uint32_t models, uint32_t *brushes, uint32_t *sides)
 {
     uint32_t at = 0, nb = 0, ns = 0;
     while (at < size) {
         int32_t n, planes, b;
         uint32_t sum = 0, j;
         if (size - at < BL_BLOCK) return 0;
-        n = le_i32(p + at + 8);
-        planes = le_i32(p + at + 12);
-        if (le_i32(p + at) != 1 || (uint32_t)le_i32(p + at + 4) >= models || n < 0 || planes < 0) return 0;
+        n = bl_le_i32(p + at + 8);
+        planes = bl_le_i32(p + at + 12);
+        if (bl_le_i32(p + at) != 1 || (uint32_t)bl_le_i32(p + at + 4) >= models || n < 0 || planes < 0) return 0;
         at += BL_BLOCK;
         for (b = 0; b < n; b++) {
             uint32_t np;
             if (size - at < BL_BRUSH) return 0;
             for (j = 0; j < 6; j++)
-                if (!bsp__finite(le_float(p + at + 4 * j))) return 0;
+                if (!bsp__finite(bl_le_float(p + at + 4 * j))) return 0;
             np = (uint32_t)p[at + 26] | (uint32_t)p[at + 27] << 8;
             at += BL_BRUSH;
             if ((size - at) / BL_PLANE < np) return 0;
             for (j = 0; j < 4 * np; j++)
-                if (!bsp__finite(le_float(p + at + 4 * j))) return 0;
+                if (!bsp__finite(bl_le_float(p + at + 4 * j))) return 0;
             at += np * BL_PLANE;
             sum += np;
             nb++;
@@ -98,7 +98,7 @@ static int list_whole(const uint8_t *p, uint32_t size, uint32_t models, uint32_t
 }
 
 /* A plane as the brush traces read it (coll_native.h). */
-static void set_plane(bsp__cplane *pl, float x, float y, float z, float dist)
+static void bl_set_plane(bsp__cplane *pl, float x, float y, float z, float dist)
 {
     pl->n[0] = x, pl->n[1] = y, pl->n[2] = z;
     pl->dist = dist;
@@ -110,7 +110,7 @@ static void set_plane(bsp__cplane *pl, float x, float y, float z, float dist)
     pl->pad = 0;
 }
 
-static uint8_t *take(uint8_t **at, uint32_t n, uint32_t size)
+static uint8_t *bl_take(uint8_t **at, uint32_t n, uint32_t size)
 {
     uint8_t *p = *at;
     *at += BL_ALIGN8(n * size);
@@ -130,17 +130,17 @@ void bsp__brush_list_build(bsp__map *m, uint8_t *region, uint32_t bytes)
     uint32_t models = m->models.count;
     uint64_t need;
     m->brush_list = NULL;
-    if (!p || !bytes || !models || !list_whole(p, size, models, &nb, &ns)) return;
+    if (!p || !bytes || !models || !bl_list_whole(p, size, models, &nb, &ns)) return;
     need = BL_HEADER_BYTES + 2u * BL_ALIGN8(4u * (uint64_t)models) + BL_ALIGN8(nb * (uint64_t)sizeof *brush) +
            BL_ALIGN8(4u * (uint64_t)nb) + BL_ALIGN8(4u * (uint64_t)ns) + BL_ALIGN8(ns * (uint64_t)sizeof *plane);
     /* (a forward-only load's region holds a list of the capped length) */
     if (need > bytes) return;
-    first = (uint32_t *)(void *)take(&next, models, 4);
-    count = (uint32_t *)(void *)take(&next, models, 4);
-    brush = (bsp__cbrush *)(void *)take(&next, nb, sizeof *brush);
-    stored = (int32_t *)(void *)take(&next, nb, 4);
-    side = (uint32_t *)(void *)take(&next, ns, 4);
-    plane = (bsp__cplane *)(void *)take(&next, ns, sizeof *plane);
+    first = (uint32_t *)(void *)bl_take(&next, models, 4);
+    count = (uint32_t *)(void *)bl_take(&next, models, 4);
+    brush = (bsp__cbrush *)(void *)bl_take(&next, nb, sizeof *brush);
+    stored = (int32_t *)(void *)bl_take(&next, nb, 4);
+    side = (uint32_t *)(void *)bl_take(&next, ns, 4);
+    plane = (bsp__cplane *)(void *)bl_take(&next, ns, sizeof *plane);
     for (i = 0; i < models; i++) first[i] = BSP__COLL_BAD, count[i] = 0;
     while (at < size) {
         uint32_t model = bsp__get_le32(p + at + 4), n = bsp__get_le32(p + at + 8);
@@ -158,16 +158,16 @@ void bsp__brush_list_build(bsp__map *m, uint8_t *region, uint32_t bytes)
             stored[b] = contents;
             /* -x, +x, -y, +y, -z, +z: the bounds as planes facing out */
             for (j = 0; j < 3; j++) {
-                float lo = le_float(r + 4 * j), hi = le_float(r + 12 + 4 * j);
-                set_plane(&plane[s], j == 0 ? -1.0f : 0.0f, j == 1 ? -1.0f : 0.0f, j == 2 ? -1.0f : 0.0f, -lo);
-                set_plane(&plane[s + 1], j == 0 ? 1.0f : 0.0f, j == 1 ? 1.0f : 0.0f, j == 2 ? 1.0f : 0.0f, hi);
+                float lo = bl_le_float(r + 4 * j), hi = bl_le_float(r + 12 + 4 * j);
+                bl_set_plane(&plane[s], j == 0 ? -1.0f : 0.0f, j == 1 ? -1.0f : 0.0f, j == 2 ? -1.0f : 0.0f, -lo);
+                bl_set_plane(&plane[s + 1], j == 0 ? 1.0f : 0.0f, j == 1 ? 1.0f : 0.0f, j == 2 ? 1.0f : 0.0f, hi);
                 side[s] = s, side[s + 1] = s + 1;
                 s += 2;
             }
             at += BL_BRUSH;
             for (j = 0; j < np; j++, s++, at += BL_PLANE) {
-                set_plane(&plane[s], le_float(p + at), le_float(p + at + 4), le_float(p + at + 8),
-                          le_float(p + at + 12));
+                bl_set_plane(&plane[s], bl_le_float(p + at), bl_le_float(p + at + 4), bl_le_float(p + at + 8),
+                          bl_le_float(p + at + 12));
                 side[s] = s;
             }
         }

@@ -904,7 +904,20 @@ bsp_status bsp_trace(const bsp_map *map, uint32_t model, const float start[3], c
     if (!out || !m || !m->family) return BSP_E_BAD_ARGUMENT;
     c = m->family->coll;
     /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
-    if (c && c->kind == BSP_COLL_HULLS) return bsp__trace_hulls(m, model, start, end, mins, maxs, mask, out);
+    if (c && c->kind == BSP_COLL_HULLS) {
+        st = bsp__trace_hulls(m, model, start, end, mins, maxs, out);
+#if BSP__BRUSH_LIST
+        /* a model without the hull the box picks (the arguments checked):
+         * its run of the BSPX brush list, when the map has one (13.7) */
+        if (st == BSP_E_BAD_HULL && m->brush_list && m->brush_list->model_first[model] != BSP__COLL_BAD) {
+#define READ(i) (in[0][i] = start[i], in[1][i] = end[i], in[2][i] = mins[i], in[3][i] = maxs[i])
+            EACH3(READ);
+#undef READ
+            return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q2L);
+        }
+#endif
+        return st;
+    }
     if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
 #define READ(i) (in[0][i] = start[i], in[1][i] = end[i], in[2][i] = mins[i], in[3][i] = maxs[i])
     EACH3(READ);
@@ -924,18 +937,6 @@ bsp_status bsp_trace(const bsp_map *map, uint32_t model, const float start[3], c
     return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_ANY);
 #endif
 }
-
-#if BSP__BRUSH_LIST
-bsp_status bsp__trace_brush_list(const bsp__map *m, uint32_t model, const float start[3], const float end[3],
-                                 const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
-{
-    float in[4][3];
-#define READ(i) (in[0][i] = start[i], in[1][i] = end[i], in[2][i] = mins[i], in[3][i] = maxs[i])
-    EACH3(READ);
-#undef READ
-    return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q2L);
-}
-#endif
 
 /* 8.12: does p lie in brush b (d1 <= 0 on every side; source skips the
  * bevel sides; no sides: no)? -1: the brush or a side's plane is outside

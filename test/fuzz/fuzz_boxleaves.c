@@ -13,9 +13,20 @@
  * bounded depth, not a tree) must end with an answer or CORRUPT, never an
  * exponential walk (the fuzzer's timeout).
  *
- * Seeds: the `load` target's (every generated and real map). */
+ * A Quake-family map's BSPX brush list (docs/queries.md 13.7), when the
+ * load kept it: every brush and side through the access (a brush's six
+ * bounding sides first, each facing along an axis, every float finite),
+ * the counts the same as the list's, and player boxes (which pick hulls
+ * the map lacks) traced and position-tested on every model: an answer or
+ * BAD_HULL (a model the list has no block for), never CORRUPT, fraction
+ * in [0, 1], a position test inside answering fraction 0.
+ *
+ * Seeds: the `load` target's (every generated and real map, the brush
+ * list maps among them). */
 #include "fuzz.h"
 #include "core/map.h"
+#include "core/fmath.h"
+#include "cmodel/brush_list.h"
 #include "../../platform/memory/bsp_memstream.h"
 
 #define BOXLEAVES_ARENA_CAP (64u << 20)
@@ -80,6 +91,46 @@ static void traces(const bsp_map *m)
     }
 }
 
+static void brush_list(const bsp_map *m)
+{
+    static const float a[3] = { 64, 32, 16 }, b[3] = { -40, 90, -300 };
+    static const float pmin[3] = { -16, -16, -24 }, pmax[3] = { 16, 16, 32 };
+    const bsp__map *im = bsp__map_c(m);
+    bsp_counts c;
+    bsp_brush br;
+    bsp_brush_side sd;
+    bsp_trace_result r;
+    uint32_t i, k, j, model;
+    if (!im->brush_list) {
+        FUZZ_ASSERT(!im->family->coll || im->family->coll->kind != BSP_COLL_HULLS || bsp_get_brush(m, 0, &br) != BSP_OK);
+        return;
+    }
+    /* (a build without the map access answers its counts unsupported) */
+    if (bsp_get_counts(m, &c) == BSP_OK) FUZZ_ASSERT(c.brushes == im->brush_list->nat.num_brushes);
+    else c.brushes = 0;
+    for (i = 0; i < c.brushes && i < 4096; i++) {
+        FUZZ_ASSERT(bsp_get_brush(m, i, &br) == BSP_OK && br.num_sides >= 6);
+        for (k = 0; k < br.num_sides; k++) {
+            FUZZ_ASSERT(bsp_get_brush_side(m, i, k, &sd) == BSP_OK && sd.plane == -1);
+            FUZZ_ASSERT(bsp__finite3(sd.normal) && bsp__finite(sd.dist));
+            if (k < 6) {
+                for (j = 0; j < 3; j++)
+                    FUZZ_ASSERT(sd.normal[j] == (j == k / 2 ? (k & 1 ? 1.0f : -1.0f) : 0.0f));
+            }
+        }
+        FUZZ_ASSERT(bsp_get_brush_side(m, i, br.num_sides, &sd) == BSP_E_BAD_QUERY);
+    }
+    if (c.brushes) FUZZ_ASSERT(bsp_get_brush(m, c.brushes, &br) == BSP_E_BAD_QUERY);
+    for (model = 0; model < im->models.count && model < 8; model++) {
+        bsp_status st = bsp_trace(m, model, a, b, pmin, pmax, bsp_trace_mask(m, BSP_MASK_PLAYERSOLID), &r);
+        FUZZ_ASSERT(st == BSP_OK || (st == BSP_E_BAD_HULL && im->brush_list->model_first[model] == BSP__COLL_BAD));
+        if (st != BSP_OK) continue;
+        FUZZ_ASSERT(r.fraction >= 0 && r.fraction <= 1);
+        st = bsp_trace(m, model, r.endpos, r.endpos, pmin, pmax, 0xffffffffu, &r);
+        FUZZ_ASSERT(st == BSP_OK && (!r.startsolid || r.fraction == 0));
+    }
+}
+
 FUZZ_ENTRY(boxleaves)
 {
     static uint8_t scratch[BSP_PATCH_SCRATCH_BYTES] __attribute__((aligned(8)));
@@ -99,6 +150,7 @@ FUZZ_ENTRY(boxleaves)
     if (bsp_load(&m, &h, &s, b.p, need, &o, NULL) == BSP_OK) {
         box_leaves(&m);
         traces(&m);
+        brush_list(&m);
     }
     FUZZ_ASSERT(fuzz_block_guards_ok(&b));
     fuzz_block_free(&b);

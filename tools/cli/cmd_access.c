@@ -237,6 +237,14 @@ static int each_record_of(const char *path, const char *what, uint32_t sets, int
         unload_map(&L);
         return tool_unsupported(path, NULL, "map access (BSPKIT_ACCESS=0)");
     }
+    if (st == BSP_OK && (sets & BSP_LOAD_COLLISION) && is_hull_family(bsp_map_family(&L.map)) &&
+        bsp_get_brush(&L.map, 0, &b) == BSP_E_CORRUPT) {
+        /* a BSPX brush list the load did not keep (not whole) */
+        printf("{\"error\":\"%s\"}\n", bsp_status_name(BSP_E_CORRUPT));
+        fprintf(stderr, "bspkit: %s: BRUSHLIST: %s\n", path, bsp_status_message(BSP_E_CORRUPT));
+        unload_map(&L);
+        return 1;
+    }
     if (st == BSP_OK && (sets & BSP_LOAD_COLLISION) &&
         bsp_get_brush(&L.map, 0, &b) == BSP_E_UNSUPPORTED) {
         int rc = tool_unsupported(path, is_hull_family(bsp_map_family(&L.map)) ? bsp_family_name(&L.header) : NULL,
