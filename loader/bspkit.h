@@ -1069,6 +1069,10 @@ BSP_API bsp_status bsp_ambient(const bsp_map *m, const float p[3], bsp_ambient_l
  * are a few KiB; the index takes about half the lump). A larger grid read
  * that way answers NOT_LOADED; a seekable stream has no such limit. */
 #define BSP_GRID_FORWARD_MAX 65536u
+/* The same for a Quake-family BSPX BRUSHLIST (bsp_trace): a longer one
+ * read from a forward-only stream is left out (the arena is sized for the
+ * stream's tail up to this many bytes of it). */
+#define BSP_BRUSH_LIST_FORWARD_MAX 262144u
 
 /* bsp_ambient for light style `style` (0..255) of the octree grid.
  * Statuses, in the order they are checked: as bsp_ambient's; BAD_QUERY
@@ -1339,7 +1343,11 @@ BSP_API bsp_status bsp_player_box(bsp_family_id family, bsp_stance stance, float
 
 /* The family's mask of that kind.
  * Statuses: none; 0 for a map not loaded.
- * Nightfire (its brushes all collide) and the Quake family: 0xffffffff. */
+ * Nightfire (its brushes all collide): 0xffffffff. The Quake family's
+ * hull traces take no mask; its BSPX brush lists' traces (bsp_trace) meet
+ * the brushes' BSP_CONTENTS_* flags: SOLID | SKY, and for a player also
+ * PLAYERCLIP | MONSTERCLIP (what the clip hulls of a map compiled with
+ * them hold). */
 BSP_API uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind);
 
 /* Sweep the box [p + mins, p + maxs] from p = start to p = end through
@@ -1353,7 +1361,17 @@ BSP_API uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind);
  * else 2; goldsrc: width <= 8 hull 0, <= 36 hull 3 when the height is <=
  * 36 else hull 1, else 2), and bsp_hull_trace moves that hull with its
  * lower corner on the box's; endpos is end when fraction is 1, else the
- * hull's endpos moved back; mask is ignored and contents is 0.
+ * hull's endpos moved back; mask is ignored and contents is 0. A map
+ * compiled without clipnodes (hull 0 alone) whose BSPX BRUSHLIST (section
+ * 13.7) has a block for the model instead traces a box that picks hull 1
+ * and up through that model's brushes by the quake2 rule (section 8.2; no
+ * tree: the list's order), brushes whose BSP_CONTENTS_* flags meet `mask`
+ * (bsp_trace_mask), contents the flags of the brush answering; the list
+ * is read with BSP_LOAD_COLLISION, kept only whole (every block of
+ * version 1 naming a model once, its plane count its brushes' sum, every
+ * float finite, the blocks ending at the lump's end: else ignored, and
+ * such a trace BAD_HULL as without one); from a forward-only stream, up
+ * to BSP_BRUSH_LIST_FORWARD_MAX bytes of it.
  * Source: model 0 meets the terrain too (section 8.14), after each leaf's
  * brushes; out->disp and disp_flags then say which displacement and
  * triangle answered (-1 and 0 otherwise). A trace takes
@@ -3260,7 +3278,10 @@ BSP_API bsp_status bsp_wal_open(bsp_texture *out, const struct bsp_stream *s);
 
 /* Brushes: the convex volumes the map was built from, as the compiler
  * stored them for collision (quake2, quake3, source, nightfire; the Quake
- * family stores none: UNSUPPORTED). They need BSP_LOAD_COLLISION (else
+ * family: its BSPX BRUSHLIST when whole (bsp_trace), every block's brushes
+ * in the lump's order, the six sides of each brush's bounds first (-x, +x,
+ * -y, +y, -z, +z), then its stored planes, each side's plane -1, texture
+ * -1, no flags; no list: UNSUPPORTED). They need BSP_LOAD_COLLISION (else
  * NOT_LOADED); statuses in the order of the map access ones: BAD_ARGUMENT,
  * UNSUPPORTED, NOT_LOADED, BAD_QUERY (an index past its lump; a side k
  * past the brush's), CORRUPT (a brush's sides outside the side lump, a

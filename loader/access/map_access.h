@@ -40,9 +40,7 @@ BSP_INLINE bsp_status bsp__access_absent(const bsp__map *m, int role, bsp_status
 typedef struct bsp__need { const void *data; int lump; } bsp__need;
 bsp_status bsp__needs_absent(const bsp__map *m, const bsp__need *n, uint32_t count, int used);
 
-/* Common flags from a family's rules: bit rules when `bits`, else the rule
- * whose value equals raw. */
-uint32_t bsp__map_flags(const bsp__flag_rule *rules, uint32_t n, int bits, int32_t raw);
+/* (bsp__map_flags, a family's flag rules: family/description.h) */
 
 /* The face's lightmap mapping: the family's face_lightmap rule, or
  * BSP_E_UNSUPPORTED when the family has none. */

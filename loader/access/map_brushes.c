@@ -5,17 +5,29 @@
  * nightfire. Indices the load leaves to collision are checked here. */
 #include "map_access.h"
 #include "../core/map.h"
+#include "../cmodel/brush_list.h"
 
 #if BSPKIT_ACCESS && BSPKIT_COLLISION   /* else core/absent.c */
 
-/* The collision part of a map that has brushes: NULL with *st set. */
-static const struct bsp__collision *brush_part(const bsp__map *m, bsp_status *st)
+/* The collision part of a map that has brushes: NULL with *st set. A
+ * Quake-family map's BSPX brush list (13.7) answers when `list` (the
+ * brushes and their sides, not the leaves' lists): *st OK, NULL. */
+static const struct bsp__collision *brush_part(const bsp__map *m, bsp_status *st, int list)
 {
     const struct bsp__collision *c;
     *st = BSP_E_BAD_ARGUMENT;
     if (!bsp__access_of(m)) return NULL;
     c = bsp__coll_of(m->family);
     *st = BSP_E_UNSUPPORTED;
+#if BSP__BRUSH_LIST
+    if (list && c && c->kind == BSP_COLL_HULLS && c->list_contents) {
+        /* (a map whose directory names one, loaded without collision) */
+        if (!m->has_collision && bsp__bspx_index(&m->bspx, "BRUSHLIST") >= 0) *st = BSP_E_NOT_LOADED;
+        if (m->brush_list) *st = BSP_OK;
+        return NULL;
+    }
+#endif
+    (void)list;
     if (!c || c->kind == BSP_COLL_HULLS) return NULL;
     *st = BSP_E_NOT_LOADED;
     if (!m->has_collision) return NULL;
@@ -41,11 +53,23 @@ bsp_status bsp_get_brush(const bsp_map *map, uint32_t brush, bsp_brush *out)
 {
     const bsp__map *m = bsp__map_c(map);
     bsp_status st;
-    const struct bsp__collision *c = brush_part(m, &st);
+    const struct bsp__collision *c = brush_part(m, &st, 1);
     const bsp__access *a;
     const uint8_t *r;
     int32_t first, n;
     if (!out) return BSP_E_BAD_ARGUMENT;
+#if BSP__BRUSH_LIST
+    if (!c && st == BSP_OK) {
+        const bsp__brush_list *bl = m->brush_list;
+        if (brush >= bl->nat.num_brushes) return BSP_E_BAD_QUERY;
+        out->contents = bl->stored_contents[brush];
+        out->flags = (uint32_t)bl->nat.brushes[brush].contents;
+        out->texture = -1;
+        out->first_side = bl->nat.brushes[brush].first;
+        out->num_sides = (uint32_t)bl->nat.brushes[brush].count;
+        return BSP_OK;
+    }
+#endif
     if (!c) return st;
     a = m->family->access;
     if (brush >= m->brushes.count) return BSP_E_BAD_QUERY;
@@ -86,6 +110,19 @@ bsp_status bsp_get_brush_side(const bsp_map *map, uint32_t brush, uint32_t k, bs
     if (st != BSP_OK) return st;
     if (k >= b.num_sides) return BSP_E_BAD_QUERY;
     c = bsp__coll_of(m->family);
+#if BSP__BRUSH_LIST
+    if (c->kind == BSP_COLL_HULLS) {
+        const bsp__cplane *pl = &m->brush_list->nat.planes[b.first_side + k];
+        out->plane = -1;
+        for (j = 0; j < 3; j++) out->normal[j] = pl->n[j];
+        out->dist = pl->dist;
+        out->texture = -1;
+        out->flags = out->raw_flags = 0;
+        out->dispinfo = -1;
+        out->bevel = out->thin = 0;
+        return BSP_OK;
+    }
+#endif
     r = BSP__REC(m->brushsides, b.first_side + k);
     wide = is_wide(&m->brushsides, c->side_wide_bytes);
     plane = bsp__field_get(r, c->side_plane[wide]);
@@ -131,7 +168,7 @@ bsp_status bsp_leaf_brush(const bsp_map *map, uint32_t leaf, uint32_t k, uint32_
 {
     const bsp__map *m = bsp__map_c(map);
     bsp_status st;
-    const struct bsp__collision *c = brush_part(m, &st);
+    const struct bsp__collision *c = brush_part(m, &st, 0);
     const uint8_t *r;
     int32_t first, n, v;
     if (!brush) return BSP_E_BAD_ARGUMENT;

@@ -3,17 +3,9 @@
  * read through each family's access description (family.h). */
 #include "map_access.h"
 #include "../core/map.h"
+#include "../cmodel/brush_list.h"
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
-
-uint32_t bsp__map_flags(const bsp__flag_rule *rules, uint32_t n, int bits, int32_t raw)
-{
-    uint32_t k, out = 0;
-    for (k = 0; k < n; k++) {
-        if (bits ? (raw & rules[k].raw) != 0 : raw == rules[k].raw) out |= rules[k].flags;
-    }
-    return out;
-}
 
 bsp_status bsp__needs_absent(const bsp__map *m, const bsp__need *n, uint32_t count, int used)
 {
@@ -56,6 +48,12 @@ bsp_status bsp_get_counts(const bsp_map *map, bsp_counts *out)
     if (m->has_collision && m->brushes.data) {   /* (hull families: no brushes) */
         out->brushes = m->brushes.count;
         out->brush_sides = m->brushsides.count;
+    }
+#endif
+#if BSP__BRUSH_LIST
+    if (m->brush_list) {   /* the Quake family's BSPX brush list (13.7) */
+        out->brushes = m->brush_list->nat.num_brushes;
+        out->brush_sides = m->brush_list->nat.num_sides;
     }
 #endif
     return BSP_OK;

@@ -7,6 +7,7 @@
 #include "../core/map.h"
 #include "hull_build.h"
 #include "coll_native.h"
+#include "brush_list.h"
 
 #if BSPKIT_COLLISION
 
@@ -66,7 +67,15 @@ bsp_status bsp__cmodel_place(const bsp_header *h, uint32_t end_max, uint32_t *po
     r->coll_bytes = bsp__coll_native_bytes(h);
     r->coll_offset = at;
     if (r->coll_bytes > end_max - at) return BSP_E_BAD_LUMP;
-    *pos = ARENA_UP(at + r->coll_bytes);
+    at = ARENA_UP(at + r->coll_bytes);
+    /* the Quake family's brush list, in the traces' records (brush_list.h) */
+    if (BSP__BRUSH_LIST) {
+        r->list_bytes = bsp__brush_list_bytes(h);
+        r->list_offset = at;
+        if (r->list_bytes > end_max - at) return BSP_E_BAD_LUMP;
+        at = ARENA_UP(at + r->list_bytes);
+    }
+    *pos = at;
     /* the scratch: the patch builder's for the largest patch (a header
      * whose caps no builder takes is refused), the terrain builder's (a
      * bit per vertex and triangle slot) */
@@ -137,6 +146,13 @@ bsp_status bsp__cmodel_build(bsp__map *m, const bsp_header *h, const bsp__cmodel
     (void)scratch, (void)verts_first, (void)budget, (void)part, (void)whole;
     c->built = 1;
     return BSP_OK;
+}
+
+void bsp__cmodel_brush_list(bsp__map *m, const bsp__cmodel_regions *r, uint8_t *base)
+{
+    /* (a list that is not whole is left out: the map keeps its hulls) */
+    if (BSP__BRUSH_LIST && r->list_bytes) bsp__brush_list_build(m, base + r->list_offset, r->list_bytes);
+    (void)m, (void)r, (void)base;
 }
 
 #endif

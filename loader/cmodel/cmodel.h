@@ -26,6 +26,8 @@ typedef struct bsp__cmodel_regions {
     uint32_t hull_offset, hull_bytes;    /* the Quake family's hulls (hull_build.h) */
     uint32_t coll_offset, coll_bytes;    /* brush collision's native records
                                             (coll_native.h); 0: none */
+    uint32_t list_offset, list_bytes;    /* the Quake family's BSPX brush list
+                                            (brush_list.h); 0: none */
     uint32_t scratch_bytes;              /* what the builds need of the scratch */
 } bsp__cmodel_regions;
 
@@ -71,5 +73,10 @@ uint32_t bsp__cmodel_work(const bsp__map *m, const bsp_header *h, const bsp__cmo
 bsp_status bsp__cmodel_build(bsp__map *m, const bsp_header *h, const bsp__cmodel_regions *r,
                              uint8_t *base, uint8_t *scratch, uint32_t verts_first,
                              bsp__cmodel_cursor *c, uint32_t budget);
+
+/* The Quake family's BSPX brush list (brush_list.h) into its region, once
+ * the model is built and the BSPX lumps are in place (a forward-only
+ * load finds them in its tail at the end). */
+void bsp__cmodel_brush_list(bsp__map *m, const bsp__cmodel_regions *r, uint8_t *base);
 
 #endif

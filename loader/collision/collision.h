@@ -84,11 +84,18 @@ bsp_status bsp__coll_args(const bsp__map *m, int hulls, uint32_t model, const fl
                           uint32_t n);
 
 /* bsp_trace on the Quake family (8.4a, hull_box.c): the hull the box
- * picks, its trace from start - offset to end - offset. Every status of
- * bsp_trace, BAD_HULL for a hull the model lacks. */
+ * picks, its trace from start - offset to end - offset; a model without
+ * that hull, its BSPX brush list (13.7) when the map has one for it
+ * (`mask` meets the brushes' BSP_CONTENTS_* flags). Every status of
+ * bsp_trace, BAD_HULL for a hull the model lacks and no list. */
 bsp_status bsp__trace_hulls(const bsp__map *m, uint32_t model, const float start[3],
                             const float end[3], const float mins[3], const float maxs[3],
-                            bsp_trace_result *out);
+                            uint32_t mask, bsp_trace_result *out);
+/* Quake 2's rule (8.2) over the brush list's run of `model` (which it
+ * has: m->brush_list->model_first[model] is not BSP__COLL_BAD), the
+ * arguments checked (trace.c). */
+bsp_status bsp__trace_brush_list(const bsp__map *m, uint32_t model, const float start[3], const float end[3],
+                                 const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out);
 
 /* A pending part of a walk: a subtree and the part of the move inside it
  * (fractions p1f..p2f, points p1..p2). 36 bytes: BSP_TRACE_STACK_BYTES. */

@@ -6,6 +6,7 @@
  * one player-move loop calls bsp_trace on every family. */
 #include "collision.h"
 #include "../core/map.h"
+#include "../cmodel/brush_list.h"
 
 #if BSPKIT_COLLISION
 
@@ -24,7 +25,7 @@ static uint32_t hull_for(int goldsrc, const float size[3])
 
 bsp_status bsp__trace_hulls(const bsp__map *m, uint32_t model, const float start[3],
                             const float end[3], const float mins[3], const float maxs[3],
-                            bsp_trace_result *out)
+                            uint32_t mask, bsp_trace_result *out)
 {
     const float *pts[4];
     float size[3], offset[3], s[3], e[3];
@@ -38,6 +39,12 @@ bsp_status bsp__trace_hulls(const bsp__map *m, uint32_t model, const float start
     goldsrc = m->family->coll->num_hulls == 4;
     for (i = 0; i < 3; i++) size[i] = bsp__fsub(maxs[i], mins[i]);
     hull = hull_for(goldsrc, size);
+    /* a map without clipnodes (hull 0 alone): its brush list's run of the
+     * model, when it has one (13.7) */
+    if (BSP__BRUSH_LIST && hull > 0 && !m->clipnodes.count && m->brush_list &&
+        m->brush_list->model_first[model] != BSP__COLL_BAD)
+        return bsp__trace_brush_list(m, model, start, end, mins, maxs, mask, out);
+    (void)mask;
     for (i = 0; i < 3; i++) {
         /* (GoldSrc's engine takes no offset for hull 0; Quake's moves
          * the point to the box's lower corner, as for every hull) */

@@ -21,6 +21,7 @@
 #include "../core/map.h"
 #include "patch_trace.h"
 #include "disp_trace.h"
+#include "../cmodel/brush_list.h"
 
 #if BSPKIT_COLLISION
 
@@ -38,7 +39,11 @@
 #define K_Q2 1
 #define K_Q3 2
 #define K_Q2P 3
-#define Q2(k) ((k) == K_Q2 || (k) == K_Q2P)
+#define K_Q2L 4
+#define Q2(k) ((k) == K_Q2 || (k) == K_Q2P || (k) == K_Q2L)
+/* quake2's rule over a Quake-family model's BSPX brush list (13.7): its
+ * brushes in the list's order, no tree */
+#define LIST(k) (BSP__BRUSH_LIST && (k) == K_Q2L)
 #define Q3(w) (BSPKIT_FAMILY_QUAKE3 && k == K_Q3)
 #define VALVE(w) (BSPKIT_FAMILY_SOURCE && k == K_ANY && (w)->valve)
 #define NIGHTFIRE_ALL(w) (BSPKIT_FAMILY_NIGHTFIRE && k == K_ANY && (w)->all)
@@ -345,11 +350,11 @@ BSP_ALWAYS_INLINE bsp_status leaf_brushes(trace_work *w, uint32_t first, uint32_
     return BSP_OK;
 }
 
-/* quake3 inline models (8.10): `count` brushes of the brush lump from
- * `first`. */
-static bsp_status model_brushes(trace_work *w, uint32_t first, uint32_t count, int test)
+/* `count` brushes of the brush records from `first`, each once, as one
+ * leaf: quake3 inline models (8.10), a Quake-family model's brush list
+ * (13.7). */
+BSP_ALWAYS_INLINE bsp_status brush_run(trace_work *w, uint32_t first, uint32_t count, int test, int k)
 {
-    const int k = K_Q3;
     uint32_t i;
     if (first > w->nat->num_brushes || count > w->nat->num_brushes - first) return BSP_E_CORRUPT;
     for (i = 0; i < count; i++) {
@@ -358,6 +363,11 @@ static bsp_status model_brushes(trace_work *w, uint32_t first, uint32_t count, i
         if (trace_done(w, test, k)) break;
     }
     return BSP_OK;
+}
+
+static bsp_status model_brushes(trace_work *w, uint32_t first, uint32_t count, int test)
+{
+    return brush_run(w, first, count, test, K_Q3);
 }
 
 #if BSPKIT_FAMILY_QUAKE3
@@ -751,7 +761,7 @@ BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp__map *m, uint32_t model, float
      * them, and the hit plane where has_plane is set) */
     w.c = m->family->coll;
     w.m = m;
-    w.nat = m->coll_native;
+    w.nat = LIST(k) ? &m->brush_list->nat : m->coll_native;
     w.tr = out;
     w.q3 = k == K_Q3;
     /* (quake2's kind has neither) */
@@ -834,8 +844,12 @@ BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp__map *m, uint32_t model, float
     (void)mins, (void)maxs;   /* (the terrain's alone) */
     out->disp = -1;
 #endif
-    head = Q3(&w) ? 0 : model == 0 ? m->point_tree.world_head : bsp__head_node(m, model);
-    if (Q3(&w) && model > 0) {
+    head = Q3(&w) || LIST(k) ? 0 : model == 0 ? m->point_tree.world_head : bsp__head_node(m, model);
+    if (LIST(k)) {
+        /* 13.7: the model's run of the list, as one leaf (the caller
+         * found that it has one) */
+        st = brush_run(&w, m->brush_list->model_first[model], m->brush_list->model_count[model], w.position, k);
+    } else if (Q3(&w) && model > 0) {
         /* 8.10: an inline model is its own brushes, as one leaf */
         const uint8_t *rec = BSP__REC(m->models, model);
         st = model_brushes(&w, (uint32_t)bsp__field_getp(rec, &w.c->model_firstbrush),
@@ -890,7 +904,7 @@ bsp_status bsp_trace(const bsp_map *map, uint32_t model, const float start[3], c
     if (!out || !m || !m->family) return BSP_E_BAD_ARGUMENT;
     c = m->family->coll;
     /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
-    if (c && c->kind == BSP_COLL_HULLS) return bsp__trace_hulls(m, model, start, end, mins, maxs, out);
+    if (c && c->kind == BSP_COLL_HULLS) return bsp__trace_hulls(m, model, start, end, mins, maxs, mask, out);
     if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
 #define READ(i) (in[0][i] = start[i], in[1][i] = end[i], in[2][i] = mins[i], in[3][i] = maxs[i])
     EACH3(READ);
@@ -910,6 +924,18 @@ bsp_status bsp_trace(const bsp_map *map, uint32_t model, const float start[3], c
     return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_ANY);
 #endif
 }
+
+#if BSP__BRUSH_LIST
+bsp_status bsp__trace_brush_list(const bsp__map *m, uint32_t model, const float start[3], const float end[3],
+                                 const float mins[3], const float maxs[3], uint32_t mask, bsp_trace_result *out)
+{
+    float in[4][3];
+#define READ(i) (in[0][i] = start[i], in[1][i] = end[i], in[2][i] = mins[i], in[3][i] = maxs[i])
+    EACH3(READ);
+#undef READ
+    return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q2L);
+}
+#endif
 
 /* 8.12: does p lie in brush b (d1 <= 0 on every side; source skips the
  * bevel sides; no sides: no)? -1: the brush or a side's plane is outside

@@ -205,6 +205,9 @@
  * has only its vanilla lighting, as a description without dir.bspx already
  * gets, and bspx.c, bspx_dir.c, light_source.c are empty. */
 #define BSP__USE_BSPX (BSP__QUAKE_FAMILY || BSPKIT_FAMILY_QUAKE2)
+/* The Quake family's BSPX brush list (docs/queries.md 13.7): the box
+ * traces of a model without the hull a box picks (cmodel/brush_list.c). */
+#define BSP__BRUSH_LIST (BSPKIT_COLLISION && BSP__QUAKE_FAMILY)
 /* A directory whose last entry may be absent (IBSP 47, docs/queries.md 13.2) */
 #define BSP__OPTIONAL_LAST BSPKIT_FAMILY_QUAKE3
 

@@ -105,6 +105,10 @@ typedef struct bsp__map {
     /* brush families loaded with BSP_LOAD_COLLISION: their collision
      * records converted once at load, NULL otherwise */
     const struct bsp__coll_native *coll_native;
+    /* the Quake family loaded with BSP_LOAD_COLLISION: its BSPX brush
+     * list, whole, in the brush traces' records (cmodel/brush_list.h);
+     * NULL otherwise */
+    const struct bsp__brush_list *brush_list;
     /* quake3: rows [0, count) of the vis lump, each whole within it, at
      * data + c * stride (bsp_pvs_view's; count 0 otherwise) */
     bsp_view vis_rows;

@@ -70,6 +70,15 @@ typedef struct bsp__vis_row {
  * or surface value (a bit, or an enumerated value) onto BSP_CONTENTS_* or
  * BSP_SURF_*. Lumps are named by access role; -1: the family has none. */
 typedef struct bsp__flag_rule { int32_t raw; uint32_t flags; } bsp__flag_rule;
+/* Common flags from a family's rules: bit rules when `bits`, else the rule
+ * whose value equals raw. */
+BSP_INLINE uint32_t bsp__map_flags(const bsp__flag_rule *rules, uint32_t n, int bits, int32_t raw)
+{
+    uint32_t k, out = 0;
+    for (k = 0; k < n; k++)
+        if (bits ? (raw & rules[k].raw) != 0 : raw == rules[k].raw) out |= rules[k].flags;
+    return out;
+}
 enum bsp__access_lump {
     BSP_AL_TEXTURES, BSP_AL_STRING_TABLE, BSP_AL_STRING_DATA, BSP_AL_DRAWVERTS,
     BSP_AL_DRAWINDEXES, BSP_AL_LIGHTMAPS, BSP_AL_DISPINFO, BSP_AL_DISPVERTS,
@@ -369,6 +378,11 @@ struct bsp__collision {
     int8_t disp_lumps[3];
     uint8_t has_disps;
     const float (*hulls)[2][3];    /* BSP_COLL_HULLS: mins, maxs of hulls 0.. */
+    /* BSP_COLL_HULLS: a BSPX BRUSHLIST (docs/queries.md 13.7) stands for
+     * the hulls a map lacks, its brushes' contents mapped by these rules
+     * to BSP_CONTENTS_* (the family's access table); NULL: never read */
+    const bsp__flag_rule *list_contents;
+    uint8_t num_list_contents;
 };
 /* A description's collision part, named in its initialiser through
  * BSP__COLL(&part) (nothing in a build without collision: core/config.h). */

@@ -107,6 +107,10 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes);
  * loads; a map's BSPX lump by name, NULL (size 0) when it has none or the
  * load did not read it. The light grid, the light sources and the luxel
  * placement read their lumps through bsp__bspx_lump. */
+/* A forward-only stream's bytes from the directory's first place to the
+ * end of the file: planned as this lump (h->lumps[BSP__BSPX_TAIL]) and
+ * searched at the end of the load. The Quake families use far fewer. */
+#define BSP__BSPX_TAIL (BSP_BSPX_FIRST - 1u)
 int bsp__bspx_index(const bsp_bspx *d, const char *name);
 int bsp__bspx_lighting(const char *stored);
 const uint8_t *bsp__bspx_lump(const bsp__map *m, const char *name, uint32_t *size);

@@ -201,7 +201,11 @@ static const float quake_hulls[3][2][3] = {
     .kind = BSP_COLL_HULLS, .num_hulls = (n), .hulls = (table), \
     .clipnode_plane = BSP_FIELD(clipnode, planenum), \
     .clipnode_child = { BSP_FIELD_K(clipnode, children, 0), BSP_FIELD_K(clipnode, children, 1) }, \
-    .masks = { 0xffffffffu, 0xffffffffu }
+    .list_contents = quake_contents, .num_list_contents = sizeof quake_contents / sizeof quake_contents[0], \
+    /* (hull traces take no mask; a brush list's box traces do: what the \
+     * clip hulls hold, solid and sky, and for a player the clip brushes) */ \
+    .masks = { BSP_CONTENTS_SOLID | BSP_CONTENTS_SKY, \
+               BSP_CONTENTS_SOLID | BSP_CONTENTS_SKY | BSP_CONTENTS_PLAYERCLIP | BSP_CONTENTS_MONSTERCLIP }
 #if BSPKIT_FAMILY_QUAKE
 static const struct bsp__collision quake_coll = { QUAKE_COLL(q1_clipnode, quake_hulls, 3) };
 #endif

@@ -7,10 +7,7 @@
 #include "../family/family.h"
 #include "../core/map.h"
 
-/* A forward-only stream's bytes from the directory's first place to the
- * end of the file: planned as this lump (h->lumps[BSP__BSPX_TAIL]) and
- * searched at the end of the load. The Quake families use far fewer. */
-#define BSP__BSPX_TAIL (BSP_BSPX_FIRST - 1u)
+/* (BSP__BSPX_TAIL, a forward-only stream's tail: family/family.h) */
 
 /* Reads len bytes at a file offset: a stream, or the tail in the arena. */
 typedef bsp_status (*bsp__bspx_get)(void *ctx, uint32_t offset, void *dst, uint32_t len);

@@ -250,18 +250,21 @@ static bsp_status list_lumps(const bsp_header *h, const uint8_t want[BSP_MAX_LUM
 }
 
 #if BSP__USE_BSPX
-/* BSPX lumps (docs/queries.md 10.1): bytes, read like the others; a
- * forward-only stream's tail, where the load finds them, when any is
- * wanted. */
+/* BSPX lumps (docs/queries.md 10.1): bytes, read like the others (the
+ * lighting set's, and collision's brush list, 13.7); a forward-only
+ * stream's tail, where the load finds them, when any is wanted. */
 static void list_bspx(const bsp_header *h, const bsp_options *o, uint64_t more, bsp__plan *p)
 {
     int lighting = (o->sets & (BSP_LOAD_LIGHTING | BSP_LOAD_GEOMETRY)) != 0;
+    int list = BSP__BRUSH_LIST && p->collision && bsp__coll_of(h->family)->list_contents;
+    int k = list ? bsp__bspx_index(&h->bspx, "BRUSHLIST") : -1;
     uint32_t i;
     for (i = BSP__BSPX_TAIL; i < BSP_BSPX_FIRST + h->bspx.count; i++) {
         const bsp_lump_entry *e = &h->lumps[i];
         int wanted = i == BSP__BSPX_TAIL
-                         ? lighting || (more >> BSP_BSPX_FIRST) != 0
-                         : lighting ? bsp__bspx_lighting(h->bspx.name[i - BSP_BSPX_FIRST]) : 0;
+                         ? lighting || list || (more >> BSP_BSPX_FIRST) != 0
+                         : (lighting && bsp__bspx_lighting(h->bspx.name[i - BSP_BSPX_FIRST])) ||
+                               (k >= 0 && i == BSP_BSPX_FIRST + (uint32_t)k);
         if ((wanted || (more >> i & 1)) && e->length != 0) insert_item(h, p, i, e->size);
     }
 }

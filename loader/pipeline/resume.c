@@ -475,6 +475,7 @@ build:
     if (BSPKIT_FAMILY_SOURCE) bsp__game_lump_locate(m);
 #if BSP__USE_BSPX
     if (s->h->bspx.at_load) bsp__bspx_from_tail(m, s->h);
+    if (BSP__BRUSH_LIST && m->has_collision) bsp__cmodel_brush_list(m, &s->plan.cmodel, s->base);
     /* the light source and luxel rules (docs/queries.md 10.2, 10.3) */
     if (s->plan.lit_check == BSP_LIT_READ) {
         bsp__light_resolve(m, m->lump_data[BSP__LIT_SLOT], m->lump_size[BSP__LIT_SLOT],

@@ -204,6 +204,11 @@ static void print_leaf_brushes(const bsp_map *m, uint32_t i)
     printf("}\n");
 }
 
+static int is_hull_family(bsp_family_id f)
+{
+    return f == BSP_FAMILY_QUAKE || f == BSP_FAMILY_GOLDSRC || f == BSP_FAMILY_BSP2;
+}
+
 /* Load for map access (with `sets` added), then one line per record of the
  * kind whose count sits at `count_at` in bsp_counts, and per record of a
  * second kind if `print2`. `what` names the records for the unsupported
@@ -234,9 +239,8 @@ static int each_record_of(const char *path, const char *what, uint32_t sets, int
     }
     if (st == BSP_OK && (sets & BSP_LOAD_COLLISION) &&
         bsp_get_brush(&L.map, 0, &b) == BSP_E_UNSUPPORTED) {
-        bsp_family_id f = bsp_map_family(&L.map);
-        int hulls = f == BSP_FAMILY_QUAKE || f == BSP_FAMILY_GOLDSRC || f == BSP_FAMILY_BSP2;
-        int rc = tool_unsupported(path, hulls ? bsp_family_name(&L.header) : NULL, what);
+        int rc = tool_unsupported(path, is_hull_family(bsp_map_family(&L.map)) ? bsp_family_name(&L.header) : NULL,
+                                  what);
         unload_map(&L);
         return rc;
     }
@@ -248,7 +252,9 @@ static int each_record_of(const char *path, const char *what, uint32_t sets, int
     }
     memcpy(&n, (const char *)&c + count_at, sizeof n);
     for (i = 0; i < n; i++) print(&L.map, i);
-    if (print2) {
+    /* (the Quake family's brushes are its BSPX brush list's: its leaves
+     * list none) */
+    if (print2 && !is_hull_family(bsp_map_family(&L.map))) {
         memcpy(&n, (const char *)&c + count2_at, sizeof n);
         for (i = 0; i < n; i++) print2(&L.map, i);
     }

@@ -168,7 +168,10 @@ bsp_status tool_collision(const bsp_map *m, char **tok, int n, bsp_status unload
         {
             /* the hull families' traces have no contents (8.4a) */
             bsp_family_id f = bsp_map_family(m);
-            print_trace(q, &r, f != BSP_FAMILY_QUAKE && f != BSP_FAMILY_GOLDSRC && f != BSP_FAMILY_BSP2);
+            /* (the Quake family: contents only from a BSPX brush list's
+             * brush, docs/queries.md 13.7; its hulls have none) */
+            print_trace(q, &r, (f != BSP_FAMILY_QUAKE && f != BSP_FAMILY_GOLDSRC && f != BSP_FAMILY_BSP2) ||
+                                   r.contents != 0);
         }
     } else if (!strcmp(q, "hulltrace")) {
         if (n < 8 || !tool_parse_int32(tok[1], &hull) || !tool_parse_floats(tok + 2, 6, v) ||
