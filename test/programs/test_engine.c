@@ -63,12 +63,14 @@ static int position_solid(const bsp_map *m, const float p[3], const float mins[3
 /* An open place for the player inside the map (a leaf with a cluster: not
  * the void around a sealed map), the first on a grid over the world's
  * box, from the top down. */
-static int find_start(const bsp_map *m, const float mins[3], const float maxs[3], float p[3])
+static int find_start(const bsp_map *m, const float mins[3], const float maxs[3], float p[3], int listed)
 {
     bsp_model w;
     int i, j, k, a;
     const int N = 24;
-    /* (the Quake family's void is solid: a map without vis has no clusters) */
+    /* (the Quake family's void is solid: a map without vis has no clusters;
+     * not to a box on a BRUSHLIST map, which has no brush outside the
+     * walls: there the point's hull 0 leaf must not be solid) */
     int hulls = bsp_map_family(m) == BSP_FAMILY_QUAKE || bsp_map_family(m) == BSP_FAMILY_GOLDSRC ||
                 bsp_map_family(m) == BSP_FAMILY_BSP2;
     if (bsp_get_model(m, 0, &w) != BSP_OK) return 0;
@@ -82,7 +84,8 @@ static int find_start(const bsp_map *m, const float mins[3], const float maxs[3]
                 for (a = 0; a < 3; a++)
                     p[a] = w.mins[a] + (w.maxs[a] - w.mins[a]) * (float)at[a] / (float)N + 0.40625f;
                 if (bsp_point_leaf(m, 0, p, &leaf) != BSP_OK ||
-                    bsp_get_leaf(m, leaf, &lf) != BSP_OK || (lf.cluster < 0 && !hulls))
+                    bsp_get_leaf(m, leaf, &lf) != BSP_OK || (lf.cluster < 0 && !hulls) ||
+                    (listed && lf.contents == -2))
                     continue;
                 if (!position_solid(m, p, mins, maxs)) return 1;
             }
@@ -211,9 +214,10 @@ static void player_checks(const char *name, const bsp_map *m)
         snprintf(what, sizeof what, "%s: the BRUSHLIST brushes read through the map access API", name);
         CHECK(list_read(m, bsp_trace_mask(m, BSP_MASK_PLAYERSOLID), &L) && L.n > 0, what, "%u brushes", L.n);
     }
-    if (!find_start(m, mins, maxs, p)) {
+    if (!find_start(m, mins, maxs, p, listed)) {
         snprintf(what, sizeof what, "%s: README player move", name);
         check_skip(what, "no open place for the player's box on the grid");
+        list_free(&L);
         return;
     }
     bsp_get_model(m, 0, &w);
