@@ -140,3 +140,6 @@ if have_shared; then
 else
     skip "BRUSHLIST on real maps (q1_cube, example_q1_bspx): $SHARED/maps is absent"
 fi
+# the BRUSHLIST maps and their hostile lists truncated and corrupted (every
+# query, ASan and UBSan): statuses only
+run_prog hostile-brushlist $BUILD/t/test_hostile $MAPS/brushlist/*.bsp
