@@ -275,6 +275,23 @@ def generated(tool, maps):
         rng = random.Random(4300 + k)
         compare_lines(tool, path, random_lines(m, rng, 600, [0, 1]), name)
         listing_check(tool, path, m, name)
+    # a hull the model has: the hull trace as before, whatever the mask
+    for k, base in enumerate(("q1", "bsp2", "goldsrc")):
+        path = os.path.join(maps, base + ".bsp")
+        if not os.path.isfile(path):
+            report(False, "%s.bsp was generated" % base)
+            continue
+        m = R.load_map(path)
+        lines = [l for l in random_lines(m, random.Random(4600 + k), 200, [0, 1]) if " mask " not in l]
+        plain = "".join(l + "\n" for l in lines)
+        masked = "".join((l.replace(" model ", " mask 0 model ") if " model " in l else l + " mask 0") + "\n"
+                         for l in lines)
+        a, _rc = tool_run(tool, ["query", path], plain)
+        b, _rc = tool_run(tool, ["query", path], masked)
+        ref = ref_query(path, masked)
+        report(a == b == ref and len(a.splitlines()) == len(lines) and '"contents"' not in a,
+               "%s.bsp (clipnodes): %d box traces answer the same with mask 0, no contents, as the reference"
+               % (base, len(lines)), first_diff(a, b, plain) or first_diff(b, ref, masked))
     for k, name in enumerate(bad):
         path = os.path.join(d, name + ".bsp")
         m = R.load_map(path)

@@ -330,6 +330,12 @@ static void one_map(const char *name, const uint8_t *data, uint32_t size, int in
         }
         snprintf(what, sizeof what, "%s: the player's boxes are the engine's hulls", name);
         CHECK(same, what, "a box differs from its hull");
+        /* the masks a BRUSHLIST's brushes meet (docs/queries.md 13.7):
+         * SOLID | SKY, and the player's adds PLAYERCLIP | MONSTERCLIP */
+        snprintf(what, sizeof what, "%s: the Quake family's masks are 0x21 and 0xe1", name);
+        CHECK(bsp_trace_mask(&H.m, BSP_MASK_SOLID) == 0x21u && bsp_trace_mask(&H.m, BSP_MASK_PLAYERSOLID) == 0xe1u,
+              what, "0x%x, 0x%x", (unsigned)bsp_trace_mask(&H.m, BSP_MASK_SOLID),
+              (unsigned)bsp_trace_mask(&H.m, BSP_MASK_PLAYERSOLID));
     } else {
         snprintf(what, sizeof what, "%s: the player's crouching box is lower than its standing one", name);
         CHECK(bsp_player_box(f, BSP_STANDING, mins, maxs) == BSP_OK &&
