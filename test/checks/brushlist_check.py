@@ -142,6 +142,9 @@ def compare_lines(tool, path, lines, name):
     report(got == want and len(want.splitlines()) == len(lines),
            "%s: %d trace lines answer byte for byte as the reference" % (name, len(lines)),
            first_diff(got, want, q))
+    # a forward-only stream reads the list too (BSP_BRUSH_LIST_FORWARD_MAX)
+    fwd, _rc = tool_run(tool, ["query", "--forward", path], q)
+    report(fwd == want, "%s: the same %d lines read forward-only" % (name, len(lines)), first_diff(fwd, want, q))
     return got, want
 
 
