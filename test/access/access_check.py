@@ -399,8 +399,17 @@ def check_brushes(m, tool, path, names):
     out = [json.loads(l) for l in text.splitlines()]
     recs = brush_records(m)
     if recs is None:
+        import bspref_trace
+        listing = bspref_trace.brushlist_records(m)
+        if listing is not None:
+            # a BSPX BRUSHLIST (docs/queries.md 13.7): its brushes, the
+            # reference's lines, no leaf line
+            fact("a BRUSHLIST's brushes as the reference lists them (13.7)",
+                 text.splitlines() == listing and rc == 0,
+                 "%d lines (reference %d), exit %d" % (len(out), len(listing), rc))
+            return
         # a format without brushes: unsupported, exit 3 (docs/tool.md)
-        fact("the Quake family has no brushes: unsupported, exit 3",
+        fact("the Quake family without a BRUSHLIST has no brushes: unsupported, exit 3",
              out == [{"error": "unsupported"}] and rc == 3, "%d lines, exit %d" % (len(out), rc))
         return
     br, sd, lists = recs

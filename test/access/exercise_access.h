@@ -130,6 +130,11 @@ static inline int exercise_brushes(const bsp_map *m)
     uint32_t i, k, b;
     int bad = 0;
     bsp_status st = bsp_get_counts(m, &c);
+    /* the Quake family's brushes come from a BSPX BRUSHLIST (docs/queries.md
+     * 13.7): their sides name no plane of the plane lump (-1), no leaf
+     * lists them */
+    bsp_family_id f = bsp_map_family(m);
+    int listed = f == BSP_FAMILY_QUAKE || f == BSP_FAMILY_GOLDSRC || f == BSP_FAMILY_BSP2;
     if (st != BSP_OK) return exa_status(st);
     for (i = 0; i < c.brushes + 2 && i < EXA_MAX_RECORDS; i++) {
         bsp_brush br;
@@ -139,7 +144,7 @@ static inline int exercise_brushes(const bsp_map *m)
         for (k = 0; k < br.num_sides + 1 && k < EXA_MAX_RECORDS; k++) {
             bsp_brush_side s;
             bad += exa_status(st = bsp_get_brush_side(m, i, k, &s));
-            if (st == BSP_OK && (s.plane < 0 || (uint32_t)s.plane >= c.planes)) bad++;
+            if (st == BSP_OK && (listed ? s.plane != -1 : s.plane < 0 || (uint32_t)s.plane >= c.planes)) bad++;
         }
     }
     for (i = 0; i < c.leaves + 2 && i < EXA_MAX_RECORDS; i++) {
@@ -147,7 +152,7 @@ static inline int exercise_brushes(const bsp_map *m)
         if (bsp_get_leaf(m, i, &l) != BSP_OK) l.num_brushes = 0;
         for (k = 0; k < l.num_brushes + 1 && k < EXA_MAX_RECORDS; k++) {
             bad += exa_status(st = bsp_leaf_brush(m, i, k, &b));
-            if (st == BSP_OK && b >= c.brushes) bad++;
+            if (st == BSP_OK && (b >= c.brushes || listed)) bad++;
         }
     }
     return bad;

@@ -29,6 +29,10 @@ void gen_bspx_write(const char *in_path, const char *out_path, int place,
  * bsp2, goldsrc and q2 maps already in OUTDIR. */
 void gen_bspx_variants(const char *outdir);
 
+/* The BRUSHLIST maps of docs/queries.md 13.7 into OUTDIR/brushlist/
+ * (brushlist.c), from the q1, bsp2 and goldsrc maps already in OUTDIR. */
+void gen_brushlist_variants(const char *outdir);
+
 /* The file at path into *b (b cleared first); dies on failure. */
 void gen_read_file(const char *path, gbuf *b);
 

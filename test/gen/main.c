@@ -236,6 +236,9 @@
  *               IBSP 38's records and two lumps more, 19 (a float rgb[3]
  *               per texinfo) and 20 (plane faces: per plane an int32
  *               count and that many face indices); the same answers
+ *   brushlist/  q1, bsp2 and goldsrc with hull 0 only and a BSPX
+ *               BRUSHLIST (docs/queries.md 13.7), and hostile lists
+ *               (brushlist.c)
  *   q2_ramp, q3_ramp, v20_ramp  q2, q3 and v20_ldr with a third model,
  *               a ramp (gen_add_ramp in world.h): one wedge brush with a
  *               sloped side (normal (-0.6, 0, 0.8) as floats, plane type
@@ -607,6 +610,8 @@ int main(int argc, char **argv)
         if (wanted(fam_variants[i].name, only, nonly)) write_fam_variant(&fam_variants[i], outdir);
     /* section 10's maps, from q1, bsp2, goldsrc and q2 (bspx_variants.c) */
     if (wanted("bspx", only, nonly)) gen_bspx_variants(outdir);
+    /* 13.7's BRUSHLIST maps, from q1, bsp2 and goldsrc (brushlist.c) */
+    if (wanted("brushlist", only, nonly)) gen_brushlist_variants(outdir);
     /* texture fixtures (docs/queries.md 11.2): maps, WADs, .wal files */
     if (wanted("tex", only, nonly)) gen_texture_files(outdir);
     /* light grids (docs/queries.md 10.5) on the quake-family maps just written */

@@ -194,7 +194,12 @@ static void check_brushes(const char *path, const char *base, const uint8_t *dat
             leaf_refs += bsp_leaf_brush(&H.m, i, k, &brush) == BSP_OK && brush < c.brushes;
     }
     snprintf(name, sizeof name, "%s: leaves list %u brush references", base, leaf_refs);
-    check_report(leaf_refs > 0, name, "no leaf lists a brush");
+    if (bsp_map_family(&H.m) == BSP_FAMILY_QUAKE || bsp_map_family(&H.m) == BSP_FAMILY_GOLDSRC ||
+        bsp_map_family(&H.m) == BSP_FAMILY_BSP2)
+        /* a BSPX BRUSHLIST's brushes (docs/queries.md 13.7): no leaf lists one */
+        check_report(leaf_refs == 0, name, "a quake-family leaf lists a brush");
+    else
+        check_report(leaf_refs > 0, name, "no leaf lists a brush");
     for (i = 0; generated && i < c.brushes; i++) {
         float lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0}, mid[3];
         int axes = 0;

@@ -4,7 +4,8 @@
  * family, the leaves a box touches, and the status for a Quake 3 load that
  * skipped bsp_measure_patches.
  *
- *   test_engine MAP...   (the suite: a generated map of every family) */
+ *   test_engine MAP...   (the suite: a generated map of every family, the
+ *                        BRUSHLIST maps, the real maps) */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,12 +63,14 @@ static int position_solid(const bsp_map *m, const float p[3], const float mins[3
 /* An open place for the player inside the map (a leaf with a cluster: not
  * the void around a sealed map), the first on a grid over the world's
  * box, from the top down. */
-static int find_start(const bsp_map *m, const float mins[3], const float maxs[3], float p[3])
+static int find_start(const bsp_map *m, const float mins[3], const float maxs[3], float p[3], int listed)
 {
     bsp_model w;
     int i, j, k, a;
     const int N = 24;
-    /* (the Quake family's void is solid: a map without vis has no clusters) */
+    /* (the Quake family's void is solid: a map without vis has no clusters;
+     * not to a box on a BRUSHLIST map, which has no brush outside the
+     * walls: there the point's hull 0 leaf must not be solid) */
     int hulls = bsp_map_family(m) == BSP_FAMILY_QUAKE || bsp_map_family(m) == BSP_FAMILY_GOLDSRC ||
                 bsp_map_family(m) == BSP_FAMILY_BSP2;
     if (bsp_get_model(m, 0, &w) != BSP_OK) return 0;
@@ -81,10 +84,97 @@ static int find_start(const bsp_map *m, const float mins[3], const float maxs[3]
                 for (a = 0; a < 3; a++)
                     p[a] = w.mins[a] + (w.maxs[a] - w.mins[a]) * (float)at[a] / (float)N + 0.40625f;
                 if (bsp_point_leaf(m, 0, p, &leaf) != BSP_OK ||
-                    bsp_get_leaf(m, leaf, &lf) != BSP_OK || (lf.cluster < 0 && !hulls))
+                    bsp_get_leaf(m, leaf, &lf) != BSP_OK || (lf.cluster < 0 && !hulls) ||
+                    (listed && lf.contents == -2))
                     continue;
                 if (!position_solid(m, p, mins, maxs)) return 1;
             }
+    return 0;
+}
+
+/* A quake-family map's BSPX BRUSHLIST (docs/queries.md 13.7), as the map
+ * access API lists it: the brushes model 0 collides with under `mask`, each
+ * as its side planes. A brush lying inside a sub-model's box (grown by 1)
+ * is taken as that model's (the API does not say which block a brush came
+ * from; the player moves through model 0 only). */
+typedef struct {
+    uint32_t n;
+    uint32_t *first, *count;   /* per brush: its run of planes */
+    float (*plane)[4];
+} list_brushes;
+
+static int list_read(const bsp_map *m, uint32_t mask, list_brushes *L)
+{
+    bsp_counts c;
+    bsp_brush b;
+    uint32_t i, k, nb = 0, total = 0, sides = 0;
+    memset(L, 0, sizeof *L);
+    if (bsp_get_counts(m, &c) != BSP_OK) return 0;
+    /* (brushes 0 .. until the first index the API refuses) */
+    while (nb < (1u << 20) && bsp_get_brush(m, nb, &b) == BSP_OK) sides += b.num_sides, nb++;
+    if (!nb) return 0;
+    L->first = malloc(nb * sizeof *L->first);
+    L->count = malloc(nb * sizeof *L->count);
+    L->plane = malloc((sides + 1) * sizeof *L->plane);
+    if (!L->first || !L->count || !L->plane) return 0;
+    for (i = 0; i < nb; i++) {
+        float lo[3] = { 1e30f, 1e30f, 1e30f }, hi[3] = { -1e30f, -1e30f, -1e30f };
+        uint32_t md;
+        int sub = 0;
+        if (bsp_get_brush(m, i, &b) != BSP_OK) return 0;
+        if (!(b.flags & mask)) continue;
+        L->first[L->n] = total;
+        L->count[L->n] = 0;
+        for (k = 0; k < b.num_sides && total < sides; k++) {
+            bsp_brush_side sd;
+            int a;
+            if (bsp_get_brush_side(m, i, k, &sd) != BSP_OK) return 0;
+            memcpy(L->plane[total], sd.normal, sizeof sd.normal);
+            L->plane[total][3] = sd.dist;
+            /* the axial sides give the bounds */
+            for (a = 0; a < 3; a++) {
+                if (sd.normal[a] == 1.0f) hi[a] = sd.dist;
+                if (sd.normal[a] == -1.0f) lo[a] = -sd.dist;
+            }
+            total++;
+            L->count[L->n]++;
+        }
+        for (md = 1; md < c.models && !sub; md++) {
+            bsp_model sm;
+            int a, in = 1;
+            if (bsp_get_model(m, md, &sm) != BSP_OK) continue;
+            for (a = 0; a < 3; a++) in &= lo[a] >= sm.mins[a] - 1 && hi[a] <= sm.maxs[a] + 1;
+            sub = in;
+        }
+        if (!sub) L->n++;
+    }
+    return 1;
+}
+
+static void list_free(list_brushes *L)
+{
+    free(L->first);
+    free(L->count);
+    free(L->plane);
+}
+
+/* The box [p + mins, p + maxs] overlaps the inside of a listed brush: for
+ * every side, dot(p, n) - (dist - dot(ofs, n)) < 0 strictly, ofs[j] = n[j]
+ * < 0 ? maxs[j] : mins[j] (the box's corner deepest along -n), in double. */
+static int in_list_brush(const list_brushes *L, const float p[3], const float mins[3], const float maxs[3])
+{
+    uint32_t i, k;
+    for (i = 0; i < L->n; i++) {
+        int inside = 1;
+        for (k = 0; k < L->count[i] && inside; k++) {
+            const float *pl = L->plane[L->first[i] + k];
+            double d = 0;
+            int j;
+            for (j = 0; j < 3; j++) d += ((double)p[j] + (pl[j] < 0 ? maxs[j] : mins[j])) * pl[j];
+            inside = d - pl[3] < 0;
+        }
+        if (inside) return 1;
+    }
     return 0;
 }
 
@@ -93,20 +183,41 @@ static void player_checks(const char *name, const bsp_map *m)
     float mins[3], maxs[3], p[3], v[3], below[3];
     bsp_trace_result tr;
     char what[256];
-    int frame, in_solid = 0, errors = 0, stuck = 0;
+    int frame, in_solid = 0, errors = 0, stuck = 0, in_brush = 0;
     float lowest;
     bsp_model w;
-    bsp_player_box(bsp_map_family(m), BSP_STANDING, mins, maxs);
+    bsp_brush b0;
+    bsp_family_id f = bsp_map_family(m);
+    bsp_status ts;
+    list_brushes L;
+    /* a quake-family map with a BSPX BRUSHLIST lists its brushes (13.7) */
+    int listed = (f == BSP_FAMILY_QUAKE || f == BSP_FAMILY_GOLDSRC || f == BSP_FAMILY_BSP2) &&
+                 bsp_get_brush(m, 0, &b0) == BSP_OK;
+    memset(&L, 0, sizeof L);
+    bsp_player_box(f, BSP_STANDING, mins, maxs);
     p[0] = p[1] = p[2] = 0;
-    if (bsp_trace(m, 0, p, p, mins, maxs, 0, &tr) == BSP_E_BAD_HULL) {
+    ts = bsp_trace(m, 0, p, p, mins, maxs, bsp_trace_mask(m, BSP_MASK_PLAYERSOLID), &tr);
+    if (!listed && ts == BSP_E_BAD_HULL) {
         /* a map compiled without clipnodes has hull 0 only (8.4a) */
         snprintf(what, sizeof what, "%s: no clipnodes: the player's box is bad_hull, as hull 1 is", name);
         CHECK(bsp_hull_trace(m, 0, 1, p, p, &tr) == BSP_E_BAD_HULL, what, "hull 1 answers");
         return;
     }
-    if (!find_start(m, mins, maxs, p)) {
+    if (listed) {
+        /* no clipnodes but a brush list: the player's box runs 8.2's rule
+         * over model 0's list brushes */
+        if (bsp_hull_trace(m, 0, 1, p, p, &tr) == BSP_E_BAD_HULL) {
+            snprintf(what, sizeof what, "%s: no clipnodes, a BRUSHLIST: the player's box is not bad_hull", name);
+            CHECK(ts == BSP_OK, what, "%s", bsp_status_name(ts));
+            if (ts != BSP_OK) return;
+        }
+        snprintf(what, sizeof what, "%s: the BRUSHLIST brushes read through the map access API", name);
+        CHECK(list_read(m, bsp_trace_mask(m, BSP_MASK_PLAYERSOLID), &L) && L.n > 0, what, "%u brushes", L.n);
+    }
+    if (!find_start(m, mins, maxs, p, listed)) {
         snprintf(what, sizeof what, "%s: README player move", name);
         check_skip(what, "no open place for the player's box on the grid");
+        list_free(&L);
         return;
     }
     bsp_get_model(m, 0, &w);
@@ -123,9 +234,18 @@ static void player_checks(const char *name, const bsp_map *m)
         errors += r < 0;
         stuck += r == 1;
         in_solid += position_solid(m, p, mins, maxs);
+        if (listed) in_brush += in_list_brush(&L, p, mins, maxs);
     }
     snprintf(what, sizeof what, "%s: README player move runs (no error, never ends a frame in solid)", name);
     CHECK(!errors && !stuck && !in_solid, what, "%d errors, %d stuck, %d frames in solid", errors, stuck, in_solid);
+    if (listed) {
+        snprintf(what, sizeof what,
+                 "%s: the player's box never overlaps the inside of a BRUSHLIST brush (%u brushes, by the test's "
+                 "own plane test)", name, L.n);
+        CHECK(in_brush == 0, what, "%d of 480 frames inside a brush, the last at %.9g %.9g %.9g", in_brush, p[0], p[1],
+              p[2]);
+        list_free(&L);
+    }
     /* standing on something: 2 units down hits, above the world's floor */
     memcpy(below, p, sizeof below);
     below[2] -= 2;
@@ -210,6 +330,12 @@ static void one_map(const char *name, const uint8_t *data, uint32_t size, int in
         }
         snprintf(what, sizeof what, "%s: the player's boxes are the engine's hulls", name);
         CHECK(same, what, "a box differs from its hull");
+        /* the masks a BRUSHLIST's brushes meet (docs/queries.md 13.7):
+         * SOLID | SKY, and the player's adds PLAYERCLIP | MONSTERCLIP */
+        snprintf(what, sizeof what, "%s: the Quake family's masks are 0x21 and 0xe1", name);
+        CHECK(bsp_trace_mask(&H.m, BSP_MASK_SOLID) == 0x21u && bsp_trace_mask(&H.m, BSP_MASK_PLAYERSOLID) == 0xe1u,
+              what, "0x%x, 0x%x", (unsigned)bsp_trace_mask(&H.m, BSP_MASK_SOLID),
+              (unsigned)bsp_trace_mask(&H.m, BSP_MASK_PLAYERSOLID));
     } else {
         snprintf(what, sizeof what, "%s: the player's crouching box is lower than its standing one", name);
         CHECK(bsp_player_box(f, BSP_STANDING, mins, maxs) == BSP_OK &&

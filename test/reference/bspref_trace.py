@@ -1553,7 +1553,7 @@ def trace(m, start, end, mins=(0.0, 0.0, 0.0), maxs=(0.0, 0.0, 0.0), mask=None, 
           patches=True):
     """patches=False: quake3 brushes only (for the self-test)"""
     if m.family in HULL_FAMILIES:
-        return trace_hulls(m, start, end, mins, maxs, model)
+        return trace_hulls(m, start, end, mins, maxs, model, mask)
     if m.family not in BRUSH_FAMILIES:
         raise QueryError("unsupported")
     C = coll(m)
@@ -1894,10 +1894,11 @@ def hull_for_box(family, mins, maxs):
     return 1 if sx <= 32.0 else 2
 
 
-def trace_hulls(m, start, end, mins, maxs, model=0):
+def trace_hulls(m, start, end, mins, maxs, model=0, mask=None):
     """8.4a: the hull's lower corner on the box's; endpos = end when the
     whole move is made, else the hull trace's endpos + offset; no contents,
-    no mask."""
+    no mask.  A model without that hull but with a block of the map's
+    valid BRUSHLIST: 8.2's rule over the block (13.7, brushlist_trace)."""
     fam = m.family
     hull = hull_for_box(fam, mins, maxs)
     if fam == "goldsrc" and hull == 0:
@@ -1906,12 +1907,222 @@ def trace_hulls(m, start, end, mins, maxs, model=0):
         offset = tuple(fsub(HULL_MINS[fam][hull][i], mins[i]) for i in range(3))
     s = tuple(fsub(start[i], offset[i]) for i in range(3))
     e = tuple(fsub(end[i], offset[i]) for i in range(3))
-    tr = hulltrace(m, hull, s, e, model)
+    try:
+        tr = hulltrace(m, hull, s, e, model)
+    except QueryError as ex:
+        bl = brush_list(m) if ex.name == "bad_hull" else None
+        if bl is None or model not in bl.by_model:
+            raise
+        return brushlist_trace(bl.by_model[model], start, end, mins, maxs, mask)
     if tr.fraction == 1.0:
         tr.endpos = tuple(end)
     else:
         tr.endpos = tuple(fadd(tr.endpos[i], offset[i]) for i in range(3))
     return tr
+
+
+# --------------------------------------------------------------------------
+# BSPX BRUSHLIST (contract 13.7): the brushes of a quake-family model that
+# has no clip hull (ericw-tools -wrbrushesonly).  A model lacking the hull a
+# box picks (8.4a) and named by a block of a valid list answers 8.2's rule
+# over that block's brushes, in list order, no tree walk.
+
+# the quake family's contents table (docs/access.md "Contents flags")
+QUAKE_CONTENTS_FLAGS = {-2: 0x1, -3: 0x4, -4: 0x8, -5: 0x10, -6: 0x20, -7: 0x1000, -8: 0x40 | 0x80,
+                        -15: 0x400, -16: 0x100}
+for _c in range(-14, -8):
+    QUAKE_CONTENTS_FLAGS[_c] = 0x200 | 0x4          # currents: CURRENT | WATER
+MASK_SOLID_Q1 = 0x21                 # SOLID | SKY
+MASK_PLAYERSOLID_Q1 = 0xE1           # SOLID | SKY | PLAYERCLIP | MONSTERCLIP
+for _f in HULL_FAMILIES:
+    MASK_SOLID[_f] = MASK_SOLID_Q1
+    MASK_PLAYERSOLID[_f] = MASK_PLAYERSOLID_Q1
+
+
+class ListBrush:
+    """One brush of the list: bounds, contents as stored, its flags, and its
+    sides: the six axial planes (-x, +x, -y, +y, -z, +z) then the stored
+    ones in file order."""
+    __slots__ = ("model", "mins", "maxs", "contents", "flags", "sides")
+
+    def __init__(self, model, mins, maxs, contents, planes):
+        self.model = model
+        self.mins = mins
+        self.maxs = maxs
+        self.contents = contents
+        self.flags = QUAKE_CONTENTS_FLAGS.get(contents, 0)
+        axial = []
+        for j in range(3):
+            lo = [0.0, 0.0, 0.0]
+            hi = [0.0, 0.0, 0.0]
+            lo[j] = -1.0
+            hi[j] = 1.0
+            axial.append(Plane(tuple(lo), -mins[j], j))
+            axial.append(Plane(tuple(hi), maxs[j], j))
+        self.sides = axial + [Plane(n, d, 3) for n, d in planes]
+
+
+class BrushList:
+    """A valid BRUSHLIST: blocks [(model, [ListBrush])] in file order."""
+
+    def __init__(self, blocks):
+        self.blocks = blocks
+        self.by_model = dict(blocks)
+
+    def brushes(self):
+        return [b for _mdl, bl in self.blocks for b in bl]
+
+
+def parse_brushlist(lump, nmodels):
+    """13.7's checks; None for an invalid list (ignored as if absent)."""
+    pos, size = 0, len(lump)
+    blocks, seen = [], set()
+    fin = math.isfinite
+    while pos < size:
+        if pos + 16 > size:
+            return None
+        ver, model, nb, np_ = struct.unpack_from("<4i", lump, pos)
+        pos += 16
+        if ver != 1 or model < 0 or model >= nmodels or nb < 0 or model in seen:
+            return None
+        seen.add(model)
+        brushes, total = [], 0
+        for _k in range(nb):
+            if pos + 28 > size:
+                return None
+            r = struct.unpack_from("<6fhH", lump, pos)
+            pos += 28
+            n = r[7]
+            if pos + 16 * n > size:
+                return None
+            planes = []
+            for _p in range(n):
+                q = struct.unpack_from("<4f", lump, pos)
+                pos += 16
+                planes.append((q[:3], q[3]))
+            if not all(fin(v) for v in r[:6]) or not all(fin(v) for pl in planes for v in pl[0] + (pl[1],)):
+                return None
+            total += n
+            brushes.append(ListBrush(model, r[0:3], r[3:6], r[6], planes))
+        if total != np_:
+            return None
+        blocks.append((model, brushes))
+    return BrushList(blocks)
+
+
+def brush_list(m):
+    """The map's valid list, or None (no BSPX BRUSHLIST, or an invalid one)."""
+    if m.family not in HULL_FAMILIES:
+        return None
+    if not hasattr(m, "_brushlist"):
+        import bspref_bspx
+        raw = getattr(m, "raw", None)
+        lump = None
+        if raw is not None:
+            _off, ents = bspref_bspx.directory(raw, m.family)
+            for name, ofs, ln in ents:
+                if name == b"BRUSHLIST":
+                    lump = raw[ofs:ofs + ln]
+                    break               # the first wins, as for every BSPX lump
+        nmodels = len(m.lump(14)) // 64
+        m._brushlist = parse_brushlist(lump, nmodels) if lump is not None else None
+    return m._brushlist
+
+
+def _bl_dadj(pl, mins, maxs):
+    """dist - dot(ofs, n), ofs[j] = n[j] < 0 ? maxs[j] : mins[j] (a box is never a point here)."""
+    n = pl.n
+    ofs = tuple(maxs[j] if n[j] < 0 else mins[j] for j in range(3))
+    return fsub(pl.dist, fdot(ofs, n))
+
+
+def brushlist_trace(brushes, start, end, mins, maxs, mask):
+    """8.2's rule over `brushes` in order, each once, those whose flags meet
+    the mask; 8.5's quake2 endpos."""
+    tr = TraceResult()
+    mask = _u32(MASK_PLAYERSOLID_Q1 if mask is None else mask)
+    use = [b for b in brushes if b.flags & mask]
+    start, end = tuple(start), tuple(end)
+    if start[0] == end[0] and start[1] == end[1] and start[2] == end[2]:
+        for b in use:
+            inside = True
+            for pl in b.sides:
+                d1 = fsub(fdot(start, pl.n), _bl_dadj(pl, mins, maxs))
+                if d1 > 0:
+                    inside = False
+                    break
+            if inside:
+                tr.startsolid = tr.allsolid = 1
+                tr.fraction = 0.0
+                tr.contents = b.flags
+                break
+        tr.endpos = start
+        return tr
+    E = DIST_EPSILON
+    for b in use:
+        enter, leave = -1.0, 1.0
+        startout = getout = False
+        plane = None
+        hit = True
+        for pl in b.sides:
+            d = _bl_dadj(pl, mins, maxs)
+            d1 = fsub(fdot(start, pl.n), d)
+            d2 = fsub(fdot(end, pl.n), d)
+            if d2 > 0:
+                getout = True
+            if d1 > 0:
+                startout = True
+            if d1 > 0 and d2 >= d1:
+                hit = False
+                break
+            if d1 <= 0 and d2 <= 0:
+                continue
+            if d1 > d2:
+                f = fdiv(fsub(d1, E), fsub(d1, d2))
+                if f > enter:
+                    enter = f
+                    plane = pl
+            else:
+                f = fdiv(fadd(d1, E), fsub(d1, d2))
+                if f < leave:
+                    leave = f
+        if not hit:
+            continue
+        if not startout:
+            tr.startsolid = 1
+            if not getout:
+                tr.allsolid = 1
+        elif enter < leave and enter > -1 and enter < tr.fraction:
+            tr.fraction = enter if enter > 0 else 0.0
+            tr.plane = (plane.n, plane.dist)
+            tr.contents = b.flags
+        if tr.fraction == 0:
+            break
+    if tr.fraction == 1:
+        tr.endpos = end
+    else:
+        fr = tr.fraction
+        tr.endpos = tuple(fadd(start[i], fmul(fr, fsub(end[i], start[i]))) for i in range(3))
+    return tr
+
+
+def brushlist_records(m):
+    """`bspkit brushes` on a quake-family map with a valid list: the lines
+    (13.7; print_brush's fields), or None without a list."""
+    bl = brush_list(m)
+    if bl is None:
+        return None
+    out, first = [], 0
+    for i, b in enumerate(bl.brushes()):
+        sides = []
+        for pl in b.sides:
+            sides.append('{"plane":-1,"normal":%s,"dist":%s,"texture":null,"texture_index":-1,'
+                         '"flags":0,"raw_flags":0,"dispinfo":-1,"bevel":0,"thin":0}'
+                         % (_vec(pl.n), g(pl.dist)))
+        out.append('{"brush":%d,"contents":%d,"flags":%d,"texture":null,"texture_index":-1,'
+                   '"first_side":%d,"sides":[%s]}' % (i, b.contents, b.flags, first, ",".join(sides)))
+        first += len(b.sides)
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -2008,6 +2219,12 @@ def trace_json(tr, with_contents=True, q="trace"):
     if with_contents and getattr(tr, "disp", -1) >= 0:
         s += ',"disp":%d,"disp_flags":%d' % (tr.disp, tr.disp_flags)
     return s + "}"
+
+
+def _shows_contents(m, tr):
+    """brush families: always; quake, goldsrc, bsp2: when not 0 (a
+    BRUSHLIST answer, 13.7; hull answers have none)."""
+    return m.family not in HULL_FAMILIES or getattr(tr, "contents", 0) != 0
 
 
 def _s32(v):
@@ -2110,9 +2327,9 @@ def run_query_line(m, toks):
             if opt[2] is not None:
                 mask = opt[0] if opt[0] is not None else MASK_PLAYERSOLID.get(m.family)
                 tr = trace_moved(m, pts[:3], pts[3:], mins, maxs, mask, opt[1], opt[2], opt[3])
-                return trace_json(tr, m.family not in HULL_FAMILIES)
+                return trace_json(tr, _shows_contents(m, tr))
             tr = trace(m, pts[:3], pts[3:], mins, maxs, opt[0], opt[1])
-            return trace_json(tr, m.family not in HULL_FAMILIES)
+            return trace_json(tr, _shows_contents(m, tr))
         if cmd == b"hulltrace":
             if len(args) < 7:
                 return bad

@@ -127,3 +127,19 @@ fi
 run_prog trace-rules $BUILD/t/test_trace_rules $MAPS/q2.bsp $MAPS/q2_ramp.bsp $MAPS/q3.bsp $MAPS/q3_lit.bsp \
     $MAPS/v20_ldr.bsp $MAPS/x360_v20_ldr.bsp $MAPS/v25_strata.bsp $MAPS/nightfire.bsp $MAPS/q1.bsp \
     $MAPS/goldsrc.bsp $MAPS/bsp2.bsp
+# BSPX BRUSHLIST (docs/queries.md 13.7): a quake-family box trace on a model
+# without its hull runs 8.2's rule over the model's list brushes. The
+# generator's brushlist/ maps (test/gen/brushlist.c): random traces against
+# the reference byte for byte, worked-out answers (the floor, water and clip
+# brushes with their masks, the sky, the door), `brushes`, and the hostile
+# lists answering bad_hull; the real maps carrying the lump likewise
+# (test/checks/brushlist_check.py).
+run_prog brushlist-generated python3 test/checks/brushlist_check.py generated $BUILD/asan/bspkit $MAPS
+if have_shared; then
+    run_prog brushlist-real python3 test/checks/brushlist_check.py real $BUILD/asan/bspkit "$SHARED/maps"
+else
+    skip "BRUSHLIST on real maps (q1_cube, example_q1_bspx): $SHARED/maps is absent"
+fi
+# the BRUSHLIST maps and their hostile lists truncated and corrupted (every
+# query, ASan and UBSan): statuses only
+run_prog hostile-brushlist $BUILD/t/test_hostile $MAPS/brushlist/*.bsp
