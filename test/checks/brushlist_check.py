@@ -301,7 +301,7 @@ def generated(tool, maps):
         report(T.brush_list(m) is None, "%s: the reference finds the list invalid" % name)
         bad_hull_check(tool, path, m, name, random.Random(4400 + k))
         got, rc = tool_run(tool, ["brushes", path])
-        report(rc == 3 and "unsupported" in got, "%s: brushes is unsupported (no valid list)" % name,
+        report(rc == 1 and '"error":"corrupt"' in got, "%s: brushes is corrupt (a list not kept whole)" % name,
                "exit %d: %s" % (rc, got[:120]))
 
 
