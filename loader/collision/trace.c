@@ -906,26 +906,25 @@ bsp_status bsp_trace(const bsp_map *map, uint32_t model, const float start[3], c
     /* quake, goldsrc, bsp2: the hull the box picks (8.4a) */
     if (c && c->kind == BSP_COLL_HULLS) {
         st = bsp__trace_hulls(m, model, start, end, mins, maxs, out);
-#if BSP__BRUSH_LIST
         /* a model without the hull the box picks (the arguments checked):
          * its run of the BSPX brush list, when the map has one (13.7) */
-        if (st == BSP_E_BAD_HULL && m->brush_list && m->brush_list->model_first[model] != BSP__COLL_BAD) {
-#define READ(i) (in[0][i] = start[i], in[1][i] = end[i], in[2][i] = mins[i], in[3][i] = maxs[i])
-            EACH3(READ);
-#undef READ
-            return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q2L);
-        }
-#endif
-        return st;
+        if (!BSP__BRUSH_LIST || st != BSP_E_BAD_HULL || !m->brush_list ||
+            m->brush_list->model_first[model] == BSP__COLL_BAD)
+            return st;
+        k = K_Q2L;
+    } else {
+        if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
+        k = -1;
     }
-    if (!start || !end || !mins || !maxs) return BSP_E_BAD_ARGUMENT;
 #define READ(i) (in[0][i] = start[i], in[1][i] = end[i], in[2][i] = mins[i], in[3][i] = maxs[i])
     EACH3(READ);
 #undef READ
-    st = trace_args(m, c, model, in);
-    if (st != BSP_OK) return st;
-    k = BSPKIT_FAMILY_QUAKE3 && c->kind == BSP_COLL_Q3 ? K_Q3
-      : (BSPKIT_FAMILY_SOURCE && c->valve) || c->mask_all || c->solid_leaf ? K_ANY : K_Q2;
+    if (k < 0) {
+        st = trace_args(m, c, model, in);
+        if (st != BSP_OK) return st;
+        k = BSPKIT_FAMILY_QUAKE3 && c->kind == BSP_COLL_Q3 ? K_Q3
+          : (BSPKIT_FAMILY_SOURCE && c->valve) || c->mask_all || c->solid_leaf ? K_ANY : K_Q2;
+    }
     /* (an unoptimised build keeps one copy too: a compiler that does not
      * optimise gives each inlined copy its own trace_work, three in one
      * frame, past BSP_TRACE_CALL_STACK_BYTES) */
@@ -933,6 +932,7 @@ bsp_status bsp_trace(const bsp_map *map, uint32_t model, const float start[3], c
     return trace_kind(m, model, in, start, end, mins, maxs, mask, out, k);
 #else
     if (k == K_Q2) return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q2);
+    if (BSP__BRUSH_LIST && k == K_Q2L) return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q2L);
     if (BSPKIT_FAMILY_QUAKE3 && k == K_Q3) return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q3);
     return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_ANY);
 #endif
