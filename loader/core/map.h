@@ -115,7 +115,9 @@ typedef struct bsp__map {
     /* Every load: the node tree as the point walks read it (query.h,
      * query/point_tree.c), each node with its plane; `bounded` when the
      * load proved that every walk ends (collision's depth check, or every
-     * node's children after it), so the walk counts no steps. */
+     * node's children after it), so the walk counts no steps; `tree`
+     * when, besides, no node has two parents, so the light walk meets each
+     * node at most once and counts no visits. */
     struct bsp__point_tree {
         /* query.h's bsp__pnode records, one a file node in its order */
         const struct bsp__pnode *nodes;
@@ -125,7 +127,7 @@ typedef struct bsp__map {
          * walks) and in the point walks' form (a node's byte offset in
          * `nodes`, a leaf's -1 - leaf) */
         int32_t world_head, world_head_at;
-        uint8_t bounded;
+        uint8_t bounded, tree;
     } point_tree;
     /* quake3: the caller's built patch set (bsp_use_patch_set) whose grids
      * the face access hands out for patch faces; NULL: the fixed level */

@@ -45,13 +45,15 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
 {
     uint32_t k;
     /* RGBE (4 bytes), RGB (3) or grey (one byte for every channel); the
-     * scale by 2^0 of the others is exact */
+     * scale by 2^0 of the others is exact, so they skip it */
     int exponent = bytes == 4 ? (int8_t)s[3] : 0;
     out->hdr = 0;
     out->raw_len = bytes;
     for (k = 0; k < 4; k++) out->raw[k] = k < bytes ? s[k] : 0;
-    for (k = 0; k < 3; k++)
-        out->rgb[k] = bsp__ldexpf(bsp__fdiv((float)s[bytes >= 3 ? k : 0], 255.0f), exponent);
+    for (k = 0; k < 3; k++) {
+        float c = bsp__fdiv((float)s[bytes >= 3 ? k : 0], 255.0f);
+        out->rgb[k] = exponent ? bsp__ldexpf(c, exponent) : c;
+    }
 }
 
 void bsp__sample_light(const bsp__map *m, bsp_sample *out, const uint8_t *s, uint32_t bytes)

@@ -103,6 +103,11 @@ void bsp__face_light_make(const bsp__map *m, uint32_t face, bsp__face_light *r)
     if (lm.bad) r->flags |= BSP__FL_BAD;
     if (bsp__lit_but_broken(m, &lm, 0)) r->flags |= BSP__FL_BROKEN0;
     else if (bsp__has_lightmap(m, &lm, 0, &r->first)) r->flags |= BSP__FL_LIT0;
+    if (!(r->flags & BSP__FL_LIT0)) return;
+    /* (w, h >= 1 once lit) */
+    r->umax = (float)(lm.w - 1);
+    r->vmax = (float)(lm.h - 1);
+    if (!(r->flags & BSP__FL_SKIP)) r->flags |= BSP__FL_READY0;
 }
 
 void bsp__face_light_lightmap(const bsp__map *m, uint32_t face, const bsp__face_light *r,

@@ -28,7 +28,9 @@ enum {
     BSP__FL_BROKEN0 = 4,   /* lit for slot 0 but its extents cannot be
                               computed: the light walk's corrupt */
     BSP__FL_SKIP = 8,      /* source: a displacement, which the walk skips */
-    BSP__FL_LATER = 16     /* past the load's budget: the rule runs per query */
+    BSP__FL_LATER = 16,    /* past the load's budget: the rule runs per query */
+    BSP__FL_READY0 = 32    /* the rule answered, lit for slot 0, not skipped:
+                              the light walk samples it with no other test */
 };
 
 /* One face: the bsp__lightmap its rule gives, less the styles (which stay
@@ -38,6 +40,7 @@ typedef struct bsp__face_light {
     float vecs[2][4];
     float base[2];
     float scale;
+    float umax, vmax;    /* LIT0: w - 1, h - 1 as floats, the walk's bounds */
     int32_t w, h;
     int32_t lightofs;
     uint32_t first;      /* slot 0's first byte in the lighting view (LIT0) */

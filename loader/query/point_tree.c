@@ -13,7 +13,13 @@
  * higher indices than the node (what every compiler writes: a node
  * before its children) cannot cycle, and a walk in it meets each node at
  * most once. A tree that is neither keeps the step count (a cycle
- * answers CORRUPT, docs/queries.md 1). */
+ * answers CORRUPT, docs/queries.md 1).
+ *
+ * The light walk (query_light.c) follows both sides of the nodes its
+ * segment crosses, so ending is not enough for it: a tree whose nodes
+ * come before their children and have one parent each (again what every
+ * compiler writes) lets a walk meet each node at most once, and the walk
+ * counts no visits either. */
 #include "query.h"
 #include "../cmodel/coll_native.h"
 
@@ -42,6 +48,18 @@ static int pt_ordered(const bsp__pnode *nodes, uint32_t count)
         if ((nodes[i].child[0] >= 0 && BSP__PNODE_INDEX(nodes[i].child[0]) <= i) ||
             (nodes[i].child[1] >= 0 && BSP__PNODE_INDEX(nodes[i].child[1]) <= i))
             return 0;
+    return 1;
+}
+
+/* 1 when no node is the child of two nodes (or twice of one), counted in
+ * each node's `pad` (0 when the build starts; left at the count). */
+static int pt_one_parent(bsp__pnode *nodes, uint32_t count)
+{
+    uint32_t i, k;
+    for (i = 0; i < count; i++)
+        for (k = 0; k < 2; k++)
+            if (nodes[i].child[k] >= 0 && ++nodes[BSP__PNODE_INDEX(nodes[i].child[k])].pad > 1)
+                return 0;
     return 1;
 }
 
@@ -80,6 +98,7 @@ bsp_status bsp__point_tree_build(bsp__map *m, uint8_t *region, uint32_t bytes, i
     }
     t->nodes = nodes;
     t->num_nodes = n;
-    t->bounded = (uint8_t)(depth_checked || pt_ordered(nodes, n));
+    t->tree = (uint8_t)(pt_ordered(nodes, n) && pt_one_parent(nodes, n));
+    t->bounded = (uint8_t)(depth_checked || t->tree);
     return BSP_OK;
 }

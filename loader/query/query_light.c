@@ -15,6 +15,14 @@
 #define TRACE_DEPTH 32768.0f
 
 #if BSP__USE_FACE_LIGHT
+#ifdef __OPTIMIZE_SIZE__
+#define FACE_SAMPLE_FN static
+#else
+/* inlined into their callers: the light walk runs them for every face it
+ * tries */
+#define FACE_SAMPLE_FN BSP_ALWAYS_INLINE
+#endif
+
 /* u, v of point p in the face's lightmap space, before rounding. */
 static void lightmap_coords(const bsp__face_light *r, const float p[3], float uv[2])
 {
@@ -24,26 +32,40 @@ static void lightmap_coords(const bsp__face_light *r, const float p[3], float uv
                           r->scale);
 }
 
+/* The sample at p of a face whose block for the slot starts at byte
+ * `first` (section 4) into *out: 1; 0 when `covering` (section 5, slot 0:
+ * r->umax, r->vmax hold) and p maps outside its samples. The block's first
+ * byte and the offset in it are below the lighting lump's size
+ * (bsp__has_lightmap checked the whole block), so size_t holds them. */
+FACE_SAMPLE_FN int face_sample_at(const bsp__map *m, uint32_t face, const bsp__face_light *r,
+                                  uint32_t first, const float p[3], int covering, bsp_sample *out)
+{
+    float uv[2];
+    int32_t i, j;
+    lightmap_coords(r, p, uv);
+    if (covering && !(uv[0] >= 0.0f && uv[0] <= r->umax && uv[1] >= 0.0f && uv[1] <= r->vmax))
+        return 0;
+    i = bsp__floor_clamp(bsp__fadd(uv[0], 0.5f), 0, r->w - 1);
+    j = bsp__floor_clamp(bsp__fadd(uv[1], 0.5f), 0, r->h - 1);
+    out->face = (int32_t)face;
+    out->s = i;
+    out->t = j;
+    bsp__sample_light(m, out, m->lighting.data + (size_t)first +
+                                 ((size_t)j * (size_t)r->w + (size_t)i) * r->bytes_per_luxel,
+                      r->bytes_per_luxel);
+    return 1;
+}
+
 /* The face's lightmap sample for `slot` at p into *out (section 4), from
  * its record r (face_light.h): 1; 0 if the face has no lightmap, or, with
- * `covering` (section 5), if p maps outside its samples; -1 with *st on
- * error (no_lightmap before corrupt: a face lit for the slot whose extents
- * cannot be computed is corrupt). The block's first byte and the offset
- * in it are below the lighting lump's size (bsp__has_lightmap checked the
- * whole block), so size_t holds them. */
-#ifdef __OPTIMIZE_SIZE__
-#define FACE_SAMPLE_FN static
-#else
-/* inlined into both callers: the trace calls it for every face it tries */
-#define FACE_SAMPLE_FN BSP_ALWAYS_INLINE
-#endif
+ * `covering` (section 5, slot 0), if p maps outside its samples; -1 with
+ * *st on error (no_lightmap before corrupt: a face lit for the slot whose
+ * extents cannot be computed is corrupt). */
 FACE_SAMPLE_FN int face_sample(const bsp__map *m, uint32_t face, const bsp__face_light *r,
                                const float p[3], uint32_t slot, int covering, bsp_sample *out,
                                bsp_status *st)
 {
     uint32_t first = r->first;
-    float uv[2];
-    int32_t i, j;
 
     if (r->status != BSP_OK) {
         *st = (bsp_status)r->status;
@@ -64,19 +86,7 @@ FACE_SAMPLE_FN int face_sample(const bsp__map *m, uint32_t face, const bsp__face
         }
         if (!bsp__has_lightmap(m, &lm, slot, &first)) return 0;
     }
-    lightmap_coords(r, p, uv);
-    if (covering && !(uv[0] >= 0.0f && uv[0] <= (float)(r->w - 1) &&
-                      uv[1] >= 0.0f && uv[1] <= (float)(r->h - 1)))
-        return 0;
-    i = bsp__floor_clamp(bsp__fadd(uv[0], 0.5f), 0, r->w - 1);
-    j = bsp__floor_clamp(bsp__fadd(uv[1], 0.5f), 0, r->h - 1);
-    out->face = (int32_t)face;
-    out->s = i;
-    out->t = j;
-    bsp__sample_light(m, out, m->lighting.data + (size_t)first +
-                                 ((size_t)j * (size_t)r->w + (size_t)i) * r->bytes_per_luxel,
-                      r->bytes_per_luxel);
-    return 1;
+    return face_sample_at(m, face, r, first, p, covering, out);
 }
 
 /* Face `face`'s record: the load's, or made now into *tmp (a map loaded
@@ -162,8 +172,8 @@ bsp_status bsp_luxel(const bsp_map *map, int32_t face, const float p[3], uint32_
  * spends more than faces + surfedges is corrupt. Both lie in one arena of
  * at most 4 GiB with records of at least 4 bytes, so the budget fits 32
  * bits, and so does a cost (at most 1 + INT32_MAX). */
-static int node_face_hit(const bsp__map *m, const uint8_t *node, const float mid[3],
-                         bsp_sample *out, bsp_status *st, uint32_t *budget)
+FACE_SAMPLE_FN int node_face_hit(const bsp__map *m, const uint8_t *node, const float mid[3],
+                                 bsp_sample *out, bsp_status *st, uint32_t *budget)
 {
     const struct bsp_family *f = m->family;
     uint32_t first = (uint32_t)bsp__field_get(node, f->tree.node_firstface);
@@ -178,6 +188,11 @@ static int node_face_hit(const bsp__map *m, const uint8_t *node, const float mid
             return -1;
         }
         *budget -= r->cost;
+        /* (what nearly every face of a lit map is: one flag test) */
+        if (r->flags & BSP__FL_READY0) {
+            if (face_sample_at(m, k, r, r->first, mid, 1, out)) return 1;
+            continue;
+        }
         if (r->flags & BSP__FL_SKIP) continue;
         if (r->flags & BSP__FL_LATER) {
             bsp__face_light_make(m, k, &tmp);
@@ -196,40 +211,32 @@ typedef struct trace_frame {
     float mid[3], end[3];
 } trace_frame;
 
-bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out)
+/* The walk of section 5 from p, its stack explicit: descend the near
+ * side; when a leaf ends it, test the pending node's faces at its mid
+ * point, then continue on that node's far side. `counted`: the load did
+ * not prove the tree a tree (map.h point_tree), so visits past the node
+ * count are corrupt (a walk in a tree enters each node at most once). */
+#ifdef __OPTIMIZE_SIZE__
+#define LIGHT_WALK_FN static
+#else
+/* one copy a kind, so that a proved tree's walk has no count at all */
+#define LIGHT_WALK_FN BSP_ALWAYS_INLINE
+#endif
+LIGHT_WALK_FN bsp_status light_walk(const bsp__map *m, const float p[3], bsp_sample *out,
+                                    int counted)
 {
-    const bsp__map *m = bsp__map_c(map);
-    const struct bsp_family *f;
     trace_frame stack[TRACE_STACK];
-    const bsp__pnode *nodes, *pn;
+    const bsp__pnode *nodes = m->point_tree.nodes, *pn;
     uint32_t depth = 0, visits = 0;
-    uint32_t budget;
+    uint32_t budget = m->faces.count + m->surfedges.count;
     float start[3], end[3];
-    int32_t n;
+    int32_t n = m->point_tree.world_head_at;
     bsp_status st = BSP_OK;
 
-    if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
-    f = m->family;
-    if (!f->faces.face_lightmap || !f->tree.node_firstface.type)
-        return BSP_E_UNSUPPORTED;
-    out->face = -1;
-    /* (no faces in the file: no lit face below p, nothing hit) */
-    if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_OK);
-    if (UNLIT(m)) return unlit_answer(m);
-    /* no light, and the load proved no walk stops on the tree or a face */
-    if (m->light_none) return BSP_OK;
-    budget = m->faces.count + m->surfedges.count;
     start[0] = end[0] = p[0];
     start[1] = end[1] = p[1];
     start[2] = p[2];
     end[2] = bsp__fsub(p[2], TRACE_DEPTH);
-    n = m->point_tree.world_head_at;
-    nodes = m->point_tree.nodes;
-
-    /* The recursion of section 5, with an explicit stack: descend the near
-     * side; when a leaf ends it, test the pending node's faces at its mid
-     * point, then continue on that node's far side. In a tree every node is
-     * entered at most once per trace, which bounds the work on cyclic data. */
     for (;;) {
         const uint8_t *node;
         float front, back, frac;
@@ -250,7 +257,7 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
             }
             continue;
         }
-        if (++visits > m->nodes.count) return BSP_E_CORRUPT;
+        if (counted && ++visits > m->nodes.count) return BSP_E_CORRUPT;
         /* the point walks' node and its plane (map.h point_tree), the
          * distance by the file plane's rounded steps (query.h) */
         pn = bsp__pnode_at(nodes, n);
@@ -273,6 +280,29 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
         depth++;
         n = pn->child[side];
     }
+}
+
+bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out)
+{
+    const bsp__map *m = bsp__map_c(map);
+    const struct bsp_family *f;
+    bsp_status st;
+
+    if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
+    f = m->family;
+    if (!f->faces.face_lightmap || !f->tree.node_firstface.type)
+        return BSP_E_UNSUPPORTED;
+    out->face = -1;
+    /* (no faces in the file: no lit face below p, nothing hit) */
+    if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_OK);
+    if (UNLIT(m)) return unlit_answer(m);
+    /* no light, and the load proved no walk stops on the tree or a face */
+    if (m->light_none) return BSP_OK;
+#ifdef __OPTIMIZE_SIZE__
+    return light_walk(m, p, out, !m->point_tree.tree);
+#else
+    return m->point_tree.tree ? light_walk(m, p, out, 0) : light_walk(m, p, out, 1);
+#endif
 }
 #else
 bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out)
