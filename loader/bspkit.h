@@ -274,6 +274,16 @@ typedef struct bsp_header {
     uint32_t patch_caps;
     uint32_t patch_verts_first;
     uint32_t patch_verts_count;
+    /* bsp_measure_patches_keep: the caller's memory holding the patches it
+     * built (NULL: none kept; bsp_measure_patches sets NULL), the bytes
+     * used there, how many of the distinct patches (a prefix, in surface
+     * order) it holds and whether that is all of them; patch_keep_need:
+     * the bytes that would keep all (0 without patches). */
+    const void *patch_keep;
+    uint32_t patch_keep_used;
+    uint32_t patch_kept;
+    uint8_t patches_kept_all;
+    uint32_t patch_keep_need;
     /* quake, goldsrc, bsp2, quake2: the BSPX directory bsp_open found
      * (bsp_bspx; offset 0: none). */
     bsp_bspx bspx;
@@ -1233,6 +1243,23 @@ BSP_API bsp_status bsp_area_reachable(const bsp_map *m, const uint8_t *state,
  * skipped it: PATCHES_NOT_MEASURED (docs/errors.md). */
 BSP_API bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch,
                                        uint32_t scratch_bytes);
+
+/* bsp_measure_patches, keeping what it builds: each distinct patch's
+ * facets (and the control points they came from) go into `keep`, the
+ * caller's memory (4-aligned), while they fit, and bsp_load copies them
+ * into the arena instead of building them a second time; with every patch
+ * kept bsp_measure asks no builder scratch at the arena's end. A patch
+ * build is most of a Quake 3 collision load (a 31 x 31 patch: about 20
+ * million instructions), so this halves it. `keep` must stay unchanged
+ * until bsp_load (or the last bsp_load_step) returns; h->patch_keep_need
+ * says how many bytes keep all the patches (about the facets' bytes, h->patch_bytes,
+ * plus 12 a control point): a smaller `keep` holds the first ones and the
+ * load builds the rest. The load compares each kept patch's control points
+ * with the file's: a file changed in between is CORRUPT, as with
+ * bsp_measure_patches. Statuses: those of bsp_measure_patches, and
+ * BAD_ARGUMENT for a misaligned `keep` or a NULL one with keep_bytes. */
+BSP_API bsp_status bsp_measure_patches_keep(bsp_header *h, const bsp_stream *s, void *scratch,
+                                            uint32_t scratch_bytes, void *keep, uint32_t keep_bytes);
 
 /* The deepest tree (nodes from a head node to a leaf) bsp_load accepts with
  * BSP_LOAD_COLLISION, and the stack a bsp_trace walk uses for its pending

@@ -80,7 +80,9 @@ bsp_status bsp__cmodel_place(const bsp_header *h, uint32_t end_max, uint32_t *po
      * whose caps no builder takes is refused), the terrain builder's (a
      * bit per vertex and triangle slot) */
 #if BSPKIT_FAMILY_QUAKE3
-    if (h->patch_bytes) {
+    /* (none when bsp_measure_patches_keep kept every patch: the load
+     * copies them) */
+    if (h->patch_bytes && !(h->patches_kept_all && h->patch_keep)) {
         size_t need = bsp__q3_patch_scratch_bytes(h->patch_caps);
         if (need > BSP__Q3_PATCH_SCRATCH) return BSP_E_BAD_ARGUMENT;
         r->scratch_bytes = (uint32_t)need;

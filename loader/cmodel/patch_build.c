@@ -945,47 +945,11 @@ static uint32_t patch_size(const patch_work *wk)
     return BSP__Q3_PATCH_HEAD_BYTES + 20u * wk->nplanes + 8u * wk->nfacets + 4u * wk->nborders;
 }
 
-bsp_status bsp__q3_patch_measure(const uint8_t *points, uint32_t stride, int32_t width,
-                                 int32_t height, void *scratch, size_t scratch_bytes,
-                                 bsp__q3_patch_sizes *sizes)
+/* The built patch (patch_q3.h's layout) of work area wk at `out`. */
+static void patch_write(const patch_work *wk, uint8_t *o)
 {
-    patch_work *wk;
-    bsp_status st;
-    if (!sizes) return BSP_E_BAD_ARGUMENT;
-    bsp__fill(sizes, 0, sizeof *sizes);
-    st = patch_generate(points, stride, width, height, scratch, scratch_bytes, CAPS_FULL, &wk);
-    if (st != BSP_OK) return st;
-    sizes->bytes = patch_size(wk);
-    sizes->side = (uint32_t)wk->side;
-    sizes->planes = wk->nplanes;
-    sizes->facets = wk->nfacets;
-    sizes->borders = wk->nborders;
-    sizes->width = (uint32_t)wk->w;
-    sizes->height = (uint32_t)wk->h;
-    return BSP_OK;
-}
-
-bsp_status bsp__q3_patch_build(const uint8_t *points, uint32_t stride, int32_t width,
-                               int32_t height, void *scratch, size_t scratch_bytes,
-                               void *out, size_t out_bytes)
-{
-    return bsp__q3_patch_build_in(points, stride, width, height, scratch, scratch_bytes, CAPS_FULL,
-                                  out, out_bytes);
-}
-
-bsp_status bsp__q3_patch_build_in(const uint8_t *points, uint32_t stride, int32_t width,
-                                  int32_t height, void *scratch, size_t scratch_bytes, uint32_t caps,
-                                  void *out, size_t out_bytes)
-{
-    patch_work *wk;
-    bsp_status st;
-    uint8_t *o = (uint8_t *)out, *p;
-    uint32_t size, i, k, pofs, fofs, bofs;
-    if (!out || ((uintptr_t)out & 3)) return BSP_E_BAD_ARGUMENT;
-    st = patch_generate(points, stride, width, height, scratch, scratch_bytes, caps, &wk);
-    if (st != BSP_OK) return st;
-    size = patch_size(wk);
-    if (out_bytes < size) return BSP_E_BAD_ARGUMENT;
+    uint8_t *p;
+    uint32_t size = patch_size(wk), i, k, pofs, fofs, bofs;
     pofs = BSP__Q3_PATCH_HEAD_BYTES;
     fofs = pofs + 20u * wk->nplanes;
     bofs = fofs + 8u * wk->nfacets;
@@ -1020,6 +984,56 @@ bsp_status bsp__q3_patch_build_in(const uint8_t *points, uint32_t stride, int32_
         bsp__put_u16(p, wk->bplane[i]);
         bsp__put_u16(p + 2, (uint16_t)(wk->binward[i >> 3] >> (i & 7) & 1));
     }
+}
+
+bsp_status bsp__q3_patch_measure_out(const uint8_t *points, uint32_t stride, int32_t width,
+                                     int32_t height, void *scratch, size_t scratch_bytes,
+                                     bsp__q3_patch_sizes *sizes, void *out, size_t out_bytes)
+{
+    patch_work *wk;
+    bsp_status st;
+    if (!sizes || ((uintptr_t)out & 3)) return BSP_E_BAD_ARGUMENT;
+    bsp__fill(sizes, 0, sizeof *sizes);
+    st = patch_generate(points, stride, width, height, scratch, scratch_bytes, CAPS_FULL, &wk);
+    if (st != BSP_OK) return st;
+    sizes->bytes = patch_size(wk);
+    sizes->side = (uint32_t)wk->side;
+    sizes->planes = wk->nplanes;
+    sizes->facets = wk->nfacets;
+    sizes->borders = wk->nborders;
+    sizes->width = (uint32_t)wk->w;
+    sizes->height = (uint32_t)wk->h;
+    if (out && out_bytes >= sizes->bytes) patch_write(wk, (uint8_t *)out);
+    return BSP_OK;
+}
+
+bsp_status bsp__q3_patch_measure(const uint8_t *points, uint32_t stride, int32_t width,
+                                 int32_t height, void *scratch, size_t scratch_bytes,
+                                 bsp__q3_patch_sizes *sizes)
+{
+    return bsp__q3_patch_measure_out(points, stride, width, height, scratch, scratch_bytes, sizes,
+                                     NULL, 0);
+}
+
+bsp_status bsp__q3_patch_build(const uint8_t *points, uint32_t stride, int32_t width,
+                               int32_t height, void *scratch, size_t scratch_bytes,
+                               void *out, size_t out_bytes)
+{
+    return bsp__q3_patch_build_in(points, stride, width, height, scratch, scratch_bytes, CAPS_FULL,
+                                  out, out_bytes);
+}
+
+bsp_status bsp__q3_patch_build_in(const uint8_t *points, uint32_t stride, int32_t width,
+                                  int32_t height, void *scratch, size_t scratch_bytes, uint32_t caps,
+                                  void *out, size_t out_bytes)
+{
+    patch_work *wk;
+    bsp_status st;
+    if (!out || ((uintptr_t)out & 3)) return BSP_E_BAD_ARGUMENT;
+    st = patch_generate(points, stride, width, height, scratch, scratch_bytes, caps, &wk);
+    if (st != BSP_OK) return st;
+    if (out_bytes < patch_size(wk)) return BSP_E_BAD_ARGUMENT;
+    patch_write(wk, (uint8_t *)out);
     return BSP_OK;
 }
 

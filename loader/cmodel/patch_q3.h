@@ -16,7 +16,11 @@
  *       builds the facets in `scratch` and says how many bytes the result
  *       takes (sizes.bytes);
  *   bsp__q3_patch_build(points, stride, width, height, scratch, bytes, out, out_bytes)
- *       builds them again and writes the result at `out`.
+ *       builds them again and writes the result at `out`;
+ *   bsp__q3_patch_measure_out(..., &sizes, out, out_bytes)
+ *       measures, and writes the result at `out` too when out_bytes holds
+ *       it (sizes.bytes <= out_bytes): one build for both, where the
+ *       result can be kept until the arena is there.
  *
  * `points` is the first control point's xyz (three native floats); the
  * next control point is `stride` bytes further (a Quake 3 draw vertex: 44
@@ -104,6 +108,9 @@ bsp_status bsp__q3_patch_measure(const uint8_t *points, uint32_t stride, int32_t
 bsp_status bsp__q3_patch_build(const uint8_t *points, uint32_t stride, int32_t width,
                                int32_t height, void *scratch, size_t scratch_bytes,
                                void *out, size_t out_bytes);
+bsp_status bsp__q3_patch_measure_out(const uint8_t *points, uint32_t stride, int32_t width,
+                                     int32_t height, void *scratch, size_t scratch_bytes,
+                                     bsp__q3_patch_sizes *sizes, void *out, size_t out_bytes);
 
 /* The built patch's header fields (patch: its first byte). */
 BSP_INLINE uint32_t bsp__q3_patch_u32(const void *patch, uint32_t ofs)

@@ -16,6 +16,15 @@
  * facets (with its own ordinal: its shader may differ). Only the builder
  * costs (a 31 x 31 patch: milliseconds), so a file repeating one grid
  * 8 192 times costs one build and one patch of arena, not 8 192.
+ *
+ * bsp_measure_patches_keep writes each distinct patch it builds into the
+ * caller's keep memory, one entry after another while they fit: 16 bytes
+ * (surface, first control point, width | height << 16, the patch's bytes
+ * rounded up to 4), the control points' xyz as the count read them (12
+ * bytes each, native floats), then the built patch. The load copies an
+ * entry whose surface and points are the file's instead of building it
+ * again: the builder is a function of the points alone, so the copy is
+ * the bytes the build would write.
  */
 #include "patch_region.h"
 #include "../core/map.h"
@@ -28,6 +37,7 @@
 BSP__CHECK(patch_scratch, BSP_PATCH_SCRATCH_BYTES == BSP__Q3_PATCH_SCRATCH + 44u * BSP__Q3_PATCH_VERTS_MAX);
 #define PATCH_ENTRY_BYTES 8u   /* {offset, ordinal} */
 #define PATCH_TWIN_LOOKBACK 16u
+#define PATCH_KEEP_HEAD 16u    /* a kept entry's {surface, first, w | h << 16, bytes} */
 
 /* A patch's control points, to find its twin among the surfaces before it. */
 typedef struct patch_key {
@@ -74,13 +84,15 @@ static void to_host(uint8_t *rec, uint32_t bytes)
     for (i = 0; i + 4 <= bytes; i += 4) bsp__put_u32(rec + i, bsp__get_le32(rec + i));
 }
 
-bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch,
-                               uint32_t scratch_bytes)
+/* bsp_measure_patches with an optional keep (NULL: none). */
+static bsp_status measure_patches(bsp_header *h, const bsp_stream *s, void *scratch,
+                                  uint32_t scratch_bytes, uint8_t *keep, uint32_t keep_bytes)
 {
     const struct bsp__collision *c;
     uint8_t *raw = (uint8_t *)scratch + BSP__Q3_PATCH_SCRATCH;
     uint32_t surf_bytes, vert_bytes, n, verts, i, total, patches = 0, side = 0, planes = 0, facets = 0;
-    uint32_t lo = 0xffffffffu, hi = 0;
+    uint32_t lo = 0xffffffffu, hi = 0, kept_at = 0, distinct = 0;
+    uint64_t need = 0;
     patch_key seen[PATCH_TWIN_LOOKBACK];   /* surface i's at i % PATCH_TWIN_LOOKBACK */
     int sl, vl;
     if (!h || !h->family || !s || !s->read || !scratch) return BSP_E_BAD_ARGUMENT;
@@ -90,6 +102,11 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
     h->patch_caps = 0;
     h->patch_verts_first = 0;
     h->patch_verts_count = 0;
+    h->patch_keep = NULL;
+    h->patch_keep_used = 0;
+    h->patch_kept = 0;
+    h->patches_kept_all = 0;
+    h->patch_keep_need = 0;
     if (!c || c->kind != BSP_COLL_Q3) return BSP_OK;
     if (s->forward_only || scratch_bytes < BSP_PATCH_SCRATCH_BYTES ||
         ((uintptr_t)scratch & 3u)) {
@@ -139,8 +156,28 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
             for (j = 0; j < 3; j++)
                 bsp__put_u32(raw + 12 * k + 4 * j, bsp__get_le32(raw + k * vert_bytes + 4 * j));
         }
-        st = bsp__q3_patch_measure(raw, 12, w, ht, scratch, BSP__Q3_PATCH_SCRATCH, &sz);
-        if (st != BSP_OK) return st;
+        {
+            /* the entry's room, once every earlier patch was kept */
+            uint32_t pts = (uint32_t)(w * ht) * 12u, room = 0;
+            uint8_t *out = NULL;
+            if (keep && h->patch_kept == distinct && keep_bytes - kept_at >= PATCH_KEEP_HEAD + pts) {
+                out = keep + kept_at + PATCH_KEEP_HEAD + pts;
+                room = keep_bytes - kept_at - PATCH_KEEP_HEAD - pts;
+            }
+            distinct++;
+            st = bsp__q3_patch_measure_out(raw, 12, w, ht, scratch, BSP__Q3_PATCH_SCRATCH, &sz, out, room);
+            if (st != BSP_OK) return st;
+            need += PATCH_KEEP_HEAD + pts + ((sz.bytes + 3u) & ~3u);
+            if (out && room >= ((sz.bytes + 3u) & ~3u)) {
+                bsp__put_u32(keep + kept_at, i);
+                bsp__put_u32(keep + kept_at + 4, first);
+                bsp__put_u32(keep + kept_at + 8, (uint32_t)w | (uint32_t)ht << 16);
+                bsp__put_u32(keep + kept_at + 12, (sz.bytes + 3u) & ~3u);
+                bsp__copy(keep + kept_at + PATCH_KEEP_HEAD, raw, pts);
+                kept_at += PATCH_KEEP_HEAD + pts + ((sz.bytes + 3u) & ~3u);
+                h->patch_kept++;
+            }
+        }
         if (sz.bytes > 0xffffffffu - 4 - total) return BSP_E_CORRUPT;
         total += (sz.bytes + 3u) & ~3u;
         if (sz.side > side) side = sz.side;
@@ -151,8 +188,31 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
     h->patch_caps = patches ? BSP__Q3_PATCH_CAPS(side, planes, facets) : 0;
     h->patch_verts_first = patches ? lo : 0;
     h->patch_verts_count = patches ? hi - lo : 0;
+    h->patch_keep_need = need > 0xffffffffu ? 0xffffffffu : (uint32_t)need;
+    if (h->patch_kept) {
+        h->patch_keep = keep;
+        h->patch_keep_used = kept_at;
+        h->patches_kept_all = (uint8_t)(h->patch_kept == distinct);
+    }
     return BSP_OK;
 }
+
+bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch,
+                               uint32_t scratch_bytes)
+{
+    return measure_patches(h, s, scratch, scratch_bytes, NULL, 0);
+}
+
+bsp_status bsp_measure_patches_keep(bsp_header *h, const bsp_stream *s, void *scratch,
+                                    uint32_t scratch_bytes, void *keep, uint32_t keep_bytes)
+{
+    if (((uintptr_t)keep & 3u) || (!keep && keep_bytes)) {
+        if (h) h->patches_measured = 0;
+        return BSP_E_BAD_ARGUMENT;
+    }
+    return measure_patches(h, s, scratch, scratch_bytes, (uint8_t *)keep, keep_bytes);
+}
+
 
 /* The offset of the facets of surface i's twin (its entry is written),
  * or 0. */
@@ -168,6 +228,41 @@ static uint32_t twin_of(const bsp__map *m, const struct bsp__collision *c, uint3
             return bsp__u32(m->patches.data + (i - k) * PATCH_ENTRY_BYTES);
     }
     return 0;
+}
+
+/* Surface i's patch copied from the count's next kept entry into the
+ * region at cur->at, when the entry is surface i's and its control points
+ * (`w` x `h` from the draw vertex `first`, the first at `pts` in the
+ * loaded records) are those in the file; CORRUPT otherwise, or when the
+ * entry does not fit the keep or the region, or its patch is not one. */
+static bsp_status kept_copy(bsp__map *m, const bsp_header *h, bsp__patch_cursor *cur, uint32_t i,
+                            uint32_t first, int32_t w, int32_t ht, const uint8_t *pts, uint8_t *region)
+{
+    const uint8_t *e = (const uint8_t *)h->patch_keep + cur->keep_at;
+    uint32_t n = (uint32_t)(w * ht), bytes, k;
+    if (h->patch_keep_used - cur->keep_at < PATCH_KEEP_HEAD + 12u * n) return BSP_E_CORRUPT;
+    bytes = bsp__u32(e + 12);
+    if (bsp__u32(e) != i || bsp__u32(e + 4) != first || bsp__u32(e + 8) != ((uint32_t)w | (uint32_t)ht << 16) ||
+        bytes > h->patch_keep_used - cur->keep_at - PATCH_KEEP_HEAD - 12u * n ||
+        bytes > h->patch_bytes - cur->at || bytes < BSP__Q3_PATCH_HEAD_BYTES)
+        return BSP_E_CORRUPT;
+    /* (as bits: the floats the count packed are the load's records) */
+    for (k = 0; k < n; k++, pts += m->vertexes.stride) {
+        const uint8_t *q = e + PATCH_KEEP_HEAD + 12u * k;
+        if (bsp__u32(q) != bsp__u32(pts) || bsp__u32(q + 4) != bsp__u32(pts + 4) ||
+            bsp__u32(q + 8) != bsp__u32(pts + 8))
+            return BSP_E_CORRUPT;
+    }
+    e += PATCH_KEEP_HEAD + 12u * n;
+    /* (its own size, rounded, is the entry's) */
+    if (((bsp__q3_patch_bytes(e) + 3u) & ~3u) != bytes) return BSP_E_CORRUPT;
+    bsp__copy(region + cur->at, e, bytes);
+    bsp__put_u32(region + i * PATCH_ENTRY_BYTES, cur->at);
+    bsp__put_u32(region + i * PATCH_ENTRY_BYTES + 4, cur->ordinal++);
+    cur->at += bytes;
+    cur->keep_at += PATCH_KEEP_HEAD + 12u * n + bytes;
+    cur->kept++;
+    return BSP_OK;
 }
 
 bsp_status bsp__patches_build(bsp__map *m, const bsp_header *h, uint8_t *region, void *scratch,
@@ -201,6 +296,17 @@ bsp_status bsp__patches_build(bsp__map *m, const bsp_header *h, uint8_t *region,
             continue;
         }
         first -= verts_first;
+        if (cur->kept < h->patch_kept && h->patch_keep) {
+            /* the count kept it: the file's points must be the ones it
+             * built from (else the file changed in between) */
+            st = kept_copy(m, h, cur, i, first + verts_first, w, ht,
+                           m->vertexes.data + (size_t)first * m->vertexes.stride, region);
+            if (st != BSP_OK) return st;
+            continue;
+        }
+        /* (no builder scratch: the count kept every patch, so this file
+         * has one more than the counted one) */
+        if (h->patches_kept_all) return BSP_E_CORRUPT;
         /* (out of room: the file is not the one that was counted) */
         st = bsp__q3_patch_build_in(m->vertexes.data + (size_t)first * m->vertexes.stride,
                                     m->vertexes.stride, w, ht, scratch,

@@ -9,9 +9,10 @@
 #include "patch_q3.h"
 
 /* Where a build stands: the next surface, the region's next free byte,
- * the next patch's ordinal. All 0 before the first call. */
+ * the next patch's ordinal, the next kept entry (bsp_measure_patches_keep)
+ * and its byte in the keep. All 0 before the first call. */
 typedef struct bsp__patch_cursor {
-    uint32_t surface, at, ordinal;
+    uint32_t surface, at, ordinal, kept, keep_at;
 } bsp__patch_cursor;
 
 /* Build the loaded surfaces' patches into region (h->patch_bytes,
@@ -21,7 +22,8 @@ typedef struct bsp__patch_cursor {
  * built. m->vertexes holds the draw vertices from index verts_first on (0:
  * all). Call only when h->patch_bytes is not 0. CORRUPT: a patch the
  * builder refuses, control points outside m->vertexes, or not the bytes
- * bsp_measure_patches counted. */
+ * bsp_measure_patches counted; a kept patch (h->patch_keep) whose entry
+ * or control points are not the file's. */
 bsp_status bsp__patches_build(bsp__map *m, const bsp_header *h, uint8_t *region, void *scratch,
                               bsp__patch_cursor *c, uint32_t budget, uint32_t *did, int *done,
                               uint32_t verts_first);

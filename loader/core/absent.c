@@ -596,6 +596,14 @@ bsp_status bsp_measure_patches(bsp_header *h, const bsp_stream *s, void *scratch
     (void)h, (void)s, (void)scratch, (void)scratch_bytes;
     return BSP_OK;
 }
+
+bsp_status bsp_measure_patches_keep(bsp_header *h, const bsp_stream *s, void *scratch,
+                                    uint32_t scratch_bytes, void *keep, uint32_t keep_bytes)
+{
+    (void)h, (void)s, (void)scratch, (void)scratch_bytes;
+    /* (the arguments' rule holds in every build) */
+    return ((uintptr_t)keep & 3u) || (!keep && keep_bytes) ? BSP_E_BAD_ARGUMENT : BSP_OK;
+}
 #endif
 
 #if !BSPKIT_LZMA || !BSPKIT_JOBS

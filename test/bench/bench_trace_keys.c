@@ -5,8 +5,9 @@
  * best of ROUNDS; and the collision load (bsp_open, bsp_measure_patches,
  * bsp_measure, bsp_load from memory), ms best of ROUNDS, with its arena.
  *
- *   bench_trace_keys MAP [ROUNDS [load]]   one JSON line (`load`: the load
- *   alone, the query keys null):
+ *   bench_trace_keys MAP [ROUNDS [load|keep]]   one JSON line (`load`: the
+ *   load alone, the query keys null; `keep`: the same through
+ *   bsp_measure_patches_keep, the load copying the patches the count built):
  *   {"map":..,"family":"brush"|"hull","move_ns":..,"step_ns":..,"down_ns":..,
  *    "ray_ns":..,"position_ns":..,"load_ms":..,"arena_bytes":..,"sink":..}
  */
@@ -31,6 +32,9 @@ static double now(void)
 }
 
 static uint8_t scratch[BSP_PATCH_SCRATCH_BYTES];
+/* `keep`: the patches' keep, of what a first count says keeps them all */
+static uint8_t *keep;
+static uint32_t keep_bytes;
 
 /* One collision load of data into arena (of *need bytes, or measured when
  * arena is NULL). */
@@ -44,7 +48,9 @@ static bsp_status load(bsp_map *m, const uint8_t *data, uint32_t size, uint8_t *
     uint32_t used;
     bsp_memstream_init(&ms, &s, data, size);
     st = bsp_open(&h, &s);
-    if (st == BSP_OK) st = bsp_measure_patches(&h, &s, scratch, sizeof scratch);
+    if (st == BSP_OK && keep) st = bsp_measure_patches_keep(&h, &s, scratch, sizeof scratch, keep, keep_bytes);
+    else if (st == BSP_OK) st = bsp_measure_patches(&h, &s, scratch, sizeof scratch);
+    if (st == BSP_OK && !keep_bytes) keep_bytes = h.patch_keep_need;
     if (st == BSP_OK && !arena) return bsp_measure(&h, &o, need);
     if (st == BSP_OK) st = bsp_load(m, &h, &s, arena, *need, &o, &used);
     return st;
@@ -74,6 +80,11 @@ int main(int argc, char **argv)
     data = malloc((size_t)size);
     if (!data || fread(data, 1, (size_t)size, fp) != (size_t)size) return 1;
     fclose(fp);
+    if (argc > 3 && !strcmp(argv[3], "keep")) {
+        /* (the first count sizes the keep, the second the arena) */
+        if (load(&m, data, (uint32_t)size, NULL, &need) != BSP_OK || !(keep = malloc(keep_bytes + 4u)))
+            return 1;
+    }
     if (load(&m, data, (uint32_t)size, NULL, &need) != BSP_OK || !(arena = malloc(need))) {
         fprintf(stderr, "bench_trace_keys: cannot measure %s\n", argv[1]);
         return 1;
@@ -97,7 +108,7 @@ int main(int argc, char **argv)
     if (!q) return 1;
     tq_make(q, N, lo, hi);
     for (set = 0; set < TQ_SETS; set++) best[set] = 1e9;
-    for (r = argc > 3 && !strcmp(argv[3], "load") ? rounds : 0; r < rounds; r++)
+    for (r = argc > 3 && (!strcmp(argv[3], "load") || !strcmp(argv[3], "keep")) ? rounds : 0; r < rounds; r++)
         for (set = 0; set < TQ_SETS; set++) {
             const tq_query *qs = q + (size_t)set * N;
             int point = set == TQ_RAY;
@@ -119,6 +130,7 @@ int main(int argc, char **argv)
     printf(",\"load_ms\":%.2f,\"arena_bytes\":%u,\"sink\":%u}\n", load_best * 1e3, (unsigned)need,
            (unsigned)sink);
     free(q);
+    free(keep);
     free(arena);
     free(data);
     return 0;

@@ -8,6 +8,8 @@ pointing at them).
   OUTDIR/patches_31x31.bsp   100 patches of 31 x 31 control points
   OUTDIR/patches_31x31_8192.bsp  8 192 (BSP_TRACE_PATCHES_MAX) of them (1 MB)
   OUTDIR/patches_5x5.bsp     8 192 patches of 5 x 5
+  OUTDIR/patches_31x31_distinct.bsp  40 patches of 31 x 31, each its own
+                             control grid (bumps 32..71): 40 builds
 
     craft_patches.py --twins Q3MAP OUT     the suite's (part 54):
   OUT   40 patches of 9 x 9 over two control grids, A and B, in an order
@@ -44,6 +46,17 @@ def write(data, count, side, bump, out):
     replace(data, verts, surfs, out)
 
 
+def distinct(count, side):
+    # each patch on its own grid (its bump differs), none the twin of another
+    verts, surfs = b"", b""
+    for k in range(count):
+        grid, _ = patches(1, side, 32.0 + k)
+        surfs += SURFACE.pack(0, -1, 2, k * side * side, side * side, 0, 0, -1,
+                              0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, side, side)
+        verts += grid
+    return verts, surfs
+
+
 def replace(data, verts, surfs, out):
     buf = bytearray(data)
     for lump, blob in ((DRAWVERTS, verts), (SURFACES, surfs)):
@@ -77,6 +90,8 @@ def main():
     write(data, 100, 31, 32.0, os.path.join(outdir, "patches_31x31.bsp"))
     write(data, 8192, 31, 32.0, os.path.join(outdir, "patches_31x31_8192.bsp"))
     write(data, 8192, 5, 32.0, os.path.join(outdir, "patches_5x5.bsp"))
+    verts, surfs = distinct(40, 31)
+    replace(data, verts, surfs, os.path.join(outdir, "patches_31x31_distinct.bsp"))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,9 @@
  * (powers, runs, base faces) must be refused at load or traced within
  * bounds; the player box of Source's games runs through every move too.
  *
- * Quake 3 curved surfaces are counted first (bsp_measure_patches), then the
+ * Quake 3 curved surfaces are counted first (bsp_measure_patches; a last
+ * round through bsp_measure_patches_keep, the load copying what the count
+ * kept), then the
  * input is loaded with BSP_LOAD_COLLISION (and the geometry the brush
  * sides' textures name) into an arena of exactly the
  * measured size with guard bytes on both sides; then a fixed set of moves
@@ -129,5 +131,25 @@ FUZZ_ENTRY(collision)
     if (bsp_load(&m, &h, &s, b.p, need, &o, NULL) == BSP_OK) queries(&m);
     FUZZ_ASSERT(fuzz_block_guards_ok(&b));
     fuzz_block_free(&b);
+    /* and with the patches kept by the count (bsp_measure_patches_keep):
+     * a keep of 256 KiB between guards, which holds some patches or all,
+     * then the load copying them */
+    {
+        static uint8_t scratch[BSP_PATCH_SCRATCH_BYTES] __attribute__((aligned(8)));
+        fuzz_block keep;
+        bsp_status st;
+        if (fuzz_block_alloc(&keep, 256u << 10)) return 0;
+        st = bsp_measure_patches_keep(&h, &s, scratch, sizeof scratch, keep.p, 256u << 10);
+        FUZZ_ASSERT(st == BSP_OK || st == BSP_E_CORRUPT || st == BSP_E_TRUNCATED);
+        FUZZ_ASSERT(h.patch_keep_used <= 256u << 10);
+        if (st == BSP_OK && bsp_measure(&h, &o, &need) == BSP_OK && need <= COLLISION_ARENA_CAP &&
+            !fuzz_block_alloc(&b, need ? need : 1)) {
+            if (bsp_load(&m, &h, &s, b.p, need, &o, NULL) == BSP_OK) queries(&m);
+            FUZZ_ASSERT(fuzz_block_guards_ok(&b));
+            fuzz_block_free(&b);
+        }
+        FUZZ_ASSERT(fuzz_block_guards_ok(&keep));
+        fuzz_block_free(&keep);
+    }
     return 0;
 }

@@ -288,6 +288,67 @@ static uint8_t *load_as(bsp_map *m, const uint8_t *file, uint32_t size, uint32_t
     return arena;
 }
 
+/* The same collision load through bsp_measure_patches_keep with `keep`
+ * (keep_bytes; NULL: h's patch_keep_need, allocated here), and, when
+ * `moved`, the file's first patch control point moved by one unit between
+ * the count and the load (the file changed in between). *h gets the
+ * header; the load's status is returned, the arena in *arena (NULL when
+ * the load failed). */
+static bsp_status load_keep(bsp_map *m, const uint8_t *file, uint32_t size, uint32_t keep_bytes,
+                            int moved, bsp_header *h, uint8_t **arena, uint32_t *need)
+{
+    static uint8_t pscratch[BSP_PATCH_SCRATCH_BYTES];
+    bsp_stream s;
+    bsp_options o = bsp_default_options(BSP_LOAD_COLLISION);
+    uint8_t *copy = malloc(size), *keep = NULL;
+    uint32_t used;
+    bsp_status st;
+    *arena = NULL;
+    if (!copy) return BSP_E_IO;
+    memcpy(copy, file, size);
+    s.read = mem_read, s.ctx = copy, s.size = size, s.forward_only = 0;
+    if ((st = bsp_open(h, &s)) != BSP_OK) goto out;
+    /* (a first count says how much keeps them all) */
+    if (!keep_bytes) {
+        if ((st = bsp_measure_patches(h, &s, pscratch, sizeof pscratch)) != BSP_OK) goto out;
+        keep_bytes = h->patch_keep_need;
+    }
+    keep = malloc(keep_bytes + 4);
+    if (!keep) return BSP_E_IO;
+    if ((st = bsp_measure_patches_keep(h, &s, pscratch, sizeof pscratch, keep, keep_bytes)) != BSP_OK ||
+        (st = bsp_measure(h, &o, need)) != BSP_OK)
+        goto out;
+    if (moved) {
+        uint32_t so = le32(copy + 8 + 13 * 8), sn = le32(copy + 12 + 13 * 8) / 104, vo = le32(copy + 8 + 10 * 8), k;
+        for (k = 0; k < sn; k++)
+            if (le32(copy + so + 104 * k + 8) == 2) {
+                uint8_t *x = copy + vo + 44 * le32(copy + so + 104 * k + 12);
+                float f;
+                uint32_t u = le32(x);
+                memcpy(&f, &u, 4);
+                f += 1.0f;
+                memcpy(&u, &f, 4);
+                x[0] = (uint8_t)u, x[1] = (uint8_t)(u >> 8), x[2] = (uint8_t)(u >> 16), x[3] = (uint8_t)(u >> 24);
+                break;
+            }
+    }
+    if (!(*arena = malloc(*need + 64))) {
+        st = BSP_E_IO;
+        goto out;
+    }
+    memset(*arena, 0x5a, *need);
+    st = bsp_load(m, h, &s, *arena, *need, &o, &used);
+    if (st == BSP_OK && used != *need) st = BSP_E_BAD_ARENA;
+    if (st != BSP_OK) {
+        free(*arena);
+        *arena = NULL;
+    }
+out:
+    free(keep);
+    free(copy);
+    return st;
+}
+
 /* Every patch surface's entry in the loaded region (m) names the bytes a
  * build of its own control points gives, and a surface whose points are
  * those of one of the 16 surfaces before it (the same first vertex and
@@ -393,6 +454,31 @@ static int load_mode(int argc, char **argv)
             if (sa == BSP_OK && ra.fraction < 1) hits++;
         }
         EXPECT(differ == 0 && hits > 0, "collision-only and geometry loads trace the same");
+        if (pa) {
+            /* bsp_measure_patches_keep: all kept, then half the room, then
+             * a file changed between the count and the load */
+            bsp_header hk;
+            bsp_map mk;
+            uint8_t *ak;
+            uint32_t nk = 0, half;
+            bsp_status st = load_keep(&mk, file, (uint32_t)size, 0, 0, &hk, &ak, &nk);
+            EXPECT(st == BSP_OK && hk.patches_kept_all && hk.patch_kept > 0 && hk.patch_keep_used == hk.patch_keep_need,
+                   "a keep of patch_keep_need bytes keeps every patch");
+            EXPECT(ak && nk <= na && bsp__map_c(&mk)->patches.count == bsp__map_c(&ma)->patches.count &&
+                       !memcmp(bsp__map_c(&mk)->patches.data, bsp__map_c(&ma)->patches.data, pa),
+                   "with every patch kept, the load copies the bytes it would build and needs no builder scratch");
+            free(ak);
+            printf("     %s: kept %u patches in %u bytes, arena %u bytes (%u building them)\n", argv[i],
+                   (unsigned)hk.patch_kept, (unsigned)hk.patch_keep_used, (unsigned)nk, (unsigned)na);
+            half = hk.patch_keep_need / 2;
+            st = load_keep(&mk, file, (uint32_t)size, half, 0, &hk, &ak, &nk);
+            EXPECT(st == BSP_OK && !hk.patches_kept_all && hk.patch_keep_used <= half && nk == na &&
+                       !memcmp(bsp__map_c(&mk)->patches.data, bsp__map_c(&ma)->patches.data, pa),
+                   "a smaller keep keeps the first patches, the load builds the rest: the same bytes");
+            free(ak);
+            st = load_keep(&mk, file, (uint32_t)size, 0, 1, &hk, &ak, &nk);
+            EXPECT(st == BSP_E_CORRUPT && !ak, "a file whose control points changed after the count is corrupt");
+        }
         if (failures) printf("FAIL %s:%d: ", __FILE__, __LINE__);
         else printf("PASS ");
         printf("%s: arena %u bytes (with the geometry %u), patches %u bytes (%u twins shared), %u of 20000 traces hit\n",

@@ -57,11 +57,15 @@ int tool_out_of_memory(const char *what, uint32_t bytes)
     return print_error_json("out_of_memory");
 }
 
-/* Quake 3 curved surfaces, counted before a collision load (bsp_measure_patches):
- * through the load's stream, or, when the load reads front to back
- * (--forward), a second, seekable handle on the same regular file (a pipe
- * or a FIFO cannot be read twice: the count then fails and the tool loads
- * without collision). Other families have nothing to count. */
+/* Quake 3 curved surfaces, counted before a collision load
+ * (bsp_measure_patches_keep, which keeps what it builds for the load to
+ * copy: L->patch_keep, freed once the load returns): through the load's
+ * stream, or, when the load reads front to back (--forward), a second,
+ * seekable handle on the same regular file (a pipe or a FIFO cannot be
+ * read twice: the count then fails and the tool loads without collision).
+ * Other families have nothing to count. */
+#define TOOL_KEEP_MIN (1u << 20)
+#define TOOL_KEEP_MAX (64u << 20)
 static bsp_status measure_patches(loaded *L, const char *path, int forward)
 {
     struct stat sb;
@@ -69,15 +73,25 @@ static bsp_status measure_patches(loaded *L, const char *path, int forward)
     bsp_file f2;
     bsp_stream s2;
     bsp_status st;
+    uint32_t keep_bytes;
     if (strcmp(bsp_family_name(&L->header), "quake3") != 0) return BSP_OK;
     scratch = malloc(BSP_PATCH_SCRATCH_BYTES);
     if (!scratch) return BSP_E_BAD_ARGUMENT;
+    /* (a keep too small for every patch keeps the first: the load builds
+     * the rest; facets take some 8 times their control points' bytes) */
+    keep_bytes = L->stream.size == BSP_SIZE_UNKNOWN || L->stream.size > TOOL_KEEP_MAX / 8
+                     ? TOOL_KEEP_MAX
+                     : L->stream.size * 8 < TOOL_KEEP_MIN ? TOOL_KEEP_MIN : L->stream.size * 8;
+    L->patch_keep = malloc(keep_bytes);
+    if (!L->patch_keep) keep_bytes = 0;
     if (forward && strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
         !bsp_file_open(&f2, &s2, path, 0)) {
-        st = bsp_measure_patches(&L->header, &s2, scratch, BSP_PATCH_SCRATCH_BYTES);
+        st = bsp_measure_patches_keep(&L->header, &s2, scratch, BSP_PATCH_SCRATCH_BYTES, L->patch_keep,
+                                      keep_bytes);
         bsp_file_close(&f2);
     } else {
-        st = bsp_measure_patches(&L->header, &L->stream, scratch, BSP_PATCH_SCRATCH_BYTES);
+        st = bsp_measure_patches_keep(&L->header, &L->stream, scratch, BSP_PATCH_SCRATCH_BYTES,
+                                      L->patch_keep, keep_bytes);
     }
     free(scratch);
     return st;
@@ -118,6 +132,8 @@ static int try_load(loaded *L, const char *path, const bsp_options *opts, int fo
         if (!L->arena) {
             bsp_file_close(&L->file);
             tool_lit_close(&L->lit, &L->map, 0);
+            free(L->patch_keep);
+            L->patch_keep = NULL;
             return tool_out_of_memory("the arena", L->arena_bytes), -1;
         }
         L->loading = 1;
@@ -126,6 +142,9 @@ static int try_load(loaded *L, const char *path, const bsp_options *opts, int fo
     }
     if (L->loading) bsp_map_where(&L->map, &L->where);
     L->os_error = st == BSP_E_IO ? errno : 0;
+    /* (the patches kept for the load are in the arena now) */
+    free(L->patch_keep);
+    L->patch_keep = NULL;
     bsp_file_close(&L->file);
     tool_lit_close(&L->lit, &L->map, st == BSP_OK);
     if (st != BSP_OK) {
