@@ -121,10 +121,8 @@ typedef struct bsp__access {
     bsp__field face_type, face_first_vert, face_num_verts, face_first_index,
               face_num_indexes, face_page, face_projection;
     uint8_t face_normal;           /* float normal[3] in the face; 0: none */
-    /* quake3 drawVerts: bytes, float normal[3], uint8 color[4] (44, 28,
-     * 40; Raven's 80, 52, 64 and its color[0]: docs/queries.md 13.3) */
-    uint8_t drawvert_bytes, drawvert_normal, drawvert_color;
     uint8_t face_patch;            /* int32 patch width, height; 0: none */
+    uint8_t drawvert_normal;       /* quake3: a drawVert's float normal[3] (28; Raven 52) */
     uint16_t texture_stride;       /* BSP_TEX_RECORDS, STRING_TABLE: bytes */
     uint8_t texture_name, texture_name_len;  /* name offset, bytes */
     uint8_t texture_size;          /* int32 width, height at this offset of
@@ -139,6 +137,7 @@ typedef struct bsp__access {
     uint8_t texture_unique;        /* 1: the texture table (11.2) is the
                                       records' distinct names in first
                                       appearance order (quake2 texinfo) */
+    uint8_t drawvert_color;        /* quake3: its uint8 color[4] (40; Raven's color[0], 64) */
     const bsp__flag_rule *contents, *surface;
     uint8_t num_contents, num_surface;
     /* Source ddispinfo_t (its length is the layout's: the load's dispinfo
@@ -157,6 +156,9 @@ typedef struct bsp__access {
     uint8_t light_combine;         /* how the engine sums a face's style
                                       slots (docs/queries.md 11.6):
                                       BSP_COMBINE_* */
+    /* quake3 drawVerts: their bytes (44; Raven's 80, docs/queries.md 13.3);
+     * with drawvert_normal and drawvert_color, each in a byte of padding */
+    uint8_t drawvert_bytes;
 } bsp__access;
 /* The engines' light style sums (access/light_combine.c): none (source,
  * nightfire, quake3: unsupported), GLQuake's integer sum shifted by 7
