@@ -236,6 +236,8 @@
  *               of every seventh lit surface style 255 (no_lightmap)
  *   q3_qfusion  q3_raven as qfusion's "FBSP" 1: 512 x 512 pages, the
  *               lightmap coordinates a quarter: the same texels
+ *   q3_raven_ramp  q3_ramp as RBSP 1 (unlit: no grid, no light array):
+ *               its collision lines trace the 12-byte brush sides
  *   q2_qbism, q2_qbism_ramp  q2 and q2_ramp as "QBSP" 38 (the Quake II
  *               re-release / Qbism, docs/queries.md 13.1): the same world
  *               and answers with 32-bit indices and float bounds
@@ -509,6 +511,7 @@ static const fam_variant fam_variants[] = {
     {"q3_raven", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, GEN_VAR_RAVEN},
     {"q3_raven_dark", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, GEN_VAR_RAVEN_DARK},
     {"q3_qfusion", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, GEN_VAR_QFUSION},
+    {"q3_raven_ramp", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 1, GEN_VAR_RAVEN},
     {"nightfire", GEN_FAM_NIGHTFIRE, 1, 0, NULL, 0, 0, 0},
     {"nightfire_lit", GEN_FAM_NIGHTFIRE, 1, 1, NULL, 0, 0, 0},
 };
