@@ -137,7 +137,8 @@ bsp_status bsp_ambient_style(const bsp_map *map, const float p[3], uint32_t styl
     /* styles are the octree's and Raven's grid points' (docs/queries.md
      * 13.3); the other grids have one light */
     if (style > 255 || (style != 0 && m->family->amb.kind != BSP_AMB_OCTREE &&
-                        !(m->family->amb.kind == BSP_AMB_GRID && m->family->amb.index_bytes)))
+                        !(BSPKIT_FAMILY_QUAKE3 && m->family->amb.kind == BSP_AMB_GRID &&
+                          m->family->amb.index_bytes)))
         return BSP_E_BAD_QUERY;
     switch (m->family->amb.kind) {
 #if BSPKIT_AMBIENT
