@@ -171,7 +171,7 @@ static bsp_status q_luxel(const qctx *c, char **tok, int n)
 
 static bsp_status q_ambient(const qctx *c, char **tok, int n)
 {
-    /* a light style after the point: the Quake family's grid only */
+    /* a light style after the point: the Quake family's grid, Raven's points */
     float p[3];
     int32_t style = 0;
     if (n == 5 && c->styled) {
