@@ -1192,6 +1192,27 @@ def load_quake3(data):
     return m
 
 
+def q3_surface_record(m, f):
+    """Surface f as Quake 3's 26 fields (12i12f2i: lightmapNum at 7, the
+    planar normal at 21..23, the patch size at 24, 25). A Raven surface
+    (contract 13.3: 148 bytes, four slots) gives slot 0's page, -1 when its
+    style is 255, and slot 0's x, y with the shared width, height."""
+    if not getattr(m, "raven", False):
+        return struct.unpack_from("<12i12f2i", m.faces_raw, 104 * f)
+    r = struct.unpack_from("<7i8B12i2i12f2i", m.faces_raw, 148 * f)
+    page = -1 if r[7] == 255 else r[15]
+    return r[0:7] + (page, r[19], r[23], r[27], r[28]) + r[29:43]
+
+
+def q3_drawvert(m, k):
+    """Draw vertex k as Quake 3's 14 fields (3f2f2f3f4B); Raven's 80-byte
+    vertex (13.3) gives lightmap[0] and color[0]."""
+    if not getattr(m, "raven", False):
+        return struct.unpack_from("<3f2f2f3f4B", m.drawverts, 44 * k)
+    v = struct.unpack_from("<3f2f8f3f16B", m.drawverts, 80 * k)
+    return v[0:7] + v[13:16] + v[16:20]
+
+
 def load_nightfire(data):
     m = BspMap()
     m.family = "nightfire"
