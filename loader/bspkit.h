@@ -340,7 +340,9 @@ BSP_API bsp_family_id bsp_header_family(const bsp_header *h);
  * "IBSP", version 41, 21 lumps; 13.4), "quake64" (quake: the bytes " 46Q"
  * for the version, version 0, 44-byte miptex headers; 13.4), "quakelive"
  * (quake3: IBSP 47 whose 18th lump, the adverts, holds records; RTCW and
- * Wolfenstein: ET files of version 47 have none; 13.2). docs/formats.md "Source game
+ * Wolfenstein: ET files of version 47 have none; 13.2), "raven" (quake3:
+ * magic "RBSP", version 1: Soldier of Fortune 2, Jedi Outcast and Academy;
+ * 13.3), "qfusion" (quake3: magic "FBSP", version 1: Warsow; 13.3). docs/formats.md "Source game
  * variants" says how each Source one is recognised. */
 BSP_API const char *bsp_variant_name(const bsp_header *h);
 

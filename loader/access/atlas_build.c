@@ -22,7 +22,8 @@ static bsp_status put_rect(const bsp_map *map, const bsp_atlas *a, const bsp_atl
     bsp_status st;
     if (r->face < 0) {
         uint32_t size;
-        bsp__q3_page_block(bsp__access_lump(m, BSP_AL_LIGHTMAPS, &size), (uint32_t)r->lightmap, &b);
+        bsp__q3_page_block(bsp__access_lump(m, BSP_AL_LIGHTMAPS, &size), (uint32_t)r->lightmap,
+                           m->family->faces.page_texels, &b);
         bsp__put_block(&b, a->format, page, row, r->x, r->y);
     } else if (r->slot == BSP_ATLAS_COMBINED) {
         bsp_combine_info info;

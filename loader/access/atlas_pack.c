@@ -42,17 +42,18 @@ static void add(sink *s, int32_t face, int32_t lightmap, uint32_t slot, uint32_t
     s->luxels += (uint64_t)w * h;
 }
 
-/* Quake 3: every whole 128 x 128 page of the lightmaps lump, slot 0. */
+/* Quake 3: every whole page of the lightmaps lump (128 x 128; qfusion
+ * 512 x 512), slot 0. */
 static bsp_status q3_pages(const bsp__map *m, const bsp_atlas_params *p, sink *s)
 {
-    uint32_t size, k;
+    uint32_t size, k, side = m->family->faces.page_texels;
     static const uint16_t style0[1] = { 0 };
     if (!bsp__access_lump(m, BSP_AL_LIGHTMAPS, &size)) {
         bsp_status st = bsp__access_absent(m, BSP_AL_LIGHTMAPS, BSP_OK);
         if (st != BSP_OK) return st;
     }
     if (!(p->slots & 1u)) return BSP_OK;
-    for (k = 0; k < size / (128u * 128u * 3u); k++) add(s, -1, (int32_t)k, 0, 128, 128, style0, 1);
+    for (k = 0; k < size / (side * side * 3u); k++) add(s, -1, (int32_t)k, 0, side, side, style0, 1);
     return BSP_OK;
 }
 

@@ -42,11 +42,11 @@ BSP_INLINE uint32_t bsp__texel_bytes(uint32_t format)
 
 /* Face `face`'s block of style slot `slot`: bsp_get_face's shape and
  * bsp_face_lightmap_data's bytes, with their statuses (quake3: the face's
- * page, 128 x 128). */
+ * page, page_texels a side). */
 bsp_status bsp__lm_block_of(const bsp_map *m, uint32_t face, uint32_t slot, bsp__lm_block *out);
 
 /* Quake 3 lightmap page `page` (of the lump's whole pages) as a block. */
-void bsp__q3_page_block(const uint8_t *pages, uint32_t page, bsp__lm_block *out);
+void bsp__q3_page_block(const uint8_t *pages, uint32_t page, uint32_t side, bsp__lm_block *out);
 
 /* The interior of block b as texels of `format` at texel (x0, y0) of a
  * page whose rows are `row_bytes` long. */

@@ -15,13 +15,10 @@
 
 #if BSPKIT_ACCESS
 
-#define Q3_PAGE_SIDE 128u
-#define Q3_PAGE_BYTES (128u * 128u * 3u)
-
-void bsp__q3_page_block(const uint8_t *pages, uint32_t page, bsp__lm_block *out)
+void bsp__q3_page_block(const uint8_t *pages, uint32_t page, uint32_t side, bsp__lm_block *out)
 {
-    out->data = pages + (size_t)page * Q3_PAGE_BYTES;
-    out->w = out->h = Q3_PAGE_SIDE;
+    out->data = pages + (size_t)page * side * side * 3u;
+    out->w = out->h = side;
     out->bump = 1;
     out->bpl = 3;
     out->hdr = 0;
@@ -65,7 +62,7 @@ bsp_status bsp__lm_block_of(const bsp_map *map, uint32_t face, uint32_t slot, bs
         if ((st = bsp_face_lightmap_data(map, face, slot, &out->data, &bytes)) != BSP_OK) return st;
         if ((st = bsp_get_face(map, face, &f)) != BSP_OK) return st;
         if (f.lightmap.page >= 0) {
-            bsp__q3_page_block(out->data, 0, out);
+            bsp__q3_page_block(out->data, 0, m->family->faces.page_texels, out);
             return BSP_OK;
         }
         out->w = (uint32_t)f.lightmap.w;

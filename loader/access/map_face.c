@@ -8,7 +8,6 @@
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
-#define Q3_PAGE_BYTES (128u * 128u * 3u)
 
 static void set_plane(const bsp__map *m, int32_t plane, int side, bsp_face *out)
 {
@@ -100,21 +99,25 @@ static void set_lightmap(const bsp__map *m, uint32_t face, const uint8_t *f, bsp
         b->wide_styles[k] = 0xffff;
     }
     if (a->face_page.type) {
-        uint32_t size;
+        /* lightmapNum, X, Y [n] and width, height: n 1, Raven's 4 slots (13.3) */
+        const struct bsp__faces *fd = &m->family->faces;
+        uint32_t size, n = fd->face_num_styles ? fd->face_num_styles : 1u;
+        uint32_t page_bytes = (uint32_t)fd->page_texels * fd->page_texels * 3u;
         bsp__access_lump(m, BSP_AL_LIGHTMAPS, &size);
         b->page = bsp__field_get(f, a->face_page);
-        b->x = bsp__field_get(f, bsp__field_at(a->face_page, 1));
-        b->y = bsp__field_get(f, bsp__field_at(a->face_page, 2));
-        b->w = bsp__field_get(f, bsp__field_at(a->face_page, 3));
-        b->h = bsp__field_get(f, bsp__field_at(a->face_page, 4));
+        b->x = bsp__field_get(f, bsp__field_at(a->face_page, n));
+        b->y = bsp__field_get(f, bsp__field_at(a->face_page, 2 * n));
+        b->w = bsp__field_get(f, bsp__field_at(a->face_page, 3 * n));
+        b->h = bsp__field_get(f, bsp__field_at(a->face_page, 3 * n + 1));
+        if (fd->face_num_styles && f[fd->face_styles_offset] == 255) b->page = -1;   /* slot 0 unused */
         b->bytes_per_luxel = 3;
         b->pages = 1;
         b->num_styles = 1;
         b->styles[0] = 0;
         b->wide_styles[0] = 0;
-        b->offset = b->page >= 0 ? (int32_t)((uint32_t)b->page * Q3_PAGE_BYTES) : -1;
+        b->offset = b->page >= 0 ? (int32_t)((uint32_t)b->page * page_bytes) : -1;
         b->present = (out->kind == BSP_FACE_MESH || out->kind == BSP_FACE_PATCH) && b->page >= 0 &&
-                     (uint64_t)(b->page + 1) * Q3_PAGE_BYTES <= size;
+                     (uint64_t)(b->page + 1) * page_bytes <= size;
         return;
     }
     if (bsp__face_lightmap(m, face, &lm) != BSP_OK) return;
@@ -196,8 +199,8 @@ bsp_status bsp_face_lightmap_data(const bsp_map *map, uint32_t face, uint32_t sl
         const uint8_t *pages = bsp__access_lump(m, BSP_AL_LIGHTMAPS, &size);
         if ((st = bsp_get_face(map, face, &f)) != BSP_OK) return st;
         if (!f.lightmap.present || slot != 0 || !pages) return BSP_E_NO_LIGHTMAP;
-        *data = pages + (size_t)f.lightmap.page * Q3_PAGE_BYTES;
-        *bytes = Q3_PAGE_BYTES;
+        *bytes = (uint32_t)m->family->faces.page_texels * m->family->faces.page_texels * 3u;
+        *data = pages + (size_t)f.lightmap.page * *bytes;
         return BSP_OK;
     }
     if (!m->lighting.data && m->family->faces.face_lightmap) return BSP_E_NO_LIGHTMAP;

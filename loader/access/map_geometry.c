@@ -18,7 +18,6 @@
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
-#define DRAWVERT_BYTES 44
 #define DISPINFO_VERT_START 12
 #define DISPINFO_POWER 20
 #define DISPVERT_BYTES 20
@@ -117,7 +116,7 @@ static bsp_status surface_shape(const bsp__map *m, uint32_t face, const uint8_t 
         if ((st = bsp__needs_absent(m, need, 2, count != 0 || s->kind != BSP_FACE_MESH || ni != 0)) != BSP_OK)
             return st;
     }
-    if (!run_ok(first, count, vsize / DRAWVERT_BYTES)) return BSP_E_CORRUPT;
+    if (!run_ok(first, count, vsize / m->family->access->drawvert_bytes)) return BSP_E_CORRUPT;
     s->first = (uint32_t)first;
     s->count = (uint32_t)count;
     if (s->kind == BSP_FACE_MESH) {
@@ -260,12 +259,13 @@ static void project(const bsp__map *m, uint32_t face, const float p[3], bsp_vert
 static void drawvert(const bsp__map *m, uint32_t index, bsp_vertex *out)
 {
     uint32_t size;
-    const uint8_t *v = bsp__access_lump(m, BSP_AL_DRAWVERTS, &size) + (size_t)index * DRAWVERT_BYTES;
+    const uint8_t *v = bsp__access_lump(m, BSP_AL_DRAWVERTS, &size) + (size_t)index * m->family->access->drawvert_bytes;
+    float side = (float)m->family->faces.page_texels;
     read_vec3(v, out->pos);
     out->uv[0] = bsp__f32(v + 12);
     out->uv[1] = bsp__f32(v + 16);
-    out->lm[0] = bsp__f32(v + 20) * 128.0f;   /* page texels */
-    out->lm[1] = bsp__f32(v + 24) * 128.0f;
+    out->lm[0] = bsp__f32(v + 20) * side;   /* page texels */
+    out->lm[1] = bsp__f32(v + 24) * side;
 }
 
 /* Quadratic Bezier weights at t: (1-t)^2, 2t(1-t), t^2. */
@@ -382,7 +382,7 @@ bsp_status bsp__face_stored(const bsp__map *m, uint32_t face, bsp__stored *out)
             if ((st = bsp__needs_absent(m, &need, 1, count != 0)) != BSP_OK) return st;
             count = 0;
         }
-        if (!run_ok(first, count, vsize / DRAWVERT_BYTES)) return BSP_E_CORRUPT;
+        if (!run_ok(first, count, vsize / m->family->access->drawvert_bytes)) return BSP_E_CORRUPT;
         out->first = (uint32_t)first;
         out->count = (uint32_t)count;
     }
@@ -395,7 +395,7 @@ const uint8_t *bsp__stored_vertex(const bsp__map *m, const bsp__stored *s, uint3
     uint32_t size;
     switch (m->family->access->geometry) {
     case BSP_GEOM_SURFACES:
-        v = bsp__access_lump(m, BSP_AL_DRAWVERTS, &size) + (size_t)(s->first + k) * DRAWVERT_BYTES;
+        v = bsp__access_lump(m, BSP_AL_DRAWVERTS, &size) + (size_t)(s->first + k) * m->family->access->drawvert_bytes;
         read_vec3(v, pos);
         break;
     case BSP_GEOM_VERTEX_RUN: read_vec3(BSP__REC(m->vertexes, s->first + k), pos); break;
@@ -423,8 +423,8 @@ bsp_status bsp_face_vertex(const bsp_map *map, uint32_t face, uint32_t k, bsp_ve
             uint32_t c;
             for (c = 0; c < 3; c++) out->pos[c] = g->xyz[c];
             out->uv[0] = g->st[0], out->uv[1] = g->st[1];
-            out->lm[0] = g->lm[0] * 128.0f;   /* page texels, as drawvert's */
-            out->lm[1] = g->lm[1] * 128.0f;
+            out->lm[0] = g->lm[0] * (float)m->family->faces.page_texels;   /* page texels, as drawvert's */
+            out->lm[1] = g->lm[1] * (float)m->family->faces.page_texels;
         } else {
             patch_vertex(m, &s, k, out);
         }

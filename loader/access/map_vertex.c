@@ -15,8 +15,6 @@
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
-#define DRAWVERT_NORMAL 28
-#define DRAWVERT_COLOR 40
 
 int bsp__texture_size(const bsp__map *m, int32_t texture, int32_t size[2])
 {
@@ -197,14 +195,14 @@ bsp_status bsp__vertex_attr(const bsp__map *m, const bsp_face *f, const bsp__sto
     dv = bsp__stored_vertex(m, s, k, out->pos);
     if (dv) {   /* quake3: everything is in the drawVert */
         out->normal_source = BSP_NORMALS_DRAWVERTS;
-        for (c = 0; c < 3; c++) out->normal[c] = bsp__f32(dv + DRAWVERT_NORMAL + 4 * c);
-        for (c = 0; c < 4; c++) out->color[c] = dv[DRAWVERT_COLOR + c];
+        for (c = 0; c < 3; c++) out->normal[c] = bsp__f32(dv + m->family->access->drawvert_normal + 4 * c);
+        for (c = 0; c < 4; c++) out->color[c] = dv[m->family->access->drawvert_color + c];
         out->uv[0] = bsp__f32(dv + 12);
         out->uv[1] = bsp__f32(dv + 16);
         out->present = BSP_VA_COLOR | BSP_VA_UV;
         if (f->lightmap.present) {
-            out->lm[0] = bsp__f32(dv + 20) * 128.0f;
-            out->lm[1] = bsp__f32(dv + 24) * 128.0f;
+            out->lm[0] = bsp__f32(dv + 20) * (float)m->family->faces.page_texels;
+            out->lm[1] = bsp__f32(dv + 24) * (float)m->family->faces.page_texels;
             out->present |= BSP_VA_LM;
         }
         return BSP_OK;

@@ -89,8 +89,8 @@ static void mesh_from_disp(const bsp_disp_vert *d, const bsp_face *f, bsp_mesh_v
 }
 
 /* A grid vertex as bsp_face_vertex_attr answers a Quake 3 drawVert: uv the
- * st, lm in page texels when the face has its page. */
-static void mesh_from_grid(const bsp_grid_vertex *p, int lit, bsp_mesh_vertex *v)
+ * st, lm in page texels (side: 0 when the face has no page). */
+static void mesh_from_grid(const bsp_grid_vertex *p, uint32_t side, bsp_mesh_vertex *v)
 {
     uint32_t c;
     bsp__fill(v, 0, sizeof *v);
@@ -98,8 +98,8 @@ static void mesh_from_grid(const bsp_grid_vertex *p, int lit, bsp_mesh_vertex *v
     for (c = 0; c < 2; c++) v->uv[c] = p->st[c];
     for (c = 0; c < 4; c++) v->color[c] = p->color[c];
     v->present = BSP_VA_COLOR | BSP_VA_UV;
-    if (lit) {
-        for (c = 0; c < 2; c++) v->lm[c] = bsp__fmul(p->lm[c], 128.0f);
+    if (side) {
+        for (c = 0; c < 2; c++) v->lm[c] = bsp__fmul(p->lm[c], (float)side);
         v->present |= BSP_VA_LM;
     }
 }
@@ -129,7 +129,7 @@ bsp_status bsp__mesh_face_write(const bsp__mesh_src *src, uint32_t face, const b
     bsp_status st;
     uint32_t k, c;
     if (f->kind == BSP_FACE_PATCH) {
-        for (k = 0; k < g->width * g->height; k++) mesh_from_grid(&g->verts[k], f->lightmap.present, &v[k]);
+        for (k = 0; k < g->width * g->height; k++) mesh_from_grid(&g->verts[k], f->lightmap.present ? m->family->faces.page_texels : 0u, &v[k]);
         mesh_grid_triangles(g, idx, base);
         return BSP_OK;
     }

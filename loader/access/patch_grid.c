@@ -16,7 +16,6 @@
 
 #if BSPKIT_ACCESS   /* else core/absent.c */
 
-#define DRAWVERT_BYTES 44
 #define FLAT_ERROR 999.0f   /* id's mark of a column on its line */
 
 /* BSP_PATCH_GRID_SCRATCH_BYTES counts 44 bytes a vertex, as drawVert_t. */
@@ -62,15 +61,16 @@ void bsp__patch_points(const bsp__map *m, const bsp__patch_src *src, bsp__grid_r
 {
     uint32_t size, i, j, k;
     const uint8_t *dv = bsp__access_lump(m, BSP_AL_DRAWVERTS, &size);
+    const bsp__access *a = m->family->access;
     for (j = 0; j < src->h; j++)
         for (i = 0; i < src->w; i++) {
-            const uint8_t *v = dv + (size_t)(src->first + j * src->w + i) * DRAWVERT_BYTES;
+            const uint8_t *v = dv + (size_t)(src->first + j * src->w + i) * a->drawvert_bytes;
             bsp_grid_vertex *o = &c[j][i];
             bsp__vread(v, o->xyz);
             for (k = 0; k < 2; k++) o->st[k] = bsp__f32(v + 12 + 4 * k);
             for (k = 0; k < 2; k++) o->lm[k] = bsp__f32(v + 20 + 4 * k);
-            bsp__vread(v + 28, o->normal);
-            for (k = 0; k < 4; k++) o->color[k] = v[40 + k];
+            bsp__vread(v + a->drawvert_normal, o->normal);
+            for (k = 0; k < 4; k++) o->color[k] = v[a->drawvert_color + k];
         }
 }
 

@@ -117,8 +117,7 @@ static bsp_status measure_patches(bsp_header *h, const bsp_stream *s, void *scra
     vl = c->lumps[BSP_CL_VERTS];
     surf_bytes = record_bytes(h, sl);
     vert_bytes = record_bytes(h, vl);
-    if (surf_bytes < 4 || vert_bytes < 12 || surf_bytes > BSP_PATCH_SCRATCH_BYTES - BSP__Q3_PATCH_SCRATCH ||
-        vert_bytes * BSP__Q3_PATCH_VERTS_MAX > BSP_PATCH_SCRATCH_BYTES - BSP__Q3_PATCH_SCRATCH)
+    if (surf_bytes < 4 || vert_bytes < 12 || surf_bytes > BSP_PATCH_SCRATCH_BYTES - BSP__Q3_PATCH_SCRATCH)
         return BSP_E_CORRUPT;
     n = h->lumps[sl].length / surf_bytes;
     verts = h->lumps[vl].length / vert_bytes;
@@ -147,15 +146,20 @@ static bsp_status measure_patches(bsp_header *h, const bsp_stream *s, void *scra
         if (k <= PATCH_TWIN_LOOKBACK && k <= i) continue;     /* a twin: counted once */
         if (first < lo) lo = first;
         if (first + (uint32_t)(w * ht) > hi) hi = first + (uint32_t)(w * ht);
-        /* the control points' xyz, packed as native floats in place */
-        st = bsp__read(s, h->lumps[vl].offset + first * vert_bytes, raw,
-                       (uint32_t)(w * ht) * vert_bytes);
-        if (st != BSP_OK) return st;
-        for (k = 0; k < (uint32_t)(w * ht); k++) {
-            uint32_t j;
-            for (j = 0; j < 3; j++)
-                bsp__put_u32(raw + 12 * k + 4 * j, bsp__get_le32(raw + k * vert_bytes + 4 * j));
+        /* the control points' xyz, packed as native floats: the run in
+         * one read when Quake 3's 44-byte records fit the window, else
+         * (Raven's 80 bytes, docs/queries.md 13.3) a point at a time */
+        if (vert_bytes * BSP__Q3_PATCH_VERTS_MAX <= BSP_PATCH_SCRATCH_BYTES - BSP__Q3_PATCH_SCRATCH)
+            st = bsp__read(s, h->lumps[vl].offset + first * vert_bytes, raw, (uint32_t)(w * ht) * vert_bytes);
+        for (k = 0; st == BSP_OK && k < (uint32_t)(w * ht); k++) {
+            uint32_t j, at = k * vert_bytes;
+            if (vert_bytes * BSP__Q3_PATCH_VERTS_MAX > BSP_PATCH_SCRATCH_BYTES - BSP__Q3_PATCH_SCRATCH) {
+                st = bsp__read(s, h->lumps[vl].offset + (first + k) * vert_bytes, raw + 12 * k, 12);
+                at = 12 * k;
+            }
+            for (j = 0; j < 3; j++) bsp__put_u32(raw + 12 * k + 4 * j, bsp__get_le32(raw + at + 4 * j));
         }
+        if (st != BSP_OK) return st;
         {
             /* the entry's room, once every earlier patch was kept */
             uint32_t pts = (uint32_t)(w * ht) * 12u, room = 0;

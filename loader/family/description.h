@@ -122,6 +122,7 @@ typedef struct bsp__access {
               face_num_indexes, face_page, face_projection;
     uint8_t face_normal;           /* float normal[3] in the face; 0: none */
     uint8_t face_patch;            /* int32 patch width, height; 0: none */
+    uint8_t drawvert_normal;       /* quake3: a drawVert's float normal[3] (28; Raven 52) */
     uint16_t texture_stride;       /* BSP_TEX_RECORDS, STRING_TABLE: bytes */
     uint8_t texture_name, texture_name_len;  /* name offset, bytes */
     uint8_t texture_size;          /* int32 width, height at this offset of
@@ -136,6 +137,7 @@ typedef struct bsp__access {
     uint8_t texture_unique;        /* 1: the texture table (11.2) is the
                                       records' distinct names in first
                                       appearance order (quake2 texinfo) */
+    uint8_t drawvert_color;        /* quake3: its uint8 color[4] (40; Raven's color[0], 64) */
     const bsp__flag_rule *contents, *surface;
     uint8_t num_contents, num_surface;
     /* Source ddispinfo_t (its length is the layout's: the load's dispinfo
@@ -154,6 +156,9 @@ typedef struct bsp__access {
     uint8_t light_combine;         /* how the engine sums a face's style
                                       slots (docs/queries.md 11.6):
                                       BSP_COMBINE_* */
+    /* quake3 drawVerts: their bytes (44; Raven's 80, docs/queries.md 13.3);
+     * with drawvert_normal and drawvert_color, each in a byte of padding */
+    uint8_t drawvert_bytes;
 } bsp__access;
 /* The engines' light style sums (access/light_combine.c): none (source,
  * nightfire, quake3: unsupported), GLQuake's integer sum shifted by 7
@@ -286,6 +291,11 @@ struct bsp__faces {
     uint8_t face_styles_offset, face_num_styles;
     uint8_t face_luxels_offset;    /* Source: int32 luxel mins[2], size[2] */
     uint8_t texinfo_vecs, luxel_bytes;
+    /* quake3 surfaces (face_luxel): the lightmap page a surface names
+     * (lightmapNum[0]), each page page_texels a side (128; qfusion 512:
+     * docs/queries.md 13.3); with face_num_styles, its slots' styles */
+    bsp__field face_page;
+    uint16_t page_texels;
 };
 
 /* Visibility: the rule that locates a row; leaf_visofs rows are run-length
@@ -303,8 +313,10 @@ struct bsp__vis {
  * sample lumps lumps[hdr] = {index, samples} (hdr: the lighting the load
  * chose), BSP_LOAD_LIGHTING loads that pair; leaves of leaf_cube_size bytes
  * hold their own cube at leaf_cube_offset. BSP_AMB_GRID is the Quake 3
- * light grid. An ambient index record is {count, first sample} of this
- * width; leaf_mins: mins[3] then maxs[3] of this type (int16, or float in
+ * light grid: 8-byte cells in its lump, or (index_bytes 2: RBSP, FBSP,
+ * docs/queries.md 13.3) 30-byte points, lumps[0] = {points, light array}
+ * the array's uint16 per cell naming one. An ambient index record is
+ * {count, first sample} of this width; leaf_mins: mins[3] then maxs[3] of this type (int16, or float in
  * Strata). */
 struct bsp__ambient {
     bsp__field leaf_mins;
@@ -423,6 +435,7 @@ extern const struct bsp_family bsp__family_source, bsp__family_source17, bsp__fa
     bsp__family_source_xbox;
 extern const struct bsp_family bsp__family_quake, bsp__family_quake64, bsp__family_goldsrc, bsp__family_bsp2,
     bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake2_qbism,
-    bsp__family_quake2_daikatana, bsp__family_quake3, bsp__family_quake3_47, bsp__family_nightfire;
+    bsp__family_quake2_daikatana, bsp__family_quake3, bsp__family_quake3_47, bsp__family_quake3_raven,
+    bsp__family_quake3_qfusion, bsp__family_nightfire;
 
 #endif

@@ -33,6 +33,8 @@ const struct bsp_family *const bsp__families[] = {
 #if BSPKIT_FAMILY_QUAKE3
     &bsp__family_quake3,
     &bsp__family_quake3_47,
+    &bsp__family_quake3_raven,
+    &bsp__family_quake3_qfusion,
 #endif
 #if BSPKIT_FAMILY_NIGHTFIRE
     &bsp__family_nightfire,

@@ -8,7 +8,11 @@
  * as 0. Luxels come from a surface's triangles and its lightmap page
  * (luxel_q3.c), ambient light from the light grid (lump 15, sized by
  * the world model and the first entity's gridsize); BSP_LOAD_LIGHTING
- * brings the vertices, indexes, pages, grid and entity text they read. */
+ * brings the vertices, indexes, pages, grid and entity text they read.
+ * Raven's "RBSP" 1 and qfusion's "FBSP" 1 (docs/queries.md 13.3) are
+ * Quake 3 with 18 lumps, the 18th the light array (a uint16 grid point per
+ * cell), and four lightmap slots in their brush sides, draw vertices,
+ * surfaces and grid points: the raven_ records below. */
 #include "family.h"
 #include "../core/map.h"
 
@@ -18,7 +22,8 @@ enum {
     Q3_ENTITIES, Q3_SHADERS, Q3_PLANES, Q3_NODES, Q3_LEAFS, Q3_LEAFFACES,
     Q3_LEAFBRUSHES, Q3_MODELS, Q3_BRUSHES, Q3_BRUSHSIDES, Q3_DRAWVERTS,
     Q3_DRAWINDEXES, Q3_FOGS, Q3_SURFACES, Q3_LIGHTMAPS, Q3_LIGHTGRID, Q3_VIS,
-    Q3_ADVERTS                     /* IBSP 47 only, when there */
+    Q3_ADVERTS,                    /* IBSP 47 only, when there */
+    Q3_LIGHTARRAY = Q3_ADVERTS     /* RBSP, FBSP */
 };
 
 #define QUAKE3_LUMPS 17
@@ -28,11 +33,13 @@ enum {
 BSP__CHECK_DIRECTORY(quake3, QUAKE3_HEADER_BYTES, QUAKE3_LUMPS);
 BSP__CHECK_DIRECTORY(quake3_47, QUAKE3_47_HEADER_BYTES, QUAKE3_47_LUMPS);
 
-/* (version 47's 18 names: the 17, then the adverts) */
-static const char quake3_lump_names[] =
-    "entities\0" "shaders\0" "planes\0" "nodes\0" "leafs\0" "leafsurfaces\0"
-    "leafbrushes\0" "models\0" "brushes\0" "brushsides\0" "drawverts\0" "drawindexes\0"
-    "fogs\0" "surfaces\0" "lightmaps\0" "lightgrid\0" "visibility\0" "adverts\0";
+/* (version 47's 18 names: the 17, then the adverts; Raven's: the light array) */
+#define QUAKE3_NAMES_17 \
+    "entities\0" "shaders\0" "planes\0" "nodes\0" "leafs\0" "leafsurfaces\0" \
+    "leafbrushes\0" "models\0" "brushes\0" "brushsides\0" "drawverts\0" "drawindexes\0" \
+    "fogs\0" "surfaces\0" "lightmaps\0" "lightgrid\0" "visibility\0"
+static const char quake3_lump_names[] = QUAKE3_NAMES_17 "adverts\0";
+static const char raven_lump_names[] = QUAKE3_NAMES_17 "lightarray\0";
 
 /* The records of q3 qfiles.h, each described once (core/record.h). A
  * surface's lightmapVecs[2] is its planar normal. */
@@ -54,6 +61,16 @@ static const char quake3_lump_names[] =
     F(lightmapNum, I32, 1) F(lightmapX, I32, 1) F(lightmapY, I32, 1) F(lightmapWidth, I32, 1) \
     F(lightmapHeight, I32, 1) F(lightmapOrigin, F32, 3) F(lightmapVecs, F32, 9) \
     F(patchWidth, I32, 1) F(patchHeight, I32, 1)
+/* RBSP / FBSP (docs/queries.md 13.3): slot k of a surface is
+ * lightmapStyles[k], lightmapNum[k] and its vertices' lightmap[k]. */
+#define RAVEN_BRUSHSIDE(F) F(planeNum, I32, 1) F(shaderNum, I32, 1) F(drawSurfNum, I32, 1)
+#define RAVEN_DRAWVERT(F) F(xyz, F32, 3) F(st, F32, 2) F(lightmap, F32, 8) F(normal, F32, 3) \
+    F(color, U8, 16)
+#define RAVEN_SURFACE(F) F(shaderNum, I32, 1) F(fogNum, I32, 1) F(surfaceType, I32, 1) \
+    F(firstVert, I32, 1) F(numVerts, I32, 1) F(firstIndex, I32, 1) F(numIndexes, I32, 1) \
+    F(lightmapStyles, U8, 4) F(vertexStyles, U8, 4) F(lightmapNum, I32, 4) F(lightmapX, I32, 4) \
+    F(lightmapY, I32, 4) F(lightmapWidth, I32, 1) F(lightmapHeight, I32, 1) \
+    F(lightmapOrigin, F32, 3) F(lightmapVecs, F32, 9) F(patchWidth, I32, 1) F(patchHeight, I32, 1)
 /* The visibility lump's header: numClusters, bytesPerCluster, then rows. */
 #define Q3_VIS(F) F(numClusters, I32, 1) F(clusterBytes, I32, 1)
 /* Quake Live's advertisement surfaces (no query reads them) */
@@ -71,6 +88,13 @@ BSP_RECORD(q3_surface, Q3_SURFACE);
 BSP_RECORD(q3_vis, Q3_VIS);
 BSP_RECORD(q3_advert, Q3_ADVERT);
 BSP__CHECK(q3_advert_bytes, q3_advert_bytes == 128);
+BSP_RECORD(raven_brushside, RAVEN_BRUSHSIDE);
+BSP_RECORD(raven_drawvert, RAVEN_DRAWVERT);
+BSP_RECORD(raven_surface, RAVEN_SURFACE);
+BSP__CHECK(raven_sizes, raven_brushside_bytes == 12 && raven_drawvert_bytes == 80 &&
+                        raven_surface_bytes == 148);
+/* (the light and luxel rules read a vertex's lightmap[0] where Quake 3's is) */
+BSP__CHECK(raven_vert_lightmap, BSP_AT(raven_drawvert, lightmap) == BSP_AT(q3_drawvert, lightmap));
 
 static const bsp__layout_rule quake3_rules[] = {
     BSP_RULE(Q3_SHADERS, BSP_RECORDS(q3_shader)),
@@ -96,6 +120,15 @@ static const bsp__layout_rule quake3_47_rules[] = {
     BSP_RULE(Q3_ADVERTS, BSP_RECORDS(q3_advert)),
 };
 static const bsp__layout_table quake3_47_layouts = BSP_LAYOUT_TABLE(quake3_47_rules, &quake3_layouts);
+/* The grid points (30 bytes) and the light array stay bytes, as Quake 3's
+ * grid: sizes that do not fit leave the map without a grid (13.3). */
+static const bsp__layout_rule raven_rules[] = {
+    BSP_RULE(Q3_BRUSHSIDES, BSP_RECORDS(raven_brushside)),
+    BSP_RULE(Q3_DRAWVERTS, BSP_RECORDS(raven_drawvert)),
+    BSP_RULE(Q3_SURFACES, BSP_RECORDS(raven_surface)),
+    BSP_RULE(Q3_LIGHTARRAY, BSP_LAYOUT_BYTES),
+};
+static const bsp__layout_table raven_layouts = BSP_LAYOUT_TABLE(raven_rules, &quake3_layouts);
 
 static bsp_status quake3_finish(bsp__map *m)
 {
@@ -157,55 +190,63 @@ static const bsp__flag_rule quake3_contents[] = {
     { 0x20000000, BSP_CONTENTS_TRANSLUCENT },
 };
 
-static const bsp__access quake3_access = {
-    .lumps = { Q3_SHADERS, -1, -1, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_LIGHTMAPS, -1, -1, -1, -1, -1, -1, -1 },
-    .area_rule = BSP_AREAS_PAIRS,
-    .geometry = BSP_GEOM_SURFACES, .texture_kind = BSP_TEX_RECORDS, .contents_bits = 1,
-    .contents = quake3_contents, .num_contents = sizeof quake3_contents / sizeof quake3_contents[0],
-    .leaf_area = BSP_FIELD(q3_leaf, area), .leaf_area_mask = 0xffffffffu,   /* -1: solid leaves */
-    .leaf_bounds = BSP_FIELD(q3_leaf, mins),
-    .face_texture = BSP_FIELD(q3_surface, shaderNum),
-    .texture_flags = BSP_FIELD(q3_shader, surfaceFlags),
-    .face_type = BSP_FIELD(q3_surface, surfaceType),
-    .face_first_vert = BSP_FIELD(q3_surface, firstVert),
-    .face_num_verts = BSP_FIELD(q3_surface, numVerts),
-    .face_first_index = BSP_FIELD(q3_surface, firstIndex),
-    .face_num_indexes = BSP_FIELD(q3_surface, numIndexes),
-    .face_page = BSP_FIELD(q3_surface, lightmapNum),
-    .face_normal = BSP_AT_K(q3_surface, lightmapVecs, 6),
-    .face_patch = BSP_AT(q3_surface, patchWidth),
-    .texture_stride = q3_shader_bytes, .texture_name_len = BSP_BYTES(q3_shader, shader),
-    .surface = quake3_surface, .num_surface = sizeof quake3_surface / sizeof quake3_surface[0],
-};
+/* The access description over surface record S and draw vertex V. */
+#define QUAKE3_ACCESS(S, V) { \
+    .lumps = { Q3_SHADERS, -1, -1, Q3_DRAWVERTS, Q3_DRAWINDEXES, Q3_LIGHTMAPS, -1, -1, -1, -1, -1, -1, -1 }, \
+    .area_rule = BSP_AREAS_PAIRS, \
+    .geometry = BSP_GEOM_SURFACES, .texture_kind = BSP_TEX_RECORDS, .contents_bits = 1, \
+    .contents = quake3_contents, .num_contents = sizeof quake3_contents / sizeof quake3_contents[0], \
+    .leaf_area = BSP_FIELD(q3_leaf, area), .leaf_area_mask = 0xffffffffu,   /* -1: solid leaves */ \
+    .leaf_bounds = BSP_FIELD(q3_leaf, mins), \
+    .face_texture = BSP_FIELD(S, shaderNum), \
+    .texture_flags = BSP_FIELD(q3_shader, surfaceFlags), \
+    .face_type = BSP_FIELD(S, surfaceType), \
+    .face_first_vert = BSP_FIELD(S, firstVert), \
+    .face_num_verts = BSP_FIELD(S, numVerts), \
+    .face_first_index = BSP_FIELD(S, firstIndex), \
+    .face_num_indexes = BSP_FIELD(S, numIndexes), \
+    .face_page = BSP_FIELD(S, lightmapNum), \
+    .face_normal = BSP_AT_K(S, lightmapVecs, 6), \
+    .face_patch = BSP_AT(S, patchWidth), \
+    .drawvert_bytes = V##_bytes, .drawvert_normal = BSP_AT(V, normal), .drawvert_color = BSP_AT(V, color), \
+    .texture_stride = q3_shader_bytes, .texture_name_len = BSP_BYTES(q3_shader, shader), \
+    .surface = quake3_surface, .num_surface = sizeof quake3_surface / sizeof quake3_surface[0], \
+}
+static const bsp__access quake3_access = QUAKE3_ACCESS(q3_surface, q3_drawvert);
+static const bsp__access raven_access = QUAKE3_ACCESS(raven_surface, raven_drawvert);
 
 #if BSPKIT_COLLISION
 /* A brush's contents are its shader's contentFlags. */
-static const struct bsp__collision quake3_coll = {
-    .lumps = { Q3_BRUSHES, Q3_BRUSHSIDES, Q3_LEAFBRUSHES, -1, Q3_SHADERS, Q3_SURFACES,
-               Q3_DRAWVERTS, Q3_LEAFFACES },
-    .kind = BSP_COLL_Q3,
-    .brush_firstside = BSP_FIELD(q3_brush, firstSide), .brush_numsides = BSP_FIELD(q3_brush, numSides),
-    .brush_contents = BSP_FIELD(q3_brush, shaderNum),
-    .side_plane = { BSP_FIELD(q3_brushside, planeNum), BSP_FIELD(q3_brushside, planeNum) },
-    .side_texture = { BSP_FIELD(q3_brushside, shaderNum), BSP_FIELD(q3_brushside, shaderNum) },
-    .side_texture_kind = BSP_SIDE_SHADER,
-    .leafbrush = { BSP_FIELD(bsp__int32, v), BSP_FIELD(bsp__int32, v) },
-    .leaf_firstleafbrush = BSP_FIELD(q3_leaf, firstLeafBrush),
-    .leaf_numleafbrushes = BSP_FIELD(q3_leaf, numLeafBrushes),
-    .model_firstbrush = BSP_FIELD(q3_model, firstBrush),
-    .model_numbrushes = BSP_FIELD(q3_model, numBrushes),
-    .shader_contents = BSP_FIELD(q3_shader, contentFlags),
-    .surf_type = BSP_FIELD(q3_surface, surfaceType), .surf_shader = BSP_FIELD(q3_surface, shaderNum),
-    .surf_firstvert = BSP_FIELD(q3_surface, firstVert), .surf_numverts = BSP_FIELD(q3_surface, numVerts),
-    .surf_width = BSP_FIELD(q3_surface, patchWidth), .surf_height = BSP_FIELD(q3_surface, patchHeight),
-    .pack_keep = BSP_BYTES(q3_drawvert, xyz),   /* the control points */
-    .masks = { 0x1u, 0x2010001u },   /* game/bg_public.h: MASK_SOLID, MASK_PLAYERSOLID */
-};
+/* over brush side record B and surface record S */
+#define QUAKE3_COLL(B, S) { \
+    .lumps = { Q3_BRUSHES, Q3_BRUSHSIDES, Q3_LEAFBRUSHES, -1, Q3_SHADERS, Q3_SURFACES, \
+               Q3_DRAWVERTS, Q3_LEAFFACES }, \
+    .kind = BSP_COLL_Q3, \
+    .brush_firstside = BSP_FIELD(q3_brush, firstSide), .brush_numsides = BSP_FIELD(q3_brush, numSides), \
+    .brush_contents = BSP_FIELD(q3_brush, shaderNum), \
+    .side_plane = { BSP_FIELD(B, planeNum), BSP_FIELD(B, planeNum) }, \
+    .side_texture = { BSP_FIELD(B, shaderNum), BSP_FIELD(B, shaderNum) }, \
+    .side_texture_kind = BSP_SIDE_SHADER, \
+    .leafbrush = { BSP_FIELD(bsp__int32, v), BSP_FIELD(bsp__int32, v) }, \
+    .leaf_firstleafbrush = BSP_FIELD(q3_leaf, firstLeafBrush), \
+    .leaf_numleafbrushes = BSP_FIELD(q3_leaf, numLeafBrushes), \
+    .model_firstbrush = BSP_FIELD(q3_model, firstBrush), \
+    .model_numbrushes = BSP_FIELD(q3_model, numBrushes), \
+    .shader_contents = BSP_FIELD(q3_shader, contentFlags), \
+    .surf_type = BSP_FIELD(S, surfaceType), .surf_shader = BSP_FIELD(S, shaderNum), \
+    .surf_firstvert = BSP_FIELD(S, firstVert), .surf_numverts = BSP_FIELD(S, numVerts), \
+    .surf_width = BSP_FIELD(S, patchWidth), .surf_height = BSP_FIELD(S, patchHeight), \
+    .pack_keep = BSP_BYTES(q3_drawvert, xyz),   /* the control points */ \
+    .masks = { 0x1u, 0x2010001u },   /* game/bg_public.h: MASK_SOLID, MASK_PLAYERSOLID */ \
+}
+static const struct bsp__collision quake3_coll = QUAKE3_COLL(q3_brushside, q3_surface);
+static const struct bsp__collision raven_coll = QUAKE3_COLL(raven_brushside, raven_surface);
 #endif
 
-/* Everything but the header, the same for both versions. */
-#define QUAKE3_COMMON \
-    .detect.magic = "IBSP", .detect.version_at = 4, \
+/* Everything but the header, the same for every version; the records'
+ * parts (S: the surface record) of RBSP and FBSP are Raven's. */
+#define QUAKE3_COMMON(S, names, more_lighting, access_, coll_) \
+    .detect.version_at = 4, \
     .dir.dir_offset = 8, \
     .dir.entry_words = 2, \
     .dir.entry = { 0, 1, -1, -1 }, \
@@ -215,9 +256,10 @@ static const struct bsp__collision quake3_coll = {
                    BSP_ROLE(FACES, Q3_SURFACES), BSP_ROLE(LIGHTING, Q3_LIGHTMAPS), \
                    BSP_ROLE(VERTEXES, Q3_DRAWVERTS), BSP_ROLE(LEAFFACES, Q3_LEAFFACES) }, \
     .dir.lighting_roles = 1u << BSP_ROLE_VERTEXES, \
-    .dir.lighting_lumps = (1u << Q3_DRAWINDEXES) | (1u << Q3_LIGHTGRID) | (1u << Q3_ENTITIES), \
+    .dir.lighting_lumps = (1u << Q3_DRAWINDEXES) | (1u << Q3_LIGHTGRID) | (1u << Q3_ENTITIES) | \
+                          (more_lighting), \
     .amb.kind = BSP_AMB_GRID, \
-    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, quake3_lump_names), \
+    .dir.lump_names = BSP__IF(BSPKIT_STRINGS, names), \
     .tree.node_plane = BSP_FIELD(q3_node, planeNum), \
     .tree.node_child = { BSP_FIELD_K(q3_node, children, 0), BSP_FIELD_K(q3_node, children, 1) }, \
     .tree.leaf_cluster = BSP_FIELD(q3_leaf, cluster), \
@@ -230,8 +272,9 @@ static const struct bsp__collision quake3_coll = {
     .vis.vis_row = quake3_vis_row, \
     .vis.vis_view = 1, \
     .faces.face_luxel = bsp__q3_luxel, \
-    .access = BSP__IF(BSPKIT_ACCESS, &quake3_access), \
-    BSP__COLL(&quake3_coll)
+    .faces.face_page = BSP_FIELD(S, lightmapNum), \
+    .access = BSP__IF(BSPKIT_ACCESS, access_), \
+    BSP__COLL(coll_)
 
 const struct bsp_family bsp__family_quake3 = {
     .name = "quake3", .detect.id = BSP_FAMILY_QUAKE3,
@@ -239,7 +282,8 @@ const struct bsp_family bsp__family_quake3 = {
     .dir.header_bytes = QUAKE3_HEADER_BYTES,
     .dir.num_lumps = QUAKE3_LUMPS,
     .dir.layouts = &quake3_layouts,
-    QUAKE3_COMMON
+    .detect.magic = "IBSP", .faces.page_texels = 128,
+    QUAKE3_COMMON(q3_surface, quake3_lump_names, 0, &quake3_access, &quake3_coll)
 };
 
 /* IBSP 47: the original q3map's 17 entries, or q3map2's 18 (the 18th,
@@ -253,7 +297,32 @@ const struct bsp_family bsp__family_quake3_47 = {
     .dir.optional_last = 1,
     .dir.last_variant = "quakelive",
     .dir.layouts = &quake3_47_layouts,
-    QUAKE3_COMMON
+    .detect.magic = "IBSP", .faces.page_texels = 128,
+    QUAKE3_COMMON(q3_surface, quake3_lump_names, 0, &quake3_access, &quake3_coll)
+};
+
+/* RBSP 1 and FBSP 1 (docs/queries.md 13.3): 18 entries, Raven's records,
+ * the light array (lump 17) between the grid's cells and its points
+ * (amb.lumps[0]: points, array; index_bytes: an array entry), lightmap
+ * slot styles in the surface, pages of 128 or 512 texels a side. */
+#define RAVEN_COMMON \
+    .detect.min_version = 1, .detect.max_version = 1, \
+    .dir.header_bytes = QUAKE3_47_HEADER_BYTES, \
+    .dir.num_lumps = QUAKE3_47_LUMPS, \
+    .dir.layouts = &raven_layouts, \
+    .amb.lumps = { { Q3_LIGHTGRID, Q3_LIGHTARRAY } }, .amb.index_bytes = 2, \
+    .faces.face_styles_offset = BSP_AT(raven_surface, lightmapStyles), \
+    .faces.face_num_styles = 4, \
+    QUAKE3_COMMON(raven_surface, raven_lump_names, 1u << Q3_LIGHTARRAY, &raven_access, &raven_coll)
+const struct bsp_family bsp__family_quake3_raven = {
+    .name = "quake3", .detect.id = BSP_FAMILY_QUAKE3, .detect.variant = "raven",
+    .detect.magic = "RBSP", .faces.page_texels = 128,
+    RAVEN_COMMON
+};
+const struct bsp_family bsp__family_quake3_qfusion = {
+    .name = "quake3", .detect.id = BSP_FAMILY_QUAKE3, .detect.variant = "qfusion",
+    .detect.magic = "FBSP", .faces.page_texels = 512,
+    RAVEN_COMMON
 };
 
 #endif

@@ -4,7 +4,10 @@
  * q3map2 leaves a surface's lightmap axes zero, so the only data that ties
  * a point to a texel is the triangles: find the one under the point's
  * projection, interpolate its corners' lightmap coordinates, and read the
- * texel of the 128 x 128 page. Every float operation goes through fmath.h,
+ * texel of the page (128 x 128, qfusion's 512 x 512: the description's
+ * page_texels). Raven's surfaces (docs/queries.md 13.3) name slot 0's page
+ * and style where the description says; a vertex's lightmap[0] is where
+ * Quake 3's lightmap is. Every float operation goes through fmath.h,
  * in the contract's order, so no target evaluates wider.
  */
 #include "family.h"
@@ -18,14 +21,11 @@
 #define SURF_NUM_VERTS 16
 #define SURF_FIRST_INDEX 20
 #define SURF_NUM_INDEXES 24
-#define SURF_LIGHTMAP 28
 #define VERT_LIGHTMAP 20
 #define MST_PLANAR 1
 #define MST_PATCH 2
 #define MST_TRIANGLE_SOUP 3
 #define Q3_DRAWINDEXES 11
-#define PAGE 128
-#define PAGE_BYTES (PAGE * PAGE * 3)
 
 typedef struct tri_pick {
     float b[3];            /* barycentric weights of the best triangle */
@@ -107,7 +107,9 @@ bsp_status bsp__q3_luxel(const bsp__map *m, uint32_t face, const float p[3], uin
     const uint8_t *f = m->faces.data + (size_t)face * m->faces.stride;
     const uint8_t *indexes = m->lump_data[Q3_DRAWINDEXES];
     uint32_t num_indexes = m->lump_size[Q3_DRAWINDEXES] / 4;
-    int32_t type = bsp__i32(f + SURF_TYPE), page = bsp__i32(f + SURF_LIGHTMAP);
+    const struct bsp__faces *fd = &m->family->faces;
+    uint32_t side = fd->page_texels, page_bytes = side * side * 3;
+    int32_t type = bsp__i32(f + SURF_TYPE), page = bsp__field_get(f, fd->face_page);
     int32_t first_vert = bsp__i32(f + SURF_FIRST_VERT), num_verts = bsp__i32(f + SURF_NUM_VERTS);
     int32_t first_index = bsp__i32(f + SURF_FIRST_INDEX);
     int32_t tris = bsp__i32(f + SURF_NUM_INDEXES) / 3, k;
@@ -119,8 +121,10 @@ bsp_status bsp__q3_luxel(const bsp__map *m, uint32_t face, const float p[3], uin
     if (type == MST_PATCH) return BSP_E_UNSUPPORTED;
     if (type != MST_PLANAR && type != MST_TRIANGLE_SOUP) return BSP_E_NO_LIGHTMAP;
     if (page < 0 || slot != 0) return BSP_E_NO_LIGHTMAP;
-    /* (page + 1) * PAGE_BYTES > count, without the product */
-    if ((uint32_t)page >= m->lighting.count / PAGE_BYTES) return BSP_E_NO_LIGHTMAP;
+    /* (Raven: slot 0's style 255 is no lightmap) */
+    if (fd->face_num_styles && f[fd->face_styles_offset] == 255) return BSP_E_NO_LIGHTMAP;
+    /* (page + 1) * page_bytes > count, without the product */
+    if ((uint32_t)page >= m->lighting.count / page_bytes) return BSP_E_NO_LIGHTMAP;
     if (!m->vertexes.data) return BSP_E_NOT_LOADED;
     /* Every corner of every triangle first: corrupt outranks not_on_face.
      * Each sum below adds two numbers under 2^31: 32 bits hold it. */
@@ -144,15 +148,15 @@ bsp_status bsp__q3_luxel(const bsp__map *m, uint32_t face, const float p[3], uin
     tri_corners(m, indexes, first_index, first_vert, best.k, corner);
     u = tri_blend(&best, corner, 0);
     v = tri_blend(&best, corner, 1);
-    su = bsp__fmul(u, (float)PAGE);
-    sv = bsp__fmul(v, (float)PAGE);
-    i = bsp__floor_clamp(su, 0, PAGE - 1);
-    j = bsp__floor_clamp(sv, 0, PAGE - 1);
+    su = bsp__fmul(u, (float)side);
+    sv = bsp__fmul(v, (float)side);
+    i = bsp__floor_clamp(su, 0, (int32_t)side - 1);
+    j = bsp__floor_clamp(sv, 0, (int32_t)side - 1);
     out->face = (int32_t)face;
     out->s = i;
     out->t = j;
-    bsp__sample_bytes(out, m->lighting.data + (size_t)page * PAGE_BYTES +
-                               3 * ((size_t)j * PAGE + (size_t)i), 3);
+    bsp__sample_bytes(out, m->lighting.data + (size_t)page * page_bytes +
+                               3 * ((size_t)j * side + (size_t)i), 3);
     return BSP_OK;
 }
 

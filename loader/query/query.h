@@ -100,7 +100,7 @@ int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot,
 bsp_status bsp__point_query_args(const bsp__map *m, const float p[3], const void *out);
 
 /* The Quake 3 light grid of docs/queries.md 7 (query_ambient_q3.c). */
-bsp_status bsp__q3_light_grid(const bsp__map *m, const float p[3], bsp_ambient_light *out);
+bsp_status bsp__q3_light_grid(const bsp__map *m, const float p[3], uint32_t style, bsp_ambient_light *out);
 /* Its cell size: (64, 64, 128) or the first entity's gridsize. */
 void bsp__q3_gridsize(const bsp__map *m, float size[3]);
 

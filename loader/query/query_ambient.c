@@ -134,13 +134,17 @@ bsp_status bsp_ambient_style(const bsp_map *map, const float p[3], uint32_t styl
     bsp_status st = bsp__point_query_args(m, p, out);
     if (st != BSP_OK) return st;
     bsp__fill(out, 0, sizeof *out);
-    /* styles are the octree's; the other grids have one light */
-    if (style > 255 || (style != 0 && m->family->amb.kind != BSP_AMB_OCTREE)) return BSP_E_BAD_QUERY;
+    /* styles are the octree's and Raven's grid points' (docs/queries.md
+     * 13.3); the other grids have one light */
+    if (style > 255 || (style != 0 && m->family->amb.kind != BSP_AMB_OCTREE &&
+                        !(BSPKIT_FAMILY_QUAKE3 && m->family->amb.kind == BSP_AMB_GRID &&
+                          m->family->amb.index_bytes)))
+        return BSP_E_BAD_QUERY;
     switch (m->family->amb.kind) {
 #if BSPKIT_AMBIENT
     case BSP_AMB_CUBES: return source_ambient(m, p, out);
 #if BSPKIT_FAMILY_QUAKE3
-    case BSP_AMB_GRID: return bsp__q3_light_grid(m, p, out);
+    case BSP_AMB_GRID: return bsp__q3_light_grid(m, p, style, out);
 #endif
 #if BSP__USE_LIGHT_GRID
     case BSP_AMB_OCTREE:

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* query_ambient_q3.c - the Quake 3 light grid at a point (docs/queries.md 7):
  * ioquake3's R_SetupEntityLightingGrid without the renderer's scaling.
+ * RBSP and FBSP (docs/queries.md 13.3) reach a cell's data through the
+ * light array, a point of four style slots, by Raven's corner rule.
  * Every float operation goes through fmath.h, in the contract's order; floor and sqrt are written out (no libm), sqrt
  * correctly rounded as IEEE requires of sqrtf.
  */
@@ -12,6 +14,16 @@
 #define Q3_LIGHTGRID 15
 #define MODEL_MINS 0
 #define MODEL_MAXS 12
+/* Quake 3's 8-byte cell: ambient[3], directed[3], latLong[2]; Raven's
+ * 30-byte point: ambient[4][3], directed[4][3], styles[4], latLong[2] */
+#define Q3_CELL 8
+#define Q3_LATLONG 6
+#define RAVEN_POINT 30
+#define RAVEN_DIRECTED 12
+#define RAVEN_STYLES 24
+#define RAVEN_LATLONG 28
+#define RAVEN_SLOTS 4
+#define LS_NONE 255
 
 /* tr.sinTable[4 * b], IEEE single bits as docs/queries.md gives them. */
 static const uint32_t sin_bits[256] = {
@@ -100,9 +112,38 @@ static float sqrt_f(float x)
     return r;
 }
 
-bsp_status bsp__q3_light_grid(const bsp__map *m, const float p[3], bsp_ambient_light *out)
+/* A corner's data (Raven: through the light array; NULL: corrupt), *skip
+ * for a corner the rule leaves out, *slot the style slot it reads (-1:
+ * none of its slots has the style). */
+static const uint8_t *grid_corner(const bsp__map *m, uint64_t cell, uint32_t style, int *skip, int *slot)
 {
     const uint8_t *grid = m->lump_data[Q3_LIGHTGRID];
+    const uint8_t *array = m->lump_data[m->family->amb.lumps[0][1]], *d;
+    uint32_t point, k;
+    *slot = 0;
+    if (!m->family->amb.index_bytes) {
+        d = grid + Q3_CELL * cell;
+        *skip = !(d[0] | d[1] | d[2]);   /* a sample inside a wall */
+        return d;
+    }
+    point = (uint32_t)array[2 * cell] | (uint32_t)array[2 * cell + 1] << 8;
+    if (point >= m->lump_size[Q3_LIGHTGRID] / RAVEN_POINT) return NULL;
+    d = grid + (size_t)point * RAVEN_POINT;
+    *skip = d[RAVEN_STYLES] == LS_NONE;   /* Raven's "in a wall" */
+    *slot = -1;
+    for (k = 0; k < RAVEN_SLOTS && d[RAVEN_STYLES + k] != LS_NONE; k++)
+        if (d[RAVEN_STYLES + k] == style) {
+            *slot = (int)k;
+            break;
+        }
+    return d;
+}
+
+bsp_status bsp__q3_light_grid(const bsp__map *m, const float p[3], uint32_t style, bsp_ambient_light *out)
+{
+    const uint8_t *grid = m->lump_data[Q3_LIGHTGRID];
+    int raven = m->family->amb.index_bytes != 0;
+    uint32_t lat_at = raven ? RAVEN_LATLONG : Q3_LATLONG, dir_at = raven ? RAVEN_DIRECTED : 3;
     float size[3], inv[3], origin[3], frac[3], total = 0.0f, dir[3] = { 0, 0, 0 };
     float amb[3] = { 0, 0, 0 }, directed[3] = { 0, 0, 0 }, len2;
     int32_t bounds[3], pos[3];
@@ -134,7 +175,12 @@ bsp_status bsp__q3_light_grid(const bsp__map *m, const float p[3], bsp_ambient_l
         bounds[a] = (int32_t)n;
     }
     cells = (uint64_t)bounds[0] * (uint64_t)bounds[1] * (uint64_t)bounds[2];
-    if (!grid || cells > 0xffffffffu / 8 || m->lump_size[Q3_LIGHTGRID] != 8 * cells)
+    if (!raven && (!grid || cells > 0xffffffffu / Q3_CELL || m->lump_size[Q3_LIGHTGRID] != Q3_CELL * cells))
+        return BSP_E_NO_AMBIENT;
+    /* Raven: an array entry a cell, whole points (13.3) */
+    if (raven && (!m->lump_data[m->family->amb.lumps[0][1]] || cells > 0xffffffffu / 2 ||
+                  m->lump_size[m->family->amb.lumps[0][1]] != 2 * cells ||
+                  m->lump_size[Q3_LIGHTGRID] % RAVEN_POINT))
         return BSP_E_NO_AMBIENT;
     for (a = 0; a < 3; a++) {
         float t = bsp__fsub(p[a], origin[a]);
@@ -149,7 +195,7 @@ bsp_status bsp__q3_light_grid(const bsp__map *m, const float p[3], bsp_ambient_l
         float factor = 1.0f, n[3], t;
         uint64_t cell[3];
         const uint8_t *d;
-        int j;
+        int j, skip, slot;
         for (j = 0; j < 3; j++) {
             cell[j] = (uint64_t)pos[j];
             if (i & (1u << j)) {
@@ -162,19 +208,20 @@ bsp_status bsp__q3_light_grid(const bsp__map *m, const float p[3], bsp_ambient_l
             }
         }
         if (j != 3) continue;
-        d = grid + 8 * (cell[0] + cell[1] * (uint64_t)bounds[0] +
-                        cell[2] * (uint64_t)bounds[0] * (uint64_t)bounds[1]);
-        if (!(d[0] | d[1] | d[2])) continue;   /* a sample inside a wall */
+        d = grid_corner(m, cell[0] + cell[1] * (uint64_t)bounds[0] +
+                               cell[2] * (uint64_t)bounds[0] * (uint64_t)bounds[1], style, &skip, &slot);
+        if (!d) return BSP_E_CORRUPT;
+        if (skip) continue;
         total = bsp__fadd(total, factor);
-        for (c = 0; c < 3; c++) {
-            t = bsp__fmul(factor, (float)d[c]);
+        for (c = 0; slot >= 0 && c < 3; c++) {
+            t = bsp__fmul(factor, (float)d[3 * slot + c]);
             amb[c] = bsp__fadd(amb[c], t);
-            t = bsp__fmul(factor, (float)d[3 + c]);
+            t = bsp__fmul(factor, (float)d[dir_at + 3 * (uint32_t)slot + c]);
             directed[c] = bsp__fadd(directed[c], t);
         }
-        n[0] = bsp__fmul(sin_of((uint32_t)d[7] + 64), sin_of(d[6]));
-        n[1] = bsp__fmul(sin_of(d[7]), sin_of(d[6]));
-        n[2] = sin_of((uint32_t)d[6] + 64);
+        n[0] = bsp__fmul(sin_of((uint32_t)d[lat_at + 1] + 64), sin_of(d[lat_at]));
+        n[1] = bsp__fmul(sin_of(d[lat_at + 1]), sin_of(d[lat_at]));
+        n[2] = sin_of((uint32_t)d[lat_at] + 64);
         for (c = 0; c < 3; c++) {
             t = bsp__fmul(n[c], factor);
             dir[c] = bsp__fadd(dir[c], t);

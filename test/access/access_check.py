@@ -151,7 +151,7 @@ def face_texture(m, f):
     """The texture index a face names, read from its record."""
     fam = m.family
     if fam == "quake3":
-        return struct.unpack_from("<i", m.lump(13), 104 * f)[0]
+        return bspref.q3_surface_record(m, f)[0]
     if fam == "nightfire":
         return struct.unpack_from("<i", m.lump(9), 48 * f + 24)[0]
     ti = m.face(f).texinfo
@@ -170,11 +170,10 @@ def expected_geometry(m, f):
     """(positions, triangles or None, plane (n, d) or None) of a face."""
     fam = m.family
     if fam == "quake3":
-        r = struct.unpack_from("<12i12f2i", m.lump(13), 104 * f)
+        r = bspref.q3_surface_record(m, f)   # (Raven's too: 13.3)
         if r[2] not in (1, 3):
             return None, None, None
-        dv = m.lump(10)
-        pos = [struct.unpack_from("<3f", dv, 44 * (r[3] + k)) for k in range(r[4])]
+        pos = [bspref.q3_drawvert(m, r[3] + k)[0:3] for k in range(r[4])]
         ix = [struct.unpack_from("<i", m.lump(11), 4 * (r[5] + k))[0] for k in range(r[6])]
         tris = [ix[3 * k:3 * k + 3] for k in range(r[6] // 3)]
         n = r[21:24]
@@ -353,7 +352,9 @@ def brush_records(m):
         shaders = unpack_all("<64sii", m.lump(1))
         br = [(a, n, shaders[s][2] if 0 <= s < len(shaders) else None, s)
               for a, n, s in unpack_all("<3i", m.lump(8))]
-        sd = [(p, tex(s), -1, 0, 0) for p, s in unpack_all("<2i", m.lump(9))]
+        # Raven's sides (13.3) add a draw surface: 12 bytes
+        sd = [(r[0], tex(r[1]), -1, 0, 0)
+              for r in unpack_all("<3i" if getattr(m, "raven", False) else "<2i", m.lump(9))]
         lb = [r[0] for r in unpack_all("<i", m.lump(6))]
         rng = [(r[10], r[11]) for r in unpack_all("<ii3i3i4i", m.lump(4))]
     elif fam == "nightfire":

@@ -97,6 +97,7 @@ static int template_of(const bsp_header *h, const uint8_t *data)
     if (!strcmp(f, "goldsrc")) return 5;
     if (!strcmp(f, "bsp2")) return data[0] == 'B' ? 6 : 7;
     if (!strcmp(f, "quake2")) return data[0] == 'Q' ? 13 : h->version == 41 ? 14 : 8;   /* QBSP 38, Daikatana, IBSP 38 */
+    if (!strcmp(f, "quake3") && h->version == 1) return data[0] == 'F' ? 22 : 21;   /* FBSP, RBSP */
     if (!strcmp(f, "quake3")) return h->version == 47 ? (h->num_lumps == 18 ? 16 : 17) : 9;
     if (!strcmp(f, "nightfire")) return 10;
     return -1;

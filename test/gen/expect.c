@@ -138,8 +138,20 @@ static void q_ambient(ctx *c, const float p[3])
     gbuf_printf(&c->q, "ambient");
     put_point(&c->q, p);
     gbuf_printf(&c->q, "\n");
-    if (c->v->q3l) gen_q3l_ambient(c->v->q3l, p, &c->e);
+    if (c->v->q3l) gen_q3l_ambient(c->v->q3l, p, 0, &c->e);
     else gen_amb_answer(c->w, c->o->ambient, c->use_hdr, gen_view_leaf(c->v, 0, p), p, &c->e);
+    /* Raven's points (docs/queries.md 13.3): the other slots' styles, one
+     * after a 255 (never read), and 255 itself (no slot holds it) */
+    if (c->v->q3l && c->v->q3l->raven) {
+        static const int styles[] = {2, 5, 7, 255};
+        int k;
+        for (k = 0; k < 4; k++) {
+            gbuf_printf(&c->q, "ambient");
+            put_point(&c->q, p);
+            gbuf_printf(&c->q, " %d\n", styles[k]);
+            gen_q3l_ambient(c->v->q3l, p, styles[k], &c->e);
+        }
+    }
 }
 
 /* A Quake 3 luxel query at p when its answer is a robust test. */

@@ -60,8 +60,12 @@ enum {
     GEN_VAR_QUAKE64,   /* quake: " 46Q", 44-byte miptex headers */
     GEN_VAR_Q3V47_RTCW,  /* quake3: IBSP 47, 17 entries, data from byte 144, an ET foliage surface */
     GEN_VAR_Q3V47_QL,    /* quake3: IBSP 47, 18 entries, two Quake Live advert records */
-    GEN_VAR_Q3V47_BADADS /* quake3: IBSP 47, 18 written, the 18th 100 bytes long: read as 17 */
+    GEN_VAR_Q3V47_BADADS, /* quake3: IBSP 47, 18 written, the 18th 100 bytes long: read as 17 */
+    GEN_VAR_RAVEN,       /* quake3: "RBSP" 1 (13.3): Raven's records, the light array */
+    GEN_VAR_RAVEN_DARK,  /* quake3: "RBSP" 1, GEN_Q3_RAVEN_DARK's grid and styles */
+    GEN_VAR_QFUSION      /* quake3: "FBSP" 1: as GEN_VAR_RAVEN, 512 x 512 pages */
 };
+#define GEN_VAR_IS_RAVEN(v) ((v) >= GEN_VAR_RAVEN && (v) <= GEN_VAR_QFUSION)
 
 #define GEN_QK_ODD_TEXINFO 5 /* quake-like families only: see above */
 

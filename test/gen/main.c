@@ -225,6 +225,19 @@
  *               Quake Live advert records (variant quakelive)
  *   q3_badads   q3 as IBSP 47 with an 18th entry 100 bytes long, not whole
  *               records: read as 17 entries, the bytes ignored
+ *   q3_raven    q3_lit as Raven's "RBSP" 1 (docs/queries.md 13.3): 12-byte
+ *               brush sides, 80-byte draw vertices, 148-byte surfaces, the
+ *               grid as 30-byte points through the light array (lump 17);
+ *               the in-wall cells share a point of style 255, so style 0
+ *               answers as q3_lit; `ambient X Y Z STYLE` reads the slots
+ *   q3_raven_dark  q3_raven whose in-wall point has style 0 and no light
+ *               (Raven's rule keeps it: darker than Quake 3's), one cell's
+ *               entry past lump 15 (corrupt where it is read), and slot 0
+ *               of every seventh lit surface style 255 (no_lightmap)
+ *   q3_qfusion  q3_raven as qfusion's "FBSP" 1: 512 x 512 pages, the
+ *               lightmap coordinates a quarter: the same texels
+ *   q3_raven_ramp  q3_ramp as RBSP 1 (unlit: no grid, no light array):
+ *               its collision lines trace the 12-byte brush sides
  *   q2_qbism, q2_qbism_ramp  q2 and q2_ramp as "QBSP" 38 (the Quake II
  *               re-release / Qbism, docs/queries.md 13.1): the same world
  *               and answers with 32-bit indices and float bounds
@@ -495,6 +508,10 @@ static const fam_variant fam_variants[] = {
     {"q3_lit_rtcw", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, GEN_VAR_Q3V47_RTCW},
     {"q3_ramp_ql", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 1, GEN_VAR_Q3V47_QL},
     {"q3_badads", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 0, GEN_VAR_Q3V47_BADADS},
+    {"q3_raven", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, GEN_VAR_RAVEN},
+    {"q3_raven_dark", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, GEN_VAR_RAVEN_DARK},
+    {"q3_qfusion", GEN_FAM_QUAKE3, 1, 1, NULL, GEN_Q3_GRID_OK, 0, GEN_VAR_QFUSION},
+    {"q3_raven_ramp", GEN_FAM_QUAKE3, 1, 0, NULL, 0, 1, GEN_VAR_RAVEN},
     {"nightfire", GEN_FAM_NIGHTFIRE, 1, 0, NULL, 0, 0, 0},
     {"nightfire_lit", GEN_FAM_NIGHTFIRE, 1, 1, NULL, 0, 0, 0},
 };
@@ -517,6 +534,9 @@ static void write_fam_variant(const fam_variant *fv, const char *outdir)
     memset(&q3l, 0, sizeof q3l);
     if (fv->lit && fv->family == GEN_FAM_QUAKE3) {
         gen_q3l_build(&w, fv->worldspawn, fv->grid, &q3l);
+        if (GEN_VAR_IS_RAVEN(fv->variant))
+            gen_q3l_raven(&q3l, fv->variant == GEN_VAR_RAVEN_DARK ? GEN_Q3_RAVEN_DARK : GEN_Q3_RAVEN_TWIN,
+                          fv->variant == GEN_VAR_QFUSION ? 512 : 128);
         view.q3l = &q3l;
     }
     if (fv->lit && fv->family == GEN_FAM_NIGHTFIRE) gen_nf_light_build(&view);

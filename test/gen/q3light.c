@@ -159,10 +159,12 @@ void gen_q3l_build(const gen_world *w, const char *worldspawn, int grid, gen_q3l
     int f;
     memset(q, 0, sizeof *q);
     q->npages = NPAGES;
+    q->side = 128;
     q->worldspawn = worldspawn;
     q->grid = grid;
     q->surf = calloc((size_t)w->nfaces + 1, sizeof *q->surf);
     if (!q->surf) gen_die("out of memory");
+    q->nsurf = w->nfaces;
     for (f = 0; f < w->nfaces; f++) build_surface(w, f, &q->surf[f]);
     q->size[0] = 64.0f, q->size[1] = 64.0f, q->size[2] = 128.0f;
     /* worldspawn lines: "key" "value"; the gridsize ones in order, each
@@ -180,6 +182,8 @@ void gen_q3l_free(gen_q3l *q)
 {
     free(q->surf);
     gbuf_free(&q->cells);
+    gbuf_free(&q->points);
+    gbuf_free(&q->array);
     memset(q, 0, sizeof *q);
 }
 
@@ -187,9 +191,69 @@ void gen_q3l_pages(const gen_q3l *q, gbuf *out)
 {
     int page, i, j, c;
     for (page = 0; page < q->npages; page++)
-        for (j = 0; j < 128; j++)
-            for (i = 0; i < 128; i++)
+        for (j = 0; j < q->side; j++)
+            for (i = 0; i < q->side; i++)
                 for (c = 0; c < 3; c++) gbuf_u8(out, page_byte(page, i, j, c));
+}
+
+/* ---------------- Raven's grid points and light array (13.3) ---------------- */
+
+/* Styles of a point: 0 first, then a style, a 255 that ends the slots
+ * (a style after it is not read), or 255 alone. */
+void gen_q3l_point_styles(long k, unsigned char styles[4])
+{
+    static const unsigned char pick[4][4] = {{0, 2, 255, 5}, {0, 5, 2, 255}, {0, 2, 5, 7}, {0, 255, 255, 255}};
+    memcpy(styles, pick[k % 4], 4);
+}
+
+int gen_q3l_style0(const gen_q3l *q, int f)
+{
+    return q->raven == GEN_Q3_RAVEN_DARK && f % 7 == 6 && q->surf[f].page >= 0 ? 255 : 0;
+}
+
+void gen_q3l_raven(gen_q3l *q, int raven, int side)
+{
+    long n = (long)q->bounds[0] * q->bounds[1] * q->bounds[2], k, next = 1;
+    int f, v, b;
+    q->raven = raven;
+    q->side = side;
+    for (f = 0; side != 128 && f < q->nsurf; f++) {
+        for (v = 0; v < q->surf[f].nverts; v++)
+            for (b = 0; b < 2; b++) q->surf[f].lm[v][b] *= 128.0f / (float)side; /* a power of two: exact */
+    }
+    if (q->grid != GEN_Q3_GRID_OK || n == 0) return;
+    /* point 0: the in-wall cells' (TWIN: style 255 over bright bytes, which
+     * a reader testing Quake 3's zero ambient would keep; DARK: style 0, no light) */
+    for (b = 0; b < 30; b++) {
+        unsigned char c = gen_hash32(0x52415630u, (uint32_t)b, 0, 0) & 0xff;
+        if (b < 24 && raven == GEN_Q3_RAVEN_DARK) c = 0;
+        if (b >= 24 && b < 28) c = raven == GEN_Q3_RAVEN_DARK && b == 24 ? 0 : 255;
+        gbuf_u8(&q->points, c);
+    }
+    q->bad_cell = raven == GEN_Q3_RAVEN_DARK ? (q->bounds[0] - 1) + (long)(q->bounds[2] - 1) * q->bounds[0] * q->bounds[1] : -1;
+    for (k = 0; k < n; k++) {
+        const unsigned char *c = q->cells.data + 8 * k;
+        unsigned char pt[30], styles[4];
+        int s;
+        long idx = next;
+        if (k % 5 == 2) idx = 0;
+        if (k == q->bad_cell) idx = 60000; /* past lump 15 */
+        gbuf_u8(&q->array, (unsigned)idx & 0xff);
+        gbuf_u8(&q->array, (unsigned)idx >> 8);
+        if (idx != next) continue;
+        next++;
+        gen_q3l_point_styles(k, styles);
+        for (s = 0; s < 4; s++)
+            for (b = 0; b < 3; b++) {
+                pt[3 * s + b] = s == 0 ? c[b] : gen_hash32(0x52415631u, (uint32_t)k, (uint32_t)s, (uint32_t)b) & 0xff;
+                pt[12 + 3 * s + b] = s == 0 ? c[3 + b] : gen_hash32(0x52415632u, (uint32_t)k, (uint32_t)s, (uint32_t)b) & 0xff;
+            }
+        memcpy(pt + 24, styles, 4);
+        pt[28] = c[6];
+        pt[29] = c[7];
+        gbuf_put(&q->points, pt, 30);
+    }
+    if (next > 65535) gen_die("raven grid: %ld points", next);
 }
 
 /* ---------------- answers, float32 in the contract's order ---------------- */
@@ -206,11 +270,11 @@ static void sub3(const float a[3], const float b[3], float out[3])
     for (k = 0; k < 3; k++) out[k] = a[k] - b[k];
 }
 
-static int texel(float u, int *clear)
+static int texel(float u, int side, int *clear)
 {
-    float x = u * 128.0f, fl = floorf(x);
+    float x = u * (float)side, fl = floorf(x);
     if (x - fl < 1e-3f || fl + 1.0f - x < 1e-3f) *clear = 0;
-    return fl < 0 ? 0 : fl > 127 ? 127 : (int)fl;
+    return fl < 0 ? 0 : fl > (float)(side - 1) ? side - 1 : (int)fl;
 }
 
 static void q3_error(gbuf *e, const char *q, const char *name) { gbuf_printf(e, "{\"q\":\"%s\",\"error\":\"%s\"}\n", q, name); }
@@ -221,7 +285,7 @@ int gen_q3l_luxel(const gen_q3l *q, int f, const float p[3], gbuf *e)
     int k, best = -1, clear = 1, i, j, c;
     float bb[3] = {0, 0, 0}, bestd = 0, u, v;
     if (s->type == 2) return q3_error(e, "luxel", "unsupported"), 1;
-    if ((s->type != 1 && s->type != 3) || s->page < 0 || s->page >= q->npages)
+    if ((s->type != 1 && s->type != 3) || s->page < 0 || s->page >= q->npages || gen_q3l_style0(q, f) == 255)
         return q3_error(e, "luxel", "no_lightmap"), 1;
     for (k = 0; k < s->nindexes / 3; k++) {
         const float *A = s->xyz[s->idx[3 * k]], *B = s->xyz[s->idx[3 * k + 1]], *C = s->xyz[s->idx[3 * k + 2]];
@@ -273,8 +337,8 @@ int gen_q3l_luxel(const gen_q3l *q, int f, const float p[3], gbuf *e)
         t = bb[2] * lc[1];
         v = v + t;
     }
-    i = texel(u, &clear);
-    j = texel(v, &clear);
+    i = texel(u, q->side, &clear);
+    j = texel(v, q->side, &clear);
     if (!clear) return 0;
     gbuf_printf(e, "{\"q\":\"luxel\",\"face\":%d,\"s\":%d,\"t\":%d,\"raw\":\"", f, i, j);
     for (c = 0; c < 3; c++) gbuf_printf(e, "%02x", page_byte(s->page, i, j, c));
@@ -289,12 +353,12 @@ static void put_vec(gbuf *e, const char *name, const float v[3])
     gbuf_printf(e, ",\"%s\":[%.9g,%.9g,%.9g]", name, (double)v[0], (double)v[1], (double)v[2]);
 }
 
-void gen_q3l_ambient(const gen_q3l *q, const float p[3], gbuf *e)
+void gen_q3l_ambient(const gen_q3l *q, const float p[3], int style, gbuf *e)
 {
     float SIN[256], frac[3], amb[3] = {0, 0, 0}, dird[3] = {0, 0, 0}, dirn[3] = {0, 0, 0}, out[3], total = 0, len2;
-    int pos[3], a, i, j, c;
-    long n = (long)q->bounds[0] * q->bounds[1] * q->bounds[2];
-    if (n == 0 || q->cells.len != (size_t)(8 * n)) {
+    int pos[3], a, i, j, c, lat, lon;
+    long n = (long)q->bounds[0] * q->bounds[1] * q->bounds[2], k;
+    if (n == 0 || q->cells.len != (size_t)(8 * n) || (q->raven && q->array.len != (size_t)(2 * n))) {
         q3_error(e, "ambient", "no_ambient");
         return;
     }
@@ -308,6 +372,7 @@ void gen_q3l_ambient(const gen_q3l *q, const float p[3], gbuf *e)
         float factor = 1.0f, nv[3];
         int cell[3], skip = 0;
         const unsigned char *d;
+        int slot = 0;
         for (j = 0; j < 3; j++) {
             cell[j] = pos[j];
             if (i & (1 << j)) {
@@ -319,18 +384,46 @@ void gen_q3l_ambient(const gen_q3l *q, const float p[3], gbuf *e)
             }
         }
         if (skip) continue;
-        d = q->cells.data + 8 * (cell[0] + cell[1] * q->bounds[0] + cell[2] * q->bounds[0] * q->bounds[1]);
-        if (d[0] == 0 && d[1] == 0 && d[2] == 0) continue;
-        total = total + factor;
-        for (c = 0; c < 3; c++) {
-            float t = factor * (float)d[c];
-            amb[c] = amb[c] + t;
-            t = factor * (float)d[3 + c];
-            dird[c] = dird[c] + t;
+        k = cell[0] + cell[1] * q->bounds[0] + cell[2] * q->bounds[0] * q->bounds[1];
+        if (q->raven) { /* 13.3: through the light array to a point, its slot of the style */
+            const unsigned char *ae = q->array.data + 2 * k;
+            unsigned idx = ae[0] | (unsigned)ae[1] << 8;
+            int s;
+            if ((size_t)idx >= q->points.len / 30) {
+                q3_error(e, "ambient", "corrupt");
+                return;
+            }
+            d = q->points.data + 30 * idx;
+            if (d[24] == 255) continue;
+            slot = -1;
+            for (s = 0; s < 4 && d[24 + s] != 255; s++)
+                if (d[24 + s] == style) {
+                    slot = s;
+                    break;
+                }
+            total = total + factor;
+            for (c = 0; slot >= 0 && c < 3; c++) {
+                float t = factor * (float)d[3 * slot + c];
+                amb[c] = amb[c] + t;
+                t = factor * (float)d[12 + 3 * slot + c];
+                dird[c] = dird[c] + t;
+            }
+            lat = d[28], lon = d[29];
+        } else {
+            d = q->cells.data + 8 * k;
+            if (d[0] == 0 && d[1] == 0 && d[2] == 0) continue;
+            total = total + factor;
+            for (c = 0; c < 3; c++) {
+                float t = factor * (float)d[c];
+                amb[c] = amb[c] + t;
+                t = factor * (float)d[3 + c];
+                dird[c] = dird[c] + t;
+            }
+            lat = d[6], lon = d[7];
         }
-        nv[0] = SIN[(d[7] + 64) & 255] * SIN[d[6]];
-        nv[1] = SIN[d[7]] * SIN[d[6]];
-        nv[2] = SIN[(d[6] + 64) & 255];
+        nv[0] = SIN[(lon + 64) & 255] * SIN[lat];
+        nv[1] = SIN[lon] * SIN[lat];
+        nv[2] = SIN[(lat + 64) & 255];
         for (c = 0; c < 3; c++) {
             float t = nv[c] * factor;
             dirn[c] = dirn[c] + t;

@@ -39,6 +39,17 @@
  * model); GEN_VAR_Q3V47_QL 18 entries, lump 17 two 128-byte advert records
  * (i32 cellId, f32 normal[3], rect[4][3], char model[64]) written last;
  * GEN_VAR_Q3V47_BADADS 18 entries whose 18th is 100 bytes.
+ *
+ * RBSP 1 and FBSP 1 (GEN_VAR_RAVEN, _DARK, GEN_VAR_QFUSION; docs/queries.md
+ * 13.3): 18 entries, lump 17 the light array (uint16 a cell); brushside 12
+ * (i32 planeNum, shaderNum, drawSurfNum); drawvert 80 (f32 xyz[3], st[2],
+ * lightmap[4][2], normal[3], u8 color[4][4]); surface 148 (i32 shaderNum,
+ * fogNum, surfaceType, firstVert, numVerts, firstIndex, numIndexes, u8
+ * lightmapStyles[4], vertexStyles[4], i32 lightmapNum[4], lightmapX[4],
+ * lightmapY[4], lightmapWidth, lightmapHeight, f32 lightmapOrigin[3],
+ * lightmapVecs[3][3], i32 patchWidth, patchHeight); lump 15 30-byte points
+ * (q3light.c). Slots 1-3 carry other coordinates and pages that no slot-0
+ * reader may take.
  */
 #include "idtech.h"
 #include "q3light.h"
@@ -104,9 +115,14 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
     unsigned char prefix[8] = {'I', 'B', 'S', 'P', 46, 0, 0, 0};
     int nlumps = v->variant == GEN_VAR_Q3V47_QL || v->variant == GEN_VAR_Q3V47_BADADS ? Q3_NUM_LUMPS + 1 : Q3_NUM_LUMPS;
     int i, a, k, bpc, nls = 0, nlb = 0, fb[3], nb[3], nverts = 0, nindexes = 0;
+    int raven = GEN_VAR_IS_RAVEN(v->variant);
     if (v->family != GEN_FAM_QUAKE3) gen_die("q3_write: family %d", v->family);
     memset(L, 0, sizeof L);
-    if (v->variant >= GEN_VAR_Q3V47_RTCW) prefix[4] = 47;
+    if (v->variant >= GEN_VAR_Q3V47_RTCW && v->variant <= GEN_VAR_Q3V47_BADADS) prefix[4] = 47;
+    if (raven) {
+        memcpy(prefix, v->variant == GEN_VAR_QFUSION ? "FBSP\1\0\0\0" : "RBSP\1\0\0\0", 8);
+        nlumps = Q3_NUM_LUMPS + 1;
+    }
 
     id_entities(w, v->family, &L[Q3_ENTITIES]);
     if (v->q3l && v->q3l->worldspawn) { /* the keys go into the first entity, after its "{" line */
@@ -191,6 +207,7 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
                 gen_die("q3: brush sides are not in brush order");
             gbuf_i32(&L[Q3_BRUSHSIDES], w->sides[si].plane);
             gbuf_i32(&L[Q3_BRUSHSIDES], 2);
+            if (raven) gbuf_i32(&L[Q3_BRUSHSIDES], si % w->nfaces); /* drawSurfNum, in range */
         }
     }
     for (i = 0; i < w->nfaces; i++) {
@@ -208,8 +225,11 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
                                             ti->tex[a][3]) / 256.0f);
             gbuf_f32(&L[Q3_DRAWVERTS], s.lm[k][0]);
             gbuf_f32(&L[Q3_DRAWVERTS], s.lm[k][1]);
+            for (a = 2; raven && a < 8; a++) /* slots 1-3: elsewhere on the page */
+                gbuf_f32(&L[Q3_DRAWVERTS], 1.0f - s.lm[k][a & 1] * (float)(a / 2) * 0.25f);
             for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_DRAWVERTS], sign * pl->normal[a] + 0.0f);
             gbuf_le32(&L[Q3_DRAWVERTS], 0xffffffffu); /* colour: white, opaque */
+            for (a = 1; raven && a < 4; a++) gbuf_le32(&L[Q3_DRAWVERTS], 0x10203040u * (unsigned)a);
         }
         for (k = 0; k < s.nindexes; k++) gbuf_i32(&L[Q3_DRAWINDEXES], s.idx[k]);
 
@@ -220,8 +240,21 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
         gbuf_i32(&L[Q3_SURFACES], s.nverts);
         gbuf_i32(&L[Q3_SURFACES], nindexes);
         gbuf_i32(&L[Q3_SURFACES], s.nindexes);
-        gbuf_i32(&L[Q3_SURFACES], s.page); /* lightmapNum */
-        gbuf_zero(&L[Q3_SURFACES], 4 * 4); /* lightmap x, y, width, height (q3map2 leaves them 0) */
+        if (raven) {
+            int st0 = s.page < 0 ? 255 : gen_q3l_style0(v->q3l, i);
+            unsigned char styles[8] = {0, 255, 255, 255, 0, 255, 255, 255};
+            styles[0] = (unsigned char)st0;
+            if (st0 == 0 && i % 2) styles[1] = 3; /* a second slot: page 0, which slot 0 never reads */
+            gbuf_put(&L[Q3_SURFACES], styles, 8); /* lightmapStyles[4], vertexStyles[4] */
+            gbuf_i32(&L[Q3_SURFACES], s.page);
+            gbuf_i32(&L[Q3_SURFACES], styles[1] == 3 ? 0 : -1);
+            gbuf_i32(&L[Q3_SURFACES], -1);
+            gbuf_i32(&L[Q3_SURFACES], -1);
+            gbuf_zero(&L[Q3_SURFACES], 10 * 4); /* lightmapX[4], Y[4], width, height */
+        } else {
+            gbuf_i32(&L[Q3_SURFACES], s.page); /* lightmapNum */
+            gbuf_zero(&L[Q3_SURFACES], 4 * 4); /* lightmap x, y, width, height (q3map2 leaves them 0) */
+        }
         gbuf_zero(&L[Q3_SURFACES], 3 * 4); /* lightmapOrigin */
         gbuf_zero(&L[Q3_SURFACES], 6 * 4); /* lightmapVecs[0..1] */
         for (a = 0; a < 3; a++) gbuf_f32(&L[Q3_SURFACES], sign * pl->normal[a] + 0.0f); /* [2]: normal */
@@ -254,7 +287,12 @@ void q3_write(const gen_view *v, const char *path, gen_counts *c)
     if (v->variant == GEN_VAR_Q3V47_BADADS) gbuf_zero(&L[Q3_ADVERTS], 100);
     if (v->q3l) {
         gen_q3l_pages(v->q3l, &L[Q3_LIGHTMAPS]);
-        gbuf_put(&L[Q3_LIGHTGRID], v->q3l->cells.data, v->q3l->cells.len);
+        if (raven) {
+            gbuf_put(&L[Q3_LIGHTGRID], v->q3l->points.data, v->q3l->points.len);
+            gbuf_put(&L[Q3_ADVERTS], v->q3l->array.data, v->q3l->array.len); /* the light array */
+        } else {
+            gbuf_put(&L[Q3_LIGHTGRID], v->q3l->cells.data, v->q3l->cells.len);
+        }
     }
     bpc = ((v->nclusters + 63) & ~63) >> 3;
     if (v->vis) {

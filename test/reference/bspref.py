@@ -1137,9 +1137,13 @@ def load_quake3(data):
     m.family = "quake3"
     m.version = struct.unpack_from("<i", data, 4)[0]
     E = "<"
-    if len(data) < 8 + 17 * 8:
+    # Raven's RBSP 1 and qfusion's FBSP 1 (contract 13.3): 18 entries, the
+    # 18th the light array; surfaces, draw vertices, grid points of their own
+    m.raven = data[:4] in (b"RBSP", b"FBSP")
+    m.q3_side = 512 if data[:4] == b"FBSP" else 128
+    if len(data) < 8 + (18 if m.raven else 17) * 8:
         raise LoadError("corrupt")
-    entries = quake3_entries(data, m.version)
+    entries = 18 if m.raven else quake3_entries(data, m.version)
     L = {}
     for i in range(entries):
         ofs, ln = struct.unpack_from("<ii", data, 8 + 8 * i)
@@ -1152,7 +1156,10 @@ def load_quake3(data):
         return L.get(i, b"")
 
     m.lump = get   # a lump's bytes, decoded (test/access/access_check.py)
-    if get(17):
+    if m.raven:
+        m.variant = "qfusion" if data[:4] == b"FBSP" else "raven"
+        m.lightarray = get(17)
+    elif get(17):
         m.variant = "quakelive"
     m.planes = [r[:4] for r in _unpack_all(E + "4f", get(2), 16)]
     m.nodes = [(r[0], r[1], r[2], 0, 0) for r in _unpack_all(E + "iii3i3i", get(3), 36)]
@@ -1177,11 +1184,33 @@ def load_quake3(data):
     if m.num_clusters > len(m.leaves):
         raise LoadError("corrupt")
     m.faces_raw = get(13)
-    m.num_faces = len(m.faces_raw) // 104
+    m.surface_size, m.drawvert_size = (148, 80) if m.raven else (104, 44)
+    m.num_faces = len(m.faces_raw) // m.surface_size
     m.drawverts, m.drawindexes = get(10), get(11)
     m.lighting, m.lightgrid, m.entities = get(14), get(15), get(0)
     m.lightmaps = False
     return m
+
+
+def q3_surface_record(m, f):
+    """Surface f as Quake 3's 26 fields (12i12f2i: lightmapNum at 7, the
+    planar normal at 21..23, the patch size at 24, 25). A Raven surface
+    (contract 13.3: 148 bytes, four slots) gives slot 0's page, -1 when its
+    style is 255, and slot 0's x, y with the shared width, height."""
+    if not getattr(m, "raven", False):
+        return struct.unpack_from("<12i12f2i", m.faces_raw, 104 * f)
+    r = struct.unpack_from("<7i8B12i2i12f2i", m.faces_raw, 148 * f)
+    page = -1 if r[7] == 255 else r[15]
+    return r[0:7] + (page, r[19], r[23], r[27], r[28]) + r[29:43]
+
+
+def q3_drawvert(m, k):
+    """Draw vertex k as Quake 3's 14 fields (3f2f2f3f4B); Raven's 80-byte
+    vertex (13.3) gives lightmap[0] and color[0]."""
+    if not getattr(m, "raven", False):
+        return struct.unpack_from("<3f2f2f3f4B", m.drawverts, 44 * k)
+    v = struct.unpack_from("<3f2f8f3f16B", m.drawverts, 80 * k)
+    return v[0:7] + v[13:16] + v[16:20]
 
 
 def load_nightfire(data):
@@ -1243,7 +1272,7 @@ def _vindictus_dir(gl):
 
 
 KNOWN_MAGICS = (b"VBSP", b"PSBV", b"BSP2", b"2PSB", b"IBSP", b"QBSP", b" 46Q", b"\x1d\0\0\0", b"\x1e\0\0\0",
-                b"\x2a\0\0\0", b"rBSP")
+                b"\x2a\0\0\0", b"rBSP", b"RBSP", b"FBSP")
 
 
 def _tactical_decrypt(data):
@@ -1281,6 +1310,10 @@ def load_map(path):
     if magic == b"QBSP":
         if struct.unpack_from("<i", data, 4)[0] == 38:
             return load_quake2(data, qbism=True)
+        raise LoadError("unsupported")
+    if magic in (b"RBSP", b"FBSP"):
+        if struct.unpack_from("<i", data, 4)[0] == 1:
+            return load_quake3(data)
         raise LoadError("unsupported")
     if magic == b"IBSP":
         v = struct.unpack_from("<i", data, 4)[0]
@@ -1347,6 +1380,16 @@ def run_query_line(m, toks):
         return _areas().run_query_line(m, toks)
     if cmd == b"ambient" and getattr(m, "raw", None) is not None:
         return _grid().map_ambient_line(m, toks)
+    if cmd == b"ambient" and getattr(m, "raven", False) and len(toks) == 5:
+        # contract 13.3: a light style after the point, 0..255
+        style = parse_int32(toks[4])
+        p = tuple(parse_strtof(a) for a in toks[1:4])
+        if style is None or not 0 <= style <= 255 or None in p:
+            return _err(cmd, "bad_query")
+        try:
+            return _light().ambient_json(_light().ambient(m, p, style))
+        except QueryError as e:
+            return _err(cmd, e.name)
     if cmd not in ARGC or len(toks) != 1 + ARGC[cmd]:
         return _err(cmd, "bad_query")
     if getattr(m, "bspx", None) is not None and cmd in (b"luxel", b"light"):

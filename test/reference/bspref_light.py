@@ -109,6 +109,12 @@ def _cross(a, b):
 
 
 def q3_surface(m, f):
+    """type, firstVert, numVerts, firstIndex, numIndexes and slot 0's page
+    (Raven, contract 13.3: lightmapNum[0] after the 8 style bytes; -1 when
+    lightmapStyles[0] is 255)."""
+    if getattr(m, "raven", False):
+        r = struct.unpack_from("<8x5i4B4xi", m.faces_raw, 148 * f)
+        return r[:5] + ((-1 if r[5] == 255 else r[9]),)
     return struct.unpack_from("<8x6i", m.faces_raw, 104 * f)
 
 
@@ -117,7 +123,8 @@ def q3_triangles(m, f):
     _typ, fv, nv, fi, ni, _lm = q3_surface(m, f)
     tris = ni // 3 if ni >= 0 else 0
     nidx = len(m.drawindexes) // 4
-    nvert = len(m.drawverts) // 44
+    size = 80 if getattr(m, "raven", False) else 44   # Raven: lightmap[4][2]
+    nvert = len(m.drawverts) // size
     if tris and (fi < 0 or fi + 3 * tris > nidx):
         raise R.corrupt()
     out = []
@@ -127,7 +134,7 @@ def q3_triangles(m, f):
             idx = struct.unpack_from("<i", m.drawindexes, 4 * (fi + 3 * k + c))[0]
             if idx < 0 or idx >= nv or fv < 0 or fv + idx >= nvert:
                 raise R.corrupt()
-            tri.append(struct.unpack_from("<7f", m.drawverts, 44 * (fv + idx)))
+            tri.append(struct.unpack_from("<7f", m.drawverts, size * (fv + idx)))
         out.append(tri)
     return out
 
@@ -140,7 +147,9 @@ def q3_luxel(m, f, p, slot=0):
         raise _err("unsupported")
     if typ not in (1, 3) or page < 0 or slot != 0:
         raise _err("no_lightmap")
-    if page * Q3_PAGE + Q3_PAGE > len(m.lighting):
+    side = getattr(m, "q3_side", 128)   # qfusion's pages: 512 x 512
+    page_bytes = side * side * 3
+    if page * page_bytes + page_bytes > len(m.lighting):
         raise _err("no_lightmap")
     best = None
     for k, (A, B, C) in enumerate(q3_triangles(m, f)):
@@ -168,9 +177,9 @@ def q3_luxel(m, f, p, slot=0):
     for ax in (5, 6):
         uv.append(R.fadd(R.fadd(R.fmul(b[0], corners[0][ax]), R.fmul(b[1], corners[1][ax])),
                          R.fmul(b[2], corners[2][ax])))
-    i = R.clampi(R.ffloor(R.fmul(uv[0], 128.0)), 0, 127)
-    j = R.clampi(R.ffloor(R.fmul(uv[1], 128.0)), 0, 127)
-    at = page * Q3_PAGE + 3 * (j * 128 + i)
+    i = R.clampi(R.ffloor(R.fmul(uv[0], float(side))), 0, side - 1)
+    j = R.clampi(R.ffloor(R.fmul(uv[1], float(side))), 0, side - 1)
+    at = page * page_bytes + 3 * (j * side + i)
     raw = bytes(m.lighting[at:at + 3])
     return i, j, raw, [R.fdiv(float(c), 255.0) for c in raw]
 
@@ -332,7 +341,31 @@ def _fsqrt(x):
     return R.f32(math.sqrt(x))
 
 
-def q3_ambient(m, p):
+def _raven_corner(m, cell, style):
+    """Contract 13.3: the cell's light array entry names a 30-byte point
+    (ambient[4][3], directed[4][3], styles[4], latLong[2]). Returns None for
+    a corner left out (styles[0] 255), else (ambient, directed, lat, lng)
+    of the first slot whose style is asked (zeros when none; slots end at
+    the first 255)."""
+    point = struct.unpack_from("<H", m.lightarray, 2 * cell)[0]
+    if point >= len(m.lightgrid) // 30:
+        raise R.corrupt()
+    d = m.lightgrid[30 * point:30 * point + 30]
+    styles = d[24:28]
+    if styles[0] == 255:
+        return None
+    amb, dird = (0, 0, 0), (0, 0, 0)
+    for k in range(4):
+        if styles[k] == 255:
+            break
+        if styles[k] == style:
+            amb, dird = d[3 * k:3 * k + 3], d[12 + 3 * k:15 + 3 * k]
+            break
+    return amb, dird, d[28], d[29]
+
+
+def q3_ambient(m, p, style=0):
+    raven = getattr(m, "raven", False)
     size = grid_size(m)
     mins, maxs = m.models[0][0], m.models[0][1]
     inv, origin, bounds = [], [], []
@@ -346,7 +379,10 @@ def q3_ambient(m, p):
         if not b >= 1.0:
             raise _err("no_ambient")
         bounds.append(int(b))
-    if len(m.lightgrid) != 8 * bounds[0] * bounds[1] * bounds[2]:
+    cells = bounds[0] * bounds[1] * bounds[2]
+    if raven and (len(m.lightarray) != 2 * cells or len(m.lightgrid) % 30):
+        raise _err("no_ambient")
+    if not raven and len(m.lightgrid) != 8 * cells:
         raise _err("no_ambient")
     frac, pos = [], []
     for a in range(3):
@@ -371,15 +407,21 @@ def q3_ambient(m, p):
                 factor = R.fmul(factor, R.fsub(1.0, frac[j]))
         if skip:
             continue
-        at = 8 * (cell[0] + cell[1] * bounds[0] + cell[2] * bounds[0] * bounds[1])
-        d = m.lightgrid[at:at + 8]
-        if d[0] == 0 and d[1] == 0 and d[2] == 0:
-            continue
+        at = cell[0] + cell[1] * bounds[0] + cell[2] * bounds[0] * bounds[1]
+        if raven:
+            got = _raven_corner(m, at, style)
+            if got is None:
+                continue
+            ca, cd, lng, lat = got
+        else:
+            d = m.lightgrid[8 * at:8 * at + 8]
+            if d[0] == 0 and d[1] == 0 and d[2] == 0:
+                continue
+            ca, cd, lat, lng = d[0:3], d[3:6], d[7], d[6]
         total = R.fadd(total, factor)
         for c in range(3):
-            amb[c] = R.fadd(amb[c], R.fmul(factor, float(d[c])))
-            dird[c] = R.fadd(dird[c], R.fmul(factor, float(d[3 + c])))
-        lat, lng = d[7], d[6]
+            amb[c] = R.fadd(amb[c], R.fmul(factor, float(ca[c])))
+            dird[c] = R.fadd(dird[c], R.fmul(factor, float(cd[c])))
         n = (R.fmul(SIN[(lat + 64) & 255], SIN[lng]), R.fmul(SIN[lat], SIN[lng]),
              SIN[(lng + 64) & 255])
         for c in range(3):
@@ -398,11 +440,11 @@ def q3_ambient(m, p):
             "directed": [R.fdiv(x, 255.0) for x in dird], "dir": out_dir}
 
 
-def ambient(m, p):
+def ambient(m, p, style=0):
     if m.family == "source" and not getattr(m, "unlit", False):
         return source_ambient(m, p)
     if m.family == "quake3":
-        return q3_ambient(m, p)
+        return q3_ambient(m, p, style)
     raise _err("unsupported")
 
 

@@ -168,7 +168,8 @@ class Coll:
             self.leafbrushes = [r[0] for r in _records("<i", get(6))]
             self.leafsurfaces = [r[0] for r in _records("<i", get(5))]
             self.shaders = [(r[1], r[2]) for r in _records("<64sii", get(1))]
-            self.sides = [r[0] for r in _records("<2i", get(9))]
+            # Raven's sides add a draw surface (contract 13.3: 12 bytes)
+            self.sides = [r[0] for r in _records("<3i" if getattr(m, "raven", False) else "<2i", get(9))]
             self.q3_brushes_raw = _records("<3i", get(8))
             self.model_brushes = [(r[8], r[9], r[6], r[7]) for r in _records("<6f4i", get(7))]
             self.brushes = []
@@ -179,7 +180,7 @@ class Coll:
                     c = self.shaders[sh][1]
                 self.brushes.append((fs, ns, c))
             self.heads = [0]
-            self.num_surfaces = len(m.lump(13)) // 104
+            self.num_surfaces = len(m.lump(13)) // (148 if getattr(m, "raven", False) else 104)
             self.patches = load_q3_patches(m, self.shaders)      # 8.11, built at load
         elif fam in HULL_FAMILIES:
             self._load_hulls(m, get)
@@ -919,24 +920,27 @@ def load_q3_patches(m, shaders):
     """{surface index: PatchCollide} for every surface of type 2 (patch)."""
     surfs = m.lump(13)
     verts = m.lump(10)
-    if len(surfs) % 104 or len(verts) % 44:
+    # Raven (contract 13.3): 148-byte surfaces (patch size at 140), 80-byte
+    # draw vertices
+    ss, vs, at = (148, 80, 140) if getattr(m, "raven", False) else (104, 44, 96)
+    if len(surfs) % ss or len(verts) % vs:
         raise _patch_error()
-    nverts = len(verts) // 44
+    nverts = len(verts) // vs
     out = {}
-    for si in range(len(surfs) // 104):
-        r = struct.unpack_from("<iii", surfs, si * 104)
+    for si in range(len(surfs) // ss):
+        r = struct.unpack_from("<iii", surfs, si * ss)
         if r[2] != 2:
             continue
         shader = r[0]
-        first = struct.unpack_from("<i", surfs, si * 104 + 12)[0]
-        width, height = struct.unpack_from("<ii", surfs, si * 104 + 96)
+        first = struct.unpack_from("<i", surfs, si * ss + 12)[0]
+        width, height = struct.unpack_from("<ii", surfs, si * ss + at)
         if shader < 0 or shader >= len(shaders):
             raise _patch_error()
         if width <= 0 or height <= 0 or width * height > MAX_PATCH_VERTS:
             raise _patch_error()
         if first < 0 or first + width * height > nverts:
             raise _patch_error()
-        pts = [struct.unpack_from("<3f", verts, (first + k) * 44) for k in range(width * height)]
+        pts = [struct.unpack_from("<3f", verts, (first + k) * vs) for k in range(width * height)]
         pc = build_patch(width, height, pts)
         pc.contents = shaders[shader][1]
         out[si] = pc

@@ -73,26 +73,27 @@ def texdot(p, v):
 # ---- per family: stored vertices, axes, sizes, normals -------------------
 
 def _q3_surface(m, f):
-    return struct.unpack_from("<12i12f2i", m.faces_raw, 104 * f)
+    return R.q3_surface_record(m, f)   # (Raven's surfaces too, 13.3)
 
 
 def _q3_face(m, f):
     r = _q3_surface(m, f)
     first, count = r[3], r[4]
-    if count < 0 or first < 0 or first + count > len(m.drawverts) // 44:
+    side = getattr(m, "q3_side", 128)   # qfusion: 512 x 512 pages (13.3)
+    if count < 0 or first < 0 or first + count > len(m.drawverts) // m.drawvert_size:
         raise R.corrupt()
-    lit = (r[2] in (1, 2, 3) and r[7] >= 0 and (r[7] + 1) * Q3_PAGE <= len(m.lighting))
+    lit = (r[2] in (1, 2, 3) and r[7] >= 0 and (r[7] + 1) * side * side * 3 <= len(m.lighting))
     attrs = []
     for k in range(count):
-        v = struct.unpack_from("<3f2f2f3f4B", m.drawverts, 44 * (first + k))
+        v = R.q3_drawvert(m, first + k)
         a = {"xyz": v[0:3], "normal": v[7:10], "color": list(v[10:14]), "st": None,
              "uv": v[3:5]}
         if lit:
-            a["lm"] = [fmul(v[5], 128.0), fmul(v[6], 128.0)]
+            a["lm"] = [fmul(v[5], float(side)), fmul(v[6], float(side))]
         attrs.append(a)
     out = {"tex_size": None, "normal_source": "drawverts", "attrs": attrs}
     if lit:
-        out["lm_size"], out["lm_page"] = [128, 128], r[7]
+        out["lm_size"], out["lm_page"] = [side, side], r[7]
     else:
         out["lm_status"] = "no_lightmap"
     return out

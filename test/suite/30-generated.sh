@@ -108,6 +108,60 @@ for pair in q3_lit_rtcw:q3_lit:17: q3_ramp_ql:q3_ramp:18:quakelive q3_badads:q3:
     fi
     rm -f "$LOG.qq" "$LOG.qa" "$LOG.qb" "$LOG.qr"
 done
+# RBSP / FBSP (docs/queries.md 13.3): q3_raven and q3_qfusion (512 x 512
+# pages) answer q3_lit's query lines as q3_lit does, q3_raven_ramp q3_ramp's
+# (collision over 12-byte brush sides); q3_raven_dark (a kept dark point, a
+# cell past lump 15, style-255 slots) answers them otherwise. Each answers
+# its own lines (styled ambient ones too) as the reference does; info names
+# the variant.
+for pair in q3_raven:q3_lit:raven q3_qfusion:q3_lit:qfusion q3_raven_ramp:q3_ramp:raven q3_raven_dark:q3_lit:raven; do
+    name=${pair%%:*}; rest=${pair#*:}; twin_name=${rest%%:*}; want_variant=${rest#*:}
+    m=$MAPS/$name.bsp; twin=$MAPS/$twin_name.bsp
+    [ -f "$m" ] && [ -f "$twin" ] || { fail "$name: $name.bsp or its IBSP 46 twin $twin_name.bsp not generated"; continue; }
+    $BUILD/bspkit query "$m" < "$MAPS/$twin_name.queries" > "$LOG.qa" 2>/dev/null
+    $BUILD/bspkit query "$twin" < "$MAPS/$twin_name.queries" > "$LOG.qb" 2>/dev/null
+    python3 test/reference/bspref.py query "$m" < "$MAPS/$name.queries" > "$LOG.qr" 2>/dev/null
+    if [ "$name" = q3_raven_dark ]; then
+        cmp -s "$LOG.qa" "$LOG.qb" && same=1 || same=0
+        grep -q '"error":"corrupt"' "$MAPS/$name.expected" && grep -q '"error":"no_lightmap"' "$MAPS/$name.expected" || same=1
+        [ $same = 0 ] && twin_ok=1 || twin_ok=0
+    else
+        [ -s "$LOG.qa" ] && cmp -s "$LOG.qa" "$LOG.qb" && twin_ok=1 || twin_ok=0
+    fi
+    if [ $twin_ok = 1 ] && cmp -s "$LOG.qr" "$MAPS/$name.expected" &&
+       $BUILD/bspkit info "$m" | grep -q "\"variant\":\"$want_variant\""; then
+        pass "$name: $want_variant answers $(wc -l < "$LOG.qa") query lines of $twin_name $([ "$name" = q3_raven_dark ] && echo otherwise than || echo as) $twin_name does, its own $(wc -l < "$LOG.qr") as the reference; info names $want_variant"
+    else
+        fail "$name: $want_variant answers against $twin_name, the reference or info's variant differ"
+        diff "$LOG.qa" "$LOG.qb" | head -4; diff "$MAPS/$name.expected" "$LOG.qr" | head -4
+    fi
+    rm -f "$LOG.qa" "$LOG.qb" "$LOG.qr"
+done
+# 13.3's header and light array: RBSP 2 and FBSP 46 are bad_version; a light
+# array a byte short of 2 per cell loads, and every ambient line answers
+# no_ambient, in the library and the reference alike
+if [ -f "$MAPS/q3_raven.bsp" ]; then
+    python3 - "$MAPS/q3_raven.bsp" "$LOG" <<'PY'
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+open(sys.argv[2] + ".v2.bsp", "wb").write(d[:4] + struct.pack("<i", 2) + d[8:])
+open(sys.argv[2] + ".f46.bsp", "wb").write(b"FBSP" + struct.pack("<i", 46) + d[8:])
+ofs, ln = struct.unpack_from("<ii", d, 8 + 8 * 17)
+struct.pack_into("<i", d, 8 + 8 * 17 + 4, ln - 1)
+open(sys.argv[2] + ".short.bsp", "wb").write(d)
+PY
+    grep '^ambient' "$MAPS/q3_raven.queries" > "$LOG.qq"
+    $BUILD/bspkit query "$LOG.short.bsp" < "$LOG.qq" > "$LOG.qa" 2>/dev/null
+    python3 test/reference/bspref.py query "$LOG.short.bsp" < "$LOG.qq" > "$LOG.qr" 2>/dev/null
+    if $BUILD/bspkit info "$LOG.v2.bsp" 2>/dev/null | grep -q '"error":"bad_version"' &&
+       $BUILD/bspkit info "$LOG.f46.bsp" 2>/dev/null | grep -q '"error":"bad_version"' &&
+       [ -s "$LOG.qa" ] && ! grep -v '"error":"no_ambient"' "$LOG.qa" > /dev/null && cmp -s "$LOG.qa" "$LOG.qr"; then
+        pass "q3_raven: RBSP 2 and FBSP 46 are bad_version; a light array a byte short answers $(wc -l < "$LOG.qa") ambient lines no_ambient, as the reference"
+    else
+        fail "q3_raven: the header rule or the short light array answers otherwise (13.3)"; head -3 "$LOG.qa"
+    fi
+    rm -f "$LOG.qq" "$LOG.qa" "$LOG.qr" "$LOG.v2.bsp" "$LOG.f46.bsp" "$LOG.short.bsp"
+fi
 if api_args=$(gen_api_args); then run_prog api-generated $BUILD/t/test_api $api_args
 else skip "api-generated: no generated maps"; fi
 if small=$(small_maps); then run_prog hostile-generated $BUILD/t/test_hostile $small

@@ -171,7 +171,7 @@ static bsp_status q_luxel(const qctx *c, char **tok, int n)
 
 static bsp_status q_ambient(const qctx *c, char **tok, int n)
 {
-    /* a light style after the point: the Quake family's grid only */
+    /* a light style after the point: the Quake family's grid, Raven's points */
     float p[3];
     int32_t style = 0;
     if (n == 5 && c->styled) {
@@ -305,10 +305,13 @@ int cmd_query(const char *path, int hdr, int forward)
         unload_map(&L);
         return tool_out_of_memory("a vis row", bsp_vis_row_bytes(&L.map));
     }
-    /* docs/queries.md 10.5: `ambient X Y Z STYLE` on these families */
+    /* docs/queries.md 10.5: `ambient X Y Z STYLE` on these families, and
+     * 13.3 on Raven's and qfusion's grid points */
     fam = bsp_map_family(&L.map);
     c.styled = fam == BSP_FAMILY_QUAKE || fam == BSP_FAMILY_GOLDSRC || fam == BSP_FAMILY_BSP2 ||
-               fam == BSP_FAMILY_QUAKE2;
+               fam == BSP_FAMILY_QUAKE2 ||
+               (fam == BSP_FAMILY_QUAKE3 && bsp_variant_name(&L.header) &&
+                (!strcmp(bsp_variant_name(&L.header), "raven") || !strcmp(bsp_variant_name(&L.header), "qfusion")));
     while (getline(&line, &cap, stdin) >= 0) {
         char *tok[MAX_TOKENS + 1], *save = NULL, *t;
         const struct query_line *ql;

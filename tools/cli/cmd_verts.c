@@ -35,8 +35,14 @@ bsp_status tool_print_face_attrs(const bsp_map *m, uint32_t face, const bsp_face
     if (st != BSP_OK && st != BSP_E_BAD_QUERY) return st;
     if (a.present & BSP_VA_TEX_SIZE) printf(",\"tex_size\":[%d,%d]", (int)a.tex_size[0], (int)a.tex_size[1]);
     else printf(",\"tex_size\":null");
-    /* (quake3: the block is its 128 x 128 page, docs/queries.md 11.5) */
-    if (f->lightmap.present && f->lightmap.page >= 0) printf(",\"lm_size\":[128,128]");
+    /* (quake3: the block is its page, docs/queries.md 11.5: 128 x 128,
+     * qfusion's 512 x 512 (13.3), told by the page's bytes) */
+    if (f->lightmap.present && f->lightmap.page >= 0) {
+        const uint8_t *page;
+        uint32_t bytes = 0, side = 128;
+        if (bsp_face_lightmap_data(m, face, 0, &page, &bytes) == BSP_OK && bytes == 512u * 512u * 3u) side = 512;
+        printf(",\"lm_size\":[%u,%u]", (unsigned)side, (unsigned)side);
+    }
     else if (f->lightmap.present) printf(",\"lm_size\":[%d,%d]", (int)f->lightmap.w, (int)f->lightmap.h);
     else printf(",\"lm_status\":\"no_lightmap\"");
     if (f->lightmap.pages == 4) printf(",\"bump\":4");

@@ -24,7 +24,8 @@ int tool_identify(const char *path, char *out, size_t n)
     got = fread(b, 1, sizeof b, f);
     fclose(f);
     if (got != sizeof b) return 0;
-    if (memcmp(b, "VBSP", 4) == 0 || memcmp(b, "IBSP", 4) == 0)
+    if (memcmp(b, "VBSP", 4) == 0 || memcmp(b, "IBSP", 4) == 0 || memcmp(b, "QBSP", 4) == 0 ||
+        memcmp(b, "RBSP", 4) == 0 || memcmp(b, "FBSP", 4) == 0)
         snprintf(out, n, "%.4s version %ld: no known layout", (const char *)b, get32(b + 4, 0));
     else if (memcmp(b, "PSBV", 4) == 0)
         snprintf(out, n, "PSBV (big-endian VBSP) version %ld: no known layout", get32(b + 4, 1));
