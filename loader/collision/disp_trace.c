@@ -36,20 +36,22 @@ typedef struct disp_tri {
 
 
 
-/* The sweep cull of 8.14 of the box [lo, hi]. */
+/* The sweep cull of 8.14 of the box [lo, hi]. entry only grows and exit
+ * only shrinks, so the first axis that leaves entry past exit decides
+ * (the same answer as trying all three; NaNs change neither). */
 static int sweep_passes(const bsp__disp_trace *t, const float lo[3], const float hi[3])
 {
     float entry = 0.0f, exit = 1.0f;
     uint32_t k;
     for (k = 0; k < 3; k++) {
-        float x = bsp__fadd(t->ext[k], DIST_EPSILON);
-        float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k], t->s[k]), x), t->inv[k]);
-        float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k], t->s[k]), x), t->inv[k]);
+        float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k], t->s[k]), t->grow[k]), t->inv[k]);
+        float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k], t->s[k]), t->grow[k]), t->inv[k]);
         float near = a < b ? a : b, far = a < b ? b : a;
         if (near > entry) entry = near;
         if (far < exit) exit = far;
+        if (entry > exit) return 0;
     }
-    return entry <= exit;
+    return 1;
 }
 
 static int overlaps(const bsp__disp_trace *t, const float lo[3], const float hi[3])
@@ -66,11 +68,17 @@ static int culled(const bsp__disp_trace *t, const float lo[3], const float hi[3]
 }
 
 /* The reciprocals the sweep cull multiplies by (Valve's invDelta): the
- * same quotients its every box test divided out before. */
+ * same quotients its every box test divided out before; with them the
+ * end and the grown extents every box and triangle test would otherwise
+ * round again (the same sums, so the same bits). */
 static void reciprocals(bsp__disp_trace *t)
 {
     uint32_t k;
-    for (k = 0; k < 3; k++) t->inv[k] = t->d[k] == 0 ? FLT_MAX : bsp__fdiv(1.0f, t->d[k]);
+    for (k = 0; k < 3; k++) {
+        t->inv[k] = t->d[k] == 0 ? FLT_MAX : bsp__fdiv(1.0f, t->d[k]);
+        t->e[k] = bsp__fadd(t->s[k], t->d[k]);
+        t->grow[k] = bsp__fadd(t->ext[k], DIST_EPSILON);
+    }
 }
 
 /* Can displacement i change this trace's answer: its contents in the
@@ -173,78 +181,81 @@ static int resolve(float sd, float ed, float *S, float *X, int *best, int which)
     return 1;
 }
 
-/* The box sweep of one triangle; 1 when it takes the answer. */
-static int sweep_tri(bsp__disp_trace *t, const disp_tri *tr, float *fraction, float n_out[3], float *d_out)
+/* The box sweep of one triangle; 1 when it takes the answer. The planes
+ * are tried in 8.14's order, each named only by its number (axial 2 * axis
+ * + side, edge 6 + q, the face 15): the winner's normal and distance are
+ * read back once it is known, the same values a try would have kept. */
+static int sweep_tri(const bsp__disp_trace *t, const disp_tri *tr, float *fraction, float n_out[3], float *d_out)
 {
-    float S = NO_ENTRY, X = 1.0f, planes[16][4];
-    int best = -1, np = 0;
-    uint32_t k, g, ax, bits;
+    float S = NO_ENTRY, X = 1.0f, lo[3], hi[3];
+    int best = -1;
+    uint32_t k, ax, bits;
     if (bsp__dot(tr->n, t->d) > DIST_EPSILON) return 0;
     /* 1: the axial planes, z, y, x */
     for (k = 3; k-- > 0;) {
-        float lo = tr->v[0][k], hi = tr->v[0][k], sd, ed;
-        for (g = 1; g < 3; g++) {
-            if (tr->v[g][k] < lo) lo = tr->v[g][k];
-            if (tr->v[g][k] > hi) hi = tr->v[g][k];
-        }
-        sd = bsp__fsub(bsp__fsub(lo, t->ext[k]), t->s[k]);
+        float a = tr->v[0][k], b = tr->v[1][k], c = tr->v[2][k], sd, ed;
+        float l = b < a ? b : a, h = b > a ? b : a;
+        l = c < l ? c : l;
+        h = c > h ? c : h;
+        lo[k] = l;
+        hi[k] = h;
+        sd = bsp__fsub(bsp__fsub(l, t->ext[k]), t->s[k]);
         ed = bsp__fsub(sd, t->d[k]);
-        planes[np][0] = planes[np][1] = planes[np][2] = 0;
-        planes[np][k] = -1.0f;
-        planes[np][3] = lo;
-        if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
-        sd = bsp__fsub(t->s[k], bsp__fadd(hi, t->ext[k]));
+        if (!resolve(sd, ed, &S, &X, &best, (int)(2 * k))) return 0;
+        sd = bsp__fsub(t->s[k], bsp__fadd(h, t->ext[k]));
         ed = bsp__fadd(sd, t->d[k]);
-        planes[np][0] = planes[np][1] = planes[np][2] = 0;
-        planes[np][k] = 1.0f;
-        planes[np][3] = hi;
-        if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
+        if (!resolve(sd, ed, &S, &X, &best, (int)(2 * k + 1))) return 0;
     }
     /* 2: the edges crossed with each axis (planes built at load) */
     bits = bsp__u32(tr->edges);
     for (ax = 0; ax < 3; ax++) {
-        uint32_t i = ax == 0 ? 1 : 0, j = ax == 2 ? 1 : 2;
+        uint32_t i = ax == 0 ? 1 : 0, j = ax == 2 ? 1 : 2, g;
         for (g = 0; g < 3; g++) {
             uint32_t q = 3 * ax + g;
             const uint8_t *p = tr->edges + 4 + 12 * q;
-            float m[3], dd, x_i, x_j, ex, sd, ed;
+            float mi, mj, dd, x_i, x_j, ex, sd, ed;
             if (bits & BSP__DISP_EDGE_SKIP(q)) continue;
-            m[ax] = bits & BSP__DISP_EDGE_TURNED(q) ? -0.0f : 0.0f;
-            m[i] = bsp__f32(p);
-            m[j] = bsp__f32(p + 4);
+            mi = bsp__f32(p);
+            mj = bsp__f32(p + 4);
             dd = bsp__f32(p + 8);
-            x_i = m[i] < 0 ? t->ext[i] : -t->ext[i];
-            x_j = m[j] < 0 ? t->ext[j] : -t->ext[j];
-            ex = bsp__fsub(dd, bsp__fadd(bsp__fmul(m[i], x_i), bsp__fmul(m[j], x_j)));
-            sd = bsp__fsub(bsp__fadd(bsp__fmul(m[i], t->s[i]), bsp__fmul(m[j], t->s[j])), ex);
-            ed = bsp__fsub(bsp__fadd(bsp__fmul(m[i], bsp__fadd(t->s[i], t->d[i])),
-                                     bsp__fmul(m[j], bsp__fadd(t->s[j], t->d[j]))), ex);
-            planes[np][0] = m[0];
-            planes[np][1] = m[1];
-            planes[np][2] = m[2];
-            planes[np][3] = dd;
-            if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
+            x_i = mi < 0 ? t->ext[i] : -t->ext[i];
+            x_j = mj < 0 ? t->ext[j] : -t->ext[j];
+            ex = bsp__fsub(dd, bsp__fadd(bsp__fmul(mi, x_i), bsp__fmul(mj, x_j)));
+            sd = bsp__fsub(bsp__fadd(bsp__fmul(mi, t->s[i]), bsp__fmul(mj, t->s[j])), ex);
+            ed = bsp__fsub(bsp__fadd(bsp__fmul(mi, t->e[i]), bsp__fmul(mj, t->e[j])), ex);
+            if (!resolve(sd, ed, &S, &X, &best, (int)(6 + q))) return 0;
         }
     }
     /* 3: the face */
     {
-        float x[3], e[3], ex, sd, ed;
-        for (k = 0; k < 3; k++) {
-            x[k] = tr->n[k] < 0 ? t->ext[k] : -t->ext[k];
-            e[k] = bsp__fadd(t->s[k], t->d[k]);
-        }
+        float x[3], ex, sd, ed;
+        for (k = 0; k < 3; k++) x[k] = tr->n[k] < 0 ? t->ext[k] : -t->ext[k];
         ex = bsp__fsub(tr->d, bsp__dot(tr->n, x));
         sd = bsp__fsub(bsp__dot(tr->n, t->s), ex);
-        ed = bsp__fsub(bsp__dot(tr->n, e), ex);
-        for (k = 0; k < 3; k++) planes[np][k] = tr->n[k];
-        planes[np][3] = tr->d;
-        if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
+        ed = bsp__fsub(bsp__dot(tr->n, t->e), ex);
+        if (!resolve(sd, ed, &S, &X, &best, 15)) return 0;
     }
     if (!(S < X || bsp__fabs(bsp__fsub(S, X)) < 0.001f) || S == NO_ENTRY || !(S < *fraction) || best < 0)
         return 0;
     *fraction = S > 0 ? S : 0.0f;
-    for (k = 0; k < 3; k++) n_out[k] = planes[best][k];
-    *d_out = planes[best][3];
+    if (best < 6) {
+        k = (uint32_t)best >> 1;
+        n_out[0] = n_out[1] = n_out[2] = 0;
+        n_out[k] = best & 1 ? 1.0f : -1.0f;
+        *d_out = best & 1 ? hi[k] : lo[k];
+    } else if (best < 15) {
+        uint32_t q = (uint32_t)best - 6, i;
+        const uint8_t *p = tr->edges + 4 + 12 * q;
+        ax = q / 3;
+        i = ax == 0 ? 1 : 0;
+        n_out[ax] = bits & BSP__DISP_EDGE_TURNED(q) ? -0.0f : 0.0f;
+        n_out[i] = bsp__f32(p);
+        n_out[ax == 2 ? 1 : 2] = bsp__f32(p + 4);
+        *d_out = bsp__f32(p + 8);
+    } else {
+        for (k = 0; k < 3; k++) n_out[k] = tr->n[k];
+        *d_out = tr->d;
+    }
     return 1;
 }
 
@@ -350,34 +361,38 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
     const uint8_t *rec = BSP__REC(m->disps, i);
     bsp_trace_result *tr = t->tr;
     uint32_t power = bsp__u32(rec + BSP__DISP_POWER), vs = bsp__u32(rec + BSP__DISP_VSTART);
-    uint32_t ts = bsp__u32(rec + BSP__DISP_TSTART), n = (1u << power) + 1, cells = 1u << (2 * power), z;
+    uint32_t ts = bsp__u32(rec + BSP__DISP_TSTART), n = (1u << power) + 1, cells = 1u << (2 * power);
     int32_t contents = bsp__i32(rec + BSP__DISP_CONTENTS);
-    for (z = 0; z < cells; z++) {
-        uint32_t r = 0, c = 0, b, h, k, L;
+    /* Depth first down the quadtree, children in Morton order: block
+     * (z, L) holds cells z .. z + 4^L - 1 and is tried before them, a
+     * rejected one skips them all (each cell's box lies in its blocks'),
+     * so the cells met are those 8.14's Morton walk meets, in its order. */
+    uint32_t z = 0, L = power;
+    for (;;) {
+        uint32_t r, c, h, k;
         float lo[3], hi[3];
-        /* the blocks this cell starts, largest first: a rejected one skips
-         * all its cells (each cell's box lies in its blocks') */
-        for (L = power; L >= 1; L--) {
-            const uint8_t *node;
-            if (z & ((1u << (2 * L)) - 1)) continue;
-            node = bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L) + (z >> (2 * L)));
+        if (L >= 1) {
+            const uint8_t *node = bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L) + (z >> (2 * L)));
             bsp__vread(node, lo);
             bsp__vread(node + 12, hi);
-            if (culled(t, lo, hi)) break;
+            if (!culled(t, lo, hi)) {
+                L--;
+                continue;
+            }
+            goto next;
         }
-        if (L >= 1) {
-            z += (1u << (2 * L)) - 1;
-            continue;
-        }
-        for (b = 0; b < power; b++) {
-            c |= (z >> (2 * b) & 1u) << b;
-            r |= (z >> (2 * b + 1) & 1u) << b;
-        }
+        /* the cell's row and column: z's odd and even bits (power <= 4) */
+        c = z & 0x55u;
+        c = (c | c >> 1) & 0x33u;
+        c = (c | c >> 2) & 0x0fu;
+        r = z >> 1 & 0x55u;
+        r = (r | r >> 1) & 0x33u;
+        r = (r | r >> 2) & 0x0fu;
         /* the cell's box, in its triangles' slots */
         k = 2 * (r * (n - 1) + c);
         bsp__vread(BSP__REC(m->disp_tris, ts + k) + BSP__DISP_TRI_BOX, lo);
         bsp__vread(BSP__REC(m->disp_tris, ts + k + 1) + BSP__DISP_TRI_BOX, hi);
-        if (culled(t, lo, hi)) continue;
+        if (culled(t, lo, hi)) goto next;
         for (h = 0; h < 2; h++) {
             disp_tri tri_k;
             float fraction = tr->fraction, nn[3], dd;
@@ -410,6 +425,11 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
             t->hit->dist = dd;
             t->hit->type = 3;
         }
+    next:
+        /* past this block; up while it was its parent's last */
+        z += 1u << (2 * L);
+        while (L < power && !(z & ((1u << (2 * (L + 1))) - 1))) L++;
+        if (z >= cells) return;
     }
 }
 
