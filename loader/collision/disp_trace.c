@@ -342,11 +342,22 @@ static int box_touches(const bsp__disp_trace *t, const disp_tri *tr)
     return bsp__coll_box_sides_raw(&pl, lo, hi) == 3;
 }
 
-static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t k, disp_tri *out)
+/* Triangle h of the cell at row r, column c: bsp__disp_tri's corners
+ * from the cell's first vertex a = r * n + c, without its divisions. */
+static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t r, uint32_t c, uint32_t h,
+                     disp_tri *out)
 {
-    uint32_t idx[3], j;
+    uint32_t a = r * n + c, k = 2 * (r * (n - 1) + c) + h, idx[3], j;
     const uint8_t *rec = BSP__REC(m->disp_tris, ts + k);
-    bsp__disp_tri(n, k, idx);
+    if (a & 1) {
+        idx[0] = h ? a + 1 : a;
+        idx[1] = a + n;
+        idx[2] = h ? a + n + 1 : a + 1;
+    } else {
+        idx[0] = a;
+        idx[1] = h ? a + n + 1 : a + n;
+        idx[2] = h ? a + 1 : a + n + 1;
+    }
     for (j = 0; j < 3; j++) bsp__vread(BSP__REC(m->disp_verts, vs + idx[j]), out->v[j]);
     bsp__vread(rec, out->n);
     out->d = bsp__f32(rec + 12);
@@ -397,8 +408,7 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
             disp_tri tri_k;
             float fraction = tr->fraction, nn[3], dd;
             int hit;
-            k = 2 * (r * (n - 1) + c) + h;
-            read_tri(m, vs, ts, n, k, &tri_k);
+            read_tri(m, vs, ts, n, r, c, h, &tri_k);
             if (t->position) {
                 if (!box_touches(t, &tri_k)) continue;
                 tr->startsolid = tr->allsolid = 1;
