@@ -25,6 +25,15 @@
 #define MASK_OPAQUE 0x4081u        /* SOLID | OPAQUE | MOVEABLE */
 #define NO_ENTRY -99999.9f
 
+/* The box and plane tests of the walk and the sweep: gcc -O2 leaves them
+ * calls (resolve 16 times a triangle), which their bodies cost little more
+ * than; a build for size keeps the one copy of each. */
+#if defined(__OPTIMIZE_SIZE__) || !defined(__GNUC__)
+#define DISP_TRACE_HOT static
+#else
+#define DISP_TRACE_HOT static __inline__ __attribute__((always_inline))
+#endif
+
 typedef struct disp_tri {
     float v[3][3];   /* a, b, c */
     float n[3], d;
@@ -39,7 +48,7 @@ typedef struct disp_tri {
 /* The sweep cull of 8.14 of the box [lo, hi]. entry only grows and exit
  * only shrinks, so the first axis that leaves entry past exit decides
  * (the same answer as trying all three; NaNs change neither). */
-static int sweep_passes(const bsp__disp_trace *t, const float lo[3], const float hi[3])
+DISP_TRACE_HOT int sweep_passes(const bsp__disp_trace *t, const float lo[3], const float hi[3])
 {
     float entry = 0.0f, exit = 1.0f;
     uint32_t k;
@@ -54,7 +63,7 @@ static int sweep_passes(const bsp__disp_trace *t, const float lo[3], const float
     return 1;
 }
 
-static int overlaps(const bsp__disp_trace *t, const float lo[3], const float hi[3])
+DISP_TRACE_HOT int overlaps(const bsp__disp_trace *t, const float lo[3], const float hi[3])
 {
     uint32_t k;
     for (k = 0; k < 3; k++)
@@ -62,7 +71,7 @@ static int overlaps(const bsp__disp_trace *t, const float lo[3], const float hi[
     return 1;
 }
 
-static int culled(const bsp__disp_trace *t, const float lo[3], const float hi[3])
+DISP_TRACE_HOT int culled(const bsp__disp_trace *t, const float lo[3], const float hi[3])
 {
     return t->position ? !overlaps(t, lo, hi) : !sweep_passes(t, lo, hi);
 }
@@ -163,7 +172,7 @@ static int reaches(const bsp__map *m, const uint8_t *rec, uint32_t leaf)
 }
 
 /* Resolve one plane of the sweep (8.14): 0 when the triangle is missed. */
-static int resolve(float sd, float ed, float *S, float *X, int *best, int which)
+DISP_TRACE_HOT int resolve(float sd, float ed, float *S, float *X, int *best, int which)
 {
     float t;
     if (sd > 0 && ed > 0) return 0;
@@ -179,6 +188,20 @@ static int resolve(float sd, float ed, float *S, float *X, int *best, int which)
         if (t < *X) *X = t;
     }
     return 1;
+}
+
+/* Edge plane q of a triangle's sweep (the edges' record e), its normal's
+ * components i, j the axes after q / 3. */
+DISP_TRACE_HOT int edge_try(const bsp__disp_trace *t, const uint8_t *e, uint32_t q, uint32_t i, uint32_t j, float *S,
+                            float *X, int *best)
+{
+    const uint8_t *p = e + 4 + 12 * q;
+    float mi = bsp__f32(p), mj = bsp__f32(p + 4), dd = bsp__f32(p + 8);
+    float x_i = mi < 0 ? t->ext[i] : -t->ext[i], x_j = mj < 0 ? t->ext[j] : -t->ext[j];
+    float ex = bsp__fsub(dd, bsp__fadd(bsp__fmul(mi, x_i), bsp__fmul(mj, x_j)));
+    float sd = bsp__fsub(bsp__fadd(bsp__fmul(mi, t->s[i]), bsp__fmul(mj, t->s[j])), ex);
+    float ed = bsp__fsub(bsp__fadd(bsp__fmul(mi, t->e[i]), bsp__fmul(mj, t->e[j])), ex);
+    return resolve(sd, ed, S, X, best, (int)(6 + q));
 }
 
 /* The box sweep of one triangle; 1 when it takes the answer. The planes
@@ -206,26 +229,31 @@ static int sweep_tri(const bsp__disp_trace *t, const disp_tri *tr, float *fracti
         ed = bsp__fadd(sd, t->d[k]);
         if (!resolve(sd, ed, &S, &X, &best, (int)(2 * k + 1))) return 0;
     }
-    /* 2: the edges crossed with each axis (planes built at load) */
+    /* 2: the edges crossed with each axis (planes built at load); a speed
+     * build names each plane's two axes as constants */
     bits = bsp__u32(tr->edges);
+#ifdef __OPTIMIZE_SIZE__
     for (ax = 0; ax < 3; ax++) {
-        uint32_t i = ax == 0 ? 1 : 0, j = ax == 2 ? 1 : 2, g;
-        for (g = 0; g < 3; g++) {
-            uint32_t q = 3 * ax + g;
-            const uint8_t *p = tr->edges + 4 + 12 * q;
-            float mi, mj, dd, x_i, x_j, ex, sd, ed;
-            if (bits & BSP__DISP_EDGE_SKIP(q)) continue;
-            mi = bsp__f32(p);
-            mj = bsp__f32(p + 4);
-            dd = bsp__f32(p + 8);
-            x_i = mi < 0 ? t->ext[i] : -t->ext[i];
-            x_j = mj < 0 ? t->ext[j] : -t->ext[j];
-            ex = bsp__fsub(dd, bsp__fadd(bsp__fmul(mi, x_i), bsp__fmul(mj, x_j)));
-            sd = bsp__fsub(bsp__fadd(bsp__fmul(mi, t->s[i]), bsp__fmul(mj, t->s[j])), ex);
-            ed = bsp__fsub(bsp__fadd(bsp__fmul(mi, t->e[i]), bsp__fmul(mj, t->e[j])), ex);
-            if (!resolve(sd, ed, &S, &X, &best, (int)(6 + q))) return 0;
-        }
+        uint32_t g;
+        for (g = 0; g < 3; g++)
+            if (!(bits & BSP__DISP_EDGE_SKIP(3 * ax + g)) &&
+                !edge_try(t, tr->edges, 3 * ax + g, ax == 0 ? 1 : 0, ax == 2 ? 1 : 2, &S, &X, &best))
+                return 0;
     }
+#else
+#define SWEEP_EDGE(q, i, j) \
+    if (!(bits & BSP__DISP_EDGE_SKIP(q)) && !edge_try(t, tr->edges, q, i, j, &S, &X, &best)) return 0
+    SWEEP_EDGE(0, 1, 2);
+    SWEEP_EDGE(1, 1, 2);
+    SWEEP_EDGE(2, 1, 2);
+    SWEEP_EDGE(3, 0, 2);
+    SWEEP_EDGE(4, 0, 2);
+    SWEEP_EDGE(5, 0, 2);
+    SWEEP_EDGE(6, 0, 1);
+    SWEEP_EDGE(7, 0, 1);
+    SWEEP_EDGE(8, 0, 1);
+#undef SWEEP_EDGE
+#endif
     /* 3: the face */
     {
         float x[3], ex, sd, ed;
