@@ -51,15 +51,25 @@ typedef struct disp_tri {
 DISP_TRACE_HOT int sweep_passes(const bsp__disp_trace *t, const float lo[3], const float hi[3])
 {
     float entry = 0.0f, exit = 1.0f;
+#define SWEEP_AXIS(k)                                                                                       \
+    do {                                                                                                    \
+        float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k], t->s[k]), t->grow[k]), t->inv[k]);                  \
+        float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k], t->s[k]), t->grow[k]), t->inv[k]);                  \
+        float near = a < b ? a : b, far = a < b ? b : a;                                                    \
+        if (near > entry) entry = near;                                                                     \
+        if (far < exit) exit = far;                                                                         \
+        if (entry > exit) return 0;                                                                         \
+    } while (0)
+#ifdef __OPTIMIZE_SIZE__
     uint32_t k;
-    for (k = 0; k < 3; k++) {
-        float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k], t->s[k]), t->grow[k]), t->inv[k]);
-        float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k], t->s[k]), t->grow[k]), t->inv[k]);
-        float near = a < b ? a : b, far = a < b ? b : a;
-        if (near > entry) entry = near;
-        if (far < exit) exit = far;
-        if (entry > exit) return 0;
-    }
+    for (k = 0; k < 3; k++) SWEEP_AXIS(k);
+#else
+    /* (unrolled: gcc -O2 keeps a loop of three) */
+    SWEEP_AXIS(0);
+    SWEEP_AXIS(1);
+    SWEEP_AXIS(2);
+#endif
+#undef SWEEP_AXIS
     return 1;
 }
 
@@ -407,11 +417,12 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
      * rejected one skips them all (each cell's box lies in its blocks'),
      * so the cells met are those 8.14's Morton walk meets, in its order. */
     uint32_t z = 0, L = power;
+    const uint8_t *nodes = bsp__disp_node(m, ts, 0);
     for (;;) {
         uint32_t r, c, h, k;
         float lo[3], hi[3];
         if (L >= 1) {
-            const uint8_t *node = bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L) + (z >> (2 * L)));
+            const uint8_t *node = nodes + (size_t)(BSP__DISP_LEVEL(power, L) + (z >> (2 * L))) * BSP__DISP_NODE_BYTES;
             bsp__vread(node, lo);
             bsp__vread(node + 12, hi);
             if (!culled(t, lo, hi)) {
