@@ -416,13 +416,18 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
      * (z, L) holds cells z .. z + 4^L - 1 and is tried before them, a
      * rejected one skips them all (each cell's box lies in its blocks'),
      * so the cells met are those 8.14's Morton walk meets, in its order. */
-    uint32_t z = 0, L = power;
+    uint32_t z = 0, L = power, level[5];
     const uint8_t *nodes = bsp__disp_node(m, ts, 0);
+    /* each level's first node, BSP__DISP_LEVEL(power, L) (power <= 4:
+     * the load's check), once a displacement */
+    level[power] = 0;
+    for (L = power; L > 1; L--) level[L - 1] = 4 * level[L] + 1;
+    L = power;
     for (;;) {
         uint32_t r, c, h, k;
         float lo[3], hi[3];
         if (L >= 1) {
-            const uint8_t *node = nodes + (size_t)(BSP__DISP_LEVEL(power, L) + (z >> (2 * L))) * BSP__DISP_NODE_BYTES;
+            const uint8_t *node = nodes + (size_t)(level[L] + (z >> (2 * L))) * BSP__DISP_NODE_BYTES;
             bsp__vread(node, lo);
             bsp__vread(node + 12, hi);
             if (!culled(t, lo, hi)) {
