@@ -224,21 +224,30 @@ static int sweep_tri(const bsp__disp_trace *t, const disp_tri *tr, float *fracti
     int best = -1;
     uint32_t k, ax, bits;
     if (bsp__dot(tr->n, t->d) > DIST_EPSILON) return 0;
-    /* 1: the axial planes, z, y, x */
-    for (k = 3; k-- > 0;) {
-        float a = tr->v[0][k], b = tr->v[1][k], c = tr->v[2][k], sd, ed;
-        float l = b < a ? b : a, h = b > a ? b : a;
-        l = c < l ? c : l;
-        h = c > h ? c : h;
-        lo[k] = l;
-        hi[k] = h;
-        sd = bsp__fsub(bsp__fsub(l, t->ext[k]), t->s[k]);
-        ed = bsp__fsub(sd, t->d[k]);
-        if (!resolve(sd, ed, &S, &X, &best, (int)(2 * k))) return 0;
-        sd = bsp__fsub(t->s[k], bsp__fadd(h, t->ext[k]));
-        ed = bsp__fadd(sd, t->d[k]);
-        if (!resolve(sd, ed, &S, &X, &best, (int)(2 * k + 1))) return 0;
-    }
+    /* 1: the axial planes, z, y, x (unrolled in a speed build) */
+#define SWEEP_AXIAL(k)                                                          \
+    do {                                                                        \
+        float a = tr->v[0][k], b = tr->v[1][k], c = tr->v[2][k], sd, ed;        \
+        float l = b < a ? b : a, h = b > a ? b : a;                             \
+        l = c < l ? c : l;                                                      \
+        h = c > h ? c : h;                                                      \
+        lo[k] = l;                                                              \
+        hi[k] = h;                                                              \
+        sd = bsp__fsub(bsp__fsub(l, t->ext[k]), t->s[k]);                       \
+        ed = bsp__fsub(sd, t->d[k]);                                            \
+        if (!resolve(sd, ed, &S, &X, &best, (int)(2 * (k)))) return 0;         \
+        sd = bsp__fsub(t->s[k], bsp__fadd(h, t->ext[k]));                       \
+        ed = bsp__fadd(sd, t->d[k]);                                            \
+        if (!resolve(sd, ed, &S, &X, &best, (int)(2 * (k) + 1))) return 0;     \
+    } while (0)
+#ifdef __OPTIMIZE_SIZE__
+    for (k = 3; k-- > 0;) SWEEP_AXIAL(k);
+#else
+    SWEEP_AXIAL(2);
+    SWEEP_AXIAL(1);
+    SWEEP_AXIAL(0);
+#endif
+#undef SWEEP_AXIAL
     /* 2: the edges crossed with each axis (planes built at load); a speed
      * build names each plane's two axes as constants */
     bits = bsp__u32(tr->edges);
