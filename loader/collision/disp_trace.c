@@ -27,11 +27,12 @@
 
 /* The box and plane tests of the walk and the sweep: gcc -O2 leaves them
  * calls (resolve 16 times a triangle), which their bodies cost little more
- * than; a build for size keeps the one copy of each. */
-#if defined(__OPTIMIZE_SIZE__) || !defined(__GNUC__)
-#define DISP_TRACE_HOT static
-#else
+ * than; a build for size keeps the one copy of each, and so does one not
+ * optimised (inlined at -O0 each copy's locals would widen the frame). */
+#if defined(__GNUC__) && defined(__OPTIMIZE__) && !defined(__OPTIMIZE_SIZE__)
 #define DISP_TRACE_HOT static __inline__ __attribute__((always_inline))
+#else
+#define DISP_TRACE_HOT static
 #endif
 
 typedef struct disp_tri {
