@@ -46,9 +46,9 @@ typedef struct disp_tri {
 
 
 
-/* The sweep cull of 8.14 of the box [lo, hi]. entry only grows and exit
- * only shrinks, so the first axis that leaves entry past exit decides
- * (the same answer as trying all three; NaNs change neither). */
+/* The sweep cull of 8.14 of the box [lo, hi]. (A return at the first
+ * axis that leaves entry past exit gives the same answer in fewer
+ * instructions but took 15 % longer on rays: its branch is unpredictable.) */
 DISP_TRACE_HOT int sweep_passes(const bsp__disp_trace *t, const float lo[3], const float hi[3])
 {
     float entry = 0.0f, exit = 1.0f;
@@ -59,7 +59,6 @@ DISP_TRACE_HOT int sweep_passes(const bsp__disp_trace *t, const float lo[3], con
         float near = a < b ? a : b, far = a < b ? b : a;                                                    \
         if (near > entry) entry = near;                                                                     \
         if (far < exit) exit = far;                                                                         \
-        if (entry > exit) return 0;                                                                         \
     } while (0)
 #ifdef __OPTIMIZE_SIZE__
     uint32_t k;
@@ -71,7 +70,7 @@ DISP_TRACE_HOT int sweep_passes(const bsp__disp_trace *t, const float lo[3], con
     SWEEP_AXIS(2);
 #endif
 #undef SWEEP_AXIS
-    return 1;
+    return entry <= exit;
 }
 
 DISP_TRACE_HOT int overlaps(const bsp__disp_trace *t, const float lo[3], const float hi[3])
