@@ -25,6 +25,16 @@
 #define MASK_OPAQUE 0x4081u        /* SOLID | OPAQUE | MOVEABLE */
 #define NO_ENTRY -99999.9f
 
+/* The box and plane tests of the walk and the sweep: gcc -O2 leaves them
+ * calls (resolve 16 times a triangle), which their bodies cost little more
+ * than; a build for size keeps the one copy of each, and so does one not
+ * optimised (inlined at -O0 each copy's locals would widen the frame). */
+#if defined(__GNUC__) && defined(__OPTIMIZE__) && !defined(__OPTIMIZE_SIZE__)
+#define DISP_TRACE_HOT static __inline__ __attribute__((always_inline))
+#else
+#define DISP_TRACE_HOT static
+#endif
+
 typedef struct disp_tri {
     float v[3][3];   /* a, b, c */
     float n[3], d;
@@ -36,23 +46,34 @@ typedef struct disp_tri {
 
 
 
-/* The sweep cull of 8.14 of the box [lo, hi]. */
-static int sweep_passes(const bsp__disp_trace *t, const float lo[3], const float hi[3])
+/* The sweep cull of 8.14 of the box [lo, hi]. (A return at the first
+ * axis that leaves entry past exit gives the same answer in fewer
+ * instructions but took 15 % longer on rays: its branch is unpredictable.) */
+DISP_TRACE_HOT int sweep_passes(const bsp__disp_trace *t, const float lo[3], const float hi[3])
 {
     float entry = 0.0f, exit = 1.0f;
+#define SWEEP_AXIS(k)                                                                                       \
+    do {                                                                                                    \
+        float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k], t->s[k]), t->grow[k]), t->inv[k]);                  \
+        float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k], t->s[k]), t->grow[k]), t->inv[k]);                  \
+        float near = a < b ? a : b, far = a < b ? b : a;                                                    \
+        if (near > entry) entry = near;                                                                     \
+        if (far < exit) exit = far;                                                                         \
+    } while (0)
+#ifdef __OPTIMIZE_SIZE__
     uint32_t k;
-    for (k = 0; k < 3; k++) {
-        float x = bsp__fadd(t->ext[k], DIST_EPSILON);
-        float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k], t->s[k]), x), t->inv[k]);
-        float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k], t->s[k]), x), t->inv[k]);
-        float near = a < b ? a : b, far = a < b ? b : a;
-        if (near > entry) entry = near;
-        if (far < exit) exit = far;
-    }
+    for (k = 0; k < 3; k++) SWEEP_AXIS(k);
+#else
+    /* (unrolled: gcc -O2 keeps a loop of three) */
+    SWEEP_AXIS(0);
+    SWEEP_AXIS(1);
+    SWEEP_AXIS(2);
+#endif
+#undef SWEEP_AXIS
     return entry <= exit;
 }
 
-static int overlaps(const bsp__disp_trace *t, const float lo[3], const float hi[3])
+DISP_TRACE_HOT int overlaps(const bsp__disp_trace *t, const float lo[3], const float hi[3])
 {
     uint32_t k;
     for (k = 0; k < 3; k++)
@@ -60,17 +81,23 @@ static int overlaps(const bsp__disp_trace *t, const float lo[3], const float hi[
     return 1;
 }
 
-static int culled(const bsp__disp_trace *t, const float lo[3], const float hi[3])
+DISP_TRACE_HOT int culled(const bsp__disp_trace *t, const float lo[3], const float hi[3])
 {
     return t->position ? !overlaps(t, lo, hi) : !sweep_passes(t, lo, hi);
 }
 
 /* The reciprocals the sweep cull multiplies by (Valve's invDelta): the
- * same quotients its every box test divided out before. */
+ * same quotients its every box test divided out before; with them the
+ * end and the grown extents every box and triangle test would otherwise
+ * round again (the same sums, so the same bits). */
 static void reciprocals(bsp__disp_trace *t)
 {
     uint32_t k;
-    for (k = 0; k < 3; k++) t->inv[k] = t->d[k] == 0 ? FLT_MAX : bsp__fdiv(1.0f, t->d[k]);
+    for (k = 0; k < 3; k++) {
+        t->inv[k] = t->d[k] == 0 ? FLT_MAX : bsp__fdiv(1.0f, t->d[k]);
+        t->e[k] = bsp__fadd(t->s[k], t->d[k]);
+        t->grow[k] = bsp__fadd(t->ext[k], DIST_EPSILON);
+    }
 }
 
 /* Can displacement i change this trace's answer: its contents in the
@@ -155,7 +182,7 @@ static int reaches(const bsp__map *m, const uint8_t *rec, uint32_t leaf)
 }
 
 /* Resolve one plane of the sweep (8.14): 0 when the triangle is missed. */
-static int resolve(float sd, float ed, float *S, float *X, int *best, int which)
+DISP_TRACE_HOT int resolve(float sd, float ed, float *S, float *X, int *best, int which)
 {
     float t;
     if (sd > 0 && ed > 0) return 0;
@@ -173,78 +200,109 @@ static int resolve(float sd, float ed, float *S, float *X, int *best, int which)
     return 1;
 }
 
-/* The box sweep of one triangle; 1 when it takes the answer. */
-static int sweep_tri(bsp__disp_trace *t, const disp_tri *tr, float *fraction, float n_out[3], float *d_out)
+/* Edge plane q of a triangle's sweep (the edges' record e), its normal's
+ * components i, j the axes after q / 3. */
+DISP_TRACE_HOT int edge_try(const bsp__disp_trace *t, const uint8_t *e, uint32_t q, uint32_t i, uint32_t j, float *S,
+                            float *X, int *best)
 {
-    float S = NO_ENTRY, X = 1.0f, planes[16][4];
-    int best = -1, np = 0;
-    uint32_t k, g, ax, bits;
+    const uint8_t *p = e + 4 + 12 * q;
+    float mi = bsp__f32(p), mj = bsp__f32(p + 4), dd = bsp__f32(p + 8);
+    float x_i = mi < 0 ? t->ext[i] : -t->ext[i], x_j = mj < 0 ? t->ext[j] : -t->ext[j];
+    float ex = bsp__fsub(dd, bsp__fadd(bsp__fmul(mi, x_i), bsp__fmul(mj, x_j)));
+    float sd = bsp__fsub(bsp__fadd(bsp__fmul(mi, t->s[i]), bsp__fmul(mj, t->s[j])), ex);
+    float ed = bsp__fsub(bsp__fadd(bsp__fmul(mi, t->e[i]), bsp__fmul(mj, t->e[j])), ex);
+    return resolve(sd, ed, S, X, best, (int)(6 + q));
+}
+
+/* The box sweep of one triangle; 1 when it takes the answer. The planes
+ * are tried in 8.14's order, each named only by its number (axial 2 * axis
+ * + side, edge 6 + q, the face 15): the winner's normal and distance are
+ * read back once it is known, the same values a try would have kept. */
+static int sweep_tri(const bsp__disp_trace *t, const disp_tri *tr, float *fraction, float n_out[3], float *d_out)
+{
+    float S = NO_ENTRY, X = 1.0f, lo[3], hi[3];
+    int best = -1;
+    uint32_t k, ax, bits;
     if (bsp__dot(tr->n, t->d) > DIST_EPSILON) return 0;
-    /* 1: the axial planes, z, y, x */
-    for (k = 3; k-- > 0;) {
-        float lo = tr->v[0][k], hi = tr->v[0][k], sd, ed;
-        for (g = 1; g < 3; g++) {
-            if (tr->v[g][k] < lo) lo = tr->v[g][k];
-            if (tr->v[g][k] > hi) hi = tr->v[g][k];
-        }
-        sd = bsp__fsub(bsp__fsub(lo, t->ext[k]), t->s[k]);
-        ed = bsp__fsub(sd, t->d[k]);
-        planes[np][0] = planes[np][1] = planes[np][2] = 0;
-        planes[np][k] = -1.0f;
-        planes[np][3] = lo;
-        if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
-        sd = bsp__fsub(t->s[k], bsp__fadd(hi, t->ext[k]));
-        ed = bsp__fadd(sd, t->d[k]);
-        planes[np][0] = planes[np][1] = planes[np][2] = 0;
-        planes[np][k] = 1.0f;
-        planes[np][3] = hi;
-        if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
-    }
-    /* 2: the edges crossed with each axis (planes built at load) */
+    /* 1: the axial planes, z, y, x (unrolled in a speed build) */
+#define SWEEP_AXIAL(k)                                                          \
+    do {                                                                        \
+        float a = tr->v[0][k], b = tr->v[1][k], c = tr->v[2][k], sd, ed;        \
+        float l = b < a ? b : a, h = b > a ? b : a;                             \
+        l = c < l ? c : l;                                                      \
+        h = c > h ? c : h;                                                      \
+        lo[k] = l;                                                              \
+        hi[k] = h;                                                              \
+        sd = bsp__fsub(bsp__fsub(l, t->ext[k]), t->s[k]);                       \
+        ed = bsp__fsub(sd, t->d[k]);                                            \
+        if (!resolve(sd, ed, &S, &X, &best, (int)(2 * (k)))) return 0;         \
+        sd = bsp__fsub(t->s[k], bsp__fadd(h, t->ext[k]));                       \
+        ed = bsp__fadd(sd, t->d[k]);                                            \
+        if (!resolve(sd, ed, &S, &X, &best, (int)(2 * (k) + 1))) return 0;     \
+    } while (0)
+#ifdef __OPTIMIZE_SIZE__
+    for (k = 3; k-- > 0;) SWEEP_AXIAL(k);
+#else
+    SWEEP_AXIAL(2);
+    SWEEP_AXIAL(1);
+    SWEEP_AXIAL(0);
+#endif
+#undef SWEEP_AXIAL
+    /* 2: the edges crossed with each axis (planes built at load); a speed
+     * build names each plane's two axes as constants */
     bits = bsp__u32(tr->edges);
+#ifdef __OPTIMIZE_SIZE__
     for (ax = 0; ax < 3; ax++) {
-        uint32_t i = ax == 0 ? 1 : 0, j = ax == 2 ? 1 : 2;
-        for (g = 0; g < 3; g++) {
-            uint32_t q = 3 * ax + g;
-            const uint8_t *p = tr->edges + 4 + 12 * q;
-            float m[3], dd, x_i, x_j, ex, sd, ed;
-            if (bits & BSP__DISP_EDGE_SKIP(q)) continue;
-            m[ax] = bits & BSP__DISP_EDGE_TURNED(q) ? -0.0f : 0.0f;
-            m[i] = bsp__f32(p);
-            m[j] = bsp__f32(p + 4);
-            dd = bsp__f32(p + 8);
-            x_i = m[i] < 0 ? t->ext[i] : -t->ext[i];
-            x_j = m[j] < 0 ? t->ext[j] : -t->ext[j];
-            ex = bsp__fsub(dd, bsp__fadd(bsp__fmul(m[i], x_i), bsp__fmul(m[j], x_j)));
-            sd = bsp__fsub(bsp__fadd(bsp__fmul(m[i], t->s[i]), bsp__fmul(m[j], t->s[j])), ex);
-            ed = bsp__fsub(bsp__fadd(bsp__fmul(m[i], bsp__fadd(t->s[i], t->d[i])),
-                                     bsp__fmul(m[j], bsp__fadd(t->s[j], t->d[j]))), ex);
-            planes[np][0] = m[0];
-            planes[np][1] = m[1];
-            planes[np][2] = m[2];
-            planes[np][3] = dd;
-            if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
-        }
+        uint32_t g;
+        for (g = 0; g < 3; g++)
+            if (!(bits & BSP__DISP_EDGE_SKIP(3 * ax + g)) &&
+                !edge_try(t, tr->edges, 3 * ax + g, ax == 0 ? 1 : 0, ax == 2 ? 1 : 2, &S, &X, &best))
+                return 0;
     }
+#else
+#define SWEEP_EDGE(q, i, j) \
+    if (!(bits & BSP__DISP_EDGE_SKIP(q)) && !edge_try(t, tr->edges, q, i, j, &S, &X, &best)) return 0
+    SWEEP_EDGE(0, 1, 2);
+    SWEEP_EDGE(1, 1, 2);
+    SWEEP_EDGE(2, 1, 2);
+    SWEEP_EDGE(3, 0, 2);
+    SWEEP_EDGE(4, 0, 2);
+    SWEEP_EDGE(5, 0, 2);
+    SWEEP_EDGE(6, 0, 1);
+    SWEEP_EDGE(7, 0, 1);
+    SWEEP_EDGE(8, 0, 1);
+#undef SWEEP_EDGE
+#endif
     /* 3: the face */
     {
-        float x[3], e[3], ex, sd, ed;
-        for (k = 0; k < 3; k++) {
-            x[k] = tr->n[k] < 0 ? t->ext[k] : -t->ext[k];
-            e[k] = bsp__fadd(t->s[k], t->d[k]);
-        }
+        float x[3], ex, sd, ed;
+        for (k = 0; k < 3; k++) x[k] = tr->n[k] < 0 ? t->ext[k] : -t->ext[k];
         ex = bsp__fsub(tr->d, bsp__dot(tr->n, x));
         sd = bsp__fsub(bsp__dot(tr->n, t->s), ex);
-        ed = bsp__fsub(bsp__dot(tr->n, e), ex);
-        for (k = 0; k < 3; k++) planes[np][k] = tr->n[k];
-        planes[np][3] = tr->d;
-        if (!resolve(sd, ed, &S, &X, &best, np++)) return 0;
+        ed = bsp__fsub(bsp__dot(tr->n, t->e), ex);
+        if (!resolve(sd, ed, &S, &X, &best, 15)) return 0;
     }
     if (!(S < X || bsp__fabs(bsp__fsub(S, X)) < 0.001f) || S == NO_ENTRY || !(S < *fraction) || best < 0)
         return 0;
     *fraction = S > 0 ? S : 0.0f;
-    for (k = 0; k < 3; k++) n_out[k] = planes[best][k];
-    *d_out = planes[best][3];
+    if (best < 6) {
+        k = (uint32_t)best >> 1;
+        n_out[0] = n_out[1] = n_out[2] = 0;
+        n_out[k] = best & 1 ? 1.0f : -1.0f;
+        *d_out = best & 1 ? hi[k] : lo[k];
+    } else if (best < 15) {
+        uint32_t q = (uint32_t)best - 6, i;
+        const uint8_t *p = tr->edges + 4 + 12 * q;
+        ax = q / 3;
+        i = ax == 0 ? 1 : 0;
+        n_out[ax] = bits & BSP__DISP_EDGE_TURNED(q) ? -0.0f : 0.0f;
+        n_out[i] = bsp__f32(p);
+        n_out[ax == 2 ? 1 : 2] = bsp__f32(p + 4);
+        *d_out = bsp__f32(p + 8);
+    } else {
+        for (k = 0; k < 3; k++) n_out[k] = tr->n[k];
+        *d_out = tr->d;
+    }
     return 1;
 }
 
@@ -331,11 +389,22 @@ static int box_touches(const bsp__disp_trace *t, const disp_tri *tr)
     return bsp__coll_box_sides_raw(&pl, lo, hi) == 3;
 }
 
-static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t k, disp_tri *out)
+/* Triangle h of the cell at row r, column c: bsp__disp_tri's corners
+ * from the cell's first vertex a = r * n + c, without its divisions. */
+static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t r, uint32_t c, uint32_t h,
+                     disp_tri *out)
 {
-    uint32_t idx[3], j;
+    uint32_t a = r * n + c, k = 2 * (r * (n - 1) + c) + h, idx[3], j;
     const uint8_t *rec = BSP__REC(m->disp_tris, ts + k);
-    bsp__disp_tri(n, k, idx);
+    if (a & 1) {
+        idx[0] = h ? a + 1 : a;
+        idx[1] = a + n;
+        idx[2] = h ? a + n + 1 : a + 1;
+    } else {
+        idx[0] = a;
+        idx[1] = h ? a + n + 1 : a + n;
+        idx[2] = h ? a + 1 : a + n + 1;
+    }
     for (j = 0; j < 3; j++) bsp__vread(BSP__REC(m->disp_verts, vs + idx[j]), out->v[j]);
     bsp__vread(rec, out->n);
     out->d = bsp__f32(rec + 12);
@@ -350,40 +419,49 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
     const uint8_t *rec = BSP__REC(m->disps, i);
     bsp_trace_result *tr = t->tr;
     uint32_t power = bsp__u32(rec + BSP__DISP_POWER), vs = bsp__u32(rec + BSP__DISP_VSTART);
-    uint32_t ts = bsp__u32(rec + BSP__DISP_TSTART), n = (1u << power) + 1, cells = 1u << (2 * power), z;
+    uint32_t ts = bsp__u32(rec + BSP__DISP_TSTART), n = (1u << power) + 1, cells = 1u << (2 * power);
     int32_t contents = bsp__i32(rec + BSP__DISP_CONTENTS);
-    for (z = 0; z < cells; z++) {
-        uint32_t r = 0, c = 0, b, h, k, L;
+    /* Depth first down the quadtree, children in Morton order: block
+     * (z, L) holds cells z .. z + 4^L - 1 and is tried before them, a
+     * rejected one skips them all (each cell's box lies in its blocks'),
+     * so the cells met are those 8.14's Morton walk meets, in its order. */
+    uint32_t z = 0, L = power, level[5];
+    const uint8_t *nodes = bsp__disp_node(m, ts, 0);
+    /* each level's first node, BSP__DISP_LEVEL(power, L) (power <= 4:
+     * the load's check), once a displacement */
+    level[power] = 0;
+    for (L = power; L > 1; L--) level[L - 1] = 4 * level[L] + 1;
+    L = power;
+    for (;;) {
+        uint32_t r, c, h, k;
         float lo[3], hi[3];
-        /* the blocks this cell starts, largest first: a rejected one skips
-         * all its cells (each cell's box lies in its blocks') */
-        for (L = power; L >= 1; L--) {
-            const uint8_t *node;
-            if (z & ((1u << (2 * L)) - 1)) continue;
-            node = bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L) + (z >> (2 * L)));
+        if (L >= 1) {
+            const uint8_t *node = nodes + (size_t)(level[L] + (z >> (2 * L))) * BSP__DISP_NODE_BYTES;
             bsp__vread(node, lo);
             bsp__vread(node + 12, hi);
-            if (culled(t, lo, hi)) break;
+            if (!culled(t, lo, hi)) {
+                L--;
+                continue;
+            }
+            goto next;
         }
-        if (L >= 1) {
-            z += (1u << (2 * L)) - 1;
-            continue;
-        }
-        for (b = 0; b < power; b++) {
-            c |= (z >> (2 * b) & 1u) << b;
-            r |= (z >> (2 * b + 1) & 1u) << b;
-        }
+        /* the cell's row and column: z's odd and even bits (power <= 4) */
+        c = z & 0x55u;
+        c = (c | c >> 1) & 0x33u;
+        c = (c | c >> 2) & 0x0fu;
+        r = z >> 1 & 0x55u;
+        r = (r | r >> 1) & 0x33u;
+        r = (r | r >> 2) & 0x0fu;
         /* the cell's box, in its triangles' slots */
         k = 2 * (r * (n - 1) + c);
         bsp__vread(BSP__REC(m->disp_tris, ts + k) + BSP__DISP_TRI_BOX, lo);
         bsp__vread(BSP__REC(m->disp_tris, ts + k + 1) + BSP__DISP_TRI_BOX, hi);
-        if (culled(t, lo, hi)) continue;
+        if (culled(t, lo, hi)) goto next;
         for (h = 0; h < 2; h++) {
             disp_tri tri_k;
             float fraction = tr->fraction, nn[3], dd;
             int hit;
-            k = 2 * (r * (n - 1) + c) + h;
-            read_tri(m, vs, ts, n, k, &tri_k);
+            read_tri(m, vs, ts, n, r, c, h, &tri_k);
             if (t->position) {
                 if (!box_touches(t, &tri_k)) continue;
                 tr->startsolid = tr->allsolid = 1;
@@ -410,6 +488,11 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
             t->hit->dist = dd;
             t->hit->type = 3;
         }
+    next:
+        /* past this block; up while it was its parent's last */
+        z += 1u << (2 * L);
+        while (L < power && !(z & ((1u << (2 * (L + 1))) - 1))) L++;
+        if (z >= cells) return;
     }
 }
 

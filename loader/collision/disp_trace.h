@@ -23,6 +23,8 @@ typedef struct bsp__disp_trace {
     uint32_t leafs;            /* m->disp_leafs */
     float s[3], ext[3], d[3];  /* centred start, extents, move */
     float inv[3];              /* 1 / d (FLT_MAX where d is 0), once a trace */
+    float e[3], grow[3];       /* s + d and ext + DIST_EPSILON, with inv: each
+                                * triangle and box test reads them, rounded once */
     uint32_t mask;
     uint8_t point, position, any, fresh;
     uint8_t left[BSP_TRACE_DISPS_MAX / 8];
