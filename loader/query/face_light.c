@@ -60,7 +60,7 @@ static uint32_t rule_cost(const bsp__map *m, const uint8_t *rec)
     int32_t n = 0;
     if (f->face_numedges.type) {
         if (m->surfedges.data) n = bsp__field_get(rec, f->face_numedges);
-    } else if (f->face_numverts.type && m->vertexes.data) {
+    } else if (BSP__USE_FACE_VERTS && f->face_numverts.type && m->vertexes.data) {
         n = bsp__field_get(rec, f->face_numverts);
     }
     return n > 0 ? 1u + (uint32_t)n : 1u;
@@ -137,7 +137,8 @@ static int walk_finds_nothing(const bsp__map *m, const bsp__face_light *tab)
     uint32_t top = 0, depth = 1, visits = 0, budget = m->faces.count + m->surfedges.count;
     int32_t n;
     if (m->lighting.count || !f->tree.node_firstface.type) return 0;
-    if (f->tree.model_headnode.type && (!m->models.data || !m->models.count)) return 0;
+    if ((!BSP__USE_HEADLESS_TREES || f->tree.model_headnode.type) && (!m->models.data || !m->models.count))
+        return 0;
     n = bsp__head_node(m, 0);
     for (;;) {
         const uint8_t *node;

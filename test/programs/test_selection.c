@@ -23,6 +23,7 @@ static void check_one(const struct bsp_family *f, const char *how)
     CHECK(!f->detect.version_tag || BSP__DARK_MESSIAH, name, "version_tag set, BSP__DARK_MESSIAH is 0");
     CHECK(!f->dir.lump_variant || BSP__STRATA, name, "lump_variant set, BSP__STRATA is 0");
     CHECK(!f->vis.vis_view || BSP__USE_VIS_VIEW, name, "vis_view set, BSP__USE_VIS_VIEW is 0");
+    CHECK(!f->faces.face_numverts.type || BSP__USE_FACE_VERTS, name, "face_numverts set, BSP__USE_FACE_VERTS is 0");
 #if !BSP__USE_RAW_VIS
     /* (the one rule of such a build whose rows are always coded) */
     CHECK(!f->vis.vis_row || f->vis.vis_row == bsp__dvis_row, name,
