@@ -223,7 +223,8 @@ static bsp_status list_lumps(const bsp_header *h, const uint8_t want[BSP_MAX_LUM
         lay = bsp__lump_layout(h, i);
         if (!lay && ((BSPKIT_COLLISION && (want[i] & 2)) || is_role_lump(f, i)))
             return refuse(p, i, BSP_E_BAD_LUMP_VERSION);
-        if (!lay && partial && want[i] && !(more >> i & 1) && bsp__lump_version_unknown(h, i)) {
+        /* (no layout: a lump a rule names is at an unknown version) */
+        if (!lay && partial && want[i] && !(more >> i & 1) && bsp__lump_named(h, i)) {
             p->left_out[i / 32] |= 1u << (i & 31);
             continue;
         }
