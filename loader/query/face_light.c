@@ -13,6 +13,28 @@
  * 16) and the slot (below 8) nothing wraps. (A 32-bit form through
  * divisions is 52 bytes smaller at -Os but its three divisions made every
  * light trace slower; the trace calls this for each face it tries.) */
+#ifdef __OPTIMIZE_SIZE__
+/* A build for size takes the 32-bit form: each product is compared with
+ * the quotient of the bound first (w * h <= size exactly when
+ * w <= size / h), so none wraps, and the answers are the same. */
+int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first)
+{
+    uint32_t samples, per, block, rest, size = m->lighting.count;
+    if (bsp__style_none(lm, slot) || size == 0 || lm->lightofs < 0) return 0;
+    if (lm->w < 1 || lm->h < 1) return 0;
+    if ((uint32_t)lm->w > size / (uint32_t)lm->h) return 0;
+    samples = (uint32_t)lm->w * (uint32_t)lm->h;
+    per = lm->pages * lm->bytes_per_luxel;
+    if (per && samples > size / per) return 0;
+    block = samples * per;
+    if ((uint32_t)lm->lightofs > size) return 0;
+    rest = size - (uint32_t)lm->lightofs;
+    /* (slot + 1) * block <= rest */
+    if (block && slot >= rest / block) return 0;
+    *first = (uint32_t)lm->lightofs + slot * block;
+    return 1;
+}
+#else
 int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first)
 {
     uint64_t samples, block, start, size = m->lighting.count;
@@ -26,6 +48,7 @@ int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot,
     *first = (uint32_t)start;
     return 1;
 }
+#endif
 
 #if BSP__USE_FACE_LIGHT
 
