@@ -3,13 +3,6 @@
 #include "query.h"
 #include "../core/map.h"
 
-#ifdef __OPTIMIZE_SIZE__
-float bsp__node_plane_dist(const bsp__map *m, const uint8_t *node, const float p[3])
-{
-    return bsp__node_plane_dist_inline(m, node, p);
-}
-#endif
-
 /* One step down from the node at `at`: the plane's side of p, d >= 0 for
  * d = dot(n, p) - dist, through the axis alone when the normal is exactly
  * one (the same bits but a zero's sign). It is taken as dot(n, p) >= dist:
