@@ -35,6 +35,14 @@ bsp_status bsp_point_leaf(const bsp_map *map, uint32_t model, const float p[3], 
         if (n >= 0) n = (ptrdiff_t)((uint32_t)n * (uint32_t)sizeof *nodes);
     }
     nodes = m->point_tree.nodes;
+#ifdef __OPTIMIZE_SIZE__
+    /* a build for size: one copy of the step, counted unless the load
+     * proved every walk ends (the two loops below otherwise) */
+    while (n >= 0) {
+        if (!m->point_tree.bounded && ++steps > m->point_tree.num_nodes) return BSP_E_CORRUPT;
+        n = point_step(nodes, n, p);
+    }
+#else
     if (m->point_tree.bounded) {
         /* the load proved every walk ends (point_tree.c) */
         while (n >= 0) n = point_step(nodes, n, p);
@@ -46,6 +54,7 @@ bsp_status bsp_point_leaf(const bsp_map *map, uint32_t model, const float p[3], 
             n = point_step(nodes, n, p);
         }
     }
+#endif
     *leaf = (uint32_t)(-1 - n);
     return BSP_OK;
 }
