@@ -141,7 +141,8 @@ BSP_INLINE void bsp__light_vanilla(struct bsp__light_info *li, const struct bsp_
 BSP_INLINE int bsp__style_none(const bsp__lightmap *lm, uint32_t slot)
 {
     if (slot >= lm->num_styles) return 1;
-    if (lm->wide_styles) return lm->styles[2 * slot] == 0xff && lm->styles[2 * slot + 1] == 0xff;
+    /* (LMSTYLE16 is a BSPX lump: none without BSP__USE_BSPX) */
+    if (BSP__USE_BSPX && lm->wide_styles) return lm->styles[2 * slot] == 0xff && lm->styles[2 * slot + 1] == 0xff;
     return lm->styles[slot] == 255;
 }
 
