@@ -203,8 +203,9 @@ bsp_status bsp_pvs_view(const bsp_map *map, int32_t cluster, const uint8_t **row
     bsp_status st;
 
     /* the rows the load found whole (map.h vis_rows: count 0 on a map
-     * not loaded); the rest give their status below */
-    if (m && row && bytes && (uint32_t)cluster < m->vis_rows.count) {
+     * not loaded, and on every map without a vis_view family); the rest
+     * give their status below */
+    if (BSP__USE_VIS_VIEW && m && row && bytes && (uint32_t)cluster < m->vis_rows.count) {
         *row = m->vis_rows.data + (size_t)(uint32_t)cluster * m->vis_rows.stride;
         *bytes = (m->num_clusters + 7) / 8;
         return BSP_OK;
@@ -229,6 +230,6 @@ bsp_status bsp_pvs_view(const bsp_map *map, int32_t cluster, const uint8_t **row
 const uint8_t *bsp_pvs_pointer(const bsp_map *map, int32_t cluster)
 {
     const bsp__map *m = bsp__map_c(map);
-    if (!m || (uint32_t)cluster >= m->vis_rows.count) return NULL;
+    if (!BSP__USE_VIS_VIEW || !m || (uint32_t)cluster >= m->vis_rows.count) return NULL;
     return m->vis_rows.data + (size_t)(uint32_t)cluster * m->vis_rows.stride;
 }
