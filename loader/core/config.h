@@ -196,6 +196,15 @@
 #define BSP__USE_FACE_LUXEL BSPKIT_FAMILY_QUAKE3
 #define BSP__USE_HEADLESS_TREES (BSPKIT_FAMILY_QUAKE3 || BSPKIT_FAMILY_NIGHTFIRE)
 #define BSP__USE_BAD_EXTENTS (BSP__USE_EXTENTS_LIGHTMAP || BSPKIT_FAMILY_NIGHTFIRE)
+/* Faces whose lightmap rule walks a vertex run (face_numverts). */
+#define BSP__USE_FACE_VERTS BSPKIT_FAMILY_NIGHTFIRE
+
+/* Visibility rows stored whole: a leaf_visofs family's may be
+ * (vis_compressed 0), quake3's always are, and only quake3 hands them out
+ * where they lie (vis_view); dvis rows (source, quake2) are always
+ * run-length coded. */
+#define BSP__USE_RAW_VIS (BSP__USE_LEAF_VIS || BSPKIT_FAMILY_QUAKE3)
+#define BSP__USE_VIS_VIEW BSPKIT_FAMILY_QUAKE3
 
 /* The BSPX directory after the lumps (docs/queries.md 10.1) and what only
  * it and a .lit stream bring: the light sources of 10.2 (RGBLIGHTING,

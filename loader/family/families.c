@@ -160,11 +160,10 @@ const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index)
     return NULL;
 }
 
-int bsp__lump_version_unknown(const bsp_header *h, uint32_t index)
+int bsp__lump_named(const bsp_header *h, uint32_t index)
 {
     const bsp__layout_table *t;
     uint32_t i;
-    if (bsp__lump_layout(h, index)) return 0;
     for (t = h->family->dir.layouts; t; t = t->next)
         for (i = 0; i < t->count; i++)
             if (t->rules[i].lump == index) return 1;

@@ -41,11 +41,12 @@ const struct bsp_family *bsp__family_for_lumps(const struct bsp_family *f, const
  * Role lumps always have one (their validation depends on it). */
 const bsp__layout *bsp__lump_layout(const bsp_header *h, uint32_t index);
 
-/* Is lump `index` one the family's layout tables describe, stored at a
- * version none of their rules reads (or one they mark unknown, as Dota
- * 2's brush sides)? Lumps no table names (bytes: the entity text, the
- * lighting) are never unknown. */
-int bsp__lump_version_unknown(const bsp_header *h, uint32_t index);
+/* Does any rule of the family's layout tables name lump `index`? A lump
+ * they name with no layout (bsp__lump_layout NULL) is stored at a version
+ * none of their rules reads (or one they mark unknown, as Dota 2's brush
+ * sides); lumps no table names (bytes: the entity text, the lighting)
+ * are never of an unknown version. */
+int bsp__lump_named(const bsp_header *h, uint32_t index);
 
 /* The cluster of leaf number `index` (record `leaf`): -1 for none. */
 int32_t bsp__leaf_cluster(const bsp__map *m, const uint8_t *leaf, uint32_t index);
@@ -140,7 +141,8 @@ BSP_INLINE void bsp__light_vanilla(struct bsp__light_info *li, const struct bsp_
 BSP_INLINE int bsp__style_none(const bsp__lightmap *lm, uint32_t slot)
 {
     if (slot >= lm->num_styles) return 1;
-    if (lm->wide_styles) return lm->styles[2 * slot] == 0xff && lm->styles[2 * slot + 1] == 0xff;
+    /* (LMSTYLE16 is a BSPX lump: none without BSP__USE_BSPX) */
+    if (BSP__USE_BSPX && lm->wide_styles) return lm->styles[2 * slot] == 0xff && lm->styles[2 * slot + 1] == 0xff;
     return lm->styles[slot] == 255;
 }
 

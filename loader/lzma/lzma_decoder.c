@@ -719,16 +719,6 @@ uint32_t bsp__lzma_init_probs(bsp__lzma_dec *d, uint32_t max)
     return n - end;
 }
 
-bsp__lzma_result bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
-                    uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len)
-{
-    bsp__lzma_result r = bsp__lzma_setup(d, p, probs, buf, out_len, in_ofs, in_len);
-
-    if (r == BSP_LZMA_OK)
-        bsp__lzma_init_probs(d, 0xFFFFFFFFu);
-    return r;
-}
-
 bsp__lzma_result bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budget)
 {
     const uint8_t *in;
@@ -754,14 +744,4 @@ bsp__lzma_result bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budg
         d->started = 1;
     }
     return lz_decode(d, d->buf + d->in_ofs + arrived, budget);
-}
-
-bsp__lzma_result bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
-                    uint8_t *buf, uint32_t out_len,
-                    uint32_t in_ofs, uint32_t in_len)
-{
-    bsp__lzma_dec d;
-    bsp__lzma_result r = bsp__lzma_start(&d, p, probs, buf, out_len, in_ofs, in_len);
-
-    return r != BSP_LZMA_OK ? r : bsp__lzma_run(&d, in_len, out_len);
 }

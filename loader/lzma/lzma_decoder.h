@@ -126,10 +126,8 @@ uint32_t bsp__lzma_region_bytes(uint32_t out_len, uint32_t in_len);
  * (in_ofs >= out_len). Returns BSP_LZMA_OK only when exactly out_len bytes
  * were produced and the stream ended validly. On error the contents of
  * buf[0 .. out_len) are unspecified but nothing outside it, nor unread
- * input, has been written. */
-bsp__lzma_result bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
-                    uint8_t *buf, uint32_t out_len,
-                    uint32_t in_ofs, uint32_t in_len);
+ * input, has been written. (Inline below: the loader decodes through the
+ * resumable form, and only the tests call this.) */
 
 /* Resumable decoding. bsp__lzma_start sets up the same decoding as
  * bsp__lzma_decode (same arguments, same layout rules) and initialises the
@@ -160,8 +158,6 @@ typedef struct bsp__lzma_dec {
     uint32_t probs_set;          /* table entries initialised so far */
 } bsp__lzma_dec;
 
-bsp__lzma_result bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
-                    uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len);
 bsp__lzma_result bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budget);
 
 /* bsp__lzma_start in slices, for a caller that bounds the work of each call:
@@ -172,5 +168,27 @@ bsp__lzma_result bsp__lzma_run(bsp__lzma_dec *d, uint32_t arrived, uint32_t budg
 bsp__lzma_result bsp__lzma_setup(bsp__lzma_dec *d, const bsp__lzma_props *p, void *probs,
                     uint8_t *buf, uint32_t out_len, uint32_t in_ofs, uint32_t in_len);
 uint32_t bsp__lzma_init_probs(bsp__lzma_dec *d, uint32_t max);
+
+/* bsp__lzma_start and bsp__lzma_decode are the setup, the whole table and
+ * (decode) one run: inline, so that a build whose loads only slice (the
+ * core: no pakfile reader) carries no copy of them (C99's static inline:
+ * the header stands alone, for the decoder's benchmarks). */
+static inline bsp__lzma_result bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p,
+                                               void *probs, uint8_t *buf, uint32_t out_len,
+                                               uint32_t in_ofs, uint32_t in_len)
+{
+    bsp__lzma_result r = bsp__lzma_setup(d, p, probs, buf, out_len, in_ofs, in_len);
+    if (r == BSP_LZMA_OK) bsp__lzma_init_probs(d, 0xFFFFFFFFu);
+    return r;
+}
+
+static inline bsp__lzma_result bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
+                                                uint8_t *buf, uint32_t out_len, uint32_t in_ofs,
+                                                uint32_t in_len)
+{
+    bsp__lzma_dec d;
+    bsp__lzma_result r = bsp__lzma_start(&d, p, probs, buf, out_len, in_ofs, in_len);
+    return r != BSP_LZMA_OK ? r : bsp__lzma_run(&d, in_len, out_len);
+}
 
 #endif

@@ -162,14 +162,10 @@ static uint32_t grid_bytes(const bsp_header *h, const bsp__plan *p)
 static uint32_t face_light_bytes(const bsp_header *h, const bsp__plan *p)
 {
     int lump = bsp__role_lump(h->family, p->use_hdr ? BSP_ROLE_FACES_HDR : BSP_ROLE_FACES);
-    const bsp__layout *lay;
-    uint32_t i;
-    if (lump < 0) return 0;
-    lay = bsp__lump_layout(h, (uint32_t)lump);
-    if (!lay || lay->kind != BSP_LAYOUT_RECORDS || !lay->record_size) return 0;
+    uint32_t i, size;
+    if (lump < 0 || !(size = bsp_lump_record_size(h, (uint32_t)lump))) return 0;
     for (i = 0; i < p->count; i++)
-        if (p->items[i].lump == (uint32_t)lump)
-            return bsp__face_light_bytes(h->lumps[lump].size / lay->record_size);
+        if (p->items[i].lump == (uint32_t)lump) return bsp__face_light_bytes(h->lumps[lump].size / size);
     return 0;
 }
 #endif
@@ -227,7 +223,8 @@ static bsp_status list_lumps(const bsp_header *h, const uint8_t want[BSP_MAX_LUM
         lay = bsp__lump_layout(h, i);
         if (!lay && ((BSPKIT_COLLISION && (want[i] & 2)) || is_role_lump(f, i)))
             return refuse(p, i, BSP_E_BAD_LUMP_VERSION);
-        if (!lay && partial && want[i] && !(more >> i & 1) && bsp__lump_version_unknown(h, i)) {
+        /* (no layout: a lump a rule names is at an unknown version) */
+        if (!lay && partial && want[i] && !(more >> i & 1) && bsp__lump_named(h, i)) {
             p->left_out[i / 32] |= 1u << (i & 31);
             continue;
         }

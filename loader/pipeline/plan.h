@@ -87,7 +87,8 @@ typedef struct bsp__plan {
 #define BSP__LIT_SLOT (BSP_BSPX_FIRST - 2u)
 BSP_INLINE int bsp__plan_is_lit(const bsp__plan *p, uint32_t lump)
 {
-    return lump == BSP__LIT_SLOT && p->lit_check == BSP_LIT_READ;
+    /* (only a family with a BSPX directory reads a .lit: lit_check) */
+    return BSP__USE_BSPX && lump == BSP__LIT_SLOT && p->lit_check == BSP_LIT_READ;
 }
 
 /* The entry of a plan item's lump: the header's, or the .lit's. */

@@ -107,7 +107,8 @@ static void publish(bsp__loader *s)
     m->error_lump = BSP_NO_LUMP;
     m->error_version = -1;
     for (i = 0; i < BSP_MAX_LUMPS / 32; i++) m->lump_left_out[i] = s->plan.left_out[i];
-    if (!h->bspx.at_load) m->bspx = h->bspx;
+    /* (without a family that has one, h->bspx stays empty, as m's) */
+    if (BSP__USE_BSPX && !h->bspx.at_load) m->bspx = h->bspx;
     bsp__resolve_views(m, h);
 }
 

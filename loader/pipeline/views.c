@@ -8,14 +8,15 @@
 
 static void set_view(bsp__map *m, const bsp_header *h, bsp_view *v, int lump)
 {
-    const bsp__layout *lay;
+    uint32_t size;
     v->data = NULL;
     v->count = 0;
     v->stride = 1;
     if (lump < 0 || !m->lump_data[lump]) return;
-    lay = bsp__lump_layout(h, (uint32_t)lump);
+    /* (a loaded lump is one of the directory's; 0: not records) */
+    size = bsp_lump_record_size(h, (uint32_t)lump);
     v->data = m->lump_data[lump];
-    if (lay && lay->kind == BSP_LAYOUT_RECORDS && lay->record_size) v->stride = lay->record_size;
+    if (size) v->stride = size;
     v->count = m->lump_size[lump] / v->stride;
 }
 

@@ -13,6 +13,28 @@
  * 16) and the slot (below 8) nothing wraps. (A 32-bit form through
  * divisions is 52 bytes smaller at -Os but its three divisions made every
  * light trace slower; the trace calls this for each face it tries.) */
+#ifdef __OPTIMIZE_SIZE__
+/* A build for size takes the 32-bit form: each product is compared with
+ * the quotient of the bound first (w * h <= size exactly when
+ * w <= size / h), so none wraps, and the answers are the same. */
+int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first)
+{
+    uint32_t samples, per, block, rest, size = m->lighting.count;
+    if (bsp__style_none(lm, slot) || size == 0 || lm->lightofs < 0) return 0;
+    if (lm->w < 1 || lm->h < 1) return 0;
+    if ((uint32_t)lm->w > size / (uint32_t)lm->h) return 0;
+    samples = (uint32_t)lm->w * (uint32_t)lm->h;
+    per = lm->pages * lm->bytes_per_luxel;
+    if (per && samples > size / per) return 0;
+    block = samples * per;
+    if ((uint32_t)lm->lightofs > size) return 0;
+    rest = size - (uint32_t)lm->lightofs;
+    /* (slot + 1) * block <= rest */
+    if (block && slot >= rest / block) return 0;
+    *first = (uint32_t)lm->lightofs + slot * block;
+    return 1;
+}
+#else
 int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot, uint32_t *first)
 {
     uint64_t samples, block, start, size = m->lighting.count;
@@ -26,6 +48,7 @@ int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot,
     *first = (uint32_t)start;
     return 1;
 }
+#endif
 
 #if BSP__USE_FACE_LIGHT
 
@@ -60,7 +83,7 @@ static uint32_t rule_cost(const bsp__map *m, const uint8_t *rec)
     int32_t n = 0;
     if (f->face_numedges.type) {
         if (m->surfedges.data) n = bsp__field_get(rec, f->face_numedges);
-    } else if (f->face_numverts.type && m->vertexes.data) {
+    } else if (BSP__USE_FACE_VERTS && f->face_numverts.type && m->vertexes.data) {
         n = bsp__field_get(rec, f->face_numverts);
     }
     return n > 0 ? 1u + (uint32_t)n : 1u;
@@ -142,7 +165,8 @@ static int walk_finds_nothing(const bsp__map *m, const bsp__face_light *tab)
     uint32_t top = 0, depth = 1, visits = 0, budget = m->faces.count + m->surfedges.count;
     int32_t n;
     if (m->lighting.count || !f->tree.node_firstface.type) return 0;
-    if (f->tree.model_headnode.type && (!m->models.data || !m->models.count)) return 0;
+    if ((!BSP__USE_HEADLESS_TREES || f->tree.model_headnode.type) && (!m->models.data || !m->models.count))
+        return 0;
     n = bsp__head_node(m, 0);
     for (;;) {
         const uint8_t *node;

@@ -30,8 +30,9 @@
 static uint64_t pt_records(const bsp_header *h, int role)
 {
     int lump = bsp__role_lump(h->family, role);
-    const bsp__layout *lay = lump >= 0 ? bsp__lump_layout(h, (uint32_t)lump) : NULL;
-    return lay && lay->record_size && h->lumps[lump].length ? h->lumps[lump].size / lay->record_size : 0;
+    /* (a node lump is records in every description) */
+    uint32_t size = lump >= 0 ? bsp_lump_record_size(h, (uint32_t)lump) : 0;
+    return size && h->lumps[lump].length ? h->lumps[lump].size / size : 0;
 }
 
 uint32_t bsp__point_tree_bytes(const bsp_header *h)

@@ -41,26 +41,6 @@ BSP_INLINE int32_t bsp__head_node(const bsp__map *m, uint32_t model)
     return m->nodes.count ? 0 : -1;
 }
 
-/* dot(plane normal, p) - plane dist for node's plane. Every walk of the
- * tree (the point walk, the light trace) sides a point by these same
- * rounded steps, so they are written once: inline in every walk, or one
- * out-of-line copy in a build for size (query_leaf.c). */
-BSP_INLINE float bsp__node_plane_dist_inline(const bsp__map *m, const uint8_t *node, const float p[3])
-{
-    const uint8_t *plane =
-        m->planes.data + (size_t)bsp__field_get(node, m->family->tree.node_plane) * m->planes.stride;
-    float normal[3];
-    normal[0] = bsp__f32(plane);
-    normal[1] = bsp__f32(plane + 4);
-    normal[2] = bsp__f32(plane + 8);
-    return bsp__fsub(bsp__dot(normal, p), bsp__f32(plane + 12));
-}
-#ifdef __OPTIMIZE_SIZE__
-float bsp__node_plane_dist(const bsp__map *m, const uint8_t *node, const float p[3]);
-#else
-#define bsp__node_plane_dist bsp__node_plane_dist_inline
-#endif
-
 /* A node of the point walks (map.h's point_tree): its plane's normal and
  * distance as the file stores them, its children, a node as its byte
  * offset in the array (>= 0), a leaf as -1 - leaf, and `axis`, 0-2 when

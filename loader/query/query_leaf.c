@@ -3,13 +3,6 @@
 #include "query.h"
 #include "../core/map.h"
 
-#ifdef __OPTIMIZE_SIZE__
-float bsp__node_plane_dist(const bsp__map *m, const uint8_t *node, const float p[3])
-{
-    return bsp__node_plane_dist_inline(m, node, p);
-}
-#endif
-
 /* One step down from the node at `at`: the plane's side of p, d >= 0 for
  * d = dot(n, p) - dist, through the axis alone when the normal is exactly
  * one (the same bits but a zero's sign). It is taken as dot(n, p) >= dist:
@@ -42,6 +35,14 @@ bsp_status bsp_point_leaf(const bsp_map *map, uint32_t model, const float p[3], 
         if (n >= 0) n = (ptrdiff_t)((uint32_t)n * (uint32_t)sizeof *nodes);
     }
     nodes = m->point_tree.nodes;
+#ifdef __OPTIMIZE_SIZE__
+    /* a build for size: one copy of the step, counted unless the load
+     * proved every walk ends (the two loops below otherwise) */
+    while (n >= 0) {
+        if (!m->point_tree.bounded && ++steps > m->point_tree.num_nodes) return BSP_E_CORRUPT;
+        n = point_step(nodes, n, p);
+    }
+#else
     if (m->point_tree.bounded) {
         /* the load proved every walk ends (point_tree.c) */
         while (n >= 0) n = point_step(nodes, n, p);
@@ -53,6 +54,7 @@ bsp_status bsp_point_leaf(const bsp_map *map, uint32_t model, const float p[3], 
             n = point_step(nodes, n, p);
         }
     }
+#endif
     *leaf = (uint32_t)(-1 - n);
     return BSP_OK;
 }

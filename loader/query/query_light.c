@@ -132,8 +132,9 @@ bsp_status bsp_luxel(const bsp_map *map, int32_t face, const float p[3], uint32_
     /* a face_luxel rule checks its own slot */
     if (!BSP__USE_FACE_LUXEL || !m->family->faces.face_luxel) {
         if (!m->family->faces.face_lightmap) return BSP_E_UNSUPPORTED;
-        /* (LMSTYLE and LMSTYLE16 may give more slots: 10.3) */
-        if (slot >= m->family->faces.face_num_styles && slot >= m->light.style_slots)
+        /* (LMSTYLE and LMSTYLE16 may give more slots: 10.3; without a
+         * BSPX family the load sets style_slots to face_num_styles) */
+        if (slot >= m->family->faces.face_num_styles && (!BSP__USE_BSPX || slot >= m->light.style_slots))
             return BSP_E_BAD_QUERY;
     }
     /* (no faces in the file: every face is outside the lump) */

@@ -125,7 +125,8 @@ static bsp_status rle_byte(const uint8_t *in, const uint8_t *end, uint32_t len, 
 static bsp_status walk_row(const bsp__vis_row *row, uint32_t len, uint8_t *out, uint8_t *last)
 {
     const uint8_t *in = row->data, *end = row->data + row->avail;
-    if (!row->compressed) {
+    /* (BSP__USE_RAW_VIS 0: every row of the build's families is coded) */
+    if (BSP__USE_RAW_VIS && !row->compressed) {
         if (row->avail < len) return BSP_E_CORRUPT;
         if (out) bsp__copy(out, in, len);
         else *last = in[len - 1];
@@ -202,8 +203,9 @@ bsp_status bsp_pvs_view(const bsp_map *map, int32_t cluster, const uint8_t **row
     bsp_status st;
 
     /* the rows the load found whole (map.h vis_rows: count 0 on a map
-     * not loaded); the rest give their status below */
-    if (m && row && bytes && (uint32_t)cluster < m->vis_rows.count) {
+     * not loaded, and on every map without a vis_view family); the rest
+     * give their status below */
+    if (BSP__USE_VIS_VIEW && m && row && bytes && (uint32_t)cluster < m->vis_rows.count) {
         *row = m->vis_rows.data + (size_t)(uint32_t)cluster * m->vis_rows.stride;
         *bytes = (m->num_clusters + 7) / 8;
         return BSP_OK;
@@ -213,7 +215,7 @@ bsp_status bsp_pvs_view(const bsp_map *map, int32_t cluster, const uint8_t **row
     if (row) *row = NULL;
     if (bytes) *bytes = 0;
     if (!m || !m->family || !row || !bytes) return BSP_E_BAD_ARGUMENT;
-    if (!m->family->vis.vis_view || !m->has_vis) return BSP_E_UNSUPPORTED;
+    if (!BSP__USE_VIS_VIEW || !m->family->vis.vis_view || !m->has_vis) return BSP_E_UNSUPPORTED;
     if ((st = locate_row(m, cluster, 0, &r)) != BSP_OK) return st;
     /* (a vis_view family has no all-visible marker and stores rows whole) */
     if (r.all || r.compressed) return BSP_E_UNSUPPORTED;
@@ -228,6 +230,6 @@ bsp_status bsp_pvs_view(const bsp_map *map, int32_t cluster, const uint8_t **row
 const uint8_t *bsp_pvs_pointer(const bsp_map *map, int32_t cluster)
 {
     const bsp__map *m = bsp__map_c(map);
-    if (!m || (uint32_t)cluster >= m->vis_rows.count) return NULL;
+    if (!BSP__USE_VIS_VIEW || !m || (uint32_t)cluster >= m->vis_rows.count) return NULL;
     return m->vis_rows.data + (size_t)(uint32_t)cluster * m->vis_rows.stride;
 }

@@ -22,6 +22,13 @@ static void check_one(const struct bsp_family *f, const char *how)
     CHECK(!f->dir.bspx || BSP__USE_BSPX, name, "dir.bspx set, BSP__USE_BSPX is 0");
     CHECK(!f->detect.version_tag || BSP__DARK_MESSIAH, name, "version_tag set, BSP__DARK_MESSIAH is 0");
     CHECK(!f->dir.lump_variant || BSP__STRATA, name, "lump_variant set, BSP__STRATA is 0");
+    CHECK(!f->vis.vis_view || BSP__USE_VIS_VIEW, name, "vis_view set, BSP__USE_VIS_VIEW is 0");
+    CHECK(!f->faces.face_numverts.type || BSP__USE_FACE_VERTS, name, "face_numverts set, BSP__USE_FACE_VERTS is 0");
+#if !BSP__USE_RAW_VIS
+    /* (the one rule of such a build whose rows are always coded) */
+    CHECK(!f->vis.vis_row || f->vis.vis_row == bsp__dvis_row, name,
+          "a vis_row other than dvis's, BSP__USE_RAW_VIS is 0");
+#endif
     CHECK(!f->dir.game_lump_dir || BSP__DARK_MESSIAH || BSP__VINDICTUS, name,
           "game_lump_dir set, neither BSP__DARK_MESSIAH nor BSP__VINDICTUS");
 }

@@ -60,7 +60,7 @@ for cfg in source quake source-nolzma; do
     case $cfg in
     source) left="bsp__family_source_dm bsp__family_source17 bsp__xor bsp__family_quake bsp__family_quake2 bsp__family_quake3 bsp__family_nightfire bsp__extents_lightmap bsp__leafvis_row bsp__q3_luxel bsp__q3_light_grid" ;;
     quake) left="bsp__family_source bsp__family_goldsrc bsp__family_bsp2 bsp__family_quake2 bsp__dvis_row bsp__q3_luxel" ;;
-    source-nolzma) left="bsp__family_quake bsp__lzma_decode" ;;
+    source-nolzma) left="bsp__family_quake bsp__lzma_run" ;;
     esac
     kept=""
     for s in $left; do echo "$syms" | grep -qx "$s" && kept="$kept $s"; done
