@@ -210,5 +210,8 @@
 #define BSP__BRUSH_LIST (BSPKIT_COLLISION && BSP__QUAKE_FAMILY)
 /* A directory whose last entry may be absent (IBSP 47, docs/queries.md 13.2) */
 #define BSP__OPTIONAL_LAST BSPKIT_FAMILY_QUAKE3
+/* A version-29 file told Hexen II's by its model records (docs/queries.md
+ * 13.4: pipeline/header.c) */
+#define BSP__MODELS_VARIANT BSPKIT_FAMILY_QUAKE
 
 #endif
