@@ -60,7 +60,10 @@ enum {
     GEN_VAR_QUAKE64,   /* quake: " 46Q", 44-byte miptex headers */
     GEN_VAR_Q3V47_RTCW,  /* quake3: IBSP 47, 17 entries, data from byte 144, an ET foliage surface */
     GEN_VAR_Q3V47_QL,    /* quake3: IBSP 47, 18 entries, two Quake Live advert records */
-    GEN_VAR_Q3V47_BADADS /* quake3: IBSP 47, 18 written, the 18th 100 bytes long: read as 17 */
+    GEN_VAR_Q3V47_BADADS, /* quake3: IBSP 47, 18 written, the 18th 100 bytes long: read as 17 */
+    GEN_VAR_HEXEN2,      /* quake: Hexen II (13.4), 80-byte models, hulls 0-5 */
+    GEN_VAR_HEXEN2_640,  /* quake: Hexen II with 8 models (640 bytes: plausible, hexen2) */
+    GEN_VAR_QUAKE_640    /* quake: Quake with 10 models (640 bytes: not plausible as Hexen II) */
 };
 
 #define GEN_QK_ODD_TEXINFO 5 /* quake-like families only: see above */
