@@ -12,7 +12,8 @@
  * QBSP 38, Daikatana's IBSP 41, Quake 64, IBSP 47 with 18 and with 17
  * entries: the 18th entry is read or not by the header rule, docs/queries.md
  * 13.2; Source v19, PC or the original Xbox's HL2 as lumps 52 and 57 say,
- * 13.5; Source v22 and v23, 13.6); then chunks, each a flags byte, a 3-byte
+ * 13.5; Source v22 and v23, 13.6; Hexen II, version 29 told by its model
+ * lump, 13.4: Quake's header, its seeds Hexen II's); then chunks, each a flags byte, a 3-byte
  * little-endian length and that many bytes (fewer if the input ends). Flags:
  * bits 0-5 the lump index (modulo the family's lump count); Source only:
  * bit 6 lump version 1 (else 0; Strata templates: the version Strata gives
@@ -56,6 +57,8 @@ static const tmpl templates[] = {
     { "VBSP", 19, 0, 64, 8, 4, 1036 },  /* PC v19, or the original Xbox's HL2 by the lumps (13.5) */
     { "VBSP", 22, 0, 64, 8, 4, 1036 },  /* Dota 2's betas: 180- and 184-byte displacements (13.6) */
     { "VBSP", 23, 0, 64, 8, 4, 1036 },
+    { NULL, 29, 0, 15, 4, 2, 124 },     /* (21: kept for Raven's RBSP, 13.3) */
+    { NULL, 29, 0, 15, 4, 2, 124 },     /* Hexen II (13.4): the model lump's length and records decide */
 };
 #define NUM_TEMPLATES (sizeof templates / sizeof templates[0])
 
