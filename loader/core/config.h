@@ -213,5 +213,7 @@
 /* A version-29 file told Hexen II's by its model records (docs/queries.md
  * 13.4: pipeline/header.c) */
 #define BSP__MODELS_VARIANT BSPKIT_FAMILY_QUAKE
+/* A game variant with a player box of its own (Hexen II: family/player_box.c) */
+#define BSP__VARIANT_PLAYER BSPKIT_FAMILY_QUAKE
 
 #endif

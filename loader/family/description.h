@@ -428,9 +428,11 @@ struct bsp_family {
     /* Checks after the generic validation (sets m->num_clusters). */
     bsp_status (*finish)(bsp__map *m);
     const bsp__access *access;     /* the map access description */
+#if BSP__VARIANT_PLAYER
     /* a game variant's own player boxes (family/player_box.c: standing,
      * crouching, mins then maxs); NULL: its family's */
     const int8_t (*player_box)[6];
+#endif
 #if BSPKIT_COLLISION
     const struct bsp__collision *coll;
 #endif

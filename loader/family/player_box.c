@@ -43,6 +43,8 @@ bsp_status bsp_map_player_box(const bsp_map *map, bsp_stance stance, float mins[
 {
     const bsp__map *m = bsp__map_c(map);
     if (!m || !m->family || !mins || !maxs || (uint32_t)stance > BSP_CROUCHING) return BSP_E_BAD_ARGUMENT;
+#if BSP__VARIANT_PLAYER
     if (m->family->player_box) return box_out(m->family->player_box[stance], mins, maxs);
+#endif
     return bsp_player_box((bsp_family_id)m->family->detect.id, stance, mins, maxs);
 }
