@@ -338,7 +338,10 @@ BSP_API bsp_family_id bsp_header_family(const bsp_header *h);
  * Xbox: lump 57 not empty or lump 52 not 4 bytes a leaf; 13.5), "qbism" (quake2: magic "QBSP", version 38, the
  * Quake II re-release; docs/queries.md 13.1), "daikatana" (quake2: magic
  * "IBSP", version 41, 21 lumps; 13.4), "quake64" (quake: the bytes " 46Q"
- * for the version, version 0, 44-byte miptex headers; 13.4), "quakelive"
+ * for the version, version 0, 44-byte miptex headers; 13.4), "hexen2"
+ * (quake: version 29 whose model lump holds 80-byte models, told by its
+ * length, or when 64 and 80 both divide it by every model being plausible,
+ * which only a seekable stream is read for: 13.4), "quakelive"
  * (quake3: IBSP 47 whose 18th lump, the adverts, holds records; RTCW and
  * Wolfenstein: ET files of version 47 have none; 13.2), "raven" (quake3:
  * magic "RBSP", version 1: Soldier of Fortune 2, Jedi Outcast and Academy;
@@ -1345,6 +1348,8 @@ typedef enum bsp_mask_kind {
  *   quake3       (-15,-15,-24)..(15,15,32)  maxs z 16    24 above the feet
  *   source       (-16,-16,0)..(16,16,72)    maxs z 36    at the feet
  *   nightfire    goldsrc's (assumed)
+ *   hexen2       (-16,-16,0)..(16,16,56)    maxs z 28    at the feet
+ *                (a quake variant: bsp_map_player_box)
  *
  * Taken from the games' public code: Quake's QuakeC defs.qc VEC_HULL_MIN /
  * VEC_HULL_MAX (the engine's hull 1); Half-Life SDK pm_shared.c
@@ -1355,7 +1360,9 @@ typedef enum bsp_mask_kind {
  * are assumed to be GoldSrc's, whose engine it extends (the open
  * re-implementation nightfire-open uses the same numbers). On quake,
  * goldsrc and bsp2 bsp_trace turns these boxes into hull 1 (goldsrc's
- * crouching box: hull 3), docs/queries.md 8.4a.
+ * crouching box: hull 3), docs/queries.md 8.4a. Hexen II's are its game
+ * code's setsize calls (client.hc); bsp_trace gives them hulls 1 and 3
+ * (docs/queries.md 13.4).
  * Statuses: BAD_ARGUMENT (a NULL pointer, a family or stance outside its
  * enum, BSP_FAMILY_UNKNOWN), UNSUPPORTED (crouching in Quake and BSP2,
  * whose player cannot). */
@@ -1369,6 +1376,13 @@ typedef enum bsp_stance {
  * (crouching in Quake and BSP2, whose player cannot). */
 BSP_API bsp_status bsp_player_box(bsp_family_id family, bsp_stance stance, float mins[3],
                                   float maxs[3]);
+/* The player's box of a loaded map's game: its variant's where the
+ * variant's player differs from its family's (hexen2), else
+ * bsp_player_box of its family. Statuses, in order: BAD_ARGUMENT (a NULL
+ * pointer, a map not loaded, a stance outside its enum), UNSUPPORTED
+ * (crouching in Quake and BSP2). */
+BSP_API bsp_status bsp_map_player_box(const bsp_map *map, bsp_stance stance, float mins[3],
+                                      float maxs[3]);
 
 /* The family's mask of that kind.
  * Statuses: none; 0 for a map not loaded.

@@ -106,6 +106,7 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/
 	@cp $(BUILD)/maps/vindictus/*.bsp $(FUZZ_DIR)/seeds/load/   # read as Vindictus by fuzz_load's last row
 	@for m in $(BUILD)/maps/grid/*.bsp; do case $$m in *_header.bsp) ;; *) cp "$$m" $(FUZZ_DIR)/seeds/load/;; esac; done   # BSPX light grids, hostile ones among them (not the directory after the header: a forward-only load does not look there)
 	@cp $(BUILD)/maps/brushlist/*.bsp $(FUZZ_DIR)/seeds/load/   # BSPX BRUSHLIST (docs/queries.md 13.7), hostile lists among them
+	@cp $(BUILD)/maps/models640/*.bsp $(FUZZ_DIR)/seeds/load/   # 640-byte model lumps: Hexen II or Quake by plausibility (13.4)
 	@for m in $(wildcard $(SHARED)/maps/*/*.bsp $(SHARED)/maps/new/quake2/*.bsp); do \
 	    cp "$$m" "$(FUZZ_DIR)/seeds/load/real-$$(basename $$(dirname $$m))-$$(basename $$m)"; done
 	@$(BUILD)/t/fuzz_mkseeds $(FUZZ_DIR)/seeds $(FUZZ_DIR)/seeds/load/*.bsp

@@ -1,6 +1,6 @@
 /* Slide the family's standing player box along its velocity for one
  * frame: try the whole move, then slide along each plane hit. One code
- * path for every family: bsp_player_box gives the game's own box and
+ * path for every family: bsp_map_player_box gives the game's own box and
  * bsp_trace, on quake, goldsrc and bsp2, the hull that box collides as.
  * Returns 0 (moved), 1 (stuck in solid: velocity cleared), -1 (error). */
 int player_move(const bsp_map *map, float origin[3], float velocity[3], float dt)
@@ -8,7 +8,7 @@ int player_move(const bsp_map *map, float origin[3], float velocity[3], float dt
     uint32_t mask = bsp_trace_mask(map, BSP_MASK_PLAYERSOLID);
     float mins[3], maxs[3], left = dt;
     int bump;
-    if (bsp_player_box(bsp_map_family(map), BSP_STANDING, mins, maxs) != BSP_OK) return -1;
+    if (bsp_map_player_box(map, BSP_STANDING, mins, maxs) != BSP_OK) return -1;
     for (bump = 0; bump < 4 && left > 0; bump++) {
         bsp_trace_result tr;
         float end[3], into;

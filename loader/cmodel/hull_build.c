@@ -136,7 +136,7 @@ void bsp__hulls_build(bsp__map *m, const bsp_header *h, uint8_t *region)
                             : (int32_t)count;
             head[model * c->num_hulls + hull] = node_ref(v, count);
         }
-    for (hull = 0; hull < 4; hull++)
+    for (hull = 0; hull < BSP__HULLS_MAX; hull++)
         hs->world[hull] = n[2] && hull < c->num_hulls ? head[hull] : node_ref((int32_t)n[hull > 0], n[hull > 0]);
     hs->tree[0] = t0;
     hs->tree[1] = t1;
@@ -146,7 +146,6 @@ void bsp__hulls_build(bsp__map *m, const bsp_header *h, uint8_t *region)
     hs->models = n[2];
     hs->num_hulls = c->num_hulls;
     hs->usable = m->clipnodes.count ? c->num_hulls : 1;
-    hs->reserved = 0;
     m->hulls = hs;
 }
 

@@ -41,14 +41,15 @@ BSP__CHECK(hnode_bytes, sizeof(bsp__hnode) == 1u << BSP__HNODE_SHIFT);
  * hull]: the node a model's hull starts at (a byte offset, or contents),
  * and world[hull] model 0's
  * (the corrupt node of the tree for a map without models). usable: the
- * hulls the map has (1 when it has no clipnodes). */
+ * hulls the map has (1 when it has no clipnodes); at most BSP__HULLS_MAX
+ * (family/description.h). */
 typedef struct bsp__hulls {
     const bsp__hnode *tree[2];
     const int32_t *head;
-    int32_t world[4];        /* model 0's heads (one load less for the world) */
+    int32_t world[BSP__HULLS_MAX]; /* model 0's heads (one load less for the world) */
     uint32_t count[2];
-    uint32_t models, num_hulls, usable;
-    uint32_t reserved;
+    uint32_t models;
+    uint16_t num_hulls, usable;
 } bsp__hulls;
 
 /* The bytes the hulls of header h take in the arena (a multiple of

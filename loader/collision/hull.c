@@ -286,14 +286,14 @@ HULL_INLINE int finite_ends(const float a[3], const float b[3])
 
 /* The walk with its stack for a move of bsp_hull_trace from a node of
  * hull `hull` of a model: where is the node's offset << 32 | the nodes
- * entered above it << 2 | hull (six arguments: a call that needs no
+ * entered above it << 3 | hull (six arguments: a call that needs no
  * frame). The points are checked finite here (the map, model and hull
  * were: the only answer left is BAD_QUERY, collision.h). Also CORRUPT
  * for a path past BSP_TREE_DEPTH_MAX. */
 BSP_NOINLINE bsp_status hull_trace_walk(const bsp__hulls *hs, uint32_t model, uint64_t where, const float start[3],
                                         const float end[3], bsp_trace_result *out)
 {
-    uint32_t hull = (uint32_t)where & 3u, k = hull > 0, depth = (uint32_t)where >> 2;
+    uint32_t hull = (uint32_t)where & 7u, k = hull > 0, depth = (uint32_t)where >> 3;
     bsp_status st = BSP_E_CORRUPT;
     if (!finite_ends(start, end)) return BSP_E_BAD_QUERY;
     hull_result(out, end, 0);
@@ -361,7 +361,7 @@ bsp_status bsp_hull_trace(const bsp_map *map, uint32_t model, uint32_t hull, con
         }
         break;
     }
-    if (node >= 0) return hull_trace_walk(hs, model, (uint64_t)(uint32_t)node << 32 | depth << 2 | hull, start, end, out);
+    if (node >= 0) return hull_trace_walk(hs, model, (uint64_t)(uint32_t)node << 32 | depth << 3 | hull, start, end, out);
     /* (m, model and hull were checked: BAD_QUERY is the answer left) */
     if (!finite_ends(start, end)) return BSP_E_BAD_QUERY;
     hull_result(out, end, node == CONTENTS_SOLID);

@@ -219,5 +219,10 @@
 #define BSP__BRUSH_LIST (BSPKIT_COLLISION && BSP__QUAKE_FAMILY)
 /* A directory whose last entry may be absent (IBSP 47, docs/queries.md 13.2) */
 #define BSP__OPTIONAL_LAST BSPKIT_FAMILY_QUAKE3
+/* A version-29 file told Hexen II's by its model records (docs/queries.md
+ * 13.4: pipeline/header.c) */
+#define BSP__MODELS_VARIANT BSPKIT_FAMILY_QUAKE
+/* A game variant with a player box of its own (Hexen II: family/player_box.c) */
+#define BSP__VARIANT_PLAYER BSPKIT_FAMILY_QUAKE
 
 #endif

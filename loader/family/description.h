@@ -249,6 +249,16 @@ struct bsp__directory {
      * record of lump dir_variant_per, is read with dir_variant (NULL in a
      * build without that variant: the file is then bad_version, never
      * read as the family's). */
+#if BSP__MODELS_VARIANT
+    /* A game that wrote the family's file with longer model records
+     * (Hexen II, docs/queries.md 13.4): a file whose model lump is a whole
+     * number of models_variant's records and not of the family's, or of
+     * both and each of models_variant's records plausible (header.c), is
+     * read with models_variant; models_clipnodes: the lump its head nodes
+     * past the first index */
+    const struct bsp_family *models_variant;
+    uint8_t models_clipnodes;
+#endif
 #if BSP__DIR_VARIANT
     const struct bsp_family *dir_variant;
     uint8_t dir_variant_version, dir_variant_nonempty, dir_variant_index, dir_variant_per,
@@ -355,7 +365,16 @@ struct bsp__collision {
      * collide, and the collision queries answer unsupported (Dota 2's
      * v22/v23, docs/queries.md 13.6); bsp__coll_unsound */
     uint8_t unsound_from, unsound_to;
-    uint8_t num_hulls;             /* BSP_COLL_HULLS: 3 or 4 */
+    uint8_t num_hulls;             /* BSP_COLL_HULLS: 3, 4 or 6 (at most
+                                      BSP__HULLS_MAX) */
+    /* BSP_COLL_HULLS: the hull a box of size `size` collides as (trace,
+     * docs/queries.md 8.4a): the first rule {x, z, hull, below} whose
+     * limits hold, size.x <= x (size.x < x when below) and size.z <= z, a
+     * limit of 0 holding always (the last rule has none); with
+     * hull0_at_origin, hull 0 takes the box's origin (GoldSrc), else
+     * its lower corner, as every other hull does */
+    uint8_t hull_pick[4][4];
+    uint8_t hull0_at_origin;
     uint8_t side_wide_bytes, leafbrush_wide_bytes;
     /* Valve's brush rules (source, 8.9): the box centred, no leaf filter,
      * the plane pushed out by |n|.ext, bevel sides skipped by a point */
@@ -396,6 +415,8 @@ struct bsp__collision {
     const bsp__flag_rule *list_contents;
     uint8_t num_list_contents;
 };
+#define BSP__HULLS_MAX 6          /* Hexen II's hulls 0-5 */
+
 /* A description's collision part, named in its initialiser through
  * BSP__COLL(&part) (nothing in a build without collision: core/config.h). */
 #if BSPKIT_COLLISION
@@ -419,6 +440,11 @@ struct bsp_family {
     /* Checks after the generic validation (sets m->num_clusters). */
     bsp_status (*finish)(bsp__map *m);
     const bsp__access *access;     /* the map access description */
+#if BSP__VARIANT_PLAYER
+    /* a game variant's own player boxes (family/player_box.c: standing,
+     * crouching, mins then maxs); NULL: its family's */
+    const int8_t (*player_box)[6];
+#endif
 #if BSPKIT_COLLISION
     const struct bsp__collision *coll;
 #endif
@@ -433,7 +459,8 @@ struct bsp_family {
 extern const struct bsp_family bsp__family_source, bsp__family_source17, bsp__family_source_strata,
     bsp__family_source_dm, bsp__family_source_vindictus1, bsp__family_source_vindictus2,
     bsp__family_source_xbox;
-extern const struct bsp_family bsp__family_quake, bsp__family_quake64, bsp__family_goldsrc, bsp__family_bsp2,
+extern const struct bsp_family bsp__family_quake, bsp__family_quake64, bsp__family_quake_hexen2,
+    bsp__family_goldsrc, bsp__family_bsp2,
     bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake2_qbism,
     bsp__family_quake2_daikatana, bsp__family_quake3, bsp__family_quake3_47, bsp__family_quake3_raven,
     bsp__family_quake3_qfusion, bsp__family_nightfire;

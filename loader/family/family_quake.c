@@ -9,7 +9,8 @@
  * face's lightmap size comes from its vertices (bsp__extents_lightmap).
  * Everything here is data: the rules are leafvis.c and lightmap_extents.c.
  * Quake 64 (" 46Q", docs/queries.md 13.4) is Quake with a longer miptex
- * header: a variant over the same tables.
+ * header, Hexen II (13.4) Quake with 80-byte models (8 head nodes) and six
+ * hulls: variants over the same tables.
  */
 #include "family.h"
 
@@ -46,6 +47,13 @@ BSP_RECORD(q1_texinfo, Q1_TEXINFO);
 BSP_RECORD(q1_model, Q1_MODEL);
 BSP_RECORD_TYPES(q1_miptex, Q1_MIPTEX);
 BSP_RECORD_TYPES(q64_miptex, Q64_MIPTEX);
+#if BSPKIT_FAMILY_QUAKE
+/* Hexen II's model (docs/queries.md 13.4): eight head nodes */
+#define H2_MODEL(F) F(mins, F32, 3) F(maxs, F32, 3) F(origin, F32, 3) F(headnode, I32, 8) \
+    F(visleafs, I32, 1) F(firstface, I32, 1) F(numfaces, I32, 1)
+BSP_RECORD(h2_model, H2_MODEL);
+BSP__CHECK(h2_model_origin, BSP_AT(h2_model, origin) == BSP_AT(q1_model, origin));
+#endif
 
 static const bsp__layout_rule quake_common_rules[] = {
     BSP_RULE(Q_VIS, BSP_LAYOUT_BYTES),   /* run-length rows */
@@ -100,6 +108,10 @@ static const bsp__layout_rule quake_rules[] = {
     BSP_RULE(Q_EDGES, BSP_RECORDS(bsp__edge16)),
 };
 static const bsp__layout_table quake_layouts = BSP_LAYOUT_TABLE(quake_rules, &quake_common);
+#endif
+#if BSPKIT_FAMILY_QUAKE
+static const bsp__layout_rule hexen2_rules[] = { BSP_RULE(Q_MODELS, BSP_RECORDS(h2_model)) };
+static const bsp__layout_table hexen2_layouts = BSP_LAYOUT_TABLE(hexen2_rules, &quake_layouts);
 #endif
 
 #if BSPKIT_FAMILY_BSP2
@@ -188,7 +200,16 @@ static const bsp__access bsp2_rmq_access = {
 #if BSPKIT_COLLISION
 /* The clipping hulls (docs/queries.md 8.4): the box each hull's tree was
  * built for, mins then maxs; hull 0 is a point. Clipnodes are the same in
- * quake and goldsrc (int16 children), int32 in bsp2. */
+ * quake and goldsrc (int16 children), int32 in bsp2. The rules that pick
+ * a hull from a box's size (8.4a; description.h hull_pick): Quake's
+ * SV_HullForEntity, GoldSrc's SV_HullForBsp (its crouching hull 3 by the
+ * height), Hexen II's (docs/queries.md 13.4, bspkit's reading of its
+ * engine: hull 4 only by bsp_hull_trace, as for a world without spawnflag
+ * 1; hull 2 likewise, as the engine gives it only to an entity that names
+ * it). */
+#define QUAKE_PICK { { 3, 0, 0, 1 }, { 32, 0, 1, 0 }, { 0, 0, 2, 0 } }
+#define GOLDSRC_PICK { { 8, 0, 0, 0 }, { 36, 36, 3, 0 }, { 36, 0, 1, 0 }, { 0, 0, 2, 0 } }
+#define HEXEN2_PICK { { 3, 0, 0, 1 }, { 32, 28, 3, 0 }, { 32, 0, 1, 0 }, { 0, 0, 5, 0 } }
 #if BSPKIT_FAMILY_QUAKE || BSPKIT_FAMILY_BSP2
 static const float quake_hulls[3][2][3] = {
     { { 0, 0, 0 }, { 0, 0, 0 } },
@@ -196,9 +217,10 @@ static const float quake_hulls[3][2][3] = {
     { { -32, -32, -24 }, { 32, 32, 64 } },
 };
 #endif
-#define QUAKE_COLL(clipnode, table, n) \
+#define QUAKE_COLL(clipnode, table, pick) \
     .lumps = { -1, -1, -1, Q_CLIPNODES, -1, -1, -1, -1 }, \
-    .kind = BSP_COLL_HULLS, .num_hulls = (n), .hulls = (table), \
+    .kind = BSP_COLL_HULLS, .num_hulls = sizeof table / sizeof table[0], .hulls = (table), \
+    .hull_pick = pick, \
     .clipnode_plane = BSP_FIELD(clipnode, planenum), \
     .clipnode_child = { BSP_FIELD_K(clipnode, children, 0), BSP_FIELD_K(clipnode, children, 1) }, \
     .list_contents = quake_contents, .num_list_contents = sizeof quake_contents / sizeof quake_contents[0], \
@@ -207,7 +229,20 @@ static const float quake_hulls[3][2][3] = {
     .masks = { BSP_CONTENTS_SOLID | BSP_CONTENTS_SKY, \
                BSP_CONTENTS_SOLID | BSP_CONTENTS_SKY | BSP_CONTENTS_PLAYERCLIP | BSP_CONTENTS_MONSTERCLIP }
 #if BSPKIT_FAMILY_QUAKE
-static const struct bsp__collision quake_coll = { QUAKE_COLL(q1_clipnode, quake_hulls, 3) };
+static const struct bsp__collision quake_coll = { QUAKE_COLL(q1_clipnode, quake_hulls, QUAKE_PICK) };
+/* Hexen II's hulls 1-5 (docs/queries.md 13.4) as the engine's boxes: the
+ * contract lists the compilers' tables (qbsp moves a brush's faces by
+ * them), which are these mirrored (-maxs .. -mins: hulls 1 and 3) */
+static const float hexen2_hulls[6][2][3] = {
+    { { 0, 0, 0 }, { 0, 0, 0 } },
+    { { -16, -16, -24 }, { 16, 16, 32 } },
+    { { -24, -24, -20 }, { 24, 24, 20 } },
+    { { -16, -16, -12 }, { 16, 16, 16 } },
+    { { -8, -8, -8 }, { 8, 8, 8 } },
+    { { -28, -28, -40 }, { 28, 28, 40 } },
+};
+BSP__CHECK(hexen2_hulls, sizeof hexen2_hulls / sizeof hexen2_hulls[0] <= BSP__HULLS_MAX);
+static const struct bsp__collision hexen2_coll = { QUAKE_COLL(q1_clipnode, hexen2_hulls, HEXEN2_PICK) };
 #endif
 #if BSPKIT_FAMILY_GOLDSRC
 static const float goldsrc_hulls[4][2][3] = {
@@ -216,14 +251,16 @@ static const float goldsrc_hulls[4][2][3] = {
     { { -32, -32, -32 }, { 32, 32, 32 } },
     { { -16, -16, -18 }, { 16, 16, 18 } },
 };
-static const struct bsp__collision goldsrc_coll = { QUAKE_COLL(q1_clipnode, goldsrc_hulls, 4) };
+static const struct bsp__collision goldsrc_coll = {
+    QUAKE_COLL(q1_clipnode, goldsrc_hulls, GOLDSRC_PICK), .hull0_at_origin = 1
+};
 #endif
 #if BSPKIT_FAMILY_BSP2
-static const struct bsp__collision bsp2_coll = { QUAKE_COLL(bsp2_clipnode, quake_hulls, 3) };
+static const struct bsp__collision bsp2_coll = { QUAKE_COLL(bsp2_clipnode, quake_hulls, QUAKE_PICK) };
 #endif
 #endif
 
-#define QUAKE_COMMON \
+#define QUAKE_COMMON(model) \
     .amb.kind = BSP_AMB_OCTREE, \
     .dir.header_bytes = QUAKE_HEADER_BYTES, \
     .dir.dir_offset = 4, \
@@ -242,10 +279,10 @@ static const struct bsp__collision bsp2_coll = { QUAKE_COLL(bsp2_clipnode, quake
                       (1u << BSP_ROLE_SURFEDGES) | (1u << BSP_ROLE_VERTEXES), \
     .dir.lump_names = BSP__IF(BSPKIT_STRINGS, quake_lump_names), \
     .tree.leaf_contents = BSP_FIELD(q1_leaf, contents), .tree.leaf_visofs = BSP_FIELD(q1_leaf, visofs), \
-    .tree.model_headnode = BSP_FIELD(q1_model, headnode), \
-    .tree.model_numleafs = BSP_FIELD(q1_model, visleafs), \
-    .tree.model_firstface = BSP_FIELD(q1_model, firstface), \
-    .tree.model_numfaces = BSP_FIELD(q1_model, numfaces), \
+    .tree.model_headnode = BSP_FIELD(model, headnode), \
+    .tree.model_numleafs = BSP_FIELD(model, visleafs), \
+    .tree.model_firstface = BSP_FIELD(model, firstface), \
+    .tree.model_numfaces = BSP_FIELD(model, numfaces), \
     .tree.world_first_leaf = 1, \
     .vis.vis_compressed = 1, \
     .faces.face_num_styles = 4, \
@@ -254,8 +291,8 @@ static const struct bsp__collision bsp2_coll = { QUAKE_COLL(bsp2_clipnode, quake
     .vis.vis_row = bsp__leafvis_row, \
     .faces.face_lightmap = bsp__extents_lightmap
 
-#define QUAKE_RECORDS \
-    .dir.layouts = &quake_layouts, \
+#define QUAKE_RECORDS(lay) \
+    .dir.layouts = (lay), \
     .tree.node_plane = BSP_FIELD(q1_node, planenum), \
     .tree.node_child = { BSP_FIELD_K(q1_node, children, 0), BSP_FIELD_K(q1_node, children, 1) }, \
     .tree.node_firstface = BSP_FIELD(q1_node, firstface), \
@@ -292,11 +329,31 @@ static const struct bsp__collision bsp2_coll = { QUAKE_COLL(bsp2_clipnode, quake
 const struct bsp_family bsp__family_quake = {
     .name = "quake", .detect.id = BSP_FAMILY_QUAKE,
     .detect.version_at = 0, .detect.min_version = 29, .detect.max_version = 29,
-    QUAKE_COMMON,
-    QUAKE_RECORDS,
+    QUAKE_COMMON(q1_model),
+    QUAKE_RECORDS(&quake_layouts),
+    .dir.models_variant = &bsp__family_quake_hexen2, .dir.models_clipnodes = Q_CLIPNODES,
     .faces.luxel_bytes = 1,
     .access = BSP__IF(BSPKIT_ACCESS, &quake_access),
     BSP__COLL(&quake_coll)
+};
+
+/* Hexen II's player (its game code's client.hc: setsize in
+ * PutClientInServer and when crouching): the origin at the feet, hull 1
+ * standing and hull 3 crouching (hexen2_hulls) */
+static const int8_t hexen2_player[2][6] = { { -16, -16, 0, 16, 16, 56 }, { -16, -16, 0, 16, 16, 28 } };
+
+/* Hexen II (docs/queries.md 13.4): version 29 told by its model lump
+ * (pipeline/header.c), 80-byte models and six hulls. Not in the detection
+ * list: Quake's description names it. */
+const struct bsp_family bsp__family_quake_hexen2 = {
+    .name = "quake", .detect.id = BSP_FAMILY_QUAKE, .detect.variant = "hexen2",
+    .detect.version_at = 0, .detect.min_version = 29, .detect.max_version = 29,
+    QUAKE_COMMON(h2_model),
+    QUAKE_RECORDS(&hexen2_layouts),
+    .faces.luxel_bytes = 1,
+    .access = BSP__IF(BSPKIT_ACCESS, &quake_access),
+    .player_box = hexen2_player,
+    BSP__COLL(&hexen2_coll)
 };
 #endif
 
@@ -306,8 +363,8 @@ const struct bsp_family bsp__family_quake = {
 const struct bsp_family bsp__family_quake64 = {
     .name = "quake", .detect.id = BSP_FAMILY_QUAKE, .detect.variant = "quake64",
     .detect.magic = " 46Q", .detect.version_at = -1,
-    QUAKE_COMMON,
-    QUAKE_RECORDS,
+    QUAKE_COMMON(q1_model),
+    QUAKE_RECORDS(&quake_layouts),
     .faces.luxel_bytes = 1,
     .access = BSP__IF(BSPKIT_ACCESS, &quake64_access),
     BSP__COLL(&quake_coll)
@@ -318,8 +375,8 @@ const struct bsp_family bsp__family_quake64 = {
 const struct bsp_family bsp__family_goldsrc = {
     .name = "goldsrc", .detect.id = BSP_FAMILY_GOLDSRC,
     .detect.version_at = 0, .detect.min_version = 30, .detect.max_version = 30,
-    QUAKE_COMMON,
-    QUAKE_RECORDS,
+    QUAKE_COMMON(q1_model),
+    QUAKE_RECORDS(&quake_layouts),
     .faces.luxel_bytes = 3,
     .access = BSP__IF(BSPKIT_ACCESS, &goldsrc_access),
     BSP__COLL(&goldsrc_coll)
@@ -331,7 +388,7 @@ const struct bsp_family bsp__family_goldsrc = {
 const struct bsp_family bsp__family_bsp2 = {
     .name = "bsp2", .detect.id = BSP_FAMILY_BSP2,
     .detect.magic = "BSP2", .detect.version_at = -1,
-    QUAKE_COMMON,
+    QUAKE_COMMON(q1_model),
     BSP2_RECORDS(bsp2_node, bsp2_leaf),
     .dir.layouts = &bsp2_layouts,
     .faces.luxel_bytes = 1,
@@ -342,7 +399,7 @@ const struct bsp_family bsp__family_bsp2 = {
 const struct bsp_family bsp__family_bsp2_rmq = {
     .name = "bsp2", .detect.id = BSP_FAMILY_BSP2,
     .detect.magic = "2PSB", .detect.version_at = -1,
-    QUAKE_COMMON,
+    QUAKE_COMMON(q1_model),
     BSP2_RECORDS(rmq_node, rmq_leaf),
     .dir.layouts = &bsp2_rmq_layouts,
     .faces.luxel_bytes = 1,

@@ -2,6 +2,7 @@
 /* player_box.c - the player's standing and crouching boxes of each
  * family's games (bspkit.h says where each number comes from). */
 #include "family.h"
+#include "../core/map.h"
 
 /* per family: standing mins, maxs; crouching mins, maxs (a crouching
  * maxs z of 0 with mins z of 0: the game has no crouch) */
@@ -16,18 +17,34 @@ static const int8_t player_boxes[BSP_FAMILY_COUNT][2][6] = {
     /* nightfire */ { { -16, -16, -36, 16, 16, 36 }, { -16, -16, -18, 16, 16, 18 } },
 };
 
-bsp_status bsp_player_box(bsp_family_id family, bsp_stance stance, float mins[3], float maxs[3])
+/* The box b (a row of the tables), or UNSUPPORTED when it is none. */
+static bsp_status box_out(const int8_t *b, float mins[3], float maxs[3])
 {
-    const int8_t *b;
     uint32_t i;
-    if (!mins || !maxs || family <= BSP_FAMILY_UNKNOWN || family >= BSP_FAMILY_COUNT ||
-        (uint32_t)stance > BSP_CROUCHING)
-        return BSP_E_BAD_ARGUMENT;
-    b = player_boxes[family][stance];
     if (b[0] == 0) return BSP_E_UNSUPPORTED;
     for (i = 0; i < 3; i++) {
         mins[i] = b[i];
         maxs[i] = b[3 + i];
     }
     return BSP_OK;
+}
+
+bsp_status bsp_player_box(bsp_family_id family, bsp_stance stance, float mins[3], float maxs[3])
+{
+    if (!mins || !maxs || family <= BSP_FAMILY_UNKNOWN || family >= BSP_FAMILY_COUNT ||
+        (uint32_t)stance > BSP_CROUCHING)
+        return BSP_E_BAD_ARGUMENT;
+    return box_out(player_boxes[family][stance], mins, maxs);
+}
+
+/* A game variant's boxes where its description has them (Hexen II), else
+ * its family's. */
+bsp_status bsp_map_player_box(const bsp_map *map, bsp_stance stance, float mins[3], float maxs[3])
+{
+    const bsp__map *m = bsp__map_c(map);
+    if (!m || !m->family || !mins || !maxs || (uint32_t)stance > BSP_CROUCHING) return BSP_E_BAD_ARGUMENT;
+#if BSP__VARIANT_PLAYER
+    if (m->family->player_box) return box_out(m->family->player_box[stance], mins, maxs);
+#endif
+    return bsp_player_box((bsp_family_id)m->family->detect.id, stance, mins, maxs);
 }

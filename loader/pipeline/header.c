@@ -3,9 +3,11 @@
  *
  * Reads only the header bytes, in one forward pass (8 bytes to recognise the
  * family, then the rest), so that bsp_load can continue a forward-only
- * stream. Every non-empty lump must lie inside the file and after the
- * header; lumps are not yet checked against each other (that depends on
- * which ones a load wants).
+ * stream (a seekable one may be read further: the BSPX directory, and a
+ * version-29 file's model lump when its length fits Quake and Hexen II).
+ * Every non-empty lump must lie inside the file and after the header;
+ * lumps are not yet checked against each other (that depends on which
+ * ones a load wants).
  */
 #include "../family/family.h"
 #include "../core/read.h"
@@ -124,6 +126,67 @@ static bsp_status read_optional_last(bsp_header *h, const bsp_stream *s, uint8_t
 }
 #endif
 
+#if BSP__MODELS_VARIANT
+/* Records of lump `lump` by the lump's length (none past its last whole one). */
+static uint32_t whole_records(const bsp_header *h, int lump)
+{
+    uint32_t rec = lump < 0 ? 0 : bsp_lump_record_size(h, (uint32_t)lump);
+    return rec ? h->lumps[lump].length / rec : 0;
+}
+
+/* Is each of the n records of the variant v at `rec` plausible as a
+ * model of this file (docs/queries.md 13.4)? counts: leaves, faces,
+ * nodes, clipnodes. The head nodes are those before visleafs. */
+static int models_plausible(const struct bsp_family *v, const uint8_t *rec, uint32_t n, uint32_t size,
+                            const uint32_t counts[4])
+{
+    uint32_t i, k, heads = (uint32_t)(v->tree.model_numleafs.offset - v->tree.model_headnode.offset) / 4u;
+    for (i = 0; i < n; i++, rec += size) {
+        int32_t leaves = bsp__field_get(rec, v->tree.model_numleafs);
+        int32_t first = bsp__field_get(rec, v->tree.model_firstface);
+        int32_t num = bsp__field_get(rec, v->tree.model_numfaces);
+        if (leaves < 0 || (uint32_t)leaves > counts[0] || first < 0 || num < 0 ||
+            (uint64_t)first + (uint32_t)num > counts[1])
+            return 0;
+        for (k = 0; k < heads; k++) {
+            int32_t head = bsp__field_get(rec, bsp__field_at(v->tree.model_headnode, k));
+            if (head >= 0 && (uint32_t)head >= counts[k > 0 ? 3 : 2]) return 0;
+        }
+    }
+    return 1;
+}
+
+/* Is the file the family's models_variant's (Hexen II: description.h)?
+ * Its model lump a whole number of the variant's records and not of the
+ * family's says so; of both, every record of the variant plausible, read
+ * here from a seekable stream (a forward-only one cannot come back for
+ * the lump: the file stays the family's). *st: a read that failed. */
+static const struct bsp_family *models_variant(bsp_header *h, const bsp_stream *s, bsp_status *st)
+{
+    const struct bsp_family *f = h->family, *v = f->dir.models_variant;
+    uint8_t chunk[4 * 128];
+    int lump = bsp__role_lump(f, BSP_ROLE_MODELS);
+    uint32_t len = h->lumps[lump].length, ours = bsp_lump_record_size(h, (uint32_t)lump), theirs, n, at;
+    uint32_t counts[4];
+    h->family = v;
+    theirs = bsp_lump_record_size(h, (uint32_t)lump);
+    h->family = f;
+    if (!len || !theirs || !ours || theirs > sizeof chunk || len % theirs) return f;
+    if (len % ours) return v;
+    if (s->forward_only) return f;
+    counts[0] = whole_records(h, bsp__role_lump(f, BSP_ROLE_LEAFS));
+    counts[1] = whole_records(h, bsp__role_lump(f, BSP_ROLE_FACES));
+    counts[2] = whole_records(h, bsp__role_lump(f, BSP_ROLE_NODES));
+    counts[3] = whole_records(h, f->dir.models_clipnodes);
+    for (at = 0; at < len; at += n * theirs) {
+        n = (len - at) / theirs < sizeof chunk / theirs ? (len - at) / theirs : sizeof chunk / theirs;
+        if ((*st = bsp__read(s, h->lumps[lump].offset + at, chunk, n * theirs)) != BSP_OK) return f;
+        if (!models_plausible(v, chunk, n, theirs, counts)) return f;
+    }
+    return v;
+}
+#endif
+
 bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
 {
     uint8_t buf[BSP__HEADER_MAX];
@@ -180,6 +243,13 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     h->family = bsp__family_for_lumps(f, h);
     if (!h->family) return BSP_E_BAD_VERSION;   /* (a variant left out of the build) */
     if (!fits) return BSP_E_BAD_LUMP;
+#if BSP__MODELS_VARIANT
+    if (h->family->dir.models_variant) {
+        st = BSP_OK;
+        h->family = models_variant(h, s, &st);
+        if (st != BSP_OK) return st;
+    }
+#endif
 #if BSP__USE_BSPX
     /* the BSPX directory after the lumps (docs/queries.md 10.1) */
     return bsp__bspx_open(h, s, buf);

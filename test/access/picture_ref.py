@@ -50,7 +50,11 @@ def fact(what, ok, detail=""):
 
 
 def world_faces(m):
-    """Model 0's first face and count, from the model lump (64-byte records)."""
+    """Model 0's first face and count, from the model lump (64-byte records;
+    Hexen II's 80, contract 13.4)."""
+    if getattr(m, "variant", None) == "hexen2":
+        r = struct.unpack_from("<9f8iiii", m.lump(14), 0)
+        return r[18], r[19]
     r = struct.unpack_from("<9f4iiii", m.lump(14), 0)
     return r[14], r[15]
 

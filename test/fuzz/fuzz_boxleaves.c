@@ -2,7 +2,7 @@
 /* fuzz_boxleaves.c - the engine-facing calls of issue 30 on arbitrary
  * bytes taken as a map: bsp_box_leaves (every model up to 8, boxes from a
  * point to the whole world, lists too short and long enough), and
- * bsp_trace with the family's player boxes (bsp_player_box,
+ * bsp_trace with the game's player boxes (bsp_map_player_box,
  * bsp_map_family) and boxes on each side of the Quake family's hull
  * boundaries (8.4a).
  *
@@ -70,7 +70,8 @@ static void traces(const bsp_map *m)
     uint32_t k, stance, i;
     FUZZ_ASSERT(f > BSP_FAMILY_UNKNOWN && f < BSP_FAMILY_COUNT);
     for (stance = 0; stance < 2; stance++) {
-        bsp_status st = bsp_player_box(f, (bsp_stance)stance, mins, maxs);
+        /* (the map's game's box: a variant's own, Hexen II's) */
+        bsp_status st = bsp_map_player_box(m, (bsp_stance)stance, mins, maxs);
         FUZZ_ASSERT(st == BSP_OK || st == BSP_E_UNSUPPORTED);
         if (st != BSP_OK) continue;
         st = bsp_trace(m, 0, a, b, mins, maxs, bsp_trace_mask(m, BSP_MASK_PLAYERSOLID), &r);

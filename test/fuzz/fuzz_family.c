@@ -13,7 +13,8 @@
  * entries: the 18th entry is read or not by the header rule, docs/queries.md
  * 13.2; Source v19, PC or the original Xbox's HL2 as lumps 52 and 57 say,
  * 13.5; Source v22 and v23, 13.6; Raven's RBSP 1 and qfusion's FBSP 1,
- * 13.3); then chunks, each a flags byte, a 3-byte
+ * 13.3; Hexen II, version 29 told by its model lump, 13.4: Quake's
+ * header, its seeds Hexen II's); then chunks, each a flags byte, a 3-byte
  * little-endian length and that many bytes (fewer if the input ends). Flags:
  * bits 0-5 the lump index (modulo the family's lump count); Source only:
  * bit 6 lump version 1 (else 0; Strata templates: the version Strata gives
@@ -59,6 +60,7 @@ static const tmpl templates[] = {
     { "VBSP", 23, 0, 64, 8, 4, 1036 },
     { "RBSP", 1, 0, 18, 8, 2, 152 },    /* Raven (13.3): 18 lumps, 17 the light array */
     { "FBSP", 1, 0, 18, 8, 2, 152 },    /* qfusion: Raven's records, 512 x 512 pages */
+    { NULL, 29, 0, 15, 4, 2, 124 },     /* Hexen II (13.4): the model lump's length and records decide */
 };
 #define NUM_TEMPLATES (sizeof templates / sizeof templates[0])
 

@@ -263,8 +263,18 @@ static void same_either_way(const uint8_t *data, uint32_t size)
         if (st[k] == BSP_OK && need <= ARENA_CAP && fuzz_block_alloc(&arena[k], need) == 0)
             st[k] = bsp_load(&m[k], &h[k], &s[k], arena[k].p, need, &o, NULL);
     }
-    FUZZ_ASSERT(st[0] == st[1]);
     FUZZ_ASSERT(rs[0].outside + rs[1].outside + rs[1].backwards == 0);
+    /* (a version-29 file whose model lump 64 and 80 both divide is Hexen
+     * II's only by its models' bytes, which only the random-access stream
+     * reads at bsp_open: docs/queries.md 13.4; the forward-only one reads
+     * it as Quake's) */
+    if (bsp_variant_name(&h[0]) != bsp_variant_name(&h[1]) && bsp_variant_name(&h[0]) &&
+        !strcmp(bsp_variant_name(&h[0]), "hexen2")) {
+        fuzz_block_free(&arena[0]);
+        fuzz_block_free(&arena[1]);
+        return;
+    }
+    FUZZ_ASSERT(st[0] == st[1]);
     if (st[0] == BSP_OK && arena[0].raw && arena[1].raw) {
         FUZZ_ASSERT(bsp__map_c(&m[0])->num_clusters == bsp__map_c(&m[1])->num_clusters && bsp__map_c(&m[0])->has_vis == bsp__map_c(&m[1])->has_vis);
         for (i = 0; i < BSP_MAX_LUMPS; i++) {

@@ -93,7 +93,8 @@ static int template_of(const bsp_header *h, const uint8_t *data)
     if (!strcmp(f, "source"))
         return h->big_endian ? 1 : h->version == 17 ? 2 : h->version == 19 ? 18 : h->version == 21 ? 3
              : h->version == 22 ? 19 : h->version == 23 ? 20 : 0;
-    if (!strcmp(f, "quake")) return data[0] == ' ' ? 15 : 4;   /* Quake 64, Quake */
+    if (!strcmp(f, "quake"))   /* Quake 64, Hexen II, Quake */
+        return data[0] == ' ' ? 15 : bsp_variant_name(h) && !strcmp(bsp_variant_name(h), "hexen2") ? 23 : 4;
     if (!strcmp(f, "goldsrc")) return 5;
     if (!strcmp(f, "bsp2")) return data[0] == 'B' ? 6 : 7;
     if (!strcmp(f, "quake2")) return data[0] == 'Q' ? 13 : h->version == 41 ? 14 : 8;   /* QBSP 38, Daikatana, IBSP 38 */

@@ -320,15 +320,27 @@ static void hull_box_cases(tctx *t, float cx, float cy, float zp, int floor_pl)
         { 0, 0, 0, 0, 0, 0 }, { -4, -4, -4, 4, 4, 4 }, { -4.5f, -4.5f, -10, 4.5f, 4.5f, 10 },
         { -18, -18, -18, 18, 18, 18 }, { -18, -18, -18.5f, 18, 18, 18.5f },
         { -16, -16, -36, 16, 16, 36 }, { -18.5f, -16, -16, 18.5f, 16, 16 }, { -16, -16, -18, 16, 16, 18 } };
-    static const float hmins[2][4][3] = { { { 0, 0, 0 }, { -16, -16, -24 }, { -32, -32, -24 } },
-                                          { { 0, 0, 0 }, { -16, -16, -36 }, { -32, -32, -32 }, { -16, -16, -18 } } };
-    int goldsrc = t->nhulls == 4, n = goldsrc ? (int)(sizeof gs / sizeof gs[0]) : (int)(sizeof q1 / sizeof q1[0]);
+    /* Hexen II (13.4; bspkit's hull choice, docs/queries.md): width 3 and
+     * 32, height 28 (its crouching hull 3), wider: hull 5; its player
+     * standing and crouching with the origin at the feet */
+    static const float h2[][6] = {
+        { 0, 0, 0, 0, 0, 0 }, { -1, -1, -1, 1, 1, 1 }, { -1.5f, -1.5f, -4, 1.5f, 1.5f, 4 },
+        { -8, -8, -8, 8, 8, 8 }, { -16, -16, 0, 16, 16, 28 }, { -16, -16, 0, 16, 16, 28.5f },
+        { -16, -16, 0, 16, 16, 56 }, { -16.5f, -16, 0, 16.5f, 16, 28 }, { -28, -28, -40, 28, 28, 40 } };
+    static const float hmins[3][6][3] = { { { 0, 0, 0 }, { -16, -16, -24 }, { -32, -32, -24 } },
+                                          { { 0, 0, 0 }, { -16, -16, -36 }, { -32, -32, -32 }, { -16, -16, -18 } },
+                                          { { 0, 0, 0 }, { -16, -16, -24 }, { -24, -24, -20 }, { -16, -16, -12 },
+                                            { -8, -8, -8 }, { -28, -28, -40 } } };
+    int goldsrc = t->nhulls == 4, hexen2 = t->nhulls == 6, kind = hexen2 ? 2 : goldsrc;
+    int n = goldsrc ? (int)(sizeof gs / sizeof gs[0]) : hexen2 ? (int)(sizeof h2 / sizeof h2[0]) : (int)(sizeof q1 / sizeof q1[0]);
     int k, j, mv;
     for (k = 0; k < n; k++) {
-        const float *b = goldsrc ? gs[k] : q1[k];
+        const float *b = goldsrc ? gs[k] : hexen2 ? h2[k] : q1[k];
         float wx = b[3] - b[0], wz = b[5] - b[2], off[3];
-        int h = goldsrc ? (wx <= 8 ? 0 : wx <= 36 ? (wz <= 36 ? 3 : 1) : 2) : (wx < 3 ? 0 : wx <= 32 ? 1 : 2);
-        for (j = 0; j < 3; j++) off[j] = goldsrc && h == 0 ? 0.0f : hmins[goldsrc][h][j] - b[j];
+        int h = goldsrc ? (wx <= 8 ? 0 : wx <= 36 ? (wz <= 36 ? 3 : 1) : 2)
+                : hexen2 ? (wx < 3 ? 0 : wx <= 32 ? (wz <= 28 ? 3 : 1) : 5)
+                         : (wx < 3 ? 0 : wx <= 32 ? 1 : 2);
+        for (j = 0; j < 3; j++) off[j] = goldsrc && h == 0 ? 0.0f : hmins[kind][h][j] - b[j];
         for (mv = 0; mv < 2; mv++) {
             const gen_plane *P = &t->w->planes[floor_pl];
             float hs[3], he[3], s[3], e[3], end[3], frac = 1, n3[3] = { 0, 0, 0 }, dist = 0;
@@ -520,7 +532,7 @@ static void door_cases(tctx *t)
     if (D->hi[0] - D->lo[0] < 16 || D->hi[1] - D->lo[1] < 16 || D->hi[2] - D->lo[2] < 64) gen_die("door too thin");
     if (t->hull) {
         for (h = 0; h < t->nhulls; h++) {
-            if (h == 3) continue; /* goldsrc: the writer's headnode[3] is 0 (the world) for every model */
+            if (h == 3 && t->nhulls == 4) continue; /* goldsrc: the writer's headnode[3] is 0 (the world) for every model */
             set3(s, (float)D->lo[0] - 8, dy, dz), set3(e, (float)D->lo[0] + 8, dy, dz);
             hull_hit(t, h, s, e, px, " model 1");
             set3(s, dx, dy, (float)D->hi[2] + 5.40625f), set3(e, dx, dy, s[2] - 16);
@@ -673,8 +685,11 @@ static void line(tctx *t, const char *q, const char *cmd, const char *name)
 static void error_cases(tctx *t)
 {
     if (t->hull) {
-        line(t, t->nhulls == 4 ? "hulltrace 4 0 0 0 0 0 -64" : "hulltrace 3 0 0 0 0 0 -64", "hulltrace", "bad_hull");
-        line(t, t->nhulls == 4 ? "hullcontents 4 1 2 3" : "hullcontents 3 1 2 3", "hullcontents", "bad_hull");
+        char q[64];
+        snprintf(q, sizeof q, "hulltrace %d 0 0 0 0 0 -64", t->nhulls);
+        line(t, q, "hulltrace", "bad_hull");
+        snprintf(q, sizeof q, "hullcontents %d 1 2 3", t->nhulls);
+        line(t, q, "hullcontents", "bad_hull");
         line(t, "hulltrace -1 0 0 0 0 0 -64", "hulltrace", "bad_hull");
         line(t, "hulltrace 0 0 0 0 0 0 -64 model 2", "hulltrace", "bad_model");
         line(t, "hullcontents 1 1 2 3 model -1", "hullcontents", "bad_model");
@@ -718,7 +733,10 @@ void gen_expect_collision(const gen_world *w, const gen_view *v, gbuf *q, gbuf *
     t.e = e;
     t.no_collision = no_collision;
     switch (v->family) {
-    case GEN_FAM_QUAKE: case GEN_FAM_BSP2: case GEN_FAM_BSP2RMQ: t.hull = 1; t.nhulls = 3; break;
+    case GEN_FAM_QUAKE: case GEN_FAM_BSP2: case GEN_FAM_BSP2RMQ:
+        t.hull = 1;
+        t.nhulls = v->variant == GEN_VAR_HEXEN2 ? 6 : 3; /* Hexen II: hulls 0-5 (13.4) */
+        break;
     case GEN_FAM_GOLDSRC: t.hull = 1; t.nhulls = 4; break;
     case GEN_FAM_QUAKE3: t.q3 = 1; t.bcont = 1; break;
     case GEN_FAM_NIGHTFIRE: t.nf = 1; t.bcont = 258; break;

@@ -63,7 +63,10 @@ enum {
     GEN_VAR_Q3V47_BADADS, /* quake3: IBSP 47, 18 written, the 18th 100 bytes long: read as 17 */
     GEN_VAR_RAVEN,       /* quake3: "RBSP" 1 (13.3): Raven's records, the light array */
     GEN_VAR_RAVEN_DARK,  /* quake3: "RBSP" 1, GEN_Q3_RAVEN_DARK's grid and styles */
-    GEN_VAR_QFUSION      /* quake3: "FBSP" 1: as GEN_VAR_RAVEN, 512 x 512 pages */
+    GEN_VAR_QFUSION,     /* quake3: "FBSP" 1: as GEN_VAR_RAVEN, 512 x 512 pages */
+    GEN_VAR_HEXEN2,      /* quake: Hexen II (13.4), 80-byte models, hulls 0-5 */
+    GEN_VAR_HEXEN2_640,  /* quake: Hexen II with 8 models (640 bytes: plausible, hexen2) */
+    GEN_VAR_QUAKE_640    /* quake: Quake with 10 models (640 bytes: not plausible as Hexen II) */
 };
 #define GEN_VAR_IS_RAVEN(v) ((v) >= GEN_VAR_RAVEN && (v) <= GEN_VAR_QFUSION)
 

@@ -245,6 +245,16 @@
  *               docs/queries.md 13.4): Quake's records but 44-byte miptex
  *               headers (a uint32 shift before the mip offsets); the same
  *               answers
+ *   q1_hexen2   q1 as Hexen II (docs/queries.md 13.4): 80-byte models
+ *               (headnode[8]), hulls 0-5 the generated tree; its own
+ *               expected answers (Hexen II's hulls and hull choice)
+ *   models640/q1_hexen2_640, models640/q1_quake_640  a model lump of 640
+ *               bytes, which 64 and 80 both divide: 8 Hexen II models (the
+ *               door repeated), each plausible (hexen2 from a seekable
+ *               stream; forward-only: quake, and corrupt), and 10 Quake
+ *               models, which as Hexen II records are not (quake); no
+ *               expected answers; apart, as the parts that open every map
+ *               of the folder both ways would read the first two ways
  *   q2_daikatana  q2 as Daikatana's "IBSP" 41 (docs/queries.md 13.4):
  *               IBSP 38's records and two lumps more, 19 (a float rgb[3]
  *               per texinfo) and 20 (plane faces: per plane an int32
@@ -489,6 +499,9 @@ static const fam_variant fam_variants[] = {
     {"q1", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0, 0},
     {"q1_novis", GEN_FAM_QUAKE, 0, 0, NULL, 0, 0, 0},
     {"q1_quake64", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0, GEN_VAR_QUAKE64},
+    {"q1_hexen2", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0, GEN_VAR_HEXEN2},
+    {"models640/q1_hexen2_640", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0, GEN_VAR_HEXEN2_640},
+    {"models640/q1_quake_640", GEN_FAM_QUAKE, 1, 0, NULL, 0, 0, GEN_VAR_QUAKE_640},
     {"goldsrc", GEN_FAM_GOLDSRC, 1, 0, NULL, 0, 0, 0},
     {"bsp2", GEN_FAM_BSP2, 1, 0, NULL, 0, 0, 0},
     {"bsp2_2psb", GEN_FAM_BSP2RMQ, 1, 0, NULL, 0, 0, 0},
@@ -557,12 +570,24 @@ static void write_fam_variant(const fam_variant *fv, const char *outdir)
     /* lit Quake 3 has curved surfaces, which collide (docs/queries.md 8.11)
      * and which the description does not model */
     eo.no_collision_lines = fv->lit && fv->family == GEN_FAM_QUAKE3;
-    gen_write_expected(&w, &view, &eo, &counts, outdir);
+    /* (the 640-byte model lumps' repeated models are not the world's:
+     * 30-generated.sh checks which variant each is read as) */
+    if (fv->variant != GEN_VAR_HEXEN2_640 && fv->variant != GEN_VAR_QUAKE_640)
+        gen_write_expected(&w, &view, &eo, &counts, outdir);
 
     gen_q3l_free(&q3l);
     gen_view_free(&view);
     gen_world_free(&w);
     gen_desc_free(&d);
+}
+
+/* The folder of a map named "dir/name" under outdir (may exist). */
+static void make_subdir(const char *outdir, const char *name)
+{
+    char sub[1024];
+    const char *slash = strchr(name, '/');
+    if (slash && (size_t)snprintf(sub, sizeof sub, "%s/%.*s", outdir, (int)(slash - name), name) < sizeof sub)
+        mkdir(sub, 0777);
 }
 
 /* No --only: every variant. */
@@ -613,12 +638,8 @@ int main(int argc, char **argv)
     for (i = 0; i < (int)(sizeof game_variants / sizeof game_variants[0]); i++) {
         int k;
         variant v;
-        char sub[1024];
-        const char *slash = strchr(game_variants[i].name, '/');
         if (!wanted(game_variants[i].name, only, nonly)) continue;
-        if (slash && (size_t)snprintf(sub, sizeof sub, "%s/%.*s", outdir, (int)(slash - game_variants[i].name),
-                                      game_variants[i].name) < sizeof sub)
-            mkdir(sub, 0777);   /* may exist */
+        make_subdir(outdir, game_variants[i].name);
         for (k = 0; strcmp(variants[k].name, game_variants[i].of) != 0; k++) {}
         v = variants[k];
         v.name = game_variants[i].name;
@@ -627,7 +648,10 @@ int main(int argc, char **argv)
         write_variant(&v, 0, outdir);
     }
     for (i = 0; i < (int)(sizeof fam_variants / sizeof fam_variants[0]); i++)
-        if (wanted(fam_variants[i].name, only, nonly)) write_fam_variant(&fam_variants[i], outdir);
+        if (wanted(fam_variants[i].name, only, nonly)) {
+            make_subdir(outdir, fam_variants[i].name);
+            write_fam_variant(&fam_variants[i], outdir);
+        }
     /* section 10's maps, from q1, bsp2, goldsrc and q2 (bspx_variants.c) */
     if (wanted("bspx", only, nonly)) gen_bspx_variants(outdir);
     /* 13.7's BRUSHLIST maps, from q1, bsp2 and goldsrc (brushlist.c) */

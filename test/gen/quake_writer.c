@@ -56,6 +56,12 @@
  * the bytes " 46Q" instead of the version and each miptex header is 44
  * bytes: name[16], u32 width, height, shift (a made-up 2 here), then the
  * four mip offsets, the pixels after the header as in Quake.
+ *
+ * As Hexen II (GEN_VAR_HEXEN2, docs/queries.md 13.4) each model is 80
+ * bytes: headnode[8], hulls 1 to 5 the same clipnode tree, 6 and 7 zero
+ * (2 models: 160 bytes, which 64 does not divide). GEN_VAR_HEXEN2_640 and
+ * GEN_VAR_QUAKE_640 repeat the last model until the lump is 640 bytes (8
+ * Hexen II models, 10 Quake ones), the case 13.4 tells by plausibility.
  */
 #include "idtech.h"
 
@@ -186,7 +192,7 @@ void qk_write(const gen_view *v, const char *path, gen_counts *c)
     unsigned char prefix[4];
     int *visofs = calloc((size_t)v->nleaves + 1, sizeof *visofs);
     int *lightofs = calloc((size_t)w->nfaces + 1, sizeof *lightofs);
-    int i, a, cl, nmark = 0, ntex = gen_num_qk_texinfos;
+    int i, a, cl, nmark = 0, ntex = gen_num_qk_texinfos, hexen2, nmodels;
     int goldsrc = v->family == GEN_FAM_GOLDSRC;
     if (!visofs || !lightofs) gen_die("out of memory");
     memset(L, 0, sizeof L);
@@ -293,16 +299,18 @@ void qk_write(const gen_view *v, const char *path, gen_counts *c)
         put_index(&L[Q_EDGES], &k, w->edges[i][1], "vertex index");
     }
     for (i = 0; i < w->nsurfedges; i++) gbuf_i32(&L[Q_SURFEDGES], w->surfedges[i]);
-    for (i = 0; i < w->nmodels; i++) {
-        const gen_model *m = &w->models[i];
+    hexen2 = v->variant == GEN_VAR_HEXEN2 || v->variant == GEN_VAR_HEXEN2_640;
+    nmodels = v->variant == GEN_VAR_HEXEN2_640 ? 8 : v->variant == GEN_VAR_QUAKE_640 ? 10 : w->nmodels;
+    for (i = 0; i < nmodels; i++) {
+        /* (the 640-byte files: the last model again until there are 8 or 10) */
+        const gen_model *m = &w->models[i < w->nmodels ? i : w->nmodels - 1];
+        int h;
         for (a = 0; a < 3; a++) gbuf_f32(&L[Q_MODELS], (float)m->box.lo[a]);
         for (a = 0; a < 3; a++) gbuf_f32(&L[Q_MODELS], (float)m->box.hi[a]);
         for (a = 0; a < 3; a++) gbuf_f32(&L[Q_MODELS], 0.0f);
-        gbuf_i32(&L[Q_MODELS], m->headnode);
-        gbuf_i32(&L[Q_MODELS], m->headnode); /* hull 1 (clipnodes) */
-        gbuf_i32(&L[Q_MODELS], m->headnode); /* hull 2 */
-        gbuf_i32(&L[Q_MODELS], 0);
-        gbuf_i32(&L[Q_MODELS], i == 0 ? v->world_count : v->door_count); /* visleafs */
+        /* hull 0 (nodes), 1 and 2 (clipnodes; Hexen II: 1 to 5), then 0 */
+        for (h = 0; h < (hexen2 ? 8 : 4); h++) gbuf_i32(&L[Q_MODELS], h < (hexen2 ? 6 : 3) ? m->headnode : 0);
+        gbuf_i32(&L[Q_MODELS], i != 0 ? v->door_count : v->world_count); /* visleafs */
         gbuf_i32(&L[Q_MODELS], m->firstface);
         gbuf_i32(&L[Q_MODELS], m->numfaces);
     }
@@ -310,7 +318,7 @@ void qk_write(const gen_view *v, const char *path, gen_counts *c)
     id_assemble(prefix, 4, L, Q_NUM_LUMPS, qbsp_order, path);
 
     c->n = 0;
-    gen_count(c, "models", w->nmodels);
+    gen_count(c, "models", nmodels);
     gen_count(c, "planes", w->nplanes);
     gen_count(c, "vertexes", w->nverts);
     gen_count(c, "nodes", w->nnodes);

@@ -15,7 +15,7 @@ int main(int argc, char **argv)
     int frame, r;
     if (argc < 2) guide_fail("usage: player_move MAP");
     guide_load(argv[1], BSP_LOAD_COLLISION, &m);
-    if (bsp_player_box(bsp_map_family(&m), BSP_STANDING, mins, maxs) != BSP_OK)
+    if (bsp_map_player_box(&m, BSP_STANDING, mins, maxs) != BSP_OK)
         guide_fail("%s: no player box", argv[1]);
     if (!guide_open_place(&m, mins, maxs, p)) guide_fail("%s: no open place", argv[1]);
     v[0] = v[1] = v[2] = 0;

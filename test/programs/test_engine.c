@@ -194,7 +194,7 @@ static void player_checks(const char *name, const bsp_map *m)
     int listed = (f == BSP_FAMILY_QUAKE || f == BSP_FAMILY_GOLDSRC || f == BSP_FAMILY_BSP2) &&
                  bsp_get_brush(m, 0, &b0) == BSP_OK;
     memset(&L, 0, sizeof L);
-    bsp_player_box(f, BSP_STANDING, mins, maxs);
+    bsp_map_player_box(m, BSP_STANDING, mins, maxs);
     p[0] = p[1] = p[2] = 0;
     ts = bsp_trace(m, 0, p, p, mins, maxs, bsp_trace_mask(m, BSP_MASK_PLAYERSOLID), &tr);
     if (!listed && ts == BSP_E_BAD_HULL) {
@@ -349,6 +349,31 @@ static void one_map(const char *name, const uint8_t *data, uint32_t size, int in
                   bsp_player_box(f, BSP_CROUCHING, hmins, hmaxs) == BSP_OK &&
                   hmaxs[2] - hmins[2] < maxs[2] - mins[2] && hmins[0] == mins[0] && hmaxs[1] == maxs[1],
               what, "boxes");
+    }
+    {
+        /* the map's game's boxes (bsp_map_player_box): its family's, but
+         * Hexen II's own, which bsp_trace gives hulls of their size (13.4:
+         * standing hull 1, crouching hull 3) */
+        float b[2][2][3], fb[2][3];
+        int k, s, ok = 1, hexen2 = bsp_variant_name(&H.h) && !strcmp(bsp_variant_name(&H.h), "hexen2");
+        for (s = 0; s < 2; s++) {
+            bsp_status ms = bsp_map_player_box(&H.m, (bsp_stance)s, b[s][0], b[s][1]);
+            bsp_status fs = bsp_player_box(f, (bsp_stance)s, fb[0], fb[1]);
+            if (hexen2) {
+                ok &= ms == BSP_OK && bsp_hull_size(&H.m, s ? 3u : 1u, hmins, hmaxs) == BSP_OK;
+                for (k = 0; k < 3 && ms == BSP_OK; k++)
+                    ok &= b[s][1][k] - b[s][0][k] == hmaxs[k] - hmins[k] && b[s][0][2] == 0;
+            } else {
+                ok &= ms == fs;
+                for (k = 0; k < 3 && ms == BSP_OK; k++) ok &= b[s][0][k] == fb[0][k] && b[s][1][k] == fb[1][k];
+            }
+        }
+        ok &= bsp_map_player_box(NULL, BSP_STANDING, b[0][0], b[0][1]) == BSP_E_BAD_ARGUMENT &&
+              bsp_map_player_box(&H.m, (bsp_stance)2, b[0][0], b[0][1]) == BSP_E_BAD_ARGUMENT &&
+              bsp_map_player_box(&H.m, BSP_STANDING, NULL, b[0][1]) == BSP_E_BAD_ARGUMENT;
+        snprintf(what, sizeof what, "%s: bsp_map_player_box gives %s", name,
+                 hexen2 ? "Hexen II's boxes, the size of hulls 1 and 3, the origin at the feet" : "the family's boxes");
+        CHECK(ok, what, "a box or status differs");
     }
     player_checks(name, &H.m);
     free(H.arena);

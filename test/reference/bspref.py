@@ -911,6 +911,27 @@ def load_source(data):
     return m
 
 
+def _hexen2_models(get, kind):
+    """Contract 13.4: a version-29 model lump holds Hexen II's 80-byte models
+    when 80 divides its length and 64 does not, or both do and each 80-byte
+    record is plausible against the counts the other lumps' lengths give."""
+    lump = get(14)
+    n = len(lump)
+    if kind != 0 or n == 0 or n % 80:
+        return False
+    if n % 64:
+        return True
+    leaves, faces, nodes, clips = len(get(10)) // 28, len(get(7)) // 20, len(get(5)) // 24, len(get(9)) // 8
+    for k in range(n // 80):
+        r = struct.unpack_from("<9f8i3i", lump, 80 * k)
+        heads, vl, ff, nf = r[9:17], r[17], r[18], r[19]
+        if not 0 <= vl <= leaves or ff < 0 or nf < 0 or ff + nf > faces:
+            return False
+        if heads[0] >= nodes or any(h >= clips for h in heads[1:]):
+            return False
+    return True
+
+
 def load_quake(data, family):
     """quake (29), goldsrc (30), bsp2 (BSP2 / 2PSB), and Quake 64 (contract
     13.4: the bytes " 46Q" for the version, info version 0; Quake's records
@@ -965,7 +986,13 @@ def load_quake(data, family):
     m.leafface_runs = [(r[8], r[9]) for r in leaves]
     m.leafface_list = [r[0] for r in (_unpack_all(E + "H", get(11), 2) if kind == 0 else _unpack_all(E + "i", get(11), 4))]
     m.surfedges = [r[0] for r in _unpack_all(E + "i", get(13), 4)]
-    m.models = [(r[0:3], r[3:6], r[9], r[13]) for r in _unpack_all(E + "9f4iiii", get(14), 64)]
+    if m.version == 29 and _hexen2_models(get, kind):
+        m.variant = "hexen2"
+        m.model_heads = 8     # contract 13.4: headnode[8], hulls 0-5
+        m.models = [(r[0:3], r[3:6], r[9], r[17]) for r in _unpack_all(E + "9f8iiii", get(14), 80)]
+    else:
+        m.model_heads = 4
+        m.models = [(r[0:3], r[3:6], r[9], r[13]) for r in _unpack_all(E + "9f4iiii", get(14), 64)]
     if not m.models:
         raise LoadError("corrupt")
     m.head0 = m.models[0][2]

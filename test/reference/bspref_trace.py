@@ -224,8 +224,13 @@ class Coll:
             self.clipnodes = _records("<iii", get(9))
         else:
             self.clipnodes = _records("<ihh", get(9))
-        self.model_heads = [tuple(r[9:13]) for r in _records("<9f4iiii", get(14))]
-        self.nhulls = 4 if fam == "goldsrc" else 3
+        if getattr(m, "variant", None) == "hexen2":
+            # contract 13.4: 80-byte models, headnode[8], hulls 0-5
+            self.model_heads = [tuple(r[9:17]) for r in _records("<9f8iiii", get(14))]
+            self.nhulls = 6
+        else:
+            self.model_heads = [tuple(r[9:13]) for r in _records("<9f4iiii", get(14))]
+            self.nhulls = 4 if fam == "goldsrc" else 3
         # hull 0: the nodes as clipnodes, children that are leaves become the
         # leaf's contents (the engine's Mod_MakeHull0)
         hull0 = []
@@ -1880,6 +1885,11 @@ HULL_MINS = {
     "quake": ((0.0, 0.0, 0.0), (-16.0, -16.0, -24.0), (-32.0, -32.0, -24.0)),
     "bsp2": ((0.0, 0.0, 0.0), (-16.0, -16.0, -24.0), (-32.0, -32.0, -24.0)),
     "goldsrc": ((0.0, 0.0, 0.0), (-16.0, -16.0, -36.0), (-32.0, -32.0, -32.0), (-16.0, -16.0, -18.0)),
+    # Hexen II (contract 13.4): the boxes the hulls' trees stand for, the
+    # contract's compiler sizes taken as the brush expansion they are
+    # (a hull box's mins = -(compiler maxs)), as 8.4's table lists Quake's
+    "hexen2": ((0.0, 0.0, 0.0), (-16.0, -16.0, -24.0), (-24.0, -24.0, -20.0), (-16.0, -16.0, -12.0),
+               (-8.0, -8.0, -8.0), (-28.0, -28.0, -40.0)),
 }
 
 
@@ -1893,6 +1903,14 @@ def hull_for_box(family, mins, maxs):
         if sx <= 36.0:
             return 3 if sz <= 36.0 else 1
         return 2
+    if family == "hexen2":
+        # Hexen II's engine by size, with no world spawnflag 1 (hull 4
+        # never) and hull 2 only by name (docs/queries.md 13.4)
+        if sx < 3.0:
+            return 0
+        if sx <= 32.0:
+            return 3 if sz <= 28.0 else 1
+        return 5
     if sx < 3.0:
         return 0
     return 1 if sx <= 32.0 else 2
@@ -1903,7 +1921,7 @@ def trace_hulls(m, start, end, mins, maxs, model=0, mask=None):
     whole move is made, else the hull trace's endpos + offset; no contents,
     no mask.  A model without that hull but with a block of the map's
     valid BRUSHLIST: 8.2's rule over the block (13.7, brushlist_trace)."""
-    fam = m.family
+    fam = "hexen2" if getattr(m, "variant", None) == "hexen2" else m.family
     hull = hull_for_box(fam, mins, maxs)
     if fam == "goldsrc" and hull == 0:
         offset = (0.0, 0.0, 0.0)

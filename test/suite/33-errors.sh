@@ -248,4 +248,35 @@ usage_line "bspkit render: unknown option '--foo' (see bspkit render --help)" re
 usage_line "bspkit: option '--budget' needs a value (see bspkit --help)" info "$MAPS/q1.bsp" --budget
 if [ -z "$bad" ]; then pass "tool: an unknown option or command is named in one line on stderr, exit 2"
 else fail "tool: usage errors:$bad"; fi
+
+# Hexen II's models (docs/queries.md 13.4), spoilt: a model lump 80 does
+# not divide is Quake's and, 64 not dividing it either, bad_lump; the
+# 640-byte lump with one model's clip head node past the clipnodes is not
+# plausible, so Quake's 10 models, which do not load (corrupt): never half
+# of each.
+h2=$MAPS/q1_hexen2.bsp; h640=$MAPS/models640/q1_hexen2_640.bsp
+if [ -f "$h2" ] && [ -f "$h640" ]; then
+    python3 - "$h2" "$E/h2_150.bsp" "$h640" "$E/h2_640_bad.bsp" <<'PY'
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+ofs = struct.unpack_from("<i", d, 4 + 14 * 8)[0]
+struct.pack_into("<i", d, 4 + 14 * 8 + 4, 150)
+open(sys.argv[2], "wb").write(d)
+d = bytearray(open(sys.argv[3], "rb").read())
+ofs, ln = struct.unpack_from("<ii", d, 4 + 14 * 8)
+clips = struct.unpack_from("<i", d, 4 + 9 * 8 + 4)[0] // 8
+struct.pack_into("<i", d, ofs + 7 * 80 + 36 + 4 * 3, clips)   # the last model's headnode[3]
+open(sys.argv[4], "wb").write(d)
+PY
+    a=$($asan_tool stats "$E/h2_150.bsp" 2>/dev/null); b=$($asan_tool info "$E/h2_640_bad.bsp" 2>/dev/null)
+    c=$($asan_tool stats "$E/h2_640_bad.bsp" 2>/dev/null)
+    if echo "$a" | grep -q '"error":"bad_lump".*64-byte records' && ! echo "$b" | grep -q '"variant"' &&
+       echo "$c" | grep -q '"error":"corrupt"'; then
+        pass "hexen2: a model lump of 150 bytes is bad_lump; a 640-byte one with an implausible model is Quake's, corrupt"
+    else
+        fail "hexen2: spoilt models: '$(echo "$a" | head -c 120)' '$(echo "$b" | head -c 80)' '$(echo "$c" | head -c 120)'"
+    fi
+else
+    fail "hexen2: q1_hexen2.bsp or models640/q1_hexen2_640.bsp not generated"
+fi
 rm -rf "$E"

@@ -45,7 +45,7 @@ else fail "guide: the player-move example differs from docs/examples/player_move
 # (with the BRUSHLIST maps of docs/queries.md 13.7: the player's box runs
 # 8.2's rule over their brushes, and never overlaps one; a hostile list is
 # ignored: bad_hull. The real q1_cube and example_q1_bspx are among real_maps.)
-engine_maps="$(gen_maps v20_ldr x360_v20_ldr q1 goldsrc bsp2 bsp2_2psb q2 q3 nightfire brushlist/q1_brushlist \
+engine_maps="$(gen_maps v20_ldr x360_v20_ldr q1 q1_hexen2 goldsrc bsp2 bsp2_2psb q2 q3 nightfire brushlist/q1_brushlist \
     brushlist/bsp2_brushlist brushlist/goldsrc_brushlist brushlist/q1_brushlist_bad_sum) $(real_maps)"
 if [ -n "$(echo $engine_maps)" ]; then run_prog engine $BUILD/t/test_engine $engine_maps
 else skip "engine: no generated map and no $SHARED/maps"; fi
