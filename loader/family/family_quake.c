@@ -230,14 +230,14 @@ static const float quake_hulls[3][2][3] = {
                BSP_CONTENTS_SOLID | BSP_CONTENTS_SKY | BSP_CONTENTS_PLAYERCLIP | BSP_CONTENTS_MONSTERCLIP }
 #if BSPKIT_FAMILY_QUAKE
 static const struct bsp__collision quake_coll = { QUAKE_COLL(q1_clipnode, quake_hulls, QUAKE_PICK) };
-/* Hexen II's hulls 1-5 (docs/queries.md 13.4) as the engine's boxes: the
- * contract lists the compilers' tables (qbsp moves a brush's faces by
- * them), which are these mirrored (-maxs .. -mins: hulls 1 and 3) */
+/* Hexen II's hulls 1-5 as the contract lists them (docs/queries.md 13.4;
+ * uHexen2's engine takes hulls 1 and 3 mirrored, -maxs .. -mins, which is
+ * how its compilers' tables, these, expand a brush) */
 static const float hexen2_hulls[6][2][3] = {
     { { 0, 0, 0 }, { 0, 0, 0 } },
-    { { -16, -16, -24 }, { 16, 16, 32 } },
+    { { -16, -16, -32 }, { 16, 16, 24 } },
     { { -24, -24, -20 }, { 24, 24, 20 } },
-    { { -16, -16, -12 }, { 16, 16, 16 } },
+    { { -16, -16, -16 }, { 16, 16, 12 } },
     { { -8, -8, -8 }, { 8, 8, 8 } },
     { { -28, -28, -40 }, { 28, 28, 40 } },
 };

@@ -329,7 +329,7 @@ static void hull_box_cases(tctx *t, float cx, float cy, float zp, int floor_pl)
         { -16, -16, 0, 16, 16, 56 }, { -16.5f, -16, 0, 16.5f, 16, 28 }, { -28, -28, -40, 28, 28, 40 } };
     static const float hmins[3][6][3] = { { { 0, 0, 0 }, { -16, -16, -24 }, { -32, -32, -24 } },
                                           { { 0, 0, 0 }, { -16, -16, -36 }, { -32, -32, -32 }, { -16, -16, -18 } },
-                                          { { 0, 0, 0 }, { -16, -16, -24 }, { -24, -24, -20 }, { -16, -16, -12 },
+                                          { { 0, 0, 0 }, { -16, -16, -32 }, { -24, -24, -20 }, { -16, -16, -16 },
                                             { -8, -8, -8 }, { -28, -28, -40 } } };
     int goldsrc = t->nhulls == 4, hexen2 = t->nhulls == 6, kind = hexen2 ? 2 : goldsrc;
     int n = goldsrc ? (int)(sizeof gs / sizeof gs[0]) : hexen2 ? (int)(sizeof h2 / sizeof h2[0]) : (int)(sizeof q1 / sizeof q1[0]);

@@ -1885,10 +1885,9 @@ HULL_MINS = {
     "quake": ((0.0, 0.0, 0.0), (-16.0, -16.0, -24.0), (-32.0, -32.0, -24.0)),
     "bsp2": ((0.0, 0.0, 0.0), (-16.0, -16.0, -24.0), (-32.0, -32.0, -24.0)),
     "goldsrc": ((0.0, 0.0, 0.0), (-16.0, -16.0, -36.0), (-32.0, -32.0, -32.0), (-16.0, -16.0, -18.0)),
-    # Hexen II (contract 13.4): the boxes the hulls' trees stand for, the
-    # contract's compiler sizes taken as the brush expansion they are
-    # (a hull box's mins = -(compiler maxs)), as 8.4's table lists Quake's
-    "hexen2": ((0.0, 0.0, 0.0), (-16.0, -16.0, -24.0), (-24.0, -24.0, -20.0), (-16.0, -16.0, -12.0),
+    # Hexen II: the contract's sizes (13.4), hull 1 (-16,-16,-32) and
+    # hull 3 (-16,-16,-16)
+    "hexen2": ((0.0, 0.0, 0.0), (-16.0, -16.0, -32.0), (-24.0, -24.0, -20.0), (-16.0, -16.0, -16.0),
                (-8.0, -8.0, -8.0), (-28.0, -28.0, -40.0)),
 }
 
