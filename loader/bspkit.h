@@ -2804,7 +2804,7 @@ BSP_API bsp_status bsp_mesh_build(const bsp_map *m, uint32_t model, const bsp_me
  * none for the slot (docs/queries.md section 4).
  * w * h luxels of bytes_per_luxel bytes, row after row (source bumped
  * faces: `pages` such blocks, the unbumped one first); quake3: its whole
- * 128 x 128 page of RGB (slot 0 only). */
+ * page of RGB, 128 x 128 (qfusion's FBSP: 512 x 512), slot 0 only. */
 BSP_API bsp_status bsp_face_lightmap_data(const bsp_map *m, uint32_t face, uint32_t slot,
                                           const uint8_t **data, uint32_t *bytes);
 
@@ -2906,7 +2906,8 @@ typedef enum bsp_texel_format {
 /* One block of face `face`, style slot `slot`, alone as texels, for a
  * caller's own packer: B * w texels per row (B = 4 for a Source face with
  * SURF_BUMPLIGHT: the flat block, then bump directions 1, 2, 3; else 1),
- * h rows, top to bottom; quake3: the face's whole 128 x 128 page. *needed
+ * h rows, top to bottom; quake3: the face's whole page (128 x 128; qfusion
+ * 512 x 512). *needed
  * (if not NULL) gets the exact size.
  * Statuses, in the order they are checked: BAD_ARGUMENT (out NULL with
  * bytes > 0, a format outside bsp_texel_format), then

@@ -112,11 +112,13 @@ static int same_disp(const bsp_mesh_vertex *v, const bsp_disp_vert *d, const bsp
            v->present == d->present;
 }
 
-static int same_grid(const bsp_mesh_vertex *v, const bsp_grid_vertex *g, int lit)
+/* (lm: the page's texels, its side from the page's bytes: 128, or 512 on
+ * qfusion's FBSP, docs/queries.md 13.3) */
+static int same_grid(const bsp_mesh_vertex *v, const bsp_grid_vertex *g, int lit, float side)
 {
     float lm[2];
-    lm[0] = lit ? g->lm[0] * 128.0f : 0.0f;
-    lm[1] = lit ? g->lm[1] * 128.0f : 0.0f;
+    lm[0] = lit ? g->lm[0] * side : 0.0f;
+    lm[1] = lit ? g->lm[1] * side : 0.0f;
     return !memcmp(v->pos, g->xyz, 12) && !memcmp(v->normal, g->normal, 12) && !memcmp(v->uv, g->st, 8) &&
            !memcmp(v->lm, lm, 8) && !memcmp(v->color, g->color, 4) &&
            v->present == (BSP_VA_COLOR | BSP_VA_UV | (lit ? BSP_VA_LM : 0u));
@@ -135,6 +137,7 @@ static int face_agrees(const bsp_map *m, const bsp_mesh *mesh, uint32_t face, co
     const uint32_t *ix = mesh->indices + t->first_index;
     bsp_face f;
     uint32_t k, c;
+    float side;
     if (bsp_get_face(m, face, &f) != BSP_OK) return snprintf(why, whyn, "face %u: get_face", face), 0;
     if (f.kind == BSP_FACE_PATCH) {
         bsp_patch_grid g;
@@ -150,8 +153,14 @@ static int face_agrees(const bsp_map *m, const bsp_mesh *mesh, uint32_t face, co
             return snprintf(why, whyn, "face %u: no grid", face), 0;
         if (t->num_vertices != g.width * g.height || t->num_indices != 6 * (g.width - 1) * (g.height - 1))
             return snprintf(why, whyn, "face %u: counts", face), 0;
+        {
+            const uint8_t *page;
+            uint32_t bytes = 0;
+            if (f.lightmap.present) bsp_face_lightmap_data(m, face, 0, &page, &bytes);
+            side = bytes == 512u * 512u * 3u ? 512.0f : 128.0f;
+        }
         for (k = 0; k < t->num_vertices; k++)
-            if (!same_grid(&v[k], &g.verts[k], f.lightmap.present))
+            if (!same_grid(&v[k], &g.verts[k], f.lightmap.present, side))
                 return snprintf(why, whyn, "face %u: grid vertex %u", face, k), 0;
         for (k = 0; 3 * k < t->num_indices; k++) {
             uint32_t idx[3];

@@ -144,7 +144,8 @@ _Q2_TABLES = {}
 
 
 def _q3(m, f):
-    return struct.unpack_from("<12i12f2i", m.faces_raw, 104 * f)
+    # (Raven's 148-byte surfaces as Quake 3's fields, slot 0's page)
+    return R.q3_surface_record(m, f)
 
 
 def _nf(m, f):
@@ -219,7 +220,9 @@ def model_run(m, model):
     fam, E = m.family, m.E
     raw = m.lump(MODEL_LUMP[fam])
     if fam in QUAKE:
-        size, at = 64, 56
+        # (Hexen II: 80-byte models, contract 13.4)
+        size = 80 if m.variant == "hexen2" else 64
+        at = size - 8
     elif fam == "quake2":
         size, at = 48, 40
     elif fam == "quake3":
@@ -251,7 +254,8 @@ def span(m, model):
 # ---- one face's vertices and triangles -------------------------------------
 
 def _lit_q3(m, r):
-    return r[2] in (1, 2, 3) and r[7] >= 0 and (r[7] + 1) * V.Q3_PAGE <= len(m.lighting)
+    side = getattr(m, "q3_side", 128)   # qfusion: 512 x 512 pages (13.3)
+    return r[2] in (1, 2, 3) and r[7] >= 0 and (r[7] + 1) * side * side * 3 <= len(m.lighting)
 
 
 def _vertex(pos, normal, st=None, uv=None, lm=None, alpha=None, color=None):
@@ -295,7 +299,8 @@ def face_geometry(m, f, patches, disp_index):
                 raise Corrupt()
             lit = _lit_q3(m, r)
             w, h = g["w"], g["h"]
-            verts = [_vertex(v.xyz, v.n, uv=v.st, lm=[C.mul(x, 128.0) for x in v.lm] if lit else None,
+            side = float(getattr(m, "q3_side", 128))
+            verts = [_vertex(v.xyz, v.n, uv=v.st, lm=[C.mul(x, side) for x in v.lm] if lit else None,
                              color=v.c) for v in g["v"]]
             tris = []
             for row in range(h - 1):

@@ -42,7 +42,6 @@ import bspref_bspx as X  # noqa: E402
 import png  # noqa: E402  (test/access/png.py)
 
 INTEGER_RULE = ("quake", "bsp2", "goldsrc")
-Q3_PAGE = 128 * 128 * 3
 
 
 class NoBlock(Exception):
@@ -102,12 +101,19 @@ class Light:
         return {"W": lm["W"], "H": lm["H"], "B": lm["B"], "P": lm["P"], "hdr": False,
                 "data": bytes(m.lighting[lm["base"]:lm["base"] + n])}
 
+    def q3_side(self):
+        # (qfusion's FBSP pages are 512 x 512, contract 13.3)
+        return getattr(self.m, "q3_side", 128)
+
     def q3_pages(self):
-        return len(self.m.lighting) // Q3_PAGE if self.m.family == "quake3" else 0
+        page = self.q3_side() ** 2 * 3
+        return len(self.m.lighting) // page if self.m.family == "quake3" else 0
 
     def page_block(self, k):
-        return {"W": 128, "H": 128, "B": 1, "P": 3, "hdr": False,
-                "data": bytes(self.m.lighting[k * Q3_PAGE:(k + 1) * Q3_PAGE])}
+        side = self.q3_side()
+        page = side * side * 3
+        return {"W": side, "H": side, "B": 1, "P": 3, "hdr": False,
+                "data": bytes(self.m.lighting[k * page:(k + 1) * page])}
 
 
 def open_map(path, lit="beside", hdr=False):
@@ -391,7 +397,8 @@ def check(m, light, d):
         count = light.q3_pages()
         seen = set()
         entries = lms if isinstance(lms, list) else [
-            {"lightmap": k, "page": k, "x": 0, "y": 0, "w": 128, "h": 128} for k in range(len(pages))]
+            {"lightmap": k, "page": k, "x": 0, "y": 0, "w": light.q3_side(), "h": light.q3_side()}
+            for k in range(len(pages))]
         for r in entries:
             res["rects"] += 1
             try:
@@ -406,7 +413,7 @@ def check(m, light, d):
                 problem("duplicate")
                 continue
             seen.add(lm)
-            if (w, h) != (128, 128):
+            if (w, h) != (light.q3_side(), light.q3_side()):
                 problem("size")
                 continue
             place(pg, x, y, w, h, texels(light.page_block(lm), tb), border if isinstance(lms, list) else 0)

@@ -78,21 +78,31 @@ def read_map(path):
     vo, _ = lump(10)
     so, sl = lump(13)
     flags = [struct.unpack_from("<i", d, sho + 72 * k + 64)[0] for k in range(shl // 72)]
+    # Raven's RBSP and qfusion's FBSP (contract 13.3): 148-byte surfaces
+    # (the lightmap vectors at 104, the patch size at 140), 80-byte draw
+    # vertices (lightmap[0] at 20, the normal at 52, color[0] at 64)
+    raven = d[:4] in (b"RBSP", b"FBSP")
+    ssz, vsz = (148, 80) if raven else (104, 44)
+    at_wh, at_b = (140, 104) if raven else (96, 60)
     out = []
-    for i in range(sl // 104):
-        s = so + 104 * i
+    for i in range(sl // ssz):
+        s = so + ssz * i
         shader, _, typ, first = struct.unpack_from("<4i", d, s)
         if typ != 2:
             continue
-        w, h = struct.unpack_from("<2i", d, s + 96)
-        b0 = list(struct.unpack_from("<3f", d, s + 60))
-        b1 = list(struct.unpack_from("<3f", d, s + 72))
+        w, h = struct.unpack_from("<2i", d, s + at_wh)
+        b0 = list(struct.unpack_from("<3f", d, s + at_b))
+        b1 = list(struct.unpack_from("<3f", d, s + at_b + 12))
         if w < 3 or h < 3 or w > 65 or h > 65 or not (w & 1) or not (h & 1):
             out.append((i, None, 0, 0, None, None))
             continue
         pts = []
         for k in range(w * h):
-            p = struct.unpack_from("<3f2f2f3f4B", d, vo + 44 * (first + k))
+            if raven:
+                p = struct.unpack_from("<3f2f8f3f16B", d, vo + vsz * (first + k))
+                p = p[0:7] + p[13:16] + p[16:20]
+            else:
+                p = struct.unpack_from("<3f2f2f3f4B", d, vo + vsz * (first + k))
             pts.append(V(list(p[0:3]), list(p[3:5]), list(p[5:7]), list(p[7:10]), list(p[10:14])))
         nodraw = 0 <= shader < len(flags) and bool(flags[shader] & 0x80)
         mid = [mul(add(b0[k], b1[k]), 0.5) for k in range(3)]

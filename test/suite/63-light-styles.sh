@@ -98,6 +98,9 @@ for m in $ls_maps; do
         d=$ls_dir/$tag.atlas$page
         if ! $BUILD/bspkit atlas --page $page "$m" "$d" > "$d.out" 2>&1; then
             grep -q '"error"' "$d.out" && continue   # a map the tool does not load (another part's business)
+            # (a page too small for the map's blocks: qfusion's 512 x 512
+            # pages with their border, which the tool says)
+            grep -q 'is smaller than the largest block' "$d.out" && continue
             fail "light styles: atlas $m --page $page: $(head -c 200 "$d.out")"
             continue
         fi

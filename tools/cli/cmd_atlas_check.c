@@ -209,16 +209,17 @@ static void check_rects(checker *c, const json_value *rects)
     }
 }
 
-/* Quake 3: every whole 128 x 128 page of the lightmaps lump (14) is a
- * block, listed under "lightmaps" or, without that list, page k itself. */
-static void check_q3(checker *c, const json_value *lightmaps)
+/* Quake 3: every whole page of the lightmaps lump (14), `side` texels
+ * square (128; qfusion's FBSP 512, docs/queries.md 13.3), is a block,
+ * listed under "lightmaps" or, without that list, page k itself. */
+static void check_q3(checker *c, const json_value *lightmaps, uint32_t side)
 {
     uint32_t size = 0, count, k, i;
     const uint8_t *lump = bsp_lump(c->m, 14, &size);
     uint8_t *seen, *want;
-    count = lump ? size / (128u * 128u * 3u) : 0;
+    count = lump ? size / (side * side * 3u) : 0;
     seen = calloc(count + 1, 1);
-    want = tool_alloc((size_t)128 * 128 * c->tb);
+    want = tool_alloc((size_t)side * side * c->tb);
     if (!seen || !want) {
         free(seen);
         free(want);
@@ -238,7 +239,7 @@ static void check_q3(checker *c, const json_value *lightmaps)
         } else {
             lm = pg = (long)k;
             x = y = 0;
-            w = h = 128;
+            w = h = (long)side;
         }
         if (lm >= (long)count) {
             problem(c, "no_block", "\"lightmap\":%ld", lm);
@@ -248,13 +249,13 @@ static void check_q3(checker *c, const json_value *lightmaps)
             problem(c, "duplicate", "\"lightmap\":%ld", lm);
             continue;
         }
-        if (w != 128 || h != 128) {
+        if (w != (long)side || h != (long)side) {
             problem(c, "size", "\"lightmap\":%ld,\"w\":%ld,\"h\":%ld", lm, w, h);
             continue;
         }
         /* the texel rule of RGB bytes: as they are (alpha 255) */
-        for (i = 0; i < 128u * 128u; i++) {
-            memcpy(want + (size_t)i * c->tb, lump + (size_t)lm * 128 * 128 * 3 + (size_t)i * 3, 3);
+        for (i = 0; i < side * side; i++) {
+            memcpy(want + (size_t)i * c->tb, lump + (size_t)lm * side * side * 3 + (size_t)i * 3, 3);
             if (c->tb == 4) want[(size_t)i * 4 + 3] = 255;
         }
         if (!r) c->border = 0;   /* a page that is the lightmap has no border */
@@ -320,7 +321,8 @@ int cmd_atlas_check(int argc, char **argv)
         for (k = 0; k < pages->count; k++) load_page(&c, la.dir, &pages->items[k], (uint32_t)k);
         if (bsp_map_family(&L.map) == BSP_FAMILY_QUAKE3) {
             if (rects->count) problem(&c, "no_block", "\"rect\":0");
-            check_q3(&c, lightmaps && lightmaps->type == JSON_ARRAY ? lightmaps : NULL);
+            check_q3(&c, lightmaps && lightmaps->type == JSON_ARRAY ? lightmaps : NULL,
+                     bsp_variant_name(&L.header) && !strcmp(bsp_variant_name(&L.header), "qfusion") ? 512u : 128u);
         } else {
             uint32_t f, s;
             for (f = 0; f < c.faces; f++)
