@@ -2985,7 +2985,8 @@ typedef struct bsp_atlas {
  * size_t).
  * The blocks: every (face, slot) of p->slots with a lightmap (section 4,
  * 10.3), with w = B * W, h = H; combined: every face bsp_face_combine
- * answers; quake3: every 128 x 128 page of the lightmaps lump. A map
+ * answers; quake3: every page of the lightmaps lump (128 x 128; qfusion
+ * 512 x 512). A map
  * without any: 0 rects, 0 pages. The packing is deterministic (the same
  * map and params give the same atlas on every target): blocks by height,
  * then width, decreasing, then by face and slot, on shelves filled left

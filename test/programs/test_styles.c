@@ -287,9 +287,17 @@ static void atlas_checks(const char *name, loaded_map *L)
     p.format = BSP_TEXELS_RGB8;
     /* (qfusion's 512 x 512 pages, docs/queries.md 13.3, need 1024 with their
      * border: what the measure says would do) */
-    if (bsp_measure_atlas(&L->m, &p, NULL, 0, &s2) == BSP_E_BAD_ARGUMENT && s2.min_page_width > 512 &&
-        s2.min_page_width <= 1024 && s2.min_page_height <= 1024)
-        p.page_width = p.page_height = 1024;
+    {
+        bsp_status st = bsp_measure_atlas(&L->m, &p, NULL, 0, &s2);
+        if (st == BSP_E_ARENA_TOO_SMALL) {
+            void *scratch = malloc(s2.scratch_bytes ? s2.scratch_bytes : 1);
+            st = scratch ? bsp_measure_atlas(&L->m, &p, scratch, s2.scratch_bytes, &s2) : st;
+            free(scratch);
+        }
+        if (st == BSP_E_BAD_ARGUMENT && s2.min_page_width > 512 && s2.min_page_width <= 1024 &&
+            s2.min_page_height <= 1024)
+            p.page_width = p.page_height = 1024;
+    }
     /* bad params */
     {
         bsp_atlas_params q = p;
