@@ -172,19 +172,26 @@ uint32_t bsp__lzma_init_probs(bsp__lzma_dec *d, uint32_t max);
 /* bsp__lzma_start and bsp__lzma_decode are the setup, the whole table and
  * (decode) one run: inline, so that a build whose loads only slice (the
  * core: no pakfile reader) carries no copy of them (C99's static inline:
- * the header stands alone, for the decoder's benchmarks). */
-static inline bsp__lzma_result bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p,
-                                               void *probs, uint8_t *buf, uint32_t out_len,
-                                               uint32_t in_ofs, uint32_t in_len)
+ * the header stands alone, for the decoder's benchmarks; marked unused
+ * for the compilers that warn of an unused static inline in a file that
+ * includes it, as the amalgamation is). */
+#if defined(__GNUC__)
+#define BSP__LZMA_INLINE static inline __attribute__((unused))
+#else
+#define BSP__LZMA_INLINE static inline
+#endif
+BSP__LZMA_INLINE bsp__lzma_result bsp__lzma_start(bsp__lzma_dec *d, const bsp__lzma_props *p,
+                                                  void *probs, uint8_t *buf, uint32_t out_len,
+                                                  uint32_t in_ofs, uint32_t in_len)
 {
     bsp__lzma_result r = bsp__lzma_setup(d, p, probs, buf, out_len, in_ofs, in_len);
     if (r == BSP_LZMA_OK) bsp__lzma_init_probs(d, 0xFFFFFFFFu);
     return r;
 }
 
-static inline bsp__lzma_result bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
-                                                uint8_t *buf, uint32_t out_len, uint32_t in_ofs,
-                                                uint32_t in_len)
+BSP__LZMA_INLINE bsp__lzma_result bsp__lzma_decode(const bsp__lzma_props *p, void *probs,
+                                                   uint8_t *buf, uint32_t out_len, uint32_t in_ofs,
+                                                   uint32_t in_len)
 {
     bsp__lzma_dec d;
     bsp__lzma_result r = bsp__lzma_start(&d, p, probs, buf, out_len, in_ofs, in_len);
