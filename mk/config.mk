@@ -7,10 +7,13 @@
 #   BSPKIT_ACCESS=0                 no typed map access (bsp_get_counts ..
 #                                   bsp_entity_vector answer "unsupported")
 #   BSPKIT_AMBIENT=0                no bsp_ambient ("unsupported")
-#   BSPKIT_VARIANTS="strata vindictus"  only these of Source's variants:
+#   BSPKIT_VARIANTS="strata vindictus"  only these of the game variants:
 #                                   strata bloodlines dark_messiah vindictus
-#                                   tactical_intervention hl2_xbox; all (the
-#                                   default) or none (plain Valve Source)
+#                                   tactical_intervention hl2_xbox (Source),
+#                                   quake64 hexen2 (Quake), qbism daikatana
+#                                   (Quake 2), ibsp47 raven qfusion (Quake 3);
+#                                   all (the default) or none (each family's
+#                                   own format alone)
 #   BSPKIT_COLLISION=0              no collision (bsp_trace and the other
 #                                   collision queries answer "unsupported")
 #   BSPKIT_DISPCOLL=0               collision without Source displacements
@@ -36,7 +39,8 @@ BSPKIT_DISPCOLL ?= 1
 BSPKIT_PAK ?= 1
 BSPKIT_JOBS ?= 1
 BSPKIT_FAMILY_NAMES := source quake goldsrc bsp2 quake2 quake3 nightfire
-BSPKIT_VARIANT_NAMES := strata bloodlines dark_messiah vindictus tactical_intervention hl2_xbox
+BSPKIT_VARIANT_NAMES := strata bloodlines dark_messiah vindictus tactical_intervention hl2_xbox \
+                        quake64 hexen2 qbism daikatana ibsp47 raven qfusion
 
 ifneq ($(filter-out $(BSPKIT_FAMILY_NAMES),$(BSPKIT_FAMILIES)),)
 $(error BSPKIT_FAMILIES: unknown $(filter-out $(BSPKIT_FAMILY_NAMES),$(BSPKIT_FAMILIES)); known: $(BSPKIT_FAMILY_NAMES))

@@ -94,7 +94,7 @@ static bsp_status measure_patches(bsp_header *h, const bsp_stream *s, void *scra
     uint32_t lo = 0xffffffffu, hi = 0, kept_at = 0, distinct = 0;
     uint64_t need = 0;
     patch_key seen[PATCH_TWIN_LOOKBACK];   /* surface i's at i % PATCH_TWIN_LOOKBACK */
-    int sl, vl;
+    int sl, vl, whole;
     if (!h || !h->family || !s || !s->read || !scratch) return BSP_E_BAD_ARGUMENT;
     c = bsp__coll_of(h->family);
     h->patches_measured = 1;
@@ -149,11 +149,13 @@ static bsp_status measure_patches(bsp_header *h, const bsp_stream *s, void *scra
         /* the control points' xyz, packed as native floats: the run in
          * one read when Quake 3's 44-byte records fit the window, else
          * (Raven's 80 bytes, docs/queries.md 13.3) a point at a time */
-        if (vert_bytes * BSP__Q3_PATCH_VERTS_MAX <= BSP_PATCH_SCRATCH_BYTES - BSP__Q3_PATCH_SCRATCH)
+        whole = !BSP__RAVEN_RECORDS ||
+                vert_bytes * BSP__Q3_PATCH_VERTS_MAX <= BSP_PATCH_SCRATCH_BYTES - BSP__Q3_PATCH_SCRATCH;
+        if (whole)
             st = bsp__read(s, h->lumps[vl].offset + first * vert_bytes, raw, (uint32_t)(w * ht) * vert_bytes);
         for (k = 0; st == BSP_OK && k < (uint32_t)(w * ht); k++) {
             uint32_t j, at = k * vert_bytes;
-            if (vert_bytes * BSP__Q3_PATCH_VERTS_MAX > BSP_PATCH_SCRATCH_BYTES - BSP__Q3_PATCH_SCRATCH) {
+            if (!whole) {
                 st = bsp__read(s, h->lumps[vl].offset + (first + k) * vert_bytes, raw + 12 * k, 12);
                 at = 12 * k;
             }

@@ -33,23 +33,29 @@
  *                           bsp_status_message gives bsp_status_name,
  *                           bsp_lump_name "" inside the directory, h->appears
  *                           "rBSP". Statuses do not change.
- *   BSPKIT_VARIANT_<NAME>=1 only these of Source's game variants (STRATA,
- *                           BLOODLINES, DARK_MESSIAH, VINDICTUS,
- *                           TACTICAL_INTERVENTION, HL2_XBOX); none
- *                           defined: all;
+ *   BSPKIT_VARIANT_<NAME>=1 only these of the families' game variants
+ *                           (Source's STRATA, BLOODLINES, DARK_MESSIAH,
+ *                           VINDICTUS, TACTICAL_INTERVENTION, HL2_XBOX;
+ *                           Quake's QUAKE64, HEXEN2; Quake 2's QBISM,
+ *                           DAIKATANA; Quake 3's IBSP47, RAVEN, QFUSION);
+ *                           none defined: all;
  *                           BSPKIT_VARIANTS=0: none. A left-out variant's
  *                           file answers as a bspkit that never knew it:
  *                           Strata's widened lumps bad_lump_version,
  *                           Bloodlines' version 17 and Dark Messiah's
  *                           version word bad_version, a Tactical
  *                           Intervention file bad_magic, bsp_use_variant
- *                           unsupported. The one exception is the original
+ *                           unsupported; QBSP, RBSP and FBSP bad_magic,
+ *                           Quake 64's version word bad_magic, IBSP 41 and
+ *                           47 bad_version, Hexen II's 80-byte models
+ *                           bad_lump (or, 640 bytes and the like, read
+ *                           as Quake's). The one exception is the original
  *                           Xbox's Half-Life 2: a bspkit that never knew
  *                           it would misread its lightmap pages as the
  *                           ambient index, so a build without it still
  *                           tells the file (docs/queries.md 13.5) and
- *                           answers bad_version. A variant needs the
- *                           source family.
+ *                           answers bad_version. A variant needs its
+ *                           family.
  *
  * How a part is left out, the one way: its files are whole-file `#if` of
  * its constant; code that is always built tests the constant with a plain
@@ -129,7 +135,10 @@
 #define BSP__ALL_VARIANTS 0
 #elif defined(BSPKIT_VARIANT_STRATA) || defined(BSPKIT_VARIANT_BLOODLINES) || \
     defined(BSPKIT_VARIANT_DARK_MESSIAH) || defined(BSPKIT_VARIANT_VINDICTUS) || \
-    defined(BSPKIT_VARIANT_TACTICAL_INTERVENTION) || defined(BSPKIT_VARIANT_HL2_XBOX)
+    defined(BSPKIT_VARIANT_TACTICAL_INTERVENTION) || defined(BSPKIT_VARIANT_HL2_XBOX) || \
+    defined(BSPKIT_VARIANT_QBISM) || defined(BSPKIT_VARIANT_DAIKATANA) || \
+    defined(BSPKIT_VARIANT_QUAKE64) || defined(BSPKIT_VARIANT_HEXEN2) || \
+    defined(BSPKIT_VARIANT_IBSP47) || defined(BSPKIT_VARIANT_RAVEN) || defined(BSPKIT_VARIANT_QFUSION)
 #define BSP__ALL_VARIANTS 0
 #else
 #define BSP__ALL_VARIANTS 1
@@ -141,6 +150,13 @@
 #undef BSPKIT_VARIANT_VINDICTUS
 #undef BSPKIT_VARIANT_TACTICAL_INTERVENTION
 #undef BSPKIT_VARIANT_HL2_XBOX
+#undef BSPKIT_VARIANT_QBISM
+#undef BSPKIT_VARIANT_DAIKATANA
+#undef BSPKIT_VARIANT_QUAKE64
+#undef BSPKIT_VARIANT_HEXEN2
+#undef BSPKIT_VARIANT_IBSP47
+#undef BSPKIT_VARIANT_RAVEN
+#undef BSPKIT_VARIANT_QFUSION
 #endif
 #ifndef BSPKIT_VARIANT_STRATA
 #define BSPKIT_VARIANT_STRATA BSP__ALL_VARIANTS
@@ -160,6 +176,27 @@
 #ifndef BSPKIT_VARIANT_HL2_XBOX
 #define BSPKIT_VARIANT_HL2_XBOX BSP__ALL_VARIANTS
 #endif
+#ifndef BSPKIT_VARIANT_QBISM
+#define BSPKIT_VARIANT_QBISM BSP__ALL_VARIANTS
+#endif
+#ifndef BSPKIT_VARIANT_DAIKATANA
+#define BSPKIT_VARIANT_DAIKATANA BSP__ALL_VARIANTS
+#endif
+#ifndef BSPKIT_VARIANT_QUAKE64
+#define BSPKIT_VARIANT_QUAKE64 BSP__ALL_VARIANTS
+#endif
+#ifndef BSPKIT_VARIANT_HEXEN2
+#define BSPKIT_VARIANT_HEXEN2 BSP__ALL_VARIANTS
+#endif
+#ifndef BSPKIT_VARIANT_IBSP47
+#define BSPKIT_VARIANT_IBSP47 BSP__ALL_VARIANTS
+#endif
+#ifndef BSPKIT_VARIANT_RAVEN
+#define BSPKIT_VARIANT_RAVEN BSP__ALL_VARIANTS
+#endif
+#ifndef BSPKIT_VARIANT_QFUSION
+#define BSPKIT_VARIANT_QFUSION BSP__ALL_VARIANTS
+#endif
 
 /* ---- what follows from the options: the constants the code tests ---- */
 
@@ -170,6 +207,15 @@
 #define BSP__VINDICTUS (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_VINDICTUS)
 #define BSP__TACTICAL_INTERVENTION (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_TACTICAL_INTERVENTION)
 #define BSP__HL2_XBOX (BSPKIT_FAMILY_SOURCE && BSPKIT_VARIANT_HL2_XBOX)
+#define BSP__QBISM (BSPKIT_FAMILY_QUAKE2 && BSPKIT_VARIANT_QBISM)
+#define BSP__DAIKATANA (BSPKIT_FAMILY_QUAKE2 && BSPKIT_VARIANT_DAIKATANA)
+#define BSP__QUAKE64 (BSPKIT_FAMILY_QUAKE && BSPKIT_VARIANT_QUAKE64)
+#define BSP__HEXEN2 (BSPKIT_FAMILY_QUAKE && BSPKIT_VARIANT_HEXEN2)
+#define BSP__IBSP47 (BSPKIT_FAMILY_QUAKE3 && BSPKIT_VARIANT_IBSP47)
+#define BSP__RAVEN (BSPKIT_FAMILY_QUAKE3 && BSPKIT_VARIANT_RAVEN)
+#define BSP__QFUSION (BSPKIT_FAMILY_QUAKE3 && BSPKIT_VARIANT_QFUSION)
+/* Raven's records (RBSP and FBSP share them: docs/queries.md 13.3) */
+#define BSP__RAVEN_RECORDS (BSP__RAVEN || BSP__QFUSION)
 /* A file told from its family's by its directory alone (the original
  * Xbox's Half-Life 2, docs/queries.md 13.5): the rule is built with the
  * family, whether or not the variant is. */
@@ -218,11 +264,11 @@
  * traces of a model without the hull a box picks (cmodel/brush_list.c). */
 #define BSP__BRUSH_LIST (BSPKIT_COLLISION && BSP__QUAKE_FAMILY)
 /* A directory whose last entry may be absent (IBSP 47, docs/queries.md 13.2) */
-#define BSP__OPTIONAL_LAST BSPKIT_FAMILY_QUAKE3
+#define BSP__OPTIONAL_LAST BSP__IBSP47
 /* A version-29 file told Hexen II's by its model records (docs/queries.md
  * 13.4: pipeline/header.c) */
-#define BSP__MODELS_VARIANT BSPKIT_FAMILY_QUAKE
+#define BSP__MODELS_VARIANT BSP__HEXEN2
 /* A game variant with a player box of its own (Hexen II: family/player_box.c) */
-#define BSP__VARIANT_PLAYER BSPKIT_FAMILY_QUAKE
+#define BSP__VARIANT_PLAYER BSP__HEXEN2
 
 #endif

@@ -415,7 +415,7 @@ struct bsp__collision {
     const bsp__flag_rule *list_contents;
     uint8_t num_list_contents;
 };
-#define BSP__HULLS_MAX 6          /* Hexen II's hulls 0-5 */
+#define BSP__HULLS_MAX (BSP__HEXEN2 ? 6 : 4) /* Hexen II: hulls 0-5 */
 
 /* A description's collision part, named in its initialiser through
  * BSP__COLL(&part) (nothing in a build without collision: core/config.h). */

@@ -16,6 +16,8 @@ const struct bsp_family *const bsp__families[] = {
 #endif
 #if BSPKIT_FAMILY_QUAKE
     &bsp__family_quake,
+#endif
+#if BSP__QUAKE64
     &bsp__family_quake64,
 #endif
 #if BSPKIT_FAMILY_GOLDSRC
@@ -27,13 +29,23 @@ const struct bsp_family *const bsp__families[] = {
 #endif
 #if BSPKIT_FAMILY_QUAKE2
     &bsp__family_quake2,
+#endif
+#if BSP__QBISM
     &bsp__family_quake2_qbism,
+#endif
+#if BSP__DAIKATANA
     &bsp__family_quake2_daikatana,
 #endif
 #if BSPKIT_FAMILY_QUAKE3
     &bsp__family_quake3,
+#endif
+#if BSP__IBSP47
     &bsp__family_quake3_47,
+#endif
+#if BSP__RAVEN
     &bsp__family_quake3_raven,
+#endif
+#if BSP__QFUSION
     &bsp__family_quake3_qfusion,
 #endif
 #if BSPKIT_FAMILY_NIGHTFIRE

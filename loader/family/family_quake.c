@@ -46,8 +46,10 @@ static const char quake_lump_names[] =
 BSP_RECORD(q1_texinfo, Q1_TEXINFO);
 BSP_RECORD(q1_model, Q1_MODEL);
 BSP_RECORD_TYPES(q1_miptex, Q1_MIPTEX);
+#if BSP__QUAKE64
 BSP_RECORD_TYPES(q64_miptex, Q64_MIPTEX);
-#if BSPKIT_FAMILY_QUAKE
+#endif
+#if BSP__HEXEN2
 /* Hexen II's model (docs/queries.md 13.4): eight head nodes */
 #define H2_MODEL(F) F(mins, F32, 3) F(maxs, F32, 3) F(origin, F32, 3) F(headnode, I32, 8) \
     F(visleafs, I32, 1) F(firstface, I32, 1) F(numfaces, I32, 1)
@@ -109,7 +111,7 @@ static const bsp__layout_rule quake_rules[] = {
 };
 static const bsp__layout_table quake_layouts = BSP_LAYOUT_TABLE(quake_rules, &quake_common);
 #endif
-#if BSPKIT_FAMILY_QUAKE
+#if BSP__HEXEN2
 static const bsp__layout_rule hexen2_rules[] = { BSP_RULE(Q_MODELS, BSP_RECORDS(h2_model)) };
 static const bsp__layout_table hexen2_layouts = BSP_LAYOUT_TABLE(hexen2_rules, &quake_layouts);
 #endif
@@ -173,7 +175,7 @@ static const bsp__access quake_access = {
     .leaf_bounds = BSP_FIELD(q1_leaf, mins), .face_side = BSP_FIELD(q1_face, side),
 };
 #endif
-#if BSPKIT_FAMILY_QUAKE
+#if BSP__QUAKE64
 static const bsp__access quake64_access = {
     QUAKE_ACCESS_COMMON(q64_miptex), .texture_palette = BSP_PALETTE_QUAKE,
     .leaf_bounds = BSP_FIELD(q1_leaf, mins), .face_side = BSP_FIELD(q1_face, side),
@@ -230,6 +232,8 @@ static const float quake_hulls[3][2][3] = {
                BSP_CONTENTS_SOLID | BSP_CONTENTS_SKY | BSP_CONTENTS_PLAYERCLIP | BSP_CONTENTS_MONSTERCLIP }
 #if BSPKIT_FAMILY_QUAKE
 static const struct bsp__collision quake_coll = { QUAKE_COLL(q1_clipnode, quake_hulls, QUAKE_PICK) };
+#endif
+#if BSP__HEXEN2
 /* Hexen II's hulls 1-5 as the contract lists them (docs/queries.md 13.4;
  * uHexen2's engine takes hulls 1 and 3 mirrored, -maxs .. -mins, which is
  * how its compilers' tables, these, expand a brush) */
@@ -331,12 +335,16 @@ const struct bsp_family bsp__family_quake = {
     .detect.version_at = 0, .detect.min_version = 29, .detect.max_version = 29,
     QUAKE_COMMON(q1_model),
     QUAKE_RECORDS(&quake_layouts),
+#if BSP__HEXEN2
     .dir.models_variant = &bsp__family_quake_hexen2, .dir.models_clipnodes = Q_CLIPNODES,
+#endif
     .faces.luxel_bytes = 1,
     .access = BSP__IF(BSPKIT_ACCESS, &quake_access),
     BSP__COLL(&quake_coll)
 };
+#endif
 
+#if BSP__HEXEN2
 /* Hexen II's player (its game code's client.hc: setsize in
  * PutClientInServer and when crouching): the origin at the feet, hull 1
  * standing and hull 3 crouching (hexen2_hulls) */
@@ -357,7 +365,7 @@ const struct bsp_family bsp__family_quake_hexen2 = {
 };
 #endif
 
-#if BSPKIT_FAMILY_QUAKE
+#if BSP__QUAKE64
 /* Quake 64 (docs/queries.md 13.4): the bytes " 46Q" where Quake has its
  * version (no version number: 0), Quake's records but the miptex header. */
 const struct bsp_family bsp__family_quake64 = {

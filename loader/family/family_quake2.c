@@ -23,19 +23,23 @@ enum {
 #define QUAKE2_LUMPS 19
 #define QUAKE2_HEADER_BYTES (8 + QUAKE2_LUMPS * 8)
 BSP__CHECK_DIRECTORY(quake2, QUAKE2_HEADER_BYTES, QUAKE2_LUMPS);
+#if BSP__DAIKATANA
 #define DAIKATANA_LUMPS 21
 #define DAIKATANA_HEADER_BYTES (8 + DAIKATANA_LUMPS * 8)
 BSP__CHECK_DIRECTORY(daikatana, DAIKATANA_HEADER_BYTES, DAIKATANA_LUMPS);
+#endif
 
 static const char quake2_lump_names[] =
     "entities\0" "planes\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0" "faces\0"
     "lighting\0" "leafs\0" "leaffaces\0" "leafbrushes\0" "edges\0" "surfedges\0"
     "models\0" "brushes\0" "brushsides\0" "pop\0" "areas\0" "areaportals\0";
+#if BSP__DAIKATANA
 static const char daikatana_lump_names[] =
     "entities\0" "planes\0" "vertexes\0" "visibility\0" "nodes\0" "texinfo\0" "faces\0"
     "lighting\0" "leafs\0" "leaffaces\0" "leafbrushes\0" "edges\0" "surfedges\0"
     "models\0" "brushes\0" "brushsides\0" "pop\0" "areas\0" "areaportals\0"
     "texinfo_colors\0" "plane_faces\0";
+#endif
 
 /* The records of q2 qfiles.h, each described once (core/record.h). */
 #define Q2_NODE(F) F(planenum, I32, 1) F(children, I32, 2) F(mins, I16, 3) F(maxs, I16, 3) \
@@ -71,10 +75,12 @@ BSP_RECORD(q2_brush, Q2_BRUSH);
 BSP_RECORD(q2_brushside, Q2_BRUSHSIDE);
 BSP_RECORD(q2_area, Q2_AREA);
 BSP_RECORD(q2_areaportal, Q2_AREAPORTAL);
+#if BSP__QBISM
 BSP_RECORD(qbism_node, QBISM_NODE);
 BSP_RECORD(qbism_face, QBISM_FACE);
 BSP_RECORD(qbism_leaf, QBISM_LEAF);
 BSP_RECORD(qbism_brushside, QBISM_BRUSHSIDE);
+#endif
 
 /* The records IBSP and QBSP share. */
 static const bsp__layout_rule quake2_common_rules[] = {
@@ -102,11 +108,14 @@ static const bsp__layout_table quake2_common = BSP_LAYOUT_TABLE(quake2_common_ru
 static const bsp__layout_rule quake2_rules[] = {
     QUAKE2_WIDE_RULES(q2_node, q2_face, q2_leaf, bsp__uint16, bsp__edge16, q2_brushside)
 };
+static const bsp__layout_table quake2_layouts = BSP_LAYOUT_TABLE(quake2_rules, &quake2_common);
+#if BSP__QBISM
 static const bsp__layout_rule qbism_rules[] = {
     QUAKE2_WIDE_RULES(qbism_node, qbism_face, qbism_leaf, bsp__int32, bsp__edge32, qbism_brushside)
 };
-static const bsp__layout_table quake2_layouts = BSP_LAYOUT_TABLE(quake2_rules, &quake2_common);
 static const bsp__layout_table qbism_layouts = BSP_LAYOUT_TABLE(qbism_rules, &quake2_common);
+#endif
+#if BSP__DAIKATANA
 /* Daikatana: IBSP's records, and its two lumps: an emissive colour per
  * texinfo, and the plane faces, variable-length runs no query reads
  * (listed as bytes). */
@@ -115,6 +124,7 @@ static const bsp__layout_rule daikatana_rules[] = {
     BSP_RULE(DK_PLANE_FACES, BSP_LAYOUT_BYTES),
 };
 static const bsp__layout_table daikatana_layouts = BSP_LAYOUT_TABLE(daikatana_rules, &quake2_layouts);
+#endif
 
 /* Contents and texinfo surface bits of q2 bspfile.h. */
 static const bsp__flag_rule quake2_contents[] = {
@@ -150,7 +160,9 @@ static const bsp__flag_rule quake2_surface[] = {
     .contents = quake2_contents, .num_contents = sizeof quake2_contents / sizeof quake2_contents[0], \
     .surface = quake2_surface, .num_surface = sizeof quake2_surface / sizeof quake2_surface[0]
 static const bsp__access quake2_access = { QUAKE2_ACCESS(q2_leaf, q2_face) };
+#if BSP__QBISM
 static const bsp__access qbism_access = { QUAKE2_ACCESS(qbism_leaf, qbism_face) };
+#endif
 
 #if BSPKIT_COLLISION
 #define QUAKE2_COLL(leaf, side, index) \
@@ -166,7 +178,9 @@ static const bsp__access qbism_access = { QUAKE2_ACCESS(qbism_leaf, qbism_face) 
     .leaf_numleafbrushes = BSP_FIELD(leaf, numleafbrushes), \
     .masks = { 0x3u, 0x2010003u }   /* game/q_shared.h: MASK_SOLID, MASK_PLAYERSOLID */
 static const struct bsp__collision quake2_coll = { QUAKE2_COLL(q2_leaf, q2_brushside, bsp__uint16) };
+#if BSP__QBISM
 static const struct bsp__collision qbism_coll = { QUAKE2_COLL(qbism_leaf, qbism_brushside, bsp__int32) };
+#endif
 #endif
 
 /* Everything but the records, the magic, the version and the number of
@@ -230,6 +244,7 @@ const struct bsp_family bsp__family_quake2 = {
     BSP__COLL(&quake2_coll)
 };
 
+#if BSP__QBISM
 /* Quake II re-release / Qbism (docs/queries.md 13.1). */
 const struct bsp_family bsp__family_quake2_qbism = {
     QUAKE2_COMMON(38, QUAKE2_LUMPS, quake2_lump_names),
@@ -239,7 +254,9 @@ const struct bsp_family bsp__family_quake2_qbism = {
     .access = BSP__IF(BSPKIT_ACCESS, &qbism_access),
     BSP__COLL(&qbism_coll)
 };
+#endif
 
+#if BSP__DAIKATANA
 /* Daikatana (docs/queries.md 13.4): every record IBSP's, 21 lumps. */
 const struct bsp_family bsp__family_quake2_daikatana = {
     QUAKE2_COMMON(41, DAIKATANA_LUMPS, daikatana_lump_names),
@@ -249,5 +266,7 @@ const struct bsp_family bsp__family_quake2_daikatana = {
     .access = BSP__IF(BSPKIT_ACCESS, &quake2_access),
     BSP__COLL(&quake2_coll)
 };
+
+#endif
 
 #endif

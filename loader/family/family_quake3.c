@@ -39,7 +39,9 @@ BSP__CHECK_DIRECTORY(quake3_47, QUAKE3_47_HEADER_BYTES, QUAKE3_47_LUMPS);
     "leafbrushes\0" "models\0" "brushes\0" "brushsides\0" "drawverts\0" "drawindexes\0" \
     "fogs\0" "surfaces\0" "lightmaps\0" "lightgrid\0" "visibility\0"
 static const char quake3_lump_names[] = QUAKE3_NAMES_17 "adverts\0";
+#if BSP__RAVEN_RECORDS
 static const char raven_lump_names[] = QUAKE3_NAMES_17 "lightarray\0";
+#endif
 
 /* The records of q3 qfiles.h, each described once (core/record.h). A
  * surface's lightmapVecs[2] is its planar normal. */
@@ -86,8 +88,11 @@ BSP_RECORD(q3_drawvert, Q3_DRAWVERT);
 BSP_RECORD(q3_fog, Q3_FOG);
 BSP_RECORD(q3_surface, Q3_SURFACE);
 BSP_RECORD(q3_vis, Q3_VIS);
+#if BSP__IBSP47
 BSP_RECORD(q3_advert, Q3_ADVERT);
 BSP__CHECK(q3_advert_bytes, q3_advert_bytes == 128);
+#endif
+#if BSP__RAVEN_RECORDS
 BSP_RECORD(raven_brushside, RAVEN_BRUSHSIDE);
 BSP_RECORD(raven_drawvert, RAVEN_DRAWVERT);
 BSP_RECORD(raven_surface, RAVEN_SURFACE);
@@ -95,6 +100,7 @@ BSP__CHECK(raven_sizes, raven_brushside_bytes == 12 && raven_drawvert_bytes == 8
                         raven_surface_bytes == 148);
 /* (the light and luxel rules read a vertex's lightmap[0] where Quake 3's is) */
 BSP__CHECK(raven_vert_lightmap, BSP_AT(raven_drawvert, lightmap) == BSP_AT(q3_drawvert, lightmap));
+#endif
 
 static const bsp__layout_rule quake3_rules[] = {
     BSP_RULE(Q3_SHADERS, BSP_RECORDS(q3_shader)),
@@ -116,10 +122,13 @@ static const bsp__layout_rule quake3_rules[] = {
     BSP_RULE(Q3_VIS, BSP_HEADER(q3_vis)),
 };
 static const bsp__layout_table quake3_layouts = BSP_LAYOUT_TABLE(quake3_rules, NULL);
+#if BSP__IBSP47
 static const bsp__layout_rule quake3_47_rules[] = {
     BSP_RULE(Q3_ADVERTS, BSP_RECORDS(q3_advert)),
 };
 static const bsp__layout_table quake3_47_layouts = BSP_LAYOUT_TABLE(quake3_47_rules, &quake3_layouts);
+#endif
+#if BSP__RAVEN_RECORDS
 /* The grid points (30 bytes) and the light array stay bytes, as Quake 3's
  * grid: sizes that do not fit leave the map without a grid (13.3). */
 static const bsp__layout_rule raven_rules[] = {
@@ -129,6 +138,7 @@ static const bsp__layout_rule raven_rules[] = {
     BSP_RULE(Q3_LIGHTARRAY, BSP_LAYOUT_BYTES),
 };
 static const bsp__layout_table raven_layouts = BSP_LAYOUT_TABLE(raven_rules, &quake3_layouts);
+#endif
 
 static bsp_status quake3_finish(bsp__map *m)
 {
@@ -213,7 +223,9 @@ static const bsp__flag_rule quake3_contents[] = {
     .surface = quake3_surface, .num_surface = sizeof quake3_surface / sizeof quake3_surface[0], \
 }
 static const bsp__access quake3_access = QUAKE3_ACCESS(q3_surface, q3_drawvert);
+#if BSP__RAVEN_RECORDS
 static const bsp__access raven_access = QUAKE3_ACCESS(raven_surface, raven_drawvert);
+#endif
 
 #if BSPKIT_COLLISION
 /* A brush's contents are its shader's contentFlags. */
@@ -240,7 +252,9 @@ static const bsp__access raven_access = QUAKE3_ACCESS(raven_surface, raven_drawv
     .masks = { 0x1u, 0x2010001u },   /* game/bg_public.h: MASK_SOLID, MASK_PLAYERSOLID */ \
 }
 static const struct bsp__collision quake3_coll = QUAKE3_COLL(q3_brushside, q3_surface);
+#if BSP__RAVEN_RECORDS
 static const struct bsp__collision raven_coll = QUAKE3_COLL(raven_brushside, raven_surface);
+#endif
 #endif
 
 /* Everything but the header, the same for every version; the records'
@@ -286,6 +300,7 @@ const struct bsp_family bsp__family_quake3 = {
     QUAKE3_COMMON(q3_surface, quake3_lump_names, 0, &quake3_access, &quake3_coll)
 };
 
+#if BSP__IBSP47
 /* IBSP 47: the original q3map's 17 entries, or q3map2's 18 (the 18th,
  * Quake Live's adverts, read by the rule of optional_last). RTCW and ET
  * files cannot be told apart; a non-empty advert lump is Quake Live. */
@@ -300,6 +315,7 @@ const struct bsp_family bsp__family_quake3_47 = {
     .detect.magic = "IBSP", .faces.page_texels = 128,
     QUAKE3_COMMON(q3_surface, quake3_lump_names, 0, &quake3_access, &quake3_coll)
 };
+#endif
 
 /* RBSP 1 and FBSP 1 (docs/queries.md 13.3): 18 entries, Raven's records,
  * the light array (lump 17) between the grid's cells and its points
@@ -314,15 +330,20 @@ const struct bsp_family bsp__family_quake3_47 = {
     .faces.face_styles_offset = BSP_AT(raven_surface, lightmapStyles), \
     .faces.face_num_styles = 4, \
     QUAKE3_COMMON(raven_surface, raven_lump_names, 1u << Q3_LIGHTARRAY, &raven_access, &raven_coll)
+#if BSP__RAVEN
 const struct bsp_family bsp__family_quake3_raven = {
     .name = "quake3", .detect.id = BSP_FAMILY_QUAKE3, .detect.variant = "raven",
     .detect.magic = "RBSP", .faces.page_texels = 128,
     RAVEN_COMMON
 };
+#endif
+#if BSP__QFUSION
 const struct bsp_family bsp__family_quake3_qfusion = {
     .name = "quake3", .detect.id = BSP_FAMILY_QUAKE3, .detect.variant = "qfusion",
     .detect.magic = "FBSP", .faces.page_texels = 512,
     RAVEN_COMMON
 };
+
+#endif
 
 #endif

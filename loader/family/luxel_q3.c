@@ -122,7 +122,8 @@ bsp_status bsp__q3_luxel(const bsp__map *m, uint32_t face, const float p[3], uin
     if (type != MST_PLANAR && type != MST_TRIANGLE_SOUP) return BSP_E_NO_LIGHTMAP;
     if (page < 0 || slot != 0) return BSP_E_NO_LIGHTMAP;
     /* (Raven: slot 0's style 255 is no lightmap) */
-    if (fd->face_num_styles && f[fd->face_styles_offset] == 255) return BSP_E_NO_LIGHTMAP;
+    if (BSP__RAVEN_RECORDS && fd->face_num_styles && f[fd->face_styles_offset] == 255)
+        return BSP_E_NO_LIGHTMAP;
     /* (page + 1) * page_bytes > count, without the product */
     if ((uint32_t)page >= m->lighting.count / page_bytes) return BSP_E_NO_LIGHTMAP;
     if (!m->vertexes.data) return BSP_E_NOT_LOADED;

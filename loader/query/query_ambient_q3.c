@@ -121,7 +121,7 @@ static const uint8_t *grid_corner(const bsp__map *m, uint64_t cell, uint32_t sty
     const uint8_t *array = m->lump_data[m->family->amb.lumps[0][1]], *d;
     uint32_t point, k;
     *slot = 0;
-    if (!m->family->amb.index_bytes) {
+    if (!BSP__RAVEN_RECORDS || !m->family->amb.index_bytes) {
         d = grid + Q3_CELL * cell;
         *skip = !(d[0] | d[1] | d[2]);   /* a sample inside a wall */
         return d;
@@ -142,7 +142,7 @@ static const uint8_t *grid_corner(const bsp__map *m, uint64_t cell, uint32_t sty
 bsp_status bsp__q3_light_grid(const bsp__map *m, const float p[3], uint32_t style, bsp_ambient_light *out)
 {
     const uint8_t *grid = m->lump_data[Q3_LIGHTGRID];
-    int raven = m->family->amb.index_bytes != 0;
+    int raven = BSP__RAVEN_RECORDS && m->family->amb.index_bytes != 0;
     uint32_t lat_at = raven ? RAVEN_LATLONG : Q3_LATLONG, dir_at = raven ? RAVEN_DIRECTED : 3;
     float size[3], inv[3], origin[3], frac[3], total = 0.0f, dir[3] = { 0, 0, 0 };
     float amb[3] = { 0, 0, 0 }, directed[3] = { 0, 0, 0 }, len2;

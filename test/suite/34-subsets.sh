@@ -27,7 +27,7 @@ for cfg in source quake source-nolzma; do
         case $cfg in
         source) want=source; kept="strata vindictus" ;;
         source-nolzma) want=source; kept=$variant ;;
-        *) want=$cfg; kept="" ;;
+        *) want=$cfg; kept=$variant ;;   # (every variant of its family)
         esac
         if [ "$fam" != "$want" ]; then
             expect='{"error":"bad_magic",'
