@@ -456,20 +456,50 @@ static int test_cell(bsp__disp_trace *t, uint32_t i, const uint8_t *rec, uint32_
 }
 
 /* The cull of the four children of a block, a bit each (bit j: child j
- * passes): the four boxes at p, p + step, ... (lo at p, hi at p + hi_at),
- * tested together so that a speed build pays no branch between them. */
+ * passes): the boxes at p0 .. p3 (lo at p, hi at p + hi_at), laid out a
+ * lane each so that the tests of the four are the same operations side by
+ * side, without a branch between them (a compiler that vectorises does
+ * them four at once, as Valve's four-box tests; each lane rounds as the
+ * one box's test of culled() does, in the same order). */
 DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const uint8_t *p0, const uint8_t *p1,
                                   const uint8_t *p2, const uint8_t *p3, size_t hi_at)
 {
     const uint8_t *p[4];
-    uint32_t j, bits = 0;
+    float lo[3][4], hi[3][4], entry[4], leave[4];
+    uint32_t j, k, bits = 0;
     p[0] = p0, p[1] = p1, p[2] = p2, p[3] = p3;
-    for (j = 0; j < 4; j++) {
-        float lo[3], hi[3];
-        bsp__vread(p[j], lo);
-        bsp__vread(p[j] + hi_at, hi);
-        bits |= (uint32_t)!culled(t, lo, hi) << j;
+    for (j = 0; j < 4; j++)
+        for (k = 0; k < 3; k++) {
+            lo[k][j] = bsp__f32(p[j] + 4 * k);
+            hi[k][j] = bsp__f32(p[j] + hi_at + 4 * k);
+        }
+    if (t->position) {
+        /* overlaps(), its three axes' tests anded */
+        int in[4];
+        for (j = 0; j < 4; j++) in[j] = 1;
+        for (k = 0; k < 3; k++) {
+            float l = bsp__fsub(t->s[k], t->ext[k]), h = bsp__fadd(t->s[k], t->ext[k]);
+            for (j = 0; j < 4; j++) in[j] &= !(l > hi[k][j]) & !(h < lo[k][j]);
+        }
+        for (j = 0; j < 4; j++) bits |= (uint32_t)in[j] << j;
+        return bits;
     }
+    /* sweep_passes() */
+    for (j = 0; j < 4; j++) {
+        entry[j] = 0.0f;
+        leave[j] = 1.0f;
+    }
+    for (k = 0; k < 3; k++) {
+        float s = t->s[k], g = t->grow[k], v = t->inv[k];
+        for (j = 0; j < 4; j++) {
+            float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k][j], s), g), v);
+            float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k][j], s), g), v);
+            float near = a < b ? a : b, far = a < b ? b : a;
+            entry[j] = near > entry[j] ? near : entry[j];
+            leave[j] = far < leave[j] ? far : leave[j];
+        }
+    }
+    for (j = 0; j < 4; j++) bits |= (uint32_t)(entry[j] <= leave[j]) << j;
     return bits;
 }
 
