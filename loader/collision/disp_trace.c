@@ -456,23 +456,15 @@ static int test_cell(bsp__disp_trace *t, uint32_t i, const uint8_t *rec, uint32_
 }
 
 /* The cull of the four children of a block, a bit each (bit j: child j
- * passes): the boxes at p0 .. p3 (lo at p, hi at p + hi_at), laid out a
- * lane each so that the tests of the four are the same operations side by
- * side, without a branch between them (a compiler that vectorises does
- * them four at once, as Valve's four-box tests; each lane rounds as the
- * one box's test of culled() does, in the same order). */
-DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const uint8_t *p0, const uint8_t *p1,
-                                  const uint8_t *p2, const uint8_t *p3, size_t hi_at)
+ * passes), their boxes a lane each (lo[k][j]: axis k of child j) so that
+ * the tests of the four are the same operations side by side, without a
+ * branch between them (a compiler that vectorises does them four at once,
+ * as Valve's four-box tests; each lane rounds as the one box's test of
+ * culled() does, in the same order). */
+DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const float lo[3][4], const float hi[3][4])
 {
-    const uint8_t *p[4];
-    float lo[3][4], hi[3][4], entry[4], leave[4];
+    float entry[4], leave[4];
     uint32_t j, k, bits = 0;
-    p[0] = p0, p[1] = p1, p[2] = p2, p[3] = p3;
-    for (j = 0; j < 4; j++)
-        for (k = 0; k < 3; k++) {
-            lo[k][j] = bsp__f32(p[j] + 4 * k);
-            hi[k][j] = bsp__f32(p[j] + hi_at + 4 * k);
-        }
     if (t->position) {
         /* overlaps(), its three axes' tests anded */
         int in[4];
@@ -519,7 +511,7 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
      * test changes). */
     uint32_t L, level[5], zb[5], pend[5];
     const uint8_t *nodes = bsp__disp_node(m, ts, 0);
-    float lo[3], hi[3];
+    float lo[3], hi[3], lo4[3][4], hi4[3][4];
     /* each level's first node, BSP__DISP_LEVEL(power, L) (power <= 4:
      * the load's check), once a displacement */
     level[power] = 0;
@@ -531,7 +523,7 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
         if (!culled(t, lo, hi)) (void)test_cell(t, i, rec, 0, 0);
         return;
     }
-    bsp__vread(nodes, lo);
+    bsp__vread(nodes, lo);    /* the root: its six floats in a row */
     bsp__vread(nodes + 12, hi);
     if (culled(t, lo, hi)) return;
     L = power;
@@ -555,16 +547,31 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
                 r = (r | r >> 1) & 0x33u;
                 r = (r | r >> 2) & 0x0fu;
                 q = BSP__REC(m->disp_tris, ts + 2 * (r * (n - 1) + c)) + BSP__DISP_TRI_BOX;
-                bits = kids_pass(t, q, q + 2 * BSP__DISP_TRI_BYTES, q + 2 * (size_t)(n - 1) * BSP__DISP_TRI_BYTES,
-                                 q + 2 * (size_t)n * BSP__DISP_TRI_BYTES, BSP__DISP_TRI_BYTES);
+                for (j = 0; j < 4; j++) {
+                    /* cell (r + j / 2, c + j % 2): lo in its first
+                     * triangle's slot, hi in its second's */
+                    const uint8_t *p = q + 2 * (size_t)((j >> 1) * (n - 1) + (j & 1)) * BSP__DISP_TRI_BYTES;
+                    uint32_t k;
+                    for (k = 0; k < 3; k++) {
+                        lo4[k][j] = bsp__f32(p + 4 * k);
+                        hi4[k][j] = bsp__f32(p + BSP__DISP_TRI_BYTES + 4 * k);
+                    }
+                }
+                bits = kids_pass(t, (const float(*)[4])lo4, (const float(*)[4])hi4);
                 /* the cells in Morton order: (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) */
                 for (j = 0; j < 4; j++)
                     if (bits >> j & 1 && test_cell(t, i, rec, r + (j >> 1), c + (j & 1))) return;
                 bits = 0;
             } else {
-                const uint8_t *q = nodes + (size_t)(level[L - 1] + (z >> (2 * (L - 1)))) * BSP__DISP_NODE_BYTES;
-                bits = kids_pass(t, q, q + BSP__DISP_NODE_BYTES, q + 2 * BSP__DISP_NODE_BYTES,
-                                 q + 3 * BSP__DISP_NODE_BYTES, 12);
+                /* the children's boxes, six rows of four (disp_build.h) */
+                const uint8_t *q = nodes + bsp__disp_node_float(level[L - 1], 4 * (z >> (2 * L)), 0);
+                uint32_t k;
+                for (k = 0; k < 3; k++)
+                    for (j = 0; j < 4; j++) {
+                        lo4[k][j] = bsp__f32(q + 16 * k + 4 * j);
+                        hi4[k][j] = bsp__f32(q + 16 * (3 + k) + 4 * j);
+                    }
+                bits = kids_pass(t, (const float(*)[4])lo4, (const float(*)[4])hi4);
             }
         }
         if (!bits) {
