@@ -142,18 +142,14 @@ void bsp__disp_normalize(float v[3])
 }
 
 /* Grow box (lo, hi at out) to hold (blo, bhi); `first`: set it. */
-static void grow(uint8_t *out, const float blo[3], const float bhi[3], int first)
+static void grow(uint8_t *node0, uint32_t level, uint32_t k, const float blo[3], const float bhi[3], int first)
 {
-    float lo[3], hi[3];
     uint32_t j;
-    bsp__vread(out, lo);
-    bsp__vread(out + 12, hi);
     for (j = 0; j < 3; j++) {
-        if (first || blo[j] < lo[j]) lo[j] = blo[j];
-        if (first || bhi[j] > hi[j]) hi[j] = bhi[j];
+        uint8_t *l = node0 + bsp__disp_node_float(level, k, j), *h = node0 + bsp__disp_node_float(level, k, 3 + j);
+        if (first || blo[j] < bsp__f32(l)) put_f32(l, blo[j]);
+        if (first || bhi[j] > bsp__f32(h)) put_f32(h, bhi[j]);
     }
-    wr3(out, lo);
-    wr3(out + 12, hi);
 }
 
 /* The cells' boxes (in their triangles' slots) and the quadtree's, from
@@ -161,7 +157,7 @@ static void grow(uint8_t *out, const float blo[3], const float bhi[3], int first
 static void boxes(bsp__map *m, uint32_t vs, uint32_t ts, uint32_t power)
 {
     uint32_t n = (1u << power) + 1, cells = 1u << (2 * power), z, L;
-    uint8_t *tris = (uint8_t *)m->disp_tris.data;
+    uint8_t *tris = (uint8_t *)m->disp_tris.data, *node0 = (uint8_t *)bsp__disp_node(m, ts, 0);
     for (z = 0; z < cells; z++) {
         uint32_t r = 0, c = 0, b, h, j;
         float lo[3], hi[3];
@@ -182,16 +178,18 @@ static void boxes(bsp__map *m, uint32_t vs, uint32_t ts, uint32_t power)
         wr3(t, lo);
         wr3(t + BSP__DISP_TRI_BYTES, hi);
         /* its level-1 block */
-        grow((uint8_t *)bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, 1) + (z >> 2)), lo, hi, !(z & 3));
+        grow(node0, BSP__DISP_LEVEL(power, 1), z >> 2, lo, hi, !(z & 3));
     }
     for (L = 2; L <= power; L++) {
         uint32_t k, count = 1u << (2 * (power - L + 1));
         for (k = 0; k < count; k++) {
-            const uint8_t *part = bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L - 1) + k);
             float lo[3], hi[3];
-            bsp__vread(part, lo);
-            bsp__vread(part + 12, hi);
-            grow((uint8_t *)bsp__disp_node(m, ts, BSP__DISP_LEVEL(power, L) + (k >> 2)), lo, hi, !(k & 3));
+            uint32_t j;
+            for (j = 0; j < 3; j++) {
+                lo[j] = bsp__f32(node0 + bsp__disp_node_float(BSP__DISP_LEVEL(power, L - 1), k, j));
+                hi[j] = bsp__f32(node0 + bsp__disp_node_float(BSP__DISP_LEVEL(power, L - 1), k, 3 + j));
+            }
+            grow(node0, BSP__DISP_LEVEL(power, L), k >> 2, lo, hi, !(k & 3));
         }
     }
 }

@@ -58,6 +58,19 @@ BSP_INLINE const uint8_t *bsp__disp_node(const bsp__map *m, uint32_t ts, uint32_
     return m->disp_tris.data + (size_t)m->disp_tris.count * BSP__DISP_TRI_BYTES + (size_t)ts * BSP__DISP_NODE_SLOT +
            (size_t)index * BSP__DISP_NODE_BYTES;
 }
+/* Within its level, a block's box is kept with its three siblings' (the
+ * children of one block, nodes first + 4g .. first + 4g + 3): six rows of
+ * four floats, lo x, y, z then hi x, y, z, a lane per sibling, so that a
+ * trace tests the four boxes side by side (collision/disp_trace.c). The
+ * root (level power, node 0) has no siblings: its six floats in a row.
+ * The byte of float f (0..5) of node k of the level whose first node is
+ * `first`, from the displacement's node 0. */
+BSP_INLINE size_t bsp__disp_node_float(uint32_t first, uint32_t k, uint32_t f)
+{
+    if (first == 0) return (size_t)4 * f;
+    return (size_t)first * BSP__DISP_NODE_BYTES + (size_t)(k >> 2) * (4 * BSP__DISP_NODE_BYTES) + 16 * (size_t)f +
+           4 * (size_t)(k & 3);
+}
 /* The edge planes of triangle slot `slot`. */
 BSP_INLINE const uint8_t *bsp__disp_edges(const bsp__map *m, uint32_t slot)
 {

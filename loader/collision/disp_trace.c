@@ -412,87 +412,179 @@ static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, ui
     out->edges = bsp__disp_edges(m, ts + k);
 }
 
+/* The triangles of the cell at row r, column c of displacement i (its
+ * box passed the cull); 1 when the trace became startsolid. */
+static int test_cell(bsp__disp_trace *t, uint32_t i, const uint8_t *rec, uint32_t r, uint32_t c)
+{
+    const bsp__map *m = t->m;
+    bsp_trace_result *tr = t->tr;
+    uint32_t power = bsp__u32(rec + BSP__DISP_POWER), vs = bsp__u32(rec + BSP__DISP_VSTART);
+    uint32_t ts = bsp__u32(rec + BSP__DISP_TSTART), n = (1u << power) + 1, h;
+    int32_t contents = bsp__i32(rec + BSP__DISP_CONTENTS);
+    for (h = 0; h < 2; h++) {
+        disp_tri tri_k;
+        float fraction = tr->fraction, nn[3], dd;
+        int hit;
+        read_tri(m, vs, ts, n, r, c, h, &tri_k);
+        if (t->position) {
+            if (!box_touches(t, &tri_k)) continue;
+            tr->startsolid = tr->allsolid = 1;
+            tr->fraction = 0;
+            tr->contents = contents;
+            tr->disp = (int32_t)i;
+            tr->disp_flags = tri_k.flags;
+            return 1;
+        }
+        if (t->point) {
+            hit = ray_tri(t, &tri_k, &fraction);
+            nn[0] = tri_k.n[0], nn[1] = tri_k.n[1], nn[2] = tri_k.n[2];
+            dd = tri_k.d;
+        } else {
+            hit = sweep_tri(t, &tri_k, &fraction, nn, &dd);
+        }
+        if (!hit) continue;
+        tr->fraction = fraction;
+        tr->contents = contents;
+        tr->has_plane = 1;
+        tr->disp = (int32_t)i;
+        tr->disp_flags = tri_k.flags;
+        t->hit->n[0] = nn[0], t->hit->n[1] = nn[1], t->hit->n[2] = nn[2];
+        t->hit->dist = dd;
+        t->hit->type = 3;
+    }
+    return 0;
+}
+
+/* The cull of the four children of a block, a bit each (bit j: child j
+ * passes), their boxes a lane each (lo[k][j]: axis k of child j) so that
+ * the tests of the four are the same operations side by side, without a
+ * branch between them (a compiler that vectorises does them four at once,
+ * as Valve's four-box tests; each lane rounds as the one box's test of
+ * culled() does, in the same order). */
+DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const float lo[3][4], const float hi[3][4])
+{
+    float entry[4], leave[4];
+    uint32_t j, k, bits = 0;
+    if (t->position) {
+        /* overlaps(), its three axes' tests anded */
+        int in[4];
+        for (j = 0; j < 4; j++) in[j] = 1;
+        for (k = 0; k < 3; k++) {
+            float l = bsp__fsub(t->s[k], t->ext[k]), h = bsp__fadd(t->s[k], t->ext[k]);
+            for (j = 0; j < 4; j++) in[j] &= !(l > hi[k][j]) & !(h < lo[k][j]);
+        }
+        for (j = 0; j < 4; j++) bits |= (uint32_t)in[j] << j;
+        return bits;
+    }
+    /* sweep_passes() */
+    for (j = 0; j < 4; j++) {
+        entry[j] = 0.0f;
+        leave[j] = 1.0f;
+    }
+    for (k = 0; k < 3; k++) {
+        float s = t->s[k], g = t->grow[k], v = t->inv[k];
+        for (j = 0; j < 4; j++) {
+            float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k][j], s), g), v);
+            float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k][j], s), g), v);
+            float near = a < b ? a : b, far = a < b ? b : a;
+            entry[j] = near > entry[j] ? near : entry[j];
+            leave[j] = far < leave[j] ? far : leave[j];
+        }
+    }
+    for (j = 0; j < 4; j++) bits |= (uint32_t)(entry[j] <= leave[j]) << j;
+    return bits;
+}
+
 /* Test displacement i: its cells in Morton order, each passing the cull. */
 static void test_disp(bsp__disp_trace *t, uint32_t i)
 {
     const bsp__map *m = t->m;
     const uint8_t *rec = BSP__REC(m->disps, i);
-    bsp_trace_result *tr = t->tr;
-    uint32_t power = bsp__u32(rec + BSP__DISP_POWER), vs = bsp__u32(rec + BSP__DISP_VSTART);
-    uint32_t ts = bsp__u32(rec + BSP__DISP_TSTART), n = (1u << power) + 1, cells = 1u << (2 * power);
-    int32_t contents = bsp__i32(rec + BSP__DISP_CONTENTS);
+    uint32_t power = bsp__u32(rec + BSP__DISP_POWER), ts = bsp__u32(rec + BSP__DISP_TSTART);
+    uint32_t n = (1u << power) + 1;
     /* Depth first down the quadtree, children in Morton order: block
-     * (z, L) holds cells z .. z + 4^L - 1 and is tried before them, a
-     * rejected one skips them all (each cell's box lies in its blocks'),
-     * so the cells met are those 8.14's Morton walk meets, in its order. */
-    uint32_t z = 0, L = power, level[5];
+     * (z, L) holds cells z .. z + 4^L - 1. A block that passes has its
+     * four children's cull worked out at once (pend[L - 1], a bit each,
+     * a rejected one skipping all its cells: each cell's box lies in its
+     * blocks'), then visited in order, so the cells met are those 8.14's
+     * Morton walk meets, in its order (the cull reads nothing a cell's
+     * test changes). */
+    uint32_t L, level[5], zb[5], pend[5];
     const uint8_t *nodes = bsp__disp_node(m, ts, 0);
+    float lo[3], hi[3], lo4[3][4], hi4[3][4];
     /* each level's first node, BSP__DISP_LEVEL(power, L) (power <= 4:
      * the load's check), once a displacement */
     level[power] = 0;
     for (L = power; L > 1; L--) level[L - 1] = 4 * level[L] + 1;
+    if (power == 0) {
+        /* a single cell (the load allows none such; kept for the walk's sake) */
+        bsp__vread(BSP__REC(m->disp_tris, ts) + BSP__DISP_TRI_BOX, lo);
+        bsp__vread(BSP__REC(m->disp_tris, ts + 1) + BSP__DISP_TRI_BOX, hi);
+        if (!culled(t, lo, hi)) (void)test_cell(t, i, rec, 0, 0);
+        return;
+    }
+    bsp__vread(nodes, lo);    /* the root: its six floats in a row */
+    bsp__vread(nodes + 12, hi);
+    if (culled(t, lo, hi)) return;
     L = power;
+    zb[L] = 0;
+    pend[L] = 0x10u;    /* the root passed: open it below */
     for (;;) {
-        uint32_t r, c, h, k;
-        float lo[3], hi[3];
-        if (L >= 1) {
-            const uint8_t *node = nodes + (size_t)(level[L] + (z >> (2 * L))) * BSP__DISP_NODE_BYTES;
-            bsp__vread(node, lo);
-            bsp__vread(node + 12, hi);
-            if (!culled(t, lo, hi)) {
-                L--;
-                continue;
-            }
-            goto next;
-        }
-        /* the cell's row and column: z's odd and even bits (power <= 4) */
-        c = z & 0x55u;
-        c = (c | c >> 1) & 0x33u;
-        c = (c | c >> 2) & 0x0fu;
-        r = z >> 1 & 0x55u;
-        r = (r | r >> 1) & 0x33u;
-        r = (r | r >> 2) & 0x0fu;
-        /* the cell's box, in its triangles' slots */
-        k = 2 * (r * (n - 1) + c);
-        bsp__vread(BSP__REC(m->disp_tris, ts + k) + BSP__DISP_TRI_BOX, lo);
-        bsp__vread(BSP__REC(m->disp_tris, ts + k + 1) + BSP__DISP_TRI_BOX, hi);
-        if (culled(t, lo, hi)) goto next;
-        for (h = 0; h < 2; h++) {
-            disp_tri tri_k;
-            float fraction = tr->fraction, nn[3], dd;
-            int hit;
-            read_tri(m, vs, ts, n, r, c, h, &tri_k);
-            if (t->position) {
-                if (!box_touches(t, &tri_k)) continue;
-                tr->startsolid = tr->allsolid = 1;
-                tr->fraction = 0;
-                tr->contents = contents;
-                tr->disp = (int32_t)i;
-                tr->disp_flags = tri_k.flags;
-                return;
-            }
-            if (t->point) {
-                hit = ray_tri(t, &tri_k, &fraction);
-                nn[0] = tri_k.n[0], nn[1] = tri_k.n[1], nn[2] = tri_k.n[2];
-                dd = tri_k.d;
+        uint32_t z, j, bits = pend[L];
+        if (bits == 0x10u) {
+            /* open block (zb[L], L): its children's cull */
+            z = zb[L];
+            if (L == 1) {
+                /* the children are cells: row and column of z from its
+                 * odd and even bits (power <= 4), boxes in the cells'
+                 * triangle slots */
+                uint32_t r, c;
+                const uint8_t *q;
+                c = z & 0x55u;
+                c = (c | c >> 1) & 0x33u;
+                c = (c | c >> 2) & 0x0fu;
+                r = z >> 1 & 0x55u;
+                r = (r | r >> 1) & 0x33u;
+                r = (r | r >> 2) & 0x0fu;
+                q = BSP__REC(m->disp_tris, ts + 2 * (r * (n - 1) + c)) + BSP__DISP_TRI_BOX;
+                for (j = 0; j < 4; j++) {
+                    /* cell (r + j / 2, c + j % 2): lo in its first
+                     * triangle's slot, hi in its second's */
+                    const uint8_t *p = q + 2 * (size_t)((j >> 1) * (n - 1) + (j & 1)) * BSP__DISP_TRI_BYTES;
+                    uint32_t k;
+                    for (k = 0; k < 3; k++) {
+                        lo4[k][j] = bsp__f32(p + 4 * k);
+                        hi4[k][j] = bsp__f32(p + BSP__DISP_TRI_BYTES + 4 * k);
+                    }
+                }
+                bits = kids_pass(t, (const float(*)[4])lo4, (const float(*)[4])hi4);
+                /* the cells in Morton order: (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) */
+                for (j = 0; j < 4; j++)
+                    if (bits >> j & 1 && test_cell(t, i, rec, r + (j >> 1), c + (j & 1))) return;
+                bits = 0;
             } else {
-                hit = sweep_tri(t, &tri_k, &fraction, nn, &dd);
+                /* the children's boxes, six rows of four (disp_build.h) */
+                const uint8_t *q = nodes + bsp__disp_node_float(level[L - 1], 4 * (z >> (2 * L)), 0);
+                uint32_t k;
+                for (k = 0; k < 3; k++)
+                    for (j = 0; j < 4; j++) {
+                        lo4[k][j] = bsp__f32(q + 16 * k + 4 * j);
+                        hi4[k][j] = bsp__f32(q + 16 * (3 + k) + 4 * j);
+                    }
+                bits = kids_pass(t, (const float(*)[4])lo4, (const float(*)[4])hi4);
             }
-            if (!hit) continue;
-            tr->fraction = fraction;
-            tr->contents = contents;
-            tr->has_plane = 1;
-            tr->disp = (int32_t)i;
-            tr->disp_flags = tri_k.flags;
-            t->hit->n[0] = nn[0], t->hit->n[1] = nn[1], t->hit->n[2] = nn[2];
-            t->hit->dist = dd;
-            t->hit->type = 3;
         }
-    next:
-        /* past this block; up while it was its parent's last */
-        z += 1u << (2 * L);
-        while (L < power && !(z & ((1u << (2 * (L + 1))) - 1))) L++;
-        if (z >= cells) return;
+        if (!bits) {
+            /* this block done: up to its parent */
+            if (L == power) return;
+            L++;
+            continue;
+        }
+        j = bits & 1 ? 0 : bits & 2 ? 1 : bits & 4 ? 2 : 3;
+        pend[L] = bits & (bits - 1);
+        zb[L - 1] = zb[L] + (j << (2 * (L - 1)));
+        L--;
+        pend[L] = 0x10u;
     }
 }
 
