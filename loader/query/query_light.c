@@ -267,9 +267,21 @@ LIGHT_WALK_FN bsp_status light_walk(const bsp__map *m, const float p[3], bsp_sam
          * distance by the file plane's rounded steps (query.h): dot(n, q)
          * is ((n.x*x + n.y*y) + n.z*z) */
         pn = bsp__pnode_at(nodes, n);
-        xy = bsp__fadd(bsp__fmul(pn->n[0], mid[0]), bsp__fmul(pn->n[1], mid[1]));
-        front = bsp__fsub(bsp__fadd(xy, bsp__fmul(pn->n[2], zs)), pn->dist);
-        back = bsp__fsub(bsp__fadd(xy, bsp__fmul(pn->n[2], ze)), pn->dist);
+        if (pn->axis < 2) {
+            /* x or y exactly (query.h): the distance is the coordinate's
+             * less dist (the products by 1 and 0 exact, the zeros' sums
+             * at most a zero's sign), the same at both ends: no split */
+            n = pn->child[bsp__fsub(mid[pn->axis], pn->dist) < 0.0f];
+            continue;
+        }
+        if (pn->axis == 2) {
+            front = bsp__fsub(zs, pn->dist);
+            back = bsp__fsub(ze, pn->dist);
+        } else {
+            xy = bsp__fadd(bsp__fmul(pn->n[0], mid[0]), bsp__fmul(pn->n[1], mid[1]));
+            front = bsp__fsub(bsp__fadd(xy, bsp__fmul(pn->n[2], zs)), pn->dist);
+            back = bsp__fsub(bsp__fadd(xy, bsp__fmul(pn->n[2], ze)), pn->dist);
+        }
         side = front < 0.0f;
         if ((back < 0.0f) == side) {
             n = pn->child[side];
