@@ -52,10 +52,7 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
     /* (grey and RGB, what nearly every lit map holds, without the loops:
      * the same bytes and the same divisions) */
     if (bytes == 1) {
-        float c = bsp__fdiv((float)s[0], 255.0f);
-        out->raw[0] = s[0];
-        out->raw[1] = out->raw[2] = out->raw[3] = 0;
-        out->rgb[0] = out->rgb[1] = out->rgb[2] = c;
+        bsp__sample_grey(out, s);
         return;
     }
     if (bytes == 3) {

@@ -42,6 +42,7 @@ FACE_SAMPLE_FN int face_sample_at(const bsp__map *m, uint32_t face, const bsp__f
 {
     float uv[2];
     int32_t i, j;
+    const uint8_t *s;
     lightmap_coords(r, p, uv);
     if (covering && !(uv[0] >= 0.0f && uv[0] <= r->umax && uv[1] >= 0.0f && uv[1] <= r->vmax))
         return 0;
@@ -50,9 +51,12 @@ FACE_SAMPLE_FN int face_sample_at(const bsp__map *m, uint32_t face, const bsp__f
     out->face = (int32_t)face;
     out->s = i;
     out->t = j;
-    bsp__sample_light(m, out, m->lighting.data + (size_t)first +
-                                 ((size_t)j * (size_t)r->w + (size_t)i) * r->bytes_per_luxel,
-                      r->bytes_per_luxel);
+    s = m->lighting.data + (size_t)first + ((size_t)j * (size_t)r->w + (size_t)i) * r->bytes_per_luxel;
+    /* (Quake's grey light without the call) */
+    if (r->bytes_per_luxel == 1 && !(BSP__USE_BSPX && m->light.hdr))
+        bsp__sample_grey(out, s);
+    else
+        bsp__sample_light(m, out, s, r->bytes_per_luxel);
     return 1;
 }
 
