@@ -102,6 +102,18 @@ bsp_status bsp__q3_luxel(const bsp__map *m, uint32_t face, const float p[3], uin
 /* The finishing of a luxel shared by every rule: raw bytes and colour
  * (lightmap.c). */
 void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes);
+/* A one-byte (grey) sample s into *out: its byte, and each channel the
+ * byte over 255 (inline for the light walk's faces; bsp__sample_bytes
+ * gives the same). */
+BSP_INLINE void bsp__sample_grey(bsp_sample *out, const uint8_t *s)
+{
+    float c = bsp__fdiv((float)s[0], 255.0f);
+    out->hdr = 0;
+    out->raw_len = 1;
+    out->raw[0] = s[0];
+    out->raw[1] = out->raw[2] = out->raw[3] = 0;
+    out->rgb[0] = out->rgb[1] = out->rgb[2] = c;
+}
 
 /* The BSPX directory (bspx.c, docs/queries.md 10.1): the first entry
  * called `name` (-1: none); whether a stored name is one the lighting set

@@ -46,9 +46,26 @@ void bsp__sample_bytes(bsp_sample *out, const uint8_t *s, uint32_t bytes)
     uint32_t k;
     /* RGBE (4 bytes), RGB (3) or grey (one byte for every channel); the
      * scale by 2^0 of the others is exact, so they skip it */
-    int exponent = bytes == 4 ? (int8_t)s[3] : 0;
+    int exponent;
     out->hdr = 0;
     out->raw_len = bytes;
+    /* (grey and RGB, what nearly every lit map holds, without the loops:
+     * the same bytes and the same divisions) */
+    if (bytes == 1) {
+        bsp__sample_grey(out, s);
+        return;
+    }
+    if (bytes == 3) {
+        out->raw[0] = s[0];
+        out->raw[1] = s[1];
+        out->raw[2] = s[2];
+        out->raw[3] = 0;
+        out->rgb[0] = bsp__fdiv((float)s[0], 255.0f);
+        out->rgb[1] = bsp__fdiv((float)s[1], 255.0f);
+        out->rgb[2] = bsp__fdiv((float)s[2], 255.0f);
+        return;
+    }
+    exponent = bytes == 4 ? (int8_t)s[3] : 0;
     for (k = 0; k < 4; k++) out->raw[k] = k < bytes ? s[k] : 0;
     for (k = 0; k < 3; k++) {
         float c = bsp__fdiv((float)s[bytes >= 3 ? k : 0], 255.0f);

@@ -42,6 +42,7 @@ FACE_SAMPLE_FN int face_sample_at(const bsp__map *m, uint32_t face, const bsp__f
 {
     float uv[2];
     int32_t i, j;
+    const uint8_t *s;
     lightmap_coords(r, p, uv);
     if (covering && !(uv[0] >= 0.0f && uv[0] <= r->umax && uv[1] >= 0.0f && uv[1] <= r->vmax))
         return 0;
@@ -50,9 +51,12 @@ FACE_SAMPLE_FN int face_sample_at(const bsp__map *m, uint32_t face, const bsp__f
     out->face = (int32_t)face;
     out->s = i;
     out->t = j;
-    bsp__sample_light(m, out, m->lighting.data + (size_t)first +
-                                 ((size_t)j * (size_t)r->w + (size_t)i) * r->bytes_per_luxel,
-                      r->bytes_per_luxel);
+    s = m->lighting.data + (size_t)first + ((size_t)j * (size_t)r->w + (size_t)i) * r->bytes_per_luxel;
+    /* (Quake's grey light without the call) */
+    if (r->bytes_per_luxel == 1 && !(BSP__USE_BSPX && m->light.hdr))
+        bsp__sample_grey(out, s);
+    else
+        bsp__sample_light(m, out, s, r->bytes_per_luxel);
     return 1;
 }
 
@@ -209,7 +213,7 @@ FACE_SAMPLE_FN int node_face_hit(const bsp__map *m, const uint8_t *node, const f
 typedef struct trace_frame {
     int32_t node;
     int32_t side;
-    float mid[3], end[3];
+    float mid, end;     /* heights: x and y are p's all along */
 } trace_frame;
 
 /* The walk of section 5 from p, its stack explicit: descend the near
@@ -230,18 +234,23 @@ LIGHT_WALK_FN bsp_status light_walk(const bsp__map *m, const float p[3], bsp_sam
     const bsp__pnode *nodes = m->point_tree.nodes, *pn;
     uint32_t depth = 0, visits = 0;
     uint32_t budget = m->faces.count + m->surfedges.count;
-    float start[3], end[3];
+    /* The segment is vertical: a split's mid point is start + (end -
+     * start) * frac, and end - start is 0 in x and y (frac is finite: the
+     * two distances have opposite signs and stay finite), so every mid
+     * point has p's x and y, up to the sign of a zero, which no comparison,
+     * floor or later sum of a node or face test can see. So x and y are
+     * p's, a node's x, y part of the distance is the same at both ends and
+     * one sum, and only the heights move. */
+    float mid[3], zs = p[2], ze = bsp__fsub(p[2], TRACE_DEPTH);
     int32_t n = m->point_tree.world_head_at;
     bsp_status st = BSP_OK;
 
-    start[0] = end[0] = p[0];
-    start[1] = end[1] = p[1];
-    start[2] = p[2];
-    end[2] = bsp__fsub(p[2], TRACE_DEPTH);
+    mid[0] = p[0];
+    mid[1] = p[1];
     for (;;) {
         const uint8_t *node;
-        float front, back, frac;
-        int32_t side, k;
+        float xy, front, back, frac;
+        int32_t side;
         if (n < 0) {
             const trace_frame *fr;
             int hit;
@@ -249,21 +258,34 @@ LIGHT_WALK_FN bsp_status light_walk(const bsp__map *m, const float p[3], bsp_sam
             fr = &stack[--depth];
             /* (the file's node for its faces alone) */
             node = m->nodes.data + (size_t)BSP__PNODE_INDEX(fr->node) * m->nodes.stride;
-            hit = node_face_hit(m, node, fr->mid, out, &st, &budget);
+            mid[2] = fr->mid;
+            hit = node_face_hit(m, node, mid, out, &st, &budget);
             if (hit) return hit > 0 ? BSP_OK : st;
             n = bsp__pnode_at(nodes, fr->node)->child[!fr->side];
-            for (k = 0; k < 3; k++) {
-                start[k] = fr->mid[k];
-                end[k] = fr->end[k];
-            }
+            zs = fr->mid;
+            ze = fr->end;
             continue;
         }
         if (counted && ++visits > m->nodes.count) return BSP_E_CORRUPT;
         /* the point walks' node and its plane (map.h point_tree), the
-         * distance by the file plane's rounded steps (query.h) */
+         * distance by the file plane's rounded steps (query.h): dot(n, q)
+         * is ((n.x*x + n.y*y) + n.z*z) */
         pn = bsp__pnode_at(nodes, n);
-        front = bsp__fsub(bsp__dot(pn->n, start), pn->dist);
-        back = bsp__fsub(bsp__dot(pn->n, end), pn->dist);
+        if (pn->axis < 2) {
+            /* x or y exactly (query.h): the distance is the coordinate's
+             * less dist (the products by 1 and 0 exact, the zeros' sums
+             * at most a zero's sign), the same at both ends: no split */
+            n = pn->child[bsp__fsub(mid[pn->axis], pn->dist) < 0.0f];
+            continue;
+        }
+        if (pn->axis == 2) {
+            front = bsp__fsub(zs, pn->dist);
+            back = bsp__fsub(ze, pn->dist);
+        } else {
+            xy = bsp__fadd(bsp__fmul(pn->n[0], mid[0]), bsp__fmul(pn->n[1], mid[1]));
+            front = bsp__fsub(bsp__fadd(xy, bsp__fmul(pn->n[2], zs)), pn->dist);
+            back = bsp__fsub(bsp__fadd(xy, bsp__fmul(pn->n[2], ze)), pn->dist);
+        }
         side = front < 0.0f;
         if ((back < 0.0f) == side) {
             n = pn->child[side];
@@ -273,11 +295,9 @@ LIGHT_WALK_FN bsp_status light_walk(const bsp__map *m, const float p[3], bsp_sam
         frac = bsp__fdiv(front, bsp__fsub(front, back));
         stack[depth].node = n;
         stack[depth].side = side;
-        for (k = 0; k < 3; k++) {
-            stack[depth].mid[k] = bsp__fadd(start[k], bsp__fmul(bsp__fsub(end[k], start[k]), frac));
-            stack[depth].end[k] = end[k];
-            end[k] = stack[depth].mid[k];
-        }
+        stack[depth].mid = bsp__fadd(zs, bsp__fmul(bsp__fsub(ze, zs), frac));
+        stack[depth].end = ze;
+        ze = stack[depth].mid;
         depth++;
         n = pn->child[side];
     }
