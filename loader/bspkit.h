@@ -200,7 +200,10 @@ typedef struct bsp_stream {
 /* ------------------------------------------------------------------------ */
 /* Header: the first bytes of the file, read once.                           */
 
-#define BSP_MAX_LUMPS 64
+/* Directory entries a header holds: Titanfall's rBSP has 128 (the other
+ * families 15 to 64). Slots past a family's own directory carry the BSPX
+ * entries (below). */
+#define BSP_MAX_LUMPS 128
 
 /* The BSPX directory of quake, goldsrc, bsp2 and quake2 files
  * (docs/queries.md 10.1): named lumps that today's compilers append after
@@ -211,7 +214,7 @@ typedef struct bsp_stream {
  * of bsp_lump, so the load reads it like any lump. A name is the bytes
  * before its first NUL, all BSP_BSPX_NAME of them when there is none. */
 #define BSP_MAX_BSPX 32u
-#define BSP_BSPX_FIRST 32u
+#define BSP_BSPX_FIRST 96u
 #define BSP_BSPX_NAME 24u
 typedef struct bsp_bspx {
     uint32_t offset;       /* file offset of the directory ("BSPX"); 0: none */
@@ -437,10 +440,11 @@ BSP_API uint32_t bsp_lump_record_size(const bsp_header *h, uint32_t index);
 
 typedef struct bsp_options {
     uint32_t sets;          /* BSP_LOAD_* */
-    uint64_t extra_lumps;   /* bit i: also load lump i (bits BSP_BSPX_FIRST
-                               and up: BSPX entries; BSP_LOAD_LIGHTING
-                               loads those its queries read, BSP_LOAD_ALL
-                               every one) */
+    uint64_t extra_lumps;   /* bit i: also load lump i (0..63) */
+    uint64_t extra_lumps_hi; /* bit i: also load lump 64 + i (64..127; bits
+                               BSP_BSPX_FIRST - 64 and up: BSPX entries;
+                               BSP_LOAD_LIGHTING loads those its queries
+                               read, BSP_LOAD_ALL every one) */
     int prefer_hdr;         /* non-zero: Source maps answer lighting queries
                                from the HDR faces and lighting (58, 53) when
                                both LDR and HDR exist */
@@ -745,7 +749,7 @@ typedef struct bsp_progress {
  * private. It points at the map, header and arena given to
  * bsp_loader_begin: they must stay in place until the load ends. */
 typedef struct bsp_loader {
-    uint64_t opaque[256];
+    uint64_t opaque[512];
 } bsp_loader;
 
 /* Start a resumable load.

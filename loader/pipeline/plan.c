@@ -28,6 +28,7 @@ bsp_options bsp_default_options(uint32_t sets)
     bsp_options o;
     o.sets = sets | BSP_LOAD_QUERIES;
     o.extra_lumps = 0;
+    o.extra_lumps_hi = 0;
     o.prefer_hdr = 0;
     o.lzma_lclp_max = 0;
     o.pipelined = 0;
@@ -66,16 +67,28 @@ static int choose_hdr(const bsp_header *h, const bsp_options *o)
 
 #define ROLE(role) (1u << BSP_ROLE_##role)
 
-/* Flag the lumps the roles of the chosen sets name; returns the further
- * lumps wanted as bits (the lighting's extra lumps, the caller's). */
-static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, uint32_t sets, int hdr,
-                             uint8_t want[BSP_MAX_LUMPS])
+/* Lumps as bits: bit i of w[i / 64] is lump i (options.extra_lumps and
+ * extra_lumps_hi, the family's lighting lumps). */
+typedef struct plan_bits {
+    uint64_t w[BSP_MAX_LUMPS / 64];
+} plan_bits;
+
+static int plan_asked(const plan_bits *b, uint32_t i)
+{
+    return i < BSP_MAX_LUMPS && (b->w[i / 64] >> (i & 63) & 1u);
+}
+
+/* Flag the lumps the roles of the chosen sets name; *bits: the further
+ * lumps wanted (the lighting's extra lumps, the caller's). */
+static void wanted_lumps(const bsp_header *h, const bsp_options *o, uint32_t sets, int hdr,
+                         uint8_t want[BSP_MAX_LUMPS], plan_bits *bits)
 {
     const struct bsp_family *f = h->family;
     /* the roles first, then their lumps in one pass */
     uint32_t roles = ROLE(PLANES) | ROLE(NODES) | ROLE(LEAFS) | ROLE(MODELS) | ROLE(VIS);
-    uint64_t bits = o->extra_lumps;
     int r;
+    bits->w[0] = o->extra_lumps;
+    bits->w[1] = o->extra_lumps_hi;
     bsp__fill(want, 0, BSP_MAX_LUMPS);
     if (sets & BSP_LOAD_GEOMETRY) {
         sets |= BSP_LOAD_LIGHTING | BSP_LOAD_ENTITIES;
@@ -87,7 +100,7 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, uint32_t
     if (sets & BSP_LOAD_LIGHTING) {
         roles |= hdr ? ROLE(FACES_HDR) | ROLE(LIGHTING_HDR) : ROLE(FACES) | ROLE(LIGHTING);
         roles |= f->dir.lighting_roles;
-        bits |= (uint64_t)f->dir.lighting_lumps;
+        bits->w[0] |= (uint64_t)f->dir.lighting_lumps;
         if (BSPKIT_AMBIENT && f->amb.kind == BSP_AMB_CUBES) {
             want_lump(want, f->amb.lumps[hdr][0]);
             want_lump(want, f->amb.lumps[hdr][1]);
@@ -98,7 +111,7 @@ static uint64_t wanted_lumps(const bsp_header *h, const bsp_options *o, uint32_t
     if (BSPKIT_COLLISION && (sets & BSP_LOAD_COLLISION)) roles |= bsp__cmodel_lumps(h, hdr, want);
     for (r = 0; r < BSP_ROLE_COUNT; r++)
         if (roles >> r & 1) want_lump(want, bsp__role_lump(f, r));
-    return o->sets & BSP_LOAD_ALL ? ~(uint64_t)0 : bits;
+    if (o->sets & BSP_LOAD_ALL) bits->w[0] = bits->w[1] = ~(uint64_t)0;
 }
 
 /* Is `lump` one the queries or the validator interpret? Those must have a
@@ -210,7 +223,7 @@ static void insert_item(const bsp_header *h, bsp__plan *p, uint32_t lump, uint32
  * records; a compressed one's region is its decoding window. `partial`
  * (BSP_LOAD_PARTIAL): another lump read for its records, at a version of
  * unknown layout, is left out unless its bytes are asked for. */
-static bsp_status list_lumps(const bsp_header *h, const uint8_t want[BSP_MAX_LUMPS], uint64_t more,
+static bsp_status list_lumps(const bsp_header *h, const uint8_t want[BSP_MAX_LUMPS], const plan_bits *more,
                              int partial, bsp__plan *p, int *any_compressed)
 {
     const struct bsp_family *f = h->family;
@@ -219,12 +232,12 @@ static bsp_status list_lumps(const bsp_header *h, const uint8_t want[BSP_MAX_LUM
         const bsp_lump_entry *e = &h->lumps[i];
         const bsp__layout *lay;
         uint32_t region = e->size;
-        if (!(want[i] || (more >> i & 1)) || e->length == 0) continue;
+        if (!(want[i] || plan_asked(more, i)) || e->length == 0) continue;
         lay = bsp__lump_layout(h, i);
         if (!lay && ((BSPKIT_COLLISION && (want[i] & 2)) || is_role_lump(f, i)))
             return refuse(p, i, BSP_E_BAD_LUMP_VERSION);
         /* (no layout: a lump a rule names is at an unknown version) */
-        if (!lay && partial && want[i] && !(more >> i & 1) && bsp__lump_named(h, i)) {
+        if (!lay && partial && want[i] && !plan_asked(more, i) && bsp__lump_named(h, i)) {
             p->left_out[i / 32] |= 1u << (i & 31);
             continue;
         }
@@ -250,7 +263,7 @@ static bsp_status list_lumps(const bsp_header *h, const uint8_t want[BSP_MAX_LUM
 /* BSPX lumps (docs/queries.md 10.1): bytes, read like the others (the
  * lighting set's, and collision's brush list, 13.7); a forward-only
  * stream's tail, where the load finds them, when any is wanted. */
-static void list_bspx(const bsp_header *h, const bsp_options *o, uint64_t more, bsp__plan *p)
+static void list_bspx(const bsp_header *h, const bsp_options *o, const plan_bits *more, bsp__plan *p)
 {
     int lighting = (o->sets & (BSP_LOAD_LIGHTING | BSP_LOAD_GEOMETRY)) != 0;
     int list = BSP__BRUSH_LIST && p->collision && bsp__coll_of(h->family)->list_contents;
@@ -259,10 +272,10 @@ static void list_bspx(const bsp_header *h, const bsp_options *o, uint64_t more, 
     for (i = BSP__BSPX_TAIL; i < BSP_BSPX_FIRST + h->bspx.count; i++) {
         const bsp_lump_entry *e = &h->lumps[i];
         int wanted = i == BSP__BSPX_TAIL
-                         ? lighting || list || (more >> BSP_BSPX_FIRST) != 0
+                         ? lighting || list || (more->w[BSP_BSPX_FIRST / 64] >> (BSP_BSPX_FIRST & 63)) != 0
                          : (lighting && bsp__bspx_lighting(h->bspx.name[i - BSP_BSPX_FIRST])) ||
                                (k >= 0 && i == BSP_BSPX_FIRST + (uint32_t)k);
-        if ((wanted || (more >> i & 1)) && e->length != 0) insert_item(h, p, i, e->size);
+        if ((wanted || plan_asked(more, i)) && e->length != 0) insert_item(h, p, i, e->size);
     }
 }
 #endif
@@ -285,14 +298,14 @@ static void list_lit(const bsp_header *h, const bsp_options *o, bsp__plan *p)
  * of at least the kept bytes: its item gets the run's kept bytes and the
  * window (the header's run clamped to the lump: a run outside it is the
  * build's CORRUPT). */
-static void plan_pack(const bsp_header *h, const uint8_t want[BSP_MAX_LUMPS], uint64_t more,
+static void plan_pack(const bsp_header *h, const uint8_t want[BSP_MAX_LUMPS], const plan_bits *more,
                       int any_compressed, bsp__plan *p)
 {
     const struct bsp__collision *c = BSP__PACKING && p->collision ? bsp__coll_of(h->family) : NULL;
     const bsp__layout *lay;
     uint32_t i, rs, n, size;
     int lump = c && c->pack_keep && h->patch_bytes && !any_compressed ? c->lumps[BSP_CL_VERTS] : -1;
-    if (lump < 0 || want[lump] != 2 || (more >> lump & 1)) return;
+    if (lump < 0 || want[lump] != 2 || plan_asked(more, (uint32_t)lump)) return;
     lay = bsp__lump_layout(h, (uint32_t)lump);
     if (!lay || lay->kind != BSP_LAYOUT_RECORDS || lay->record_size < c->pack_keep) return;
     for (i = 0; i < p->count && p->items[i].lump != (uint32_t)lump; i++) {}
@@ -468,7 +481,7 @@ static void set_starts(const bsp_header *h, bsp__plan *p)
 bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan *p)
 {
     uint8_t want[BSP_MAX_LUMPS];
-    uint64_t more;
+    plan_bits more;
     uint32_t pos, end, sets;
     int any_compressed = 0;
     bsp_status st;
@@ -481,26 +494,26 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
     if (BSPKIT_LZMA && !BSPKIT_JOBS && o->jobs) return BSP_E_UNSUPPORTED;
     sets = o->sets;
     p->use_hdr = (uint8_t)choose_hdr(h, o);
-    more = wanted_lumps(h, o, sets, p->use_hdr, want);
+    wanted_lumps(h, o, sets, p->use_hdr, want, &more);
     /* load what the layouts allow: without collision when one of its
      * lumps has none */
     if ((sets & BSP_LOAD_PARTIAL) && (sets & BSP_LOAD_COLLISION) && collision_unknown(h, want, p->left_out)) {
         uint32_t i;
         sets &= ~BSP_LOAD_COLLISION;
-        more = wanted_lumps(h, o, sets, p->use_hdr, want);
+        wanted_lumps(h, o, sets, p->use_hdr, want, &more);
         /* (those the other sets still read are left out by list_lumps, or
          * load as the bytes asked for) */
         for (i = 0; i < h->family->dir.num_lumps; i++)
-            if (want[i] || (more >> i & 1)) p->left_out[i / 32] &= ~(1u << (i & 31));
+            if (want[i] || plan_asked(&more, i)) p->left_out[i / 32] &= ~(1u << (i & 31));
     }
     if (BSPKIT_COLLISION) p->collision = (uint8_t)((sets & BSP_LOAD_COLLISION) && bsp__coll_of(h->family));
-    st = list_lumps(h, want, more, (sets & BSP_LOAD_PARTIAL) != 0, p, &any_compressed);
+    st = list_lumps(h, want, &more, (sets & BSP_LOAD_PARTIAL) != 0, p, &any_compressed);
     if (st != BSP_OK) return st;
 #if BSP__USE_BSPX
-    if (h->family->dir.bspx) list_bspx(h, o, more, p);
+    if (h->family->dir.bspx) list_bspx(h, o, &more, p);
 #endif
     list_lit(h, o, p);
-    plan_pack(h, want, more, any_compressed, p);
+    plan_pack(h, want, &more, any_compressed, p);
     st = place_items(h, o, p, &end);
     if (st != BSP_OK) return st;
     pos = (end + BSP_ARENA_ALIGN - 1) & ~(uint32_t)(BSP_ARENA_ALIGN - 1);

@@ -151,7 +151,10 @@ static void load_variant(const uint8_t *data, uint32_t size, const variant *v, u
 
     o.prefer_hdr = v->prefer_hdr;
     o.lzma_lclp_max = v->lclp_max;
-    if (v->extra) o.extra_lumps = extra_of(data, size);
+    if (v->extra) {
+        o.extra_lumps = extra_of(data, size);
+        o.extra_lumps_hi = o.extra_lumps * 0x9e3779b97f4a7c15u;   /* lumps 64..127, BSPX entries */
+    }
     rec_init(&rs, &s, data, size, v->forward, fail_at);
     st = bsp_open(&h, &s);
     status_ok(st);

@@ -253,7 +253,7 @@ static void extra_lump_checks(const char *shared)
     stream_of(&map, &s, 0);
     if (bsp_open(&h, &s) != BSP_OK) return;
     for (k = 0; k < h.bspx.count && strcmp(h.bspx.name[k], "BRUSHLIST"); k++) continue;
-    o.extra_lumps = (uint64_t)1 << (BSP_BSPX_FIRST + k);
+    o.extra_lumps_hi = (uint64_t)1 << (BSP_BSPX_FIRST - 64 + k);
     bsp_measure(&h, &o, &need);
     arena = malloc(need + 8);
     CHECK(k < h.bspx.count && bsp_load(&m, &h, &s, arena, need, &o, NULL) == BSP_OK &&
