@@ -50,8 +50,10 @@ $(FLOAT_PREV)/libbspkit.a: FORCE
 	git archive $(FLOAT_BASE) | tar -x -C $(FLOAT_PREV)/src
 	@$(MAKE) --no-print-directory -C $(FLOAT_PREV)/src BUILD=build CC=$(CC) build/libbspkit.a
 	@cp $(FLOAT_PREV)/src/build/libbspkit.a $@
+# (the previous headers before WARN's -Iloader: the program must see the
+# bsp_map and options that library was built with, not today's)
 $(BUILD)/bench/bench_query_prev: test/bench/bench_query.c $(FLOAT_PREV)/libbspkit.a
-	$(CC) $(WARN) $(FLOAT) $(CFLAGS) -I$(FLOAT_PREV)/src/loader -I$(FLOAT_PREV)/src/platform/posix \
+	$(CC) -I$(FLOAT_PREV)/src/loader -I$(FLOAT_PREV)/src/platform/posix $(WARN) $(FLOAT) $(CFLAGS) \
 	    $< $(FLOAT_PREV)/src/platform/posix/bsp_file.c $(FLOAT_PREV)/libbspkit.a -o $@
 $(BUILD)/bench/bench_query: test/bench/bench_query.c $(HOST_SRC) $(BUILD)/libbspkit.a $(HEADERS)
 	@mkdir -p $(dir $@)
