@@ -516,13 +516,7 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
      * the load's check), once a displacement */
     level[power] = 0;
     for (L = power; L > 1; L--) level[L - 1] = 4 * level[L] + 1;
-    if (power == 0) {
-        /* a single cell (the load allows none such; kept for the walk's sake) */
-        bsp__vread(BSP__REC(m->disp_tris, ts) + BSP__DISP_TRI_BOX, lo);
-        bsp__vread(BSP__REC(m->disp_tris, ts + 1) + BSP__DISP_TRI_BOX, hi);
-        if (!culled(t, lo, hi)) (void)test_cell(t, i, rec, 0, 0);
-        return;
-    }
+    /* (power 2..4, the load's check: the root is a node, not a cell) */
     bsp__vread(nodes, lo);    /* the root: its six floats in a row */
     bsp__vread(nodes + 12, hi);
     if (culled(t, lo, hi)) return;
