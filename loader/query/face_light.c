@@ -134,9 +134,12 @@ void bsp__face_light_make(const bsp__map *m, uint32_t face, bsp__face_light *r)
     /* (w, h >= 1 once lit) */
     r->umax = (float)(lm.w - 1);
     r->vmax = (float)(lm.h - 1);
-    if ((r->flags & BSP__FL_SKIP) || lm.w > READY_MAX || lm.h > READY_MAX) return;
+    /* (a build for size samples READY0 faces with the clamp, any size,
+     * and reads no GREY0) */
+    if ((r->flags & BSP__FL_SKIP) || (BSP__LIGHT_PROVE && (lm.w > READY_MAX || lm.h > READY_MAX))) return;
     r->flags |= BSP__FL_READY0;
-    if (lm.bytes_per_luxel == 1 && !(BSP__USE_BSPX && m->light.hdr)) r->flags |= BSP__FL_GREY0;
+    if (BSP__LIGHT_PROVE && lm.bytes_per_luxel == 1 && !(BSP__USE_BSPX && m->light.hdr))
+        r->flags |= BSP__FL_GREY0;
 }
 
 void bsp__face_light_lightmap(const bsp__map *m, uint32_t face, const bsp__face_light *r,
@@ -209,6 +212,7 @@ static int walk_finds_nothing(const bsp__map *m, const bsp__face_light *tab)
     }
 }
 
+#if BSP__LIGHT_PROVE
 /* Can the light walk go without its guards on this map? Its visit count
  * needs a tree (point_tree.tree: each node met at most once) and its file
  * node reads every node's faces in the point tree's record
@@ -223,7 +227,8 @@ static int walk_proved(const bsp__map *m, const bsp__face_light *tab)
     const struct bsp__point_tree *t = &m->point_tree;
     uint32_t budget = m->faces.count + m->surfedges.count, i, k;
     if (!t->tree || !t->faces || !t->nodes || t->num_nodes != m->nodes.count ||
-        !m->family->tree.node_firstface.type || bsp__role_lump(m->family, BSP_ROLE_LIGHTING) < 0)
+        !m->family->tree.node_firstface.type ||
+        (BSP__HL2_XBOX && bsp__role_lump(m->family, BSP_ROLE_LIGHTING) < 0))
         return 0;
     for (i = 0; i < t->num_nodes; i++) {
         uint32_t first = t->nodes[i].first, count = t->nodes[i].count;
@@ -235,6 +240,9 @@ static int walk_proved(const bsp__map *m, const bsp__face_light *tab)
     }
     return 1;
 }
+#else
+#define walk_proved(m, tab) 0
+#endif
 
 void bsp__face_light_build(bsp__map *m, void *mem)
 {
@@ -258,7 +266,9 @@ void bsp__face_light_build(bsp__map *m, void *mem)
     }
     m->face_light = tab;
     m->light_none = (uint8_t)walk_finds_nothing(m, tab);
-    if (m->light_none && bsp__role_lump(m->family, BSP_ROLE_LIGHTING) >= 0)
+    /* (a description without a lighting lump answers no_lightmap first:
+     * query_light.c UNLIT) */
+    if (m->light_none && (!BSP__HL2_XBOX || bsp__role_lump(m->family, BSP_ROLE_LIGHTING) >= 0))
         m->light_fast = BSP__LIGHT_NONE;
     else if (walk_proved(m, tab))
         m->light_fast = BSP__LIGHT_PROVED;

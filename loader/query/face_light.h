@@ -30,8 +30,9 @@ enum {
     BSP__FL_SKIP = 8,      /* source: a displacement, which the walk skips */
     BSP__FL_LATER = 16,    /* past the load's budget: the rule runs per query */
     BSP__FL_READY0 = 32,   /* the rule answered, lit for slot 0, not skipped,
-                              w and h at most 2^22: the light walk samples
-                              it with no other test */
+                              w and h at most 2^22 (any, in a build for
+                              size): the light walk samples it with no
+                              other test */
     BSP__FL_GREY0 = 64     /* READY0 with one byte a luxel and no HDR: the
                               sample is grey */
 };

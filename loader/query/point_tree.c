@@ -64,6 +64,7 @@ static int pt_one_parent(bsp__pnode *nodes, uint32_t count)
     return 1;
 }
 
+#if BSP__LIGHT_PROVE
 /* Each node's face range into its record (after pt_one_parent, which
  * counts in `pad`): 1 when every count fits 16 bits, else 0 and the
  * wide ones marked. Families without node faces keep 0 faces. The load's
@@ -90,6 +91,7 @@ static uint8_t pt_faces(const bsp__map *m, bsp__pnode *nodes, uint32_t count)
     }
     return all;
 }
+#endif
 
 /* a child index (validated at load: a node below the count, or a leaf) in
  * the walks' form */
@@ -127,7 +129,9 @@ bsp_status bsp__point_tree_build(bsp__map *m, uint8_t *region, uint32_t bytes, i
     t->nodes = nodes;
     t->num_nodes = n;
     t->tree = (uint8_t)(pt_ordered(nodes, n) && pt_one_parent(nodes, n));
+#if BSP__LIGHT_PROVE
     t->faces = pt_faces(m, nodes, n);
+#endif
     t->bounded = (uint8_t)(depth_checked || t->tree);
     return BSP_OK;
 }

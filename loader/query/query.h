@@ -69,6 +69,16 @@ BSP_INLINE const bsp__pnode *bsp__pnode_at(const bsp__pnode *nodes, ptrdiff_t at
 /* the node a walk's offset names, as an index of the file's nodes */
 #define BSP__PNODE_INDEX(at) ((uint32_t)(at) / (uint32_t)sizeof(bsp__pnode))
 
+/* Whether a load proves the light walk's guards unneeded (face_light.c
+ * walk_proved, map.h light_fast): the proof and the walk without guards
+ * cost code, so a build for size keeps the guarded walk alone (the same
+ * answers). */
+#ifdef __OPTIMIZE_SIZE__
+#define BSP__LIGHT_PROVE 0
+#else
+#define BSP__LIGHT_PROVE 1
+#endif
+
 /* The point walks' tree (map.h's point_tree, point_tree.c): its arena
  * bytes for a header (0xffffffff when its offsets would not fit 31 bits),
  * and its set-up at the load's end, after collision's build, in `region`

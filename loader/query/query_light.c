@@ -71,6 +71,10 @@ FACE_SAMPLE_FN int face_sample_at(const bsp__map *m, uint32_t face, const bsp__f
  * neither floor nor clamp: u >= 0 (a NaN fails the test) makes u + 0.5
  * positive, where truncation is the floor, and u <= w - 1 with w at most
  * 2^22 (READY0) keeps it below w, as 0 .. w - 1 asks. */
+#ifdef __OPTIMIZE_SIZE__
+/* (a build for size keeps the one sampling path) */
+#define ready_sample(m, face, r, p, out) face_sample_at(m, face, r, (r)->first, p, 1, out)
+#else
 FACE_SAMPLE_FN int ready_sample(const bsp__map *m, uint32_t face, const bsp__face_light *r,
                                 const float p[3], bsp_sample *out)
 {
@@ -83,6 +87,7 @@ FACE_SAMPLE_FN int ready_sample(const bsp__map *m, uint32_t face, const bsp__fac
                      (r->flags & BSP__FL_GREY0) != 0, out);
     return 1;
 }
+#endif
 
 /* The face's lightmap sample for `slot` at p into *out (section 4), from
  * its record r (face_light.h): 1; 0 if the face has no lightmap, or, with
@@ -187,8 +192,9 @@ bsp_status bsp_luxel(const bsp_map *map, int32_t face, const float p[3], uint32_
 
 #if BSP__USE_FACE_LIGHT
 
-/* The first face of `node` that is lit for slot 0 and whose lightmap covers
- * `mid` (section 5); 1 with *out filled, 0 for none, -1 with *st on error.
+/* The first face of faces first .. first + count - 1 (a node's) that is
+ * lit for slot 0 and whose lightmap covers `mid` (section 5); 1 with *out
+ * filled, 0 for none, -1 with *st on error.
  *
  * *budget bounds the work of one trace by the loaded data. Node visits are
  * bounded by the node count, but hostile nodes may all list the same long
@@ -200,51 +206,29 @@ bsp_status bsp_luxel(const bsp_map *map, int32_t face, const float p[3], uint32_
  * 1 plus its edge count (when the surfedges are loaded), and a trace that
  * spends more than faces + surfedges is corrupt. Both lie in one arena of
  * at most 4 GiB with records of at least 4 bytes, so the budget fits 32
- * bits, and so does a cost (at most 1 + INT32_MAX). */
-FACE_SAMPLE_FN int node_face_hit(const bsp__map *m, const uint8_t *node, const float mid[3],
+ * bits, and so does a cost (at most 1 + INT32_MAX).
+ *
+ * budget NULL: the load proved the walk (light_fast; face_light.c
+ * walk_proved: no walk exhausts the budget) and has the face records. */
+FACE_SAMPLE_FN int node_face_hit(const bsp__map *m, uint32_t first, uint32_t count, const float mid[3],
                                  bsp_sample *out, bsp_status *st, uint32_t *budget)
 {
-    const struct bsp_family *f = m->family;
-    uint32_t first = (uint32_t)bsp__field_get(node, f->tree.node_firstface);
-    uint32_t count = (uint32_t)bsp__field_get(node, f->tree.node_numfaces), k;
-    for (k = first; k < first + count; k++) {
-        bsp__face_light tmp;
-        const bsp__face_light *r = m->face_light ? &m->face_light[k] : &tmp;
-        int hit;
-        if (!m->face_light) bsp__face_light_start(m, k, &tmp);
-        if (r->cost > *budget) {
-            *st = BSP_E_CORRUPT;
-            return -1;
-        }
-        *budget -= r->cost;
-        /* (what nearly every face of a lit map is: one flag test) */
-        if (r->flags & BSP__FL_READY0) {
-            if (ready_sample(m, k, r, mid, out)) return 1;
-            continue;
-        }
-        if (r->flags & BSP__FL_SKIP) continue;
-        if (r->flags & BSP__FL_LATER) {
-            bsp__face_light_make(m, k, &tmp);
-            r = &tmp;
-        }
-        hit = face_sample(m, k, r, mid, 0, 1, out, st);
-        if (hit) return hit;
-    }
-    return 0;
-}
-
-/* node_face_hit on a map whose load proved the walk (light_fast): the
- * face range from the point tree's node, the load's records, no budget
- * (face_light.c walk_proved: no walk exhausts it). */
-FACE_SAMPLE_FN int proved_face_hit(const bsp__map *m, const bsp__pnode *pn, const float mid[3],
-                                   bsp_sample *out, bsp_status *st)
-{
     const bsp__face_light *tab = m->face_light;
-    uint32_t k = pn->first, end = pn->first + pn->count;
-    for (; k < end; k++) {
-        const bsp__face_light *r = &tab[k];
+    uint32_t k, end = first + count;
+    for (k = first; k < end; k++) {
         bsp__face_light tmp;
+        const bsp__face_light *r = &tmp;
         int hit;
+        if (!budget || tab) r = &tab[k];
+        else bsp__face_light_start(m, k, &tmp);
+        if (budget) {
+            if (r->cost > *budget) {
+                *st = BSP_E_CORRUPT;
+                return -1;
+            }
+            *budget -= r->cost;
+        }
+        /* (what nearly every face of a lit map is: one flag test) */
         if (r->flags & BSP__FL_READY0) {
             if (ready_sample(m, k, r, mid, out)) return 1;
             continue;
@@ -315,9 +299,11 @@ LIGHT_WALK_FN bsp_status light_walk(const bsp__map *m, const float p[3], bsp_sam
             if (guarded) {
                 /* (the file's node for its faces alone) */
                 node = m->nodes.data + (size_t)BSP__PNODE_INDEX(fr->node) * m->nodes.stride;
-                hit = node_face_hit(m, node, mid, out, &st, &budget);
+                hit = node_face_hit(m, (uint32_t)bsp__field_get(node, m->family->tree.node_firstface),
+                                    (uint32_t)bsp__field_get(node, m->family->tree.node_numfaces), mid, out,
+                                    &st, &budget);
             } else {
-                hit = proved_face_hit(m, pn, mid, out, &st);
+                hit = node_face_hit(m, pn->first, pn->count, mid, out, &st, NULL);
             }
             if (hit) return hit > 0 ? BSP_OK : st;
             n = pn->child[!fr->side];
@@ -388,6 +374,14 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
      * lighting role, node faces and face records: the statuses before the
      * walk come down to the point's (docs/queries.md 6: bad_query first,
      * even where the map has no light). */
+#ifdef __OPTIMIZE_SIZE__
+    /* (a build for size proves no walk: NONE is all it sets) */
+    if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
+    if (m->light_fast) {
+        out->face = -1;
+        return BSP_OK;
+    }
+#else
     if (m && out && p && m->light_fast) {
         if (!bsp__finite3(p)) return BSP_E_BAD_QUERY;
         out->face = -1;
@@ -395,6 +389,7 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
         return proved_walk(m, p, out);
     }
     if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
+#endif
     f = m->family;
     if (!f->faces.face_lightmap || !f->tree.node_firstface.type)
         return BSP_E_UNSUPPORTED;
@@ -402,8 +397,8 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
     /* (no faces in the file: no lit face below p, nothing hit) */
     if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_OK);
     if (UNLIT(m)) return unlit_answer(m);
-    /* no light, and the load proved no walk stops on the tree or a face */
-    if (m->light_none) return BSP_OK;
+    /* (a map the load found without light, light_none, has light_fast
+     * set once it has a lighting role: it answered above) */
     return guarded_walk(m, p, out);
 }
 #else
