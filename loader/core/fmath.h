@@ -41,11 +41,13 @@ int bsp__finite3(const float p[3]);
 #else
 BSP_INLINE int bsp__finite3(const float p[3])
 {
-    /* x - x is 0 for a finite x and NaN for an infinite or NaN one, in
+    /* x - x is +0 for a finite x and NaN for an infinite or NaN one, in
      * any evaluation precision; a sum holding a NaN is NaN (three
      * subtractions and two additions: fewer instructions than three
-     * exponent masks) */
-    return (p[0] - p[0]) + (p[1] - p[1]) + (p[2] - p[2]) == 0.0f;
+     * exponent masks). The sum is +0 or NaN, so comparing it with itself
+     * tells them apart without a zero to compare with. */
+    float s = (p[0] - p[0]) + (p[1] - p[1]) + (p[2] - p[2]);
+    return s == s;
 }
 #endif
 

@@ -99,6 +99,11 @@ typedef struct bsp__map {
      * a light walk would stop on, so bsp_light_point answers at once */
     const struct bsp__face_light *face_light;
     uint8_t light_none;
+    /* light_fast: the load proved what the light walk's guards test (a
+     * tree, every node's faces in its record, the faces' costs within the
+     * walk's budget: face_light.c), so bsp_light_point takes the walk
+     * without them; 0 until a load's end, and on a map not loaded */
+    uint8_t light_fast;
     /* the Quake family's hulls (BSP_LOAD_COLLISION), converted at load for
      * the hull walks; NULL otherwise */
     const struct bsp__hulls *hulls;
@@ -127,7 +132,9 @@ typedef struct bsp__map {
          * walks) and in the point walks' form (a node's byte offset in
          * `nodes`, a leaf's -1 - leaf) */
         int32_t world_head, world_head_at;
-        uint8_t bounded, tree;
+        /* faces: every node's face range is in its record (no count past
+         * 16 bits), so the light walk reads no file node */
+        uint8_t bounded, tree, faces;
     } point_tree;
     /* quake3: the caller's built patch set (bsp_use_patch_set) whose grids
      * the face access hands out for patch faces; NULL: the fixed level */

@@ -55,6 +55,10 @@ int bsp__has_lightmap(const bsp__map *m, const bsp__lightmap *lm, uint32_t slot,
 /* Deepest tree the at-once answer accepts: the light walk's stack
  * (query_light.c) holds one entry per crossed ancestor. */
 #define WALK_STACK 128
+/* The widest lightmap the light walk samples without a clamp
+ * (query_light.c ready_sample): below w = 2^23, u + 0.5 for u <= w - 1
+ * rounds to at most w - 0.5, so its floor is at most w - 1. */
+#define READY_MAX 0x400000
 
 uint32_t bsp__face_light_bytes(uint32_t faces)
 {
@@ -130,7 +134,12 @@ void bsp__face_light_make(const bsp__map *m, uint32_t face, bsp__face_light *r)
     /* (w, h >= 1 once lit) */
     r->umax = (float)(lm.w - 1);
     r->vmax = (float)(lm.h - 1);
-    if (!(r->flags & BSP__FL_SKIP)) r->flags |= BSP__FL_READY0;
+    /* (a build for size samples READY0 faces with the clamp, any size,
+     * and reads no GREY0) */
+    if ((r->flags & BSP__FL_SKIP) || (BSP__LIGHT_PROVE && (lm.w > READY_MAX || lm.h > READY_MAX))) return;
+    r->flags |= BSP__FL_READY0;
+    if (BSP__LIGHT_PROVE && lm.bytes_per_luxel == 1 && !(BSP__USE_BSPX && m->light.hdr))
+        r->flags |= BSP__FL_GREY0;
 }
 
 void bsp__face_light_lightmap(const bsp__map *m, uint32_t face, const bsp__face_light *r,
@@ -203,6 +212,38 @@ static int walk_finds_nothing(const bsp__map *m, const bsp__face_light *tab)
     }
 }
 
+#if BSP__LIGHT_PROVE
+/* Can the light walk go without its guards on this map? Its visit count
+ * needs a tree (point_tree.tree: each node met at most once) and its file
+ * node reads every node's faces in the point tree's record
+ * (point_tree.faces). Its budget (query_light.c node_face_hit) is spent
+ * on the faces of the nodes it crosses, a prefix of each node's range,
+ * each node once: so when the costs of every node's whole range, summed
+ * over all nodes, stay within the budget, no walk exhausts it. The sum
+ * stops once past the budget, and each face adds at least 1: linear in
+ * the nodes and the faces. */
+static int walk_proved(const bsp__map *m, const bsp__face_light *tab)
+{
+    const struct bsp__point_tree *t = &m->point_tree;
+    uint32_t budget = m->faces.count + m->surfedges.count, i, k;
+    if (!t->tree || !t->faces || !t->nodes || t->num_nodes != m->nodes.count ||
+        !m->family->tree.node_firstface.type ||
+        (BSP__HL2_XBOX && bsp__role_lump(m->family, BSP_ROLE_LIGHTING) < 0))
+        return 0;
+    for (i = 0; i < t->num_nodes; i++) {
+        uint32_t first = t->nodes[i].first, count = t->nodes[i].count;
+        if (first > m->faces.count || count > m->faces.count - first) return 0;
+        for (k = first; k < first + count; k++) {
+            if (tab[k].cost > budget) return 0;
+            budget -= tab[k].cost;
+        }
+    }
+    return 1;
+}
+#else
+#define walk_proved(m, tab) 0
+#endif
+
 void bsp__face_light_build(bsp__map *m, void *mem)
 {
     bsp__face_light *tab = (bsp__face_light *)mem;
@@ -212,6 +253,7 @@ void bsp__face_light_build(bsp__map *m, void *mem)
     uint32_t k;
     m->face_light = NULL;
     m->light_none = 0;
+    m->light_fast = 0;
     if (!m->family->faces.face_lightmap || !m->faces.data) return;
     for (k = 0; k < m->faces.count; k++) {
         uint32_t cost = rule_cost(m, m->faces.data + (size_t)k * m->faces.stride);
@@ -224,6 +266,12 @@ void bsp__face_light_build(bsp__map *m, void *mem)
     }
     m->face_light = tab;
     m->light_none = (uint8_t)walk_finds_nothing(m, tab);
+    /* (a description without a lighting lump answers no_lightmap first:
+     * query_light.c UNLIT) */
+    if (m->light_none && (!BSP__HL2_XBOX || bsp__role_lump(m->family, BSP_ROLE_LIGHTING) >= 0))
+        m->light_fast = BSP__LIGHT_NONE;
+    else if (walk_proved(m, tab))
+        m->light_fast = BSP__LIGHT_PROVED;
 }
 
 #endif

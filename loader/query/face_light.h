@@ -29,8 +29,12 @@ enum {
                               computed: the light walk's corrupt */
     BSP__FL_SKIP = 8,      /* source: a displacement, which the walk skips */
     BSP__FL_LATER = 16,    /* past the load's budget: the rule runs per query */
-    BSP__FL_READY0 = 32    /* the rule answered, lit for slot 0, not skipped:
-                              the light walk samples it with no other test */
+    BSP__FL_READY0 = 32,   /* the rule answered, lit for slot 0, not skipped,
+                              w and h at most 2^22 (any, in a build for
+                              size): the light walk samples it with no
+                              other test */
+    BSP__FL_GREY0 = 64     /* READY0 with one byte a luxel and no HDR: the
+                              sample is grey */
 };
 
 /* One face: the bsp__lightmap its rule gives, less the styles (which stay
@@ -51,6 +55,10 @@ typedef struct bsp__face_light {
     uint8_t flags;       /* BSP__FL_* */
 } bsp__face_light;
 
+/* bsp__map.light_fast: a light walk answers nothing at once (light_none
+ * and the family has a lighting lump), or needs none of its guards. */
+enum { BSP__LIGHT_NONE = 1, BSP__LIGHT_PROVED = 2 };
+
 /* The region for a faces lump of `faces` records, a multiple of 8. */
 uint32_t bsp__face_light_bytes(uint32_t faces);
 
@@ -63,8 +71,9 @@ void bsp__face_light_start(const bsp__map *m, uint32_t face, bsp__face_light *r)
 void bsp__face_light_make(const bsp__map *m, uint32_t face, bsp__face_light *r);
 
 /* Every face's record into `mem` (bsp__face_light_bytes(m->faces.count)
- * bytes), at the load's end once the light source is resolved; sets
- * m->face_light and m->light_none. The rules' work is bounded by the faces
+ * bytes), at the load's end once the light source is resolved and the
+ * point tree built; sets m->face_light, m->light_none and m->light_fast.
+ * The rules' work is bounded by the faces
  * and their edges and vertices: a hostile file whose faces share one long
  * loop leaves the rest to the queries (BSP__FL_LATER). */
 void bsp__face_light_build(bsp__map *m, void *mem);

@@ -64,6 +64,35 @@ static int pt_one_parent(bsp__pnode *nodes, uint32_t count)
     return 1;
 }
 
+#if BSP__LIGHT_PROVE
+/* Each node's face range into its record (after pt_one_parent, which
+ * counts in `pad`): 1 when every count fits 16 bits, else 0 and the
+ * wide ones marked. Families without node faces keep 0 faces. The load's
+ * validation has checked each range against the faces lump when it is
+ * loaded. */
+static uint8_t pt_faces(const bsp__map *m, bsp__pnode *nodes, uint32_t count)
+{
+    const struct bsp_family *f = m->family;
+    uint32_t i;
+    uint8_t all = 1;
+    for (i = 0; i < count; i++) {
+        const uint8_t *rec = m->nodes.data + (size_t)i * m->nodes.stride;
+        uint32_t k = 0, c = 0;
+        if (f->tree.node_firstface.type) {
+            k = (uint32_t)bsp__field_getp(rec, &f->tree.node_firstface);
+            c = (uint32_t)bsp__field_getp(rec, &f->tree.node_numfaces);
+        }
+        if (c >= BSP__PNODE_WIDE) {
+            c = BSP__PNODE_WIDE;
+            all = 0;
+        }
+        nodes[i].first = k;
+        nodes[i].count = (uint16_t)c;
+    }
+    return all;
+}
+#endif
+
 /* a child index (validated at load: a node below the count, or a leaf) in
  * the walks' form */
 static int32_t pt_child(int32_t child)
@@ -100,6 +129,9 @@ bsp_status bsp__point_tree_build(bsp__map *m, uint8_t *region, uint32_t bytes, i
     t->nodes = nodes;
     t->num_nodes = n;
     t->tree = (uint8_t)(pt_ordered(nodes, n) && pt_one_parent(nodes, n));
+#if BSP__LIGHT_PROVE
+    t->faces = pt_faces(m, nodes, n);
+#endif
     t->bounded = (uint8_t)(depth_checked || t->tree);
     return BSP_OK;
 }

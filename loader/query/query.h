@@ -47,13 +47,20 @@ BSP_INLINE int32_t bsp__head_node(const bsp__map *m, uint32_t model)
  * the normal is that axis's unit vector exactly (coll_native.h), else 3.
  * The plane sits in the node and a child is an offset so that a step reads
  * one record with no index arithmetic, as the engines' node holds its
- * plane's pointer; 32 bytes, so that an offset needs no product. */
+ * plane's pointer; 32 bytes, so that an offset needs no product. The
+ * node's face range rides along for the light walk (query_light.c), which
+ * tests the faces of the nodes its segment crosses: `first`, and `count`
+ * when it fits 16 bits (BSP__PNODE_WIDE otherwise, and point_tree.faces
+ * is 0: the walk reads the file's node). */
 typedef struct bsp__pnode {
     float n[3];
     float dist;
     int32_t child[2];
-    uint32_t axis, pad;
+    uint32_t first;
+    uint16_t count;
+    uint8_t axis, pad;
 } bsp__pnode;
+#define BSP__PNODE_WIDE 0xffffu
 
 BSP_INLINE const bsp__pnode *bsp__pnode_at(const bsp__pnode *nodes, ptrdiff_t at)
 {
@@ -61,6 +68,16 @@ BSP_INLINE const bsp__pnode *bsp__pnode_at(const bsp__pnode *nodes, ptrdiff_t at
 }
 /* the node a walk's offset names, as an index of the file's nodes */
 #define BSP__PNODE_INDEX(at) ((uint32_t)(at) / (uint32_t)sizeof(bsp__pnode))
+
+/* Whether a load proves the light walk's guards unneeded (face_light.c
+ * walk_proved, map.h light_fast): the proof and the walk without guards
+ * cost code, so a build for size keeps the guarded walk alone (the same
+ * answers). */
+#ifdef __OPTIMIZE_SIZE__
+#define BSP__LIGHT_PROVE 0
+#else
+#define BSP__LIGHT_PROVE 1
+#endif
 
 /* The point walks' tree (map.h's point_tree, point_tree.c): its arena
  * bytes for a header (0xffffffff when its offsets would not fit 31 bits),

@@ -37,28 +37,57 @@ static void lightmap_coords(const bsp__face_light *r, const float p[3], float uv
  * r->umax, r->vmax hold) and p maps outside its samples. The block's first
  * byte and the offset in it are below the lighting lump's size
  * (bsp__has_lightmap checked the whole block), so size_t holds them. */
+/* Luxel (i, j) of the face's block at byte `first` into *out. */
+FACE_SAMPLE_FN void face_sample_fill(const bsp__map *m, uint32_t face, const bsp__face_light *r,
+                                     uint32_t first, int32_t i, int32_t j, int grey, bsp_sample *out)
+{
+    const uint8_t *s = m->lighting.data + (size_t)first +
+                       ((size_t)j * (size_t)r->w + (size_t)i) * r->bytes_per_luxel;
+    out->face = (int32_t)face;
+    out->s = i;
+    out->t = j;
+    /* (Quake's grey light without the call) */
+    if (grey)
+        bsp__sample_grey(out, s);
+    else
+        bsp__sample_light(m, out, s, r->bytes_per_luxel);
+}
+
 FACE_SAMPLE_FN int face_sample_at(const bsp__map *m, uint32_t face, const bsp__face_light *r,
                                   uint32_t first, const float p[3], int covering, bsp_sample *out)
 {
     float uv[2];
-    int32_t i, j;
-    const uint8_t *s;
     lightmap_coords(r, p, uv);
     if (covering && !(uv[0] >= 0.0f && uv[0] <= r->umax && uv[1] >= 0.0f && uv[1] <= r->vmax))
         return 0;
-    i = bsp__floor_clamp(bsp__fadd(uv[0], 0.5f), 0, r->w - 1);
-    j = bsp__floor_clamp(bsp__fadd(uv[1], 0.5f), 0, r->h - 1);
-    out->face = (int32_t)face;
-    out->s = i;
-    out->t = j;
-    s = m->lighting.data + (size_t)first + ((size_t)j * (size_t)r->w + (size_t)i) * r->bytes_per_luxel;
-    /* (Quake's grey light without the call) */
-    if (r->bytes_per_luxel == 1 && !(BSP__USE_BSPX && m->light.hdr))
-        bsp__sample_grey(out, s);
-    else
-        bsp__sample_light(m, out, s, r->bytes_per_luxel);
+    face_sample_fill(m, face, r, first, bsp__floor_clamp(bsp__fadd(uv[0], 0.5f), 0, r->w - 1),
+                     bsp__floor_clamp(bsp__fadd(uv[1], 0.5f), 0, r->h - 1),
+                     r->bytes_per_luxel == 1 && !(BSP__USE_BSPX && m->light.hdr), out);
     return 1;
 }
+
+/* face_sample_at for a READY0 face in the light walk (covering, slot 0):
+ * t is worked out only when s lies on the face, and the rounding needs
+ * neither floor nor clamp: u >= 0 (a NaN fails the test) makes u + 0.5
+ * positive, where truncation is the floor, and u <= w - 1 with w at most
+ * 2^22 (READY0) keeps it below w, as 0 .. w - 1 asks. */
+#ifdef __OPTIMIZE_SIZE__
+/* (a build for size keeps the one sampling path) */
+#define ready_sample(m, face, r, p, out) face_sample_at(m, face, r, (r)->first, p, 1, out)
+#else
+FACE_SAMPLE_FN int ready_sample(const bsp__map *m, uint32_t face, const bsp__face_light *r,
+                                const float p[3], bsp_sample *out)
+{
+    float u, v;
+    u = bsp__fdiv(bsp__fsub(bsp__fadd(bsp__dot(p, r->vecs[0]), r->vecs[0][3]), r->base[0]), r->scale);
+    if (!(u >= 0.0f && u <= r->umax)) return 0;
+    v = bsp__fdiv(bsp__fsub(bsp__fadd(bsp__dot(p, r->vecs[1]), r->vecs[1][3]), r->base[1]), r->scale);
+    if (!(v >= 0.0f && v <= r->vmax)) return 0;
+    face_sample_fill(m, face, r, r->first, (int32_t)bsp__fadd(u, 0.5f), (int32_t)bsp__fadd(v, 0.5f),
+                     (r->flags & BSP__FL_GREY0) != 0, out);
+    return 1;
+}
+#endif
 
 /* The face's lightmap sample for `slot` at p into *out (section 4), from
  * its record r (face_light.h): 1; 0 if the face has no lightmap, or, with
@@ -163,8 +192,9 @@ bsp_status bsp_luxel(const bsp_map *map, int32_t face, const float p[3], uint32_
 
 #if BSP__USE_FACE_LIGHT
 
-/* The first face of `node` that is lit for slot 0 and whose lightmap covers
- * `mid` (section 5); 1 with *out filled, 0 for none, -1 with *st on error.
+/* The first face of faces first .. first + count - 1 (a node's) that is
+ * lit for slot 0 and whose lightmap covers `mid` (section 5); 1 with *out
+ * filled, 0 for none, -1 with *st on error.
  *
  * *budget bounds the work of one trace by the loaded data. Node visits are
  * bounded by the node count, but hostile nodes may all list the same long
@@ -176,26 +206,31 @@ bsp_status bsp_luxel(const bsp_map *map, int32_t face, const float p[3], uint32_
  * 1 plus its edge count (when the surfedges are loaded), and a trace that
  * spends more than faces + surfedges is corrupt. Both lie in one arena of
  * at most 4 GiB with records of at least 4 bytes, so the budget fits 32
- * bits, and so does a cost (at most 1 + INT32_MAX). */
-FACE_SAMPLE_FN int node_face_hit(const bsp__map *m, const uint8_t *node, const float mid[3],
+ * bits, and so does a cost (at most 1 + INT32_MAX).
+ *
+ * budget NULL: the load proved the walk (light_fast; face_light.c
+ * walk_proved: no walk exhausts the budget) and has the face records. */
+FACE_SAMPLE_FN int node_face_hit(const bsp__map *m, uint32_t first, uint32_t count, const float mid[3],
                                  bsp_sample *out, bsp_status *st, uint32_t *budget)
 {
-    const struct bsp_family *f = m->family;
-    uint32_t first = (uint32_t)bsp__field_get(node, f->tree.node_firstface);
-    uint32_t count = (uint32_t)bsp__field_get(node, f->tree.node_numfaces), k;
-    for (k = first; k < first + count; k++) {
+    const bsp__face_light *tab = m->face_light;
+    uint32_t k, end = first + count;
+    for (k = first; k < end; k++) {
         bsp__face_light tmp;
-        const bsp__face_light *r = m->face_light ? &m->face_light[k] : &tmp;
+        const bsp__face_light *r = &tmp;
         int hit;
-        if (!m->face_light) bsp__face_light_start(m, k, &tmp);
-        if (r->cost > *budget) {
-            *st = BSP_E_CORRUPT;
-            return -1;
+        if (!budget || tab) r = &tab[k];
+        else bsp__face_light_start(m, k, &tmp);
+        if (budget) {
+            if (r->cost > *budget) {
+                *st = BSP_E_CORRUPT;
+                return -1;
+            }
+            *budget -= r->cost;
         }
-        *budget -= r->cost;
         /* (what nearly every face of a lit map is: one flag test) */
         if (r->flags & BSP__FL_READY0) {
-            if (face_sample_at(m, k, r, r->first, mid, 1, out)) return 1;
+            if (ready_sample(m, k, r, mid, out)) return 1;
             continue;
         }
         if (r->flags & BSP__FL_SKIP) continue;
@@ -218,22 +253,25 @@ typedef struct trace_frame {
 
 /* The walk of section 5 from p, its stack explicit: descend the near
  * side; when a leaf ends it, test the pending node's faces at its mid
- * point, then continue on that node's far side. `counted`: the load did
- * not prove the tree a tree (map.h point_tree), so visits past the node
- * count are corrupt (a walk in a tree enters each node at most once). */
+ * point, then continue on that node's far side. `guarded`: the load did
+ * not prove the walk (light_fast), so it spends a budget on faces
+ * (node_face_hit), and when the tree is not proved a tree (map.h
+ * point_tree) visits past the node count are corrupt (a walk in a tree
+ * enters each node at most once). */
 #ifdef __OPTIMIZE_SIZE__
 #define LIGHT_WALK_FN static
 #else
-/* one copy a kind, so that a proved tree's walk has no count at all */
+/* one copy a kind, so that a proved walk has no guard at all */
 #define LIGHT_WALK_FN BSP_ALWAYS_INLINE
 #endif
 LIGHT_WALK_FN bsp_status light_walk(const bsp__map *m, const float p[3], bsp_sample *out,
-                                    int counted)
+                                    int guarded)
 {
     trace_frame stack[TRACE_STACK];
     const bsp__pnode *nodes = m->point_tree.nodes, *pn;
     uint32_t depth = 0, visits = 0;
-    uint32_t budget = m->faces.count + m->surfedges.count;
+    uint32_t budget = guarded ? m->faces.count + m->surfedges.count : 0;
+    int counted = guarded && !m->point_tree.tree;
     /* The segment is vertical: a split's mid point is start + (end -
      * start) * frac, and end - start is 0 in x and y (frac is finite: the
      * two distances have opposite signs and stay finite), so every mid
@@ -256,12 +294,19 @@ LIGHT_WALK_FN bsp_status light_walk(const bsp__map *m, const float p[3], bsp_sam
             int hit;
             if (depth == 0) return BSP_OK;
             fr = &stack[--depth];
-            /* (the file's node for its faces alone) */
-            node = m->nodes.data + (size_t)BSP__PNODE_INDEX(fr->node) * m->nodes.stride;
+            pn = bsp__pnode_at(nodes, fr->node);
             mid[2] = fr->mid;
-            hit = node_face_hit(m, node, mid, out, &st, &budget);
+            if (guarded) {
+                /* (the file's node for its faces alone) */
+                node = m->nodes.data + (size_t)BSP__PNODE_INDEX(fr->node) * m->nodes.stride;
+                hit = node_face_hit(m, (uint32_t)bsp__field_get(node, m->family->tree.node_firstface),
+                                    (uint32_t)bsp__field_get(node, m->family->tree.node_numfaces), mid, out,
+                                    &st, &budget);
+            } else {
+                hit = node_face_hit(m, pn->first, pn->count, mid, out, &st, NULL);
+            }
             if (hit) return hit > 0 ? BSP_OK : st;
-            n = bsp__pnode_at(nodes, fr->node)->child[!fr->side];
+            n = pn->child[!fr->side];
             zs = fr->mid;
             ze = fr->end;
             continue;
@@ -303,13 +348,48 @@ LIGHT_WALK_FN bsp_status light_walk(const bsp__map *m, const float p[3], bsp_sam
     }
 }
 
+/* The two walks out of line, so that the answers at once below need none
+ * of their registers or stack. */
+#ifdef __OPTIMIZE_SIZE__
+#define proved_walk(m, p, out) light_walk(m, p, out, 0)
+#define guarded_walk(m, p, out) light_walk(m, p, out, 1)
+#else
+BSP_NOINLINE bsp_status proved_walk(const bsp__map *m, const float p[3], bsp_sample *out)
+{
+    return light_walk(m, p, out, 0);
+}
+BSP_NOINLINE bsp_status guarded_walk(const bsp__map *m, const float p[3], bsp_sample *out)
+{
+    return light_walk(m, p, out, 1);
+}
+#endif
+
 bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out)
 {
     const bsp__map *m = bsp__map_c(map);
     const struct bsp_family *f;
     bsp_status st;
 
+    /* A load's end set light_fast (face_light.h) on a map with a family, a
+     * lighting role, node faces and face records: the statuses before the
+     * walk come down to the point's (docs/queries.md 6: bad_query first,
+     * even where the map has no light). */
+#ifdef __OPTIMIZE_SIZE__
+    /* (a build for size proves no walk: NONE is all it sets) */
     if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
+    if (m->light_fast) {
+        out->face = -1;
+        return BSP_OK;
+    }
+#else
+    if (m && out && p && m->light_fast) {
+        if (!bsp__finite3(p)) return BSP_E_BAD_QUERY;
+        out->face = -1;
+        if (m->light_fast == BSP__LIGHT_NONE) return BSP_OK;
+        return proved_walk(m, p, out);
+    }
+    if ((st = bsp__point_query_args(m, p, out)) != BSP_OK) return st;
+#endif
     f = m->family;
     if (!f->faces.face_lightmap || !f->tree.node_firstface.type)
         return BSP_E_UNSUPPORTED;
@@ -317,13 +397,9 @@ bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out
     /* (no faces in the file: no lit face below p, nothing hit) */
     if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_OK);
     if (UNLIT(m)) return unlit_answer(m);
-    /* no light, and the load proved no walk stops on the tree or a face */
-    if (m->light_none) return BSP_OK;
-#ifdef __OPTIMIZE_SIZE__
-    return light_walk(m, p, out, !m->point_tree.tree);
-#else
-    return m->point_tree.tree ? light_walk(m, p, out, 0) : light_walk(m, p, out, 1);
-#endif
+    /* (a map the load found without light, light_none, has light_fast
+     * set once it has a lighting role: it answered above) */
+    return guarded_walk(m, p, out);
 }
 #else
 bsp_status bsp_light_point(const bsp_map *map, const float p[3], bsp_sample *out)

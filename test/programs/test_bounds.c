@@ -267,6 +267,11 @@ static void test_face_work(void)
         if (st == BSP_OK) {
             s.face = 7;
             EXPECT(bsp_point_leaf(&L.m, 0, P_ABOVE, &leaf_i), BSP_OK, "%s: point_leaf", cases[c].name);
+            /* the load proves the walk needs no guard (light_fast 2) on the
+             * valid chains only: shared faces pass the budget */
+            CHECK(bsp__map_c(&L.m)->light_fast == (cases[c].shared ? 0 : 2),
+                  LABEL("%s: the load %s the light walk", cases[c].name, cases[c].shared ? "guards" : "proves"),
+                  "light_fast %d", (int)bsp__map_c(&L.m)->light_fast);
             if (cases[c].shared) {
                 EXPECT(bsp_light_point(&L.m, P_ABOVE, &s), BSP_E_CORRUPT,
                        "%s: light_point stops as corrupt within the map's own face and edge counts",
@@ -304,6 +309,9 @@ static void test_face_work(void)
         last[23] = 0;
         watch("exact face budget");
         EXPECT(load_mb(&L, &m, BSP_LOAD_LIGHTING), BSP_OK, "quake: valid chain but one face on two nodes: loads");
+        CHECK(bsp__map_c(&L.m)->light_fast == 0,
+              LABEL("quake: one face on two nodes passes the budget: the light walk stays guarded"),
+              "light_fast %d", (int)bsp__map_c(&L.m)->light_fast);
         EXPECT(bsp_light_point(&L.m, P_ABOVE, &s), BSP_E_CORRUPT,
                "quake: a trace testing one face twice is corrupt: the work bound is exactly faces + surfedges");
         unload(&L);
