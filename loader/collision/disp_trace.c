@@ -40,6 +40,8 @@ typedef struct disp_tri {
     float n[3], d;
     uint32_t flags;
     const uint8_t *edges;   /* its edge planes, built at load */
+    const uint8_t *rec;     /* its slot (plane and flags) */
+    uint32_t slot;
 } disp_tri;
 
 
@@ -406,10 +408,19 @@ static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, ui
         idx[2] = h ? a + 1 : a + n + 1;
     }
     for (j = 0; j < 3; j++) bsp__vread(BSP__REC(m->disp_verts, vs + idx[j]), out->v[j]);
-    bsp__vread(rec, out->n);
-    out->d = bsp__f32(rec + 12);
-    out->flags = bsp__u32(rec + 16);
-    out->edges = bsp__disp_edges(m, ts + k);
+    out->rec = rec;
+    out->slot = ts + k;
+}
+
+/* The rest of a triangle read_tri found: its plane, flags and edge
+ * planes (a point trace reads them only for a triangle it hits: its
+ * test takes the corners alone). */
+static void read_plane(const bsp__map *m, disp_tri *out)
+{
+    bsp__vread(out->rec, out->n);
+    out->d = bsp__f32(out->rec + 12);
+    out->flags = bsp__u32(out->rec + 16);
+    out->edges = bsp__disp_edges(m, out->slot);
 }
 
 /* The triangles of the cell at row r, column c of displacement i (its
@@ -426,6 +437,7 @@ static int test_cell(bsp__disp_trace *t, uint32_t i, const uint8_t *rec, uint32_
         float fraction = tr->fraction, nn[3], dd;
         int hit;
         read_tri(m, vs, ts, n, r, c, h, &tri_k);
+        if (!t->point || t->position) read_plane(m, &tri_k);
         if (t->position) {
             if (!box_touches(t, &tri_k)) continue;
             tr->startsolid = tr->allsolid = 1;
@@ -437,6 +449,8 @@ static int test_cell(bsp__disp_trace *t, uint32_t i, const uint8_t *rec, uint32_
         }
         if (t->point) {
             hit = ray_tri(t, &tri_k, &fraction);
+            if (!hit) continue;
+            read_plane(m, &tri_k);
             nn[0] = tri_k.n[0], nn[1] = tri_k.n[1], nn[2] = tri_k.n[2];
             dd = tri_k.d;
         } else {
@@ -464,7 +478,7 @@ static int test_cell(bsp__disp_trace *t, uint32_t i, const uint8_t *rec, uint32_
 DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const float lo[3][4], const float hi[3][4])
 {
     float entry[4], leave[4];
-    uint32_t j, k, bits = 0;
+    uint32_t j, k;
     if (t->position) {
         /* overlaps(), its three axes' tests anded */
         int in[4];
@@ -473,8 +487,7 @@ DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const float lo[3][4]
             float l = bsp__fsub(t->s[k], t->ext[k]), h = bsp__fadd(t->s[k], t->ext[k]);
             for (j = 0; j < 4; j++) in[j] &= !(l > hi[k][j]) & !(h < lo[k][j]);
         }
-        for (j = 0; j < 4; j++) bits |= (uint32_t)in[j] << j;
-        return bits;
+        return (uint32_t)in[0] | (uint32_t)in[1] << 1 | (uint32_t)in[2] << 2 | (uint32_t)in[3] << 3;
     }
     /* sweep_passes() */
     for (j = 0; j < 4; j++) {
@@ -486,13 +499,17 @@ DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const float lo[3][4]
         for (j = 0; j < 4; j++) {
             float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k][j], s), g), v);
             float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k][j], s), g), v);
-            float near = a < b ? a : b, far = a < b ? b : a;
+            /* (far as b > a ? b : a, the same choice as a < b ? b : a:
+             * gcc then takes a minimum and a maximum, not two blends) */
+            float near = a < b ? a : b, far = b > a ? b : a;
             entry[j] = near > entry[j] ? near : entry[j];
             leave[j] = far < leave[j] ? far : leave[j];
         }
     }
-    for (j = 0; j < 4; j++) bits |= (uint32_t)(entry[j] <= leave[j]) << j;
-    return bits;
+    /* (written out: gcc -O2 makes the four compares one, where a loop
+     * of four kept a compare, a shift and an or a lane) */
+    return (uint32_t)(entry[0] <= leave[0]) | (uint32_t)(entry[1] <= leave[1]) << 1 |
+           (uint32_t)(entry[2] <= leave[2]) << 2 | (uint32_t)(entry[3] <= leave[3]) << 3;
 }
 
 /* Test displacement i: its cells in Morton order, each passing the cull. */
@@ -509,13 +526,16 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
      * blocks'), then visited in order, so the cells met are those 8.14's
      * Morton walk meets, in its order (the cull reads nothing a cell's
      * test changes). */
-    uint32_t L, level[5], zb[5], pend[5];
+    uint32_t L, zb[5], pend[5];
     const uint8_t *nodes = bsp__disp_node(m, ts, 0);
     float lo[3], hi[3], lo4[3][4], hi4[3][4];
-    /* each level's first node, BSP__DISP_LEVEL(power, L) (power <= 4:
-     * the load's check), once a displacement */
-    level[power] = 0;
-    for (L = power; L > 1; L--) level[L - 1] = 4 * level[L] + 1;
+    /* the four cells of a level-1 block from its first one's slot: the
+     * same for every block of the displacement */
+    size_t cell_at[4];
+    cell_at[0] = 0;
+    cell_at[1] = 2 * (size_t)BSP__DISP_TRI_BYTES;
+    cell_at[2] = 2 * (size_t)(n - 1) * BSP__DISP_TRI_BYTES;
+    cell_at[3] = 2 * (size_t)n * BSP__DISP_TRI_BYTES;
     /* (power 2..4, the load's check: the root is a node, not a cell) */
     bsp__vread(nodes, lo);    /* the root: its six floats in a row */
     bsp__vread(nodes + 12, hi);
@@ -544,7 +564,7 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
                 for (j = 0; j < 4; j++) {
                     /* cell (r + j / 2, c + j % 2): lo in its first
                      * triangle's slot, hi in its second's */
-                    const uint8_t *p = q + 2 * (size_t)((j >> 1) * (n - 1) + (j & 1)) * BSP__DISP_TRI_BYTES;
+                    const uint8_t *p = q + cell_at[j];
                     uint32_t k;
                     for (k = 0; k < 3; k++) {
                         lo4[k][j] = bsp__f32(p + 4 * k);
@@ -553,12 +573,13 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
                 }
                 bits = kids_pass(t, (const float(*)[4])lo4, (const float(*)[4])hi4);
                 /* the cells in Morton order: (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) */
-                for (j = 0; j < 4; j++)
-                    if (bits >> j & 1 && test_cell(t, i, rec, r + (j >> 1), c + (j & 1))) return;
-                bits = 0;
+                for (; bits; bits &= bits - 1) {
+                    j = bits & 1 ? 0 : bits & 2 ? 1 : bits & 4 ? 2 : 3;
+                    if (test_cell(t, i, rec, r + (j >> 1), c + (j & 1))) return;
+                }
             } else {
                 /* the children's boxes, six rows of four (disp_build.h) */
-                const uint8_t *q = nodes + bsp__disp_node_float(level[L - 1], 4 * (z >> (2 * L)), 0);
+                const uint8_t *q = nodes + bsp__disp_node_float(BSP__DISP_LEVEL(power, L - 1), 4 * (z >> (2 * L)), 0);
                 uint32_t k;
                 for (k = 0; k < 3; k++)
                     for (j = 0; j < 4; j++) {
@@ -593,8 +614,11 @@ bsp_status bsp__disp_leaf(bsp__disp_trace *t, uint32_t leaf)
         for (e = t->first[leaf], end = t->first[leaf + 1]; e < end; e++) {
             i = list[e];
             if (t->fresh) {
-                /* the first displacement this trace meets */
-                bsp__fill(t->left, 0, sizeof t->left);
+                /* the first displacement this trace meets: clear the
+                 * bits of the map's displacements (the list's indices
+                 * are below its count, at most BSP_TRACE_DISPS_MAX:
+                 * the load's check) */
+                bsp__fill(t->left, 0, (t->m->disps.count + 7) >> 3);
                 reciprocals(t);
                 t->fresh = 0;
             }
