@@ -470,12 +470,13 @@ static int test_cell(bsp__disp_trace *t, uint32_t i, const uint8_t *rec, uint32_
 }
 
 /* The cull of the four children of a block, a bit each (bit j: child j
- * passes), their boxes a lane each (lo[k][j]: axis k of child j) so that
- * the tests of the four are the same operations side by side, without a
- * branch between them (a compiler that vectorises does them four at once,
- * as Valve's four-box tests; each lane rounds as the one box's test of
- * culled() does, in the same order). */
-DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const float lo[3][4], const float hi[3][4])
+ * passes), their boxes six rows of four floats at q (disp_build.h: lo x,
+ * y, z then hi x, y, z, a lane per child) so that the tests of the four
+ * are the same operations side by side, without a branch between them (a
+ * compiler that vectorises does them four at once, as Valve's four-box
+ * tests; each lane rounds as the one box's test of culled() does, in the
+ * same order). */
+DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const uint8_t *q)
 {
     float entry[4], leave[4];
     uint32_t j, k;
@@ -485,7 +486,8 @@ DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const float lo[3][4]
         for (j = 0; j < 4; j++) in[j] = 1;
         for (k = 0; k < 3; k++) {
             float l = bsp__fsub(t->s[k], t->ext[k]), h = bsp__fadd(t->s[k], t->ext[k]);
-            for (j = 0; j < 4; j++) in[j] &= !(l > hi[k][j]) & !(h < lo[k][j]);
+            for (j = 0; j < 4; j++)
+                in[j] &= !(l > bsp__f32(q + 16 * (3 + k) + 4 * j)) & !(h < bsp__f32(q + 16 * k + 4 * j));
         }
         return (uint32_t)in[0] | (uint32_t)in[1] << 1 | (uint32_t)in[2] << 2 | (uint32_t)in[3] << 3;
     }
@@ -497,8 +499,8 @@ DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const float lo[3][4]
     for (k = 0; k < 3; k++) {
         float s = t->s[k], g = t->grow[k], v = t->inv[k];
         for (j = 0; j < 4; j++) {
-            float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k][j], s), g), v);
-            float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k][j], s), g), v);
+            float a = bsp__fmul(bsp__fsub(bsp__fsub(bsp__f32(q + 16 * k + 4 * j), s), g), v);
+            float b = bsp__fmul(bsp__fadd(bsp__fsub(bsp__f32(q + 16 * (3 + k) + 4 * j), s), g), v);
             /* (far as b > a ? b : a, the same choice as a < b ? b : a:
              * gcc then takes a minimum and a maximum, not two blends) */
             float near = a < b ? a : b, far = b > a ? b : a;
@@ -518,7 +520,6 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
     const bsp__map *m = t->m;
     const uint8_t *rec = BSP__REC(m->disps, i);
     uint32_t power = bsp__u32(rec + BSP__DISP_POWER), ts = bsp__u32(rec + BSP__DISP_TSTART);
-    uint32_t n = (1u << power) + 1;
     /* Depth first down the quadtree, children in Morton order: block
      * (z, L) holds cells z .. z + 4^L - 1. A block that passes has its
      * four children's cull worked out at once (pend[L - 1], a bit each,
@@ -527,15 +528,8 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
      * Morton walk meets, in its order (the cull reads nothing a cell's
      * test changes). */
     uint32_t L, zb[5], pend[5];
-    const uint8_t *nodes = bsp__disp_node(m, ts, 0);
-    float lo[3], hi[3], lo4[3][4], hi4[3][4];
-    /* the four cells of a level-1 block from its first one's slot: the
-     * same for every block of the displacement */
-    size_t cell_at[4];
-    cell_at[0] = 0;
-    cell_at[1] = 2 * (size_t)BSP__DISP_TRI_BYTES;
-    cell_at[2] = 2 * (size_t)(n - 1) * BSP__DISP_TRI_BYTES;
-    cell_at[3] = 2 * (size_t)n * BSP__DISP_TRI_BYTES;
+    const uint8_t *nodes = bsp__disp_node(m, ts, 0), *cells = bsp__disp_cells(m, ts);
+    float lo[3], hi[3];
     /* (power 2..4, the load's check: the root is a node, not a cell) */
     bsp__vread(nodes, lo);    /* the root: its six floats in a row */
     bsp__vread(nodes + 12, hi);
@@ -549,29 +543,17 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
             /* open block (zb[L], L): its children's cull */
             z = zb[L];
             if (L == 1) {
-                /* the children are cells: row and column of z from its
-                 * odd and even bits (power <= 4), boxes in the cells'
-                 * triangle slots */
+                /* the children are cells, their boxes rows of four as
+                 * the nodes' (disp_build.h); row and column of z from
+                 * its odd and even bits (power <= 4) */
                 uint32_t r, c;
-                const uint8_t *q;
+                bits = kids_pass(t, cells + bsp__disp_cell_float(z, 0));
                 c = z & 0x55u;
                 c = (c | c >> 1) & 0x33u;
                 c = (c | c >> 2) & 0x0fu;
                 r = z >> 1 & 0x55u;
                 r = (r | r >> 1) & 0x33u;
                 r = (r | r >> 2) & 0x0fu;
-                q = BSP__REC(m->disp_tris, ts + 2 * (r * (n - 1) + c)) + BSP__DISP_TRI_BOX;
-                for (j = 0; j < 4; j++) {
-                    /* cell (r + j / 2, c + j % 2): lo in its first
-                     * triangle's slot, hi in its second's */
-                    const uint8_t *p = q + cell_at[j];
-                    uint32_t k;
-                    for (k = 0; k < 3; k++) {
-                        lo4[k][j] = bsp__f32(p + 4 * k);
-                        hi4[k][j] = bsp__f32(p + BSP__DISP_TRI_BYTES + 4 * k);
-                    }
-                }
-                bits = kids_pass(t, (const float(*)[4])lo4, (const float(*)[4])hi4);
                 /* the cells in Morton order: (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) */
                 for (; bits; bits &= bits - 1) {
                     j = bits & 1 ? 0 : bits & 2 ? 1 : bits & 4 ? 2 : 3;
@@ -579,14 +561,7 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
                 }
             } else {
                 /* the children's boxes, six rows of four (disp_build.h) */
-                const uint8_t *q = nodes + bsp__disp_node_float(BSP__DISP_LEVEL(power, L - 1), 4 * (z >> (2 * L)), 0);
-                uint32_t k;
-                for (k = 0; k < 3; k++)
-                    for (j = 0; j < 4; j++) {
-                        lo4[k][j] = bsp__f32(q + 16 * k + 4 * j);
-                        hi4[k][j] = bsp__f32(q + 16 * (3 + k) + 4 * j);
-                    }
-                bits = kids_pass(t, (const float(*)[4])lo4, (const float(*)[4])hi4);
+                bits = kids_pass(t, nodes + bsp__disp_node_float(BSP__DISP_LEVEL(power, L - 1), 4 * (z >> (2 * L)), 0));
             }
         }
         if (!bits) {
