@@ -240,7 +240,6 @@ static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint
     int32_t power = bsp__i32(info + DISPINFO_POWER), vs = bsp__i32(info + DISPINFO_VERT_START);
     int32_t ts = bsp__i32(info + DISPINFO_TRI_START), f = bsp__i32(rec + BSP__DISP_FACE);
     uint32_t tess = bsp__u32(info + DISPINFO_MINTESS), n, cells, k, r, c, j;
-    float lo[3], hi[3];
     bsp__disp_grid g;
 
     if (power < 2 || power > 4 || f < 0) return BSP_E_CORRUPT;
@@ -260,10 +259,6 @@ static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint
             float p[3];
             bsp__disp_grid_vertex(A, S, c, dv + ((size_t)vs + r * n + c) * DISPVERT_BYTES, p);
             wr3(verts + ((size_t)vs + r * n + c) * BSP__DISP_VERT_BYTES, p);
-            for (j = 0; j < 3; j++) {
-                if ((r == 0 && c == 0) || p[j] < lo[j]) lo[j] = p[j];
-                if ((r == 0 && c == 0) || p[j] > hi[j]) hi[j] = p[j];
-            }
         }
     }
     /* triangles: cell (r, c) split as Valve's checkerboard */
@@ -292,8 +287,10 @@ static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint
         edge_planes((const float (*)[3])p, (uint8_t *)bsp__disp_edges(m, (uint32_t)ts + k));
     }
     boxes(m, vs, ts, (uint32_t)power);
-    wr3(rec + BSP__DISP_LO, lo);
-    wr3(rec + BSP__DISP_HI, hi);
+    /* the bounds: the quadtree's root, the union of the cells' boxes
+     * (8.14), the very floats the trace's cull of the root would read,
+     * so a trace that culled the bounds has culled the root */
+    for (j = 0; j < 6; j++) put_f32(rec + BSP__DISP_LO + 4 * j, bsp__f32(bsp__disp_node(m, (uint32_t)ts, 0) + 4 * j));
     bsp__put_u32(rec + BSP__DISP_CONTENTS, bsp__u32(info + DISPINFO_CONTENTS));
     bsp__put_u32(rec + BSP__DISP_FLAGS, tess & MINTESS_FLAGS ? tess & ~MINTESS_FLAGS : 0);
     bsp__put_u32(rec + BSP__DISP_POWER, (uint32_t)power);

@@ -514,7 +514,8 @@ DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const uint8_t *q)
            (uint32_t)(entry[2] <= leave[2]) << 2 | (uint32_t)(entry[3] <= leave[3]) << 3;
 }
 
-/* Test displacement i: its cells in Morton order, each passing the cull. */
+/* Test displacement i (its bounds passed the cull: may_meet()): its cells
+ * in Morton order, each passing the cull. */
 static void test_disp(bsp__disp_trace *t, uint32_t i)
 {
     const bsp__map *m = t->m;
@@ -529,11 +530,9 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
      * test changes). */
     uint32_t L, zb[5], pend[5];
     const uint8_t *nodes = bsp__disp_node(m, ts, 0), *cells = bsp__disp_cells(m, ts);
-    float lo[3], hi[3];
-    /* (power 2..4, the load's check: the root is a node, not a cell) */
-    bsp__vread(nodes, lo);    /* the root: its six floats in a row */
-    bsp__vread(nodes + 12, hi);
-    if (culled(t, lo, hi)) return;
+    /* (power 2..4, the load's check: the root is a node, not a cell) The
+     * root passed the cull: may_meet() culled the displacement's bounds,
+     * which the load wrote from the root's box (disp_build.c). */
     L = power;
     zb[L] = 0;
     pend[L] = 0x10u;    /* the root passed: open it below */
