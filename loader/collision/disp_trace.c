@@ -41,8 +41,16 @@ typedef struct disp_tri {
     uint32_t flags;
     const uint8_t *edges;   /* its edge planes, built at load */
     const uint8_t *rec;     /* its slot (plane and flags) */
-    uint32_t slot;
+    const uint8_t *edges_at;
 } disp_tri;
+
+/* What a trace reads of the displacement it tests, once (its record's
+ * fields and where its runs start). */
+typedef struct disp_at {
+    const uint8_t *verts, *tris, *edges;   /* its first slot of each */
+    uint32_t n, i;                         /* vertices a row; its index */
+    int32_t contents;
+} disp_at;
 
 
 
@@ -117,9 +125,9 @@ static int may_meet(const bsp__disp_trace *t, uint32_t i)
     return !culled(t, lo, hi);
 }
 
-void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model, const float start[3],
-                          const float end[3], const float mins[3], const float maxs[3], uint32_t mask,
-                          bsp_trace_result *tr, bsp__cplane *hit)
+void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model, const float s[3], const float e[3],
+                          const float ext[3], int point, int position, uint32_t mask, bsp_trace_result *tr,
+                          bsp__cplane *hit)
 {
     uint32_t i, k, n = m->disps.count;
     tr->disp = -1;
@@ -131,16 +139,12 @@ void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model,
     t->tr = tr;
     t->hit = hit;
     t->mask = mask;
-    t->point = 1;
-    t->position = 1;
-    /* centred as Valve's Ray_t (8.9 step 1) */
+    t->point = (uint8_t)(point != 0);
+    t->position = (uint8_t)(position != 0);
     for (k = 0; k < 3; k++) {
-        float offset = bsp__fmul(bsp__fadd(mins[k], maxs[k]), 0.5f);
-        t->ext[k] = bsp__fsub(maxs[k], offset);
-        t->s[k] = bsp__fadd(start[k], offset);
-        t->d[k] = bsp__fsub(bsp__fadd(end[k], offset), t->s[k]);
-        if (t->ext[k] != 0) t->point = 0;
-        if (start[k] != end[k]) t->position = 0;
+        t->ext[k] = ext[k];
+        t->s[k] = s[k];
+        t->d[k] = bsp__fsub(e[k], s[k]);
     }
     if (t->point && t->position) return;    /* a point never touches terrain */
     if (m->disp_first) {
@@ -309,18 +313,18 @@ static int sweep_tri(const bsp__disp_trace *t, const disp_tri *tr, float *fracti
 }
 
 /* The point trace of one triangle (one-sided); 1 when it takes the answer. */
-static int ray_tri(const bsp__disp_trace *t, const disp_tri *tr, float *fraction)
+static int ray_tri(const bsp__disp_trace *t, const float tv[3][3], float *fraction)
 {
     float e1[3], e2[3], c[3], p[3], q[3], o[3], den, u, v, f;
-    bsp__vsub(tr->v[2], tr->v[0], e1);
-    bsp__vsub(tr->v[1], tr->v[0], e2);
+    bsp__vsub(tv[2], tv[0], e1);
+    bsp__vsub(tv[1], tv[0], e2);
     bsp__vcross(e1, e2, c);
     if (bsp__dot(c, t->d) >= 0) return 0;
     bsp__vcross(t->d, e2, p);
     den = bsp__dot(p, e1);
     if (bsp__fabs(den) < 1e-6f) return 0;
     den = bsp__fdiv(1.0f, den);
-    bsp__vsub(t->s, tr->v[0], o);
+    bsp__vsub(t->s, tv[0], o);
     u = bsp__fmul(bsp__dot(p, o), den);
     if (u < 0 || u > 1) return 0;
     bsp__vcross(o, e1, q);
@@ -391,13 +395,11 @@ static int box_touches(const bsp__disp_trace *t, const disp_tri *tr)
     return bsp__coll_box_sides_raw(&pl, lo, hi) == 3;
 }
 
-/* Triangle h of the cell at row r, column c: bsp__disp_tri's corners
- * from the cell's first vertex a = r * n + c, without its divisions. */
-static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t r, uint32_t c, uint32_t h,
-                     disp_tri *out)
+/* Triangle h of the cell whose first vertex is a (its first triangle
+ * k): bsp__disp_tri's corners, without its divisions. */
+DISP_TRACE_HOT void tri_corners(const disp_at *d, uint32_t a, uint32_t h, float v[3][3])
 {
-    uint32_t a = r * n + c, k = 2 * (r * (n - 1) + c) + h, idx[3], j;
-    const uint8_t *rec = BSP__REC(m->disp_tris, ts + k);
+    uint32_t n = d->n, idx[3], j;
     if (a & 1) {
         idx[0] = h ? a + 1 : a;
         idx[1] = a + n;
@@ -407,53 +409,63 @@ static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, ui
         idx[1] = h ? a + n + 1 : a + n;
         idx[2] = h ? a + 1 : a + n + 1;
     }
-    for (j = 0; j < 3; j++) bsp__vread(BSP__REC(m->disp_verts, vs + idx[j]), out->v[j]);
-    out->rec = rec;
-    out->slot = ts + k;
+    for (j = 0; j < 3; j++) bsp__vread(d->verts + (size_t)idx[j] * BSP__DISP_VERT_BYTES, v[j]);
+}
+
+static void read_tri(const disp_at *d, uint32_t a, uint32_t k, uint32_t h, disp_tri *out)
+{
+    tri_corners(d, a, h, out->v);
+    out->rec = d->tris + (size_t)(k + h) * BSP__DISP_TRI_BYTES;
+    out->edges_at = d->edges + (size_t)(k + h) * BSP__DISP_EDGE_BYTES;
 }
 
 /* The rest of a triangle read_tri found: its plane, flags and edge
  * planes (a point trace reads them only for a triangle it hits: its
  * test takes the corners alone). */
-static void read_plane(const bsp__map *m, disp_tri *out)
+static void read_plane(disp_tri *out)
 {
     bsp__vread(out->rec, out->n);
     out->d = bsp__f32(out->rec + 12);
     out->flags = bsp__u32(out->rec + 16);
-    out->edges = bsp__disp_edges(m, out->slot);
+    out->edges = out->edges_at;
 }
 
 /* The triangles of the cell at row r, column c of displacement i (its
  * box passed the cull); 1 when the trace became startsolid. */
-static int test_cell(bsp__disp_trace *t, uint32_t i, const uint8_t *rec, uint32_t r, uint32_t c)
+static int test_cell(bsp__disp_trace *t, const disp_at *d, uint32_t r, uint32_t c)
 {
-    const bsp__map *m = t->m;
     bsp_trace_result *tr = t->tr;
-    uint32_t power = bsp__u32(rec + BSP__DISP_POWER), vs = bsp__u32(rec + BSP__DISP_VSTART);
-    uint32_t ts = bsp__u32(rec + BSP__DISP_TSTART), n = (1u << power) + 1, h;
-    int32_t contents = bsp__i32(rec + BSP__DISP_CONTENTS);
+    uint32_t a = r * d->n + c, k = 2 * (r * (d->n - 1) + c), h, i = d->i;
+    int32_t contents = d->contents;
     for (h = 0; h < 2; h++) {
         disp_tri tri_k;
         float fraction = tr->fraction, nn[3], dd;
         int hit;
-        read_tri(m, vs, ts, n, r, c, h, &tri_k);
-        if (!t->point || t->position) read_plane(m, &tri_k);
-        if (t->position) {
-            if (!box_touches(t, &tri_k)) continue;
-            tr->startsolid = tr->allsolid = 1;
-            tr->fraction = 0;
-            tr->contents = contents;
-            tr->disp = (int32_t)i;
-            tr->disp_flags = tri_k.flags;
-            return 1;
-        }
         if (t->point) {
-            hit = ray_tri(t, &tri_k, &fraction);
-            if (!hit) continue;
-            read_plane(m, &tri_k);
+            /* a point ray (never a position test: the init left it no
+             * terrain): the corners alone, kept apart from the triangle
+             * read (a compiler keeps them in registers), then the rest of
+             * a triangle it hits */
+            float v[3][3];
+            tri_corners(d, a, h, v);
+            if (!ray_tri(t, (const float(*)[3])v, &fraction)) continue;
+            read_tri(d, a, k, h, &tri_k);
+            read_plane(&tri_k);
             nn[0] = tri_k.n[0], nn[1] = tri_k.n[1], nn[2] = tri_k.n[2];
             dd = tri_k.d;
+            hit = 1;
         } else {
+            read_tri(d, a, k, h, &tri_k);
+            read_plane(&tri_k);
+            if (t->position) {
+                if (!box_touches(t, &tri_k)) continue;
+                tr->startsolid = tr->allsolid = 1;
+                tr->fraction = 0;
+                tr->contents = contents;
+                tr->disp = (int32_t)i;
+                tr->disp_flags = tri_k.flags;
+                return 1;
+            }
             hit = sweep_tri(t, &tri_k, &fraction, nn, &dd);
         }
         if (!hit) continue;
@@ -530,6 +542,13 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
      * test changes). */
     uint32_t L, zb[5], pend[5];
     const uint8_t *nodes = bsp__disp_node(m, ts, 0), *cells = bsp__disp_cells(m, ts);
+    disp_at d;
+    d.verts = BSP__REC(m->disp_verts, bsp__u32(rec + BSP__DISP_VSTART));
+    d.tris = BSP__REC(m->disp_tris, ts);
+    d.edges = bsp__disp_edges(m, ts);
+    d.n = (1u << power) + 1;
+    d.i = i;
+    d.contents = bsp__i32(rec + BSP__DISP_CONTENTS);
     /* (power 2..4, the load's check: the root is a node, not a cell) The
      * root passed the cull: may_meet() culled the displacement's bounds,
      * which the load wrote from the root's box (disp_build.c). */
@@ -556,7 +575,7 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
                 /* the cells in Morton order: (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) */
                 for (; bits; bits &= bits - 1) {
                     j = bits & 1 ? 0 : bits & 2 ? 1 : bits & 4 ? 2 : 3;
-                    if (test_cell(t, i, rec, r + (j >> 1), c + (j & 1))) return;
+                    if (test_cell(t, &d, r + (j >> 1), c + (j & 1))) return;
                 }
             } else {
                 /* the children's boxes, six rows of four (disp_build.h) */
