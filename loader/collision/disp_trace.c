@@ -159,7 +159,7 @@ void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model,
     bsp__fill(t->left, 0, sizeof t->left);
     for (i = 0; i < n && i < BSP_TRACE_DISPS_MAX; i++) {
         if (!may_meet(t, i)) continue;
-        t->left[i >> 3] |= (uint8_t)(1u << (i & 7));
+        t->left[i >> 5] |= 1u << (i & 31);
         t->any = 1;
     }
 }
@@ -596,41 +596,48 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
     }
 }
 
-bsp_status bsp__disp_leaf(bsp__disp_trace *t, uint32_t leaf)
+/* bsp__disp_leaf for a map the load kept no lists for: the marked
+ * displacements whose walk down the nodes reaches the leaf. */
+static bsp_status leaf_walked(bsp__disp_trace *t, uint32_t leaf)
 {
-    uint32_t i, n;
-    if (!t->any || t->tr->startsolid) return BSP_OK;
-    if (t->first) {
-        const uint16_t *list = t->m->disp_list;
-        uint32_t e, end;
-        if (leaf >= t->leafs) return BSP_OK;
-        for (e = t->first[leaf], end = t->first[leaf + 1]; e < end; e++) {
-            i = list[e];
-            if (t->fresh) {
-                /* the first displacement this trace meets: clear the
-                 * bits of the map's displacements (the list's indices
-                 * are below its count, at most BSP_TRACE_DISPS_MAX:
-                 * the load's check) */
-                bsp__fill(t->left, 0, (t->m->disps.count + 7) >> 3);
-                reciprocals(t);
-                t->fresh = 0;
-            }
-            if (t->left[i >> 3] >> (i & 7) & 1) continue;
-            t->left[i >> 3] |= (uint8_t)(1u << (i & 7));
-            if (!may_meet(t, i)) continue;
-            test_disp(t, i);
-            if (t->tr->startsolid) return BSP_OK;
-        }
-        return BSP_OK;
-    }
-    n = t->m->disps.count < BSP_TRACE_DISPS_MAX ? t->m->disps.count : BSP_TRACE_DISPS_MAX;
+    uint32_t i, n = t->m->disps.count < BSP_TRACE_DISPS_MAX ? t->m->disps.count : BSP_TRACE_DISPS_MAX;
     for (i = 0; i < n; i++) {
         int in;
-        if (!(t->left[i >> 3] >> (i & 7) & 1)) continue;
+        if (!(t->left[i >> 5] >> (i & 31) & 1)) continue;
         in = reaches(t->m, BSP__REC(t->m->disps, i), leaf);
         if (in < 0) return BSP_E_CORRUPT;
         if (!in) continue;
-        t->left[i >> 3] &= (uint8_t)~(1u << (i & 7));
+        t->left[i >> 5] &= ~(1u << (i & 31));
+        test_disp(t, i);
+        if (t->tr->startsolid) return BSP_OK;
+    }
+    return BSP_OK;
+}
+
+bsp_status bsp__disp_leaf(bsp__disp_trace *t, uint32_t leaf)
+{
+    const uint16_t *list;
+    uint32_t e, end;
+    if (!t->any || t->tr->startsolid) return BSP_OK;
+    if (!t->first) return leaf_walked(t, leaf);
+    if (leaf >= t->leafs) return BSP_OK;
+    list = t->m->disp_list;
+    e = t->first[leaf];
+    end = t->first[leaf + 1];
+    if (e < end && t->fresh) {
+        /* the first displacement this trace meets: clear the bits of
+         * the map's displacements (the lists' indices are below its
+         * count, at most BSP_TRACE_DISPS_MAX: the load's check) */
+        uint32_t w, words = (t->m->disps.count + 31) >> 5;
+        for (w = 0; w < words; w++) t->left[w] = 0;
+        reciprocals(t);
+        t->fresh = 0;
+    }
+    for (; e < end; e++) {
+        uint32_t i = list[e], bit = 1u << (i & 31), *word = &t->left[i >> 5];
+        if (*word & bit) continue;
+        *word |= bit;
+        if (!may_meet(t, i)) continue;
         test_disp(t, i);
         if (t->tr->startsolid) return BSP_OK;
     }

@@ -27,7 +27,7 @@ typedef struct bsp__disp_trace {
                                 * triangle and box test reads them, rounded once */
     uint32_t mask;
     uint8_t point, position, any, fresh;
-    uint8_t left[BSP_TRACE_DISPS_MAX / 8];
+    uint32_t left[BSP_TRACE_DISPS_MAX / 32];   /* a bit per displacement */
 } bsp__disp_trace;
 
 /* Set up t for a trace of model `model` (terrain: model 0 only) and mark
