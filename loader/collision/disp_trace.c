@@ -488,10 +488,12 @@ static int test_cell(bsp__disp_trace *t, const disp_at *d, uint32_t r, uint32_t 
  * compiler that vectorises does them four at once, as Valve's four-box
  * tests; each lane rounds as the one box's test of culled() does, in the
  * same order). */
+static const uint32_t lane_bit[4] = { 1, 2, 4, 8 };
+
 DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const uint8_t *q)
 {
     float entry[4], leave[4];
-    uint32_t j, k;
+    uint32_t j, k, pass[4];
     if (t->position) {
         /* overlaps(), its three axes' tests anded */
         int in[4];
@@ -520,10 +522,11 @@ DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const uint8_t *q)
             leave[j] = far < leave[j] ? far : leave[j];
         }
     }
-    /* (written out: gcc -O2 makes the four compares one, where a loop
-     * of four kept a compare, a shift and an or a lane) */
-    return (uint32_t)(entry[0] <= leave[0]) | (uint32_t)(entry[1] <= leave[1]) << 1 |
-           (uint32_t)(entry[2] <= leave[2]) << 2 | (uint32_t)(entry[3] <= leave[3]) << 3;
+    /* (each lane's compare as a mask anded with its bit: gcc -O2 makes
+     * the four compares one and the bits an and, where a compare, a
+     * shift and an or a lane kept them apart) */
+    for (j = 0; j < 4; j++) pass[j] = (uint32_t) - (int32_t)(entry[j] <= leave[j]) & lane_bit[j];
+    return (pass[0] | pass[1]) | (pass[2] | pass[3]);
 }
 
 /* Test displacement i (its bounds passed the cull: may_meet()): its cells
