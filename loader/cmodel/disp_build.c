@@ -239,7 +239,7 @@ static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint
     const uint8_t *dt = data(m, 2);
     int32_t power = bsp__i32(info + DISPINFO_POWER), vs = bsp__i32(info + DISPINFO_VERT_START);
     int32_t ts = bsp__i32(info + DISPINFO_TRI_START), f = bsp__i32(rec + BSP__DISP_FACE);
-    uint32_t tess = bsp__u32(info + DISPINFO_MINTESS), n, cells, k, r, c, j;
+    uint32_t tess = bsp__u32(info + DISPINFO_MINTESS), n, cells, k, r, c, j, nonfinite = 0;
     bsp__disp_grid g;
 
     if (power < 2 || power > 4 || f < 0) return BSP_E_CORRUPT;
@@ -259,6 +259,8 @@ static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint
             float p[3];
             bsp__disp_grid_vertex(A, S, c, dv + ((size_t)vs + r * n + c) * DISPVERT_BYTES, p);
             wr3(verts + ((size_t)vs + r * n + c) * BSP__DISP_VERT_BYTES, p);
+            for (j = 0; j < 3; j++)
+                if (!(bsp__fsub(p[j], p[j]) == 0)) nonfinite = BSP__DISP_NONFINITE;   /* inf or NaN */
         }
     }
     /* triangles: cell (r, c) split as Valve's checkerboard */
@@ -292,7 +294,7 @@ static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint
      * so a trace that culled the bounds has culled the root */
     for (j = 0; j < 6; j++) put_f32(rec + BSP__DISP_LO + 4 * j, bsp__f32(bsp__disp_node(m, (uint32_t)ts, 0) + 4 * j));
     bsp__put_u32(rec + BSP__DISP_CONTENTS, bsp__u32(info + DISPINFO_CONTENTS));
-    bsp__put_u32(rec + BSP__DISP_FLAGS, tess & MINTESS_FLAGS ? tess & ~MINTESS_FLAGS : 0);
+    bsp__put_u32(rec + BSP__DISP_FLAGS, (tess & MINTESS_FLAGS ? tess & ~MINTESS_FLAGS : 0) | nonfinite);
     bsp__put_u32(rec + BSP__DISP_POWER, (uint32_t)power);
     bsp__put_u32(rec + BSP__DISP_VSTART, (uint32_t)vs);
     bsp__put_u32(rec + BSP__DISP_TSTART, (uint32_t)ts);

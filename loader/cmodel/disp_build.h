@@ -108,6 +108,10 @@ BSP_INLINE const uint8_t *bsp__disp_edges(const bsp__map *m, uint32_t slot)
 #define BSP__DISP_LIST_PER 64u
 #define BSP__DISP_NOHULL 4u
 #define BSP__DISP_NORAY 8u
+/* In a record's flags (the file's never reach bit 31): a vertex of the
+ * displacement is not finite, so its boxes may hold a NaN (the trace's
+ * ordered cull takes boxes without one: collision/disp_trace.c). */
+#define BSP__DISP_NONFINITE 0x80000000u
 
 /* Triangle k of a displacement whose grid is n vertices wide: cell k / 2,
  * split as Valve's compiler and engine split it (a checkerboard: along

@@ -103,10 +103,13 @@ DISP_TRACE_HOT int culled(const bsp__disp_trace *t, const float lo[3], const flo
 static void reciprocals(bsp__disp_trace *t)
 {
     uint32_t k;
+    t->ordered = 1;
     for (k = 0; k < 3; k++) {
         t->inv[k] = t->d[k] == 0 ? FLT_MAX : bsp__fdiv(1.0f, t->d[k]);
         t->e[k] = bsp__fadd(t->s[k], t->d[k]);
         t->grow[k] = bsp__fadd(t->ext[k], DIST_EPSILON);
+        /* (x - x is 0 for a finite x alone) */
+        if (!(bsp__fsub(t->inv[k], t->inv[k]) == 0) || !(t->grow[k] >= 0)) t->ordered = 0;
     }
 }
 
@@ -490,7 +493,7 @@ static int test_cell(bsp__disp_trace *t, const disp_at *d, uint32_t r, uint32_t 
  * same order). */
 static const uint32_t lane_bit[4] = { 1, 2, 4, 8 };
 
-DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const uint8_t *q)
+DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const uint8_t *q, int ordered)
 {
     float entry[4], leave[4];
     uint32_t j, k, pass[4];
@@ -510,7 +513,32 @@ DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const uint8_t *q)
         entry[j] = 0.0f;
         leave[j] = 1.0f;
     }
-    for (k = 0; k < 3; k++) {
+    for (k = 0; ordered && k < 3; k++) {
+        /* Boxes and reciprocal finite, lo <= hi (the load's minimum and
+         * maximum), grow >= 0: each rounding keeps the order, so with
+         * inv > 0 a lane's lo side gives at most what its hi side gives,
+         * min(lo, hi) is the lo side's and max(lo, hi) the hi side's
+         * (equal sides: the same value), the other way round with inv <
+         * 0, and no NaN arises. Each side then goes straight to entry or
+         * exit, with no compare between the two. */
+        float s = t->s[k], g = t->grow[k], v = t->inv[k];
+        const uint8_t *lo = q + 16 * k, *hi = q + 16 * (3 + k);
+        if (v > 0)
+            for (j = 0; j < 4; j++) {
+                float near = bsp__fmul(bsp__fsub(bsp__fsub(bsp__f32(lo + 4 * j), s), g), v);
+                float far = bsp__fmul(bsp__fadd(bsp__fsub(bsp__f32(hi + 4 * j), s), g), v);
+                entry[j] = near > entry[j] ? near : entry[j];
+                leave[j] = far < leave[j] ? far : leave[j];
+            }
+        else
+            for (j = 0; j < 4; j++) {
+                float far = bsp__fmul(bsp__fsub(bsp__fsub(bsp__f32(lo + 4 * j), s), g), v);
+                float near = bsp__fmul(bsp__fadd(bsp__fsub(bsp__f32(hi + 4 * j), s), g), v);
+                entry[j] = near > entry[j] ? near : entry[j];
+                leave[j] = far < leave[j] ? far : leave[j];
+            }
+    }
+    for (k = 0; !ordered && k < 3; k++) {
         float s = t->s[k], g = t->grow[k], v = t->inv[k];
         for (j = 0; j < 4; j++) {
             float a = bsp__fmul(bsp__fsub(bsp__fsub(bsp__f32(q + 16 * k + 4 * j), s), g), v);
@@ -546,6 +574,9 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
     uint32_t L, zb[5], pend[5];
     const uint8_t *nodes = bsp__disp_node(m, ts, 0), *cells = bsp__disp_cells(m, ts);
     disp_at d;
+    /* (the ordered cull: a sweep whose reciprocals allow it over boxes
+     * of finite vertices) */
+    int ordered = !t->position && t->ordered && !(bsp__u32(rec + BSP__DISP_FLAGS) & BSP__DISP_NONFINITE);
     d.verts = BSP__REC(m->disp_verts, bsp__u32(rec + BSP__DISP_VSTART));
     d.tris = BSP__REC(m->disp_tris, ts);
     d.edges = bsp__disp_edges(m, ts);
@@ -568,7 +599,7 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
                  * the nodes' (disp_build.h); row and column of z from
                  * its odd and even bits (power <= 4) */
                 uint32_t r, c;
-                bits = kids_pass(t, cells + bsp__disp_cell_float(z, 0));
+                bits = kids_pass(t, cells + bsp__disp_cell_float(z, 0), ordered);
                 c = z & 0x55u;
                 c = (c | c >> 1) & 0x33u;
                 c = (c | c >> 2) & 0x0fu;
@@ -582,7 +613,8 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
                 }
             } else {
                 /* the children's boxes, six rows of four (disp_build.h) */
-                bits = kids_pass(t, nodes + bsp__disp_node_float(BSP__DISP_LEVEL(power, L - 1), 4 * (z >> (2 * L)), 0));
+                bits = kids_pass(t, nodes + bsp__disp_node_float(BSP__DISP_LEVEL(power, L - 1), 4 * (z >> (2 * L)), 0),
+                                 ordered);
             }
         }
         if (!bits) {

@@ -27,6 +27,7 @@ typedef struct bsp__disp_trace {
                                 * triangle and box test reads them, rounded once */
     uint32_t mask;
     uint8_t point, position, any, fresh;
+    uint8_t ordered;           /* inv finite and grow >= 0: the ordered cull */
     uint32_t left[BSP_TRACE_DISPS_MAX / 32];   /* a bit per displacement */
 } bsp__disp_trace;
 
