@@ -503,8 +503,10 @@ DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const uint8_t *q, in
         for (j = 0; j < 4; j++) in[j] = 1;
         for (k = 0; k < 3; k++) {
             float l = bsp__fsub(t->s[k], t->ext[k]), h = bsp__fadd(t->s[k], t->ext[k]);
-            for (j = 0; j < 4; j++)
-                in[j] &= !(l > bsp__f32(q + 16 * (3 + k) + 4 * j)) & !(h < bsp__f32(q + 16 * k + 4 * j));
+            for (j = 0; j < 4; j++) {
+                float lo = bsp__f32(q + 16 * k + 4 * j), hi = bsp__f32(q + 16 * (3 + k) + 4 * j);
+                in[j] &= !(l > hi) & !(h < lo);
+            }
         }
         return (uint32_t)in[0] | (uint32_t)in[1] << 1 | (uint32_t)in[2] << 2 | (uint32_t)in[3] << 3;
     }
