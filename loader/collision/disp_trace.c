@@ -400,7 +400,7 @@ static int box_touches(const bsp__disp_trace *t, const disp_tri *tr)
 
 /* Triangle h of the cell whose first vertex is a (its first triangle
  * k): bsp__disp_tri's corners, without its divisions. */
-DISP_TRACE_HOT void tri_corners(const disp_at *d, uint32_t a, uint32_t h, float v[3][3])
+DISP_TRACE_HOT void cell_corners(const disp_at *d, uint32_t a, uint32_t h, float v[3][3])
 {
     uint32_t n = d->n, idx[3], j;
     if (a & 1) {
@@ -417,7 +417,7 @@ DISP_TRACE_HOT void tri_corners(const disp_at *d, uint32_t a, uint32_t h, float 
 
 static void read_tri(const disp_at *d, uint32_t a, uint32_t k, uint32_t h, disp_tri *out)
 {
-    tri_corners(d, a, h, out->v);
+    cell_corners(d, a, h, out->v);
     out->rec = d->tris + (size_t)(k + h) * BSP__DISP_TRI_BYTES;
     out->edges_at = d->edges + (size_t)(k + h) * BSP__DISP_EDGE_BYTES;
 }
@@ -450,7 +450,7 @@ static int test_cell(bsp__disp_trace *t, const disp_at *d, uint32_t r, uint32_t 
              * read (a compiler keeps them in registers), then the rest of
              * a triangle it hits */
             float v[3][3];
-            tri_corners(d, a, h, v);
+            cell_corners(d, a, h, v);
             if (!ray_tri(t, (const float(*)[3])v, &fraction)) continue;
             read_tri(d, a, k, h, &tri_k);
             read_plane(&tri_k);
