@@ -115,9 +115,9 @@ static void reciprocals(bsp__disp_trace *t)
 
 /* Can displacement i change this trace's answer: its contents in the
  * mask, its flags not leaving the trace out, its bounds passing the cull? */
-static int may_meet(const bsp__disp_trace *t, uint32_t i)
+DISP_TRACE_HOT int may_meet(const bsp__disp_trace *t, uint32_t i)
 {
-    const uint8_t *rec = BSP__REC(t->m->disps, i);
+    const uint8_t *rec = t->m->disps.data + (size_t)i * BSP__DISP_REC_BYTES;   /* (its stride) */
     uint32_t contents = bsp__u32(rec + BSP__DISP_CONTENTS), flags = bsp__u32(rec + BSP__DISP_FLAGS);
     float lo[3], hi[3];
     if (!(contents & t->mask)) return 0;
