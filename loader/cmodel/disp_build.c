@@ -72,8 +72,7 @@ static uint32_t list_cap(uint32_t disps)
 /* Bytes before the lists: the records, vertex and triangle slots. */
 static uint32_t slots_bytes(const uint32_t n[3])
 {
-    return n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES +
-           n[2] * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT + BSP__DISP_EDGE_BYTES);
+    return n[0] * BSP__DISP_REC_BYTES + n[1] * BSP__DISP_VERT_BYTES + n[2] * BSP__DISP_SLOT_BYTES;
 }
 
 /* The lists' bytes: a first per leaf and one, 2 per entry, 4-aligned. */
@@ -92,7 +91,7 @@ bsp_status bsp__disp_region(const bsp_header *h, int collision, uint32_t *bytes)
     if (!n[0]) return BSP_OK;
     /* (each below 2^30 records: lump sizes are 32-bit) */
     if (n[0] > 0xffffffffu / 4 / BSP__DISP_REC_BYTES || n[1] > 0xffffffffu / 4 / BSP__DISP_VERT_BYTES ||
-        n[2] > 0xffffffffu / 4 / (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT + BSP__DISP_EDGE_BYTES))
+        n[2] > 0xffffffffu / 4 / BSP__DISP_SLOT_BYTES)
         return BSP_E_BAD_LUMP;
     total = (uint64_t)slots_bytes(n) + lists_bytes(leaf_records(h), n[0]);
     if (total > 0xffffffffu - 64u) return BSP_E_BAD_LUMP;
@@ -152,16 +151,15 @@ static void grow(uint8_t *node0, uint32_t level, uint32_t k, const float blo[3],
     }
 }
 
-/* The cells' boxes (in their triangles' slots) and the quadtree's, from
+/* The cells' boxes (rows of four, disp_build.h) and the quadtree's, from
  * the smallest blocks up: each the union of its four parts. */
 static void boxes(bsp__map *m, uint32_t vs, uint32_t ts, uint32_t power)
 {
     uint32_t n = (1u << power) + 1, cells = 1u << (2 * power), z, L;
-    uint8_t *tris = (uint8_t *)m->disp_tris.data, *node0 = (uint8_t *)bsp__disp_node(m, ts, 0);
+    uint8_t *cell0 = (uint8_t *)bsp__disp_cells(m, ts), *node0 = (uint8_t *)bsp__disp_node(m, ts, 0);
     for (z = 0; z < cells; z++) {
         uint32_t r = 0, c = 0, b, h, j;
         float lo[3], hi[3];
-        uint8_t *t;
         for (b = 0; b < power; b++) {
             c |= (z >> (2 * b) & 1u) << b;
             r |= (z >> (2 * b + 1) & 1u) << b;
@@ -174,9 +172,10 @@ static void boxes(bsp__map *m, uint32_t vs, uint32_t ts, uint32_t power)
                 if (!h || v[j] > hi[j]) hi[j] = v[j];
             }
         }
-        t = tris + ((size_t)ts + 2 * (r * (n - 1) + c)) * BSP__DISP_TRI_BYTES + BSP__DISP_TRI_BOX;
-        wr3(t, lo);
-        wr3(t + BSP__DISP_TRI_BYTES, hi);
+        for (j = 0; j < 3; j++) {
+            put_f32(cell0 + bsp__disp_cell_float(z, j), lo[j]);
+            put_f32(cell0 + bsp__disp_cell_float(z, 3 + j), hi[j]);
+        }
         /* its level-1 block */
         grow(node0, BSP__DISP_LEVEL(power, 1), z >> 2, lo, hi, !(z & 3));
     }
@@ -240,8 +239,7 @@ static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint
     const uint8_t *dt = data(m, 2);
     int32_t power = bsp__i32(info + DISPINFO_POWER), vs = bsp__i32(info + DISPINFO_VERT_START);
     int32_t ts = bsp__i32(info + DISPINFO_TRI_START), f = bsp__i32(rec + BSP__DISP_FACE);
-    uint32_t tess = bsp__u32(info + DISPINFO_MINTESS), n, cells, k, r, c, j;
-    float lo[3], hi[3];
+    uint32_t tess = bsp__u32(info + DISPINFO_MINTESS), n, cells, k, r, c, j, nonfinite = 0;
     bsp__disp_grid g;
 
     if (power < 2 || power > 4 || f < 0) return BSP_E_CORRUPT;
@@ -261,10 +259,8 @@ static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint
             float p[3];
             bsp__disp_grid_vertex(A, S, c, dv + ((size_t)vs + r * n + c) * DISPVERT_BYTES, p);
             wr3(verts + ((size_t)vs + r * n + c) * BSP__DISP_VERT_BYTES, p);
-            for (j = 0; j < 3; j++) {
-                if ((r == 0 && c == 0) || p[j] < lo[j]) lo[j] = p[j];
-                if ((r == 0 && c == 0) || p[j] > hi[j]) hi[j] = p[j];
-            }
+            for (j = 0; j < 3; j++)
+                if (!(bsp__fsub(p[j], p[j]) == 0)) nonfinite = BSP__DISP_NONFINITE;   /* inf or NaN */
         }
     }
     /* triangles: cell (r, c) split as Valve's checkerboard */
@@ -293,10 +289,12 @@ static bsp_status build_one(bsp__map *m, const uint8_t *info, uint8_t *rec, uint
         edge_planes((const float (*)[3])p, (uint8_t *)bsp__disp_edges(m, (uint32_t)ts + k));
     }
     boxes(m, vs, ts, (uint32_t)power);
-    wr3(rec + BSP__DISP_LO, lo);
-    wr3(rec + BSP__DISP_HI, hi);
+    /* the bounds: the quadtree's root, the union of the cells' boxes
+     * (8.14), the very floats the trace's cull of the root would read,
+     * so a trace that culled the bounds has culled the root */
+    for (j = 0; j < 6; j++) put_f32(rec + BSP__DISP_LO + 4 * j, bsp__f32(bsp__disp_node(m, (uint32_t)ts, 0) + 4 * j));
     bsp__put_u32(rec + BSP__DISP_CONTENTS, bsp__u32(info + DISPINFO_CONTENTS));
-    bsp__put_u32(rec + BSP__DISP_FLAGS, tess & MINTESS_FLAGS ? tess & ~MINTESS_FLAGS : 0);
+    bsp__put_u32(rec + BSP__DISP_FLAGS, (tess & MINTESS_FLAGS ? tess & ~MINTESS_FLAGS : 0) | nonfinite);
     bsp__put_u32(rec + BSP__DISP_POWER, (uint32_t)power);
     bsp__put_u32(rec + BSP__DISP_VSTART, (uint32_t)vs);
     bsp__put_u32(rec + BSP__DISP_TSTART, (uint32_t)ts);
@@ -359,7 +357,7 @@ bsp_status bsp__disps_build(bsp__map *m, const bsp_header *h, uint8_t *region, u
         if (st != BSP_OK) return st;
         uint32_t side = (1u << power) + 1;
         *did += BSP__DISP_REC_BYTES + side * side * BSP__DISP_VERT_BYTES +
-                2 * (side - 1) * (side - 1) * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT + BSP__DISP_EDGE_BYTES);
+                2 * (side - 1) * (side - 1) * BSP__DISP_SLOT_BYTES;
     }
     cur->bytes += *did;
     if (cur->next < n[0]) return BSP_OK;

@@ -29,16 +29,21 @@
 #define BSP__DISP_VSTART 36
 #define BSP__DISP_TSTART 40
 #define BSP__DISP_FACE 44
-/* a vertex slot: x, y, z; a triangle slot: n[3], d, flags, then half of
- * its cell's box (triangle 2k: lo, 2k+1: hi). After the triangle slots,
- * 4 bytes per slot hold the displacement's quadtree boxes (lo, hi; fewer
- * than a sixth of its triangles), from byte 4 * DispTriStart: the blocks
- * of 2^L x 2^L cells, level L = power first, block b of level L (cells
- * b * 4^L .. in Morton order) at index (4^(power-L) - 1) / 3 + b, so that
- * a trace skips every cell of a block its cull rejects. */
+/* a vertex slot: x, y, z; a triangle slot: n[3], d, flags. After the
+ * triangle slots, 12 bytes per slot hold the cells' boxes (a cell's two
+ * triangles, 24 bytes), from byte 12 * DispTriStart: the displacement's
+ * cells in Morton order, each four that make one block of level 1 kept
+ * together as six rows of four floats (lo x, y, z then hi x, y, z, a lane
+ * per cell: bsp__disp_cell_float), so that a trace reads the four boxes
+ * it tests side by side as rows. Then 4 bytes per slot hold the
+ * displacement's quadtree boxes (lo, hi; fewer than a sixth of its
+ * triangles), from byte 4 * DispTriStart: the blocks of 2^L x 2^L cells,
+ * level L = power first, block b of level L (cells b * 4^L .. in Morton
+ * order) at index (4^(power-L) - 1) / 3 + b, so that a trace skips every
+ * cell of a block its cull rejects. */
 #define BSP__DISP_VERT_BYTES 12u
-#define BSP__DISP_TRI_BYTES 32u
-#define BSP__DISP_TRI_BOX 20
+#define BSP__DISP_TRI_BYTES 20u
+#define BSP__DISP_CELL_SLOT 12u
 #define BSP__DISP_NODE_SLOT 4u
 #define BSP__DISP_NODE_BYTES 24u
 
@@ -49,14 +54,26 @@
  * normal was turned, so its axis component is -0), then per plane its two
  * other components (i, j: the axes after ax) and its distance. */
 #define BSP__DISP_EDGE_BYTES 112u
+/* every byte a triangle slot takes, in the four runs */
+#define BSP__DISP_SLOT_BYTES (BSP__DISP_TRI_BYTES + BSP__DISP_CELL_SLOT + BSP__DISP_NODE_SLOT + BSP__DISP_EDGE_BYTES)
 #define BSP__DISP_EDGE_SKIP(q) (1u << (q))
 #define BSP__DISP_EDGE_TURNED(q) (1u << (9 + (q)))
 
+/* The cells' boxes of the displacement whose triangles start at ts, and
+ * the byte of float f (0..5) of its cell z (Morton order) from there. */
+BSP_INLINE const uint8_t *bsp__disp_cells(const bsp__map *m, uint32_t ts)
+{
+    return m->disp_tris.data + (size_t)m->disp_tris.count * BSP__DISP_TRI_BYTES + (size_t)ts * BSP__DISP_CELL_SLOT;
+}
+BSP_INLINE size_t bsp__disp_cell_float(uint32_t z, uint32_t f)
+{
+    return (size_t)(z >> 2) * (4 * BSP__DISP_NODE_BYTES) + 16 * (size_t)f + 4 * (size_t)(z & 3);
+}
 /* Node `index` of the displacement whose triangles start at ts. */
 BSP_INLINE const uint8_t *bsp__disp_node(const bsp__map *m, uint32_t ts, uint32_t index)
 {
-    return m->disp_tris.data + (size_t)m->disp_tris.count * BSP__DISP_TRI_BYTES + (size_t)ts * BSP__DISP_NODE_SLOT +
-           (size_t)index * BSP__DISP_NODE_BYTES;
+    return m->disp_tris.data + (size_t)m->disp_tris.count * (BSP__DISP_TRI_BYTES + BSP__DISP_CELL_SLOT) +
+           (size_t)ts * BSP__DISP_NODE_SLOT + (size_t)index * BSP__DISP_NODE_BYTES;
 }
 /* Within its level, a block's box is kept with its three siblings' (the
  * children of one block, nodes first + 4g .. first + 4g + 3): six rows of
@@ -74,7 +91,8 @@ BSP_INLINE size_t bsp__disp_node_float(uint32_t first, uint32_t k, uint32_t f)
 /* The edge planes of triangle slot `slot`. */
 BSP_INLINE const uint8_t *bsp__disp_edges(const bsp__map *m, uint32_t slot)
 {
-    return m->disp_tris.data + (size_t)m->disp_tris.count * (BSP__DISP_TRI_BYTES + BSP__DISP_NODE_SLOT) +
+    return m->disp_tris.data +
+           (size_t)m->disp_tris.count * (BSP__DISP_TRI_BYTES + BSP__DISP_CELL_SLOT + BSP__DISP_NODE_SLOT) +
            (size_t)slot * BSP__DISP_EDGE_BYTES;
 }
 /* The first node of level L of a displacement of this power. */
@@ -90,6 +108,10 @@ BSP_INLINE const uint8_t *bsp__disp_edges(const bsp__map *m, uint32_t slot)
 #define BSP__DISP_LIST_PER 64u
 #define BSP__DISP_NOHULL 4u
 #define BSP__DISP_NORAY 8u
+/* In a record's flags (the file's never reach bit 31): a vertex of the
+ * displacement is not finite, so its boxes may hold a NaN (the trace's
+ * ordered cull takes boxes without one: collision/disp_trace.c). */
+#define BSP__DISP_NONFINITE 0x80000000u
 
 /* Triangle k of a displacement whose grid is n vertices wide: cell k / 2,
  * split as Valve's compiler and engine split it (a checkerboard: along

@@ -40,7 +40,17 @@ typedef struct disp_tri {
     float n[3], d;
     uint32_t flags;
     const uint8_t *edges;   /* its edge planes, built at load */
+    const uint8_t *rec;     /* its slot (plane and flags) */
+    const uint8_t *edges_at;
 } disp_tri;
+
+/* What a trace reads of the displacement it tests, once (its record's
+ * fields and where its runs start). */
+typedef struct disp_at {
+    const uint8_t *verts, *tris, *edges;   /* its first slot of each */
+    uint32_t n, i;                         /* vertices a row; its index */
+    int32_t contents;
+} disp_at;
 
 
 
@@ -93,18 +103,21 @@ DISP_TRACE_HOT int culled(const bsp__disp_trace *t, const float lo[3], const flo
 static void reciprocals(bsp__disp_trace *t)
 {
     uint32_t k;
+    t->ordered = 1;
     for (k = 0; k < 3; k++) {
         t->inv[k] = t->d[k] == 0 ? FLT_MAX : bsp__fdiv(1.0f, t->d[k]);
         t->e[k] = bsp__fadd(t->s[k], t->d[k]);
         t->grow[k] = bsp__fadd(t->ext[k], DIST_EPSILON);
+        /* (x - x is 0 for a finite x alone) */
+        if (!(bsp__fsub(t->inv[k], t->inv[k]) == 0) || !(t->grow[k] >= 0)) t->ordered = 0;
     }
 }
 
 /* Can displacement i change this trace's answer: its contents in the
  * mask, its flags not leaving the trace out, its bounds passing the cull? */
-static int may_meet(const bsp__disp_trace *t, uint32_t i)
+DISP_TRACE_HOT int may_meet(const bsp__disp_trace *t, uint32_t i)
 {
-    const uint8_t *rec = BSP__REC(t->m->disps, i);
+    const uint8_t *rec = t->m->disps.data + (size_t)i * BSP__DISP_REC_BYTES;   /* (its stride) */
     uint32_t contents = bsp__u32(rec + BSP__DISP_CONTENTS), flags = bsp__u32(rec + BSP__DISP_FLAGS);
     float lo[3], hi[3];
     if (!(contents & t->mask)) return 0;
@@ -115,9 +128,9 @@ static int may_meet(const bsp__disp_trace *t, uint32_t i)
     return !culled(t, lo, hi);
 }
 
-void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model, const float start[3],
-                          const float end[3], const float mins[3], const float maxs[3], uint32_t mask,
-                          bsp_trace_result *tr, bsp__cplane *hit)
+void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model, const float s[3], const float e[3],
+                          const float ext[3], int point, int position, uint32_t mask, bsp_trace_result *tr,
+                          bsp__cplane *hit)
 {
     uint32_t i, k, n = m->disps.count;
     tr->disp = -1;
@@ -129,16 +142,12 @@ void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model,
     t->tr = tr;
     t->hit = hit;
     t->mask = mask;
-    t->point = 1;
-    t->position = 1;
-    /* centred as Valve's Ray_t (8.9 step 1) */
+    t->point = (uint8_t)(point != 0);
+    t->position = (uint8_t)(position != 0);
     for (k = 0; k < 3; k++) {
-        float offset = bsp__fmul(bsp__fadd(mins[k], maxs[k]), 0.5f);
-        t->ext[k] = bsp__fsub(maxs[k], offset);
-        t->s[k] = bsp__fadd(start[k], offset);
-        t->d[k] = bsp__fsub(bsp__fadd(end[k], offset), t->s[k]);
-        if (t->ext[k] != 0) t->point = 0;
-        if (start[k] != end[k]) t->position = 0;
+        t->ext[k] = ext[k];
+        t->s[k] = s[k];
+        t->d[k] = bsp__fsub(e[k], s[k]);
     }
     if (t->point && t->position) return;    /* a point never touches terrain */
     if (m->disp_first) {
@@ -153,7 +162,7 @@ void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model,
     bsp__fill(t->left, 0, sizeof t->left);
     for (i = 0; i < n && i < BSP_TRACE_DISPS_MAX; i++) {
         if (!may_meet(t, i)) continue;
-        t->left[i >> 3] |= (uint8_t)(1u << (i & 7));
+        t->left[i >> 5] |= 1u << (i & 31);
         t->any = 1;
     }
 }
@@ -307,18 +316,18 @@ static int sweep_tri(const bsp__disp_trace *t, const disp_tri *tr, float *fracti
 }
 
 /* The point trace of one triangle (one-sided); 1 when it takes the answer. */
-static int ray_tri(const bsp__disp_trace *t, const disp_tri *tr, float *fraction)
+static int ray_tri(const bsp__disp_trace *t, const float tv[3][3], float *fraction)
 {
     float e1[3], e2[3], c[3], p[3], q[3], o[3], den, u, v, f;
-    bsp__vsub(tr->v[2], tr->v[0], e1);
-    bsp__vsub(tr->v[1], tr->v[0], e2);
+    bsp__vsub(tv[2], tv[0], e1);
+    bsp__vsub(tv[1], tv[0], e2);
     bsp__vcross(e1, e2, c);
     if (bsp__dot(c, t->d) >= 0) return 0;
     bsp__vcross(t->d, e2, p);
     den = bsp__dot(p, e1);
     if (bsp__fabs(den) < 1e-6f) return 0;
     den = bsp__fdiv(1.0f, den);
-    bsp__vsub(t->s, tr->v[0], o);
+    bsp__vsub(t->s, tv[0], o);
     u = bsp__fmul(bsp__dot(p, o), den);
     if (u < 0 || u > 1) return 0;
     bsp__vcross(o, e1, q);
@@ -389,13 +398,11 @@ static int box_touches(const bsp__disp_trace *t, const disp_tri *tr)
     return bsp__coll_box_sides_raw(&pl, lo, hi) == 3;
 }
 
-/* Triangle h of the cell at row r, column c: bsp__disp_tri's corners
- * from the cell's first vertex a = r * n + c, without its divisions. */
-static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, uint32_t r, uint32_t c, uint32_t h,
-                     disp_tri *out)
+/* Triangle h of the cell whose first vertex is a (its first triangle
+ * k): bsp__disp_tri's corners, without its divisions. */
+DISP_TRACE_HOT void cell_corners(const disp_at *d, uint32_t a, uint32_t h, float v[3][3])
 {
-    uint32_t a = r * n + c, k = 2 * (r * (n - 1) + c) + h, idx[3], j;
-    const uint8_t *rec = BSP__REC(m->disp_tris, ts + k);
+    uint32_t n = d->n, idx[3], j;
     if (a & 1) {
         idx[0] = h ? a + 1 : a;
         idx[1] = a + n;
@@ -405,41 +412,63 @@ static void read_tri(const bsp__map *m, uint32_t vs, uint32_t ts, uint32_t n, ui
         idx[1] = h ? a + n + 1 : a + n;
         idx[2] = h ? a + 1 : a + n + 1;
     }
-    for (j = 0; j < 3; j++) bsp__vread(BSP__REC(m->disp_verts, vs + idx[j]), out->v[j]);
-    bsp__vread(rec, out->n);
-    out->d = bsp__f32(rec + 12);
-    out->flags = bsp__u32(rec + 16);
-    out->edges = bsp__disp_edges(m, ts + k);
+    for (j = 0; j < 3; j++) bsp__vread(d->verts + (size_t)idx[j] * BSP__DISP_VERT_BYTES, v[j]);
+}
+
+static void read_tri(const disp_at *d, uint32_t a, uint32_t k, uint32_t h, disp_tri *out)
+{
+    cell_corners(d, a, h, out->v);
+    out->rec = d->tris + (size_t)(k + h) * BSP__DISP_TRI_BYTES;
+    out->edges_at = d->edges + (size_t)(k + h) * BSP__DISP_EDGE_BYTES;
+}
+
+/* The rest of a triangle read_tri found: its plane, flags and edge
+ * planes (a point trace reads them only for a triangle it hits: its
+ * test takes the corners alone). */
+static void read_plane(disp_tri *out)
+{
+    bsp__vread(out->rec, out->n);
+    out->d = bsp__f32(out->rec + 12);
+    out->flags = bsp__u32(out->rec + 16);
+    out->edges = out->edges_at;
 }
 
 /* The triangles of the cell at row r, column c of displacement i (its
  * box passed the cull); 1 when the trace became startsolid. */
-static int test_cell(bsp__disp_trace *t, uint32_t i, const uint8_t *rec, uint32_t r, uint32_t c)
+static int test_cell(bsp__disp_trace *t, const disp_at *d, uint32_t r, uint32_t c)
 {
-    const bsp__map *m = t->m;
     bsp_trace_result *tr = t->tr;
-    uint32_t power = bsp__u32(rec + BSP__DISP_POWER), vs = bsp__u32(rec + BSP__DISP_VSTART);
-    uint32_t ts = bsp__u32(rec + BSP__DISP_TSTART), n = (1u << power) + 1, h;
-    int32_t contents = bsp__i32(rec + BSP__DISP_CONTENTS);
+    uint32_t a = r * d->n + c, k = 2 * (r * (d->n - 1) + c), h, i = d->i;
+    int32_t contents = d->contents;
     for (h = 0; h < 2; h++) {
         disp_tri tri_k;
         float fraction = tr->fraction, nn[3], dd;
         int hit;
-        read_tri(m, vs, ts, n, r, c, h, &tri_k);
-        if (t->position) {
-            if (!box_touches(t, &tri_k)) continue;
-            tr->startsolid = tr->allsolid = 1;
-            tr->fraction = 0;
-            tr->contents = contents;
-            tr->disp = (int32_t)i;
-            tr->disp_flags = tri_k.flags;
-            return 1;
-        }
         if (t->point) {
-            hit = ray_tri(t, &tri_k, &fraction);
+            /* a point ray (never a position test: the init left it no
+             * terrain): the corners alone, kept apart from the triangle
+             * read (a compiler keeps them in registers), then the rest of
+             * a triangle it hits */
+            float v[3][3];
+            cell_corners(d, a, h, v);
+            if (!ray_tri(t, (const float(*)[3])v, &fraction)) continue;
+            read_tri(d, a, k, h, &tri_k);
+            read_plane(&tri_k);
             nn[0] = tri_k.n[0], nn[1] = tri_k.n[1], nn[2] = tri_k.n[2];
             dd = tri_k.d;
+            hit = 1;
         } else {
+            read_tri(d, a, k, h, &tri_k);
+            read_plane(&tri_k);
+            if (t->position) {
+                if (!box_touches(t, &tri_k)) continue;
+                tr->startsolid = tr->allsolid = 1;
+                tr->fraction = 0;
+                tr->contents = contents;
+                tr->disp = (int32_t)i;
+                tr->disp_flags = tri_k.flags;
+                return 1;
+            }
             hit = sweep_tri(t, &tri_k, &fraction, nn, &dd);
         }
         if (!hit) continue;
@@ -456,52 +485,87 @@ static int test_cell(bsp__disp_trace *t, uint32_t i, const uint8_t *rec, uint32_
 }
 
 /* The cull of the four children of a block, a bit each (bit j: child j
- * passes), their boxes a lane each (lo[k][j]: axis k of child j) so that
- * the tests of the four are the same operations side by side, without a
- * branch between them (a compiler that vectorises does them four at once,
- * as Valve's four-box tests; each lane rounds as the one box's test of
- * culled() does, in the same order). */
-DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const float lo[3][4], const float hi[3][4])
+ * passes), their boxes six rows of four floats at q (disp_build.h: lo x,
+ * y, z then hi x, y, z, a lane per child) so that the tests of the four
+ * are the same operations side by side, without a branch between them (a
+ * compiler that vectorises does them four at once, as Valve's four-box
+ * tests; each lane rounds as the one box's test of culled() does, in the
+ * same order). */
+static const uint32_t lane_bit[4] = { 1, 2, 4, 8 };
+
+DISP_TRACE_HOT uint32_t kids_pass(const bsp__disp_trace *t, const uint8_t *q, int ordered)
 {
     float entry[4], leave[4];
-    uint32_t j, k, bits = 0;
+    uint32_t j, k, pass[4];
     if (t->position) {
         /* overlaps(), its three axes' tests anded */
         int in[4];
         for (j = 0; j < 4; j++) in[j] = 1;
         for (k = 0; k < 3; k++) {
             float l = bsp__fsub(t->s[k], t->ext[k]), h = bsp__fadd(t->s[k], t->ext[k]);
-            for (j = 0; j < 4; j++) in[j] &= !(l > hi[k][j]) & !(h < lo[k][j]);
+            for (j = 0; j < 4; j++) {
+                float lo = bsp__f32(q + 16 * k + 4 * j), hi = bsp__f32(q + 16 * (3 + k) + 4 * j);
+                in[j] &= !(l > hi) & !(h < lo);
+            }
         }
-        for (j = 0; j < 4; j++) bits |= (uint32_t)in[j] << j;
-        return bits;
+        return (uint32_t)in[0] | (uint32_t)in[1] << 1 | (uint32_t)in[2] << 2 | (uint32_t)in[3] << 3;
     }
     /* sweep_passes() */
     for (j = 0; j < 4; j++) {
         entry[j] = 0.0f;
         leave[j] = 1.0f;
     }
-    for (k = 0; k < 3; k++) {
+    for (k = 0; ordered && k < 3; k++) {
+        /* Boxes and reciprocal finite, lo <= hi (the load's minimum and
+         * maximum), grow >= 0: each rounding keeps the order, so with
+         * inv > 0 a lane's lo side gives at most what its hi side gives,
+         * min(lo, hi) is the lo side's and max(lo, hi) the hi side's
+         * (equal sides: the same value), the other way round with inv <
+         * 0, and no NaN arises. Each side then goes straight to entry or
+         * exit, with no compare between the two. */
+        float s = t->s[k], g = t->grow[k], v = t->inv[k];
+        const uint8_t *lo = q + 16 * k, *hi = q + 16 * (3 + k);
+        if (v > 0)
+            for (j = 0; j < 4; j++) {
+                float near = bsp__fmul(bsp__fsub(bsp__fsub(bsp__f32(lo + 4 * j), s), g), v);
+                float far = bsp__fmul(bsp__fadd(bsp__fsub(bsp__f32(hi + 4 * j), s), g), v);
+                entry[j] = near > entry[j] ? near : entry[j];
+                leave[j] = far < leave[j] ? far : leave[j];
+            }
+        else
+            for (j = 0; j < 4; j++) {
+                float far = bsp__fmul(bsp__fsub(bsp__fsub(bsp__f32(lo + 4 * j), s), g), v);
+                float near = bsp__fmul(bsp__fadd(bsp__fsub(bsp__f32(hi + 4 * j), s), g), v);
+                entry[j] = near > entry[j] ? near : entry[j];
+                leave[j] = far < leave[j] ? far : leave[j];
+            }
+    }
+    for (k = 0; !ordered && k < 3; k++) {
         float s = t->s[k], g = t->grow[k], v = t->inv[k];
         for (j = 0; j < 4; j++) {
-            float a = bsp__fmul(bsp__fsub(bsp__fsub(lo[k][j], s), g), v);
-            float b = bsp__fmul(bsp__fadd(bsp__fsub(hi[k][j], s), g), v);
-            float near = a < b ? a : b, far = a < b ? b : a;
+            float a = bsp__fmul(bsp__fsub(bsp__fsub(bsp__f32(q + 16 * k + 4 * j), s), g), v);
+            float b = bsp__fmul(bsp__fadd(bsp__fsub(bsp__f32(q + 16 * (3 + k) + 4 * j), s), g), v);
+            /* (far as b > a ? b : a, the same choice as a < b ? b : a:
+             * gcc then takes a minimum and a maximum, not two blends) */
+            float near = a < b ? a : b, far = b > a ? b : a;
             entry[j] = near > entry[j] ? near : entry[j];
             leave[j] = far < leave[j] ? far : leave[j];
         }
     }
-    for (j = 0; j < 4; j++) bits |= (uint32_t)(entry[j] <= leave[j]) << j;
-    return bits;
+    /* (each lane's compare as a mask anded with its bit: gcc -O2 makes
+     * the four compares one and the bits an and, where a compare, a
+     * shift and an or a lane kept them apart) */
+    for (j = 0; j < 4; j++) pass[j] = (uint32_t) - (int32_t)(entry[j] <= leave[j]) & lane_bit[j];
+    return (pass[0] | pass[1]) | (pass[2] | pass[3]);
 }
 
-/* Test displacement i: its cells in Morton order, each passing the cull. */
+/* Test displacement i (its bounds passed the cull: may_meet()): its cells
+ * in Morton order, each passing the cull. */
 static void test_disp(bsp__disp_trace *t, uint32_t i)
 {
     const bsp__map *m = t->m;
     const uint8_t *rec = BSP__REC(m->disps, i);
     uint32_t power = bsp__u32(rec + BSP__DISP_POWER), ts = bsp__u32(rec + BSP__DISP_TSTART);
-    uint32_t n = (1u << power) + 1;
     /* Depth first down the quadtree, children in Morton order: block
      * (z, L) holds cells z .. z + 4^L - 1. A block that passes has its
      * four children's cull worked out at once (pend[L - 1], a bit each,
@@ -509,17 +573,21 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
      * blocks'), then visited in order, so the cells met are those 8.14's
      * Morton walk meets, in its order (the cull reads nothing a cell's
      * test changes). */
-    uint32_t L, level[5], zb[5], pend[5];
-    const uint8_t *nodes = bsp__disp_node(m, ts, 0);
-    float lo[3], hi[3], lo4[3][4], hi4[3][4];
-    /* each level's first node, BSP__DISP_LEVEL(power, L) (power <= 4:
-     * the load's check), once a displacement */
-    level[power] = 0;
-    for (L = power; L > 1; L--) level[L - 1] = 4 * level[L] + 1;
-    /* (power 2..4, the load's check: the root is a node, not a cell) */
-    bsp__vread(nodes, lo);    /* the root: its six floats in a row */
-    bsp__vread(nodes + 12, hi);
-    if (culled(t, lo, hi)) return;
+    uint32_t L, zb[5], pend[5];
+    const uint8_t *nodes = bsp__disp_node(m, ts, 0), *cells = bsp__disp_cells(m, ts);
+    disp_at d;
+    /* (the ordered cull: a sweep whose reciprocals allow it over boxes
+     * of finite vertices) */
+    int ordered = !t->position && t->ordered && !(bsp__u32(rec + BSP__DISP_FLAGS) & BSP__DISP_NONFINITE);
+    d.verts = BSP__REC(m->disp_verts, bsp__u32(rec + BSP__DISP_VSTART));
+    d.tris = BSP__REC(m->disp_tris, ts);
+    d.edges = bsp__disp_edges(m, ts);
+    d.n = (1u << power) + 1;
+    d.i = i;
+    d.contents = bsp__i32(rec + BSP__DISP_CONTENTS);
+    /* (power 2..4, the load's check: the root is a node, not a cell) The
+     * root passed the cull: may_meet() culled the displacement's bounds,
+     * which the load wrote from the root's box (disp_build.c). */
     L = power;
     zb[L] = 0;
     pend[L] = 0x10u;    /* the root passed: open it below */
@@ -529,43 +597,26 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
             /* open block (zb[L], L): its children's cull */
             z = zb[L];
             if (L == 1) {
-                /* the children are cells: row and column of z from its
-                 * odd and even bits (power <= 4), boxes in the cells'
-                 * triangle slots */
+                /* the children are cells, their boxes rows of four as
+                 * the nodes' (disp_build.h); row and column of z from
+                 * its odd and even bits (power <= 4) */
                 uint32_t r, c;
-                const uint8_t *q;
+                bits = kids_pass(t, cells + bsp__disp_cell_float(z, 0), ordered);
                 c = z & 0x55u;
                 c = (c | c >> 1) & 0x33u;
                 c = (c | c >> 2) & 0x0fu;
                 r = z >> 1 & 0x55u;
                 r = (r | r >> 1) & 0x33u;
                 r = (r | r >> 2) & 0x0fu;
-                q = BSP__REC(m->disp_tris, ts + 2 * (r * (n - 1) + c)) + BSP__DISP_TRI_BOX;
-                for (j = 0; j < 4; j++) {
-                    /* cell (r + j / 2, c + j % 2): lo in its first
-                     * triangle's slot, hi in its second's */
-                    const uint8_t *p = q + 2 * (size_t)((j >> 1) * (n - 1) + (j & 1)) * BSP__DISP_TRI_BYTES;
-                    uint32_t k;
-                    for (k = 0; k < 3; k++) {
-                        lo4[k][j] = bsp__f32(p + 4 * k);
-                        hi4[k][j] = bsp__f32(p + BSP__DISP_TRI_BYTES + 4 * k);
-                    }
-                }
-                bits = kids_pass(t, (const float(*)[4])lo4, (const float(*)[4])hi4);
                 /* the cells in Morton order: (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) */
-                for (j = 0; j < 4; j++)
-                    if (bits >> j & 1 && test_cell(t, i, rec, r + (j >> 1), c + (j & 1))) return;
-                bits = 0;
+                for (; bits; bits &= bits - 1) {
+                    j = bits & 1 ? 0 : bits & 2 ? 1 : bits & 4 ? 2 : 3;
+                    if (test_cell(t, &d, r + (j >> 1), c + (j & 1))) return;
+                }
             } else {
                 /* the children's boxes, six rows of four (disp_build.h) */
-                const uint8_t *q = nodes + bsp__disp_node_float(level[L - 1], 4 * (z >> (2 * L)), 0);
-                uint32_t k;
-                for (k = 0; k < 3; k++)
-                    for (j = 0; j < 4; j++) {
-                        lo4[k][j] = bsp__f32(q + 16 * k + 4 * j);
-                        hi4[k][j] = bsp__f32(q + 16 * (3 + k) + 4 * j);
-                    }
-                bits = kids_pass(t, (const float(*)[4])lo4, (const float(*)[4])hi4);
+                bits = kids_pass(t, nodes + bsp__disp_node_float(BSP__DISP_LEVEL(power, L - 1), 4 * (z >> (2 * L)), 0),
+                                 ordered);
             }
         }
         if (!bits) {
@@ -582,38 +633,48 @@ static void test_disp(bsp__disp_trace *t, uint32_t i)
     }
 }
 
-bsp_status bsp__disp_leaf(bsp__disp_trace *t, uint32_t leaf)
+/* bsp__disp_leaf for a map the load kept no lists for: the marked
+ * displacements whose walk down the nodes reaches the leaf. */
+static bsp_status leaf_walked(bsp__disp_trace *t, uint32_t leaf)
 {
-    uint32_t i, n;
-    if (!t->any || t->tr->startsolid) return BSP_OK;
-    if (t->first) {
-        const uint16_t *list = t->m->disp_list;
-        uint32_t e, end;
-        if (leaf >= t->leafs) return BSP_OK;
-        for (e = t->first[leaf], end = t->first[leaf + 1]; e < end; e++) {
-            i = list[e];
-            if (t->fresh) {
-                /* the first displacement this trace meets */
-                bsp__fill(t->left, 0, sizeof t->left);
-                reciprocals(t);
-                t->fresh = 0;
-            }
-            if (t->left[i >> 3] >> (i & 7) & 1) continue;
-            t->left[i >> 3] |= (uint8_t)(1u << (i & 7));
-            if (!may_meet(t, i)) continue;
-            test_disp(t, i);
-            if (t->tr->startsolid) return BSP_OK;
-        }
-        return BSP_OK;
-    }
-    n = t->m->disps.count < BSP_TRACE_DISPS_MAX ? t->m->disps.count : BSP_TRACE_DISPS_MAX;
+    uint32_t i, n = t->m->disps.count < BSP_TRACE_DISPS_MAX ? t->m->disps.count : BSP_TRACE_DISPS_MAX;
     for (i = 0; i < n; i++) {
         int in;
-        if (!(t->left[i >> 3] >> (i & 7) & 1)) continue;
+        if (!(t->left[i >> 5] >> (i & 31) & 1)) continue;
         in = reaches(t->m, BSP__REC(t->m->disps, i), leaf);
         if (in < 0) return BSP_E_CORRUPT;
         if (!in) continue;
-        t->left[i >> 3] &= (uint8_t)~(1u << (i & 7));
+        t->left[i >> 5] &= ~(1u << (i & 31));
+        test_disp(t, i);
+        if (t->tr->startsolid) return BSP_OK;
+    }
+    return BSP_OK;
+}
+
+bsp_status bsp__disp_leaf(bsp__disp_trace *t, uint32_t leaf)
+{
+    const uint16_t *list;
+    uint32_t e, end;
+    if (!t->any || t->tr->startsolid) return BSP_OK;
+    if (!t->first) return leaf_walked(t, leaf);
+    if (leaf >= t->leafs) return BSP_OK;
+    list = t->m->disp_list;
+    e = t->first[leaf];
+    end = t->first[leaf + 1];
+    if (e < end && t->fresh) {
+        /* the first displacement this trace meets: clear the bits of
+         * the map's displacements (the lists' indices are below its
+         * count, at most BSP_TRACE_DISPS_MAX: the load's check) */
+        uint32_t w, words = (t->m->disps.count + 31) >> 5;
+        for (w = 0; w < words; w++) t->left[w] = 0;
+        reciprocals(t);
+        t->fresh = 0;
+    }
+    for (; e < end; e++) {
+        uint32_t i = list[e], bit = 1u << (i & 31), *word = &t->left[i >> 5];
+        if (*word & bit) continue;
+        *word |= bit;
+        if (!may_meet(t, i)) continue;
         test_disp(t, i);
         if (t->tr->startsolid) return BSP_OK;
     }

@@ -27,14 +27,17 @@ typedef struct bsp__disp_trace {
                                 * triangle and box test reads them, rounded once */
     uint32_t mask;
     uint8_t point, position, any, fresh;
-    uint8_t left[BSP_TRACE_DISPS_MAX / 8];
+    uint8_t ordered;           /* inv finite and grow >= 0: the ordered cull */
+    uint32_t left[BSP_TRACE_DISPS_MAX / 32];   /* a bit per displacement */
 } bsp__disp_trace;
 
 /* Set up t for a trace of model `model` (terrain: model 0 only) and mark
- * the displacements it may meet; tr->disp becomes -1. */
-void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model, const float start[3],
-                          const float end[3], const float mins[3], const float maxs[3], uint32_t mask,
-                          bsp_trace_result *tr, bsp__cplane *hit);
+ * the displacements it may meet; tr->disp becomes -1. The move as the
+ * trace centred it (8.9 step 1, Valve's Ray_t): start s, end e, extents
+ * ext; point: ext is 0; position: s is e. */
+void bsp__disp_trace_init(bsp__disp_trace *t, const bsp__map *m, uint32_t model, const float s[3], const float e[3],
+                          const float ext[3], int point, int position, uint32_t mask, bsp_trace_result *tr,
+                          bsp__cplane *hit);
 
 /* After leaf l's brushes: its displacements not yet tested, in index
  * order (none when the trace is already startsolid). CORRUPT: the walk

@@ -747,8 +747,7 @@ BSP_INLINE void clear_result(bsp_trace_result *out, float fraction)
  * constant in each copy (a build for size keeps one, k asked at run
  * time), so that the setup tests no rule the kind does not have. */
 BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp__map *m, uint32_t model, float in[4][3], const float *start,
-                                        const float *end, const float *mins, const float *maxs, uint32_t mask,
-                                        bsp_trace_result *out, int k)
+                                        const float *end, uint32_t mask, bsp_trace_result *out, int k)
 {
     trace_work w;
     float size[2][3];   /* the box as the walk takes it */
@@ -834,14 +833,14 @@ BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp__map *m, uint32_t model, float
 
     w.patch_ready = 0;   /* (quake3: patches() sets the move up at the first patch) */
 #if BSP__DISPCOLL
-    if (m->disps.count) {
-        bsp__disp_trace_init(&w.disp, m, model, start, end, mins, maxs, mask, out, &w.hit);
+    if (m->disps.count && BSPKIT_FAMILY_SOURCE && w.valve) {
+        /* (terrain is Valve's, 8.14: the move centred as above, 8.9 step 1) */
+        bsp__disp_trace_init(&w.disp, m, model, w.start, w.end, w.ext, w.point, w.position, mask, out, &w.hit);
     } else {
         w.disp.any = 0;   /* (what the init leaves for a map without terrain) */
         out->disp = -1;
     }
 #else
-    (void)mins, (void)maxs;   /* (the terrain's alone) */
     out->disp = -1;
 #endif
     head = Q3(&w) || LIST(k) ? 0 : model == 0 ? m->point_tree.world_head : bsp__head_node(m, model);
@@ -929,12 +928,12 @@ bsp_status bsp_trace(const bsp_map *map, uint32_t model, const float start[3], c
      * optimise gives each inlined copy its own trace_work, three in one
      * frame, past BSP_TRACE_CALL_STACK_BYTES) */
 #if defined(__OPTIMIZE_SIZE__) || !defined(__OPTIMIZE__)
-    return trace_kind(m, model, in, start, end, mins, maxs, mask, out, k);
+    return trace_kind(m, model, in, start, end, mask, out, k);
 #else
-    if (k == K_Q2) return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q2);
-    if (BSP__BRUSH_LIST && k == K_Q2L) return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q2L);
-    if (BSPKIT_FAMILY_QUAKE3 && k == K_Q3) return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_Q3);
-    return trace_kind(m, model, in, start, end, mins, maxs, mask, out, K_ANY);
+    if (k == K_Q2) return trace_kind(m, model, in, start, end, mask, out, K_Q2);
+    if (BSP__BRUSH_LIST && k == K_Q2L) return trace_kind(m, model, in, start, end, mask, out, K_Q2L);
+    if (BSPKIT_FAMILY_QUAKE3 && k == K_Q3) return trace_kind(m, model, in, start, end, mask, out, K_Q3);
+    return trace_kind(m, model, in, start, end, mask, out, K_ANY);
 #endif
 }
 
