@@ -1423,7 +1423,10 @@ BSP_API uint32_t bsp_trace_mask(const bsp_map *m, bsp_mask_kind kind);
  * brushes; out->disp and disp_flags then say which displacement and
  * triangle answered (-1 and 0 otherwise). A trace takes
  * BSP_TRACE_STACK_BYTES of stack, and BSP_TRACE_DISP_STACK_BYTES more on
- * Source (BSP_TRACE_PATCH_STACK_BYTES on Quake 3). */
+ * Source (BSP_TRACE_PATCH_STACK_BYTES on Quake 3). The points are read
+ * before *out is written, so start or end may be out->endpos (a move
+ * going on from the last answer); so for bsp_trace_transformed and
+ * bsp_hull_trace. */
 BSP_API bsp_status bsp_trace(const bsp_map *m, uint32_t model, const float start[3],
                              const float end[3], const float mins[3], const float maxs[3],
                              uint32_t mask, bsp_trace_result *out);

@@ -293,13 +293,15 @@ HULL_INLINE int finite_ends(const float a[3], const float b[3])
 BSP_NOINLINE bsp_status hull_trace_walk(const bsp__hulls *hs, uint32_t model, uint64_t where, const float start[3],
                                         const float end[3], bsp_trace_result *out)
 {
-    uint32_t hull = (uint32_t)where & 7u, k = hull > 0, depth = (uint32_t)where >> 3;
+    uint32_t hull = (uint32_t)where & 7u, k = hull > 0, depth = (uint32_t)where >> 3, i;
     bsp_status st = BSP_E_CORRUPT;
+    float s[3], e[3];   /* (out->endpos may be start or end: read before out is written) */
     if (!finite_ends(start, end)) return BSP_E_BAD_QUERY;
-    hull_result(out, end, 0);
+    for (i = 0; i < 3; i++) s[i] = start[i], e[i] = end[i];
+    hull_result(out, e, 0);
     if (depth < BSP_TREE_DEPTH_MAX)
         st = hull_walk_trace(hs->tree[k], hs->count[k], hs->head[model * hs->num_hulls + hull],
-                             (int32_t)(where >> 32), depth, start, end, out);
+                             (int32_t)(where >> 32), depth, s, e, out);
     if (st != BSP_OK) bsp__fill(out, 0, sizeof *out);
     else if (out->fraction == 1 || out->allsolid) out->has_plane = 0;
     return st;

@@ -746,8 +746,8 @@ BSP_INLINE void clear_result(bsp_trace_result *out, float fraction)
 /* bsp_trace past its argument checks, the points in `in`; `k` a
  * constant in each copy (a build for size keeps one, k asked at run
  * time), so that the setup tests no rule the kind does not have. */
-BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp__map *m, uint32_t model, float in[4][3], const float *start,
-                                        const float *end, uint32_t mask, bsp_trace_result *out, int k)
+BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp__map *m, uint32_t model, float in[4][3], uint32_t mask,
+                                        bsp_trace_result *out, int k)
 {
     trace_work w;
     float size[2][3];   /* the box as the walk takes it */
@@ -872,12 +872,14 @@ BSP_ALWAYS_INLINE bsp_status trace_kind(const bsp__map *m, uint32_t model, float
         return st;
     }
     /* 8.5; quake2's position test keeps start itself */
+    /* (from in, not the caller's points: out->endpos may be one of them,
+     * and out is cleared) */
     if ((!Q3(&w) && w.position) || out->fraction == 1) {
-        const float *p = !Q3(&w) && w.position ? start : end;
+        const float *p = in[!Q3(&w) && w.position ? 0 : 1];
         out->endpos[0] = p[0], out->endpos[1] = p[1], out->endpos[2] = p[2];
     } else {
         for (i = 0; i < 3; i++)
-            out->endpos[i] = bsp__fadd(start[i], bsp__fmul(out->fraction, bsp__fsub(end[i], start[i])));
+            out->endpos[i] = bsp__fadd(in[0][i], bsp__fmul(out->fraction, bsp__fsub(in[1][i], in[0][i])));
     }
     /* (a brush hit leaves the fraction below 1: only a quake3 patch may
      * report a plane at 1) */
@@ -928,12 +930,12 @@ bsp_status bsp_trace(const bsp_map *map, uint32_t model, const float start[3], c
      * optimise gives each inlined copy its own trace_work, three in one
      * frame, past BSP_TRACE_CALL_STACK_BYTES) */
 #if defined(__OPTIMIZE_SIZE__) || !defined(__OPTIMIZE__)
-    return trace_kind(m, model, in, start, end, mask, out, k);
+    return trace_kind(m, model, in, mask, out, k);
 #else
-    if (k == K_Q2) return trace_kind(m, model, in, start, end, mask, out, K_Q2);
-    if (BSP__BRUSH_LIST && k == K_Q2L) return trace_kind(m, model, in, start, end, mask, out, K_Q2L);
-    if (BSPKIT_FAMILY_QUAKE3 && k == K_Q3) return trace_kind(m, model, in, start, end, mask, out, K_Q3);
-    return trace_kind(m, model, in, start, end, mask, out, K_ANY);
+    if (k == K_Q2) return trace_kind(m, model, in, mask, out, K_Q2);
+    if (BSP__BRUSH_LIST && k == K_Q2L) return trace_kind(m, model, in, mask, out, K_Q2L);
+    if (BSPKIT_FAMILY_QUAKE3 && k == K_Q3) return trace_kind(m, model, in, mask, out, K_Q3);
+    return trace_kind(m, model, in, mask, out, K_ANY);
 #endif
 }
 

@@ -51,13 +51,15 @@ bsp_status bsp_trace_transformed(const bsp_map *map, uint32_t model, const float
                                  bsp_trace_result *out)
 {
     const bsp__map *m = bsp__map_c(map);
-    float v[3][3], p[4][3], n[3];
+    float v[3][3], p[4][3], n[3], from[2][3];   /* (from: start, end, read before out is written) */
     int turned, q3;
     uint32_t i;
     bsp_status st;
     if (!start || !end || !mins || !maxs || !out) return BSP_E_BAD_ARGUMENT;
     st = moved_args(m, origin, angles, &turned);
     if (st != BSP_OK) return st;
+    for (i = 0; i < 3; i++) from[0][i] = start[i], from[1][i] = end[i];
+    start = from[0], end = from[1];
     q3 = BSPKIT_FAMILY_QUAKE3 && m->family->coll && m->family->coll->kind == BSP_COLL_Q3;
     if (hull_family(m)) {
         /* the engines move hull models only (SV_ClipMoveToEntity) */

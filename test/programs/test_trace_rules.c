@@ -145,6 +145,57 @@ static void one_map(const char *name, const uint8_t *data, uint32_t size, int in
         CHECK(same == n || (same * 10 >= n * 9 && !strcmp(bsp_family_name(&h), "quake3")),
               label, "%u of %u", same, n);
     }
+    /* a player-move loop traces on from the last answer's end:
+     * bsp_trace(map, 0, tr.endpos, next, ..., &tr). The points are read
+     * before the result is written (bspkit.h), so an answer into the
+     * result that holds the start or the end is the answer into another */
+    for (i = 0, bad = n = 0; i < 200 && st == BSP_OK; i++) {
+        float p[3], e[3];
+        for (k = 0; k < 3; k++) {
+            p[k] = lo[k] + (hi[k] - lo[k]) * (float)((i * 41 + k * 13) % 101) / 100.0f;
+            e[k] = lo[k] + (hi[k] - lo[k]) * (float)((i * 59 + k * 23 + 3) % 101) / 100.0f;
+        }
+        for (k = 0; k < 4; k++) {
+            const float *bmin = k & 1 ? mins : zero, *bmax = k & 1 ? maxs : zero;
+            const float *q = k & 2 ? p : e;   /* a position test, then a move */
+            memset(&a, 0, sizeof a), memset(&b, 0, sizeof b);
+            if (bsp_trace(&m, 0, p, q, bmin, bmax, 0xffffffffu, &a) != BSP_OK) continue;
+            n++;
+            memcpy(b.endpos, p, sizeof p);
+            if (bsp_trace(&m, 0, b.endpos, q, bmin, bmax, 0xffffffffu, &b) != BSP_OK || memcmp(&a, &b, sizeof a))
+                bad++;
+            memset(&b, 0, sizeof b);
+            memcpy(b.endpos, q, sizeof p);
+            if (bsp_trace(&m, 0, p, b.endpos, bmin, bmax, 0xffffffffu, &b) != BSP_OK || memcmp(&a, &b, sizeof a))
+                bad++;
+            /* the moved model's trace and a hull's own */
+            memset(&a, 0, sizeof a), memset(&b, 0, sizeof b);
+            if (bsp_trace_transformed(&m, 0, p, q, bmin, bmax, 0xffffffffu, org, zero, &a) == BSP_OK) {
+                n++;
+                memcpy(b.endpos, p, sizeof p);
+                if (bsp_trace_transformed(&m, 0, b.endpos, q, bmin, bmax, 0xffffffffu, org, zero, &b) != BSP_OK ||
+                    memcmp(&a, &b, sizeof a))
+                    bad++;
+                memset(&b, 0, sizeof b);
+                memcpy(b.endpos, q, sizeof p);
+                if (bsp_trace_transformed(&m, 0, p, b.endpos, bmin, bmax, 0xffffffffu, org, zero, &b) != BSP_OK ||
+                    memcmp(&a, &b, sizeof a))
+                    bad++;
+            }
+            memset(&a, 0, sizeof a), memset(&b, 0, sizeof b);
+            if (hulls && bsp_hull_trace(&m, 0, k & 1, p, q, &a) == BSP_OK) {
+                n++;
+                memcpy(b.endpos, p, sizeof p);
+                if (bsp_hull_trace(&m, 0, k & 1, b.endpos, q, &b) != BSP_OK || memcmp(&a, &b, sizeof a)) bad++;
+                memset(&b, 0, sizeof b);
+                memcpy(b.endpos, q, sizeof p);
+                if (bsp_hull_trace(&m, 0, k & 1, p, b.endpos, &b) != BSP_OK || memcmp(&a, &b, sizeof a)) bad++;
+            }
+        }
+    }
+    snprintf(label, sizeof label, "%s: a trace from or to its own result's endpos answers as into another (%u)",
+             name, n);
+    CHECK(n > 0 && bad == 0, label, "%u of %u differ", bad, 2 * n);
     snprintf(label, sizeof label, "%s: traces leave the map's bytes as they were", name);
     CHECK(sum(arena, need) == before, label, "the arena changed");
     free(arena);
