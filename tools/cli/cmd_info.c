@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "../common/sha256.h"
 
 /* Respawn's ENTITY_PARTITIONS lump (docs/queries.md 12.2) */
 #define RESPAWN_ENTITY_PARTITIONS 0x18u
@@ -69,9 +70,19 @@ int cmd_info(const char *path, int hdr, int forward)
         printf("%s{\"index\":%u,", first ? "" : ",", (unsigned)i);
         /* respawn's 128 lumps by name (12.11) */
         if (respawn) printf("\"name\":\"%s\",", bsp_lump_name(&L.header, i));
-        printf("\"offset\":%u,\"length\":%u,\"version\":%u,\"compressed\":%s,\"size\":%u}",
+        printf("\"offset\":%u,\"length\":%u,\"version\":%u,\"compressed\":%s,\"size\":%u",
                (unsigned)e->offset, (unsigned)e->length, (unsigned)e->version,
                e->compressed ? "true" : "false", (unsigned)e->size);
+        if (respawn) {
+            /* the loaded bytes (PSBr: swapped), so that a byte-swapped
+             * copy can be compared with its twin */
+            char hex[SHA256_HEX];
+            uint32_t n = 0;
+            const void *bytes = bsp_lump(&L.map, i, &n);
+            sha256_hex(bytes ? bytes : "", bytes ? n : 0, hex);
+            printf(",\"sha256\":\"%s\"", hex);
+        }
+        printf("}");
         first = 0;
     }
     printf("]");
