@@ -94,6 +94,31 @@ EOF
     done
     [ $ok = 1 ] && pass "respawn: faces, models and textures answer unsupported (exit 3)"
     run_prog hostile-respawn $BUILD/t/test_hostile "$R/rsp29.bsp" "$R/rsp37.bsp" "$R/psbr29.bsp"
+    # big-endian hosts: the same info (but the digests of the lumps as
+    # loaded, which are in the host's byte order) and entities lines, byte
+    # for byte; there too the PSBr twin loads to rsp29's bytes
+    for arch in ppc ppc64; do
+        if [ -x build/$arch/bspkit ] && command -v qemu-$arch > /dev/null; then
+            bad=""
+            for n in rsp29 rsp37 psbr29 bad_v47_1 bad_past_end; do
+                qemu-$arch build/$arch/bspkit info "$R/$n.bsp" > "$RD/$n.$arch.info" 2>/dev/null
+                echo "rc=$?" >> "$RD/$n.$arch.info"
+                sed 's/,"sha256":"[0-9a-f]*"//g' "$RD/$n.$arch.info" > "$RD/$n.$arch"
+                qemu-$arch build/$arch/bspkit entities "$R/$n.bsp" >> "$RD/$n.$arch" 2>/dev/null
+                $BUILD/bspkit info "$R/$n.bsp" > "$RD/$n.host.info" 2>/dev/null
+                echo "rc=$?" >> "$RD/$n.host.info"
+                sed 's/,"sha256":"[0-9a-f]*"//g' "$RD/$n.host.info" > "$RD/$n.host"
+                $BUILD/bspkit entities "$R/$n.bsp" >> "$RD/$n.host" 2>/dev/null
+                cmp -s "$RD/$n.$arch" "$RD/$n.host" || bad="$bad $n"
+            done
+            [ "$(grep -o '"sha256":"[0-9a-f]*"' "$RD/rsp29.$arch.info")" = \
+              "$(grep -o '"sha256":"[0-9a-f]*"' "$RD/psbr29.$arch.info")" ] || bad="$bad psbr29-vs-rsp29"
+            if [ -z "$bad" ]; then pass "respawn: $arch (qemu) prints the host's info and entities for rBSP and PSBr, and loads PSBr to its twin's bytes"
+            else fail "respawn: $arch differs from the host on$bad"; fi
+        else
+            cross_missing "respawn $arch: build/$arch/bspkit or qemu-$arch missing (make cross)"
+        fi
+    done
 fi
 
 # The public real map (Titanfall 2 v37 by MRVN-Radiant): the reference's

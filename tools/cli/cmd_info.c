@@ -74,8 +74,8 @@ int cmd_info(const char *path, int hdr, int forward)
                (unsigned)e->offset, (unsigned)e->length, (unsigned)e->version,
                e->compressed ? "true" : "false", (unsigned)e->size);
         if (respawn) {
-            /* the loaded bytes (PSBr: swapped), so that a byte-swapped
-             * copy can be compared with its twin */
+            /* the loaded bytes, in the host's order (PSBr: swapped),
+             * so that a byte-swapped copy can be compared with its twin */
             char hex[SHA256_HEX];
             uint32_t n = 0;
             const void *bytes = bsp_lump(&L.map, i, &n);
