@@ -290,6 +290,13 @@ typedef struct bsp_header {
     /* quake, goldsrc, bsp2, quake2: the BSPX directory bsp_open found
      * (bsp_bspx; offset 0: none). */
     bsp_bspx bspx;
+    /* respawn (docs/queries.md 12.1): the map revision, the header's word
+     * after the version (0 for the other families), and the compiler
+     * signature's first line: the bytes after the directory up to the
+     * first NUL, the first lump or 63 bytes, whichever comes first,
+     * NUL-terminated ("" for the other families and a file without one). */
+    uint32_t revision;
+    char signature[64];
 } bsp_header;
 
 /* Read and check the header and lump directory (the first bytes of the
@@ -303,7 +310,12 @@ typedef struct bsp_header {
  * never here: see bsp_bspx).
  * On success bsp_load continues the same stream after these bytes, so a
  * forward-only stream works. BAD_VERSION on a format bspkit knows to be a
- * different one (Titanfall's "rBSP") sets h->appears. Which files each
+ * different one sets h->appears: Apex Legends' rBSP v47 and later ("rBSP
+ * v47+ (Apex Legends): not supported"), and every rBSP in a build with
+ * Source and without the respawn family. Respawn's rBSP (docs/queries.md
+ * 12.1): a highest lump index other than 127, a version other than 29,
+ * 36, 37 or a minor number other than 0 (the version word's high 16
+ * bits), PSBr at a version other than 29: BAD_VERSION. Which files each
  * status stands for (encrypted Tactical Intervention headers, builds that
  * leave families or game variants out, Source's versions and lump
  * versions): docs/errors.md "bsp_open". */
@@ -324,8 +336,19 @@ typedef enum bsp_family_id {
     BSP_FAMILY_QUAKE2,       /* "quake2": IBSP 38 */
     BSP_FAMILY_QUAKE3,       /* "quake3": IBSP 46, 47 */
     BSP_FAMILY_NIGHTFIRE,    /* "nightfire": version 42 */
+    BSP_FAMILY_RESPAWN,      /* "respawn": rBSP 29, 36, 37 and PSBr 29 (Titanfall) */
     BSP_FAMILY_COUNT
 } bsp_family_id;
+/* A respawn map, as this version reads it (docs/queries.md 12): its
+ * header (h->revision, h->signature), its lumps (bsp_lump, by name in
+ * bsp_lump_name, records swapped from PSBr) and the entities of its
+ * ENTITIES lump (the entity iterator, bsp_entity_find). The rest of the
+ * format is a later step of issue 44 (the .bsp_lump and .ent files, cells,
+ * meshes, collision): point to leaf, bsp_leaf_info, the PVS and PAS, light,
+ * luxels, ambient light, traces, contents, hulls, box leaves, the map
+ * access (bsp_get_counts, bsp_get_model, bsp_get_leaf, bsp_get_face, face
+ * vertices and triangles, textures), bsp_player_start and bsp_player_box
+ * answer BSP_E_UNSUPPORTED on it. */
 
 /* The family of an opened header as a number (bsp_map_family gives a
  * loaded map's).
@@ -1375,9 +1398,11 @@ typedef enum bsp_stance {
     BSP_CROUCHING
 } bsp_stance;
 /* The player's box of a family, standing or crouching (the table above).
- * Statuses, in the order they are checked: BAD_ARGUMENT (a NULL pointer, a
- * family or stance outside its enum, BSP_FAMILY_UNKNOWN), UNSUPPORTED
- * (crouching in Quake and BSP2, whose player cannot). */
+ * Statuses, in the order they are checked: UNSUPPORTED (BSP_FAMILY_RESPAWN
+ * in a build with the family: its boxes are a later step of issue 44),
+ * BAD_ARGUMENT (a NULL pointer, a family or stance outside its enum,
+ * BSP_FAMILY_UNKNOWN; BSP_FAMILY_RESPAWN in a build without the family),
+ * UNSUPPORTED (crouching in Quake and BSP2, whose player cannot). */
 BSP_API bsp_status bsp_player_box(bsp_family_id family, bsp_stance stance, float mins[3],
                                   float maxs[3]);
 /* The player's box of a loaded map's game: its variant's where the

@@ -38,7 +38,7 @@ BSPKIT_COLLISION ?= 1
 BSPKIT_DISPCOLL ?= 1
 BSPKIT_PAK ?= 1
 BSPKIT_JOBS ?= 1
-BSPKIT_FAMILY_NAMES := source quake goldsrc bsp2 quake2 quake3 nightfire
+BSPKIT_FAMILY_NAMES := source quake goldsrc bsp2 quake2 quake3 nightfire respawn
 BSPKIT_VARIANT_NAMES := strata bloodlines dark_messiah vindictus tactical_intervention hl2_xbox \
                         quake64 hexen2 qbism daikatana ibsp47 raven qfusion
 

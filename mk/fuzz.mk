@@ -107,7 +107,8 @@ $(FUZZ_DIR)/seeds/.stamp: $(BUILD)/maps/.stamp $(BUILD)/t/fuzz_mkseeds $(BUILD)/
 	@for m in $(BUILD)/maps/grid/*.bsp; do case $$m in *_header.bsp) ;; *) cp "$$m" $(FUZZ_DIR)/seeds/load/;; esac; done   # BSPX light grids, hostile ones among them (not the directory after the header: a forward-only load does not look there)
 	@cp $(BUILD)/maps/brushlist/*.bsp $(FUZZ_DIR)/seeds/load/   # BSPX BRUSHLIST (docs/queries.md 13.7), hostile lists among them
 	@cp $(BUILD)/maps/models640/*.bsp $(FUZZ_DIR)/seeds/load/   # 640-byte model lumps: Hexen II or Quake by plausibility (13.4)
-	@for m in $(wildcard $(SHARED)/maps/*/*.bsp $(SHARED)/maps/new/quake2/*.bsp); do \
+	@for m in $(BUILD)/maps/respawn/*.bsp; do cp "$$m" $(FUZZ_DIR)/seeds/load/respawn-$$(basename $$m); done   # rBSP and PSBr (12.1), hostile headers among them
+	@for m in $(wildcard $(SHARED)/maps/*/*.bsp $(SHARED)/maps/new/quake2/*.bsp $(SHARED)/maps/new/respawn/*.bsp); do \
 	    cp "$$m" "$(FUZZ_DIR)/seeds/load/real-$$(basename $$(dirname $$m))-$$(basename $$m)"; done
 	@$(BUILD)/t/fuzz_mkseeds $(FUZZ_DIR)/seeds $(FUZZ_DIR)/seeds/load/*.bsp
 	@rm -rf $(FUZZ_DIR)/seeds/stream && cp -r $(FUZZ_DIR)/seeds/load $(FUZZ_DIR)/seeds/stream

@@ -44,7 +44,7 @@ static int areas_fits(uint32_t stride, bsp__field f)
 static bsp_status areas_open(const bsp__map *m, areas_map *s)
 {
     const bsp__access *a = bsp__access_of(m);
-    if (!a) return BSP_E_BAD_ARGUMENT;
+    if (!a) return bsp__no_access(m);
     s->a = a;
     s->wide = 0;
     s->num_portals = 0;

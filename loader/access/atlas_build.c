@@ -63,7 +63,7 @@ bsp_status bsp_atlas_build(const bsp_map *map, const bsp_atlas_params *p,
     bsp_atlas a;
     uint32_t k;
     bsp_status st;
-    if (!bsp__access_of(m) || !p || !out) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m) || !p || !out) return bsp__no_access(m);
     if (!mem || ((uintptr_t)mem & (BSP_ARENA_ALIGN - 1))) {
         st = bsp__atlas_pack(map, p, NULL, 0, &size);
         return st == BSP_OK || st == BSP_E_ARENA_TOO_SMALL ? BSP_E_BAD_ARENA : st;
@@ -99,7 +99,7 @@ bsp_status bsp_atlas_find(const bsp_map *map, const bsp_atlas *a, uint32_t face,
     const bsp__map *m = bsp__map_c(map);
     int32_t key_face = (int32_t)face, key_lightmap = -1;
     uint32_t lo = 0, hi;
-    if (!bsp__access_of(m) || !a || !out || (a->num_rects && !a->rects)) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m) || !a || !out || (a->num_rects && !a->rects)) return bsp__no_access(m);
     if (!m->faces.data || face >= m->faces.count) return BSP_E_BAD_FACE;
     if (m->family->access->face_page.type) {   /* quake3: the face's page */
         bsp_face f;
@@ -151,7 +151,7 @@ bsp_status bsp_atlas_update(const bsp_map *map, const bsp_atlas *a, const bsp_st
     uint32_t k, n = 0;
     bsp_status st = BSP_OK;
     if (updated) *updated = 0;
-    if (!bsp__access_of(m) || !a || !v || (!changed && changed_words)) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m) || !a || !v || (!changed && changed_words)) return bsp__no_access(m);
     if (a->slots != BSP_ATLAS_COMBINED || (a->num_rects && (!a->rects || !a->pixels)) ||
         (a->format != BSP_TEXELS_RGB8 && a->format != BSP_TEXELS_RGBA8) ||
         a->texel_bytes != bsp__texel_bytes(a->format) ||

@@ -210,7 +210,7 @@ bsp_status bsp__atlas_pack(const bsp_map *map, const bsp_atlas_params *p, bsp_at
 bsp_status bsp_measure_atlas(const bsp_map *map, const bsp_atlas_params *p, void *scratch,
                              size_t scratch_bytes, bsp_atlas_size *out)
 {
-    if (!bsp__access_of(bsp__map_c(map)) || !p || !out) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(bsp__map_c(map)) || !p || !out) return bsp__no_access(bsp__map_c(map));
     if ((uintptr_t)scratch & 3u) {
         bsp_status st = bsp__atlas_pack(map, p, NULL, 0, out);
         return st == BSP_E_ARENA_TOO_SMALL ? BSP_E_BAD_ARENA : st;

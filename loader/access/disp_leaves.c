@@ -131,7 +131,7 @@ bsp_status bsp_leaf_disps(const bsp_map *map, uint32_t leaf, uint32_t *out, uint
     leaf_ask ask;
     bsp_status st;
     uint32_t k, n = 0;
-    if (!bsp__access_of(m) || !count || (!out && cap)) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m) || !count || (!out && cap)) return bsp__no_access(m);
     if ((st = bsp__disps_open(m, &d)) != BSP_OK) return st;
     if (leaf >= m->leafs.count) return BSP_E_BAD_LEAF;
     ask.leaf = leaf;

@@ -33,7 +33,7 @@ bsp_status bsp__combine_info(const bsp_map *map, uint32_t face, bsp_combine_info
     bsp__lm_face own;
     uint32_t k;
     bsp_status st;
-    if (!bsp__access_of(m) || !out) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m) || !out) return bsp__no_access(m);
     if (!lf) lf = &own;
     bsp__fill(out, 0, sizeof *out);
     for (k = 0; k < 8; k++) out->styles[k] = 0xffffu;

@@ -30,7 +30,7 @@ bsp_status bsp__lm_face_of(const bsp_map *map, uint32_t face, bsp__lm_face *out)
     bsp__lightmap lm;
     uint32_t k;
     bsp_status st;
-    if (!bsp__access_of(m)) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m)) return bsp__no_access(m);
     bsp__fill(out, 0, sizeof *out);
     for (k = 0; k < 8; k++) out->styles[k] = 0xffffu;
     if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_E_BAD_FACE);

@@ -15,6 +15,17 @@ BSP_INLINE const bsp__access *bsp__access_of(const bsp__map *m)
     return (m && m->family) ? m->family->access : NULL;
 }
 
+/* The answer of a call the access description cannot serve: UNSUPPORTED
+ * on a map of a family whose faces and records are not read yet
+ * (bsp__no_tree: Respawn's), BAD_ARGUMENT otherwise (a NULL pointer, an
+ * unloaded map). */
+#if BSPKIT_FAMILY_RESPAWN
+#define bsp__no_access(m) \
+    (((m) && (m)->family && bsp__no_tree(m)) ? BSP_E_UNSUPPORTED : BSP_E_BAD_ARGUMENT)
+#else
+#define bsp__no_access(m) BSP_E_BAD_ARGUMENT
+#endif
+
 /* A lump the access description names, as loaded; NULL if not. */
 BSP_INLINE const uint8_t *bsp__access_lump(const bsp__map *m, int role, uint32_t *size)
 {

@@ -157,7 +157,7 @@ bsp_status bsp_get_face(const bsp_map *map, uint32_t face, bsp_face *out)
     const struct bsp_family *fam;
     const uint8_t *f;
     bsp_status st;
-    if (!a || !out) return BSP_E_BAD_ARGUMENT;
+    if (!a || !out) return bsp__no_access(m);
     fam = m->family;
     if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_E_BAD_FACE);
     if (face >= m->faces.count) return BSP_E_BAD_FACE;
@@ -188,7 +188,7 @@ bsp_status bsp_face_lightmap_data(const bsp_map *map, uint32_t face, uint32_t sl
     const bsp__access *a = bsp__access_of(m);
     bsp__lightmap lm;
     bsp_status st;
-    if (!a || !data || !bytes) return BSP_E_BAD_ARGUMENT;
+    if (!a || !data || !bytes) return bsp__no_access(m);
     *data = NULL;
     *bytes = 0;
     if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_E_BAD_FACE);

@@ -170,7 +170,7 @@ static bsp_status run_shape(const bsp__map *m, const uint8_t *f, shape *s)
 static bsp_status get_shape(const bsp__map *m, uint32_t face, shape *s)
 {
     const uint8_t *f;
-    if (!bsp__access_of(m)) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m)) return bsp__no_access(m);
     if (!m->faces.data) return bsp__lump_absent(m, bsp__faces_lump(m), BSP_E_BAD_FACE);
     if (face >= m->faces.count) return BSP_E_BAD_FACE;
     f = BSP__REC(m->faces, face);

@@ -37,7 +37,7 @@ uint32_t bsp__texture_records(const bsp__map *m)
 bsp_status bsp_get_counts(const bsp_map *map, bsp_counts *out)
 {
     const bsp__map *m = bsp__map_c(map);
-    if (!bsp__access_of(m) || !out) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m) || !out) return bsp__no_access(m);
     out->leaves = m->leafs.count;
     out->faces = m->faces.count;
     out->models = m->models.count;
@@ -66,7 +66,7 @@ bsp_status bsp_get_leaf(const bsp_map *map, uint32_t leaf, bsp_leaf *out)
     const struct bsp_family *f;
     const uint8_t *r;
     uint32_t k;
-    if (!a || !out) return BSP_E_BAD_ARGUMENT;
+    if (!a || !out) return bsp__no_access(m);
     f = m->family;
     if (leaf >= m->leafs.count) return BSP_E_BAD_QUERY;
     r = BSP__REC(m->leafs, leaf);
@@ -96,7 +96,7 @@ bsp_status bsp_leaf_face(const bsp_map *map, uint32_t leaf, uint32_t k, uint32_t
     const struct bsp_family *f;
     const uint8_t *r;
     int32_t first, num;
-    if (!bsp__access_of(m) || !face) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m) || !face) return bsp__no_access(m);
     f = m->family;
     {
         bsp__need n[2];
@@ -122,7 +122,7 @@ bsp_status bsp_get_model(const bsp_map *map, uint32_t model, bsp_model *out)
     const bsp__access *a = bsp__access_of(m);
     const uint8_t *r;
     uint32_t k;
-    if (!a || !out) return BSP_E_BAD_ARGUMENT;
+    if (!a || !out) return bsp__no_access(m);
     if (model >= m->models.count) return BSP_E_BAD_QUERY;
     r = BSP__REC(m->models, model);
     /* every family's model record starts with float mins[3], maxs[3] */
@@ -152,7 +152,7 @@ bsp_status bsp_texture_name(const bsp_map *map, uint32_t index, const char **nam
     const bsp__access *a = bsp__access_of(m);
     const uint8_t *t, *p, *end;
     uint32_t size, ofs;
-    if (!a || !name || !len) return BSP_E_BAD_ARGUMENT;
+    if (!a || !name || !len) return bsp__no_access(m);
     *name = "";
     *len = 0;
     t = bsp__access_lump(m, BSP_AL_TEXTURES, &size);

@@ -202,7 +202,7 @@ bsp_status bsp_measure_mesh(const bsp_map *map, uint32_t model, const bsp_mesh_o
     size_t at[6];
     mesh_plan p;
     bsp_status st;
-    if (!bsp__access_of(m) || !bytes) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m) || !bytes) return bsp__no_access(m);
     *bytes = 0;
     if ((st = mesh_plan_start(m, model, opt, scratch, scratch_bytes, &p)) != BSP_OK) return st;
     if ((st = mesh_plan_faces(&p)) != BSP_OK) return st;
@@ -267,7 +267,7 @@ bsp_status bsp_mesh_build(const bsp_map *map, uint32_t model, const bsp_mesh_opt
     mesh_plan p;
     bsp_status st;
     uint32_t i;
-    if (!bsp__access_of(m) || !out) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m) || !out) return bsp__no_access(m);
     if ((st = mesh_plan_start(m, model, opt, scratch, scratch_bytes, &p)) != BSP_OK) return st;
     if ((uintptr_t)mem & (BSP_ARENA_ALIGN - 1)) return BSP_E_BAD_ARENA;
     if ((st = mesh_plan_faces(&p)) != BSP_OK) return st;

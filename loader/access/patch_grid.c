@@ -342,7 +342,7 @@ bsp_status bsp_patch_grid_build(const bsp_map *map, uint32_t face, float subdivi
     float err[2][BSP__GRID];
     uint32_t w, h, i, j;
     bsp_status st;
-    if (!m || !scratch || !out || !bsp__access_of(m)) return BSP_E_BAD_ARGUMENT;
+    if (!m || !scratch || !out || !bsp__access_of(m)) return bsp__no_access(m);
     if ((uintptr_t)scratch & 3u) return BSP_E_BAD_ARENA;
     if (scratch_bytes < BSP_PATCH_GRID_SCRATCH_BYTES) return BSP_E_ARENA_TOO_SMALL;
     if ((st = bsp__patch_source(m, face, &src)) != BSP_OK) return st;

@@ -414,7 +414,7 @@ bsp_status bsp_use_patch_set(bsp_map *map, const void *set)
 {
     bsp__map *m = bsp__map_of(map);
     const set_head *h = bsp__patch_set_head(set);
-    if (!m || !bsp__access_of(m)) return BSP_E_BAD_ARGUMENT;
+    if (!m || !bsp__access_of(m)) return bsp__no_access(m);
     if (!set) {
         m->patch_set = NULL;
         return BSP_OK;

@@ -39,7 +39,7 @@ static const char *const starts_source[] = {
 static const struct start_family {
     const char *const *classes;
     float lift, view_height;
-} start_families[BSP_FAMILY_COUNT] = {
+} start_families[BSP_FAMILY_NIGHTFIRE + 1] = {   /* (not respawn's: issue 44) */
     /* unknown */   { NULL, 0.0f, 0.0f },
     /* source */    { starts_source, 1.0f, 64.0f },
     /* goldsrc */   { starts_goldsrc, 1.0f, 28.0f },
@@ -96,6 +96,8 @@ bsp_status bsp_player_start(const bsp_map *map, bsp_player_start_info *out)
     uint32_t c, k;
     bsp_family_id id = bsp_map_family(map);
     if (!out || id == BSP_FAMILY_UNKNOWN) return BSP_E_BAD_ARGUMENT;
+    /* (Respawn's spawn points are in its .ent files, a later step) */
+    if (bsp__no_tree(m)) return BSP_E_UNSUPPORTED;
     if (bsp__entity_text_left_out(m)) return BSP_E_NOT_LOADED;
     fam = &start_families[id];
     text = (const char *)m->entities.data;

@@ -93,7 +93,7 @@ static bsp_status tex_entry(const bsp__map *m, const uint8_t *t, uint32_t size, 
 static bsp_status tex_open_table(const bsp_map *map, const bsp__map **m, const uint8_t **t, uint32_t *size)
 {
     *m = bsp__map_c(map);
-    if (!bsp__access_of(*m)) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(*m)) return bsp__no_access(*m);
     return tex_lump(*m, t, size);
 }
 

@@ -131,7 +131,7 @@ bsp_status bsp_visible_faces(const bsp_map *map, int32_t cluster, uint32_t *scra
     uint32_t k, n = 0;
     int on;
     uint8_t *row;
-    if (!bsp__access_of(m) || !scratch || !count || (!faces && cap)) return BSP_E_BAD_ARGUMENT;
+    if (!bsp__access_of(m) || !scratch || !count || (!faces && cap)) return bsp__no_access(m);
     f = m->family;
     layout_of(m, &l);
     if (scratch_words < l.face_words + l.row_words + l.entries) return BSP_E_BAD_ARGUMENT;

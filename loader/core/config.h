@@ -5,9 +5,11 @@
  * ...` (mk/config.mk) sets them, a build without make defines them.
  *
  *   BSPKIT_FAMILY_<NAME>=1  only these families (SOURCE, QUAKE, GOLDSRC,
- *                           BSP2, QUAKE2, QUAKE3, NIGHTFIRE); none defined:
- *                           every family. A left-out family's file is
- *                           bad_magic.
+ *                           BSP2, QUAKE2, QUAKE3, NIGHTFIRE, RESPAWN); none
+ *                           defined: every family. A left-out family's file
+ *                           is bad_magic (Respawn's rBSP in a build with
+ *                           Source and without RESPAWN: bad_version with
+ *                           h->appears, family/foreign.c).
  *   BSPKIT_LZMA=0           no decoder (leave loader/lzma/ out of the build):
  *                           a compressed lump is unsupported.
  *   BSPKIT_ACCESS=0         no typed map access (bsp_get_counts ..
@@ -78,7 +80,7 @@
 #if defined(BSPKIT_FAMILY_SOURCE) || defined(BSPKIT_FAMILY_QUAKE) || \
     defined(BSPKIT_FAMILY_GOLDSRC) || defined(BSPKIT_FAMILY_BSP2) || \
     defined(BSPKIT_FAMILY_QUAKE2) || defined(BSPKIT_FAMILY_QUAKE3) || \
-    defined(BSPKIT_FAMILY_NIGHTFIRE)
+    defined(BSPKIT_FAMILY_NIGHTFIRE) || defined(BSPKIT_FAMILY_RESPAWN)
 #define BSP__ALL_FAMILIES 0
 #else
 #define BSP__ALL_FAMILIES 1
@@ -103,6 +105,9 @@
 #endif
 #ifndef BSPKIT_FAMILY_NIGHTFIRE
 #define BSPKIT_FAMILY_NIGHTFIRE BSP__ALL_FAMILIES
+#endif
+#ifndef BSPKIT_FAMILY_RESPAWN
+#define BSPKIT_FAMILY_RESPAWN BSP__ALL_FAMILIES
 #endif
 
 #ifndef BSPKIT_LZMA

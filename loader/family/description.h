@@ -259,6 +259,14 @@ struct bsp__directory {
     const struct bsp_family *models_variant;
     uint8_t models_clipnodes;
 #endif
+#if BSPKIT_FAMILY_RESPAWN
+    /* Respawn's header (docs/queries.md 12.1): the uint32 at count_at must
+     * be num_lumps - 1 (else bad_version: a directory of another size);
+     * the map revision is the uint32 at revision_at; with `signature`, the
+     * bytes after the directory up to the first lump are a compiler's
+     * signature (its first line: h->signature). 0: none of these. */
+    uint8_t count_at, revision_at, signature;
+#endif
 #if BSP__DIR_VARIANT
     const struct bsp_family *dir_variant;
     uint8_t dir_variant_version, dir_variant_nonempty, dir_variant_index, dir_variant_per,
@@ -450,8 +458,20 @@ struct bsp_family {
 #endif
 };
 
+/* A map of a family whose tree, faces, light and collision bspkit does
+ * not read yet: Respawn's (docs/queries.md 12; later steps of issue 44).
+ * Its load keeps the header, the lumps and the entities; it has no world
+ * model to require, and every query of the tree, faces, light and
+ * collision answers UNSUPPORTED. 0 in a build without the family. */
+#if BSPKIT_FAMILY_RESPAWN
+#define bsp__no_tree(m) ((m)->family->detect.id == BSP_FAMILY_RESPAWN)
+#else
+#define bsp__no_tree(m) 0
+#endif
+
 /* Hidden limits, checked at compile time next to each description. */
-#define BSP__HEADER_MAX 1040   /* bytes bsp_open reads for any header */
+/* bytes bsp_open reads for any header (Respawn's: 16 + 128 entries of 16) */
+#define BSP__HEADER_MAX (BSPKIT_FAMILY_RESPAWN ? 2064 : 1040)
 #define BSP__CHECK_DIRECTORY(name, header_bytes, num_lumps) \
     BSP__CHECK(name##_header, (header_bytes) <= BSP__HEADER_MAX); \
     BSP__CHECK(name##_lumps, (num_lumps) <= BSP_MAX_LUMPS)
@@ -464,5 +484,6 @@ extern const struct bsp_family bsp__family_quake, bsp__family_quake64, bsp__fami
     bsp__family_bsp2_rmq, bsp__family_quake2, bsp__family_quake2_qbism,
     bsp__family_quake2_daikatana, bsp__family_quake3, bsp__family_quake3_47, bsp__family_quake3_raven,
     bsp__family_quake3_qfusion, bsp__family_nightfire;
+extern const struct bsp_family bsp__family_respawn29, bsp__family_respawn;
 
 #endif

@@ -51,6 +51,10 @@ const struct bsp_family *const bsp__families[] = {
 #if BSPKIT_FAMILY_NIGHTFIRE
     &bsp__family_nightfire,
 #endif
+#if BSPKIT_FAMILY_RESPAWN
+    &bsp__family_respawn29,
+    &bsp__family_respawn,
+#endif
     NULL
 };
 

@@ -6,7 +6,9 @@
 
 /* per family: standing mins, maxs; crouching mins, maxs (a crouching
  * maxs z of 0 with mins z of 0: the game has no crouch) */
-static const int8_t player_boxes[BSP_FAMILY_COUNT][2][6] = {
+/* (the families before respawn: its boxes are not known yet, issue 44) */
+#define PLAYER_BOX_ROWS (BSP_FAMILY_NIGHTFIRE + 1)
+static const int8_t player_boxes[PLAYER_BOX_ROWS][2][6] = {
     /* unknown */   { { 0 }, { 0 } },
     /* source */    { { -16, -16, 0, 16, 16, 72 }, { -16, -16, 0, 16, 16, 36 } },
     /* goldsrc */   { { -16, -16, -36, 16, 16, 36 }, { -16, -16, -18, 16, 16, 18 } },
@@ -31,7 +33,10 @@ static bsp_status box_out(const int8_t *b, float mins[3], float maxs[3])
 
 bsp_status bsp_player_box(bsp_family_id family, bsp_stance stance, float mins[3], float maxs[3])
 {
-    if (!mins || !maxs || family <= BSP_FAMILY_UNKNOWN || family >= BSP_FAMILY_COUNT ||
+    if (BSPKIT_FAMILY_RESPAWN && family == BSP_FAMILY_RESPAWN && mins && maxs &&
+        (uint32_t)stance <= BSP_CROUCHING)
+        return BSP_E_UNSUPPORTED;
+    if (!mins || !maxs || family <= BSP_FAMILY_UNKNOWN || family >= PLAYER_BOX_ROWS ||
         (uint32_t)stance > BSP_CROUCHING)
         return BSP_E_BAD_ARGUMENT;
     return box_out(player_boxes[family][stance], mins, maxs);

@@ -126,6 +126,29 @@ static bsp_status read_optional_last(bsp_header *h, const bsp_stream *s, uint8_t
 }
 #endif
 
+#if BSPKIT_FAMILY_RESPAWN
+/* Respawn's compiler signature (docs/queries.md 12.1): the bytes after the
+ * directory, up to the first lump, read as far as its first line's room
+ * (63 bytes) and kept up to the first NUL. They count as header bytes, so
+ * that the load continues a forward-only stream after them; no lump
+ * starts before them. */
+static bsp_status read_signature(bsp_header *h, const bsp_stream *s)
+{
+    uint32_t end = h->file_size, i, n;
+    bsp_status st;
+    for (i = 0; i < h->num_lumps; i++)
+        if (h->lumps[i].length && h->lumps[i].offset < end) end = h->lumps[i].offset;
+    if (end == BSP_SIZE_UNKNOWN || end <= h->header_bytes) return BSP_OK;
+    n = end - h->header_bytes < sizeof h->signature - 1u ? end - h->header_bytes
+                                                         : (uint32_t)sizeof h->signature - 1u;
+    if ((st = bsp__read(s, h->header_bytes, (uint8_t *)h->signature, n)) != BSP_OK) return st;
+    h->header_bytes += n;
+    for (i = 0; i < n && h->signature[i]; i++) {}
+    bsp__fill(h->signature + i, 0, sizeof h->signature - i);
+    return BSP_OK;
+}
+#endif
+
 #if BSP__MODELS_VARIANT
 /* Records of lump `lump` by the lump's length (none past its last whole one). */
 static uint32_t whole_records(const bsp_header *h, int lump)
@@ -206,7 +229,10 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     if (!f && st == BSP_E_BAD_MAGIC) f = bsp__detect_encrypted(h, s, buf, &version, &big, &st);
 #endif
     if (!f) {
-        if (st == BSP_E_BAD_MAGIC && (h->appears = bsp__foreign_format(buf)) != NULL)
+        /* (with respawn, an rBSP version it does not read is already
+         * bad_version: Apex Legends' is named) */
+        if ((st == BSP_E_BAD_MAGIC || BSPKIT_FAMILY_RESPAWN) &&
+            (h->appears = bsp__foreign_format(buf)) != NULL)
             st = BSP_E_BAD_VERSION;
         return st;
     }
@@ -229,6 +255,12 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
 #if BSP__OPTIONAL_LAST
     if (f->dir.optional_last && (st = read_optional_last(h, s, buf)) != BSP_OK) return st;
 #endif
+#if BSPKIT_FAMILY_RESPAWN
+    /* Respawn: the highest lump index says the directory's size */
+    if (f->dir.count_at && bsp__get32(buf + f->dir.count_at, big) != f->dir.num_lumps - 1u)
+        return BSP_E_BAD_VERSION;
+    if (f->dir.revision_at) h->revision = bsp__get32(buf + f->dir.revision_at, big);
+#endif
     /* The entry order is told by plausibility, whatever the file version
      * (Left 4 Dead 2 at v21, Contagion at v27); a directory that fits in
      * neither is kept as the family's order reads it. */
@@ -243,6 +275,9 @@ bsp_status bsp_open(bsp_header *h, const bsp_stream *s)
     h->family = bsp__family_for_lumps(f, h);
     if (!h->family) return BSP_E_BAD_VERSION;   /* (a variant left out of the build) */
     if (!fits) return BSP_E_BAD_LUMP;
+#if BSPKIT_FAMILY_RESPAWN
+    if (f->dir.signature && (st = read_signature(h, s)) != BSP_OK) return st;
+#endif
 #if BSP__MODELS_VARIANT
     if (h->family->dir.models_variant) {
         st = BSP_OK;

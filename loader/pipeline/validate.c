@@ -165,7 +165,7 @@ bsp_status bsp__check_run(const bsp__map *m, uint32_t k, uint32_t from, uint32_t
     const bsp_view *v = view_at(m, c->view);
     uint32_t i, j;
     /* models: the world model and a leaf for it to hold are required */
-    if (c->role == BSP_ROLE_MODELS && from == 0 &&
+    if (c->role == BSP_ROLE_MODELS && from == 0 && !bsp__no_tree(m) &&
         (m->models.count == 0 || m->leafs.count == 0))
         return BSP_E_CORRUPT;
     /* to <= bsp__check_records: none when the check does not apply */

@@ -24,6 +24,7 @@ bsp_status bsp_point_leaf(const bsp_map *map, uint32_t model, const float p[3], 
     ptrdiff_t n;
 
     if (!m || !m->family || !p || !leaf) return BSP_E_BAD_ARGUMENT;
+    if (bsp__no_tree(m)) return BSP_E_UNSUPPORTED;
     if (!bsp__finite3(p)) return BSP_E_BAD_QUERY;
     if (model >= m->models.count) return BSP_E_BAD_QUERY;
     if (model == 0) {
@@ -65,6 +66,7 @@ bsp_status bsp_leaf_info(const bsp_map *map, uint32_t leaf, int32_t *contents, i
     const bsp__map *m = bsp__map_c(map);
     const uint8_t *l;
     if (!m || !m->family) return BSP_E_BAD_ARGUMENT;
+    if (bsp__no_tree(m)) return BSP_E_UNSUPPORTED;
     if (leaf >= m->leafs.count) return BSP_E_BAD_QUERY;
     l = m->leafs.data + (size_t)leaf * m->leafs.stride;
     if (contents) *contents = bsp__field_get(l, m->family->tree.leaf_contents);

@@ -154,6 +154,7 @@ static bsp_status row_query(const bsp__map *m, int32_t cluster, int pas,
     bsp_status st;
 
     if (!m || !m->family || !out) return BSP_E_BAD_ARGUMENT;
+    if (bsp__no_tree(m)) return BSP_E_UNSUPPORTED;
     if (pas && !m->family->vis.has_pas) return BSP_E_UNSUPPORTED;
     n = m->num_clusters;
     len = (n + 7) / 8;
@@ -185,6 +186,7 @@ bsp_status bsp_cluster_visible(const bsp_map *map, int32_t a, int32_t b, int *vi
     bsp_status st;
 
     if (!m || !m->family || !visible) return BSP_E_BAD_ARGUMENT;
+    if (bsp__no_tree(m)) return BSP_E_UNSUPPORTED;
     *visible = 0;
     if (b < 0 || (uint32_t)b >= m->num_clusters) return BSP_E_BAD_CLUSTER;
     if ((st = locate_row(m, a, 0, &row)) != BSP_OK) return st;
@@ -215,6 +217,7 @@ bsp_status bsp_pvs_view(const bsp_map *map, int32_t cluster, const uint8_t **row
     if (row) *row = NULL;
     if (bytes) *bytes = 0;
     if (!m || !m->family || !row || !bytes) return BSP_E_BAD_ARGUMENT;
+    if (bsp__no_tree(m)) return BSP_E_UNSUPPORTED;
     if (!BSP__USE_VIS_VIEW || !m->family->vis.vis_view || !m->has_vis) return BSP_E_UNSUPPORTED;
     if ((st = locate_row(m, cluster, 0, &r)) != BSP_OK) return st;
     /* (a vis_view family has no all-visible marker and stores rows whole) */

@@ -14,7 +14,9 @@
  * 13.2; Source v19, PC or the original Xbox's HL2 as lumps 52 and 57 say,
  * 13.5; Source v22 and v23, 13.6; Raven's RBSP 1 and qfusion's FBSP 1,
  * 13.3; Hexen II, version 29 told by its model lump, 13.4: Quake's
- * header, its seeds Hexen II's); then chunks, each a flags byte, a 3-byte
+ * header, its seeds Hexen II's; Respawn's rBSP 37 and PSBr 29, docs/queries.md
+ * 12.1: 128 entries, lump_count 127, every flag bit but the top one the
+ * lump index); then chunks, each a flags byte, a 3-byte
  * little-endian length and that many bytes (fewer if the input ends). Flags:
  * bits 0-5 the lump index (modulo the family's lump count); Source only:
  * bit 6 lump version 1 (else 0; Strata templates: the version Strata gives
@@ -35,6 +37,8 @@ typedef struct tmpl {
     int be;
     uint32_t num_lumps, dir_offset, entry_words, header_bytes;
 } tmpl;
+/* rBSP's 2064-byte header: lump_count 127 at 12, flags & 127 the lump */
+#define RESPAWN(t) ((t)->header_bytes == 2064)
 
 static const tmpl templates[] = {
     { "VBSP", 20, 0, 64, 8, 4, 1036 },
@@ -61,6 +65,8 @@ static const tmpl templates[] = {
     { "RBSP", 1, 0, 18, 8, 2, 152 },    /* Raven (13.3): 18 lumps, 17 the light array */
     { "FBSP", 1, 0, 18, 8, 2, 152 },    /* qfusion: Raven's records, 512 x 512 pages */
     { NULL, 29, 0, 15, 4, 2, 124 },     /* Hexen II (13.4): the model lump's length and records decide */
+    { "rBSP", 37, 0, 128, 16, 4, 2064 },  /* Respawn's rBSP (12.1): Titanfall 2 */
+    { "PSBr", 29, 1, 128, 16, 4, 2064 },  /* the Xbox 360's Titanfall, big-endian */
 };
 #define NUM_TEMPLATES (sizeof templates / sizeof templates[0])
 
@@ -92,19 +98,20 @@ FUZZ_ENTRY(family)
     FUZZ_ASSERT(file != NULL);
     if (t->magic) memcpy(file, t->magic, 4);
     if (t->version >= 0) put32(file + (t->magic ? 4 : 0), (uint32_t)t->version, t->be);
+    if (RESPAWN(t)) put32(file + 12, 127, t->be);
     out = t->header_bytes;
     while (pos + 4 <= size) {
         uint32_t flags = data[pos], len = fuzz_le(data + pos + 1, 3), lump;
         uint8_t *e;
         pos += 4;
         if (len > size - pos) len = (uint32_t)(size - pos);
-        lump = (flags & 63) % t->num_lumps;
+        lump = (flags & (RESPAWN(t) ? 127 : 63)) % t->num_lumps;
         out = (out + 3) & ~3u;
         memcpy(file + out, data + pos, len);
         e = file + t->dir_offset + 4 * t->entry_words * lump;
         put32(e, len ? out : 0, t->be);
         put32(e + 4, len, t->be);
-        if (t->entry_words == 4) {
+        if (t->entry_words == 4 && !RESPAWN(t)) {
             uint32_t v = (flags >> 6) & 1;
             put32(e + 8, v && t->version == 25 ? strata_version(lump) : v, t->be);
             put32(e + 12, (flags & 128) && len >= 8 ? fuzz_le(data + pos + 4, 4) : 0, t->be);

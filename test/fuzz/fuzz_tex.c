@@ -67,7 +67,9 @@ static void table(const bsp_map *m)
     bsp_texture t, w;
     uint32_t count = 0, k;
     bsp_status st = bsp_texture_count(m, &count);
-    FUZZ_ASSERT(st == BSP_OK || st == BSP_E_NOT_LOADED);
+    /* (respawn: its textures are a later step of issue 44) */
+    FUZZ_ASSERT(st == BSP_OK || st == BSP_E_NOT_LOADED ||
+                (st == BSP_E_UNSUPPORTED && bsp_map_family(m) == BSP_FAMILY_RESPAWN));
     if (st != BSP_OK) return;
     FUZZ_ASSERT(bsp_texture_get(m, count, &t) == BSP_E_BAD_TEXTURE);
     for (k = 0; k < count && k < 4096; k++) {

@@ -101,6 +101,7 @@ static int template_of(const bsp_header *h, const uint8_t *data)
     if (!strcmp(f, "quake3") && h->version == 1) return data[0] == 'F' ? 22 : 21;   /* FBSP, RBSP */
     if (!strcmp(f, "quake3")) return h->version == 47 ? (h->num_lumps == 18 ? 16 : 17) : 9;
     if (!strcmp(f, "nightfire")) return 10;
+    if (!strcmp(f, "respawn")) return h->big_endian ? 25 : 24;   /* PSBr 29, rBSP (as 37) */
     return -1;
 }
 
@@ -123,7 +124,9 @@ static void family_seed(const char *stem, const uint8_t *data, const bsp_header 
     buf[0] = t;
     for (j = 0; j < count; j++) {
         const bsp_lump_entry *e = &h->lumps[order[j]];
-        buf[n] = (uint8_t)(order[j] | (e->version ? 64 : 0) | (e->compressed ? 128 : 0));
+        /* (respawn: the flags byte's low 7 bits are the lump) */
+        buf[n] = (uint8_t)(tm >= 24 ? order[j]
+                                    : order[j] | (e->version ? 64 : 0) | (e->compressed ? 128 : 0));
         buf[n + 1] = (uint8_t)e->length;
         buf[n + 2] = (uint8_t)(e->length >> 8);
         buf[n + 3] = (uint8_t)(e->length >> 16);

@@ -290,6 +290,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "respawn_writer.h"
 #include "grid.h"
 #include "ambient.h"
 #include "bspx.h"
@@ -658,6 +659,8 @@ int main(int argc, char **argv)
     if (wanted("brushlist", only, nonly)) gen_brushlist_variants(outdir);
     /* texture fixtures (docs/queries.md 11.2): maps, WADs, .wal files */
     if (wanted("tex", only, nonly)) gen_texture_files(outdir);
+    /* Respawn's rBSP and PSBr (docs/queries.md 12; respawn_writer.c) */
+    if (wanted("respawn", only, nonly)) gen_respawn_maps(outdir);
     /* light grids (docs/queries.md 10.5) on the quake-family maps just written */
     if (wanted("grid", only, nonly)) gen_grid_variants(outdir);
     if (large) {

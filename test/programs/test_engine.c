@@ -51,7 +51,7 @@ static bsp_status load(held *H, const uint8_t *data, uint32_t size)
 
 /* the names bsp_family_name gives, in the enum's order */
 static const char *const names[BSP_FAMILY_COUNT] = { "unknown", "source", "goldsrc", "quake", "bsp2",
-                                                     "quake2", "quake3", "nightfire" };
+                                                     "quake2", "quake3", "nightfire", "respawn" };
 
 static int position_solid(const bsp_map *m, const float p[3], const float mins[3], const float maxs[3])
 {

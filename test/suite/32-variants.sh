@@ -6,8 +6,8 @@
 # answers, the resumable loader decrypts Tactical Intervention reads cut in
 # pieces, the tool recognises Vindictus or is told so, bsp_use_variant
 # refuses files that cannot be Vindictus, hostile cuts of the variant maps
-# end in a status, and rBSP is refused as bad_version with what it appears
-# to be.
+# end in a status, and rBSP headers the respawn family refuses are bad_version (Apex
+# Legends with what it appears to be).
 V=$BUILD/variants
 rm -rf "$V"
 mkdir -p "$V"
@@ -160,23 +160,29 @@ run_prog hostile-variants $BUILD/t/test_hostile $MAPS/v20_darkmessiah.bsp $MAPS/
     $MAPS/v19_xbox.bsp $MAPS/v19_xbox_nopak.bsp $MAPS/v22.bsp $MAPS/v23_terrain.bsp
 run_prog hostile-vindictus $BUILD/t/test_hostile --vindictus $vin_maps
 
-# rBSP (Titanfall 29) and garbage that the Tactical Intervention key does
-# not turn into a VBSP header.
+# rBSP headers (the respawn family, docs/queries.md 12.1: part 64 reads
+# its maps) and garbage that the Tactical Intervention key does not turn
+# into a VBSP header. A Titanfall 29 header whose lump_count is 0 is a
+# directory of another size; Apex Legends' 47.1 is refused by name.
 python3 - "$V" <<'PY'
 import struct, sys
 d = sys.argv[1]
 open(d + "/rbsp.bsp", "wb").write(b"rBSP" + struct.pack("<ii", 29, 1) + bytes(128 * 16 + 200))
+open(d + "/apex.bsp", "wb").write(b"rBSP" + struct.pack("<III", 47 | 1 << 16, 1, 127) + bytes(128 * 16 + 200))
 open(d + "/noise.bsp", "wb").write(bytes((i * 131 + 7) & 0xff for i in range(4000)))
 PY
 for tool in $BUILD/bspkit $BUILD/asan/bspkit; do
     $tool info "$V/rbsp.bsp" > "$V/rbsp.out" 2> "$V/rbsp.err"
     rc=$?
-    if [ $rc -eq 1 ] && grep -q '"error":"bad_version"' "$V/rbsp.out" &&
-       grep -q '"appears":"rBSP (Titanfall/Apex Legends): a different format, not supported"' "$V/rbsp.out" &&
-       grep -q 'appears to be rBSP (Titanfall' "$V/rbsp.err"; then
-        pass "$(basename $tool): rBSP is bad_version and the message says what it appears to be"
+    $tool info "$V/apex.bsp" > "$V/apex.out" 2> "$V/apex.err"
+    rc2=$?
+    if [ $rc -eq 1 ] && grep -q '"error":"bad_version"' "$V/rbsp.out" && ! grep -q 'Apex' "$V/rbsp.out" &&
+       [ $rc2 -eq 1 ] && grep -q '"error":"bad_version"' "$V/apex.out" &&
+       grep -q '"appears":"rBSP v47+ (Apex Legends): not supported"' "$V/apex.out" &&
+       grep -q 'appears to be rBSP v47+ (Apex Legends)' "$V/apex.err"; then
+        pass "$(basename $tool): rBSP with lump_count 0 is bad_version; Apex Legends' 47.1 too, and the message says what it appears to be"
     else
-        fail "$(basename $tool): rBSP: $(cat "$V/rbsp.out")"
+        fail "$(basename $tool): rBSP: $(cat "$V/rbsp.out") / $(cat "$V/apex.out")"
     fi
     $tool info "$V/noise.bsp" > "$V/noise.out" 2>&1
     if grep -q '"error":"bad_magic"' "$V/noise.out" && ! grep -q appears "$V/noise.out"; then

@@ -58,14 +58,25 @@ for cfg in source quake source-nolzma; do
     fi
     syms=$(nm -g --defined-only $dir/libbspkit.a | awk 'NF == 3 { print $3 }')
     case $cfg in
-    source) left="bsp__family_source_dm bsp__family_source17 bsp__xor bsp__family_quake bsp__family_quake2 bsp__family_quake3 bsp__family_nightfire bsp__extents_lightmap bsp__leafvis_row bsp__q3_luxel bsp__q3_light_grid" ;;
-    quake) left="bsp__family_source bsp__family_goldsrc bsp__family_bsp2 bsp__family_quake2 bsp__dvis_row bsp__q3_luxel" ;;
+    source) left="bsp__family_source_dm bsp__family_source17 bsp__xor bsp__family_quake bsp__family_quake2 bsp__family_quake3 bsp__family_nightfire bsp__family_respawn bsp__family_respawn29 bsp__extents_lightmap bsp__leafvis_row bsp__q3_luxel bsp__q3_light_grid" ;;
+    quake) left="bsp__family_source bsp__family_goldsrc bsp__family_bsp2 bsp__family_quake2 bsp__family_respawn bsp__dvis_row bsp__q3_luxel" ;;
     source-nolzma) left="bsp__family_quake bsp__lzma_run" ;;
     esac
     kept=""
     for s in $left; do echo "$syms" | grep -qx "$s" && kept="$kept $s"; done
     if [ -z "$kept" ]; then pass "subset $cfg: the library leaves out the other families' code"
     else fail "subset $cfg: still defines$kept"; fi
+    # without respawn (docs/queries.md 12.1): an rBSP map is refused as
+    # before the family, by name with Source, unknown without it
+    if [ -f "$MAPS/respawn/rsp37.bsp" ]; then
+        r=$($dir/bspkit info "$MAPS/respawn/rsp37.bsp" 2>/dev/null)
+        case $cfg in
+        quake) ok=$(echo "$r" | grep -c '^{"error":"bad_magic"') ;;
+        *) ok=$(echo "$r" | grep -c '^{"error":"bad_version".*"appears":"rBSP (Titanfall/Apex Legends): a different format, not supported"') ;;
+        esac
+        if [ "$ok" = 1 ]; then pass "subset $cfg: an rBSP map is refused as without the respawn family"
+        else fail "subset $cfg: rsp37.bsp: $r"; fi
+    fi
 done
 # Source alone has no family whose description has a BSPX directory
 # (core/config.h BSP__USE_BSPX): its objects define none of the BSPX

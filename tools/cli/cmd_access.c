@@ -234,8 +234,9 @@ static int each_record_of(const char *path, const char *what, uint32_t sets, int
     }
     st = bsp_get_counts(&L.map, &c);
     if (st == BSP_E_UNSUPPORTED) {
+        int rc = tool_access_unsupported(path, &L.map);
         unload_map(&L);
-        return tool_unsupported(path, NULL, "map access (BSPKIT_ACCESS=0)");
+        return rc;
     }
     if (st == BSP_OK && (sets & BSP_LOAD_COLLISION) && is_hull_family(bsp_map_family(&L.map)) &&
         bsp_get_brush(&L.map, 0, &b) == BSP_E_CORRUPT) {

@@ -132,10 +132,11 @@ int cmd_atlas(int argc, char **argv)
     }
     if (st == BSP_OK) st = bsp_atlas_build(&L.map, &p, NULL, mem, size.bytes, NULL, &a);
     if (st != BSP_OK) {
+        int urc = st == BSP_E_UNSUPPORTED ? tool_access_unsupported(la.path, &L.map)
+                                         : print_error_json(bsp_status_name(st));
         free(mem);
         unload_map(&L);
-        return st == BSP_E_UNSUPPORTED ? tool_unsupported(la.path, NULL, "map access (BSPKIT_ACCESS=0)")
-                                       : print_error_json(bsp_status_name(st));
+        return urc;
     }
     if (mkdir(la.dir, 0777) && errno != EEXIST) {
         rc = report_io_error("bspkit atlas", "cannot make", la.dir, errno);

@@ -5,6 +5,10 @@
 #include <string.h>
 
 #include "commands.h"
+#include "../common/sha256.h"
+
+/* Respawn's ENTITY_PARTITIONS lump (docs/queries.md 12.2) */
+#define RESPAWN_ENTITY_PARTITIONS 0x18u
 
 /* info's BSPX directory and light source (docs/queries.md 10.6): its
  * valid entries in directory order, then the source, when the map has a
@@ -38,22 +42,47 @@ int cmd_info(const char *path, int hdr, int forward)
 {
     loaded L;
     bsp_map_info info;
-    uint32_t i;
-    int first = 1;
+    uint32_t i, size = 0;
+    int first = 1, respawn;
     if (load_map(&L, path, BSP_LOAD_ALL, hdr, forward)) return TOOL_EXIT_FAIL;
     bsp_get_info(&L.map, &info);
+    respawn = bsp_header_family(&L.header) == BSP_FAMILY_RESPAWN;
     printf("{\"family\":\"%s\",\"version\":%d,\"endian\":\"%s\",",
            bsp_family_name(&L.header), (int)L.header.version,
            L.header.big_endian ? "big" : "little");
     if (bsp_variant_name(&L.header)) printf("\"variant\":\"%s\",", bsp_variant_name(&L.header));
+    if (respawn) {
+        /* docs/queries.md 12.11: the revision, the signature's first line,
+         * the ENTITY_PARTITIONS words (up to their NUL) */
+        const char *parts = (const char *)bsp_lump(&L.map, RESPAWN_ENTITY_PARTITIONS, &size);
+        uint32_t n = 0;
+        while (parts && n < size && parts[n]) n++;
+        printf("\"revision\":%u,\"signature\":", (unsigned)L.header.revision);
+        json_string(L.header.signature, strlen(L.header.signature));
+        printf(",\"entity_partitions\":");
+        json_string(parts ? parts : "", n);
+        printf(",");
+    }
     printf("\"lumps\":[");
     for (i = 0; i < L.header.num_lumps; i++) {
         const bsp_lump_entry *e = &L.header.lumps[i];
         if (e->length == 0) continue;
-        printf("%s{\"index\":%u,\"offset\":%u,\"length\":%u,\"version\":%u,"
-               "\"compressed\":%s,\"size\":%u}",
-               first ? "" : ",", (unsigned)i, (unsigned)e->offset, (unsigned)e->length,
-               (unsigned)e->version, e->compressed ? "true" : "false", (unsigned)e->size);
+        printf("%s{\"index\":%u,", first ? "" : ",", (unsigned)i);
+        /* respawn's 128 lumps by name (12.11) */
+        if (respawn) printf("\"name\":\"%s\",", bsp_lump_name(&L.header, i));
+        printf("\"offset\":%u,\"length\":%u,\"version\":%u,\"compressed\":%s,\"size\":%u",
+               (unsigned)e->offset, (unsigned)e->length, (unsigned)e->version,
+               e->compressed ? "true" : "false", (unsigned)e->size);
+        if (respawn) {
+            /* the loaded bytes, in the host's order (PSBr: swapped),
+             * so that a byte-swapped copy can be compared with its twin */
+            char hex[SHA256_HEX];
+            uint32_t n = 0;
+            const void *bytes = bsp_lump(&L.map, i, &n);
+            sha256_hex(bytes ? bytes : "", bytes ? n : 0, hex);
+            printf(",\"sha256\":\"%s\"", hex);
+        }
+        printf("}");
         first = 0;
     }
     printf("]");

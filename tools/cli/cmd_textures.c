@@ -275,7 +275,7 @@ int cmd_textures(int argc, char **argv)
         o.index_digests = 1;
         o.dir = dir;
         if (bsp_texture_count(&L.map, &count) == BSP_E_UNSUPPORTED)
-            rc = tool_unsupported(path, NULL, "map access (BSPKIT_ACCESS=0)");
+            rc = tool_access_unsupported(path, &L.map);
         else
             rc = list_textures(&L.map, wads, opened, nwads, &o);
         unload_map(&L);

@@ -27,6 +27,12 @@ int tool_identify(const char *path, char *out, size_t n)
     if (memcmp(b, "VBSP", 4) == 0 || memcmp(b, "IBSP", 4) == 0 || memcmp(b, "QBSP", 4) == 0 ||
         memcmp(b, "RBSP", 4) == 0 || memcmp(b, "FBSP", 4) == 0)
         snprintf(out, n, "%.4s version %ld: no known layout", (const char *)b, get32(b + 4, 0));
+    else if (memcmp(b, "rBSP", 4) == 0)   /* the version word: version, minor << 16 */
+        snprintf(out, n, "rBSP version %ld.%ld: no known layout", get32(b + 4, 0) & 0xffffL,
+                 (get32(b + 4, 0) >> 16) & 0xffffL);
+    else if (memcmp(b, "PSBr", 4) == 0)
+        snprintf(out, n, "PSBr (big-endian rBSP) version %ld.%ld: no known layout",
+                 get32(b + 4, 1) & 0xffffL, (get32(b + 4, 1) >> 16) & 0xffffL);
     else if (memcmp(b, "PSBV", 4) == 0)
         snprintf(out, n, "PSBV (big-endian VBSP) version %ld: no known layout", get32(b + 4, 1));
     else

@@ -26,6 +26,13 @@ int tool_unsupported(const char *path, const char *family, const char *what)
     return TOOL_EXIT_UNSUPPORTED;
 }
 
+int tool_access_unsupported(const char *path, const bsp_map *map)
+{
+    if (bsp_map_family(map) == BSP_FAMILY_RESPAWN)
+        return tool_unsupported(path, "respawn", "faces, models or textures bspkit reads yet");
+    return tool_unsupported(path, NULL, "map access (BSPKIT_ACCESS=0)");
+}
+
 /* JSON string body: quotes, backslashes and control bytes escaped. */
 void json_string(const char *s, size_t n)
 {

@@ -61,6 +61,10 @@ int print_error_json(const char *status);
  * on standard error "bspkit: MAP: <family> maps have no <what>
  * (unsupported)"; returns TOOL_EXIT_UNSUPPORTED. */
 int tool_unsupported(const char *path, const char *family, const char *what);
+/* A map access command answered UNSUPPORTED: a respawn map (its faces,
+ * models and textures are a later step of issue 44), or a build without
+ * map access (BSPKIT_ACCESS=0). */
+int tool_access_unsupported(const char *path, const bsp_map *map);
 /* malloc, never of 0 bytes (NULL then means out of memory). */
 void *tool_alloc(size_t bytes);
 /* "out of memory for <what>" on standard error, {"error":"out_of_memory"};
