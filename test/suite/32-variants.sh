@@ -177,6 +177,7 @@ for tool in $BUILD/bspkit $BUILD/asan/bspkit; do
     $tool info "$V/apex.bsp" > "$V/apex.out" 2> "$V/apex.err"
     rc2=$?
     if [ $rc -eq 1 ] && grep -q '"error":"bad_version"' "$V/rbsp.out" && ! grep -q 'Apex' "$V/rbsp.out" &&
+       grep -q 'with lump_count 0, not 127' "$V/rbsp.out" &&
        [ $rc2 -eq 1 ] && grep -q '"error":"bad_version"' "$V/apex.out" &&
        grep -q '"appears":"rBSP v47+ (Apex Legends): not supported"' "$V/apex.out" &&
        grep -q 'appears to be rBSP v47+ (Apex Legends)' "$V/apex.err"; then

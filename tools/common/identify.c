@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* identify.c - what a file refused for its version appears to be, from its
- * first 8 bytes, so that the message says more than "unsupported version":
- * "VBSP version 30: no known layout". */
+ * first 16 bytes, so that the message says more than "unsupported version":
+ * "VBSP version 30: no known layout"; an rBSP directory of another size
+ * says so (docs/queries.md 12.1: lump_count is 127). */
 #include "tool.h"
 
 #include <stdio.h>
@@ -17,13 +18,21 @@ static long get32(const unsigned char *p, int big)
 
 int tool_identify(const char *path, char *out, size_t n)
 {
-    unsigned char b[8];
+    unsigned char b[16];
     FILE *f;
     size_t got;
+    int big;
     if (!path || strcmp(path, "-") == 0 || !(f = fopen(path, "rb"))) return 0;
     got = fread(b, 1, sizeof b, f);
     fclose(f);
-    if (got != sizeof b) return 0;
+    if (got < 8) return 0;
+    big = memcmp(b, "PSBr", 4) == 0;
+    if (got == sizeof b && (big || memcmp(b, "rBSP", 4) == 0) && get32(b + 12, big) != 127) {
+        snprintf(out, n, "%s version %ld.%ld with lump_count %ld, not 127: a directory of another size",
+                 big ? "PSBr (big-endian rBSP)" : "rBSP", get32(b + 4, big) & 0xffffL,
+                 (get32(b + 4, big) >> 16) & 0xffffL, get32(b + 12, big));
+        return 1;
+    }
     if (memcmp(b, "VBSP", 4) == 0 || memcmp(b, "IBSP", 4) == 0 || memcmp(b, "QBSP", 4) == 0 ||
         memcmp(b, "RBSP", 4) == 0 || memcmp(b, "FBSP", 4) == 0)
         snprintf(out, n, "%.4s version %ld: no known layout", (const char *)b, get32(b + 4, 0));
