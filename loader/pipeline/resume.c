@@ -27,7 +27,7 @@ typedef char bsp__loader_fits[sizeof(bsp__loader) <= sizeof(bsp_loader) ? 1 : -1
 
 static bsp__loader *state(bsp_loader *l) { return (bsp__loader *)(void *)l; }
 
-static const bsp_lump_entry *entry(const bsp__loader *s, uint32_t item)
+static bsp_lump_entry entry(const bsp__loader *s, uint32_t item)
 {
     return bsp__plan_entry(s->h, &s->plan, s->plan.items[item].lump);
 }
@@ -37,7 +37,7 @@ static const bsp_lump_entry *entry(const bsp__loader *s, uint32_t item)
 static uint8_t *landing(const bsp__loader *s, uint32_t item)
 {
     const bsp__plan_item *it = &s->plan.items[item];
-    const bsp_lump_entry *e = entry(s, item);
+    const bsp_lump_entry ev = entry(s, item), *e = &ev;
     uint8_t *region = s->base + it->arena_offset;
     return e->compressed ? region + it->region - e->length : region;
 }
@@ -90,7 +90,7 @@ static void publish(bsp__loader *s)
 
     for (i = 0; i < s->plan.count; i++) {
         uint32_t lump = s->plan.items[i].lump;
-        const bsp_lump_entry *e = bsp__plan_entry(h, &s->plan, lump);
+        const bsp_lump_entry ev = bsp__plan_entry(h, &s->plan, lump), *e = &ev;
         m->lump_data[lump] = s->base + s->plan.items[i].arena_offset;
         m->lump_size[lump] = e->size;
         m->lump_file_offset[lump] = e->offset;
@@ -160,7 +160,8 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *map, const bsp_header *h,
 int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
 {
     bsp__loader *s = state(l);
-    const bsp_lump_entry *e;
+    bsp_lump_entry ev;
+    const bsp_lump_entry *e = &ev;
     bsp__read_slot *slot;
     uint32_t len;
     uint8_t *dst;
@@ -168,7 +169,7 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
     if (!l || !r || s->phase != BSP_PHASE_LOADING || s->read_count == BSP_LOADER_MAX_READS)
         return 0;
     if (s->issue_item == s->plan.count) return 0;
-    e = entry(s, s->issue_item);
+    ev = entry(s, s->issue_item);
     len = e->length - s->issue_pos;
     if (max_len && len > max_len) len = max_len;
     dst = landing(s, s->issue_item) + s->issue_pos;
@@ -186,7 +187,7 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
     r->length = len;
     r->dst = dst;
     r->tag = s->read_head + s->read_count;
-    r->stream = (uint32_t)bsp__plan_is_lit(&s->plan, s->plan.items[s->issue_item].lump);
+    r->stream = bsp__plan_stream(&s->plan, s->plan.items[s->issue_item].lump);
     slot = &s->reads[r->tag % BSP_LOADER_MAX_READS];
     s->issue_pos += len;
     slot->item = (uint8_t)s->issue_item;
@@ -215,13 +216,13 @@ bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed)
     /* BSP_READ_END: the data ended early (a stream of unknown size). */
     if (failed)
         return stop_load(s, failed == BSP_READ_END ? BSP_E_TRUNCATED : BSP_E_IO,
-                    s->plan.items[slot->item].lump, entry(s, slot->item)->offset);
+                    s->plan.items[slot->item].lump, entry(s, slot->item).offset);
 #if BSP__TACTICAL_INTERVENTION
     if (s->h->encrypted) {
         /* Tactical Intervention: decrypt where the read was issued to land */
         uint32_t start = slot->end - r->length;
         if (r->length > slot->end) return BSP_E_BAD_ARGUMENT;
-        bsp__xor(landing(s, slot->item) + start, r->length, entry(s, slot->item)->offset + start,
+        bsp__xor(landing(s, slot->item) + start, r->length, entry(s, slot->item).offset + start,
                  s->h->xor_key);
     }
 #endif
@@ -533,7 +534,7 @@ static bsp_status work_some(bsp__loader *s, uint32_t budget)
     s->stall_have = 0;
     while (left && s->stage != BSP__STAGE_DONE) {
         const bsp__plan_item *it = &s->plan.items[s->work_item];
-        const bsp_lump_entry *e = bsp__plan_entry(s->h, &s->plan, it->lump);
+        const bsp_lump_entry ev = bsp__plan_entry(s->h, &s->plan, it->lump), *e = &ev;
         uint32_t did = 0, out, have = s->arrived[s->work_item];
         int more;
         switch ((enum bsp__stage)s->stage) {
@@ -615,12 +616,13 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
  * reads of it are out; not issued yet, it is the caller's to issue. */
 static uint32_t waiting(const bsp__loader *s, uint32_t *lump)
 {
-    const bsp_lump_entry *e;
+    bsp_lump_entry ev;
+    const bsp_lump_entry *e = &ev;
     uint32_t have, issued, bits;
 
     *lump = BSP_NO_LUMP;
     if (s->phase != BSP_PHASE_LOADING || s->work_item >= s->plan.count) return 0;
-    e = entry(s, s->work_item);
+    ev = entry(s, s->work_item);
     have = s->arrived[s->work_item];
     switch ((enum bsp__stage)s->stage) {
     case BSP__STAGE_INPUT:

@@ -15,7 +15,7 @@ void bsp__where_of(const bsp_header *h, const bsp__plan *p, uint32_t lump, bsp_w
         w->lump = BSP_NO_LUMP;
         return;
     }
-    w->offset = p ? bsp__plan_entry(h, p, lump)->offset : h->lumps[lump].offset;
+    w->offset = p ? bsp__plan_entry(h, p, lump).offset : h->lumps[lump].offset;
     if (f && lump < f->dir.num_lumps && f->dir.entry[2] >= 0) w->version = (int32_t)h->lumps[lump].version;
 }
 
