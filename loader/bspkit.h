@@ -197,6 +197,26 @@ typedef struct bsp_stream {
                               two reads is for the stream to skip */
 } bsp_stream;
 
+/* A part of a map kept in a file of its own beside the .bsp (Respawn's
+ * rBSP, docs/queries.md 12.2 and 12.8). The library never opens files: the
+ * caller's bsp_options.part hands each part over as a stream. */
+typedef enum bsp_part_kind {
+    BSP_PART_LUMP = 1,     /* index: lump 0..127 (NAME.bsp.XXXX.bsp_lump) */
+    BSP_PART_ENTITIES      /* index: 0 env, 1 fx, 2 script, 3 snd, 4 spawn
+                              (NAME_KIND.ent) */
+} bsp_part_kind;
+
+/* What a bsp_part_fn returns when the map has no such file. */
+#define BSP_PART_NONE 1
+
+/* Fill *out with a stream of the part's bytes (read from offset 0, its
+ * size the part's) and return 0, or return BSP_PART_NONE: the map has no
+ * such file. Any other value is the caller's failure: BSP_E_IO. Called by
+ * bsp_measure and the loads (bsp_load, bsp_loader_begin) for the parts the
+ * load set wants, and by bsp_load again when it reads a part; never by
+ * bsp_open. The stream must stay valid until the load ends. */
+typedef int (*bsp_part_fn)(void *ctx, bsp_part_kind kind, uint32_t index, bsp_stream *out);
+
 /* ------------------------------------------------------------------------ */
 /* Header: the first bytes of the file, read once.                           */
 
@@ -511,6 +531,21 @@ typedef struct bsp_options {
                                BSP_BSPX_FIRST - 2, offset 0). prefer_hdr above also
                                asks for HDR light where these families
                                have it. */
+    bsp_part_fn part;       /* respawn: the map's parts in files of their own
+                               (docs/queries.md 12.8), or NULL: the map is
+                               its .bsp alone. For each lump the load wants
+                               the plan asks part(part_ctx, BSP_PART_LUMP,
+                               lump): BSP_PART_NONE reads the lump from the
+                               .bsp (an entry past its end: BAD_LUMP naming
+                               the lump); a stream replaces the entry's
+                               bytes with its own size (BSP_SIZE_UNKNOWN:
+                               BAD_LUMP naming the lump); another answer is
+                               IO. The load reads a part after the .bsp,
+                               ascending, from offset 0 (bsp_read.stream
+                               2 + lump); a failed read fails the load, as
+                               a map read does, naming the lump. Other
+                               families never call it. */
+    void *part_ctx;
 } bsp_options;
 
 /* What became of options.lit (bsp_map_info.lit), in the order the checks
@@ -723,7 +758,10 @@ typedef struct bsp_read {
     void *dst;
     uint32_t tag;
     uint32_t stream;       /* 0: the map's stream; 1: options.lit (read
-                              last, from its offset 0, in ascending order) */
+                              last, from its offset 0, in ascending order);
+                              2 + lump: the lump's part (options.part, its
+                              stream as part(ctx, BSP_PART_LUMP, lump)
+                              gives it; read after the map, from offset 0) */
 } bsp_read;
 
 /* How a resumable load stands. Bytes of the file to read and read

@@ -265,6 +265,11 @@
  * has only its vanilla lighting, as a description without dir.bspx already
  * gets, and bspx.c, bspx_dir.c, light_source.c are empty. */
 #define BSP__USE_BSPX (BSP__QUAKE_FAMILY || BSPKIT_FAMILY_QUAKE2)
+/* Lumps and entity files kept in files of their own beside the .bsp
+ * (options.part, docs/queries.md 12.8): read only by the families whose
+ * descriptions set dir.parts (family_respawn.c); without them the plan
+ * carries none of it and no family calls options.part. */
+#define BSP__USE_PARTS BSPKIT_FAMILY_RESPAWN
 /* The Quake family's BSPX brush list (docs/queries.md 13.7): the box
  * traces of a model without the hull a box picks (cmodel/brush_list.c). */
 #define BSP__BRUSH_LIST (BSPKIT_COLLISION && BSP__QUAKE_FAMILY)

@@ -232,6 +232,12 @@ struct bsp__directory {
     uint8_t lump_variant_at, lump_variant_versions;
     uint8_t bspx;                  /* a BSPX directory may follow the lumps
                                       (docs/queries.md 10.1) */
+#if BSP__USE_PARTS
+    uint8_t parts;                 /* lumps may be kept in files of their own
+                                      (options.part, docs/queries.md 12.8):
+                                      an entry past the file's end is not
+                                      refused at open */
+#endif
     /* 1: the directory's last entry is there only when no other lump
      * starts inside it and it is empty or a whole number of its records
      * inside the file (IBSP 47: 17 or 18 entries, docs/queries.md 13.2);

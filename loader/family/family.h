@@ -169,4 +169,15 @@ void bsp__sample_e5bgr9(bsp_sample *out, const uint8_t *s);   /* (BSP__USE_BSPX 
 bsp_status bsp__dvis_finish(bsp__map *m);
 bsp_status bsp__dvis_row(const bsp__map *m, int32_t cluster, int pas, bsp__vis_row *row);
 
+/* Does family f keep lumps in parts (dir.parts, docs/queries.md 12.8)? */
+BSP_INLINE int bsp__family_parts(const struct bsp_family *f)
+{
+#if BSP__USE_PARTS
+    return f->dir.parts;
+#else
+    (void)f;
+    return 0;
+#endif
+}
+
 #endif

@@ -179,7 +179,7 @@ static bsp_status respawn_finish(bsp__map *m)
     .dir.num_lumps = RESPAWN_LUMPS, \
     .dir.entry_words = 4, \
     .dir.entry = { 0, 1, 2, -1 }, \
-    .dir.count_at = 12, .dir.revision_at = 8, .dir.signature = 1, \
+    .dir.count_at = 12, .dir.revision_at = 8, .dir.signature = 1, .dir.parts = 1, \
     .dir.role_lump = { BSP_ROLE(ENTITIES, R_ENTITIES) }, \
     .dir.lump_names = BSP__IF(BSPKIT_STRINGS, respawn_lump_names), \
     .dir.layouts = &respawn_layouts, \

@@ -39,7 +39,10 @@ static void read_directory(bsp_header *h, const uint8_t *buf, const int8_t order
 uint32_t bsp__directory_misfit(const bsp_header *h)
 {
     uint32_t i, best = BSP_NO_LUMP;
-    for (i = 0; i < h->num_lumps; i++) {
+    /* (a family that keeps lumps in parts: the plan finds a lump past the
+     * end that no part replaces, 12.8) */
+    int parts = BSP__USE_PARTS && h->family && bsp__family_parts(h->family);
+    for (i = 0; i < h->num_lumps && !parts; i++) {
         const bsp_lump_entry *e = &h->lumps[i];
         if (e->length && (e->offset > h->file_size || e->length > h->file_size - e->offset) &&
             (best == BSP_NO_LUMP || e->offset < h->lumps[best].offset))

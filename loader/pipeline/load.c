@@ -19,6 +19,10 @@ bsp_status bsp_load(bsp_map *map, const bsp_header *h, const bsp_stream *s,
     bsp_read r;
     bsp_progress p;
     bsp_status st;
+#if BSP__USE_PARTS
+    bsp_stream part;          /* the part being read (options.part) */
+    uint32_t part_of = 0;     /* its bsp_read.stream; 0: none yet */
+#endif
 
     if (!m) return BSP_E_BAD_ARGUMENT;
     bsp__fill(m, 0, sizeof *m);
@@ -35,8 +39,21 @@ bsp_status bsp_load(bsp_map *map, const bsp_header *h, const bsp_stream *s,
         bsp_job j;
         /* whole lumps, each read as soon as the arena allows */
         while (bsp_loader_next_read(&l, 0, &r)) {
-            const bsp_stream *from = r.stream ? o->lit : s;   /* the map, or its .lit */
-            st = bsp_loader_read_done(&l, &r, from->read(from->ctx, r.offset, r.dst, r.length));
+            const bsp_stream *from = r.stream == 1 ? o->lit : s;   /* the map, or its .lit */
+            int rs;
+#if BSP__USE_PARTS
+            if (r.stream >= 2) {
+                /* a part (12.8): its stream asked for again, once per part */
+                if (r.stream != part_of && o->part(o->part_ctx, BSP_PART_LUMP, r.stream - 2u, &part))
+                    part.read = NULL;
+                part_of = r.stream;
+                from = &part;
+            }
+            rs = from->read ? from->read(from->ctx, r.offset, r.dst, r.length) : -1;
+#else
+            rs = from->read(from->ctx, r.offset, r.dst, r.length);
+#endif
+            st = bsp_loader_read_done(&l, &r, rs);
             if (st != BSP_OK) return st;
         }
         /* options.jobs: this thread runs them */

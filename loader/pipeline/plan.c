@@ -34,6 +34,8 @@ bsp_options bsp_default_options(uint32_t sets)
     o.pipelined = 0;
     o.jobs = 0;
     o.lit = NULL;
+    o.part = NULL;
+    o.part_ctx = NULL;
     return o;
 }
 
@@ -206,33 +208,88 @@ static int collision_unknown(const bsp_header *h, const uint8_t want[BSP_MAX_LUM
     return any;
 }
 
-/* Insert lump's item in file-offset order (at most 64 items; arena
+/* Is lump a's item read after lump b's? The .bsp's in file-offset order,
+ * then the parts' (12.8), ascending (each from its offset 0: an insertion
+ * in ascending lump order keeps them so). */
+static int item_after(const bsp_header *h, const bsp__plan *p, uint32_t a, uint32_t b)
+{
+    int pa = bsp__plan_is_part(p, a), pb = bsp__plan_is_part(p, b);
+    if (pa != pb) return pa > pb;
+    return !pa && h->lumps[a].offset > h->lumps[b].offset;
+}
+
+/* Insert lump's item in reading order (at most BSP_MAX_LUMPS items; arena
  * offsets are set once they are all in order). */
 static void insert_item(const bsp_header *h, bsp__plan *p, uint32_t lump, uint32_t region)
 {
     uint32_t j;
-    for (j = p->count; j > 0 && h->lumps[p->items[j - 1].lump].offset > h->lumps[lump].offset; j--)
+    for (j = p->count; j > 0 && item_after(h, p, p->items[j - 1].lump, lump); j--)
         p->items[j] = p->items[j - 1];
     p->items[j].lump = (uint8_t)lump;
     p->items[j].region = region;
     p->count++;
 }
 
+#if BSP__USE_PARTS
+/* Ask the caller for lump's part (options.part, docs/queries.md 12.8), in
+ * a family that keeps lumps in parts: none, the lump is read from the .bsp
+ * and must lie inside it (BAD_LUMP); a stream of known size replaces the
+ * entry (*e becomes the part's); its size unknown, BAD_LUMP; any other
+ * answer, IO. */
+static bsp_status ask_part(const bsp_header *h, const bsp_options *o, bsp__plan *p, uint32_t lump,
+                           bsp_lump_entry *e)
+{
+    bsp_stream s;
+    int r = BSP_PART_NONE;
+    if (!bsp__family_parts(h->family)) return BSP_OK;
+    s.read = NULL;
+    s.ctx = NULL;
+    s.size = BSP_SIZE_UNKNOWN;
+    s.forward_only = 0;
+    if (o->part) r = o->part(o->part_ctx, BSP_PART_LUMP, lump, &s);
+    if (r == BSP_PART_NONE) {
+        if (e->length && (e->offset > h->file_size || e->length > h->file_size - e->offset))
+            return refuse(p, lump, BSP_E_BAD_LUMP);   /* a file the caller did not give */
+        return BSP_OK;
+    }
+    if (r != 0) return refuse(p, lump, BSP_E_IO);
+    if (!s.read || s.size == BSP_SIZE_UNKNOWN) return refuse(p, lump, BSP_E_BAD_LUMP);
+    p->from_part[lump / 32] |= 1u << (lump & 31);
+    p->part_size[lump] = s.size;
+    (void)bsp__plan_entry(h, p, lump, e);   /* (a part's: made in *e) */
+    return BSP_OK;
+}
+#endif
+
 /* The wanted lumps of the standard directory, as items: each lump the
  * queries or collision interpret must have a known layout and whole
  * records; a compressed one's region is its decoding window. `partial`
  * (BSP_LOAD_PARTIAL): another lump read for its records, at a version of
  * unknown layout, is left out unless its bytes are asked for. */
-static bsp_status list_lumps(const bsp_header *h, const uint8_t want[BSP_MAX_LUMPS], const plan_bits *more,
-                             int partial, bsp__plan *p, int *any_compressed)
+static bsp_status list_lumps(const bsp_header *h, const bsp_options *o, const uint8_t want[BSP_MAX_LUMPS],
+                             const plan_bits *more, int partial, bsp__plan *p, int *any_compressed)
 {
     const struct bsp_family *f = h->family;
-    uint32_t i;
+    uint32_t i, region;
     for (i = 0; i < f->dir.num_lumps; i++) {
+#if BSP__USE_PARTS
+        bsp_lump_entry ev = h->lumps[i];   /* (its part's, when it has one) */
+        const bsp_lump_entry *e = &ev;
+#else
         const bsp_lump_entry *e = &h->lumps[i];
+#endif
         const bsp__layout *lay;
-        uint32_t region = e->size;
-        if (!(want[i] || plan_asked(more, i)) || e->length == 0) continue;
+        if (!(want[i] || plan_asked(more, i))) continue;
+#if BSP__USE_PARTS
+        {
+            bsp_status st = ask_part(h, o, p, i, &ev);
+            if (st != BSP_OK) return st;
+        }
+#else
+        (void)o;
+#endif
+        region = e->size;
+        if (e->length == 0) continue;
         lay = bsp__lump_layout(h, i);
         if (!lay && ((BSPKIT_COLLISION && (want[i] & 2)) || is_role_lump(f, i)))
             return refuse(p, i, BSP_E_BAD_LUMP_VERSION);
@@ -333,19 +390,20 @@ static void plan_pack(const bsp_header *h, const uint8_t want[BSP_MAX_LUMPS], co
  * window ends in *end. */
 static bsp_status place_items(const bsp_header *h, const bsp_options *o, bsp__plan *p, uint32_t *end)
 {
-    const bsp_lump_entry *prev = NULL;
+    const bsp_lump_entry *prev = NULL;   /* (never a part's: those are not compared) */
     uint32_t pos = 0, i;
     /* 32 bits suffice: end stays at most END_MAX and pos at most end (a
      * region is never smaller than its lump), so aligning either cannot
      * wrap; the one sum that could is checked before it is made. */
     *end = 0;
     for (i = 0; i < p->count; i++) {
-        const bsp_lump_entry *e = bsp__plan_entry(h, p, p->items[i].lump);
+        bsp_lump_entry ev;
+        const bsp_lump_entry *e = bsp__plan_entry(h, p, p->items[i].lump, &ev);
         uint32_t region = p->items[i].region;
         int packed = p->pack_keep && i == p->pack_item;
         /* sorted by offset: a standard lump starts at or after the one
          * before (BSPX lumps may overlap anything: 10.1) */
-        if (p->items[i].lump < h->family->dir.num_lumps) {
+        if (p->items[i].lump < h->family->dir.num_lumps && !bsp__plan_is_part(p, p->items[i].lump)) {
             if (prev && prev->length > e->offset - prev->offset)
                 return refuse(p, p->items[i].lump, BSP_E_BAD_LUMP);   /* overlapping lumps */
             prev = e;
@@ -469,11 +527,12 @@ static void size_coll_scratch(const bsp_header *h, bsp__plan *p)
 /* Each item's first stage: packed, decoded here or by a job, or plain. */
 static void set_starts(const bsp_header *h, bsp__plan *p)
 {
+    bsp_lump_entry part;
     uint32_t i;
     for (i = 0; i < p->count; i++) {
         bsp__plan_item *it = &p->items[i];
         if (p->pack_keep && i == p->pack_item) it->start = BSP__STAGE_PACK;
-        else if (!bsp__plan_entry(h, p, it->lump)->compressed) it->start = BSP__STAGE_INPUT;
+        else if (!bsp__plan_entry(h, p, it->lump, &part)->compressed) it->start = BSP__STAGE_INPUT;
         else it->start = p->jobs ? BSP__STAGE_JOB : BSP__STAGE_DECODE;
     }
 }
@@ -507,7 +566,7 @@ bsp_status bsp__plan_build(const bsp_header *h, const bsp_options *o, bsp__plan 
             if (want[i] || plan_asked(&more, i)) p->left_out[i / 32] &= ~(1u << (i & 31));
     }
     if (BSPKIT_COLLISION) p->collision = (uint8_t)((sets & BSP_LOAD_COLLISION) && bsp__coll_of(h->family));
-    st = list_lumps(h, want, &more, (sets & BSP_LOAD_PARTIAL) != 0, p, &any_compressed);
+    st = list_lumps(h, o, want, &more, (sets & BSP_LOAD_PARTIAL) != 0, p, &any_compressed);
     if (st != BSP_OK) return st;
 #if BSP__USE_BSPX
     if (h->family->dir.bspx) list_bspx(h, o, &more, p);

@@ -79,6 +79,14 @@ typedef struct bsp__plan {
     uint32_t left_out[BSP_MAX_LUMPS / 32];
     uint32_t where_lump;                 /* the lump a refusal names (bsp_where);
                                             BSP_NO_LUMP: none */
+#if BSP__USE_PARTS
+    /* options.part (docs/queries.md 12.8): bit (i & 31) of word i / 32,
+     * lump i's item is read from its part, whose stream's size is
+     * part_size[i] (its entry: offset 0, that size, the directory's
+     * version); such items come after the .bsp's, ascending */
+    uint32_t from_part[BSP_MAX_LUMPS / 32];
+    uint32_t part_size[BSP_MAX_LUMPS];
+#endif
 } bsp__plan;
 
 /* The .lit's item: below the BSPX ones, past the lumps of quake and
@@ -91,11 +99,43 @@ BSP_INLINE int bsp__plan_is_lit(const bsp__plan *p, uint32_t lump)
     return BSP__USE_BSPX && lump == BSP__LIT_SLOT && p->lit_check == BSP_LIT_READ;
 }
 
-/* The entry of a plan item's lump: the header's, or the .lit's. */
-BSP_INLINE const bsp_lump_entry *bsp__plan_entry(const bsp_header *h, const bsp__plan *p,
-                                                 uint32_t lump)
+/* Is lump's item read from its part (options.part, docs/queries.md 12.8)? */
+BSP_INLINE int bsp__plan_is_part(const bsp__plan *p, uint32_t lump)
 {
-    return bsp__plan_is_lit(p, lump) ? &p->lit : &h->lumps[lump];
+#if BSP__USE_PARTS
+    return lump < BSP_MAX_LUMPS && (p->from_part[lump / 32] >> (lump & 31) & 1u);
+#else
+    (void)p, (void)lump;
+    return 0;
+#endif
+}
+
+/* The stream a plan item's lump is read from (bsp_read.stream): 0 the
+ * map, 1 the .lit, 2 + lump its part. */
+BSP_INLINE uint32_t bsp__plan_stream(const bsp__plan *p, uint32_t lump)
+{
+    return bsp__plan_is_part(p, lump) ? 2u + lump : (uint32_t)bsp__plan_is_lit(p, lump);
+}
+
+/* The entry of a plan item's lump: the header's, the .lit's, or its
+ * part's (offset 0 of the part's stream, its whole size, uncompressed),
+ * which is made in *part (the caller's: a build without parts has no
+ * copy to make). */
+BSP_INLINE const bsp_lump_entry *bsp__plan_entry(const bsp_header *h, const bsp__plan *p, uint32_t lump,
+                                                 bsp_lump_entry *part)
+{
+    if (bsp__plan_is_lit(p, lump)) return &p->lit;
+#if BSP__USE_PARTS
+    if (bsp__plan_is_part(p, lump)) {
+        *part = h->lumps[lump];
+        part->offset = 0;
+        part->length = part->size = p->part_size[lump];
+        part->compressed = 0;
+        return part;
+    }
+#endif
+    (void)part;
+    return &h->lumps[lump];
 }
 
 /* p is the caller's plan (never NULL); h and o are checked. A refusal

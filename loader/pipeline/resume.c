@@ -27,9 +27,9 @@ typedef char bsp__loader_fits[sizeof(bsp__loader) <= sizeof(bsp_loader) ? 1 : -1
 
 static bsp__loader *state(bsp_loader *l) { return (bsp__loader *)(void *)l; }
 
-static const bsp_lump_entry *entry(const bsp__loader *s, uint32_t item)
+static const bsp_lump_entry *entry(const bsp__loader *s, uint32_t item, bsp_lump_entry *part)
 {
-    return bsp__plan_entry(s->h, &s->plan, s->plan.items[item].lump);
+    return bsp__plan_entry(s->h, &s->plan, s->plan.items[item].lump, part);
 }
 
 /* Where item's stored bytes land: its region, or for a compressed lump the
@@ -37,7 +37,8 @@ static const bsp_lump_entry *entry(const bsp__loader *s, uint32_t item)
 static uint8_t *landing(const bsp__loader *s, uint32_t item)
 {
     const bsp__plan_item *it = &s->plan.items[item];
-    const bsp_lump_entry *e = entry(s, item);
+    bsp_lump_entry ev;
+    const bsp_lump_entry *e = entry(s, item, &ev);
     uint8_t *region = s->base + it->arena_offset;
     return e->compressed ? region + it->region - e->length : region;
 }
@@ -90,7 +91,8 @@ static void publish(bsp__loader *s)
 
     for (i = 0; i < s->plan.count; i++) {
         uint32_t lump = s->plan.items[i].lump;
-        const bsp_lump_entry *e = bsp__plan_entry(h, &s->plan, lump);
+        bsp_lump_entry ev;
+        const bsp_lump_entry *e = bsp__plan_entry(h, &s->plan, lump, &ev);
         m->lump_data[lump] = s->base + s->plan.items[i].arena_offset;
         m->lump_size[lump] = e->size;
         m->lump_file_offset[lump] = e->offset;
@@ -160,6 +162,7 @@ bsp_status bsp_loader_begin(bsp_loader *l, bsp_map *map, const bsp_header *h,
 int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
 {
     bsp__loader *s = state(l);
+    bsp_lump_entry ev;
     const bsp_lump_entry *e;
     bsp__read_slot *slot;
     uint32_t len;
@@ -168,7 +171,7 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
     if (!l || !r || s->phase != BSP_PHASE_LOADING || s->read_count == BSP_LOADER_MAX_READS)
         return 0;
     if (s->issue_item == s->plan.count) return 0;
-    e = entry(s, s->issue_item);
+    e = entry(s, s->issue_item, &ev);
     len = e->length - s->issue_pos;
     if (max_len && len > max_len) len = max_len;
     dst = landing(s, s->issue_item) + s->issue_pos;
@@ -186,7 +189,7 @@ int bsp_loader_next_read(bsp_loader *l, uint32_t max_len, bsp_read *r)
     r->length = len;
     r->dst = dst;
     r->tag = s->read_head + s->read_count;
-    r->stream = (uint32_t)bsp__plan_is_lit(&s->plan, s->plan.items[s->issue_item].lump);
+    r->stream = bsp__plan_stream(&s->plan, s->plan.items[s->issue_item].lump);
     slot = &s->reads[r->tag % BSP_LOADER_MAX_READS];
     s->issue_pos += len;
     slot->item = (uint8_t)s->issue_item;
@@ -205,6 +208,7 @@ bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed)
 {
     bsp__loader *s = state(l);
     bsp__read_slot *slot;
+    bsp_lump_entry part;
 
     if (!l || !r) return BSP_E_BAD_ARGUMENT;
     if (s->phase != BSP_PHASE_LOADING && s->phase != BSP_PHASE_VALIDATING)
@@ -215,13 +219,13 @@ bsp_status bsp_loader_read_done(bsp_loader *l, const bsp_read *r, int failed)
     /* BSP_READ_END: the data ended early (a stream of unknown size). */
     if (failed)
         return stop_load(s, failed == BSP_READ_END ? BSP_E_TRUNCATED : BSP_E_IO,
-                    s->plan.items[slot->item].lump, entry(s, slot->item)->offset);
+                    s->plan.items[slot->item].lump, entry(s, slot->item, &part)->offset);
 #if BSP__TACTICAL_INTERVENTION
     if (s->h->encrypted) {
         /* Tactical Intervention: decrypt where the read was issued to land */
         uint32_t start = slot->end - r->length;
         if (r->length > slot->end) return BSP_E_BAD_ARGUMENT;
-        bsp__xor(landing(s, slot->item) + start, r->length, entry(s, slot->item)->offset + start,
+        bsp__xor(landing(s, slot->item) + start, r->length, entry(s, slot->item, &part)->offset + start,
                  s->h->xor_key);
     }
 #endif
@@ -533,7 +537,8 @@ static bsp_status work_some(bsp__loader *s, uint32_t budget)
     s->stall_have = 0;
     while (left && s->stage != BSP__STAGE_DONE) {
         const bsp__plan_item *it = &s->plan.items[s->work_item];
-        const bsp_lump_entry *e = bsp__plan_entry(s->h, &s->plan, it->lump);
+        bsp_lump_entry ev;
+        const bsp_lump_entry *e = bsp__plan_entry(s->h, &s->plan, it->lump, &ev);
         uint32_t did = 0, out, have = s->arrived[s->work_item];
         int more;
         switch ((enum bsp__stage)s->stage) {
@@ -615,12 +620,13 @@ bsp_status bsp_loader_step(bsp_loader *l, uint32_t budget, bsp_progress *p)
  * reads of it are out; not issued yet, it is the caller's to issue. */
 static uint32_t waiting(const bsp__loader *s, uint32_t *lump)
 {
+    bsp_lump_entry ev;
     const bsp_lump_entry *e;
     uint32_t have, issued, bits;
 
     *lump = BSP_NO_LUMP;
     if (s->phase != BSP_PHASE_LOADING || s->work_item >= s->plan.count) return 0;
-    e = entry(s, s->work_item);
+    e = entry(s, s->work_item, &ev);
     have = s->arrived[s->work_item];
     switch ((enum bsp__stage)s->stage) {
     case BSP__STAGE_INPUT:

@@ -7,9 +7,9 @@
 #include "resume.h"
 #include "swap.h"
 
-static const bsp_lump_entry *state_entry(const bsp__loader *s, uint32_t item)
+static const bsp_lump_entry *state_entry(const bsp__loader *s, uint32_t item, bsp_lump_entry *part)
 {
-    return bsp__plan_entry(s->h, &s->plan, s->plan.items[item].lump);
+    return bsp__plan_entry(s->h, &s->plan, s->plan.items[item].lump, part);
 }
 
 const bsp__layout *bsp__swap_layout(const bsp__loader *s, uint32_t lump)
@@ -30,7 +30,8 @@ int bsp__held_back(const bsp__loader *s, uint32_t item, const uint8_t *lo, const
     }
     for (i = s->work_item; i < item; i++) {
         const bsp__plan_item *it = &s->plan.items[i];
-        const bsp_lump_entry *e = state_entry(s, i);
+        bsp_lump_entry ev;
+        const bsp_lump_entry *e = state_entry(s, i, &ev);
         const uint8_t *end = s->base + it->arena_offset + it->region;
         const uint8_t *in = end - e->length;   /* its stored bytes, at the window's tail */
         if (!e->compressed) continue;

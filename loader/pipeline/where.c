@@ -8,6 +8,7 @@
 void bsp__where_of(const bsp_header *h, const bsp__plan *p, uint32_t lump, bsp_where *w)
 {
     const struct bsp_family *f = h ? h->family : NULL;
+    bsp_lump_entry part;
     w->lump = lump;
     w->offset = 0;
     w->version = -1;
@@ -15,7 +16,7 @@ void bsp__where_of(const bsp_header *h, const bsp__plan *p, uint32_t lump, bsp_w
         w->lump = BSP_NO_LUMP;
         return;
     }
-    w->offset = p ? bsp__plan_entry(h, p, lump)->offset : h->lumps[lump].offset;
+    w->offset = p ? bsp__plan_entry(h, p, lump, &part)->offset : h->lumps[lump].offset;
     if (f && lump < f->dir.num_lumps && f->dir.entry[2] >= 0) w->version = (int32_t)h->lumps[lump].version;
 }
 

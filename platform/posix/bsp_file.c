@@ -96,3 +96,56 @@ void bsp_file_close(bsp_file *f)
     if (f->fp && f->close) fclose(f->fp);
     f->fp = NULL;
 }
+
+/* The parts of a map beside it (docs/queries.md 12.2, 12.8): each opened
+ * once, when first asked for, and kept open until bsp_file_parts_close. */
+int bsp_file_parts_init(bsp_file_parts *p, const char *map_path, int forward_only)
+{
+    size_t n = strlen(map_path);
+    memset(p, 0, sizeof *p);
+    /* room for "_script.ent" or ".007f.bsp_lump" and the NUL */
+    if (n + 16 > sizeof p->base || strcmp(map_path, "-") == 0) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(p->base, map_path, n + 1);
+    p->forward_only = forward_only;
+    return 0;
+}
+
+int bsp_file_part(void *ctx, bsp_part_kind kind, uint32_t index, bsp_stream *out)
+{
+    static const char *const kinds[5] = { "env", "fx", "script", "snd", "spawn" };
+    bsp_file_parts *p = (bsp_file_parts *)ctx;
+    char path[sizeof p->base + 32];
+    uint32_t k;
+    size_t n = strlen(p->base);
+    if (kind == BSP_PART_LUMP && index < BSP_MAX_LUMPS) {
+        k = index;
+        snprintf(path, sizeof path, "%s.%04x.bsp_lump", p->base, (unsigned)index);
+    } else if (kind == BSP_PART_ENTITIES && index < 5) {
+        k = BSP_MAX_LUMPS + index;
+        /* NAME without its .bsp */
+        if (n >= 4 && strcmp(p->base + n - 4, ".bsp") == 0) n -= 4;
+        snprintf(path, sizeof path, "%.*s_%s.ent", (int)n, p->base, kinds[index]);
+    } else {
+        return BSP_PART_NONE;
+    }
+    if (p->state[k] == 0) {
+        p->state[k] = 2;
+        if (bsp_file_open(&p->file[k], &p->stream[k], path, p->forward_only) == 0) p->state[k] = 1;
+        else if (errno != ENOENT) p->state[k] = 3;
+    }
+    if (p->state[k] == 2) return BSP_PART_NONE;
+    if (p->state[k] == 3) return -1;
+    *out = p->stream[k];
+    return 0;
+}
+
+void bsp_file_parts_close(bsp_file_parts *p)
+{
+    uint32_t k;
+    for (k = 0; k < BSP_FILE_PARTS; k++)
+        if (p->state[k] == 1) bsp_file_close(&p->file[k]);
+    memset(p->state, 0, sizeof p->state);
+}

@@ -30,6 +30,7 @@
  * Seeds: every generated and real map converted to this form by
  * fuzz_mkseeds. */
 #include "load_all.h"
+#include "../../platform/memory/bsp_memstream.h"
 
 typedef struct tmpl {
     const char *magic;     /* 4 bytes at 0, or NULL: the version is at 0 */
@@ -83,6 +84,61 @@ static void put32(uint8_t *p, uint32_t v, int be)
     for (k = 0; k < 4; k++) p[be ? 3 - k : k] = (uint8_t)(v >> (8 * k));
 }
 
+/* The part-callback round (docs/queries.md 12.8): lump i's part is a run
+ * of the map's own bytes picked from i, or none, or a failing answer. */
+typedef struct parts_ctx {
+    const uint8_t *file;
+    uint32_t size;
+    bsp_memstream ms[BSP_MAX_LUMPS];
+} parts_ctx;
+
+static int fuzz_part(void *ctx, bsp_part_kind kind, uint32_t index, bsp_stream *out)
+{
+    parts_ctx *c = (parts_ctx *)ctx;
+    uint32_t start, len;
+    FUZZ_ASSERT(kind == BSP_PART_LUMP && index < BSP_MAX_LUMPS);
+    if (index % 3 == 0) return BSP_PART_NONE;
+    if (index % 31 == 5) return -1;
+    start = c->size ? (index * 2654435761u) % c->size : 0;
+    len = (c->file[start % (c->size ? c->size : 1)] * 97u + index) % (c->size - start + 1);
+    bsp_memstream_init(&c->ms[index], out, c->file + start, len);
+    return 0;
+}
+
+/* Load a respawn map with every lump wanted, parts from fuzz_part: the
+ * measure and the load agree, and every part's bytes arrive as given. */
+static void parts_round(const uint8_t *file, uint32_t size)
+{
+    static parts_ctx c;
+    bsp_memstream ms;
+    bsp_stream s;
+    bsp_header h;
+    bsp_map m;
+    bsp_options o = bsp_default_options(BSP_LOAD_ALL);
+    uint32_t need = 0, i;
+    bsp_status st;
+    void *arena;
+    bsp_memstream_init(&ms, &s, file, size);
+    if (bsp_open(&h, &s) != BSP_OK || bsp_header_family(&h) != BSP_FAMILY_RESPAWN) return;
+    c.file = file;
+    c.size = size;
+    o.part = fuzz_part;
+    o.part_ctx = &c;
+    st = bsp_measure(&h, &o, &need);
+    if (st != BSP_OK) return;
+    arena = malloc(need ? need : 1);
+    FUZZ_ASSERT(arena != NULL);
+    st = bsp_load(&m, &h, &s, arena, need, &o, NULL);
+    if (st == BSP_OK) {
+        for (i = 0; i < BSP_MAX_LUMPS; i++) {
+            uint32_t n = 0;
+            const uint8_t *b = (const uint8_t *)bsp_lump(&m, i, &n);
+            if (b && i % 3 && i % 31 != 5) FUZZ_ASSERT(n == c.ms[i].size && !memcmp(b, c.ms[i].data, n));
+        }
+    }
+    free(arena);
+}
+
 FUZZ_ENTRY(family)
 {
     const tmpl *t;
@@ -120,6 +176,7 @@ FUZZ_ENTRY(family)
         pos += len;
     }
     load_all(file, out);
+    if (RESPAWN(t)) parts_round(file, out);
     free(file);
     return 0;
 }

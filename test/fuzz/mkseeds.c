@@ -157,6 +157,13 @@ static void from_map(const char *path)
         free(data);
         return;
     }
+    /* (respawn opens a map whose lumps run past its end: they may be in
+     * parts, docs/queries.md 12.8; such a map seeds nothing) */
+    for (i = 0; i < h.num_lumps; i++)
+        if (h.lumps[i].length && (h.lumps[i].offset > size || h.lumps[i].length > size - h.lumps[i].offset)) {
+            free(data);
+            return;
+        }
     family_seed(stem, data, &h);
     for (i = 0; i < h.num_lumps; i++) {
         const bsp_lump_entry *e = &h.lumps[i];

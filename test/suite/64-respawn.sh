@@ -141,4 +141,71 @@ EOF
     then pass "respawn: mp_crossfire.bsp is rBSP 37, revision 30, 33 non-empty lumps, MRVN-Radiant's signature, 33 entities in its lump"
     else fail "respawn: mp_crossfire.bsp: $(head -c 300 "$RD/real.info")"; fi
     run_prog hostile-respawn-real $BUILD/t/test_hostile "$M"
+    # The multi-file stream (12.2, 12.8): copies of the map with lumps in
+    # NAME.bsp.XXXX.bsp_lump files beside it, the tool handing them over
+    # through options.part (platform/posix bsp_file_part). split/: every
+    # lump from 0x48 on moved out and the .bsp cut before them (their
+    # entries run past its end), VERTICES (3) moved out too and zeroed in
+    # the .bsp (the part replaces the entry's bytes); the lumps as loaded
+    # must be the reference's, byte for byte, blocking, forward-only and
+    # resumable in 333-byte reads. missing/: one of the cut lumps' files
+    # absent: bad_lump naming it. odd/: PLANES' part one byte longer (not
+    # whole records: bad_lump naming 1); short/: VERTICES' part 12 bytes
+    # shorter, used with its own size (its digest the file's).
+    python3 - "$M" "$RD" <<'EOF'
+import hashlib, os, struct, sys
+src, out = sys.argv[1], sys.argv[2]
+d = open(src, "rb").read()
+ent = [struct.unpack_from("<4I", d, 16 + 16 * i) for i in range(128)]
+cut = ent[0x48][0]
+def make(name, moved, tweak=None):
+    os.makedirs(os.path.join(out, name), exist_ok=True)
+    bsp = bytearray(d[:cut])
+    path = os.path.join(out, name, "mp_crossfire.bsp")
+    for i in moved:
+        o, l = ent[i][0], ent[i][1]
+        data = d[o:o + l]
+        if tweak and i in tweak: data = tweak[i](data)
+        open("%s.%04x.bsp_lump" % (path, i), "wb").write(data)
+        if o + l <= cut: bsp[o:o + l] = bytes(l)
+    open(path, "wb").write(bytes(bsp))
+past = [i for i in range(128) if ent[i][1] and ent[i][0] >= cut]
+make("split", past + [3])
+make("missing", [i for i in past if i != 0x56])
+make("odd", past + [1], {1: lambda b: b + b"\0"})
+make("short", past + [3], {3: lambda b: b[:-12]})
+open(os.path.join(out, "short.sha"), "w").write(hashlib.sha256(d[ent[3][0]:ent[3][0] + ent[3][1] - 12]).hexdigest())
+EOF
+    for how in "" "--forward" "--resumable --chunk 333 --budget 4096"; do
+        # shellcheck disable=SC2086
+        $tool info "$RD/split/mp_crossfire.bsp" $how > "$RD/split.info" 2> "$RD/split.err"
+        if python3 - "$RD/split.info" "$RD/real.ref" <<'EOF'
+import json, sys
+got = json.loads(open(sys.argv[1]).read().split("\n")[0])
+ref = json.loads(open(sys.argv[2]).read())
+gl = [(l["index"], l["offset"], l["length"], l["version"], l.get("sha256")) for l in got.get("lumps", [])]
+rl = [(l["index"], l["offset"], l["length"], l["version"], l["sha256"]) for l in ref["lumps"]]
+sys.exit(0 if gl == rl and len(gl) == 33 else 1)
+EOF
+        then pass "respawn: mp_crossfire with 23 lumps in .bsp_lump parts loads the reference's 33 lumps byte for byte (${how:-blocking})"
+        else fail "respawn: split mp_crossfire (${how:-blocking}): $(head -c 300 "$RD/split.info") $(head -c 200 "$RD/split.err")"; fi
+    done
+    $tool info "$RD/missing/mp_crossfire.bsp" > "$RD/missing.info" 2>&1
+    if grep -q '"error":"bad_lump".*"index":86,' "$RD/missing.info"; then
+        pass "respawn: a cut lump whose .bsp_lump is missing is bad_lump naming it (86)"
+    else fail "respawn: missing part: $(head -c 300 "$RD/missing.info")"; fi
+    $tool info "$RD/odd/mp_crossfire.bsp" > "$RD/odd.info" 2>&1
+    if grep -q '"error":"bad_lump".*"index":1,' "$RD/odd.info"; then
+        pass "respawn: a PLANES part of 2913 bytes (not whole records) is bad_lump naming lump 1"
+    else fail "respawn: odd-sized part: $(head -c 300 "$RD/odd.info")"; fi
+    $tool info "$RD/short/mp_crossfire.bsp" > "$RD/short.info" 2>&1
+    if python3 - "$RD/short.info" "$(cat "$RD/short.sha")" <<'EOF'
+import json, sys
+got = json.loads(open(sys.argv[1]).read().split("\n")[0])
+v = [l for l in got["lumps"] if l["index"] == 3][0]
+sys.exit(0 if v["sha256"] == sys.argv[2] and v.get("file_length") == 26892 and v["length"] == 26904 else 1)
+EOF
+    then pass "respawn: a VERTICES part 12 bytes shorter than its entry is loaded with its own size (info's file_length 26 892, its file's digest)"
+    else fail "respawn: short part: $(head -c 300 "$RD/short.info")"; fi
 fi
+

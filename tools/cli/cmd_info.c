@@ -81,6 +81,9 @@ int cmd_info(const char *path, int hdr, int forward)
             const void *bytes = bsp_lump(&L.map, i, &n);
             sha256_hex(bytes ? bytes : "", bytes ? n : 0, hex);
             printf(",\"sha256\":\"%s\"", hex);
+            /* a part (.bsp_lump) of another size than its entry's, used
+             * with its own (12.2) */
+            if (bytes && n != e->size) printf(",\"file_length\":%u", (unsigned)n);
         }
         printf("}");
         first = 0;

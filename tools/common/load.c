@@ -97,6 +97,14 @@ static bsp_status measure_patches(loaded *L, const char *path, int forward)
     return st;
 }
 
+/* The parts the load opened (bsp_file_parts), closed and freed. */
+static void free_parts(loaded *L)
+{
+    if (L->parts) bsp_file_parts_close(L->parts);
+    free(L->parts);
+    L->parts = NULL;
+}
+
 /* Open `path` and load it with options o into a fresh heap arena. Returns
  * the status, or -1 (printed) when the file cannot be opened or the arena
  * cannot be allocated. */
@@ -124,12 +132,20 @@ static int try_load(loaded *L, const char *path, const bsp_options *opts, int fo
     }
     /* the map's .lit, a second stream (lit.c) */
     if (st == BSP_OK && tool_lit_open(&L->lit, &L->header, path, forward)) own.lit = &L->lit.stream;
+    /* the map's parts beside it (rBSP .bsp_lump and .ent files, 12.8):
+     * only a family that keeps parts asks for them */
+    if (st == BSP_OK && (L->parts = malloc(sizeof *L->parts)) != NULL &&
+        bsp_file_parts_init(L->parts, path, forward) == 0) {
+        own.part = bsp_file_part;
+        own.part_ctx = L->parts;
+    }
     if (st == BSP_OK) st = bsp_measure(&L->header, o, &L->arena_bytes);
     /* (bsp_open's refusal of a lump too: the directory is filled) */
     if (st == BSP_E_BAD_LUMP || st == BSP_E_BAD_LUMP_VERSION) bsp_measure_where(&L->header, o, &L->where);
     if (st == BSP_OK) {
         L->arena = tool_alloc(L->arena_bytes);
         if (!L->arena) {
+            free_parts(L);
             bsp_file_close(&L->file);
             tool_lit_close(&L->lit, &L->map, 0);
             free(L->patch_keep);
@@ -146,6 +162,7 @@ static int try_load(loaded *L, const char *path, const bsp_options *opts, int fo
     free(L->patch_keep);
     L->patch_keep = NULL;
     bsp_file_close(&L->file);
+    free_parts(L);
     tool_lit_close(&L->lit, &L->map, st == BSP_OK);
     if (st != BSP_OK) {
         free(L->arena);

@@ -58,12 +58,30 @@ static uint32_t next_rand(uint32_t *s)
     return *s >> 8;
 }
 
+/* The stream a read is for: the map, its .lit, or a part (asked for
+ * again: options.part gives the same stream each time). */
+static const bsp_stream *read_stream(const bsp_options *o, const bsp_stream *s, uint32_t n,
+                                     bsp_stream *part)
+{
+    static const bsp_stream none = { NULL, NULL, 0, 0 };
+    if (n == 0) return s;
+    if (n == 1) return o->lit;
+    return o->part && o->part(o->part_ctx, BSP_PART_LUMP, n - 2, part) == 0 ? part : &none;
+}
+
+/* A read of stream `from`: -1 when there is none (a part gone since the plan). */
+static int read_from(const bsp_stream *from, const bsp_read *rd)
+{
+    return from->read ? from->read(from->ctx, rd->offset, rd->dst, rd->length) : -1;
+}
+
 bsp_status tool_resume_load(const tool_resume *r, bsp_map *m, const bsp_header *h,
                             const bsp_stream *s, void *arena, uint32_t arena_bytes,
                             const bsp_options *o)
 {
     bsp_loader l;
     bsp_read pend[BSP_LOADER_MAX_READS], rd;
+    bsp_stream part;
     int pfail[BSP_LOADER_MAX_READS];
     bsp_progress p;
     uint32_t npend = 0, seed = 1, k;
@@ -80,8 +98,8 @@ bsp_status tool_resume_load(const tool_resume *r, bsp_map *m, const bsp_header *
         while (npend < BSP_LOADER_MAX_READS && bsp_loader_next_read(&l, r->chunk, &rd)) {
             /* a forward-only stream must be read in issue order; others
              * are read when the read "completes" (the map, or its .lit) */
-            const bsp_stream *from = rd.stream ? o->lit : s;
-            pfail[npend] = from->forward_only ? from->read(from->ctx, rd.offset, rd.dst, rd.length) : 0;
+            const bsp_stream *from = read_stream(o, s, rd.stream, &part);
+            pfail[npend] = from->forward_only ? read_from(from, &rd) : 0;
             pend[npend++] = rd;
         }
         /* complete about half of the outstanding reads, in random order */
@@ -92,8 +110,8 @@ bsp_status tool_resume_load(const tool_resume *r, bsp_map *m, const bsp_header *
             rd = pend[i];
             pend[i] = pend[--npend];
             pfail[i] = pfail[npend];
-            from = rd.stream ? o->lit : s;
-            if (!from->forward_only) failed = from->read(from->ctx, rd.offset, rd.dst, rd.length);
+            from = read_stream(o, s, rd.stream, &part);
+            if (!from->forward_only) failed = read_from(from, &rd);
             st = bsp_loader_read_done(&l, &rd, failed);
             if (st != BSP_OK) return st;
         }

@@ -34,6 +34,7 @@ typedef struct loaded {
     bsp_status collision_status; /* not BSP_OK: loaded without collision,
                                     which this load status refused */
     tool_lit lit;          /* the .lit handed over with the map */
+    bsp_file_parts *parts; /* its parts beside it (options.part), during the load */
     void *patch_keep;      /* Quake 3 patches the count built, until the
                               load has copied them */
 } loaded;
