@@ -253,20 +253,23 @@ HULL_INLINE const bsp__hulls *hulls_for(const bsp__map *m, uint32_t model, uint3
 /* Every field of *tr for a move that ends where it was going: fraction 1,
  * no plane, start- and allsolid as given (hulls have no terrain: disp -1,
  * 8.14). */
-HULL_INLINE void hull_result(bsp_trace_result *tr, const float end[3], uint8_t solid)
+HULL_INLINE void hull_fields(bsp_trace_result *tr, uint8_t solid)
 {
     uint32_t i;
     tr->fraction = 1;
-    for (i = 0; i < 3; i++) {
-        tr->endpos[i] = end[i];
-        tr->normal[i] = 0;
-    }
+    for (i = 0; i < 3; i++) tr->normal[i] = 0;
     tr->dist = 0;
     tr->contents = 0;
     tr->startsolid = tr->allsolid = solid;
     tr->has_plane = tr->reserved = 0;
     tr->disp = -1;
     tr->disp_flags = 0;
+}
+HULL_INLINE void hull_result(bsp_trace_result *tr, const float end[3], uint8_t solid)
+{
+    uint32_t i;
+    hull_fields(tr, solid);
+    for (i = 0; i < 3; i++) tr->endpos[i] = end[i];
 }
 
 /* Both ends' coordinates are finite (bsp__finite3 of each), in fewer
@@ -293,17 +296,23 @@ HULL_INLINE int finite_ends(const float a[3], const float b[3])
 BSP_NOINLINE bsp_status hull_trace_walk(const bsp__hulls *hs, uint32_t model, uint64_t where, const float start[3],
                                         const float end[3], bsp_trace_result *out)
 {
-    uint32_t hull = (uint32_t)where & 7u, k = hull > 0, depth = (uint32_t)where >> 3, i;
+    uint32_t hull = (uint32_t)where & 7u, k = hull > 0, depth = (uint32_t)where >> 3;
     bsp_status st = BSP_E_CORRUPT;
-    float s[3], e[3];   /* (out->endpos may be start or end: read before out is written) */
     if (!finite_ends(start, end)) return BSP_E_BAD_QUERY;
-    for (i = 0; i < 3; i++) s[i] = start[i], e[i] = end[i];
-    hull_result(out, e, 0);
+    /* (out->endpos may be start or end: the walk writes it only as it
+     * returns from a hit, so a move it does not stop gets end after it) */
+    hull_fields(out, 0);
     if (depth < BSP_TREE_DEPTH_MAX)
         st = hull_walk_trace(hs->tree[k], hs->count[k], hs->head[model * hs->num_hulls + hull],
-                             (int32_t)(where >> 32), depth, s, e, out);
-    if (st != BSP_OK) bsp__fill(out, 0, sizeof *out);
-    else if (out->fraction == 1 || out->allsolid) out->has_plane = 0;
+                             (int32_t)(where >> 32), depth, start, end, out);
+    if (st != BSP_OK) {
+        bsp__fill(out, 0, sizeof *out);
+        return st;
+    }
+    /* (a hit set the plane, the fraction and endpos; else the move
+     * ends at end) */
+    if (!out->has_plane) out->endpos[0] = end[0], out->endpos[1] = end[1], out->endpos[2] = end[2];
+    if (out->fraction == 1 || out->allsolid) out->has_plane = 0;
     return st;
 }
 

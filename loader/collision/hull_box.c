@@ -30,7 +30,7 @@ bsp_status bsp__trace_hulls(const bsp__map *m, uint32_t model, const float start
                             bsp_trace_result *out)
 {
     const float *pts[4];
-    float size[3], offset[3], s[3], e[3], to[3];   /* (to: end, read before out is written) */
+    float size[3], offset[3], s[3], e[3];
     const struct bsp__collision *c;
     uint32_t hull, i;
     bsp_status st;
@@ -47,14 +47,17 @@ bsp_status bsp__trace_hulls(const bsp__map *m, uint32_t model, const float start
         offset[i] = c->hull0_at_origin && hull == 0 ? 0.0f : bsp__fsub(c->hulls[hull][0][i], mins[i]);
         s[i] = bsp__fsub(start[i], offset[i]);
         e[i] = bsp__fsub(end[i], offset[i]);
-        to[i] = end[i];
+        /* (size is done with: it keeps end, read before out is written,
+         * which may be end; no new local, since an unoptimised build gives
+         * each its own bytes of BSP_TRACE_CALL_STACK_BYTES) */
+        size[i] = end[i];
     }
     st = bsp_hull_trace(bsp__map_cpub(m), model, hull, s, e, out);
     if (st != BSP_OK) return st;
     /* SV_ClipMoveToEntity moves endpos back only for a move that was
      * clipped: a whole move ends at end itself */
     for (i = 0; i < 3; i++)
-        out->endpos[i] = out->fraction == 1 ? to[i] : bsp__fadd(out->endpos[i], offset[i]);
+        out->endpos[i] = out->fraction == 1 ? size[i] : bsp__fadd(out->endpos[i], offset[i]);
     return BSP_OK;
 }
 
